@@ -1,0 +1,48 @@
+// swift-tools-version: 6.0
+// Scrollway: a Wayland scrolling toolkit. Layers (bottom to top) follow DESIGN.md: C system
+// modules, generated protocol glue, the pure core, drawing, views, scrolling, platforms, test rig.
+import PackageDescription
+
+/// A system library target: a module map + shim.h, located by pkg-config, installed from Debian
+/// by Scripts/install-deps.sh (the `apt` provider only tells SwiftPM what to suggest).
+func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+let package = Package(
+    name: "Scrollway",
+    products: [
+        .library(name: "Geometry", targets: ["Geometry"])
+    ],
+    targets: [
+        // C system modules (module maps only).
+        systemLibrary("CWaylandClient", pkgConfig: "wayland-client", apt: ["libwayland-dev"]),
+        systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: ["libxkbcommon-dev"]),
+        systemLibrary("CPixman", pkgConfig: "pixman-1", apt: ["libpixman-1-dev"]),
+        systemLibrary("CFcft", pkgConfig: "fcft", apt: ["libfcft-dev"]),
+        systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
+        systemLibrary("CWeston", pkgConfig: "libweston-10", apt: ["libweston-10-dev"]),
+
+        // Protocol glue: wayland-scanner output, committed (Scripts/generate-protocols.sh).
+        .target(
+            name: "WaylandProtocols",
+            dependencies: ["CWaylandClient"],
+            path: "Sources/WaylandProtocols",
+            publicHeadersPath: "Generated/include"
+        ),
+
+        // Pure core: no C, no clock.
+        .target(name: "Geometry"),
+
+        // Tests.
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(
+            name: "SystemLibraryTests",
+            dependencies: [
+                "CWaylandClient", "CXKBCommon", "CPixman", "CFcft", "CPNG", "CWeston",
+                "WaylandProtocols",
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs every Debian package Scrollway needs to build, test and run.
+# This is the ONE list of system dependencies: README, BUILDING.md and .ci/run all call it.
+# Idempotent: apt-get skips what is already installed. Works as root or through sudo.
+set -euo pipefail
+
+PACKAGES=(
+  # Wayland client library, wayland-scanner and the protocol XMLs we generate code from.
+  libwayland-dev libwayland-bin wayland-protocols
+  # Keyboard maps: xkbcommon and the keymap data it compiles from.
+  libxkbcommon-dev xkb-data
+  # Raster: pixman images, fcft text (FreeType + fontconfig), PNG output, the default font.
+  libpixman-1-dev libfcft-dev libpng-dev fonts-dejavu-core
+  # The headless test compositor and the headers our input-injection module builds against.
+  weston libweston-10-dev
+  # Build tooling used by the scripts (pkg-config locates every library above).
+  pkg-config
+)
+
+if [ "$(id -u)" -eq 0 ]; then
+  SUDO=()
+elif command -v sudo >/dev/null 2>&1; then
+  SUDO=(sudo)
+else
+  echo "install-deps.sh: need root or sudo to install: ${PACKAGES[*]}" >&2
+  exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+"${SUDO[@]}" apt-get update
+"${SUDO[@]}" apt-get install -y --no-install-recommends "${PACKAGES[@]}"

@@ -1,0 +1,47 @@
+/// Distances inwards from each edge, as UIKit's UIEdgeInsets. A scroll view's `contentInset`
+/// widens the allowed offset range without touching content: the range on y is
+/// `-inset.top ... max(-inset.top, contentSize.height + inset.bottom - bounds.height)`.
+public struct EdgeInsets: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+
+    public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    public var description: String { "(top \(top), left \(left), bottom \(bottom), right \(right))" }
+
+    /// left + right.
+    public var horizontal: Double { left + right }
+    /// top + bottom.
+    public var vertical: Double { top + bottom }
+
+    /// Insets add per edge: the adjusted inset is the sum of the content inset, the safe area,
+    /// the refresh control and the keyboard parts.
+    public static func + (a: EdgeInsets, b: EdgeInsets) -> EdgeInsets {
+        EdgeInsets(top: a.top + b.top, left: a.left + b.left, bottom: a.bottom + b.bottom, right: a.right + b.right)
+    }
+
+    public static func - (a: EdgeInsets, b: EdgeInsets) -> EdgeInsets {
+        EdgeInsets(top: a.top - b.top, left: a.left - b.left, bottom: a.bottom - b.bottom, right: a.right - b.right)
+    }
+
+    public static func += (a: inout EdgeInsets, b: EdgeInsets) { a = a + b }
+}
+
+extension Rect {
+    /// The rect with each edge moved inwards by the insets (outwards where negative).
+    /// Sizes are clamped at zero.
+    public func inset(by i: EdgeInsets) -> Rect {
+        Rect(
+            x: minX + i.left, y: minY + i.top,
+            width: Swift.max(0, width - i.horizontal), height: Swift.max(0, height - i.vertical))
+    }
+}
