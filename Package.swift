@@ -12,7 +12,13 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
 let package = Package(
     name: "Scrollway",
     products: [
-        .library(name: "Geometry", targets: ["Geometry"])
+        .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "Views", targets: ["Views"]),
+        .executable(name: "scrollway", targets: ["scrollway"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         // C system modules (module maps only).
@@ -34,12 +40,30 @@ let package = Package(
         // Pure core: no C, no clock.
         .target(name: "Geometry"),
 
+        // Drawing: pixman canvases, fcft text, PNG.
+        .target(name: "Raster", dependencies: ["Geometry", "CPixman", "CFcft", "CPNG"]),
+
+        // The view system: view tree, backing images, compositing, damage, hit-testing.
+        .target(name: "Views", dependencies: ["Geometry", "Raster"]),
+
+        // Products: the demo scenes and the command line.
+        .target(name: "DemoScenes", dependencies: ["Geometry", "Raster", "Views"]),
+        .executableTarget(
+            name: "scrollway",
+            dependencies: [
+                "DemoScenes", "Geometry", "Raster", "Views",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
         // Tests.
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CFcft", "CPixman"]),
+        .testTarget(name: "ViewsTests", dependencies: ["Views", "DemoScenes"]),
         .testTarget(
             name: "SystemLibraryTests",
             dependencies: [
-                "CWaylandClient", "CXKBCommon", "CPixman", "CFcft", "CPNG", "CWeston",
+                "CWaylandClient", "CXKBCommon", "CPixman", "CPNG", "CWeston",
                 "WaylandProtocols",
             ]
         ),

@@ -120,3 +120,26 @@ import Testing
                 == Rect(x: 40, y: 300, width: 200, height: 150))
     }
 }
+
+@Suite struct RegionTests {
+    @Test func dropsCoveredRectsAndCollapsesPastTheLimit() {
+        var r = Region()
+        r.add(Rect(x: 0, y: 0, width: 10, height: 10))
+        r.add(Rect(x: 2, y: 2, width: 3, height: 3))  // covered: dropped
+        #expect(r.rects == [Rect(x: 0, y: 0, width: 10, height: 10)])
+        r.add(Rect(x: -5, y: -5, width: 30, height: 30))  // covers: replaces
+        #expect(r.rects == [Rect(x: -5, y: -5, width: 30, height: 30)])
+        r.add(Rect(x: 100, y: 0, width: 0, height: 5))  // empty: ignored
+        #expect(r.rects.count == 1)
+
+        var small = Region(maxRects: 2)
+        small.add(Rect(x: 0, y: 0, width: 1, height: 1))
+        small.add(Rect(x: 10, y: 0, width: 1, height: 1))
+        small.add(Rect(x: 0, y: 10, width: 1, height: 1))
+        #expect(small.rects == [Rect(x: 0, y: 0, width: 11, height: 11)])
+        #expect(
+            small.clipped(to: Rect(x: 5, y: 5, width: 100, height: 100)).rects == [
+                Rect(x: 5, y: 5, width: 6, height: 6)
+            ])
+    }
+}

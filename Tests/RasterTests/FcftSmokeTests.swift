@@ -1,13 +1,14 @@
 import CFcft
 import CPixman
+import Raster
 import Testing
 
 /// fcft rasterizes a real glyph from the DejaVu font through fontconfig and FreeType.
-/// fcft keeps global state, so this suite runs serialized.
-@Suite(.serialized) struct FcftTests {
+/// fcft keeps global state: it is initialised once per process through `FcftLibrary` (which
+/// calls `fcft_init`) and never finalised while other suites may hold fonts.
+@Suite struct FcftSmokeTests {
     @Test func rasterizesAGlyphWithCoverage() throws {
-        try #require(fcft_init(FCFT_LOG_COLORIZE_NEVER, false, FCFT_LOG_CLASS_ERROR))
-        defer { fcft_fini() }
+        try #require(FcftLibrary.ready, "fcft_init failed")
         let font = try "DejaVu Sans Mono:size=12".withCString { name in
             var names: [UnsafePointer<CChar>?] = [name]
             return try #require(fcft_from_name(1, &names, nil), "fcft found no font for DejaVu Sans Mono")

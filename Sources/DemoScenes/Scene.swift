@@ -1,0 +1,33 @@
+import Geometry
+import Views
+
+/// A demo scene: a documented, tested example that the CLI can show, play and screenshot.
+/// In every scene the outer scrolling view is named "main" (`--set` and traces address it).
+public struct Scene: Sendable {
+    public let name: String
+    /// One line for `scrollway scenes`.
+    public let summary: String
+    /// The scene's natural window size.
+    public let preferredSize: Size
+    private let make: @Sendable (Window) -> Void
+
+    public init(name: String, summary: String, preferredSize: Size, make: @escaping @Sendable (Window) -> Void) {
+        self.name = name
+        self.summary = summary
+        self.preferredSize = preferredSize
+        self.make = make
+    }
+
+    /// A new window of `size` (the scene's preferred size by default) holding the scene.
+    public func makeWindow(size: Size? = nil, scale: Double = 1) -> Window {
+        let window = Window(size: size ?? preferredSize, scale: scale)
+        make(window)
+        return window
+    }
+
+    /// Every scene, in the order `scrollway scenes` lists them.
+    public static let all: [Scene] = [.bounds]
+
+    /// The scene called `name`, or nil.
+    public static func named(_ name: String) -> Scene? { all.first { $0.name == name } }
+}

@@ -1,0 +1,82 @@
+import CPixman
+import Geometry
+
+/// Compositing: drawing one canvas's pixels onto another. This is the second step of the seeds'
+/// model; views composite their cached images with it and never redraw content to move it.
+extension Canvas {
+    /// Draws `source` with its top-left at `position` (logical coordinates), OVER what is
+    /// there, multiplied by `alpha`, restricted to `clip` (logical) if given.
+    ///
+    /// The position is rounded to the device pixel grid, so an unscaled image is copied pixel
+    /// for pixel (exact colours, no resampling).
+    public func draw(_ source: Canvas, at position: Point, alpha: Double = 1, clip: Rect? = nil) {
+        let dst = Rect(origin: position, size: source.size).rounded(toScale: scale)
+        draw(source, in: dst, alpha: alpha, clip: clip)
+    }
+
+    /// Draws `source` scaled to fill `destination` (logical coordinates): the transform path
+    /// used for zoom. Bilinear filtering when scaled, none when the sizes match.
+    public func draw(_ source: Canvas, in destination: Rect, alpha: Double = 1, clip: Rect? = nil) {
+        guard alpha > 0, source.width > 0, source.height > 0 else { return }
+        var area = destination
+        if let clip {
+            guard let visible = destination.intersection(clip) else { return }
+            area = visible
+        }
+        guard let box = deviceBox(area) else { return }
+
+        // Device-space destination origin and the source-to-destination scale.
+        let dx = destination.minX * scale
+        let dy = destination.minY * scale
+        let sx = destination.width * scale / Double(source.width)
+        let sy = destination.height * scale / Double(source.height)
+        let unscaled = abs(sx - 1) < 1e-9 && abs(sy - 1) < 1e-9
+
+        let mask: OpaquePointer? = alpha < 1 ? solidFill(Color(red: 0, green: 0, blue: 0, alpha: alpha)) : nil
+        defer { if let mask { pixman_image_unref(mask) } }
+
+        if unscaled {
+            let ox = Int32(dx.rounded())
+            let oy = Int32(dy.rounded())
+            pixman_image_composite32(
+                PIXMAN_OP_OVER, source.image, mask, image, box.x1 - ox, box.y1 - oy, 0, 0, box.x1, box.y1,
+                box.x2 - box.x1, box.y2 - box.y1)
+            return
+        }
+        // The transform maps destination pixels to source pixels: src = (dst - d) / s.
+        var t = pixman_transform_t()
+        pixman_transform_init_scale(&t, fixed(1 / sx), fixed(1 / sy))
+        pixman_image_set_transform(source.image, &t)
+        pixman_image_set_filter(source.image, PIXMAN_FILTER_BILINEAR, nil, 0)
+        // Pad the edges: bilinear samples half a pixel beyond them, which would otherwise blend
+        // the border with transparency. The destination box already bounds what is written.
+        pixman_image_set_repeat(source.image, PIXMAN_REPEAT_PAD)
+        pixman_image_composite32(
+            PIXMAN_OP_OVER, source.image, mask, image,
+            Int32((Double(box.x1) - dx).rounded()), Int32((Double(box.y1) - dy).rounded()), 0, 0,
+            box.x1, box.y1, box.x2 - box.x1, box.y2 - box.y1)
+        pixman_image_set_transform(source.image, nil)
+        pixman_image_set_filter(source.image, PIXMAN_FILTER_NEAREST, nil, 0)
+        pixman_image_set_repeat(source.image, PIXMAN_REPEAT_NONE)
+    }
+
+    /// Copies the device-pixel rect `rect` from `source` at the same place (SRC): how a buffer
+    /// is brought up to date from an older one (copy-forward of damage).
+    public func copyPixels(from source: Canvas, deviceRect rect: Rect) {
+        guard let box = Canvas.clampedBox(rect, width: min(width, source.width), height: min(height, source.height))
+        else { return }
+        pixman_image_composite32(
+            PIXMAN_OP_SRC, source.image, nil, image, box.x1, box.y1, 0, 0, box.x1, box.y1, box.x2 - box.x1,
+            box.y2 - box.y1)
+    }
+
+    static func clampedBox(_ r: Rect, width: Int, height: Int) -> pixman_box32_t? {
+        let d = r.aligned(toScale: 1)
+        let x1 = max(0, Int(d.minX))
+        let y1 = max(0, Int(d.minY))
+        let x2 = min(width, Int(d.maxX))
+        let y2 = min(height, Int(d.maxY))
+        guard x2 > x1, y2 > y1 else { return nil }
+        return pixman_box32_t(x1: Int32(x1), y1: Int32(y1), x2: Int32(x2), y2: Int32(y2))
+    }
+}

@@ -1,0 +1,139 @@
+import CPixman
+import Geometry
+
+/// A premultiplied ARGB8888 pixman image that views draw into and composite onto.
+///
+/// Every drawing call takes *logical* coordinates and multiplies them by `scale` (device pixels
+/// per logical pixel), so `draw(in:)` code is the same at scale 1, 2 or 1.5. Pixel access
+/// (`pixel(x:y:)`) is in device pixels.
+///
+/// A canvas either owns its memory (pixman allocates and zero-fills it) or wraps external
+/// memory such as an shm mapping; then `owner` keeps that memory alive as long as the canvas.
+public final class Canvas {
+    /// The pixman image (`pixman_image_t *`). Valid for the canvas's lifetime.
+    public let image: OpaquePointer
+    /// Size in device pixels.
+    public let width: Int
+    public let height: Int
+    /// Bytes per row.
+    public let stride: Int
+    /// Device pixels per logical pixel.
+    public let scale: Double
+    private let owner: AnyObject?
+
+    /// A new, fully transparent canvas of `size` logical pixels at `scale`.
+    public convenience init(size: Size, scale: Double = 1) throws {
+        try self.init(
+            width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)),
+            scale: scale)
+    }
+
+    /// A new, fully transparent canvas of `width`×`height` device pixels.
+    public init(width: Int, height: Int, scale: Double = 1) throws {
+        precondition(scale > 0 && scale.isFinite, "canvas scale must be positive and finite")
+        // pixman limits images to what fits in 32-bit strides; refuse rather than crash.
+        guard width >= 0, height >= 0, width <= 32767, height <= 32767,
+            let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height), nil, 0)
+        else { throw RasterError.allocationFailed(width: width, height: height) }
+        self.image = image
+        self.width = width
+        self.height = height
+        self.stride = Int(pixman_image_get_stride(image))
+        self.scale = scale
+        self.owner = nil
+    }
+
+    /// Wraps external ARGB8888 memory (for example a wl_shm buffer's mapping). `owner` is
+    /// retained for the canvas's lifetime so the memory cannot be unmapped under it.
+    public init(
+        wrapping memory: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Double = 1,
+        owner: AnyObject? = nil
+    ) throws {
+        precondition(stride >= width * 4 && stride % 4 == 0, "stride must hold a row of 32-bit pixels")
+        guard
+            let image = pixman_image_create_bits(
+                PIXMAN_a8r8g8b8, Int32(width), Int32(height), memory.assumingMemoryBound(to: UInt32.self),
+                Int32(stride))
+        else { throw RasterError.allocationFailed(width: width, height: height) }
+        self.image = image
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.scale = scale
+        self.owner = owner
+    }
+
+    deinit { pixman_image_unref(image) }
+
+    /// Size in logical pixels.
+    public var size: Size { Size(width: Double(width) / scale, height: Double(height) / scale) }
+
+    /// Bytes in the pixel buffer (what a memory cap counts).
+    public var byteCount: Int { stride * height }
+
+    /// The premultiplied ARGB8888 pixel at device coordinates (0 outside the canvas).
+    public func pixel(x: Int, y: Int) -> UInt32 {
+        guard x >= 0, y >= 0, x < width, y < height else { return 0 }
+        return pixman_image_get_data(image)![y * (stride / 4) + x]
+    }
+
+    /// The colour at device coordinates, un-premultiplied.
+    public func color(x: Int, y: Int) -> Color { Color(premultipliedARGB: pixel(x: x, y: y)) }
+
+    /// Raw access to the pixel rows (premultiplied ARGB8888, `stride` bytes apart).
+    public func withPixels<R>(_ body: (UnsafeMutableBufferPointer<UInt32>) throws -> R) rethrows -> R {
+        try body(UnsafeMutableBufferPointer(start: pixman_image_get_data(image), count: stride / 4 * height))
+    }
+
+    // MARK: Clipping
+
+    /// Restricts every following drawing call to the union of `rects` (logical coordinates,
+    /// widened to whole device pixels). nil removes the clip.
+    public func setClip(_ rects: [Rect]?) {
+        guard let rects else {
+            pixman_image_set_clip_region32(image, nil)
+            return
+        }
+        var boxes = rects.compactMap { deviceBox($0) }
+        var region = pixman_region32_t()
+        pixman_region32_init_rects(&region, &boxes, Int32(boxes.count))
+        pixman_image_set_clip_region32(image, &region)
+        pixman_region32_fini(&region)
+    }
+
+    /// Runs `body` with the clip set to `rects`, then removes the clip.
+    public func withClip<R>(_ rects: [Rect], _ body: () throws -> R) rethrows -> R {
+        setClip(rects)
+        defer { setClip(nil) }
+        return try body()
+    }
+
+    /// The device-pixel box covering a logical rect, clamped to the canvas; nil if empty.
+    func deviceBox(_ r: Rect) -> pixman_box32_t? {
+        guard r.isFinite, !r.isEmpty else { return nil }
+        let d = r.scaled(by: scale).aligned(toScale: 1)
+        let x1 = max(0, min(width, Int(d.minX)))
+        let y1 = max(0, min(height, Int(d.minY)))
+        let x2 = max(0, min(width, Int(d.maxX)))
+        let y2 = max(0, min(height, Int(d.maxY)))
+        guard x2 > x1, y2 > y1 else { return nil }
+        return pixman_box32_t(x1: Int32(x1), y1: Int32(y1), x2: Int32(x2), y2: Int32(y2))
+    }
+}
+
+/// How a drawing call combines with what is already there.
+public enum BlendMode: Sendable {
+    /// Source over destination (alpha blending).
+    case over
+    /// Replace the destination, alpha included.
+    case copy
+
+    var pixmanOp: pixman_op_t { self == .over ? PIXMAN_OP_OVER : PIXMAN_OP_SRC }
+}
+
+/// A pixman solid-fill image for `color`, released by the caller.
+func solidFill(_ color: Color) -> OpaquePointer {
+    let c = color.premultiplied16
+    var pc = pixman_color_t(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+    return pixman_image_create_solid_fill(&pc)!
+}

@@ -1,0 +1,100 @@
+import CFcft
+import Synchronization
+
+/// A font family at a logical pixel size, rasterized by fcft (fontconfig + FreeType into pixman
+/// glyph images). Each device scale gets its own fcft instance at `size × scale` pixels, so text
+/// is crisp at scale 2 instead of scaled up.
+///
+/// Glyphs are cached by fcft itself (per font instance, a hash table of rasterized glyphs), so
+/// drawing the same text again does not rasterize it again. fcft is thread safe; the table of
+/// instances is behind a mutex so tiles may draw text off the main thread.
+public final class Font: Sendable {
+    /// The fontconfig family, e.g. "DejaVu Sans".
+    public let family: String
+    /// Size in logical pixels (em height).
+    public let size: Double
+    /// Extra fontconfig attributes (":weight=bold"), appended to the pattern.
+    public let attributes: String
+    private let instances = Mutex<[Double: FcftFont]>([:])
+
+    /// The default UI font (DejaVu Sans at 15 px, from fonts-dejavu-core).
+    public static func system(size: Double = 15, bold: Bool = false) throws -> Font {
+        try Font(family: "DejaVu Sans", size: size, attributes: bold ? ":weight=bold" : "")
+    }
+
+    /// Fails when fcft cannot start or fontconfig finds nothing for the family.
+    public init(family: String, size: Double, attributes: String = "") throws {
+        precondition(size > 0 && size.isFinite, "font size must be positive and finite")
+        self.family = family
+        self.size = size
+        self.attributes = attributes
+        _ = try instance(scale: 1)
+    }
+
+    /// The fcft instance for a device scale (created on first use).
+    func instance(scale: Double) throws -> FcftFont {
+        try instances.withLock { table in
+            if let f = table[scale] { return f }
+            let f = try FcftFont(pattern: "\(family):pixelsize=\(size * scale)\(attributes)")
+            table[scale] = f
+            return f
+        }
+    }
+
+    /// Ascent, descent and line height in logical pixels at `scale`.
+    public func metrics(scale: Double = 1) -> FontMetrics {
+        guard let f = try? instance(scale: scale) else {
+            return FontMetrics(ascent: size, descent: 0, lineHeight: size)
+        }
+        let font = f.pointer.pointee
+        return FontMetrics(
+            ascent: Double(font.ascent) / scale, descent: Double(font.descent) / scale,
+            lineHeight: Double(font.height) / scale)
+    }
+}
+
+/// Vertical font metrics in logical pixels.
+public struct FontMetrics: Equatable, Sendable {
+    public var ascent: Double
+    public var descent: Double
+    public var lineHeight: Double
+}
+
+/// One fcft font instance; destroyed with its owner. `@unchecked Sendable`: fcft's font API is
+/// thread safe and the pointer is never freed while a `Font` holds this.
+final class FcftFont: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<fcft_font>
+
+    init(pattern: String) throws {
+        guard FcftLibrary.ready else { throw RasterError.fontLibraryUnavailable }
+        let font = pattern.withCString { name -> UnsafeMutablePointer<fcft_font>? in
+            var names: [UnsafePointer<CChar>?] = [name]
+            return fcft_from_name(1, &names, nil)
+        }
+        guard let font else { throw RasterError.fontNotFound(pattern) }
+        pointer = font
+    }
+
+    deinit { fcft_destroy(pointer) }
+
+    /// The rasterized glyph for a code point (fcft caches it), or nil if it cannot.
+    func glyph(_ scalar: Unicode.Scalar) -> UnsafePointer<fcft_glyph>? {
+        fcft_rasterize_char_utf32(pointer, scalar.value, FCFT_SUBPIXEL_NONE)
+    }
+
+    /// Horizontal kerning between two code points in device pixels (0 when the font has none).
+    func kerning(_ left: Unicode.Scalar, _ right: Unicode.Scalar) -> Int {
+        var x = 0
+        var y = 0
+        return fcft_kerning(pointer, left.value, right.value, &x, &y) ? x : 0
+    }
+}
+
+/// fcft's process-wide initialisation, done exactly once. fcft keeps global state (font cache,
+/// FreeType and fontconfig); it is initialised on first use and never finalised, because
+/// `fcft_fini` would pull fontconfig from under any font still alive. Every fcft user in this
+/// process (tests included) goes through here.
+public enum FcftLibrary {
+    /// True once fcft is initialised (a `static let`: lazily, once, thread safe, immutable).
+    public static let ready: Bool = fcft_init(FCFT_LOG_COLORIZE_NEVER, false, FCFT_LOG_CLASS_ERROR)
+}

@@ -1,0 +1,77 @@
+import CPNG
+
+/// PNG encoding and decoding through libpng's simplified API (no setjmp; errors come back in
+/// the image struct's message).
+public enum PNG {
+    /// Encodes a canvas as an 8-bit RGBA PNG. Pixels are un-premultiplied first, since PNG
+    /// stores straight alpha.
+    public static func encode(_ canvas: Canvas) throws -> [UInt8] {
+        let w = canvas.width
+        let h = canvas.height
+        var straight = [UInt8](repeating: 0, count: w * h * 4)
+        canvas.withPixels { px in
+            let rowWords = canvas.stride / 4
+            for y in 0..<h {
+                for x in 0..<w {
+                    let p = px[y * rowWords + x]
+                    let a = p >> 24
+                    let o = (y * w + x) * 4
+                    func un(_ c: UInt32) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a)) }
+                    straight[o] = un(p & 0xff)  // B
+                    straight[o + 1] = un((p >> 8) & 0xff)  // G
+                    straight[o + 2] = un((p >> 16) & 0xff)  // R
+                    straight[o + 3] = UInt8(a)
+                }
+            }
+        }
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(w)
+        image.height = UInt32(h)
+        image.format = UInt32(PNG_FORMAT_BGRA)
+        var size: Int = 0
+        // First call sizes the output, second writes it.
+        guard png_image_write_to_memory(&image, nil, &size, 0, straight, Int32(w * 4), nil) != 0 else {
+            throw RasterError.png(message(image))
+        }
+        var out = [UInt8](repeating: 0, count: size)
+        guard png_image_write_to_memory(&image, &out, &size, 0, straight, Int32(w * 4), nil) != 0 else {
+            throw RasterError.png(message(image))
+        }
+        return Array(out.prefix(size))
+    }
+
+    /// Decodes PNG bytes into a new canvas (premultiplied), at `scale`.
+    public static func decode(_ bytes: [UInt8], scale: Double = 1) throws -> Canvas {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_memory(&image, bytes, bytes.count) != 0 else {
+            throw RasterError.png(message(image))
+        }
+        image.format = UInt32(PNG_FORMAT_BGRA)
+        let w = Int(image.width)
+        let h = Int(image.height)
+        var straight = [UInt8](repeating: 0, count: w * h * 4)
+        guard png_image_finish_read(&image, nil, &straight, Int32(w * 4), nil) != 0 else {
+            throw RasterError.png(message(image))
+        }
+        let canvas = try Canvas(width: w, height: h, scale: scale)
+        canvas.withPixels { px in
+            let rowWords = canvas.stride / 4
+            for y in 0..<h {
+                for x in 0..<w {
+                    let o = (y * w + x) * 4
+                    let a = UInt32(straight[o + 3])
+                    func pre(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
+                    px[y * rowWords + x] =
+                        a << 24 | pre(straight[o + 2]) << 16 | pre(straight[o + 1]) << 8 | pre(straight[o])
+                }
+            }
+        }
+        return canvas
+    }
+
+    private static func message(_ image: png_image) -> String {
+        withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+}

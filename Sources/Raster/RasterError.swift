@@ -1,0 +1,20 @@
+/// What can go wrong while drawing: every case says what and why.
+public enum RasterError: Error, Equatable, CustomStringConvertible {
+    /// A canvas of this many device pixels could not be allocated (or is absurd).
+    case allocationFailed(width: Int, height: Int)
+    /// fontconfig/fcft found no font for the pattern.
+    case fontNotFound(String)
+    /// fcft could not be initialised (fontconfig or FreeType failed).
+    case fontLibraryUnavailable
+    /// libpng reported an error.
+    case png(String)
+
+    public var description: String {
+        switch self {
+        case .allocationFailed(let w, let h): return "cannot allocate a \(w)×\(h) pixel canvas"
+        case .fontNotFound(let pattern): return "no font matches '\(pattern)' (is fonts-dejavu-core installed?)"
+        case .fontLibraryUnavailable: return "fcft could not be initialised (fontconfig/FreeType)"
+        case .png(let message): return "PNG: \(message)"
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Geometry
+
+extension View {
+    /// Adds `view` on top of the other subviews (removing it from its old superview first).
+    public func addSubview(_ view: View) { insertSubview(view, at: subviews.count) }
+
+    /// Inserts `view` at `index` in the subview order (0 is at the back).
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self, "a view cannot be its own subview")
+        var a: View? = self
+        while let v = a {
+            precondition(v !== view, "adding an ancestor as a subview would make a cycle")
+            a = v.superview
+        }
+        if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: i)
+            subviews.insert(view, at: min(index, subviews.count))
+            invalidate()
+            return
+        }
+        view.removeFromSuperview()
+        subviews.insert(view, at: max(0, min(index, subviews.count)))
+        view.superview = self
+        view.setNeedsLayout()
+        invalidate()
+    }
+
+    /// Detaches the view; what it showed on screen is damaged.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        window?.viewWillLeave(self)
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        parent.invalidate()
+    }
+
+    /// Moves `view` to the front (drawn last, hit-tested first).
+    public func bringSubviewToFront(_ view: View) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Moves `view` to the back.
+    public func sendSubviewToBack(_ view: View) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    /// Whether `self` is `view` or one of its descendants.
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let current = v {
+            if current === view { return true }
+            v = current.superview
+        }
+        return false
+    }
+
+    /// The first view in this subtree (depth first) with `name`.
+    public func view(named name: String) -> View? {
+        if self.name == name { return self }
+        for v in subviews { if let found = v.view(named: name) { return found } }
+        return nil
+    }
+}
+
+extension View {
+    /// Maps this view's bounds coordinates into its superview's bounds coordinates:
+    /// `p − bounds.origin + (center − size/2)`, then the transform about `center`.
+    var toSuperview: AffineTransform {
+        let local = AffineTransform(
+            translationX: center.x - bounds.width / 2 - bounds.minX, y: center.y - bounds.height / 2 - bounds.minY)
+        return transform.isIdentity ? local : local.concatenating(transform.about(center))
+    }
+
+    /// Maps this view's bounds coordinates to the coordinates of the root of its tree (the
+    /// window), whose top-left corner is the origin: the root contributes `−bounds.origin`.
+    public var toWindow: AffineTransform {
+        var t = AffineTransform.identity
+        var v: View = self
+        while let parent = v.superview {
+            t = t.concatenating(v.toSuperview)
+            v = parent
+        }
+        return t.concatenating(AffineTransform(translationX: -v.bounds.minX, y: -v.bounds.minY))
+    }
+
+    /// Converts a point in this view's bounds coordinates to `view`'s (nil: the window's).
+    public func convert(_ point: Point, to view: View?) -> Point {
+        let w = toWindow.apply(to: point)
+        guard let view else { return w }
+        return view.toWindow.inverted?.apply(to: w) ?? w
+    }
+
+    /// Converts a point in `view`'s bounds coordinates (nil: the window's) to this view's.
+    public func convert(_ point: Point, from view: View?) -> Point {
+        let w = view?.toWindow.apply(to: point) ?? point
+        return toWindow.inverted?.apply(to: w) ?? w
+    }
+
+    public func convert(_ rect: Rect, to view: View?) -> Rect {
+        let w = toWindow.apply(to: rect)
+        guard let view, let inv = view.toWindow.inverted else { return w }
+        return inv.apply(to: w)
+    }
+
+    public func convert(_ rect: Rect, from view: View?) -> Rect {
+        let w = view?.toWindow.apply(to: rect) ?? rect
+        return toWindow.inverted?.apply(to: w) ?? w
+    }
+}

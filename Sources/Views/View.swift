@@ -1,0 +1,207 @@
+import Geometry
+import Raster
+
+/// A rectangle on screen that draws its own content once and is composited many times.
+///
+/// The seeds' model: `draw(in:)` fills the view's own backing image, in its own bounds
+/// coordinates, and runs only after `setNeedsDisplay()` (or a size change). Composition places
+/// that image at `frame.origin − superview.bounds.origin`. Moving a bounds origin, a frame or an
+/// ancestor therefore never redraws content: a scroll view only moves its `bounds.origin`.
+///
+/// As in UIKit, `center`, `bounds` and `transform` are the truth and `frame` is derived from
+/// them (`frame` = `transform` applied about `center` to the untransformed rect).
+open class View {
+    public internal(set) weak var superview: View?
+    public internal(set) var subviews: [View] = []
+    /// A name for traces and `--set` (a scene's outer scroll view is "main").
+    public var name: String?
+
+    public var bounds: Rect {
+        didSet {
+            guard bounds != oldValue else { return }
+            if bounds.size != oldValue.size {
+                needsDisplay = drawsContent
+                setNeedsLayout()
+            }
+            didChangeBounds(from: oldValue)
+            invalidate()
+        }
+    }
+
+    public var center: Point { didSet { if center != oldValue { invalidate() } } }
+
+    /// A scale-and-translate transform applied about `center` (used by zoom).
+    public var transform: AffineTransform = .identity { didSet { if transform != oldValue { invalidate() } } }
+
+    public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { invalidate() } } }
+    public var alpha: Double = 1 { didSet { if alpha != oldValue { invalidate() } } }
+    public var isHidden = false { didSet { if isHidden != oldValue { invalidate() } } }
+    /// Subviews are clipped to this view's bounds (and hit-testing never leaves them anyway).
+    public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { invalidate() } } }
+    /// A promise that the view fills its bounds with opaque pixels.
+    public var isOpaque = false
+    public var isUserInteractionEnabled = true
+
+    /// How many times `draw(in:)` ran: tests and benchmarks use it to prove that scrolling
+    /// re-composites and never re-rasterizes.
+    public private(set) var drawCount = 0
+    /// Bumped each time the backing image is redrawn; composition damages the view when it moves.
+    public private(set) var contentVersion = 0
+    private(set) var needsDisplay = true
+    private(set) var needsLayout = true
+    /// The cached rasterized content (nil for views that only have a background).
+    public private(set) var backingImage: Canvas?
+    /// What the last composite put on screen, for damage tracking (window coordinates).
+    var lastComposite: CompositeSnapshot?
+
+    public init(frame: Rect = .zero) {
+        bounds = Rect(origin: .zero, size: frame.size)
+        center = frame.center
+    }
+
+    // MARK: Frame
+
+    /// The untransformed rect in the superview's bounds coordinates.
+    var untransformedFrame: Rect {
+        Rect(
+            x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
+    }
+
+    /// The view's rect in its superview's bounds coordinates (transform included). Setting it
+    /// sets `center` and `bounds.size` (divided by the transform's scale).
+    public var frame: Rect {
+        get { transform.isIdentity ? untransformedFrame : transform.about(center).apply(to: untransformedFrame) }
+        set {
+            center = newValue.center
+            let sx = transform.a == 0 ? 1 : abs(transform.a)
+            let sy = transform.d == 0 ? 1 : abs(transform.d)
+            bounds.size = Size(width: newValue.width / sx, height: newValue.height / sy)
+        }
+    }
+
+    /// Hook for subclasses (a scroll view turns a bounds-origin change into `didScroll`).
+    open func didChangeBounds(from old: Rect) {}
+
+    // MARK: Drawing
+
+    /// Whether this view draws content of its own. Subclasses that override `draw(in:)` return
+    /// true; plain views only composite their background and need no backing image.
+    open var drawsContent: Bool { false }
+
+    /// Draws the view's content into `canvas`, whose coordinates are the view's bounds
+    /// coordinates with (0,0) at the bounds' top-left corner. Runs only when needed.
+    open func draw(in canvas: Canvas) {}
+
+    /// Marks the content as changed: `draw(in:)` runs before the next frame.
+    public func setNeedsDisplay() {
+        guard drawsContent else { return }
+        needsDisplay = true
+        invalidate()
+    }
+
+    /// Redraws the backing image if needed, at `scale`. Returns true when it drew.
+    @discardableResult
+    func displayIfNeeded(scale: Double) throws -> Bool {
+        guard drawsContent else {
+            backingImage = nil
+            return false
+        }
+        let expected = (Int((bounds.width * scale).rounded(.up)), Int((bounds.height * scale).rounded(.up)))
+        let sizeChanged =
+            backingImage.map { $0.width != expected.0 || $0.height != expected.1 || $0.scale != scale } ?? true
+        guard needsDisplay || sizeChanged else { return false }
+        needsDisplay = false
+        guard expected.0 > 0, expected.1 > 0 else {
+            backingImage = nil
+            return false
+        }
+        let canvas = try Canvas(width: expected.0, height: expected.1, scale: scale)
+        draw(in: canvas)
+        backingImage = canvas
+        drawCount += 1
+        contentVersion += 1
+        return true
+    }
+
+    // MARK: Layout
+
+    public func setNeedsLayout() {
+        needsLayout = true
+        invalidate()
+    }
+
+    /// Lays out this view's subviews now if needed, then theirs.
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for v in subviews { v.layoutIfNeeded() }
+    }
+
+    /// Positions subviews. Called before a frame when `setNeedsLayout` was called or the bounds
+    /// size changed.
+    open func layoutSubviews() {}
+
+    /// The size this view would like within `size` (its current size by default).
+    open func sizeThatFits(_ size: Size) -> Size { bounds.size }
+
+    /// Resizes the view to `sizeThatFits` of its current size, keeping its origin.
+    public func sizeToFit() {
+        let s = sizeThatFits(Size(width: Double.greatestFiniteMagnitude, height: Double.greatestFiniteMagnitude))
+        frame = Rect(origin: frame.origin, size: s)
+    }
+
+    // MARK: Change propagation
+
+    /// Tells the window that the next frame must look at this view.
+    func invalidate() { window?.setNeedsFrame() }
+
+    /// The window this view is in, if any.
+    public var window: Window? {
+        var v: View? = self
+        while let current = v {
+            if let w = current as? Window { return w }
+            v = current.superview
+        }
+        return nil
+    }
+
+    // MARK: Hit-testing
+
+    /// Whether `point` (bounds coordinates) is inside the view. Subclasses may widen it.
+    open func point(inside point: Point) -> Bool { bounds.contains(point) }
+
+    /// The deepest visible, interactive view containing `point` (in this view's bounds
+    /// coordinates), front-most first. As in UIKit, a point outside a view's bounds never
+    /// reaches its subviews, and hidden, alpha-0 or non-interactive views are skipped.
+    open func hitTest(_ point: Point) -> View? {
+        guard !isHidden, alpha > 0.01, isUserInteractionEnabled, self.point(inside: point) else { return nil }
+        for sub in subviews.reversed() {
+            guard let inverse = sub.toSuperview.inverted else { continue }
+            if let hit = sub.hitTest(inverse.apply(to: point)) { return hit }
+        }
+        return self
+    }
+
+    // MARK: Touches (the gesture layer delivers these after arbitration)
+
+    open func touchesBegan(_ touches: [Touch]) {}
+    open func touchesMoved(_ touches: [Touch]) {}
+    open func touchesEnded(_ touches: [Touch]) {}
+    open func touchesCancelled(_ touches: [Touch]) {}
+}
+
+/// One finger as a view sees it: its id, its location in window coordinates, and when.
+public struct Touch: Hashable, Sendable {
+    public var id: Int
+    public var location: Point
+    /// Seconds, on the platform's clock.
+    public var timestamp: Double
+
+    public init(id: Int, location: Point, timestamp: Double) {
+        self.id = id
+        self.location = location
+        self.timestamp = timestamp
+    }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+import DemoScenes
+
+struct Scenes: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the demo scenes, one line each.")
+
+    func run() {
+        let width = DemoScenes.Scene.all.map(\.name.count).max() ?? 0
+        for scene in DemoScenes.Scene.all {
+            let pad = String(repeating: " ", count: width - scene.name.count)
+            print("\(scene.name)\(pad)  \(scene.summary)")
+        }
+    }
+}

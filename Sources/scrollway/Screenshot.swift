@@ -1,0 +1,74 @@
+import ArgumentParser
+import DemoScenes
+import Foundation
+import Geometry
+import Raster
+import Views
+
+struct Screenshot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a scene offscreen (no compositor needed) and write it as a PNG.")
+
+    @Option(help: "The scene to render (see `scrollway scenes`).")
+    var scene: String = "bounds"
+
+    @Option(help: "The scroll position of the scene's \"main\" view, as X,Y (its bounds.origin).")
+    var offset: PointArgument = PointArgument(Point.zero)
+
+    @Option(help: "Window size in logical pixels, as WxH (default: the scene's own).")
+    var size: SizeArgument?
+
+    @Option(help: "Device scale (device pixels per logical pixel).")
+    var scale: Double = 1
+
+    @Option(name: .shortAndLong, help: "Where to write the PNG.")
+    var output: String
+
+    func validate() throws {
+        guard DemoScenes.Scene.named(scene) != nil else {
+            let names = DemoScenes.Scene.all.map(\.name).joined(separator: ", ")
+            throw ValidationError("--scene: no scene named '\(scene)' (scenes: \(names))")
+        }
+        guard scale > 0, scale <= 8, scale.isFinite else {
+            throw ValidationError("--scale: expected a number in (0, 8], got \(scale)")
+        }
+    }
+
+    func run() throws {
+        let window = DemoScenes.Scene.named(scene)!.makeWindow(size: size?.value, scale: scale)
+        if let main = window.view(named: "main") {
+            main.bounds.origin = offset.value
+        }
+        let bytes = try Offscreen.png(window)
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: output))
+        } catch {
+            throw ValidationError("--output: cannot write '\(output)': \(error.localizedDescription)")
+        }
+        print("wrote \(output) (\(Int(window.bounds.width * scale))×\(Int(window.bounds.height * scale)) px)")
+    }
+}
+
+/// `X,Y` on the command line.
+struct PointArgument: ExpressibleByArgument {
+    let value: Point
+    init(_ value: Point) { self.value = value }
+    init?(argument: String) {
+        let parts = argument.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else { return nil }
+        value = Point(x: x, y: y)
+    }
+    var defaultValueDescription: String { "\(value.x),\(value.y)" }
+}
+
+/// `WxH` on the command line.
+struct SizeArgument: ExpressibleByArgument {
+    let value: Size
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x").map { Double($0) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1], w >= 1, h >= 1, w <= 16384, h <= 16384 else {
+            return nil
+        }
+        value = Size(width: w, height: h)
+    }
+}

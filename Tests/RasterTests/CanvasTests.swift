@@ -1,0 +1,134 @@
+import Geometry
+import Raster
+import Testing
+
+let red = Color(rgb: 208, 2, 27)
+let white = Color.white
+
+@Suite struct CanvasTests {
+    @Test func fillsAreExactAndRespectTheClip() throws {
+        let c = try Canvas(width: 40, height: 30)
+        c.clear(white)
+        #expect(c.pixel(x: 0, y: 0) == 0xFFFF_FFFF)
+        c.fill(Rect(x: 5, y: 6, width: 10, height: 4), color: red)
+        #expect(c.pixel(x: 5, y: 6) == 0xFFD0_021B)
+        #expect(c.pixel(x: 14, y: 9) == 0xFFD0_021B)
+        #expect(c.pixel(x: 15, y: 9) == 0xFFFF_FFFF)
+        #expect(c.pixel(x: 5, y: 10) == 0xFFFF_FFFF)
+
+        c.withClip([Rect(x: 20, y: 0, width: 5, height: 5)]) {
+            c.fill(Rect(x: 0, y: 0, width: 40, height: 30), color: .black)
+        }
+        #expect(c.pixel(x: 20, y: 0) == 0xFF00_0000)
+        #expect(c.pixel(x: 24, y: 4) == 0xFF00_0000)
+        #expect(c.pixel(x: 25, y: 4) == 0xFFFF_FFFF)
+        #expect(c.pixel(x: 19, y: 0) == 0xFFFF_FFFF)
+    }
+
+    @Test func logicalCoordinatesScaleToDevicePixels() throws {
+        let c = try Canvas(size: Size(width: 10, height: 10), scale: 2)
+        #expect(c.width == 20 && c.height == 20)
+        c.fill(Rect(x: 1, y: 1, width: 2, height: 2), color: .black)
+        #expect(c.pixel(x: 2, y: 2) == 0xFF00_0000)
+        #expect(c.pixel(x: 5, y: 5) == 0xFF00_0000)
+        #expect(c.pixel(x: 6, y: 5) == 0)
+        #expect(c.pixel(x: 1, y: 2) == 0)
+    }
+
+    @Test func translucentFillBlendsOver() throws {
+        let c = try Canvas(width: 4, height: 4)
+        c.clear(white)
+        c.fill(Rect(x: 0, y: 0, width: 4, height: 4), color: Color.black.withAlpha(0.5))
+        // 255·(1 − 0.5) ≈ 127 or 128 depending on pixman's rounding of 0.5·255.
+        let g = Int(c.pixel(x: 1, y: 1) & 0xff)
+        #expect((127...128).contains(g))
+        #expect(c.pixel(x: 1, y: 1) >> 24 == 0xff)
+    }
+
+    @Test func roundedRectIsSolidInsideAndAntialiasedAtCorners() throws {
+        let c = try Canvas(width: 60, height: 40)
+        c.fillRoundedRect(Rect(x: 10, y: 10, width: 40, height: 20), radius: 8, color: red)
+        #expect(c.pixel(x: 30, y: 20) == 0xFFD0_021B)
+        #expect(c.pixel(x: 10, y: 20) == 0xFFD0_021B)  // straight left edge, inside
+        #expect(c.pixel(x: 10, y: 10) == 0)  // the corner is cut off
+        #expect(c.pixel(x: 9, y: 20) == 0)
+        // Somewhere along the arc there is partial coverage.
+        let partial = (10..<18).contains { x in
+            let a = c.pixel(x: x, y: 11) >> 24
+            return a > 0 && a < 255
+        }
+        #expect(partial)
+    }
+
+    @Test func strokeRectPaintsOnlyTheOutline() throws {
+        let c = try Canvas(width: 40, height: 40)
+        c.strokeRect(Rect(x: 10, y: 10, width: 20, height: 20), lineWidth: 2, color: .black)
+        #expect(c.pixel(x: 9, y: 20) == 0xFF00_0000)
+        #expect(c.pixel(x: 10, y: 20) == 0xFF00_0000)
+        #expect(c.pixel(x: 11, y: 20) == 0)
+        #expect(c.pixel(x: 20, y: 20) == 0)
+        #expect(c.pixel(x: 20, y: 9) == 0xFF00_0000)
+        #expect(c.pixel(x: 8, y: 20) == 0)
+    }
+
+    @Test func linearGradientRunsBetweenItsStops() throws {
+        let c = try Canvas(width: 101, height: 2)
+        c.fillLinearGradient(
+            Rect(x: 0, y: 0, width: 101, height: 2), from: Point(x: 0.5, y: 0), to: Point(x: 100.5, y: 0),
+            stops: [(0, .black), (1, .white)])
+        let values = (0..<101).map { Int(c.pixel(x: $0, y: 0) & 0xff) }
+        #expect(values.first! <= 1)
+        #expect(values.last! >= 254)
+        #expect(abs(values[50] - 128) <= 2)
+        #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 })
+    }
+
+    @Test func compositesImagesWithAlphaAndClip() throws {
+        let src = try Canvas(width: 10, height: 10)
+        src.clear(red)
+        let dst = try Canvas(width: 30, height: 30)
+        dst.clear(white)
+        dst.draw(src, at: Point(x: 5, y: 5), clip: Rect(x: 0, y: 0, width: 10, height: 30))
+        #expect(dst.pixel(x: 5, y: 5) == 0xFFD0_021B)
+        #expect(dst.pixel(x: 9, y: 14) == 0xFFD0_021B)
+        #expect(dst.pixel(x: 10, y: 5) == 0xFFFF_FFFF)  // clipped
+        dst.draw(src, at: Point(x: 20, y: 20), alpha: 0.5)
+        let p = dst.color(x: 22, y: 22)
+        #expect(abs(p.red * 255 - (208 + 255) / 2) <= 1.5)
+        #expect(abs(p.green * 255 - (2 + 255) / 2) <= 1.5)
+    }
+
+    @Test func scaledDrawCoversTheDestination() throws {
+        let src = try Canvas(width: 4, height: 4)
+        src.clear(red)
+        let dst = try Canvas(width: 20, height: 20)
+        dst.draw(src, in: Rect(x: 2, y: 2, width: 8, height: 8))
+        #expect(dst.pixel(x: 5, y: 5) == 0xFFD0_021B)
+        #expect(dst.pixel(x: 1, y: 5) == 0)
+        #expect(dst.pixel(x: 10, y: 5) == 0)
+    }
+
+    @Test func impossibleCanvasIsAClearError() {
+        #expect(throws: RasterError.allocationFailed(width: 100_000, height: 10)) {
+            try Canvas(width: 100_000, height: 10)
+        }
+    }
+}
+
+@Suite struct PNGRoundTripTests {
+    @Test func encodesAndDecodesTheSamePixels() throws {
+        let c = try Canvas(width: 8, height: 5)
+        c.clear(white)
+        c.fill(Rect(x: 2, y: 1, width: 3, height: 3), color: red)
+        c.fill(Rect(x: 0, y: 4, width: 8, height: 1), color: .clear, blend: .copy)
+        let bytes = try PNG.encode(c)
+        #expect(Array(bytes.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+        let back = try PNG.decode(bytes)
+        #expect(back.width == 8 && back.height == 5)
+        for y in 0..<5 { for x in 0..<8 { #expect(back.pixel(x: x, y: y) == c.pixel(x: x, y: y)) } }
+    }
+
+    @Test func rejectsGarbage() {
+        #expect(throws: RasterError.self) { try PNG.decode([1, 2, 3, 4]) }
+    }
+}
