@@ -18,7 +18,9 @@ let package = Package(
         .executable(name: "scrollway", targets: ["scrollway"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // RealModule: exp/log/pow for the pure core without importing C.
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
         // C system modules (module maps only).
@@ -39,6 +41,10 @@ let package = Package(
 
         // Pure core: no C, no clock.
         .target(name: "Geometry"),
+        .target(
+            name: "Physics",
+            dependencies: ["Geometry", .product(name: "RealModule", package: "swift-numerics")]
+        ),
 
         // Drawing: pixman canvases, fcft text, PNG.
         .target(name: "Raster", dependencies: ["Geometry", "CPixman", "CFcft", "CPNG"]),
@@ -58,6 +64,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFcft", "CPixman"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "DemoScenes"]),
         .testTarget(

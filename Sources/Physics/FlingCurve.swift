@@ -1,0 +1,87 @@
+/// A released axis, from the release to rest, in closed form: deceleration inside the allowed
+/// range, and where it would cross an edge, a spring at that edge launched with the impact speed
+/// (capped at 5000 px/s, and so that the overshoot peaks at no more than 0.15·d). Released past
+/// an edge, it springs back (ω = 10) unless thrown inwards hard enough to glide back in.
+public struct FlingCurve: Hashable, Sendable {
+    public enum Phase: Sendable { case decelerating, bouncing }
+
+    /// The largest speed handed to the edge spring.
+    public static let maxBounceSpeed = 5000.0
+    /// The largest overshoot past an edge, as a fraction of the viewport.
+    public static let maxOvershootFraction = 0.15
+
+    public let deceleration: Deceleration?
+    /// When the deceleration hands over to the spring (∞: never).
+    public let handover: Double
+    public let spring: Spring?
+    public let scale: Double
+
+    public init(
+        position x0: Double, velocity v0: Double, k: Double, min lo: Double, max hi: Double, dimension d: Double,
+        scale: Double = 1, bounces: Bool = true
+    ) {
+        self.scale = scale
+        let hi = max(lo, hi)
+        let outside = x0 < lo || x0 > hi
+        if outside {
+            let edge = x0 < lo ? lo : hi
+            let inward = (x0 < lo && v0 > 0) || (x0 > hi && v0 < 0)
+            let glide = Deceleration(from: x0, velocity: v0, k: k)
+            if inward && glide.restingPoint >= lo && glide.restingPoint <= hi {
+                // Thrown back in hard enough: glide to a device pixel inside the range.
+                let dest = min(max((glide.restingPoint * scale).rounded() / scale, lo), hi)
+                deceleration = glide.landing(on: dest)
+                handover = .infinity
+                spring = nil
+            } else {
+                deceleration = nil
+                handover = 0
+                spring = Spring(from: x0, to: edge, velocity: bounces ? v0 : 0, omega: Spring.bounceOmega)
+            }
+            return
+        }
+        let natural = Deceleration(from: x0, velocity: v0, k: k)
+        let rest = natural.restingPoint
+        if rest >= lo && rest <= hi {
+            let dest = min(max((rest * scale).rounded() / scale, lo), hi)
+            deceleration = natural.landing(on: dest)
+            handover = .infinity
+            spring = nil
+            return
+        }
+        let edge = rest < lo ? lo : hi
+        guard let hit = natural.impact(at: edge) else {
+            deceleration = natural.landing(on: edge)
+            handover = .infinity
+            spring = nil
+            return
+        }
+        deceleration = natural
+        handover = hit.time
+        let cap = min(Self.maxBounceSpeed, Spring.launchSpeed(peakingAt: Self.maxOvershootFraction * d))
+        let speed = bounces ? min(abs(hit.velocity), cap) : 0
+        spring = Spring(from: edge, to: edge, velocity: hit.velocity < 0 ? -speed : speed, omega: Spring.bounceOmega)
+    }
+
+    public func position(at t: Double) -> Double {
+        if t < handover, let d = deceleration { return d.position(at: t) }
+        return spring?.position(at: t - handover) ?? deceleration?.restingPoint ?? 0
+    }
+
+    public func velocity(at t: Double) -> Double {
+        if t < handover, let d = deceleration { return d.velocity(at: t) }
+        return spring?.velocity(at: t - handover) ?? 0
+    }
+
+    public func phase(at t: Double) -> Phase { t < handover ? .decelerating : .bouncing }
+
+    /// Where the motion ends.
+    public var restingPoint: Double { spring?.rest ?? deceleration?.restingPoint ?? 0 }
+
+    /// Less than 0.5 device px to go (and, on a spring, slow enough).
+    public func isFinished(at t: Double) -> Bool {
+        if t < handover, let d = deceleration { return d.isFinished(at: t, threshold: 0.5 / scale) && spring == nil }
+        if let s = spring { return s.isSettled(at: t - handover, scale: scale) }
+        return true
+    }
+}

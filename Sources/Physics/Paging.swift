@@ -1,0 +1,20 @@
+/// Where a paging scroll view settles after a release.
+public enum Paging {
+    /// A release faster than this (px/s) moves at least one page in its direction.
+    public static let flickVelocity = 300.0
+
+    /// Target page = round((x + v/k)/page), clamped to the drag's start page ±1 and to
+    /// `0...pageCount−1`; with |v| > 300 px/s it moves at least one page in v's direction.
+    public static func targetPage(
+        position x: Double, velocity v: Double, pageSize: Double, k: Double, startPage: Int, pageCount: Int
+    ) -> Int {
+        guard pageSize > 0, pageCount > 0 else { return 0 }
+        let projected = x + v / k
+        var page = Int((projected / pageSize).rounded())
+        let current = x / pageSize
+        if v > flickVelocity { page = max(page, Int(current.rounded(.down)) + 1) }
+        if v < -flickVelocity { page = min(page, Int(current.rounded(.up)) - 1) }
+        page = min(max(page, startPage - 1), startPage + 1)
+        return min(max(page, 0), pageCount - 1)
+    }
+}

@@ -1,0 +1,66 @@
+import Geometry
+
+/// Estimates a finger's release velocity: a weighted least-squares line through the samples of
+/// the last 100 ms (newer samples weigh more), per axis.
+///
+/// A gap of more than 40 ms (between samples, or between the last sample and the release) means
+/// the finger had stopped: only what follows the gap counts, and a stale finger gives zero.
+/// |v| < 50 px/s counts as 0 and |v| is capped at 8000 px/s, per axis.
+public struct VelocityTracker: Sendable {
+    public static let window = 0.100
+    public static let maxGap = 0.040
+    public static let minimumSpeed = 50.0
+    public static let maximumSpeed = 8000.0
+
+    private var samples: [(t: Double, p: Point)] = []
+
+    public init() {}
+
+    /// Adds a sample (seconds, position). Out-of-order or non-finite samples are ignored.
+    public mutating func add(time t: Double, position p: Point) {
+        guard t.isFinite, p.isFinite else { return }
+        if let last = samples.last, t < last.t { return }
+        samples.append((t, p))
+        // Keep a little more than the window; older samples never count.
+        if let newest = samples.last?.t { samples.removeAll { newest - $0.t > Self.window * 2 } }
+    }
+
+    public mutating func reset() { samples.removeAll() }
+
+    public var isEmpty: Bool { samples.isEmpty }
+
+    /// Velocity in px/s as of time `now` (usually the release time).
+    public func velocity(at now: Double) -> Point {
+        guard let last = samples.last, now - last.t <= Self.maxGap else { return .zero }
+        // Walk back from the newest sample while within the window and without a gap.
+        var used: [(t: Double, p: Point)] = [last]
+        for s in samples.dropLast().reversed() {
+            guard now - s.t <= Self.window, used.last!.t - s.t <= Self.maxGap else { break }
+            used.append(s)
+        }
+        guard used.count >= 2 else { return .zero }
+        // Weights fall linearly from 1 (now) to 0.25 (100 ms ago).
+        let w = used.map { 1 - 0.75 * min(1, max(0, (now - $0.t) / Self.window)) }
+        let sw = w.reduce(0, +)
+        let tMean = zip(w, used).reduce(0) { $0 + $1.0 * $1.1.t } / sw
+        let xMean = zip(w, used).reduce(0) { $0 + $1.0 * $1.1.p.x } / sw
+        let yMean = zip(w, used).reduce(0) { $0 + $1.0 * $1.1.p.y } / sw
+        var stt = 0.0
+        var stx = 0.0
+        var sty = 0.0
+        for (wi, s) in zip(w, used) {
+            let dt = s.t - tMean
+            stt += wi * dt * dt
+            stx += wi * dt * (s.p.x - xMean)
+            sty += wi * dt * (s.p.y - yMean)
+        }
+        guard stt > 1e-12 else { return .zero }
+        return Point(x: Self.limit(stx / stt), y: Self.limit(sty / stt))
+    }
+
+    /// Applies the dead zone and the cap.
+    public static func limit(_ v: Double) -> Double {
+        guard v.isFinite, abs(v) >= minimumSpeed else { return 0 }
+        return min(max(v, -maximumSpeed), maximumSpeed)
+    }
+}

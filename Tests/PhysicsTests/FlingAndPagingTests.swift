@@ -1,0 +1,128 @@
+import Foundation
+import Geometry
+import Physics
+import Testing
+
+@Suite struct FlingCurveTests {
+    @Test func flingInsideTheRangeRestsOnAPixel() {
+        let f = FlingCurve(position: 100, velocity: 1200, k: DecelerationRate.normal.k, min: 0, max: 5000, dimension: 800)
+        #expect(f.restingPoint == 699)  // 100 + 1200/2.002 = 699.4 → 699
+        #expect(f.phase(at: 1) == .decelerating)
+    }
+
+    @Test(arguments: [800.0, 400.0])
+    func flingIntoAnEdgeOvershootsAtMost15PercentAndReturns(d: Double) {
+        let k = DecelerationRate.normal.k
+        let f = FlingCurve(position: 900, velocity: 8000, k: k, min: 0, max: 1000, dimension: d)
+        var peak = 0.0
+        var t = 0.0
+        var sawBounce = false
+        while !f.isFinished(at: t) && t < 10 {
+            peak = max(peak, f.position(at: t) - 1000)
+            if f.phase(at: t) == .bouncing { sawBounce = true }
+            t += 1.0 / 240
+        }
+        #expect(sawBounce)
+        #expect(peak > 0.1 * d)  // a strong fling does overshoot
+        #expect(peak <= 0.15 * d + 1e-6)
+        #expect(abs(f.position(at: t) - 1000) < 0.5)
+        #expect(f.restingPoint == 1000)
+    }
+
+    @Test func releasedPastTheEdgeSpringsBack() {
+        let f = FlingCurve(position: -80, velocity: 0, k: DecelerationRate.normal.k, min: 0, max: 1000, dimension: 800)
+        #expect(f.phase(at: 0) == .bouncing)
+        #expect(f.restingPoint == 0)
+        #expect(abs(f.position(at: 3)) < 0.5)
+    }
+
+    @Test func withoutBouncesItStopsAtTheEdge() {
+        let f = FlingCurve(
+            position: 900, velocity: 8000, k: DecelerationRate.normal.k, min: 0, max: 1000, dimension: 800, bounces: false)
+        let samples = stride(from: 0.0, through: 5, by: 1.0 / 120).map { f.position(at: $0) }
+        #expect(samples.allSatisfy { $0 <= 1000 + 1e-9 })
+        #expect(f.position(at: 5) == 1000)
+    }
+}
+
+@Suite struct PagingTests {
+    let k = DecelerationRate.normal.k
+
+    @Test func slowReleaseRoundsToTheNearestPage() {
+        #expect(Paging.targetPage(position: 390 * 1.4, velocity: 0, pageSize: 390, k: k, startPage: 1, pageCount: 10) == 1)
+        #expect(Paging.targetPage(position: 390 * 1.6, velocity: 0, pageSize: 390, k: k, startPage: 1, pageCount: 10) == 2)
+    }
+
+    @Test func aFlickMovesAtLeastOnePageButNeverMoreThanOne() {
+        // Barely past the flick speed from the start of page 3.
+        #expect(Paging.targetPage(position: 390 * 3 + 5, velocity: 301, pageSize: 390, k: k, startPage: 3, pageCount: 10) == 4)
+        #expect(Paging.targetPage(position: 390 * 3 - 5, velocity: -301, pageSize: 390, k: k, startPage: 3, pageCount: 10) == 2)
+        // A huge fling still moves a single page from where the drag started.
+        #expect(Paging.targetPage(position: 390 * 3.2, velocity: 8000, pageSize: 390, k: k, startPage: 3, pageCount: 10) == 4)
+        #expect(Paging.targetPage(position: 390 * 2.8, velocity: -8000, pageSize: 390, k: k, startPage: 3, pageCount: 10) == 2)
+        // And stays within the pages.
+        #expect(Paging.targetPage(position: 390 * 9, velocity: 8000, pageSize: 390, k: k, startPage: 9, pageCount: 10) == 9)
+        #expect(Paging.targetPage(position: 0, velocity: -8000, pageSize: 390, k: k, startPage: 0, pageCount: 10) == 0)
+    }
+}
+
+@Suite struct VelocityTrackerTests {
+    @Test func constantSpeedAt60HzIsMeasuredExactly() {
+        var v = VelocityTracker()
+        for i in 0...10 { v.add(time: Double(i) / 60, position: Point(x: 0, y: 1000 - 20 * Double(i))) }
+        let vel = v.velocity(at: 10.0 / 60)
+        #expect(abs(vel.y - -1200) < 1e-6)
+        #expect(vel.x == 0)
+    }
+
+    @Test func aPauseBeforeReleaseMeansStopped() {
+        var v = VelocityTracker()
+        for i in 0...10 { v.add(time: Double(i) / 60, position: Point(x: 20 * Double(i), y: 0)) }
+        #expect(v.velocity(at: 10.0 / 60 + 0.041) == .zero)
+        #expect(v.velocity(at: 10.0 / 60 + 0.039).x > 1000)
+    }
+
+    @Test func onlySamplesAfterAGapCount() {
+        var v = VelocityTracker()
+        v.add(time: 0, position: Point(x: 0, y: 0))
+        v.add(time: 0.010, position: Point(x: 500, y: 0))  // a fast start...
+        v.add(time: 0.060, position: Point(x: 500, y: 0))  // ...a 50 ms gap...
+        v.add(time: 0.070, position: Point(x: 505, y: 0))  // ...then slow
+        #expect(abs(v.velocity(at: 0.070).x - 500) < 1e-6)
+    }
+
+    @Test func deadZoneAndCap() {
+        #expect(VelocityTracker.limit(49) == 0)
+        #expect(VelocityTracker.limit(-50) == -50)
+        #expect(VelocityTracker.limit(20000) == 8000)
+        #expect(VelocityTracker.limit(.nan) == 0)
+    }
+}
+
+@Suite struct WheelAndZoomTests {
+    @Test func wheelStepIsViewportToTheTwoThirds() {
+        #expect(abs(WheelAnimation.step(viewport: 844, value120: 120) - 89.308_946_091_790_25) < 1e-9)
+        #expect(abs(WheelAnimation.step(viewport: 480, value120: 60) - 61.304_754_591_484_23 / 2) < 1e-9)
+    }
+
+    @Test func wheelAnimationReaimsAndClamps() {
+        var w = WheelAnimation(from: 0, to: 100, at: 0)
+        #expect(abs(w.position(at: 0.04) - 100 * (1 - 0.367_879_441_171_442_3)) < 1e-9)
+        let mid = w.position(at: 0.02)
+        w.retarget(by: 100, at: 0.02, within: 0, 150)
+        #expect(w.position(at: 0.02) == mid)  // no jump
+        #expect(w.target == 150)  // clamped: no overscroll
+        #expect(w.isFinished(at: 1))
+    }
+
+    @Test func zoomBandsInLogSpace() {
+        #expect(ZoomBand.shownScale(2, minimum: 1, maximum: 4) == 2)
+        let shown = ZoomBand.shownScale(8, minimum: 1, maximum: 4)
+        #expect(shown > 4 && shown < 8)
+        // u = ln 2 past the limit shows as ln2·(1 − 1/1.55) in u.
+        #expect(abs(shown - 4 * pow(2, 1 - 1 / 1.55)) < 1e-9)
+        #expect(abs(ZoomBand.requestedScale(showing: shown, minimum: 1, maximum: 4) - 8) < 1e-9)
+        #expect(ZoomBand.shownScale(8, minimum: 1, maximum: 4, bounces: false) == 4)
+        #expect(ZoomBand.offsetKeepingAnchor(offset: 100, anchor: 50, from: 1, to: 2) == 250)
+    }
+}
