@@ -45,6 +45,7 @@ let package = Package(
             name: "Physics",
             dependencies: ["Geometry", .product(name: "RealModule", package: "swift-numerics")]
         ),
+        .target(name: "Gestures", dependencies: ["Geometry", "Physics"]),
 
         // Drawing: pixman canvases, fcft text, PNG.
         .target(name: "Raster", dependencies: ["Geometry", "CPixman", "CFcft", "CPNG"]),
@@ -65,6 +66,7 @@ let package = Package(
         // Tests.
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFcft", "CPixman"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "DemoScenes"]),
         .testTarget(

@@ -1,0 +1,84 @@
+import Geometry
+import Physics
+
+/// Follows a finger (or the centroid of several) for a pan: the slop test, the directional
+/// lock, the translation since the drag began, and the release velocity.
+///
+/// The slop is radial (10 px for touch, 4 px for a mouse-button drag). The drag starts from
+/// the point where the slop was crossed, so content does not jump by the slop when it begins.
+public struct PanTracker: Sendable {
+    public enum Lock: Hashable, Sendable { case none, horizontal, vertical }
+
+    public static let touchSlop = 10.0
+    public static let mouseSlop = 4.0
+    /// Lock to the major axis when |minor| < 0.5·|major| at slop crossing.
+    public static let lockRatio = 0.5
+
+    public let slop: Double
+    public let directionalLock: Bool
+    public private(set) var start: Point
+    public private(set) var current: Point
+    /// Where the slop was crossed (nil until then).
+    public private(set) var dragOrigin: Point?
+    public private(set) var lock: Lock = .none
+    private var tracker = VelocityTracker()
+
+    public init(at point: Point, time: Double, slop: Double = PanTracker.touchSlop, directionalLock: Bool = false) {
+        self.slop = slop
+        self.directionalLock = directionalLock
+        start = point
+        current = point
+        tracker.add(time: time, position: point)
+    }
+
+    public var isDragging: Bool { dragOrigin != nil }
+
+    /// Records a move. Returns true when this move crossed the slop (the drag begins now).
+    @discardableResult
+    public mutating func move(to point: Point, time: Double) -> Bool {
+        guard point.isFinite else { return false }
+        current = point
+        tracker.add(time: time, position: point)
+        guard dragOrigin == nil, (point - start).length > slop else { return false }
+        // The crossing point on the segment from start, at exactly the slop distance.
+        let d = point - start
+        let crossing = start + d * (slop / d.length)
+        dragOrigin = crossing
+        if directionalLock {
+            if abs(d.y) < Self.lockRatio * abs(d.x) {
+                lock = .horizontal
+            } else if abs(d.x) < Self.lockRatio * abs(d.y) {
+                lock = .vertical
+            }
+        }
+        return true
+    }
+
+    /// Finger travel since the drag began (zero before), with the lock applied.
+    public var translation: Point {
+        guard let origin = dragOrigin else { return .zero }
+        return applyLock(current - origin)
+    }
+
+    /// The release velocity (px/s) at `time`, with the lock applied.
+    public func velocity(at time: Double) -> Point { applyLock(tracker.velocity(at: time)) }
+
+    /// Re-bases the drag at the current point (e.g. after a second finger joins, so the
+    /// centroid's jump is not taken as motion).
+    public mutating func rebase(at point: Point, time: Double) {
+        let shift = point - current
+        current = point
+        if let origin = dragOrigin { dragOrigin = origin + shift }
+        start = start + shift
+        tracker.reset()
+        tracker.add(time: time, position: point)
+    }
+
+    private func applyLock(_ p: Point) -> Point {
+        switch lock {
+        case .none: return p
+        case .horizontal: return Point(x: p.x, y: 0)
+        case .vertical: return Point(x: 0, y: p.y)
+        }
+    }
+}
