@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Views", targets: ["Views"]),
+        .library(name: "Scrolling", targets: ["Scrolling"]),
         .executable(name: "scrollway", targets: ["scrollway"]),
     ],
     dependencies: [
@@ -51,7 +52,10 @@ let package = Package(
         .target(name: "Raster", dependencies: ["Geometry", "CPixman", "CFcft", "CPNG"]),
 
         // The view system: view tree, backing images, compositing, damage, hit-testing.
-        .target(name: "Views", dependencies: ["Geometry", "Raster"]),
+        .target(name: "Views", dependencies: ["Geometry", "Gestures", "Raster"]),
+
+        // Scrolling: ScrollView (UIKit's semantics), indicators, zoom.
+        .target(name: "Scrolling", dependencies: ["Geometry", "Physics", "Gestures", "Raster", "Views"]),
 
         // Products: the demo scenes and the command line.
         .target(name: "DemoScenes", dependencies: ["Geometry", "Raster", "Views"]),
@@ -69,6 +73,7 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFcft", "CPixman"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "DemoScenes"]),
+        .testTarget(name: "ScrollingTests", dependencies: ["Scrolling", "Views", "Gestures", "Physics"]),
         .testTarget(
             name: "SystemLibraryTests",
             dependencies: [

@@ -79,7 +79,9 @@ public struct TouchArbiter: Sendable {
 
     /// A move. `crossedSlop` is true on the move that crossed it (PanTracker.move's result);
     /// `contentAllowsCancel` is `touchesShouldCancel(in:)`.
-    public mutating func moved(crossedSlop: Bool, scrollEnabled: Bool = true, contentAllowsCancel: Bool = true) -> [Action] {
+    public mutating func moved(
+        crossedSlop: Bool, scrollEnabled: Bool = true, contentAllowsCancel: Bool = true
+    ) -> [Action] {
         switch state {
         case .holding:
             if crossedSlop && scrollEnabled {

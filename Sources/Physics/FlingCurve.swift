@@ -16,12 +16,20 @@ public struct FlingCurve: Hashable, Sendable {
     public let spring: Spring?
     public let scale: Double
 
+    /// - Parameter target: when given (a delegate's `targetContentOffset`), the deceleration is
+    ///   re-solved to land exactly there (clamped to the range): `v0 = k·(target − x0)`.
     public init(
         position x0: Double, velocity v0: Double, k: Double, min lo: Double, max hi: Double, dimension d: Double,
-        scale: Double = 1, bounces: Bool = true
+        scale: Double = 1, bounces: Bool = true, target: Double? = nil
     ) {
         self.scale = scale
         let hi = max(lo, hi)
+        if let target, x0 >= lo, x0 <= hi {
+            deceleration = Deceleration(from: x0, velocity: 0, k: k).landing(on: min(max(target, lo), hi))
+            handover = .infinity
+            spring = nil
+            return
+        }
         let outside = x0 < lo || x0 > hi
         if outside {
             let edge = x0 < lo ? lo : hi
@@ -34,9 +42,13 @@ public struct FlingCurve: Hashable, Sendable {
                 handover = .infinity
                 spring = nil
             } else {
+                // Thrown further out: the same speed cap as an edge impact, so the overshoot stays
+                // within the band.
+                let cap = min(Self.maxBounceSpeed, Spring.launchSpeed(peakingAt: Self.maxOvershootFraction * d))
+                let v = inward ? v0 : (v0 < 0 ? -min(-v0, cap) : min(v0, cap))
                 deceleration = nil
                 handover = 0
-                spring = Spring(from: x0, to: edge, velocity: bounces ? v0 : 0, omega: Spring.bounceOmega)
+                spring = Spring(from: x0, to: edge, velocity: bounces ? v : 0, omega: Spring.bounceOmega)
             }
             return
         }

@@ -13,8 +13,13 @@ public struct VelocityTracker: Sendable {
     public static let maximumSpeed = 8000.0
 
     private var samples: [(t: Double, p: Point)] = []
+    /// How far back samples count (100 ms for fingers; the touchpad's momentum uses 150 ms).
+    public let window: Double
 
-    public init() {}
+    public init(window: Double = VelocityTracker.window) {
+        precondition(window > 0, "the velocity window must be positive")
+        self.window = window
+    }
 
     /// Adds a sample (seconds, position). Out-of-order or non-finite samples are ignored.
     public mutating func add(time t: Double, position p: Point) {
@@ -22,7 +27,7 @@ public struct VelocityTracker: Sendable {
         if let last = samples.last, t < last.t { return }
         samples.append((t, p))
         // Keep a little more than the window; older samples never count.
-        if let newest = samples.last?.t { samples.removeAll { newest - $0.t > Self.window * 2 } }
+        if let newest = samples.last?.t { samples.removeAll { newest - $0.t > window * 2 } }
     }
 
     public mutating func reset() { samples.removeAll() }
@@ -35,12 +40,12 @@ public struct VelocityTracker: Sendable {
         // Walk back from the newest sample while within the window and without a gap.
         var used: [(t: Double, p: Point)] = [last]
         for s in samples.dropLast().reversed() {
-            guard now - s.t <= Self.window, used.last!.t - s.t <= Self.maxGap else { break }
+            guard now - s.t <= window, used.last!.t - s.t <= Self.maxGap else { break }
             used.append(s)
         }
         guard used.count >= 2 else { return .zero }
-        // Weights fall linearly from 1 (now) to 0.25 (100 ms ago).
-        let w = used.map { 1 - 0.75 * min(1, max(0, (now - $0.t) / Self.window)) }
+        // Weights fall linearly from 1 (now) to 0.25 (a window ago).
+        let w = used.map { 1 - 0.75 * min(1, max(0, (now - $0.t) / window)) }
         let sw = w.reduce(0, +)
         let tMean = zip(w, used).reduce(0) { $0 + $1.0 * $1.1.t } / sw
         let xMean = zip(w, used).reduce(0) { $0 + $1.0 * $1.1.p.x } / sw

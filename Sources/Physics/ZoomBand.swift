@@ -25,11 +25,19 @@ public enum ZoomBand {
     }
 
     /// The spring that brings a scale back inside the limits, in u-space (rest 0 = the limit).
-    public static func springBack(from shown: Double, minimum lo: Double, maximum hi: Double) -> (limit: Double, spring: Spring)? {
+    public static func springBack(
+        from shown: Double, minimum lo: Double, maximum hi: Double
+    ) -> (limit: Double, spring: Spring)? {
         guard shown < lo || shown > hi else { return nil }
         let limit = shown > hi ? hi : lo
         return (limit, Spring(from: Double.log(shown / limit), to: 0, omega: Spring.bounceOmega))
     }
+
+    /// The scale at `u` in the log space of `limit`: `limit·e^u`.
+    public static func scale(at u: Double, limit: Double) -> Double { limit * Double.exp(u) }
+
+    /// `ln(s/limit)`.
+    public static func logScale(_ s: Double, limit: Double) -> Double { Double.log(s / limit) }
 
     /// The zoom that keeps a pinch centre fixed: `offset' = (offset + a)·s'/s − a`, where `a`
     /// is the centre in the scroll view's visible coordinates (relative to its bounds origin).

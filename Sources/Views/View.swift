@@ -1,4 +1,5 @@
 import Geometry
+import Gestures
 import Raster
 
 /// A rectangle on screen that draws its own content once and is composited many times.
@@ -190,18 +191,40 @@ open class View {
     open func touchesMoved(_ touches: [Touch]) {}
     open func touchesEnded(_ touches: [Touch]) {}
     open func touchesCancelled(_ touches: [Touch]) {}
+
+    // MARK: Input routing (overridden by scroll views)
+
+    /// Whether this view takes touches from `source` that land in it or its subviews, deciding
+    /// itself when the content hears of them (a scroll view's touch arbitration).
+    open func interceptsTouches(from source: Touch.Source) -> Bool { false }
+    open func interceptedTouchBegan(_ touch: Touch, target: View?) {}
+    open func interceptedTouchMoved(_ touch: Touch) {}
+    open func interceptedTouchEnded(_ touch: Touch) {}
+    open func interceptedTouchCancelled(_ touch: Touch) {}
+
+    /// Axis, pinch, hold, key and text events, offered innermost view first. Return true when
+    /// handled.
+    open func handleInput(_ event: InputEvent) -> Bool { false }
+
+    /// Whether keys go here when no view is focused and none under the pointer takes them.
+    open var acceptsKeyboardScrolling: Bool { false }
 }
 
-/// One finger as a view sees it: its id, its location in window coordinates, and when.
+/// One finger (or the mouse's left button) as a view sees it: its id, its location in window
+/// coordinates, and when.
 public struct Touch: Hashable, Sendable {
+    public enum Source: Hashable, Sendable { case finger, mouse }
+
     public var id: Int
     public var location: Point
     /// Seconds, on the platform's clock.
     public var timestamp: Double
+    public var source: Source
 
-    public init(id: Int, location: Point, timestamp: Double) {
+    public init(id: Int, location: Point, timestamp: Double, source: Source = .finger) {
         self.id = id
         self.location = location
         self.timestamp = timestamp
+        self.source = source
     }
 }

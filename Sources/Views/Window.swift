@@ -1,4 +1,5 @@
 import Geometry
+import Gestures
 import Raster
 
 /// The root of a view tree: lays out, rasterizes what needs it, works out what changed on
@@ -25,6 +26,23 @@ public final class Window: View {
     public private(set) var needsFrame = true
     private var pendingDamage = Region()
     private var forceFullDamage = true
+    /// True while a frame is being prepared: changes made then are part of that frame.
+    private var preparingFrame = false
+
+    /// The latest time the window knows of (seconds, platform clock): the last frame's target
+    /// time or the last event's time, whichever is later. Programmatic animations start here.
+    public internal(set) var now: Double = 0
+    var timers: [WindowTimer] = []
+    var nextTimerID = 0
+    var animations: [any FrameAnimation] = []
+    /// Where each touch's events go, by touch id (the mouse uses `Window.mouseTouchID`).
+    var touchRoutes: [Int: TouchRoute] = [:]
+    /// The last pointer position (window coordinates), nil when the pointer is outside.
+    public internal(set) var pointerPosition: Point?
+    /// The view that receives keys first (a focused text field).
+    public weak var focusedView: View?
+    /// Keyboard modifiers as of the last key event (Shift swaps wheel axes, Ctrl zooms).
+    public internal(set) var modifiers: Modifiers = []
 
     public init(size: Size, scale: Double = 1) {
         self.scale = scale
@@ -41,7 +59,7 @@ public final class Window: View {
     }
 
     func setNeedsFrame() {
-        guard !needsFrame else { return }
+        guard !needsFrame, !preparingFrame else { return }
         needsFrame = true
         onNeedsFrame?()
     }
@@ -62,7 +80,16 @@ public final class Window: View {
     @discardableResult
     public func prepareFrame(time: Double = 0) throws -> Region {
         needsFrame = false
+        preparingFrame = true
+        defer {
+            preparingFrame = false
+            // Running animations want the next frame; nothing else does (what changed during
+            // this frame is in it).
+            if !animations.isEmpty { setNeedsFrame() }
+        }
+        now = max(now, time)
         onFrame?(time)
+        runAnimations(at: time)
         layoutIfNeeded()
         var damage = pendingDamage
         pendingDamage.removeAll()

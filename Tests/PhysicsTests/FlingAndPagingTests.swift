@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct FlingCurveTests {
     @Test func flingInsideTheRangeRestsOnAPixel() {
-        let f = FlingCurve(position: 100, velocity: 1200, k: DecelerationRate.normal.k, min: 0, max: 5000, dimension: 800)
+        let f = FlingCurve(
+            position: 100, velocity: 1200, k: DecelerationRate.normal.k, min: 0, max: 5000, dimension: 800)
         #expect(f.restingPoint == 699)  // 100 + 1200/2.002 = 699.4 → 699
         #expect(f.phase(at: 1) == .decelerating)
     }
@@ -38,7 +39,8 @@ import Testing
 
     @Test func withoutBouncesItStopsAtTheEdge() {
         let f = FlingCurve(
-            position: 900, velocity: 8000, k: DecelerationRate.normal.k, min: 0, max: 1000, dimension: 800, bounces: false)
+            position: 900, velocity: 8000, k: DecelerationRate.normal.k, min: 0, max: 1000, dimension: 800,
+            bounces: false)
         let samples = stride(from: 0.0, through: 5, by: 1.0 / 120).map { f.position(at: $0) }
         #expect(samples.allSatisfy { $0 <= 1000 + 1e-9 })
         #expect(f.position(at: 5) == 1000)
@@ -49,19 +51,30 @@ import Testing
     let k = DecelerationRate.normal.k
 
     @Test func slowReleaseRoundsToTheNearestPage() {
-        #expect(Paging.targetPage(position: 390 * 1.4, velocity: 0, pageSize: 390, k: k, startPage: 1, pageCount: 10) == 1)
-        #expect(Paging.targetPage(position: 390 * 1.6, velocity: 0, pageSize: 390, k: k, startPage: 1, pageCount: 10) == 2)
+        #expect(
+            Paging.targetPage(position: 390 * 1.4, velocity: 0, pageSize: 390, k: k, startPage: 1, pageCount: 10) == 1)
+        #expect(
+            Paging.targetPage(position: 390 * 1.6, velocity: 0, pageSize: 390, k: k, startPage: 1, pageCount: 10) == 2)
     }
 
     @Test func aFlickMovesAtLeastOnePageButNeverMoreThanOne() {
         // Barely past the flick speed from the start of page 3.
-        #expect(Paging.targetPage(position: 390 * 3 + 5, velocity: 301, pageSize: 390, k: k, startPage: 3, pageCount: 10) == 4)
-        #expect(Paging.targetPage(position: 390 * 3 - 5, velocity: -301, pageSize: 390, k: k, startPage: 3, pageCount: 10) == 2)
+        #expect(
+            Paging.targetPage(position: 390 * 3 + 5, velocity: 301, pageSize: 390, k: k, startPage: 3, pageCount: 10)
+                == 4)
+        #expect(
+            Paging.targetPage(position: 390 * 3 - 5, velocity: -301, pageSize: 390, k: k, startPage: 3, pageCount: 10)
+                == 2)
         // A huge fling still moves a single page from where the drag started.
-        #expect(Paging.targetPage(position: 390 * 3.2, velocity: 8000, pageSize: 390, k: k, startPage: 3, pageCount: 10) == 4)
-        #expect(Paging.targetPage(position: 390 * 2.8, velocity: -8000, pageSize: 390, k: k, startPage: 3, pageCount: 10) == 2)
+        #expect(
+            Paging.targetPage(position: 390 * 3.2, velocity: 8000, pageSize: 390, k: k, startPage: 3, pageCount: 10)
+                == 4)
+        #expect(
+            Paging.targetPage(position: 390 * 2.8, velocity: -8000, pageSize: 390, k: k, startPage: 3, pageCount: 10)
+                == 2)
         // And stays within the pages.
-        #expect(Paging.targetPage(position: 390 * 9, velocity: 8000, pageSize: 390, k: k, startPage: 9, pageCount: 10) == 9)
+        #expect(
+            Paging.targetPage(position: 390 * 9, velocity: 8000, pageSize: 390, k: k, startPage: 9, pageCount: 10) == 9)
         #expect(Paging.targetPage(position: 0, velocity: -8000, pageSize: 390, k: k, startPage: 0, pageCount: 10) == 0)
     }
 }

@@ -1,0 +1,383 @@
+import Geometry
+import Physics
+import Views
+
+/// Why a spring runs: it decides the phase and the delegate call at its end.
+enum SpringKind {
+    /// setContentOffset(animated:), scrollRectToVisible, keys: ends with didEndScrollingAnimation.
+    case programmatic
+    /// Settling on a page after a release (a deceleration for the delegate).
+    case paging
+}
+
+/// Both axes of a released fling.
+struct FlingMotion {
+    var x: FlingCurve
+    var y: FlingCurve
+    var start: Double
+
+    func position(at t: Double) -> Point { Point(x: x.position(at: t - start), y: y.position(at: t - start)) }
+    func velocity(at t: Double) -> Point { Point(x: x.velocity(at: t - start), y: y.velocity(at: t - start)) }
+    func isFinished(at t: Double) -> Bool { x.isFinished(at: t - start) && y.isFinished(at: t - start) }
+    var restingPoint: Point { Point(x: x.restingPoint, y: y.restingPoint) }
+
+    func phase(at t: Double) -> ScrollView.Phase {
+        x.phase(at: t - start) == .bouncing || y.phase(at: t - start) == .bouncing ? .bouncing : .decelerating
+    }
+}
+
+/// What moves the offset between frames.
+enum Motion {
+    case idle
+    case fling(FlingMotion)
+    case spring(x: Spring, y: Spring, start: Double, kind: SpringKind)
+    case wheel(x: WheelAnimation, y: WheelAnimation)
+    case zoom(ZoomMotion)
+}
+
+extension ScrollView: FrameAnimation {
+    /// Evaluates the running curve at the frame's time. Every curve is closed-form, so the
+    /// offset at a given time does not depend on how many frames came before.
+    public func advance(to t: Double) -> Bool {
+        switch motion {
+        case .idle:
+            return false
+        case .fling(let f):
+            if f.isFinished(at: t) {
+                contentOffset = f.restingPoint
+                finishMotion(kind: nil)
+            } else {
+                contentOffset = f.position(at: t)
+            }
+        case .spring(let sx, let sy, let start, let kind):
+            let dt = t - start
+            if sx.isSettled(at: dt, scale: deviceScale) && sy.isSettled(at: dt, scale: deviceScale) {
+                contentOffset = Point(x: sx.rest, y: sy.rest)
+                finishMotion(kind: kind)
+            } else {
+                // Programmatic and paging moves never overscroll: they stay within the range
+                // (widened to where they started, if that was outside it).
+                contentOffset = Point(
+                    x: Self.hull(sx.position(at: dt), sx, horizontalRange),
+                    y: Self.hull(sy.position(at: dt), sy, verticalRange))
+            }
+        case .wheel(let wx, let wy):
+            if wx.isFinished(at: t, scale: deviceScale) && wy.isFinished(at: t, scale: deviceScale) {
+                contentOffset = Point(x: wx.target, y: wy.target)
+                motion = .idle
+            } else {
+                contentOffset = Point(x: wx.position(at: t), y: wy.position(at: t))
+            }
+        case .zoom(let z):
+            advanceZoom(z, to: t)
+        }
+        if case .idle = motion {
+            scheduleIndicatorFade()
+            return false
+        }
+        return true
+    }
+
+    static func hull(_ x: Double, _ s: Spring, _ r: ClosedRange<Double>) -> Double {
+        let start = s.rest + s.y0
+        return min(max(x, min(r.lowerBound, start, s.rest)), max(r.upperBound, start, s.rest))
+    }
+
+    /// A running motion's velocity handed to a new animation, capped at the fling maximum
+    /// (a long ω = 14 move can peak far faster than any finger).
+    func inheritedVelocity(at t: Double) -> Point {
+        let v = currentVelocity(at: t)
+        let cap = VelocityTracker.maximumSpeed
+        return Point(x: min(max(v.x, -cap), cap), y: min(max(v.y, -cap), cap))
+    }
+
+    /// Starts driving `m` from the window's frames.
+    func start(_ m: Motion) {
+        motion = m
+        window?.addAnimation(self)
+    }
+
+    /// The offset velocity (px/s) of the running motion at `t`.
+    func currentVelocity(at t: Double) -> Point {
+        switch motion {
+        case .fling(let f): return f.velocity(at: t)
+        case .spring(let sx, let sy, let start, _):
+            return Point(x: sx.velocity(at: t - start), y: sy.velocity(at: t - start))
+        default: return .zero
+        }
+    }
+
+    /// Stops whatever moves the offset, leaving it where it is now. Returns the speed it had.
+    @discardableResult
+    func stopMotion(at t: Double? = nil) -> Double {
+        let time = t ?? window?.now ?? 0
+        if case .idle = motion { return 0 }
+        if case .zoom(let z) = motion {
+            // An interrupted zoom animation completes at once: its scale is where it was heading.
+            motion = .idle
+            window?.removeAnimation(self)
+            applyZoom(z.target, anchor: z.anchor)
+            isZoomBouncing = false
+            emit(.didEndZooming(scale: zoomScaleStorage))
+            delegate?.scrollViewDidEndZooming(self, with: zoomView, atScale: zoomScaleStorage)
+            return 0
+        }
+        let v = currentVelocity(at: time)
+        // Place the offset exactly where the curve is at this time (the last frame may be older).
+        _ = advance(to: time)
+        motion = .idle
+        isDecelerating = false
+        window?.removeAnimation(self)
+        return v.length
+    }
+
+    private func finishMotion(kind: SpringKind?) {
+        motion = .idle
+        window?.removeAnimation(self)
+        if kind == .programmatic {
+            emit(.didEndScrollingAnimation)
+            delegate?.scrollViewDidEndScrollingAnimation(self)
+            if pendingScrollToTop {
+                pendingScrollToTop = false
+                emit(.didScrollToTop)
+                delegate?.scrollViewDidScrollToTop(self)
+            }
+            return
+        }
+        if isDecelerating {
+            isDecelerating = false
+            emit(.didEndDecelerating)
+            delegate?.scrollViewDidEndDecelerating(self)
+        }
+    }
+
+    // MARK: Release
+
+    /// Ends a drag (touch, mouse or touchpad) with the content's velocity in px/s: asks the
+    /// delegate for the target, then decelerates, pages or bounces, in UIKit's order.
+    func endDragging(velocity raw: Point, at t: Double, momentum: Bool = true) {
+        let v = Point(
+            x: scrollsHorizontally && momentum ? raw.x : 0, y: scrollsVertically && momentum ? raw.y : 0)
+        let pos = contentOffset
+        let hr = horizontalRange
+        let vr = verticalRange
+        var target: Point
+        if isPagingEnabled {
+            target = pagingTarget(position: pos, velocity: v)
+        } else {
+            target = Point(
+                x: curve(pos.x, v.x, hr, bounds.width).restingPoint,
+                y: curve(pos.y, v.y, vr, bounds.height).restingPoint)
+        }
+        let proposed = target
+        emit(.willEndDragging(velocity: Point(x: v.x / 1000, y: v.y / 1000), targetContentOffset: target))
+        delegate?.scrollViewWillEndDragging(
+            self, withVelocity: Point(x: v.x / 1000, y: v.y / 1000), targetContentOffset: &target)
+        isDragging = false
+
+        let m: Motion
+        if isPagingEnabled {
+            m = .spring(
+                x: Spring(from: pos.x, to: target.x, velocity: v.x, omega: Spring.animationOmega),
+                y: Spring(from: pos.y, to: target.y, velocity: v.y, omega: Spring.animationOmega), start: t,
+                kind: .paging)
+        } else {
+            let retarget = target != proposed
+            m = .fling(
+                FlingMotion(
+                    x: curve(pos.x, v.x, hr, bounds.width, target: retarget ? target.x : nil),
+                    y: curve(pos.y, v.y, vr, bounds.height, target: retarget ? target.y : nil), start: t))
+        }
+        let moves: Bool
+        switch m {
+        case .fling(let f): moves = !f.isFinished(at: t) || f.restingPoint != pos
+        case .spring(let sx, let sy, _, _):
+            moves = !(sx.isSettled(at: 0, scale: deviceScale) && sy.isSettled(at: 0, scale: deviceScale))
+        default: moves = false
+        }
+        emit(.didEndDragging(willDecelerate: moves))
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: moves)
+        guard moves else {
+            if case .fling(let f) = m { contentOffset = f.restingPoint }
+            scheduleIndicatorFade()
+            return
+        }
+        isDecelerating = true
+        emit(.willBeginDecelerating)
+        delegate?.scrollViewWillBeginDecelerating(self)
+        start(m)
+    }
+
+    func curve(_ x: Double, _ v: Double, _ r: ClosedRange<Double>, _ d: Double, target: Double? = nil) -> FlingCurve {
+        FlingCurve(
+            position: x, velocity: v, k: decelerationRate.k, min: r.lowerBound, max: r.upperBound, dimension: d,
+            scale: deviceScale, bounces: bounces, target: target)
+    }
+
+    func pagingTarget(position pos: Point, velocity v: Point) -> Point {
+        let k = decelerationRate.k
+        func axis(_ x: Double, _ v: Double, _ page: Double, _ start: Double, _ r: ClosedRange<Double>) -> Double {
+            guard page > 0 else { return x }
+            let count = Int(((r.upperBound - r.lowerBound) / page).rounded(.up)) + 1
+            let startPage = Int(((start - r.lowerBound) / page).rounded())
+            let p = Paging.targetPage(
+                position: x - r.lowerBound, velocity: v, pageSize: page, k: k, startPage: startPage, pageCount: count)
+            return min(r.lowerBound + Double(p) * page, r.upperBound)
+        }
+        let start = dragStartOffset ?? pos
+        return Point(
+            x: axis(pos.x, v.x, bounds.width, start.x, horizontalRange),
+            y: axis(pos.y, v.y, bounds.height, start.y, verticalRange))
+    }
+
+    /// Springs back inside the range (ω = 10) if the offset is outside it and nothing holds it.
+    /// The same curve as a release: an outward velocity is capped like an edge impact, an
+    /// inward throw glides back in.
+    func bounceBackIfNeeded(at t: Double, velocity: Point = .zero) {
+        guard !isOffsetInRange else { return }
+        start(
+            .fling(
+                FlingMotion(
+                    x: curve(contentOffset.x, velocity.x, horizontalRange, bounds.width),
+                    y: curve(contentOffset.y, velocity.y, verticalRange, bounds.height), start: t)))
+    }
+
+    /// After the range changed (insets, size): spring to the nearest edge if now outside it
+    /// and nothing is touching; a running bounce re-aims at the new edge, and programmatic and
+    /// wheel animations re-aim inside the new range.
+    func restAfterRangeChange() {
+        guard window != nil else { return }
+        let t = window?.now ?? 0
+        // Animations with a target re-aim inside the new range, whatever else is going on.
+        switch motion {
+        case .spring(let sx, let sy, let began, let kind):
+            let target = clampedOffset(Point(x: sx.rest, y: sy.rest))
+            guard target != Point(x: sx.rest, y: sy.rest) else { return }
+            let dt = t - began
+            start(
+                .spring(
+                    x: Spring(from: sx.position(at: dt), to: target.x, velocity: sx.velocity(at: dt), omega: sx.omega),
+                    y: Spring(from: sy.position(at: dt), to: target.y, velocity: sy.velocity(at: dt), omega: sy.omega),
+                    start: t, kind: kind))
+            return
+        case .wheel(var wx, var wy):
+            let h = horizontalRange
+            let v = verticalRange
+            wx.retarget(by: 0, at: t, within: h.lowerBound, h.upperBound)
+            wy.retarget(by: 0, at: t, within: v.lowerBound, v.upperBound)
+            start(.wheel(x: wx, y: wy))
+            return
+        default:
+            break
+        }
+        // Springing back to an edge waits until nothing holds the content.
+        guard !isTracking, !isDragging, !isZooming, pinch == nil, touchpadPinch == nil else { return }
+        switch motion {
+        case .idle:
+            bounceBackIfNeeded(at: t)
+        case .fling:
+            let v = currentVelocity(at: t)
+            let wasDecelerating = isDecelerating
+            stopMotion(at: t)
+            isDecelerating = wasDecelerating
+            if isOffsetInRange {
+                if wasDecelerating {
+                    // Re-fling from here so it still ends where it should, inside the new range.
+                    start(
+                        .fling(
+                            FlingMotion(
+                                x: curve(contentOffset.x, v.x, horizontalRange, bounds.width),
+                                y: curve(contentOffset.y, v.y, verticalRange, bounds.height), start: t)))
+                }
+            } else {
+                bounceBackIfNeeded(at: t, velocity: v)
+            }
+        default:
+            break
+        }
+    }
+
+    // MARK: Programmatic scrolling
+
+    /// Sets the offset, or springs there (ω = 14) and ends with didEndScrollingAnimation.
+    public func setContentOffset(_ offset: Point, animated: Bool) {
+        guard offset.isFinite else { return }
+        let t = window?.now ?? 0
+        let v = inheritedVelocity(at: t)
+        stopMotion(at: t)
+        guard animated, window != nil, offset != contentOffset else {
+            contentOffset = offset
+            return
+        }
+        start(
+            .spring(
+                x: Spring(from: contentOffset.x, to: offset.x, velocity: v.x, omega: Spring.animationOmega),
+                y: Spring(from: contentOffset.y, to: offset.y, velocity: v.y, omega: Spring.animationOmega), start: t,
+                kind: .programmatic))
+    }
+
+    /// Where a running programmatic animation is heading (keys accumulate on it).
+    var animationTarget: Point? {
+        if case .spring(let sx, let sy, _, .programmatic) = motion { return Point(x: sx.rest, y: sy.rest) }
+        return nil
+    }
+
+    /// Completes a running zoom animation, so that a target computed from the range next
+    /// uses the range the zoom ends with.
+    func settleZoomAnimation() {
+        if case .zoom = motion { stopMotion() }
+    }
+
+    /// Scrolls the least distance that brings `rect` (content coordinates) inside the visible
+    /// area (the bounds less the adjusted inset), clamped to the range.
+    public func scrollRectToVisible(_ rect: Rect, animated: Bool) {
+        settleZoomAnimation()
+        let visible = bounds.inset(by: adjustedContentInset)
+        var o = contentOffset
+        if rect.width >= visible.width || rect.minX < visible.minX {
+            o.x += rect.minX - visible.minX
+        } else if rect.maxX > visible.maxX {
+            o.x += rect.maxX - visible.maxX
+        }
+        if rect.height >= visible.height || rect.minY < visible.minY {
+            o.y += rect.minY - visible.minY
+        } else if rect.maxY > visible.maxY {
+            o.y += rect.maxY - visible.maxY
+        }
+        setContentOffset(clampedOffset(o), animated: animated)
+    }
+
+    /// The scroll-to-top gesture (a tap on the status area): animates to the top if allowed.
+    public func scrollToTop() {
+        guard scrollsToTop, delegate?.scrollViewShouldScrollToTop(self) ?? true else { return }
+        pendingScrollToTop = true
+        setContentOffset(Point(x: contentOffset.x, y: verticalRange.lowerBound), animated: true)
+        if case .idle = motion {
+            pendingScrollToTop = false
+            emit(.didScrollToTop)
+            delegate?.scrollViewDidScrollToTop(self)
+        }
+    }
+
+    /// Stops any scrolling or zooming now; an overscrolled offset then springs back.
+    public func stopScrollingAndZooming() {
+        let t = window?.now ?? 0
+        stopMotion(at: t)
+        if isDragging || isTracking { cancelTracking(at: t) }
+        bounceBackIfNeeded(at: t)
+    }
+}
+
+extension ScrollView {
+    /// What currently moves the offset, for diagnostics and failure messages.
+    public var motionDescription: String {
+        switch motion {
+        case .idle: return "idle"
+        case .fling(let f): return "fling(rest \(f.restingPoint), since \(f.start))"
+        case .spring(let x, let y, let start, let kind):
+            return "spring(\(kind), rest (\(x.rest), \(y.rest)), since \(start))"
+        case .wheel(let x, let y): return "wheel(target (\(x.target), \(y.target)))"
+        case .zoom(let z): return "zoom(target \(z.target), bouncing \(z.bouncing))"
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Geometry
+import Gestures
+import Physics
+import Views
+
+/// A touchpad scroll in progress (finger axis events until axis_stop).
+struct TouchpadState {
+    /// Unbanded offset, moved 1:1 (× multiplier) by the fingers.
+    var unbanded: Point
+    /// Offset samples for the momentum velocity (the last 150 ms).
+    var tracker = VelocityTracker(window: 0.150)
+}
+
+extension ScrollView {
+    /// Keyboard steps: arrows move 40 px; a page is the viewport less 40 px.
+    public static let arrowStep = 40.0
+    public static let pageOverlap = 40.0
+
+    func handleScrollInput(_ event: InputEvent) -> Bool {
+        let t = event.time
+        switch event.kind {
+        case .axis(let axis, let value, let source, let value120):
+            return handleAxis(axis, value: value, source: source, value120: value120, at: t)
+        case .axisStop:
+            guard var pad = touchpad else { return false }
+            touchpad = nil
+            pad.tracker.add(time: t, position: pad.unbanded)
+            endDragging(velocity: pad.tracker.velocity(at: t), at: t)
+            return true
+        case .holdBegin:
+            // Fingers resting on the touchpad stop its momentum.
+            if isDecelerating { stopMotion(at: t) }
+            return isScrollEnabled
+        case .pointerButton:
+            if isDecelerating || isWheelAnimating { stopMotion(at: t) }
+            return false
+        case .key(let key, let pressed, let modifiers):
+            guard pressed, isScrollEnabled else { return false }
+            // While fingers hold the content (drag, pinch), keys do not fight them for it.
+            if isHeldByGesture { return true }
+            return handleKey(key, modifiers: modifiers, at: t)
+        case .pinchBegin, .pinchUpdate, .pinchEnd:
+            return handleTouchpadPinch(event)
+        case .pointerMotion(let p):
+            return handleIndicatorHover(at: p)
+        default:
+            return false
+        }
+    }
+
+    /// A drag, touchpad scroll or pinch owns the offset right now.
+    var isHeldByGesture: Bool { isDragging || isZooming || pinch != nil || touchpadPinch != nil || touchpad != nil }
+
+    var isWheelAnimating: Bool {
+        if case .wheel = motion { return true }
+        return false
+    }
+
+    private func handleAxis(_ axis: Axis, value: Double, source: AxisSource, value120: Double?, at t: Double) -> Bool {
+        guard isScrollEnabled, value.isFinite else { return false }
+        let mods = window?.modifiers ?? []
+        if mods.contains(.control), source == .wheel || source == .wheelTilt {
+            return handleControlWheel(value: value, value120: value120, at: t)
+        }
+        // Shift swaps the axes of a wheel.
+        var axis = axis
+        if mods.contains(.shift), source == .wheel { axis = axis == .vertical ? .horizontal : .vertical }
+        let vertical = axis == .vertical
+        guard vertical ? scrollsVertically : scrollsHorizontally else { return false }
+        // Any new axis event ends touchpad momentum.
+        if isDecelerating { stopMotion(at: t) }
+        if isZooming || pinch != nil || touchpadPinch != nil || (isDragging && touchpad == nil) { return true }
+        switch source {
+        case .wheel, .wheelTilt:
+            // Detents: value120, else the legacy discrete step ×120 (the platform folds that into
+            // value120), else value/10 detents.
+            let detents120 = value120 ?? value / 10 * 120
+            let step = WheelAnimation.step(viewport: vertical ? bounds.height : bounds.width, value120: detents120)
+            wheelStep(vertical ? Point(x: 0, y: step) : Point(x: step, y: 0), at: t)
+        case .finger:
+            touchpadMove(
+                vertical ? Point(x: 0, y: value * touchpadMultiplier) : Point(x: value * touchpadMultiplier, y: 0),
+                at: t)
+        case .continuous:
+            stopMotion(at: t)
+            let d = vertical ? Point(x: 0, y: value) : Point(x: value, y: 0)
+            contentOffset = clampedOffset(contentOffset + d)
+        }
+        showIndicatorsIfScrolling()
+        return true
+    }
+
+    /// One wheel detent (or part): re-aims the wheel animation; never past the edges.
+    private func wheelStep(_ delta: Point, at t: Double) {
+        let h = horizontalRange
+        let v = verticalRange
+        var wx: WheelAnimation
+        var wy: WheelAnimation
+        if case .wheel(let x, let y) = motion {
+            wx = x
+            wy = y
+        } else {
+            stopMotion(at: t)
+            wx = WheelAnimation(from: contentOffset.x, to: contentOffset.x, at: t)
+            wy = WheelAnimation(from: contentOffset.y, to: contentOffset.y, at: t)
+        }
+        wx.retarget(by: delta.x, at: t, within: h.lowerBound, h.upperBound)
+        wy.retarget(by: delta.y, at: t, within: v.lowerBound, v.upperBound)
+        start(.wheel(x: wx, y: wy))
+    }
+
+    /// Touchpad fingers move the content directly (× the multiplier), rubber-banded; the first
+    /// event begins a drag for the delegate.
+    private func touchpadMove(_ delta: Point, at t: Double) {
+        if touchpad == nil {
+            stopMotion(at: t)
+            touchpad = TouchpadState(unbanded: unbandedOffset(contentOffset))
+            dragStartOffset = clampedOffset(contentOffset)
+            isDragging = true
+            emit(.willBeginDragging)
+            delegate?.scrollViewWillBeginDragging(self)
+        }
+        touchpad!.unbanded += delta
+        touchpad!.tracker.add(time: t, position: touchpad!.unbanded)
+        contentOffset = bandedOffset(touchpad!.unbanded)
+    }
+
+    private func handleKey(_ key: Key, modifiers: Modifiers, at t: Double) -> Bool {
+        settleZoomAnimation()
+        if isDecelerating { stopMotion(at: t) }
+        let base = animationTarget ?? contentOffset
+        let page = max(0, bounds.height - Self.pageOverlap)
+        var target = base
+        switch key {
+        case .up: target.y -= Self.arrowStep
+        case .down: target.y += Self.arrowStep
+        case .left: target.x -= Self.arrowStep
+        case .right: target.x += Self.arrowStep
+        case .pageUp: target.y -= page
+        case .pageDown: target.y += page
+        case .space: target.y += modifiers.contains(.shift) ? -page : page
+        case .home: target.y = verticalRange.lowerBound
+        case .end: target.y = verticalRange.upperBound
+        default: return false
+        }
+        if key == .left || key == .right {
+            guard scrollsHorizontally else { return false }
+        } else if !scrollsVertically {
+            return false
+        }
+        setContentOffset(clampedOffset(target), animated: true)
+        showIndicatorsIfScrolling()
+        return true
+    }
+}

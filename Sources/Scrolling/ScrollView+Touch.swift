@@ -1,0 +1,182 @@
+import Geometry
+import Gestures
+import Physics
+import Views
+
+/// One finger (or the mouse) held on the scroll view.
+struct TouchState {
+    var id: Int
+    var source: Touch.Source
+    var pan: PanTracker
+    var arbiter: TouchArbiter
+    weak var target: View?
+    var timer: TimerToken?
+    /// The unbanded offset the drag moves from (a caught bounce is converted back).
+    var anchor: Point = .zero
+    var location: Point
+}
+
+extension ScrollView {
+    func scrollTouchBegan(_ touch: Touch, target: View?) {
+        let t = touch.timestamp
+        if let existing = touchState, existing.id != touch.id {
+            beginPinch(with: touch)
+            return
+        }
+        // A touch stops any motion; a fast one makes this touch a "stop", never a tap.
+        let speed = stopMotion(at: t)
+        let content = (target === self) ? nil : target
+        var state = TouchState(
+            id: touch.id, source: touch.source,
+            pan: PanTracker(
+                at: touch.location, time: t, slop: touch.source == .mouse ? PanTracker.mouseSlop : PanTracker.touchSlop,
+                directionalLock: isDirectionalLockEnabled),
+            arbiter: TouchArbiter(
+                time: t, delaysContentTouches: touch.source == .mouse ? false : delaysContentTouches,
+                canCancelContentTouches: canCancelContentTouches,
+                contentWantsTouch: content.map { touchesShouldBegin([touch], in: $0) } ?? false,
+                stoppedSpeed: speed > 0 ? speed : nil),
+            target: content, location: touch.location)
+        isTracking = true
+        tapTracker.touchDown(at: touch.location, time: t)
+        if let deadline = state.arbiter.deadline, let window {
+            state.timer = window.schedule(at: deadline) { [weak self] in self?.holdTimerFired(at: deadline) }
+        }
+        touchState = state
+        apply(state.arbiter.initialActions, touch: touch, target: state.target)
+        showIndicatorsIfScrolling()
+    }
+
+    func scrollTouchMoved(_ touch: Touch) {
+        if let p = pinch, p.secondID == touch.id || touchState?.id == touch.id, p.active {
+            updatePinch(with: touch)
+            return
+        }
+        guard var state = touchState, state.id == touch.id else {
+            if pinch?.secondID == touch.id { pinch?.second = touch.location }
+            return
+        }
+        state.location = touch.location
+        tapTracker.touchMoved(to: touch.location)
+        let crossed = state.pan.move(to: touch.location, time: touch.timestamp)
+        let actions = state.arbiter.moved(
+            crossedSlop: crossed, scrollEnabled: isScrollEnabled,
+            contentAllowsCancel: state.target.map { touchesShouldCancel(in: $0) } ?? true)
+        touchState = state
+        apply(actions, touch: touch, target: state.target)
+        if isDragging, let s = touchState { updateDrag(s) }
+    }
+
+    func scrollTouchEnded(_ touch: Touch) {
+        if pinch != nil, endPinch(touch: touch) { return }
+        guard var state = touchState, state.id == touch.id else { return }
+        window?.cancelTimer(state.timer)
+        let actions = state.arbiter.lifted()
+        touchState = nil
+        isTracking = false
+        apply(
+            actions,
+            touch: Touch(id: touch.id, location: state.location, timestamp: touch.timestamp, source: touch.source),
+            target: state.target)
+        if isDragging {
+            let finger = state.pan.velocity(at: touch.timestamp)
+            let momentum = state.source == .finger || mouseDragMomentum
+            endDragging(velocity: Point(x: -finger.x, y: -finger.y), at: touch.timestamp, momentum: momentum)
+        } else {
+            if case .tap(count: 2) = tapTracker.touchUp(at: state.location, time: touch.timestamp) {
+                handleDoubleTap(at: state.location)
+            }
+            bounceBackIfNeeded(at: touch.timestamp)
+            scheduleIndicatorFade()
+        }
+    }
+
+    func scrollTouchCancelled(_ touch: Touch) {
+        if pinch != nil, endPinch(touch: touch) { return }
+        guard touchState?.id == touch.id else { return }
+        cancelTracking(at: touch.timestamp)
+    }
+
+    /// The compositor (or stopScrollingAndZooming) took the touch: content is cancelled, a drag
+    /// ends without momentum.
+    func cancelTracking(at t: Double) {
+        guard var state = touchState else { return }
+        window?.cancelTimer(state.timer)
+        let actions = state.arbiter.cancelled()
+        touchState = nil
+        isTracking = false
+        apply(
+            actions, touch: Touch(id: state.id, location: state.location, timestamp: t, source: state.source),
+            target: state.target)
+        if isDragging {
+            endDragging(velocity: .zero, at: t)
+        } else {
+            bounceBackIfNeeded(at: t)
+        }
+    }
+
+    private func holdTimerFired(at t: Double) {
+        guard var state = touchState else { return }
+        state.timer = nil
+        let actions = state.arbiter.timerFired(time: t)
+        touchState = state
+        apply(
+            actions, touch: Touch(id: state.id, location: state.location, timestamp: t, source: state.source),
+            target: state.target)
+    }
+
+    /// Carries out the arbiter's decisions for the touch on `target` (the content view).
+    private func apply(_ actions: [TouchArbiter.Action], touch: Touch, target: View?) {
+        for action in actions {
+            switch action {
+            case .beginContent: target?.touchesBegan([touch])
+            case .moveContent: target?.touchesMoved([touch])
+            case .endContent: target?.touchesEnded([touch])
+            case .cancelContent: target?.touchesCancelled([touch])
+            case .beginScrolling: beginDragging()
+            }
+        }
+    }
+
+    /// The drag begins at slop crossing: willBeginDragging, and the offset to move from.
+    func beginDragging() {
+        guard var state = touchState else { return }
+        state.anchor = unbandedOffset(contentOffset)
+        touchState = state
+        dragStartOffset = clampedOffset(contentOffset)
+        isDragging = true
+        emit(.willBeginDragging)
+        delegate?.scrollViewWillBeginDragging(self)
+        if keyboardDismissMode == .onDrag { window?.focusedView = nil }
+    }
+
+    /// Moves the offset with the finger: `anchor − translation`, rubber-banded past the edges.
+    func updateDrag(_ state: TouchState) {
+        let tr = state.pan.translation
+        let unbanded = Point(
+            x: scrollsHorizontally ? state.anchor.x - tr.x : contentOffset.x,
+            y: scrollsVertically ? state.anchor.y - tr.y : contentOffset.y)
+        contentOffset = bandedOffset(unbanded)
+    }
+
+    /// The offset shown for an unbanded one: rubber band past the edges, or clamped.
+    func bandedOffset(_ p: Point) -> Point {
+        guard bounces else { return clampedOffset(p) }
+        let h = horizontalRange
+        let v = verticalRange
+        return Point(
+            x: scrollsHorizontally
+                ? RubberBand.clamp(p.x, min: h.lowerBound, max: h.upperBound, dimension: bounds.width) : p.x,
+            y: scrollsVertically
+                ? RubberBand.clamp(p.y, min: v.lowerBound, max: v.upperBound, dimension: bounds.height) : p.y)
+    }
+
+    /// The unbanded offset that shows as `p` (catching a bounce keeps the finger on the content).
+    func unbandedOffset(_ p: Point) -> Point {
+        let h = horizontalRange
+        let v = verticalRange
+        return Point(
+            x: RubberBand.unclamp(p.x, min: h.lowerBound, max: h.upperBound, dimension: bounds.width),
+            y: RubberBand.unclamp(p.y, min: v.lowerBound, max: v.upperBound, dimension: bounds.height))
+    }
+}

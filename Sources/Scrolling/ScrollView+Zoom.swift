@@ -1,0 +1,298 @@
+import Geometry
+import Gestures
+import Physics
+import Views
+
+/// Two fingers (or a touchpad pinch) zooming.
+struct PinchState {
+    var firstID: Int
+    var secondID: Int
+    var first: Point
+    var second: Point
+    var tracker: PinchTracker?
+    var startScale: Double
+    var lastCenter: Point
+    var active: Bool
+    /// The offset before rubber-banding: anchor scaling and centroid panning move this, and the
+    /// shown offset is its banded image, so no finger motion can carry content past the band.
+    var unbanded: Point
+    /// The offset this pinch last showed; if anything else moved the content since, the
+    /// unbanded offset is taken afresh from where it is.
+    var lastShown: Point?
+}
+
+/// A zoom animation in log space around a fixed anchor (viewport coordinates).
+struct ZoomMotion {
+    /// u = ln(s/target); rests at 0.
+    var spring: Spring
+    var target: Double
+    var anchor: Point
+    var start: Double
+    /// A bounce back from beyond a limit (isZoomBouncing), or a programmatic zoom.
+    var bouncing: Bool
+}
+
+extension ScrollView {
+    /// The delegate's view for zooming, if zooming is possible.
+    var zoomView: View? {
+        guard maximumZoomScale > minimumZoomScale || zoomScaleStorage != 1 else { return nil }
+        return delegate?.viewForZooming(in: self)
+    }
+
+    /// Sets the zoom scale (clamped to the limits), about the viewport's centre.
+    public func setZoomScale(_ scale: Double, animated: Bool) {
+        guard scale.isFinite, scale > 0 else { return }
+        let target = min(max(scale, minimumZoomScale), maximumZoomScale)
+        let anchor = Point(x: bounds.width / 2, y: bounds.height / 2)
+        guard zoomView != nil else {
+            zoomScaleStorage = target
+            return
+        }
+        zoom(toScale: target, anchor: anchor, animated: animated)
+    }
+
+    /// Zooms so that `rect` (in the zoom view's own coordinates) fills the viewport, centred.
+    public func zoom(to rect: Rect, animated: Bool) {
+        guard zoomView != nil, !rect.isEmpty else { return }
+        let s = zoomScaleStorage
+        let target = min(
+            max(min(bounds.width / rect.width, bounds.height / rect.height), minimumZoomScale), maximumZoomScale)
+        let k = target / s
+        // Rect centre at the current scale, relative to the viewport.
+        let c = Point(x: rect.midX * s - contentOffset.x, y: rect.midY * s - contentOffset.y)
+        let m = Point(x: bounds.width / 2, y: bounds.height / 2)
+        guard abs(1 - k) > 1e-9 else {
+            setContentOffset(clampedOffset(contentOffset + c - m), animated: animated)
+            return
+        }
+        // The fixed anchor a that carries c to m: (c − a)·k + a = m.
+        let a = Point(x: (m.x - c.x * k) / (1 - k), y: (m.y - c.y * k) / (1 - k))
+        zoom(toScale: target, anchor: a, animated: animated)
+    }
+
+    func zoom(toScale target: Double, anchor: Point, animated: Bool) {
+        let t = window?.now ?? 0
+        stopMotion(at: t)
+        guard animated, window != nil else {
+            applyZoom(target, anchor: anchor)
+            emit(.didEndZooming(scale: zoomScaleStorage))
+            delegate?.scrollViewDidEndZooming(self, with: zoomView, atScale: zoomScaleStorage)
+            bounceBackIfNeeded(at: t)
+            return
+        }
+        let u0 = ZoomBand.logScale(zoomScaleStorage, limit: target)
+        start(
+            .zoom(
+                ZoomMotion(
+                    spring: Spring(from: u0, to: 0, omega: Spring.animationOmega), target: target, anchor: anchor,
+                    start: t,
+                    bouncing: false)))
+    }
+
+    /// Applies a scale about `anchor` (viewport coordinates): the zoom view is scaled with its
+    /// frame origin kept at (0, 0), `contentSize` follows it, and the anchor stays fixed:
+    /// `offset' = (offset + a)·s'/s − a`.
+    func applyZoom(_ newScale: Double, anchor a: Point) {
+        let s = zoomScaleStorage
+        guard setZoomGeometry(newScale) else { return }
+        contentOffset = Self.zoomedOffset(contentOffset, anchor: a, from: s, to: newScale)
+        rebaseGesturesAfterZoom()
+        emit(.didZoom)
+        delegate?.scrollViewDidZoom(self)
+        if case .zoom = motion {} else { restAfterRangeChange() }
+    }
+
+    /// A drag or touchpad scroll running while the scale changes continues from the new
+    /// offset (its anchor belonged to the old scale).
+    private func rebaseGesturesAfterZoom() {
+        if var state = touchState, isDragging {
+            state.anchor = unbandedOffset(contentOffset) + state.pan.translation
+            touchState = state
+        }
+        if touchpad != nil { touchpad!.unbanded = unbandedOffset(contentOffset) }
+    }
+
+    /// Scales the zoom view (frame origin kept at 0,0) and sets `contentSize` to follow it.
+    /// The caller sets the matching offset next; `contentSize` does not react to the range
+    /// change in between (see `finishZoomStep`).
+    private func setZoomGeometry(_ newScale: Double) -> Bool {
+        guard let view = zoomView, newScale.isFinite, newScale > 0 else { return false }
+        let size = view.bounds.size
+        view.transform = AffineTransform(scale: newScale)
+        view.center = Point(x: size.width * newScale / 2, y: size.height * newScale / 2)
+        zoomScaleStorage = newScale
+        isApplyingZoom = true
+        contentSize = Size(width: size.width * newScale, height: size.height * newScale)
+        isApplyingZoom = false
+        return true
+    }
+
+    static func zoomedOffset(_ o: Point, anchor a: Point, from s: Double, to s2: Double) -> Point {
+        Point(
+            x: ZoomBand.offsetKeepingAnchor(offset: o.x, anchor: a.x, from: s, to: s2),
+            y: ZoomBand.offsetKeepingAnchor(offset: o.y, anchor: a.y, from: s, to: s2))
+    }
+
+    /// One pinch step: the scale about `anchor`, then the centroid's pan, on the unbanded
+    /// offset; the shown offset is rubber-banded on both axes.
+    private func pinchStep(_ p: inout PinchState, scale shown: Double, anchor a: Point, pan delta: Point) {
+        // The fingers own the content: nothing else animates it during a pinch.
+        if case .idle = motion {} else { stopMotion() }
+        if p.lastShown != contentOffset { p.unbanded = unbandedOffset(contentOffset) }
+        let s = zoomScaleStorage
+        guard setZoomGeometry(shown) else { return }
+        p.unbanded = Self.zoomedOffset(p.unbanded, anchor: a, from: s, to: shown) - delta
+        let h = horizontalRange
+        let v = verticalRange
+        contentOffset = Point(
+            x: RubberBand.clamp(p.unbanded.x, min: h.lowerBound, max: h.upperBound, dimension: bounds.width),
+            y: RubberBand.clamp(p.unbanded.y, min: v.lowerBound, max: v.upperBound, dimension: bounds.height))
+        p.lastShown = contentOffset
+        rebaseGesturesAfterZoom()
+        emit(.didZoom)
+        delegate?.scrollViewDidZoom(self)
+    }
+
+    func advanceZoom(_ z: ZoomMotion, to t: Double) {
+        let dt = t - z.start
+        if z.spring.isSettled(at: dt, scale: 100) {
+            applyZoom(z.target, anchor: z.anchor)
+            motion = .idle
+            window?.removeAnimation(self)
+            isZoomBouncing = false
+            emit(.didEndZooming(scale: zoomScaleStorage))
+            delegate?.scrollViewDidEndZooming(self, with: zoomView, atScale: zoomScaleStorage)
+            bounceBackIfNeeded(at: t)
+        } else {
+            applyZoom(ZoomBand.scale(at: z.spring.position(at: dt), limit: z.target), anchor: z.anchor)
+        }
+    }
+
+    // MARK: Pinch sources
+
+    /// A second finger joined: pan and pinch together from here.
+    func beginPinch(with touch: Touch) {
+        guard let first = touchState, pinch == nil, touchpadPinch == nil, zoomView != nil else { return }
+        var p = PinchState(
+            firstID: first.id, secondID: touch.id, first: first.location, second: touch.location,
+            tracker: PinchTracker(first.location, touch.location), startScale: zoomScaleStorage,
+            lastCenter: Point(
+                x: (first.location.x + touch.location.x) / 2, y: (first.location.y + touch.location.y) / 2),
+            active: true, unbanded: unbandedOffset(contentOffset))
+        if p.tracker == nil { p.active = false }
+        pinch = p
+        isZooming = true
+        emit(.willBeginZooming)
+        delegate?.scrollViewWillBeginZooming(self, with: zoomView)
+    }
+
+    func updatePinch(with touch: Touch) {
+        guard var p = pinch else { return }
+        if touch.id == p.firstID { p.first = touch.location } else { p.second = touch.location }
+        p.tracker?.update(p.first, p.second)
+        guard let tracker = p.tracker else { return }
+        let requested = p.startScale * tracker.scale
+        let shown = ZoomBand.shownScale(
+            requested, minimum: minimumZoomScale, maximum: maximumZoomScale, bounces: bouncesZoom)
+        // Pan and pinch together: zoom about the previous centroid, then pan by its motion, so
+        // the content point under the fingers stays under them: o' = (o + C0)·k − C1.
+        let delta = tracker.center - p.lastCenter
+        let anchor = viewportPoint(p.lastCenter)
+        p.lastCenter = tracker.center
+        pinchStep(&p, scale: shown, anchor: anchor, pan: delta)
+        pinch = p
+    }
+
+    /// A pinch finger lifted: the zoom ends (bouncing back beyond a limit). Returns whether the
+    /// touch belonged to the pinch.
+    func endPinch(touch: Touch) -> Bool {
+        guard let p = pinch, touch.id == p.firstID || touch.id == p.secondID else { return false }
+        pinch = nil
+        let t = touch.timestamp
+        if let state = touchState {
+            window?.cancelTimer(state.timer)
+            touchState = nil
+            isTracking = false
+            if isDragging { endDragging(velocity: .zero, at: t) }
+        }
+        finishZoomGesture(anchor: viewportPoint(p.lastCenter), at: t)
+        return true
+    }
+
+    func finishZoomGesture(anchor: Point, at t: Double) {
+        isZooming = false
+        if let back = ZoomBand.springBack(from: zoomScaleStorage, minimum: minimumZoomScale, maximum: maximumZoomScale)
+        {
+            isZoomBouncing = true
+            stopMotion(at: t)
+            start(.zoom(ZoomMotion(spring: back.spring, target: back.limit, anchor: anchor, start: t, bouncing: true)))
+        } else {
+            emit(.didEndZooming(scale: zoomScaleStorage))
+            delegate?.scrollViewDidEndZooming(self, with: zoomView, atScale: zoomScaleStorage)
+            bounceBackIfNeeded(at: t)
+        }
+    }
+
+    /// Touchpad pinch (pointer-gestures): cumulative scale, centroid motion in dx/dy.
+    func handleTouchpadPinch(_ event: InputEvent) -> Bool {
+        guard zoomView != nil else { return false }
+        let anchor = viewportPoint(window?.pointerPosition ?? Point(x: bounds.midX, y: bounds.midY))
+        switch event.kind {
+        case .pinchBegin:
+            guard pinch == nil, touchpadPinch == nil else { return true }
+            stopMotion(at: event.time)
+            touchpadPinch = PinchState(
+                firstID: Int.min, secondID: Int.min, first: .zero, second: .zero, tracker: nil,
+                startScale: zoomScaleStorage,
+                lastCenter: .zero, active: false, unbanded: unbandedOffset(contentOffset))
+            isZooming = true
+            emit(.willBeginZooming)
+            delegate?.scrollViewWillBeginZooming(self, with: zoomView)
+        case .pinchUpdate(let scale, let dx, let dy):
+            guard var p = touchpadPinch, scale.isFinite, scale > 0 else { return true }
+            let shown = ZoomBand.shownScale(
+                p.startScale * scale, minimum: minimumZoomScale, maximum: maximumZoomScale, bounces: bouncesZoom)
+            let pan = dx.isFinite && dy.isFinite ? Point(x: dx, y: dy) : .zero
+            pinchStep(&p, scale: shown, anchor: anchor, pan: pan)
+            touchpadPinch = p
+        case .pinchEnd:
+            guard touchpadPinch != nil else { return true }
+            touchpadPinch = nil
+            finishZoomGesture(anchor: anchor, at: event.time)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Ctrl+wheel: ×1.1 per detent about the pointer, within the limits.
+    func handleControlWheel(value: Double, value120: Double?, at t: Double) -> Bool {
+        guard zoomView != nil else { return false }
+        let detents = (value120 ?? value / 10 * 120) / 120
+        // Wheel down (positive) zooms out, as in browsers.
+        let target = min(max(zoomScaleStorage * pow11(-detents), minimumZoomScale), maximumZoomScale)
+        let anchor = viewportPoint(window?.pointerPosition ?? Point(x: bounds.midX, y: bounds.midY))
+        stopMotion(at: t)
+        emit(.willBeginZooming)
+        delegate?.scrollViewWillBeginZooming(self, with: zoomView)
+        applyZoom(target, anchor: anchor)
+        emit(.didEndZooming(scale: zoomScaleStorage))
+        delegate?.scrollViewDidEndZooming(self, with: zoomView, atScale: zoomScaleStorage)
+        contentOffset = clampedOffset(contentOffset)
+        return true
+    }
+
+    /// A double tap toggles between the minimum and 2× (within the limits) at the tap.
+    func handleDoubleTap(at windowPoint: Point) {
+        guard doubleTapZooms, zoomView != nil else { return }
+        let anchor = viewportPoint(windowPoint)
+        let target =
+            zoomScaleStorage > minimumZoomScale + 1e-6 ? minimumZoomScale : min(maximumZoomScale, 2 * minimumZoomScale)
+        zoom(toScale: target, anchor: anchor, animated: true)
+    }
+
+    /// A window point in viewport coordinates (relative to the visible top-left).
+    func viewportPoint(_ windowPoint: Point) -> Point { convert(windowPoint, from: nil) - contentOffset }
+
+    private func pow11(_ n: Double) -> Double { ZoomBand.scale(at: n * ZoomBand.logScale(1.1, limit: 1), limit: 1) }
+}

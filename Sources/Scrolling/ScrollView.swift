@@ -1,0 +1,285 @@
+import Geometry
+import Gestures
+import Physics
+import Raster
+import Views
+
+/// A view whose bounds origin moves: `contentOffset` IS `bounds.origin`, so scrolling only
+/// re-composites the cached images of its subviews (the content) and never redraws them.
+///
+/// `contentSize` and the adjusted inset define where the offset may rest: per axis
+/// `min = −adjusted.top`, `max = max(min, contentSize.height + adjusted.bottom − bounds.height)`.
+/// Past those edges it rubber-bands (`bounces`), and every motion is a closed-form curve of
+/// `Physics` evaluated at the frame's time (see `../shared/spec/physics.md`).
+open class ScrollView: View {
+    public enum ContentInsetAdjustmentBehavior: String, Sendable, CaseIterable {
+        /// Safe area on the vertical axis always; on the horizontal axis when it scrolls.
+        case automatic
+        /// Safe area on each axis that scrolls (content larger than the viewport, or always-bounce).
+        case scrollableAxes
+        /// Never the safe area.
+        case never
+        /// Always the safe area.
+        case always
+    }
+
+    public enum KeyboardDismissMode: String, Sendable, CaseIterable {
+        case none, onDrag, interactive
+    }
+
+    /// The scroll view's state, as traces report it.
+    public enum Phase: String, Sendable {
+        case idle, tracking, dragging, decelerating, bouncing, animating, zooming
+    }
+
+    public weak var delegate: ScrollViewDelegate?
+    /// Sees every delegate event as a value, after the delegate (traces, tests).
+    public var eventObserver: ((ScrollView, ScrollEvent) -> Void)?
+
+    // MARK: Content
+
+    public var contentSize: Size = .zero {
+        didSet {
+            guard contentSize != oldValue else { return }
+            adjustedInsetMayHaveChanged()
+            // A zoom step sets the size and then the offset; it reacts once both are in place.
+            if !isApplyingZoom { restAfterRangeChange() }
+            setNeedsLayout()
+        }
+    }
+
+    /// The scroll position. It IS `bounds.origin`: setting one sets the other.
+    public var contentOffset: Point {
+        get { bounds.origin }
+        set { bounds.origin = newValue }
+    }
+
+    public var contentInset: EdgeInsets = .zero {
+        didSet { if contentInset != oldValue { adjustedInsetMayHaveChanged() } }
+    }
+    /// The part of the viewport covered by system UI (set by the window's owner).
+    public var safeAreaInsets: EdgeInsets = .zero {
+        didSet { if safeAreaInsets != oldValue { adjustedInsetMayHaveChanged() } }
+    }
+    public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
+        didSet { adjustedInsetMayHaveChanged() }
+    }
+    /// Extra insets other parts add (refresh control, keyboard), by key.
+    public private(set) var insetContributions: [String: EdgeInsets] = [:]
+    public private(set) var adjustedContentInset: EdgeInsets = .zero
+
+    // MARK: Behaviour
+
+    public var isScrollEnabled = true
+    public var bounces = true
+    public var alwaysBounceVertical = false
+    public var alwaysBounceHorizontal = false
+    public var decelerationRate: DecelerationRate = .normal
+    public var isPagingEnabled = false
+    public var isDirectionalLockEnabled = false
+    public var delaysContentTouches = true
+    public var canCancelContentTouches = true
+    public var scrollsToTop = true
+    public var keyboardDismissMode: KeyboardDismissMode = .none
+    /// Touchpad (finger axis) distance multiplier.
+    public var touchpadMultiplier = 2.5
+    /// Kiosk option: the left mouse button drags the content (4 px slop, no delay).
+    public var allowsMouseDrag = false
+    /// Whether a mouse drag flings on release (off by default, as the spec says).
+    public var mouseDragMomentum = false
+    /// Device pixels per logical pixel used to land on whole device pixels.
+    public var deviceScale: Double { window?.scale ?? 1 }
+
+    // MARK: Indicators
+
+    public var showsVerticalScrollIndicator = true { didSet { layoutIndicators() } }
+    public var showsHorizontalScrollIndicator = true { didSet { layoutIndicators() } }
+    public var verticalScrollIndicatorInsets: EdgeInsets = .zero { didSet { layoutIndicators() } }
+    public var horizontalScrollIndicatorInsets: EdgeInsets = .zero { didSet { layoutIndicators() } }
+    /// Adds the adjusted inset's automatic parts (safe area, refresh control, keyboard) to the
+    /// indicator insets.
+    public var automaticallyAdjustsScrollIndicatorInsets = true { didSet { layoutIndicators() } }
+
+    // MARK: Zoom
+
+    public var minimumZoomScale = 1.0
+    public var maximumZoomScale = 1.0
+    /// Rubber-band past the zoom limits (in log space) and spring back.
+    public var bouncesZoom = true
+    /// A double tap zooms to 2× (or back to the minimum) at the tap, when there is a zoom view.
+    public var doubleTapZooms = true
+    public internal(set) var zoomScaleStorage = 1.0
+    public var zoomScale: Double {
+        get { zoomScaleStorage }
+        set { setZoomScale(newValue, animated: false) }
+    }
+    var tapTracker = TapTracker()
+    /// True while a zoom step changes contentSize and offset together.
+    var isApplyingZoom = false
+
+    // MARK: State
+
+    public internal(set) var isTracking = false
+    public internal(set) var isDragging = false
+    public internal(set) var isDecelerating = false
+    public internal(set) var isZooming = false
+    public internal(set) var isZoomBouncing = false
+    var motion: Motion = .idle
+    var touchState: TouchState?
+    var touchpad: TouchpadState?
+    /// The offset when the current drag began (paging limits the move to ±1 page from here).
+    var dragStartOffset: Point?
+    var pendingScrollToTop = false
+    /// A second finger on the scroll view (pinch).
+    var pinch: PinchState?
+    /// A touchpad pinch (pointer-gestures); only one pinch source runs at a time.
+    var touchpadPinch: PinchState?
+    let horizontalIndicator = ScrollIndicator(axis: .horizontal)
+    let verticalIndicator = ScrollIndicator(axis: .vertical)
+    var indicatorFadeTimer: TimerToken?
+
+    /// What the scroll view is doing, for traces.
+    public var phase: Phase {
+        if isZooming || isZoomBouncing { return .zooming }
+        switch motion {
+        case .idle:
+            if isDragging { return .dragging }
+            return isTracking ? .tracking : .idle
+        case .fling(let f):
+            return f.phase(at: window?.now ?? f.start)
+        case .spring(_, _, _, let kind):
+            return kind == .programmatic ? .animating : .decelerating
+        case .wheel: return .animating
+        case .zoom: return .zooming
+        }
+    }
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        clipsToBounds = true
+        adjustedContentInset = computeAdjustedInset()
+        setUpIndicators()
+    }
+
+    // MARK: Insets and range
+
+    /// Adds (or with `.zero`, removes) a part of the adjusted inset owned by `key`.
+    public func setInsetContribution(_ insets: EdgeInsets, for key: String) {
+        if insets == .zero { insetContributions.removeValue(forKey: key) } else { insetContributions[key] = insets }
+        adjustedInsetMayHaveChanged()
+    }
+
+    /// Whether content can move on an axis: larger than the viewport (with insets), or
+    /// always-bounce on that axis.
+    public var scrollsHorizontally: Bool {
+        alwaysBounceHorizontal || contentSize.width + contentInset.horizontal > bounds.width + 1e-9
+    }
+    public var scrollsVertically: Bool {
+        alwaysBounceVertical || contentSize.height + contentInset.vertical > bounds.height + 1e-9
+    }
+
+    func computeAdjustedInset() -> EdgeInsets {
+        var safe = EdgeInsets.zero
+        let s = safeAreaInsets
+        switch contentInsetAdjustmentBehavior {
+        case .never: break
+        case .always: safe = s
+        case .automatic:
+            safe.top = s.top
+            safe.bottom = s.bottom
+            if scrollsHorizontally {
+                safe.left = s.left
+                safe.right = s.right
+            }
+        case .scrollableAxes:
+            if scrollsVertically {
+                safe.top = s.top
+                safe.bottom = s.bottom
+            }
+            if scrollsHorizontally {
+                safe.left = s.left
+                safe.right = s.right
+            }
+        }
+        return insetContributions.keys.sorted().reduce(contentInset + safe) { $0 + insetContributions[$1]! }
+    }
+
+    /// Recomputes the adjusted inset; on a change, tells the delegate and springs back to the
+    /// nearest edge if the offset is now outside the range and nothing is touching. The offset
+    /// itself is never written here.
+    func adjustedInsetMayHaveChanged() {
+        let new = computeAdjustedInset()
+        guard new != adjustedContentInset else { return }
+        adjustedContentInset = new
+        adjustedContentInsetDidChange()
+        emit(.didChangeAdjustedContentInset)
+        delegate?.scrollViewDidChangeAdjustedContentInset(self)
+        restAfterRangeChange()
+        setNeedsLayout()
+    }
+
+    /// Called when the adjusted inset changes (UIKit's hook for subclasses).
+    open func adjustedContentInsetDidChange() {}
+
+    /// The offset range on x.
+    public var horizontalRange: ClosedRange<Double> {
+        let lo = -adjustedContentInset.left
+        return lo...max(lo, contentSize.width + adjustedContentInset.right - bounds.width)
+    }
+
+    /// The offset range on y.
+    public var verticalRange: ClosedRange<Double> {
+        let lo = -adjustedContentInset.top
+        return lo...max(lo, contentSize.height + adjustedContentInset.bottom - bounds.height)
+    }
+
+    /// The nearest offset inside the range.
+    public func clampedOffset(_ p: Point) -> Point {
+        Point(
+            x: min(max(p.x, horizontalRange.lowerBound), horizontalRange.upperBound),
+            y: min(max(p.y, verticalRange.lowerBound), verticalRange.upperBound))
+    }
+
+    /// Whether the offset lies inside the range (within half a device pixel).
+    public var isOffsetInRange: Bool {
+        let c = clampedOffset(contentOffset)
+        return abs(c.x - contentOffset.x) < 0.5 / deviceScale && abs(c.y - contentOffset.y) < 0.5 / deviceScale
+    }
+
+    // MARK: Scrolling notifications
+
+    open override func didChangeBounds(from old: Rect) {
+        if old.origin != bounds.origin {
+            emit(.didScroll)
+            delegate?.scrollViewDidScroll(self)
+            layoutIndicators()
+        }
+        if old.size != bounds.size { adjustedInsetMayHaveChanged() }
+    }
+
+    func emit(_ event: ScrollEvent) { eventObserver?(self, event) }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        layoutIndicators()
+    }
+
+    open override var acceptsKeyboardScrolling: Bool { isScrollEnabled }
+
+    // MARK: Input (overrides live here; the work is in +Touch, +Pointer and +Zoom)
+
+    /// Touches that land in a scroll view are its to arbitrate; the mouse only in kiosk mode.
+    open override func interceptsTouches(from source: Touch.Source) -> Bool { source == .finger || allowsMouseDrag }
+    open override func interceptedTouchBegan(_ touch: Touch, target: View?) { scrollTouchBegan(touch, target: target) }
+    open override func interceptedTouchMoved(_ touch: Touch) { scrollTouchMoved(touch) }
+    open override func interceptedTouchEnded(_ touch: Touch) { scrollTouchEnded(touch) }
+    open override func interceptedTouchCancelled(_ touch: Touch) { scrollTouchCancelled(touch) }
+    open override func handleInput(_ event: InputEvent) -> Bool { handleScrollInput(event) }
+
+    /// Whether content under the finger should get this touch at all (UIKit's hook).
+    open func touchesShouldBegin(_ touches: [Touch], in view: View) -> Bool { true }
+
+    /// Whether a content touch may be cancelled to scroll. By default every view may be
+    /// cancelled, Buttons included, so a drag that starts on a button scrolls.
+    open func touchesShouldCancel(in view: View) -> Bool { true }
+}

@@ -1,0 +1,142 @@
+import Geometry
+import Gestures
+
+/// Where one touch's events go: the view it landed on, and the scroll view (if any) that
+/// intercepts it and decides when, and whether, that view hears of it.
+struct TouchRoute {
+    weak var target: View?
+    weak var interceptor: View?
+    let source: Touch.Source
+    /// Where the touch was last seen (wl_touch.up carries no position).
+    var location: Point
+}
+
+extension Window {
+    /// The touch id used for the mouse's left button, which acts as a finger on views (buttons
+    /// click) and, where enabled, drags scroll views.
+    public static let mouseTouchID = -1
+
+    /// Dispatches one platform-neutral event: touches to the hit view (through an intercepting
+    /// scroll view), pointer buttons as a mouse "touch", axis/pinch/hold to the views under the
+    /// pointer (innermost first), keys to the focused view, then under the pointer, then to
+    /// the first scroll view in the tree.
+    public func handle(_ event: InputEvent) {
+        advanceClock(to: event.time)
+        let t = event.time
+        switch event.kind {
+        case .touchDown(let id, let p):
+            beginTouch(Touch(id: id, location: p, timestamp: t, source: .finger))
+        case .touchMotion(let id, let p):
+            moveTouch(id: id, to: p, time: t)
+        case .touchUp(let id):
+            endTouch(id: id, time: t)
+        case .touchCancel:
+            for id in touchRoutes.keys.sorted() where id != Self.mouseTouchID { cancelTouch(id: id, time: t) }
+        case .touchFrame, .pointerFrame:
+            break
+        case .pointerEnter(let p), .pointerMotion(let p):
+            pointerPosition = p
+            if touchRoutes[Self.mouseTouchID] != nil {
+                moveTouch(id: Self.mouseTouchID, to: p, time: t)
+            } else {
+                bubble(event, from: pointerPosition)
+            }
+        case .pointerLeave:
+            pointerPosition = nil
+        case .pointerButton(let button, let pressed):
+            // Any button stops touchpad momentum and wheel animations under the pointer.
+            bubble(event, from: pointerPosition)
+            guard button == .left, let p = pointerPosition else { return }
+            if pressed {
+                beginTouch(Touch(id: Self.mouseTouchID, location: p, timestamp: t, source: .mouse))
+            } else {
+                endTouch(id: Self.mouseTouchID, time: t)
+            }
+        case .axis, .axisStop, .pinchBegin, .pinchUpdate, .pinchEnd, .holdBegin, .holdEnd:
+            bubble(event, from: pointerPosition)
+        case .key(_, _, let mods):
+            modifiers = mods
+            dispatchKey(event)
+        case .text:
+            dispatchKey(event)
+        }
+    }
+
+    private func dispatchKey(_ event: InputEvent) {
+        var v = focusedView
+        while let current = v {
+            if current.handleInput(event) { return }
+            v = current.superview
+        }
+        if bubble(event, from: pointerPosition) { return }
+        _ = firstInputHandler()?.handleInput(event)
+    }
+
+    private func beginTouch(_ touch: Touch) {
+        if touchRoutes[touch.id] != nil { cancelTouch(id: touch.id, time: touch.timestamp) }
+        let hit = hitTest(touch.location)
+        var interceptor: View?
+        var v = hit
+        while let c = v {
+            if c.interceptsTouches(from: touch.source) {
+                interceptor = c
+                break
+            }
+            v = c.superview
+        }
+        touchRoutes[touch.id] = TouchRoute(
+            target: hit, interceptor: interceptor, source: touch.source, location: touch.location)
+        if let interceptor {
+            interceptor.interceptedTouchBegan(touch, target: hit)
+        } else {
+            hit?.touchesBegan([touch])
+        }
+    }
+
+    private func moveTouch(id: Int, to p: Point, time: Double) {
+        guard var route = touchRoutes[id] else { return }
+        route.location = p
+        touchRoutes[id] = route
+        let touch = Touch(id: id, location: p, timestamp: time, source: route.source)
+        if let i = route.interceptor { i.interceptedTouchMoved(touch) } else { route.target?.touchesMoved([touch]) }
+    }
+
+    private func endTouch(id: Int, time: Double) {
+        guard let route = touchRoutes.removeValue(forKey: id) else { return }
+        let touch = Touch(id: id, location: route.location, timestamp: time, source: route.source)
+        if let i = route.interceptor { i.interceptedTouchEnded(touch) } else { route.target?.touchesEnded([touch]) }
+    }
+
+    private func cancelTouch(id: Int, time: Double) {
+        guard let route = touchRoutes.removeValue(forKey: id) else { return }
+        let touch = Touch(id: id, location: route.location, timestamp: time, source: route.source)
+        if let i = route.interceptor {
+            i.interceptedTouchCancelled(touch)
+        } else {
+            route.target?.touchesCancelled([touch])
+        }
+    }
+
+    /// Offers `event` to the view under `point` and its ancestors, innermost first.
+    @discardableResult
+    private func bubble(_ event: InputEvent, from point: Point?) -> Bool {
+        guard let point else { return false }
+        var v = hitTest(point)
+        while let current = v {
+            if current.handleInput(event) { return true }
+            v = current.superview
+        }
+        return false
+    }
+
+    /// The first view (depth first) that handles input without a hit: the scene's scroll view.
+    private func firstInputHandler() -> View? {
+        var stack: [View] = [self]
+        while !stack.isEmpty {
+            let v = stack.removeFirst()
+            if v.acceptsKeyboardScrolling { return v }
+            stack += v.subviews
+        }
+        return nil
+    }
+}

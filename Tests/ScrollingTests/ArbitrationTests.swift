@@ -1,0 +1,96 @@
+import Geometry
+import Gestures
+import Scrolling
+import Testing
+import Views
+
+/// The delay/cancel sequences against a Button inside the content.
+@Suite struct ArbitrationTests {
+    func rigWithButton() -> (Rig, Button) {
+        let rig = Rig()
+        let b = Button(title: "Tap", frame: Rect(x: 100, y: 300, width: 190, height: 60))
+        rig.content.addSubview(b)
+        return (rig, b)
+    }
+
+    @Test func aQuickTapReachesTheButtonOnLift() {
+        let (rig, b) = rigWithButton()
+        rig.send(.touchDown(id: 1, position: Point(x: 150, y: 320)))
+        #expect(!b.isHighlighted)
+        rig.send(.touchUp(id: 1), at: 0.08)
+        #expect(b.tapCount == 1)
+        #expect(rig.callbacks.isEmpty)
+    }
+
+    @Test func aHeldTouchHighlightsAfter150ms() {
+        let (rig, b) = rigWithButton()
+        rig.send(.touchDown(id: 1, position: Point(x: 150, y: 320)))
+        rig.run(until: 0.149)
+        #expect(!b.isHighlighted)
+        rig.run(until: 0.151)
+        #expect(b.isHighlighted)
+        rig.send(.touchUp(id: 1), at: 0.3)
+        #expect(b.tapCount == 1 && !b.isHighlighted)
+    }
+
+    @Test func aQuickDragNeverReachesTheButton() {
+        let (rig, b) = rigWithButton()
+        var everHighlighted = false
+        rig.send(.touchDown(id: 1, position: Point(x: 150, y: 330)))
+        for i in 1...10 {
+            rig.send(.touchMotion(id: 1, position: Point(x: 150, y: 330 - Double(i) * 6)), at: Double(i) * 0.01)
+            everHighlighted = everHighlighted || b.isHighlighted
+        }
+        rig.send(.touchUp(id: 1))
+        #expect(!everHighlighted && b.tapCount == 0)
+        #expect(rig.callbacks.first == .willBeginDragging)
+    }
+
+    @Test func aLateDragCancelsTheButtonAndScrolls() {
+        let (rig, b) = rigWithButton()
+        rig.send(.touchDown(id: 1, position: Point(x: 150, y: 330)))
+        rig.run(until: 0.2)
+        #expect(b.isHighlighted)
+        rig.send(.touchMotion(id: 1, position: Point(x: 150, y: 300)), at: 0.25)
+        #expect(!b.isHighlighted)
+        #expect(rig.scroll.isDragging)
+        #expect(rig.scroll.contentOffset.y == 20)
+        rig.send(.touchUp(id: 1), at: 0.5)
+        #expect(b.tapCount == 0)
+    }
+
+    @Test func canCancelContentTouchesOffKeepsTheButton() {
+        let (rig, b) = rigWithButton()
+        rig.scroll.canCancelContentTouches = false
+        rig.send(.touchDown(id: 1, position: Point(x: 150, y: 330)))
+        rig.run(until: 0.2)
+        rig.send(.touchMotion(id: 1, position: Point(x: 150, y: 300)), at: 0.25)
+        #expect(!rig.scroll.isDragging && rig.scroll.contentOffset.y == 0)
+        rig.send(.touchUp(id: 1), at: 0.3)
+        #expect(b.tapCount == 1)
+    }
+
+    @Test func withoutTheDelayTheButtonHighlightsAtOnce() {
+        let (rig, b) = rigWithButton()
+        rig.scroll.delaysContentTouches = false
+        rig.send(.touchDown(id: 1, position: Point(x: 150, y: 320)))
+        #expect(b.isHighlighted)
+    }
+
+    @Test func aTouchDuringAFastDecelerationStopsItAndIsNotATap() {
+        let (rig, b) = rigWithButton()
+        rig.drag(from: Point(x: 150, y: 800), to: Point(x: 150, y: 500), duration: 0.08)
+        rig.advance(by: 0.1)
+        #expect(rig.scroll.isDecelerating)
+        let at = rig.scroll.contentOffset.y
+        // Land on wherever the button is now... or not: the tap must not reach content anyway.
+        rig.send(.touchDown(id: 2, position: Point(x: 150, y: 330)))
+        #expect(!rig.scroll.isDecelerating)
+        #expect(abs(rig.scroll.contentOffset.y - at) < 200)
+        let stopped = rig.scroll.contentOffset.y
+        rig.send(.touchUp(id: 2), at: rig.time + 0.05)
+        rig.settle()
+        #expect(rig.scroll.contentOffset.y == stopped)
+        #expect(b.tapCount == 0)
+    }
+}

@@ -1,0 +1,163 @@
+import Geometry
+import Gestures
+import Physics
+import Scrolling
+import Testing
+import Views
+
+@Suite struct DragAndFlingTests {
+    @Test func dragMovesByTheDistanceLessTheSlop() {
+        let rig = Rig()
+        rig.drag(from: Point(x: 200, y: 600), to: Point(x: 200, y: 400), duration: 0.3, lift: false)
+        #expect(rig.scroll.contentOffset.y == 190)
+        #expect(rig.scroll.isDragging && rig.scroll.phase == .dragging)
+    }
+
+    /// Release position and velocity, from the willEndDragging record.
+    func release(_ rig: Rig) -> (offset: Double, velocity: Double)? {
+        for e in rig.events {
+            if case .willEndDragging(let v, _) = e { return (0, v.y * 1000) }
+        }
+        return nil
+    }
+
+    @Test(arguments: [60.0, 120.0, 144.0])
+    func aFlingRestsAtX0PlusV0OverKOnADevicePixel(hz: Double) {
+        let rig = Rig(hz: hz)
+        var releaseOffset = 0.0
+        rig.scroll.eventObserver = { s, e in
+            rig.events.append(e)
+            if case .didEndDragging = e { releaseOffset = s.contentOffset.y }
+        }
+        rig.drag(from: Point(x: 200, y: 700), to: Point(x: 200, y: 400), duration: 0.12)
+        let v = release(rig)!.velocity
+        #expect(v > 1000)
+        rig.settle()
+        let expected = releaseOffset + v / DecelerationRate.normal.k
+        #expect(abs(rig.scroll.contentOffset.y - expected) <= 0.5)
+        #expect(rig.scroll.contentOffset.y == rig.scroll.contentOffset.y.rounded())
+        #expect(rig.callbacks.last == .didEndDecelerating)
+    }
+
+    @Test func theRestingPixelIsTheSameAt60_120And144Hz() {
+        let rests = [60.0, 120.0, 144.0].map { hz -> Double in
+            let rig = Rig(hz: hz)
+            rig.drag(from: Point(x: 200, y: 700), to: Point(x: 200, y: 380), duration: 0.1)
+            rig.settle()
+            return rig.scroll.contentOffset.y
+        }
+        #expect(rests[0] == rests[1] && rests[1] == rests[2])
+    }
+
+    @Test func aFlingLandsOnDevicePixelsAtScale2() {
+        let rig = Rig(hz: 60, scale: 2)
+        rig.drag(from: Point(x: 200, y: 700), to: Point(x: 200, y: 470), duration: 0.1)
+        rig.settle()
+        let y2 = rig.scroll.contentOffset.y * 2
+        #expect(y2 == y2.rounded())
+    }
+
+    @Test(arguments: [30.0, 120.0, 400.0])
+    func rubberBandShowsTheSpecsDisplacement(overscroll o: Double) {
+        let rig = Rig()
+        // Drag down from the top: 10 px slop, then o px past the edge.
+        rig.drag(from: Point(x: 200, y: 100), to: Point(x: 200, y: 110 + o), duration: 0.3, lift: false)
+        let d = 844.0
+        let b = d * (1 - 1 / (0.55 * o / d + 1))
+        #expect(abs(rig.scroll.contentOffset.y - -b) < 0.5)
+        // Released still: it springs back and settles exactly on the edge.
+        rig.send(.touchUp(id: 1), at: rig.time + 0.1)
+        #expect(rig.scroll.phase == .bouncing)
+        rig.settle()
+        #expect(rig.scroll.contentOffset.y == 0)
+        #expect(
+            rig.callbacks.suffix(3) == [
+                .didEndDragging(willDecelerate: true), .willBeginDecelerating, .didEndDecelerating,
+            ])
+    }
+
+    /// Released inside the range, fast enough to hit the edge while decelerating.
+    @Test func aFlingIntoTheEdgeOvershootsAtMost15PercentAndReturns() {
+        let rig = Rig()
+        let max = rig.scroll.verticalRange.upperBound
+        rig.scroll.contentOffset = Point(x: 0, y: max - 1500)
+        rig.drag(from: Point(x: 200, y: 600), to: Point(x: 200, y: 350), duration: 0.05)
+        #expect(rig.scroll.contentOffset.y < max)
+        #expect(rig.scroll.phase == .decelerating)
+        rig.offsets.removeAll()
+        rig.settle()
+        let peak = rig.offsets.map { $0.y - max }.max()!
+        #expect(peak > 20)
+        #expect(peak <= 0.15 * 844 + 1e-6)
+        #expect(rig.scroll.contentOffset.y == max)
+    }
+
+    /// Released already past the edge and still throwing outwards: the same cap holds.
+    @Test func aThrowPastTheEdgeIsCappedToo() {
+        let rig = Rig()
+        let max = rig.scroll.verticalRange.upperBound
+        rig.scroll.contentOffset = Point(x: 0, y: max - 100)
+        rig.drag(from: Point(x: 200, y: 800), to: Point(x: 200, y: 300), duration: 0.06)
+        let released = rig.scroll.contentOffset.y - max
+        #expect(released > 0)
+        rig.offsets.removeAll()
+        rig.settle()
+        let peak = rig.offsets.map { $0.y - max }.max()!
+        #expect(peak <= released + 0.15 * 844 + 1e-6)
+        #expect(rig.scroll.contentOffset.y == max)
+    }
+
+    @Test func withoutBouncesNothingPassesTheEdge() {
+        let rig = Rig()
+        rig.scroll.bounces = false
+        rig.drag(from: Point(x: 200, y: 100), to: Point(x: 200, y: 400), duration: 0.2, lift: false)
+        #expect(rig.scroll.contentOffset.y == 0)
+        rig.send(.touchUp(id: 1))
+        rig.drag(from: Point(x: 200, y: 800), to: Point(x: 200, y: 100), duration: 0.05)
+        rig.settle()
+        #expect(rig.offsets.allSatisfy { $0.y >= 0 && $0.y <= rig.scroll.verticalRange.upperBound })
+    }
+
+    @Test func directionalLockHoldsTheMajorAxis() {
+        let rig = Rig(content: Size(width: 3000, height: 12000))
+        rig.scroll.isDirectionalLockEnabled = true
+        rig.drag(from: Point(x: 200, y: 600), to: Point(x: 230, y: 300), duration: 0.3, lift: false)
+        #expect(rig.scroll.contentOffset.x == 0)
+        #expect(rig.scroll.contentOffset.y > 250)
+        rig.send(.touchUp(id: 1))
+        rig.settle()
+        let free = Rig(content: Size(width: 3000, height: 12000))
+        free.drag(from: Point(x: 200, y: 600), to: Point(x: 150, y: 300), duration: 0.3, lift: false)
+        #expect(free.scroll.contentOffset.x > 40)
+    }
+
+    @Test func delegateRetargetingLandsExactlyThere() {
+        let rig = Rig()
+        let d = RecordingDelegate()
+        d.retarget = { _ in Point(x: 0, y: 1234) }
+        rig.scroll.delegate = d
+        rig.drag(from: Point(x: 200, y: 700), to: Point(x: 200, y: 400), duration: 0.1)
+        rig.settle()
+        #expect(rig.scroll.contentOffset.y == 1234)
+    }
+}
+
+@Suite struct PagingTests {
+    @Test func pagingLandsOnPagesAndMovesAtMostOnePage() {
+        let rig = Rig(viewport: Size(width: 390, height: 844), content: Size(width: 390 * 10, height: 844))
+        rig.scroll.isPagingEnabled = true
+        // A slow, short drag: back to page 0.
+        rig.drag(from: Point(x: 300, y: 400), to: Point(x: 200, y: 400), duration: 0.5)
+        rig.settle()
+        #expect(rig.scroll.contentOffset.x == 0)
+        // A flick: page 1.
+        rig.drag(from: Point(x: 300, y: 400), to: Point(x: 250, y: 400), duration: 0.05)
+        rig.settle()
+        #expect(rig.scroll.contentOffset.x == 390)
+        // A violent fling from page 1: page 2, never further.
+        rig.drag(from: Point(x: 380, y: 400), to: Point(x: 10, y: 400), duration: 0.04)
+        rig.settle()
+        #expect(rig.scroll.contentOffset.x == 780)
+        #expect(rig.callbacks.last == .didEndDecelerating)
+    }
+}

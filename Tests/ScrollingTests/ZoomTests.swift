@@ -1,0 +1,104 @@
+import Geometry
+import Gestures
+import Scrolling
+import Testing
+import Views
+
+@Suite struct ZoomTests {
+    func zoomRig() -> (Rig, View, RecordingDelegate) {
+        let rig = Rig(viewport: Size(width: 400, height: 400), content: Size(width: 400, height: 400))
+        let image = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        rig.content.addSubview(image)
+        let d = RecordingDelegate()
+        d.zoomView = rig.content
+        rig.scroll.delegate = d
+        rig.retainedDelegate = d
+        rig.scroll.minimumZoomScale = 1
+        rig.scroll.maximumZoomScale = 4
+        return (rig, image, d)
+    }
+
+    @Test func pinchKeepsItsCentreFixed() {
+        let (rig, _, _) = zoomRig()
+        rig.scroll.contentOffset = .zero
+        // Fingers around (100, 100), spreading from 40 px apart to 80 px apart: ×2.
+        rig.send(.touchDown(id: 1, position: Point(x: 80, y: 100)))
+        rig.send(.touchDown(id: 2, position: Point(x: 120, y: 100)), at: 0.01)
+        rig.send(.touchMotion(id: 1, position: Point(x: 60, y: 100)), at: 0.05)
+        rig.send(.touchMotion(id: 2, position: Point(x: 140, y: 100)), at: 0.05)
+        #expect(abs(rig.scroll.zoomScale - 2) < 1e-9)
+        #expect(rig.scroll.contentSize == Size(width: 800, height: 800))
+        // The content point under the centre (100, 100) is still under it: (100+100)·2 − 100.
+        #expect(abs(rig.scroll.contentOffset.x - 100) < 1e-9)
+        #expect(abs(rig.scroll.contentOffset.y - 100) < 1e-9)
+        #expect(rig.content.frame == Rect(x: 0, y: 0, width: 800, height: 800))
+        rig.send(.touchUp(id: 1), at: 0.1)
+        rig.send(.touchUp(id: 2), at: 0.1)
+        rig.settle()
+        #expect(rig.callbacks.contains(.willBeginZooming))
+        #expect(rig.callbacks.contains(.didEndZooming(scale: 2)))
+    }
+
+    @Test func beyondTheMaximumItBandsAndBouncesBack() {
+        let (rig, _, _) = zoomRig()
+        rig.send(.touchDown(id: 1, position: Point(x: 190, y: 200)))
+        rig.send(.touchDown(id: 2, position: Point(x: 210, y: 200)), at: 0.01)
+        // 20 px → 400 px apart: ×20 requested, far past 4.
+        rig.send(.touchMotion(id: 1, position: Point(x: 0, y: 200)), at: 0.05)
+        rig.send(.touchMotion(id: 2, position: Point(x: 400, y: 200)), at: 0.05)
+        let shown = rig.scroll.zoomScale
+        #expect(shown > 4 && shown < 8)  // banded in log space: at most 4·2
+        rig.send(.touchUp(id: 1), at: 0.1)
+        rig.send(.touchUp(id: 2), at: 0.1)
+        #expect(rig.scroll.isZoomBouncing)
+        rig.settle()
+        #expect(rig.scroll.zoomScale == 4)
+        #expect(!rig.scroll.isZoomBouncing)
+        #expect(rig.scroll.isOffsetInRange)
+    }
+
+    @Test func setZoomScaleAndZoomToRect() {
+        let (rig, _, _) = zoomRig()
+        rig.scroll.setZoomScale(10, animated: false)
+        #expect(rig.scroll.zoomScale == 4)
+        rig.scroll.setZoomScale(1, animated: true)
+        rig.settle()
+        #expect(abs(rig.scroll.zoomScale - 1) < 1e-9)
+        rig.scroll.zoom(to: Rect(x: 100, y: 100, width: 100, height: 100), animated: true)
+        rig.settle()
+        #expect(abs(rig.scroll.zoomScale - 4) < 1e-6)
+        // The rect fills the viewport: its origin at the viewport's top-left.
+        #expect(abs(rig.scroll.contentOffset.x - 400) < 0.5 && abs(rig.scroll.contentOffset.y - 400) < 0.5)
+    }
+
+    @Test func controlWheelZoomsByTenPercentPerDetent() {
+        let (rig, _, _) = zoomRig()
+        rig.send(.pointerMotion(position: Point(x: 200, y: 200)))
+        rig.send(.key(.other("Control_L"), pressed: true, modifiers: .control))
+        rig.send(.axis(.vertical, value: -15, source: .wheel, value120: -120))
+        #expect(abs(rig.scroll.zoomScale - 1.1) < 1e-9)
+        rig.send(.axis(.vertical, value: -30, source: .wheel, value120: -240))
+        #expect(abs(rig.scroll.zoomScale - 1.1 * 1.21) < 1e-9)
+    }
+
+    @Test func touchpadPinch() {
+        let (rig, _, _) = zoomRig()
+        rig.send(.pointerMotion(position: Point(x: 200, y: 200)))
+        rig.send(.pinchBegin(fingers: 2))
+        rig.send(.pinchUpdate(scale: 3, dx: 0, dy: 0), at: 0.05)
+        #expect(abs(rig.scroll.zoomScale - 3) < 1e-9)
+        rig.send(.pinchEnd(cancelled: false), at: 0.1)
+        rig.settle()
+        #expect(abs(rig.scroll.zoomScale - 3) < 1e-9)
+    }
+
+    @Test func doubleTapZoomsIn() {
+        let (rig, _, _) = zoomRig()
+        rig.send(.touchDown(id: 1, position: Point(x: 100, y: 100)))
+        rig.send(.touchUp(id: 1), at: 0.05)
+        rig.send(.touchDown(id: 1, position: Point(x: 100, y: 100)), at: 0.2)
+        rig.send(.touchUp(id: 1), at: 0.25)
+        rig.settle()
+        #expect(abs(rig.scroll.zoomScale - 2) < 1e-6)
+    }
+}
