@@ -58,11 +58,11 @@ let package = Package(
         .target(name: "Scrolling", dependencies: ["Geometry", "Physics", "Gestures", "Raster", "Views"]),
 
         // Products: the demo scenes and the command line.
-        .target(name: "DemoScenes", dependencies: ["Geometry", "Raster", "Views"]),
+        .target(name: "DemoScenes", dependencies: ["Geometry", "Raster", "Scrolling", "Views"]),
         .executableTarget(
             name: "scrollway",
             dependencies: [
-                "DemoScenes", "Geometry", "Raster", "Views",
+                "DemoScenes", "Geometry", "Raster", "Scrolling", "Views",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,21 +1,21 @@
 import Geometry
 import Raster
+import Scrolling
 import Views
 
 extension Scene {
-    /// The seeds' bounds article: four coloured views in content 320 wide and 750 tall, seen
-    /// through a 320×480 viewport named "main" whose bounds origin is the scroll position.
-    /// (It becomes a ScrollView once the scroll engine lands; the geometry is the same.)
+    /// The seeds' bounds article: four coloured views in content 320 wide and 750 tall, in a
+    /// 320×480 ScrollView named "main" whose contentOffset (its bounds origin) scrolls them.
     public static let bounds = Scene(
         name: "bounds",
         summary: "The bounds article: four coloured views; contentOffset is bounds.origin",
         preferredSize: Size(width: 320, height: 480)
     ) { window in
         window.clearColor = .white
-        let main = View(frame: Rect(origin: .zero, size: window.bounds.size))
+        let main = ScrollView(frame: Rect(origin: .zero, size: window.bounds.size))
         main.name = "main"
-        main.clipsToBounds = true
         main.backgroundColor = .white
+        main.contentSize = BoundsColors.contentSize
         for (name, rect, color) in BoundsColors.views {
             let v = View(frame: rect)
             v.name = name

@@ -175,6 +175,18 @@ extension ScrollView {
             ? Rect(x: 0, y: start, width: across, height: length) : Rect(x: start, y: 0, width: length, height: across)
     }
 
+    /// Shows the indicators briefly (UIKit's flashScrollIndicators), then fades them as after
+    /// motion.
+    public func flashScrollIndicators() {
+        showIndicatorsIfScrolling()
+        scheduleIndicatorFade()
+    }
+
+    /// The vertical indicator (for tests and custom styling).
+    public var verticalScrollIndicator: ScrollIndicator { verticalIndicator }
+    /// The horizontal indicator.
+    public var horizontalScrollIndicator: ScrollIndicator { horizontalIndicator }
+
     /// Shows the indicators while the content moves.
     func showIndicatorsIfScrolling() {
         if let timer = indicatorFadeTimer { window?.cancelTimer(timer) }

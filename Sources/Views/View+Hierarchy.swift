@@ -22,7 +22,8 @@ extension View {
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
         view.setNeedsLayout()
-        invalidate()
+        // As in UIKit, the new superview lays out again too.
+        setNeedsLayout()
     }
 
     /// Detaches the view; what it showed on screen is damaged.

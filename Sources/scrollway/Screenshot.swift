@@ -3,6 +3,7 @@ import DemoScenes
 import Foundation
 import Geometry
 import Raster
+import Scrolling
 import Views
 
 struct Screenshot: ParsableCommand {
@@ -12,7 +13,7 @@ struct Screenshot: ParsableCommand {
     @Option(help: "The scene to render (see `scrollway scenes`).")
     var scene: String = "bounds"
 
-    @Option(help: "The scroll position of the scene's \"main\" view, as X,Y (its bounds.origin).")
+    @Option(help: "The contentOffset of the scene's \"main\" scroll view, as X,Y (its bounds.origin).")
     var offset: PointArgument = PointArgument(Point.zero)
 
     @Option(help: "Window size in logical pixels, as WxH (default: the scene's own).")
@@ -36,7 +37,9 @@ struct Screenshot: ParsableCommand {
 
     func run() throws {
         let window = DemoScenes.Scene.named(scene)!.makeWindow(size: size?.value, scale: scale)
-        if let main = window.view(named: "main") {
+        if let main = window.view(named: "main") as? ScrollView {
+            main.contentOffset = offset.value
+        } else if let main = window.view(named: "main") {
             main.bounds.origin = offset.value
         }
         let bytes = try Offscreen.png(window)

@@ -1,0 +1,97 @@
+import Geometry
+import Gestures
+import Scrolling
+import Testing
+import Views
+
+@Suite struct IndicatorTests {
+    /// The thumb in window coordinates.
+    func thumbOnScreen(_ s: ScrollView) -> Rect {
+        let ind = s.verticalScrollIndicator
+        let t = ind.thumb
+        let local = Rect(x: ind.bounds.width - 3, y: t.minY, width: 3, height: t.height)
+        return ind.convert(local, to: nil)
+    }
+
+    @Test func thumbGeometryFollowsTheSpec() {
+        let rig = Rig()
+        let s = rig.scroll
+        s.flashScrollIndicators()
+        let track = 844.0 - 2 * 3
+        let length = track * 844 / 12000
+        var thumb = thumbOnScreen(s)
+        #expect(abs(thumb.height - length) < 1e-9)
+        #expect(thumb.maxX == 390 - 3)  // 3 px from the edge
+        #expect(thumb.width == 3)
+        #expect(thumb.minY == 3)
+        s.contentOffset = Point(x: 0, y: s.verticalRange.upperBound)
+        thumb = thumbOnScreen(s)
+        #expect(abs(thumb.maxY - (844 - 3)) < 1e-9)
+        // Long content: never shorter than 36 px.
+        s.contentSize = Size(width: 390, height: 1_000_000)
+        s.layoutIfNeeded()
+        #expect(thumbOnScreen(s).height == 36)
+        #expect(s.horizontalScrollIndicator.isHidden)  // content fits horizontally
+    }
+
+    @Test func overscrollShortensTheThumbDownTo7px() {
+        let rig = Rig()
+        let s = rig.scroll
+        let normal = 838.0 * 844 / 12000
+        rig.drag(from: Point(x: 200, y: 100), to: Point(x: 200, y: 150), duration: 0.2, lift: false)
+        let shown = -s.contentOffset.y
+        #expect(shown > 0)
+        #expect(abs(thumbOnScreen(s).height - (normal - shown)) < 1e-9)
+        rig.send(.touchMotion(id: 1, position: Point(x: 200, y: 800)), at: rig.time + 0.1)
+        #expect(thumbOnScreen(s).height == 7)
+    }
+
+    @Test func touchFadeStartsHalfASecondAfterMotionAndTakesAQuarter() {
+        let rig = Rig()
+        let ind = rig.scroll.verticalScrollIndicator
+        rig.drag(from: Point(x: 200, y: 600), to: Point(x: 200, y: 500), duration: 0.2, lift: false)
+        #expect(ind.alpha == 1)
+        rig.send(.touchUp(id: 1), at: rig.time + 0.1)  // held still: no fling
+        let stop = rig.time
+        rig.run(until: stop + 0.49)
+        #expect(ind.alpha == 1)
+        rig.run(until: stop + 0.5 + 0.125 + 1.0 / 120)
+        #expect(ind.alpha > 0.3 && ind.alpha < 0.7)
+        rig.run(until: stop + 0.8)
+        #expect(ind.alpha == 0)
+    }
+
+    @Test func pointerWidensTheIndicatorAndClicksOnTheTrackPage() {
+        let rig = Rig()
+        let s = rig.scroll
+        rig.send(.pointerMotion(position: Point(x: 200, y: 400)))
+        #expect(!s.verticalScrollIndicator.isWide)
+        rig.send(.pointerMotion(position: Point(x: 383, y: 400)))  // within 5 px of the thumb line
+        #expect(s.verticalScrollIndicator.isWide)
+        #expect(s.verticalScrollIndicator.alpha == 1)
+        // A click on the track below the thumb pages down (viewport − 40).
+        rig.send(.pointerButton(.left, pressed: true))
+        rig.send(.pointerButton(.left, pressed: false), at: rig.time + 0.05)
+        rig.settle()
+        #expect(s.contentOffset.y == 804)
+        // Dragging the thumb maps its position onto the range.
+        let thumb = thumbOnScreen(s)
+        rig.send(.pointerMotion(position: Point(x: 385, y: thumb.midY)))
+        rig.send(.pointerButton(.left, pressed: true))
+        let track = 838.0
+        rig.send(.pointerMotion(position: Point(x: 385, y: thumb.midY + 100)), at: rig.time + 0.05)
+        let expected = (thumb.minY - 3 + 100) / (track - thumb.height) * s.verticalRange.upperBound
+        #expect(abs(s.contentOffset.y - expected) < 1e-6)
+        rig.send(.pointerButton(.left, pressed: false))
+        rig.send(.pointerMotion(position: Point(x: 200, y: 400)))
+        #expect(!s.verticalScrollIndicator.isWide)
+    }
+
+    @Test func indicatorsStayInFrontOfContentAddedLater() {
+        let rig = Rig()
+        let late = View(frame: Rect(x: 0, y: 0, width: 390, height: 100))
+        rig.scroll.addSubview(late)
+        rig.scroll.layoutIfNeeded()
+        #expect(rig.scroll.subviews.last === rig.scroll.verticalScrollIndicator)
+    }
+}
