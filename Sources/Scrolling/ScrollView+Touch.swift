@@ -13,14 +13,32 @@ struct TouchState {
     var timer: TimerToken?
     /// The unbanded offset the drag moves from (a caught bounce is converted back).
     var anchor: Point = .zero
+    /// The first finger's location (the one the content may get).
     var location: Point
+    /// Further fingers panning together with the first (no zoom view): by id.
+    var extra: [Int: Point] = [:]
+
+    /// The pan follows the centroid of all fingers, as UIKit's pan does.
+    var centroid: Point {
+        let all = [location] + extra.keys.sorted().map { extra[$0]! }
+        let sum = all.reduce(Point.zero) { $0 + $1 }
+        return sum * (1 / Double(all.count))
+    }
 }
 
 extension ScrollView {
     func scrollTouchBegan(_ touch: Touch, target: View?) {
         let t = touch.timestamp
-        if let existing = touchState, existing.id != touch.id {
-            beginPinch(with: touch)
+        if var existing = touchState, existing.id != touch.id {
+            if zoomView != nil && pinch == nil && touchpadPinch == nil && existing.extra.isEmpty {
+                beginPinch(with: touch)
+            } else if pinch == nil {
+                // Another finger joins the pan: follow the new centroid without a jump.
+                existing.extra[touch.id] = touch.location
+                // The rebase keeps the translation, so the drag's anchor stays valid.
+                existing.pan.rebase(at: existing.centroid, time: t)
+                touchState = existing
+            }
             return
         }
         // A touch stops any motion; a fast one makes this touch a "stop", never a tap.
@@ -52,13 +70,13 @@ extension ScrollView {
             updatePinch(with: touch)
             return
         }
-        guard var state = touchState, state.id == touch.id else {
+        guard var state = touchState, state.id == touch.id || state.extra[touch.id] != nil else {
             if pinch?.secondID == touch.id { pinch?.second = touch.location }
             return
         }
-        state.location = touch.location
+        if state.id == touch.id { state.location = touch.location } else { state.extra[touch.id] = touch.location }
         tapTracker.touchMoved(to: touch.location)
-        let crossed = state.pan.move(to: touch.location, time: touch.timestamp)
+        let crossed = state.pan.move(to: state.centroid, time: touch.timestamp)
         let actions = state.arbiter.moved(
             crossedSlop: crossed, scrollEnabled: isScrollEnabled,
             contentAllowsCancel: state.target.map { touchesShouldCancel(in: $0) } ?? true)
@@ -69,7 +87,12 @@ extension ScrollView {
 
     func scrollTouchEnded(_ touch: Touch) {
         if pinch != nil, endPinch(touch: touch) { return }
-        guard var state = touchState, state.id == touch.id else { return }
+        guard var state = touchState else { return }
+        if state.extra[touch.id] != nil || (state.id == touch.id && !state.extra.isEmpty) {
+            liftOneOfSeveralFingers(touch, state: &state)
+            return
+        }
+        guard state.id == touch.id else { return }
         window?.cancelTimer(state.timer)
         let actions = state.arbiter.lifted()
         touchState = nil
@@ -91,9 +114,31 @@ extension ScrollView {
         }
     }
 
+    /// One finger of several lifted: the pan continues with the others from their centroid.
+    /// If it was the first finger, the content's touch (if any) is cancelled and another finger
+    /// becomes the first.
+    private func liftOneOfSeveralFingers(_ touch: Touch, state: inout TouchState) {
+        let t = touch.timestamp
+        if state.id == touch.id {
+            let next = state.extra.keys.sorted()[0]
+            let actions = state.arbiter.cancelled()
+            apply(
+                actions, touch: Touch(id: state.id, location: state.location, timestamp: t, source: state.source),
+                target: state.target)
+            window?.cancelTimer(state.timer)
+            state.timer = nil
+            state.id = next
+            state.location = state.extra.removeValue(forKey: next)!
+        } else {
+            state.extra.removeValue(forKey: touch.id)
+        }
+        state.pan.rebase(at: state.centroid, time: t)
+        touchState = state
+    }
+
     func scrollTouchCancelled(_ touch: Touch) {
         if pinch != nil, endPinch(touch: touch) { return }
-        guard touchState?.id == touch.id else { return }
+        guard let state = touchState, state.id == touch.id || state.extra[touch.id] != nil else { return }
         cancelTracking(at: touch.timestamp)
     }
 

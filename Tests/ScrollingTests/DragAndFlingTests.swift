@@ -161,3 +161,27 @@ import Views
         #expect(rig.callbacks.last == .didEndDecelerating)
     }
 }
+
+@Suite struct SeveralFingersTests {
+    @Test func fingersPanTogetherByTheirCentroidWithoutJumps() {
+        let rig = Rig()
+        rig.drag(from: Point(x: 200, y: 600), to: Point(x: 200, y: 500), duration: 0.2, lift: false)
+        #expect(rig.scroll.contentOffset.y == 90)
+        // A second finger lands far away: nothing moves.
+        rig.send(.touchDown(id: 2, position: Point(x: 100, y: 300)), at: rig.time + 0.01)
+        #expect(rig.scroll.contentOffset.y == 90)
+        // Both move up 100: the centroid moves 100.
+        rig.send(.touchMotion(id: 1, position: Point(x: 200, y: 400)), at: rig.time + 0.02)
+        rig.send(.touchMotion(id: 2, position: Point(x: 100, y: 200)), at: rig.time + 0.001)
+        #expect(rig.scroll.contentOffset.y == 190)
+        // The first finger lifts: nothing jumps; the second carries on alone.
+        rig.send(.touchUp(id: 1), at: rig.time + 0.01)
+        #expect(rig.scroll.contentOffset.y == 190)
+        rig.send(.touchMotion(id: 2, position: Point(x: 100, y: 150)), at: rig.time + 0.1)
+        #expect(rig.scroll.contentOffset.y == 240)
+        rig.send(.touchUp(id: 2), at: rig.time + 0.2)
+        rig.settle()
+        #expect(rig.scroll.contentOffset.y == 240)
+        #expect(rig.callbacks.filter { $0 == .willBeginDragging }.count == 1)
+    }
+}
