@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Views", targets: ["Views"]),
         .library(name: "Scrolling", targets: ["Scrolling"]),
+        .library(name: "WestonHarness", targets: ["WestonHarness"]),
+        // The weston 10 module the rig loads with --modules=<absolute path to this .so>.
+        .library(name: "WestonTestInput", type: .dynamic, targets: ["WestonTestInput"]),
         .executable(name: "scrollway", targets: ["scrollway"]),
     ],
     dependencies: [
@@ -57,6 +60,19 @@ let package = Package(
         // Scrolling: ScrollView (UIKit's semantics), indicators, zoom.
         .target(name: "Scrolling", dependencies: ["Geometry", "Physics", "Gestures", "Raster", "Views"]),
 
+        // Test rig: the weston module (C) and the Swift harness that drives it.
+        .target(
+            name: "WestonTestInput",
+            dependencies: ["CWeston"],
+            path: "Sources/WestonTestInput",
+            publicHeadersPath: "Generated/include",
+            linkerSettings: [.linkedLibrary("weston-10"), .linkedLibrary("wayland-server")]
+        ),
+        .target(
+            name: "WestonHarness",
+            dependencies: ["CWaylandClient", "CXKBCommon", "WaylandProtocols", "Raster", "Geometry"]
+        ),
+
         // Products: the demo scenes and the command line.
         .target(name: "DemoScenes", dependencies: ["Geometry", "Raster", "Scrolling", "Views"]),
         .executableTarget(
@@ -73,12 +89,13 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFcft", "CPixman"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "DemoScenes"]),
+        .testTarget(name: "WestonRigTests", dependencies: ["WestonHarness", "Raster"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling", "Views", "Gestures", "Physics"]),
         .testTarget(
             name: "SystemLibraryTests",
             dependencies: [
                 "CWaylandClient", "CXKBCommon", "CPixman", "CPNG", "CWeston",
-                "WaylandProtocols",
+                "WaylandProtocols", "WestonHarness",
             ]
         ),
     ],

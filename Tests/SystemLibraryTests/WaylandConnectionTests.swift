@@ -2,6 +2,7 @@ import CWaylandClient
 import Foundation
 import Testing
 import WaylandProtocols
+import WestonHarness
 
 /// Collects the globals a compositor announces. Recovered from the listener's `data` pointer;
 /// the test holds the only retain for the lifetime of the connection.
@@ -12,7 +13,8 @@ private final class GlobalCollector {
 
 @Suite(.serialized) struct WaylandConnectionTests {
     @Test func clientSeesCompositorShmAndXdgWmBase() throws {
-        let weston = try TestWeston()
+        // A bare compositor (no input module): what any client sees.
+        let weston = try WestonProcess(.init(width: 320, height: 240))
         defer { weston.stop() }
 
         // An absolute path connects without touching this process's environment.

@@ -1,0 +1,39 @@
+import CWaylandClient
+import WaylandProtocols
+
+// Every C callback of the WestonHarness target. Each recovers its owner from `data` with
+// `Unmanaged`; the owner (TestInputClient) holds itself for the connection's lifetime and the
+// listener tables live in it, at stable heap addresses, freed in deinit after the proxies.
+
+enum Trampolines {
+    static let registry = wl_registry_listener(
+        global: { data, _, name, interface, version in
+            guard let data, let interface else { return }
+            Unmanaged<TestInputClient>.fromOpaque(data).takeUnretainedValue()
+                .global(name: name, interface: String(cString: interface), version: version)
+        },
+        global_remove: { _, _, _ in })
+
+    static let testInput = scrollway_test_input_v1_listener(
+        output_info: { data, _, width, height, scale in
+            guard let data else { return }
+            Unmanaged<TestInputClient>.fromOpaque(data).takeUnretainedValue()
+                .outputInfo(width: Int(width), height: Int(height), scale: Int(scale))
+        })
+
+    static let capture = scrollway_test_capture_v1_listener(
+        done: { data, _ in
+            guard let data else { return }
+            Unmanaged<CaptureState>.fromOpaque(data).takeUnretainedValue().result = .success(())
+        },
+        failed: { data, _, reason in
+            guard let data else { return }
+            Unmanaged<CaptureState>.fromOpaque(data).takeUnretainedValue().result = .failure(
+                .captureFailed(reason.map { String(cString: $0) } ?? "unknown"))
+        })
+}
+
+/// One capture's outcome, filled by the trampoline; held by `capture()` while it waits.
+final class CaptureState {
+    var result: Result<Void, RigError>?
+}

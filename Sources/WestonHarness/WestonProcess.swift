@@ -1,0 +1,200 @@
+import Foundation
+
+/// A headless weston in a private runtime directory, killed by PID on every path: `stop()`,
+/// deinit, and (through the module's parent watch) when this process dies.
+///
+/// The command line is fixed by DESIGN.md: headless backend, kiosk shell (it configures the
+/// exact output size), pixman, no idle timeout, and an ini with `[core] repaint-window=17`.
+/// weston aborts on options it does not know, so the module is configured by environment.
+public final class WestonProcess {
+    public struct Options: Sendable {
+        public var width: Int
+        public var height: Int
+        public var scale: Int
+        /// Absolute path of the module .so to load (nil: no module, a bare compositor).
+        public var modulePath: String?
+        /// How long to wait for the socket.
+        public var startupTimeout: Double
+        /// The process whose death makes weston exit (the module watches it): this one by default.
+        public var parentPID: Int32?
+        /// A line weston's log must show before the compositor counts as ready. weston creates
+        /// its socket before it loads modules, so a module's own "ready" line is the real signal.
+        public var readyMarker: String?
+
+        public init(
+            width: Int = 800, height: Int = 600, scale: Int = 1, modulePath: String? = nil, startupTimeout: Double = 5,
+            parentPID: Int32? = nil
+        ) {
+            self.width = width
+            self.height = height
+            self.scale = scale
+            self.modulePath = modulePath
+            self.startupTimeout = startupTimeout
+            self.parentPID = parentPID
+            self.readyMarker = modulePath == nil ? nil : WestonProcess.moduleReadyMarker
+        }
+    }
+
+    /// The line WestonTestInput logs once its global is up.
+    public static let moduleReadyMarker = "scrollway_test_input_v1 ready"
+
+    public let options: Options
+    /// The private runtime directory (0700), removed on stop.
+    public let runtimeDirectory: URL
+    /// The socket's name inside the runtime directory.
+    public let socketName: String
+    /// The socket's absolute path: usable directly as WAYLAND_DISPLAY.
+    public var socketPath: String { runtimeDirectory.appendingPathComponent(socketName).path }
+    public let logPath: String
+    private let process = Process()
+    private var clients: [Process] = []
+    public private(set) var isRunning = false
+
+    public init(_ options: Options) throws {
+        self.options = options
+        guard let weston = WestonProcess.findExecutable("weston") else { throw RigError.westonNotFound }
+        let base = FileManager.default.temporaryDirectory
+        let dir = base.appendingPathComponent("scrollway-rig-\(getpid())-\(UUID().uuidString.prefix(8))")
+        do {
+            try FileManager.default.createDirectory(
+                at: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw RigError.system("cannot create the runtime directory \(dir.path): \(error.localizedDescription)")
+        }
+        runtimeDirectory = dir
+        socketName = "scrollway-\(UUID().uuidString.prefix(8))"
+        logPath = dir.appendingPathComponent("weston.log").path
+        let ini = dir.appendingPathComponent("weston.ini")
+        var config = "[core]\nrepaint-window=17\n"
+        if options.scale != 1 { config += "\n[output]\nname=headless\nscale=\(options.scale)\n" }
+        try config.write(to: ini, atomically: true, encoding: .utf8)
+
+        var args = [
+            "--backend=headless-backend.so", "--shell=kiosk-shell.so", "--use-pixman", "--idle-time=0",
+            "--width=\(options.width)", "--height=\(options.height)", "--socket=\(socketName)", "--config=\(ini.path)",
+        ]
+        if let module = options.modulePath { args.append("--modules=\(module)") }
+        if options.scale != 1 { args.append("--scale=\(options.scale)") }
+        process.executableURL = URL(fileURLWithPath: weston)
+        process.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_RUNTIME_DIR"] = dir.path
+        env["SCROLLWAY_RIG_PARENT_PID"] = String(options.parentPID ?? getpid())
+        for key in ["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY", "WESTON_CONFIG_FILE"] {
+            env.removeValue(forKey: key)
+        }
+        process.environment = env
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        guard let log = FileHandle(forWritingAtPath: logPath) else {
+            throw RigError.system("cannot write the weston log at \(logPath)")
+        }
+        process.standardOutput = log
+        process.standardError = log
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            try? FileManager.default.removeItem(at: dir)
+            throw RigError.system("cannot start \(weston): \(error.localizedDescription)")
+        }
+        isRunning = true
+        let deadline = Date().addingTimeInterval(options.startupTimeout)
+        while !FileManager.default.fileExists(atPath: socketPath)
+            || (options.readyMarker.map { !self.log.contains($0) } ?? false)
+        {
+            if !process.isRunning {
+                let text = self.log
+                stop()
+                throw RigError.startupFailed(
+                    reason: "weston exited with status \(process.terminationStatus)", log: text)
+            }
+            if Date() > deadline {
+                let text = self.log
+                stop()
+                let what = FileManager.default.fileExists(atPath: socketPath) ? "module not ready" : "no socket"
+                throw RigError.startupFailed(reason: "\(what) after \(options.startupTimeout) s", log: text)
+            }
+            usleep(2000)
+        }
+    }
+
+    deinit { stop() }
+
+    /// weston's output so far.
+    public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// weston's PID.
+    public var pid: Int32 { process.processIdentifier }
+
+    /// Whether weston is still alive (it may have exited on its own).
+    public var isAlive: Bool { process.isRunning }
+
+    /// The environment a client needs to connect to this compositor.
+    public var clientEnvironment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_RUNTIME_DIR"] = runtimeDirectory.path
+        env["WAYLAND_DISPLAY"] = socketName
+        env.removeValue(forKey: "DISPLAY")
+        return env
+    }
+
+    /// Starts a client of this compositor; it is killed on stop if still running.
+    @discardableResult
+    public func launchClient(
+        _ executable: String, arguments: [String] = [], environment extra: [String: String] = [:],
+        output: URL? = nil
+    ) throws -> Process {
+        guard let path = executable.contains("/") ? executable : WestonProcess.findExecutable(executable) else {
+            throw RigError.system("client '\(executable)' not found on PATH")
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = arguments
+        p.environment = clientEnvironment.merging(extra) { $1 }
+        p.standardInput = FileHandle.nullDevice
+        if let output {
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            let h = FileHandle(forWritingAtPath: output.path)
+            p.standardOutput = h
+            p.standardError = h
+        } else {
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+        }
+        try p.run()
+        clients.append(p)
+        return p
+    }
+
+    /// Kills the clients, then weston (SIGTERM, SIGKILL after a second), and removes the
+    /// runtime directory. Safe to call more than once.
+    public func stop() {
+        for c in clients where c.isRunning { Self.terminate(c) }
+        clients.removeAll()
+        if isRunning {
+            Self.terminate(process)
+            isRunning = false
+        }
+        try? FileManager.default.removeItem(at: runtimeDirectory)
+    }
+
+    private static func terminate(_ p: Process) {
+        guard p.isRunning else { return }
+        kill(p.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(1)
+        while p.isRunning && Date() < deadline { usleep(2000) }
+        if p.isRunning {
+            kill(p.processIdentifier, SIGKILL)
+        }
+        p.waitUntilExit()
+    }
+
+    static func findExecutable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}

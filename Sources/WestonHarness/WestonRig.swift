@@ -1,0 +1,94 @@
+import Foundation
+import Raster
+
+/// The headless weston test rig: a compositor with our input-injection module, and a control
+/// connection that injects input and captures the output. Run any Wayland client inside it
+/// (`launchClient`, or connect with `clientEnvironment`).
+///
+/// Everything is torn down by PID on `stop()`, on deinit, and (by the module's parent watch)
+/// within a quarter second of this process dying.
+public final class WestonRig {
+    public let process: WestonProcess
+    public let input: TestInputClient
+    public let keys: KeyCodes
+
+    /// Starts weston at `width`×`height` with the module found by `modulePath()`.
+    public init(width: Int = 800, height: Int = 600, scale: Int = 1, modulePath: String? = nil) throws {
+        let module = try modulePath ?? WestonRig.modulePath()
+        process = try WestonProcess(.init(width: width, height: height, scale: scale, modulePath: module))
+        do {
+            input = try TestInputClient(socketPath: process.socketPath)
+            keys = try KeyCodes()
+        } catch let error as RigError {
+            let log = process.log
+            process.stop()
+            if case .missingGlobal = error { throw RigError.startupFailed(reason: error.description, log: log) }
+            throw error
+        }
+    }
+
+    deinit { stop() }
+
+    public func stop() { process.stop() }
+
+    /// WAYLAND_DISPLAY for clients: the socket's absolute path.
+    public var socketPath: String { process.socketPath }
+    public var clientEnvironment: [String: String] { process.clientEnvironment }
+
+    /// Where the WestonTestInput module is: $SCROLLWAY_WESTON_MODULE, else next to this
+    /// executable (or test bundle), or in the package's .build/debug and .build/release.
+    public static func modulePath() throws -> String {
+        let name = "libWestonTestInput.so"
+        let env = ProcessInfo.processInfo.environment
+        if let explicit = env["SCROLLWAY_WESTON_MODULE"], !explicit.isEmpty {
+            guard FileManager.default.fileExists(atPath: explicit) else { throw RigError.moduleNotFound([explicit]) }
+            return URL(fileURLWithPath: explicit).standardizedFileURL.path
+        }
+        var candidates: [URL] = []
+        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").standardizedFileURL.resolvingSymlinksInPath()
+        var dir = exe.deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(dir.appendingPathComponent(name))
+            dir = dir.deletingLastPathComponent()
+        }
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        candidates.append(cwd.appendingPathComponent(".build/debug/\(name)"))
+        candidates.append(cwd.appendingPathComponent(".build/release/\(name)"))
+        if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
+            return found.standardizedFileURL.path
+        }
+        throw RigError.moduleNotFound(candidates.map(\.path))
+    }
+
+    // MARK: Convenience injection (times in ms)
+
+    public func tap(x: Double, y: Double, id: Int32 = 0, at time: UInt32) throws {
+        input.touchDown(id: id, x: x, y: y, time: time)
+        input.touchFrame()
+        input.touchUp(id: id, time: time + 50)
+        input.touchFrame()
+        try input.roundtrip()
+    }
+
+    /// Types a keysym by name (with Shift when the keymap needs it).
+    public func pressKey(named name: String, at time: UInt32) throws {
+        guard let stroke = keys.stroke(forKeysymNamed: name) else {
+            throw RigError.system("no key produces the keysym '\(name)' in the us keymap")
+        }
+        if stroke.shift { input.key(KeyCodes.leftShift, pressed: true, time: time) }
+        input.key(stroke.evdev, pressed: true, time: time)
+        input.key(stroke.evdev, pressed: false, time: time + 1)
+        if stroke.shift { input.key(KeyCodes.leftShift, pressed: false, time: time + 1) }
+        try input.roundtrip()
+    }
+
+    /// Moves the pointer out of the way (so the cursor does not show in captures).
+    public func parkPointer(at time: UInt32 = 0) throws {
+        input.pointerMotion(x: Double(input.outputWidth) + 10_000, y: Double(input.outputHeight) + 10_000, time: time)
+        input.pointerFrame()
+        try input.roundtrip()
+    }
+
+    /// What the output shows now (at its next repaint).
+    public func capture() throws -> Canvas { try input.capture() }
+}

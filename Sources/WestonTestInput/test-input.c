@@ -1,0 +1,588 @@
+/*
+ * WestonTestInput: a weston 10 module that gives a headless compositor a seat ("default", with
+ * pointer, keyboard and touch) and serves scrollway_test_input_v1, through which a test driver
+ * injects input with its own timestamps and captures the output.
+ *
+ * Load it with weston --modules=/absolute/path/libWestonTestInput.so. weston aborts on options
+ * it does not know, so the module reads its configuration from the environment:
+ *   SCROLLWAY_RIG_PARENT_PID  if set, the compositor exits when that process is gone (so a test
+ *                             that crashes never leaves a weston behind).
+ *
+ * Ownership: the module state lives for the compositor's lifetime and is freed by the
+ * compositor's destroy listener; each capture belongs to its protocol resource.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include <linux/input-event-codes.h>
+#include <pixman.h>
+#include <wayland-server.h>
+
+#include "weston10-internal.h"
+#include "scrollway-test-input-v1-server-protocol.h"
+
+#define MAX_TOUCH_IDS 16
+
+struct test_input {
+	struct weston_compositor *compositor;
+	struct weston_seat seat;
+	struct weston_touch_device *touch_device;
+	struct wl_global *global;
+	struct wl_listener destroy_listener;
+	struct wl_event_source *parent_watch;
+	pid_t parent;
+	/* Touch ids currently down, for the protocol's id checks; -1 = free slot. */
+	int touch_ids[MAX_TOUCH_IDS];
+	/* Captures waiting for the next repaint, and the output frame listener serving them. */
+	struct wl_list captures;
+	struct wl_listener frame_listener;
+	bool frame_listening;
+};
+
+struct capture {
+	struct test_input *ti;
+	struct wl_resource *resource;
+	struct wl_resource *buffer;
+	struct wl_listener buffer_destroy;
+	struct wl_list link;
+};
+
+static struct weston_output *first_output(struct test_input *ti)
+{
+	struct weston_output *output;
+	wl_list_for_each(output, &ti->compositor->output_list, link)
+		return output;
+	return NULL;
+}
+
+static void to_timespec(uint32_t msec, struct timespec *ts)
+{
+	ts->tv_sec = msec / 1000;
+	ts->tv_nsec = (long)(msec % 1000) * 1000000L;
+}
+
+/* --- touch id bookkeeping --------------------------------------------------------------- */
+
+static int touch_slot(struct test_input *ti, int id)
+{
+	for (int i = 0; i < MAX_TOUCH_IDS; i++)
+		if (ti->touch_ids[i] == id)
+			return i;
+	return -1;
+}
+
+static void release_all_touch_ids(struct test_input *ti)
+{
+	for (int i = 0; i < MAX_TOUCH_IDS; i++)
+		ti->touch_ids[i] = -1;
+}
+
+/* --- requests ----------------------------------------------------------------------------- */
+
+static void handle_destroy(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static void handle_pointer_motion_absolute(struct wl_client *client, struct wl_resource *resource, uint32_t time,
+					   wl_fixed_t x, wl_fixed_t y)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	struct timespec ts;
+	to_timespec(time, &ts);
+	notify_motion_absolute(&ti->seat, &ts, wl_fixed_to_double(x), wl_fixed_to_double(y));
+}
+
+static void handle_pointer_button(struct wl_client *client, struct wl_resource *resource, uint32_t time,
+				  uint32_t button, uint32_t state)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	struct timespec ts;
+	if (state > 1) {
+		wl_resource_post_error(resource, SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_ARGUMENT,
+				       "button state %u is neither released (0) nor pressed (1)", state);
+		return;
+	}
+	to_timespec(time, &ts);
+	notify_button(&ti->seat, &ts, (int32_t)button,
+		      state ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED);
+}
+
+static void handle_pointer_axis_source(struct wl_client *client, struct wl_resource *resource, uint32_t source)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	if (source > WL_POINTER_AXIS_SOURCE_WHEEL_TILT) {
+		wl_resource_post_error(resource, SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_ARGUMENT,
+				       "axis source %u is not a wl_pointer.axis_source", source);
+		return;
+	}
+	notify_axis_source(&ti->seat, source);
+}
+
+static bool valid_axis(struct wl_resource *resource, uint32_t axis)
+{
+	if (axis <= WL_POINTER_AXIS_HORIZONTAL_SCROLL)
+		return true;
+	wl_resource_post_error(resource, SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_ARGUMENT,
+			       "axis %u is neither vertical (0) nor horizontal (1)", axis);
+	return false;
+}
+
+static void handle_pointer_axis(struct wl_client *client, struct wl_resource *resource, uint32_t time, uint32_t axis,
+				wl_fixed_t value, int32_t discrete, int32_t value120)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	struct weston_pointer_axis_event event;
+	struct timespec ts;
+	(void)value120; /* weston 10 speaks wl_pointer v7: clients get axis_discrete */
+	if (!valid_axis(resource, axis))
+		return;
+	to_timespec(time, &ts);
+	memset(&event, 0, sizeof event);
+	event.axis = axis;
+	event.value = wl_fixed_to_double(value);
+	event.has_discrete = discrete != 0;
+	event.discrete = discrete;
+	notify_axis(&ti->seat, &ts, &event);
+}
+
+static void handle_pointer_axis_stop(struct wl_client *client, struct wl_resource *resource, uint32_t time,
+				     uint32_t axis)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	struct weston_pointer_axis_event event;
+	struct timespec ts;
+	if (!valid_axis(resource, axis))
+		return;
+	/* weston sends wl_pointer.axis_stop for an axis event with value 0 and no discrete. */
+	to_timespec(time, &ts);
+	memset(&event, 0, sizeof event);
+	event.axis = axis;
+	notify_axis(&ti->seat, &ts, &event);
+}
+
+static void handle_pointer_frame(struct wl_client *client, struct wl_resource *resource)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	notify_pointer_frame(&ti->seat);
+}
+
+static void handle_touch_down(struct wl_client *client, struct wl_resource *resource, uint32_t time, int32_t id,
+			      wl_fixed_t x, wl_fixed_t y)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	struct timespec ts;
+	int slot;
+	if (touch_slot(ti, id) >= 0) {
+		wl_resource_post_error(resource, SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_TOUCH_ID,
+				       "touch_down for id %d, which is already down", id);
+		return;
+	}
+	slot = touch_slot(ti, -1);
+	if (slot < 0 || id < 0) {
+		wl_resource_post_error(resource, SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_TOUCH_ID,
+				       "touch_down for id %d: ids are 0 or more, at most %d down at once", id,
+				       MAX_TOUCH_IDS);
+		return;
+	}
+	ti->touch_ids[slot] = id;
+	to_timespec(time, &ts);
+	notify_touch_normalized(ti->touch_device, &ts, id, wl_fixed_to_double(x), wl_fixed_to_double(y), NULL,
+				WL_TOUCH_DOWN);
+}
+
+static void handle_touch_motion(struct wl_client *client, struct wl_resource *resource, uint32_t time, int32_t id,
+				wl_fixed_t x, wl_fixed_t y)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	struct timespec ts;
+	if (touch_slot(ti, id) < 0) {
+		wl_resource_post_error(resource, SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_TOUCH_ID,
+				       "touch_motion for id %d, which is not down", id);
+		return;
+	}
+	to_timespec(time, &ts);
+	notify_touch_normalized(ti->touch_device, &ts, id, wl_fixed_to_double(x), wl_fixed_to_double(y), NULL,
+				WL_TOUCH_MOTION);
+}
+
+static void handle_touch_up(struct wl_client *client, struct wl_resource *resource, uint32_t time, int32_t id)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	struct timespec ts;
+	int slot = touch_slot(ti, id);
+	if (slot < 0) {
+		wl_resource_post_error(resource, SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_TOUCH_ID,
+				       "touch_up for id %d, which is not down", id);
+		return;
+	}
+	ti->touch_ids[slot] = -1;
+	to_timespec(time, &ts);
+	notify_touch_normalized(ti->touch_device, &ts, id, 0, 0, NULL, WL_TOUCH_UP);
+}
+
+static void handle_touch_frame(struct wl_client *client, struct wl_resource *resource)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	notify_touch_frame(ti->touch_device);
+}
+
+/*
+ * weston 10 never sends wl_touch.cancel, and notify_touch_cancel only cancels an active grab
+ * (the default grab's cancel does nothing). So: tell the focused client, cancel any grab, then
+ * reset weston's touch state (focus and touch-point count) so the next down picks a view anew.
+ */
+static void handle_touch_cancel(struct wl_client *client, struct wl_resource *resource)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	struct weston_touch *touch = ti->seat.touch_state;
+	struct wl_resource *r;
+	if (!touch)
+		return;
+	wl_resource_for_each(r, &touch->focus_resource_list)
+		wl_touch_send_cancel(r);
+	notify_touch_cancel(ti->touch_device);
+	weston_touch_set_focus(touch, NULL);
+	/* Every touch down raised idle_inhibit; the ups that will never come would have lowered it. */
+	if (ti->compositor->idle_inhibit >= touch->num_tp)
+		ti->compositor->idle_inhibit -= touch->num_tp;
+	touch->num_tp = 0;
+	release_all_touch_ids(ti);
+}
+
+static struct weston_surface *keyboard_target(struct test_input *ti)
+{
+	struct weston_pointer *pointer = ti->seat.pointer_state;
+	struct weston_touch *touch = ti->seat.touch_state;
+	if (pointer && pointer->focus)
+		return pointer->focus->surface;
+	if (touch && touch->focus)
+		return touch->focus->surface;
+	return NULL;
+}
+
+static void handle_key(struct wl_client *client, struct wl_resource *resource, uint32_t time, uint32_t key,
+		       uint32_t state)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	struct weston_keyboard *keyboard = ti->seat.keyboard_state;
+	struct timespec ts;
+	if (state > 1) {
+		wl_resource_post_error(resource, SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_ARGUMENT,
+				       "key state %u is neither released (0) nor pressed (1)", state);
+		return;
+	}
+	if (keyboard && !keyboard->focus) {
+		struct weston_surface *target = keyboard_target(ti);
+		if (target) {
+			weston_seat_set_keyboard_focus(&ti->seat, target);
+			notify_keyboard_focus_in(&ti->seat, &keyboard->keys, STATE_UPDATE_AUTOMATIC);
+		}
+	}
+	to_timespec(time, &ts);
+	notify_key(&ti->seat, &ts, key, state ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED,
+		   STATE_UPDATE_AUTOMATIC);
+}
+
+/* --- capture ------------------------------------------------------------------------------ */
+
+static void capture_finish(struct capture *c, const char *failure)
+{
+	if (failure)
+		scrollway_test_capture_v1_send_failed(c->resource, failure);
+	else
+		scrollway_test_capture_v1_send_done(c->resource);
+	wl_list_remove(&c->link);
+	wl_list_init(&c->link);
+	if (c->buffer) {
+		wl_list_remove(&c->buffer_destroy.link);
+		c->buffer = NULL;
+	}
+}
+
+/* Copies the output's freshly repainted pixels into the capture's shm buffer (ARGB8888). */
+static const char *capture_read(struct test_input *ti, struct weston_output *output, struct capture *c)
+{
+	struct wl_shm_buffer *shm = wl_shm_buffer_get(c->buffer);
+	struct weston_compositor *ec = ti->compositor;
+	int32_t width = output->current_mode->width;
+	int32_t height = output->current_mode->height;
+	int32_t stride;
+	uint8_t *data;
+	pixman_format_code_t format = ec->read_format;
+	bool yflip = (ec->capabilities & WESTON_CAP_CAPTURE_YFLIP) != 0;
+	int ok;
+
+	if (!shm || wl_shm_buffer_get_width(shm) != width || wl_shm_buffer_get_height(shm) != height)
+		return "the buffer is not a wl_shm buffer of the output's size";
+	stride = wl_shm_buffer_get_stride(shm);
+	if (stride < width * 4)
+		return "the buffer's stride is too small for 32-bit pixels";
+	if (format != PIXMAN_a8r8g8b8 && format != PIXMAN_x8r8g8b8 && format != PIXMAN_a8b8g8r8)
+		return "the renderer's read format is not a 32-bit RGB format";
+
+	wl_shm_buffer_begin_access(shm);
+	data = wl_shm_buffer_get_data(shm);
+	if (stride == width * 4) {
+		ok = ec->renderer->read_pixels(output, format, data, 0, 0, (uint32_t)width, (uint32_t)height) == 0;
+	} else {
+		uint8_t *tmp = malloc((size_t)width * 4 * (size_t)height);
+		ok = tmp && ec->renderer->read_pixels(output, format, tmp, 0, 0, (uint32_t)width, (uint32_t)height) == 0;
+		for (int32_t y = 0; ok && y < height; y++)
+			memcpy(data + (size_t)y * (size_t)stride, tmp + (size_t)y * (size_t)width * 4, (size_t)width * 4);
+		free(tmp);
+	}
+	if (ok) {
+		for (int32_t y = 0; y < height; y++) {
+			uint32_t *row = (uint32_t *)(data + (size_t)y * (size_t)stride);
+			for (int32_t x = 0; x < width; x++) {
+				uint32_t p = row[x];
+				if (format == PIXMAN_a8b8g8r8) /* swap R and B into ARGB */
+					p = (p & 0xff00ff00u) | ((p & 0xffu) << 16) | ((p >> 16) & 0xffu);
+				if (format == PIXMAN_x8r8g8b8 || format == PIXMAN_a8b8g8r8)
+					p |= 0xff000000u; /* outputs are opaque */
+				row[x] = p;
+			}
+		}
+		if (yflip) {
+			uint8_t *line = malloc((size_t)stride);
+			for (int32_t y = 0; line && y < height / 2; y++) {
+				uint8_t *a = data + (size_t)y * (size_t)stride;
+				uint8_t *b = data + (size_t)(height - 1 - y) * (size_t)stride;
+				memcpy(line, a, (size_t)stride);
+				memcpy(a, b, (size_t)stride);
+				memcpy(b, line, (size_t)stride);
+			}
+			free(line);
+		}
+	}
+	wl_shm_buffer_end_access(shm);
+	return ok ? NULL : "the renderer could not read the output's pixels";
+}
+
+static void stop_frame_listening(struct test_input *ti)
+{
+	if (!ti->frame_listening)
+		return;
+	wl_list_remove(&ti->frame_listener.link);
+	ti->frame_listening = false;
+}
+
+/* The output repainted: serve every pending capture from this frame. */
+static void output_frame(struct wl_listener *listener, void *data)
+{
+	struct test_input *ti = wl_container_of(listener, ti, frame_listener);
+	struct weston_output *output = first_output(ti);
+	struct capture *c, *next;
+	stop_frame_listening(ti);
+	wl_list_for_each_safe(c, next, &ti->captures, link) {
+		const char *failure = output ? capture_read(ti, output, c) : "the output went away";
+		capture_finish(c, failure);
+	}
+}
+
+static void capture_buffer_destroyed(struct wl_listener *listener, void *data)
+{
+	struct capture *c = wl_container_of(listener, c, buffer_destroy);
+	c->buffer = NULL;
+	wl_list_init(&c->buffer_destroy.link);
+	scrollway_test_capture_v1_send_failed(c->resource, "the buffer was destroyed before the capture");
+	wl_list_remove(&c->link);
+	wl_list_init(&c->link);
+}
+
+static void capture_resource_destroyed(struct wl_resource *resource)
+{
+	struct capture *c = wl_resource_get_user_data(resource);
+	wl_list_remove(&c->link);
+	if (c->buffer)
+		wl_list_remove(&c->buffer_destroy.link);
+	free(c);
+}
+
+static void capture_handle_destroy(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static const struct scrollway_test_capture_v1_interface capture_implementation = {
+	.destroy = capture_handle_destroy,
+};
+
+static void handle_capture(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+			   struct wl_resource *buffer)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	struct weston_output *output = first_output(ti);
+	struct wl_shm_buffer *shm = wl_shm_buffer_get(buffer);
+	struct capture *c = calloc(1, sizeof *c);
+	if (!c) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	c->ti = ti;
+	c->resource = wl_resource_create(client, &scrollway_test_capture_v1_interface, 1, id);
+	if (!c->resource) {
+		free(c);
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(c->resource, &capture_implementation, c, capture_resource_destroyed);
+	wl_list_init(&c->link);
+	if (!shm || !output || wl_shm_buffer_get_width(shm) != output->current_mode->width ||
+	    wl_shm_buffer_get_height(shm) != output->current_mode->height) {
+		wl_resource_post_error(resource, SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_BUFFER,
+				       "capture needs a wl_shm buffer of the output's size (%dx%d)",
+				       output ? output->current_mode->width : 0,
+				       output ? output->current_mode->height : 0);
+		return;
+	}
+	c->buffer = buffer;
+	c->buffer_destroy.notify = capture_buffer_destroyed;
+	wl_resource_add_destroy_listener(buffer, &c->buffer_destroy);
+	wl_list_insert(ti->captures.prev, &c->link);
+	if (!ti->frame_listening) {
+		ti->frame_listener.notify = output_frame;
+		wl_signal_add(&output->frame_signal, &ti->frame_listener);
+		ti->frame_listening = true;
+	}
+	/* A capture waits for the next repaint; make sure there is one. */
+	weston_output_damage(output);
+	weston_output_schedule_repaint(output);
+}
+
+static const struct scrollway_test_input_v1_interface test_input_implementation = {
+	.destroy = handle_destroy,
+	.pointer_motion_absolute = handle_pointer_motion_absolute,
+	.pointer_button = handle_pointer_button,
+	.pointer_axis_source = handle_pointer_axis_source,
+	.pointer_axis = handle_pointer_axis,
+	.pointer_axis_stop = handle_pointer_axis_stop,
+	.pointer_frame = handle_pointer_frame,
+	.touch_down = handle_touch_down,
+	.touch_motion = handle_touch_motion,
+	.touch_up = handle_touch_up,
+	.touch_frame = handle_touch_frame,
+	.touch_cancel = handle_touch_cancel,
+	.key = handle_key,
+	.capture = handle_capture,
+};
+
+/* A driver that goes away lifts its fingers: leave weston's touch state consistent. */
+static void test_input_resource_destroyed(struct wl_resource *resource)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	for (int i = 0; i < MAX_TOUCH_IDS; i++) {
+		if (ti->touch_ids[i] < 0)
+			continue;
+		notify_touch_normalized(ti->touch_device, &ts, ti->touch_ids[i], 0, 0, NULL, WL_TOUCH_UP);
+		ti->touch_ids[i] = -1;
+	}
+}
+
+static void bind_test_input(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct test_input *ti = data;
+	struct weston_output *output = first_output(ti);
+	struct wl_resource *resource = wl_resource_create(client, &scrollway_test_input_v1_interface, 1, id);
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &test_input_implementation, ti, test_input_resource_destroyed);
+	if (output)
+		scrollway_test_input_v1_send_output_info(resource, output->current_mode->width,
+							 output->current_mode->height, output->current_scale);
+}
+
+/* --- lifetime ----------------------------------------------------------------------------- */
+
+/* Exits the compositor once the process that started the rig is gone. */
+static int watch_parent(void *data)
+{
+	struct test_input *ti = data;
+	if (kill(ti->parent, 0) != 0 && errno == ESRCH) {
+		weston_log("scrollway-test-input: rig parent %d is gone; exiting\n", (int)ti->parent);
+		weston_compositor_exit(ti->compositor);
+		return 0;
+	}
+	wl_event_source_timer_update(ti->parent_watch, 250);
+	return 0;
+}
+
+static void compositor_destroyed(struct wl_listener *listener, void *data)
+{
+	struct test_input *ti = wl_container_of(listener, ti, destroy_listener);
+	struct capture *c, *next;
+	stop_frame_listening(ti);
+	wl_list_for_each_safe(c, next, &ti->captures, link)
+		capture_finish(c, "the compositor is shutting down");
+	if (ti->parent_watch)
+		wl_event_source_remove(ti->parent_watch);
+	if (ti->global)
+		wl_global_destroy(ti->global);
+	if (ti->touch_device)
+		weston_touch_device_destroy(ti->touch_device);
+	weston_seat_release(&ti->seat);
+	free(ti);
+}
+
+WL_EXPORT int wet_module_init(struct weston_compositor *compositor, int *argc, char *argv[])
+{
+	struct test_input *ti = calloc(1, sizeof *ti);
+	const char *parent;
+	if (!ti)
+		return -1;
+	ti->compositor = compositor;
+	wl_list_init(&ti->captures);
+	release_all_touch_ids(ti);
+
+	weston_seat_init(&ti->seat, compositor, "default");
+	if (weston_seat_init_pointer(&ti->seat) < 0 || weston_seat_init_keyboard(&ti->seat, NULL) < 0 ||
+	    weston_seat_init_touch(&ti->seat) < 0) {
+		weston_log("scrollway-test-input: cannot give the seat a pointer, keyboard and touch\n");
+		weston_seat_release(&ti->seat);
+		free(ti);
+		return -1;
+	}
+	/* No ops: the device cannot be calibrated, so touches pass norm = NULL. */
+	ti->touch_device = weston_touch_create_touch_device(ti->seat.touch_state, "scrollway-test-touch", NULL, NULL);
+	ti->global = wl_global_create(compositor->wl_display, &scrollway_test_input_v1_interface, 1, ti,
+				      bind_test_input);
+	if (!ti->touch_device || !ti->global) {
+		weston_log("scrollway-test-input: cannot create the touch device or the global\n");
+		if (ti->global)
+			wl_global_destroy(ti->global);
+		if (ti->touch_device)
+			weston_touch_device_destroy(ti->touch_device);
+		weston_seat_release(&ti->seat);
+		free(ti);
+		return -1;
+	}
+
+	parent = getenv("SCROLLWAY_RIG_PARENT_PID");
+	if (parent && atoi(parent) > 0) {
+		ti->parent = (pid_t)atoi(parent);
+		ti->parent_watch = wl_event_loop_add_timer(wl_display_get_event_loop(compositor->wl_display),
+							   watch_parent, ti);
+		if (ti->parent_watch)
+			wl_event_source_timer_update(ti->parent_watch, 250);
+	}
+
+	ti->destroy_listener.notify = compositor_destroyed;
+	if (!weston_compositor_add_destroy_listener_once(compositor, &ti->destroy_listener, compositor_destroyed)) {
+		compositor_destroyed(&ti->destroy_listener, NULL);
+		return -1;
+	}
+	weston_log("scrollway-test-input: seat \"default\" with pointer, keyboard and touch; "
+		   "scrollway_test_input_v1 ready\n");
+	return 0;
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Raster
+import Testing
+import WestonHarness
+
+/// The rig against stock weston clients, with real wl_touch, wl_pointer and wl_keyboard events.
+/// These need weston installed: without it they fail with RigError.westonNotFound, saying so
+/// (CI installs it and never skips them).
+@Suite(.serialized) struct WestonRigTests {
+    /// Protocol events a client received (its WAYLAND_DEBUG lines without the requests).
+    func received(_ log: URL) -> [String] {
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init).filter { !$0.contains(" -> ") }
+    }
+
+    /// Waits until `log` has a line containing `needle` (clients start asynchronously).
+    func waitFor(_ needle: String, in log: URL, timeout: Double = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if received(log).contains(where: { $0.contains(needle) }) { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    func tempLog(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-\(name)-\(getpid()).log")
+    }
+
+    @Test func startsFastAndLeavesNothingBehind() throws {
+        let started = Date()
+        var rig: WestonRig? = try WestonRig(width: 320, height: 240)
+        // The first roundtrip has happened once init returns (it waits for output_info).
+        let startup = Date().timeIntervalSince(started)
+        #expect(startup < 1.0, "start-up took \(startup) s")
+        #expect(rig!.input.outputWidth == 320 && rig!.input.outputHeight == 240 && rig!.input.outputScale == 1)
+        let pid = rig!.process.pid
+        let dir = rig!.process.runtimeDirectory.path
+        let socket = rig!.socketPath
+        #expect(FileManager.default.fileExists(atPath: socket))
+        rig = nil
+        #expect(kill(pid, 0) == -1 && errno == ESRCH, "weston \(pid) is still running")
+        #expect(!FileManager.default.fileExists(atPath: socket))
+        #expect(!FileManager.default.fileExists(atPath: dir))
+    }
+
+    @Test func aThrowingTestStillTearsDown() throws {
+        struct Boom: Error {}
+        var pid: Int32 = 0
+        func failing() throws {
+            let rig = try WestonRig(width: 200, height: 200)
+            pid = rig.process.pid
+            throw Boom()
+        }
+        #expect(throws: Boom.self) { try failing() }
+        #expect(pid > 0 && kill(pid, 0) == -1)
+    }
+
+    @Test func westonExitsWhenItsParentDies() throws {
+        let parent = Process()
+        parent.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        parent.arguments = ["30"]
+        try parent.run()
+        let weston = try WestonProcess(
+            .init(width: 200, height: 200, modulePath: try WestonRig.modulePath(), parentPID: parent.processIdentifier))
+        defer { weston.stop() }
+        #expect(weston.isAlive)
+        kill(parent.processIdentifier, SIGKILL)
+        parent.waitUntilExit()
+        let deadline = Date().addingTimeInterval(3)
+        while weston.isAlive && Date() < deadline { usleep(10_000) }
+        #expect(!weston.isAlive, "weston outlived its parent")
+    }
+
+    @Test func simpleTouchReceivesInjectedTouchesAndCancel() throws {
+        // weston-simple-touch always draws 600×500; kiosk-shell rejects a larger buffer.
+        let rig = try WestonRig(width: 600, height: 500)
+        let log = tempLog("simple-touch")
+        try rig.process.launchClient("weston-simple-touch", environment: ["WAYLAND_DEBUG": "1"], output: log)
+        #expect(waitFor("xdg_surface@", in: log) && waitFor(".configure(", in: log))
+        try rig.parkPointer()
+        // Give the client its first commit before touching (a touch on no surface is dropped).
+        var mapped = false
+        for _ in 0..<100 where !mapped {
+            mapped = try rig.capture().pixel(x: 300, y: 250) != 0xFF00_0000
+        }
+        #expect(mapped)
+        let i = rig.input
+        i.touchDown(id: 0, x: 100, y: 100, time: 1000)
+        i.touchFrame()
+        i.touchMotion(id: 0, x: 150, y: 120, time: 1016)
+        i.touchFrame()
+        i.touchDown(id: 1, x: 400, y: 300, time: 1020)
+        i.touchFrame()
+        try i.roundtrip()
+        #expect(waitFor("wl_touch@", in: log))
+        #expect(waitFor("down(", in: log))
+        let lines = received(log)
+        #expect(
+            lines.contains {
+                $0.contains(".down(") && $0.contains(", 1000, ") && $0.contains("100.00000000, 100.00000000")
+            })
+        #expect(lines.contains { $0.contains(".motion(1016, 0, 150.00000000, 120.00000000)") })
+        #expect(
+            lines.contains {
+                $0.contains(".down(") && $0.contains(", 1020, ") && $0.contains(", 1, 400.00000000, 300.00000000")
+            })
+        #expect(lines.contains { $0.contains("wl_touch@") && $0.contains(".frame()") })
+
+        // The capture shows the client's marks at the injected points: simple-touch paints
+        // touch id 0 red (0xffff0000) and id 1 yellow (0xffffff00).
+        var marks = false
+        for _ in 0..<50 where !marks {
+            let c = try rig.capture()
+            func channels(_ x: Int, _ y: Int) -> (UInt32, UInt32, UInt32) {
+                let p = c.pixel(x: x, y: y)
+                return ((p >> 16) & 0xff, (p >> 8) & 0xff, p & 0xff)
+            }
+            func red(_ x: Int, _ y: Int) -> Bool { channels(x, y) == (255, 0, 0) }
+            func yellow(_ x: Int, _ y: Int) -> Bool { channels(x, y) == (255, 255, 0) }
+            marks = red(100, 100) && red(150, 120) && yellow(400, 300) && !red(300, 400) && !yellow(300, 400)
+        }
+        #expect(marks)
+
+        i.touchCancel()
+        try i.roundtrip()
+        #expect(waitFor(".cancel()", in: log))
+        // After a cancel the touch state is clean: a new down reaches the client.
+        i.touchDown(id: 0, x: 50, y: 50, time: 3000)
+        i.touchFrame()
+        i.touchUp(id: 0, time: 3010)
+        try i.roundtrip()
+        #expect(waitFor(", 3000, ", in: log))
+        #expect(waitFor(".up(", in: log))
+    }
+
+    @Test func eventdemoReceivesPointerAxisAndKeysWithInjectedTimes() throws {
+        let rig = try WestonRig(width: 600, height: 500)
+        let log = tempLog("eventdemo")
+        try rig.process.launchClient("weston-eventdemo", environment: ["WAYLAND_DEBUG": "1"], output: log)
+        #expect(waitFor("wl_keyboard@", in: log) && waitFor(".configure(", in: log))
+        var mapped = false
+        for _ in 0..<100 where !mapped { mapped = try rig.capture().pixel(x: 300, y: 250) != 0xFF00_0000 }
+        let i = rig.input
+        i.pointerMotion(x: 200, y: 150, time: 2000)
+        i.pointerFrame()
+        i.pointerButton(0x110, pressed: true, time: 2010)
+        i.pointerFrame()
+        i.pointerButton(0x110, pressed: false, time: 2020)
+        i.pointerFrame()
+        i.axisSource(1)
+        i.axis(0, value: 12.5, time: 2030)
+        i.pointerFrame()
+        i.axisStop(0, time: 2040)
+        i.pointerFrame()
+        i.axisSource(0)
+        i.axis(0, value: 15, discrete: 1, value120: 120, time: 2050)
+        i.pointerFrame()
+        try rig.pressKey(named: "A", at: 2060)
+        try rig.pressKey(named: "Page_Down", at: 2070)
+        #expect(waitFor("key(", in: log))
+        usleep(100_000)
+        let lines = received(log)
+        func has(_ s: String) -> Bool { lines.contains { $0.contains(s) } }
+        #expect(has("wl_pointer@") && has(".motion(2000, 200.00000000, 150.00000000)"))
+        #expect(has(", 2010, 272, 1)") && has(", 2020, 272, 0)"))
+        #expect(has(".axis_source(1)") && has(".axis(2030, 0, 12.50000000)"))
+        #expect(has(".axis_stop(2040, 0)"))
+        #expect(has(".axis_source(0)") && has(".axis_discrete(0, 1)") && has(".axis(2050, 0, 15.00000000)"))
+        // Shift (42) then A (30), with Shift in the modifiers; Page_Down is evdev 109.
+        #expect(has(", 2060, 42, 1)") && has(", 2060, 30, 1)") && has(", 2061, 30, 0)"))
+        #expect(has(".modifiers(") && lines.contains { $0.contains(".modifiers(") && $0.contains(", 1, 0, 0, 0)") })
+        #expect(has(", 2070, 109, 1)"))
+    }
+
+    @Test func aBadRequestIsAClearProtocolError() throws {
+        let rig = try WestonRig(width: 200, height: 200)
+        rig.input.touchUp(id: 7, time: 1)
+        do {
+            try rig.input.roundtrip()
+            Issue.record("a touch_up for an id that is not down must be a protocol error")
+        } catch let error as RigError {
+            #expect(error.description.contains("protocol error 1 on scrollway_test_input_v1"))
+        }
+        // The compositor itself is fine: a new connection works.
+        let again = try TestInputClient(socketPath: rig.socketPath)
+        #expect(again.outputWidth == 200)
+    }
+
+    @Test func aModuleWestonCannotLoadFailsWithItsLog() {
+        do {
+            _ = try WestonProcess(.init(width: 100, height: 100, modulePath: "/nonexistent/libWestonTestInput.so"))
+            Issue.record("weston started with a module that does not exist")
+        } catch let error as RigError {
+            guard case .startupFailed(_, let log) = error else {
+                Issue.record("expected startupFailed, got \(error)")
+                return
+            }
+            #expect(log.contains("/nonexistent/libWestonTestInput.so"))
+            #expect(error.description.contains("--- weston log ---"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+}
