@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Views", targets: ["Views"]),
         .library(name: "Scrolling", targets: ["Scrolling"]),
+        .library(name: "Scripts", targets: ["Scripts"]),
         .library(name: "WestonHarness", targets: ["WestonHarness"]),
         // The weston 10 module the rig loads with --modules=<absolute path to this .so>.
         .library(name: "WestonTestInput", type: .dynamic, targets: ["WestonTestInput"]),
@@ -60,6 +61,9 @@ let package = Package(
         // Scrolling: ScrollView (UIKit's semantics), indicators, zoom.
         .target(name: "Scrolling", dependencies: ["Geometry", "Physics", "Gestures", "Raster", "Views"]),
 
+        // Gesture scripts (the public JSON Lines format) and their strict parser.
+        .target(name: "Scripts", dependencies: ["Gestures"]),
+
         // Test rig: the weston module (C) and the Swift harness that drives it.
         .target(
             name: "WestonTestInput",
@@ -90,6 +94,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFcft", "CPixman"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "DemoScenes"]),
         .testTarget(name: "WestonRigTests", dependencies: ["WestonHarness", "Raster"]),
+        .testTarget(name: "ScriptsTests", dependencies: ["Scripts", "Gestures"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling", "Views", "Gestures", "Physics"]),
         .testTarget(
             name: "SystemLibraryTests",

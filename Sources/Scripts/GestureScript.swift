@@ -1,0 +1,103 @@
+import Gestures
+
+/// A gesture script: what a person, a recorder or a test wants to happen, with times. The
+/// format is `../shared/spec/scripts-and-traces.md` (JSON Lines, a public interface).
+public struct GestureScript: Equatable, Sendable {
+    public static let formatName = "scrollway-script"
+    public static let currentVersion = 1
+
+    public var version: Int
+    public var events: [ScriptEvent]
+
+    public init(version: Int = GestureScript.currentVersion, events: [ScriptEvent]) {
+        self.version = version
+        self.events = events
+    }
+
+    /// The last event's time (ms), 0 for an empty script.
+    public var duration: Double { events.last?.t ?? 0 }
+}
+
+/// One line of a script.
+public struct ScriptEvent: Equatable, Sendable {
+    /// Milliseconds from the start of the script.
+    public var t: Double
+    /// The 1-based line it came from (0 when built in code).
+    public var line: Int
+    public var kind: Kind
+
+    public init(t: Double, line: Int = 0, _ kind: Kind) {
+        self.t = t
+        self.line = line
+        self.kind = kind
+    }
+
+    public enum Kind: Equatable, Sendable {
+        case touchDown(id: Int, x: Double, y: Double)
+        case touchMotion(id: Int, x: Double, y: Double)
+        case touchUp(id: Int)
+        case touchFrame
+        case touchCancel
+        case pointerMotion(x: Double, y: Double)
+        case pointerButton(PointerButton, pressed: Bool)
+        case pointerAxis(Axis, value: Double, source: AxisSource, value120: Double?)
+        case pointerAxisStop(Axis)
+        case pointerFrame
+        case pinchBegin
+        case pinchUpdate(scale: Double, dx: Double, dy: Double)
+        case pinchEnd(cancelled: Bool)
+        /// An xkb keysym name ("Page_Down", "a").
+        case key(String, pressed: Bool)
+        case text(String)
+        case keyboardShow
+        case keyboardHide
+        case windowResize(width: Double, height: Double)
+        case screenshot(name: String)
+
+        /// The script's name for this type.
+        public var typeName: String {
+            switch self {
+            case .touchDown: return "touch.down"
+            case .touchMotion: return "touch.motion"
+            case .touchUp: return "touch.up"
+            case .touchFrame: return "touch.frame"
+            case .touchCancel: return "touch.cancel"
+            case .pointerMotion: return "pointer.motion"
+            case .pointerButton: return "pointer.button"
+            case .pointerAxis: return "pointer.axis"
+            case .pointerAxisStop: return "pointer.axis_stop"
+            case .pointerFrame: return "pointer.frame"
+            case .pinchBegin: return "pinch.begin"
+            case .pinchUpdate: return "pinch.update"
+            case .pinchEnd: return "pinch.end"
+            case .key: return "key"
+            case .text: return "text"
+            case .keyboardShow: return "keyboard.show"
+            case .keyboardHide: return "keyboard.hide"
+            case .windowResize: return "window.resize"
+            case .screenshot: return "screenshot"
+            }
+        }
+    }
+}
+
+/// A script that does not fit the format: where (file, line, field) and what was expected.
+public struct ScriptError: Error, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var field: String?
+    public var message: String
+
+    public init(file: String, line: Int, field: String? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String {
+        let location = "\(file):\(line)"
+        if let field { return "\(location): field '\(field)': \(message)" }
+        return "\(location): \(message)"
+    }
+}
