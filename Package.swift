@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "scrollway",
             dependencies: [
-                "DemoScenes", "Geometry", "Raster", "Scrolling", "Views",
+                "DemoScenes", "Geometry", "Gestures", "Raster", "Scripts", "Scrolling", "Views", "WestonHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -54,7 +54,9 @@ public final class WestonProcess {
         self.options = options
         guard let weston = WestonProcess.findExecutable("weston") else { throw RigError.westonNotFound }
         let base = FileManager.default.temporaryDirectory
-        let dir = base.appendingPathComponent("scrollway-rig-\(getpid())-\(UUID().uuidString.prefix(8))")
+        WestonProcess.sweepStaleRuntimeDirectories(in: base)
+        let dir = base.appendingPathComponent(
+            "\(WestonProcess.directoryPrefix)\(getpid())-\(UUID().uuidString.prefix(8))")
         do {
             try FileManager.default.createDirectory(
                 at: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
@@ -142,7 +144,7 @@ public final class WestonProcess {
     @discardableResult
     public func launchClient(
         _ executable: String, arguments: [String] = [], environment extra: [String: String] = [:],
-        output: URL? = nil
+        output: URL? = nil, inheritOutput: Bool = false
     ) throws -> Process {
         guard let path = executable.contains("/") ? executable : WestonProcess.findExecutable(executable) else {
             throw RigError.system("client '\(executable)' not found on PATH")
@@ -157,7 +159,7 @@ public final class WestonProcess {
             let h = FileHandle(forWritingAtPath: output.path)
             p.standardOutput = h
             p.standardError = h
-        } else {
+        } else if !inheritOutput {
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
         }
@@ -187,6 +189,22 @@ public final class WestonProcess {
             kill(p.processIdentifier, SIGKILL)
         }
         p.waitUntilExit()
+    }
+
+    static let directoryPrefix = "scrollway-rig-"
+
+    /// Removes runtime directories left by rig processes that no longer exist (killed by a
+    /// signal: their weston exited through the module's parent watch, but nobody removed the
+    /// directory). The creator's PID is in each directory's name.
+    static func sweepStaleRuntimeDirectories(in base: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: base.path) else { return }
+        for name in names where name.hasPrefix(directoryPrefix) {
+            let rest = name.dropFirst(directoryPrefix.count)
+            guard let pid = Int32(rest.prefix { $0 != "-" }), pid > 0 else { continue }
+            if kill(pid, 0) == -1 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: base.appendingPathComponent(name))
+            }
+        }
     }
 
     static func findExecutable(_ name: String) -> String? {

@@ -46,7 +46,7 @@ struct Screenshot: ParsableCommand {
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: output))
         } catch {
-            throw ValidationError("--output: cannot write '\(output)': \(error.localizedDescription)")
+            throw CommandError("--output: cannot write '\(output)': \(error.localizedDescription)")
         }
         print("wrote \(output) (\(Int(window.bounds.width * scale))×\(Int(window.bounds.height * scale)) px)")
     }
@@ -67,6 +67,10 @@ struct PointArgument: ExpressibleByArgument {
 /// `WxH` on the command line.
 struct SizeArgument: ExpressibleByArgument {
     let value: Size
+    var width: Double { value.width }
+    var height: Double { value.height }
+    init(width: Double, height: Double) { value = Size(width: width, height: height) }
+    var defaultValueDescription: String { "\(Int(value.width))x\(Int(value.height))" }
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x").map { Double($0) }
         guard parts.count == 2, let w = parts[0], let h = parts[1], w >= 1, h >= 1, w <= 16384, h <= 16384 else {

@@ -4,7 +4,7 @@ import ArgumentParser
 struct Scrollway: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scrollway",
-        abstract: "A scrolling toolkit for Wayland: scenes, screenshots and (soon) a live demo.",
-        subcommands: [Scenes.self, Screenshot.self]
+        abstract: "A scrolling toolkit for Wayland: scenes, offscreen screenshots and a headless weston test rig.",
+        subcommands: [Scenes.self, Screenshot.self, Rig.self]
     )
 }
