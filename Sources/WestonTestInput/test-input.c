@@ -518,9 +518,9 @@ static int watch_parent(void *data)
 	return 0;
 }
 
-static void compositor_destroyed(struct wl_listener *listener, void *data)
+/* Releases everything the module created; the one teardown for both failure and shutdown. */
+static void test_input_free(struct test_input *ti)
 {
-	struct test_input *ti = wl_container_of(listener, ti, destroy_listener);
 	struct capture *c, *next;
 	stop_frame_listening(ti);
 	wl_list_for_each_safe(c, next, &ti->captures, link)
@@ -533,6 +533,12 @@ static void compositor_destroyed(struct wl_listener *listener, void *data)
 		weston_touch_device_destroy(ti->touch_device);
 	weston_seat_release(&ti->seat);
 	free(ti);
+}
+
+static void compositor_destroyed(struct wl_listener *listener, void *data)
+{
+	struct test_input *ti = wl_container_of(listener, ti, destroy_listener);
+	test_input_free(ti);
 }
 
 WL_EXPORT int wet_module_init(struct weston_compositor *compositor, int *argc, char *argv[])
@@ -549,8 +555,7 @@ WL_EXPORT int wet_module_init(struct weston_compositor *compositor, int *argc, c
 	if (weston_seat_init_pointer(&ti->seat) < 0 || weston_seat_init_keyboard(&ti->seat, NULL) < 0 ||
 	    weston_seat_init_touch(&ti->seat) < 0) {
 		weston_log("scrollway-test-input: cannot give the seat a pointer, keyboard and touch\n");
-		weston_seat_release(&ti->seat);
-		free(ti);
+		test_input_free(ti);
 		return -1;
 	}
 	/* No ops: the device cannot be calibrated, so touches pass norm = NULL. */
@@ -559,12 +564,7 @@ WL_EXPORT int wet_module_init(struct weston_compositor *compositor, int *argc, c
 				      bind_test_input);
 	if (!ti->touch_device || !ti->global) {
 		weston_log("scrollway-test-input: cannot create the touch device or the global\n");
-		if (ti->global)
-			wl_global_destroy(ti->global);
-		if (ti->touch_device)
-			weston_touch_device_destroy(ti->touch_device);
-		weston_seat_release(&ti->seat);
-		free(ti);
+		test_input_free(ti);
 		return -1;
 	}
 
@@ -579,7 +579,7 @@ WL_EXPORT int wet_module_init(struct weston_compositor *compositor, int *argc, c
 
 	ti->destroy_listener.notify = compositor_destroyed;
 	if (!weston_compositor_add_destroy_listener_once(compositor, &ti->destroy_listener, compositor_destroyed)) {
-		compositor_destroyed(&ti->destroy_listener, NULL);
+		test_input_free(ti);
 		return -1;
 	}
 	weston_log("scrollway-test-input: seat \"default\" with pointer, keyboard and touch; "
