@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Views", targets: ["Views"]),
         .library(name: "Scrolling", targets: ["Scrolling"]),
         .library(name: "Scripts", targets: ["Scripts"]),
+        .library(name: "Wayland", targets: ["Wayland"]),
         .library(name: "WestonHarness", targets: ["WestonHarness"]),
         // The weston 10 module the rig loads with --modules=<absolute path to this .so>.
         .library(name: "WestonTestInput", type: .dynamic, targets: ["WestonTestInput"]),
@@ -77,12 +78,21 @@ let package = Package(
             dependencies: ["CWaylandClient", "CXKBCommon", "WaylandProtocols", "Raster", "Geometry"]
         ),
 
+        // The Wayland platform: a real window, shm buffers, frame pacing, every input device.
+        .target(
+            name: "Wayland",
+            dependencies: [
+                "CWaylandClient", "CXKBCommon", "WaylandProtocols", "Geometry", "Gestures", "Raster", "Views",
+            ]
+        ),
+
         // Products: the demo scenes and the command line.
         .target(name: "DemoScenes", dependencies: ["Geometry", "Raster", "Scrolling", "Views"]),
         .executableTarget(
             name: "scrollway",
             dependencies: [
-                "DemoScenes", "Geometry", "Gestures", "Raster", "Scripts", "Scrolling", "Views", "WestonHarness",
+                "DemoScenes", "Geometry", "Gestures", "Raster", "Scripts", "Scrolling", "Views", "Wayland",
+                "WestonHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -95,6 +105,10 @@ let package = Package(
         .testTarget(name: "ViewsTests", dependencies: ["Views", "DemoScenes"]),
         .testTarget(name: "WestonRigTests", dependencies: ["WestonHarness", "Raster"]),
         .testTarget(name: "ScriptsTests", dependencies: ["Scripts", "Gestures"]),
+        .testTarget(
+            name: "WaylandTests",
+            dependencies: ["Wayland", "WestonHarness", "DemoScenes", "Scrolling", "Views", "Raster", "Physics"]
+        ),
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling", "Views", "Gestures", "Physics"]),
         .testTarget(
             name: "SystemLibraryTests",

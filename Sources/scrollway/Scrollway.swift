@@ -4,7 +4,8 @@ import ArgumentParser
 struct Scrollway: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scrollway",
-        abstract: "A scrolling toolkit for Wayland: scenes, offscreen screenshots and a headless weston test rig.",
-        subcommands: [Scenes.self, Screenshot.self, Rig.self]
+        abstract:
+            "A scrolling toolkit for Wayland: a demo window, scenes, offscreen screenshots and a headless weston rig.",
+        subcommands: [Demo.self, Scenes.self, Screenshot.self, Rig.self]
     )
 }

@@ -1,0 +1,137 @@
+import CWaylandClient
+import Glibc
+import WaylandProtocols
+
+// Every C callback of the Wayland target. Each recovers its owner from `data` with `Unmanaged`
+// (unretained: the owner outlives its proxies): WaylandConnection for globals, seat, input and
+// outputs; WaylandWindow for the surface, toplevel and frame callbacks; ShmBuffer for release.
+// Listener tables are allocated once on the heap (stable addresses for the process's lifetime;
+// `&` or withUnsafePointer on a global struct would hand C a temporary copy) and never mutated.
+
+@inline(__always) func owner<T: AnyObject>(_ data: UnsafeMutableRawPointer?, _: T.Type) -> T {
+    Unmanaged<T>.fromOpaque(data!).takeUnretainedValue()
+}
+
+/// A listener table at a stable heap address, for the process's lifetime.
+func table<L>(_ listener: L) -> UnsafeMutablePointer<L> {
+    let p = UnsafeMutablePointer<L>.allocate(capacity: 1)
+    p.initialize(to: listener)
+    return p
+}
+
+enum Listeners {
+    nonisolated(unsafe) static let registry = table(
+        wl_registry_listener(
+            global: { data, _, name, interface, version in
+                owner(data, WaylandConnection.self).global(
+                    name: name, interface: String(cString: interface!), version: version)
+            },
+            global_remove: { data, _, name in owner(data, WaylandConnection.self).globalRemoved(name: name) }))
+
+    nonisolated(unsafe) static let wmBase = table(
+        xdg_wm_base_listener(
+            ping: { _, base, serial in xdg_wm_base_pong(base, serial) }))
+
+    nonisolated(unsafe) static let seat = table(
+        wl_seat_listener(
+            capabilities: { data, _, caps in owner(data, WaylandConnection.self).input.capabilities(caps) },
+            name: { _, _, _ in }))
+
+    nonisolated(unsafe) static let output = table(
+        wl_output_listener(
+            geometry: { _, _, _, _, _, _, _, _, _, _ in },
+            mode: { data, output, flags, _, _, refresh in
+                if flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 {
+                    owner(data, WaylandConnection.self).outputRefresh(output: output, millihertz: Int(refresh))
+                }
+            },
+            done: { _, _ in },
+            scale: { data, output, factor in
+                owner(data, WaylandConnection.self).outputScale(output: output, scale: Int(factor))
+            },
+            name: { _, _, _ in },
+            description: { _, _, _ in }))
+
+    nonisolated(unsafe) static let pointer = table(
+        wl_pointer_listener(
+            enter: { data, _, serial, surface, x, y in
+                owner(data, WaylandConnection.self).input.pointerEnter(serial: serial, surface: surface, x: x, y: y)
+            },
+            leave: { data, _, _, _ in owner(data, WaylandConnection.self).input.pointerLeave() },
+            motion: { data, _, time, x, y in
+                owner(data, WaylandConnection.self).input.pointerMotion(time: time, x: x, y: y)
+            },
+            button: { data, _, _, time, button, state in
+                owner(data, WaylandConnection.self).input.pointerButton(time: time, button: button, state: state)
+            },
+            axis: { data, _, time, axis, value in
+                owner(data, WaylandConnection.self).input.axis(time: time, axis: axis, value: value)
+            },
+            frame: { data, _ in owner(data, WaylandConnection.self).input.pointerFrame() },
+            axis_source: { data, _, source in owner(data, WaylandConnection.self).input.axisSource(source) },
+            axis_stop: { data, _, time, axis in
+                owner(data, WaylandConnection.self).input.axisStop(time: time, axis: axis)
+            },
+            axis_discrete: { data, _, axis, discrete in
+                owner(data, WaylandConnection.self).input.axisDiscrete(axis: axis, value120: Int32(discrete) * 120)
+            },
+            axis_value120: { data, _, axis, value in
+                owner(data, WaylandConnection.self).input.axisDiscrete(axis: axis, value120: value)
+            }))
+
+    nonisolated(unsafe) static let touch = table(
+        wl_touch_listener(
+            down: { data, _, _, time, surface, id, x, y in
+                owner(data, WaylandConnection.self).input.touchDown(time: time, id: id, x: x, y: y)
+            },
+            up: { data, _, _, time, id in owner(data, WaylandConnection.self).input.touchUp(time: time, id: id) },
+            motion: { data, _, time, id, x, y in
+                owner(data, WaylandConnection.self).input.touchMotion(time: time, id: id, x: x, y: y)
+            },
+            frame: { data, _ in owner(data, WaylandConnection.self).input.touchFrame() },
+            cancel: { data, _ in owner(data, WaylandConnection.self).input.touchCancel() },
+            shape: { _, _, _, _, _ in },
+            orientation: { _, _, _, _ in }))
+
+    nonisolated(unsafe) static let keyboard = table(
+        wl_keyboard_listener(
+            keymap: { data, _, format, fd, size in
+                owner(data, WaylandConnection.self).input.keymap(format: format, fd: fd, size: size)
+            },
+            enter: { data, _, _, _, _ in owner(data, WaylandConnection.self).input.keyboardEnter() },
+            leave: { data, _, _, _ in owner(data, WaylandConnection.self).input.keyboardLeave() },
+            key: { data, _, _, time, key, state in
+                owner(data, WaylandConnection.self).input.key(time: time, key: key, state: state)
+            },
+            modifiers: { data, _, _, depressed, latched, locked, group in
+                owner(data, WaylandConnection.self).input.modifiers(
+                    depressed: depressed, latched: latched, locked: locked, group: group)
+            },
+            repeat_info: { data, _, rate, delay in
+                owner(data, WaylandConnection.self).input.repeatInfo(rate: rate, delay: delay)
+            }))
+
+    nonisolated(unsafe) static let xdgSurface = table(
+        xdg_surface_listener(
+            configure: { data, surface, serial in owner(data, WaylandWindow.self).xdgSurfaceConfigure(serial: serial) })
+    )
+
+    nonisolated(unsafe) static let toplevel = table(
+        xdg_toplevel_listener(
+            configure: { data, _, width, height, states in
+                owner(data, WaylandWindow.self).toplevelConfigure(
+                    width: Int(width), height: Int(height), states: states)
+            },
+            close: { data, _ in owner(data, WaylandWindow.self).closeRequested = true },
+            configure_bounds: { _, _, _, _ in },
+            wm_capabilities: { _, _, _ in }))
+
+    nonisolated(unsafe) static let frame = table(
+        wl_callback_listener(
+            done: { data, callback, time in owner(data, WaylandWindow.self).frameDone(callback: callback, time: time) })
+    )
+
+    nonisolated(unsafe) static let buffer = table(
+        wl_buffer_listener(
+            release: { data, _ in owner(data, ShmBuffer.self).isBusy = false }))
+}

@@ -1,0 +1,199 @@
+import CWaylandClient
+import Geometry
+import Glibc
+import Raster
+import Views
+import WaylandProtocols
+
+/// A toplevel window showing a `Views.Window`: xdg-shell surface, configure/ack, shm buffers,
+/// and frame pacing with at most one frame callback in flight.
+///
+/// Rendering: on a change the view tree asks for a frame (`Window.onNeedsFrame`); with no
+/// callback in flight the frame is drawn at once, otherwise on the callback. Animations are
+/// evaluated at the predicted presentation time (callback time + one refresh). A buffer is
+/// brought up to date by copying, from the newest buffer, what changed since it was last
+/// drawn (its age), then compositing only this frame's damage; `damage_buffer` names exactly
+/// that damage.
+public final class WaylandWindow {
+    public let content: Window
+    /// Strong: the window's proxies must be destroyed before the display is disconnected.
+    let connection: WaylandConnection
+    private var surface: OpaquePointer?
+    private var xdgSurface: OpaquePointer?
+    private var toplevel: OpaquePointer?
+    private var pool: BufferPool?
+    private var frameCallback: OpaquePointer?
+    private var pendingSize: Size?
+    private(set) var configured = false
+    private var wantsFrame = true
+    /// Frames drawn so far, and the damage (window coordinates) of each recent one.
+    private var frameNumber = 0
+    private var history: [Int: Region] = [:]
+    /// The compositor asked to close the window.
+    public internal(set) var closeRequested = false
+    /// Frames committed (for tests and benchmarks).
+    public private(set) var framesCommitted = 0
+    /// Whether the toplevel is fullscreen (kiosk) per the last configure.
+    public private(set) var isFullscreen = false
+    public let defaultSize: Size
+
+    public init(
+        connection: WaylandConnection, content: Window, title: String, appID: String = "scrollway",
+        fullscreen: Bool = false
+    ) throws {
+        self.connection = connection
+        self.content = content
+        defaultSize = content.bounds.size
+        surface = wl_compositor_create_surface(connection.compositor)
+        xdgSurface = xdg_wm_base_get_xdg_surface(connection.wmBase, surface)
+        toplevel = xdg_surface_get_toplevel(xdgSurface)
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        xdg_surface_add_listener(xdgSurface, Listeners.xdgSurface, me)
+        xdg_toplevel_add_listener(toplevel, Listeners.toplevel, me)
+        xdg_toplevel_set_title(toplevel, title)
+        xdg_toplevel_set_app_id(toplevel, appID)
+        xdg_toplevel_set_min_size(toplevel, 120, 120)
+        if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) }
+        wl_surface_commit(surface)
+        connection.window = self
+        content.onNeedsFrame = { [weak self] in self?.setNeedsFrame() }
+        try connection.roundtrip()
+    }
+
+    deinit {
+        if let frameCallback { wl_callback_destroy(frameCallback) }
+        pool = nil
+        if let toplevel { xdg_toplevel_destroy(toplevel) }
+        if let xdgSurface { xdg_surface_destroy(xdgSurface) }
+        if let surface { wl_surface_destroy(surface) }
+    }
+
+    // MARK: Configure
+
+    func toplevelConfigure(width: Int, height: Int, states: UnsafeMutablePointer<wl_array>?) {
+        // 0×0: we choose. Otherwise the compositor's size, exactly (kiosk-shell insists).
+        pendingSize = width > 0 && height > 0 ? Size(width: Double(width), height: Double(height)) : nil
+        var fullscreen = false
+        if let states, states.pointee.size > 0 {
+            let count = states.pointee.size / MemoryLayout<UInt32>.size
+            let values = states.pointee.data.assumingMemoryBound(to: UInt32.self)
+            for i in 0..<count where values[i] == XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue { fullscreen = true }
+        }
+        isFullscreen = fullscreen
+    }
+
+    func xdgSurfaceConfigure(serial: UInt32) {
+        xdg_surface_ack_configure(xdgSurface, serial)
+        let size = pendingSize ?? (configured ? content.bounds.size : defaultSize)
+        content.resize(to: size)
+        configured = true
+        wantsFrame = true
+        renderIfPossible()
+    }
+
+    func outputsChanged() {
+        content.scale = Double(connection.bufferScale)
+        setNeedsFrame()
+    }
+
+    // MARK: Frames
+
+    func setNeedsFrame() {
+        wantsFrame = true
+        // With no callback in flight the next frame can be drawn now (the loop calls us).
+    }
+
+    /// Draws a frame now if one is wanted and allowed (configured, no callback in flight).
+    func renderIfPossible() {
+        guard configured, wantsFrame, frameCallback == nil else { return }
+        render(at: sw_monotonic_seconds() + connection.refreshInterval)
+    }
+
+    func frameDone(callback: OpaquePointer?, time: UInt32) {
+        precondition(callback == frameCallback, "a frame callback we did not request")
+        wl_callback_destroy(callback)
+        frameCallback = nil
+        if content.hasActiveAnimations { wantsFrame = true }
+        guard wantsFrame else { return }
+        render(at: sw_monotonic_seconds() + connection.refreshInterval)
+    }
+
+    private func render(at time: Double) {
+        precondition(frameCallback == nil, "never two frame callbacks in flight")
+        let scale = connection.bufferScale
+        let w = Int((content.bounds.width * Double(scale)).rounded(.up))
+        let h = Int((content.bounds.height * Double(scale)).rounded(.up))
+        if pool == nil || pool!.width != w || pool!.height != h || pool!.scale != scale {
+            pool = nil
+            do {
+                pool = try BufferPool(shm: connection.shm!, width: w, height: h, scale: scale)
+            } catch {
+                connection.fail(error)
+                return
+            }
+            history.removeAll()
+            content.scale = Double(scale)
+        }
+        guard let buffer = pool?.acquire() else {
+            return  // all busy: a release will come, and the next frame draws
+        }
+        precondition(!buffer.isBusy, "never draw into a buffer the compositor may be reading")
+        wantsFrame = false
+        let damage: Region
+        do {
+            damage = try content.prepareFrame(time: time)
+        } catch {
+            connection.fail(error)
+            return
+        }
+        // Nothing changed: commit nothing (an empty commit may never get a frame callback);
+        // running animations are ticked by the event loop's timeout instead.
+        if damage.isEmpty && framesCommitted > 0 { return }
+        frameNumber += 1
+        let full = Rect(origin: .zero, size: content.bounds.size)
+        // Bring this buffer up to date: copy what changed since it was last drawn from the
+        // newest buffer, unless that history is gone (then repaint it whole).
+        var repaint = damage
+        if let last = buffer.frame, let newest = pool?.buffers.max(by: { ($0.frame ?? -1) < ($1.frame ?? -1) }),
+            newest !== buffer, let newestFrame = newest.frame, newestFrame > last
+        {
+            var stale = Region()
+            var complete = true
+            for f in (last + 1)...newestFrame {
+                guard let d = history[f] else {
+                    complete = false
+                    break
+                }
+                stale.add(d)
+            }
+            if complete {
+                for r in stale.rects {
+                    buffer.canvas.copyPixels(from: newest.canvas, deviceRect: r.scaled(by: Double(scale)))
+                }
+            } else {
+                repaint = Region(full)
+            }
+        } else if buffer.frame == nil {
+            repaint = Region(full)
+        }
+        if !repaint.isEmpty { content.composite(into: buffer.canvas, region: repaint) }
+        history[frameNumber] = damage
+        history = history.filter { $0.key > frameNumber - 8 }
+        buffer.frame = frameNumber
+
+        wl_surface_set_buffer_scale(surface, Int32(scale))
+        wl_surface_attach(surface, buffer.buffer, 0, 0)
+        for r in (damage.isEmpty ? [] : damage.rects) {
+            let d = r.scaled(by: Double(scale)).aligned(toScale: 1)
+            wl_surface_damage_buffer(surface, Int32(d.minX), Int32(d.minY), Int32(d.width), Int32(d.height))
+        }
+        frameCallback = wl_surface_frame(surface)
+        wl_callback_add_listener(frameCallback, Listeners.frame, Unmanaged.passUnretained(self).toOpaque())
+        wl_surface_commit(surface)
+        buffer.isBusy = true
+        framesCommitted += 1
+    }
+
+    /// Whether a frame callback is in flight (for tests of the pacing rule).
+    public var isWaitingForFrame: Bool { frameCallback != nil }
+}

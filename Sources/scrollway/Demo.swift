@@ -1,0 +1,50 @@
+import ArgumentParser
+import DemoScenes
+import Foundation
+import Geometry
+import Views
+import Wayland
+
+struct Demo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open a demo scene in a window on the running Wayland compositor.",
+        discussion: """
+            Touch, touchpad, wheel, mouse and keys all scroll (arrows, Page Up/Down, Space, Home/End).
+            With no compositor running, try it headlessly inside the rig, for example:
+              scrollway rig --size 390x844 --script tour.jsonl --screenshots out -- scrollway demo --fullscreen
+            """)
+
+    @Option(help: "The scene to show (see `scrollway scenes`).")
+    var scene: String = "list"
+
+    @Flag(help: "Ask for a fullscreen window (kiosks; kiosk-shell makes every window fullscreen anyway).")
+    var fullscreen = false
+
+    func validate() throws {
+        guard DemoScenes.Scene.named(scene) != nil else {
+            let names = DemoScenes.Scene.all.map(\.name).joined(separator: ", ")
+            throw ValidationError("--scene: no scene named '\(scene)' (scenes: \(names))")
+        }
+    }
+
+    func run() throws {
+        let env = ProcessInfo.processInfo.environment
+        if env["WAYLAND_DISPLAY"] == nil && env["WAYLAND_SOCKET"] == nil {
+            let runtime = env["XDG_RUNTIME_DIR"] ?? ""
+            let fallback = runtime.isEmpty ? false : FileManager.default.fileExists(atPath: runtime + "/wayland-0")
+            if !fallback {
+                throw CommandError(
+                    "no Wayland compositor is running (WAYLAND_DISPLAY is not set, and there is no "
+                        + "$XDG_RUNTIME_DIR/wayland-0). Run the demo on a Wayland desktop, or headlessly in the rig: "
+                        + "scrollway rig --size 390x844 -- scrollway demo --scene \(scene)")
+            }
+        }
+        let content = DemoScenes.Scene.named(scene)!.makeWindow()
+        do {
+            let app = try WaylandApp(content: content, title: "Scrollway — \(scene)", fullscreen: fullscreen)
+            try app.run()
+        } catch let error as WaylandError {
+            throw CommandError(error.description)
+        }
+    }
+}

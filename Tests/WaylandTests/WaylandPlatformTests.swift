@@ -1,0 +1,150 @@
+import DemoScenes
+import Foundation
+import Geometry
+import Physics
+import Raster
+import Scrolling
+import Testing
+import Views
+import Wayland
+import WestonHarness
+
+/// The real platform in the weston rig: a window on a compositor, driven by real wl_touch,
+/// wl_pointer and wl_keyboard events.
+@Suite(.serialized) struct WaylandPlatformTests {
+    /// The list scene at the rig's size, mapped.
+    func start(width: Int = 390, height: Int = 600) throws -> (WestonRig, WaylandApp, ScrollView) {
+        let rig = try WestonRig(width: width, height: height)
+        let window = Scene.list.makeWindow(size: Size(width: Double(width), height: Double(height)))
+        let app = try WaylandApp(content: window, title: "Scrollway test", socket: rig.socketPath)
+        try app.pump(for: 0.2)
+        let main = try #require(window.view(named: "main") as? ScrollView)
+        return (rig, app, main)
+    }
+
+    /// Injects, then lets both sides work.
+    func inject(_ rig: WestonRig, _ app: WaylandApp, _ body: () -> Void) throws {
+        body()
+        try rig.input.roundtrip()
+        try app.pump(for: 0.03)
+    }
+
+    @Test func theWindowMapsAtTheKioskSizeAndShowsItsPixels() throws {
+        let (rig, app, main) = try start()
+        #expect(app.window.content.bounds.size == Size(width: 390, height: 600))
+        #expect(app.window.framesCommitted >= 1)
+        try rig.parkPointer()
+        main.contentOffset = Point(x: 0, y: 123)
+        try app.pump(for: 0.1)
+        let shown = try rig.capture()
+        let expected = try Offscreen.render(app.window.content)
+        var mismatches = 0
+        for y in stride(from: 0, to: 600, by: 3) {
+            for x in stride(from: 0, to: 390, by: 3) where shown.pixel(x: x, y: y) != expected.pixel(x: x, y: y) {
+                mismatches += 1
+            }
+        }
+        #expect(mismatches == 0, "\(mismatches) sampled pixels differ from the offscreen render")
+        #expect(!app.window.isWaitingForFrame || app.window.framesCommitted > 1)
+    }
+
+    @Test func aTouchDragScrollsByTheDistanceLessTheSlop() throws {
+        let (rig, app, main) = try start()
+        try inject(rig, app) {
+            rig.input.touchDown(id: 0, x: 200, y: 500, time: 1000)
+            rig.input.touchFrame()
+        }
+        for i in 1...10 {
+            try inject(rig, app) {
+                rig.input.touchMotion(id: 0, x: 200, y: 500 - Double(i) * 20, time: UInt32(1000 + i * 16))
+                rig.input.touchFrame()
+            }
+        }
+        // Held still for 200 ms before lifting: no fling.
+        try inject(rig, app) { rig.input.touchUp(id: 0, time: 1000 + 160 + 200) }
+        try app.pump(for: 0.3)
+        #expect(main.contentOffset.y == 190)
+        #expect(!main.isDecelerating && !main.isDragging)
+        // The compositor shows it.
+        try rig.parkPointer()
+        try app.pump(for: 0.05)
+        let shown = try rig.capture()
+        let expected = try Offscreen.render(app.window.content)
+        #expect(shown.pixel(x: 20, y: 300) == expected.pixel(x: 20, y: 300))
+        #expect(shown.pixel(x: 100, y: 10) == expected.pixel(x: 100, y: 10))
+    }
+
+    @Test func aTouchpadBurstEndingInAxisStopProducesMomentum() throws {
+        let (rig, app, main) = try start()
+        try inject(rig, app) {
+            rig.input.pointerMotion(x: 200, y: 300, time: 500)
+            rig.input.pointerFrame()
+        }
+        for i in 0..<10 {
+            try inject(rig, app) {
+                rig.input.axisSource(1)
+                rig.input.axis(0, value: 10, time: UInt32(1000 + i * 10))
+                rig.input.pointerFrame()
+            }
+        }
+        #expect(main.contentOffset.y == 250)  // 10 × 10 × 2.5, 1:1 while the fingers are down
+        try inject(rig, app) {
+            rig.input.axisStop(0, time: 1100)
+            rig.input.pointerFrame()
+        }
+        #expect(main.isDecelerating)
+        try app.pump(for: 0.3)
+        #expect(main.contentOffset.y > 400)
+    }
+
+    @Test func wheelDetentsMoveBySpecStep() throws {
+        let (rig, app, main) = try start()
+        try inject(rig, app) {
+            rig.input.pointerMotion(x: 200, y: 300, time: 500)
+            rig.input.pointerFrame()
+        }
+        try inject(rig, app) {
+            rig.input.axisSource(0)
+            rig.input.axis(0, value: 15, discrete: 1, value120: 120, time: 600)
+            rig.input.pointerFrame()
+        }
+        try app.pump(for: 0.4)
+        let step = WheelAnimation.step(viewport: 600, value120: 120)
+        #expect(abs(main.contentOffset.y - step) < 0.5)
+        try inject(rig, app) {
+            rig.input.axis(0, value: 30, discrete: 2, value120: 240, time: 700)
+            rig.input.pointerFrame()
+        }
+        try app.pump(for: 0.4)
+        #expect(abs(main.contentOffset.y - 3 * step) < 0.5)
+    }
+
+    @Test func pageDownAndEndMoveAsSpecified() throws {
+        let (rig, app, main) = try start()
+        try inject(rig, app) {
+            rig.input.pointerMotion(x: 200, y: 300, time: 500)
+            rig.input.pointerFrame()
+        }
+        try rig.pressKey(named: "Page_Down", at: 1000)
+        // The ω = 14 spring needs ~0.72 s to come within half a pixel of 560 px.
+        try app.pump(for: 1.0)
+        #expect(main.contentOffset.y == 600 - 40)
+        try rig.pressKey(named: "End", at: 2000)
+        try app.pump(for: 1.2)
+        #expect(main.contentOffset.y == main.verticalRange.upperBound)
+    }
+
+    @Test func killingWestonEndsTheClientWithAClearMessageWithinASecond() throws {
+        let (rig, app, _) = try start()
+        kill(rig.process.pid, SIGKILL)
+        let started = Date()
+        var failure: Error?
+        while failure == nil && Date().timeIntervalSince(started) < 2 {
+            do { try app.step(maxWait: 0.1) } catch { failure = error }
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(elapsed < 1.0, "took \(elapsed) s")
+        let message = "\(failure.map { "\($0)" } ?? "none")"
+        #expect(message.contains("the Wayland connection was lost"), "\(message)")
+    }
+}
