@@ -31,10 +31,13 @@ public final class WaylandInput {
     private var repeatRate: Int32 = 25
     private var repeatDelay: Int32 = 600
     private var repeatTimer: TimerToken?
+    /// Created on the first pointer enter; dropped (surface and theme) on release.
+    private var cursor: Cursor?
 
     init(connection: WaylandConnection) { self.connection = connection }
 
     func release() {
+        cursor = nil
         if let pointer { wl_pointer_release(pointer) }
         if let touch { wl_touch_release(touch) }
         if let keyboard { wl_keyboard_release(keyboard) }
@@ -94,7 +97,8 @@ public final class WaylandInput {
 
     func pointerEnter(serial: UInt32, surface: OpaquePointer?, x: wl_fixed_t, y: wl_fixed_t) {
         pointerPosition = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
-        wl_pointer_set_cursor(pointer, serial, nil, 0, 0)  // the content draws no cursor of its own yet
+        if cursor == nil { cursor = Cursor(connection: connection) }
+        cursor?.set(pointer: pointer, serial: serial)
         pendingPointer.append(InputEvent(time: sw_monotonic_seconds(), .pointerEnter(position: pointerPosition)))
     }
 

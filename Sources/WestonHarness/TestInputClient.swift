@@ -125,6 +125,9 @@ public final class TestInputClient {
         scrollway_test_input_v1_pointer_motion_absolute(input, time, wl_fixed_from_double(x), wl_fixed_from_double(y))
     }
 
+    /// Takes the pointer away from every surface (its cursor disappears from captures).
+    public func pointerHide() { scrollway_test_input_v1_pointer_hide(input) }
+
     /// `button` is an evdev code (BTN_LEFT 0x110, BTN_RIGHT 0x111, BTN_MIDDLE 0x112).
     public func pointerButton(_ button: UInt32, pressed: Bool, time: UInt32) {
         scrollway_test_input_v1_pointer_button(input, time, button, pressed ? 1 : 0)

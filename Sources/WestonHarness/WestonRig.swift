@@ -82,9 +82,10 @@ public final class WestonRig {
         try input.roundtrip()
     }
 
-    /// Moves the pointer out of the way (so the cursor does not show in captures).
+    /// Takes the pointer off every surface, so no client's cursor shows in captures (moving it
+    /// "away" is not enough: weston clamps it to the output's edge, cursor and all).
     public func parkPointer(at time: UInt32 = 0) throws {
-        input.pointerMotion(x: Double(input.outputWidth) + 10_000, y: Double(input.outputHeight) + 10_000, time: time)
+        input.pointerHide()
         input.pointerFrame()
         try input.roundtrip()
     }

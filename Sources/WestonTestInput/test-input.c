@@ -43,6 +43,8 @@ struct test_input {
 	struct wl_list captures;
 	struct wl_listener frame_listener;
 	bool frame_listening;
+	/* The cursor sprite view we took down with pointer_hide, to put back on the next motion. */
+	struct weston_view *hidden_sprite;
 };
 
 struct capture {
@@ -85,6 +87,8 @@ static void release_all_touch_ids(struct test_input *ti)
 
 /* --- requests ----------------------------------------------------------------------------- */
 
+static void show_sprite(struct test_input *ti);
+
 static void handle_destroy(struct wl_client *client, struct wl_resource *resource)
 {
 	wl_resource_destroy(resource);
@@ -97,6 +101,37 @@ static void handle_pointer_motion_absolute(struct wl_client *client, struct wl_r
 	struct timespec ts;
 	to_timespec(time, &ts);
 	notify_motion_absolute(&ti->seat, &ts, wl_fixed_to_double(x), wl_fixed_to_double(y));
+	show_sprite(ti);
+}
+
+static void handle_pointer_hide(struct wl_client *client, struct wl_resource *resource)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	struct weston_pointer *pointer = ti->seat.pointer_state;
+	if (!pointer)
+		return;
+	weston_pointer_clear_focus(pointer);
+	/* Losing focus does not take the cursor sprite down; unmap its view. Not its surface:
+	 * that makes weston re-pick the focus at once, and the client's next cursor commit would
+	 * map it right back. The view returns on the next injected motion (show_sprite). */
+	if (pointer->sprite && weston_view_is_mapped(pointer->sprite)) {
+		weston_view_unmap(pointer->sprite);
+		ti->hidden_sprite = pointer->sprite;
+	}
+}
+
+/* Puts a sprite hidden by pointer_hide back in the cursor layer, if it is still the sprite. */
+static void show_sprite(struct test_input *ti)
+{
+	struct weston_pointer *pointer = ti->seat.pointer_state;
+	struct weston_view *sprite = ti->hidden_sprite;
+	ti->hidden_sprite = NULL;
+	if (!pointer || !sprite || pointer->sprite != sprite || weston_view_is_mapped(sprite))
+		return;
+	weston_layer_entry_insert(&ti->compositor->cursor_layer.view_list, &sprite->layer_link);
+	weston_view_geometry_dirty(sprite);
+	weston_view_update_transform(sprite);
+	weston_compositor_schedule_repaint(ti->compositor);
 }
 
 static void handle_pointer_button(struct wl_client *client, struct wl_resource *resource, uint32_t time,
@@ -460,6 +495,7 @@ static void handle_capture(struct wl_client *client, struct wl_resource *resourc
 static const struct scrollway_test_input_v1_interface test_input_implementation = {
 	.destroy = handle_destroy,
 	.pointer_motion_absolute = handle_pointer_motion_absolute,
+	.pointer_hide = handle_pointer_hide,
 	.pointer_button = handle_pointer_button,
 	.pointer_axis_source = handle_pointer_axis_source,
 	.pointer_axis = handle_pointer_axis,

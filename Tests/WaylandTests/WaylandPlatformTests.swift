@@ -48,6 +48,39 @@ import WestonHarness
         #expect(!app.window.isWaitingForFrame || app.window.framesCommitted > 1)
     }
 
+    @Test func thePointerShowsTheThemeCursorOverTheWindow() throws {
+        let (rig, app, _) = try start()
+        try inject(rig, app) {
+            rig.input.pointerMotion(x: 100, y: 100, time: 500)
+            rig.input.pointerFrame()
+        }
+        try app.pump(for: 0.05)
+        let withCursor = try rig.capture()
+        let expected = try Offscreen.render(app.window.content)
+        // The cursor image sits at the pointer (hotspot at its tip): pixels there differ.
+        var differing = 0
+        for y in 100..<116 {
+            for x in 100..<110 where withCursor.pixel(x: x, y: y) != expected.pixel(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing > 10)
+        try rig.parkPointer()
+        try app.pump(for: 0.05)
+        let parked = try rig.capture()
+        #expect(parked.pixel(x: 102, y: 105) == expected.pixel(x: 102, y: 105))
+        // The next motion brings the pointer, and its cursor, back.
+        try inject(rig, app) {
+            rig.input.pointerMotion(x: 200, y: 200, time: 900)
+            rig.input.pointerFrame()
+        }
+        try app.pump(for: 0.05)
+        let back = try rig.capture()
+        var again = 0
+        for y in 200..<216 {
+            for x in 200..<210 where back.pixel(x: x, y: y) != expected.pixel(x: x, y: y) { again += 1 }
+        }
+        #expect(again > 10)
+    }
+
     @Test func aTouchDragScrollsByTheDistanceLessTheSlop() throws {
         let (rig, app, main) = try start()
         try inject(rig, app) {

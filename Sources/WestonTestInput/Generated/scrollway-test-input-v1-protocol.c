@@ -53,6 +53,7 @@ static const struct wl_interface *scrollway_test_input_v1_types[] = {
 static const struct wl_message scrollway_test_input_v1_requests[] = {
 	{ "destroy", "", scrollway_test_input_v1_types + 0 },
 	{ "pointer_motion_absolute", "uff", scrollway_test_input_v1_types + 0 },
+	{ "pointer_hide", "", scrollway_test_input_v1_types + 0 },
 	{ "pointer_button", "uuu", scrollway_test_input_v1_types + 0 },
 	{ "pointer_axis_source", "u", scrollway_test_input_v1_types + 0 },
 	{ "pointer_axis", "uufii", scrollway_test_input_v1_types + 0 },
@@ -73,7 +74,7 @@ static const struct wl_message scrollway_test_input_v1_events[] = {
 
 WL_PRIVATE const struct wl_interface scrollway_test_input_v1_interface = {
 	"scrollway_test_input_v1", 1,
-	14, scrollway_test_input_v1_requests,
+	15, scrollway_test_input_v1_requests,
 	1, scrollway_test_input_v1_events,
 };
 

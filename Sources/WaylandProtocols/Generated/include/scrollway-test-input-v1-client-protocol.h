@@ -167,18 +167,19 @@ scrollway_test_input_v1_add_listener(struct scrollway_test_input_v1 *scrollway_t
 
 #define SCROLLWAY_TEST_INPUT_V1_DESTROY 0
 #define SCROLLWAY_TEST_INPUT_V1_POINTER_MOTION_ABSOLUTE 1
-#define SCROLLWAY_TEST_INPUT_V1_POINTER_BUTTON 2
-#define SCROLLWAY_TEST_INPUT_V1_POINTER_AXIS_SOURCE 3
-#define SCROLLWAY_TEST_INPUT_V1_POINTER_AXIS 4
-#define SCROLLWAY_TEST_INPUT_V1_POINTER_AXIS_STOP 5
-#define SCROLLWAY_TEST_INPUT_V1_POINTER_FRAME 6
-#define SCROLLWAY_TEST_INPUT_V1_TOUCH_DOWN 7
-#define SCROLLWAY_TEST_INPUT_V1_TOUCH_MOTION 8
-#define SCROLLWAY_TEST_INPUT_V1_TOUCH_UP 9
-#define SCROLLWAY_TEST_INPUT_V1_TOUCH_FRAME 10
-#define SCROLLWAY_TEST_INPUT_V1_TOUCH_CANCEL 11
-#define SCROLLWAY_TEST_INPUT_V1_KEY 12
-#define SCROLLWAY_TEST_INPUT_V1_CAPTURE 13
+#define SCROLLWAY_TEST_INPUT_V1_POINTER_HIDE 2
+#define SCROLLWAY_TEST_INPUT_V1_POINTER_BUTTON 3
+#define SCROLLWAY_TEST_INPUT_V1_POINTER_AXIS_SOURCE 4
+#define SCROLLWAY_TEST_INPUT_V1_POINTER_AXIS 5
+#define SCROLLWAY_TEST_INPUT_V1_POINTER_AXIS_STOP 6
+#define SCROLLWAY_TEST_INPUT_V1_POINTER_FRAME 7
+#define SCROLLWAY_TEST_INPUT_V1_TOUCH_DOWN 8
+#define SCROLLWAY_TEST_INPUT_V1_TOUCH_MOTION 9
+#define SCROLLWAY_TEST_INPUT_V1_TOUCH_UP 10
+#define SCROLLWAY_TEST_INPUT_V1_TOUCH_FRAME 11
+#define SCROLLWAY_TEST_INPUT_V1_TOUCH_CANCEL 12
+#define SCROLLWAY_TEST_INPUT_V1_KEY 13
+#define SCROLLWAY_TEST_INPUT_V1_CAPTURE 14
 
 /**
  * @ingroup iface_scrollway_test_input_v1
@@ -193,6 +194,10 @@ scrollway_test_input_v1_add_listener(struct scrollway_test_input_v1 *scrollway_t
  * @ingroup iface_scrollway_test_input_v1
  */
 #define SCROLLWAY_TEST_INPUT_V1_POINTER_MOTION_ABSOLUTE_SINCE_VERSION 1
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_POINTER_HIDE_SINCE_VERSION 1
 /**
  * @ingroup iface_scrollway_test_input_v1
  */
@@ -283,6 +288,22 @@ scrollway_test_input_v1_pointer_motion_absolute(struct scrollway_test_input_v1 *
 {
 	wl_proxy_marshal_flags((struct wl_proxy *) scrollway_test_input_v1,
 			 SCROLLWAY_TEST_INPUT_V1_POINTER_MOTION_ABSOLUTE, NULL, wl_proxy_get_version((struct wl_proxy *) scrollway_test_input_v1), 0, time_msec, x, y);
+}
+
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ *
+ * Clears the pointer focus: the client under the pointer gets
+ * wl_pointer.leave and its cursor is no longer drawn, so captures show
+ * the clients alone. (A pointer moved outside the output is clamped to its
+ * edge, and its cursor would still show there.) The next
+ * pointer_motion_absolute gives the focus back.
+ */
+static inline void
+scrollway_test_input_v1_pointer_hide(struct scrollway_test_input_v1 *scrollway_test_input_v1)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) scrollway_test_input_v1,
+			 SCROLLWAY_TEST_INPUT_V1_POINTER_HIDE, NULL, wl_proxy_get_version((struct wl_proxy *) scrollway_test_input_v1), 0);
 }
 
 /**

@@ -164,6 +164,17 @@ struct scrollway_test_input_v1_interface {
 					wl_fixed_t x,
 					wl_fixed_t y);
 	/**
+	 * take the pointer away from every surface
+	 *
+	 * Clears the pointer focus: the client under the pointer gets
+	 * wl_pointer.leave and its cursor is no longer drawn, so captures
+	 * show the clients alone. (A pointer moved outside the output is
+	 * clamped to its edge, and its cursor would still show there.) The
+	 * next pointer_motion_absolute gives the focus back.
+	 */
+	void (*pointer_hide)(struct wl_client *client,
+			     struct wl_resource *resource);
+	/**
 	 * press or release a pointer button (evdev code, e.g. BTN_LEFT 0x110)
 	 *
 	 * 
@@ -300,6 +311,10 @@ struct scrollway_test_input_v1_interface {
  * @ingroup iface_scrollway_test_input_v1
  */
 #define SCROLLWAY_TEST_INPUT_V1_POINTER_MOTION_ABSOLUTE_SINCE_VERSION 1
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_POINTER_HIDE_SINCE_VERSION 1
 /**
  * @ingroup iface_scrollway_test_input_v1
  */
