@@ -14,6 +14,7 @@ extension Scene {
         window.clearColor = .white
         let main = ScrollView(frame: Rect(origin: .zero, size: window.bounds.size))
         main.name = "main"
+        main.fillsSuperview = true
         main.backgroundColor = .white
         main.contentSize = BoundsColors.contentSize
         for (name, rect, color) in BoundsColors.views {

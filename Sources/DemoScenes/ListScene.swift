@@ -14,6 +14,7 @@ extension Scene {
         window.clearColor = .white
         let main = ScrollView(frame: Rect(origin: .zero, size: window.bounds.size))
         main.name = "main"
+        main.fillsSuperview = true
         main.backgroundColor = .white
         let rowHeight = 56.0
         for i in 0..<ListRows.count {

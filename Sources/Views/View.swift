@@ -42,6 +42,9 @@ open class View {
     /// A promise that the view fills its bounds with opaque pixels.
     public var isOpaque = false
     public var isUserInteractionEnabled = true
+    /// Keeps this view's frame equal to its superview's bounds rectangle (at origin 0,0) through
+    /// every resize: the outer scroll view of a window, for example.
+    public var fillsSuperview = false { didSet { if fillsSuperview { superview?.setNeedsLayout() } } }
 
     /// How many times `draw(in:)` ran: tests and benchmarks use it to prove that scrolling
     /// re-composites and never re-rasterizes.
@@ -135,6 +138,8 @@ open class View {
     public func layoutIfNeeded() {
         if needsLayout {
             needsLayout = false
+            let fill = Rect(origin: .zero, size: bounds.size)
+            for v in subviews where v.fillsSuperview && v.frame != fill { v.frame = fill }
             layoutSubviews()
         }
         for v in subviews { v.layoutIfNeeded() }

@@ -4,12 +4,26 @@ import Views
 
 /// A window on a compositor and the loop that runs it.
 ///
-/// The loop polls the display fd with a timeout that comes from the window's own timers (touch
-/// hold, key repeat, indicator fades) and, while an animation runs without a frame callback in
-/// flight, the refresh interval. When nothing is wanted it blocks: no frames, no CPU.
+/// The loop polls three descriptors: the display's, a timerfd armed for the window's next timer
+/// (touch hold, key repeat, indicator fades) or, while an animation runs with no frame callback
+/// in flight, the next refresh; and an eventfd that `wake()` writes from any thread. When
+/// nothing is wanted all three are quiet and the loop sleeps: no frames, no CPU.
 public final class WaylandApp {
     public let connection: WaylandConnection
     public let window: WaylandWindow
+    private let timerFD: Int32
+    /// The wake descriptor, held in a Sendable box so other threads can call `wake()`.
+    public let waker: Waker
+
+    /// Wakes the loop from any thread (worker threads finishing tiles, a quit request).
+    public final class Waker: Sendable {
+        let fd: Int32
+        init(fd: Int32) { self.fd = fd }
+        public func wake() {
+            var one: UInt64 = 1
+            _ = write(fd, &one, 8)
+        }
+    }
 
     /// Connects (to `socket`, or $WAYLAND_DISPLAY) and maps `content` as a toplevel.
     public init(
@@ -20,6 +34,18 @@ public final class WaylandApp {
         connection = try WaylandConnection(socket: socket)
         window = try WaylandWindow(
             connection: connection, content: content, title: title, appID: appID, fullscreen: fullscreen)
+        timerFD = sw_timerfd_create()
+        let wake = sw_eventfd_create()
+        guard timerFD >= 0, wake >= 0 else {
+            throw WaylandError.connectionLost(
+                "cannot create the event loop's timerfd/eventfd: \(String(cString: strerror(errno)))")
+        }
+        waker = Waker(fd: wake)
+    }
+
+    deinit {
+        close(timerFD)
+        close(waker.fd)
     }
 
     /// Runs until the compositor closes the window or `stop` says so. A lost connection or a
@@ -31,19 +57,37 @@ public final class WaylandApp {
     }
 
     /// One turn of the loop: fire due timers, draw if a frame is wanted and allowed, then wait
-    /// for events at most `maxWait` seconds.
+    /// at most `maxWait` seconds for the display, the timer or a wake-up.
     public func step(maxWait: Double) throws {
         if let failure = connection.failure { throw failure }
         let now = sw_monotonic_seconds()
         window.content.advanceClock(to: now)
         window.renderIfPossible()
-        try connection.flush()
-        var timeout = maxWait
-        if let deadline = window.content.nextTimerDeadline { timeout = min(timeout, max(0, deadline - now)) }
+        // Arm the timerfd for the earliest thing the window waits for.
+        var next: Double?
+        if let deadline = window.content.nextTimerDeadline { next = deadline }
         if window.content.hasActiveAnimations && !window.isWaitingForFrame {
-            timeout = min(timeout, connection.refreshInterval)
+            next = min(next ?? .infinity, now + connection.refreshInterval)
         }
-        try connection.dispatch(timeout: timeout)
+        let delay = next.map { max(0, $0 - now) }
+        _ = sw_timerfd_arm(timerFD, delay.map { max(1, Int64($0 * 1e9)) } ?? 0)
+
+        try connection.beginRead()
+        var fds = [
+            pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: waker.fd, events: Int16(POLLIN), revents: 0),
+        ]
+        let ms: Int32 = maxWait.isFinite ? Int32(min(max(0, maxWait) * 1000, 60_000).rounded(.up)) : -1
+        let ready = poll(&fds, 3, ms)
+        if ready < 0 && errno != EINTR {
+            try? connection.finishRead(revents: 0)
+            throw WaylandError.connectionLost("poll failed: \(String(cString: strerror(errno)))")
+        }
+        var drain: UInt64 = 0
+        if fds[1].revents & Int16(POLLIN) != 0 { _ = read(timerFD, &drain, 8) }
+        if fds[2].revents & Int16(POLLIN) != 0 { _ = read(waker.fd, &drain, 8) }
+        try connection.finishRead(revents: ready > 0 ? fds[0].revents : 0)
         if let failure = connection.failure { throw failure }
     }
 

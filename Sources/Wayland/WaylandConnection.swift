@@ -127,6 +127,29 @@ public final class WaylandConnection {
         if wl_display_get_error(display) != 0 { throw connectionError() }
     }
 
+    /// Prepares to read (dispatching what is queued first) and flushes: the first half of a
+    /// poll turn. Pair with `finishRead(readable:)`.
+    func beginRead() throws {
+        while wl_display_prepare_read(display) != 0 {
+            if wl_display_dispatch_pending(display) < 0 { throw connectionError() }
+        }
+        if wl_display_flush(display) < 0 && errno != EAGAIN {
+            wl_display_cancel_read(display)
+            throw connectionError()
+        }
+    }
+
+    /// Reads (if the fd was readable) or cancels, then dispatches: the second half of a turn.
+    func finishRead(revents: Int16) throws {
+        if revents & Int16(POLLIN) != 0 {
+            if wl_display_read_events(display) < 0 { throw connectionError() }
+        } else {
+            wl_display_cancel_read(display)
+            if revents & Int16(POLLHUP | POLLERR) != 0 { throw WaylandError.connectionLost("the compositor hung up") }
+        }
+        if wl_display_dispatch_pending(display) < 0 { throw connectionError() }
+    }
+
     /// Reads and dispatches what arrives within `timeout` seconds (0: only what is there,
     /// infinity: block until something arrives).
     public func dispatch(timeout: Double) throws {

@@ -194,6 +194,16 @@ public final class WaylandWindow {
         framesCommitted += 1
     }
 
+    /// Asks the compositor to maximize (or restore) the window.
+    public func setMaximized(_ maximized: Bool) {
+        if maximized { xdg_toplevel_set_maximized(toplevel) } else { xdg_toplevel_unset_maximized(toplevel) }
+    }
+
+    /// Asks for fullscreen (kiosks) or back to a normal window.
+    public func setFullscreen(_ fullscreen: Bool) {
+        if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) } else { xdg_toplevel_unset_fullscreen(toplevel) }
+    }
+
     /// Whether a frame callback is in flight (for tests of the pacing rule).
     public var isWaitingForFrame: Bool { frameCallback != nil }
 }

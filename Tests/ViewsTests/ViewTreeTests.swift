@@ -129,3 +129,17 @@ import Views
         #expect(b.frame == Rect(x: 10, y: 42, width: 180, height: 50))
     }
 }
+
+@Suite struct ResizeTests {
+    @Test func aFillingViewFollowsItsSuperviewThroughResizes() throws {
+        let window = Window(size: Size(width: 300, height: 200))
+        let main = View()
+        main.fillsSuperview = true
+        window.addSubview(main)
+        try window.prepareFrame()
+        #expect(main.frame == Rect(x: 0, y: 0, width: 300, height: 200))
+        window.resize(to: Size(width: 640, height: 480))
+        try window.prepareFrame()
+        #expect(main.frame == Rect(x: 0, y: 0, width: 640, height: 480))
+    }
+}

@@ -181,3 +181,35 @@ import WestonHarness
         #expect(message.contains("the Wayland connection was lost"), "\(message)")
     }
 }
+
+@Suite(.serialized) struct WaylandLoopTests {
+    @Test func anIdleWindowDrawsNothingAndWakesOnRequest() throws {
+        let rig = try WestonRig(width: 390, height: 600)
+        let window = Scene.list.makeWindow(size: Size(width: 390, height: 600))
+        let app = try WaylandApp(content: window, title: "idle", socket: rig.socketPath)
+        try app.pump(for: 0.3)
+        let frames = app.window.framesCommitted
+        // Nothing changes: a second of steps commits no frame and each step sleeps.
+        let start = Date()
+        var steps = 0
+        while Date().timeIntervalSince(start) < 0.5 {
+            try app.step(maxWait: 0.25)
+            steps += 1
+        }
+        #expect(app.window.framesCommitted == frames)
+        #expect(steps <= 4, "the loop spun \(steps) times while idle")
+        // Another thread wakes it at once.
+        let waker = app.waker
+        Thread.detachNewThread {
+            usleep(50_000)
+            waker.wake()
+        }
+        let t0 = Date()
+        try app.step(maxWait: 5)
+        #expect(Date().timeIntervalSince(t0) < 1)
+        // A change is drawn in one frame.
+        (window.view(named: "main") as? ScrollView)?.contentOffset = Point(x: 0, y: 40)
+        try app.step(maxWait: 0)
+        #expect(app.window.framesCommitted == frames + 1)
+    }
+}
