@@ -107,7 +107,9 @@ let package = Package(
         .testTarget(name: "ScriptsTests", dependencies: ["Scripts", "Gestures"]),
         .testTarget(
             name: "WaylandTests",
-            dependencies: ["Wayland", "WestonHarness", "DemoScenes", "Scrolling", "Views", "Raster", "Physics"]
+            dependencies: [
+                "Wayland", "WestonHarness", "DemoScenes", "Scrolling", "Views", "Raster", "Physics", "CWaylandClient",
+            ]
         ),
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling", "Views", "Gestures", "Physics"]),
         .testTarget(

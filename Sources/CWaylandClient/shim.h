@@ -78,6 +78,14 @@ static inline double sw_monotonic_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/// Any clock (by id, as wp_presentation announces it) in seconds; -1 if the id is unknown.
+static inline double sw_clock_seconds(uint32_t clock_id) {
+    struct timespec ts;
+    if (clock_gettime((clockid_t)clock_id, &ts) != 0)
+        return -1;
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 /// The seal bits, for callers checking sw_memfd_get_seals.
 static const int SW_SEAL_SHRINK = F_SEAL_SHRINK;
 static const int SW_SEAL_GROW = F_SEAL_GROW;

@@ -111,6 +111,42 @@ enum Listeners {
                 owner(data, WaylandConnection.self).input.repeatInfo(rate: rate, delay: delay)
             }))
 
+    nonisolated(unsafe) static let presentation = table(
+        wp_presentation_listener(
+            clock_id: { data, _, clock in owner(data, WaylandConnection.self).presentationClock = clock }))
+
+    nonisolated(unsafe) static let presentationFeedback = table(
+        wp_presentation_feedback_listener(
+            sync_output: { _, _, _ in },
+            presented: { data, feedback, secHi, secLo, nsec, refresh, _, _, _ in
+                let seconds = Double(UInt64(secHi) << 32 | UInt64(secLo)) + Double(nsec) / 1e9
+                owner(data, WaylandWindow.self).presented(feedback: feedback, at: seconds, refreshNanoseconds: refresh)
+            },
+            discarded: { data, feedback in
+                owner(data, WaylandWindow.self).presented(feedback: feedback, at: nil, refreshNanoseconds: 0)
+            }))
+
+    nonisolated(unsafe) static let pinch = table(
+        zwp_pointer_gesture_pinch_v1_listener(
+            begin: { data, _, _, time, _, fingers in
+                owner(data, WaylandConnection.self).input.pinchBegin(time: time, fingers: fingers)
+            },
+            update: { data, _, time, dx, dy, scale, _ in
+                owner(data, WaylandConnection.self).input.pinchUpdate(time: time, dx: dx, dy: dy, scale: scale)
+            },
+            end: { data, _, _, time, cancelled in
+                owner(data, WaylandConnection.self).input.pinchEnd(time: time, cancelled: cancelled != 0)
+            }))
+
+    nonisolated(unsafe) static let hold = table(
+        zwp_pointer_gesture_hold_v1_listener(
+            begin: { data, _, _, time, _, fingers in
+                owner(data, WaylandConnection.self).input.holdBegin(time: time, fingers: fingers)
+            },
+            end: { data, _, _, time, cancelled in
+                owner(data, WaylandConnection.self).input.holdEnd(time: time, cancelled: cancelled != 0)
+            }))
+
     nonisolated(unsafe) static let xdgSurface = table(
         xdg_surface_listener(
             configure: { data, surface, serial in owner(data, WaylandWindow.self).xdgSurfaceConfigure(serial: serial) })

@@ -15,6 +15,12 @@ public final class WaylandConnection {
     private(set) var shm: OpaquePointer?
     private(set) var wmBase: OpaquePointer?
     private(set) var seat: OpaquePointer?
+    /// wp_presentation, when offered: presentation feedback predicts frame times.
+    private(set) var presentation: OpaquePointer?
+    /// The clock wp_presentation's timestamps use (CLOCK_MONOTONIC_RAW on weston 10 headless).
+    var presentationClock: UInt32?
+    /// zwp_pointer_gestures_v1, when offered: touchpad pinch and hold.
+    private(set) var pointerGestures: OpaquePointer?
     private(set) var globals: [String: (name: UInt32, version: UInt32)] = [:]
     private var outputs: [(proxy: OpaquePointer, scale: Int, refresh: Int)] = []
     /// The seat's input, turned into InputEvents for the window.
@@ -27,7 +33,8 @@ public final class WaylandConnection {
 
     /// The highest version of each global this code handles.
     static let handledVersions: [String: UInt32] = [
-        "wl_compositor": 4, "wl_shm": 1, "xdg_wm_base": 3, "wl_seat": 8, "wl_output": 3,
+        "wl_compositor": 4, "wl_shm": 1, "xdg_wm_base": 3, "wl_seat": 8, "wl_output": 3, "wp_presentation": 1,
+        "zwp_pointer_gestures_v1": 3,
     ]
 
     /// Connects to `socket` (a name or an absolute path), or to $WAYLAND_DISPLAY.
@@ -51,6 +58,13 @@ public final class WaylandConnection {
         shm = bind("wl_shm", sw_wl_shm_interface())
         wmBase = bind("xdg_wm_base", sw_xdg_wm_base_interface())
         xdg_wm_base_add_listener(wmBase, Listeners.wmBase, nil)
+        if globals["wp_presentation"] != nil {
+            presentation = bind("wp_presentation", sw_wp_presentation_interface())
+            wp_presentation_add_listener(presentation, Listeners.presentation, selfPointer)
+        }
+        if globals["zwp_pointer_gestures_v1"] != nil {
+            pointerGestures = bind("zwp_pointer_gestures_v1", sw_zwp_pointer_gestures_v1_interface())
+        }
         if globals["wl_seat"] != nil {
             seat = bind("wl_seat", sw_wl_seat_interface())
             wl_seat_add_listener(seat, Listeners.seat, selfPointer)
@@ -62,6 +76,14 @@ public final class WaylandConnection {
         input.release()
         for o in outputs { wl_output_destroy(o.proxy) }
         if let seat { wl_seat_destroy(seat) }
+        if let pointerGestures {
+            if boundVersion("zwp_pointer_gestures_v1") ?? 1 >= 2 {
+                zwp_pointer_gestures_v1_release(pointerGestures)
+            } else {
+                zwp_pointer_gestures_v1_destroy(pointerGestures)
+            }
+        }
+        if let presentation { wp_presentation_destroy(presentation) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }

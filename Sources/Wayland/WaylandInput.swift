@@ -4,6 +4,7 @@ import Geometry
 import Gestures
 import Glibc
 import Views
+import WaylandProtocols
 
 /// The seat's pointer, touch and keyboard, turned into the engine's InputEvents.
 ///
@@ -16,6 +17,8 @@ public final class WaylandInput {
     private var pointer: OpaquePointer?
     private var touch: OpaquePointer?
     private var keyboard: OpaquePointer?
+    private var pinchGesture: OpaquePointer?
+    private var holdGesture: OpaquePointer?
     private var pendingPointer: [InputEvent] = []
     private var pendingTouch: [InputEvent] = []
     private var touchesDown: Set<Int32> = []
@@ -38,6 +41,10 @@ public final class WaylandInput {
 
     func release() {
         cursor = nil
+        if let pinchGesture { zwp_pointer_gesture_pinch_v1_destroy(pinchGesture) }
+        if let holdGesture { zwp_pointer_gesture_hold_v1_destroy(holdGesture) }
+        pinchGesture = nil
+        holdGesture = nil
         if let pointer { wl_pointer_release(pointer) }
         if let touch { wl_touch_release(touch) }
         if let keyboard { wl_keyboard_release(keyboard) }
@@ -60,6 +67,14 @@ public final class WaylandInput {
         if caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0, pointer == nil {
             pointer = wl_seat_get_pointer(seat)
             wl_pointer_add_listener(pointer, Listeners.pointer, me)
+            if let gestures = connection.pointerGestures {
+                pinchGesture = zwp_pointer_gestures_v1_get_pinch_gesture(gestures, pointer)
+                zwp_pointer_gesture_pinch_v1_add_listener(pinchGesture, Listeners.pinch, me)
+                if connection.boundVersion("zwp_pointer_gestures_v1") ?? 1 >= 3 {
+                    holdGesture = zwp_pointer_gestures_v1_get_hold_gesture(gestures, pointer)
+                    zwp_pointer_gesture_hold_v1_add_listener(holdGesture, Listeners.hold, me)
+                }
+            }
         }
         if caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0, touch == nil {
             touch = wl_seat_get_touch(seat)
@@ -149,6 +164,36 @@ public final class WaylandInput {
         pendingPointer.removeAll()
         axisSource = .wheel
         deliver(events)
+    }
+
+    // MARK: Pointer gestures (touchpad pinch and hold)
+
+    func pinchBegin(time ms: UInt32, fingers: UInt32) {
+        newGesture()
+        deliver([InputEvent(time: time(ms), .pinchBegin(fingers: Int(fingers)))])
+    }
+
+    /// `scale` is relative to the pinch's start; dx/dy are this update's centroid motion.
+    func pinchUpdate(time ms: UInt32, dx: wl_fixed_t, dy: wl_fixed_t, scale: wl_fixed_t) {
+        deliver([
+            InputEvent(
+                time: time(ms),
+                .pinchUpdate(scale: wl_fixed_to_double(scale), dx: wl_fixed_to_double(dx), dy: wl_fixed_to_double(dy)))
+        ])
+    }
+
+    func pinchEnd(time ms: UInt32, cancelled: Bool) {
+        deliver([InputEvent(time: time(ms), .pinchEnd(cancelled: cancelled))])
+    }
+
+    /// Fingers resting on the touchpad: stops momentum.
+    func holdBegin(time ms: UInt32, fingers: UInt32) {
+        newGesture()
+        deliver([InputEvent(time: time(ms), .holdBegin(fingers: Int(fingers)))])
+    }
+
+    func holdEnd(time ms: UInt32, cancelled: Bool) {
+        deliver([InputEvent(time: time(ms), .holdEnd(cancelled: cancelled))])
     }
 
     // MARK: Touch

@@ -33,6 +33,9 @@ public final class WaylandWindow {
     public internal(set) var closeRequested = false
     /// Frames committed (for tests and benchmarks).
     public private(set) var framesCommitted = 0
+    private var feedbacks: [OpaquePointer] = []
+    /// The last presentation (on the platform's monotonic clock) and the refresh it reported.
+    public private(set) var lastPresentation: (time: Double, refresh: Double)?
     /// Whether the toplevel is fullscreen (kiosk) per the last configure.
     public private(set) var isFullscreen = false
     public let defaultSize: Size
@@ -61,6 +64,7 @@ public final class WaylandWindow {
     }
 
     deinit {
+        for f in feedbacks { wp_presentation_feedback_destroy(f) }
         if let frameCallback { wl_callback_destroy(frameCallback) }
         pool = nil
         if let toplevel { xdg_toplevel_destroy(toplevel) }
@@ -106,7 +110,7 @@ public final class WaylandWindow {
     /// Draws a frame now if one is wanted and allowed (configured, no callback in flight).
     func renderIfPossible() {
         guard configured, wantsFrame, frameCallback == nil else { return }
-        render(at: sw_monotonic_seconds() + connection.refreshInterval)
+        render(at: predictedPresentation())
     }
 
     func frameDone(callback: OpaquePointer?, time: UInt32) {
@@ -115,7 +119,33 @@ public final class WaylandWindow {
         frameCallback = nil
         if content.hasActiveAnimations { wantsFrame = true }
         guard wantsFrame else { return }
-        render(at: sw_monotonic_seconds() + connection.refreshInterval)
+        render(at: predictedPresentation())
+    }
+
+    /// When the frame drawn now will most likely reach the screen: the next multiple of the
+    /// refresh after the last presentation (wp_presentation feedback), else now + one refresh.
+    func predictedPresentation() -> Double {
+        let now = sw_monotonic_seconds()
+        guard let last = lastPresentation, last.refresh > 0, now - last.time < 1 else {
+            return now + connection.refreshInterval
+        }
+        let periods = ((now - last.time) / last.refresh).rounded(.down) + 1
+        return last.time + periods * last.refresh
+    }
+
+    /// wp_presentation_feedback: presented (on the announced clock) or discarded (nil).
+    func presented(feedback: OpaquePointer?, at seconds: Double?, refreshNanoseconds: UInt32) {
+        if let feedback {
+            wp_presentation_feedback_destroy(feedback)
+            feedbacks.removeAll { $0 == feedback }
+        }
+        guard let seconds, let clock = connection.presentationClock else { return }
+        // Move the timestamp onto our monotonic clock through "now" on both clocks.
+        let theirNow = sw_clock_seconds(clock)
+        guard theirNow >= 0 else { return }
+        let ours = sw_monotonic_seconds() - (theirNow - seconds)
+        let refresh = refreshNanoseconds > 0 ? Double(refreshNanoseconds) / 1e9 : connection.refreshInterval
+        lastPresentation = (ours, refresh)
     }
 
     private func render(at time: Double) {
@@ -189,6 +219,11 @@ public final class WaylandWindow {
         }
         frameCallback = wl_surface_frame(surface)
         wl_callback_add_listener(frameCallback, Listeners.frame, Unmanaged.passUnretained(self).toOpaque())
+        if let presentation = connection.presentation, let feedback = wp_presentation_feedback(presentation, surface) {
+            wp_presentation_feedback_add_listener(
+                feedback, Listeners.presentationFeedback, Unmanaged.passUnretained(self).toOpaque())
+            feedbacks.append(feedback)
+        }
         wl_surface_commit(surface)
         buffer.isBusy = true
         framesCommitted += 1

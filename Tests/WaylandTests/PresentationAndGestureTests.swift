@@ -1,0 +1,66 @@
+import CWaylandClient
+import DemoScenes
+import Foundation
+import Geometry
+import Scrolling
+import Testing
+import Views
+import WestonHarness
+
+@testable import Wayland
+
+@Suite(.serialized) struct PresentationAndGestureTests {
+    @Test func presentationFeedbackPredictsTheNextFrame() throws {
+        let rig = try WestonRig(width: 390, height: 600)
+        let window = Scene.list.makeWindow(size: Size(width: 390, height: 600))
+        let app = try WaylandApp(content: window, title: "presentation", socket: rig.socketPath)
+        let main = try #require(window.view(named: "main") as? ScrollView)
+        main.setContentOffset(Point(x: 0, y: 300), animated: true)
+        try app.pump(for: 0.5)
+        let last = try #require(app.window.lastPresentation, "no wp_presentation feedback arrived")
+        let predicted = app.window.predictedPresentation()
+        #expect(last.refresh > 0.005 && last.refresh < 0.05)
+        // The prediction lies on the presentation grid, after the last presentation.
+        let periods = (predicted - last.time) / last.refresh
+        #expect(predicted > last.time)
+        #expect(abs(periods - periods.rounded()) < 1e-6)
+    }
+
+    /// weston 10 offers no zwp_pointer_gestures_v1 in the rig, so the touchpad pinch path is
+    /// driven at the listener targets (what the trampolines call), through the real window.
+    @Test func touchpadPinchEventsZoomTheScrollViewUnderThePointer() throws {
+        final class ZoomDelegate: ScrollViewDelegate {
+            let view: View
+            init(_ view: View) { self.view = view }
+            func viewForZooming(in scrollView: ScrollView) -> View? { view }
+        }
+        let rig = try WestonRig(width: 400, height: 400)
+        let window = Window(size: Size(width: 400, height: 400))
+        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        scroll.fillsSuperview = true
+        let image = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        image.backgroundColor = .gray
+        scroll.addSubview(image)
+        scroll.contentSize = Size(width: 400, height: 400)
+        scroll.maximumZoomScale = 4
+        let delegate = ZoomDelegate(image)
+        scroll.delegate = delegate
+        window.addSubview(scroll)
+        let app = try WaylandApp(content: window, title: "pinch", socket: rig.socketPath)
+        try app.pump(for: 0.2)
+        rig.input.pointerMotion(x: 200, y: 200, time: 100)
+        rig.input.pointerFrame()
+        try rig.input.roundtrip()
+        try app.pump(for: 0.05)
+        let input = app.connection.input!
+        input.pinchBegin(time: 1000, fingers: 2)
+        input.pinchUpdate(time: 1010, dx: 0, dy: 0, scale: wl_fixed_from_double(2))
+        #expect(abs(scroll.zoomScale - 2) < 1e-6)
+        #expect(scroll.isZooming)
+        input.pinchEnd(time: 1020, cancelled: false)
+        #expect(!scroll.isZooming)
+        // The pinch centre (the pointer, 200,200) stayed put: (0 + 200)·2 − 200.
+        #expect(abs(scroll.contentOffset.x - 200) < 1e-6)
+        withExtendedLifetime(delegate) {}
+    }
+}
