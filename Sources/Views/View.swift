@@ -45,6 +45,9 @@ open class View {
     /// Keeps this view's frame equal to its superview's bounds rectangle (at origin 0,0) through
     /// every resize: the outer scroll view of a window, for example.
     public var fillsSuperview = false { didSet { if fillsSuperview { superview?.setNeedsLayout() } } }
+    /// What subviews that fill this view leave free at the edges (a window's client-side title
+    /// bar, for example).
+    public var fillInsets: EdgeInsets = .zero { didSet { if fillInsets != oldValue { setNeedsLayout() } } }
 
     /// How many times `draw(in:)` ran: tests and benchmarks use it to prove that scrolling
     /// re-composites and never re-rasterizes.
@@ -138,7 +141,7 @@ open class View {
     public func layoutIfNeeded() {
         if needsLayout {
             needsLayout = false
-            let fill = Rect(origin: .zero, size: bounds.size)
+            let fill = Rect(origin: .zero, size: bounds.size).inset(by: fillInsets)
             for v in subviews where v.fillsSuperview && v.frame != fill { v.frame = fill }
             layoutSubviews()
         }

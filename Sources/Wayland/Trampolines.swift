@@ -61,8 +61,9 @@ enum Listeners {
             motion: { data, _, time, x, y in
                 owner(data, WaylandConnection.self).input.pointerMotion(time: time, x: x, y: y)
             },
-            button: { data, _, _, time, button, state in
-                owner(data, WaylandConnection.self).input.pointerButton(time: time, button: button, state: state)
+            button: { data, _, serial, time, button, state in
+                owner(data, WaylandConnection.self).input.pointerButton(
+                    serial: serial, time: time, button: button, state: state)
             },
             axis: { data, _, time, axis, value in
                 owner(data, WaylandConnection.self).input.axis(time: time, axis: axis, value: value)
@@ -146,6 +147,10 @@ enum Listeners {
             end: { data, _, _, time, cancelled in
                 owner(data, WaylandConnection.self).input.holdEnd(time: time, cancelled: cancelled != 0)
             }))
+
+    nonisolated(unsafe) static let decoration = table(
+        zxdg_toplevel_decoration_v1_listener(
+            configure: { data, _, mode in owner(data, WaylandWindow.self).decorationConfigure(mode: mode) }))
 
     nonisolated(unsafe) static let xdgSurface = table(
         xdg_surface_listener(

@@ -124,7 +124,17 @@ public final class WaylandInput {
         pendingPointer.append(InputEvent(time: time(ms), .pointerMotion(position: pointerPosition)))
     }
 
-    func pointerButton(time ms: UInt32, button: UInt32, state: UInt32) {
+    /// The serial of the last button press (xdg_toplevel.move and resize need it).
+    private(set) var lastButtonSerial: UInt32 = 0
+
+    func pointerButton(serial: UInt32, time ms: UInt32, button: UInt32, state: UInt32) {
+        if state == 1 {
+            lastButtonSerial = serial
+            // A press on a client-side-decorated window's edge resizes it instead.
+            if button == 0x110, let w = connection.window, w.startResizeIfOnEdge(at: pointerPosition, serial: serial) {
+                return
+            }
+        }
         let b: PointerButton
         switch button {
         case 0x110: b = .left

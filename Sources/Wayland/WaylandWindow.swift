@@ -39,6 +39,13 @@ public final class WaylandWindow {
     /// Whether the toplevel is fullscreen (kiosk) per the last configure.
     public private(set) var isFullscreen = false
     public let defaultSize: Size
+    /// Draw a title bar when the compositor does not decorate (off: the app draws its own or
+    /// wants none). Never in fullscreen.
+    public var clientSideDecorations = true { didSet { updateDecorations() } }
+    private var decoration: OpaquePointer?
+    private var serverSideDecorated = false
+    private let title: String
+    public private(set) var titleBar: TitleBar?
 
     public init(
         connection: WaylandConnection, content: Window, title: String, appID: String = "scrollway",
@@ -47,6 +54,7 @@ public final class WaylandWindow {
         self.connection = connection
         self.content = content
         defaultSize = content.bounds.size
+        self.title = title
         surface = wl_compositor_create_surface(connection.compositor)
         xdgSurface = xdg_wm_base_get_xdg_surface(connection.wmBase, surface)
         toplevel = xdg_surface_get_toplevel(xdgSurface)
@@ -57,6 +65,11 @@ public final class WaylandWindow {
         xdg_toplevel_set_app_id(toplevel, appID)
         xdg_toplevel_set_min_size(toplevel, 120, 120)
         if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) }
+        if let manager = connection.decorationManager {
+            decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)
+            zxdg_toplevel_decoration_v1_add_listener(decoration, Listeners.decoration, me)
+            zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
+        }
         wl_surface_commit(surface)
         connection.window = self
         content.onNeedsFrame = { [weak self] in self?.setNeedsFrame() }
@@ -66,6 +79,7 @@ public final class WaylandWindow {
     deinit {
         for f in feedbacks { wp_presentation_feedback_destroy(f) }
         if let frameCallback { wl_callback_destroy(frameCallback) }
+        if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
         pool = nil
         if let toplevel { xdg_toplevel_destroy(toplevel) }
         if let xdgSurface { xdg_surface_destroy(xdgSurface) }
@@ -86,10 +100,52 @@ public final class WaylandWindow {
         isFullscreen = fullscreen
     }
 
+    func decorationConfigure(mode: UInt32) {
+        serverSideDecorated = mode == ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue
+    }
+
+    /// Whether this window draws its own title bar now.
+    public var drawsTitleBar: Bool { clientSideDecorations && !serverSideDecorated && !isFullscreen }
+
+    /// Adds or removes the title bar to match the window's state; content fills the rest.
+    func updateDecorations() {
+        if drawsTitleBar {
+            if titleBar == nil {
+                let bar = TitleBar(title: title)
+                bar.onClose = { [weak self] in self?.closeRequested = true }
+                bar.onMoveRequest = { [weak self] in self?.startMove() }
+                titleBar = bar
+                content.addSubview(bar)
+            }
+            titleBar!.frame = Rect(x: 0, y: 0, width: content.bounds.width, height: TitleBar.height)
+            content.bringSubviewToFront(titleBar!)
+            content.fillInsets = EdgeInsets(top: TitleBar.height, left: 0, bottom: 0, right: 0)
+        } else if let bar = titleBar {
+            bar.removeFromSuperview()
+            titleBar = nil
+            content.fillInsets = .zero
+        }
+    }
+
+    private func startMove() {
+        guard let seat = connection.seat else { return }
+        xdg_toplevel_move(toplevel, seat, connection.input.lastButtonSerial)
+    }
+
+    /// A press within 6 px of a decorated window's edge starts an interactive resize.
+    func startResizeIfOnEdge(at p: Point, serial: UInt32) -> Bool {
+        guard drawsTitleBar, let seat = connection.seat else { return false }
+        let edge = ResizeEdge.at(p, in: content.bounds.size)
+        guard edge != 0 else { return false }
+        xdg_toplevel_resize(toplevel, seat, serial, edge)
+        return true
+    }
+
     func xdgSurfaceConfigure(serial: UInt32) {
         xdg_surface_ack_configure(xdgSurface, serial)
         let size = pendingSize ?? (configured ? content.bounds.size : defaultSize)
         content.resize(to: size)
+        updateDecorations()
         configured = true
         wantsFrame = true
         renderIfPossible()

@@ -1,0 +1,60 @@
+import Geometry
+import Raster
+import Views
+
+/// The client-side title bar drawn when the compositor offers no server-side decorations and
+/// the window is neither fullscreen nor turned off by the app: the title, a close button, and
+/// a surface to drag the window by (the press becomes xdg_toplevel.move).
+public final class TitleBar: View {
+    public static let height = 32.0
+
+    public let titleLabel: Label
+    public let closeButton: Button
+    /// The close button was tapped.
+    public var onClose: (() -> Void)?
+    /// A press on the bar (not on the button): the platform starts an interactive move.
+    public var onMoveRequest: (() -> Void)?
+
+    public init(title: String) {
+        titleLabel = Label(text: title)
+        titleLabel.textAlignment = .center
+        titleLabel.textColor = Color(rgb: 40, 40, 40)
+        titleLabel.isUserInteractionEnabled = false  // presses on the title move the window
+        closeButton = Button(title: "\u{2715}")
+        closeButton.fillColor = Color(rgb: 210, 210, 214)
+        closeButton.titleColor = Color(rgb: 40, 40, 40)
+        closeButton.cornerRadius = 4
+        super.init()
+        name = "titlebar"
+        backgroundColor = Color(rgb: 236, 236, 240)
+        addSubview(titleLabel)
+        addSubview(closeButton)
+        closeButton.onTap = { [weak self] in self?.onClose?() }
+    }
+
+    public override func layoutSubviews() {
+        let h = bounds.height
+        closeButton.frame = Rect(x: bounds.width - h + 4, y: 4, width: h - 8, height: h - 8)
+        titleLabel.frame = Rect(x: h, y: 0, width: max(0, bounds.width - 2 * h), height: h)
+    }
+
+    public override func touchesBegan(_ touches: [Touch]) {
+        if touches.first?.source == .mouse || touches.first?.source == .finger { onMoveRequest?() }
+    }
+}
+
+/// Which window edge (for xdg_toplevel.resize) a point is on: within `border` px of an edge,
+/// corners first. Values are xdg_toplevel.resize_edge's.
+public enum ResizeEdge {
+    public static let border = 6.0
+
+    public static func at(_ p: Point, in size: Size, border: Double = ResizeEdge.border) -> UInt32 {
+        guard p.x >= 0, p.y >= 0, p.x < size.width, p.y < size.height else { return 0 }
+        var edge: UInt32 = 0
+        if p.y < border { edge |= 1 }  // top
+        if p.y >= size.height - border { edge |= 2 }  // bottom
+        if p.x < border { edge |= 4 }  // left
+        if p.x >= size.width - border { edge |= 8 }  // right
+        return edge
+    }
+}

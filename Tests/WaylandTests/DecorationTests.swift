@@ -1,0 +1,67 @@
+import DemoScenes
+import Geometry
+import Gestures
+import Raster
+import Scrolling
+import Testing
+import Views
+import Wayland
+import WestonHarness
+
+@Suite struct DecorationTests {
+    @Test func theTitleBarSitsAboveTheContentAndItsControlsWork() throws {
+        let window = Window(size: Size(width: 400, height: 300))
+        let main = ScrollView()
+        main.fillsSuperview = true
+        window.addSubview(main)
+        let bar = TitleBar(title: "Scrollway")
+        var closed = 0
+        var moves = 0
+        bar.onClose = { closed += 1 }
+        bar.onMoveRequest = { moves += 1 }
+        bar.frame = Rect(x: 0, y: 0, width: 400, height: TitleBar.height)
+        window.addSubview(bar)
+        window.fillInsets = EdgeInsets(top: TitleBar.height, left: 0, bottom: 0, right: 0)
+        let canvas = try Offscreen.render(window)
+        #expect(main.frame == Rect(x: 0, y: 32, width: 400, height: 268))
+        #expect(bar.frame.maxY == main.frame.minY)
+        // The title is drawn in the bar (dark text pixels near the centre), nothing below it.
+        let inked = (0..<32).contains { y in (150..<250).contains { canvas.pixel(x: $0, y: y) & 0xff < 100 } }
+        #expect(inked)
+        // A click on the close button closes; a press elsewhere on the bar moves.
+        func click(_ p: Point, at t: Double) {
+            window.handle(InputEvent(time: t, .pointerMotion(position: p)))
+            window.handle(InputEvent(time: t, .pointerButton(.left, pressed: true)))
+            window.handle(InputEvent(time: t + 0.05, .pointerButton(.left, pressed: false)))
+        }
+        click(Point(x: 385, y: 16), at: 1)
+        #expect(closed == 1 && moves == 0)
+        click(Point(x: 100, y: 16), at: 2)
+        #expect(moves == 1 && closed == 1)
+    }
+
+    @Test func resizeEdgesAreSixPixelsWideWithCorners() {
+        let size = Size(width: 400, height: 300)
+        #expect(ResizeEdge.at(Point(x: 200, y: 150), in: size) == 0)
+        #expect(ResizeEdge.at(Point(x: 200, y: 5.9), in: size) == 1)  // top
+        #expect(ResizeEdge.at(Point(x: 200, y: 6), in: size) == 0)
+        #expect(ResizeEdge.at(Point(x: 200, y: 294), in: size) == 2)  // bottom
+        #expect(ResizeEdge.at(Point(x: 3, y: 150), in: size) == 4)  // left
+        #expect(ResizeEdge.at(Point(x: 396, y: 150), in: size) == 8)  // right
+        #expect(ResizeEdge.at(Point(x: 2, y: 2), in: size) == 5)  // top left
+        #expect(ResizeEdge.at(Point(x: 399, y: 299), in: size) == 10)  // bottom right
+        #expect(ResizeEdge.at(Point(x: -1, y: 2), in: size) == 0)
+    }
+}
+
+@Suite(.serialized) struct KioskDecorationTests {
+    @Test func aKioskWindowIsFullscreenWithoutATitleBar() throws {
+        let rig = try WestonRig(width: 390, height: 600)
+        let window = Scene.list.makeWindow(size: Size(width: 390, height: 600))
+        let app = try WaylandApp(content: window, title: "kiosk", socket: rig.socketPath)
+        try app.pump(for: 0.2)
+        #expect(app.window.isFullscreen)
+        #expect(!app.window.drawsTitleBar && app.window.titleBar == nil)
+        #expect(window.view(named: "main")?.frame == Rect(x: 0, y: 0, width: 390, height: 600))
+    }
+}
