@@ -3,10 +3,11 @@ import Raster
 
 /// Rendering without a compositor: for tests, tools and the headless platform.
 public enum Offscreen {
-    /// Renders a window's whole tree into a new canvas at the window's scale.
-    public static func render(_ window: Window, time: Double = 0) throws -> Canvas {
+    /// Renders a window's whole tree into a new canvas at the window's scale, at `time` (by
+    /// default the window's own clock, so running animations are not rewound).
+    public static func render(_ window: Window, time: Double? = nil) throws -> Canvas {
         let canvas = try Canvas(size: window.bounds.size, scale: window.scale)
-        try window.prepareFrame(time: time)
+        try window.prepareFrame(time: time ?? window.now)
         window.composite(into: canvas)
         return canvas
     }

@@ -91,8 +91,7 @@ public final class Window: View {
         onFrame?(time)
         runAnimations(at: time)
         layoutIfNeeded()
-        var damage = pendingDamage
-        pendingDamage.removeAll()
+        var damage = Region()
         let full = Rect(origin: .zero, size: bounds.size)
         try walk { view, state, covered in
             try view.displayIfNeeded(scale: scale)
@@ -109,6 +108,10 @@ public final class Window: View {
             if let v = snapshot.visible { damage.add(v) }
             return false
         }
+        // Views that left or became invisible (also during the walk just done) damage what they
+        // showed: taken now, so this frame repaints them rather than a frame that may never come.
+        damage.add(pendingDamage)
+        pendingDamage.removeAll()
         if forceFullDamage {
             forceFullDamage = false
             return Region(full)

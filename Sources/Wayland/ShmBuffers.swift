@@ -25,13 +25,13 @@ final class ShmBuffer {
 final class BufferPool {
     let width: Int
     let height: Int
-    let scale: Int
+    let scale: Double
     private(set) var buffers: [ShmBuffer] = []
     private let fd: Int32
     private let size: Int
     private let mapping: UnsafeMutableRawPointer
 
-    init(shm: OpaquePointer, width: Int, height: Int, scale: Int, count: Int = 3) throws {
+    init(shm: OpaquePointer, width: Int, height: Int, scale: Double, count: Int = 3) throws {
         precondition(count >= 2 && count <= 3, "2-3 buffers")
         self.width = width
         self.height = height
@@ -69,7 +69,7 @@ final class BufferPool {
                     pool, Int32(i * one), Int32(width), Int32(height), Int32(stride), WL_SHM_FORMAT_ARGB8888.rawValue)
             else { throw WaylandError.sharedMemory("wl_shm_pool.create_buffer failed") }
             let canvas = try Canvas(
-                wrapping: map + i * one, width: width, height: height, stride: stride, scale: Double(scale), owner: nil)
+                wrapping: map + i * one, width: width, height: height, stride: stride, scale: scale, owner: nil)
             let buffer = ShmBuffer(buffer: b, canvas: canvas)
             wl_buffer_add_listener(b, Listeners.buffer, Unmanaged.passUnretained(buffer).toOpaque())
             buffers.append(buffer)

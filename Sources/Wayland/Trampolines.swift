@@ -152,6 +152,10 @@ enum Listeners {
         zxdg_toplevel_decoration_v1_listener(
             configure: { data, _, mode in owner(data, WaylandWindow.self).decorationConfigure(mode: mode) }))
 
+    nonisolated(unsafe) static let fractionalScale = table(
+        wp_fractional_scale_v1_listener(
+            preferred_scale: { data, _, scale in owner(data, WaylandWindow.self).preferredFractionalScale(scale) }))
+
     nonisolated(unsafe) static let xdgSurface = table(
         xdg_surface_listener(
             configure: { data, surface, serial in owner(data, WaylandWindow.self).xdgSurfaceConfigure(serial: serial) })

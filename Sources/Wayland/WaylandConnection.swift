@@ -19,6 +19,9 @@ public final class WaylandConnection {
     private(set) var presentation: OpaquePointer?
     /// The clock wp_presentation's timestamps use (CLOCK_MONOTONIC_RAW on weston 10 headless).
     var presentationClock: UInt32?
+    /// wp_viewporter and wp_fractional_scale_manager_v1, when offered: fractional scaling.
+    private(set) var viewporter: OpaquePointer?
+    private(set) var fractionalScaleManager: OpaquePointer?
     /// zxdg_decoration_manager_v1, when offered: server-side decorations are preferred.
     private(set) var decorationManager: OpaquePointer?
     /// zwp_pointer_gestures_v1, when offered: touchpad pinch and hold.
@@ -37,6 +40,7 @@ public final class WaylandConnection {
     static let handledVersions: [String: UInt32] = [
         "wl_compositor": 4, "wl_shm": 1, "xdg_wm_base": 3, "wl_seat": 8, "wl_output": 3, "wp_presentation": 1,
         "zwp_pointer_gestures_v1": 3, "zxdg_decoration_manager_v1": 1,
+        "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1,
     ]
 
     /// Connects to `socket` (a name or an absolute path), or to $WAYLAND_DISPLAY.
@@ -64,6 +68,13 @@ public final class WaylandConnection {
             presentation = bind("wp_presentation", sw_wp_presentation_interface())
             wp_presentation_add_listener(presentation, Listeners.presentation, selfPointer)
         }
+        if globals["wp_viewporter"] != nil {
+            viewporter = bind("wp_viewporter", sw_wp_viewporter_interface())
+        }
+        if globals["wp_fractional_scale_manager_v1"] != nil {
+            fractionalScaleManager = bind(
+                "wp_fractional_scale_manager_v1", sw_wp_fractional_scale_manager_v1_interface())
+        }
         if globals["zxdg_decoration_manager_v1"] != nil {
             decorationManager = bind("zxdg_decoration_manager_v1", sw_zxdg_decoration_manager_v1_interface())
         }
@@ -90,6 +101,8 @@ public final class WaylandConnection {
         }
         if let presentation { wp_presentation_destroy(presentation) }
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
+        if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
+        if let viewporter { wp_viewporter_destroy(viewporter) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }

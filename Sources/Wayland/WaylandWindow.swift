@@ -43,6 +43,10 @@ public final class WaylandWindow {
     /// wants none). Never in fullscreen.
     public var clientSideDecorations = true { didSet { updateDecorations() } }
     private var decoration: OpaquePointer?
+    private var fractionalScaleObject: OpaquePointer?
+    private var viewport: OpaquePointer?
+    /// The compositor's preferred fractional scale (wp_fractional_scale_v1), if it sent one.
+    public private(set) var fractionalScale: Double?
     private var serverSideDecorated = false
     private let title: String
     public private(set) var titleBar: TitleBar?
@@ -65,6 +69,10 @@ public final class WaylandWindow {
         xdg_toplevel_set_app_id(toplevel, appID)
         xdg_toplevel_set_min_size(toplevel, 120, 120)
         if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) }
+        if let manager = connection.fractionalScaleManager, connection.viewporter != nil {
+            fractionalScaleObject = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
+            wp_fractional_scale_v1_add_listener(fractionalScaleObject, Listeners.fractionalScale, me)
+        }
         if let manager = connection.decorationManager {
             decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)
             zxdg_toplevel_decoration_v1_add_listener(decoration, Listeners.decoration, me)
@@ -80,6 +88,8 @@ public final class WaylandWindow {
         for f in feedbacks { wp_presentation_feedback_destroy(f) }
         if let frameCallback { wl_callback_destroy(frameCallback) }
         if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
+        if let viewport { wp_viewport_destroy(viewport) }
+        if let fractionalScaleObject { wp_fractional_scale_v1_destroy(fractionalScaleObject) }
         pool = nil
         if let toplevel { xdg_toplevel_destroy(toplevel) }
         if let xdgSurface { xdg_surface_destroy(xdgSurface) }
@@ -151,8 +161,23 @@ public final class WaylandWindow {
         renderIfPossible()
     }
 
+    /// wp_fractional_scale_v1.preferred_scale, in 120ths. The buffer is then drawn at that scale
+    /// and a wp_viewport maps it back onto the logical size (buffer_scale stays 1).
+    func preferredFractionalScale(_ scale120: UInt32) {
+        guard scale120 > 0, connection.viewporter != nil else { return }
+        let s = Double(scale120) / 120
+        guard s != fractionalScale else { return }
+        fractionalScale = s
+        content.scale = s
+        setNeedsFrame()
+    }
+
+    /// The scale buffers are drawn at: the fractional one when the compositor prefers one,
+    /// else the largest output's integer scale.
+    var renderScale: Double { fractionalScale ?? Double(connection.bufferScale) }
+
     func outputsChanged() {
-        content.scale = Double(connection.bufferScale)
+        content.scale = renderScale
         setNeedsFrame()
     }
 
@@ -206,9 +231,9 @@ public final class WaylandWindow {
 
     private func render(at time: Double) {
         precondition(frameCallback == nil, "never two frame callbacks in flight")
-        let scale = connection.bufferScale
-        let w = Int((content.bounds.width * Double(scale)).rounded(.up))
-        let h = Int((content.bounds.height * Double(scale)).rounded(.up))
+        let scale = renderScale
+        let w = Int((content.bounds.width * scale).rounded(.up))
+        let h = Int((content.bounds.height * scale).rounded(.up))
         if pool == nil || pool!.width != w || pool!.height != h || pool!.scale != scale {
             pool = nil
             do {
@@ -218,7 +243,7 @@ public final class WaylandWindow {
                 return
             }
             history.removeAll()
-            content.scale = Double(scale)
+            content.scale = scale
         }
         guard let buffer = pool?.acquire() else {
             return  // all busy: a release will come, and the next frame draws
@@ -267,10 +292,16 @@ public final class WaylandWindow {
         history = history.filter { $0.key > frameNumber - 8 }
         buffer.frame = frameNumber
 
-        wl_surface_set_buffer_scale(surface, Int32(scale))
+        if fractionalScale != nil, let viewporter = connection.viewporter {
+            if viewport == nil { viewport = wp_viewporter_get_viewport(viewporter, surface) }
+            wl_surface_set_buffer_scale(surface, 1)
+            wp_viewport_set_destination(viewport, Int32(content.bounds.width), Int32(content.bounds.height))
+        } else {
+            wl_surface_set_buffer_scale(surface, Int32(scale))
+        }
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         for r in (damage.isEmpty ? [] : damage.rects) {
-            let d = r.scaled(by: Double(scale)).aligned(toScale: 1)
+            let d = r.scaled(by: scale).aligned(toScale: 1)
             wl_surface_damage_buffer(surface, Int32(d.minX), Int32(d.minY), Int32(d.width), Int32(d.height))
         }
         frameCallback = wl_surface_frame(surface)
@@ -294,6 +325,9 @@ public final class WaylandWindow {
     public func setFullscreen(_ fullscreen: Bool) {
         if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) } else { xdg_toplevel_unset_fullscreen(toplevel) }
     }
+
+    /// The size of the buffers being drawn, in device pixels (for tests).
+    public var bufferSize: (width: Int, height: Int)? { pool.map { ($0.width, $0.height) } }
 
     /// Whether a frame callback is in flight (for tests of the pacing rule).
     public var isWaitingForFrame: Bool { frameCallback != nil }

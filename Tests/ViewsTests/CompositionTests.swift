@@ -187,3 +187,26 @@ import Views
         #expect(c.pixel(x: 39, y: 40) == 0xFFFF_FFFF && c.pixel(x: 240, y: 239) == 0xFFFF_FFFF)
     }
 }
+
+@Suite struct FadeDamageTests {
+    /// A view that turns invisible damages what it showed in the same frame.
+    @Test func aViewFadingToZeroIsRepaintedInTheSameFrame() throws {
+        let window = Window(size: Size(width: 100, height: 100))
+        let dot = View(frame: Rect(x: 10, y: 10, width: 5, height: 30))
+        dot.backgroundColor = .black
+        window.addSubview(dot)
+        let canvas = try Canvas(width: 100, height: 100)
+        try window.render(into: canvas)
+        #expect(canvas.pixel(x: 12, y: 20) == 0xFF00_0000)
+        dot.alpha = 0
+        let damage = try window.render(into: canvas)
+        #expect(damage.rects == [Rect(x: 10, y: 10, width: 5, height: 30)])
+        #expect(canvas.pixel(x: 12, y: 20) == 0xFFFF_FFFF)
+        dot.alpha = 1
+        dot.isHidden = true
+        _ = try window.render(into: canvas)
+        dot.isHidden = false
+        _ = try window.render(into: canvas)
+        #expect(canvas.pixel(x: 12, y: 20) == 0xFF00_0000)
+    }
+}

@@ -63,4 +63,29 @@ import WestonHarness
         #expect(abs(scroll.contentOffset.x - 200) < 1e-6)
         withExtendedLifetime(delegate) {}
     }
+
+    /// weston 10 sends no preferred fractional scale, but offers wp_viewporter: the scale is set
+    /// at the listener target and the viewport path is exercised against the real compositor.
+    @Test func aFractionalScaleDrawsLargerBuffersShownAtTheLogicalSize() throws {
+        let rig = try WestonRig(width: 390, height: 600)
+        let window = Scene.list.makeWindow(size: Size(width: 390, height: 600))
+        let app = try WaylandApp(content: window, title: "fractional", socket: rig.socketPath)
+        try app.pump(for: 0.2)
+        app.window.preferredFractionalScale(180)  // 1.5
+        try app.pump(for: 0.2)
+        let size = try #require(app.window.bufferSize)
+        #expect(size.width == 585 && size.height == 900)
+        #expect(window.scale == 1.5)
+        try rig.parkPointer()
+        try app.pump(for: 0.05)
+        let shown = try rig.capture()
+        #expect(shown.width == 390 && shown.height == 600)
+        // Flat row colours survive the compositor's downscale: sample row centres.
+        window.scale = 1
+        let expected = try Offscreen.render(window)
+        for row in [0, 3, 6, 9] {
+            let y = row * 56 + 28
+            #expect(shown.pixel(x: 300, y: y) == expected.pixel(x: 300, y: y), "row \(row)")
+        }
+    }
 }

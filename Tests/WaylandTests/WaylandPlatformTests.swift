@@ -167,6 +167,64 @@ import WestonHarness
         #expect(main.contentOffset.y == main.verticalRange.upperBound)
     }
 
+    @Test func aFlingThroughAllBuffersStillShowsExactlyTheOffscreenPicture() throws {
+        let (rig, app, main) = try start()
+        try inject(rig, app) {
+            rig.input.touchDown(id: 0, x: 200, y: 550, time: 1000)
+            rig.input.touchFrame()
+        }
+        for i in 1...6 {
+            try inject(rig, app) {
+                rig.input.touchMotion(id: 0, x: 200, y: 550 - Double(i) * 40, time: UInt32(1000 + i * 10))
+                rig.input.touchFrame()
+            }
+        }
+        try inject(rig, app) { rig.input.touchUp(id: 0, time: 1065) }
+        #expect(main.isDecelerating)
+        // Until the fling and the indicators' fade are over (a fast fling runs ~3.5 s).
+        let deadline = Date().addingTimeInterval(8)
+        try app.pump(for: 0.5)
+        while app.window.content.hasActiveAnimations || app.window.content.nextTimerDeadline != nil,
+            Date() < deadline
+        {
+            try app.pump(for: 0.1)
+        }
+        #expect(!main.isDecelerating)
+        #expect(app.window.framesCommitted > 20)  // many frames: every buffer reused with copy-forward
+        try rig.parkPointer()
+        try app.pump(for: 0.05)
+        let shown = try rig.capture()
+        let expected = try Offscreen.render(app.window.content)
+        var mismatches = 0
+        var box = Rect.zero
+        for y in 0..<600 {
+            for x in stride(from: 0, to: 390, by: 2) where shown.pixel(x: x, y: y) != expected.pixel(x: x, y: y) {
+                mismatches += 1
+                box = box.union(Rect(x: Double(x), y: Double(y), width: 1, height: 1))
+            }
+        }
+        #expect(
+            mismatches == 0, "\(mismatches) pixels differ after the fling, within \(box); offset \(main.contentOffset)")
+    }
+
+    @Test func aHeldKeyRepeats() throws {
+        let (rig, app, main) = try start()
+        try inject(rig, app) {
+            rig.input.pointerMotion(x: 200, y: 300, time: 500)
+            rig.input.pointerFrame()
+        }
+        let down = try #require(rig.keys.stroke(forKeysymNamed: "Down"))
+        rig.input.key(down.evdev, pressed: true, time: 1000)
+        try rig.input.roundtrip()
+        try app.pump(for: 1.2)  // past weston's repeat delay, several repeats
+        rig.input.key(down.evdev, pressed: false, time: 2200)
+        try rig.input.roundtrip()
+        try app.pump(for: 0.8)
+        // One press is 40 px; repeats add more 40 px steps.
+        #expect(main.contentOffset.y >= 120)
+        #expect(main.contentOffset.y.truncatingRemainder(dividingBy: 40) == 0)
+    }
+
     @Test func killingWestonEndsTheClientWithAClearMessageWithinASecond() throws {
         let (rig, app, _) = try start()
         kill(rig.process.pid, SIGKILL)
