@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Views", targets: ["Views"]),
         .library(name: "Scrolling", targets: ["Scrolling"]),
         .library(name: "Scripts", targets: ["Scripts"]),
+        .library(name: "Headless", targets: ["Headless"]),
         .library(name: "Wayland", targets: ["Wayland"]),
         .library(name: "WestonHarness", targets: ["WestonHarness"]),
         // The weston 10 module the rig loads with --modules=<absolute path to this .so>.
@@ -86,12 +87,15 @@ let package = Package(
             ]
         ),
 
+        // The offscreen platform: virtual clock, scripts in, traces and screenshots out.
+        .target(name: "Headless", dependencies: ["Geometry", "Gestures", "Raster", "Views", "Scrolling", "Scripts"]),
+
         // Products: the demo scenes and the command line.
         .target(name: "DemoScenes", dependencies: ["Geometry", "Raster", "Scrolling", "Views"]),
         .executableTarget(
             name: "scrollway",
             dependencies: [
-                "DemoScenes", "Geometry", "Gestures", "Raster", "Scripts", "Scrolling", "Views", "Wayland",
+                "DemoScenes", "Geometry", "Gestures", "Headless", "Raster", "Scripts", "Scrolling", "Views", "Wayland",
                 "WestonHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -105,6 +109,7 @@ let package = Package(
         .testTarget(name: "ViewsTests", dependencies: ["Views", "DemoScenes"]),
         .testTarget(name: "WestonRigTests", dependencies: ["WestonHarness", "Raster"]),
         .testTarget(name: "ScriptsTests", dependencies: ["Scripts", "Gestures"]),
+        .testTarget(name: "PlayTests", dependencies: ["WestonHarness", "Raster"]),
         .testTarget(
             name: "WaylandTests",
             dependencies: [

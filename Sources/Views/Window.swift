@@ -22,6 +22,9 @@ public final class Window: View {
     public var onNeedsFrame: (() -> Void)?
     /// Called before each frame with its target time (seconds): animations advance here.
     public var onFrame: ((Double) -> Void)?
+    /// Called after each frame is prepared (animations run, layout done), with its time: what
+    /// the frame shows is final here (traces record it).
+    public var onFramePrepared: ((Double) -> Void)?
 
     public private(set) var needsFrame = true
     private var pendingDamage = Region()
@@ -112,6 +115,7 @@ public final class Window: View {
         // showed: taken now, so this frame repaints them rather than a frame that may never come.
         damage.add(pendingDamage)
         pendingDamage.removeAll()
+        onFramePrepared?(time)
         if forceFullDamage {
             forceFullDamage = false
             return Region(full)

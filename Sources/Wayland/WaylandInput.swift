@@ -86,19 +86,23 @@ public final class WaylandInput {
         }
     }
 
-    /// A compositor timestamp (ms) on the platform clock (s). Nothing arrives from the future:
-    /// a timestamp that would map past now re-bases the offset at now, and one that jumps far
-    /// back (another clock) re-bases too; otherwise the compositor's spacing is kept.
+    /// A compositor timestamp (ms) on the platform clock (s). The compositor's spacing between
+    /// events is kept exactly (release velocities depend on it); delivery jitter may put an
+    /// event up to `maxLead` ahead of now, but a timestamp further in the future (or far back:
+    /// another clock) re-bases the offset at now.
     func time(_ ms: UInt32) -> Double {
         let t = Double(ms) / 1000
         let now = sw_monotonic_seconds()
-        if clockOffset == nil || t + clockOffset! > now || t + clockOffset! < lastEventTime - 1 {
+        if clockOffset == nil || t + clockOffset! > now + Self.maxLead || t + clockOffset! < lastEventTime - 1 {
             clockOffset = now - t
         }
         let mapped = max(lastEventTime, t + clockOffset!)
         lastEventTime = mapped
         return mapped
     }
+
+    /// How far ahead of now jittery delivery may place an event before the offset re-bases.
+    static let maxLead = 0.050
 
     /// Starts a new gesture's clock offset (between gestures the compositor's base may differ).
     private func newGesture() { clockOffset = nil }

@@ -142,6 +142,11 @@ struct RigPlayer {
             try rig.input.flush()
             usleep(useconds_t(wait * 1_000_000))
         }
+        try inject(e)
+    }
+
+    /// Injects one event now (screenshots capture into `screenshots`).
+    func inject(_ e: ScriptEvent) throws {
         let i = rig.input
         let time = UInt32(min(e.t.rounded(), Double(UInt32.max)))
         switch e.kind {

@@ -6,6 +6,6 @@ struct Scrollway: ParsableCommand {
         commandName: "scrollway",
         abstract:
             "A scrolling toolkit for Wayland: a demo window, scenes, offscreen screenshots and a headless weston rig.",
-        subcommands: [Demo.self, Scenes.self, Screenshot.self, Rig.self]
+        subcommands: [Demo.self, Play.self, Scenes.self, Screenshot.self, Rig.self]
     )
 }

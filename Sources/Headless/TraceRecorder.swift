@@ -1,0 +1,42 @@
+import Scripts
+import Scrolling
+import Views
+
+/// Records a trace of a window: one frame record per rendered frame for every named scroll view,
+/// and one record per delegate callback, in time order. Times are milliseconds from `origin`.
+public final class TraceRecorder {
+    public private(set) var writer = TraceWriter()
+    private let window: Window
+    private let origin: Double
+    private var frameNumber = 0
+    private var views: [(name: String, view: ScrollView)] = []
+
+    /// Attaches to `window` (its frame hook and every named scroll view's event observer).
+    public init(window: Window, origin: Double = 0) {
+        self.window = window
+        self.origin = origin
+        var stack: [View] = [window]
+        while let v = stack.popLast() {
+            if let s = v as? ScrollView, let name = s.name { views.append((name, s)) }
+            stack += v.subviews.reversed()
+        }
+        for (name, s) in views {
+            let previous = s.eventObserver
+            s.eventObserver = { [unowned self, weak window] view, event in
+                previous?(view, event)
+                guard event != .didScroll, event != .didZoom else { return }
+                self.writer.delegate(t: ((window?.now ?? 0) - self.origin) * 1000, view: name, event)
+            }
+        }
+        let previousHook = window.onFramePrepared
+        window.onFramePrepared = { [unowned self] time in
+            previousHook?(time)
+            for (name, s) in self.views {
+                self.writer.frame(t: (time - self.origin) * 1000, number: self.frameNumber, view: name, s)
+            }
+            self.frameNumber += 1
+        }
+    }
+
+    public var text: String { writer.text }
+}

@@ -1,0 +1,113 @@
+import Geometry
+import Scrolling
+
+/// Writes traces as JSON Lines with a stable key order and fixed number formatting (at most
+/// three decimals, trailing zeros dropped, no "-0"), so the same run gives the same bytes and
+/// traces diff cleanly. The record shapes are `../shared/spec/scripts-and-traces.md`'s.
+public struct TraceWriter {
+    public private(set) var lines: [String] = []
+
+    public init() {}
+
+    public var text: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
+
+    /// One frame record for one scroll view.
+    public mutating func frame(
+        t: Double, number: Int, view name: String, _ s: ScrollView, refreshing: Bool = false, keyboardHeight: Double = 0
+    ) {
+        var o = JSONObject()
+        o.number("t", t)
+        o.number("frame", Double(number))
+        o.string("view", name)
+        o.raw("contentOffset", point(s.contentOffset))
+        o.raw("contentSize", "{\"width\": \(num(s.contentSize.width)), \"height\": \(num(s.contentSize.height))}")
+        o.raw(
+            "bounds",
+            "{\"x\": \(num(s.bounds.minX)), \"y\": \(num(s.bounds.minY)), \"width\": \(num(s.bounds.width)), \"height\": \(num(s.bounds.height))}"
+        )
+        o.raw("contentInset", insets(s.contentInset))
+        o.raw("adjustedContentInset", insets(s.adjustedContentInset))
+        o.number("zoomScale", s.zoomScale)
+        o.string("phase", s.phase.rawValue)
+        o.raw("refreshing", refreshing ? "true" : "false")
+        o.number("keyboardHeight", keyboardHeight)
+        lines.append(o.text)
+    }
+
+    /// One delegate record.
+    public mutating func delegate(t: Double, view name: String, _ event: ScrollEvent) {
+        var o = JSONObject()
+        o.number("t", t)
+        o.string("view", name)
+        o.string("delegate", event.delegateName)
+        switch event {
+        case .willEndDragging(let velocity, let target):
+            o.raw("velocity", point(velocity))
+            o.raw("targetContentOffset", point(target))
+        case .didEndDragging(let decelerate):
+            o.raw("willDecelerate", decelerate ? "true" : "false")
+        case .didEndZooming(let scale):
+            o.number("scale", scale)
+        default:
+            break
+        }
+        lines.append(o.text)
+    }
+
+    func point(_ p: Point) -> String { "{\"x\": \(num(p.x)), \"y\": \(num(p.y))}" }
+
+    func insets(_ i: EdgeInsets) -> String {
+        "{\"top\": \(num(i.top)), \"left\": \(num(i.left)), \"bottom\": \(num(i.bottom)), \"right\": \(num(i.right))}"
+    }
+}
+
+/// Fixed formatting: rounded to 3 decimals, trailing zeros and "-0" dropped.
+func num(_ v: Double) -> String {
+    guard v.isFinite else { return "null" }
+    var r = (v * 1000).rounded() / 1000
+    if r == 0 { r = 0 }  // no negative zero
+    if r == r.rounded() && abs(r) < 1e15 { return String(Int64(r)) }
+    var s = String(format3(r))
+    while s.hasSuffix("0") { s.removeLast() }
+    if s.hasSuffix(".") { s.removeLast() }
+    return s
+}
+
+/// `r` with exactly three decimals, without Foundation's locale-dependent formatting.
+private func format3(_ r: Double) -> String {
+    let negative = r < 0
+    let scaled = Int64((abs(r) * 1000).rounded())
+    let whole = scaled / 1000
+    let frac = scaled % 1000
+    let f = String(frac)
+    return (negative ? "-" : "") + "\(whole)." + String(repeating: "0", count: 3 - f.count) + f
+}
+
+/// Builds one JSON object line with keys in insertion order.
+struct JSONObject {
+    private var parts: [String] = []
+    mutating func number(_ key: String, _ v: Double) { parts.append("\"\(key)\": \(num(v))") }
+    mutating func string(_ key: String, _ v: String) { parts.append("\"\(key)\": \(quote(v))") }
+    mutating func raw(_ key: String, _ json: String) { parts.append("\"\(key)\": \(json)") }
+    var text: String { "{" + parts.joined(separator: ", ") + "}" }
+
+    private func quote(_ s: String) -> String {
+        var out = "\""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default:
+                if ch.value < 0x20 {
+                    out +=
+                        "\\u" + String(repeating: "0", count: 4 - String(ch.value, radix: 16).count)
+                        + String(ch.value, radix: 16)
+                } else {
+                    out.unicodeScalars.append(ch)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

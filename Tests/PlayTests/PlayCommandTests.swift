@@ -1,0 +1,167 @@
+import Foundation
+import Raster
+import Testing
+import WestonHarness
+
+/// `scrollway play`, as users run it.
+@Suite(.serialized) struct PlayCommandTests {
+    static let fling = """
+        {"format": "scrollway-script", "version": 1}
+        {"t": 0, "type": "touch.down", "id": 0, "x": 200, "y": 500}
+        {"t": 0, "type": "touch.frame"}
+        {"t": 16, "type": "touch.motion", "id": 0, "x": 200, "y": 470}
+        {"t": 16, "type": "touch.frame"}
+        {"t": 32, "type": "touch.motion", "id": 0, "x": 200, "y": 420}
+        {"t": 32, "type": "touch.frame"}
+        {"t": 48, "type": "touch.motion", "id": 0, "x": 200, "y": 360}
+        {"t": 48, "type": "touch.frame"}
+        {"t": 64, "type": "touch.motion", "id": 0, "x": 200, "y": 300}
+        {"t": 64, "type": "touch.frame"}
+        {"t": 70, "type": "touch.up", "id": 0}
+        {"t": 6000, "type": "screenshot", "name": "rest"}
+        """
+
+    func scrollway() throws -> URL {
+        let module = URL(fileURLWithPath: try WestonRig.modulePath())
+        return module.deletingLastPathComponent().appendingPathComponent("scrollway")
+    }
+
+    func temp(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-play-\(getpid())-\(name)")
+    }
+
+    func run(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
+        let p = Process()
+        p.executableURL = try scrollway()
+        p.arguments = args
+        let out = Pipe()
+        let err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    func script(_ text: String, _ name: String) throws -> String {
+        let url = temp(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// The resting offset a run reports.
+    func rest(_ stderr: String) -> String? {
+        stderr.split(separator: "\n").first { $0.hasPrefix("main rests at") }.map(String.init)
+    }
+
+    func delegates(_ trace: String) -> [String] {
+        trace.split(separator: "\n").filter { $0.contains("\"delegate\"") }.map {
+            // Without the time: frame timing differs between platforms, the calls must not.
+            String($0.drop { $0 != "," }.dropFirst(2))
+        }
+    }
+
+    @Test func theSameScriptGivesByteIdenticalTracesOffscreen() throws {
+        let s = try script(Self.fling, "fling.jsonl")
+        let a = try run([
+            "play", s, "--scene", "list", "--size", "390x600", "--trace", "-", "--screenshots", temp("a").path,
+        ])
+        let b = try run([
+            "play", s, "--scene", "list", "--size", "390x600", "--trace", "-", "--screenshots", temp("b").path,
+        ])
+        #expect(a.status == 0 && b.status == 0, "\(a.err)")
+        #expect(a.out.count > 1000)
+        #expect(a.out == b.out)
+    }
+
+    @Test func restingPositionsAreEqualAt60_120And144Hz() throws {
+        let s = try script(Self.fling, "fling-hz.jsonl")
+        let rests = try [60, 120, 144].map { hz in
+            try rest(
+                run([
+                    "play", s, "--scene", "list", "--size", "390x600", "--refresh", "\(hz)", "--screenshots",
+                    temp("hz").path,
+                ]).err)
+        }
+        #expect(rests[0] != nil)
+        #expect(rests[0] == rests[1] && rests[1] == rests[2])
+        #expect(rests[0] == "main rests at contentOffset (0.0, 1821.0), zoomScale 1.0")
+    }
+
+    @Test func offscreenAndWestonRestTogetherWithTheSameDelegateCallsAndPixels() throws {
+        let s = try script(Self.fling, "fling-both.jsonl")
+        let offTrace = temp("off.jsonl")
+        let westonTrace = temp("weston.jsonl")
+        let off = try run([
+            "play", s, "--scene", "list", "--size", "390x600", "--trace", offTrace.path, "--screenshots",
+            temp("off").path,
+        ])
+        let weston = try run([
+            "play", s, "--scene", "list", "--size", "390x600", "--platform", "weston", "--trace", westonTrace.path,
+            "--screenshots", temp("weston").path,
+        ])
+        #expect(off.status == 0 && weston.status == 0, "\(off.err)\n\(weston.err)")
+        #expect(rest(off.err) != nil && rest(off.err) == rest(weston.err))
+        let d1 = delegates(try String(contentsOf: offTrace, encoding: .utf8))
+        let d2 = delegates(try String(contentsOf: westonTrace, encoding: .utf8))
+        #expect(d1.count >= 5)
+        #expect(d1 == d2)
+        let a = try PNG.decode([UInt8](Data(contentsOf: temp("off").appendingPathComponent("rest.png"))))
+        let b = try PNG.decode([UInt8](Data(contentsOf: temp("weston").appendingPathComponent("rest.png"))))
+        #expect(a.width == b.width && a.height == b.height)
+        var differing = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0, "\(differing) pixels differ between offscreen and weston")
+    }
+
+    @Test(arguments: [
+        ("{\"t\": 0, \"type\": \"touch.up\", \"id\": 2}", "bad1.jsonl:1: field 'id': finger 2 is not down"),
+        (
+            "{\"t\": 5, \"type\": \"touch.frame\"}\n{\"t\": 4, \"type\": \"touch.frame\"}",
+            "bad2.jsonl:2: field 't': 4 is earlier"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"key\", \"key\": \"NotAKey\", \"state\": \"pressed\"}",
+            "bad3.jsonl:1: field 'key': unknown keysym 'NotAKey'"
+        ),
+        ("{\"t\": 0, \"type\": \"jump\"}", "bad4.jsonl:1: field 'type': unknown event type \"jump\""),
+        ("not json", "bad5.jsonl:1: malformed JSON"),
+    ])
+    func malformedScriptsFailWithTheirErrorAndNothingRuns(text: String, expected: String) throws {
+        let name = String(expected.prefix { $0 != ":" })
+        let s = try script(text, name)
+        let trace = temp("\(name).trace")
+        let r = try run(["play", s, "--scene", "list", "--trace", trace.path])
+        #expect(r.status != 0)
+        #expect(r.err.contains(expected), "stderr: \(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: trace.path))
+    }
+
+    @Test func setReachesScrollViewPropertiesWithClearErrors() throws {
+        let s = try script(Self.fling, "fling-set.jsonl")
+        let paged = try run([
+            "play", s, "--scene", "list", "--size", "390x600", "--set", "pagingEnabled=true", "--screenshots",
+            temp("p").path,
+        ])
+        #expect(paged.status == 0)
+        #expect(rest(paged.err) == "main rests at contentOffset (0.0, 600.0), zoomScale 1.0")
+        let fast = try run([
+            "play", s, "--scene", "list", "--size", "390x600", "--set", "decelerationRate=fast", "--screenshots",
+            temp("f").path,
+        ])
+        #expect(rest(fast.err) != rest(paged.err))
+        let unknown = try run(["play", s, "--scene", "list", "--set", "bounciness=3"])
+        #expect(unknown.status != 0 && unknown.err.contains("--set bounciness: unknown property"))
+        let bad = try run(["play", s, "--scene", "list", "--set", "contentInset=1,2,3"])
+        #expect(
+            bad.status != 0
+                && bad.err.contains("--set contentInset: expected top,left,bottom,right (4 numbers), got '1,2,3'"))
+        let badBool = try run(["play", s, "--scene", "list", "--set", "bounces=maybe"])
+        #expect(badBool.err.contains("--set bounces: expected true or false, got 'maybe'"))
+    }
+}
