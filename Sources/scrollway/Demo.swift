@@ -2,6 +2,7 @@ import ArgumentParser
 import DemoScenes
 import Foundation
 import Geometry
+import Raster
 import Views
 import Wayland
 
@@ -20,6 +21,15 @@ struct Demo: ParsableCommand {
     @Flag(help: "Ask for a fullscreen window (kiosks; kiosk-shell makes every window fullscreen anyway).")
     var fullscreen = false
 
+    @Flag(
+        help:
+            "No compositor needed: start a headless weston, play the built-in tour, write screenshots and a contact sheet."
+    )
+    var headless = false
+
+    @Option(help: "Where --headless writes its screenshots and contact sheet.")
+    var output: String = "scrollway-tour"
+
     func validate() throws {
         guard DemoScenes.Scene.named(scene) != nil else {
             let names = DemoScenes.Scene.all.map(\.name).joined(separator: ", ")
@@ -28,6 +38,10 @@ struct Demo: ParsableCommand {
     }
 
     func run() throws {
+        if headless {
+            try runTour()
+            return
+        }
         let env = ProcessInfo.processInfo.environment
         if env["WAYLAND_DISPLAY"] == nil && env["WAYLAND_SOCKET"] == nil {
             let runtime = env["XDG_RUNTIME_DIR"] ?? ""
@@ -35,8 +49,9 @@ struct Demo: ParsableCommand {
             if !fallback {
                 throw CommandError(
                     "no Wayland compositor is running (WAYLAND_DISPLAY is not set, and there is no "
-                        + "$XDG_RUNTIME_DIR/wayland-0). Run the demo on a Wayland desktop, or headlessly in the rig: "
-                        + "scrollway rig --size 390x844 -- scrollway demo --scene \(scene)")
+                        + "$XDG_RUNTIME_DIR/wayland-0). Run the demo on a Wayland desktop, or try "
+                        + "`scrollway demo --headless`: it starts its own headless weston, plays a tour and writes "
+                        + "screenshots and a contact sheet.")
             }
         }
         let content = DemoScenes.Scene.named(scene)!.makeWindow()
@@ -46,5 +61,19 @@ struct Demo: ParsableCommand {
         } catch let error as WaylandError {
             throw CommandError(error.description)
         }
+    }
+
+    /// Plays the tour in headless weston and writes the pictures.
+    private func runTour() throws {
+        let dir = URL(fileURLWithPath: output)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        FileHandle.standardError.write(Data("scrollway demo --headless: playing the tour in a headless weston…\n".utf8))
+        let shots = try Tour.play(size: Size(width: 390, height: 844))
+        for (name, canvas) in shots {
+            try Data(PNG.encode(canvas)).write(to: dir.appendingPathComponent("\(name).png"))
+        }
+        let sheet = dir.appendingPathComponent("contact-sheet.png")
+        try Data(PNG.encode(try Tour.contactSheet(shots))).write(to: sheet)
+        print("wrote \(shots.count) screenshots and \(sheet.path)")
     }
 }

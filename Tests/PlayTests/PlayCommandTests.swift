@@ -164,4 +164,33 @@ import WestonHarness
         let badBool = try run(["play", s, "--scene", "list", "--set", "bounces=maybe"])
         #expect(badBool.err.contains("--set bounces: expected true or false, got 'maybe'"))
     }
+
+    @Test func demoWithoutACompositorSaysSoAndHeadlessWritesTheTour() throws {
+        let p = Process()
+        p.executableURL = try scrollway()
+        p.arguments = ["demo"]
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "WAYLAND_DISPLAY")
+        env["XDG_RUNTIME_DIR"] = temp("no-runtime").path
+        p.environment = env
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus != 0)
+        #expect(message.contains("no Wayland compositor is running") && message.contains("scrollway demo --headless"))
+
+        let out = temp("tour")
+        let r = try run(["demo", "--headless", "--output", out.path])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("wrote 9 screenshots and \(out.path)/contact-sheet.png"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names.contains("contact-sheet.png") && names.contains("3-rubber-band.png") && names.count == 10)
+        let sheet = try PNG.decode([UInt8](Data(contentsOf: out.appendingPathComponent("contact-sheet.png"))))
+        // Four half-size 390×844 thumbnails a row, 12 px gaps, 24 px captions, three rows.
+        #expect(sheet.width == 12 + 4 * (195 + 12))
+        #expect(sheet.height == 12 + 3 * (422 + 24 + 12))
+    }
 }
