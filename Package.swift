@@ -101,15 +101,18 @@ let package = Package(
             ]
         ),
 
+        // Helpers shared by test targets (running the CLI).
+        .target(name: "ScrollwayTestSupport", dependencies: ["WestonHarness"]),
+
         // Tests.
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFcft", "CPixman"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "DemoScenes"]),
-        .testTarget(name: "WestonRigTests", dependencies: ["WestonHarness", "Raster"]),
+        .testTarget(name: "WestonRigTests", dependencies: ["WestonHarness", "Raster", "ScrollwayTestSupport"]),
         .testTarget(name: "ScriptsTests", dependencies: ["Scripts", "Gestures"]),
-        .testTarget(name: "PlayTests", dependencies: ["WestonHarness", "Raster"]),
+        .testTarget(name: "PlayTests", dependencies: ["WestonHarness", "Raster", "ScrollwayTestSupport"]),
         .testTarget(
             name: "WaylandTests",
             dependencies: [

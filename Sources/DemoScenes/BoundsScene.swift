@@ -11,19 +11,13 @@ extension Scene {
         summary: "The bounds article: four coloured views; contentOffset is bounds.origin",
         preferredSize: Size(width: 320, height: 480)
     ) { window in
-        window.clearColor = .white
-        let main = ScrollView(frame: Rect(origin: .zero, size: window.bounds.size))
-        main.name = "main"
-        main.fillsSuperview = true
-        main.backgroundColor = .white
-        main.contentSize = BoundsColors.contentSize
+        let main = addMainScrollView(to: window, contentSize: BoundsColors.contentSize)
         for (name, rect, color) in BoundsColors.views {
             let v = View(frame: rect)
             v.name = name
             v.backgroundColor = color
             main.addSubview(v)
         }
-        window.addSubview(main)
     }
 }
 

@@ -11,12 +11,9 @@ extension Scene {
         summary: "A scrolling list of 200 rows (touch, touchpad, wheel, keys)",
         preferredSize: Size(width: 390, height: 844)
     ) { window in
-        window.clearColor = .white
-        let main = ScrollView(frame: Rect(origin: .zero, size: window.bounds.size))
-        main.name = "main"
-        main.fillsSuperview = true
-        main.backgroundColor = .white
         let rowHeight = 56.0
+        let main = addMainScrollView(
+            to: window, contentSize: Size(width: window.bounds.width, height: Double(ListRows.count) * rowHeight))
         for i in 0..<ListRows.count {
             let row = View(frame: Rect(x: 0, y: Double(i) * rowHeight, width: window.bounds.width, height: rowHeight))
             row.backgroundColor = ListRows.color(i)
@@ -25,8 +22,6 @@ extension Scene {
             row.addSubview(label)
             main.addSubview(row)
         }
-        main.contentSize = Size(width: window.bounds.width, height: Double(ListRows.count) * rowHeight)
-        window.addSubview(main)
     }
 }
 

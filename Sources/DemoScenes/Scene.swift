@@ -1,4 +1,5 @@
 import Geometry
+import Scrolling
 import Views
 
 /// A demo scene: a documented, tested example that the CLI can show, play and screenshot.
@@ -23,6 +24,19 @@ public struct Scene: Sendable {
         let window = Window(size: size ?? preferredSize, scale: scale)
         make(window)
         return window
+    }
+
+    /// The outer scroll view every scene has: named "main", filling the window, white, with
+    /// `contentSize` set (the window background is white too).
+    static func addMainScrollView(to window: Window, contentSize: Size) -> ScrollView {
+        window.clearColor = .white
+        let main = ScrollView(frame: Rect(origin: .zero, size: window.bounds.size))
+        main.name = "main"
+        main.fillsSuperview = true
+        main.backgroundColor = .white
+        main.contentSize = contentSize
+        window.addSubview(main)
+        return main
     }
 
     /// Every scene, in the order `scrollway scenes` lists them.

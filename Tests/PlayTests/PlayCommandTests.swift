@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import ScrollwayTestSupport
 import Testing
 import WestonHarness
 
@@ -21,33 +22,8 @@ import WestonHarness
         {"t": 6000, "type": "screenshot", "name": "rest"}
         """
 
-    func scrollway() throws -> URL {
-        let module = URL(fileURLWithPath: try WestonRig.modulePath())
-        return module.deletingLastPathComponent().appendingPathComponent("scrollway")
-    }
-
-    func temp(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-play-\(getpid())-\(name)")
-    }
-
-    func run(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = try scrollway()
-        p.arguments = args
-        let out = Pipe()
-        let err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
-    }
-
     func script(_ text: String, _ name: String) throws -> String {
-        let url = temp(name)
+        let url = CommandRunner.temp(name)
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
@@ -66,11 +42,13 @@ import WestonHarness
 
     @Test func theSameScriptGivesByteIdenticalTracesOffscreen() throws {
         let s = try script(Self.fling, "fling.jsonl")
-        let a = try run([
-            "play", s, "--scene", "list", "--size", "390x600", "--trace", "-", "--screenshots", temp("a").path,
+        let a = try CommandRunner.run([
+            "play", s, "--scene", "list", "--size", "390x600", "--trace", "-", "--screenshots",
+            CommandRunner.temp("a").path,
         ])
-        let b = try run([
-            "play", s, "--scene", "list", "--size", "390x600", "--trace", "-", "--screenshots", temp("b").path,
+        let b = try CommandRunner.run([
+            "play", s, "--scene", "list", "--size", "390x600", "--trace", "-", "--screenshots",
+            CommandRunner.temp("b").path,
         ])
         #expect(a.status == 0 && b.status == 0, "\(a.err)")
         #expect(a.out.count > 1000)
@@ -81,9 +59,9 @@ import WestonHarness
         let s = try script(Self.fling, "fling-hz.jsonl")
         let rests = try [60, 120, 144].map { hz in
             try rest(
-                run([
+                CommandRunner.run([
                     "play", s, "--scene", "list", "--size", "390x600", "--refresh", "\(hz)", "--screenshots",
-                    temp("hz").path,
+                    CommandRunner.temp("hz").path,
                 ]).err)
         }
         #expect(rests[0] != nil)
@@ -93,15 +71,15 @@ import WestonHarness
 
     @Test func offscreenAndWestonRestTogetherWithTheSameDelegateCallsAndPixels() throws {
         let s = try script(Self.fling, "fling-both.jsonl")
-        let offTrace = temp("off.jsonl")
-        let westonTrace = temp("weston.jsonl")
-        let off = try run([
+        let offTrace = CommandRunner.temp("off.jsonl")
+        let westonTrace = CommandRunner.temp("weston.jsonl")
+        let off = try CommandRunner.run([
             "play", s, "--scene", "list", "--size", "390x600", "--trace", offTrace.path, "--screenshots",
-            temp("off").path,
+            CommandRunner.temp("off").path,
         ])
-        let weston = try run([
+        let weston = try CommandRunner.run([
             "play", s, "--scene", "list", "--size", "390x600", "--platform", "weston", "--trace", westonTrace.path,
-            "--screenshots", temp("weston").path,
+            "--screenshots", CommandRunner.temp("weston").path,
         ])
         #expect(off.status == 0 && weston.status == 0, "\(off.err)\n\(weston.err)")
         #expect(rest(off.err) != nil && rest(off.err) == rest(weston.err))
@@ -109,8 +87,9 @@ import WestonHarness
         let d2 = delegates(try String(contentsOf: westonTrace, encoding: .utf8))
         #expect(d1.count >= 5)
         #expect(d1 == d2)
-        let a = try PNG.decode([UInt8](Data(contentsOf: temp("off").appendingPathComponent("rest.png"))))
-        let b = try PNG.decode([UInt8](Data(contentsOf: temp("weston").appendingPathComponent("rest.png"))))
+        let a = try PNG.decode([UInt8](Data(contentsOf: CommandRunner.temp("off").appendingPathComponent("rest.png"))))
+        let b = try PNG.decode(
+            [UInt8](Data(contentsOf: CommandRunner.temp("weston").appendingPathComponent("rest.png"))))
         #expect(a.width == b.width && a.height == b.height)
         var differing = 0
         for y in 0..<a.height {
@@ -135,8 +114,8 @@ import WestonHarness
     func malformedScriptsFailWithTheirErrorAndNothingRuns(text: String, expected: String) throws {
         let name = String(expected.prefix { $0 != ":" })
         let s = try script(text, name)
-        let trace = temp("\(name).trace")
-        let r = try run(["play", s, "--scene", "list", "--trace", trace.path])
+        let trace = CommandRunner.temp("\(name).trace")
+        let r = try CommandRunner.run(["play", s, "--scene", "list", "--trace", trace.path])
         #expect(r.status != 0)
         #expect(r.err.contains(expected), "stderr: \(r.err)")
         #expect(!FileManager.default.fileExists(atPath: trace.path))
@@ -144,34 +123,34 @@ import WestonHarness
 
     @Test func setReachesScrollViewPropertiesWithClearErrors() throws {
         let s = try script(Self.fling, "fling-set.jsonl")
-        let paged = try run([
+        let paged = try CommandRunner.run([
             "play", s, "--scene", "list", "--size", "390x600", "--set", "pagingEnabled=true", "--screenshots",
-            temp("p").path,
+            CommandRunner.temp("p").path,
         ])
         #expect(paged.status == 0)
         #expect(rest(paged.err) == "main rests at contentOffset (0.0, 600.0), zoomScale 1.0")
-        let fast = try run([
+        let fast = try CommandRunner.run([
             "play", s, "--scene", "list", "--size", "390x600", "--set", "decelerationRate=fast", "--screenshots",
-            temp("f").path,
+            CommandRunner.temp("f").path,
         ])
         #expect(rest(fast.err) != rest(paged.err))
-        let unknown = try run(["play", s, "--scene", "list", "--set", "bounciness=3"])
+        let unknown = try CommandRunner.run(["play", s, "--scene", "list", "--set", "bounciness=3"])
         #expect(unknown.status != 0 && unknown.err.contains("--set bounciness: unknown property"))
-        let bad = try run(["play", s, "--scene", "list", "--set", "contentInset=1,2,3"])
+        let bad = try CommandRunner.run(["play", s, "--scene", "list", "--set", "contentInset=1,2,3"])
         #expect(
             bad.status != 0
                 && bad.err.contains("--set contentInset: expected top,left,bottom,right (4 numbers), got '1,2,3'"))
-        let badBool = try run(["play", s, "--scene", "list", "--set", "bounces=maybe"])
+        let badBool = try CommandRunner.run(["play", s, "--scene", "list", "--set", "bounces=maybe"])
         #expect(badBool.err.contains("--set bounces: expected true or false, got 'maybe'"))
     }
 
     @Test func demoWithoutACompositorSaysSoAndHeadlessWritesTheTour() throws {
         let p = Process()
-        p.executableURL = try scrollway()
+        p.executableURL = try CommandRunner.scrollway()
         p.arguments = ["demo"]
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "WAYLAND_DISPLAY")
-        env["XDG_RUNTIME_DIR"] = temp("no-runtime").path
+        env["XDG_RUNTIME_DIR"] = CommandRunner.temp("no-runtime").path
         p.environment = env
         let err = Pipe()
         p.standardError = err
@@ -182,8 +161,8 @@ import WestonHarness
         #expect(p.terminationStatus != 0)
         #expect(message.contains("no Wayland compositor is running") && message.contains("scrollway demo --headless"))
 
-        let out = temp("tour")
-        let r = try run(["demo", "--headless", "--output", out.path])
+        let out = CommandRunner.temp("tour")
+        let r = try CommandRunner.run(["demo", "--headless", "--output", out.path])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out.contains("wrote 9 screenshots and \(out.path)/contact-sheet.png"))
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()

@@ -1,41 +1,15 @@
 import Foundation
 import Raster
+import ScrollwayTestSupport
 import Testing
 import WestonHarness
 
 /// `scrollway rig`, the command people use, run as a process.
 @Suite(.serialized) struct RigCommandTests {
-    /// The built `scrollway` executable, next to the test bundle.
-    func scrollway() throws -> URL {
-        let module = URL(fileURLWithPath: try WestonRig.modulePath())
-        let exe = module.deletingLastPathComponent().appendingPathComponent("scrollway")
-        try #require(FileManager.default.isExecutableFile(atPath: exe.path), "scrollway not built at \(exe.path)")
-        return exe
-    }
-
-    func run(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = try scrollway()
-        p.arguments = args
-        let out = Pipe()
-        let err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
-    }
-
-    func temp(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-rigcmd-\(getpid())-\(name)")
-    }
 
     @Test func playsAScriptIntoAClientAndWritesScreenshots() throws {
-        let script = temp("taps.jsonl")
-        let shots = temp("shots")
+        let script = CommandRunner.temp("taps.jsonl")
+        let shots = CommandRunner.temp("shots")
         defer {
             try? FileManager.default.removeItem(at: script)
             try? FileManager.default.removeItem(at: shots)
@@ -52,7 +26,7 @@ import WestonHarness
         {"t": 220, "type": "touch.up", "id": 0}
         {"t": 220, "type": "touch.up", "id": 1}
         """.write(to: script, atomically: true, encoding: .utf8)
-        let r = try run([
+        let r = try CommandRunner.run([
             "rig", "--size", "600x500", "--script", script.path, "--screenshots", shots.path, "--settle", "50", "--",
             "weston-simple-touch",
         ])
@@ -66,12 +40,12 @@ import WestonHarness
     }
 
     @Test func aBadScriptIsRejectedBeforeAnythingStarts() throws {
-        let script = temp("bad.jsonl")
+        let script = CommandRunner.temp("bad.jsonl")
         defer { try? FileManager.default.removeItem(at: script) }
         try
             "{\"t\": 0, \"type\": \"touch.down\", \"id\": 0, \"x\": 1, \"y\": 1}\n{\"t\": 5, \"type\": \"touch.up\", \"id\": 4}\n"
             .write(to: script, atomically: true, encoding: .utf8)
-        let r = try run(["rig", "--script", script.path])
+        let r = try CommandRunner.run(["rig", "--script", script.path])
         #expect(r.status != 0)
         #expect(r.err.contains("\(script.path):2: field 'id': finger 4 is not down"))
         #expect(r.out.isEmpty)  // no compositor was started
