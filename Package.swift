@@ -61,7 +61,13 @@ let package = Package(
         .target(name: "Views", dependencies: ["Geometry", "Gestures", "Raster"]),
 
         // Scrolling: ScrollView (UIKit's semantics), indicators, zoom.
-        .target(name: "Scrolling", dependencies: ["Geometry", "Physics", "Gestures", "Raster", "Views"]),
+        .target(
+            name: "Scrolling",
+            dependencies: [
+                "Geometry", "Physics", "Gestures", "Raster", "Views",
+                .product(name: "RealModule", package: "swift-numerics"),
+            ]
+        ),
 
         // Gesture scripts (the public JSON Lines format) and their strict parser.
         .target(name: "Scripts", dependencies: ["Gestures"]),
@@ -112,6 +118,7 @@ let package = Package(
         .testTarget(name: "ViewsTests", dependencies: ["Views", "DemoScenes"]),
         .testTarget(name: "WestonRigTests", dependencies: ["WestonHarness", "Raster", "ScrollwayTestSupport"]),
         .testTarget(name: "ScriptsTests", dependencies: ["Scripts", "Gestures"]),
+        .testTarget(name: "HeadlessTests", dependencies: ["Headless", "DemoScenes", "Scripts", "Scrolling", "Views"]),
         .testTarget(name: "PlayTests", dependencies: ["WestonHarness", "Raster", "ScrollwayTestSupport"]),
         .testTarget(
             name: "WaylandTests",

@@ -32,7 +32,9 @@ public final class TraceRecorder {
         window.onFramePrepared = { [unowned self] time in
             previousHook?(time)
             for (name, s) in self.views {
-                self.writer.frame(t: (time - self.origin) * 1000, number: self.frameNumber, view: name, s)
+                self.writer.frame(
+                    t: (time - self.origin) * 1000, number: self.frameNumber, view: name, s,
+                    refreshing: s.refreshControl?.isRefreshing ?? false)
             }
             self.frameNumber += 1
         }

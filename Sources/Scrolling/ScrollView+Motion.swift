@@ -174,6 +174,7 @@ extension ScrollView: FrameAnimation {
         delegate?.scrollViewWillEndDragging(
             self, withVelocity: Point(x: v.x / 1000, y: v.y / 1000), targetContentOffset: &target)
         isDragging = false
+        refreshControl?.updateFromScroll()
 
         let m: Motion
         if isPagingEnabled {

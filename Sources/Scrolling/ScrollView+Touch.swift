@@ -192,6 +192,7 @@ extension ScrollView {
         isDragging = true
         emit(.willBeginDragging)
         delegate?.scrollViewWillBeginDragging(self)
+        refreshControl?.updateFromScroll()
         if keyboardDismissMode == .onDrag { window?.focusedView = nil }
     }
 

@@ -96,15 +96,15 @@ extension ScrollView {
         let s = zoomScaleStorage
         guard setZoomGeometry(newScale) else { return }
         contentOffset = Self.zoomedOffset(contentOffset, anchor: a, from: s, to: newScale)
-        rebaseGesturesAfterZoom()
+        rebaseGesturesToCurrentOffset()
         emit(.didZoom)
         delegate?.scrollViewDidZoom(self)
         if case .zoom = motion {} else { restAfterRangeChange() }
     }
 
-    /// A drag or touchpad scroll running while the scale changes continues from the new
-    /// offset (its anchor belonged to the old scale).
-    private func rebaseGesturesAfterZoom() {
+    /// A drag or touchpad scroll running while the scale or the range changes continues from the
+    /// offset shown now (its anchor belonged to the old scale or edges), so nothing jumps.
+    func rebaseGesturesToCurrentOffset() {
         if var state = touchState, isDragging {
             state.anchor = unbandedOffset(contentOffset) + state.pan.translation
             touchState = state
@@ -148,7 +148,7 @@ extension ScrollView {
             x: RubberBand.clamp(p.unbanded.x, min: h.lowerBound, max: h.upperBound, dimension: bounds.width),
             y: RubberBand.clamp(p.unbanded.y, min: v.lowerBound, max: v.upperBound, dimension: bounds.height))
         p.lastShown = contentOffset
-        rebaseGesturesAfterZoom()
+        rebaseGesturesToCurrentOffset()
         emit(.didZoom)
         delegate?.scrollViewDidZoom(self)
     }

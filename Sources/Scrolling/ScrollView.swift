@@ -211,6 +211,7 @@ open class ScrollView: View {
         let new = computeAdjustedInset()
         guard new != adjustedContentInset else { return }
         adjustedContentInset = new
+        rebaseGesturesToCurrentOffset()
         adjustedContentInsetDidChange()
         emit(.didChangeAdjustedContentInset)
         delegate?.scrollViewDidChangeAdjustedContentInset(self)
@@ -253,6 +254,7 @@ open class ScrollView: View {
             emit(.didScroll)
             delegate?.scrollViewDidScroll(self)
             layoutIndicators()
+            refreshControl?.updateFromScroll()
         }
         if old.size != bounds.size { adjustedInsetMayHaveChanged() }
     }

@@ -1,0 +1,131 @@
+import Geometry
+import Raster
+import Views
+
+/// Pull to refresh (UIRefreshControl): a spinner just above the content, outside the scrollable
+/// area. Pulling reveals it progressively (its segments fill with the pull); once the shown
+/// overscroll reaches 1.5·h it triggers, even mid-drag, and while refreshing h joins the top of
+/// the scroll view's adjusted inset, so the offset rests at −adjusted.top and the spinner stays
+/// in view. `endRefreshing()` removes h again; the offset springs back only if it is then outside
+/// the allowed range. It never writes the offset itself.
+public final class RefreshControl: View, FrameAnimation {
+    /// The control's height h.
+    public static let height = 60.0
+    /// Shown overscroll, as a multiple of h, that triggers a refresh.
+    public static let triggerFactor = 1.5
+    static let segments = 12
+
+    public private(set) var isRefreshing = false
+    /// Called when a pull triggers a refresh (UIControl's valueChanged).
+    public var onValueChanged: (() -> Void)?
+    public var tintColor = Color(rgb: 120, 120, 128) { didSet { setNeedsDisplay() } }
+    /// 0…1 while pulling: how far towards the trigger the pull is.
+    public private(set) var progress = 0.0 { didSet { if progress != oldValue { setNeedsDisplay() } } }
+    /// The spinner's rotation while refreshing (radians), advanced per frame.
+    private var spinStart: Double?
+    private var rotation = 0.0 { didSet { if rotation != oldValue { setNeedsDisplay() } } }
+    weak var scrollView: ScrollView?
+    /// Set when this pull has triggered, so one pull triggers once.
+    private var triggeredThisPull = false
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        name = "refreshControl"
+        isUserInteractionEnabled = false
+    }
+
+    public override var drawsContent: Bool { true }
+
+    /// Starts refreshing (programmatically too): h joins the adjusted inset. The offset is not
+    /// moved (as UIKit); scroll to −adjustedContentInset.top to show the spinner.
+    public func beginRefreshing() {
+        guard !isRefreshing else { return }
+        isRefreshing = true
+        progress = 1
+        spinStart = window?.now
+        window?.addAnimation(self)
+        scrollView?.setInsetContribution(
+            EdgeInsets(top: Self.height, left: 0, bottom: 0, right: 0), for: Self.insetKey)
+        setNeedsDisplay()
+    }
+
+    /// Ends refreshing: h leaves the adjusted inset; the offset springs back only if it is now
+    /// outside the range and nothing holds it.
+    public func endRefreshing() {
+        guard isRefreshing else { return }
+        isRefreshing = false
+        spinStart = nil
+        window?.removeAnimation(self)
+        scrollView?.setInsetContribution(.zero, for: Self.insetKey)
+        updateFromScroll()
+    }
+
+    static let insetKey = "refreshControl"
+
+    public func advance(to time: Double) -> Bool {
+        guard isRefreshing else { return false }
+        if spinStart == nil { spinStart = time }
+        rotation = (time - spinStart!) * 2 * Double.pi  // one turn a second
+        return true
+    }
+
+    /// The overscroll past the top that shows now (positive when pulled down), measured from the
+    /// rest position without this control's own inset part.
+    var shownOverscroll: Double {
+        guard let s = scrollView else { return 0 }
+        let ownPart = isRefreshing ? Self.height : 0
+        return -(s.contentOffset.y + s.adjustedContentInset.top - ownPart)
+    }
+
+    /// Called by the scroll view on every scroll, drag start and release.
+    func updateFromScroll() {
+        guard let s = scrollView else { return }
+        // Just above the content, outside the scrollable area.
+        frame = Rect(x: 0, y: -Self.height, width: s.bounds.width, height: Self.height)
+        if !isRefreshing {
+            progress = min(1, max(0, shownOverscroll / (Self.triggerFactor * Self.height)))
+        }
+        if !s.isDragging { triggeredThisPull = false }
+        if s.isDragging, !isRefreshing, !triggeredThisPull,
+            shownOverscroll >= Self.triggerFactor * Self.height - 1e-9
+        {
+            triggeredThisPull = true
+            beginRefreshing()
+            onValueChanged?()
+        }
+        isHidden = !isRefreshing && shownOverscroll <= 0
+    }
+
+    /// Twelve segments around a circle: as many filled as the pull's progress, all of them
+    /// (fading round) and turning while refreshing.
+    public override func draw(in canvas: Canvas) {
+        let c = Point(x: bounds.width / 2, y: bounds.height / 2)
+        let inner = 8.0
+        let outer = 16.0
+        let n = Self.segments
+        let lit = isRefreshing ? n : Int((progress * Double(n)).rounded(.down))
+        for i in 0..<n {
+            let a = Double(i) / Double(n) * 2 * Double.pi + (isRefreshing ? rotation : 0) - Double.pi / 2
+            let fade = isRefreshing ? 0.25 + 0.75 * Double(n - i) / Double(n) : (i < lit ? 1 : 0.15)
+            let dir = Point(x: cosine(a), y: sine(a))
+            canvas.strokeLine(
+                from: c + dir * inner, to: c + dir * outer, lineWidth: 2.5,
+                color: tintColor.withAlpha(tintColor.alpha * fade))
+        }
+    }
+}
+
+extension ScrollView {
+    /// The pull-to-refresh control, placed just above the content.
+    public var refreshControl: RefreshControl? {
+        get { subviews.lazy.compactMap { $0 as? RefreshControl }.first }
+        set {
+            refreshControl?.endRefreshing()
+            refreshControl?.removeFromSuperview()
+            guard let control = newValue else { return }
+            control.scrollView = self
+            insertSubview(control, at: 0)
+            control.updateFromScroll()
+        }
+    }
+}

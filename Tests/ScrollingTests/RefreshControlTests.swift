@@ -1,0 +1,84 @@
+import Geometry
+import Scrolling
+import Testing
+import Views
+
+@Suite struct RefreshControlTests {
+    /// The finger overscroll that shows `b` past the edge in a viewport of `d`: o = b·d/(0.55·(d − b)).
+    func overscroll(showing b: Double, d: Double = 844) -> Double { b * d / (0.55 * (d - b)) }
+
+    @Test(arguments: [0.0, 20.0])
+    func pullTriggerRefreshEnd(topInset: Double) {
+        let rig = Rig()
+        let s = rig.scroll
+        s.contentInset = EdgeInsets(top: topInset, left: 0, bottom: 0, right: 0)
+        s.contentOffset = Point(x: 0, y: -topInset)
+        let control = RefreshControl()
+        var triggered = 0
+        control.onValueChanged = { triggered += 1 }
+        s.refreshControl = control
+        #expect(s.adjustedContentInset.top == topInset)
+
+        // Pull slowly to a shown overscroll just below 1.5·h: not yet.
+        let below = overscroll(showing: 85)
+        rig.drag(from: Point(x: 200, y: 100), to: Point(x: 200, y: 110 + below), duration: 0.5, lift: false)
+        #expect(!control.isRefreshing)
+        #expect(abs(control.progress - 85 / 90) < 0.01)
+        // Further: it triggers mid-drag, once, and h joins the adjusted inset.
+        rig.offsets.removeAll()
+        for i in 1...20 {
+            rig.send(.touchMotion(id: 1, position: Point(x: 200, y: 110 + below + Double(i) * 3)), at: rig.time + 0.016)
+        }
+        #expect(control.isRefreshing && triggered == 1)
+        #expect(s.adjustedContentInset.top == topInset + 60)
+        #expect(s.verticalRange.lowerBound == -(topInset + 60))
+        // The content never jumped while the inset changed under the finger.
+        let steps = zip(rig.offsets, rig.offsets.dropFirst()).map { abs($1.y - $0.y) }
+        #expect(steps.allSatisfy { $0 < 5 }, "largest step \(steps.max() ?? 0)")
+
+        // Held still and released: it settles at −adjusted.top, spinner in view.
+        rig.send(.touchUp(id: 1), at: rig.time + 0.2)
+        rig.settle()
+        #expect(s.contentOffset.y == -(topInset + 60))
+        #expect(triggered == 1)
+
+        // End: h leaves the inset and the offset springs back, smoothly (ω = 10 from 60 px peaks
+        // at ω·60/e ≈ 221 px/s: under 4 px a frame at 60 Hz).
+        rig.offsets.removeAll()
+        control.endRefreshing()
+        #expect(s.adjustedContentInset.top == topInset)
+        #expect(s.contentOffset.y == -(topInset + 60))  // the offset is not written
+        rig.settle()
+        #expect(s.contentOffset.y == -topInset)
+        let back = zip(rig.offsets, rig.offsets.dropFirst()).map { abs($1.y - $0.y) }
+        #expect(back.allSatisfy { $0 <= 10.0 * 60 / 2.718281828 / 60 + 1e-9 })
+    }
+
+    @Test func ifTheOffsetIsStillInsideTheRangeEndingDoesNotMoveIt() {
+        let rig = Rig()
+        let control = RefreshControl()
+        rig.scroll.refreshControl = control
+        control.beginRefreshing()
+        #expect(rig.scroll.adjustedContentInset.top == 60)
+        rig.scroll.contentOffset = Point(x: 0, y: 300)
+        control.endRefreshing()
+        rig.settle()
+        #expect(rig.scroll.contentOffset.y == 300)
+    }
+
+    @Test func worksWithASafeAreaTop() {
+        let rig = Rig()
+        let s = rig.scroll
+        s.safeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 0, right: 0)
+        s.contentOffset = Point(x: 0, y: -47)
+        let control = RefreshControl()
+        s.refreshControl = control
+        rig.drag(
+            from: Point(x: 200, y: 100), to: Point(x: 200, y: 110 + overscroll(showing: 95)), duration: 0.5, lift: false
+        )
+        #expect(control.isRefreshing)
+        rig.send(.touchUp(id: 1), at: rig.time + 0.2)
+        rig.settle()
+        #expect(s.contentOffset.y == -(47 + 60))
+    }
+}
