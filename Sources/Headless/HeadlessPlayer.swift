@@ -38,9 +38,11 @@ public final class HeadlessPlayer {
         canvas = try Canvas(size: window.bounds.size, scale: window.scale)
     }
 
-    /// Events this platform cannot play yet (they need later features), named before anything runs.
-    public static func unsupported(_ script: GestureScript) -> ScriptEvent? {
-        script.events.first {
+    /// An event the window cannot play (keyboard.show/hide in a scene without an on-screen
+    /// keyboard), found before anything runs.
+    public static func unsupported(_ script: GestureScript, in window: Window) -> ScriptEvent? {
+        guard window.view(named: "keyboard") as? OnScreenKeyboard == nil else { return nil }
+        return script.events.first {
             if case .keyboardShow = $0.kind { return true }
             if case .keyboardHide = $0.kind { return true }
             return false
@@ -117,8 +119,12 @@ public final class HeadlessPlayer {
             shot.copyPixels(
                 from: canvas, deviceRect: Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height)))
             screenshots[name] = shot
-        case .keyboardShow, .keyboardHide:
-            break  // refused up front by `unsupported`
+        case .keyboardShow:
+            window.advanceClock(to: t)
+            (window.view(named: "keyboard") as? OnScreenKeyboard)?.show()
+        case .keyboardHide:
+            window.advanceClock(to: t)
+            (window.view(named: "keyboard") as? OnScreenKeyboard)?.hide()
         }
     }
 

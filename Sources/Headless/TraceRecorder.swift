@@ -34,7 +34,8 @@ public final class TraceRecorder {
             for (name, s) in self.views {
                 self.writer.frame(
                     t: (time - self.origin) * 1000, number: self.frameNumber, view: name, s,
-                    refreshing: s.refreshControl?.isRefreshing ?? false)
+                    refreshing: s.refreshControl?.isRefreshing ?? false,
+                    keyboardHeight: s.insetContributions["keyboard"]?.bottom ?? 0)
             }
             self.frameNumber += 1
         }

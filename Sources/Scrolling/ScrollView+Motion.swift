@@ -175,6 +175,7 @@ extension ScrollView: FrameAnimation {
             self, withVelocity: Point(x: v.x / 1000, y: v.y / 1000), targetContentOffset: &target)
         isDragging = false
         refreshControl?.updateFromScroll()
+        if keyboardDismissMode == .interactive { window?.onInteractiveKeyboardDrag?(nil) }
 
         let m: Motion
         if isPagingEnabled {

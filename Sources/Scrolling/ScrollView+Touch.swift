@@ -203,6 +203,7 @@ extension ScrollView {
             x: scrollsHorizontally ? state.anchor.x - tr.x : contentOffset.x,
             y: scrollsVertically ? state.anchor.y - tr.y : contentOffset.y)
         contentOffset = bandedOffset(unbanded)
+        if keyboardDismissMode == .interactive { window?.onInteractiveKeyboardDrag?(state.location.y) }
     }
 
     /// The offset shown for an unbanded one: rubber band past the edges, or clamped.

@@ -43,7 +43,28 @@ public final class Window: View {
     /// The last pointer position (window coordinates), nil when the pointer is outside.
     public internal(set) var pointerPosition: Point?
     /// The view that receives keys first (a focused text field).
-    public weak var focusedView: View?
+    public weak var focusedView: View? {
+        didSet {
+            if focusedView !== oldValue {
+                oldValue?.setNeedsDisplay()
+                focusedView?.setNeedsDisplay()
+                onFocusChange?(focusedView, focusedByTouch)
+            }
+        }
+    }
+    /// Whether the current focus came from a touch (an on-screen keyboard shows for those).
+    public internal(set) var focusedByTouch = false
+    /// Called when the focused view changes: the new one (nil: none) and whether by touch.
+    public var onFocusChange: ((View?, Bool) -> Void)?
+    /// Scroll views with interactive keyboard dismissal report the dragging finger's window y
+    /// here (nil when the drag ends); an on-screen keyboard follows it.
+    public var onInteractiveKeyboardDrag: ((Double?) -> Void)?
+
+    /// Focuses `view` (nil clears), remembering whether a touch did it.
+    public func focus(_ view: View?, byTouch: Bool) {
+        focusedByTouch = byTouch && view != nil
+        focusedView = view
+    }
     /// Keyboard modifiers as of the last key event (Shift swaps wheel axes, Ctrl zooms).
     public internal(set) var modifiers: Modifiers = []
 

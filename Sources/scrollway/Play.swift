@@ -81,12 +81,13 @@ struct Play: ParsableCommand {
             throw CommandError("cannot read the script '\(script)': \(error.localizedDescription)")
         }
         let parsed = try ScriptParser(file: script, isKeysym: { KeyCodes.keysym(named: $0) != nil }).parse(text)
-        if let e = HeadlessPlayer.unsupported(parsed) {
-            throw CommandError(
-                "\(script):\(e.line): '\(e.kind.typeName)' needs the on-screen keyboard, which is not built yet")
-        }
         let window = DemoScenes.Scene.named(scene)!.makeWindow(
             size: size?.value, scale: platform == .offscreen ? scale : 1)
+        if let e = HeadlessPlayer.unsupported(parsed, in: window) {
+            throw CommandError(
+                "\(script):\(e.line): '\(e.kind.typeName)' needs an on-screen keyboard; scene '\(scene)' has none "
+                    + "(try --scene keyboard)")
+        }
         guard let main = window.view(named: "main") as? ScrollView else {
             throw CommandError("scene '\(scene)' has no scroll view named main")
         }
@@ -122,7 +123,7 @@ struct Play: ParsableCommand {
                 try traceText.write(toFile: trace, atomically: true, encoding: .utf8)
             }
         }
-        let o = main.contentOffset
+        let o = main.contentOffset + Point.zero  // + 0 turns -0.0 into 0.0
         FileHandle.standardError.write(
             Data("main rests at contentOffset (\(o.x), \(o.y)), zoomScale \(main.zoomScale)\n".utf8))
     }
@@ -164,6 +165,15 @@ struct WestonPlayer {
                 try rig.parkPointer()
                 try app.pump(for: 0.05)
                 shots[name] = try rig.capture()
+                continue
+            }
+            // The on-screen keyboard is the app's: shown and hidden in the app, not injected.
+            if case .keyboardShow = e.kind {
+                (window.view(named: "keyboard") as? OnScreenKeyboard)?.show()
+                continue
+            }
+            if case .keyboardHide = e.kind {
+                (window.view(named: "keyboard") as? OnScreenKeyboard)?.hide()
                 continue
             }
             try player.inject(e)

@@ -1,0 +1,35 @@
+import Geometry
+import Raster
+import Scrolling
+import Views
+
+extension Scene {
+    /// A long form of text fields with the on-screen keyboard: touching a field brings the
+    /// keyboard up, the form's bottom inset grows by what it covers, and the field scrolls into
+    /// view 12 px above it. Dragging the form dismisses the keyboard interactively.
+    public static let keyboard = Scene(
+        name: "keyboard",
+        summary: "A long form with the on-screen keyboard and the keyboard inset",
+        preferredSize: Size(width: 390, height: 844)
+    ) { window in
+        let stack = StackView(frame: .zero, spacing: 8, insets: EdgeInsets(top: 16, left: 16, bottom: 16, right: 16))
+        for i in 1...KeyboardForm.fields {
+            let label = Label(text: "Field \(i)")
+            label.textColor = Color(rgb: 90, 90, 96)
+            stack.addArrangedSubview(label)
+            let field = TextField(placeholder: "Type something")
+            field.name = "field\(i)"
+            stack.addArrangedSubview(field)
+        }
+        let size = stack.fittingSize(width: window.bounds.width)
+        stack.frame = Rect(origin: .zero, size: size)
+        let main = addMainScrollView(to: window, contentSize: size)
+        main.keyboardDismissMode = .interactive
+        main.addSubview(stack)
+        OnScreenKeyboard.install(in: window, policy: .touchOnly)
+    }
+}
+
+public enum KeyboardForm {
+    public static let fields = 16
+}

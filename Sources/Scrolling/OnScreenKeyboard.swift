@@ -1,0 +1,295 @@
+import Geometry
+import Gestures
+import Physics
+import Raster
+import Views
+
+/// An on-screen keyboard for touch panels and kiosks, drawn by us: QWERTY with shift, a
+/// numbers/symbols page, backspace, return, space and a hide key. It slides in and out with the
+/// ω = 14 spring and types through the window's text path, exactly like a physical keyboard.
+///
+/// It also keeps every scroll view clear of it: `obscured = max(0, scroll view bottom in window
+/// − keyboard top)` joins the bottom of the adjusted inset (and so the indicator insets), and
+/// once it is up the focused field, expanded by 12 px, is scrolled into view.
+public final class OnScreenKeyboard: View, FrameAnimation {
+    /// When it shows itself.
+    public enum Policy: String, Sendable, CaseIterable {
+        /// Only by `show()` (or a script's keyboard.show).
+        case never
+        /// When a text field gains focus by touch.
+        case touchOnly
+        /// When a text field gains focus at all.
+        case always
+    }
+
+    public static let height = 238.0
+    static let rowHeight = 52.0
+    static let gap = 6.0
+    /// The margin kept between the focused field and the keyboard.
+    public static let fieldMargin = 12.0
+    static let insetKey = "keyboard"
+
+    public var policy: Policy
+    /// 0 (hidden) … 1 (fully up); its spring runs in window time.
+    public private(set) var visibleFraction = 0.0
+    private var spring: Spring?
+    private var springStart = 0.0
+    private var target = 0.0
+    private var shifted = false { didSet { relabel() } }
+    private var symbols = false { didSet { buildKeys() } }
+    private var keys: [(button: Button, action: Action)] = []
+    private var draggedFraction: Double?
+
+    enum Action: Equatable {
+        case text(String), shift, backspace, enter, space, symbols, hide
+    }
+
+    /// Installs a keyboard in `window` (on top of everything).
+    @discardableResult
+    public static func install(in window: Window, policy: Policy = .touchOnly) -> OnScreenKeyboard {
+        let k = OnScreenKeyboard(policy: policy)
+        window.addSubview(k)
+        let previous = window.onFocusChange
+        window.onFocusChange = { [weak k] view, byTouch in
+            previous?(view, byTouch)
+            k?.focusChanged(to: view, byTouch: byTouch)
+        }
+        let previousDrag = window.onInteractiveKeyboardDrag
+        window.onInteractiveKeyboardDrag = { [weak k] y in
+            previousDrag?(y)
+            k?.interactiveDrag(fingerY: y)
+        }
+        k.layoutForWindow()
+        return k
+    }
+
+    init(policy: Policy) {
+        self.policy = policy
+        super.init()
+        name = "keyboard"
+        backgroundColor = Color(rgb: 208, 211, 218)
+        buildKeys()
+    }
+
+    /// The keyboard's top edge in window coordinates.
+    public var top: Double { (window?.bounds.height ?? 0) - visibleFraction * Self.height }
+
+    public var isShown: Bool { target == 1 }
+
+    public func show() { animate(to: 1) }
+
+    public func hide() { animate(to: 0) }
+
+    // MARK: Focus
+
+    func focusChanged(to view: View?, byTouch: Bool) {
+        if view is TextField {
+            if policy == .always || (policy == .touchOnly && byTouch) { show() }
+            if visibleFraction >= 1 { scrollFocusedFieldIntoView() }
+        } else if view == nil {
+            hide()
+        }
+    }
+
+    // MARK: Motion
+
+    private func animate(to value: Double) {
+        guard value != target || spring == nil && visibleFraction != value else { return }
+        target = value
+        let t = window?.now ?? 0
+        let v = spring.map { $0.velocity(at: t - springStart) } ?? 0
+        spring = Spring(from: visibleFraction, to: value, velocity: v, omega: Spring.animationOmega)
+        springStart = t
+        window?.addAnimation(self)
+    }
+
+    public func advance(to time: Double) -> Bool {
+        guard let s = spring else { return false }
+        let dt = time - springStart
+        // Settled within a device pixel of travel.
+        if abs(s.displacement(at: dt)) * Self.height < 0.5 && abs(s.velocity(at: dt)) * Self.height < 7 {
+            spring = nil
+            setFraction(s.rest)
+            if s.rest == 1 { scrollFocusedFieldIntoView() }
+            return false
+        }
+        setFraction(min(1, max(0, s.position(at: dt))))
+        return true
+    }
+
+    private func setFraction(_ f: Double) {
+        visibleFraction = f
+        layoutForWindow()
+    }
+
+    /// Places the keyboard at the bottom and updates every scroll view's keyboard inset.
+    func layoutForWindow() {
+        guard let window else { return }
+        frame = Rect(
+            x: 0, y: window.bounds.height - visibleFraction * Self.height, width: window.bounds.width,
+            height: Self.height)
+        isHidden = visibleFraction <= 0
+        window.bringSubviewToFront(self)
+        let keyboardTop = top
+        var stack: [View] = window.subviews.filter { $0 !== self }
+        while let v = stack.popLast() {
+            if let s = v as? ScrollView {
+                let bottom = s.convert(Point(x: 0, y: s.bounds.maxY), to: nil).y
+                let obscured = max(0, bottom - keyboardTop)
+                s.setInsetContribution(EdgeInsets(top: 0, left: 0, bottom: obscured, right: 0), for: Self.insetKey)
+            }
+            stack += v.subviews
+        }
+    }
+
+    public override func layoutSubviews() {
+        layoutKeys()
+        // A window resize while up: stay at the bottom, with the right insets.
+        if let window, abs(frame.maxY - (window.bounds.height + (1 - visibleFraction) * Self.height)) > 0.01 {
+            layoutForWindow()
+        }
+    }
+
+    /// Scrolls the focused field, expanded by 12 px, into its scroll view's visible area.
+    func scrollFocusedFieldIntoView() {
+        guard let field = window?.focusedView as? TextField else { return }
+        var v = field.superview
+        while let current = v, !(current is ScrollView) { v = current.superview }
+        guard let scroll = v as? ScrollView else { return }
+        let rect = field.convert(field.bounds, to: scroll).insetBy(dx: 0, dy: -Self.fieldMargin)
+        scroll.scrollRectToVisible(rect, animated: true)
+    }
+
+    // MARK: Interactive dismissal
+
+    func interactiveDrag(fingerY: Double?) {
+        guard let window, isShown || draggedFraction != nil else { return }
+        guard let y = fingerY else {
+            // Released: more than half pulled down dismisses (focus goes), else it returns.
+            if let f = draggedFraction {
+                draggedFraction = nil
+                if f < 0.5 {
+                    window.focus(nil, byTouch: false)
+                    hide()
+                } else {
+                    animate(to: 1)
+                }
+            }
+            return
+        }
+        let shownTop = window.bounds.height - Self.height
+        guard y > shownTop || draggedFraction != nil else { return }
+        let f = min(1, max(0, (window.bounds.height - y) / Self.height))
+        draggedFraction = f
+        spring = nil
+        setFraction(f)
+    }
+
+    // MARK: Keys
+
+    private static let letterRows = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
+    private static let symbolRows = ["1234567890", "-/:;()$&@\"", ".,?!'"]
+
+    private func buildKeys() {
+        for k in keys { k.button.removeFromSuperview() }
+        keys = []
+        let rows = symbols ? Self.symbolRows : Self.letterRows
+        for row in rows.prefix(2) { for ch in row { addKey(String(ch), .text(String(ch))) } }
+        addKey(symbols ? "" : "\u{21E7}", .shift)
+        for ch in rows[2] { addKey(String(ch), .text(String(ch))) }
+        addKey("\u{232B}", .backspace)
+        addKey(symbols ? "ABC" : "123", .symbols)
+        addKey("\u{2304}", .hide)
+        addKey("space", .space)
+        addKey("return", .enter)
+        relabel()
+        setNeedsLayout()
+    }
+
+    private func addKey(_ title: String, _ action: Action) {
+        let b = Button(title: title)
+        b.fillColor = action.isCharacter ? .white : Color(rgb: 172, 178, 190)
+        b.titleColor = .black
+        b.cornerRadius = 5
+        b.onTap = { [weak self] in self?.press(action) }
+        addSubview(b)
+        keys.append((b, action))
+    }
+
+    private func relabel() {
+        for (b, a) in keys {
+            if case .text(let s) = a { b.title = shifted ? s.uppercased() : s }
+            if a == .shift { b.fillColor = shifted ? .white : Color(rgb: 172, 178, 190) }
+        }
+    }
+
+    private func layoutKeys() {
+        let w = bounds.width
+        let g = Self.gap
+        let h = Self.rowHeight
+        let unit = (w - g * 11) / 10
+        var index = 0
+        func place(_ count: Int, row: Int, width: Double, startX: Double) {
+            for i in 0..<count {
+                keys[index].button.frame = Rect(
+                    x: startX + Double(i) * (width + g), y: g + Double(row) * (h + g), width: width, height: h)
+                index += 1
+            }
+        }
+        let rows = symbols ? Self.symbolRows : Self.letterRows
+        place(rows[0].count, row: 0, width: unit, startX: g)
+        let second = Double(rows[1].count)
+        place(rows[1].count, row: 1, width: unit, startX: (w - second * unit - (second - 1) * g) / 2)
+        // Shift, the third row's keys, backspace.
+        let wide = unit * 1.4
+        keys[index].button.frame = Rect(x: g, y: g + 2 * (h + g), width: wide, height: h)
+        index += 1
+        let third = Double(rows[2].count)
+        place(rows[2].count, row: 2, width: unit, startX: (w - third * unit - (third - 1) * g) / 2)
+        keys[index].button.frame = Rect(x: w - g - wide, y: g + 2 * (h + g), width: wide, height: h)
+        index += 1
+        // 123, hide, space, return.
+        let y3 = g + 3 * (h + g)
+        keys[index].button.frame = Rect(x: g, y: y3, width: wide, height: h)
+        keys[index + 1].button.frame = Rect(x: g * 2 + wide, y: y3, width: unit, height: h)
+        let ret = unit * 2
+        let spaceX = g * 3 + wide + unit
+        keys[index + 2].button.frame = Rect(x: spaceX, y: y3, width: w - spaceX - ret - 2 * g, height: h)
+        keys[index + 3].button.frame = Rect(x: w - g - ret, y: y3, width: ret, height: h)
+    }
+
+    /// Where the key titled `title` is, in window coordinates (laid out first: a page switch
+    /// rebuilds the keys).
+    public func keyFrame(for title: String) -> Rect? {
+        layoutIfNeeded()
+        guard let b = keys.first(where: { $0.button.title == title })?.button else { return nil }
+        return b.convert(b.bounds, to: nil)
+    }
+
+    private func press(_ action: Action) {
+        guard let window else { return }
+        let t = window.now
+        switch action {
+        case .text(let s):
+            window.handle(InputEvent(time: t, .text(shifted ? s.uppercased() : s)))
+            if shifted { shifted = false }
+        case .space: window.handle(InputEvent(time: t, .text(" ")))
+        case .backspace:
+            window.handle(InputEvent(time: t, .key(.backspace, pressed: true, modifiers: [])))
+            window.handle(InputEvent(time: t, .key(.backspace, pressed: false, modifiers: [])))
+        case .enter:
+            window.handle(InputEvent(time: t, .key(.enter, pressed: true, modifiers: [])))
+            window.handle(InputEvent(time: t, .key(.enter, pressed: false, modifiers: [])))
+        case .shift: shifted.toggle()
+        case .symbols: symbols.toggle()
+        case .hide: window.focus(nil, byTouch: false)
+        }
+    }
+}
+
+extension OnScreenKeyboard.Action {
+    var isCharacter: Bool {
+        if case .text = self { return true }
+        return self == .space
+    }
+}

@@ -1,0 +1,93 @@
+import Geometry
+import Gestures
+import Raster
+
+/// A single line of editable text: a caret, insert and delete, focus, a placeholder. Text comes
+/// through the window's text path, the same for physical keys (xkbcommon's keysyms and UTF-8)
+/// and the on-screen keyboard; the field takes it while it has the window's focus.
+open class TextField: View {
+    public var text: String = "" {
+        didSet { if text != oldValue { caret = min(caret, text.count); setNeedsDisplay() } }
+    }
+    public var placeholder: String = "" { didSet { setNeedsDisplay() } }
+    public var font: Font? { didSet { setNeedsDisplay() } }
+    /// The caret's position, in characters.
+    public private(set) var caret = 0 { didSet { if caret != oldValue { setNeedsDisplay() } } }
+    /// Return was pressed.
+    public var onReturn: (() -> Void)?
+
+    public init(placeholder: String = "", frame: Rect = .zero) {
+        self.placeholder = placeholder
+        super.init(frame: frame)
+    }
+
+    open override var drawsContent: Bool { true }
+
+    public var isFocused: Bool { window?.focusedView === self }
+
+    /// Takes the keyboard focus (a touch does this; `byTouch` tells an on-screen keyboard).
+    public func becomeFocused(byTouch: Bool = false) {
+        caret = text.count
+        window?.focus(self, byTouch: byTouch)
+    }
+
+    public func resignFocus() {
+        if isFocused { window?.focus(nil, byTouch: false) }
+    }
+
+    open override func touchesEnded(_ touches: [Touch]) {
+        guard let t = touches.first, bounds.contains(convert(t.location, from: nil)) else { return }
+        becomeFocused(byTouch: t.source == .finger)
+    }
+
+    open override func handleInput(_ event: InputEvent) -> Bool {
+        guard isFocused else { return false }
+        switch event.kind {
+        case .text(let s):
+            let chars = Array(text)
+            text = String(chars[..<caret]) + s + String(chars[caret...])
+            caret += s.count
+            return true
+        case .key(let key, let pressed, _):
+            guard pressed else { return key == .backspace || key == .left || key == .right || key == .enter }
+            switch key {
+            case .backspace:
+                guard caret > 0 else { return true }
+                var chars = Array(text)
+                chars.remove(at: caret - 1)
+                caret -= 1
+                text = String(chars)
+            case .left: caret = max(0, caret - 1)
+            case .right: caret = min(text.count, caret + 1)
+            case .home: caret = 0
+            case .end: caret = text.count
+            case .enter: onReturn?()
+            default: return false
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    open override func draw(in canvas: Canvas) {
+        let r = Rect(origin: .zero, size: bounds.size)
+        canvas.fillRoundedRect(r, radius: 6, color: .white)
+        canvas.strokeRoundedRect(
+            r.insetBy(dx: 0.75, dy: 0.75), radius: 6, lineWidth: isFocused ? 2 : 1,
+            color: isFocused ? .tint : Color(rgb: 190, 190, 196))
+        guard let font = font ?? Font.standard else { return }
+        let inner = r.insetBy(dx: 10, dy: 0)
+        let shown = text.isEmpty ? placeholder : text
+        let layout = font.layout(shown, maxWidth: nil, maxLines: 1, scale: canvas.scale)
+        let h = layout.size.height
+        let textRect = Rect(x: inner.minX, y: (r.height - h) / 2, width: inner.width, height: h)
+        canvas.drawText(layout, font: font, in: textRect, color: text.isEmpty ? Color(rgb: 160, 160, 166) : .black)
+        if isFocused {
+            let x = inner.minX + font.width(of: String(text.prefix(caret)), scale: canvas.scale)
+            canvas.fill(Rect(x: x, y: textRect.minY, width: 2, height: h), color: .tint)
+        }
+    }
+
+    open override func sizeThatFits(_ size: Size) -> Size { Size(width: size.width, height: 44) }
+}

@@ -1,0 +1,134 @@
+import Geometry
+import Gestures
+import Scrolling
+import Testing
+import Views
+
+@Suite struct KeyboardTests {
+    /// A 390×844 scroll view over a long form with one field near the bottom of the viewport.
+    func formRig(policy: OnScreenKeyboard.Policy = .touchOnly) -> (Rig, TextField, OnScreenKeyboard) {
+        let rig = Rig()
+        let field = TextField(placeholder: "name", frame: Rect(x: 20, y: 760, width: 350, height: 44))
+        rig.content.addSubview(field)
+        let keyboard = OnScreenKeyboard.install(in: rig.window, policy: policy)
+        return (rig, field, keyboard)
+    }
+
+    func tap(_ rig: Rig, _ p: Point, id: Int = 9) {
+        rig.send(.touchDown(id: id, position: p), at: rig.time + 0.02)
+        rig.send(.touchFrame)
+        rig.send(.touchUp(id: id), at: rig.time + 0.05)
+    }
+
+    @Test func showAndHideChangeTheMaximumOffsetByExactlyTheObscuredHeight() {
+        let (rig, _, keyboard) = formRig()
+        let before = rig.scroll.verticalRange.upperBound
+        keyboard.show()
+        rig.settle()
+        #expect(keyboard.visibleFraction == 1)
+        let obscured = rig.scroll.insetContributions["keyboard"]?.bottom ?? 0
+        #expect(obscured == OnScreenKeyboard.height)  // the scroll view reaches the window's bottom
+        #expect(rig.scroll.verticalRange.upperBound == before + obscured)
+        #expect(rig.scroll.adjustedContentInset.bottom == obscured)
+        keyboard.hide()
+        rig.settle()
+        #expect(rig.scroll.verticalRange.upperBound == before)
+        #expect(keyboard.isHidden)
+    }
+
+    @Test func aTouchedFieldEndsAtLeast12pxAboveTheKeyboard() {
+        let (rig, field, keyboard) = formRig()
+        tap(rig, Point(x: 100, y: 780))
+        #expect(field.isFocused)
+        rig.settle()
+        #expect(keyboard.visibleFraction == 1)
+        let fieldBottom = field.convert(Point(x: 0, y: field.bounds.maxY), to: nil).y
+        #expect(fieldBottom <= keyboard.top - 12 + 1e-9, "field bottom \(fieldBottom), keyboard top \(keyboard.top)")
+        // The keyboard never makes content jump: every frame's step is a spring's, not a leap.
+        let steps = zip(rig.offsets, rig.offsets.dropFirst()).map { abs($1.y - $0.y) }
+        #expect(steps.allSatisfy { $0 < 40 })
+    }
+
+    @Test func policiesDecideWhenItShows() {
+        let (never, nf, nk) = formRig(policy: .never)
+        nf.becomeFocused(byTouch: true)
+        never.settle()
+        #expect(nk.visibleFraction == 0)
+        let (always, af, ak) = formRig(policy: .always)
+        af.becomeFocused(byTouch: false)
+        always.settle()
+        #expect(ak.visibleFraction == 1)
+        let (touch, tf, tk) = formRig(policy: .touchOnly)
+        tf.becomeFocused(byTouch: false)
+        touch.settle()
+        #expect(tk.visibleFraction == 0)
+    }
+
+    @Test(arguments: [ScrollView.KeyboardDismissMode.none, .onDrag, .interactive])
+    func dismissModes(mode: ScrollView.KeyboardDismissMode) {
+        let (rig, field, keyboard) = formRig()
+        rig.scroll.keyboardDismissMode = mode
+        tap(rig, Point(x: 100, y: 780))
+        rig.settle()
+        #expect(keyboard.visibleFraction == 1)
+        // Drag the content down from above the keyboard to near the window's bottom.
+        rig.drag(from: Point(x: 200, y: 400), to: Point(x: 200, y: 830), duration: 0.4, lift: false)
+        switch mode {
+        case .none:
+            #expect(keyboard.visibleFraction == 1 && field.isFocused)
+        case .onDrag:
+            #expect(!field.isFocused)
+        case .interactive:
+            // The keyboard follows the finger below its top edge.
+            #expect(keyboard.visibleFraction < 0.2)
+            #expect(abs(keyboard.top - 830) < 1)
+        }
+        rig.send(.touchUp(id: 1), at: rig.time + 0.2)
+        rig.settle()
+        #expect(field.isFocused == (mode == .none))
+        #expect(keyboard.visibleFraction == (mode == .none ? 1 : 0))
+        #expect(rig.scroll.insetContributions["keyboard"] == nil || mode == .none)
+    }
+
+    @Test func helloWorldTypedByTapsOnTheKeyboard() throws {
+        let (rig, field, keyboard) = formRig()
+        tap(rig, Point(x: 100, y: 780))
+        rig.settle()
+        func key(_ title: String) throws {
+            let frame = try #require(keyboard.keyFrame(for: title), "no key '\(title)'")
+            tap(rig, frame.center)
+        }
+        for ch in "Hello, World" {
+            let s = String(ch)
+            switch s {
+            case " ": try key("space")
+            case ",":
+                try key("123")
+                try key(",")
+                try key("ABC")
+            default:
+                if s != s.lowercased() { try key("\u{21E7}") }  // shift: the keys now read uppercase
+                try key(s)
+            }
+        }
+        rig.settle()
+        #expect(field.text == "Hello, World")
+        // Backspace deletes before the caret; return reaches the field.
+        var returned = false
+        field.onReturn = { returned = true }
+        try key("\u{232B}")
+        try key("return")
+        #expect(field.text == "Hello, Worl" && returned)
+    }
+
+    @Test func aResizeWhileUpKeepsTheRightInset() {
+        let (rig, _, keyboard) = formRig()
+        keyboard.show()
+        rig.settle()
+        rig.window.resize(to: Size(width: 390, height: 600))
+        rig.scroll.frame = Rect(x: 0, y: 0, width: 390, height: 600)
+        rig.settle()
+        #expect(keyboard.top == 600 - OnScreenKeyboard.height)
+        #expect(rig.scroll.insetContributions["keyboard"]?.bottom == OnScreenKeyboard.height)
+    }
+}

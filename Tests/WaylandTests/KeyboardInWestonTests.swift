@@ -1,0 +1,69 @@
+import DemoScenes
+import Geometry
+import Scrolling
+import Testing
+import Views
+import Wayland
+import WestonHarness
+
+@Suite(.serialized) struct KeyboardInWestonTests {
+    @Test func helloWorldByTapsOnTheOnScreenKeyboardAndByPhysicalKeys() throws {
+        let rig = try WestonRig(width: 390, height: 844)
+        let window = Scene.keyboard.makeWindow(size: Size(width: 390, height: 844))
+        let app = try WaylandApp(content: window, title: "keyboard", socket: rig.socketPath)
+        try app.pump(for: 0.2)
+        let field1 = try #require(window.view(named: "field1") as? TextField)
+        let field2 = try #require(window.view(named: "field2") as? TextField)
+        let keyboard = try #require(window.view(named: "keyboard") as? OnScreenKeyboard)
+        var time: UInt32 = 1000
+
+        func tap(_ p: Point) throws {
+            time += 120
+            rig.input.touchDown(id: 0, x: p.x, y: p.y, time: time)
+            rig.input.touchFrame()
+            rig.input.touchUp(id: 0, time: time + 40)
+            try rig.input.roundtrip()
+            try app.pump(for: 0.08)
+        }
+
+        // A real touch on the field focuses it and brings the keyboard up.
+        try tap(field1.convert(field1.bounds, to: nil).center)
+        #expect(field1.isFocused)
+        try app.pump(for: 0.8)
+        #expect(keyboard.visibleFraction == 1)
+
+        func key(_ title: String) throws {
+            try tap(try #require(keyboard.keyFrame(for: title), "no key \(title)").center)
+        }
+        for ch in "Hello, World" {
+            let s = String(ch)
+            switch s {
+            case " ": try key("space")
+            case ",":
+                try key("123")
+                try key(",")
+                try key("ABC")
+            default:
+                if s != s.lowercased() { try key("\u{21E7}") }
+                try key(s)
+            }
+        }
+        #expect(field1.text == "Hello, World")
+
+        // Physical keys: wl_keyboard events through the compositor's keymap and xkbcommon.
+        try tap(field2.convert(field2.bounds, to: nil).center)
+        #expect(field2.isFocused)
+        for scalar in "Hello, World".unicodeScalars {
+            let stroke = try #require(rig.keys.stroke(for: scalar))
+            time += 30
+            if stroke.shift { rig.input.key(KeyCodes.leftShift, pressed: true, time: time) }
+            rig.input.key(stroke.evdev, pressed: true, time: time)
+            rig.input.key(stroke.evdev, pressed: false, time: time + 5)
+            if stroke.shift { rig.input.key(KeyCodes.leftShift, pressed: false, time: time + 5) }
+            try rig.input.roundtrip()
+            try app.pump(for: 0.01)
+        }
+        try app.pump(for: 0.1)
+        #expect(field2.text == "Hello, World")
+    }
+}
