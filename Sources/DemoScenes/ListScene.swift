@@ -4,31 +4,51 @@ import Scrolling
 import Views
 
 extension Scene {
-    /// A simple list: 200 rows of text in a ScrollView named "main". (The 100,000-row list with
-    /// cell reuse replaces it with the huge-content work.)
+    /// 100,000 rows of text with varied heights (one to three lines) in a ListView named "main":
+    /// only the rows in view have cells, reused as they scroll.
     public static let list = Scene(
         name: "list",
-        summary: "A scrolling list of 200 rows (touch, touchpad, wheel, keys)",
+        summary: "100,000 rows of text with varied heights, cells reused (touch, touchpad, wheel, keys)",
         preferredSize: Size(width: 390, height: 844)
     ) { window in
-        let rowHeight = 56.0
-        let main = addMainScrollView(
-            to: window, contentSize: Size(width: window.bounds.width, height: Double(ListRows.count) * rowHeight))
-        for i in 0..<ListRows.count {
-            let row = View(frame: Rect(x: 0, y: Double(i) * rowHeight, width: window.bounds.width, height: rowHeight))
-            row.backgroundColor = ListRows.color(i)
-            let label = Label(
-                text: "Row \(i + 1)", frame: Rect(x: 16, y: 0, width: window.bounds.width - 32, height: rowHeight))
-            row.addSubview(label)
-            main.addSubview(row)
-        }
+        window.clearColor = .white
+        let list = ListView(frame: Rect(origin: .zero, size: window.bounds.size))
+        list.name = "main"
+        list.fillsSuperview = true
+        list.backgroundColor = .white
+        let rows = ListRows()
+        window.retainedObjects.append(rows)
+        list.register(ListRows.identifier) { ListCell(reuseIdentifier: ListRows.identifier) }
+        list.dataSource = rows
+        window.addSubview(list)
+        list.reloadData()
     }
 }
 
-/// The list scene's rows: alternating tints so motion is visible in captures.
-public enum ListRows {
-    public static let count = 200
+/// The list scene's rows.
+public final class ListRows: ListDataSource {
+    public static let count = 100_000
+    static let identifier = "row"
+
+    /// Row i's text: one, two or three lines.
+    public static func text(_ i: Int) -> String {
+        switch i % 3 {
+        case 0: return "Row \(i + 1)"
+        case 1: return "Row \(i + 1)\nA second line of text"
+        default: return "Row \(i + 1)\nA second line of text\nand a third"
+        }
+    }
+
     public static func color(_ i: Int) -> Color {
         i % 2 == 0 ? Color(rgb: 250, 250, 252) : Color(rgb: 228, 236, 246)
+    }
+
+    public func numberOfRows(in list: ListView) -> Int { Self.count }
+
+    public func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+        let cell = list.dequeueReusableCell(withIdentifier: Self.identifier)
+        cell.textLabel.text = Self.text(row)
+        cell.normalColor = Self.color(row)
+        return cell
     }
 }

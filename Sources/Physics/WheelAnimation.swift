@@ -34,6 +34,14 @@ public struct WheelAnimation: Hashable, Sendable {
         target = min(max(target + delta, lo), max(lo, hi))
     }
 
+    /// The same animation moved by `delta` (content above it grew or shrank).
+    public func shifted(by delta: Double) -> WheelAnimation {
+        var w = self
+        w.start += delta
+        w.target += delta
+        return w
+    }
+
     /// Done when less than 0.5 device px remains.
     public func isFinished(at t: Double, scale: Double = 1) -> Bool { abs(target - position(at: t)) < 0.5 / scale }
 }

@@ -93,6 +93,7 @@ extension ScrollView: FrameAnimation {
 
     /// Starts driving `m` from the window's frames.
     func start(_ m: Motion) {
+        animatesToEnd = false
         motion = m
         window?.addAnimation(self)
     }
@@ -253,9 +254,12 @@ extension ScrollView: FrameAnimation {
         // Animations with a target re-aim inside the new range, whatever else is going on.
         switch motion {
         case .spring(let sx, let sy, let began, let kind):
-            let target = clampedOffset(Point(x: sx.rest, y: sy.rest))
+            var target = clampedOffset(Point(x: sx.rest, y: sy.rest))
+            if kind == .programmatic && animatesToEnd { target.y = verticalRange.upperBound }
             guard target != Point(x: sx.rest, y: sy.rest) else { return }
             let dt = t - began
+            let followsEnd = animatesToEnd
+            defer { animatesToEnd = followsEnd }
             start(
                 .spring(
                     x: Spring(from: sx.position(at: dt), to: target.x, velocity: sx.velocity(at: dt), omega: sx.omega),
@@ -322,6 +326,40 @@ extension ScrollView: FrameAnimation {
     var animationTarget: Point? {
         if case .spring(let sx, let sy, _, .programmatic) = motion { return Point(x: sx.rest, y: sy.rest) }
         return nil
+    }
+
+    /// Content above the viewport grew (or shrank) by `dy`: the offset moves with it, and so does
+    /// whatever moves the offset (a drag's anchor, a fling's curve, an animation's target), so
+    /// what is in view stays exactly still. (A list measuring rows above the viewport uses it.)
+    public func contentShifted(by dy: Double) {
+        guard dy != 0, dy.isFinite else { return }
+        let t = window?.now ?? 0
+        switch motion {
+        case .fling(let f):
+            let p = f.position(at: t)
+            let v = f.velocity(at: t)
+            motion = .fling(
+                FlingMotion(
+                    x: curve(p.x, v.x, horizontalRange, bounds.width),
+                    y: curve(p.y + dy, v.y, verticalRange, bounds.height), start: t))
+            contentOffset = Point(x: p.x, y: p.y + dy)
+        case .spring(let sx, let sy, let began, let kind):
+            let dt = t - began
+            let followsEnd = animatesToEnd
+            motion = .spring(
+                x: sx,
+                y: Spring(
+                    from: sy.position(at: dt) + dy, to: sy.rest + dy, velocity: sy.velocity(at: dt), omega: sy.omega),
+                start: t, kind: kind)
+            animatesToEnd = followsEnd
+            contentOffset.y += dy
+        case .wheel(let wx, let wy):
+            motion = .wheel(x: wx, y: wy.shifted(by: dy))
+            contentOffset.y += dy
+        default:
+            contentOffset.y += dy
+        }
+        rebaseGesturesToCurrentOffset()
     }
 
     /// Completes a running zoom animation, so that a target computed from the range next

@@ -149,6 +149,7 @@ extension ScrollView {
             return false
         }
         setContentOffset(clampedOffset(target), animated: true)
+        animatesToEnd = key == .end
         showIndicatorsIfScrolling()
         return true
     }

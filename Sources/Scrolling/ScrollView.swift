@@ -130,6 +130,9 @@ open class ScrollView: View {
     /// The offset when the current drag began (paging limits the move to ±1 page from here).
     var dragStartOffset: Point?
     var pendingScrollToTop = false
+    /// A programmatic animation heading for the end (the End key): it follows the end if the
+    /// range changes on the way (rows measured as they appear).
+    var animatesToEnd = false
     /// A second finger on the scroll view (pinch).
     var pinch: PinchState?
     /// A touchpad pinch (pointer-gestures); only one pinch source runs at a time.

@@ -26,6 +26,10 @@ public final class Window: View {
     /// the frame shows is final here (traces record it).
     public var onFramePrepared: ((Double) -> Void)?
 
+    /// Objects kept alive as long as the window (a scene's data source, which views hold
+    /// weakly as UIKit does).
+    public var retainedObjects: [AnyObject] = []
+
     public private(set) var needsFrame = true
     private var pendingDamage = Region()
     private var forceFullDamage = true
