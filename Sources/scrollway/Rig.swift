@@ -183,7 +183,9 @@ struct RigPlayer {
                 if stroke.shift { i.key(KeyCodes.leftShift, pressed: false, time: time) }
             }
         case .screenshot(let name):
-            try i.roundtrip()
+            // Hide the pointer right before capturing: the compositor re-picks focus when
+            // surfaces map, and a client's cursor would show in the picture.
+            try rig.parkPointer()
             let path = URL(fileURLWithPath: screenshots).appendingPathComponent("\(name).png").path
             try Data(PNG.encode(rig.capture())).write(to: URL(fileURLWithPath: path))
             say("screenshot \(path)")
