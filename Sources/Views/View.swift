@@ -91,6 +91,10 @@ open class View {
 
     // MARK: Drawing
 
+    /// Device pixels per logical pixel of this view's backing image (CALayer.contentsScale's
+    /// role); nil uses the window's scale. A tile drawn for a zoom level sets it to the level.
+    public var contentsScale: Double? { didSet { if contentsScale != oldValue { setNeedsDisplay() } } }
+
     /// Whether this view draws content of its own. Subclasses that override `draw(in:)` return
     /// true; plain views only composite their background and need no backing image.
     open var drawsContent: Bool { false }
@@ -108,7 +112,8 @@ open class View {
 
     /// Redraws the backing image if needed, at `scale`. Returns true when it drew.
     @discardableResult
-    func displayIfNeeded(scale: Double) throws -> Bool {
+    func displayIfNeeded(scale windowScale: Double) throws -> Bool {
+        let scale = contentsScale ?? windowScale
         guard drawsContent else {
             backingImage = nil
             return false

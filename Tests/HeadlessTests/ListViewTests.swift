@@ -5,20 +5,28 @@ import Scrolling
 import Testing
 import Views
 
-/// The 100,000-row list scene, driven on a manual 60 Hz clock.
-final class ListDriver {
-    let window = Scene.list.makeWindow()
+/// A scene driven on a manual 60 Hz clock.
+final class SceneDriver {
+    let window: Window
     var list: ListView { window.view(named: "main") as! ListView }
+    var main: ScrollView { window.view(named: "main") as! ScrollView }
     var time = 0.0
     private var frame = 0
 
-    init() { _ = try? window.prepareFrame(time: 0) }
+    /// Called after every frame the driver runs (tests check invariants there).
+    var afterFrame: (() -> Void)?
+
+    init(_ scene: Scene = .list) {
+        window = scene.makeWindow()
+        _ = try? window.prepareFrame(time: 0)
+    }
 
     func run(until t: Double) {
         while Double(frame + 1) / 60 <= t {
             frame += 1
             window.advanceClock(to: Double(frame) / 60)
             if window.needsFrame { _ = try? window.prepareFrame(time: Double(frame) / 60) }
+            afterFrame?()
         }
         window.advanceClock(to: t)
         time = max(time, t)
@@ -40,7 +48,7 @@ final class ListDriver {
 
 @Suite struct ListViewTests {
     @Test func flingingThrough100kRowsCreatesOnlyAScreenfulOfCells() {
-        let d = ListDriver()
+        let d = SceneDriver(.list)
         #expect(d.list.contentSize.height > 100_000 * 44)
         for fling in 0..<6 {
             let t0 = d.time + 0.1
@@ -61,7 +69,7 @@ final class ListDriver {
     }
 
     @Test func scrollingToTheLastRowPutsItExactlyInView() {
-        let d = ListDriver()
+        let d = SceneDriver(.list)
         d.list.scrollToRow(99_999)
         d.run(until: 0.1)
         let r = d.list.rectForRow(99_999)
@@ -73,7 +81,7 @@ final class ListDriver {
     }
 
     @Test func insertingAboveKeepsTheRowsInViewStill() {
-        let d = ListDriver()
+        let d = SceneDriver(.list)
         d.list.contentOffset = Point(x: 0, y: 5000)
         d.run(until: 0.1)
         let row = d.list.visibleCells.keys.sorted()[8]
@@ -90,7 +98,7 @@ final class ListDriver {
     }
 
     @Test func measuringRowsAboveNeverMovesTheRowUnderTheFinger() {
-        let d = ListDriver()
+        let d = SceneDriver(.list)
         d.list.contentOffset = Point(x: 0, y: 40_000)  // rows here are measured; those above are not
         d.run(until: 0.1)
         d.send(.touchDown(id: 1, position: Point(x: 200, y: 300)), at: 0.2)
@@ -111,7 +119,7 @@ final class ListDriver {
     }
 
     @Test func aDragCancelsTheHighlightAndATapSelects() {
-        let d = ListDriver()
+        let d = SceneDriver(.list)
         var selected: [Int] = []
         d.list.onSelectRow = { selected.append($0) }
         d.send(.touchDown(id: 1, position: Point(x: 200, y: 20)), at: 0.1)
