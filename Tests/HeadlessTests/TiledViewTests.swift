@@ -69,3 +69,29 @@ import Views
         #expect(TiledView.level(forZoom: 0.001) == 1.0 / 64)
     }
 }
+
+@Suite struct PagingSceneTests {
+    @Test func aFlickTurnsOnePageAndTheIndicatorFollows() {
+        let d = SceneDriver(.paging)
+        let indicator = d.window.view(named: "pageIndicator") as! PageIndicator
+        #expect(indicator.currentPage == 0)
+        func flick(_ dx: Double) {
+            let t0 = d.time + 0.1
+            d.send(.touchDown(id: 1, position: Point(x: 200, y: 400)), at: t0)
+            for i in 1...3 {
+                d.send(
+                    .touchMotion(id: 1, position: Point(x: 200 + dx * Double(i) / 3, y: 400)), at: t0 + Double(i) * 0.01
+                )
+            }
+            d.send(.touchUp(id: 1), at: t0 + 0.04)
+            d.settle()
+        }
+        flick(-120)
+        #expect(d.main.contentOffset.x == 390)
+        #expect(indicator.currentPage == 1)
+        flick(-360)  // a violent flick still turns one page
+        #expect(d.main.contentOffset.x == 780 && indicator.currentPage == 2)
+        flick(150)
+        #expect(d.main.contentOffset.x == 390 && indicator.currentPage == 1)
+    }
+}

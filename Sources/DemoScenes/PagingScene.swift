@@ -1,0 +1,82 @@
+import Geometry
+import Raster
+import Scrolling
+import Views
+
+extension Scene {
+    /// Full-page colour pages, side by side, in a paging scroll view, with a page indicator.
+    public static let paging = Scene(
+        name: "paging",
+        summary: "Full-page colour pages with paging and a page indicator",
+        preferredSize: Size(width: 390, height: 844)
+    ) { window in
+        let w = window.bounds.width
+        let h = window.bounds.height
+        let main = addMainScrollView(to: window, contentSize: Size(width: w * Double(Pages.count), height: h))
+        main.isPagingEnabled = true
+        main.showsHorizontalScrollIndicator = false
+        for i in 0..<Pages.count {
+            let page = View(frame: Rect(x: Double(i) * w, y: 0, width: w, height: h))
+            page.backgroundColor = Pages.colors[i]
+            let label = Label(text: "Page \(i + 1)")
+            label.textAlignment = .center
+            label.textColor = .white
+            label.font = try? Font.system(size: 34, bold: true)
+            label.frame = Rect(x: 0, y: h / 2 - 30, width: w, height: 60)
+            page.addSubview(label)
+            main.addSubview(page)
+        }
+        let indicator = PageIndicator(count: Pages.count)
+        indicator.name = "pageIndicator"
+        indicator.frame = Rect(x: 0, y: h - 60, width: w, height: 24)
+        window.addSubview(indicator)
+        let tracker = PageTracker(indicator: indicator)
+        main.delegate = tracker
+        window.retainedObjects.append(tracker)
+    }
+}
+
+public enum Pages {
+    public static let count = 6
+    public static let colors: [Color] = [
+        Color(rgb: 208, 2, 27), Color(rgb: 245, 166, 35), Color(rgb: 126, 211, 33),
+        Color(rgb: 74, 144, 226), Color(rgb: 144, 19, 254), Color(rgb: 80, 80, 90),
+    ]
+}
+
+/// Dots, one per page, the current one solid (UIPageControl's look).
+public final class PageIndicator: View {
+    public let count: Int
+    public var currentPage = 0 { didSet { if currentPage != oldValue { setNeedsDisplay() } } }
+
+    init(count: Int) {
+        self.count = count
+        super.init()
+        isUserInteractionEnabled = false
+    }
+
+    public override var drawsContent: Bool { true }
+
+    public override func draw(in canvas: Canvas) {
+        let d = 9.0
+        let gap = 10.0
+        let total = Double(count) * d + Double(count - 1) * gap
+        var x = (bounds.width - total) / 2
+        for i in 0..<count {
+            let dot = Rect(x: x, y: (bounds.height - d) / 2, width: d, height: d)
+            canvas.fillEllipse(in: dot, color: i == currentPage ? .white : Color.white.withAlpha(0.45))
+            x += d + gap
+        }
+    }
+}
+
+/// Keeps the indicator on the page nearest the offset.
+final class PageTracker: ScrollViewDelegate {
+    weak var indicator: PageIndicator?
+    init(indicator: PageIndicator) { self.indicator = indicator }
+    func scrollViewDidScroll(_ scrollView: ScrollView) {
+        guard let indicator, scrollView.bounds.width > 0 else { return }
+        let page = Int((scrollView.contentOffset.x / scrollView.bounds.width).rounded())
+        indicator.currentPage = min(max(page, 0), indicator.count - 1)
+    }
+}
