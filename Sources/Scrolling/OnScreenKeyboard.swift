@@ -258,6 +258,19 @@ public final class OnScreenKeyboard: View, FrameAnimation {
         keys[index + 3].button.frame = Rect(x: w - g - ret, y: y3, width: ret, height: h)
     }
 
+    /// The keys to tap, in order, to type `character` from the letters page: shift for a
+    /// capital, the symbols page and back for a digit or punctuation. Nil when the keyboard has
+    /// no key for it.
+    public static func keyTitles(typing character: Character) -> [String]? {
+        let s = String(character)
+        if s == " " { return ["space"] }
+        if s == "\n" { return ["return"] }
+        if letterRows.contains(where: { $0.contains(s) }) { return [s] }
+        if letterRows.contains(where: { $0.contains(s.lowercased()) }) { return ["\u{21E7}", s] }
+        if symbolRows.contains(where: { $0.contains(s) }) { return ["123", s, "ABC"] }
+        return nil
+    }
+
     /// Where the key titled `title` is, in window coordinates (laid out first: a page switch
     /// rebuilds the keys).
     public func keyFrame(for title: String) -> Rect? {

@@ -194,26 +194,11 @@ public final class WaylandConnection {
     /// Reads and dispatches what arrives within `timeout` seconds (0: only what is there,
     /// infinity: block until something arrives).
     public func dispatch(timeout: Double) throws {
-        while wl_display_prepare_read(display) != 0 {
-            if wl_display_dispatch_pending(display) < 0 { throw connectionError() }
-        }
-        if wl_display_flush(display) < 0 && errno != EAGAIN {
-            wl_display_cancel_read(display)
-            throw connectionError()
-        }
+        try beginRead()
         var pfd = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
         let ms: Int32 = timeout.isFinite ? Int32(min(max(0, timeout) * 1000, 60_000).rounded(.up)) : -1
         let ready = poll(&pfd, 1, ms)
-        if ready > 0 {
-            if pfd.revents & Int16(POLLHUP | POLLERR) != 0 && pfd.revents & Int16(POLLIN) == 0 {
-                wl_display_cancel_read(display)
-                throw WaylandError.connectionLost("the compositor hung up")
-            }
-            if wl_display_read_events(display) < 0 { throw connectionError() }
-        } else {
-            wl_display_cancel_read(display)
-        }
-        if wl_display_dispatch_pending(display) < 0 { throw connectionError() }
+        try finishRead(revents: ready > 0 ? pfd.revents : 0)
     }
 
     /// The connection's error, as one clear message: a protocol error names the interface.

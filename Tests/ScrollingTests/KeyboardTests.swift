@@ -99,17 +99,7 @@ import Views
             tap(rig, frame.center)
         }
         for ch in "Hello, World" {
-            let s = String(ch)
-            switch s {
-            case " ": try key("space")
-            case ",":
-                try key("123")
-                try key(",")
-                try key("ABC")
-            default:
-                if s != s.lowercased() { try key("\u{21E7}") }  // shift: the keys now read uppercase
-                try key(s)
-            }
+            for title in try #require(OnScreenKeyboard.keyTitles(typing: ch)) { try key(title) }
         }
         rig.settle()
         #expect(field.text == "Hello, World")
@@ -130,5 +120,14 @@ import Views
         rig.settle()
         #expect(keyboard.top == 600 - OnScreenKeyboard.height)
         #expect(rig.scroll.insetContributions["keyboard"]?.bottom == OnScreenKeyboard.height)
+    }
+
+    @Test func whichKeysTypeACharacter() {
+        #expect(OnScreenKeyboard.keyTitles(typing: "a") == ["a"])
+        #expect(OnScreenKeyboard.keyTitles(typing: "A") == ["\u{21E7}", "A"])
+        #expect(OnScreenKeyboard.keyTitles(typing: ",") == ["123", ",", "ABC"])
+        #expect(OnScreenKeyboard.keyTitles(typing: "7") == ["123", "7", "ABC"])
+        #expect(OnScreenKeyboard.keyTitles(typing: " ") == ["space"])
+        #expect(OnScreenKeyboard.keyTitles(typing: "é") == nil)
     }
 }
