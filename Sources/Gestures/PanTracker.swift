@@ -21,6 +21,8 @@ public struct PanTracker: Sendable {
     /// Where the slop was crossed (nil until then).
     public private(set) var dragOrigin: Point?
     public private(set) var lock: Lock = .none
+    /// The time of the latest sample.
+    public private(set) var time: Double
     private var tracker = VelocityTracker()
 
     public init(at point: Point, time: Double, slop: Double = PanTracker.touchSlop, directionalLock: Bool = false) {
@@ -28,6 +30,7 @@ public struct PanTracker: Sendable {
         self.directionalLock = directionalLock
         start = point
         current = point
+        self.time = time
         tracker.add(time: time, position: point)
     }
 
@@ -38,6 +41,7 @@ public struct PanTracker: Sendable {
     public mutating func move(to point: Point, time: Double) -> Bool {
         guard point.isFinite else { return false }
         current = point
+        self.time = time
         tracker.add(time: time, position: point)
         guard dragOrigin == nil, (point - start).length > slop else { return false }
         // The crossing point on the segment from start, at exactly the slop distance.
@@ -60,6 +64,11 @@ public struct PanTracker: Sendable {
         return applyLock(current - origin)
     }
 
+    /// Finger travel since touch-down (the slop included), with the lock applied: the
+    /// gesture's direction when the slop is crossed, which nested scroll views use to decide
+    /// which of them takes it.
+    public var motion: Point { applyLock(current - start) }
+
     /// The release velocity (px/s) at `time`, with the lock applied.
     public func velocity(at time: Double) -> Point { applyLock(tracker.velocity(at: time)) }
 
@@ -70,6 +79,7 @@ public struct PanTracker: Sendable {
         current = point
         if let origin = dragOrigin { dragOrigin = origin + shift }
         start = start + shift
+        self.time = time
         tracker.reset()
         tracker.add(time: time, position: point)
     }

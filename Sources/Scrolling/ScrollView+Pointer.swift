@@ -67,6 +67,11 @@ extension ScrollView {
         if mods.contains(.shift), source == .wheel { axis = axis == .vertical ? .horizontal : .vertical }
         let vertical = axis == .vertical
         guard vertical ? scrollsVertically : scrollsHorizontally else { return false }
+        if source == .wheel || source == .wheelTilt || source == .finger,
+            passesAxisOutwards(vertical ? Point(x: 0, y: value) : Point(x: value, y: 0))
+        {
+            return false
+        }
         // Any new axis event ends touchpad momentum.
         if isDecelerating { stopMotion(at: t) }
         if isZooming || pinch != nil || touchpadPinch != nil || (isDragging && touchpad == nil) { return true }

@@ -41,6 +41,11 @@ extension ScrollView {
             }
             return
         }
+        if touchState == nil, let outer = enclosingDeceleratingScrollView(for: touch.source) {
+            window?.rerouteTouch(id: touch.id, to: outer)
+            outer.scrollTouchBegan(touch, target: target)
+            return
+        }
         // A touch stops any motion; a fast one makes this touch a "stop", never a tap.
         let speed = stopMotion(at: t)
         let content = (target === self) ? nil : target
@@ -77,6 +82,7 @@ extension ScrollView {
         if state.id == touch.id { state.location = touch.location } else { state.extra[touch.id] = touch.location }
         tapTracker.touchMoved(to: touch.location)
         let crossed = state.pan.move(to: state.centroid, time: touch.timestamp)
+        if crossed, handOffAtSlopCrossing(&state, touch: touch) { return }
         let actions = state.arbiter.moved(
             crossedSlop: crossed, scrollEnabled: isScrollEnabled,
             contentAllowsCancel: state.target.map { touchesShouldCancel(in: $0) } ?? true)
@@ -202,6 +208,7 @@ extension ScrollView {
         let unbanded = Point(
             x: scrollsHorizontally ? state.anchor.x - tr.x : contentOffset.x,
             y: scrollsVertically ? state.anchor.y - tr.y : contentOffset.y)
+        if handOffAtEdge(state, unbanded: unbanded) { return }
         contentOffset = bandedOffset(unbanded)
         if keyboardDismissMode == .interactive { window?.onInteractiveKeyboardDrag?(state.location.y) }
     }

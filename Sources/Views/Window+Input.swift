@@ -72,6 +72,13 @@ extension Window {
         _ = firstInputHandler()?.handleInput(event)
     }
 
+    /// Hands the rest of touch `id` to another intercepting view: its later moves, its end or
+    /// its cancel go there. Nested scroll views use it to pass a gesture outwards (the inner one
+    /// cannot move in the gesture's direction, or reached its edge); the hit view stays the same.
+    public func rerouteTouch(id: Int, to interceptor: View) {
+        touchRoutes[id]?.interceptor = interceptor
+    }
+
     private func beginTouch(_ touch: Touch) {
         if touchRoutes[touch.id] != nil { cancelTouch(id: touch.id, time: touch.timestamp) }
         let hit = hitTest(touch.location)

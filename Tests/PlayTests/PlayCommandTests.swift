@@ -98,6 +98,34 @@ import WestonHarness
         #expect(differing == 0, "\(differing) pixels differ between offscreen and weston")
     }
 
+    /// docs/nested-handoff.jsonl: a drag in the notes box past its end, carried on by the list.
+    /// Real wl_touch events in weston give the same hand-off, in the same order, to the same rest.
+    @Test func theNestedHandOffIsTheSameOffscreenAndInWeston() throws {
+        let s = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../docs/nested-handoff.jsonl"
+        ).standardized.path
+        var traces: [[String]] = []
+        var rests: [String?] = []
+        for platform in ["offscreen", "weston"] {
+            let trace = CommandRunner.temp("nested-\(platform).jsonl")
+            let r = try CommandRunner.run([
+                "play", s, "--scene", "nested", "--platform", platform, "--trace", trace.path, "--screenshots",
+                CommandRunner.temp("nested-\(platform)").path,
+            ])
+            #expect(r.status == 0, "\(r.err)")
+            traces.append(delegates(try String(contentsOf: trace, encoding: .utf8)))
+            rests.append(rest(r.err))
+        }
+        #expect(
+            traces[0].map { String($0.prefix { $0 != "," }) }
+                == [
+                    "notes\"", "notes\"", "notes\"", "main\"", "main\"", "main\"", "main\"", "main\"",
+                ].map { "\"view\": \"" + $0 })
+        #expect(traces[0] == traces[1])
+        #expect(rests[0] == "main rests at contentOffset (0.0, 895.0), zoomScale 1.0")
+        #expect(rests[1] == rests[0])
+    }
+
     @Test(arguments: [
         ("{\"t\": 0, \"type\": \"touch.up\", \"id\": 2}", "bad1.jsonl:1: field 'id': finger 2 is not down"),
         (
