@@ -4,11 +4,12 @@ import Scrolling
 import Views
 
 extension Scene {
-    /// 100,000 rows of text with varied heights (one to three lines) in a ListView named "main":
-    /// only the rows in view have cells, reused as they scroll.
+    /// 100,000 rows of text with varied heights (one to three lines) in a ListView named "main",
+    /// in sections of 25 rows whose headers stick to the top: only the rows in view have cells,
+    /// reused as they scroll.
     public static let list = Scene(
         name: "list",
-        summary: "100,000 rows of text with varied heights, cells reused (touch, touchpad, wheel, keys)",
+        summary: "100,000 rows of text with varied heights and sticky section headers, cells reused",
         preferredSize: Size(width: 390, height: 844)
     ) { window in
         window.clearColor = .white
@@ -28,6 +29,7 @@ extension Scene {
 /// The list scene's rows.
 public final class ListRows: ListDataSource {
     public static let count = 100_000
+    public static let sectionLength = 25
     static let identifier = "row"
 
     /// Row i's text: one, two or three lines.
@@ -44,6 +46,15 @@ public final class ListRows: ListDataSource {
     }
 
     public func numberOfRows(in list: ListView) -> Int { Self.count }
+
+    public func sectionStarts(in list: ListView) -> [Int] {
+        Array(stride(from: 0, to: Self.count, by: Self.sectionLength))
+    }
+
+    public func list(_ list: ListView, titleForSection section: Int) -> String {
+        let first = section * Self.sectionLength + 1
+        return "Rows \(first)–\(min(Self.count, first + Self.sectionLength - 1))"
+    }
 
     public func list(_ list: ListView, cellForRow row: Int) -> ListCell {
         let cell = list.dequeueReusableCell(withIdentifier: Self.identifier)

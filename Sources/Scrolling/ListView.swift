@@ -7,6 +7,37 @@ public protocol ListDataSource: AnyObject {
     func numberOfRows(in list: ListView) -> Int
     /// A configured cell for `row`; get one with `list.dequeueReusableCell(withIdentifier:)`.
     func list(_ list: ListView, cellForRow row: Int) -> ListCell
+    /// Where sections begin: the first row of each, ascending, the first usually 0 (none:
+    /// no sections, no headers). Each section gets a header above its first row.
+    func sectionStarts(in list: ListView) -> [Int]
+    /// The title shown in a section's header.
+    func list(_ list: ListView, titleForSection section: Int) -> String
+}
+
+extension ListDataSource {
+    public func sectionStarts(in list: ListView) -> [Int] { [] }
+    public func list(_ list: ListView, titleForSection section: Int) -> String { "" }
+}
+
+/// A section's header: a grey band with the section's title. While its section fills the top
+/// of the list it stays pinned there (UITableView's plain style), until the next section's
+/// header pushes it up.
+open class ListSectionHeader: View {
+    public let textLabel = Label()
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        backgroundColor = Color(rgb: 242, 242, 247)
+        textLabel.font = try? Font.system(size: 13, bold: true)
+        textLabel.textColor = Color(rgb: 110, 110, 118)
+        textLabel.isUserInteractionEnabled = false
+        addSubview(textLabel)
+    }
+
+    open override func layoutSubviews() {
+        textLabel.frame = Rect(x: 16, y: 0, width: max(0, bounds.width - 32), height: bounds.height)
+            .insetBy(dx: 0, dy: max(0, (bounds.height - 18) / 2))
+    }
 }
 
 /// A row's view. Reused: when its row scrolls away it waits in the list's pool for the next
@@ -57,6 +88,13 @@ open class ListCell: View {
 /// have cells, cells are reused by identifier, and row heights are measured as rows appear,
 /// starting from an estimate; a correction above the viewport moves the offset with it, so the
 /// rows in view never jump.
+///
+/// Optional sections (`ListDataSource.sectionStarts`) put a header of `sectionHeaderHeight`
+/// above each section's first row. Layout: `top(0) = lead(0)` and
+/// `top(i + 1) = top(i) + height(i) + lead(i + 1)`, where `lead(i)` is the header height when
+/// a section starts at row i. The header of the section at the top of the viewport is pinned
+/// at `bounds.minY + adjustedContentInset.top` and pushed up by the next one:
+/// `y = min(max(natural, pin), nextNatural − headerHeight)`.
 public final class ListView: ScrollView {
     public weak var dataSource: ListDataSource?
     /// The height assumed for rows not yet measured.
@@ -65,6 +103,17 @@ public final class ListView: ScrollView {
     public var margin = 100.0
     /// Rows selected by a tap.
     public var onSelectRow: ((Int) -> Void)?
+    /// The height of section headers.
+    public var sectionHeaderHeight = 32.0 {
+        didSet { if sectionHeaderHeight != oldValue { invalidateLayout() } }
+    }
+    /// Whether the header of the section at the top stays pinned there while it scrolls.
+    public var pinsSectionHeaders = true { didSet { updateVisibleRows() } }
+    /// Headers by section, for the sections that show one.
+    public private(set) var visibleHeaders: [Int: ListSectionHeader] = [:]
+    private var headerPool: [ListSectionHeader] = []
+    private var sectionStarts: [Int] = []
+    private var startsSection: Set<Int> = []
 
     private var factories: [String: () -> ListCell] = [:]
     private var pool: [String: [ListCell]] = [:]
@@ -80,6 +129,7 @@ public final class ListView: ScrollView {
     private var offsets: [Double] = [0]
     private var offsetsValidFrom = 0
     private var isUpdating = false
+    private var follower: RowScrollFollower?
 
     public func register(_ identifier: String, _ make: @escaping () -> ListCell) { factories[identifier] = make }
 
@@ -101,8 +151,47 @@ public final class ListView: ScrollView {
     public func reloadData() {
         for (_, cell) in visibleCells { recycle(cell) }
         visibleCells.removeAll()
+        for (_, header) in visibleHeaders { recycle(header) }
+        visibleHeaders.removeAll()
         count = dataSource?.numberOfRows(in: self) ?? 0
         heights = Array(repeating: nil, count: count)
+        loadSections()
+        invalidateLayout()
+    }
+
+    /// The number of rows.
+    public var rowCount: Int { count }
+
+    /// The number of sections (0 without sections).
+    public var numberOfSections: Int { sectionStarts.count }
+
+    /// The section `row` belongs to (nil without sections or above the first).
+    public func section(containingRow row: Int) -> Int? {
+        var lo = 0
+        var hi = sectionStarts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sectionStarts[mid] <= row { lo = mid + 1 } else { hi = mid }
+        }
+        return lo == 0 ? nil : lo - 1
+    }
+
+    /// The rect of section `section`'s header where the content puts it (before pinning).
+    public func rectForHeader(inSection section: Int) -> Rect {
+        let start = sectionStarts[section]
+        let top = start < count ? rectForRow(start).minY : offsets[count]
+        return Rect(x: 0, y: top - sectionHeaderHeight, width: bounds.width, height: sectionHeaderHeight)
+    }
+
+    private func loadSections() {
+        let starts = (dataSource?.sectionStarts(in: self) ?? []).filter { $0 >= 0 && $0 < count }
+        sectionStarts = Array(Set(starts)).sorted()
+        startsSection = Set(sectionStarts)
+    }
+
+    private func lead(_ row: Int) -> Double { row < count && startsSection.contains(row) ? sectionHeaderHeight : 0 }
+
+    private func invalidateLayout() {
         offsets = Array(repeating: 0, count: count + 1)
         offsetsValidFrom = 0
         updateContentSize()
@@ -113,57 +202,119 @@ public final class ListView: ScrollView {
     public func rectForRow(_ row: Int) -> Rect {
         precondition(row >= 0 && row < count, "row \(row) out of 0..<\(count)")
         validateOffsets(upTo: row + 1)
-        return Rect(x: 0, y: offsets[row], width: bounds.width, height: offsets[row + 1] - offsets[row])
+        return Rect(x: 0, y: offsets[row], width: bounds.width, height: rowHeight(row))
     }
 
-    /// Scrolls so that `row` is fully in view (measuring as it goes, so it lands exactly).
-    /// (Measuring the rows that come into view can move the row; it repeats until nothing moves.)
+    /// Scrolls so that `row` is fully in view with the least scroll: a row above comes in at
+    /// the top (below a pinned header), a row below at the bottom. Measuring the rows that come
+    /// into view can move the row, so the chosen edge is aligned again until nothing moves.
+    /// Animated, the list goes back to where it was and animates to the measured offset.
     public func scrollToRow(_ row: Int, animated: Bool = false) {
         guard row >= 0 && row < count else { return }
+        settleZoomAnimation()
+        let startRow = self.row(at: max(0, bounds.minY))
+        let startDelta = bounds.minY - rectForRow(startRow).minY
+        let startOffset = contentOffset
+        let visible = bounds.inset(by: adjustedContentInset)
+        let rect = rowRectBelowPinnedHeader(row)
+        let alignTop: Bool
+        if rect.minY < visible.minY || rect.height >= visible.height {
+            alignTop = true
+        } else if rect.maxY > visible.maxY {
+            alignTop = false
+        } else {
+            return
+        }
         for _ in 0..<12 {
             let before = contentOffset
-            scrollRectToVisible(rectForRow(row), animated: false)
+            contentOffset = offset(aligning: row, top: alignTop)
             updateVisibleRows()
             contentOffset = clampedOffset(contentOffset)
-            updateVisibleRows()
             if contentOffset == before { break }
         }
-        if animated { setContentOffset(contentOffset, animated: true) }
+        guard animated, let window else { return }
+        let target = contentOffset
+        // Back to the start view (its rows may have been re-measured meanwhile), then animate.
+        let start = startRow < count ? rectForRow(startRow).minY + startDelta : startOffset.y
+        contentOffset = clampedOffset(Point(x: startOffset.x, y: start))
+        setContentOffset(target, animated: true)
+        follower?.list = nil
+        let follower = RowScrollFollower(list: self, row: row, alignTop: alignTop)
+        self.follower = follower
+        window.addAnimation(follower)
     }
 
-    /// Inserts rows; rows above the viewport move the offset with them so what is in view stays.
+    /// The offset that puts `row` at the top (below a pinned header) or at the bottom.
+    func offset(aligning row: Int, top: Bool) -> Point {
+        let rect = rowRectBelowPinnedHeader(row)
+        let y = top ? rect.minY - adjustedContentInset.top : rect.maxY - bounds.height + adjustedContentInset.bottom
+        return clampedOffset(Point(x: contentOffset.x, y: y))
+    }
+
+    /// The row's rect, extended upwards by the header height when a pinned header would cover it.
+    private func rowRectBelowPinnedHeader(_ row: Int) -> Rect {
+        let rect = rectForRow(row)
+        guard pinsSectionHeaders, section(containingRow: row) != nil else { return rect }
+        return Rect(
+            x: rect.minX, y: rect.minY - sectionHeaderHeight, width: rect.width,
+            height: rect.height + sectionHeaderHeight)
+    }
+
+    /// Inserts rows (indices after the insertion); the rows in view stay where they are on
+    /// screen, whatever is inserted above them.
     public func insertRows(at rows: [Int]) {
-        let firstVisible = visibleCells.keys.min() ?? 0
-        var shift = 0.0
-        for r in rows.sorted() {
-            heights.insert(nil, at: r)
-            if r <= firstVisible { shift += estimatedRowHeight }
-        }
-        count = heights.count
-        remapCells(inserted: rows.sorted(), deleted: [])
-        offsets = Array(repeating: 0, count: count + 1)
-        offsetsValidFrom = 0
-        updateContentSize()
-        if shift != 0 { contentShifted(by: shift) }
-        updateVisibleRows()
+        let inserted = rows.sorted()
+        keepingRowsInViewStill(
+            mutate: {
+                for r in inserted { heights.insert(nil, at: r) }
+                remapCells(inserted: inserted, deleted: [])
+            },
+            newIndex: { old in
+                var n = old
+                for i in inserted where i <= n { n += 1 }
+                return n
+            })
     }
 
-    /// Deletes rows; rows above the viewport move the offset with them so what is in view stays.
+    /// Deletes rows (indices before the deletion); the rows in view stay where they are on
+    /// screen, whatever is deleted above them.
     public func deleteRows(at rows: [Int]) {
-        let firstVisible = visibleCells.keys.min() ?? 0
-        var shift = 0.0
-        for r in rows.sorted(by: >) {
-            let h = rowHeight(r)
-            if r < firstVisible { shift += h }
-            heights.remove(at: r)
-            if let cell = visibleCells.removeValue(forKey: r) { recycle(cell) }
+        let deleted = Array(Set(rows)).sorted()
+        keepingRowsInViewStill(
+            mutate: {
+                for r in deleted.reversed() {
+                    heights.remove(at: r)
+                    if let cell = visibleCells.removeValue(forKey: r) { recycle(cell) }
+                }
+                remapCells(inserted: [], deleted: deleted)
+            },
+            newIndex: { old in
+                deleted.contains(old) ? nil : old - deleted.prefix { $0 < old }.count
+            })
+    }
+
+    /// Applies a change to the rows, then moves the offset by however far the first row in
+    /// view (or the first that survives) moved, so nothing in view jumps.
+    private func keepingRowsInViewStill(mutate: () -> Void, newIndex: (Int) -> Int?) {
+        follower?.list = nil  // its row number is stale now
+        var reference: (old: Double, new: Int)?
+        if count > 0 {
+            var r = row(at: max(0, bounds.minY))
+            while r < count, newIndex(r) == nil { r += 1 }
+            if r < count, let n = newIndex(r) { reference = (rectForRow(r).minY, n) }
         }
+        mutate()
         count = heights.count
-        remapCells(inserted: [], deleted: rows.sorted())
+        loadSections()
+        for (_, header) in visibleHeaders { recycle(header) }
+        visibleHeaders.removeAll()
         offsets = Array(repeating: 0, count: count + 1)
         offsetsValidFrom = 0
         updateContentSize()
-        if shift != 0 { contentShifted(by: -shift) }
+        if let reference, reference.new < count {
+            let shift = rectForRow(reference.new).minY - reference.old
+            if shift != 0 { contentShifted(by: shift) }
+        }
         updateVisibleRows()
     }
 
@@ -179,8 +330,9 @@ public final class ListView: ScrollView {
     private func validateOffsets(upTo end: Int) {
         guard offsetsValidFrom < end else { return }
         var i = offsetsValidFrom
+        if i == 0 { offsets[0] = lead(0) }
         while i < end && i < count {
-            offsets[i + 1] = offsets[i] + rowHeight(i)
+            offsets[i + 1] = offsets[i] + rowHeight(i) + lead(i + 1)
             i += 1
         }
         offsetsValidFrom = max(offsetsValidFrom, min(end, count))
@@ -245,6 +397,57 @@ public final class ListView: ScrollView {
                 place(dataSource.list(self, cellForRow: r), row: r)
             }
         }
+        updateHeaders(first: first, last: last)
+    }
+
+    /// Headers for the sections starting among the rows with cells, and for the section at
+    /// the top (pinned); the rest go back to the pool.
+    private func updateHeaders(first: Int, last: Int) {
+        guard let dataSource, !sectionStarts.isEmpty else { return }
+        let pin = bounds.minY + adjustedContentInset.top
+        var wanted: Set<Int> = []
+        var s = section(containingRow: first) ?? 0
+        while s < sectionStarts.count, sectionStarts[s] <= last + 1 {
+            wanted.insert(s)
+            s += 1
+        }
+        let top = pinsSectionHeaders ? section(containingRow: row(at: max(0, pin))) : nil
+        if let top { wanted.insert(top) }
+        for (s, header) in visibleHeaders where !wanted.contains(s) {
+            visibleHeaders.removeValue(forKey: s)
+            recycle(header)
+        }
+        // In front of every cell, behind the scroll indicators.
+        let front = subviews.firstIndex { $0 is ScrollIndicator } ?? subviews.count
+        for s in wanted.sorted() {
+            var rect = rectForHeader(inSection: s)
+            if s == top {
+                let next = s + 1 < sectionStarts.count ? rectForHeader(inSection: s + 1).minY : .infinity
+                rect.origin.y = min(max(rect.minY, pin), next - sectionHeaderHeight)
+            }
+            let header = visibleHeaders[s] ?? headerPool.popLast() ?? ListSectionHeader()
+            if visibleHeaders[s] == nil {
+                header.textLabel.text = dataSource.list(self, titleForSection: s)
+                visibleHeaders[s] = header
+            }
+            header.frame = rect
+            if header.superview !== self {
+                insertSubview(header, at: front)
+            } else if s == top {
+                bringSubviewBelowIndicators(header)
+            }
+        }
+    }
+
+    private func bringSubviewBelowIndicators(_ view: View) {
+        guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        let front = subviews.firstIndex { $0 is ScrollIndicator } ?? subviews.count
+        if i != front - 1 { insertSubview(view, at: front - 1) }
+    }
+
+    private func recycle(_ header: ListSectionHeader) {
+        header.removeFromSuperview()
+        if headerPool.count < Self.poolLimit { headerPool.append(header) }
     }
 
     private func place(_ cell: ListCell, row: Int) {
@@ -271,5 +474,30 @@ public final class ListView: ScrollView {
             remapped[n] = cell
         }
         visibleCells = remapped
+    }
+}
+
+/// Follows an animated `scrollToRow`: the rows measured on the way (their heights were
+/// estimates) move the row, so each frame re-aims the animation at where the row is now,
+/// keeping its velocity. It lets go when a finger takes the list or the row is reached.
+final class RowScrollFollower: FrameAnimation {
+    weak var list: ListView?
+    let row: Int
+    let alignTop: Bool
+
+    init(list: ListView, row: Int, alignTop: Bool) {
+        self.list = list
+        self.row = row
+        self.alignTop = alignTop
+    }
+
+    func advance(to time: Double) -> Bool {
+        guard let list, !list.isTracking, !list.isDragging, !list.isDecelerating, row < list.rowCount else {
+            return false
+        }
+        let desired = list.offset(aligning: row, top: alignTop)
+        let heading = list.animationTarget ?? list.contentOffset
+        if abs(heading.y - desired.y) > 0.25 { list.setContentOffset(desired, animated: true) }
+        return list.animationTarget != nil
     }
 }

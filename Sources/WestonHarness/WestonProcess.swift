@@ -101,7 +101,9 @@ public final class WestonProcess {
         }
         isRunning = true
         let deadline = Date().addingTimeInterval(options.startupTimeout)
-        while !FileManager.default.fileExists(atPath: socketPath)
+        // The socket file appears at bind(), a moment before listen(): a client that connects
+        // in between is refused, so readiness is a connection that succeeds.
+        while !Self.acceptsConnections(socketPath)
             || (options.readyMarker.map { !self.log.contains($0) } ?? false)
         {
             if !process.isRunning {
@@ -196,6 +198,24 @@ public final class WestonProcess {
     /// Removes runtime directories left by rig processes that no longer exist (killed by a
     /// signal: their weston exited through the module's parent watch, but nobody removed the
     /// directory). The creator's PID is in each directory's name.
+    /// Whether a Unix socket at `path` accepts a connection now (the probe is closed at once).
+    static func acceptsConnections(_ path: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in bytes.enumerated() { raw[i] = b }
+        }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + 1)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) == 0 }
+        }
+    }
+
     static func sweepStaleRuntimeDirectories(in base: URL) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: base.path) else { return }
         for name in names where name.hasPrefix(directoryPrefix) {

@@ -61,7 +61,7 @@ final class SceneDriver {
             d.run(until: d.time + 1.5)
             _ = fling
         }
-        #expect(d.list.contentOffset.y > 20_000)
+        #expect(d.list.contentOffset.y > 10_000)
         // In view: 844 px + 2 × 100 px margin over rows of at least 44 px ≈ 25 rows, plus the pool.
         let bound = Int((844.0 + 2 * 100) / 44) + 2 + ListView.poolLimit
         #expect(d.list.visibleCells.count <= bound)
@@ -122,17 +122,110 @@ final class SceneDriver {
         let d = SceneDriver(.list)
         var selected: [Int] = []
         d.list.onSelectRow = { selected.append($0) }
-        d.send(.touchDown(id: 1, position: Point(x: 200, y: 20)), at: 0.1)
+        // Row 0 lies below its section's 32 px header.
+        d.send(.touchDown(id: 1, position: Point(x: 200, y: 50)), at: 0.1)
         d.run(until: 0.3)
         let cell = d.list.visibleCells[0]!
         #expect(cell.isHighlighted)
-        d.send(.touchMotion(id: 1, position: Point(x: 200, y: 60)), at: 0.32)
+        d.send(.touchMotion(id: 1, position: Point(x: 200, y: 90)), at: 0.32)
         #expect(!cell.isHighlighted)
         d.send(.touchUp(id: 1), at: 0.5)
         d.settle()
         #expect(selected.isEmpty)
-        d.send(.touchDown(id: 2, position: Point(x: 200, y: 20)), at: d.time + 0.1)
+        d.send(.touchDown(id: 2, position: Point(x: 200, y: 50)), at: d.time + 0.1)
         d.send(.touchUp(id: 2), at: d.time + 0.05)
         #expect(selected.count == 1)
+    }
+
+    /// The header on screen at the top of the list, and the one below it.
+    private func headers(_ d: SceneDriver) -> [(section: Int, frame: Rect, title: String)] {
+        d.list.visibleHeaders.map { ($0.key, $0.value.frame, $0.value.textLabel.text) }.sorted {
+            $0.section < $1.section
+        }
+    }
+
+    @Test func sectionHeadersSitAboveTheirRowsAndTheTopOneSticks() {
+        let d = SceneDriver(.list)
+        let h = d.list.sectionHeaderHeight
+        #expect(d.list.numberOfSections == 4000)
+        // At the top: section 0's header at y 0, row 0 right below it.
+        #expect(headers(d).first?.frame == Rect(x: 0, y: 0, width: 390, height: h))
+        #expect(d.list.rectForRow(0).minY == h)
+        #expect(d.list.rectForRow(25).minY == d.list.rectForRow(24).maxY + h)
+        // Deep in section 40: its header is pinned at the top of the viewport.
+        let sectionTop = d.list.rectForHeader(inSection: 40).minY
+        d.list.contentOffset = Point(x: 0, y: sectionTop + 300)
+        d.run(until: 0.1)
+        let pinned = headers(d).first { $0.section == 40 }
+        #expect(pinned?.frame.minY == d.list.bounds.minY)
+        #expect(pinned?.title == "Rows 1001–1025")
+        // It is in front of the rows it covers (and behind the indicators).
+        let headerIndex = d.list.subviews.firstIndex { $0 === d.list.visibleHeaders[40] }!
+        let cellIndices = d.list.visibleCells.values.map { c in d.list.subviews.firstIndex { $0 === c }! }
+        #expect(cellIndices.allSatisfy { $0 < headerIndex })
+        #expect(d.list.subviews.suffix(2).allSatisfy { $0 is ScrollIndicator })
+        // Section 41's header, 10 px from the top, pushes 40's up: they touch, never overlap.
+        // (Again until the rows there are measured: measuring can move section 41's header.)
+        var next = 0.0
+        for i in 0..<6 where d.list.rectForHeader(inSection: 41).minY != next {
+            next = d.list.rectForHeader(inSection: 41).minY
+            d.list.contentOffset = Point(x: 0, y: next - 10)
+            d.run(until: 0.2 + Double(i) * 0.02)
+        }
+        #expect(d.list.rectForHeader(inSection: 41).minY == next && d.list.contentOffset.y == next - 10)
+        let both = headers(d)
+        let h40 = both.first { $0.section == 40 }!.frame
+        let h41 = both.first { $0.section == 41 }!.frame
+        #expect(h41.minY == next && h40.maxY == next && h40.minY == d.list.bounds.minY - (h - 10))
+        // Only the sections near the viewport have headers.
+        #expect(both.allSatisfy { abs($0.section - 41) <= 3 })
+        // Pulled past the top, section 0's header stays with its rows (not pinned above them).
+        d.list.contentOffset = Point(x: 0, y: -40)
+        d.run(until: 0.3)
+        #expect(headers(d).first { $0.section == 0 }?.frame.minY == 0)
+    }
+
+    @Test func scrollingToARowAboveLeavesItJustBelowThePinnedHeader() {
+        let d = SceneDriver(.list)
+        d.list.scrollToRow(99_999)
+        d.list.scrollToRow(510)
+        d.run(until: 0.1)
+        let r = d.list.rectForRow(510)
+        #expect(abs(r.minY - (d.list.bounds.minY + d.list.sectionHeaderHeight)) < 1e-6)
+        let top = headers(d).first { $0.frame.minY == d.list.bounds.minY }
+        #expect(top?.title == "Rows 501–525")
+        #expect(d.list.visibleCells[510]?.textLabel.text == "Row 511")
+    }
+
+    @Test func anAnimatedScrollToRowStartsWhereTheListWasAndEndsWithTheRowInView() {
+        let d = SceneDriver(.list)
+        d.list.scrollToRow(2000, animated: true)
+        #expect(d.list.contentOffset.y == 0)  // nothing jumps: the animation starts here
+        #expect(d.window.hasActiveAnimations)
+        d.settle()
+        let r = d.list.rectForRow(2000)
+        // Re-aimed while rows on the way were measured: it lands flush with the bottom.
+        #expect(abs(r.maxY - d.list.bounds.maxY) < 0.5)
+        #expect(d.list.visibleCells[2000]?.textLabel.text == ListRows.text(2000))
+    }
+
+    @Test func flingingReusesHeadersToo() {
+        let d = SceneDriver(.list)
+        var most = 0
+        d.afterFrame = { most = max(most, d.list.visibleHeaders.count) }
+        for _ in 0..<3 {
+            let t0 = d.time + 0.1
+            d.send(.touchDown(id: 1, position: Point(x: 200, y: 780)), at: t0)
+            for i in 1...5 {
+                d.send(
+                    .touchMotion(id: 1, position: Point(x: 200, y: 780 - Double(i) * 120)), at: t0 + Double(i) * 0.01)
+            }
+            d.send(.touchUp(id: 1), at: t0 + 0.06)
+            d.settle()
+        }
+        #expect(d.list.contentOffset.y > 10_000)
+        // A screen of 844 px holds at most a few 25-row sections.
+        #expect(most >= 1 && most <= 4)
+        #expect(d.list.visibleHeaders.values.allSatisfy { $0.superview === d.list })
     }
 }
