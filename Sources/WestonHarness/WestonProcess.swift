@@ -1,3 +1,4 @@
+import CWaylandClient
 import Foundation
 
 /// A headless weston in a private runtime directory, killed by PID on every path: `stop()`,
@@ -118,6 +119,24 @@ public final class WestonProcess {
             }
             usleep(2000)
         }
+        // The socket file appears at bind(), a moment before weston listen()s on it: a bare
+        // compositor (no module to say "ready") is ready once a client can connect. Under load
+        // that moment is long enough for a first connection to be refused.
+        while options.readyMarker == nil, !Self.acceptsClients(socketPath) {
+            if !process.isRunning || Date() > deadline {
+                let text = self.log
+                stop()
+                throw RigError.startupFailed(reason: "the socket refuses clients", log: text)
+            }
+            usleep(2000)
+        }
+    }
+
+    /// Whether a Wayland client can connect to `socket` now (the probe disconnects at once).
+    private static func acceptsClients(_ socket: String) -> Bool {
+        guard let display = wl_display_connect(socket) else { return false }
+        wl_display_disconnect(display)
+        return true
     }
 
     deinit { stop() }
