@@ -5,7 +5,9 @@ import Views
 
 extension Scene {
     /// A 32,768 × 32,768 px synthetic map drawn in tiles, zoomable from 0.1× to 8×: only the
-    /// tiles in view are drawn, at the level of detail of the zoom.
+    /// tiles in view are drawn, at the level of detail of the zoom, on worker threads (the main
+    /// thread never waits for a tile; headless platforms wait for them, so their output stays
+    /// the same on every run).
     public static let zoom = Scene(
         name: "zoom",
         summary: "A 32768 × 32768 px tiled map, zoom 0.1× to 8× (pinch, Ctrl+wheel, double tap)",
@@ -14,6 +16,7 @@ extension Scene {
         let main = addMainScrollView(to: window, contentSize: MapSource.size)
         let tiled = TiledView(contentSize: MapSource.size)
         tiled.name = "tiles"
+        tiled.rasterizesAsynchronously = true
         let source = MapSource()
         tiled.source = source
         main.addSubview(tiled)
@@ -36,11 +39,14 @@ final class ZoomSceneDelegate: ScrollViewDelegate {
     func scrollViewDidZoom(_ scrollView: ScrollView) { tiled?.updateTiles() }
 }
 
-/// The map: 512 px blocks coloured by position, each labelled with its coordinates.
+/// The map: 512 px blocks coloured by position, each labelled with its coordinates. Immutable
+/// (its font is Sendable and safe to share, see `Font`), so worker threads may draw it at once.
 public final class MapSource: TileSource {
     public static let size = Size(width: 32_768, height: 32_768)
     public static let block = 512.0
     private let font = try? Font.system(size: 28)
+
+    public init() {}
 
     public static func color(column: Int, row: Int) -> Color {
         let h = (column &* 73_856_093) ^ (row &* 19_349_663)

@@ -9,6 +9,12 @@ import Views
 /// The offscreen platform: the same window and views with no compositor, rendering into an
 /// in-memory canvas, on a virtual clock. Events are delivered at their script times; frames run
 /// at n/refresh. The same script therefore gives the same trace, byte for byte, on any machine.
+///
+/// Background work (tiles drawn on worker threads) would make frames depend on thread timing,
+/// so the player sets the window's `waitsForBackgroundWork`: each frame waits for every tile
+/// requested so far and shows it at once, exactly as if it had been drawn synchronously (no
+/// frame went out without it, so nothing fades in). The main thread does wait here; that is the
+/// price of repeatable screenshots, and only the interactive platforms promise otherwise.
 public final class HeadlessPlayer {
     public struct Options: Sendable {
         /// Frames per second of the virtual display.
@@ -34,6 +40,7 @@ public final class HeadlessPlayer {
     public init(window: Window, options: Options = Options()) throws {
         self.window = window
         self.options = options
+        window.waitsForBackgroundWork = true
         recorder = TraceRecorder(window: window, origin: 0)
         canvas = try Canvas(size: window.bounds.size, scale: window.scale)
     }

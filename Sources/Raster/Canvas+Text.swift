@@ -17,6 +17,16 @@ extension Canvas {
         guard color.alpha > 0, let f = try? font.instance(scale: scale), let clipBox = deviceBox(rect) else { return }
         let src = solidFill(color)
         defer { pixman_image_unref(src) }
+        // Glyph images are shared between threads: composite them under the instance's lock.
+        f.compositingGlyphs {
+            drawLines(layout, font: f, in: rect, alignment: alignment, color: src, clip: clipBox)
+        }
+    }
+
+    private func drawLines(
+        _ layout: TextLayout, font f: FcftFont, in rect: Rect, alignment: TextAlignment, color src: OpaquePointer,
+        clip clipBox: pixman_box32_t
+    ) {
         for (i, line) in layout.lines.enumerated() {
             let x: Double
             switch alignment {

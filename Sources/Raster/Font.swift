@@ -6,8 +6,19 @@ import Synchronization
 /// is crisp at scale 2 instead of scaled up.
 ///
 /// Glyphs are cached by fcft itself (per font instance, a hash table of rasterized glyphs), so
-/// drawing the same text again does not rasterize it again. fcft is thread safe; the table of
-/// instances is behind a mutex so tiles may draw text off the main thread.
+/// drawing the same text again does not rasterize it again.
+///
+/// Threads: a `Font` may be shared by threads (tiles draw text on worker threads). fcft's own
+/// API is thread safe: `fcft_from_name` and `fcft_destroy` since 2.1.0, `fcft_kerning` since
+/// 2.2.2, and `fcft_rasterize_char_utf32` guards each instance's glyph cache with a read-write
+/// lock and rasterizes under the instance's mutex (fcft's CHANGELOG and fcft.c; Debian 12 ships
+/// 3.1.5). What fcft hands back is not: a glyph's `pix` is one pixman image
+/// shared by every thread, and pixman validates an image lazily on its first composite
+/// (`_pixman_image_validate` writes its flags while `dirty`), so two threads compositing a new
+/// glyph at once race on that write. `Canvas.drawText` therefore composites glyphs under the
+/// instance's `glyphs` lock (`FcftFont.compositingGlyphs`): text from several threads is drawn
+/// one string at a time per instance, everything else in a tile runs in parallel. The table of
+/// instances is behind a mutex too.
 public final class Font: Sendable {
     /// The fontconfig family, e.g. "DejaVu Sans".
     public let family: String
@@ -61,9 +72,12 @@ public struct FontMetrics: Equatable, Sendable {
 }
 
 /// One fcft font instance; destroyed with its owner. `@unchecked Sendable`: fcft's font API is
-/// thread safe and the pointer is never freed while a `Font` holds this.
+/// thread safe, the pointer is never freed while a `Font` holds this, and its glyph images are
+/// composited only under `glyphs` (see `Font`).
 final class FcftFont: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<fcft_font>
+    /// Held while glyph images of this instance are composited (pixman's lazy validation).
+    private let glyphs = Mutex(())
 
     init(pattern: String) throws {
         guard FcftLibrary.ready else { throw RasterError.fontLibraryUnavailable }
@@ -76,6 +90,11 @@ final class FcftFont: @unchecked Sendable {
     }
 
     deinit { fcft_destroy(pointer) }
+
+    /// Runs `body`, which composites this instance's glyph images, one thread at a time.
+    func compositingGlyphs(_ body: () -> Void) {
+        glyphs.withLock { _ in body() }
+    }
 
     /// The rasterized glyph for a code point (fcft caches it), or nil if it cannot.
     func glyph(_ scalar: Unicode.Scalar) -> UnsafePointer<fcft_glyph>? {

@@ -4,9 +4,14 @@ import Raster
 /// Rendering without a compositor: for tests, tools and the headless platform.
 public enum Offscreen {
     /// Renders a window's whole tree into a new canvas at the window's scale, at `time` (by
-    /// default the window's own clock, so running animations are not rewound).
+    /// default the window's own clock, so running animations are not rewound). The frame waits
+    /// for background work (tiles drawn on worker threads) and shows it: the picture never
+    /// depends on thread timing.
     public static func render(_ window: Window, time: Double? = nil) throws -> Canvas {
         let canvas = try Canvas(size: window.bounds.size, scale: window.scale)
+        let waited = window.waitsForBackgroundWork
+        window.waitsForBackgroundWork = true
+        defer { window.waitsForBackgroundWork = waited }
         try window.prepareFrame(time: time ?? window.now)
         window.composite(into: canvas)
         return canvas

@@ -110,6 +110,16 @@ open class View {
         invalidate()
     }
 
+    /// Installs `image`, drawn elsewhere (a tile drawn on a worker thread), as the backing image
+    /// without calling `draw(in:)`: CALayer.contents' role. The image should be the size
+    /// `displayIfNeeded` expects (bounds × `contentsScale`), or the next frame draws over it.
+    public func setContents(_ image: Canvas) {
+        backingImage = image
+        needsDisplay = false
+        contentVersion += 1
+        invalidate()
+    }
+
     /// Redraws the backing image if needed, at `scale`. Returns true when it drew.
     @discardableResult
     func displayIfNeeded(scale windowScale: Double) throws -> Bool {

@@ -31,6 +31,8 @@ public final class Window: View {
     public var retainedObjects: [AnyObject] = []
 
     public private(set) var needsFrame = true
+    /// Messages from other threads and their handlers (Window+Inbox.swift).
+    var inboxRegistry = InboxRegistry()
     private var pendingDamage = Region()
     private var forceFullDamage = true
     /// True while a frame is being prepared: changes made then are part of that frame.
@@ -111,14 +113,17 @@ public final class Window: View {
         preparingFrame = true
         defer {
             preparingFrame = false
+            inboxRegistry.framesPrepared += 1
             // Running animations want the next frame; nothing else does (what changed during
             // this frame is in it).
-            if !animations.isEmpty { setNeedsFrame() }
+            if !animations.isEmpty || backgroundWorkWantsFrame { setNeedsFrame() }
         }
         now = max(now, time)
         onFrame?(time)
         runAnimations(at: time)
         layoutIfNeeded()
+        // Work finished on other threads (tiles) joins this frame.
+        if receiveBackgroundWork() { layoutIfNeeded() }
         var damage = Region()
         let full = Rect(origin: .zero, size: bounds.size)
         try walk { view, state, covered in

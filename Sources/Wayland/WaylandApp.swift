@@ -8,6 +8,10 @@ import Views
 /// (touch hold, key repeat, indicator fades) or, while an animation runs with no frame callback
 /// in flight, the next refresh; and an eventfd that `wake()` writes from any thread. When
 /// nothing is wanted all three are quiet and the loop sleeps: no frames, no CPU.
+///
+/// The eventfd is the window's inbox wake-up: a worker thread that posts a finished tile into an
+/// empty inbox wakes the loop, whose next turn drains the inbox (installing the tile asks for a
+/// frame). The main thread never waits for a worker.
 public final class WaylandApp {
     public let connection: WaylandConnection
     public let window: WaylandWindow
@@ -15,10 +19,13 @@ public final class WaylandApp {
     /// The wake descriptor, held in a Sendable box so other threads can call `wake()`.
     public let waker: Waker
 
-    /// Wakes the loop from any thread (worker threads finishing tiles, a quit request).
+    /// Wakes the loop from any thread (worker threads finishing tiles, a quit request). It owns
+    /// the eventfd and closes it when the last holder lets go: a worker thread that still holds
+    /// the window inbox's wake handler never writes to a closed (or reused) descriptor.
     public final class Waker: Sendable {
         let fd: Int32
         init(fd: Int32) { self.fd = fd }
+        deinit { close(fd) }
         public func wake() {
             var one: UInt64 = 1
             _ = write(fd, &one, 8)
@@ -41,11 +48,12 @@ public final class WaylandApp {
                 "cannot create the event loop's timerfd/eventfd: \(String(cString: strerror(errno)))")
         }
         waker = Waker(fd: wake)
+        content.inbox.setWakeHandler { [waker] in waker.wake() }
     }
 
     deinit {
+        window.content.inbox.setWakeHandler(nil)
         close(timerFD)
-        close(waker.fd)
     }
 
     /// Runs until the compositor closes the window or `stop` says so. A lost connection or a
@@ -62,6 +70,8 @@ public final class WaylandApp {
         if let failure = connection.failure { throw failure }
         let now = sw_monotonic_seconds()
         window.content.advanceClock(to: now)
+        // Tiles finished on worker threads since the last turn (they ask for a frame).
+        window.content.drainInbox()
         window.renderIfPossible()
         // Arm the timerfd for the earliest thing the window waits for.
         var next: Double?

@@ -1,3 +1,4 @@
+import CWaylandClient
 import Foundation
 
 /// A headless weston in a private runtime directory, killed by PID on every path: `stop()`,

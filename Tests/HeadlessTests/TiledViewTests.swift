@@ -22,8 +22,22 @@ import Views
         d.run(until: d.time + 2)
     }
 
-    @Test func tileMemoryStaysUnderTheCapAndOnlyVisibleTilesAreDrawn() {
+    /// The zoom scene with tiles drawn synchronously, or on worker threads with every frame
+    /// waiting for them (as the headless platform does): both must behave alike.
+    func zoomScene(asynchronous: Bool) -> SceneDriver {
         let d = SceneDriver(.zoom)
+        let tiled = tiles(d)
+        d.window.waitsForBackgroundWork = true
+        if !asynchronous {
+            tiled.rasterizesAsynchronously = false
+            tiled.updateTiles()
+        }
+        return d
+    }
+
+    @Test(arguments: [false, true])
+    func tileMemoryStaysUnderTheCapAndOnlyVisibleTilesAreDrawn(asynchronous: Bool) {
+        let d = zoomScene(asynchronous: asynchronous)
         let tiled = tiles(d)
         tiled.memoryCap = 6 << 20  // 24 tiles of 256²: forces eviction
         var peak = 0
@@ -53,8 +67,9 @@ import Views
         #expect(violations.isEmpty, "\(violations.prefix(3))")
     }
 
-    @Test func theLevelOfDetailFollowsTheZoom() {
-        let d = SceneDriver(.zoom)
+    @Test(arguments: [false, true])
+    func theLevelOfDetailFollowsTheZoom(asynchronous: Bool) {
+        let d = zoomScene(asynchronous: asynchronous)
         let tiled = tiles(d)
         #expect(tiled.level == 1)
         for (zoom, level) in [(0.25, 0.25), (0.1, 0.125), (3.0, 4.0), (8.0, 8.0), (1.0, 1.0)] {

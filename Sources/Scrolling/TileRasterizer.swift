@@ -1,0 +1,145 @@
+import Dispatch
+import Foundation
+import Geometry
+import Raster
+import Synchronization
+import Views
+
+/// What a worker thread hands back for one tile request: the image it drew (nil when the canvas
+/// could not be allocated).
+struct TileDelivery: Sendable {
+    let id: Int
+    let image: CanvasHandoff?
+}
+
+/// A small fixed pool of worker threads that draw tiles, most urgent first, each into its own
+/// canvas, and deliver them through the window's inbox.
+///
+/// Dedicated threads, not Dispatch's global queues: on Linux those also run Swift concurrency's
+/// tasks, and a headless frame that blocks its thread waiting for tiles must never be the reason
+/// no thread is free to draw them. The threads start on first use (at most `width`), sleep on a
+/// semaphore while the queue is empty, and end when the owning tiled view goes (`close`).
+final class TileRasterizer: Sendable {
+    struct Job: Sendable {
+        let id: Int
+        /// The content rect to draw and the canvas size in device pixels at `level`.
+        let rect: Rect
+        let level: Double
+        let pixelWidth: Int
+        let pixelHeight: Int
+        /// Lower first: visible tiles nearest the middle of the view, then the margin's.
+        var priority: Double
+        let source: any TileSource
+        let ticket: InboxTicket<TileDelivery>
+    }
+
+    private struct State {
+        var queue: [Job] = []
+        var threads = 0
+        var closed = false
+    }
+
+    private let state = Mutex(State())
+    /// Counts queued jobs (cancelled ones only cost a worker one empty look at the queue).
+    private let jobsQueued = DispatchSemaphore(value: 0)
+    /// Worker threads at most.
+    let width: Int
+
+    /// One worker per core, less one kept for the main thread (at least one).
+    static var defaultWidth: Int { max(1, ProcessInfo.processInfo.activeProcessorCount - 1) }
+
+    init(width: Int) {
+        precondition(width > 0, "a tile rasterizer needs at least one worker")
+        self.width = width
+    }
+
+    /// Queues `job` (main thread), starting a worker if fewer than `width` run.
+    func submit(_ job: Job) {
+        let (accepted, spawn) = state.withLock { s -> (Bool, Bool) in
+            guard !s.closed else { return (false, false) }
+            s.queue.append(job)
+            guard s.threads < width else { return (true, false) }
+            s.threads += 1
+            return (true, true)
+        }
+        guard accepted else {
+            job.ticket.withdraw()
+            return
+        }
+        if spawn {
+            let thread = Thread { [self] in run() }
+            thread.name = "scrollway-tiles"
+            thread.start()
+        }
+        jobsQueued.signal()
+    }
+
+    /// Re-ranks the queued jobs: `priority` gives a job's new priority, or nil to cancel it.
+    /// Cancelled jobs that had not started are removed and their tickets withdrawn; returns their
+    /// ids (a job already being drawn is not stopped: its delivery tells the caller).
+    func reprioritize(_ priority: (Int) -> Double?) -> [Int] {
+        let removed = state.withLock { s -> [Job] in
+            var removed: [Job] = []
+            var kept: [Job] = []
+            kept.reserveCapacity(s.queue.count)
+            for var job in s.queue {
+                if let p = priority(job.id) {
+                    job.priority = p
+                    kept.append(job)
+                } else {
+                    removed.append(job)
+                }
+            }
+            s.queue = kept
+            return removed
+        }
+        for job in removed { job.ticket.withdraw() }
+        return removed.map(\.id)
+    }
+
+    /// Drops every queued job and lets the workers end once they finish the tile in hand.
+    func close() {
+        let (dropped, threads) = state.withLock { s -> ([Job], Int) in
+            s.closed = true
+            let dropped = s.queue
+            s.queue = []
+            return (dropped, s.threads)
+        }
+        for job in dropped { job.ticket.withdraw() }
+        for _ in 0..<threads { jobsQueued.signal() }
+    }
+
+    /// A worker thread's life: take the most urgent job, draw it, deliver it; repeat until closed.
+    private func run() {
+        while true {
+            jobsQueued.wait()
+            let next = state.withLock { s -> (job: Job?, exit: Bool) in
+                if s.closed {
+                    s.threads -= 1
+                    return (nil, true)
+                }
+                guard let i = s.queue.indices.min(by: { Self.precedes(s.queue[$0], s.queue[$1]) }) else {
+                    return (nil, false)
+                }
+                return (s.queue.remove(at: i), false)
+            }
+            if next.exit { return }
+            guard let job = next.job else { continue }
+            Self.draw(job)
+        }
+    }
+
+    private static func precedes(_ a: Job, _ b: Job) -> Bool {
+        a.priority != b.priority ? a.priority < b.priority : a.id < b.id
+    }
+
+    /// Draws one tile into a fresh canvas (this thread's alone) and hands it to the main thread.
+    private static func draw(_ job: Job) {
+        guard let canvas = try? Canvas(width: job.pixelWidth, height: job.pixelHeight, scale: job.level) else {
+            job.ticket.deliver(TileDelivery(id: job.id, image: nil))
+            return
+        }
+        job.source.draw(job.rect, in: canvas)
+        job.ticket.deliver(TileDelivery(id: job.id, image: CanvasHandoff(canvas)))
+    }
+}

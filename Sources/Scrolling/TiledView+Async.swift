@@ -1,0 +1,170 @@
+import Geometry
+import Raster
+import Views
+
+/// A tiled view's requests to worker threads, kept on the main thread.
+struct TileRequests {
+    struct Request {
+        let id: Int
+        let key: TiledView.Key
+        let rect: Rect
+        /// The visible rect plus margin when it was requested (the `rasterized` log).
+        let allowed: Rect
+        let bytes: Int
+        /// `Window.framesPrepared` when requested: a higher count on arrival means a frame went
+        /// out without this tile, which then fades in.
+        let framesBefore: Int
+    }
+
+    /// Every request a worker may still deliver, by id; their bytes count against the cap.
+    var live: [Int: Request] = [:]
+    /// The request still wanted for each key (a cancelled one being drawn is only in `live`).
+    var idByKey: [TiledView.Key: Int] = [:]
+    var bytes = 0
+    var nextID = 0
+    var rasterizer: TileRasterizer?
+    var channel: InboxChannel<TileDelivery>?
+    weak var channelWindow: Window?
+    var requested = 0
+    var cancelled = 0
+    var discarded = 0
+}
+
+extension TiledView {
+    /// Tiles asked of the workers and not yet arrived (still wanted).
+    public var pendingTileCount: Int { requests.idByKey.count }
+    /// Tiles asked of the workers so far.
+    public var requestedTileCount: Int { requests.requested }
+    /// Requests cancelled (scrolled away, level changed) before a worker started them.
+    public var cancelledTileCount: Int { requests.cancelled }
+    /// Tiles drawn but dropped on arrival: cancelled while a worker was drawing them.
+    public var discardedTileCount: Int { requests.discarded }
+
+    /// Cancels what `wanted` no longer has, re-ranks the rest, and asks the workers for the
+    /// wanted tiles that are neither installed nor on their way. Main thread; never waits.
+    func requestAsynchronously(_ wanted: [WantedTile], allowed: Rect, in window: Window) {
+        guard let source else { return }
+        let (channel, rasterizer) = connect(to: window)
+        var priorities: [Int: Double] = [:]
+        for tile in wanted {
+            if let id = requests.idByKey[tile.key] { priorities[id] = tile.priority }
+        }
+        if !requests.idByKey.isEmpty {
+            let removed = Set(rasterizer.reprioritize { priorities[$0] })
+            for (key, id) in requests.idByKey where priorities[id] == nil {
+                requests.idByKey[key] = nil
+                if removed.contains(id), let r = requests.live.removeValue(forKey: id) {
+                    requests.bytes -= r.bytes
+                    requests.cancelled += 1
+                }
+            }
+        }
+        for tile in wanted {
+            if let view = tiles[tile.key] {
+                view.lastUsed = clock
+                continue
+            }
+            guard requests.idByKey[tile.key] == nil else { continue }
+            let pixels = TileView.pixels(for: tile.rect.size, level: tile.key.level)
+            requests.nextID += 1
+            let request = TileRequests.Request(
+                id: requests.nextID, key: tile.key, rect: tile.rect, allowed: allowed,
+                bytes: pixels.width * pixels.height * 4, framesBefore: window.framesPrepared)
+            requests.live[request.id] = request
+            requests.idByKey[tile.key] = request.id
+            requests.bytes += request.bytes
+            requests.requested += 1
+            rasterizer.submit(
+                TileRasterizer.Job(
+                    id: request.id, rect: tile.rect, level: tile.key.level, pixelWidth: pixels.width,
+                    pixelHeight: pixels.height, priority: tile.priority, source: source,
+                    ticket: window.ticket(on: channel)))
+        }
+    }
+
+    /// The channel into `window`'s inbox and the worker pool, opened on first use. Moving to
+    /// another window forgets what was in flight for the old one.
+    private func connect(to window: Window) -> (InboxChannel<TileDelivery>, TileRasterizer) {
+        if let channel = requests.channel, requests.channelWindow === window, let r = requests.rasterizer {
+            return (channel, r)
+        }
+        cancelAllRequests()
+        if let old = requests.channel { requests.channelWindow?.closeChannel(old) }
+        requests.live = [:]
+        requests.bytes = 0
+        let channel = window.openChannel(TileDelivery.self) { [weak self] delivery in self?.receive(delivery) }
+        requests.channel = channel
+        requests.channelWindow = window
+        let rasterizer = requests.rasterizer ?? TileRasterizer(width: workerCount ?? TileRasterizer.defaultWidth)
+        requests.rasterizer = rasterizer
+        return (channel, rasterizer)
+    }
+
+    /// Cancels every request in flight (tiles being drawn are dropped when they arrive).
+    func cancelAllRequests() {
+        guard !requests.idByKey.isEmpty, let rasterizer = requests.rasterizer else { return }
+        let removed = Set(rasterizer.reprioritize { _ in nil })
+        for (_, id) in requests.idByKey where removed.contains(id) {
+            if let r = requests.live.removeValue(forKey: id) {
+                requests.bytes -= r.bytes
+                requests.cancelled += 1
+            }
+        }
+        requests.idByKey = [:]
+    }
+
+    /// The view is going: queued tiles are dropped and the worker threads end.
+    func closeRasterizer() {
+        requests.rasterizer?.close()
+        if let channel = requests.channel { requests.channelWindow?.closeChannel(channel) }
+    }
+
+    /// A worker's tile arrives (main thread, from the inbox): installed if still wanted, fading
+    /// in if a frame already went out without it.
+    func receive(_ delivery: TileDelivery) {
+        guard let request = requests.live.removeValue(forKey: delivery.id) else { return }
+        requests.bytes -= request.bytes
+        let image = delivery.image?.take()
+        if image != nil { rasterized.append((request.rect, request.allowed)) }
+        guard requests.idByKey[request.key] == delivery.id else {
+            requests.discarded += 1
+            return
+        }
+        requests.idByKey[request.key] = nil
+        // A canvas that could not be allocated is asked for again by the next update.
+        guard let image else { return }
+        let view = TileView(frame: request.rect, key: request.key, source: nil)
+        view.setContents(image)
+        if let window, window.framesPrepared > request.framesBefore, fadeDuration > 0 {
+            view.alpha = 0
+            window.addAnimation(TileFade(tile: view, owner: self, start: window.now, duration: fadeDuration))
+        }
+        install(view)
+        removeCoveredLevels()
+    }
+}
+
+/// Fades a tile that arrived late from transparent to opaque, linearly, on the window's clock;
+/// when done, tiles of other levels behind it may go.
+final class TileFade: FrameAnimation {
+    weak var tile: TileView?
+    weak var owner: TiledView?
+    let start: Double
+    let duration: Double
+
+    init(tile: TileView, owner: TiledView, start: Double, duration: Double) {
+        self.tile = tile
+        self.owner = owner
+        self.start = start
+        self.duration = duration
+    }
+
+    func advance(to time: Double) -> Bool {
+        guard let tile, tile.superview != nil else { return false }
+        let progress = min(1, max(0, (time - start) / duration))
+        tile.alpha = progress
+        guard progress >= 1 else { return true }
+        owner?.removeCoveredLevels()
+        return false
+    }
+}

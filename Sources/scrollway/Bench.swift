@@ -1,0 +1,248 @@
+import ArgumentParser
+import DemoScenes
+import Foundation
+import Geometry
+import Gestures
+import Raster
+import Scrolling
+import Synchronization
+import Views
+
+/// `scrollway bench`: what the main thread pays per frame while flinging, measured in one run
+/// against a baseline measured in the same run (never against fixed numbers: machines differ,
+/// and so does their load).
+///
+/// Each scene is driven offscreen at its preferred size, frames paced in real time at 60 Hz (so
+/// worker threads get the time between frames that a display would give them), with scripted
+/// touch flings delivered at their times. What is timed is one turn of a platform's loop: input,
+/// timers, draining the inbox, and the frame (animations, layout, drawing, compositing of the
+/// damage). The zoom scene runs the same flings and zooms twice: tiles drawn synchronously (the
+/// baseline) and on worker threads.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure the main thread's time per frame while flinging the zoom and list scenes.",
+        discussion: """
+            Offscreen, frames paced at 60 Hz in real time. The zoom scene is flung and zoomed with \
+            synchronous tiles (the baseline) and then with tiles drawn on worker threads; results are \
+            printed as ratios against that baseline. The list scene (no tiles) is reported against the \
+            16.7 ms frame budget. About 25 s; --quick takes a few seconds.
+            """)
+
+    @Flag(help: "A short run (a few seconds): checks that everything runs, numbers are rough.")
+    var quick = false
+
+    func run() throws {
+        let source = CountingMapSource()
+        source.warmUp()
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let workers = TiledView.defaultWorkerCount
+        print(
+            "scrollway bench: offscreen, 390×844 at scale 1, frames paced at 60 Hz; \(cores) cores, "
+                + "\(workers) tile worker\(workers == 1 ? "" : "s")\(quick ? " (quick)" : "")")
+        let sync = try ZoomRun.measure(asynchronous: false, source: source, quick: quick)
+        let async = try ZoomRun.measure(asynchronous: true, source: source, quick: quick)
+        let list = try ListRun.measure(quick: quick)
+
+        let budget = 1000.0 / 60
+        func ms(_ v: Double) -> String { String(format: "%.2f", v) }
+        func ratio(_ a: Double, _ b: Double) -> String { b > 0 ? String(format: "%.2f×", a / b) : "n/a" }
+        func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+        print(
+            "zoom fling, main-thread ms/frame: sync \(ms(sync.frames.mean)), async \(ms(async.frames.mean)) "
+                + "→ \(ratio(async.frames.mean, sync.frames.mean)) of baseline")
+        print(
+            "zoom fling, worst frame ms: sync \(ms(sync.frames.worst)), async \(ms(async.frames.worst)) "
+                + "→ \(ratio(async.frames.worst, sync.frames.worst)) of baseline")
+        print(
+            "zoom fling, frames over the \(ms(budget)) ms budget: sync \(sync.frames.over(budget)) of "
+                + "\(sync.frames.count), async \(async.frames.over(budget)) of \(async.frames.count)")
+        print(
+            "zoom fling, tiles drawn on the main thread: sync \(sync.mainThreadTiles), async "
+                + "\(async.mainThreadTiles) (workers drew \(async.workerTiles); \(async.cancelled) cancelled before "
+                + "drawing, \(async.discarded) drawn too late and dropped)")
+        print(
+            "zoom fling, frames with a visible tile still on its way (a coarser level or nothing shows there): "
+                + "sync \(sync.uncoveredFrames), async \(async.uncoveredFrames) of \(async.frames.count)")
+        print(
+            "zoom fling, tile memory peak: sync \(mib(sync.memoryPeak)), async \(mib(async.memoryPeak)) "
+                + "(in flight included) of a \(mib(async.memoryCap)) cap → "
+                + "\(ratio(Double(async.memoryPeak), Double(async.memoryCap))); frames over the cap: sync "
+                + "\(sync.framesOverCap), async \(async.framesOverCap)")
+        print(
+            "list fling, main-thread ms/frame: \(ms(list.mean)) → \(ratio(list.mean, budget)) of the "
+                + "\(ms(budget)) ms budget; worst frame \(ms(list.worst)) → \(ratio(list.worst, budget)); "
+                + "over budget \(list.over(budget)) of \(list.count)")
+    }
+}
+
+/// Main-thread milliseconds of each frame.
+struct FrameTimes {
+    var samples: [Double] = []
+    var count: Int { samples.count }
+    var mean: Double { samples.isEmpty ? 0 : samples.reduce(0, +) / Double(samples.count) }
+    var worst: Double { samples.max() ?? 0 }
+    func over(_ budget: Double) -> Int { samples.filter { $0 > budget }.count }
+}
+
+/// Drives a window in real time at 60 Hz, timing the main thread's work per frame.
+final class BenchDriver {
+    let window: Window
+    private let canvas: Canvas
+    private let clock = ContinuousClock()
+    private let start: ContinuousClock.Instant
+    private var frame = 0
+    private var actions: [(t: Double, action: () -> Void)] = []
+    var times = FrameTimes()
+    /// After every rendered frame (statistics).
+    var afterFrame: (() -> Void)?
+    static let refresh = 60.0
+
+    init(window: Window) throws {
+        self.window = window
+        canvas = try Canvas(size: window.bounds.size, scale: window.scale)
+        _ = try window.render(into: canvas, time: 0)
+        start = clock.now
+    }
+
+    /// Virtual (and paced real) time of the last frame, in seconds.
+    var time: Double { Double(frame) / Self.refresh }
+
+    /// Runs `action` in the first frame at or after `t`.
+    func at(_ t: Double, _ action: @escaping () -> Void) {
+        actions.append((t, action))
+        actions.sort { $0.t < $1.t }
+    }
+
+    /// A fast touch fling from the window's middle by (dx, dy) over 50 ms, starting soon.
+    func fling(dx: Double, dy: Double, from: Point? = nil) {
+        let t0 = time + 0.02
+        let c = from ?? Point(x: window.bounds.width / 2, y: window.bounds.height / 2)
+        at(t0) { [window] in window.handle(InputEvent(time: t0, .touchDown(id: 1, position: c))) }
+        for i in 1...5 {
+            let t = t0 + Double(i) * 0.01
+            let p = Point(x: c.x + dx * Double(i) / 5, y: c.y + dy * Double(i) / 5)
+            at(t) { [window] in window.handle(InputEvent(time: t, .touchMotion(id: 1, position: p))) }
+        }
+        at(t0 + 0.06) { [window] in window.handle(InputEvent(time: t0 + 0.06, .touchUp(id: 1))) }
+    }
+
+    /// Runs frames for `seconds`: one turn of a platform loop per 60 Hz tick, timed.
+    func run(for seconds: Double) throws {
+        let end = frame + Int((seconds * Self.refresh).rounded())
+        while frame < end {
+            frame += 1
+            let ft = time
+            let deadline = start.advanced(by: .nanoseconds(Int64(ft * 1e9)))
+            let wait = clock.now.duration(to: deadline)
+            if wait > .zero { Thread.sleep(forTimeInterval: Self.seconds(wait)) }
+            let t0 = clock.now
+            while let first = actions.first, first.t <= ft + 1e-9 {
+                actions.removeFirst()
+                first.action()
+            }
+            window.advanceClock(to: ft)
+            window.drainInbox()
+            guard window.needsFrame else { continue }
+            _ = try window.render(into: canvas, time: ft)
+            times.samples.append(Self.seconds(t0.duration(to: clock.now)) * 1000)
+            afterFrame?()
+        }
+    }
+
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+}
+
+/// The zoom scene's flings and zooms, with tiles drawn one way or the other.
+struct ZoomRun {
+    var frames = FrameTimes()
+    var mainThreadTiles = 0
+    var workerTiles = 0
+    var cancelled = 0
+    var discarded = 0
+    var uncoveredFrames = 0
+    var memoryPeak = 0
+    var memoryCap = 0
+    var framesOverCap = 0
+
+    static func measure(asynchronous: Bool, source: CountingMapSource, quick: Bool) throws -> ZoomRun {
+        let window = Scene.zoom.makeWindow()
+        guard let tiled = window.view(named: "tiles") as? TiledView,
+            let main = window.view(named: "main") as? ScrollView
+        else { throw CommandError("bench: the zoom scene has no \"tiles\" or \"main\" view") }
+        // The same source (and so the same warm font) for both runs; start from a full screen.
+        tiled.rasterizesAsynchronously = false
+        tiled.source = source
+        tiled.rasterizesAsynchronously = asynchronous
+        tiled.updateTiles()
+        window.finishBackgroundWork()
+        let before = (counts: source.counts, cancelled: tiled.cancelledTileCount, discarded: tiled.discardedTileCount)
+        let driver = try BenchDriver(window: window)
+        var run = ZoomRun(memoryCap: tiled.memoryCap)
+        driver.afterFrame = {
+            run.memoryPeak = max(run.memoryPeak, tiled.memoryInUse)
+            if tiled.memoryInUse > tiled.memoryCap { run.framesOverCap += 1 }
+            if tiled.missingVisibleTileCount > 0 { run.uncoveredFrames += 1 }
+        }
+        let flings: [(Double, Double)] =
+            quick ? [(-300, 0)] : [(-300, 0), (0, -400), (300, 0), (0, 400), (-300, -400), (300, 400)]
+        let settle = quick ? 0.6 : 1.1
+        for (dx, dy) in flings {
+            driver.fling(dx: dx, dy: dy)
+            try driver.run(for: settle)
+        }
+        for (zoom, fling) in quick ? [(0.35, (0.0, -400.0))] : [(0.35, (0.0, -400.0)), (2.5, (-300.0, 0.0))] {
+            driver.at(driver.time) { main.setZoomScale(zoom, animated: true) }
+            try driver.run(for: 0.5)
+            driver.fling(dx: fling.0, dy: fling.1)
+            try driver.run(for: settle)
+        }
+        window.finishBackgroundWork()
+        let after = source.counts
+        run.frames = driver.times
+        run.mainThreadTiles = after.main - before.counts.main
+        run.workerTiles = after.workers - before.counts.workers
+        run.cancelled = tiled.cancelledTileCount - before.cancelled
+        run.discarded = tiled.discardedTileCount - before.discarded
+        return run
+    }
+}
+
+/// The list scene's flings (100,000 rows, cell reuse, no tiles).
+enum ListRun {
+    static func measure(quick: Bool) throws -> FrameTimes {
+        let window = Scene.list.makeWindow()
+        let driver = try BenchDriver(window: window)
+        let from = Point(x: window.bounds.width / 2, y: window.bounds.height - 100)
+        for dy in quick ? [-600.0] : [-600, -600, 600, -600] {
+            driver.fling(dx: 0, dy: dy, from: from)
+            try driver.run(for: quick ? 0.6 : 1.0)
+        }
+        return driver.times
+    }
+}
+
+/// The zoom scene's map, counting which threads draw its tiles.
+final class CountingMapSource: TileSource {
+    private let map = MapSource()
+    private let tally = Mutex((main: 0, workers: 0))
+
+    var counts: (main: Int, workers: Int) { tally.withLock { $0 } }
+
+    func draw(_ rect: Rect, in canvas: Canvas) {
+        let onMain = Thread.isMainThread
+        tally.withLock { t in
+            if onMain { t.main += 1 } else { t.workers += 1 }
+        }
+        map.draw(rect, in: canvas)
+    }
+
+    /// Draws one tile at each level the bench visits, so neither run pays for loading fonts.
+    func warmUp() {
+        for level in [0.25, 0.5, 1, 2, 4] {
+            guard let canvas = try? Canvas(width: 256, height: 256, scale: level) else { continue }
+            map.draw(Rect(x: 0, y: 0, width: 256 / level, height: 256 / level), in: canvas)
+        }
+    }
+}

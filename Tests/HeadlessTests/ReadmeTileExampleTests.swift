@@ -1,0 +1,33 @@
+import Geometry
+import Raster
+import Scrolling
+import Testing
+import Views
+
+/// The README's tile source, verbatim.
+final class Stripes: TileSource {
+    func draw(_ rect: Rect, in canvas: Canvas) {
+        let shade = UInt8(Int(rect.minY / 256) % 2 == 0 ? 230 : 200)
+        canvas.fill(Rect(origin: .zero, size: rect.size), color: Color(rgb: shade, shade, 255))
+    }
+}
+
+@Suite struct ReadmeTileExampleTests {
+    @Test func theReadmeTiledViewExampleShowsItsStripes() throws {
+        let window = Window(size: Size(width: 320, height: 480))
+        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        window.addSubview(scroll)
+
+        let stripes = Stripes()  // tiled views hold their source weakly
+        let tiled = TiledView(contentSize: Size(width: 100_000, height: 100_000))
+        tiled.source = stripes
+        tiled.rasterizesAsynchronously = true
+        scroll.contentSize = tiled.bounds.size
+        scroll.addSubview(tiled)
+        tiled.updateTiles()  // and again from scrollViewDidScroll and scrollViewDidZoom
+
+        let canvas = try Offscreen.render(window)
+        #expect(canvas.color(x: 10, y: 10) == Color(rgb: 230, 230, 255))
+        #expect(canvas.color(x: 10, y: 300) == Color(rgb: 200, 200, 255))
+    }
+}

@@ -1,0 +1,28 @@
+import ScrollwayTestSupport
+import Testing
+
+/// `scrollway bench`, as users run it. Only that it runs and reports: timings are the bench's
+/// business (ratios against a baseline of the same run), never a test's.
+@Suite(.serialized) struct BenchCommandTests {
+    @Test func quickBenchPrintsEveryLine() throws {
+        let run = try CommandRunner.run(["bench", "--quick"])
+        #expect(run.status == 0, "\(run.err)")
+        let lines = run.out.split(separator: "\n").map(String.init)
+        for prefix in [
+            "scrollway bench: offscreen",
+            "zoom fling, main-thread ms/frame: sync ",
+            "zoom fling, worst frame ms: sync ",
+            "zoom fling, frames over the 16.67 ms budget: sync ",
+            "zoom fling, tiles drawn on the main thread: sync ",
+            "zoom fling, frames with a visible tile still on its way",
+            "zoom fling, tile memory peak: sync ",
+            "list fling, main-thread ms/frame: ",
+        ] {
+            #expect(lines.contains { $0.hasPrefix(prefix) }, "no line starting '\(prefix)' in:\n\(run.out)")
+        }
+        // Tiles drawn asynchronously never run on the main thread, whatever the timings.
+        let tiles = try #require(lines.first { $0.hasPrefix("zoom fling, tiles drawn on the main thread") })
+        #expect(tiles.contains(", async 0 ("), "\(tiles)")
+        #expect(run.out.contains("of baseline"))
+    }
+}
