@@ -15,10 +15,12 @@ import Synchronization
 /// 3.1.5). What fcft hands back is not: a glyph's `pix` is one pixman image
 /// shared by every thread, and pixman validates an image lazily on its first composite
 /// (`_pixman_image_validate` writes its flags while `dirty`), so two threads compositing a new
-/// glyph at once race on that write. `Canvas.drawText` therefore composites glyphs under the
-/// instance's `glyphs` lock (`FcftFont.compositingGlyphs`): text from several threads is drawn
-/// one string at a time per instance, everything else in a tile runs in parallel. The table of
-/// instances is behind a mutex too.
+/// glyph at once race on that write. `Canvas.drawText` therefore composites glyphs under a lock
+/// chosen by the fcft instance's address (`FcftFont.compositingGlyphs`, `GlyphLocks`): fcft
+/// hands the same `fcft_font` (and so the same glyph images) to every caller whose pattern
+/// matches, so two `Font`s of one family and size, or 15 px at scale 2 and 30 px at scale 1,
+/// share a lock. Text from several threads is drawn one string at a time per fcft instance,
+/// everything else in a tile runs in parallel. The table of instances is behind a mutex too.
 public final class Font: Sendable {
     /// The fontconfig family, e.g. "DejaVu Sans".
     public let family: String
@@ -76,8 +78,6 @@ public struct FontMetrics: Equatable, Sendable {
 /// composited only under `glyphs` (see `Font`).
 final class FcftFont: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<fcft_font>
-    /// Held while glyph images of this instance are composited (pixman's lazy validation).
-    private let glyphs = Mutex(())
 
     init(pattern: String) throws {
         guard FcftLibrary.ready else { throw RasterError.fontLibraryUnavailable }
@@ -92,8 +92,9 @@ final class FcftFont: @unchecked Sendable {
     deinit { fcft_destroy(pointer) }
 
     /// Runs `body`, which composites this instance's glyph images, one thread at a time.
+    /// The lock is per fcft instance, not per `FcftFont`: see `GlyphLocks`.
     func compositingGlyphs(_ body: () -> Void) {
-        glyphs.withLock { _ in body() }
+        GlyphLocks.lock(for: UnsafeRawPointer(pointer)).withLock(body)
     }
 
     /// The rasterized glyph for a code point (fcft caches it), or nil if it cannot.
@@ -106,6 +107,32 @@ final class FcftFont: @unchecked Sendable {
         var x = 0
         var y = 0
         return fcft_kerning(pointer, left.value, right.value, &x, &y) ? x : 0
+    }
+}
+
+/// The locks held while glyph images are composited, chosen by the fcft instance's address.
+///
+/// Why process-wide: fcft caches fonts globally (`fcft_from_name` returns the existing
+/// `fcft_font`, reference counted, when the fontconfig pattern matches), so the glyph images a
+/// lock must guard belong to the fcft instance, which several `Font` objects may share without
+/// knowing. A lock per `Font` would let two of them composite one glyph image at once.
+///
+/// Why striped and immutable: a table keyed by pointer would need entries added and removed as
+/// fonts come and go (mutable global state, and a pointer can be reused after `fcft_destroy`).
+/// A fixed array of locks indexed by the address never changes: equal instances always map to
+/// the same lock, unequal ones rarely share one (which only costs some parallelism).
+enum GlyphLocks {
+    /// One lock; a class so the array can hold it (`Mutex` is not copyable).
+    final class Lock: Sendable {
+        private let mutex = Mutex(())
+        func withLock(_ body: () -> Void) { mutex.withLock { _ in body() } }
+    }
+
+    /// A prime count, so allocator alignment does not crowd addresses onto a few stripes.
+    static let stripes: [Lock] = (0..<31).map { _ in Lock() }
+
+    static func lock(for instance: UnsafeRawPointer) -> Lock {
+        stripes[Int(UInt(bitPattern: instance) % UInt(stripes.count))]
     }
 }
 

@@ -1,6 +1,9 @@
+import Dispatch
 import Geometry
-import Raster
+import Synchronization
 import Testing
+
+@testable import Raster
 
 @Suite struct TextTests {
     let font: Font
@@ -53,5 +56,52 @@ import Testing
         let w2 = font.width(of: "Scrollway", scale: 2)
         // Hinting differs per size, but the logical widths stay within a pixel or two.
         #expect(abs(w1 - w2) < 2)
+    }
+}
+
+/// Glyph images belong to fcft's instance, which fcft shares between equal patterns; the lock
+/// that guards compositing them must be shared the same way (see `GlyphLocks`).
+@Suite struct GlyphLockTests {
+    @Test func fontsThatFcftSharesShareOneGlyphLock() throws {
+        let a = try Font(family: "DejaVu Sans", size: 15)
+        let b = try Font(family: "DejaVu Sans", size: 15)
+        let doubled = try Font(family: "DejaVu Sans", size: 30)
+        let ia = try a.instance(scale: 1)
+        let ib = try b.instance(scale: 1)
+        // fcft hands both the same instance, so their glyph images are the same images.
+        #expect(ia.pointer == ib.pointer)
+        #expect(GlyphLocks.lock(for: ia.pointer) === GlyphLocks.lock(for: ib.pointer))
+        // 15 px at scale 2 is the pattern of 30 px at scale 1.
+        let i2 = try a.instance(scale: 2)
+        let i30 = try doubled.instance(scale: 1)
+        #expect(i2.pointer == i30.pointer)
+        #expect(GlyphLocks.lock(for: i2.pointer) === GlyphLocks.lock(for: i30.pointer))
+    }
+
+    @Test func drawingOneFontFromManyThreadsGivesTheSameImages() throws {
+        // Separate Font objects with one fcft instance, drawing glyphs no one has drawn yet
+        // (size 17.5 is used nowhere else, so each glyph image is still unvalidated): every image
+        // must equal the one drawn alone afterwards. A race on pixman's lazy validation would
+        // corrupt a glyph or crash.
+        let text = "Concurrent glyphs 0123 \u{00E9}\u{00F8}\u{00DF}"
+        let box = Rect(x: 0, y: 0, width: 240, height: 26)
+        let results = Mutex<[[UInt32]]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            guard let own = try? Font(family: "DejaVu Sans", size: 17.5),
+                let c = try? Canvas(width: 240, height: 26)
+            else { return }
+            c.fill(box, color: .white)
+            c.drawText(text, font: own, in: box, color: .black)
+            let px = c.withPixels { Array($0) }
+            results.withLock { $0.append(px) }
+        }
+        let reference = try Canvas(width: 240, height: 26)
+        reference.fill(box, color: .white)
+        reference.drawText(text, font: try Font(family: "DejaVu Sans", size: 17.5), in: box, color: .black)
+        let expected = reference.withPixels { Array($0) }
+        #expect(expected.contains { $0 != expected[0] })  // something was drawn
+        let all = results.withLock { $0 }
+        #expect(all.count == 8)
+        #expect(all.allSatisfy { $0 == expected })
     }
 }
