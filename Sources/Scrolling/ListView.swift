@@ -162,6 +162,11 @@ public final class ListView: ScrollView {
     /// The number of rows.
     public var rowCount: Int { count }
 
+    /// The row a cell in view currently shows (nil for a cell not in view).
+    public func row(for cell: ListCell) -> Int? {
+        visibleCells.first { $0.value === cell }?.key
+    }
+
     /// The number of sections (0 without sections).
     public var numberOfSections: Int { sectionStarts.count }
 
@@ -212,6 +217,11 @@ public final class ListView: ScrollView {
     public func scrollToRow(_ row: Int, animated: Bool = false) {
         guard row >= 0 && row < count else { return }
         settleZoomAnimation()
+        // A fling or an earlier scroll-to-row would go on moving the list from where this
+        // one puts it: this call replaces them (UITableView's too).
+        follower?.list = nil
+        follower = nil
+        stopMotion()
         let startRow = self.row(at: max(0, bounds.minY))
         let startDelta = bounds.minY - rectForRow(startRow).minY
         let startOffset = contentOffset
@@ -238,7 +248,6 @@ public final class ListView: ScrollView {
         let start = startRow < count ? rectForRow(startRow).minY + startDelta : startOffset.y
         contentOffset = clampedOffset(Point(x: startOffset.x, y: start))
         setContentOffset(target, animated: true)
-        follower?.list = nil
         let follower = RowScrollFollower(list: self, row: row, alignTop: alignTop)
         self.follower = follower
         window.addAnimation(follower)
@@ -454,7 +463,11 @@ public final class ListView: ScrollView {
         if let old = visibleCells[row], old !== cell { recycle(old) }
         visibleCells[row] = cell
         cell.frame = rectForRow(row)
-        cell.onTap = { [weak self] in self?.onSelectRow?(row) }
+        // The row is looked up at tap time: inserts and deletes renumber cells in view.
+        cell.onTap = { [weak self, weak cell] in
+            guard let self, let cell, let row = self.row(for: cell) else { return }
+            self.onSelectRow?(row)
+        }
         if cell.superview !== self { insertSubview(cell, at: 0) }
     }
 
@@ -479,25 +492,36 @@ public final class ListView: ScrollView {
 
 /// Follows an animated `scrollToRow`: the rows measured on the way (their heights were
 /// estimates) move the row, so each frame re-aims the animation at where the row is now,
-/// keeping its velocity. It lets go when a finger takes the list or the row is reached.
+/// keeping its velocity. It lets go when the row is reached, or when anything else moves the
+/// list: a finger, a wheel, a key, a fling, another `setContentOffset` (any motion it did not
+/// start itself, told by `motionGeneration`).
 final class RowScrollFollower: FrameAnimation {
     weak var list: ListView?
     let row: Int
     let alignTop: Bool
+    /// The list's motion generation right after this follower last aimed it.
+    private var generation: Int
 
+    /// Call right after starting the animation to the row.
     init(list: ListView, row: Int, alignTop: Bool) {
         self.list = list
         self.row = row
         self.alignTop = alignTop
+        generation = list.motionGeneration
     }
 
     func advance(to time: Double) -> Bool {
-        guard let list, !list.isTracking, !list.isDragging, !list.isDecelerating, row < list.rowCount else {
+        guard let list, list.motionGeneration == generation, !list.isTracking, !list.isDragging,
+            !list.isDecelerating, row < list.rowCount
+        else {
             return false
         }
         let desired = list.offset(aligning: row, top: alignTop)
         let heading = list.animationTarget ?? list.contentOffset
-        if abs(heading.y - desired.y) > 0.25 { list.setContentOffset(desired, animated: true) }
+        if abs(heading.y - desired.y) > 0.25 {
+            list.setContentOffset(desired, animated: true)
+            generation = list.motionGeneration
+        }
         return list.animationTarget != nil
     }
 }

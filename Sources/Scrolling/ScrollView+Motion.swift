@@ -95,6 +95,7 @@ extension ScrollView: FrameAnimation {
     func start(_ m: Motion) {
         animatesToEnd = false
         motion = m
+        motionGeneration &+= 1
         window?.addAnimation(self)
     }
 
@@ -113,6 +114,7 @@ extension ScrollView: FrameAnimation {
     func stopMotion(at t: Double? = nil) -> Double {
         let time = t ?? window?.now ?? 0
         if case .idle = motion { return 0 }
+        motionGeneration &+= 1
         if case .zoom(let z) = motion {
             // An interrupted zoom animation completes at once: its scale is where it was heading.
             motion = .idle

@@ -125,6 +125,9 @@ open class ScrollView: View {
     public internal(set) var isZooming = false
     public internal(set) var isZoomBouncing = false
     var motion: Motion = .idle
+    /// Counts the motions started or stopped (not those merely re-aimed by `contentShifted`), so
+    /// whoever started one can tell later whether it is still theirs (`RowScrollFollower`).
+    var motionGeneration = 0
     var touchState: TouchState?
     var touchpad: TouchpadState?
     /// The offset when the current drag began (paging limits the move to ±1 page from here).

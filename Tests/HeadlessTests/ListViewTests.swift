@@ -1,6 +1,7 @@
 import DemoScenes
 import Geometry
 import Gestures
+import Physics
 import Scrolling
 import Testing
 import Views
@@ -95,6 +96,25 @@ final class SceneDriver {
         d.list.deleteRows(at: [0])
         d.run(until: 0.3)
         #expect(d.list.visibleCells[row + 2]!.convert(Point.zero, to: nil).y == before)
+    }
+
+    @Test func aCellTappedAfterInsertsAndDeletesAboveReportsItsNewRow() {
+        let d = SceneDriver(.list)
+        var selected: [Int] = []
+        d.list.onSelectRow = { selected.append($0) }
+        d.list.contentOffset = Point(x: 0, y: 5000)
+        d.run(until: 0.1)
+        let row = d.list.visibleCells.keys.sorted()[8]
+        let cell = d.list.visibleCells[row]!
+        d.list.insertRows(at: [0, 1, 2, 3, 4])
+        d.list.deleteRows(at: [1])
+        d.run(until: 0.2)
+        #expect(d.list.visibleCells[row + 4] === cell)  // the same cell, renumbered
+        #expect(d.list.row(for: cell) == row + 4)
+        let p = cell.convert(Point(x: 20, y: cell.bounds.height / 2), to: nil)
+        d.send(.touchDown(id: 1, position: p), at: 0.3)
+        d.send(.touchUp(id: 1), at: 0.35)
+        #expect(selected == [row + 4])
     }
 
     @Test func measuringRowsAboveNeverMovesTheRowUnderTheFinger() {
@@ -207,6 +227,54 @@ final class SceneDriver {
         // Re-aimed while rows on the way were measured: it lands flush with the bottom.
         #expect(abs(r.maxY - d.list.bounds.maxY) < 0.5)
         #expect(d.list.visibleCells[2000]?.textLabel.text == ListRows.text(2000))
+    }
+
+    @Test func scrollToRowStopsAFlingInsteadOfRacingIt() {
+        let d = SceneDriver(.list)
+        d.send(.touchDown(id: 1, position: Point(x: 200, y: 780)), at: 0.1)
+        for i in 1...5 {
+            d.send(.touchMotion(id: 1, position: Point(x: 200, y: 780 - Double(i) * 120)), at: 0.1 + Double(i) * 0.01)
+        }
+        d.send(.touchUp(id: 1), at: 0.16)
+        d.run(until: 0.3)
+        #expect(d.list.isDecelerating)
+        d.list.scrollToRow(5000)
+        #expect(!d.list.isDecelerating)
+        let placed = d.list.contentOffset
+        d.settle()
+        #expect(d.list.contentOffset == placed)  // nothing moved it on
+        let r = d.list.rectForRow(5000)
+        #expect(abs(r.maxY - d.list.bounds.maxY) < 1e-6)  // below: it comes in at the bottom
+    }
+
+    @Test func anAnimatedScrollToRowYieldsToWhateverMovesTheListNext() {
+        // A plain setContentOffset while it runs: the list stays where that put it.
+        let d = SceneDriver(.list)
+        d.list.scrollToRow(2000, animated: true)
+        d.run(until: 0.2)
+        d.list.setContentOffset(Point(x: 0, y: 1234), animated: false)
+        d.settle()
+        // Rows measured above may correct the offset by a few pixels, nothing like row 2000.
+        #expect(abs(d.list.contentOffset.y - 1234) < 100)
+
+        // Another animation while it runs: that one decides where the list ends.
+        let e = SceneDriver(.list)
+        e.list.scrollToRow(2000, animated: true)
+        e.run(until: 0.2)
+        e.list.setContentOffset(Point(x: 0, y: 800), animated: true)
+        e.settle()
+        #expect(abs(e.list.contentOffset.y - 800) < 100)
+
+        // A wheel notch: the follower lets go; only the wheel's step is added to where it was.
+        let f = SceneDriver(.list)
+        f.list.scrollToRow(2000, animated: true)
+        f.send(.pointerMotion(position: Point(x: 200, y: 400)), at: 0.2)
+        f.send(.axis(.vertical, value: 15, source: .wheel, value120: 120), at: 0.21)
+        let wheelStart = f.list.contentOffset.y  // the animation stopped here; the wheel goes on
+        f.settle()
+        let step = WheelAnimation.step(viewport: f.list.bounds.height, value120: 120)
+        #expect(abs(f.list.contentOffset.y - (wheelStart + step)) < 1e-6)
+        #expect(f.list.rectForRow(2000).maxY > f.list.bounds.maxY + 1000)  // nowhere near row 2000
     }
 
     @Test func flingingReusesHeadersToo() {
