@@ -247,6 +247,38 @@ extension ScrollView: FrameAnimation {
                     y: curve(contentOffset.y, velocity.y, verticalRange, bounds.height), start: t)))
     }
 
+    /// The touch that held the content is gone without a drag releasing it (it lifted without
+    /// dragging, or its gesture went to an enclosing scroll view): a banded offset springs back
+    /// inside the range, and a paging view that the touch stopped between pages settles on
+    /// the nearest page (the paging spring, ω = 14), as it would after a slow release.
+    func settleAfterTouch(at t: Double) {
+        guard isPagingEnabled else {
+            bounceBackIfNeeded(at: t)
+            return
+        }
+        let target = nearestPageOffset()
+        guard target != contentOffset else { return }
+        start(
+            .spring(
+                x: Spring(from: contentOffset.x, to: target.x, velocity: 0, omega: Spring.animationOmega),
+                y: Spring(from: contentOffset.y, to: target.y, velocity: 0, omega: Spring.animationOmega), start: t,
+                kind: .paging))
+    }
+
+    /// The page offset nearest the current one on each axis (pages are the bounds' size,
+    /// counted from the range's lower edge; the last one may be short), clamped to the range.
+    func nearestPageOffset() -> Point {
+        func axis(_ x: Double, _ page: Double, _ r: ClosedRange<Double>) -> Double {
+            guard page > 0 else { return min(max(x, r.lowerBound), r.upperBound) }
+            let p = ((x - r.lowerBound) / page).rounded()
+            return min(max(r.lowerBound + p * page, r.lowerBound), r.upperBound)
+        }
+        return Point(
+            x: axis(contentOffset.x, bounds.width, horizontalRange),
+            y: axis(contentOffset.y, bounds.height, verticalRange)
+        )
+    }
+
     /// After the range changed (insets, size): spring to the nearest edge if now outside it
     /// and nothing is touching; a running bounce re-aims at the new edge, and programmatic and
     /// wheel animations re-aim inside the new range.

@@ -17,6 +17,11 @@ import Views
 ///   to move that way, the inner view rubber-bands as usual.
 /// - A touch on an inner view while an ancestor decelerates goes to that ancestor: it stops
 ///   the moving content, as touching any moving scroll view does.
+/// - A touch on an inner view while an ancestor tracks fingers (its own, or a gesture handed
+///   off to it) joins the ancestor's gesture as one more finger (a two-finger pan, or a pinch
+///   when it zooms), as a pan recogniser on the ancestor would take every touch in its view.
+/// - An inner view that gives up its gesture without having dragged (the touch stopped its
+///   bounce or page turn, then went outwards) settles as after a lift: back in range, on a page.
 ///
 /// The ancestor adopts the finger's pan tracker, so the release velocity includes the travel
 /// before the hand-off (it is the finger's velocity either way).
@@ -68,6 +73,22 @@ extension ScrollView {
             v = current.superview
         }
         return !canScroll(toward: delta) && enclosingScrollView(toward: delta, source: nil) != nil
+    }
+
+    /// The nearest enclosing scroll view already tracking fingers from the same kind of source
+    /// (a new touch joins its gesture). Mouse buttons never join: one pointer, one gesture.
+    func enclosingScrollViewTakingNewTouches(for source: Touch.Source) -> ScrollView? {
+        guard source != .mouse else { return nil }
+        var v = superview
+        while let current = v {
+            if let s = current as? ScrollView, let state = s.touchState, state.source == source,
+                s.interceptsTouches(from: source)
+            {
+                return s
+            }
+            v = current.superview
+        }
+        return nil
     }
 
     /// The nearest enclosing scroll view that is decelerating (a new touch belongs to it).
@@ -144,6 +165,7 @@ extension ScrollView {
         if isDragging {
             endDragging(velocity: .zero, at: t, momentum: false)
         } else {
+            settleAfterTouch(at: t)
             scheduleIndicatorFade()
         }
         for id in [state.id] + state.extra.keys.sorted() { window?.rerouteTouch(id: id, to: outer) }

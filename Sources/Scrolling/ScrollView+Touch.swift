@@ -41,7 +41,10 @@ extension ScrollView {
             }
             return
         }
-        if touchState == nil, let outer = enclosingDeceleratingScrollView(for: touch.source) {
+        if touchState == nil,
+            let outer = enclosingScrollViewTakingNewTouches(for: touch.source)
+                ?? enclosingDeceleratingScrollView(for: touch.source)
+        {
             window?.rerouteTouch(id: touch.id, to: outer)
             outer.scrollTouchBegan(touch, target: target)
             return
@@ -115,7 +118,7 @@ extension ScrollView {
             if case .tap(count: 2) = tapTracker.touchUp(at: state.location, time: touch.timestamp) {
                 handleDoubleTap(at: state.location)
             }
-            bounceBackIfNeeded(at: touch.timestamp)
+            settleAfterTouch(at: touch.timestamp)
             scheduleIndicatorFade()
         }
     }
@@ -162,7 +165,7 @@ extension ScrollView {
         if isDragging {
             endDragging(velocity: .zero, at: t)
         } else {
-            bounceBackIfNeeded(at: t)
+            settleAfterTouch(at: t)
         }
     }
 

@@ -188,4 +188,82 @@ import Views
         f.d.settle()
         #expect(f.d.main.contentOffset == .zero && f.notes.contentOffset == .zero)
     }
+
+    /// A flick that turns the pager towards card 2, caught half way by a touch at `t`.
+    private static func catchAPageTurn(_ f: Fixture) -> Double {
+        var t = 0.1
+        let start = Point(x: 300, y: 200)
+        f.d.send(.touchDown(id: 1, position: start), at: t)
+        for p in steps(from: start, by: Point(x: -160, y: 0), count: 5) {
+            t += 0.016
+            f.d.send(.touchMotion(id: 1, position: p), at: t)
+        }
+        f.d.send(.touchUp(id: 1), at: t)
+        f.d.run(until: t + 0.08)
+        let x = f.pager.contentOffset.x
+        #expect(x > 100 && x < 390 - 100, "the turn is under way (\(x))")
+        t += 0.1
+        f.d.send(.touchDown(id: 2, position: Point(x: 200, y: 200)), at: t)
+        #expect(f.pager.contentOffset.x == x || !f.pager.isDecelerating)
+        return t
+    }
+
+    @Test func aPageTurnCaughtAndLetGoSettlesOnAPage() {
+        let f = Fixture()
+        let t = Self.catchAPageTurn(f)
+        let caught = f.pager.contentOffset.x
+        f.d.send(.touchUp(id: 2), at: t + 0.05)
+        f.d.settle()
+        // The nearest card, not wherever the touch stopped it.
+        #expect(f.pager.contentOffset.x == (caught / 390).rounded() * 390)
+        #expect(f.pager.contentOffset.x != caught)
+    }
+
+    @Test func aPageTurnCaughtThenDraggedVerticallySettlesOnAPageAndTheListScrolls() {
+        let f = Fixture()
+        var t = Self.catchAPageTurn(f)
+        let caught = f.pager.contentOffset.x
+        let a = Point(x: 200, y: 200)
+        for p in Self.steps(from: a, by: Point(x: 0, y: -120), count: 6) {
+            t += 0.016
+            f.d.send(.touchMotion(id: 2, position: p), at: t)
+        }
+        // The list has the finger; the pager, given up, goes to its nearest card meanwhile.
+        #expect(f.d.main.contentOffset.y == 110)
+        f.d.run(until: t + 0.6)
+        #expect(f.pager.contentOffset.x == (caught / 390).rounded() * 390)
+        f.d.send(.touchUp(id: 2), at: t + 0.62)
+        f.d.settle()
+        #expect(f.d.main.contentOffset.y == 110)
+    }
+
+    @Test func aSecondFingerAfterTheHandOffJoinsTheListsPan() {
+        let f = Fixture()
+        var t = 0.1
+        let a = Point(x: 200, y: 250)
+        f.d.send(.touchDown(id: 1, position: a), at: t)
+        for p in Self.steps(from: a, by: Point(x: 0, y: -60), count: 3) {
+            t += 0.016
+            f.d.send(.touchMotion(id: 1, position: p), at: t)
+        }
+        #expect(f.d.main.contentOffset.y == 50)  // 60 px less the slop
+        // A second finger on the pager (now at y −10…230 on screen) joins the list's
+        // gesture: the pan follows the centroid of both.
+        let b = Point(x: 100, y: 150)
+        #expect(f.d.window.hitTest(b)?.isDescendant(of: f.pager) == true)
+        t += 0.016
+        f.d.send(.touchDown(id: 2, position: b), at: t)
+        #expect(f.d.main.contentOffset.y == 50)  // a finger joining moves nothing
+        for i in 1...4 {
+            t += 0.016
+            f.d.send(.touchMotion(id: 2, position: b + Point(x: 0, y: -10.0 * Double(i))), at: t)
+        }
+        #expect(f.d.main.contentOffset.y == 70)  // one of two fingers 40 px further: 20
+        #expect(f.pager.contentOffset == .zero)
+        #expect(!f.pager.isTracking)
+        f.d.send(.touchUp(id: 2), at: t + 0.2)
+        f.d.send(.touchUp(id: 1), at: t + 0.21)
+        f.d.settle()
+        #expect(!f.delegateRecords.contains { $0.hasPrefix("pager.") })
+    }
 }
