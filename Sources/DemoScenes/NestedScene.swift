@@ -14,13 +14,11 @@ extension Scene {
         summary: "A horizontal pager and a scrolling notes box inside a vertical list (hand-off at the edges)",
         preferredSize: Size(width: 390, height: 844)
     ) { window in
-        let w = window.bounds.width
-        var y = 0.0
-        var views: [View] = []
-        func add(_ v: View, height: Double, inset: Double = 0) {
-            v.frame = Rect(x: inset, y: y, width: w - 2 * inset, height: height)
-            views.append(v)
-            y += height
+        // The feed, top to bottom: each view with its height and side inset. Heights are fixed;
+        // widths follow the window (see `relayout` below).
+        var feed: [(view: View, height: Double, inset: Double, gapAfter: Double)] = []
+        func add(_ v: View, height: Double, inset: Double = 0, gapAfter: Double = 0) {
+            feed.append((v, height, inset, gapAfter))
         }
         add(NestedFeed.sectionHeader("Featured"), height: NestedFeed.headerHeight)
 
@@ -30,21 +28,19 @@ extension Scene {
         pager.isDirectionalLockEnabled = true
         pager.showsHorizontalScrollIndicator = false
         add(pager, height: NestedFeed.pagerHeight)
-        pager.contentSize = Size(width: w * Double(NestedFeed.cards), height: NestedFeed.pagerHeight)
+        var cards: [(card: View, label: Label)] = []
         for i in 0..<NestedFeed.cards {
             let card = RoundedPanel(color: Pages.colors[i % Pages.colors.count], radius: 14)
-            card.frame = Rect(x: Double(i) * w + 16, y: 12, width: w - 32, height: NestedFeed.pagerHeight - 24)
             let label = Label(text: "Card \(i + 1)")
             label.textAlignment = .center
             label.textColor = .white
             label.font = try? Font.system(size: 30, bold: true)
-            label.frame = Rect(x: 0, y: card.bounds.height / 2 - 40, width: card.bounds.width, height: 44)
             card.addSubview(label)
             pager.addSubview(card)
+            cards.append((card, label))
         }
         let indicator = PageIndicator(count: NestedFeed.cards)
         indicator.name = "pageIndicator"
-        indicator.frame = Rect(x: 0, y: pager.frame.maxY - 48, width: w, height: 24)
         let tracker = PageTracker(indicator: indicator)
         pager.delegate = tracker
         window.retainedObjects.append(tracker)
@@ -60,22 +56,44 @@ extension Scene {
             text: (1...NestedFeed.noteLines).map { "Note line \($0): the box scrolls first." }.joined(separator: "\n"))
         text.numberOfLines = 0
         text.textColor = Color(rgb: 70, 60, 30)
-        add(notes, height: NestedFeed.notesHeight, inset: 16)
-        let textHeight = text.sizeThatFits(Size(width: notes.bounds.width - 24, height: .greatestFiniteMagnitude))
-            .height
-        text.frame = Rect(x: 12, y: 10, width: notes.bounds.width - 24, height: textHeight)
         notes.addSubview(text)
-        notes.contentSize = Size(width: notes.bounds.width, height: textHeight + 20)
-        y += 12
+        add(notes, height: NestedFeed.notesHeight, inset: 16, gapAfter: 12)
 
         for i in 1...NestedFeed.rowsBelow {
             add(NestedFeed.row("Story \(NestedFeed.rowsAbove + i)"), height: NestedFeed.rowHeight)
         }
 
-        let main = addMainScrollView(to: window, contentSize: Size(width: w, height: y))
+        let main = addMainScrollView(to: window, contentSize: .zero)
         main.isDirectionalLockEnabled = true
-        for v in views { main.addSubview(v) }
+        for item in feed { main.addSubview(item.view) }
         main.addSubview(indicator)
+        // Everything is as wide as the window; a resize keeps the pager on its card and the
+        // notes where they were (clamped to their new range: wider notes wrap less).
+        main.relayout = { main, old in
+            let w = main.bounds.width
+            var y = 0.0
+            for item in feed {
+                item.view.frame = Rect(x: item.inset, y: y, width: max(0, w - 2 * item.inset), height: item.height)
+                y += item.height + item.gapAfter
+            }
+            let card = old.width > 0 ? (pager.contentOffset.x / old.width).rounded() : 0
+            for (i, c) in cards.enumerated() {
+                c.card.frame = Rect(
+                    x: Double(i) * w + 16, y: 12, width: max(0, w - 32), height: NestedFeed.pagerHeight - 24)
+                c.label.frame = Rect(x: 0, y: c.card.bounds.height / 2 - 40, width: c.card.bounds.width, height: 44)
+            }
+            pager.contentSize = Size(width: w * Double(NestedFeed.cards), height: NestedFeed.pagerHeight)
+            pager.setContentOffset(
+                Point(x: min(max(card, 0), Double(NestedFeed.cards - 1)) * w, y: 0), animated: false)
+            indicator.frame = Rect(x: 0, y: pager.frame.maxY - 48, width: w, height: 24)
+            let textWidth = max(0, notes.bounds.width - 24)
+            let textHeight = text.sizeThatFits(Size(width: textWidth, height: .greatestFiniteMagnitude)).height
+            text.frame = Rect(x: 12, y: 10, width: textWidth, height: textHeight)
+            notes.contentSize = Size(width: notes.bounds.width, height: textHeight + 20)
+            notes.setContentOffset(notes.clampedOffset(notes.contentOffset), animated: false)
+            main.contentSize = Size(width: w, height: y)
+        }
+        main.layoutIfNeeded()
     }
 }
 
@@ -91,26 +109,45 @@ public enum NestedFeed {
     public static let noteLines = 24
 
     static func sectionHeader(_ title: String) -> View {
-        let header = View()
-        header.backgroundColor = Color(rgb: 242, 242, 247)
         let label = Label(text: title.uppercased())
         label.font = try? Font.system(size: 13, bold: true)
         label.textColor = Color(rgb: 110, 110, 118)
-        label.frame = Rect(x: 16, y: 14, width: 300, height: 22)
-        header.addSubview(label)
-        return header
+        return FeedItem(label: label, background: Color(rgb: 242, 242, 247), labelTop: 14, labelHeight: 22, rule: nil)
     }
 
     static func row(_ title: String) -> View {
-        let row = View()
-        row.backgroundColor = .white
-        let label = Label(text: title)
-        label.frame = Rect(x: 16, y: 16, width: 300, height: 24)
-        row.addSubview(label)
-        let rule = View(frame: Rect(x: 16, y: rowHeight - 1, width: 374, height: 1))
-        rule.backgroundColor = Color(rgb: 225, 225, 230)
-        row.addSubview(rule)
-        return row
+        FeedItem(
+            label: Label(text: title), background: .white, labelTop: 16, labelHeight: 24,
+            rule: Color(rgb: 225, 225, 230))
+    }
+}
+
+/// A header or row of the nested feed: a label 16 px in from the left, and optionally a
+/// hairline rule along the bottom from the label's edge, both as wide as the item.
+final class FeedItem: View {
+    let label: Label
+    let labelTop: Double
+    let labelHeight: Double
+    let rule: View?
+
+    init(label: Label, background: Color, labelTop: Double, labelHeight: Double, rule ruleColor: Color?) {
+        self.label = label
+        self.labelTop = labelTop
+        self.labelHeight = labelHeight
+        rule = ruleColor.map { color in
+            let v = View()
+            v.backgroundColor = color
+            return v
+        }
+        super.init()
+        backgroundColor = background
+        addSubview(label)
+        if let rule { addSubview(rule) }
+    }
+
+    override func layoutSubviews() {
+        label.frame = Rect(x: 16, y: labelTop, width: max(0, bounds.width - 32), height: labelHeight)
+        rule?.frame = Rect(x: 16, y: bounds.height - 1, width: max(0, bounds.width - 16), height: 1)
     }
 }
 

@@ -10,29 +10,41 @@ extension Scene {
         summary: "Full-page colour pages with paging and a page indicator",
         preferredSize: Size(width: 390, height: 844)
     ) { window in
-        let w = window.bounds.width
-        let h = window.bounds.height
-        let main = addMainScrollView(to: window, contentSize: Size(width: w * Double(Pages.count), height: h))
+        let main = addMainScrollView(to: window, contentSize: window.bounds.size)
         main.isPagingEnabled = true
         main.showsHorizontalScrollIndicator = false
+        var pages: [(page: View, label: Label)] = []
         for i in 0..<Pages.count {
-            let page = View(frame: Rect(x: Double(i) * w, y: 0, width: w, height: h))
+            let page = View()
             page.backgroundColor = Pages.colors[i]
             let label = Label(text: "Page \(i + 1)")
             label.textAlignment = .center
             label.textColor = .white
             label.font = try? Font.system(size: 34, bold: true)
-            label.frame = Rect(x: 0, y: h / 2 - 30, width: w, height: 60)
             page.addSubview(label)
             main.addSubview(page)
+            pages.append((page, label))
         }
         let indicator = PageIndicator(count: Pages.count)
         indicator.name = "pageIndicator"
-        indicator.frame = Rect(x: 0, y: h - 60, width: w, height: 24)
         window.addSubview(indicator)
         let tracker = PageTracker(indicator: indicator)
         main.delegate = tracker
         window.retainedObjects.append(tracker)
+        // Pages are the view's size at any window size; a resize keeps the page in view.
+        main.relayout = { [weak indicator] main, old in
+            let w = main.bounds.width
+            let h = main.bounds.height
+            let page = old.width > 0 ? (main.contentOffset.x / old.width).rounded() : 0
+            for (i, p) in pages.enumerated() {
+                p.page.frame = Rect(x: Double(i) * w, y: 0, width: w, height: h)
+                p.label.frame = Rect(x: 0, y: h / 2 - 30, width: w, height: 60)
+            }
+            main.contentSize = Size(width: w * Double(Pages.count), height: h)
+            main.setContentOffset(Point(x: min(max(page, 0), Double(Pages.count - 1)) * w, y: 0), animated: false)
+            indicator?.frame = Rect(x: 0, y: h - 60, width: w, height: 24)
+        }
+        main.layoutIfNeeded()
     }
 }
 

@@ -28,9 +28,9 @@ public struct Scene: Sendable {
 
     /// The outer scroll view every scene has: named "main", filling the window, white, with
     /// `contentSize` set (the window background is white too).
-    static func addMainScrollView(to window: Window, contentSize: Size) -> ScrollView {
+    static func addMainScrollView(to window: Window, contentSize: Size) -> SceneScrollView {
         window.clearColor = .white
-        let main = ScrollView(frame: Rect(origin: .zero, size: window.bounds.size))
+        let main = SceneScrollView(frame: Rect(origin: .zero, size: window.bounds.size))
         main.name = "main"
         main.fillsSuperview = true
         main.backgroundColor = .white
@@ -44,4 +44,27 @@ public struct Scene: Sendable {
 
     /// The scene called `name`, or nil.
     public static func named(_ name: String) -> Scene? { all.first { $0.name == name } }
+}
+
+/// A scene's outer scroll view. Its content is laid out by `relayout`, first when the scene is
+/// made and again whenever the view's size changes (the window was resized), so that pages
+/// stay a page wide and rows stay the window's width at any size. `relayout` gets the size
+/// laid out before (the same size the first time), to keep the current page, say.
+final class SceneScrollView: ScrollView {
+    var relayout: ((SceneScrollView, Size) -> Void)? {
+        didSet {
+            laidOutSize = nil
+            setNeedsLayout()
+        }
+    }
+    private var laidOutSize: Size?
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        let size = bounds.size
+        guard size != laidOutSize, let relayout else { return }
+        let old = laidOutSize ?? size
+        laidOutSize = size
+        relayout(self, old)
+    }
 }

@@ -26,7 +26,9 @@ extension Scene {
         main.delegate = delegate
         window.retainedObjects += [source, delegate]
         main.contentOffset = Point(x: 16_384 - 195, y: 16_384 - 422)  // the middle
-        tiled.updateTiles()
+        // A resized window shows more or less of the map: ask for the tiles it shows now.
+        main.relayout = { [weak tiled] _, _ in tiled?.updateTiles() }
+        main.layoutIfNeeded()
     }
 }
 

@@ -331,7 +331,24 @@ public final class ListView: ScrollView {
 
     public override func didChangeBounds(from old: Rect) {
         super.didChangeBounds(from: old)
-        if old != bounds { updateVisibleRows() }
+        if old.width != bounds.width, count > 0 {
+            remeasureForNewWidth()
+        } else if old != bounds {
+            updateVisibleRows()
+        }
+    }
+
+    /// A new width (a resized window) wraps text differently, so every measured height is
+    /// stale: all rows go back to estimates and the rows in view are measured again, with the
+    /// first row in view kept where it was on screen (as inserts and deletes keep it).
+    private func remeasureForNewWidth() {
+        keepingRowsInViewStill(
+            mutate: {
+                heights = Array(repeating: nil, count: count)
+                for (_, cell) in visibleCells { recycle(cell) }
+                visibleCells.removeAll()
+            },
+            newIndex: { $0 })
     }
 
     private func rowHeight(_ r: Int) -> Double { heights[r] ?? estimatedRowHeight }
