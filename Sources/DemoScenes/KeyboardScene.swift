@@ -21,11 +21,16 @@ extension Scene {
             field.name = "field\(i)"
             stack.addArrangedSubview(field)
         }
-        let size = stack.fittingSize(width: window.bounds.width)
-        stack.frame = Rect(origin: .zero, size: size)
-        let main = addMainScrollView(to: window, contentSize: size)
+        let main = addMainScrollView(to: window, contentSize: .zero)
         main.keyboardDismissMode = .interactive
         main.addSubview(stack)
+        // The form is as wide as the window at any size.
+        main.relayout = { main, _ in
+            let size = stack.fittingSize(width: main.bounds.width)
+            stack.frame = Rect(origin: .zero, size: size)
+            main.contentSize = size
+        }
+        main.layoutIfNeeded()
         OnScreenKeyboard.install(in: window, policy: .touchOnly)
     }
 }

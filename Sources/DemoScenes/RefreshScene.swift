@@ -35,7 +35,10 @@ public final class Feed {
 
     init(window: Window) {
         self.window = window
-        main = Scene.addMainScrollView(to: window, contentSize: .zero)
+        let main = Scene.addMainScrollView(to: window, contentSize: .zero)
+        self.main = main
+        // Rows are as wide as the window at any size.
+        main.relayout = { [weak self] _, _ in self?.layoutRows() }
     }
 
     func start() {
@@ -67,11 +70,12 @@ public final class Feed {
     }
 
     private func layoutRows() {
-        guard let main, let window else { return }
+        guard let main else { return }
+        let width = main.bounds.width
         for (i, v) in rows.enumerated() {
-            v.frame = Rect(x: 0, y: Double(i) * Self.rowHeight, width: window.bounds.width, height: Self.rowHeight)
+            v.frame = Rect(x: 0, y: Double(i) * Self.rowHeight, width: width, height: Self.rowHeight)
         }
-        main.contentSize = Size(width: window.bounds.width, height: Double(rows.count) * Self.rowHeight)
+        main.contentSize = Size(width: width, height: Double(rows.count) * Self.rowHeight)
     }
 
     /// New rows above the old ones; the offset grows by their height so nothing in view moves.

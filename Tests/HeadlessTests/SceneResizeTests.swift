@@ -113,4 +113,22 @@ import Views
         }
         #expect(uncovered == 0)
     }
+
+    @Test func theRefreshAndKeyboardScenesSpanTheNewWidth() throws {
+        let refresh = SceneDriver(.refresh)
+        refresh.window.resize(to: Size(width: 640, height: 600))
+        refresh.run(until: 0.1)
+        let rows = refresh.main.subviews.filter { !($0 is ScrollIndicator) && !($0 is RefreshControl) }
+        #expect(rows.count == Feed.initialRows)
+        #expect(rows.allSatisfy { $0.frame.width == 640 })
+        #expect(refresh.main.contentSize == Size(width: 640, height: Double(Feed.initialRows) * Feed.rowHeight))
+
+        let keyboard = SceneDriver(.keyboard)
+        let field = try #require(keyboard.window.view(named: "field1"))
+        #expect(field.frame.width == 390 - 32)
+        keyboard.window.resize(to: Size(width: 640, height: 600))
+        keyboard.run(until: 0.1)
+        #expect(field.frame.width == 640 - 32)
+        #expect(keyboard.main.contentSize.width == 640)
+    }
 }
