@@ -1,0 +1,52 @@
+import DemoScenes
+import Geometry
+import Raster
+import Scrolling
+import Testing
+import Views
+import Wayland
+import WestonHarness
+
+/// A scene made at its preferred size (as `scrollway demo` makes it) and mapped by kiosk-shell,
+/// which configures it to the output's size: the scene lays itself out again for that size.
+@Suite(.serialized) struct ResizeInWestonTests {
+    @Test func thePagingSceneFillsAKioskOutputOfAnotherSizePageByPage() throws {
+        let rig = try WestonRig(width: 600, height: 500)
+        let window = Scene.paging.makeWindow()  // 390 × 844
+        let app = try WaylandApp(content: window, title: "Scrollway resize test", socket: rig.socketPath)
+        try app.pump(for: 0.2)
+        let main = try #require(window.view(named: "main") as? ScrollView)
+        #expect(window.bounds.size == Size(width: 600, height: 500))
+        #expect(main.contentSize == Size(width: 600 * Double(Pages.count), height: 500))
+        try rig.parkPointer()
+        try app.pump(for: 0.05)
+        func rgb(_ c: Canvas, _ x: Int, _ y: Int) -> UInt32 { c.pixel(x: x, y: y) & 0xFF_FFFF }
+        let red: UInt32 = 0xD0_021B
+        let orange: UInt32 = 0xF5_A623
+        var shown = try rig.capture()
+        // Page 1 spans the whole output (at 390 wide, page 2 would begin at x = 390).
+        #expect(rgb(shown, 10, 100) == red)
+        #expect(rgb(shown, 590, 100) == red)
+        // A flick turns exactly one page of the new width.
+        rig.input.touchDown(id: 0, x: 500, y: 250, time: 1000)
+        rig.input.touchFrame()
+        try rig.input.roundtrip()
+        try app.pump(for: 0.02)
+        for i in 1...5 {
+            rig.input.touchMotion(id: 0, x: 500 - Double(i) * 40, y: 250, time: UInt32(1000 + i * 16))
+            rig.input.touchFrame()
+            try rig.input.roundtrip()
+            try app.pump(for: 0.016)
+        }
+        rig.input.touchUp(id: 0, time: 1000 + 96)
+        rig.input.touchFrame()
+        try rig.input.roundtrip()
+        try app.pump(for: 1.5)
+        #expect(main.contentOffset == Point(x: 600, y: 0))
+        try rig.parkPointer()
+        try app.pump(for: 0.05)
+        shown = try rig.capture()
+        #expect(rgb(shown, 10, 100) == orange)
+        #expect(rgb(shown, 590, 100) == orange)
+    }
+}
