@@ -248,26 +248,28 @@ final class SceneDriver {
     }
 
     @Test func anAnimatedScrollToRowYieldsToWhateverMovesTheListNext() {
-        // A plain setContentOffset while it runs: the list stays where that put it.
-        let d = SceneDriver(.list)
-        d.list.scrollToRow(2000, animated: true)
-        d.run(until: 0.2)
+        /// A list 0.2 s into an animated scroll to row 2000.
+        func animatingToRow2000() -> SceneDriver {
+            let d = SceneDriver(.list)
+            d.list.scrollToRow(2000, animated: true)
+            d.run(until: 0.2)
+            return d
+        }
+        // A plain setContentOffset while it runs: the list stays where that put it (rows
+        // measured above may correct the offset by a few pixels, nothing like row 2000).
+        let d = animatingToRow2000()
         d.list.setContentOffset(Point(x: 0, y: 1234), animated: false)
         d.settle()
-        // Rows measured above may correct the offset by a few pixels, nothing like row 2000.
         #expect(abs(d.list.contentOffset.y - 1234) < 100)
 
         // Another animation while it runs: that one decides where the list ends.
-        let e = SceneDriver(.list)
-        e.list.scrollToRow(2000, animated: true)
-        e.run(until: 0.2)
+        let e = animatingToRow2000()
         e.list.setContentOffset(Point(x: 0, y: 800), animated: true)
         e.settle()
         #expect(abs(e.list.contentOffset.y - 800) < 100)
 
         // A wheel notch: the follower lets go; only the wheel's step is added to where it was.
-        let f = SceneDriver(.list)
-        f.list.scrollToRow(2000, animated: true)
+        let f = animatingToRow2000()
         f.send(.pointerMotion(position: Point(x: 200, y: 400)), at: 0.2)
         f.send(.axis(.vertical, value: 15, source: .wheel, value120: 120), at: 0.21)
         let wheelStart = f.list.contentOffset.y  // the animation stopped here; the wheel goes on
