@@ -38,6 +38,19 @@ final class SceneDriver {
         window.handle(InputEvent(time: t, kind))
     }
 
+    /// A flick: a finger down at `from` 0.1 s from now, five moves 10 ms apart adding up to
+    /// `by`, lifted 10 ms after the last (fast, so the content flies on). Returns the lift time.
+    @discardableResult
+    func flick(from: Point, by delta: Point) -> Double {
+        let t0 = time + 0.1
+        send(.touchDown(id: 1, position: from), at: t0)
+        for i in 1...5 {
+            send(.touchMotion(id: 1, position: from + delta * (Double(i) / 5)), at: t0 + Double(i) * 0.01)
+        }
+        send(.touchUp(id: 1), at: t0 + 0.06)
+        return t0 + 0.06
+    }
+
     func settle() {
         var n = 0
         while (window.hasActiveAnimations || window.nextTimerDeadline != nil) && n < 3000 {
@@ -51,16 +64,9 @@ final class SceneDriver {
     @Test func flingingThrough100kRowsCreatesOnlyAScreenfulOfCells() {
         let d = SceneDriver(.list)
         #expect(d.list.contentSize.height > 100_000 * 44)
-        for fling in 0..<6 {
-            let t0 = d.time + 0.1
-            d.send(.touchDown(id: 1, position: Point(x: 200, y: 780)), at: t0)
-            for i in 1...5 {
-                d.send(
-                    .touchMotion(id: 1, position: Point(x: 200, y: 780 - Double(i) * 120)), at: t0 + Double(i) * 0.01)
-            }
-            d.send(.touchUp(id: 1), at: t0 + 0.06)
+        for _ in 0..<6 {
+            d.flick(from: Point(x: 200, y: 780), by: Point(x: 0, y: -600))
             d.run(until: d.time + 1.5)
-            _ = fling
         }
         #expect(d.list.contentOffset.y > 10_000)
         // In view: 844 px + 2 × 100 px margin over rows of at least 44 px ≈ 25 rows, plus the pool.
@@ -231,12 +237,8 @@ final class SceneDriver {
 
     @Test func scrollToRowStopsAFlingInsteadOfRacingIt() {
         let d = SceneDriver(.list)
-        d.send(.touchDown(id: 1, position: Point(x: 200, y: 780)), at: 0.1)
-        for i in 1...5 {
-            d.send(.touchMotion(id: 1, position: Point(x: 200, y: 780 - Double(i) * 120)), at: 0.1 + Double(i) * 0.01)
-        }
-        d.send(.touchUp(id: 1), at: 0.16)
-        d.run(until: 0.3)
+        let lift = d.flick(from: Point(x: 200, y: 780), by: Point(x: 0, y: -600))
+        d.run(until: lift + 0.14)
         #expect(d.list.isDecelerating)
         d.list.scrollToRow(5000)
         #expect(!d.list.isDecelerating)
@@ -284,13 +286,7 @@ final class SceneDriver {
         var most = 0
         d.afterFrame = { most = max(most, d.list.visibleHeaders.count) }
         for _ in 0..<3 {
-            let t0 = d.time + 0.1
-            d.send(.touchDown(id: 1, position: Point(x: 200, y: 780)), at: t0)
-            for i in 1...5 {
-                d.send(
-                    .touchMotion(id: 1, position: Point(x: 200, y: 780 - Double(i) * 120)), at: t0 + Double(i) * 0.01)
-            }
-            d.send(.touchUp(id: 1), at: t0 + 0.06)
+            d.flick(from: Point(x: 200, y: 780), by: Point(x: 0, y: -600))
             d.settle()
         }
         #expect(d.list.contentOffset.y > 10_000)
