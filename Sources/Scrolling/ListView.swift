@@ -90,44 +90,53 @@ open class ListCell: View {
 /// rows in view never jump.
 ///
 /// Optional sections (`ListDataSource.sectionStarts`) put a header of `sectionHeaderHeight`
-/// above each section's first row. Layout: `top(0) = lead(0)` and
-/// `top(i + 1) = top(i) + height(i) + lead(i + 1)`, where `lead(i)` is the header height when
-/// a section starts at row i. The header of the section at the top of the viewport is pinned
-/// at `bounds.minY + adjustedContentInset.top` and pushed up by the next one:
-/// `y = min(max(natural, pin), nextNatural − headerHeight)`.
+/// above each section's first row. Layout (`RowLayout`, prefix sums in a Fenwick tree):
+/// `top(0) = lead(0)` and `top(i + 1) = top(i) + height(i) + lead(i + 1)`, where `lead(i)` is the
+/// header height when a section starts at row i. The header of the section at the top of the
+/// viewport is pinned at `bounds.minY + adjustedContentInset.top` and pushed up by the next
+/// one: `y = min(max(natural, pin), nextNatural − headerHeight)`.
 public final class ListView: ScrollView {
     public weak var dataSource: ListDataSource?
     /// The height assumed for rows not yet measured.
-    public var estimatedRowHeight = 56.0
+    public var estimatedRowHeight = 56.0 {
+        didSet {
+            guard estimatedRowHeight != oldValue else { return }
+            keepingRowsInViewStill(mutate: { layout.setEstimate(estimatedRowHeight) }, newIndex: { $0 })
+        }
+    }
     /// Extra distance above and below the viewport that gets cells too.
-    public var margin = 100.0
+    public var margin = 100.0 { didSet { updateVisibleRows() } }
     /// Rows selected by a tap.
     public var onSelectRow: ((Int) -> Void)?
     /// The height of section headers.
     public var sectionHeaderHeight = 32.0 {
-        didSet { if sectionHeaderHeight != oldValue { invalidateLayout() } }
+        didSet {
+            guard sectionHeaderHeight != oldValue else { return }
+            keepingRowsInViewStill(mutate: { layout.setHeaderHeight(sectionHeaderHeight) }, newIndex: { $0 })
+        }
     }
     /// Whether the header of the section at the top stays pinned there while it scrolls.
     public var pinsSectionHeaders = true { didSet { updateVisibleRows() } }
     /// Headers by section, for the sections that show one.
     public private(set) var visibleHeaders: [Int: ListSectionHeader] = [:]
     private var headerPool: [ListSectionHeader] = []
+    /// Each section's first row, by the data source's section index (rows past the end: the
+    /// section is empty).
     private var sectionStarts: [Int] = []
-    private var startsSection: Set<Int> = []
+    /// The sections that show a header, ascending by first row: the last of the sections that
+    /// start at the same row (the ones before it are empty and show none).
+    private var shownSections: [Int] = []
 
     private var factories: [String: () -> ListCell] = [:]
     private var pool: [String: [ListCell]] = [:]
-    /// Reused cells kept per identifier beyond those in view.
+    /// Reused cells (and headers) kept per identifier beyond those in view, between updates.
     public static let poolLimit = 4
     /// Cells by row, for the rows that have one.
     public private(set) var visibleCells: [Int: ListCell] = [:]
     /// How many cells were ever made (a test of reuse).
     public private(set) var cellsCreated = 0
-    private var count = 0
-    /// Measured heights (nil: estimated) and the running offsets (offsets[i] = top of row i).
-    private var heights: [Double?] = []
-    private var offsets: [Double] = [0]
-    private var offsetsValidFrom = 0
+    private var layout = RowLayout(measured: [], sectionStartRows: [], estimate: 56, headerHeight: 32)
+    private var count: Int { layout.count }
     private var isUpdating = false
     private var follower: RowScrollFollower?
 
@@ -149,14 +158,20 @@ public final class ListView: ScrollView {
 
     /// Reloads everything from the data source.
     public func reloadData() {
+        follower?.list = nil
+        follower = nil
         for (_, cell) in visibleCells { recycle(cell) }
         visibleCells.removeAll()
         for (_, header) in visibleHeaders { recycle(header) }
         visibleHeaders.removeAll()
-        count = dataSource?.numberOfRows(in: self) ?? 0
-        heights = Array(repeating: nil, count: count)
+        trimPools()
+        let rows = max(0, dataSource?.numberOfRows(in: self) ?? 0)
+        layout = RowLayout(
+            measured: Array(repeating: nil, count: rows), sectionStartRows: [], estimate: estimatedRowHeight,
+            headerHeight: sectionHeaderHeight)
         loadSections()
-        invalidateLayout()
+        updateContentSize()
+        updateVisibleRows()
     }
 
     /// The number of rows.
@@ -167,48 +182,49 @@ public final class ListView: ScrollView {
         visibleCells.first { $0.value === cell }?.key
     }
 
-    /// The number of sections (0 without sections).
+    /// The number of sections (0 without sections), empty ones included.
     public var numberOfSections: Int { sectionStarts.count }
 
     /// The section `row` belongs to (nil without sections or above the first).
     public func section(containingRow row: Int) -> Int? {
         var lo = 0
-        var hi = sectionStarts.count
+        var hi = shownSections.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if sectionStarts[mid] <= row { lo = mid + 1 } else { hi = mid }
+            if sectionStarts[shownSections[mid]] <= row { lo = mid + 1 } else { hi = mid }
         }
-        return lo == 0 ? nil : lo - 1
+        return lo == 0 ? nil : shownSections[lo - 1]
     }
 
-    /// The rect of section `section`'s header where the content puts it (before pinning).
+    /// The rect of section `section`'s header where the content puts it (before pinning). An
+    /// empty section shows no header: its rect has no height.
     public func rectForHeader(inSection section: Int) -> Rect {
-        let start = sectionStarts[section]
-        let top = start < count ? rectForRow(start).minY : offsets[count]
-        return Rect(x: 0, y: top - sectionHeaderHeight, width: bounds.width, height: sectionHeaderHeight)
+        precondition(
+            section >= 0 && section < sectionStarts.count, "section \(section) out of 0..<\(sectionStarts.count)")
+        let start = min(sectionStarts[section], count)
+        let shown = start < count && self.section(containingRow: start) == section
+        return Rect(x: 0, y: layout.prefix(start), width: bounds.width, height: shown ? sectionHeaderHeight : 0)
     }
 
+    /// Sections as the data source gives them; the shown ones are the last of each first row.
     private func loadSections() {
-        let starts = (dataSource?.sectionStarts(in: self) ?? []).filter { $0 >= 0 && $0 < count }
-        sectionStarts = Array(Set(starts)).sorted()
-        startsSection = Set(sectionStarts)
-    }
-
-    private func lead(_ row: Int) -> Double { row < count && startsSection.contains(row) ? sectionHeaderHeight : 0 }
-
-    private func invalidateLayout() {
-        offsets = Array(repeating: 0, count: count + 1)
-        offsetsValidFrom = 0
-        updateContentSize()
-        updateVisibleRows()
+        sectionStarts = dataSource?.sectionStarts(in: self) ?? []
+        let order = sectionStarts.indices.filter { sectionStarts[$0] >= 0 && sectionStarts[$0] < count }
+            .sorted { (sectionStarts[$0], $0) < (sectionStarts[$1], $1) }
+        shownSections = order.enumerated().compactMap { i, s in
+            i + 1 < order.count && sectionStarts[order[i + 1]] == sectionStarts[s] ? nil : s
+        }
+        layout.setSectionStarts(shownSections.map { sectionStarts[$0] })
     }
 
     /// The rect of `row` in content coordinates (estimated until measured).
     public func rectForRow(_ row: Int) -> Rect {
         precondition(row >= 0 && row < count, "row \(row) out of 0..<\(count)")
-        validateOffsets(upTo: row + 1)
-        return Rect(x: 0, y: offsets[row], width: bounds.width, height: rowHeight(row))
+        return Rect(x: 0, y: layout.top(row), width: bounds.width, height: layout.height(row))
     }
+
+    /// Whether `row`'s height has been measured (otherwise its rect uses the estimate).
+    public func isRowMeasured(_ row: Int) -> Bool { row >= 0 && row < count && layout.isMeasured(row) }
 
     /// Scrolls so that `row` is fully in view with the least scroll: a row above comes in at
     /// the top (below a pinned header), a row below at the bottom. Measuring the rows that come
@@ -216,6 +232,34 @@ public final class ListView: ScrollView {
     /// Animated, the list goes back to where it was and animates to the measured offset.
     public func scrollToRow(_ row: Int, animated: Bool = false) {
         guard row >= 0 && row < count else { return }
+        scroll(to: RowTarget(row: row, offset: nil, height: nil), animated: animated)
+    }
+
+    /// A rect in content coordinates, made visible with the least scroll. Rows measured on the
+    /// way move the rect with the row it starts in, so it lands exactly: a row's own rect
+    /// (`rectForRow`) follows the row's measured height, any other rect keeps its height.
+    public override func scrollRectToVisible(_ rect: Rect, animated: Bool) {
+        guard count > 0, rect.isFinite else { return super.scrollRectToVisible(rect, animated: animated) }
+        let row = layout.row(at: max(0, rect.minY))
+        let r = rectForRow(row)
+        let isRowRect = abs(rect.minY - r.minY) < 1e-6 && abs(rect.height - r.height) < 1e-6
+        scroll(
+            to: RowTarget(
+                row: row, offset: isRowRect ? nil : rect.minY - r.minY, height: isRowRect ? nil : rect.height),
+            horizontally: rect, animated: animated)
+    }
+
+    /// What `scroll(to:)` brings into view: a row (offset and height nil), or a rect that starts
+    /// `offset` below the row's top with its own height.
+    struct RowTarget {
+        let row: Int
+        let offset: Double?
+        let height: Double?
+    }
+
+    /// The shared path of `scrollToRow` and `scrollRectToVisible`: pick the edge to align, align
+    /// it again while measuring moves it, then (animated) go back and follow it there.
+    private func scroll(to target: RowTarget, horizontally: Rect? = nil, animated: Bool) {
         settleZoomAnimation()
         // A fling or an earlier scroll-to-row would go on moving the list from where this
         // one puts it: this call replaces them (UITableView's too).
@@ -224,9 +268,16 @@ public final class ListView: ScrollView {
         stopMotion()
         let startRow = self.row(at: max(0, bounds.minY))
         let startDelta = bounds.minY - rectForRow(startRow).minY
-        let startOffset = contentOffset
+        var startOffset = contentOffset
+        if let horizontally {
+            // x is not measured: the plain scroll view decides it.
+            let top = bounds.inset(by: adjustedContentInset).minY
+            scrollLeastDistance(
+                toShow: Rect(x: horizontally.minX, y: top, width: horizontally.width, height: 0), animated: false)
+            startOffset.x = contentOffset.x
+        }
         let visible = bounds.inset(by: adjustedContentInset)
-        let rect = rowRectBelowPinnedHeader(row)
+        let rect = targetRect(target)
         let alignTop: Bool
         if rect.minY < visible.minY || rect.height >= visible.height {
             alignTop = true
@@ -237,45 +288,52 @@ public final class ListView: ScrollView {
         }
         for _ in 0..<12 {
             let before = contentOffset
-            contentOffset = offset(aligning: row, top: alignTop)
+            contentOffset = offset(aligning: target, top: alignTop)
             updateVisibleRows()
             contentOffset = clampedOffset(contentOffset)
             if contentOffset == before { break }
         }
         guard animated, let window else { return }
-        let target = contentOffset
+        let goal = contentOffset
         // Back to the start view (its rows may have been re-measured meanwhile), then animate.
         let start = startRow < count ? rectForRow(startRow).minY + startDelta : startOffset.y
-        contentOffset = clampedOffset(Point(x: startOffset.x, y: start))
-        setContentOffset(target, animated: true)
-        let follower = RowScrollFollower(list: self, row: row, alignTop: alignTop)
+        contentOffset = clampedOffset(Point(x: contentOffset.x, y: start))
+        setContentOffset(goal, animated: true)
+        let follower = RowScrollFollower(list: self, target: target, alignTop: alignTop)
         self.follower = follower
         window.addAnimation(follower)
     }
 
-    /// The offset that puts `row` at the top (below a pinned header) or at the bottom.
-    func offset(aligning row: Int, top: Bool) -> Point {
-        let rect = rowRectBelowPinnedHeader(row)
-        let y = top ? rect.minY - adjustedContentInset.top : rect.maxY - bounds.height + adjustedContentInset.bottom
-        return clampedOffset(Point(x: contentOffset.x, y: y))
+    /// The rect a target covers now, extended upwards by the header height when a pinned
+    /// header would cover a row's top.
+    private func targetRect(_ target: RowTarget) -> Rect {
+        let r = rectForRow(target.row)
+        if let offset = target.offset, let height = target.height {
+            return Rect(x: r.minX, y: r.minY + offset, width: r.width, height: height)
+        }
+        guard pinsSectionHeaders, section(containingRow: target.row) != nil else { return r }
+        return Rect(x: r.minX, y: r.minY - sectionHeaderHeight, width: r.width, height: r.height + sectionHeaderHeight)
     }
 
-    /// The row's rect, extended upwards by the header height when a pinned header would cover it.
-    private func rowRectBelowPinnedHeader(_ row: Int) -> Rect {
-        let rect = rectForRow(row)
-        guard pinsSectionHeaders, section(containingRow: row) != nil else { return rect }
-        return Rect(
-            x: rect.minX, y: rect.minY - sectionHeaderHeight, width: rect.width,
-            height: rect.height + sectionHeaderHeight)
+    /// The offset that puts the target at the top (below a pinned header) or at the bottom.
+    func offset(aligning target: RowTarget, top: Bool) -> Point {
+        let rect = targetRect(target)
+        let y = top ? rect.minY - adjustedContentInset.top : rect.maxY - bounds.height + adjustedContentInset.bottom
+        return clampedOffset(Point(x: contentOffset.x, y: y))
     }
 
     /// Inserts rows (indices after the insertion); the rows in view stay where they are on
     /// screen, whatever is inserted above them.
     public func insertRows(at rows: [Int]) {
-        let inserted = rows.sorted()
+        let inserted = Array(Set(rows)).sorted()
+        guard !inserted.isEmpty else { return }
+        let newCount = count + inserted.count
+        for r in inserted where r < 0 || r >= newCount {
+            preconditionFailure("insertRows: row \(r) is outside 0..<\(newCount) (the rows after inserting)")
+        }
         keepingRowsInViewStill(
             mutate: {
-                for r in inserted { heights.insert(nil, at: r) }
+                layout.apply(inserted: inserted, deleted: [])
                 remapCells(inserted: inserted, deleted: [])
             },
             newIndex: { old in
@@ -289,21 +347,36 @@ public final class ListView: ScrollView {
     /// screen, whatever is deleted above them.
     public func deleteRows(at rows: [Int]) {
         let deleted = Array(Set(rows)).sorted()
+        guard !deleted.isEmpty else { return }
+        for r in deleted where r < 0 || r >= count {
+            preconditionFailure("deleteRows: row \(r) is outside 0..<\(count)")
+        }
+        let gone = Set(deleted)
         keepingRowsInViewStill(
             mutate: {
-                for r in deleted.reversed() {
-                    heights.remove(at: r)
-                    if let cell = visibleCells.removeValue(forKey: r) { recycle(cell) }
-                }
+                for r in deleted { if let cell = visibleCells.removeValue(forKey: r) { recycle(cell) } }
+                layout.apply(inserted: [], deleted: deleted)
                 remapCells(inserted: [], deleted: deleted)
             },
             newIndex: { old in
-                deleted.contains(old) ? nil : old - deleted.prefix { $0 < old }.count
+                gone.contains(old) ? nil : old - Self.countBelow(old, in: deleted)
             })
     }
 
+    /// How many of the ascending `rows` are below `row`.
+    private static func countBelow(_ row: Int, in rows: [Int]) -> Int {
+        var lo = 0
+        var hi = rows.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if rows[mid] < row { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
     /// Applies a change to the rows, then moves the offset by however far the first row in
-    /// view (or the first that survives) moved, so nothing in view jumps.
+    /// view (or the first that survives) moved, so nothing in view jumps. If that would leave
+    /// a resting list outside its range (the rows above it were deleted), it rests at the edge.
     private func keepingRowsInViewStill(mutate: () -> Void, newIndex: (Int) -> Int?) {
         follower?.list = nil  // its row number is stale now
         var reference: (old: Double, new: Int)?
@@ -312,17 +385,18 @@ public final class ListView: ScrollView {
             while r < count, newIndex(r) == nil { r += 1 }
             if r < count, let n = newIndex(r) { reference = (rectForRow(r).minY, n) }
         }
+        let wasInRange = isOffsetInRange
         mutate()
-        count = heights.count
         loadSections()
         for (_, header) in visibleHeaders { recycle(header) }
         visibleHeaders.removeAll()
-        offsets = Array(repeating: 0, count: count + 1)
-        offsetsValidFrom = 0
         updateContentSize()
         if let reference, reference.new < count {
             let shift = rectForRow(reference.new).minY - reference.old
             if shift != 0 { contentShifted(by: shift) }
+        }
+        if wasInRange, !isOffsetInRange, !isTracking, !isDragging, !isDecelerating, animationTarget == nil {
+            contentOffset = clampedOffset(contentOffset)
         }
         updateVisibleRows()
     }
@@ -331,8 +405,8 @@ public final class ListView: ScrollView {
 
     public override func didChangeBounds(from old: Rect) {
         super.didChangeBounds(from: old)
-        if old.width != bounds.width, count > 0 {
-            remeasureForNewWidth()
+        if old.width != bounds.width {
+            if count > 0 { remeasureForNewWidth() } else { updateContentSize() }
         } else if old != bounds {
             updateVisibleRows()
         }
@@ -344,99 +418,101 @@ public final class ListView: ScrollView {
     private func remeasureForNewWidth() {
         keepingRowsInViewStill(
             mutate: {
-                heights = Array(repeating: nil, count: count)
+                layout.forgetMeasurements()
                 for (_, cell) in visibleCells { recycle(cell) }
                 visibleCells.removeAll()
             },
             newIndex: { $0 })
     }
 
-    private func rowHeight(_ r: Int) -> Double { heights[r] ?? estimatedRowHeight }
-
-    private func validateOffsets(upTo end: Int) {
-        guard offsetsValidFrom < end else { return }
-        var i = offsetsValidFrom
-        if i == 0 { offsets[0] = lead(0) }
-        while i < end && i < count {
-            offsets[i + 1] = offsets[i] + rowHeight(i) + lead(i + 1)
-            i += 1
-        }
-        offsetsValidFrom = max(offsetsValidFrom, min(end, count))
-    }
-
     private func updateContentSize() {
-        validateOffsets(upTo: count)
-        contentSize = Size(width: bounds.width, height: offsets[count])
+        contentSize = Size(width: bounds.width, height: layout.totalHeight)
     }
 
-    /// The first row whose bottom is below `y`.
-    private func row(at y: Double) -> Int {
-        validateOffsets(upTo: count)
-        var lo = 0
-        var hi = count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if offsets[mid + 1] <= y { lo = mid + 1 } else { hi = mid }
-        }
-        return min(lo, max(0, count - 1))
+    /// The row whose span (its header band included) holds `y`.
+    private func row(at y: Double) -> Int { layout.row(at: y) }
+
+    /// The rows that want cells now: those meeting the viewport plus the margin.
+    private func rowsInView() -> ClosedRange<Int> {
+        row(at: max(0, bounds.minY - margin))...row(at: max(0, bounds.maxY + margin))
     }
 
-    /// Gives cells to the rows in view (+ margin), measures them, recycles the rest.
+    /// Gives cells to the rows in view (+ margin), measures them, recycles the rest. Cells that
+    /// left go to the pool first, so a jump (scrollToRow, a resize) reuses them instead of
+    /// making a second screenful; the pool is trimmed to `poolLimit` afterwards.
     func updateVisibleRows() {
-        guard !isUpdating, count > 0, let dataSource else { return }
+        guard !isUpdating, let dataSource else { return }
         isUpdating = true
         defer { isUpdating = false }
-        let top = bounds.minY - margin
-        let bottom = bounds.maxY + margin
-        var first = row(at: max(0, top))
-        var last = row(at: max(0, bottom))
-        // Measure newly visible rows; corrections above the first visible row move the offset.
-        var r = first
-        var correctionAbove = 0.0
-        let anchorRow = row(at: max(0, bounds.minY))
-        while r <= last {
-            if heights[r] == nil {
-                let cell = dataSource.list(self, cellForRow: r)
-                let h = cell.sizeThatFits(Size(width: bounds.width, height: .greatestFiniteMagnitude)).height
-                if r < anchorRow { correctionAbove += h - estimatedRowHeight }
-                heights[r] = h
-                offsetsValidFrom = min(offsetsValidFrom, r)
-                place(cell, row: r)
+        guard count > 0 else {
+            for (_, cell) in visibleCells { recycle(cell) }
+            visibleCells.removeAll()
+            for (_, header) in visibleHeaders { recycle(header) }
+            visibleHeaders.removeAll()
+            trimPools()
+            return
+        }
+        recycleCells(outside: rowsInView())
+        // Measure the rows newly in view, top to bottom. A correction above the first row in
+        // view moves the offset with it (contentShifted), so what is in view stays still; the
+        // rows below it move with the viewport, so the bottom limit moves by the same amount.
+        // A shrinking correction can bring rows in at the top: measure again (rarely twice).
+        for _ in 0..<4 {
+            let anchor = row(at: max(0, bounds.minY))
+            var correctionAbove = 0.0
+            var measuredAny = false
+            var r = row(at: max(0, bounds.minY - margin))
+            while r < count, layout.prefix(r) <= bounds.maxY + margin + correctionAbove {
+                if !layout.isMeasured(r) {
+                    let cell = dataSource.list(self, cellForRow: r)
+                    let h = cell.sizeThatFits(Size(width: bounds.width, height: .greatestFiniteMagnitude)).height
+                    let delta = layout.setHeight(r, h)
+                    if r < anchor { correctionAbove += delta }
+                    measuredAny = true
+                    place(cell, row: r)
+                }
+                r += 1
             }
-            r += 1
-            validateOffsets(upTo: r + 1)
-            if r <= last, offsets[r] > bottom { break }
-            if r > last, r < count, offsets[r] < bottom { last = r }
+            guard measuredAny else { break }
+            updateContentSize()
+            if correctionAbove != 0 { contentShifted(by: correctionAbove) }
         }
-        updateContentSize()
-        if correctionAbove != 0 { contentShifted(by: correctionAbove) }
-        first = self.row(at: max(0, bounds.minY - margin))
-        last = self.row(at: max(0, bounds.maxY + margin))
-        for (r, cell) in visibleCells where r < first || r > last {
-            visibleCells.removeValue(forKey: r)
-            recycle(cell)
-        }
-        for r in first...last {
+        let rows = rowsInView()
+        recycleCells(outside: rows)
+        for r in rows {
             if let cell = visibleCells[r] {
                 cell.frame = rectForRow(r)
             } else {
                 place(dataSource.list(self, cellForRow: r), row: r)
             }
         }
-        updateHeaders(first: first, last: last)
+        updateHeaders(rows: rows)
+        trimPools()
+    }
+
+    private func recycleCells(outside rows: ClosedRange<Int>) {
+        for (r, cell) in visibleCells where !rows.contains(r) {
+            visibleCells.removeValue(forKey: r)
+            recycle(cell)
+        }
     }
 
     /// Headers for the sections starting among the rows with cells, and for the section at
     /// the top (pinned); the rest go back to the pool.
-    private func updateHeaders(first: Int, last: Int) {
-        guard let dataSource, !sectionStarts.isEmpty else { return }
+    private func updateHeaders(rows: ClosedRange<Int>) {
+        guard let dataSource else { return }
         let pin = bounds.minY + adjustedContentInset.top
         var wanted: Set<Int> = []
-        var s = section(containingRow: first) ?? 0
-        while s < sectionStarts.count, sectionStarts[s] <= last + 1 {
-            wanted.insert(s)
-            s += 1
+        for r in rows where layout.startsSection(r) {
+            if let s = section(containingRow: r) { wanted.insert(s) }
         }
+        if rows.upperBound + 1 < count, layout.startsSection(rows.upperBound + 1),
+            let s = section(containingRow: rows.upperBound + 1)
+        {
+            wanted.insert(s)
+        }
+        // The section whose header's natural top is at or above the pin line: a header band
+        // belongs to the row below it, so the row at the pin tells.
         let top = pinsSectionHeaders ? section(containingRow: row(at: max(0, pin))) : nil
         if let top { wanted.insert(top) }
         for (s, header) in visibleHeaders where !wanted.contains(s) {
@@ -448,7 +524,7 @@ public final class ListView: ScrollView {
         for s in wanted.sorted() {
             var rect = rectForHeader(inSection: s)
             if s == top {
-                let next = s + 1 < sectionStarts.count ? rectForHeader(inSection: s + 1).minY : .infinity
+                let next = nextShownSection(after: s).map { rectForHeader(inSection: $0).minY } ?? .infinity
                 rect.origin.y = min(max(rect.minY, pin), next - sectionHeaderHeight)
             }
             let header = visibleHeaders[s] ?? headerPool.popLast() ?? ListSectionHeader()
@@ -465,6 +541,12 @@ public final class ListView: ScrollView {
         }
     }
 
+    /// The next section (by first row) that shows a header.
+    private func nextShownSection(after section: Int) -> Int? {
+        guard let i = shownSections.firstIndex(of: section), i + 1 < shownSections.count else { return nil }
+        return shownSections[i + 1]
+    }
+
     private func bringSubviewBelowIndicators(_ view: View) {
         guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
         let front = subviews.firstIndex { $0 is ScrollIndicator } ?? subviews.count
@@ -473,7 +555,7 @@ public final class ListView: ScrollView {
 
     private func recycle(_ header: ListSectionHeader) {
         header.removeFromSuperview()
-        if headerPool.count < Self.poolLimit { headerPool.append(header) }
+        headerPool.append(header)
     }
 
     private func place(_ cell: ListCell, row: Int) {
@@ -490,16 +572,20 @@ public final class ListView: ScrollView {
 
     private func recycle(_ cell: ListCell) {
         cell.removeFromSuperview()
-        var cells = pool[cell.reuseIdentifier] ?? []
-        if cells.count < Self.poolLimit { cells.append(cell) }
-        pool[cell.reuseIdentifier] = cells
+        cell.onTap = nil
+        pool[cell.reuseIdentifier, default: []].append(cell)
+    }
+
+    /// Keeps at most `poolLimit` spare cells per identifier (and headers) between updates.
+    private func trimPools() {
+        for (id, cells) in pool where cells.count > Self.poolLimit { pool[id] = Array(cells.prefix(Self.poolLimit)) }
+        if headerPool.count > Self.poolLimit { headerPool.removeLast(headerPool.count - Self.poolLimit) }
     }
 
     private func remapCells(inserted: [Int], deleted: [Int]) {
         var remapped: [Int: ListCell] = [:]
         for (r, cell) in visibleCells {
-            var n = r
-            for d in deleted where d < r { n -= 1 }
+            var n = r - Self.countBelow(r, in: deleted)
             for i in inserted where i <= n { n += 1 }
             remapped[n] = cell
         }
@@ -507,33 +593,33 @@ public final class ListView: ScrollView {
     }
 }
 
-/// Follows an animated `scrollToRow`: the rows measured on the way (their heights were
-/// estimates) move the row, so each frame re-aims the animation at where the row is now,
-/// keeping its velocity. It lets go when the row is reached, or when anything else moves the
-/// list: a finger, a wheel, a key, a fling, another `setContentOffset` (any motion it did not
-/// start itself, told by `motionGeneration`).
+/// Follows an animated `scrollToRow` (or `scrollRectToVisible`): the rows measured on the way
+/// (their heights were estimates) move the row, so each frame re-aims the animation at where
+/// the row is now, keeping its velocity. It lets go when the row is reached, or when anything
+/// else moves the list: a finger, a wheel, a key, a fling, another `setContentOffset` (any
+/// motion it did not start itself, told by `motionGeneration`).
 final class RowScrollFollower: FrameAnimation {
     weak var list: ListView?
-    let row: Int
+    let target: ListView.RowTarget
     let alignTop: Bool
     /// The list's motion generation right after this follower last aimed it.
     private var generation: Int
 
     /// Call right after starting the animation to the row.
-    init(list: ListView, row: Int, alignTop: Bool) {
+    init(list: ListView, target: ListView.RowTarget, alignTop: Bool) {
         self.list = list
-        self.row = row
+        self.target = target
         self.alignTop = alignTop
         generation = list.motionGeneration
     }
 
     func advance(to time: Double) -> Bool {
         guard let list, list.motionGeneration == generation, !list.isTracking, !list.isDragging,
-            !list.isDecelerating, row < list.rowCount
+            !list.isDecelerating, target.row < list.rowCount
         else {
             return false
         }
-        let desired = list.offset(aligning: row, top: alignTop)
+        let desired = list.offset(aligning: target, top: alignTop)
         let heading = list.animationTarget ?? list.contentOffset
         if abs(heading.y - desired.y) > 0.25 {
             list.setContentOffset(desired, animated: true)

@@ -403,8 +403,9 @@ extension ScrollView: FrameAnimation {
     }
 
     /// Scrolls the least distance that brings `rect` (content coordinates) inside the visible
-    /// area (the bounds less the adjusted inset), clamped to the range.
-    public func scrollRectToVisible(_ rect: Rect, animated: Bool) {
+    /// area (the bounds less the adjusted inset), clamped to the range: `scrollRectToVisible`'s
+    /// behaviour for content whose layout does not change as it comes into view.
+    func scrollLeastDistance(toShow rect: Rect, animated: Bool) {
         settleZoomAnimation()
         let visible = bounds.inset(by: adjustedContentInset)
         var o = contentOffset

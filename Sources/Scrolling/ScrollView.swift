@@ -290,4 +290,12 @@ open class ScrollView: View {
     /// Whether a content touch may be cancelled to scroll. By default every view may be
     /// cancelled, Buttons included, so a drag that starts on a button scrolls.
     open func touchesShouldCancel(in view: View) -> Bool { true }
+
+    /// Scrolls the least distance that brings `rect` (content coordinates) inside the visible
+    /// area (the bounds less the adjusted inset), clamped to the range; animated with the
+    /// ω = 14 spring. Open, so content that measures itself as it comes into view (`ListView`)
+    /// can land exactly.
+    open func scrollRectToVisible(_ rect: Rect, animated: Bool) {
+        scrollLeastDistance(toShow: rect, animated: animated)
+    }
 }

@@ -294,4 +294,142 @@ final class SceneDriver {
         #expect(most >= 1 && most <= 4)
         #expect(d.list.visibleHeaders.values.allSatisfy { $0.superview === d.list })
     }
+
+    @Test func scrollRectToVisibleToTheLastRowPutsItExactlyInView() {
+        let d = SceneDriver(.list)
+        // The rect of row 99,999 as estimated now: measuring the rows that come into view
+        // moves it, and the list follows the row there.
+        d.list.scrollRectToVisible(d.list.rectForRow(99_999), animated: false)
+        d.run(until: 0.1)
+        let r = d.list.rectForRow(99_999)
+        #expect(d.list.isRowMeasured(99_999))
+        #expect(r.maxY == d.list.bounds.maxY && r.minY >= d.list.bounds.minY)
+        #expect(d.list.contentOffset.y == d.list.verticalRange.upperBound)
+        #expect(d.list.visibleCells[99_999]?.textLabel.text == "Row 100000")
+        // Any other rect keeps its place in the row it starts in: 10 px into row 60,000, 20 tall,
+        // above the viewport, so it comes in at the top.
+        let top = d.list.rectForRow(60_000).minY
+        d.list.scrollRectToVisible(Rect(x: 0, y: top + 10, width: 50, height: 20), animated: false)
+        d.run(until: 0.2)
+        #expect(d.list.isRowMeasured(60_000))
+        #expect(d.list.rectForRow(60_000).minY + 10 == d.list.bounds.minY)
+    }
+
+    @Test func anAnimatedScrollRectToVisibleLandsOnTheMeasuredRow() {
+        let d = SceneDriver(.list)
+        d.list.scrollRectToVisible(d.list.rectForRow(3000), animated: true)
+        #expect(d.list.contentOffset.y == 0)
+        d.settle()
+        #expect(d.list.rectForRow(3000).maxY == d.list.bounds.maxY)
+    }
+
+    @Test func jumpsReuseTheCellsTheyLeaveAndKeepNoStrayViews() {
+        let d = SceneDriver(.list)
+        // 844 px + 2 × 100 px margin over rows of at least 44 px, headers apart, plus the pool.
+        let screenful = Int((844.0 + 2 * 100) / 44) + 2
+        let made = d.list.cellsCreated
+        #expect(made <= screenful)
+        for (i, row) in [99_999, 0, 50_000, 12_345, 99_000, 7].enumerated() {
+            d.list.scrollToRow(row)
+            d.run(until: 0.1 * Double(i + 1))
+            #expect(d.list.cellsCreated <= screenful + ListView.poolLimit, "after row \(row)")
+            // Only the cells and headers in view, the two indicators: nothing left behind.
+            #expect(
+                d.list.subviews.count == d.list.visibleCells.count + d.list.visibleHeaders.count + 2,
+                "after row \(row)")
+            #expect(d.list.visibleCells.allSatisfy { $0.value.superview === d.list })
+        }
+    }
+
+    @Test func theHeaderEnteringThePinLineTakesOverWithoutAJump() {
+        let d = SceneDriver(.list)
+        let h = d.list.sectionHeaderHeight
+        // Measure around section 41 first (measuring moves its header), then sweep the offset
+        // across its header band a pixel at a time: 41's header meets the top and stays there,
+        // 40's is pushed up and away, continuously.
+        var next = -1.0
+        for i in 0..<6 where d.list.rectForHeader(inSection: 41).minY != next {
+            next = d.list.rectForHeader(inSection: 41).minY
+            d.list.contentOffset = Point(x: 0, y: next - 40)
+            d.run(until: 0.1 + Double(i) * 0.02)
+        }
+        let header41 = d.list.rectForHeader(inSection: 41).minY
+        var t = 0.3
+        for dy in stride(from: -12.0, through: Double(h) + 12, by: 1) {
+            d.list.contentOffset = Point(x: 0, y: header41 + dy)
+            t += 0.02
+            d.run(until: t)
+            #expect(d.list.rectForHeader(inSection: 41).minY == header41)
+            let on = headers(d).map { (section: $0.section, y: $0.frame.minY - d.list.bounds.minY) }
+            let y41 = on.first { $0.section == 41 }?.y
+            #expect(y41 == max(0, -dy), "offset \(dy) from 41's header: at \(String(describing: y41))")
+            if let y40 = on.first(where: { $0.section == 40 })?.y, dy < 0 {
+                #expect(y40 == -dy - h, "40's header is pushed by 41's at \(dy)")
+            }
+        }
+    }
+
+    @Test func deletingTheTopRowsAtTheTopLeavesNoGap() {
+        let d = SceneDriver(.list)
+        let second = d.list.visibleCells[1]!
+        d.list.deleteRows(at: [0])
+        d.run(until: 0.1)
+        #expect(d.list.contentOffset.y == 0)
+        #expect(!d.window.hasActiveAnimations)
+        #expect(d.list.visibleCells[0] === second)
+        #expect(second.frame.minY == d.list.sectionHeaderHeight)
+        // Deleting every row: an empty list with no cells and no headers.
+        d.list.deleteRows(at: Array(0..<d.list.rowCount))
+        d.run(until: 0.2)
+        #expect(d.list.rowCount == 0 && d.list.contentSize.height == 0)
+        #expect(d.list.visibleCells.isEmpty && d.list.visibleHeaders.isEmpty)
+        #expect(d.list.contentOffset.y == 0)
+    }
+
+    @Test func aBatchOfTenThousandInsertsAboveKeepsTheRowsInViewStill() {
+        let d = SceneDriver(.list)
+        d.list.contentOffset = Point(x: 0, y: 2_000_000)  // about row 30,000
+        d.run(until: 0.1)
+        let row = d.list.visibleCells.keys.sorted()[6]
+        #expect(row > 20_000)
+        let cell = d.list.visibleCells[row]!
+        let before = cell.convert(Point.zero, to: nil).y
+        d.list.insertRows(at: Array(stride(from: 0, to: 20_000, by: 2)))  // all above it
+        d.run(until: 0.2)
+        #expect(d.list.rowCount == 110_000)
+        #expect(d.list.visibleCells[row + 10_000] === cell)
+        #expect(cell.convert(Point.zero, to: nil).y == before)
+    }
+
+    @Test func emptySectionsKeepTheirTitlesAndShowNoHeader() {
+        final class Rows: ListDataSource {
+            func numberOfRows(in list: ListView) -> Int { 12 }
+            func sectionStarts(in list: ListView) -> [Int] { [0, 5, 5, 10, 12] }
+            func list(_ list: ListView, titleForSection section: Int) -> String { "S\(section)" }
+            func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+                let cell = list.dequeueReusableCell(withIdentifier: "r")
+                cell.textLabel.text = "r\(row)"
+                return cell
+            }
+        }
+        let rows = Rows()
+        let window = Window(size: Size(width: 300, height: 1000))
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 300, height: 1000))
+        list.register("r") { ListCell(reuseIdentifier: "r") }
+        list.dataSource = rows
+        window.addSubview(list)
+        list.reloadData()
+        _ = try? window.prepareFrame(time: 0)
+        #expect(list.numberOfSections == 5)
+        #expect(list.section(containingRow: 4) == 0)
+        #expect(list.section(containingRow: 5) == 2)
+        #expect(list.section(containingRow: 11) == 3)
+        #expect(list.rectForHeader(inSection: 1).height == 0)
+        #expect(list.rectForHeader(inSection: 4).height == 0)
+        let titles = list.visibleHeaders.sorted { $0.key < $1.key }.map { $0.value.textLabel.text }
+        #expect(titles == ["S0", "S2", "S3"])
+        // Three headers of 32 px and twelve rows of 44 px (one line each).
+        #expect(list.contentSize.height == 3 * 32 + 12 * 44)
+        #expect(list.rectForRow(5).minY == 32 + 5 * 44 + 32)
+    }
 }

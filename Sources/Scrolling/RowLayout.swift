@@ -1,0 +1,159 @@
+import Geometry
+
+/// Where every row of a `ListView` is: heights (measured, or the estimate) and section headers,
+/// kept as prefix sums in a Fenwick tree, so a row's top, the row at a given y and the total
+/// height each cost O(log n), and so does measuring one row. A 100,000-row list that measures
+/// a row or two per frame while it flings does a few dozen additions per frame, not 100,000.
+///
+/// Layout: row i occupies a span of `lead(i) + height(i)`, where `lead(i)` is the section
+/// header height when a section starts at row i. With `prefix(i)` the sum of the spans of rows
+/// 0..<i: `top(i) = prefix(i) + lead(i)`, the header of a section starting at row i has its top
+/// at `prefix(i)`, and the content height is `prefix(count)`.
+///
+/// Heights are kept in steps of 1/256 px (invisible), so every sum is exact in a Double, whatever
+/// order a height was added in: the tree never drifts, and two ways of adding up the same rows
+/// (a row's bottom, the content's end) give the same number to the last bit.
+struct RowLayout {
+    private(set) var count: Int
+    /// Measured heights; nil: not measured yet (the estimate stands in).
+    private var measured: [Double?]
+    private var startsSection: [Bool]
+    private(set) var estimate: Double
+    private(set) var headerHeight: Double
+    /// Fenwick tree over the spans, 1-based: tree[i] holds the spans of rows (i − lowbit(i))..<i.
+    private var tree: [Double]
+
+    static func quantized(_ h: Double) -> Double {
+        guard h.isFinite else { return 0 }
+        return (max(0, h) * 256).rounded() / 256
+    }
+
+    init(measured: [Double?], sectionStartRows: some Sequence<Int>, estimate: Double, headerHeight: Double) {
+        count = measured.count
+        self.measured = measured.map { $0.map(Self.quantized) }
+        startsSection = Array(repeating: false, count: measured.count)
+        for r in sectionStartRows where r >= 0 && r < measured.count { startsSection[r] = true }
+        self.estimate = Self.quantized(estimate)
+        self.headerHeight = Self.quantized(headerHeight)
+        tree = []
+        rebuild()
+    }
+
+    /// O(n): every node from the spans.
+    private mutating func rebuild() {
+        tree = Array(repeating: 0, count: count + 1)
+        for i in stride(from: 1, through: count, by: 1) {
+            tree[i] += span(i - 1)
+            let parent = i + (i & -i)
+            if parent <= count { tree[parent] += tree[i] }
+        }
+    }
+
+    private func lead(_ row: Int) -> Double { startsSection[row] ? headerHeight : 0 }
+    private func span(_ row: Int) -> Double { lead(row) + height(row) }
+
+    func height(_ row: Int) -> Double { measured[row] ?? estimate }
+    func isMeasured(_ row: Int) -> Bool { measured[row] != nil }
+    func startsSection(_ row: Int) -> Bool { row < count && startsSection[row] }
+
+    /// The spans of rows 0..<row.
+    func prefix(_ row: Int) -> Double {
+        var sum = 0.0
+        var i = row
+        while i > 0 {
+            sum += tree[i]
+            i -= i & -i
+        }
+        return sum
+    }
+
+    func top(_ row: Int) -> Double { prefix(row) + (row < count ? lead(row) : 0) }
+    var totalHeight: Double { prefix(count) }
+
+    /// The row whose span holds `y` (a header band belongs to the row below it); rows past the
+    /// end give the last row. Binary lifting down the tree: O(log n).
+    func row(at y: Double) -> Int {
+        guard count > 0 else { return 0 }
+        var position = 0
+        var remaining = y
+        var step = 1
+        while step * 2 <= count { step *= 2 }
+        while step > 0 {
+            let next = position + step
+            if next <= count && tree[next] <= remaining {
+                position = next
+                remaining -= tree[next]
+            }
+            step /= 2
+        }
+        return min(position, count - 1)
+    }
+
+    /// Records a measured height; returns how far everything below the row moved.
+    @discardableResult
+    mutating func setHeight(_ row: Int, _ h: Double) -> Double {
+        let new = Self.quantized(h)
+        let delta = new - height(row)
+        measured[row] = new
+        guard delta != 0 else { return 0 }
+        var i = row + 1
+        while i <= count {
+            tree[i] += delta
+            i += i & -i
+        }
+        return delta
+    }
+
+    /// Every row back to the estimate (a new width wraps text differently).
+    mutating func forgetMeasurements() {
+        measured = Array(repeating: nil, count: count)
+        rebuild()
+    }
+
+    mutating func setEstimate(_ h: Double) {
+        estimate = Self.quantized(h)
+        rebuild()
+    }
+
+    mutating func setHeaderHeight(_ h: Double) {
+        headerHeight = Self.quantized(h)
+        rebuild()
+    }
+
+    mutating func setSectionStarts(_ rows: some Sequence<Int>) {
+        startsSection = Array(repeating: false, count: count)
+        for r in rows where r >= 0 && r < count { startsSection[r] = true }
+        rebuild()
+    }
+
+    /// Rows inserted (`inserted`: indices after the change, ascending) and deleted (`deleted`:
+    /// indices before the change, ascending), in one pass over the rows: O(n) for any batch.
+    /// Section starts are set afterwards by the caller.
+    mutating func apply(inserted: [Int], deleted: [Int]) {
+        var kept: [Double?] = []
+        kept.reserveCapacity(count - deleted.count)
+        var d = 0
+        for (i, h) in measured.enumerated() {
+            if d < deleted.count && deleted[d] == i {
+                d += 1
+            } else {
+                kept.append(h)
+            }
+        }
+        var result: [Double?] = []
+        result.reserveCapacity(kept.count + inserted.count)
+        var k = 0
+        for i in inserted {
+            while result.count < i && k < kept.count {
+                result.append(kept[k])
+                k += 1
+            }
+            result.append(nil)
+        }
+        result.append(contentsOf: kept[k...])
+        measured = result
+        count = result.count
+        startsSection = Array(repeating: false, count: count)
+        rebuild()
+    }
+}

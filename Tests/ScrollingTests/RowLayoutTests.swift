@@ -1,0 +1,109 @@
+import Testing
+
+@testable import Scrolling
+
+/// The Fenwick-tree layout against the plain running sum it replaces, through measurements,
+/// inserts, deletes and section changes.
+@Suite struct RowLayoutTests {
+    /// The naive layout: top(0) = lead(0), top(i + 1) = top(i) + height(i) + lead(i + 1).
+    struct Naive {
+        var heights: [Double?]
+        var starts: Set<Int>
+        let estimate: Double
+        let header: Double
+
+        func tops() -> [Double] {
+            var tops: [Double] = []
+            var y = 0.0
+            for i in heights.indices {
+                y += starts.contains(i) ? header : 0
+                tops.append(y)
+                y += RowLayout.quantized(heights[i] ?? estimate)
+            }
+            tops.append(y)
+            return tops
+        }
+
+        /// The row whose span (header band above it included) holds y.
+        func row(at y: Double) -> Int {
+            let t = tops()
+            for i in heights.indices {
+                let spanEnd = i + 1 < heights.count ? t[i + 1] - (starts.contains(i + 1) ? header : 0) : t[i + 1]
+                if y < spanEnd { return i }
+            }
+            return heights.count - 1
+        }
+    }
+
+    /// A deterministic generator (no clock, no global state).
+    struct Lcg {
+        var state: UInt64
+        mutating func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+    }
+
+    func check(_ layout: RowLayout, against naive: Naive, probes: inout Lcg) {
+        let tops = naive.tops()
+        #expect(layout.count == naive.heights.count)
+        #expect(layout.totalHeight == tops.last!)
+        for i in 0..<naive.heights.count { #expect(layout.top(i) == tops[i], "top of row \(i)") }
+        for _ in 0..<50 {
+            let y = Double(probes.next(Int(tops.last!) + 50)) - 10 + Double(probes.next(4)) / 4
+            #expect(layout.row(at: y) == naive.row(at: y), "row at y \(y)")
+        }
+        // Exactly on every row's top and its header band's top.
+        for i in 0..<naive.heights.count {
+            #expect(layout.row(at: tops[i]) == naive.row(at: tops[i]))
+        }
+    }
+
+    @Test func theTreeMatchesARunningSumThroughMeasurementsInsertsAndDeletes() {
+        var g = Lcg(state: 7)
+        var naive = Naive(
+            heights: Array(repeating: nil, count: 300), starts: [0, 10, 11, 40, 299], estimate: 56, header: 32)
+        var layout = RowLayout(
+            measured: naive.heights, sectionStartRows: naive.starts, estimate: naive.estimate,
+            headerHeight: naive.header)
+        check(layout, against: naive, probes: &g)
+        for round in 0..<40 {
+            // Measure a few rows, with heights that are not multiples of 1/256.
+            for _ in 0..<8 {
+                let r = g.next(naive.heights.count)
+                let h = 30 + Double(g.next(900)) / 7
+                let before = naive.tops()
+                let moved = layout.setHeight(r, h)
+                naive.heights[r] = h
+                #expect(moved == naive.tops()[r + 1] - before[r + 1])
+            }
+            if round % 5 == 0 {
+                let inserted = Array(Set((0..<4).map { _ in g.next(naive.heights.count + 4) })).sorted()
+                layout.apply(inserted: inserted, deleted: [])
+                for i in inserted { naive.heights.insert(nil, at: i) }
+                layout.setSectionStarts(naive.starts)
+            }
+            if round % 7 == 3 {
+                let deleted = Array(Set((0..<5).map { _ in g.next(naive.heights.count) })).sorted()
+                layout.apply(inserted: [], deleted: deleted)
+                for i in deleted.reversed() { naive.heights.remove(at: i) }
+                naive.starts = naive.starts.filter { $0 < naive.heights.count }
+                layout.setSectionStarts(naive.starts)
+            }
+            check(layout, against: naive, probes: &g)
+        }
+        // A new width: every row back to the estimate.
+        layout.forgetMeasurements()
+        naive.heights = Array(repeating: nil, count: naive.heights.count)
+        check(layout, against: naive, probes: &g)
+    }
+
+    @Test func anEmptyLayoutAndOneRow() {
+        var layout = RowLayout(measured: [], sectionStartRows: [], estimate: 44, headerHeight: 20)
+        #expect(layout.totalHeight == 0 && layout.row(at: 100) == 0)
+        layout.apply(inserted: [0], deleted: [])
+        layout.setSectionStarts([0])
+        #expect(layout.top(0) == 20 && layout.totalHeight == 64)
+        #expect(layout.row(at: -5) == 0 && layout.row(at: 63.9) == 0 && layout.row(at: 1e9) == 0)
+    }
+}
