@@ -507,4 +507,64 @@ import Views
                 "main.scrollViewWillBeginDragging", "main.scrollViewWillEndDragging", "main.scrollViewDidEndDragging",
             ])
     }
+
+    @Test func thePagerTakenAwayMidDragEndsItsDragAndSettlesOnACard() {
+        let f = Fixture()
+        let pager = f.pager
+        let a = Point(x: 300, y: 200)
+        var t = 0.1
+        f.d.send(.touchDown(id: 1, position: a), at: t)
+        for p in Self.steps(from: a, by: Point(x: -110, y: 0), count: 5) {
+            t += 0.016
+            f.d.send(.touchMotion(id: 1, position: p), at: t)
+        }
+        #expect(pager.isDragging && pager.contentOffset.x == 100)
+        t += 0.016
+        f.d.run(until: t)
+        pager.removeFromSuperview()
+        // Cancelled as it left: no longer held, and on its way to the nearest card.
+        #expect(!pager.isTracking && !pager.isDragging)
+        // The finger goes on and lifts: nothing of it reaches the list or the gone pager.
+        for i in 1...4 {
+            f.d.send(.touchMotion(id: 1, position: a + Point(x: -110, y: -30 * Double(i))), at: t + 0.016 * Double(i))
+        }
+        f.d.send(.touchUp(id: 1), at: t + 0.1)
+        f.d.settle()
+        #expect(pager.contentOffset.x == 0 && !pager.isDecelerating && pager.phase == .idle)
+        #expect(f.d.main.contentOffset == .zero && !f.d.main.isTracking)
+        #expect(
+            f.delegateRecords == [
+                "pager.scrollViewWillBeginDragging", "pager.scrollViewWillEndDragging",
+                "pager.scrollViewDidEndDragging", "pager.scrollViewWillBeginDecelerating",
+                "pager.scrollViewDidEndDecelerating",
+            ])
+    }
+
+    @Test func aButtonDoesNotFireWhenTheScrollViewDraggingItsTouchIsTakenAwayAndFreed() {
+        let window = Window(size: Size(width: 390, height: 844))
+        let button = Button(title: "Go", frame: Rect(x: 100, y: 100, width: 200, height: 60))
+        weak var gone: ScrollView?
+        do {
+            let scroll = ScrollView(frame: window.bounds)
+            scroll.contentSize = Size(width: 390, height: 3000)
+            scroll.addSubview(button)
+            window.addSubview(scroll)
+            gone = scroll
+        }
+        let a = Point(x: 150, y: 120)
+        #expect(window.hitTest(a) === button)
+        window.handle(InputEvent(time: 0.1, .touchDown(id: 1, position: a)))
+        for i in 1...5 {
+            window.handle(
+                InputEvent(
+                    time: 0.1 + 0.016 * Double(i), .touchMotion(id: 1, position: a + Point(x: 0, y: -10 * Double(i)))))
+        }
+        #expect(gone?.isDragging == true && gone?.contentOffset.y == 40)
+        gone?.removeFromSuperview()
+        #expect(gone == nil)
+        // The finger comes back over the (still alive) button and lifts: it never began there.
+        window.handle(InputEvent(time: 0.3, .touchMotion(id: 1, position: Point(x: 50, y: 50))))
+        window.handle(InputEvent(time: 0.32, .touchUp(id: 1)))
+        #expect(button.tapCount == 0 && !button.isHighlighted)
+    }
 }
