@@ -567,4 +567,64 @@ import Views
         window.handle(InputEvent(time: 0.32, .touchUp(id: 1)))
         #expect(button.tapCount == 0 && !button.isHighlighted)
     }
+
+    /// A diagonal touchpad swipe over `p`: frames of (`first`, then the other axis) events,
+    /// then axis_stop for `stops` in that order. Returns the time of the last stop.
+    private static func touchpadSwipe(
+        _ f: Fixture, over p: Point, first: Axis, values: [(x: Double, y: Double)], stops: [Axis]
+    ) -> Double {
+        var t = f.d.time + 0.1
+        f.d.send(.pointerMotion(position: p), at: t)
+        for v in values {
+            t += 0.016
+            for axis in first == .horizontal ? [Axis.horizontal, .vertical] : [.vertical, .horizontal] {
+                let value = axis == .horizontal ? v.x : v.y
+                f.d.send(.axis(axis, value: value, source: .finger, value120: nil), at: t)
+            }
+            f.d.send(.pointerFrame, at: t)
+        }
+        for axis in stops {
+            t += 0.001
+            f.d.send(.axisStop(axis), at: t)
+        }
+        return t
+    }
+
+    @Test func aDiagonalTouchpadSwipeOnThePagerScrollsOnlyThePager() {
+        let f = Fixture()
+        let values = Array(repeating: (x: 4.0, y: 3.0), count: 5)
+        var stopsAt = 0.0
+        // The vertical stop first: the swipe goes on until its horizontal one.
+        stopsAt = Self.touchpadSwipe(
+            f, over: Point(x: 200, y: 200), first: .horizontal, values: values, stops: [.vertical])
+        #expect(f.pager.contentOffset.x == 5 * 4 * f.pager.touchpadMultiplier)
+        #expect(f.d.main.contentOffset == .zero && !f.d.main.isDragging)
+        #expect(f.pager.isDragging)
+        f.d.send(.axisStop(.horizontal), at: stopsAt + 0.001)
+        #expect(!f.pager.isDragging)
+        f.d.settle()
+        #expect(f.d.main.contentOffset == .zero)
+        #expect(f.pager.contentOffset.x == 0 || f.pager.contentOffset.x == 390)
+        #expect(
+            Array(f.delegateRecords.prefix(3)) == [
+                "pager.scrollViewWillBeginDragging", "pager.scrollViewWillEndDragging",
+                "pager.scrollViewDidEndDragging",
+            ])
+        #expect(f.delegateRecords.allSatisfy { $0.hasPrefix("pager.") })
+    }
+
+    @Test func aTouchpadSwipeThatTheListTookFirstStaysTheListsOnBothAxes() {
+        let f = Fixture()
+        // Vertical first over the pager: the pager does not scroll that way, the list takes the
+        // swipe; its horizontal part then moves nothing (the list has no x), the pager included.
+        let values = Array(repeating: (x: 4.0, y: 3.0), count: 5)
+        _ = Self.touchpadSwipe(
+            f, over: Point(x: 200, y: 200), first: .vertical, values: values, stops: [.horizontal, .vertical])
+        #expect(f.d.main.contentOffset.y == 5 * 3 * f.d.main.touchpadMultiplier)
+        #expect(f.pager.contentOffset == .zero)
+        #expect(!f.d.main.isDragging)
+        f.d.settle()
+        #expect(f.pager.contentOffset == .zero)
+        #expect(f.delegateRecords.allSatisfy { $0.hasPrefix("main.") })
+    }
 }
