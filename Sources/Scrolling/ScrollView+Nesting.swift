@@ -8,15 +8,19 @@ import Views
 ///
 /// - At the slop crossing, if the inner view cannot move in the gesture's direction (the
 ///   locked axis, or the dominant one), the nearest ancestor that can takes the whole gesture;
-///   the inner view never begins dragging.
+///   the inner view never begins dragging. If the inner view does not scroll on that axis at
+///   all, the nearest ancestor that does takes it even at its edge (and rubber-bands).
 /// - Mid-drag, when the inner view reaches its edge and the finger goes on, the inner view
 ///   stops exactly at the edge and the ancestor continues with the finger's travel beyond that
-///   point, so the content under the finger never jumps and no travel is lost.
+///   point, so the content under the finger never jumps and no travel is lost. A view that
+///   scrolls both ways hands off only once every axis the gesture moves along is past its edge.
 /// - Once passed outwards, the gesture stays with the ancestor until the fingers lift (it
-///   latches, as browsers and UIKit do: reversing does not hand it back). With no ancestor able
-///   to move that way, the inner view rubber-bands as usual.
+///   latches, as browsers and UIKit do: reversing does not hand it back), with the ancestor's
+///   directional-lock setting. With no ancestor able to move that way, the inner view
+///   rubber-bands as usual.
 /// - A touch on an inner view while an ancestor decelerates goes to that ancestor: it stops
-///   the moving content, as touching any moving scroll view does.
+///   the moving content, as touching any moving scroll view does. If the drag then goes where
+///   the ancestor cannot move, the scroll view under the finger that can takes it.
 /// - A touch on an inner view while an ancestor tracks fingers (its own, or a gesture handed
 ///   off to it) joins the ancestor's gesture as one more finger (a two-finger pan, or a pinch
 ///   when it zooms), as a pan recogniser on the ancestor would take every touch in its view.
