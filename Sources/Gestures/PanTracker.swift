@@ -15,7 +15,7 @@ public struct PanTracker: Sendable {
     public static let lockRatio = 0.5
 
     public let slop: Double
-    public let directionalLock: Bool
+    public private(set) var directionalLock: Bool
     public private(set) var start: Point
     public private(set) var current: Point
     /// Where the slop was crossed (nil until then).
@@ -48,14 +48,27 @@ public struct PanTracker: Sendable {
         let d = point - start
         let crossing = start + d * (slop / d.length)
         dragOrigin = crossing
-        if directionalLock {
-            if abs(d.y) < Self.lockRatio * abs(d.x) {
-                lock = .horizontal
-            } else if abs(d.x) < Self.lockRatio * abs(d.y) {
-                lock = .vertical
-            }
-        }
+        if directionalLock { lock = Self.lock(for: d) }
         return true
+    }
+
+    /// The lock for a slop crossing along `d`: the major axis if |minor| < 0.5·|major|.
+    static func lock(for d: Point) -> Lock {
+        if abs(d.y) < lockRatio * abs(d.x) { return .horizontal }
+        if abs(d.x) < lockRatio * abs(d.y) { return .vertical }
+        return .none
+    }
+
+    /// Switches the directional lock on or off for a pan under way (a gesture that passes to
+    /// another scroll view follows that view's setting): the lock is decided again from the
+    /// slop crossing's direction, as if the setting had held from the start.
+    public mutating func setDirectionalLock(_ enabled: Bool) {
+        directionalLock = enabled
+        guard enabled, let origin = dragOrigin else {
+            lock = .none
+            return
+        }
+        lock = Self.lock(for: origin - start)
     }
 
     /// Finger travel since the drag began (zero before), with the lock applied.

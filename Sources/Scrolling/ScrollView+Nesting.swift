@@ -8,15 +8,19 @@ import Views
 ///
 /// - At the slop crossing, if the inner view cannot move in the gesture's direction (the
 ///   locked axis, or the dominant one), the nearest ancestor that can takes the whole gesture;
-///   the inner view never begins dragging.
+///   the inner view never begins dragging. If the inner view does not scroll on that axis at
+///   all, the nearest ancestor that does takes it even at its edge (and rubber-bands).
 /// - Mid-drag, when the inner view reaches its edge and the finger goes on, the inner view
 ///   stops exactly at the edge and the ancestor continues with the finger's travel beyond that
-///   point, so the content under the finger never jumps and no travel is lost.
+///   point, so the content under the finger never jumps and no travel is lost. A view that
+///   scrolls both ways hands off only once every axis the gesture moves along is past its edge.
 /// - Once passed outwards, the gesture stays with the ancestor until the fingers lift (it
-///   latches, as browsers and UIKit do: reversing does not hand it back). With no ancestor able
-///   to move that way, the inner view rubber-bands as usual.
+///   latches, as browsers and UIKit do: reversing does not hand it back), with the ancestor's
+///   directional-lock setting. With no ancestor able to move that way, the inner view
+///   rubber-bands as usual.
 /// - A touch on an inner view while an ancestor decelerates goes to that ancestor: it stops
-///   the moving content, as touching any moving scroll view does.
+///   the moving content, as touching any moving scroll view does. If the drag then goes where
+///   the ancestor cannot move, the scroll view under the finger that can takes it.
 /// - A touch on an inner view while an ancestor tracks fingers (its own, or a gesture handed
 ///   off to it) joins the ancestor's gesture as one more finger (a two-finger pan, or a pinch
 ///   when it zooms), as a pan recogniser on the ancestor would take every touch in its view.
@@ -26,14 +30,15 @@ import Views
 /// The ancestor adopts the finger's pan tracker, so the release velocity includes the travel
 /// before the hand-off (it is the finger's velocity either way).
 extension ScrollView {
-    /// Whether the offset can move by `delta` (offset space, i.e. against the finger) along its
-    /// dominant axis or axes: an axis counts when its component is at least half the other's
-    /// (the directional-lock ratio), so a mostly vertical gesture is not taken by a view that
-    /// only scrolls horizontally.
+    /// Whether the offset can move by `delta` (offset space, i.e. against the finger). A view
+    /// that scrolls on one axis only counts that axis when it is the dominant one (at least as
+    /// large as the other), so a mostly vertical gesture is never taken by a view that only
+    /// scrolls horizontally; a view that scrolls on both counts an axis whose component is at
+    /// least half the other's (the directional-lock ratio), and can move if either axis can.
     public func canScroll(toward delta: Point) -> Bool {
         guard isScrollEnabled, pinch == nil, touchpadPinch == nil, !isZooming else { return false }
         let eps = 0.5 / deviceScale
-        let ratio = PanTracker.lockRatio
+        let ratio = scrollsHorizontally && scrollsVertically ? PanTracker.lockRatio : 1
         let o = contentOffset
         if delta.x != 0, abs(delta.x) >= ratio * abs(delta.y), scrollsHorizontally {
             let h = horizontalRange
@@ -46,13 +51,38 @@ extension ScrollView {
         return false
     }
 
+    /// Whether this view scrolls on the dominant axis of `delta` (either, on a tie), wherever
+    /// its offset is: at its edge it still takes the gesture, to rubber-band.
+    func scrollsOnAxis(of delta: Point) -> Bool {
+        guard isScrollEnabled, delta != .zero else { return false }
+        return (abs(delta.x) >= abs(delta.y) && scrollsHorizontally)
+            || (abs(delta.y) >= abs(delta.x) && scrollsVertically)
+    }
+
     /// The nearest enclosing scroll view that takes touches from `source` (any, for nil), is
-    /// not already tracking other fingers and can move by `delta`.
-    func enclosingScrollView(toward delta: Point, source: Touch.Source?) -> ScrollView? {
+    /// not already tracking other fingers and can move by `delta` (or, `evenAtItsEdge`,
+    /// scrolls on the dominant axis of `delta` at all).
+    func enclosingScrollView(toward delta: Point, source: Touch.Source?, evenAtItsEdge: Bool = false) -> ScrollView? {
         var v = superview
         while let current = v {
             if let s = current as? ScrollView, s.touchState == nil,
                 source.map({ s.interceptsTouches(from: $0) }) ?? true,
+                evenAtItsEdge ? s.scrollsOnAxis(of: delta) : s.canScroll(toward: delta)
+            {
+                return s
+            }
+            v = current.superview
+        }
+        return nil
+    }
+
+    /// The innermost scroll view between `content` (the view under the finger) and this one
+    /// that takes touches from `source`, is not tracking fingers and can move by `delta`: the
+    /// one the finger would have dragged had this view not taken the touch (it was moving).
+    func scrollView(under content: View?, toward delta: Point, source: Touch.Source) -> ScrollView? {
+        var v = content
+        while let current = v, current !== self {
+            if let s = current as? ScrollView, s.touchState == nil, s.interceptsTouches(from: source),
                 s.canScroll(toward: delta)
             {
                 return s
@@ -104,15 +134,23 @@ extension ScrollView {
         return nil
     }
 
-    /// At the slop crossing: if this view cannot move in the gesture's direction and an
-    /// ancestor can, the content's touch is settled as a scroll would settle it and the
-    /// ancestor takes the gesture. Returns true when it did.
+    /// At the slop crossing: if this view cannot move in the gesture's direction, the content's
+    /// touch is settled as a scroll would settle it and another scroll view takes the gesture:
+    /// a scroll view under the finger inside this one that can move that way (this view took
+    /// the touch because it was moving), else the nearest ancestor that can, else, when this
+    /// view does not scroll on the gesture's axis at all, the nearest ancestor that does, at
+    /// its edge or not (it rubber-bands, as a drag on any other content of it would). Returns
+    /// true when it handed the gesture on.
     func handOffAtSlopCrossing(_ state: inout TouchState, touch: Touch) -> Bool {
         guard pinch == nil else { return false }
         let direction = Point(x: -state.pan.motion.x, y: -state.pan.motion.y)
-        guard !canScroll(toward: direction),
-            let outer = enclosingScrollView(toward: direction, source: state.source)
-        else { return false }
+        guard !canScroll(toward: direction) else { return false }
+        let next =
+            scrollView(under: state.target, toward: direction, source: state.source)
+            ?? enclosingScrollView(toward: direction, source: state.source)
+            ?? (scrollsOnAxis(of: direction)
+                ? nil : enclosingScrollView(toward: direction, source: state.source, evenAtItsEdge: true))
+        guard let next else { return false }
         var arbiter = state.arbiter
         let actions = arbiter.moved(
             crossedSlop: true, scrollEnabled: true,
@@ -126,7 +164,7 @@ extension ScrollView {
                 Touch(id: state.id, location: state.location, timestamp: touch.timestamp, source: state.source)
             ])
         }
-        handOff(to: outer, consumed: .zero, at: touch.timestamp)
+        handOff(to: next, beyond: nil, at: touch.timestamp)
         return true
     }
 
@@ -144,20 +182,27 @@ extension ScrollView {
         if scrollsVertically {
             beyond.y = unbanded.y > v.upperBound ? unbanded.y - v.upperBound : min(0, unbanded.y - v.lowerBound)
         }
-        guard beyond != .zero, let outer = enclosingScrollView(toward: beyond, source: state.source) else {
-            return false
+        guard beyond != .zero else { return false }
+        // A view that scrolls on both axes keeps the gesture while it can still follow the
+        // finger on an axis the gesture moves along (after the lock): it hands off only once
+        // each such axis is past its edge.
+        if scrollsHorizontally && scrollsVertically {
+            let tr = state.pan.translation
+            let ratio = PanTracker.lockRatio
+            if tr.x != 0, abs(tr.x) >= ratio * abs(tr.y), beyond.x == 0 { return false }
+            if tr.y != 0, abs(tr.y) >= ratio * abs(tr.x), beyond.y == 0 { return false }
         }
+        guard let outer = enclosingScrollView(toward: beyond, source: state.source) else { return false }
         contentOffset = clampedOffset(unbanded)
-        // The finger travel this view used up is where it met its edge: unbanded = anchor − tr
-        // and edge = unbanded − beyond, so that travel is tr + beyond.
-        let tr = state.pan.translation
-        handOff(to: outer, consumed: tr + beyond, at: state.pan.time)
+        handOff(to: outer, beyond: beyond, at: state.pan.time)
         return true
     }
 
     /// Ends this view's part of the gesture (a drag ends without momentum, at its edge) and
-    /// gives the fingers to `outer`.
-    private func handOff(to outer: ScrollView, consumed: Point, at t: Double) {
+    /// gives the fingers to `next` (an ancestor, or a scroll view under the finger inside this
+    /// one); `beyond` is how far past this view's edge the finger's travel went (nil at the
+    /// slop crossing).
+    private func handOff(to next: ScrollView, beyond: Point?, at t: Double) {
         guard let state = touchState else { return }
         window?.cancelTimer(state.timer)
         touchState = nil
@@ -168,23 +213,28 @@ extension ScrollView {
             settleAfterTouch(at: t)
             scheduleIndicatorFade()
         }
-        for id in [state.id] + state.extra.keys.sorted() { window?.rerouteTouch(id: id, to: outer) }
-        outer.adoptGesture(state, consumed: consumed, at: t)
+        for id in [state.id] + state.extra.keys.sorted() { window?.rerouteTouch(id: id, to: next) }
+        next.adoptGesture(state, beyond: beyond, at: t)
     }
 
-    /// Takes over a gesture an inner scroll view passed outwards: dragging begins at once,
-    /// from the finger's travel beyond `consumed` (what the inner view used up).
-    private func adoptGesture(_ inner: TouchState, consumed: Point, at t: Double) {
+    /// Takes over a gesture another scroll view passed on: dragging begins at once, with this
+    /// view's directional-lock setting, from the finger's travel beyond what the other view
+    /// used up (all of it at the slop crossing; mid-drag, the travel up to its edge).
+    private func adoptGesture(_ other: TouchState, beyond: Point?, at t: Double) {
         stopMotion(at: t)
         var arbiter = TouchArbiter(time: t, delaysContentTouches: false, contentWantsTouch: false)
         _ = arbiter.moved(crossedSlop: true)
+        var pan = other.pan
+        pan.setDirectionalLock(isDirectionalLockEnabled)
         touchState = TouchState(
-            id: inner.id, source: inner.source, pan: inner.pan, arbiter: arbiter, target: nil,
-            location: inner.location, extra: inner.extra)
+            id: other.id, source: other.source, pan: pan, arbiter: arbiter, target: nil,
+            location: other.location, extra: other.extra)
         isTracking = true
         beginDragging()
         guard var state = touchState else { return }
-        state.anchor = state.anchor + consumed
+        // The other view met its edge where unbanded = anchor − translation and
+        // edge = unbanded − beyond: the travel it used up is translation + beyond.
+        if let beyond { state.anchor = state.anchor + pan.translation + beyond }
         touchState = state
         updateDrag(state)
         showIndicatorsIfScrolling()

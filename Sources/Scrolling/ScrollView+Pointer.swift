@@ -9,6 +9,8 @@ struct TouchpadState {
     var unbanded: Point
     /// Offset samples for the momentum velocity (the last 150 ms).
     var tracker = VelocityTracker(window: 0.150)
+    /// The axes this scroll has had events on: it ends once each has had its axis_stop.
+    var axes: Set<Axis> = []
 }
 
 extension ScrollView {
@@ -21,8 +23,14 @@ extension ScrollView {
         switch event.kind {
         case .axis(let axis, let value, let source, let value120):
             return handleAxis(axis, value: value, source: source, value120: value120, at: t)
-        case .axisStop:
+        case .axisStop(let axis):
             guard var pad = touchpad else { return false }
+            // The scroll is this view's on every axis (latched): it ends with its last axis.
+            pad.axes.remove(axis)
+            guard pad.axes.isEmpty else {
+                touchpad = pad
+                return true
+            }
             touchpad = nil
             pad.tracker.add(time: t, position: pad.unbanded)
             endDragging(velocity: pad.tracker.velocity(at: t), at: t)
@@ -66,7 +74,21 @@ extension ScrollView {
         var axis = axis
         if mods.contains(.shift), source == .wheel { axis = axis == .vertical ? .horizontal : .vertical }
         let vertical = axis == .vertical
-        guard vertical ? scrollsVertically : scrollsHorizontally else { return false }
+        let scrollsOnAxis = vertical ? scrollsVertically : scrollsHorizontally
+        // A touchpad scroll latches to the view that took its first event: the rest of it, on
+        // either axis, is this view's until the fingers lift (a diagonal swipe on a horizontal
+        // pager does not scroll the list around it too).
+        if source == .finger, touchpad != nil {
+            touchpad?.axes.insert(axis)
+            if scrollsOnAxis, !isZooming, pinch == nil, touchpadPinch == nil {
+                touchpadMove(
+                    vertical ? Point(x: 0, y: value * touchpadMultiplier) : Point(x: value * touchpadMultiplier, y: 0),
+                    at: t)
+                showIndicatorsIfScrolling()
+            }
+            return true
+        }
+        guard scrollsOnAxis else { return false }
         if source == .wheel || source == .wheelTilt || source == .finger,
             passesAxisOutwards(vertical ? Point(x: 0, y: value) : Point(x: value, y: 0))
         {
@@ -86,6 +108,7 @@ extension ScrollView {
             touchpadMove(
                 vertical ? Point(x: 0, y: value * touchpadMultiplier) : Point(x: value * touchpadMultiplier, y: 0),
                 at: t)
+            touchpad?.axes.insert(axis)
         case .continuous:
             stopMotion(at: t)
             let d = vertical ? Point(x: 0, y: value) : Point(x: value, y: 0)

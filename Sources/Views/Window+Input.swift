@@ -6,6 +6,9 @@ import Gestures
 struct TouchRoute {
     weak var target: View?
     weak var interceptor: View?
+    /// Whether a view intercepted the touch: if that view is gone, the touch is dropped
+    /// rather than delivered to a target that never heard it begin.
+    let intercepted: Bool
     let source: Touch.Source
     /// Where the touch was last seen (wl_touch.up carries no position).
     var location: Point
@@ -92,7 +95,8 @@ extension Window {
             v = c.superview
         }
         touchRoutes[touch.id] = TouchRoute(
-            target: hit, interceptor: interceptor, source: touch.source, location: touch.location)
+            target: hit, interceptor: interceptor, intercepted: interceptor != nil, source: touch.source,
+            location: touch.location)
         if let interceptor {
             interceptor.interceptedTouchBegan(touch, target: hit)
         } else {
@@ -105,13 +109,23 @@ extension Window {
         route.location = p
         touchRoutes[id] = route
         let touch = Touch(id: id, location: p, timestamp: time, source: route.source)
-        if let i = route.interceptor { i.interceptedTouchMoved(touch) } else { route.target?.touchesMoved([touch]) }
+        if let i = route.interceptor {
+            i.interceptedTouchMoved(touch)
+        } else if route.intercepted {
+            touchRoutes[id] = nil
+        } else {
+            route.target?.touchesMoved([touch])
+        }
     }
 
     private func endTouch(id: Int, time: Double) {
         guard let route = touchRoutes.removeValue(forKey: id) else { return }
         let touch = Touch(id: id, location: route.location, timestamp: time, source: route.source)
-        if let i = route.interceptor { i.interceptedTouchEnded(touch) } else { route.target?.touchesEnded([touch]) }
+        if let i = route.interceptor {
+            i.interceptedTouchEnded(touch)
+        } else if !route.intercepted {
+            route.target?.touchesEnded([touch])
+        }
     }
 
     private func cancelTouch(id: Int, time: Double) {
@@ -119,8 +133,22 @@ extension Window {
         let touch = Touch(id: id, location: route.location, timestamp: time, source: route.source)
         if let i = route.interceptor {
             i.interceptedTouchCancelled(touch)
-        } else {
+        } else if !route.intercepted {
             route.target?.touchesCancelled([touch])
+        }
+    }
+
+    /// Before `view` leaves the window: cancels every touch whose intercepting view is in its
+    /// subtree (a scroll view ends its drag as on a cancel: a pager settles on a page), and every
+    /// unintercepted touch on a view in it. A touch whose intercepting view stays (a list whose
+    /// row under the finger is recycled) goes on: that view still has the gesture.
+    func cancelTouches(leaving view: View) {
+        for id in touchRoutes.keys.sorted() {
+            guard let route = touchRoutes[id] else { continue }
+            let leaves =
+                route.interceptor.map { $0.isDescendant(of: view) }
+                ?? (route.intercepted || route.target?.isDescendant(of: view) == true)
+            if leaves { cancelTouch(id: id, time: now) }
         }
     }
 

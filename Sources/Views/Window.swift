@@ -94,8 +94,10 @@ public final class Window: View {
         onNeedsFrame?()
     }
 
-    /// Damages what `view` and its subtree last showed, since it is leaving the window.
+    /// Cancels the touches held in `view`'s subtree and damages what it last showed, since it
+    /// is leaving the window.
     func viewWillLeave(_ view: View) {
+        cancelTouches(leaving: view)
         var stack = [view]
         while let v = stack.popLast() {
             if let shown = v.lastComposite?.visible { pendingDamage.add(shown) }
