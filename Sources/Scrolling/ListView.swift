@@ -52,6 +52,10 @@ open class ListCell: View {
     public var normalColor: Color = .white { didSet { if !isHighlighted { backgroundColor = normalColor } } }
     public var highlightColor = Color(rgb: 210, 220, 235)
     var onTap: (() -> Void)?
+    /// Whether a touch that began on this cell (for its current row) is still on it. Recycling
+    /// cancels it: a reload or delete can recycle and reuse the cell under a finger, and that
+    /// touch must not tap the cell's next row.
+    private var hasTouch = false
 
     public init(reuseIdentifier: String) {
         self.reuseIdentifier = reuseIdentifier
@@ -72,15 +76,29 @@ open class ListCell: View {
         return Size(width: size.width, height: max(44, text.height + 20))
     }
 
+    /// Recycled: a touch still on it belonged to its old row, so it ends without a tap.
+    func forgetTouch() {
+        hasTouch = false
+        isHighlighted = false
+    }
+
     /// Called before reuse for another row.
     open func prepareForReuse() { isHighlighted = false }
 
-    open override func touchesBegan(_ touches: [Touch]) { isHighlighted = true }
-    open override func touchesCancelled(_ touches: [Touch]) { isHighlighted = false }
+    open override func touchesBegan(_ touches: [Touch]) {
+        isHighlighted = true
+        hasTouch = true
+    }
+    open override func touchesCancelled(_ touches: [Touch]) {
+        isHighlighted = false
+        hasTouch = false
+    }
     open override func touchesEnded(_ touches: [Touch]) {
         let inside = touches.first.map { bounds.contains(convert($0.location, from: nil)) } ?? false
+        let began = hasTouch
         isHighlighted = false
-        if inside { onTap?() }
+        hasTouch = false
+        if inside && began { onTap?() }
     }
 }
 
@@ -573,6 +591,7 @@ public final class ListView: ScrollView {
     private func recycle(_ cell: ListCell) {
         cell.removeFromSuperview()
         cell.onTap = nil
+        cell.forgetTouch()
         pool[cell.reuseIdentifier, default: []].append(cell)
     }
 

@@ -432,4 +432,23 @@ final class SceneDriver {
         #expect(list.contentSize.height == 3 * 32 + 12 * 44)
         #expect(list.rectForRow(5).minY == 32 + 5 * 44 + 32)
     }
+
+    @Test func aTouchOnACellThatIsReloadedUnderTheFingerSelectsNothing() {
+        let d = SceneDriver(.list)
+        var selected: [Int] = []
+        d.list.onSelectRow = { selected.append($0) }
+        d.send(.touchDown(id: 1, position: Point(x: 200, y: 50)), at: 0.1)
+        d.run(until: 0.3)  // past the 150 ms hold: the cell has the touch
+        let cell = d.list.visibleCells[0]!
+        #expect(cell.isHighlighted)
+        d.list.reloadData()  // every cell recycled and handed out again, maybe for another row
+        d.run(until: 0.35)
+        #expect(!cell.isHighlighted)
+        d.send(.touchUp(id: 1), at: 0.4)
+        #expect(selected.isEmpty)
+        // The next tap selects as usual.
+        d.send(.touchDown(id: 2, position: Point(x: 200, y: 50)), at: 0.5)
+        d.send(.touchUp(id: 2), at: 0.55)
+        #expect(selected == [0])
+    }
 }
