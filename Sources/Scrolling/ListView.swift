@@ -381,6 +381,25 @@ public final class ListView: ScrollView {
             })
     }
 
+    /// Asks the data source again for these rows (their content changed): rows with cells get
+    /// new ones, and every listed row is measured again when in view. The first row in view
+    /// stays where it is on screen, whatever heights change above it.
+    public func reloadRows(at rows: [Int]) {
+        let reloaded = Array(Set(rows)).sorted()
+        guard !reloaded.isEmpty else { return }
+        for r in reloaded where r < 0 || r >= count {
+            preconditionFailure("reloadRows: row \(r) is outside 0..<\(count)")
+        }
+        keepingRowsInViewStill(
+            mutate: {
+                for r in reloaded {
+                    if let cell = visibleCells.removeValue(forKey: r) { recycle(cell) }
+                    layout.forgetMeasurement(r)
+                }
+            },
+            newIndex: { $0 })
+    }
+
     /// How many of the ascending `rows` are below `row`.
     private static func countBelow(_ row: Int, in rows: [Int]) -> Int {
         var lo = 0

@@ -104,6 +104,12 @@ struct RowLayout {
         return delta
     }
 
+    /// One row back to the estimate (its content changed): measured again when next in view.
+    mutating func forgetMeasurement(_ row: Int) {
+        setHeight(row, estimate)
+        measured[row] = nil
+    }
+
     /// Every row back to the estimate (a new width wraps text differently).
     mutating func forgetMeasurements() {
         measured = Array(repeating: nil, count: count)

@@ -451,4 +451,46 @@ final class SceneDriver {
         d.send(.touchUp(id: 2), at: 0.55)
         #expect(selected == [0])
     }
+
+    @Test func reloadingARowMeasuresItAgainAndKeepsTheRowsInViewStill() {
+        final class Rows: ListDataSource {
+            var lines = Array(repeating: 1, count: 200)
+            func numberOfRows(in list: ListView) -> Int { lines.count }
+            func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+                let cell = list.dequeueReusableCell(withIdentifier: "r")
+                cell.textLabel.text = Array(repeating: "row \(row)", count: lines[row]).joined(separator: "\n")
+                return cell
+            }
+        }
+        let rows = Rows()
+        let window = Window(size: Size(width: 300, height: 600))
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 300, height: 600))
+        list.register("r") { ListCell(reuseIdentifier: "r") }
+        list.estimatedRowHeight = 44  // one line: exact until a row grows
+        list.dataSource = rows
+        window.addSubview(list)
+        list.reloadData()
+        _ = try? window.prepareFrame(time: 0)  // rows 0 to 16 measured
+        #expect(list.isRowMeasured(10))
+        list.contentOffset = Point(x: 0, y: 44 * 50)  // rows 50... at the top
+        _ = try? window.prepareFrame(time: 0.05)
+        let oneLine = list.rectForRow(52).height
+        let cell55 = list.visibleCells[55]!
+        let y55 = cell55.convert(Point.zero, to: nil).y
+        let height = list.contentSize.height
+        // Row 52 (in view) and row 10 (above, measured long ago) grow to three lines.
+        rows.lines[52] = 3
+        rows.lines[10] = 3
+        list.reloadRows(at: [52, 10])
+        _ = try? window.prepareFrame(time: 0.1)
+        let threeLines = list.rectForRow(52).height
+        #expect(threeLines > oneLine)
+        #expect(list.visibleCells[52]?.textLabel.text == "row 52\nrow 52\nrow 52")
+        // Row 10 is not in view: back to the estimate until it is measured again.
+        #expect(!list.isRowMeasured(10) && list.rectForRow(10).height == list.estimatedRowHeight)
+        // The first row in view stayed put; the rows below row 52 moved down by its growth.
+        #expect(list.visibleCells[50]!.convert(Point.zero, to: nil).y == 0)
+        #expect(list.visibleCells[55]!.convert(Point.zero, to: nil).y == y55 + threeLines - oneLine)
+        #expect(list.contentSize.height == height + (threeLines - oneLine))
+    }
 }
