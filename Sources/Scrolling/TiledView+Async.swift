@@ -42,8 +42,8 @@ extension TiledView {
     public var discardedTileCount: Int { requests.discarded }
 
     /// Bytes of the images workers hold: requests a worker has taken (being drawn, or drawn and
-    /// not yet received), cancelled ones included. Queued requests own no memory yet: counting
-    /// them would let a zoom step's queue evict the tiles still on screen.
+    /// not yet received), cancelled ones included. Queued requests own no memory yet, so
+    /// `memoryInUse` leaves them out (eviction only reserves room for them, see `evict`).
     var bytesInHand: Int { bytesInFlight.inHand }
 
     /// Bytes of the requests workers hold (`bytesInHand`) and of those still queued.
