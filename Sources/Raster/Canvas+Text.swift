@@ -17,16 +17,23 @@ extension Canvas {
         guard color.alpha > 0, let f = try? font.instance(scale: scale), let clipBox = deviceBox(rect) else { return }
         let src = solidFill(color)
         defer { pixman_image_unref(src) }
-        // Glyph images are shared between threads: composite them under the instance's lock.
+        // Rasterizing needs no lock of ours (fcft guards its glyph cache itself), so it runs
+        // before taking the instance's lock, and the glyphs' pointers stay valid as long as the
+        // instance (fcft caches them in it).
+        let placed = placeGlyphs(layout, font: f, in: rect, alignment: alignment)
+        // Glyph images are shared between threads, and pixman validates an image lazily on its
+        // first composite (a write): composite them under the instance's lock, and only that.
         f.compositingGlyphs {
-            drawLines(layout, font: f, in: rect, alignment: alignment, color: src, clip: clipBox)
+            for g in placed { composite(glyph: g.pix, at: g.at, color: src, clip: clipBox) }
         }
     }
 
-    private func drawLines(
-        _ layout: TextLayout, font f: FcftFont, in rect: Rect, alignment: TextAlignment, color src: OpaquePointer,
-        clip clipBox: pixman_box32_t
-    ) {
+    /// Every glyph image of `layout` with its top-left corner in device pixels (rasterized by
+    /// fcft, cached there).
+    private func placeGlyphs(
+        _ layout: TextLayout, font f: FcftFont, in rect: Rect, alignment: TextAlignment
+    ) -> [(pix: OpaquePointer, at: (Int, Int))] {
+        var placed: [(pix: OpaquePointer, at: (Int, Int))] = []
         for (i, line) in layout.lines.enumerated() {
             let x: Double
             switch alignment {
@@ -43,12 +50,11 @@ extension Canvas {
                 previous = s
                 guard let glyph = f.glyph(s) else { continue }
                 let g = glyph.pointee
-                if let pix = g.pix {
-                    composite(glyph: pix, at: (pen + Int(g.x), base - Int(g.y)), color: src, clip: clipBox)
-                }
+                if let pix = g.pix { placed.append((pix, (pen + Int(g.x), base - Int(g.y)))) }
                 pen += Int(g.advance.x)
             }
         }
+        return placed
     }
 
     /// Convenience: lays out and draws `text` in `rect` with wrapping to the rect's width.

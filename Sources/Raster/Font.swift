@@ -19,8 +19,9 @@ import Synchronization
 /// chosen by the fcft instance's address (`FcftFont.compositingGlyphs`, `GlyphLocks`): fcft
 /// hands the same `fcft_font` (and so the same glyph images) to every caller whose pattern
 /// matches, so two `Font`s of one family and size, or 15 px at scale 2 and 30 px at scale 1,
-/// share a lock. Text from several threads is drawn one string at a time per fcft instance,
-/// everything else in a tile runs in parallel. The table of instances is behind a mutex too.
+/// share a lock. Only the compositing is under it: glyphs are rasterized (fcft locks its own
+/// cache) and laid out before, so one string's compositing at a time per fcft instance is all
+/// threads wait for. The table of instances is behind a mutex too, held only to read or store.
 public final class Font: Sendable {
     /// The fontconfig family, e.g. "DejaVu Sans".
     public let family: String
@@ -45,12 +46,21 @@ public final class Font: Sendable {
     }
 
     /// The fcft instance for a device scale (created on first use).
+    ///
+    /// The mutex guards only the table (a `Font` is shared by threads, and the table changes
+    /// when a new scale is first used). `fcft_from_name` (fontconfig matching and FreeType
+    /// loading, milliseconds) runs outside it, so a thread that wants an instance already made
+    /// (the main thread drawing a label) never waits while a worker makes another. It is thread
+    /// safe, and for an equal pattern returns fcft's cached instance with one more reference, so
+    /// when two threads race to make the same scale, the one stored second is simply dropped
+    /// (its `fcft_destroy` releases that reference only).
     func instance(scale: Double) throws -> FcftFont {
-        try instances.withLock { table in
+        if let f = instances.withLock({ $0[scale] }) { return f }
+        let made = try FcftFont(pattern: "\(family):pixelsize=\(size * scale)\(attributes)")
+        return instances.withLock { table in
             if let f = table[scale] { return f }
-            let f = try FcftFont(pattern: "\(family):pixelsize=\(size * scale)\(attributes)")
-            table[scale] = f
-            return f
+            table[scale] = made
+            return made
         }
     }
 

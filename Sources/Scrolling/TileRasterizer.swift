@@ -97,6 +97,23 @@ final class TileRasterizer: Sendable {
         return removed.map(\.id)
     }
 
+    /// Removes the queued jobs among `ids` and withdraws their tickets; returns their ids (jobs
+    /// already being drawn are not stopped).
+    func cancel(_ ids: Set<Int>) -> [Int] {
+        let removed = state.withLock { s -> [Job] in
+            let removed = s.queue.filter { ids.contains($0.id) }
+            if !removed.isEmpty { s.queue.removeAll { ids.contains($0.id) } }
+            return removed
+        }
+        for job in removed { job.ticket.withdraw() }
+        return removed.map(\.id)
+    }
+
+    /// The ids of the jobs no worker has started yet.
+    func queuedIDs() -> Set<Int> {
+        state.withLock { Set($0.queue.map(\.id)) }
+    }
+
     /// Drops every queued job and lets the workers end once they finish the tile in hand.
     func close() {
         let (dropped, threads) = state.withLock { s -> ([Job], Int) in

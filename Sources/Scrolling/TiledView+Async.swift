@@ -10,17 +10,18 @@ struct TileRequests {
         let rect: Rect
         /// The visible rect plus margin when it was requested (the `rasterized` log).
         let allowed: Rect
+        /// Its image's bytes, counted against the cap once a worker holds it.
         let bytes: Int
         /// `Window.framesPrepared` when requested: a higher count on arrival means a frame went
         /// out without this tile, which then fades in.
         let framesBefore: Int
     }
 
-    /// Every request a worker may still deliver, by id; their bytes count against the cap.
+    /// Every request a worker may still deliver, by id (queued, being drawn, or drawn and on its
+    /// way through the inbox).
     var live: [Int: Request] = [:]
     /// The request still wanted for each key (a cancelled one being drawn is only in `live`).
     var idByKey: [TiledView.Key: Int] = [:]
-    var bytes = 0
     var nextID = 0
     var rasterizer: TileRasterizer?
     var channel: InboxChannel<TileDelivery>?
@@ -40,10 +41,30 @@ extension TiledView {
     /// Tiles drawn but dropped on arrival: cancelled while a worker was drawing them.
     public var discardedTileCount: Int { requests.discarded }
 
+    /// Bytes of the images workers hold: requests a worker has taken (being drawn, or drawn and
+    /// not yet received), cancelled ones included. Queued requests own no memory yet, so
+    /// `memoryInUse` leaves them out (eviction only reserves room for them, see `evict`).
+    var bytesInHand: Int { bytesInFlight.inHand }
+
+    /// Bytes of the requests workers hold (`bytesInHand`) and of those still queued.
+    var bytesInFlight: (inHand: Int, queued: Int) {
+        guard let rasterizer = requests.rasterizer, !requests.live.isEmpty else { return (0, 0) }
+        let queued = rasterizer.queuedIDs()
+        var result = (inHand: 0, queued: 0)
+        for r in requests.live.values {
+            if queued.contains(r.id) { result.queued += r.bytes } else { result.inHand += r.bytes }
+        }
+        return result
+    }
+
     /// Cancels what `wanted` no longer has, re-ranks the rest, and asks the workers for the
-    /// wanted tiles that are neither installed nor on their way. Main thread; never waits.
+    /// wanted tiles that are neither installed (up to date) nor on their way. Main thread; never
+    /// waits.
     func requestAsynchronously(_ wanted: [WantedTile], allowed: Rect, in window: Window) {
-        guard let source else { return }
+        guard let source else {
+            cancelAllRequests()
+            return
+        }
         let (channel, rasterizer) = connect(to: window)
         var priorities: [Int: Double] = [:]
         for tile in wanted {
@@ -51,18 +72,12 @@ extension TiledView {
         }
         if !requests.idByKey.isEmpty {
             let removed = Set(rasterizer.reprioritize { priorities[$0] })
-            for (key, id) in requests.idByKey where priorities[id] == nil {
-                requests.idByKey[key] = nil
-                if removed.contains(id), let r = requests.live.removeValue(forKey: id) {
-                    requests.bytes -= r.bytes
-                    requests.cancelled += 1
-                }
-            }
+            forget(requests.idByKey.values.filter { priorities[$0] == nil }, removedFromQueue: removed)
         }
         for tile in wanted {
             if let view = tiles[tile.key] {
                 view.lastUsed = clock
-                continue
+                if !view.isStale { continue }  // an invalidated tile is asked for again
             }
             guard requests.idByKey[tile.key] == nil else { continue }
             let pixels = TileView.pixels(for: tile.rect.size, level: tile.key.level)
@@ -72,7 +87,6 @@ extension TiledView {
                 bytes: pixels.width * pixels.height * 4, framesBefore: window.framesPrepared)
             requests.live[request.id] = request
             requests.idByKey[tile.key] = request.id
-            requests.bytes += request.bytes
             requests.requested += 1
             rasterizer.submit(
                 TileRasterizer.Job(
@@ -91,7 +105,6 @@ extension TiledView {
         cancelAllRequests()
         if let old = requests.channel { requests.channelWindow?.closeChannel(old) }
         requests.live = [:]
-        requests.bytes = 0
         let channel = window.openChannel(TileDelivery.self) { [weak self] delivery in self?.receive(delivery) }
         requests.channel = channel
         requests.channelWindow = window
@@ -102,15 +115,28 @@ extension TiledView {
 
     /// Cancels every request in flight (tiles being drawn are dropped when they arrive).
     func cancelAllRequests() {
+        cancelRequests { _ in true }
+    }
+
+    /// Cancels the requests in flight that `shouldCancel` picks: queued ones leave the queue,
+    /// ones a worker holds are dropped when they arrive.
+    func cancelRequests(where shouldCancel: (TileRequests.Request) -> Bool) {
         guard !requests.idByKey.isEmpty, let rasterizer = requests.rasterizer else { return }
-        let removed = Set(rasterizer.reprioritize { _ in nil })
-        for (_, id) in requests.idByKey where removed.contains(id) {
-            if let r = requests.live.removeValue(forKey: id) {
-                requests.bytes -= r.bytes
+        let doomed = Set(requests.idByKey.values.filter { requests.live[$0].map(shouldCancel) ?? true })
+        guard !doomed.isEmpty else { return }
+        forget(doomed, removedFromQueue: Set(rasterizer.cancel(doomed)))
+    }
+
+    /// No longer wants the requests `ids`; those `removed` from the queue will never arrive.
+    private func forget(_ ids: some Sequence<Int>, removedFromQueue removed: Set<Int>) {
+        for id in ids {
+            guard let request = requests.live[id] else { continue }
+            if requests.idByKey[request.key] == id { requests.idByKey[request.key] = nil }
+            if removed.contains(id) {
+                requests.live[id] = nil
                 requests.cancelled += 1
             }
         }
-        requests.idByKey = [:]
     }
 
     /// The view is going: queued tiles are dropped and the worker threads end.
@@ -123,9 +149,8 @@ extension TiledView {
     /// in if a frame already went out without it.
     func receive(_ delivery: TileDelivery) {
         guard let request = requests.live.removeValue(forKey: delivery.id) else { return }
-        requests.bytes -= request.bytes
         let image = delivery.image?.take()
-        if image != nil { rasterized.append((request.rect, request.allowed)) }
+        if image != nil { noteRasterized(request.rect, allowed: request.allowed) }
         guard requests.idByKey[request.key] == delivery.id else {
             requests.discarded += 1
             return
@@ -133,14 +158,18 @@ extension TiledView {
         requests.idByKey[request.key] = nil
         // A canvas that could not be allocated is asked for again by the next update.
         guard let image else { return }
-        let view = TileView(frame: request.rect, key: request.key, source: nil)
+        let view = TileView(frame: request.rect, key: request.key, owner: self)
         view.setContents(image)
-        if let window, window.framesPrepared > request.framesBefore, fadeDuration > 0 {
+        view.isStale = false
+        if tiles[request.key] != nil {
+            remove(request.key)  // an invalidated tile's new image: replaced in place, no fade
+        } else if let window, window.framesPrepared > request.framesBefore, fadeDuration > 0 {
             view.alpha = 0
             window.addAnimation(TileFade(tile: view, owner: self, start: window.now, duration: fadeDuration))
         }
         install(view)
         removeCoveredLevels()
+        evict()
     }
 }
 

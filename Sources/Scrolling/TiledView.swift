@@ -15,32 +15,45 @@ public protocol TileSource: AnyObject, Sendable {
 }
 
 /// Content of any size drawn in tiles (the seeds' CATiledLayer idea): only the tiles that meet
-/// the visible rect plus a margin are rasterized, at the power-of-two level of detail nearest
-/// above the zoom, and a memory cap evicts the least recently used tiles out of view.
+/// the visible rect (the window cut by every clipping ancestor) plus a margin are rasterized, at
+/// the power-of-two level of detail nearest the zoom, and a memory cap evicts the least recently
+/// used tiles out of view.
 ///
 /// Tiles are views with their own backing images at the level's scale, so composition, clipping
 /// and the zoom transform treat them like any view. Tiles of other levels stay behind the
 /// current level's (finer in front) until those cover the visible rect, so a zoom shows the
 /// coarser picture, scaled, rather than holes.
 ///
-/// Synchronous by default: a requested tile is drawn in the next frame, on the main thread. With
+/// Synchronous by default: a requested tile is drawn in the next frame, on the main thread (and
+/// not at all if an update before that frame no longer wants it). With
 /// `rasterizesAsynchronously` the main thread only asks and installs: worker threads draw each
 /// tile into its own canvas (TiledView+Async.swift), a finished tile joins the next frame, and
 /// one that arrives after a frame went out without it fades in over `fadeDuration`.
 public final class TiledView: View {
     /// Tile edge in device pixels at its level.
     public let tileSize: Int
-    /// Bytes of tile images kept at most (64 MiB by default), counting tiles being drawn. Only
-    /// tiles outside the visible rect plus margin are evicted: a cap smaller than that area's
-    /// tiles (plus one tile per worker still finishing a cancelled one) is exceeded by them.
+    /// Bytes of tile images kept at most (64 MiB by default): installed tiles and tiles a worker
+    /// holds (being drawn, or drawn and not yet received). Queued requests hold no image yet and
+    /// do not count, though eviction makes room for them ahead (see `evict`). Never evicted: the current level's tiles meeting the visible rect plus
+    /// margin and, until those cover the visible rect, other levels' tiles meeting it (the
+    /// coarser picture shown meanwhile). A cap smaller than those (plus one tile per worker) is
+    /// exceeded by them.
     public var memoryCap: Int
     /// Extra content around the visible rect that gets tiles too (in on-screen pixels).
     public var margin = 128.0
-    public weak var source: TileSource?
+    /// Where the pixels come from (held weakly). Changing it redraws every tile; with none, no
+    /// tile is drawn.
+    public weak var source: TileSource? {
+        didSet { if source !== oldValue { invalidateTiles() } }
+    }
     /// Draw tiles on worker threads, so the main thread never waits for one (see
-    /// `TileSource` for what that asks of the source). Turning it off cancels tiles in flight.
+    /// `TileSource` for what that asks of the source). Turning it off cancels tiles in flight;
+    /// turning it on hands tiles not drawn yet to the workers.
     public var rasterizesAsynchronously = false {
-        didSet { if !rasterizesAsynchronously { cancelAllRequests() } }
+        didSet {
+            guard rasterizesAsynchronously != oldValue else { return }
+            if rasterizesAsynchronously { handPendingDrawsToWorkers() } else { cancelAllRequests() }
+        }
     }
     /// Seconds a tile that arrives late takes to fade in, on the window's clock (0: no fade).
     public var fadeDuration = 0.2
@@ -49,6 +62,16 @@ public final class TiledView: View {
     public var workerCount: Int?
     /// Worker threads used when `workerCount` is nil: one per core less one (at least one).
     public static var defaultWorkerCount: Int { TileRasterizer.defaultWidth }
+    /// Added to the level's power-of-two exponent (CATiledLayer's `levelsOfDetailBias`): 1 draws
+    /// at twice the nearest level's scale (sharper, four times the pixels), -1 at half.
+    public var levelOfDetailBias = 0 {
+        didSet { if levelOfDetailBias != oldValue { updateTiles() } }
+    }
+    /// Whether `rasterized` logs each tile drawn (tests, diagnostics). Off by default, so a
+    /// long-running app keeps no history; `rasterizedTileCount` counts either way.
+    public var recordsRasterization = false {
+        didSet { if !recordsRasterization { rasterized = [] } }
+    }
 
     struct Key: Hashable, Comparable, Sendable {
         let level: Double
@@ -67,18 +90,27 @@ public final class TiledView: View {
     var clock = 0
     /// The current level's tiles meeting the visible rect, as of the last update.
     var visibleKeys: [Key] = []
+    /// The current level's tiles meeting the visible rect plus margin, as of the last update
+    /// (empty while the view shows nothing): never evicted.
+    var wantedKeys: Set<Key> = []
     /// The visible rect (content coordinates) as of the last update.
     var visibleRect: Rect?
+    /// The visible rect plus margin (content coordinates) as of the last update, nil while the
+    /// view shows nothing.
+    var allowedRect: Rect?
     /// Asynchronous requests in flight (TiledView+Async.swift).
     var requests = TileRequests()
     /// The level in use (device pixels per content pixel).
     public private(set) var level = 1.0
-    /// Every tile rasterized so far, with the visible-plus-margin rect at the moment it was
-    /// requested (tests). Asynchronous tiles are logged when their image arrives, cancelled ones
-    /// that were drawn anyway included.
+    /// With `recordsRasterization`, every tile drawn since, with the visible-plus-margin rect
+    /// current when it was drawn (synchronous tiles, logged in `draw`) or asked for
+    /// (asynchronous ones, logged when their image arrives, cancelled ones drawn anyway
+    /// included).
     public internal(set) var rasterized: [(tile: Rect, allowed: Rect)] = []
-    /// Bytes of tile images held now, tiles being drawn on worker threads included.
-    public var memoryInUse: Int { installedBytes + requests.bytes }
+    /// Tiles drawn so far (synchronously, or delivered by a worker).
+    public internal(set) var rasterizedTileCount = 0
+    /// Bytes of tile images held now: installed tiles and tiles a worker holds.
+    public var memoryInUse: Int { installedBytes + bytesInHand }
     /// Tiles installed (on screen or cached).
     public var tileCount: Int { tiles.count }
 
@@ -90,13 +122,26 @@ public final class TiledView: View {
 
     deinit { closeRasterizer() }
 
-    /// The level for a zoom: the nearest power of two at or above zoom × device scale, within
-    /// 1/64 … 16.
-    public static func level(forZoom zoom: Double, deviceScale: Double = 1) -> Double {
-        let z = max(1.0 / 64, min(16, zoom * deviceScale))
-        var l = 1.0 / 64
-        while l < z - 1e-9 { l *= 2 }
-        return l
+    /// Leaving the window: nothing of it shows any more, so nothing stays queued for it.
+    public override func willLeaveWindow() {
+        cancelAllRequests()
+    }
+
+    /// A new device scale asks for another level at once (not at the next scroll).
+    public override func windowScaleDidChange() {
+        updateTiles()
+    }
+
+    /// The level for a zoom: the power of two nearest zoom × device scale (in log2, so 2.8
+    /// gives 2 and 2.9 gives 4), its exponent moved by `bias`, within 1/64 … 16.
+    public static func level(forZoom zoom: Double, deviceScale: Double = 1, bias: Int = 0) -> Double {
+        let z = zoom * deviceScale
+        guard z.isFinite, z > 0 else { return z > 0 ? 16 : 1.0 / 64 }
+        // z = significand × 2^exponent with significand in [1, 2): round(log2 z) is the
+        // exponent, plus one when the significand is at least √2.
+        let nearest = Int(z.exponent) + (z.significand >= 2.0.squareRoot() ? 1 : 0)
+        let e = min(4, max(-6, nearest + bias))
+        return Double(sign: .plus, exponent: e, significand: 1)
     }
 
     /// Whether every tile of the current level that meets the visible rect is on screen, fully
@@ -109,34 +154,82 @@ public final class TiledView: View {
     /// their way from a worker): where the view shows a coarser level, or nothing.
     public var missingVisibleTileCount: Int { visibleKeys.filter { tiles[$0] == nil }.count }
 
-    /// Brings the tiles up to date for what is visible now (call on scroll and zoom).
+    /// Brings the tiles up to date for what is visible now (call on scroll and zoom). While the
+    /// view shows nothing (no window, hidden, clipped away), requests in flight are cancelled.
     public func updateTiles() {
-        guard let window else { return }
         let zoom = abs(toWindow.a)  // content px → window logical px
-        guard zoom > 0 else { return }
-        level = Self.level(forZoom: zoom, deviceScale: window.scale)
-        let visible = convert(Rect(origin: .zero, size: window.bounds.size), from: nil)
-        let pad = margin / zoom
-        guard let allowed = visible.insetBy(dx: -pad, dy: -pad).intersection(bounds) else { return }
+        guard let window, zoom > 0, !isInvisible, let visible = clippedVisibleRect(in: window),
+            let allowed = visible.insetBy(dx: -margin / zoom, dy: -margin / zoom).intersection(bounds)
+        else {
+            stopRequesting()
+            return
+        }
+        level = Self.level(forZoom: zoom, deviceScale: window.scale, bias: levelOfDetailBias)
         visibleRect = visible.intersection(bounds)
+        allowedRect = allowed
         clock += 1
         let wanted = wantedTiles(in: allowed, visible: visibleRect)
+        wantedKeys = Set(wanted.map(\.key))
         visibleKeys = wanted.filter(\.isVisible).map(\.key)
         if rasterizesAsynchronously {
             requestAsynchronously(wanted, allowed: allowed, in: window)
         } else {
-            for tile in wanted {
-                if let t = tiles[tile.key] {
-                    t.lastUsed = clock
-                    continue
-                }
-                let view = TileView(frame: tile.rect, key: tile.key, source: source)
-                rasterized.append((tile.rect, allowed))
-                install(view)
-            }
+            requestSynchronously(wanted)
         }
         removeCoveredLevels()
-        evict(keeping: Set(wanted.map(\.key)))
+        evict()
+    }
+
+    /// Synchronous tiles: installed now, drawn in the next frame (`TileView.draw`). Tiles still
+    /// waiting for that frame that are no longer wanted go undrawn (several updates may come
+    /// between two frames).
+    private func requestSynchronously(_ wanted: [WantedTile]) {
+        for (key, view) in tiles where view.drawPending && !wantedKeys.contains(key) { remove(key) }
+        guard source != nil else { return }
+        for tile in wanted {
+            if let view = tiles[tile.key] {
+                view.lastUsed = clock
+                if view.isStale && !view.drawPending {
+                    view.drawPending = true
+                    view.setNeedsDisplay()
+                }
+                continue
+            }
+            let view = TileView(frame: tile.rect, key: tile.key, owner: self)
+            view.drawPending = true
+            install(view)
+        }
+    }
+
+    /// Nothing shows: no request stays in flight and no tile waits to be drawn.
+    private func stopRequesting() {
+        cancelAllRequests()
+        wantedKeys = []
+        allowedRect = nil
+        for (key, view) in tiles where view.drawPending { remove(key) }
+    }
+
+    /// Hidden, or fully transparent, itself or through an ancestor.
+    private var isInvisible: Bool {
+        var v: View? = self
+        while let current = v {
+            if current.isHidden || current.alpha <= 0 { return true }
+            v = current.superview
+        }
+        return false
+    }
+
+    /// What of this view the window shows, in its bounds coordinates: the window's rect cut by
+    /// every ancestor that clips to its bounds (a tiled view in a small scroll view sees only
+    /// that scroll view's bounds, not the whole window). Nil when nothing shows.
+    private func clippedVisibleRect(in window: Window) -> Rect? {
+        var rect: Rect? = convert(Rect(origin: .zero, size: window.bounds.size), from: nil)
+        var ancestor = superview
+        while let a = ancestor, let r = rect {
+            if a.clipsToBounds { rect = r.intersection(convert(a.bounds, from: a)) }
+            ancestor = a.superview
+        }
+        return rect
     }
 
     /// A tile the current view wants: where it is and how urgent.
@@ -199,32 +292,65 @@ public final class TiledView: View {
         }
     }
 
-    /// The cap: least recently used tiles outside `wanted` go first (ties in painting order, so
-    /// the choice never depends on hashing).
-    private func evict(keeping wanted: Set<Key>) {
-        guard memoryInUse > memoryCap else { return }
-        let candidates = tiles.filter { !wanted.contains($0.key) }.sorted {
+    /// The cap: least recently used tiles go first (ties in painting order, so the choice never
+    /// depends on hashing), never the wanted ones nor, until the current level covers the
+    /// visible rect, the other levels' tiles showing in it (evicting those would blank the
+    /// screen until the workers catch up).
+    ///
+    /// Queued requests hold no memory (`memoryInUse` leaves them out) but reserve room here:
+    /// cached tiles out of view make way before the workers hand over the tiles that replace
+    /// them, so the images really held stay under the cap between two updates too. Since the
+    /// tiles on screen are never evicted for them, a reservation only ever costs the cache.
+    func evict() {
+        let inFlight = bytesInFlight
+        var inUse = installedBytes + inFlight.inHand + inFlight.queued
+        guard inUse > memoryCap else { return }
+        let fallback = coversVisibleRect ? nil : visibleRect
+        let candidates = tiles.filter { key, view in
+            !wantedKeys.contains(key) && !(key.level != level && (fallback.map { view.frame.intersects($0) } ?? false))
+        }.sorted {
             $0.value.lastUsed != $1.value.lastUsed ? $0.value.lastUsed < $1.value.lastUsed : $0.key < $1.key
         }
-        for (key, _) in candidates {
+        for (key, view) in candidates {
+            inUse -= view.bytes
             remove(key)
-            if memoryInUse <= memoryCap { break }
+            if inUse <= memoryCap { break }
         }
+    }
+
+    /// Logs a tile just drawn (`rasterized`, when recording).
+    func noteRasterized(_ tile: Rect, allowed: Rect) {
+        rasterizedTileCount += 1
+        if recordsRasterization { rasterized.append((tile, allowed)) }
+    }
+
+    /// A synchronous tile's drawing (main thread, from the frame's display pass).
+    func draw(_ view: TileView, in canvas: Canvas) {
+        view.drawPending = false
+        guard let source else { return }
+        source.draw(view.frame, in: canvas)
+        view.isStale = false
+        noteRasterized(view.frame, allowed: allowedRect ?? view.frame)
     }
 }
 
-/// One tile: its content rect at its level, drawn by the source (synchronous tiles) or given
-/// an image drawn on a worker thread (`setContents`).
+/// One tile: its content rect at its level, drawn through its tiled view's source (synchronous
+/// tiles) or given an image drawn on a worker thread (`setContents`).
 final class TileView: View {
     let key: TiledView.Key
-    weak var source: TileSource?
+    weak var owner: TiledView?
     var lastUsed = 0
     /// Bytes of its image (bounds × level, four per pixel), counted against the cap.
     let bytes: Int
+    /// Its image is missing or out of date (never drawn, or invalidated): asked for again
+    /// while wanted.
+    var isStale = true
+    /// Synchronous mode: marked to be drawn on the main thread in the next frame.
+    var drawPending = false
 
-    init(frame: Rect, key: TiledView.Key, source: TileSource?) {
+    init(frame: Rect, key: TiledView.Key, owner: TiledView) {
         self.key = key
-        self.source = source
+        self.owner = owner
         bytes = Self.bytes(for: frame.size, level: key.level)
         super.init(frame: frame)
         contentsScale = key.level
@@ -246,6 +372,6 @@ final class TileView: View {
     }
 
     override func draw(in canvas: Canvas) {
-        source?.draw(frame, in: canvas)
+        owner?.draw(self, in: canvas)
     }
 }

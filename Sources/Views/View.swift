@@ -178,6 +178,14 @@ open class View {
 
     // MARK: Change propagation
 
+    /// Called on this view and every view below it just before it leaves its window (removed
+    /// from the tree): a view can drop work it does only while on screen. Nothing by default.
+    open func willLeaveWindow() {}
+
+    /// Called on every view of a window's tree when the window's scale changes (a view that
+    /// picks a resolution from it, like a tiled view, follows at once). Nothing by default.
+    open func windowScaleDidChange() {}
+
     /// Tells the window that the next frame must look at this view.
     func invalidate() { window?.setNeedsFrame() }
 

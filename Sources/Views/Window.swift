@@ -13,7 +13,14 @@ public final class Window: View {
     public var scale: Double {
         didSet {
             precondition(scale > 0 && scale.isFinite, "window scale must be positive and finite")
-            if scale != oldValue { forceFullDamage = true; setNeedsFrame() }
+            guard scale != oldValue else { return }
+            forceFullDamage = true
+            setNeedsFrame()
+            var stack: [View] = [self]
+            while let v = stack.popLast() {
+                v.windowScaleDidChange()
+                stack += v.subviews
+            }
         }
     }
     /// What fills window pixels no view covers.
@@ -102,6 +109,7 @@ public final class Window: View {
         while let v = stack.popLast() {
             if let shown = v.lastComposite?.visible { pendingDamage.add(shown) }
             v.lastComposite = nil
+            v.willLeaveWindow()
             stack += v.subviews
         }
         setNeedsFrame()

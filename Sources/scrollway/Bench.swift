@@ -65,7 +65,7 @@ struct Bench: ParsableCommand {
                 + "sync \(sync.uncoveredFrames), async \(async.uncoveredFrames) of \(async.frames.count)")
         print(
             "zoom fling, tile memory peak: sync \(mib(sync.memoryPeak)), async \(mib(async.memoryPeak)) "
-                + "(in flight included) of a \(mib(async.memoryCap)) cap → "
+                + "(tiles workers hold included) of a \(mib(async.memoryCap)) cap → "
                 + "\(ratio(Double(async.memoryPeak), Double(async.memoryCap))); frames over the cap: sync "
                 + "\(sync.framesOverCap), async \(async.framesOverCap)")
         print(

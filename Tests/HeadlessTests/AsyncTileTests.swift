@@ -14,22 +14,30 @@ import Views
 /// opens it (so a test knows exactly which tiles are queued and which are being drawn).
 final class RecordingSource: TileSource {
     private let threads = Mutex<[ObjectIdentifier]>([])
+    private let rects = Mutex<[Rect]>([])
     private let entered = DispatchSemaphore(value: 0)
     private let gate: DispatchSemaphore?
+    let color: Color
 
-    init(gated: Bool = false) { gate = gated ? DispatchSemaphore(value: 0) : nil }
+    init(gated: Bool = false, color: Color = Color(rgb: 200, 120, 40)) {
+        gate = gated ? DispatchSemaphore(value: 0) : nil
+        self.color = color
+    }
 
     var drawingThreads: [ObjectIdentifier] { threads.withLock { $0 } }
+    /// The rects asked for, in the order the draws began.
+    var drawnRects: [Rect] { rects.withLock { $0 } }
 
     func draw(_ rect: Rect, in canvas: Canvas) {
         let me = ObjectIdentifier(Thread.current)
         threads.withLock { $0.append(me) }
+        rects.withLock { $0.append(rect) }
         entered.signal()
         if let gate {
             gate.wait()
             gate.signal()  // once open, it stays open
         }
-        canvas.fill(Rect(origin: .zero, size: rect.size), color: Color(rgb: 200, 120, 40))
+        canvas.fill(Rect(origin: .zero, size: rect.size), color: color)
     }
 
     /// Blocks until a worker has started drawing a tile.
@@ -41,20 +49,26 @@ final class RecordingSource: TileSource {
 /// A window holding a tiled view inside a clipping viewport: moving the viewport's bounds
 /// origin scrolls it.
 struct TiledRig {
-    let window = Window(size: Size(width: 400, height: 300))
-    let viewport = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+    let window: Window
+    let viewport: View
     let tiled = TiledView(contentSize: Size(width: 8192, height: 8192))
     /// Held here: a tiled view holds its source weakly.
-    let source: TileSource
+    let source: TileSource?
 
-    init(source: TileSource, workers: Int = 1) {
+    init(
+        source: TileSource?, workers: Int = 1, asynchronous: Bool = true,
+        window size: Size = Size(width: 400, height: 300), viewport: Rect = Rect(x: 0, y: 0, width: 400, height: 300)
+    ) {
         self.source = source
-        viewport.clipsToBounds = true
-        window.addSubview(viewport)
-        viewport.addSubview(tiled)
+        window = Window(size: size)
+        self.viewport = View(frame: viewport)
+        self.viewport.clipsToBounds = true
+        window.addSubview(self.viewport)
+        self.viewport.addSubview(tiled)
+        tiled.recordsRasterization = true
         tiled.source = source
         tiled.workerCount = workers
-        tiled.rasterizesAsynchronously = true
+        tiled.rasterizesAsynchronously = asynchronous
     }
 
     func scroll(to origin: Point) {
@@ -65,52 +79,114 @@ struct TiledRig {
     var installed: [View] { tiled.subviews }
 }
 
+/// A source a test can hold at a gate, close again and reopen (for zoom steps whose finer
+/// tiles must wait while frames go out).
+final class HoldingSource: TileSource {
+    private let condition = NSCondition()
+    nonisolated(unsafe) private var open = true
+
+    func hold() {
+        condition.lock()
+        open = false
+        condition.unlock()
+    }
+
+    func release() {
+        condition.lock()
+        open = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func draw(_ rect: Rect, in canvas: Canvas) {
+        condition.lock()
+        while !open { condition.wait() }
+        condition.unlock()
+        canvas.fill(Rect(origin: .zero, size: rect.size), color: Color(rgb: 90, 160, 90))
+    }
+}
+
+/// Notes, at the moment it draws, whether the rect it is asked for meets the rect the test says
+/// is visible plus margin then (published from the scroll view's geometry, not the tiled view's).
+final class AllowedRectSource: TileSource {
+    private let state = Mutex<(allowed: Rect?, drawn: Int, outside: [String])>((nil, 0, []))
+
+    func allow(_ rect: Rect?) { state.withLock { $0.allowed = rect } }
+    var drawn: Int { state.withLock { $0.drawn } }
+    var outside: [String] { state.withLock { $0.outside } }
+
+    func draw(_ rect: Rect, in canvas: Canvas) {
+        state.withLock { s in
+            s.drawn += 1
+            if !(s.allowed.map { rect.intersects($0) } ?? false) {
+                s.outside.append("\(rect) outside \(String(describing: s.allowed))")
+            }
+        }
+        canvas.fill(Rect(origin: .zero, size: rect.size), color: Color(rgb: 40, 90, 200))
+    }
+}
+
 @Suite struct AsyncTileTests {
+    let tileBytes = TileGeometry.tileBytes
+
     func tiles(_ d: SceneDriver) -> TiledView { d.window.view(named: "tiles") as! TiledView }
 
     func fling(_ d: SceneDriver, dx: Double, dy: Double) {
-        let t0 = d.time + 0.1
-        let c = Point(x: 195, y: 422)
-        d.send(.touchDown(id: 1, position: c), at: t0)
-        for i in 1...5 {
-            d.send(
-                .touchMotion(id: 1, position: Point(x: c.x + dx * Double(i) / 5, y: c.y + dy * Double(i) / 5)),
-                at: t0 + Double(i) * 0.01)
-        }
-        d.send(.touchUp(id: 1), at: t0 + 0.06)
+        d.flick(from: Point(x: 195, y: 422), by: Point(x: dx, y: dy))
         d.run(until: d.time + 1)
+    }
+
+    /// Tiles of 256 content pixels that meet the main scroll view's visible rect now.
+    func visibleKeys(_ d: SceneDriver) -> Set<[Int]> {
+        TileGeometry.allowed(d.main, margin: 0, content: MapSource.size).map {
+            TileGeometry.keys(meeting: $0, edge: 256)
+        } ?? []
     }
 
     @Test func theSourceIsNeverCalledOnTheWindowsThread() {
         let d = SceneDriver(.zoom)
         let tiled = tiles(d)
-        let source = RecordingSource()
-        tiled.source = source
-        let me = ObjectIdentifier(Thread.current)
-        for (dx, dy) in [(-300.0, 0.0), (0, -400)] { fling(d, dx: dx, dy: dy) }
         d.window.finishBackgroundWork()
+        let before = tiled.rasterizedTileCount
+        let source = RecordingSource()
+        tiled.source = source  // redraws what is installed, with this source
+        let me = ObjectIdentifier(Thread.current)
+        d.window.finishBackgroundWork()
+        var atRest = visibleKeys(d)
+        for (dx, dy) in [(-300.0, 0.0), (0, -400)] {
+            fling(d, dx: dx, dy: dy)
+            d.settle()
+            d.window.finishBackgroundWork()
+            atRest.formUnion(visibleKeys(d))
+        }
         let threads = source.drawingThreads
-        #expect(threads.count > 10)
+        // Every tile it drew arrived (none was dropped: nothing else changed the source), and it
+        // drew at least every tile shown where the flings came to rest.
+        #expect(threads.count == tiled.rasterizedTileCount - before)
+        #expect(threads.count >= atRest.count && atRest.count > 10, "\(threads.count) \(atRest.count)")
         #expect(!threads.contains(me))
     }
 
     @Test func everyRequestedTileArrivesOrIsCancelled() {
         let d = SceneDriver(.zoom)
         let tiled = tiles(d)
+        var seen = visibleKeys(d)
+        d.afterFrame = { seen.formUnion(visibleKeys(d)) }
         for (dx, dy) in [(-300.0, 0.0), (0, -400), (300, 400)] { fling(d, dx: dx, dy: dy) }
         d.settle()
         d.window.finishBackgroundWork()
         d.settle()  // fades end
         #expect(tiled.pendingTileCount == 0)
-        // Every request was drawn (and logged) or cancelled before a worker started it.
-        #expect(tiled.requestedTileCount == tiled.rasterized.count + tiled.cancelledTileCount)
-        #expect(tiled.requestedTileCount > 40)
+        // Every request was drawn or cancelled before a worker started it.
+        #expect(tiled.requestedTileCount == tiled.rasterizedTileCount + tiled.cancelledTileCount)
+        #expect(tiled.requestedTileCount >= seen.count && seen.count > 40)
         // What the view wants now is all there: another update asks for nothing.
         let asked = tiled.requestedTileCount
         tiled.updateTiles()
         #expect(tiled.requestedTileCount == asked)
         #expect(tiled.coversVisibleRect && tiled.missingVisibleTileCount == 0)
-        #expect(tiled.memoryInUse == tiled.subviews.count * 256 * 256 * 4)
+        #expect(tiled.memoryInUse == tiled.subviews.count * tileBytes)
+        #expect(TileGeometry.backingBytes(tiled) == tiled.memoryInUse)
     }
 
     @Test func theCoarseLevelStaysUntilTheFineLevelCoversTheView() {
@@ -155,6 +231,75 @@ struct TiledRig {
         #expect(tiled.subviews.allSatisfy { $0.contentsScale == 2 })
     }
 
+    /// Zoom steps in and out, each under a cap that fits exactly the new level's tiles meeting
+    /// the visible rect plus margin, the old level's tiles meeting the visible rect and a tile
+    /// per worker, with the new tiles held back while frames go out: nothing that showed goes
+    /// blank, the two levels coexist while the new one fades in, and neither `memoryInUse` nor
+    /// the bytes of the backing images really held ever exceed the cap. Starved (a 1-byte cap,
+    /// which only the tiles in view may exceed), the old level's tiles on screen still stay.
+    @Test(arguments: [false, true])
+    func aZoomSweepUnderATightCapNeverBlanksTheScreen(starved: Bool) {
+        let d = SceneDriver(.zoom)
+        let tiled = tiles(d)
+        let s = d.main
+        d.window.finishBackgroundWork()
+        d.settle()
+        let source = HoldingSource()
+        tiled.source = source
+        d.window.finishBackgroundWork()
+        d.settle()
+        let zooms = [1.5, 2.5, 5, 2, 0.9, 0.6, 0.3, 0.6, 1.3]
+        var overCap: [String] = []
+        var holes: [String] = []
+        var shownBefore: [Point] = []
+        func opaque(_ p: Point) -> Bool { tiled.subviews.contains { $0.alpha >= 1 && $0.frame.contains(p) } }
+        d.afterFrame = {
+            let used = (tiled.memoryInUse, TileGeometry.backingBytes(tiled))
+            if !starved && max(used.0, used.1) > tiled.memoryCap {
+                overCap.append("zoom \(s.zoomScale): \(used) of \(tiled.memoryCap)")
+            }
+            for p in shownBefore where !opaque(p) { holes.append("zoom \(s.zoomScale) level \(tiled.level) at \(p)") }
+        }
+        var coexisted = 0
+        for zoom in zooms {
+            // The content points on screen (sampled) that show an opaque tile before the step.
+            let z = s.zoomScale
+            let o = s.contentOffset
+            let samples = (0..<81).map { k in
+                Point(x: (o.x + 390 * (Double(k % 9) + 0.5) / 9) / z, y: (o.y + 844 * (Double(k / 9) + 0.5) / 9) / z)
+            }.filter(opaque)
+            #expect(samples.count == 81)
+            let oldEdge = 256 / tiled.level
+            source.hold()
+            tiled.memoryCap = 64 << 20
+            s.setZoomScale(zoom, animated: false)
+            let newEdge = 256 / tiled.level
+            guard let visible = TileGeometry.allowed(s, margin: 0, content: MapSource.size),
+                let allowed = TileGeometry.allowed(s, margin: tiled.margin, content: MapSource.size)
+            else { return }
+            let wanted = TileGeometry.keys(meeting: allowed, edge: newEdge).count
+            let fallback = oldEdge == newEdge ? 0 : TileGeometry.keys(meeting: visible, edge: oldEdge).count
+            tiled.memoryCap = starved ? 1 : (wanted + fallback + TiledView.defaultWorkerCount) * tileBytes
+            tiled.updateTiles()  // evicts down to the new cap
+            // Still on screen after the step: those points must keep showing something.
+            shownBefore = samples.filter { visible.contains($0) }
+            for p in shownBefore where !opaque(p) { holes.append("zoom \(zoom) at once, at \(p)") }
+            d.run(until: d.time + 0.1)
+            source.release()
+            d.window.finishBackgroundWork()
+            d.run(until: d.time + 1.0 / 60)
+            // Arrived late: fading in over the old level, which stays until they cover.
+            if Set(tiled.subviews.compactMap(\.contentsScale)).count > 1 { coexisted += 1 }
+            d.settle()
+            shownBefore = []
+            #expect(tiled.coversVisibleRect && tiled.level == TiledView.level(forZoom: zoom), "zoom \(zoom)")
+        }
+        // 1.5 → 2.5 keeps level 2; every other step changes the level.
+        #expect(coexisted == zooms.count - 1, "levels coexisted in \(coexisted) steps")
+        #expect(holes.isEmpty, "\(holes.count) holes: \(holes.prefix(3))")
+        #expect(overCap.isEmpty, "\(overCap.count): \(overCap.prefix(3))")
+    }
+
     @Test func aLateTileFadesInOnTheWindowClock() throws {
         let source = RecordingSource(gated: true)
         let rig = TiledRig(source: source)
@@ -188,19 +333,74 @@ struct TiledRig {
         let tiled = tiles(d)
         // One screenful plus margin (at most 24 tiles of 256²) and one tile per worker that may
         // still be finishing a cancelled one: eviction must keep everything else out.
-        tiled.memoryCap = (24 + TiledView.defaultWorkerCount) * 256 * 256 * 4
+        let wanted = TileGeometry.maxTiles(width: 390 + 256, height: 844 + 256, edge: 256)
+        #expect(wanted == 24)
+        tiled.memoryCap = (wanted + TiledView.defaultWorkerCount) * tileBytes
         var peak = 0
-        d.afterFrame = { peak = max(peak, tiled.memoryInUse) }
+        var peakBacking = 0
+        d.afterFrame = {
+            peak = max(peak, tiled.memoryInUse)
+            peakBacking = max(peakBacking, TileGeometry.backingBytes(tiled))
+        }
+        // Tiles shown where each fling comes to rest: they must all have been drawn (tiles only
+        // flown over may be cancelled before a worker gets to them).
+        var atRest: Set<[Int]> = []
+        let before = tiled.rasterizedTileCount
         for (dx, dy) in [(-300.0, 0.0), (0, -400), (300, 0), (0, 400), (-300, -400), (300, 400)] {
             fling(d, dx: dx, dy: dy)
             peak = max(peak, tiled.memoryInUse)
+            d.settle()
+            d.window.finishBackgroundWork()
+            #expect(tiled.missingVisibleTileCount == 0)
+            atRest.formUnion(visibleKeys(d))
+        }
+        // More tiles were shown than the cap holds: eviction had to make room.
+        #expect(tiled.rasterizedTileCount - before >= atRest.count && atRest.count > wanted)
+        #expect(peak <= tiled.memoryCap, "peak \(peak) bytes")
+        #expect(peakBacking <= tiled.memoryCap, "backing peak \(peakBacking) bytes")
+        #expect(tiled.memoryInUse <= tiled.memoryCap)
+    }
+
+    /// Each tile is checked when the source draws it against the visible rect plus margin of
+    /// that moment, from the scroll view's geometry. Synchronously, two updates come before each
+    /// frame (a 1 kHz touchpad): only the second one's tiles may be drawn. On workers, each step
+    /// waits for the tiles already asked for, so the rect published is the one they were asked
+    /// for (a tile a worker already holds cannot be stopped, so it is not tested here).
+    @Test(arguments: [false, true])
+    func everyTileDrawnMeetsTheVisibleRectPlusMarginOfThatMoment(asynchronous: Bool) {
+        let d = SceneDriver(.zoom)
+        let tiled = tiles(d)
+        let s = d.main
+        d.window.waitsForBackgroundWork = true
+        tiled.rasterizesAsynchronously = asynchronous
+        d.window.finishBackgroundWork()
+        let source = AllowedRectSource()
+        func allowed(at offset: Point? = nil) -> Rect? {
+            TileGeometry.allowed(s, offset: offset, margin: tiled.margin, content: MapSource.size)
+        }
+        source.allow(allowed())
+        tiled.source = source
+        d.run(until: d.time + 0.05)
+        let start = s.contentOffset
+        for step in 1...60 {
+            d.window.finishBackgroundWork()
+            // A fling's path: fast, then slower, down and to the left.
+            let v = Point(x: -90, y: 140) * (1 - Double(step) / 80)
+            let target = s.contentOffset + v
+            if asynchronous {
+                source.allow(allowed(at: target))
+                s.contentOffset = target
+            } else {
+                s.contentOffset = s.contentOffset + v * 0.5
+                s.contentOffset = target
+                source.allow(allowed(at: target))
+            }
+            d.run(until: d.time + 1.0 / 60)
         }
         d.window.finishBackgroundWork()
-        #expect(tiled.rasterized.count > 40)
-        #expect(peak <= tiled.memoryCap, "peak \(peak) bytes")
-        #expect(tiled.memoryInUse <= tiled.memoryCap)
-        let outside = tiled.rasterized.filter { !$0.tile.intersects($0.allowed) }
-        #expect(outside.isEmpty, "\(outside.prefix(3))")
+        #expect(s.contentOffset.y - start.y > 5000)
+        #expect(source.drawn >= 60)  // new tiles came in all along
+        #expect(source.outside.isEmpty, "\(source.outside.count): \(source.outside.prefix(3))")
     }
 
     @Test func tilesThatLeftTheViewAreCancelledOrDropped() throws {
@@ -208,22 +408,147 @@ struct TiledRig {
         let rig = TiledRig(source: source, workers: 1)
         rig.scroll(to: .zero)
         let asked = rig.tiled.requestedTileCount
-        #expect(asked >= 4)
+        // (400 + 128) × (300 + 128) from the top-left corner: 3 × 2 tiles.
+        #expect(asked == 6)
         source.waitUntilDrawing()  // the one worker holds one tile; the rest are queued
+        // Only the tile in hand holds memory: the queued ones have no image yet.
+        #expect(rig.tiled.memoryInUse == tileBytes)
         rig.scroll(to: Point(x: 5000, y: 5000))
         #expect(rig.tiled.cancelledTileCount == asked - 1)
+        // The cancelled tile in hand still counts; the new requests wait in the queue.
+        #expect(rig.tiled.memoryInUse == tileBytes)
         source.open()
         rig.window.finishBackgroundWork()
         #expect(rig.tiled.discardedTileCount == 1)
         #expect(rig.tiled.pendingTileCount == 0)
         let allowed = Rect(x: 5000 - 128, y: 5000 - 128, width: 400 + 256, height: 300 + 256)
-        #expect(!rig.installed.isEmpty)
+        #expect(rig.installed.count == TileGeometry.keys(meeting: allowed, edge: 256).count)
         #expect(rig.installed.allSatisfy { $0.frame.intersects(allowed) })
         // Only the tiles still wanted are held: the cancelled ones' bytes were given back.
-        #expect(rig.tiled.memoryInUse == rig.installed.count * 256 * 256 * 4)
-        // The tile that was being drawn is logged with the rect allowed when it was asked for.
-        let first = try #require(rig.tiled.rasterized.first)
-        #expect(first.tile.intersects(first.allowed) && !first.tile.intersects(allowed))
+        #expect(rig.tiled.memoryInUse == rig.installed.count * tileBytes)
+        // The tile that was being drawn was asked for at the top-left corner, the rest here.
+        let drawn = source.drawnRects
+        let first = try #require(drawn.first)
+        #expect(first == Rect(x: 0, y: 0, width: 256, height: 256))
+        #expect(drawn.dropFirst().allSatisfy { $0.intersects(allowed) })
+        #expect(drawn.count == 1 + rig.installed.count)
+    }
+
+    @Test(arguments: ["hidden", "transparent", "removed", "scrolledAway"])
+    func aViewThatShowsNothingCancelsItsRequests(how: String) throws {
+        let source = RecordingSource(gated: true)
+        let rig = TiledRig(source: source, workers: 1)
+        rig.scroll(to: .zero)
+        #expect(rig.tiled.requestedTileCount == 6)
+        source.waitUntilDrawing()
+        switch how {
+        case "hidden": rig.viewport.isHidden = true
+        case "transparent": rig.tiled.alpha = 0
+        case "removed": rig.tiled.removeFromSuperview()
+        default: rig.tiled.frame.origin = Point(x: 10_000, y: 0)  // out of the viewport and its margin
+        }
+        // Removal cancels by itself (View's willLeaveWindow); the others on the next update.
+        if how != "removed" { rig.tiled.updateTiles() }
+        #expect(rig.tiled.cancelledTileCount == 5)
+        #expect(rig.tiled.pendingTileCount == 0)
+        source.open()
+        rig.window.finishBackgroundWork()
+        #expect(rig.tiled.discardedTileCount == 1)
+        #expect(source.drawnRects.count == 1)
+        #expect(rig.tiled.tileCount == 0 && rig.tiled.memoryInUse == 0)
+    }
+
+    /// A 300 × 300 viewport in a 1200 × 900 window: only the viewport's rect plus margin gets
+    /// tiles, not the window's.
+    @Test(arguments: [false, true])
+    func aClippingAncestorLimitsTheTiles(asynchronous: Bool) throws {
+        let source = RecordingSource()
+        let rig = TiledRig(
+            source: source, asynchronous: asynchronous, window: Size(width: 1200, height: 900),
+            viewport: Rect(x: 100, y: 100, width: 300, height: 300))
+        rig.scroll(to: Point(x: 1000, y: 1000))
+        rig.window.finishBackgroundWork()
+        try rig.window.prepareFrame(time: 0)
+        // (1000 − 128 … 1300 + 128)²: columns and rows 3 … 5.
+        let expected = TileGeometry.keys(
+            meeting: Rect(x: 872, y: 872, width: 556, height: 556), edge: 256)
+        #expect(expected.count == 9)
+        let drawn = Set(source.drawnRects.map { [Int($0.minX / 256), Int($0.minY / 256)] })
+        #expect(drawn == expected && source.drawnRects.count == 9)
+        #expect(rig.tiled.tileCount == 9 && rig.tiled.memoryInUse == 9 * tileBytes)
+        // A clipping view further up cuts it again: only its part of the viewport shows.
+        let outer = View(frame: Rect(x: 0, y: 0, width: 1200, height: 900))
+        outer.clipsToBounds = true
+        rig.window.addSubview(outer)
+        outer.addSubview(rig.viewport)
+        outer.frame = Rect(x: 0, y: 0, width: 250, height: 250)  // shows viewport x, y 100 … 250
+        rig.scroll(to: Point(x: 3000, y: 3000))
+        rig.window.finishBackgroundWork()
+        try rig.window.prepareFrame(time: 1)
+        // Visible: 3000 … 3150, plus margin: 2872 … 3278: columns and rows 11 … 12.
+        let nested = TileGeometry.keys(meeting: Rect(x: 2872, y: 2872, width: 406, height: 406), edge: 256)
+        #expect(nested.count == 4)
+        #expect(source.drawnRects.count == 9 + 4)
+        #expect(Set(source.drawnRects.dropFirst(9).map { [Int($0.minX / 256), Int($0.minY / 256)] }) == nested)
+    }
+
+    /// Synchronous tiles: a nil source draws nothing, setting one draws, `setNeedsDisplay(in:)`
+    /// draws again exactly the wanted tiles meeting the rect.
+    @Test func synchronousTilesNeedASourceAndRedrawWhenInvalidated() throws {
+        let rig = TiledRig(source: nil, asynchronous: false)
+        rig.scroll(to: .zero)
+        try rig.window.prepareFrame(time: 0)
+        #expect(rig.tiled.tileCount == 0 && rig.tiled.rasterizedTileCount == 0)
+        let first = RecordingSource(color: Color(rgb: 10, 20, 30))
+        rig.tiled.source = first
+        try rig.window.prepareFrame(time: 0.1)
+        #expect(first.drawnRects.count == 6 && rig.tiled.tileCount == 6)
+        rig.tiled.setNeedsDisplay(in: Rect(x: 300, y: 10, width: 10, height: 10))  // column 1, row 0
+        try rig.window.prepareFrame(time: 0.2)
+        #expect(first.drawnRects.count == 7)
+        #expect(first.drawnRects.last == Rect(x: 256, y: 0, width: 256, height: 256))
+        let second = RecordingSource(color: Color(rgb: 200, 20, 30))
+        rig.tiled.source = second  // a new source redraws everything
+        try rig.window.prepareFrame(time: 0.3)
+        #expect(second.drawnRects.count == 6 && first.drawnRects.count == 7)
+        #expect(rig.installed.allSatisfy { $0.backingImage?.color(x: 5, y: 5) == Color(rgb: 200, 20, 30) })
+    }
+
+    @Test func asynchronousTilesRedrawWhenInvalidatedKeepingTheOldImageMeanwhile() throws {
+        let first = RecordingSource(color: Color(rgb: 10, 20, 30))
+        let rig = TiledRig(source: first)
+        rig.scroll(to: .zero)
+        rig.window.finishBackgroundWork()
+        try rig.window.prepareFrame(time: 0)
+        #expect(first.drawnRects.count == 6)
+        let second = RecordingSource(gated: true, color: Color(rgb: 200, 20, 30))
+        rig.tiled.source = second
+        // Asked for again; meanwhile the old images stay on screen.
+        #expect(rig.tiled.pendingTileCount == 6 && rig.tiled.tileCount == 6)
+        try rig.window.prepareFrame(time: 0.1)
+        #expect(rig.installed.allSatisfy { $0.backingImage?.color(x: 5, y: 5) == Color(rgb: 10, 20, 30) })
+        second.open()
+        rig.window.finishBackgroundWork()
+        try rig.window.prepareFrame(time: 0.2)
+        #expect(second.drawnRects.count == 6)
+        #expect(rig.installed.allSatisfy { $0.backingImage?.color(x: 5, y: 5) == Color(rgb: 200, 20, 30) })
+        #expect(rig.tiled.tileCount == 6 && rig.installed.allSatisfy { $0.alpha == 1 })
+        #expect(rig.tiled.memoryInUse == 6 * tileBytes)
+    }
+
+    /// Several updates before one frame: the tiles only the first wanted are never drawn.
+    @Test func synchronousTilesNoLongerWantedAtTheFrameAreNotDrawn() throws {
+        let source = RecordingSource()
+        let rig = TiledRig(source: source, asynchronous: false)
+        rig.scroll(to: .zero)
+        rig.scroll(to: Point(x: 3000, y: 3000))
+        rig.scroll(to: Point(x: 6000, y: 3000))
+        try rig.window.prepareFrame(time: 0)
+        let allowed = Rect(x: 6000 - 128, y: 3000 - 128, width: 400 + 256, height: 300 + 256)
+        #expect(source.drawnRects.allSatisfy { $0.intersects(allowed) })
+        #expect(source.drawnRects.count == TileGeometry.keys(meeting: allowed, edge: 256).count)
+        #expect(rig.tiled.rasterized.allSatisfy { $0.allowed == allowed })
+        #expect(rig.tiled.tileCount == source.drawnRects.count)
     }
 
     @Test func headlessPlaysAreTheSameWithTilesOnWorkersOrNot() throws {
