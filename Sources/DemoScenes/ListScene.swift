@@ -45,15 +45,20 @@ public final class ListRows: ListDataSource {
         i % 2 == 0 ? Color(rgb: 250, 250, 252) : Color(rgb: 228, 236, 246)
     }
 
-    public func numberOfRows(in list: ListView) -> Int { Self.count }
+    /// The number of rows (the scene's 100,000; `scrollway bench` compares with fewer).
+    public let rowCount: Int
+
+    public init(count: Int = ListRows.count) { rowCount = count }
+
+    public func numberOfRows(in list: ListView) -> Int { rowCount }
 
     public func sectionStarts(in list: ListView) -> [Int] {
-        Array(stride(from: 0, to: Self.count, by: Self.sectionLength))
+        Array(stride(from: 0, to: rowCount, by: Self.sectionLength))
     }
 
     public func list(_ list: ListView, titleForSection section: Int) -> String {
         let first = section * Self.sectionLength + 1
-        return "Rows \(first)–\(min(Self.count, first + Self.sectionLength - 1))"
+        return "Rows \(first)–\(min(rowCount, first + Self.sectionLength - 1))"
     }
 
     public func list(_ list: ListView, cellForRow row: Int) -> ListCell {
