@@ -151,6 +151,16 @@ extension ScrollView {
         cancelTracking(at: touch.timestamp)
     }
 
+    /// The content view under the finger is leaving the window (a recycled row): if it had
+    /// been given the touch, it gets a cancel; either way it hears no more of it (not even a
+    /// held touch's delayed begin), while the scroll view keeps tracking the finger.
+    func scrollTouchTargetWillLeave(_ touch: Touch) {
+        guard var state = touchState, state.id == touch.id, let target = state.target else { return }
+        if state.arbiter.state == .content { target.touchesCancelled([touch]) }
+        state.target = nil
+        touchState = state
+    }
+
     /// The compositor (or stopScrollingAndZooming) took the touch: content is cancelled, a drag
     /// ends without momentum.
     func cancelTracking(at t: Double) {

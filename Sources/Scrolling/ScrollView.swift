@@ -282,6 +282,7 @@ open class ScrollView: View {
     open override func interceptedTouchMoved(_ touch: Touch) { scrollTouchMoved(touch) }
     open override func interceptedTouchEnded(_ touch: Touch) { scrollTouchEnded(touch) }
     open override func interceptedTouchCancelled(_ touch: Touch) { scrollTouchCancelled(touch) }
+    open override func interceptedTouchTargetWillLeave(_ touch: Touch) { scrollTouchTargetWillLeave(touch) }
     open override func handleInput(_ event: InputEvent) -> Bool { handleScrollInput(event) }
 
     /// Whether content under the finger should get this touch at all (UIKit's hook).

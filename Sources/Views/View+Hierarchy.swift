@@ -18,7 +18,9 @@ extension View {
             invalidate()
             return
         }
-        view.removeFromSuperview()
+        // Moving within one window is not leaving it: touches and work in flight carry on.
+        let window = self.window
+        view.detach(stayingIn: window != nil && view.window === window ? window : nil)
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
         view.setNeedsLayout()
@@ -26,10 +28,17 @@ extension View {
         setNeedsLayout()
     }
 
-    /// Detaches the view; what it showed on screen is damaged.
-    public func removeFromSuperview() {
+    /// Detaches the view; what it showed on screen is damaged, and it leaves its window (touches
+    /// held in it are cancelled, `willLeaveWindow` is called on its subtree).
+    public func removeFromSuperview() { detach(stayingIn: nil) }
+
+    /// Detaches the view. `staying`: the window it is about to be added to again (a move within
+    /// it), where only what it showed is damaged.
+    private func detach(stayingIn staying: Window?) {
         guard let parent = superview else { return }
-        window?.viewWillLeave(self)
+        if let window {
+            if window === staying { window.viewWillMove(self) } else { window.viewWillLeave(self) }
+        }
         parent.subviews.removeAll { $0 === self }
         superview = nil
         parent.invalidate()

@@ -179,7 +179,8 @@ open class View {
     // MARK: Change propagation
 
     /// Called on this view and every view below it just before it leaves its window (removed
-    /// from the tree): a view can drop work it does only while on screen. Nothing by default.
+    /// from the tree, or added to another window; not when it only moves within its window): a
+    /// view can drop work it does only while on screen. Nothing by default.
     open func willLeaveWindow() {}
 
     /// Called on every view of a window's tree when the window's scale changes (a view that
@@ -232,6 +233,10 @@ open class View {
     open func interceptedTouchMoved(_ touch: Touch) {}
     open func interceptedTouchEnded(_ touch: Touch) {}
     open func interceptedTouchCancelled(_ touch: Touch) {}
+    /// The view `touch` landed on (its content target) is leaving the window while this view
+    /// keeps the gesture (a list recycling the row under a finger): whatever it was told of the
+    /// touch ends with a cancel, and it hears nothing more of it.
+    open func interceptedTouchTargetWillLeave(_ touch: Touch) {}
 
     /// Axis, pinch, hold, key and text events, offered innermost view first. Return true when
     /// handled.

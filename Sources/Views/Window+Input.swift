@@ -141,14 +141,22 @@ extension Window {
     /// Before `view` leaves the window: cancels every touch whose intercepting view is in its
     /// subtree (a scroll view ends its drag as on a cancel: a pager settles on a page), and every
     /// unintercepted touch on a view in it. A touch whose intercepting view stays (a list whose
-    /// row under the finger is recycled) goes on: that view still has the gesture.
+    /// row under the finger is recycled) goes on: that view still has the gesture, and only
+    /// stops telling the leaving content view about it.
     func cancelTouches(leaving view: View) {
         for id in touchRoutes.keys.sorted() {
-            guard let route = touchRoutes[id] else { continue }
+            guard var route = touchRoutes[id] else { continue }
             let leaves =
                 route.interceptor.map { $0.isDescendant(of: view) }
                 ?? (route.intercepted || route.target?.isDescendant(of: view) == true)
-            if leaves { cancelTouch(id: id, time: now) }
+            if leaves {
+                cancelTouch(id: id, time: now)
+            } else if let interceptor = route.interceptor, route.target?.isDescendant(of: view) == true {
+                interceptor.interceptedTouchTargetWillLeave(
+                    Touch(id: id, location: route.location, timestamp: now, source: route.source))
+                route.target = nil
+                touchRoutes[id] = route
+            }
         }
     }
 

@@ -105,11 +105,23 @@ public final class Window: View {
     /// is leaving the window.
     func viewWillLeave(_ view: View) {
         cancelTouches(leaving: view)
+        forgetComposites(of: view) { $0.willLeaveWindow() }
+    }
+
+    /// Damages what `view` and its subtree last showed, since it is moving to another place in
+    /// this window: touches and work in flight carry on there.
+    func viewWillMove(_ view: View) {
+        forgetComposites(of: view) { _ in }
+    }
+
+    /// Damages what `view` and its subtree last showed and forgets it, calling `each` on every
+    /// view of the subtree.
+    private func forgetComposites(of view: View, _ each: (View) -> Void) {
         var stack = [view]
         while let v = stack.popLast() {
             if let shown = v.lastComposite?.visible { pendingDamage.add(shown) }
             v.lastComposite = nil
-            v.willLeaveWindow()
+            each(v)
             stack += v.subviews
         }
         setNeedsFrame()

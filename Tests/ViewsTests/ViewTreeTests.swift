@@ -1,4 +1,5 @@
 import Geometry
+import Gestures
 import Raster
 import Testing
 import Views
@@ -91,6 +92,43 @@ import Views
         button.touchesBegan([t])
         button.touchesCancelled([t])
         #expect(!button.isHighlighted && taps == 1)
+    }
+
+    /// Moving a view within its window keeps the touch on it (and calls no leave hook); taking it
+    /// out of the window cancels the touch and tells its subtree.
+    @Test func aTouchGoesOnThroughAMoveWithinTheWindowAndIsCancelledWhenTheViewLeaves() {
+        final class Recorder: View {
+            var log: [String] = []
+            override func touchesBegan(_ touches: [Touch]) { log.append("began") }
+            override func touchesMoved(_ touches: [Touch]) { log.append("moved") }
+            override func touchesEnded(_ touches: [Touch]) { log.append("ended") }
+            override func touchesCancelled(_ touches: [Touch]) { log.append("cancelled") }
+            override func willLeaveWindow() { log.append("leaves") }
+        }
+        let window = Window(size: Size(width: 200, height: 200))
+        let a = View(frame: Rect(x: 0, y: 0, width: 100, height: 200))
+        let b = View(frame: Rect(x: 100, y: 0, width: 100, height: 200))
+        let view = Recorder(frame: Rect(x: 10, y: 10, width: 50, height: 50))
+        window.addSubview(a)
+        window.addSubview(b)
+        a.addSubview(view)
+        window.handle(InputEvent(time: 0, .touchDown(id: 1, position: Point(x: 20, y: 20))))
+        b.addSubview(view)  // a move within the window
+        window.handle(InputEvent(time: 0.01, .touchMotion(id: 1, position: Point(x: 25, y: 20))))
+        window.handle(InputEvent(time: 0.02, .touchUp(id: 1)))
+        #expect(view.log == ["began", "moved", "ended"])
+        view.log = []
+        window.handle(InputEvent(time: 0.1, .touchDown(id: 2, position: Point(x: 120, y: 20))))
+        view.removeFromSuperview()
+        window.handle(InputEvent(time: 0.11, .touchMotion(id: 2, position: Point(x: 125, y: 20))))
+        window.handle(InputEvent(time: 0.12, .touchUp(id: 2)))
+        #expect(view.log == ["began", "cancelled", "leaves"])
+        // Into another window: it leaves the first.
+        view.log = []
+        b.addSubview(view)
+        let other = Window(size: Size(width: 100, height: 100))
+        other.addSubview(view)
+        #expect(view.log == ["leaves"])
     }
 
     @Test func labelTextStaysInsideItsBoundsAndMeasuresWhatItDraws() throws {
