@@ -8,7 +8,8 @@ public protocol ListDataSource: AnyObject {
     /// A configured cell for `row`; get one with `list.dequeueReusableCell(withIdentifier:)`.
     func list(_ list: ListView, cellForRow row: Int) -> ListCell
     /// Where sections begin: the first row of each, ascending, the first usually 0 (none:
-    /// no sections, no headers). Each section gets a header above its first row.
+    /// no sections, no headers). Each section with rows gets a header above its first row; an
+    /// empty one (starting where the next starts, or past the last row) gets none.
     func sectionStarts(in list: ListView) -> [Int]
     /// The title shown in a section's header.
     func list(_ list: ListView, titleForSection section: Int) -> String
@@ -52,10 +53,6 @@ open class ListCell: View {
     public var normalColor: Color = .white { didSet { if !isHighlighted { backgroundColor = normalColor } } }
     public var highlightColor = Color(rgb: 210, 220, 235)
     var onTap: (() -> Void)?
-    /// Whether a touch that began on this cell (for its current row) is still on it. Recycling
-    /// cancels it: a reload or delete can recycle and reuse the cell under a finger, and that
-    /// touch must not tap the cell's next row.
-    private var hasTouch = false
 
     public init(reuseIdentifier: String) {
         self.reuseIdentifier = reuseIdentifier
@@ -76,29 +73,17 @@ open class ListCell: View {
         return Size(width: size.width, height: max(44, text.height + 20))
     }
 
-    /// Recycled: a touch still on it belonged to its old row, so it ends without a tap.
-    func forgetTouch() {
-        hasTouch = false
-        isHighlighted = false
-    }
-
     /// Called before reuse for another row.
     open func prepareForReuse() { isHighlighted = false }
 
-    open override func touchesBegan(_ touches: [Touch]) {
-        isHighlighted = true
-        hasTouch = true
-    }
-    open override func touchesCancelled(_ touches: [Touch]) {
-        isHighlighted = false
-        hasTouch = false
-    }
+    /// A cell recycled under a finger (a reload, a delete) gets a cancel from the window and
+    /// hears no more of that touch, so it never taps its next row.
+    open override func touchesBegan(_ touches: [Touch]) { isHighlighted = true }
+    open override func touchesCancelled(_ touches: [Touch]) { isHighlighted = false }
     open override func touchesEnded(_ touches: [Touch]) {
         let inside = touches.first.map { bounds.contains(convert($0.location, from: nil)) } ?? false
-        let began = hasTouch
         isHighlighted = false
-        hasTouch = false
-        if inside && began { onTap?() }
+        if inside { onTap?() }
     }
 }
 
@@ -182,7 +167,6 @@ public final class ListView: ScrollView {
         visibleCells.removeAll()
         for (_, header) in visibleHeaders { recycle(header) }
         visibleHeaders.removeAll()
-        trimPools()
         let rows = max(0, dataSource?.numberOfRows(in: self) ?? 0)
         layout = RowLayout(
             measured: Array(repeating: nil, count: rows), sectionStartRows: [], estimate: estimatedRowHeight,
@@ -205,13 +189,18 @@ public final class ListView: ScrollView {
 
     /// The section `row` belongs to (nil without sections or above the first).
     public func section(containingRow row: Int) -> Int? {
+        shownIndex(containingRow: row).map { shownSections[$0] }
+    }
+
+    /// The position in `shownSections` of the section `row` belongs to.
+    private func shownIndex(containingRow row: Int) -> Int? {
         var lo = 0
         var hi = shownSections.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if sectionStarts[shownSections[mid]] <= row { lo = mid + 1 } else { hi = mid }
         }
-        return lo == 0 ? nil : shownSections[lo - 1]
+        return lo == 0 ? nil : lo - 1
     }
 
     /// The rect of section `section`'s header where the content puts it (before pinning). An
@@ -349,16 +338,12 @@ public final class ListView: ScrollView {
         for r in inserted where r < 0 || r >= newCount {
             preconditionFailure("insertRows: row \(r) is outside 0..<\(newCount) (the rows after inserting)")
         }
+        // Old row r goes after every insertion j with inserted[j] − j ≤ r (that many old rows
+        // come before it), a non-decreasing sequence: binary search, O(log k) a row.
+        let oldRowsBefore = inserted.enumerated().map { $1 - $0 }
         keepingRowsInViewStill(
-            mutate: {
-                layout.apply(inserted: inserted, deleted: [])
-                remapCells(inserted: inserted, deleted: [])
-            },
-            newIndex: { old in
-                var n = old
-                for i in inserted where i <= n { n += 1 }
-                return n
-            })
+            mutate: { layout.apply(inserted: inserted, deleted: []) },
+            newIndex: { old in old + Self.countBelow(old + 1, in: oldRowsBefore) })
     }
 
     /// Deletes rows (indices before the deletion); the rows in view stay where they are on
@@ -371,11 +356,7 @@ public final class ListView: ScrollView {
         }
         let gone = Set(deleted)
         keepingRowsInViewStill(
-            mutate: {
-                for r in deleted { if let cell = visibleCells.removeValue(forKey: r) { recycle(cell) } }
-                layout.apply(inserted: [], deleted: deleted)
-                remapCells(inserted: [], deleted: deleted)
-            },
+            mutate: { layout.apply(inserted: [], deleted: deleted) },
             newIndex: { old in
                 gone.contains(old) ? nil : old - Self.countBelow(old, in: deleted)
             })
@@ -411,9 +392,10 @@ public final class ListView: ScrollView {
         return lo
     }
 
-    /// Applies a change to the rows, then moves the offset by however far the first row in
-    /// view (or the first that survives) moved, so nothing in view jumps. If that would leave
-    /// a resting list outside its range (the rows above it were deleted), it rests at the edge.
+    /// Applies a change to the rows, renumbers the cells in view by `newIndex` (nil: the row is
+    /// gone, its cell recycled), then moves the offset by however far the first row in view (or
+    /// the first that survives) moved, so nothing in view jumps. If that would leave a resting
+    /// list outside its range (the rows above it were deleted), it rests at the edge.
     private func keepingRowsInViewStill(mutate: () -> Void, newIndex: (Int) -> Int?) {
         follower?.list = nil  // its row number is stale now
         var reference: (old: Double, new: Int)?
@@ -424,6 +406,11 @@ public final class ListView: ScrollView {
         }
         let wasInRange = isOffsetInRange
         mutate()
+        var renumbered: [Int: ListCell] = [:]
+        for (r, cell) in visibleCells {
+            if let n = newIndex(r) { renumbered[n] = cell } else { recycle(cell) }
+        }
+        visibleCells = renumbered
         loadSections()
         for (_, header) in visibleHeaders { recycle(header) }
         visibleHeaders.removeAll()
@@ -550,7 +537,8 @@ public final class ListView: ScrollView {
         }
         // The section whose header's natural top is at or above the pin line: a header band
         // belongs to the row below it, so the row at the pin tells.
-        let top = pinsSectionHeaders ? section(containingRow: row(at: max(0, pin))) : nil
+        let topIndex = pinsSectionHeaders ? shownIndex(containingRow: row(at: max(0, pin))) : nil
+        let top = topIndex.map { shownSections[$0] }
         if let top { wanted.insert(top) }
         for (s, header) in visibleHeaders where !wanted.contains(s) {
             visibleHeaders.removeValue(forKey: s)
@@ -561,7 +549,9 @@ public final class ListView: ScrollView {
         for s in wanted.sorted() {
             var rect = rectForHeader(inSection: s)
             if s == top {
-                let next = nextShownSection(after: s).map { rectForHeader(inSection: $0).minY } ?? .infinity
+                let next =
+                    topIndex.flatMap { $0 + 1 < shownSections.count ? shownSections[$0 + 1] : nil }
+                    .map { rectForHeader(inSection: $0).minY } ?? .infinity
                 rect.origin.y = min(max(rect.minY, pin), next - sectionHeaderHeight)
             }
             let header = visibleHeaders[s] ?? headerPool.popLast() ?? ListSectionHeader()
@@ -576,12 +566,6 @@ public final class ListView: ScrollView {
                 bringSubviewBelowIndicators(header)
             }
         }
-    }
-
-    /// The next section (by first row) that shows a header.
-    private func nextShownSection(after section: Int) -> Int? {
-        guard let i = shownSections.firstIndex(of: section), i + 1 < shownSections.count else { return nil }
-        return shownSections[i + 1]
     }
 
     private func bringSubviewBelowIndicators(_ view: View) {
@@ -610,7 +594,6 @@ public final class ListView: ScrollView {
     private func recycle(_ cell: ListCell) {
         cell.removeFromSuperview()
         cell.onTap = nil
-        cell.forgetTouch()
         pool[cell.reuseIdentifier, default: []].append(cell)
     }
 
@@ -620,15 +603,6 @@ public final class ListView: ScrollView {
         if headerPool.count > Self.poolLimit { headerPool.removeLast(headerPool.count - Self.poolLimit) }
     }
 
-    private func remapCells(inserted: [Int], deleted: [Int]) {
-        var remapped: [Int: ListCell] = [:]
-        for (r, cell) in visibleCells {
-            var n = r - Self.countBelow(r, in: deleted)
-            for i in inserted where i <= n { n += 1 }
-            remapped[n] = cell
-        }
-        visibleCells = remapped
-    }
 }
 
 /// Follows an animated `scrollToRow` (or `scrollRectToVisible`): the rows measured on the way
