@@ -34,17 +34,24 @@ public final class TiledView: View {
     public let tileSize: Int
     /// Bytes of tile images kept at most (64 MiB by default): installed tiles and tiles a worker
     /// holds (being drawn, or drawn and not yet received). Queued requests hold no image yet and
-    /// do not count, though eviction makes room for them ahead (see `evict`). Never evicted: the current level's tiles meeting the visible rect plus
-    /// margin and, until those cover the visible rect, other levels' tiles meeting it (the
-    /// coarser picture shown meanwhile). A cap smaller than those (plus one tile per worker) is
-    /// exceeded by them.
+    /// do not count, though eviction makes room for them ahead (see `evict`). Never evicted: the
+    /// current level's tiles meeting the visible rect plus margin and, until those cover the
+    /// visible rect, other levels' tiles meeting it (the coarser picture shown meanwhile). A cap
+    /// smaller than those (plus one tile per worker) is exceeded by them.
     public var memoryCap: Int
     /// Extra content around the visible rect that gets tiles too (in on-screen pixels).
     public var margin = 128.0
-    /// Where the pixels come from (held weakly). Changing it redraws every tile; with none, no
-    /// tile is drawn.
+    /// Where the pixels come from (held weakly). Changing it redraws every tile; setting none
+    /// removes them all (no tile is drawn without a source).
     public weak var source: TileSource? {
-        didSet { if source !== oldValue { invalidateTiles() } }
+        didSet {
+            guard source !== oldValue else { return }
+            if source == nil {
+                cancelAllRequests()
+                for key in Array(tiles.keys) { remove(key) }
+            }
+            invalidateTiles()
+        }
     }
     /// Draw tiles on worker threads, so the main thread never waits for one (see
     /// `TileSource` for what that asks of the source). Turning it off cancels tiles in flight;
@@ -206,6 +213,8 @@ public final class TiledView: View {
         cancelAllRequests()
         wantedKeys = []
         allowedRect = nil
+        visibleKeys = []
+        visibleRect = nil
         for (key, view) in tiles where view.drawPending { remove(key) }
     }
 

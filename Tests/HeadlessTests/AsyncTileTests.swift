@@ -556,8 +556,30 @@ final class AllowedRectSource: TileSource {
         let allowed = Rect(x: 6000 - 128, y: 3000 - 128, width: 400 + 256, height: 300 + 256)
         #expect(source.drawnRects.allSatisfy { $0.intersects(allowed) })
         #expect(source.drawnRects.count == TileGeometry.keys(meeting: allowed, edge: 256).count)
-        #expect(rig.tiled.rasterized.allSatisfy { $0.allowed == allowed })
         #expect(rig.tiled.tileCount == source.drawnRects.count)
+    }
+
+    /// Taking the source away takes its tiles off the screen too (none stays from the old
+    /// content), and a new one draws the wanted tiles again.
+    @Test(arguments: [false, true])
+    func settingNoSourceRemovesEveryTile(asynchronous: Bool) throws {
+        let source = RecordingSource()
+        let rig = TiledRig(source: source, asynchronous: asynchronous)
+        rig.scroll(to: Point(x: 1000, y: 1000))
+        rig.window.finishBackgroundWork()
+        try rig.window.prepareFrame(time: 0)
+        #expect(rig.tiled.tileCount >= 6)
+        rig.tiled.source = nil
+        #expect(rig.tiled.tileCount == 0 && rig.tiled.memoryInUse == 0 && rig.installed.isEmpty)
+        try rig.window.prepareFrame(time: 0.1)
+        #expect(rig.tiled.tileCount == 0)
+        let second = RecordingSource(color: Color(rgb: 10, 200, 30))
+        rig.tiled.source = second
+        rig.window.finishBackgroundWork()
+        try rig.window.prepareFrame(time: 0.2)
+        // (1000 − 128 … 1400 + 128) × (1000 − 128 … 1300 + 128): columns 3 … 5, rows 3 … 5.
+        #expect(second.drawnRects.count == 9 && rig.tiled.tileCount == 9)
+        #expect(rig.installed.allSatisfy { $0.backingImage?.color(x: 5, y: 5) == Color(rgb: 10, 200, 30) })
     }
 
     @Test func headlessPlaysAreTheSameWithTilesOnWorkersOrNot() throws {
