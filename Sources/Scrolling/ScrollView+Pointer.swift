@@ -75,15 +75,16 @@ extension ScrollView {
         if mods.contains(.shift), source == .wheel { axis = axis == .vertical ? .horizontal : .vertical }
         let vertical = axis == .vertical
         let scrollsOnAxis = vertical ? scrollsVertically : scrollsHorizontally
+        // Touchpad fingers move the content directly, × touchpadMultiplier.
+        let fingerDelta =
+            vertical ? Point(x: 0, y: value * touchpadMultiplier) : Point(x: value * touchpadMultiplier, y: 0)
         // A touchpad scroll latches to the view that took its first event: the rest of it, on
         // either axis, is this view's until the fingers lift (a diagonal swipe on a horizontal
         // pager does not scroll the list around it too).
         if source == .finger, touchpad != nil {
             touchpad?.axes.insert(axis)
             if scrollsOnAxis, !isZooming, pinch == nil, touchpadPinch == nil {
-                touchpadMove(
-                    vertical ? Point(x: 0, y: value * touchpadMultiplier) : Point(x: value * touchpadMultiplier, y: 0),
-                    at: t)
+                touchpadMove(fingerDelta, at: t)
                 showIndicatorsIfScrolling()
             }
             return true
@@ -105,9 +106,7 @@ extension ScrollView {
             let step = WheelAnimation.step(viewport: vertical ? bounds.height : bounds.width, value120: detents120)
             wheelStep(vertical ? Point(x: 0, y: step) : Point(x: step, y: 0), at: t)
         case .finger:
-            touchpadMove(
-                vertical ? Point(x: 0, y: value * touchpadMultiplier) : Point(x: value * touchpadMultiplier, y: 0),
-                at: t)
+            touchpadMove(fingerDelta, at: t)
             touchpad?.axes.insert(axis)
         case .continuous:
             stopMotion(at: t)
