@@ -239,7 +239,7 @@ public final class ListView: ScrollView {
     /// Animated, the list goes back to where it was and animates to the measured offset.
     public func scrollToRow(_ row: Int, animated: Bool = false) {
         guard row >= 0 && row < count else { return }
-        scroll(to: RowTarget(row: row, offset: nil, height: nil), animated: animated)
+        scroll(to: RowTarget(row: row, offset: nil, height: nil, x: nil), animated: animated)
     }
 
     /// A rect in content coordinates, made visible with the least scroll. Rows measured on the
@@ -250,23 +250,27 @@ public final class ListView: ScrollView {
         let row = layout.row(at: max(0, rect.minY))
         let r = rectForRow(row)
         let isRowRect = abs(rect.minY - r.minY) < 1e-6 && abs(rect.height - r.height) < 1e-6
+        // x is not measured: the plain scroll view's least distance decides it.
+        let x = leastDistanceOffset(toShow: rect).x
         scroll(
             to: RowTarget(
-                row: row, offset: isRowRect ? nil : rect.minY - r.minY, height: isRowRect ? nil : rect.height),
-            horizontally: rect, animated: animated)
+                row: row, offset: isRowRect ? nil : rect.minY - r.minY, height: isRowRect ? nil : rect.height, x: x),
+            animated: animated)
     }
 
     /// What `scroll(to:)` brings into view: a row (offset and height nil), or a rect that starts
-    /// `offset` below the row's top with its own height.
+    /// `offset` below the row's top with its own height; `x` is where the offset's x goes (nil:
+    /// where it is).
     struct RowTarget {
         let row: Int
         let offset: Double?
         let height: Double?
+        let x: Double?
     }
 
     /// The shared path of `scrollToRow` and `scrollRectToVisible`: pick the edge to align, align
     /// it again while measuring moves it, then (animated) go back and follow it there.
-    private func scroll(to target: RowTarget, horizontally: Rect? = nil, animated: Bool) {
+    private func scroll(to target: RowTarget, animated: Bool) {
         settleZoomAnimation()
         // A fling or an earlier scroll-to-row would go on moving the list from where this
         // one puts it: this call replaces them (UITableView's too).
@@ -275,14 +279,7 @@ public final class ListView: ScrollView {
         stopMotion()
         let startRow = self.row(at: max(0, bounds.minY))
         let startDelta = bounds.minY - rectForRow(startRow).minY
-        var startOffset = contentOffset
-        if let horizontally {
-            // x is not measured: the plain scroll view decides it.
-            let top = bounds.inset(by: adjustedContentInset).minY
-            scrollLeastDistance(
-                toShow: Rect(x: horizontally.minX, y: top, width: horizontally.width, height: 0), animated: false)
-            startOffset.x = contentOffset.x
-        }
+        let startOffset = contentOffset
         let visible = bounds.inset(by: adjustedContentInset)
         let rect = targetRect(target)
         let alignTop: Bool
@@ -291,6 +288,9 @@ public final class ListView: ScrollView {
         } else if rect.maxY > visible.maxY {
             alignTop = false
         } else {
+            if let x = target.x, x != contentOffset.x {
+                setContentOffset(Point(x: x, y: contentOffset.y), animated: animated)
+            }
             return
         }
         for _ in 0..<12 {
@@ -304,7 +304,7 @@ public final class ListView: ScrollView {
         let goal = contentOffset
         // Back to the start view (its rows may have been re-measured meanwhile), then animate.
         let start = startRow < count ? rectForRow(startRow).minY + startDelta : startOffset.y
-        contentOffset = clampedOffset(Point(x: contentOffset.x, y: start))
+        contentOffset = clampedOffset(Point(x: startOffset.x, y: start))
         setContentOffset(goal, animated: true)
         let follower = RowScrollFollower(list: self, target: target, alignTop: alignTop)
         self.follower = follower
@@ -326,7 +326,7 @@ public final class ListView: ScrollView {
     func offset(aligning target: RowTarget, top: Bool) -> Point {
         let rect = targetRect(target)
         let y = top ? rect.minY - adjustedContentInset.top : rect.maxY - bounds.height + adjustedContentInset.bottom
-        return clampedOffset(Point(x: contentOffset.x, y: y))
+        return clampedOffset(Point(x: target.x ?? contentOffset.x, y: y))
     }
 
     /// Inserts rows (indices after the insertion); the rows in view stay where they are on

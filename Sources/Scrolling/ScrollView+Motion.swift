@@ -407,6 +407,12 @@ extension ScrollView: FrameAnimation {
     /// behaviour for content whose layout does not change as it comes into view.
     func scrollLeastDistance(toShow rect: Rect, animated: Bool) {
         settleZoomAnimation()
+        setContentOffset(leastDistanceOffset(toShow: rect), animated: animated)
+    }
+
+    /// The offset nearest the current one whose visible area holds `rect` (its start, when it
+    /// is larger), clamped to the range.
+    func leastDistanceOffset(toShow rect: Rect) -> Point {
         let visible = bounds.inset(by: adjustedContentInset)
         var o = contentOffset
         if rect.width >= visible.width || rect.minX < visible.minX {
@@ -419,7 +425,7 @@ extension ScrollView: FrameAnimation {
         } else if rect.maxY > visible.maxY {
             o.y += rect.maxY - visible.maxY
         }
-        setContentOffset(clampedOffset(o), animated: animated)
+        return clampedOffset(o)
     }
 
     /// The scroll-to-top gesture (a tap on the status area): animates to the top if allowed.
