@@ -51,6 +51,19 @@ final class SceneDriver {
         return t0 + 0.06
     }
 
+    /// A finger down at `from` at `start`, then at each of `points` 16 ms apart (not lifted).
+    /// Returns the time of the last move.
+    @discardableResult
+    func press(id: Int = 1, at from: Point, then points: [Point], start: Double) -> Double {
+        var t = start
+        send(.touchDown(id: id, position: from), at: t)
+        for p in points {
+            t += 0.016
+            send(.touchMotion(id: id, position: p), at: t)
+        }
+        return t
+    }
+
     func settle() {
         var n = 0
         while (window.hasActiveAnimations || window.nextTimerDeadline != nil) && n < 3000 {

@@ -329,12 +329,9 @@ import Views
 
     @Test func aMostlyVerticalDiagonalDragOnThePagerScrollsTheList() {
         let f = Fixture()
-        var t = 0.1
-        f.d.send(.touchDown(id: 1, position: Point(x: 200, y: 200)), at: t)
-        for p in [Point(x: 192, y: 188), Point(x: 180, y: 160), Point(x: 170, y: 100)] {
-            t += 0.016
-            f.d.send(.touchMotion(id: 1, position: p), at: t)
-        }
+        let t = f.d.press(
+            at: Point(x: 200, y: 200), then: [Point(x: 192, y: 188), Point(x: 180, y: 160), Point(x: 170, y: 100)],
+            start: 0.1)
         // Crossing at 10 px along (−8, −12), no lock (8 ≥ 0.5·12): vertical dominates, so the
         // list takes it; it follows y from the crossing point, the pager never moves.
         #expect(abs(f.d.main.contentOffset.y - (100 - 120 / 208.0.squareRoot())) < 1e-9)
@@ -348,12 +345,9 @@ import Views
 
     @Test func aMostlyHorizontalDiagonalDragOnThePagerTurnsTheCard() {
         let f = Fixture()
-        var t = 0.1
-        f.d.send(.touchDown(id: 1, position: Point(x: 300, y: 200)), at: t)
-        for p in [Point(x: 288, y: 192), Point(x: 260, y: 180), Point(x: 200, y: 170)] {
-            t += 0.016
-            f.d.send(.touchMotion(id: 1, position: p), at: t)
-        }
+        let t = f.d.press(
+            at: Point(x: 300, y: 200), then: [Point(x: 288, y: 192), Point(x: 260, y: 180), Point(x: 200, y: 170)],
+            start: 0.1)
         // Crossing along (−12, −8), no lock: horizontal dominates, the pager takes it.
         #expect(abs(f.pager.contentOffset.x - (100 - 120 / 208.0.squareRoot())) < 1e-9)
         #expect(f.d.main.contentOffset == .zero)
@@ -369,12 +363,9 @@ import Views
         // The pager locks; the list, made to bounce sideways, does not.
         f.d.main.isDirectionalLockEnabled = false
         f.d.main.alwaysBounceHorizontal = true
-        var t = 0.1
-        f.d.send(.touchDown(id: 1, position: Point(x: 200, y: 200)), at: t)
-        for p in [Point(x: 200, y: 185), Point(x: 230, y: 150), Point(x: 260, y: 120)] {
-            t += 0.016
-            f.d.send(.touchMotion(id: 1, position: p), at: t)
-        }
+        let t = f.d.press(
+            at: Point(x: 200, y: 200), then: [Point(x: 200, y: 185), Point(x: 230, y: 150), Point(x: 260, y: 120)],
+            start: 0.1)
         // Crossing straight up at (200, 190): with the pager's lock the list would follow y
         // only; with its own (none) it follows x too, banded (its content is as wide as it).
         #expect(f.d.main.contentOffset.y == 70)
@@ -391,12 +382,8 @@ import Views
         f.d.main.contentOffset = Point(x: 0, y: 300)
         let a = Point(x: 300, y: 300)
         #expect(Self.scrollView(intercepting: f.d.window.hitTest(a)) === f.notes)
-        var t = 0.1
-        f.d.send(.touchDown(id: 1, position: a), at: t)
-        for p in [a + Point(x: -8, y: 8), a + Point(x: -30, y: 30), a + Point(x: -60, y: 60)] {
-            t += 0.016
-            f.d.send(.touchMotion(id: 1, position: p), at: t)
-        }
+        let t = f.d.press(
+            at: a, then: [a + Point(x: -8, y: 8), a + Point(x: -30, y: 30), a + Point(x: -60, y: 60)], start: 0.1)
         // Diagonal, no lock: the notes, at their top, still move sideways, so they keep the
         // drag and band at the top; the list (which could scroll up) is left alone.
         let travel = 60 - 10 / 2.0.squareRoot()
