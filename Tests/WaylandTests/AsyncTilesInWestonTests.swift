@@ -78,4 +78,69 @@ private final class GatedMap: TileSource {
         }
         #expect(mismatches == 0, "\(mismatches) sampled pixels differ from the offscreen render")
     }
+
+    /// The demo's promise: flinging through the zoom scene in a real window never waits for a
+    /// tile. Every tile is held back for the whole fling (a wait would never end), and still the
+    /// fling runs its course frame after frame, to rest, with the coarser picture or the
+    /// background where tiles are missing; once let go, the tiles arrive.
+    @Test func aFlingAcrossTheMapRunsToRestWhileEveryTileIsHeldBack() throws {
+        let rig = try WestonRig(width: 390, height: 600)
+        let window = Scene.zoom.makeWindow(size: Size(width: 390, height: 600))
+        let tiled = try #require(window.view(named: "tiles") as? TiledView)
+        let main = try #require(window.view(named: "main") as? ScrollView)
+        let app = try WaylandApp(content: window, title: "Scrollway tiles", socket: rig.socketPath)
+        try app.pump(for: 0.6)  // mapped, first tiles in
+        let source = GatedMap()
+        defer { source.open() }  // never leave a worker blocked
+        // Were a frame to wait for a tile, this would wait forever: a watchdog opens the gate
+        // after 20 s, so that such a bug fails the test instead of hanging it.
+        let rescued = Mutex(false)
+        let done = Mutex(false)
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 20)
+            guard !done.withLock({ $0 }) else { return }
+            rescued.withLock { $0 = true }
+            source.open()
+        }
+        tiled.source = source
+        let start = main.contentOffset
+        let framesBefore = window.framesPrepared
+
+        // A flick up and to the left with real wl_touch events, 16 ms apart.
+        rig.input.touchDown(id: 0, x: 300, y: 500, time: 1000)
+        rig.input.touchFrame()
+        try rig.input.roundtrip()
+        try app.pump(for: 0.02)
+        for i in 1...5 {
+            rig.input.touchMotion(
+                id: 0, x: 300 - Double(i) * 20, y: 500 - Double(i) * 60, time: UInt32(1000 + i * 16))
+            rig.input.touchFrame()
+            try rig.input.roundtrip()
+            try app.pump(for: 0.016)
+        }
+        rig.input.touchUp(id: 0, time: 1000 + 96)
+        rig.input.touchFrame()
+        try rig.input.roundtrip()
+        try app.pump(for: 0.1)
+        #expect(main.isDecelerating)
+        var waited = 0.0
+        while main.isDecelerating && waited < 8 {
+            try app.pump(for: 0.25)
+            waited += 0.25
+        }
+        // At rest, far from where it started, after many frames, not one tile drawn since the
+        // source changed: no frame waited for one.
+        #expect(!main.isDecelerating)
+        #expect(main.contentOffset.y - start.y > 1000 && main.contentOffset.x - start.x > 300)
+        #expect(window.framesPrepared - framesBefore > 60)
+        #expect(tiled.missingVisibleTileCount > 0 && tiled.pendingTileCount > 0)
+        #expect(!rescued.withLock { $0 }, "the fling only ended once the watchdog let the tiles through")
+        done.withLock { $0 = true }
+
+        source.open()
+        let opened = Date()
+        while !tiled.coversVisibleRect && Date().timeIntervalSince(opened) < 20 { try app.step(maxWait: 0.1) }
+        #expect(tiled.coversVisibleRect)
+        #expect(!source.drawingThreads.contains(ObjectIdentifier(Thread.current)))
+    }
 }
