@@ -2,91 +2,6 @@ import Geometry
 import Raster
 import Views
 
-/// Supplies a list's rows (UITableViewDataSource's role).
-public protocol ListDataSource: AnyObject {
-    func numberOfRows(in list: ListView) -> Int
-    /// A configured cell for `row`; get one with `list.dequeueReusableCell(withIdentifier:)`.
-    func list(_ list: ListView, cellForRow row: Int) -> ListCell
-    /// Where sections begin: the first row of each, ascending, the first usually 0 (none:
-    /// no sections, no headers). Each section with rows gets a header above its first row; an
-    /// empty one (starting where the next starts, or past the last row) gets none.
-    func sectionStarts(in list: ListView) -> [Int]
-    /// The title shown in a section's header.
-    func list(_ list: ListView, titleForSection section: Int) -> String
-}
-
-extension ListDataSource {
-    public func sectionStarts(in list: ListView) -> [Int] { [] }
-    public func list(_ list: ListView, titleForSection section: Int) -> String { "" }
-}
-
-/// A section's header: a grey band with the section's title. While its section fills the top
-/// of the list it stays pinned there (UITableView's plain style), until the next section's
-/// header pushes it up.
-open class ListSectionHeader: View {
-    public let textLabel = Label()
-
-    public override init(frame: Rect = .zero) {
-        super.init(frame: frame)
-        backgroundColor = Color(rgb: 242, 242, 247)
-        textLabel.font = try? Font.system(size: 13, bold: true)
-        textLabel.textColor = Color(rgb: 110, 110, 118)
-        textLabel.isUserInteractionEnabled = false
-        addSubview(textLabel)
-    }
-
-    open override func layoutSubviews() {
-        textLabel.frame = Rect(x: 16, y: 0, width: max(0, bounds.width - 32), height: bounds.height)
-            .insetBy(dx: 0, dy: max(0, (bounds.height - 18) / 2))
-    }
-}
-
-/// A row's view. Reused: when its row scrolls away it waits in the list's pool for the next
-/// row that needs one with its identifier.
-open class ListCell: View {
-    public let reuseIdentifier: String
-    public let textLabel = Label()
-    /// Touched (after the scroll view's arbitration): drawn darker. A drag that begins cancels it.
-    public private(set) var isHighlighted = false {
-        didSet { if isHighlighted != oldValue { backgroundColor = isHighlighted ? highlightColor : normalColor } }
-    }
-    public var normalColor: Color = .white { didSet { if !isHighlighted { backgroundColor = normalColor } } }
-    public var highlightColor = Color(rgb: 210, 220, 235)
-    var onTap: (() -> Void)?
-
-    public init(reuseIdentifier: String) {
-        self.reuseIdentifier = reuseIdentifier
-        super.init()
-        backgroundColor = normalColor
-        textLabel.numberOfLines = 0
-        textLabel.isUserInteractionEnabled = false
-        addSubview(textLabel)
-    }
-
-    open override func layoutSubviews() {
-        textLabel.frame = Rect(x: 16, y: 0, width: max(0, bounds.width - 32), height: bounds.height)
-    }
-
-    /// The height this cell wants at `width` (its text wrapped, with 10 px above and below).
-    open override func sizeThatFits(_ size: Size) -> Size {
-        let text = textLabel.sizeThatFits(Size(width: max(0, size.width - 32), height: .greatestFiniteMagnitude))
-        return Size(width: size.width, height: max(44, text.height + 20))
-    }
-
-    /// Called before reuse for another row.
-    open func prepareForReuse() { isHighlighted = false }
-
-    /// A cell recycled under a finger (a reload, a delete) gets a cancel from the window and
-    /// hears no more of that touch, so it never taps its next row.
-    open override func touchesBegan(_ touches: [Touch]) { isHighlighted = true }
-    open override func touchesCancelled(_ touches: [Touch]) { isHighlighted = false }
-    open override func touchesEnded(_ touches: [Touch]) {
-        let inside = touches.first.map { bounds.contains(convert($0.location, from: nil)) } ?? false
-        isHighlighted = false
-        if inside { onTap?() }
-    }
-}
-
 /// A vertical list of any length (UITableView's role): only the rows in view (plus a margin)
 /// have cells, cells are reused by identifier, and row heights are measured as rows appear,
 /// starting from an estimate; a correction above the viewport moves the offset with it, so the
@@ -139,9 +54,9 @@ public final class ListView: ScrollView {
     /// How many cells were ever made (a test of reuse).
     public private(set) var cellsCreated = 0
     private var layout = RowLayout(measured: [], sectionStartRows: [], estimate: 56, headerHeight: 32)
-    private var count: Int { layout.count }
+    var count: Int { layout.count }
     private var isUpdating = false
-    private var follower: RowScrollFollower?
+    var follower: RowScrollFollower?
 
     public func register(_ identifier: String, _ make: @escaping () -> ListCell) { factories[identifier] = make }
 
@@ -233,15 +148,6 @@ public final class ListView: ScrollView {
     /// Whether `row`'s height has been measured (otherwise its rect uses the estimate).
     public func isRowMeasured(_ row: Int) -> Bool { row >= 0 && row < count && layout.isMeasured(row) }
 
-    /// Scrolls so that `row` is fully in view with the least scroll: a row above comes in at
-    /// the top (below a pinned header), a row below at the bottom. Measuring the rows that come
-    /// into view can move the row, so the chosen edge is aligned again until nothing moves.
-    /// Animated, the list goes back to where it was and animates to the measured offset.
-    public func scrollToRow(_ row: Int, animated: Bool = false) {
-        guard row >= 0 && row < count else { return }
-        scroll(to: RowTarget(row: row, offset: nil, height: nil, x: nil), animated: animated)
-    }
-
     /// A rect in content coordinates, made visible with the least scroll. Rows measured on the
     /// way move the rect with the row it starts in, so it lands exactly: a row's own rect
     /// (`rectForRow`) follows the row's measured height, any other rect keeps its height.
@@ -256,77 +162,6 @@ public final class ListView: ScrollView {
             to: RowTarget(
                 row: row, offset: isRowRect ? nil : rect.minY - r.minY, height: isRowRect ? nil : rect.height, x: x),
             animated: animated)
-    }
-
-    /// What `scroll(to:)` brings into view: a row (offset and height nil), or a rect that starts
-    /// `offset` below the row's top with its own height; `x` is where the offset's x goes (nil:
-    /// where it is).
-    struct RowTarget {
-        let row: Int
-        let offset: Double?
-        let height: Double?
-        let x: Double?
-    }
-
-    /// The shared path of `scrollToRow` and `scrollRectToVisible`: pick the edge to align, align
-    /// it again while measuring moves it, then (animated) go back and follow it there.
-    private func scroll(to target: RowTarget, animated: Bool) {
-        settleZoomAnimation()
-        // A fling or an earlier scroll-to-row would go on moving the list from where this
-        // one puts it: this call replaces them (UITableView's too).
-        follower?.list = nil
-        follower = nil
-        stopMotion()
-        let startRow = self.row(at: max(0, bounds.minY))
-        let startDelta = bounds.minY - rectForRow(startRow).minY
-        let startOffset = contentOffset
-        let visible = bounds.inset(by: adjustedContentInset)
-        let rect = targetRect(target)
-        let alignTop: Bool
-        if rect.minY < visible.minY || rect.height >= visible.height {
-            alignTop = true
-        } else if rect.maxY > visible.maxY {
-            alignTop = false
-        } else {
-            if let x = target.x, x != contentOffset.x {
-                setContentOffset(Point(x: x, y: contentOffset.y), animated: animated)
-            }
-            return
-        }
-        for _ in 0..<12 {
-            let before = contentOffset
-            contentOffset = offset(aligning: target, top: alignTop)
-            updateVisibleRows()
-            contentOffset = clampedOffset(contentOffset)
-            if contentOffset == before { break }
-        }
-        guard animated, let window else { return }
-        let goal = contentOffset
-        // Back to the start view (its rows may have been re-measured meanwhile), then animate.
-        let start = startRow < count ? rectForRow(startRow).minY + startDelta : startOffset.y
-        contentOffset = clampedOffset(Point(x: startOffset.x, y: start))
-        setContentOffset(goal, animated: true)
-        let follower = RowScrollFollower(list: self, target: target, alignTop: alignTop)
-        self.follower = follower
-        window.addAnimation(follower)
-    }
-
-    /// The rect a target covers now, extended upwards by the header height when a pinned
-    /// header would cover a row's top.
-    private func targetRect(_ target: RowTarget) -> Rect {
-        let r = rectForRow(target.row)
-        if let offset = target.offset, let height = target.height {
-            return Rect(x: r.minX, y: r.minY + offset, width: r.width, height: height)
-        }
-        guard pinsSectionHeaders, section(containingRow: target.row) != nil else { return r }
-        return Rect(x: r.minX, y: r.minY - sectionHeaderHeight, width: r.width, height: r.height + sectionHeaderHeight)
-    }
-
-    /// The offset that puts the target at the top (below a pinned header) or at the bottom.
-    func offset(aligning target: RowTarget, top: Bool) -> Point {
-        let rect = targetRect(target)
-        let y = top ? rect.minY - adjustedContentInset.top : rect.maxY - bounds.height + adjustedContentInset.bottom
-        return clampedOffset(Point(x: target.x ?? contentOffset.x, y: y))
     }
 
     /// Inserts rows (indices after the insertion); the rows in view stay where they are on
@@ -454,7 +289,7 @@ public final class ListView: ScrollView {
     }
 
     /// The row whose span (its header band included) holds `y`.
-    private func row(at y: Double) -> Int { layout.row(at: y) }
+    func row(at y: Double) -> Int { layout.row(at: y) }
 
     /// The rows that want cells now: those meeting the viewport plus the margin.
     private func rowsInView() -> ClosedRange<Int> {
@@ -601,42 +436,5 @@ public final class ListView: ScrollView {
     private func trimPools() {
         for (id, cells) in pool where cells.count > Self.poolLimit { pool[id] = Array(cells.prefix(Self.poolLimit)) }
         if headerPool.count > Self.poolLimit { headerPool.removeLast(headerPool.count - Self.poolLimit) }
-    }
-
-}
-
-/// Follows an animated `scrollToRow` (or `scrollRectToVisible`): the rows measured on the way
-/// (their heights were estimates) move the row, so each frame re-aims the animation at where
-/// the row is now, keeping its velocity. It lets go when the row is reached, or when anything
-/// else moves the list: a finger, a wheel, a key, a fling, another `setContentOffset` (any
-/// motion it did not start itself, told by `motionGeneration`).
-final class RowScrollFollower: FrameAnimation {
-    weak var list: ListView?
-    let target: ListView.RowTarget
-    let alignTop: Bool
-    /// The list's motion generation right after this follower last aimed it.
-    private var generation: Int
-
-    /// Call right after starting the animation to the row.
-    init(list: ListView, target: ListView.RowTarget, alignTop: Bool) {
-        self.list = list
-        self.target = target
-        self.alignTop = alignTop
-        generation = list.motionGeneration
-    }
-
-    func advance(to time: Double) -> Bool {
-        guard let list, list.motionGeneration == generation, !list.isTracking, !list.isDragging,
-            !list.isDecelerating, target.row < list.rowCount
-        else {
-            return false
-        }
-        let desired = list.offset(aligning: target, top: alignTop)
-        let heading = list.animationTarget ?? list.contentOffset
-        if abs(heading.y - desired.y) > 0.25 {
-            list.setContentOffset(desired, animated: true)
-            generation = list.motionGeneration
-        }
-        return list.animationTarget != nil
     }
 }

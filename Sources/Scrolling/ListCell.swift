@@ -1,0 +1,88 @@
+import Geometry
+import Raster
+import Views
+
+/// Supplies a list's rows (UITableViewDataSource's role).
+public protocol ListDataSource: AnyObject {
+    func numberOfRows(in list: ListView) -> Int
+    /// A configured cell for `row`; get one with `list.dequeueReusableCell(withIdentifier:)`.
+    func list(_ list: ListView, cellForRow row: Int) -> ListCell
+    /// Where sections begin: the first row of each, ascending, the first usually 0 (none:
+    /// no sections, no headers). Each section with rows gets a header above its first row; an
+    /// empty one (starting where the next starts, or past the last row) gets none.
+    func sectionStarts(in list: ListView) -> [Int]
+    /// The title shown in a section's header.
+    func list(_ list: ListView, titleForSection section: Int) -> String
+}
+
+extension ListDataSource {
+    public func sectionStarts(in list: ListView) -> [Int] { [] }
+    public func list(_ list: ListView, titleForSection section: Int) -> String { "" }
+}
+
+/// A section's header: a grey band with the section's title. While its section fills the top
+/// of the list it stays pinned there (UITableView's plain style), until the next section's
+/// header pushes it up.
+open class ListSectionHeader: View {
+    public let textLabel = Label()
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        backgroundColor = Color(rgb: 242, 242, 247)
+        textLabel.font = try? Font.system(size: 13, bold: true)
+        textLabel.textColor = Color(rgb: 110, 110, 118)
+        textLabel.isUserInteractionEnabled = false
+        addSubview(textLabel)
+    }
+
+    open override func layoutSubviews() {
+        textLabel.frame = Rect(x: 16, y: 0, width: max(0, bounds.width - 32), height: bounds.height)
+            .insetBy(dx: 0, dy: max(0, (bounds.height - 18) / 2))
+    }
+}
+
+/// A row's view. Reused: when its row scrolls away it waits in the list's pool for the next
+/// row that needs one with its identifier.
+open class ListCell: View {
+    public let reuseIdentifier: String
+    public let textLabel = Label()
+    /// Touched (after the scroll view's arbitration): drawn darker. A drag that begins cancels it.
+    public private(set) var isHighlighted = false {
+        didSet { if isHighlighted != oldValue { backgroundColor = isHighlighted ? highlightColor : normalColor } }
+    }
+    public var normalColor: Color = .white { didSet { if !isHighlighted { backgroundColor = normalColor } } }
+    public var highlightColor = Color(rgb: 210, 220, 235)
+    var onTap: (() -> Void)?
+
+    public init(reuseIdentifier: String) {
+        self.reuseIdentifier = reuseIdentifier
+        super.init()
+        backgroundColor = normalColor
+        textLabel.numberOfLines = 0
+        textLabel.isUserInteractionEnabled = false
+        addSubview(textLabel)
+    }
+
+    open override func layoutSubviews() {
+        textLabel.frame = Rect(x: 16, y: 0, width: max(0, bounds.width - 32), height: bounds.height)
+    }
+
+    /// The height this cell wants at `width` (its text wrapped, with 10 px above and below).
+    open override func sizeThatFits(_ size: Size) -> Size {
+        let text = textLabel.sizeThatFits(Size(width: max(0, size.width - 32), height: .greatestFiniteMagnitude))
+        return Size(width: size.width, height: max(44, text.height + 20))
+    }
+
+    /// Called before reuse for another row.
+    open func prepareForReuse() { isHighlighted = false }
+
+    /// A cell recycled under a finger (a reload, a delete) gets a cancel from the window and
+    /// hears no more of that touch, so it never taps its next row.
+    open override func touchesBegan(_ touches: [Touch]) { isHighlighted = true }
+    open override func touchesCancelled(_ touches: [Touch]) { isHighlighted = false }
+    open override func touchesEnded(_ touches: [Touch]) {
+        let inside = touches.first.map { bounds.contains(convert($0.location, from: nil)) } ?? false
+        isHighlighted = false
+        if inside { onTap?() }
+    }
+}

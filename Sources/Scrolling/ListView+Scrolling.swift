@@ -1,0 +1,121 @@
+import Geometry
+import Raster
+import Views
+
+extension ListView {
+    /// Scrolls so that `row` is fully in view with the least scroll: a row above comes in at
+    /// the top (below a pinned header), a row below at the bottom. Measuring the rows that come
+    /// into view can move the row, so the chosen edge is aligned again until nothing moves.
+    /// Animated, the list goes back to where it was and animates to the measured offset.
+    public func scrollToRow(_ row: Int, animated: Bool = false) {
+        guard row >= 0 && row < count else { return }
+        scroll(to: RowTarget(row: row, offset: nil, height: nil, x: nil), animated: animated)
+    }
+
+    /// What `scroll(to:)` brings into view: a row (offset and height nil), or a rect that starts
+    /// `offset` below the row's top with its own height; `x` is where the offset's x goes (nil:
+    /// where it is).
+    struct RowTarget {
+        let row: Int
+        let offset: Double?
+        let height: Double?
+        let x: Double?
+    }
+
+    /// The shared path of `scrollToRow` and `scrollRectToVisible`: pick the edge to align, align
+    /// it again while measuring moves it, then (animated) go back and follow it there.
+    func scroll(to target: RowTarget, animated: Bool) {
+        settleZoomAnimation()
+        // A fling or an earlier scroll-to-row would go on moving the list from where this
+        // one puts it: this call replaces them (UITableView's too).
+        follower?.list = nil
+        follower = nil
+        stopMotion()
+        let startRow = self.row(at: max(0, bounds.minY))
+        let startDelta = bounds.minY - rectForRow(startRow).minY
+        let startOffset = contentOffset
+        let visible = bounds.inset(by: adjustedContentInset)
+        let rect = targetRect(target)
+        let alignTop: Bool
+        if rect.minY < visible.minY || rect.height >= visible.height {
+            alignTop = true
+        } else if rect.maxY > visible.maxY {
+            alignTop = false
+        } else {
+            if let x = target.x, x != contentOffset.x {
+                setContentOffset(Point(x: x, y: contentOffset.y), animated: animated)
+            }
+            return
+        }
+        for _ in 0..<12 {
+            let before = contentOffset
+            contentOffset = offset(aligning: target, top: alignTop)
+            updateVisibleRows()
+            contentOffset = clampedOffset(contentOffset)
+            if contentOffset == before { break }
+        }
+        guard animated, let window else { return }
+        let goal = contentOffset
+        // Back to the start view (its rows may have been re-measured meanwhile), then animate.
+        let start = startRow < count ? rectForRow(startRow).minY + startDelta : startOffset.y
+        contentOffset = clampedOffset(Point(x: startOffset.x, y: start))
+        setContentOffset(goal, animated: true)
+        let follower = RowScrollFollower(list: self, target: target, alignTop: alignTop)
+        self.follower = follower
+        window.addAnimation(follower)
+    }
+
+    /// The rect a target covers now, extended upwards by the header height when a pinned
+    /// header would cover a row's top.
+    private func targetRect(_ target: RowTarget) -> Rect {
+        let r = rectForRow(target.row)
+        if let offset = target.offset, let height = target.height {
+            return Rect(x: r.minX, y: r.minY + offset, width: r.width, height: height)
+        }
+        guard pinsSectionHeaders, section(containingRow: target.row) != nil else { return r }
+        return Rect(x: r.minX, y: r.minY - sectionHeaderHeight, width: r.width, height: r.height + sectionHeaderHeight)
+    }
+
+    /// The offset that puts the target at the top (below a pinned header) or at the bottom.
+    func offset(aligning target: RowTarget, top: Bool) -> Point {
+        let rect = targetRect(target)
+        let y = top ? rect.minY - adjustedContentInset.top : rect.maxY - bounds.height + adjustedContentInset.bottom
+        return clampedOffset(Point(x: target.x ?? contentOffset.x, y: y))
+    }
+}
+
+/// Follows an animated `scrollToRow` (or `scrollRectToVisible`): the rows measured on the way
+/// (their heights were estimates) move the row, so each frame re-aims the animation at where
+/// the row is now, keeping its velocity. It lets go when the row is reached, or when anything
+/// else moves the list: a finger, a wheel, a key, a fling, another `setContentOffset` (any
+/// motion it did not start itself, told by `motionGeneration`).
+final class RowScrollFollower: FrameAnimation {
+    weak var list: ListView?
+    let target: ListView.RowTarget
+    let alignTop: Bool
+    /// The list's motion generation right after this follower last aimed it.
+    private var generation: Int
+
+    /// Call right after starting the animation to the row.
+    init(list: ListView, target: ListView.RowTarget, alignTop: Bool) {
+        self.list = list
+        self.target = target
+        self.alignTop = alignTop
+        generation = list.motionGeneration
+    }
+
+    func advance(to time: Double) -> Bool {
+        guard let list, list.motionGeneration == generation, !list.isTracking, !list.isDragging,
+            !list.isDecelerating, target.row < list.rowCount
+        else {
+            return false
+        }
+        let desired = list.offset(aligning: target, top: alignTop)
+        let heading = list.animationTarget ?? list.contentOffset
+        if abs(heading.y - desired.y) > 0.25 {
+            list.setContentOffset(desired, animated: true)
+            generation = list.motionGeneration
+        }
+        return list.animationTarget != nil
+    }
+}
