@@ -38,6 +38,9 @@ public struct InputEvent: Hashable, Sendable {
         case holdBegin(fingers: Int)
         case holdEnd(cancelled: Bool)
         case key(Key, pressed: Bool, modifiers: Modifiers)
+        /// The modifiers held changed without a key event of their own: Wayland reports them in
+        /// `wl_keyboard.modifiers`, after the key that changed them (so Ctrl+wheel needs it).
+        case modifiers(Modifiers)
         /// Text typed through the keyboard path (physical or on-screen).
         case text(String)
     }

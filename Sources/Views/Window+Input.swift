@@ -60,6 +60,8 @@ extension Window {
         case .key(_, _, let mods):
             modifiers = mods
             dispatchKey(event)
+        case .modifiers(let mods):
+            modifiers = mods
         case .text:
             dispatchKey(event)
         }

@@ -285,11 +285,18 @@ public final class WaylandInput {
     func keyboardLeave() {
         window?.cancelTimer(repeatTimer)
         repeatTimer = nil
+        // Keys held elsewhere are not ours: no Ctrl stays down for the next wheel.
+        deliver([InputEvent(time: sw_monotonic_seconds(), .modifiers([]))])
     }
 
+    /// The compositor's modifier state, sent after the key that changed it: the window hears of
+    /// it at once, so a wheel turned while Ctrl is held zooms.
     func modifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
         guard let xkbState else { return }
+        let before = currentModifiers
         xkb_state_update_mask(xkbState, depressed, latched, locked, 0, 0, group)
+        let now = currentModifiers
+        if now != before { deliver([InputEvent(time: sw_monotonic_seconds(), .modifiers(now))]) }
     }
 
     func repeatInfo(rate: Int32, delay: Int32) {

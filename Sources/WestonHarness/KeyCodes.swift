@@ -12,6 +12,8 @@ public final class KeyCodes {
 
     /// KEY_LEFTSHIFT.
     public static let leftShift: UInt32 = 42
+    /// KEY_LEFTCTRL.
+    public static let leftControl: UInt32 = 29
 
     private let context: OpaquePointer
     private let keymap: OpaquePointer

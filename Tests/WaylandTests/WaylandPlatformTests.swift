@@ -152,6 +152,39 @@ import WestonHarness
         #expect(abs(main.contentOffset.y - 3 * step) < 0.5)
     }
 
+    /// Wayland reports Ctrl in `wl_keyboard.modifiers`, after Ctrl's own key event: a wheel
+    /// turned while it is held zooms (×1.1 per detent, about the pointer), and once it is
+    /// released the wheel scrolls again.
+    @Test func ctrlWheelZoomsTheMapAndTheWheelScrollsOnceCtrlIsUp() throws {
+        let rig = try WestonRig(width: 390, height: 600)
+        let window = Scene.zoom.makeWindow(size: Size(width: 390, height: 600))
+        let app = try WaylandApp(content: window, title: "Scrollway zoom", socket: rig.socketPath)
+        try app.pump(for: 0.2)
+        let main = try #require(window.view(named: "main") as? ScrollView)
+        let scale = main.zoomScale
+        try inject(rig, app) {
+            rig.input.pointerMotion(x: 195, y: 300, time: 500)
+            rig.input.pointerFrame()
+        }
+        try inject(rig, app) { rig.input.key(KeyCodes.leftControl, pressed: true, time: 600) }
+        try inject(rig, app) {
+            rig.input.axisSource(0)
+            rig.input.axis(0, value: 45, discrete: 3, value120: 360, time: 620)
+            rig.input.pointerFrame()
+        }
+        try app.pump(for: 0.2)
+        #expect(abs(main.zoomScale - scale / pow(1.1, 3)) < 1e-9)
+        try inject(rig, app) { rig.input.key(KeyCodes.leftControl, pressed: false, time: 700) }
+        let offset = main.contentOffset
+        try inject(rig, app) {
+            rig.input.axis(0, value: 15, discrete: 1, value120: 120, time: 800)
+            rig.input.pointerFrame()
+        }
+        try app.pump(for: 0.4)
+        #expect(abs(main.zoomScale - scale / pow(1.1, 3)) < 1e-9)
+        #expect(abs(main.contentOffset.y - offset.y - WheelAnimation.step(viewport: 600, value120: 120)) < 0.5)
+    }
+
     @Test func pageDownAndEndMoveAsSpecified() throws {
         let (rig, app, main) = try start()
         try inject(rig, app) {
