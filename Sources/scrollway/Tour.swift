@@ -11,33 +11,66 @@ import Views
 enum Tour {
     struct Step {
         let title: String
+        var scene: DemoScenes.Scene = .list
         let settings: [String: String]
         let script: String
     }
 
-    /// A touch drag from y0 to y1 over `ms`, in 16 ms motions, then lifting after `hold` ms.
-    static func drag(from y0: Double, to y1: Double, at t0: Double, ms: Double, hold: Double = 0) -> String {
+    /// A touch drag from (x0, y0) to (x1, y1) over `ms`, in 16 ms motions, then lifting after
+    /// `hold` ms.
+    static func drag(
+        from y0: Double, to y1: Double, x x0: Double = 200, toX x1: Double = 200, at t0: Double, ms: Double,
+        hold: Double = 0
+    ) -> String {
         let steps = max(1, Int(ms / 16))
         var lines = [
-            "{\"t\": \(t0), \"type\": \"touch.down\", \"id\": 0, \"x\": 200, \"y\": \(y0)}",
+            "{\"t\": \(t0), \"type\": \"touch.down\", \"id\": 0, \"x\": \(x0), \"y\": \(y0)}",
             "{\"t\": \(t0), \"type\": \"touch.frame\"}",
         ]
         for i in 1...steps {
             let t = t0 + Double(i) * ms / Double(steps)
-            let y = y0 + (y1 - y0) * Double(i) / Double(steps)
-            lines.append("{\"t\": \(t), \"type\": \"touch.motion\", \"id\": 0, \"x\": 200, \"y\": \(y)}")
+            let f = Double(i) / Double(steps)
+            let x = x0 + (x1 - x0) * f
+            let y = y0 + (y1 - y0) * f
+            lines.append("{\"t\": \(t), \"type\": \"touch.motion\", \"id\": 0, \"x\": \(x), \"y\": \(y)}")
             lines.append("{\"t\": \(t), \"type\": \"touch.frame\"}")
         }
         lines.append("{\"t\": \(t0 + ms + hold), \"type\": \"touch.up\", \"id\": 0}")
         return lines.joined(separator: "\n")
     }
 
+    /// Script parts merged into one script in time order (a shot taken while a drag goes on),
+    /// events of equal times in the order given.
+    static func merged(_ parts: [String]) -> String {
+        func time(_ line: Substring) -> Double {
+            guard let colon = line.firstIndex(of: ":"), let comma = line[colon...].firstIndex(of: ",") else { return 0 }
+            return Double(line[line.index(after: colon)..<comma].trimmingCharacters(in: .whitespaces)) ?? 0
+        }
+        let lines = parts.flatMap { $0.split(separator: "\n") }
+        return lines.enumerated().sorted { (time($0.element), $0.offset) < (time($1.element), $1.offset) }
+            .map { String($0.element) }.joined(separator: "\n")
+    }
+
+    /// A finger down and up again 60 ms later (two of them 150 ms apart: a double tap).
+    static func tap(x: Double, y: Double, at t: Double) -> String {
+        [
+            "{\"t\": \(t), \"type\": \"touch.down\", \"id\": 0, \"x\": \(x), \"y\": \(y)}",
+            "{\"t\": \(t), \"type\": \"touch.frame\"}", "{\"t\": \(t + 60), \"type\": \"touch.up\", \"id\": 0}",
+            "{\"t\": \(t + 60), \"type\": \"touch.frame\"}",
+        ].joined(separator: "\n")
+    }
+
     static func shot(_ name: String, at t: Double) -> String {
         "{\"t\": \(t), \"type\": \"screenshot\", \"name\": \"\(name)\"}"
     }
 
+    /// A key pressed and released 30 ms later.
     static func key(_ name: String, at t: Double) -> String {
-        "{\"t\": \(t), \"type\": \"key\", \"key\": \"\(name)\", \"state\": \"pressed\"}\n{\"t\": \(t + 30), \"type\": \"key\", \"key\": \"\(name)\", \"state\": \"released\"}"
+        key(name, "pressed", at: t) + "\n" + key(name, "released", at: t + 30)
+    }
+
+    static func key(_ name: String, _ state: String, at t: Double) -> String {
+        "{\"t\": \(t), \"type\": \"key\", \"key\": \"\(name)\", \"state\": \"\(state)\"}"
     }
 
     static let steps: [Step] = [
@@ -70,6 +103,28 @@ enum Tour {
         Step(
             title: "5-paging", settings: ["pagingEnabled": "true"],
             script: [drag(from: 700, to: 550, at: 100, ms: 60), shot("5-next-page", at: 1500)].joined(separator: "\n")),
+        // The scenes of huge content and insets, each with its own gesture.
+        Step(
+            title: "6-pages", scene: .paging, settings: [:],
+            script: [
+                drag(from: 400, to: 400, x: 300, toX: 180, at: 100, ms: 32), shot("6-page-turning", at: 190),
+                shot("6-page-2", at: 1500),
+            ].joined(separator: "\n")),
+        Step(
+            title: "7-map", scene: .zoom, settings: [:],
+            script: [
+                tap(x: 195, y: 422, at: 100), tap(x: 195, y: 422, at: 250), shot("7-map-zoomed-out", at: 1300),
+                drag(from: 700, to: 400, x: 300, toX: 150, at: 1400, ms: 64), shot("7-map-flung", at: 4000),
+            ].joined(separator: "\n")),
+        Step(
+            title: "8-nested", scene: .nested, settings: [:],
+            script: merged([
+                drag(from: 730, to: 394, at: 100, ms: 224, hold: 60), shot("8-nested-hand-off", at: 324),
+            ])),
+        Step(
+            title: "9-refresh", scene: .refresh, settings: [:],
+            script: [drag(from: 100, to: 330, at: 100, ms: 300, hold: 200), shot("9-refreshing", at: 1000)]
+                .joined(separator: "\n")),
     ]
 
     /// Plays every step in its own rig; returns the screenshots in order.
@@ -77,7 +132,7 @@ enum Tour {
         let parser = ScriptParser(file: "<tour>", isKeysym: { _ in true })
         var shots: [(String, Canvas)] = []
         for step in steps {
-            let window = DemoScenes.Scene.list.makeWindow(size: size)
+            let window = step.scene.makeWindow(size: size)
             let main = window.view(named: "main") as! ScrollView
             for (k, v) in step.settings { try main.setValue(v, forSetting: k) }
             let script = try parser.parse(step.script)

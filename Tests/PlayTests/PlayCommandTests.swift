@@ -200,12 +200,17 @@ import WestonHarness
         let out = CommandRunner.temp("tour")
         let r = try CommandRunner.run(["demo", "--headless", "--output", out.path])
         #expect(r.status == 0, "\(r.err)")
-        #expect(r.out.contains("wrote 9 screenshots and \(out.path)/contact-sheet.png"))
+        #expect(r.out.contains("wrote 15 screenshots and \(out.path)/contact-sheet.png"))
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(names.contains("contact-sheet.png") && names.contains("3-rubber-band.png") && names.count == 10)
+        for name in [
+            "contact-sheet", "3-rubber-band", "6-page-2", "7-map-zoomed-out", "8-nested-hand-off", "9-refreshing",
+        ] {
+            #expect(names.contains("\(name).png"), "no \(name).png in \(names)")
+        }
+        #expect(names.count == 16)
         let sheet = try PNG.decode([UInt8](Data(contentsOf: out.appendingPathComponent("contact-sheet.png"))))
-        // Four half-size 390×844 thumbnails a row, 12 px gaps, 24 px captions, three rows.
+        // Four half-size 390×844 thumbnails a row, 12 px gaps, 24 px captions, four rows.
         #expect(sheet.width == 12 + 4 * (195 + 12))
-        #expect(sheet.height == 12 + 3 * (422 + 24 + 12))
+        #expect(sheet.height == 12 + 4 * (422 + 24 + 12))
     }
 }
