@@ -129,6 +129,9 @@ static void show_sprite(struct test_input *ti)
 	if (!pointer || !sprite || pointer->sprite != sprite || weston_view_is_mapped(sprite))
 		return;
 	weston_layer_entry_insert(&ti->compositor->cursor_layer.view_list, &sprite->layer_link);
+	/* Mapped again, as weston's own cursor commit marks it: otherwise the next pointer_hide
+	 * would take it for unmapped and leave it on screen. */
+	sprite->is_mapped = true;
 	weston_view_geometry_dirty(sprite);
 	weston_view_update_transform(sprite);
 	weston_compositor_schedule_repaint(ti->compositor);

@@ -79,6 +79,15 @@ import WestonHarness
             for x in 200..<210 where back.pixel(x: x, y: y) != expected.pixel(x: x, y: y) { again += 1 }
         }
         #expect(again > 10)
+        // And hidden again: a sprite the rig put back is taken down like any other.
+        try rig.parkPointer()
+        try app.pump(for: 0.05)
+        let parkedAgain = try rig.capture()
+        var left = 0
+        for y in 200..<216 {
+            for x in 200..<210 where parkedAgain.pixel(x: x, y: y) != expected.pixel(x: x, y: y) { left += 1 }
+        }
+        #expect(left == 0, "\(left) cursor pixels left after hiding the pointer again")
     }
 
     @Test func aTouchDragScrollsByTheDistanceLessTheSlop() throws {
