@@ -84,12 +84,9 @@ private final class GatedMap: TileSource {
     /// fling runs its course frame after frame, to rest, with the coarser picture or the
     /// background where tiles are missing; once let go, the tiles arrive.
     @Test func aFlingAcrossTheMapRunsToRestWhileEveryTileIsHeldBack() throws {
-        let rig = try WestonRig(width: 390, height: 600)
-        let window = Scene.zoom.makeWindow(size: Size(width: 390, height: 600))
+        let (rig, app, window) = try startScene(.zoom, settle: 0.6)  // mapped, first tiles in
         let tiled = try #require(window.view(named: "tiles") as? TiledView)
         let main = try #require(window.view(named: "main") as? ScrollView)
-        let app = try WaylandApp(content: window, title: "Scrollway tiles", socket: rig.socketPath)
-        try app.pump(for: 0.6)  // mapped, first tiles in
         let source = GatedMap()
         defer { source.open() }  // never leave a worker blocked
         // Were a frame to wait for a tile, this would wait forever: a watchdog opens the gate
@@ -107,20 +104,7 @@ private final class GatedMap: TileSource {
         let framesBefore = window.framesPrepared
 
         // A flick up and to the left with real wl_touch events, 16 ms apart.
-        rig.input.touchDown(id: 0, x: 300, y: 500, time: 1000)
-        rig.input.touchFrame()
-        try rig.input.roundtrip()
-        try app.pump(for: 0.02)
-        for i in 1...5 {
-            rig.input.touchMotion(
-                id: 0, x: 300 - Double(i) * 20, y: 500 - Double(i) * 60, time: UInt32(1000 + i * 16))
-            rig.input.touchFrame()
-            try rig.input.roundtrip()
-            try app.pump(for: 0.016)
-        }
-        rig.input.touchUp(id: 0, time: 1000 + 96)
-        rig.input.touchFrame()
-        try rig.input.roundtrip()
+        try flick(rig, app, from: Point(x: 300, y: 500), step: Point(x: -20, y: -60))
         try app.pump(for: 0.1)
         #expect(main.isDecelerating)
         var waited = 0.0

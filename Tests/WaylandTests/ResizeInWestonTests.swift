@@ -28,19 +28,7 @@ import WestonHarness
         #expect(rgb(shown, 10, 100) == red)
         #expect(rgb(shown, 590, 100) == red)
         // A flick turns exactly one page of the new width.
-        rig.input.touchDown(id: 0, x: 500, y: 250, time: 1000)
-        rig.input.touchFrame()
-        try rig.input.roundtrip()
-        try app.pump(for: 0.02)
-        for i in 1...5 {
-            rig.input.touchMotion(id: 0, x: 500 - Double(i) * 40, y: 250, time: UInt32(1000 + i * 16))
-            rig.input.touchFrame()
-            try rig.input.roundtrip()
-            try app.pump(for: 0.016)
-        }
-        rig.input.touchUp(id: 0, time: 1000 + 96)
-        rig.input.touchFrame()
-        try rig.input.roundtrip()
+        try flick(rig, app, from: Point(x: 500, y: 250), step: Point(x: -40, y: 0))
         try app.pump(for: 1.5)
         #expect(main.contentOffset == Point(x: 600, y: 0))
         try rig.parkPointer()

@@ -165,10 +165,7 @@ import WestonHarness
     /// turned while it is held zooms (×1.1 per detent, about the pointer), and once it is
     /// released the wheel scrolls again.
     @Test func ctrlWheelZoomsTheMapAndTheWheelScrollsOnceCtrlIsUp() throws {
-        let rig = try WestonRig(width: 390, height: 600)
-        let window = Scene.zoom.makeWindow(size: Size(width: 390, height: 600))
-        let app = try WaylandApp(content: window, title: "Scrollway zoom", socket: rig.socketPath)
-        try app.pump(for: 0.2)
+        let (rig, app, window) = try startScene(.zoom)
         let main = try #require(window.view(named: "main") as? ScrollView)
         let scale = main.zoomScale
         try inject(rig, app) {

@@ -1,0 +1,42 @@
+import DemoScenes
+import Geometry
+import Views
+import Wayland
+import WestonHarness
+
+/// A demo scene in a real window on a fresh headless weston of the given size, pumped for
+/// `settle` seconds so that it is mapped (and whatever it shows first has arrived).
+func startScene(
+    _ scene: Scene, width: Int = 390, height: Int = 600, settle: Double = 0.2
+) throws
+    -> (rig: WestonRig, app: WaylandApp, window: Window)
+{
+    let rig = try WestonRig(width: width, height: height)
+    let window = scene.makeWindow(size: Size(width: Double(width), height: Double(height)))
+    let app = try WaylandApp(content: window, title: "Scrollway \(scene.name)", socket: rig.socketPath)
+    try app.pump(for: settle)
+    return (rig, app, window)
+}
+
+/// A flick with real wl_touch events: down at `from`, `moves` motions of `step` 16 ms apart
+/// (the app pumped between them, as a compositor paces them), lifted right after the last.
+func flick(
+    _ rig: WestonRig, _ app: WaylandApp, from: Point, step: Point, moves: Int = 5, time: UInt32 = 1000
+)
+    throws
+{
+    rig.input.touchDown(id: 0, x: from.x, y: from.y, time: time)
+    rig.input.touchFrame()
+    try rig.input.roundtrip()
+    try app.pump(for: 0.02)
+    for i in 1...moves {
+        let p = from + step * Double(i)
+        rig.input.touchMotion(id: 0, x: p.x, y: p.y, time: time + UInt32(i * 16))
+        rig.input.touchFrame()
+        try rig.input.roundtrip()
+        try app.pump(for: 0.016)
+    }
+    rig.input.touchUp(id: 0, time: time + UInt32(moves * 16 + 16))
+    rig.input.touchFrame()
+    try rig.input.roundtrip()
+}
