@@ -285,7 +285,10 @@ public final class WaylandInput {
     func keyboardLeave() {
         window?.cancelTimer(repeatTimer)
         repeatTimer = nil
-        // Keys held elsewhere are not ours: no Ctrl stays down for the next wheel.
+        // Keys held elsewhere are not ours: no Ctrl stays down for the next wheel. The xkb state
+        // forgets them too, so that modifiers still held when focus returns (sent right after
+        // enter) count as a change and reach the window.
+        if let xkbState { xkb_state_update_mask(xkbState, 0, 0, 0, 0, 0, 0) }
         deliver([InputEvent(time: sw_monotonic_seconds(), .modifiers([]))])
     }
 
