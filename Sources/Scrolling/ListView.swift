@@ -156,7 +156,10 @@ public final class ListView: ScrollView {
         let row = layout.row(at: max(0, rect.minY))
         let r = rectForRow(row)
         let isRowRect = abs(rect.minY - r.minY) < 1e-6 && abs(rect.height - r.height) < 1e-6
-        // x is not measured: the plain scroll view's least distance decides it.
+        // x is not measured: the plain scroll view's least distance decides it, from where the
+        // list stands once a running zoom or motion has stopped.
+        settleZoomAnimation()
+        stopMotion()
         let x = leastDistanceOffset(toShow: rect).x
         scroll(
             to: RowTarget(
@@ -241,11 +244,15 @@ public final class ListView: ScrollView {
         }
         let wasInRange = isOffsetInRange
         mutate()
+        // Renumbered first, recycled after: recycling cancels touches, which runs app code that
+        // may edit the list again, and must find it consistent.
         var renumbered: [Int: ListCell] = [:]
+        var gone: [ListCell] = []
         for (r, cell) in visibleCells {
-            if let n = newIndex(r) { renumbered[n] = cell } else { recycle(cell) }
+            if let n = newIndex(r) { renumbered[n] = cell } else { gone.append(cell) }
         }
         visibleCells = renumbered
+        for cell in gone { recycle(cell) }
         loadSections()
         for (_, header) in visibleHeaders { recycle(header) }
         visibleHeaders.removeAll()

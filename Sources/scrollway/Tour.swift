@@ -43,8 +43,10 @@ enum Tour {
     /// events of equal times in the order given.
     static func merged(_ parts: [String]) -> String {
         func time(_ line: Substring) -> Double {
-            guard let colon = line.firstIndex(of: ":"), let comma = line[colon...].firstIndex(of: ",") else { return 0 }
-            return Double(line[line.index(after: colon)..<comma].trimmingCharacters(in: .whitespaces)) ?? 0
+            guard let colon = line.firstIndex(of: ":"), let comma = line[colon...].firstIndex(of: ","),
+                let t = Double(line[line.index(after: colon)..<comma].trimmingCharacters(in: .whitespaces))
+            else { preconditionFailure("a tour line without a leading time: \(line)") }
+            return t
         }
         let lines = parts.flatMap { $0.split(separator: "\n") }
         return lines.enumerated().sorted { (time($0.element), $0.offset) < (time($1.element), $1.offset) }

@@ -104,7 +104,7 @@ import Views
         for step in 0..<400 {
             let count = rows.ids.count
             // Half the edits land among the rows in view (renumbering what shows), half anywhere.
-            let shown = list.visibleCells.keys
+            let shown = list.visibleCells.keys.sorted()
             func anyRow(_ n: Int) -> Int {
                 guard g.next(2) == 0, let lo = shown.min(), let hi = shown.max() else { return g.next(n) }
                 return min(n - 1, max(0, lo - 3 + g.next(hi - lo + 7)))
@@ -126,7 +126,7 @@ import Views
                 for i in at.sorted().reversed() { rows.ids.remove(at: i) }
                 list.deleteRows(at: Array(at))
             case 2 where count > 0:  // a row in view (or anywhere) grows or shrinks
-                let r = list.visibleCells.keys.randomElement(using: &g) ?? g.next(count)
+                let r = list.visibleCells.keys.sorted().randomElement(using: &g) ?? g.next(count)
                 rows.lines[rows.ids[r]] = 1 + g.next(4)
                 list.reloadRows(at: [r])
             case 3 where count > 0:
