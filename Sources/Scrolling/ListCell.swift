@@ -8,8 +8,9 @@ public protocol ListDataSource: AnyObject {
     /// A configured cell for `row`; get one with `list.dequeueReusableCell(withIdentifier:)`.
     func list(_ list: ListView, cellForRow row: Int) -> ListCell
     /// Where sections begin: the first row of each, ascending, the first usually 0 (none:
-    /// no sections, no headers). Each section with rows gets a header above its first row; an
-    /// empty one (starting where the next starts, or past the last row) gets none.
+    /// no sections, no headers). Each section gets a header above its first row; the headers of
+    /// empty sections (starting where the next starts, or past the last row) stack above the
+    /// next section's, or after the last row, as UITableView's do.
     func sectionStarts(in list: ListView) -> [Int]
     /// The title shown in a section's header.
     func list(_ list: ListView, titleForSection section: Int) -> String

@@ -10,9 +10,9 @@ import Views
 /// Optional sections (`ListDataSource.sectionStarts`) put a header of `sectionHeaderHeight`
 /// above each section's first row. Layout (`RowLayout`, prefix sums in a Fenwick tree):
 /// `top(0) = lead(0)` and `top(i + 1) = top(i) + height(i) + lead(i + 1)`, where `lead(i)` is the
-/// header height when a section starts at row i. The header of the section at the top of the
-/// viewport is pinned at `bounds.minY + adjustedContentInset.top` and pushed up by the next
-/// one: `y = min(max(natural, pin), nextNatural − headerHeight)`.
+/// header height times the sections starting at row i (empty ones stack). The header of the
+/// section at the top of the viewport is pinned at `bounds.minY + adjustedContentInset.top` and
+/// pushed up by the next one: `y = min(max(natural, pin), nextNatural − headerHeight)`.
 public final class ListView: ScrollView {
     public weak var dataSource: ListDataSource?
     /// The height assumed for rows not yet measured.
@@ -38,12 +38,14 @@ public final class ListView: ScrollView {
     /// Headers by section, for the sections that show one.
     public private(set) var visibleHeaders: [Int: ListSectionHeader] = [:]
     private var headerPool: [ListSectionHeader] = []
-    /// Each section's first row, by the data source's section index (rows past the end: the
-    /// section is empty).
+    /// Each section's first row, by the data source's section index, clamped to 0…rowCount
+    /// (rowCount: after the last row, an empty section at the end).
     private var sectionStarts: [Int] = []
-    /// The sections that show a header, ascending by first row: the last of the sections that
-    /// start at the same row (the ones before it are empty and show none).
-    private var shownSections: [Int] = []
+    /// The sections in header order: by first row, then by index (sections before the last of
+    /// those starting at one row are empty, and their headers stack above it).
+    private var headerOrder: [Int] = []
+    /// Each section's place among the headers stacked above its first row.
+    private var headerSlot: [Int] = []
 
     private var factories: [String: () -> ListCell] = [:]
     private var pool: [String: [ListCell]] = [:]
@@ -102,41 +104,47 @@ public final class ListView: ScrollView {
     /// The number of sections (0 without sections), empty ones included.
     public var numberOfSections: Int { sectionStarts.count }
 
-    /// The section `row` belongs to (nil without sections or above the first).
+    /// The section `row` belongs to (nil without sections or above the first): the last of
+    /// those starting at or above it.
     public func section(containingRow row: Int) -> Int? {
-        shownIndex(containingRow: row).map { shownSections[$0] }
+        lastHeader { sectionStarts[$0] <= row }.map { headerOrder[$0] }
     }
 
-    /// The position in `shownSections` of the section `row` belongs to.
-    private func shownIndex(containingRow row: Int) -> Int? {
+    /// The last position in `headerOrder` whose section passes `isAtOrAbove`, which holds for a
+    /// leading run of the order (binary search).
+    private func lastHeader(where isAtOrAbove: (Int) -> Bool) -> Int? {
         var lo = 0
-        var hi = shownSections.count
+        var hi = headerOrder.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if sectionStarts[shownSections[mid]] <= row { lo = mid + 1 } else { hi = mid }
+            if isAtOrAbove(headerOrder[mid]) { lo = mid + 1 } else { hi = mid }
         }
         return lo == 0 ? nil : lo - 1
     }
 
-    /// The rect of section `section`'s header where the content puts it (before pinning). An
-    /// empty section shows no header: its rect has no height.
+    /// The last position in `headerOrder` whose header's natural top is at or above `y`.
+    private func lastHeader(atOrAbove y: Double) -> Int? {
+        lastHeader { rectForHeader(inSection: $0).minY <= y }
+    }
+
+    /// The rect of section `section`'s header where the content puts it (before pinning): the
+    /// headers of empty sections stack above the next section's, as UITableView's do.
     public func rectForHeader(inSection section: Int) -> Rect {
         precondition(
             section >= 0 && section < sectionStarts.count, "section \(section) out of 0..<\(sectionStarts.count)")
-        let start = min(sectionStarts[section], count)
-        let shown = start < count && self.section(containingRow: start) == section
-        return Rect(x: 0, y: layout.prefix(start), width: bounds.width, height: shown ? sectionHeaderHeight : 0)
+        let y = layout.headerTop(row: sectionStarts[section], slot: headerSlot[section])
+        return Rect(x: 0, y: y, width: bounds.width, height: sectionHeaderHeight)
     }
 
-    /// Sections as the data source gives them; the shown ones are the last of each first row.
+    /// Sections as the data source gives them, in header order.
     private func loadSections() {
-        sectionStarts = dataSource?.sectionStarts(in: self) ?? []
-        let order = sectionStarts.indices.filter { sectionStarts[$0] >= 0 && sectionStarts[$0] < count }
-            .sorted { (sectionStarts[$0], $0) < (sectionStarts[$1], $1) }
-        shownSections = order.enumerated().compactMap { i, s in
-            i + 1 < order.count && sectionStarts[order[i + 1]] == sectionStarts[s] ? nil : s
+        sectionStarts = (dataSource?.sectionStarts(in: self) ?? []).map { min(max(0, $0), count) }
+        headerOrder = sectionStarts.indices.sorted { (sectionStarts[$0], $0) < (sectionStarts[$1], $1) }
+        headerSlot = Array(repeating: 0, count: sectionStarts.count)
+        for (i, s) in headerOrder.enumerated() where i > 0 && sectionStarts[headerOrder[i - 1]] == sectionStarts[s] {
+            headerSlot[s] = headerSlot[headerOrder[i - 1]] + 1
         }
-        layout.setSectionStarts(shownSections.map { sectionStarts[$0] })
+        layout.setSectionStarts(sectionStarts)
     }
 
     /// The rect of `row` in content coordinates (estimated until measured).
@@ -313,8 +321,7 @@ public final class ListView: ScrollView {
         guard count > 0 else {
             for (_, cell) in visibleCells { recycle(cell) }
             visibleCells.removeAll()
-            for (_, header) in visibleHeaders { recycle(header) }
-            visibleHeaders.removeAll()
+            updateHeaders()  // empty sections still show theirs
             trimPools()
             return
         }
@@ -352,7 +359,7 @@ public final class ListView: ScrollView {
                 place(dataSource.list(self, cellForRow: r), row: r)
             }
         }
-        updateHeaders(rows: rows)
+        updateHeaders()
         trimPools()
     }
 
@@ -365,22 +372,22 @@ public final class ListView: ScrollView {
 
     /// Headers for the sections starting among the rows with cells, and for the section at
     /// the top (pinned); the rest go back to the pool.
-    private func updateHeaders(rows: ClosedRange<Int>) {
+    private func updateHeaders() {
         guard let dataSource else { return }
         let pin = bounds.minY + adjustedContentInset.top
+        // The headers whose natural place meets the viewport plus the margin (where rows get
+        // cells), and the section whose header's natural top is at or above the pin line.
         var wanted: Set<Int> = []
-        for r in rows where layout.startsSection(r) {
-            if let s = section(containingRow: r) { wanted.insert(s) }
+        let from = bounds.minY - margin
+        if let last = lastHeader(atOrAbove: bounds.maxY + margin) {
+            var i = last
+            while i >= 0, rectForHeader(inSection: headerOrder[i]).maxY > from {
+                wanted.insert(headerOrder[i])
+                i -= 1
+            }
         }
-        if rows.upperBound + 1 < count, layout.startsSection(rows.upperBound + 1),
-            let s = section(containingRow: rows.upperBound + 1)
-        {
-            wanted.insert(s)
-        }
-        // The section whose header's natural top is at or above the pin line: a header band
-        // belongs to the row below it, so the row at the pin tells.
-        let topIndex = pinsSectionHeaders ? shownIndex(containingRow: row(at: max(0, pin))) : nil
-        let top = topIndex.map { shownSections[$0] }
+        let topIndex = pinsSectionHeaders ? lastHeader(atOrAbove: max(0, pin)) : nil
+        let top = topIndex.map { headerOrder[$0] }
         if let top { wanted.insert(top) }
         for (s, header) in visibleHeaders where !wanted.contains(s) {
             visibleHeaders.removeValue(forKey: s)
@@ -392,7 +399,7 @@ public final class ListView: ScrollView {
             var rect = rectForHeader(inSection: s)
             if s == top {
                 let next =
-                    topIndex.flatMap { $0 + 1 < shownSections.count ? shownSections[$0 + 1] : nil }
+                    topIndex.flatMap { $0 + 1 < headerOrder.count ? headerOrder[$0 + 1] : nil }
                     .map { rectForHeader(inSection: $0).minY } ?? .infinity
                 rect.origin.y = min(max(rect.minY, pin), next - sectionHeaderHeight)
             }

@@ -5,10 +5,11 @@ import Geometry
 /// height each cost O(log n), and so does measuring one row. A 100,000-row list that measures
 /// a row or two per frame while it flings does a few dozen additions per frame, not 100,000.
 ///
-/// Layout: row i occupies a span of `lead(i) + height(i)`, where `lead(i)` is the section
-/// header height when a section starts at row i. With `prefix(i)` the sum of the spans of rows
-/// 0..<i: `top(i) = prefix(i) + lead(i)`, the header of a section starting at row i has its top
-/// at `prefix(i)`, and the content height is `prefix(count)`.
+/// Layout: row i occupies a span of `lead(i) + height(i)`, where `lead(i)` is the header height
+/// times the number of sections starting at row i (more than one when sections before the last
+/// are empty). With `prefix(i)` the sum of the spans of rows 0..<i: `top(i) = prefix(i) +
+/// lead(i)`, the k-th header of the sections starting at row i has its top at `prefix(i) + k·h`,
+/// and the content height is `prefix(count)` plus the headers of sections after the last row.
 ///
 /// Heights are kept in steps of 1/256 px (invisible), so every sum is exact in a Double, whatever
 /// order a height was added in: the tree never drifts, and two ways of adding up the same rows
@@ -17,7 +18,10 @@ struct RowLayout {
     private(set) var count: Int
     /// Measured heights; nil: not measured yet (the estimate stands in).
     private var measured: [Double?]
-    private var startsSection: [Bool]
+    /// Section headers right above each row.
+    private var headers: [Int]
+    /// Headers of sections that start after the last row (empty ones at the end).
+    private(set) var trailingHeaders = 0
     private(set) var estimate: Double
     private(set) var headerHeight: Double
     /// Fenwick tree over the spans, 1-based: tree[i] holds the spans of rows (i − lowbit(i))..<i.
@@ -31,12 +35,11 @@ struct RowLayout {
     init(measured: [Double?], sectionStartRows: some Sequence<Int>, estimate: Double, headerHeight: Double) {
         count = measured.count
         self.measured = measured.map { $0.map(Self.quantized) }
-        startsSection = Array(repeating: false, count: measured.count)
-        for r in sectionStartRows where r >= 0 && r < measured.count { startsSection[r] = true }
+        headers = Array(repeating: 0, count: measured.count)
         self.estimate = Self.quantized(estimate)
         self.headerHeight = Self.quantized(headerHeight)
         tree = []
-        rebuild()
+        setSectionStarts(sectionStartRows)
     }
 
     /// O(n): every node from the spans.
@@ -49,12 +52,12 @@ struct RowLayout {
         }
     }
 
-    private func lead(_ row: Int) -> Double { startsSection[row] ? headerHeight : 0 }
+    private func lead(_ row: Int) -> Double { Double(headers[row]) * headerHeight }
     private func span(_ row: Int) -> Double { lead(row) + height(row) }
 
     func height(_ row: Int) -> Double { measured[row] ?? estimate }
     func isMeasured(_ row: Int) -> Bool { measured[row] != nil }
-    func startsSection(_ row: Int) -> Bool { row < count && startsSection[row] }
+    func startsSection(_ row: Int) -> Bool { row < count && headers[row] > 0 }
 
     /// The spans of rows 0..<row.
     func prefix(_ row: Int) -> Double {
@@ -68,7 +71,11 @@ struct RowLayout {
     }
 
     func top(_ row: Int) -> Double { prefix(row) + (row < count ? lead(row) : 0) }
-    var totalHeight: Double { prefix(count) }
+    var totalHeight: Double { prefix(count) + Double(trailingHeaders) * headerHeight }
+
+    /// The top of the `slot`-th header (0-based) of the sections starting at `row` (`count`:
+    /// after the last row).
+    func headerTop(row: Int, slot: Int) -> Double { prefix(min(row, count)) + Double(slot) * headerHeight }
 
     /// The row whose span holds `y` (a header band belongs to the row below it); rows past the
     /// end give the last row. Binary lifting down the tree: O(log n).
@@ -126,9 +133,14 @@ struct RowLayout {
         rebuild()
     }
 
+    /// Each element a section's first row (a row twice: an empty section before another;
+    /// negative: row 0; `count` or more: after the last row).
     mutating func setSectionStarts(_ rows: some Sequence<Int>) {
-        startsSection = Array(repeating: false, count: count)
-        for r in rows where r >= 0 && r < count { startsSection[r] = true }
+        headers = Array(repeating: 0, count: count)
+        trailingHeaders = 0
+        for r in rows {
+            if r < count { headers[max(0, r)] += 1 } else { trailingHeaders += 1 }
+        }
         rebuild()
     }
 
@@ -159,7 +171,8 @@ struct RowLayout {
         result.append(contentsOf: kept[k...])
         measured = result
         count = result.count
-        startsSection = Array(repeating: false, count: count)
+        headers = Array(repeating: 0, count: count)
+        trailingHeaders = 0
         rebuild()
     }
 }

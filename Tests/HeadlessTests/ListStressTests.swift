@@ -61,10 +61,14 @@ import Views
             list.subviews.count == list.visibleCells.count + list.visibleHeaders.count + indicators,
             "step \(step): views left in the list")
         guard count > 0 else {
-            #expect(list.contentSize.height == 0 && list.visibleCells.isEmpty)
+            #expect(list.contentSize.height == Double(rows.sections.count) * list.sectionHeaderHeight)
+            #expect(list.visibleCells.isEmpty)
             return
         }
-        #expect(list.contentSize.height == list.rectForRow(count - 1).maxY, "step \(step)")
+        // The rows, then the headers of sections past the last row (empty ones at the end).
+        let trailing = Double(rows.sections.filter { $0 >= count }.count) * list.sectionHeaderHeight
+        #expect(list.contentSize.height == list.rectForRow(count - 1).maxY + trailing, "step \(step)")
+        #expect(list.visibleHeaders.allSatisfy { $0.value.superview === list })
         #expect(list.contentOffset.isFinite)
         // Every row meeting the viewport has a cell.
         let visible = list.bounds

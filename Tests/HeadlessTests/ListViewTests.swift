@@ -391,12 +391,16 @@ final class SceneDriver {
         #expect(!d.window.hasActiveAnimations)
         #expect(d.list.visibleCells[0] === second)
         #expect(second.frame.minY == d.list.sectionHeaderHeight)
-        // Deleting every row: an empty list with no cells and no headers.
+        // Deleting every row: no cells; the scene's sections (which it does not update) are all
+        // empty now, and their headers stack from the top, those in view shown.
         d.list.deleteRows(at: Array(0..<d.list.rowCount))
         d.run(until: 0.2)
-        #expect(d.list.rowCount == 0 && d.list.contentSize.height == 0)
-        #expect(d.list.visibleCells.isEmpty && d.list.visibleHeaders.isEmpty)
+        let h = d.list.sectionHeaderHeight
+        #expect(d.list.rowCount == 0 && d.list.contentSize.height == Double(d.list.numberOfSections) * h)
+        #expect(d.list.visibleCells.isEmpty)
         #expect(d.list.contentOffset.y == 0)
+        #expect(d.list.visibleHeaders.count == Int(((844 + d.list.margin) / h).rounded(.up)))
+        #expect(d.list.visibleHeaders[0]?.frame.minY == 0)
     }
 
     @Test func aBatchOfTenThousandInsertsAboveKeepsTheRowsInViewStill() {
@@ -414,9 +418,11 @@ final class SceneDriver {
         #expect(cell.convert(Point.zero, to: nil).y == before)
     }
 
-    @Test func emptySectionsKeepTheirTitlesAndShowNoHeader() {
+    @Test func emptySectionsStackTheirHeadersAboveTheNextSectionsAsUITableViewDoes() {
         final class Rows: ListDataSource {
             func numberOfRows(in list: ListView) -> Int { 12 }
+            // Section 1 is empty (section 2 starts at the same row); section 4 comes after the
+            // last row (empty, at the end).
             func sectionStarts(in list: ListView) -> [Int] { [0, 5, 5, 10, 12] }
             func list(_ list: ListView, titleForSection section: Int) -> String { "S\(section)" }
             func list(_ list: ListView, cellForRow row: Int) -> ListCell {
@@ -437,13 +443,25 @@ final class SceneDriver {
         #expect(list.section(containingRow: 4) == 0)
         #expect(list.section(containingRow: 5) == 2)
         #expect(list.section(containingRow: 11) == 3)
-        #expect(list.rectForHeader(inSection: 1).height == 0)
-        #expect(list.rectForHeader(inSection: 4).height == 0)
+        // Rows of 44 px (one line each) and headers of 32: S0 | r0…r4 | S1 S2 | r5…r9 | S3 |
+        // r10 r11 | S4.
+        let tops = (0..<5).map { list.rectForHeader(inSection: $0).minY }
+        let expected: [Double] = [0, 252, 284, 536, 656]  // 32 + 5·44, +32, 32 + 10·44 + 64, 32 + 12·44 + 96
+        #expect(tops == expected)
+        #expect(list.rectForRow(5).minY == 32 + 5 * 44 + 64)
+        #expect(list.contentSize.height == 5 * 32 + 12 * 44)
         let titles = list.visibleHeaders.sorted { $0.key < $1.key }.map { $0.value.textLabel.text }
-        #expect(titles == ["S0", "S2", "S3"])
-        // Three headers of 32 px and twelve rows of 44 px (one line each).
-        #expect(list.contentSize.height == 3 * 32 + 12 * 44)
-        #expect(list.rectForRow(5).minY == 32 + 5 * 44 + 32)
+        #expect(titles == ["S0", "S1", "S2", "S3", "S4"])
+        #expect(list.visibleHeaders.allSatisfy { $0.value.frame == list.rectForHeader(inSection: $0.key) })
+        // Scrolled so the pin line is in S1's band: S1 is the section at the top, and S2, right
+        // below it, pushes it up (S1 sits at its natural place).
+        list.contentOffset = Point(x: 0, y: tops[1] + 10)
+        _ = try? window.prepareFrame(time: 0.1)
+        #expect(list.visibleHeaders[1]?.frame.minY == tops[1])
+        // In S2's band, S2 pins at the top.
+        list.contentOffset = Point(x: 0, y: tops[2] + 10)
+        _ = try? window.prepareFrame(time: 0.2)
+        #expect(list.visibleHeaders[2]?.frame.minY == tops[2] + 10)
     }
 
     @Test func aTouchOnACellThatIsReloadedUnderTheFingerSelectsNothing() {

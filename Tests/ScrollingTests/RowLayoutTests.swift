@@ -5,18 +5,21 @@ import Testing
 /// The Fenwick-tree layout against the plain running sum it replaces, through measurements,
 /// inserts, deletes and section changes.
 @Suite struct RowLayoutTests {
-    /// The naive layout: top(0) = lead(0), top(i + 1) = top(i) + height(i) + lead(i + 1).
+    /// The naive layout: top(0) = lead(0), top(i + 1) = top(i) + height(i) + lead(i + 1), with
+    /// lead(i) a header for each section starting at row i (several: empty sections).
     struct Naive {
         var heights: [Double?]
-        var starts: Set<Int>
+        var starts: [Int]
         let estimate: Double
         let header: Double
+
+        func lead(_ i: Int) -> Double { Double(starts.filter { $0 == i }.count) * header }
 
         func tops() -> [Double] {
             var tops: [Double] = []
             var y = 0.0
             for i in heights.indices {
-                y += starts.contains(i) ? header : 0
+                y += lead(i)
                 tops.append(y)
                 y += RowLayout.quantized(heights[i] ?? estimate)
             }
@@ -24,11 +27,14 @@ import Testing
             return tops
         }
 
+        /// The content's end: the rows, then the headers of sections after the last row.
+        func total() -> Double { tops().last! + Double(starts.filter { $0 >= heights.count }.count) * header }
+
         /// The row whose span (header band above it included) holds y.
         func row(at y: Double) -> Int {
             let t = tops()
             for i in heights.indices {
-                let spanEnd = i + 1 < heights.count ? t[i + 1] - (starts.contains(i + 1) ? header : 0) : t[i + 1]
+                let spanEnd = i + 1 < heights.count ? t[i + 1] - lead(i + 1) : t[i + 1]
                 if y < spanEnd { return i }
             }
             return heights.count - 1
@@ -47,7 +53,7 @@ import Testing
     func check(_ layout: RowLayout, against naive: Naive, probes: inout Lcg) {
         let tops = naive.tops()
         #expect(layout.count == naive.heights.count)
-        #expect(layout.totalHeight == tops.last!)
+        #expect(layout.totalHeight == naive.total())
         for i in 0..<naive.heights.count { #expect(layout.top(i) == tops[i], "top of row \(i)") }
         for _ in 0..<50 {
             let y = Double(probes.next(Int(tops.last!) + 50)) - 10 + Double(probes.next(4)) / 4
@@ -62,7 +68,8 @@ import Testing
     @Test func theTreeMatchesARunningSumThroughMeasurementsInsertsAndDeletes() {
         var g = Lcg(state: 7)
         var naive = Naive(
-            heights: Array(repeating: nil, count: 300), starts: [0, 10, 11, 40, 299], estimate: 56, header: 32)
+            heights: Array(repeating: nil, count: 300), starts: [0, 10, 11, 11, 11, 40, 299, 300, 300], estimate: 56,
+            header: 32)
         var layout = RowLayout(
             measured: naive.heights, sectionStartRows: naive.starts, estimate: naive.estimate,
             headerHeight: naive.header)
@@ -87,7 +94,7 @@ import Testing
                 let deleted = Array(Set((0..<5).map { _ in g.next(naive.heights.count) })).sorted()
                 layout.apply(inserted: [], deleted: deleted)
                 for i in deleted.reversed() { naive.heights.remove(at: i) }
-                naive.starts = naive.starts.filter { $0 < naive.heights.count }
+                naive.starts = naive.starts.map { min($0, naive.heights.count) }
                 layout.setSectionStarts(naive.starts)
             }
             check(layout, against: naive, probes: &g)
