@@ -146,6 +146,9 @@ extension Window {
     /// row under the finger is recycled) goes on: that view still has the gesture, and only
     /// stops telling the leaving content view about it.
     func cancelTouches(leaving view: View) {
+        // Called for every view that leaves (a list recycles rows all through a fling): with no
+        // finger down there is nothing to look at.
+        guard !touchRoutes.isEmpty else { return }
         for id in touchRoutes.keys.sorted() {
             guard var route = touchRoutes[id] else { continue }
             let leaves =
