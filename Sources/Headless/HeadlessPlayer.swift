@@ -89,8 +89,8 @@ public final class HeadlessPlayer {
             window.composite(into: canvas)
             return
         }
-        let damage = try window.prepareFrame(time: t)
-        window.composite(into: canvas, region: damage)
+        // The canvas holds the last frame: a scroll moves its pixels, then the damage is composited.
+        try window.render(into: canvas, time: t)
     }
 
     private func deliver(_ e: ScriptEvent) throws {

@@ -1,5 +1,6 @@
 import CPixman
 import Geometry
+import Glibc
 
 /// Compositing: drawing one canvas's pixels onto another. This is the second step of the seeds'
 /// model; views composite their cached images with it and never redraw content to move it.
@@ -68,6 +69,48 @@ extension Canvas {
         pixman_image_composite32(
             PIXMAN_OP_SRC, source.image, nil, image, box.x1, box.y1, 0, 0, box.x1, box.y1, box.x2 - box.x1,
             box.y2 - box.y1)
+    }
+
+    /// Moves the pixels of `rect` (device pixels) by (`dx`, `dy`) inside this canvas: the new
+    /// pixel at p is the old one at p − (dx, dy) wherever both lie in `rect`. The part of `rect`
+    /// that nothing moved into keeps its old pixels (a caller repaints it). How a scroll reuses
+    /// last frame's pixels in a buffer that holds them: one memmove per row, in the order that
+    /// never reads a row already written.
+    public func shift(_ rect: PixelRect, dx: Int, dy: Int) {
+        guard dx != 0 || dy != 0,
+            let r = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height)),
+            let kept = r.intersection(r.offsetBy(dx: dx, dy: dy))
+        else { return }
+        let rowBytes = kept.width * 4
+        withPixels { pixels in
+            let base = UnsafeMutableRawPointer(pixels.baseAddress!)
+            func row(_ y: Int) {
+                let dst = base + y * stride + kept.x0 * 4
+                let src = base + (y - dy) * stride + (kept.x0 - dx) * 4
+                memmove(dst, src, rowBytes)
+            }
+            if dx == 0 && kept.x0 == 0 && kept.width == width && stride == width * 4 {
+                // Whole rows, contiguous: one move.
+                memmove(
+                    base + kept.y0 * stride, base + (kept.y0 - dy) * stride, kept.height * stride)
+            } else if dy > 0 {
+                for y in (kept.y0..<kept.y1).reversed() { row(y) }
+            } else {
+                for y in kept.y0..<kept.y1 { row(y) }
+            }
+        }
+    }
+
+    /// Copies `source`'s pixels of `rect` − (dx, dy) to `rect` here (device pixels; SRC): a
+    /// buffer brought up to date from a newer one that holds the same content moved.
+    public func copyPixels(from source: Canvas, to rect: PixelRect, dx: Int, dy: Int) {
+        guard
+            let r = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))?
+                .intersection(PixelRect(x: dx, y: dy, width: source.width, height: source.height))
+        else { return }
+        pixman_image_composite32(
+            PIXMAN_OP_SRC, source.image, nil, image, Int32(r.x0 - dx), Int32(r.y0 - dy), 0, 0, Int32(r.x0),
+            Int32(r.y0), Int32(r.width), Int32(r.height))
     }
 
     static func clampedBox(_ r: Rect, width: Int, height: Int) -> pixman_box32_t? {

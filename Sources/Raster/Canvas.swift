@@ -108,6 +108,25 @@ public final class Canvas {
         return try body()
     }
 
+    /// Runs `body` with the clip set to the union of `pixels` (device pixels, disjoint or
+    /// not), then removes the clip.
+    public func withClip<R>(pixels: [PixelRect], _ body: () throws -> R) rethrows -> R {
+        var boxes = pixels.compactMap { r -> pixman_box32_t? in
+            let x0 = max(0, min(width, r.x0))
+            let y0 = max(0, min(height, r.y0))
+            let x1 = max(0, min(width, r.x1))
+            let y1 = max(0, min(height, r.y1))
+            guard x1 > x0, y1 > y0 else { return nil }
+            return pixman_box32_t(x1: Int32(x0), y1: Int32(y0), x2: Int32(x1), y2: Int32(y1))
+        }
+        var region = pixman_region32_t()
+        pixman_region32_init_rects(&region, &boxes, Int32(boxes.count))
+        pixman_image_set_clip_region32(image, &region)
+        pixman_region32_fini(&region)
+        defer { pixman_image_set_clip_region32(image, nil) }
+        return try body()
+    }
+
     /// The device-pixel box covering a logical rect, clamped to the canvas; nil if empty.
     func deviceBox(_ r: Rect) -> pixman_box32_t? {
         guard r.isFinite, !r.isEmpty else { return nil }

@@ -1,0 +1,269 @@
+import Geometry
+import Raster
+
+/// One frame: animations, layout, rasterizing what needs it, working out what changed
+/// (`FrameUpdate`), and compositing it.
+extension Window {
+    /// Runs animations for `time`, lays out, rasterizes views that need display, and returns
+    /// the region (window logical coordinates) that differs from the last frame.
+    @discardableResult
+    public func prepareFrame(time: Double = 0) throws -> Region {
+        let update = try prepareFrameUpdate(time: time)
+        var region = Region()
+        for r in update.changed.rects { region.add(r.logical(scale: scale)) }
+        return region
+    }
+
+    /// Runs animations for `time`, lays out, rasterizes views that need display, and returns
+    /// how the frame differs from the last one: a scroll's moved pixels and the damage.
+    public func prepareFrameUpdate(time: Double = 0) throws -> FrameUpdate {
+        needsFrame = false
+        preparingFrame = true
+        defer {
+            preparingFrame = false
+            inboxRegistry.framesPrepared += 1
+            // Running animations want the next frame; nothing else does (what changed during
+            // this frame is in it).
+            if !animations.isEmpty || backgroundWorkWantsFrame { setNeedsFrame() }
+        }
+        now = max(now, time)
+        onFrame?(time)
+        runAnimations(at: time)
+        layoutIfNeeded()
+        // Work finished on other threads (tiles) joins this frame.
+        if receiveBackgroundWork() { layoutIfNeeded() }
+        let scale = self.scale
+        var tracker = DamageTracker(scale: scale, allowsMoves: detectsScrollMoves, size: bounds.size)
+        try walk(
+            { view, state, covered in
+                try view.displayIfNeeded(scale: scale)
+                let snapshot = CompositeSnapshot(view: view, state: state, scale: scale)
+                let old = view.lastComposite
+                view.lastComposite = snapshot
+                return tracker.visit(view, old: old, new: snapshot, state: state, covered: covered)
+            }, leave: { tracker.leave($0) })
+        // Views that left or became invisible (also during the walk just done) damage what they
+        // showed: taken now, so this frame repaints them rather than a frame that may never come.
+        tracker.addRemoved(pendingDamage)
+        pendingDamage.removeAll()
+        onFramePrepared?(time)
+        if forceFullDamage {
+            forceFullDamage = false
+            return FrameUpdate(damage: PixelRegion(tracker.full))
+        }
+        return tracker.update()
+    }
+
+    /// The window's device pixels at its scale.
+    public var pixelBounds: PixelRect {
+        PixelRect(
+            x: 0, y: 0, width: PixelRect.clamp((bounds.width * scale).rounded(.up)),
+            height: PixelRect.clamp((bounds.height * scale).rounded(.up)))
+    }
+
+    /// Composites the tree into `canvas` (whose scale should be `scale`), repainting only
+    /// `region` (window logical coordinates; nil repaints everything).
+    public func composite(into canvas: Canvas, region: Region? = nil) {
+        guard let region else {
+            composite(into: canvas, pixels: PixelRegion(pixelBounds))
+            return
+        }
+        var pixels = PixelRegion()
+        for r in region.rects {
+            if let box = PixelRect(covering: r, scale: canvas.scale), let b = box.intersection(pixelBounds) {
+                pixels.add(b)
+            }
+        }
+        composite(into: canvas, pixels: pixels)
+    }
+
+    /// Composites the tree into `canvas`, repainting only `area` (device pixels).
+    ///
+    /// Nothing is painted under an opaque view: each view (and the clear colour) is clipped to
+    /// what the opaque views painted after it leave free, so every pixel is filled once by the
+    /// front-most opaque surface and only translucent content (text) blends over it.
+    public func composite(into canvas: Canvas, pixels area: PixelRegion) {
+        guard let limit = area.bounds else { return }
+        let s = canvas.scale
+        struct Item {
+            var view: View
+            var state: ViewState
+            var rect: Rect
+            var box: PixelRect
+            var opaque: Bool
+        }
+        var items: [Item] = []
+        walk { view, state, _ in
+            guard state.visible != nil else { return false }
+            let background = view.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
+            guard background != nil || view.backingImage != nil else { return false }
+            let rect = state.screenRect.rounded(toScale: s)
+            guard let shown = rect.intersection(state.clip), let box = PixelRect(covering: shown, scale: s),
+                box.intersects(limit)
+            else { return false }
+            let opaque = (background?.alpha ?? 0) >= 1 && state.alpha >= 1
+            items.append(Item(view: view, state: state, rect: rect, box: box, opaque: opaque))
+            return false
+        }
+        // Back to front, each item gets the part of the area no opaque item after it covers.
+        var clips = [PixelRegion](repeating: PixelRegion(), count: items.count)
+        var occluders: [PixelRect] = []
+        for i in items.indices.reversed() {
+            var clip = area.intersection(items[i].box)
+            for o in occluders where clip.intersects(o) {
+                clip = clip.subtracting(o)
+                if clip.isEmpty { break }
+            }
+            clips[i] = clip
+            if items[i].opaque { occluders.append(items[i].box) }
+        }
+        var clear = area
+        for o in occluders where clear.intersects(o) { clear = clear.subtracting(o) }
+        if !clear.isEmpty {
+            canvas.withClip(pixels: clear.rects) {
+                canvas.fill(Rect(origin: .zero, size: bounds.size), color: clearColor, blend: .copy)
+            }
+        }
+        for (item, clip) in zip(items, clips) where !clip.isEmpty {
+            canvas.withClip(pixels: clip.rects) {
+                let view = item.view
+                let state = item.state
+                if let bg = view.backgroundColor, bg.alpha > 0 {
+                    canvas.fill(
+                        item.rect.intersection(state.clip) ?? .zero, color: bg.withAlpha(bg.alpha * state.alpha))
+                }
+                if let image = view.backingImage {
+                    canvas.draw(image, in: item.rect, alpha: state.alpha, clip: state.clip)
+                }
+            }
+        }
+    }
+
+    /// Applies `update` to `canvas`, which must hold the last frame: moves the scrolled pixels,
+    /// then composites the damage.
+    public func apply(_ update: FrameUpdate, to canvas: Canvas) {
+        if let m = update.move { canvas.shift(m.rect, dx: m.dx, dy: m.dy) }
+        composite(into: canvas, pixels: update.damage)
+    }
+
+    /// prepareFrame + applying the update: one frame into `canvas`, which holds the frame
+    /// before (or is new: the first frame is whole). Returns the changed region.
+    @discardableResult
+    public func render(into canvas: Canvas, time: Double = 0) throws -> Region {
+        let update = try prepareFrameUpdate(time: time)
+        apply(update, to: canvas)
+        var region = Region()
+        for r in update.changed.rects { region.add(r.logical(scale: scale)) }
+        return region
+    }
+
+    /// Visits every shown view in painting order (back to front) with its on-screen state.
+    /// `visit` returns whether the subtree's damage is already covered; `leave` follows a view's
+    /// subtree.
+    ///
+    /// Bounds origins are snapped to the device pixel grid before they place subviews (a scroll
+    /// at offset 10.4 draws its content 10 device pixels up at scale 1): content lands where
+    /// whole pixels are, so the same content scrolled by whole pixels is the same pixels moved,
+    /// and text never blurs between two rows. Offsets themselves (physics, delegates, traces)
+    /// keep their exact values.
+    func walk(_ visit: (View, ViewState, Bool) throws -> Bool, leave: ((View) -> Void)? = nil) rethrows {
+        let rootClip = Rect(origin: .zero, size: bounds.size)
+        let scale = self.scale
+        func recurse(_ view: View, _ toWindow: AffineTransform, _ clip: Rect, _ alpha: Double, _ covered: Bool) throws {
+            guard !view.isHidden, view.alpha > 0 else {
+                // Hidden now: what it showed is damaged through its snapshot going away.
+                markHidden(view)
+                return
+            }
+            let screen = toWindow.apply(to: view.bounds)
+            let a = alpha * view.alpha
+            let visible = screen.intersection(clip)
+            let state = ViewState(
+                toWindow: toWindow, screenRect: screen, clip: clip, visible: visible, alpha: a)
+            let subCovered = try visit(view, state, covered)
+            defer { leave?(view) }
+            let childClip = view.clipsToBounds ? (visible ?? .zero) : clip
+            if view.clipsToBounds && visible == nil {
+                for sub in view.subviews { markHidden(sub) }
+                return
+            }
+            var childBase = toWindow
+            if toWindow.a == 1, toWindow.d == 1, view.bounds.origin != .zero {
+                let o = view.bounds.origin
+                let snapped = o.rounded(toScale: scale)
+                if snapped.isFinite, snapped != o {
+                    childBase = AffineTransform(translationX: o.x - snapped.x, y: o.y - snapped.y)
+                        .concatenating(toWindow)
+                }
+            }
+            for sub in view.subviews {
+                try recurse(sub, sub.toSuperview.concatenating(childBase), childClip, a, subCovered)
+            }
+        }
+        func markHidden(_ view: View) {
+            if let shown = view.lastComposite?.visible { pendingDamage.add(shown) }
+            view.lastComposite = nil
+            for sub in view.subviews { markHidden(sub) }
+        }
+        try recurse(self, AffineTransform(translationX: -bounds.minX, y: -bounds.minY), rootClip, 1, false)
+    }
+}
+
+/// Where a view lands in the window during one walk.
+struct ViewState {
+    var toWindow: AffineTransform
+    /// The view's bounds in window coordinates.
+    var screenRect: Rect
+    /// The clip its ancestors impose.
+    var clip: Rect
+    /// screenRect ∩ clip, nil when nothing shows.
+    var visible: Rect?
+    var alpha: Double
+}
+
+/// What a view put on screen last frame; a view whose snapshot changed is damaged.
+struct CompositeSnapshot: Equatable {
+    var screenRect: Rect
+    var visible: Rect?
+    var alpha: Double
+    var background: Color?
+    var contentVersion: Int
+    var boundsOrigin: Point
+    /// The device pixels its background and image are placed on (`screenRect` rounded).
+    var placed: PixelRect
+    /// Its bounds origin on the device pixel grid (what places its subviews).
+    var snappedOrigin: (x: Int, y: Int)
+
+    init(view: View, state: ViewState, scale: Double) {
+        screenRect = state.screenRect
+        visible = state.visible
+        alpha = state.alpha
+        background = view.backgroundColor
+        contentVersion = view.contentVersion
+        boundsOrigin = view.bounds.origin
+        placed = PixelRect(placing: state.screenRect, scale: scale)
+        snappedOrigin = (
+            PixelRect.clamp((boundsOrigin.x * scale).rounded()), PixelRect.clamp((boundsOrigin.y * scale).rounded())
+        )
+    }
+
+    static func == (a: CompositeSnapshot, b: CompositeSnapshot) -> Bool {
+        a.screenRect == b.screenRect && a.visible == b.visible && a.alpha == b.alpha && a.background == b.background
+            && a.contentVersion == b.contentVersion && a.boundsOrigin == b.boundsOrigin
+    }
+
+    /// True when the only difference is the view's own bounds origin (it scrolled).
+    func onlyBoundsOriginMoved(to new: CompositeSnapshot) -> Bool {
+        var same = new
+        same.boundsOrigin = boundsOrigin
+        return same == self && new.boundsOrigin != boundsOrigin
+    }
+
+    /// Whether `new` paints exactly this snapshot's pixels moved by `move`: placed on the same
+    /// pixels shifted, with the same content, background and alpha, and (for a view that
+    /// scrolls its own subviews) the same snapped origin.
+    func landed(movedBy move: FrameUpdate.Move, as new: CompositeSnapshot) -> Bool {
+        new.placed == placed.offsetBy(dx: move.dx, dy: move.dy) && new.alpha == alpha && new.background == background
+            && new.contentVersion == contentVersion && new.snappedOrigin == snappedOrigin
+    }
+}

@@ -1,0 +1,193 @@
+import DemoScenes
+import Foundation
+import Geometry
+import Gestures
+import Raster
+import Testing
+import Views
+
+/// The fast present path's contract: a buffer brought up to date by moving scrolled pixels and
+/// compositing only the damage holds exactly the pixels of a full composite, frame after frame,
+/// in every scene, at integer and fractional scales, through flings in every direction.
+@Suite struct FrameUpdateTests {
+    /// Flings and wheel turns in random directions, delivered at 60 Hz, with `afterFrame` called
+    /// after every frame.
+    static func drive(
+        _ window: Window, seed: UInt64, gestures: Int, afterFrame: (Window, Double) throws -> Void
+    ) throws {
+        var rng = SplitMix(seed: seed)
+        var frame = 0
+        var t = 0.0
+        func runFrames(until end: Double) throws {
+            while Double(frame + 1) / 60 <= end {
+                frame += 1
+                t = Double(frame) / 60
+                window.advanceClock(to: t)
+                if window.needsFrame { try afterFrame(window, t) }
+            }
+        }
+        let size = window.bounds.size
+        for _ in 0..<gestures {
+            let start = Point(x: size.width * rng.unit(0.2, 0.8), y: size.height * rng.unit(0.2, 0.8))
+            let angle = rng.unit(0, 2 * Double.pi)
+            let length = rng.unit(60, 320)
+            let delta = Point(x: length * cos(angle), y: length * sin(angle))
+            let t0 = t + 0.05
+            try runFrames(until: t0)
+            if rng.unit(0, 1) < 0.2 {
+                window.handle(InputEvent(time: t0, .pointerMotion(position: start)))
+                window.handle(InputEvent(time: t0, .axis(.vertical, value: delta.y, source: .wheel, value120: nil)))
+                window.handle(InputEvent(time: t0, .pointerFrame))
+            } else {
+                window.handle(InputEvent(time: t0, .touchDown(id: 1, position: start)))
+                for i in 1...5 {
+                    try runFrames(until: t0 + Double(i) * 0.012)
+                    window.handle(
+                        InputEvent(
+                            time: t0 + Double(i) * 0.012, .touchMotion(id: 1, position: start + delta * (Double(i) / 5))
+                        ))
+                }
+                try runFrames(until: t0 + 0.07)
+                window.handle(InputEvent(time: t0 + 0.07, .touchUp(id: 1)))
+            }
+            try runFrames(until: t0 + rng.unit(0.2, 0.9))
+        }
+    }
+
+    static func samePixels(_ a: Canvas, _ b: Canvas) -> Bool {
+        a.width == b.width && a.height == b.height && a.stride == b.stride
+            && a.withPixels { pa in b.withPixels { pb in memcmp(pa.baseAddress!, pb.baseAddress!, pa.count * 4) == 0 } }
+    }
+
+    @Test(arguments: Scene.all.map(\.name), [1.0, 2.0, 1.5])
+    func movedPixelsEqualAFullComposite(scene name: String, scale: Double) throws {
+        let scene = try #require(Scene.named(name))
+        let window = scene.makeWindow(scale: scale)
+        window.waitsForBackgroundWork = true
+        let canvas = try Canvas(size: window.bounds.size, scale: scale)
+        try window.render(into: canvas, time: 0)
+        var moves = 0
+        var frames = 0
+        try Self.drive(window, seed: 7, gestures: 4) { window, t in
+            let update = try window.prepareFrameUpdate(time: t)
+            if update.move != nil { moves += 1 }
+            window.apply(update, to: canvas)
+            let full = try Canvas(size: window.bounds.size, scale: scale)
+            window.composite(into: full)
+            frames += 1
+            #expect(Self.samePixels(canvas, full), "\(name) at scale \(scale): frame \(frames) (t \(t)) differs")
+            if !Self.samePixels(canvas, full) { throw Stop() }
+        }
+        #expect(frames > 40)
+        if scale == 1.5 {
+            #expect(moves == 0, "whole device pixels only shift exactly at integer scales")
+        } else {
+            #expect(moves > frames / 4, "\(name) at scale \(scale): \(moves) of \(frames) frames moved pixels")
+        }
+    }
+
+    /// Three buffers, a compositor that keeps the newest one and releases the others at random:
+    /// every plan `FrameHistory` makes (own pixels moved in place or by offset, copies from the
+    /// newest buffer, repaints) ends with a full composite's pixels. A move by offset loses every
+    /// pixel outside the moved rect, so those are scribbled over first.
+    @Test(arguments: ["list", "nested", "zoom", "paging"])
+    func everyPlanEndsWithTheFrame(scene name: String) throws {
+        let window = try #require(Scene.named(name)).makeWindow(scale: 1)
+        window.waitsForBackgroundWork = true
+        let size = window.bounds.size
+        let buffers = try (0..<3).map { _ in try Canvas(size: size, scale: 1) }
+        var held: [Int?] = [nil, nil, nil]
+        var busy = [false, false, false]
+        var history = FrameHistory()
+        var rng = SplitMix(seed: 11)
+        var kinds: [String: Int] = [:]
+        let full = window.pixelBounds
+        try Self.drive(window, seed: 3, gestures: 6) { window, t in
+            // The compositor releases what it no longer shows, sometimes late.
+            for i in 0..<3 where busy[i] && held[i] != history.frameNumber && rng.unit(0, 1) < 0.7 { busy[i] = false }
+            let free = (0..<3).filter { !busy[$0] }
+            guard let i = free.max(by: { (held[$0] ?? -1) < (held[$1] ?? -1) }) else { return }
+            let update = try window.prepareFrameUpdate(time: t)
+            let frame = history.record(update)
+            let newest = (0..<3).filter { $0 != i && held[$0] != nil }.max { held[$0]! < held[$1]! }
+            let plan = history.plan(
+                held: held[i], newest: newest.flatMap { held[$0] }, window: full, movesByOffset: rng.unit(0, 1) < 0.6)
+            let canvas = buffers[i]
+            switch plan {
+            case .repaint(let r):
+                kinds["repaint", default: 0] += 1
+                window.composite(into: canvas, pixels: PixelRegion(r))
+            case .own(let move, let byOffset, let damage):
+                kinds[byOffset ? "offset" : (move == nil ? "damage" : "in place"), default: 0] += 1
+                if let move {
+                    canvas.shift(move.rect, dx: move.dx, dy: move.dy)
+                    if byOffset {
+                        for r in full.subtracting(move.rect) {
+                            canvas.fill(r.logical(scale: 1), color: .red, blend: .copy)
+                        }
+                    }
+                }
+                window.composite(into: canvas, pixels: damage)
+            case .copy(let unshifted, let shifted, let damage):
+                kinds["copy", default: 0] += 1
+                let source = buffers[try #require(newest)]
+                for r in unshifted.rects { canvas.copyPixels(from: source, to: r, dx: 0, dy: 0) }
+                if let s = shifted { canvas.copyPixels(from: source, to: s.rect, dx: s.dx, dy: s.dy) }
+                window.composite(into: canvas, pixels: damage)
+            }
+            held[i] = frame
+            busy[i] = true
+            let reference = try Canvas(size: size, scale: 1)
+            window.composite(into: reference)
+            #expect(Self.samePixels(canvas, reference), "\(name): frame \(frame) by \(plan) differs")
+            if !Self.samePixels(canvas, reference) { throw Stop() }
+        }
+        #expect((kinds["offset"] ?? 0) > 5, "plans: \(kinds)")
+        #expect((kinds["copy"] ?? 0) + (kinds["in place"] ?? 0) > 0, "plans: \(kinds)")
+    }
+
+    @Test func combiningMovesAddsThemAndCarriesDamageAlong() throws {
+        let rect = PixelRect(x: 0, y: 0, width: 100, height: 200)
+        let first = FrameUpdate(
+            move: .init(rect: rect, dx: 0, dy: -10),
+            damage: PixelRegion([
+                PixelRect(x: 0, y: 190, width: 100, height: 10), PixelRect(x: 90, y: 0, width: 10, height: 30),
+            ]))
+        let second = FrameUpdate(
+            move: .init(rect: rect, dx: 0, dy: -15),
+            damage: PixelRegion(PixelRect(x: 0, y: 185, width: 100, height: 15)))
+        let combined = try #require(FrameUpdate.combining([first, second]))
+        #expect(combined.move == .init(rect: rect, dx: 0, dy: -25))
+        // The first frame's exposed strip moved up by the second move; its indicator too.
+        let expected = PixelRegion([
+            PixelRect(x: 0, y: 175, width: 100, height: 25), PixelRect(x: 90, y: 0, width: 10, height: 15),
+        ])
+        #expect(combined.damage.area == expected.area)
+        #expect(combined.damage.subtracting(expected).isEmpty)
+        // Moves of two different rects do not combine.
+        let other = FrameUpdate(move: .init(rect: PixelRect(x: 0, y: 0, width: 50, height: 50), dx: 1, dy: 0))
+        #expect(FrameUpdate.combining([first, other]) == nil)
+        // Moves that cancel out leave only damage.
+        let back = FrameUpdate(move: .init(rect: rect, dx: 0, dy: 10))
+        #expect(FrameUpdate.combining([first, back])?.move == nil)
+    }
+
+    struct Stop: Error {}
+}
+
+/// A small seeded generator (SplitMix64): the same seed gives the same gestures on any machine.
+struct SplitMix {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// A double in [lo, hi).
+    mutating func unit(_ lo: Double, _ hi: Double) -> Double {
+        lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53)
+    }
+}
