@@ -2,89 +2,212 @@ import CWaylandClient
 import Geometry
 import Glibc
 import Raster
+import Views
 
-/// One wl_buffer in the pool, with the canvas that draws into its memory.
+/// One of the window's buffers: a frame's pixels inside its own shared-memory ring.
+///
+/// The ring is much larger than a frame (foot's offset scrolling). A scroll moves the frame's
+/// place in the ring instead of its pixels: a new wl_buffer is made a whole number of rows (and
+/// pixels) further in, so last frame's rows are this frame's rows moved, and only what the
+/// scroll exposes (and whatever lies outside the scrolled rect) is painted. Pages the frame
+/// has left are given back to the system; when the frame reaches an end of the ring it is
+/// copied back to the middle once. Between attach+commit and wl_buffer.release the compositor
+/// may read it: it is never drawn into, moved or destroyed then.
 final class ShmBuffer {
-    let buffer: OpaquePointer
-    let canvas: Canvas
+    let width: Int
+    let height: Int
+    let stride: Int
+    let scale: Double
+    /// Bytes of one frame.
+    let frameBytes: Int
+    private let fd: Int32
+    private let mapping: UnsafeMutableRawPointer
+    private let ringBytes: Int
+    private let pool: OpaquePointer
+    /// Where the frame starts in the ring (bytes, a multiple of 4).
+    private(set) var offset: Int
+    private(set) var buffer: OpaquePointer
+    private(set) var canvas: Canvas
     /// Between attach+commit and wl_buffer.release the compositor may read it: never draw then.
     var isBusy = false
     /// The frame number last drawn into it (nil: never; its pixels are undefined).
     var frame: Int?
+    /// Ring bytes that may still hold pages (below and above the frame): released lazily.
+    private var touchedLow: Int
+    private var touchedHigh: Int
+    /// Frames moved back to the middle of the ring (one full copy each), for benchmarks.
+    private(set) var recentres = 0
 
-    init(buffer: OpaquePointer, canvas: Canvas) {
-        self.buffer = buffer
-        self.canvas = canvas
+    /// The ring's size for one frame: room for many frames of travel each way where the pool
+    /// size allows (the compositor maps all of it; only touched pages cost memory), at least
+    /// three frames, and exactly one frame when `offsetScrolling` is off.
+    static func ringBytes(frameBytes: Int, offsetScrolling: Bool) -> Int {
+        guard offsetScrolling else { return frameBytes }
+        let page = 4096
+        let cap = min(Int(Int32.max) / page * page, 512 << 20)
+        let wanted = min(cap, max(3 * frameBytes, 32 * frameBytes))
+        return wanted >= 3 * frameBytes ? (wanted + page - 1) / page * page : frameBytes
     }
 
-    deinit { wl_buffer_destroy(buffer) }
-}
-
-/// Two or three buffers in one sealed memfd pool (an unlinked shm_open file where memfd is
-/// missing), recreated whenever the size or scale changes.
-final class BufferPool {
-    let width: Int
-    let height: Int
-    let scale: Double
-    private(set) var buffers: [ShmBuffer] = []
-    private let fd: Int32
-    private let size: Int
-    private let mapping: UnsafeMutableRawPointer
-
-    init(shm: OpaquePointer, width: Int, height: Int, scale: Double, count: Int = 3) throws {
-        precondition(count >= 2 && count <= 3, "2-3 buffers")
+    init(shm: OpaquePointer, width: Int, height: Int, scale: Double, offsetScrolling: Bool) throws {
         self.width = width
         self.height = height
         self.scale = scale
-        let stride = width * 4
-        let one = stride * height
-        size = one * count
-        guard width > 0, height > 0, size < Int(Int32.max) else {
-            throw WaylandError.sharedMemory("a \(width)×\(height) buffer pool is not possible")
+        stride = width * 4
+        frameBytes = stride * height
+        guard width > 0, height > 0, frameBytes < Int(Int32.max) else {
+            throw WaylandError.sharedMemory("a \(width)×\(height) buffer is not possible")
         }
-        var f = sw_memfd_create("scrollway-buffers")
+        ringBytes = Self.ringBytes(frameBytes: frameBytes, offsetScrolling: offsetScrolling)
+        var f = sw_memfd_create("scrollway-buffer")
         let sealed = f >= 0
         if f < 0 { f = sw_shm_open_anonymous() }
         guard f >= 0 else {
             throw WaylandError.sharedMemory("memfd_create and shm_open failed: \(String(cString: strerror(errno)))")
         }
-        guard ftruncate(f, off_t(size)) == 0 else {
+        guard ftruncate(f, off_t(ringBytes)) == 0 else {
             let why = String(cString: strerror(errno))
             close(f)
-            throw WaylandError.sharedMemory("cannot size the pool to \(size) bytes: \(why)")
+            throw WaylandError.sharedMemory("cannot size a buffer to \(ringBytes) bytes: \(why)")
         }
         if sealed { _ = sw_memfd_seal_size(f) }
-        guard let map = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, f, 0), map != MAP_FAILED else {
+        guard let map = mmap(nil, ringBytes, PROT_READ | PROT_WRITE, MAP_SHARED, f, 0), map != MAP_FAILED else {
             let why = String(cString: strerror(errno))
             close(f)
-            throw WaylandError.sharedMemory("cannot map \(size) bytes: \(why)")
+            throw WaylandError.sharedMemory("cannot map \(ringBytes) bytes: \(why)")
+        }
+        guard let pool = wl_shm_create_pool(shm, f, Int32(ringBytes)) else {
+            munmap(map, ringBytes)
+            close(f)
+            throw WaylandError.sharedMemory("wl_shm.create_pool failed")
         }
         fd = f
         mapping = map
-        let pool = wl_shm_create_pool(shm, fd, Int32(size))
-        defer { wl_shm_pool_destroy(pool) }
-        for i in 0..<count {
-            guard
-                let b = wl_shm_pool_create_buffer(
-                    pool, Int32(i * one), Int32(width), Int32(height), Int32(stride), WL_SHM_FORMAT_ARGB8888.rawValue)
-            else { throw WaylandError.sharedMemory("wl_shm_pool.create_buffer failed") }
-            let canvas = try Canvas(
-                wrapping: map + i * one, width: width, height: height, stride: stride, scale: scale, owner: nil)
-            let buffer = ShmBuffer(buffer: b, canvas: canvas)
-            wl_buffer_add_listener(b, Listeners.buffer, Unmanaged.passUnretained(buffer).toOpaque())
-            buffers.append(buffer)
-        }
+        self.pool = pool
+        offset = Self.middle(ringBytes: ringBytes, frameBytes: frameBytes)
+        touchedLow = offset
+        touchedHigh = offset + frameBytes
+        (buffer, canvas) = try Self.makeBuffer(
+            pool: pool, mapping: map, offset: offset, width: width, height: height, stride: stride, scale: scale)
     }
 
     deinit {
-        buffers.removeAll()  // wl_buffer_destroy before the memory goes
-        munmap(mapping, size)
+        wl_buffer_destroy(buffer)
+        wl_shm_pool_destroy(pool)
+        munmap(mapping, ringBytes)
         close(fd)
     }
 
-    /// A buffer the compositor is not reading: the one drawn most recently, so copy-forward
-    /// has the least to bring up to date.
+    /// Whether the frame can move inside its ring at all.
+    var movesByOffset: Bool { ringBytes >= 3 * frameBytes }
+
+    private static func middle(ringBytes: Int, frameBytes: Int) -> Int {
+        ((ringBytes - frameBytes) / 2) / 4096 * 4096
+    }
+
+    private static func makeBuffer(
+        pool: OpaquePointer, mapping: UnsafeMutableRawPointer, offset: Int, width: Int, height: Int, stride: Int,
+        scale: Double
+    ) throws -> (OpaquePointer, Canvas) {
+        guard
+            let b = wl_shm_pool_create_buffer(
+                pool, Int32(offset), Int32(width), Int32(height), Int32(stride), WL_SHM_FORMAT_ARGB8888.rawValue)
+        else { throw WaylandError.sharedMemory("wl_shm_pool.create_buffer failed") }
+        let canvas = try Canvas(
+            wrapping: mapping + offset, width: width, height: height, stride: stride, scale: scale, owner: nil)
+        return (b, canvas)
+    }
+
+    /// Registers the release listener (after the slot is at its final address).
+    func listen() {
+        wl_buffer_add_listener(buffer, Listeners.buffer, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Moves the frame's pixels by `move` by moving the frame in the ring: the pixels inside
+    /// the move's kept rect are then right; everything else in the frame is stale (the caller
+    /// repaints it). At an end of the ring the kept rows are copied to the middle instead.
+    func move(by move: FrameUpdate.Move) throws {
+        precondition(!isBusy, "never move a buffer the compositor may be reading")
+        let delta = -(move.dy * stride + move.dx * 4)
+        var target = offset + delta
+        if target < 0 || target + frameBytes > ringBytes {
+            target = Self.middle(ringBytes: ringBytes, frameBytes: frameBytes)
+            if let kept = move.kept { relocate(kept, dx: move.dx, dy: move.dy, to: target) }
+            recentres += 1
+        }
+        offset = target
+        wl_buffer_destroy(buffer)
+        (buffer, canvas) = try Self.makeBuffer(
+            pool: pool, mapping: mapping, offset: offset, width: width, height: height, stride: stride, scale: scale)
+        listen()
+        releasePagesBehind()
+    }
+
+    /// Copies the kept rect's pixels from the frame at `offset` to a frame at `target`, moved.
+    private func relocate(_ kept: PixelRect, dx: Int, dy: Int, to target: Int) {
+        let rowBytes = kept.width * 4
+        let forward = target + dy * stride + dx * 4 > offset  // each row lands after where it was read
+        let rows = forward ? Array((kept.y0..<kept.y1).reversed()) : Array(kept.y0..<kept.y1)
+        for y in rows {
+            let dst = mapping + target + y * stride + kept.x0 * 4
+            let src = mapping + offset + (y - dy) * stride + (kept.x0 - dx) * 4
+            memmove(dst, src, rowBytes)
+        }
+        touchedLow = min(touchedLow, target)
+        touchedHigh = max(touchedHigh, target + frameBytes)
+    }
+
+    /// Gives back whole pages more than a frame away from the frame (hysteresis: a fling that
+    /// turns back finds its neighbours still there, and few calls are made).
+    private func releasePagesBehind() {
+        let page = 4096
+        let slack = max(frameBytes, 4 << 20)
+        touchedLow = min(touchedLow, offset)
+        touchedHigh = max(touchedHigh, offset + frameBytes)
+        let keepLow = max(0, (offset - slack) / page * page)
+        if keepLow - touchedLow >= slack {
+            _ = sw_punch_hole(fd, Int64(touchedLow / page * page), Int64(keepLow - touchedLow / page * page))
+            touchedLow = keepLow
+        }
+        let keepHigh = min(ringBytes, (offset + frameBytes + slack + page - 1) / page * page)
+        if touchedHigh - keepHigh >= slack {
+            _ = sw_punch_hole(fd, Int64(keepHigh), Int64(touchedHigh - keepHigh))
+            touchedHigh = keepHigh
+        }
+    }
+}
+
+/// Two or three buffers, recreated whenever the size or scale changes.
+final class BufferPool {
+    let width: Int
+    let height: Int
+    let scale: Double
+    private(set) var buffers: [ShmBuffer] = []
+
+    init(shm: OpaquePointer, width: Int, height: Int, scale: Double, count: Int = 3, offsetScrolling: Bool) throws {
+        precondition(count >= 2 && count <= 3, "2-3 buffers")
+        self.width = width
+        self.height = height
+        self.scale = scale
+        for _ in 0..<count {
+            let b = try ShmBuffer(
+                shm: shm, width: width, height: height, scale: scale, offsetScrolling: offsetScrolling)
+            b.listen()
+            buffers.append(b)
+        }
+    }
+
+    /// A buffer the compositor is not reading: the one drawn most recently, so it has the least
+    /// to catch up on.
     func acquire() -> ShmBuffer? {
         buffers.filter { !$0.isBusy }.max { ($0.frame ?? -1) < ($1.frame ?? -1) }
     }
+
+    /// The buffer holding the newest frame, other than `buffer`.
+    func newest(other buffer: ShmBuffer) -> ShmBuffer? {
+        buffers.filter { $0 !== buffer && $0.frame != nil }.max { $0.frame! < $1.frame! }
+    }
+
+    /// Frames moved back to the middle of their rings so far.
+    var recentres: Int { buffers.reduce(0) { $0 + $1.recentres } }
 }

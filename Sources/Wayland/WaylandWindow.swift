@@ -5,6 +5,19 @@ import Raster
 import Views
 import WaylandProtocols
 
+/// How a window's frames reach its buffers (`WaylandWindow.presentMode`).
+public enum PresentMode: String, Sendable, CaseIterable {
+    /// Scrolled pixels are moved, not composited again: by moving the buffer's offset in its
+    /// memory where that costs least, else in place.
+    case fast
+    /// Every changed pixel is composited again; the rest is copied from the newest buffer.
+    case general
+    /// A benchmark baseline, not a way to show anything: after the first frame, every frame
+    /// commits the other buffer unchanged with full damage and asks for the next, drawing
+    /// nothing (what the compositor costs a client that does no work: its floor).
+    case flipOnly = "flip-only"
+}
+
 /// A toplevel window showing a `Views.Window`: xdg-shell surface, configure/ack, shm buffers,
 /// and frame pacing with at most one frame callback in flight.
 ///
@@ -26,9 +39,18 @@ public final class WaylandWindow {
     private var pendingSize: Size?
     private(set) var configured = false
     private var wantsFrame = true
-    /// Frames drawn so far, and the damage (window coordinates) of each recent one.
-    private var frameNumber = 0
-    private var history: [Int: Region] = [:]
+    /// The recent frames' updates, to bring an older buffer up to date.
+    private var history = FrameHistory()
+    /// How frames reach the buffers: `.fast` moves scrolled pixels (by buffer offset where that
+    /// is cheapest); `.general` composites every changed pixel again (no moves), copying the
+    /// rest from the newest buffer. Both give the same pixels.
+    public var presentMode: PresentMode = .fast
+    /// The last frame's plan (tests and benchmarks see which path ran).
+    public private(set) var lastPlan: PresentPlan?
+    /// Called after each commit with the plan that brought the buffer up to date (statistics).
+    public var onCommit: ((PresentPlan) -> Void)?
+    /// The size the opaque region was last set for (.zero: none set).
+    private var opaqueRegionSize: Size?
     /// The compositor asked to close the window.
     public internal(set) var closeRequested = false
     /// Frames committed (for tests and benchmarks).
@@ -237,61 +259,60 @@ public final class WaylandWindow {
         if pool == nil || pool!.width != w || pool!.height != h || pool!.scale != scale {
             pool = nil
             do {
-                pool = try BufferPool(shm: connection.shm!, width: w, height: h, scale: scale)
+                pool = try BufferPool(
+                    shm: connection.shm!, width: w, height: h, scale: scale,
+                    offsetScrolling: presentMode == .fast)
             } catch {
                 connection.fail(error)
                 return
             }
-            history.removeAll()
+            history.reset()
             content.scale = scale
+            opaqueRegionSize = nil
         }
-        guard let buffer = pool?.acquire() else {
+        guard let pool, let buffer = pool.acquire() else {
             return  // all busy: a release will come, and the next frame draws
         }
         precondition(!buffer.isBusy, "never draw into a buffer the compositor may be reading")
         wantsFrame = false
-        let damage: Region
+        content.detectsScrollMoves = presentMode == .fast
+        if presentMode == .flipOnly && framesCommitted > 0 {
+            // The floor: draw nothing, show the other buffer, want the next frame at once.
+            lastPlan = .own(move: nil, byOffset: false, damage: PixelRegion())
+            commit(buffer, damage: PixelRegion(PixelRect(x: 0, y: 0, width: w, height: h)), scale: scale)
+            wantsFrame = true
+            return
+        }
+        let update: FrameUpdate
         do {
-            damage = try content.prepareFrame(time: time)
+            update = try content.prepareFrameUpdate(time: time)
         } catch {
             connection.fail(error)
             return
         }
         // Nothing changed: commit nothing (an empty commit may never get a frame callback);
         // running animations are ticked by the event loop's timeout instead.
-        if damage.isEmpty && framesCommitted > 0 { return }
-        frameNumber += 1
-        let full = Rect(origin: .zero, size: content.bounds.size)
-        // Bring this buffer up to date: copy what changed since it was last drawn from the
-        // newest buffer, unless that history is gone (then repaint it whole).
-        var repaint = damage
-        if let last = buffer.frame, let newest = pool?.buffers.max(by: { ($0.frame ?? -1) < ($1.frame ?? -1) }),
-            newest !== buffer, let newestFrame = newest.frame, newestFrame > last
-        {
-            var stale = Region()
-            var complete = true
-            for f in (last + 1)...newestFrame {
-                guard let d = history[f] else {
-                    complete = false
-                    break
-                }
-                stale.add(d)
-            }
-            if complete {
-                for r in stale.rects {
-                    buffer.canvas.copyPixels(from: newest.canvas, deviceRect: r.scaled(by: Double(scale)))
-                }
-            } else {
-                repaint = Region(full)
-            }
-        } else if buffer.frame == nil {
-            repaint = Region(full)
+        if update.isEmpty && framesCommitted > 0 { return }
+        let frame = history.record(update)
+        let newest = pool.newest(other: buffer)
+        let window = PixelRect(x: 0, y: 0, width: w, height: h)
+        let plan = history.plan(
+            held: buffer.frame, newest: newest?.frame, window: window,
+            movesByOffset: presentMode == .fast && buffer.movesByOffset)
+        do {
+            try present(plan, into: buffer, from: newest)
+        } catch {
+            connection.fail(error)
+            return
         }
-        if !repaint.isEmpty { content.composite(into: buffer.canvas, region: repaint) }
-        history[frameNumber] = damage
-        history = history.filter { $0.key > frameNumber - 8 }
-        buffer.frame = frameNumber
+        buffer.frame = frame
+        lastPlan = plan
+        commit(buffer, damage: update.changed, scale: scale)
+    }
 
+    /// Attaches `buffer`, names `damage` (device pixels), asks for the next frame callback and
+    /// presentation feedback, and commits.
+    private func commit(_ buffer: ShmBuffer, damage: PixelRegion, scale: Double) {
         if fractionalScale != nil, let viewporter = connection.viewporter {
             if viewport == nil { viewport = wp_viewporter_get_viewport(viewporter, surface) }
             wl_surface_set_buffer_scale(surface, 1)
@@ -299,10 +320,10 @@ public final class WaylandWindow {
         } else {
             wl_surface_set_buffer_scale(surface, Int32(scale))
         }
+        updateOpaqueRegion()
         wl_surface_attach(surface, buffer.buffer, 0, 0)
-        for r in (damage.isEmpty ? [] : damage.rects) {
-            let d = r.scaled(by: scale).aligned(toScale: 1)
-            wl_surface_damage_buffer(surface, Int32(d.minX), Int32(d.minY), Int32(d.width), Int32(d.height))
+        for r in damage.rects {
+            wl_surface_damage_buffer(surface, Int32(r.x0), Int32(r.y0), Int32(r.width), Int32(r.height))
         }
         frameCallback = wl_surface_frame(surface)
         wl_callback_add_listener(frameCallback, Listeners.frame, Unmanaged.passUnretained(self).toOpaque())
@@ -314,6 +335,46 @@ public final class WaylandWindow {
         wl_surface_commit(surface)
         buffer.isBusy = true
         framesCommitted += 1
+        if let lastPlan { onCommit?(lastPlan) }
+    }
+
+    /// Brings `buffer` to the newest frame as `plan` says: its own pixels moved (in place or by
+    /// its offset in memory), or pixels copied from the newest buffer, then the composite.
+    private func present(_ plan: PresentPlan, into buffer: ShmBuffer, from newest: ShmBuffer?) throws {
+        switch plan {
+        case .repaint(let r):
+            content.composite(into: buffer.canvas, pixels: PixelRegion(r))
+        case .own(let move, let byOffset, let damage):
+            if let move {
+                if byOffset {
+                    try buffer.move(by: move)
+                } else {
+                    buffer.canvas.shift(move.rect, dx: move.dx, dy: move.dy)
+                }
+            }
+            content.composite(into: buffer.canvas, pixels: damage)
+        case .copy(let unshifted, let shifted, let damage):
+            guard let newest else { preconditionFailure("a copy plan needs the newest buffer") }
+            for r in unshifted.rects { buffer.canvas.copyPixels(from: newest.canvas, to: r, dx: 0, dy: 0) }
+            if let s = shifted { buffer.canvas.copyPixels(from: newest.canvas, to: s.rect, dx: s.dx, dy: s.dy) }
+            content.composite(into: buffer.canvas, pixels: damage)
+        }
+    }
+
+    /// Tells the compositor the whole surface is opaque when the window's clear colour is (every
+    /// pixel then ends opaque): it can skip blending it and what lies under it.
+    private func updateOpaqueRegion() {
+        let size = content.bounds.size
+        let opaque = content.clearColor.alpha >= 1
+        guard opaqueRegionSize != (opaque ? size : .zero) else { return }
+        opaqueRegionSize = opaque ? size : .zero
+        guard opaque, let region = wl_compositor_create_region(connection.compositor) else {
+            wl_surface_set_opaque_region(surface, nil)
+            return
+        }
+        wl_region_add(region, 0, 0, Int32(size.width.rounded(.up)), Int32(size.height.rounded(.up)))
+        wl_surface_set_opaque_region(surface, region)
+        wl_region_destroy(region)
     }
 
     /// Asks the compositor to maximize (or restore) the window.

@@ -30,6 +30,20 @@ struct Demo: ParsableCommand {
     @Option(help: "Where --headless writes its screenshots and contact sheet.")
     var output: String = "scrollway-tour"
 
+    @Option(
+        help: ArgumentHelp(
+            "How frames reach the window's buffers: fast (scrolled pixels are moved, not drawn again), "
+                + "general (every changed pixel is composited again), flip-only (a benchmark floor: "
+                + "draws nothing after the first frame).", valueName: "mode"))
+    var present: PresentMode = .fast
+
+    @Option(
+        help: ArgumentHelp(
+            "Append one JSON line per committed frame to FILE: its time and the main thread's and the "
+                + "process's CPU milliseconds since the last commit (what `scrollway bench --weston` reads).",
+            valueName: "file"))
+    var frameStats: String?
+
     func validate() throws {
         guard DemoScenes.Scene.named(scene) != nil else {
             let names = DemoScenes.Scene.all.map(\.name).joined(separator: ", ")
@@ -57,6 +71,11 @@ struct Demo: ParsableCommand {
         let content = DemoScenes.Scene.named(scene)!.makeWindow()
         do {
             let app = try WaylandApp(content: content, title: "Scrollway — \(scene)", fullscreen: fullscreen)
+            app.window.presentMode = present
+            if let frameStats {
+                let stats = try FrameStatsWriter(path: frameStats)
+                app.window.onCommit = { stats.record($0) }
+            }
             try app.run()
         } catch let error as WaylandError {
             throw CommandError(error.description)

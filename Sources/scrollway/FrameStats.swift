@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import Views
+import Wayland
+
+extension PresentMode: ExpressibleByArgument {}
+
+/// Writes one JSON line per committed frame: `{"t": <monotonic s>, "main": <ms>, "process":
+/// <ms>, "plan": "<how the buffer was brought up to date>"}`, CPU time spent since the last
+/// commit by the main thread and by the whole process (worker threads included). Written as
+/// each frame commits, so a client killed at the end of a benchmark loses nothing.
+final class FrameStatsWriter {
+    private let handle: FileHandle
+    private var lastMain = FrameStatsWriter.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
+    private var lastProcess = FrameStatsWriter.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
+
+    init(path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else { throw CommandError("--frame-stats: cannot write '\(path)'") }
+        self.handle = handle
+    }
+
+    static func cpuSeconds(_ clock: clockid_t) -> Double {
+        var ts = timespec()
+        clock_gettime(clock, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    static func monotonic() -> Double { cpuSeconds(CLOCK_MONOTONIC) }
+
+    func record(_ plan: PresentPlan) {
+        let main = Self.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
+        let process = Self.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
+        let kind: String
+        switch plan {
+        case .repaint: kind = "repaint"
+        case .own(let move, let byOffset, _): kind = move == nil ? "damage" : byOffset ? "offset" : "in-place"
+        case .copy: kind = "copy"
+        }
+        let line = String(
+            format: "{\"t\": %.6f, \"main\": %.4f, \"process\": %.4f, \"plan\": \"%@\"}\n", Self.monotonic(),
+            (main - lastMain) * 1000, (process - lastProcess) * 1000, kind)
+        lastMain = main
+        lastProcess = process
+        handle.write(Data(line.utf8))
+    }
+}
