@@ -276,7 +276,7 @@ public final class WaylandWindow {
         precondition(!buffer.isBusy, "never draw into a buffer the compositor may be reading")
         wantsFrame = false
         content.detectsScrollMoves = presentMode == .fast
-        if presentMode == .flipOnly && framesCommitted > 0 {
+        if presentMode == .flipOnly && buffer.frame != nil {
             // The floor: draw nothing, show the other buffer, want the next frame at once.
             lastPlan = .own(move: nil, byOffset: false, damage: PixelRegion())
             commit(buffer, damage: PixelRegion(PixelRect(x: 0, y: 0, width: w, height: h)), scale: scale)

@@ -32,7 +32,53 @@ struct Bench: ParsableCommand {
     @Flag(help: "A short run (a few seconds): checks that everything runs, numbers are rough.")
     var quick = false
 
+    @Flag(
+        help: """
+            End to end in headless weston: the list and zoom scenes flung with real touches at each \
+            size, the client's CPU per frame against one full-frame memcpy, a zero-work client (the \
+            compositor's floor), the general present path and GTK4's ListView (when installed).
+            """)
+    var weston = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --weston: sizes as WxH or WxH@SCALE (logical size at an output scale), comma-separated.",
+            valueName: "sizes"))
+    var sizes: String?
+
+    @Flag(help: "With --weston: print the results as one JSON object instead of the table.")
+    var json = false
+
+    func validate() throws {
+        if sizes != nil || json {
+            guard weston else { throw ValidationError("--sizes and --json go with --weston") }
+        }
+        _ = try parsedSizes()
+    }
+
+    /// The sizes to measure: --sizes, or the default set (only the smallest with --quick).
+    func parsedSizes() throws -> [WestonBench.Size] {
+        guard let sizes else { return quick ? [WestonBench.defaultSizes[0]] : WestonBench.defaultSizes }
+        return try sizes.split(separator: ",").map { item in
+            let parts = item.split(separator: "@")
+            let dims = parts[0].split(separator: "x")
+            guard parts.count <= 2, dims.count == 2, let w = Int(dims[0]), let h = Int(dims[1]),
+                (16...8192).contains(w),
+                (16...8192).contains(h)
+            else { throw ValidationError("--sizes: '\(item)' is not WxH or WxH@SCALE with sides from 16 to 8192") }
+            let scale = parts.count == 2 ? Int(parts[1]) : 1
+            guard let scale, (1...4).contains(scale), w * scale <= 8192, h * scale <= 8192 else {
+                throw ValidationError("--sizes: '\(item)': the scale must be 1 to 4 and the output at most 8192 wide")
+            }
+            return WestonBench.Size(width: w, height: h, scale: scale)
+        }
+    }
+
     func run() throws {
+        if weston {
+            try runWeston()
+            return
+        }
         let source = CountingMapSource()
         source.warmUp()
         let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -256,6 +302,102 @@ final class CountingMapSource: TileSource {
         for level in [0.25, 0.5, 1, 2, 4] {
             guard let canvas = try? Canvas(width: 256, height: 256, scale: level) else { continue }
             map.draw(Rect(x: 0, y: 0, width: 256 / level, height: 256 / level), in: canvas)
+        }
+    }
+}
+
+extension Bench {
+    /// The end-to-end bench: every size, every client, one table (or JSON).
+    func runWeston() throws {
+        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+        let bench = WestonBench(quick: quick, executable: exe) { line in
+            FileHandle.standardError.write(Data(("bench: " + line + "\n").utf8))
+        }
+        let peer = WestonBench.gtkPeer()
+        let gtk = peer != nil && WestonBench.gtkInstalled()
+        if !gtk {
+            bench.log(
+                "GTK4 is not installed, so there is no peer to compare with: run "
+                    + "`bash Benchmarks/gtk4-peer/install.sh` (Debian's python3-gi and gir1.2-gtk-4.0) and bench again")
+        }
+        let scenes = quick ? ["list"] : ["list", "zoom"]
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        struct SizeResult: Codable {
+            var size: String
+            var memcpyMs: Double
+            var runs: [String: WestonBench.Run]
+        }
+        var results: [SizeResult] = []
+        for size in try parsedSizes() {
+            let memcpy = WestonBench.memcpyMilliseconds(bytes: size.devicePixels * 4)
+            var result = SizeResult(size: size.description, memcpyMs: memcpy, runs: [:])
+            bench.log(String(format: "%@: one full-frame memcpy %.3f ms", size.description, memcpy))
+            var clients: [(String, [String], [String: String], Bool)] = [
+                ("floor", [exe, "demo", "--fullscreen", "--scene", "list", "--present", "flip-only"], [:], false)
+            ]
+            for scene in scenes {
+                clients.append(
+                    ("\(scene) fast", [exe, "demo", "--fullscreen", "--scene", scene, "--present", "fast"], [:], false))
+                clients.append(
+                    (
+                        "\(scene) general", [exe, "demo", "--fullscreen", "--scene", scene, "--present", "general"],
+                        [:], false
+                    ))
+            }
+            if gtk, let peer, size.scale == 1 {
+                clients.append(("list gtk4", ["/usr/bin/python3", peer], ["GSK_RENDERER": "cairo"], true))
+            }
+            for (name, command, env, isGTK) in clients {
+                let stats = dir.appendingPathComponent("\(name.replacingOccurrences(of: " ", with: "-")).stats").path
+                let args = command + (isGTK ? ["--stats", stats] : ["--frame-stats", stats])
+                let run = try bench.run(
+                    name, size: size, command: args, environment: env, stats: stats,
+                    parse: isGTK ? WestonBench.gtkFrames : WestonBench.scrollwayFrames)
+                result.runs[name] = run
+                bench.log(
+                    String(
+                        format:
+                            "%@, %@: %d frames, main %.2f ms median (%.2f× memcpy), p99 %.2f, process %.2f; weston %.2f ms/frame",
+                        size.description, name, run.frames, run.mainMedian, run.mainMedian / memcpy, run.mainP99,
+                        run.processMedian, run.westonPerFrame))
+            }
+            results.append(result)
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(results), as: UTF8.self))
+            return
+        }
+        func x(_ a: Double, _ b: Double) -> String { b > 0 ? String(format: "%.2f×", a / b) : "n/a" }
+        print(
+            "scrollway bench --weston: client CPU per committed frame while flung, as ratios to baselines of the same run"
+        )
+        print(
+            "| size | memcpy | client | frames/s (÷ floor) | main median (÷ memcpy) | main p99 (÷ memcpy) | process median | "
+                + "÷ gtk4 | weston ms/frame (÷ gtk4) |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for r in results {
+            let floor = r.runs["floor"]
+            let gtk = r.runs["list gtk4"]
+            for (name, run) in r.runs.sorted(by: { $0.key < $1.key }) where name != "floor" {
+                let gtkRatio =
+                    name.hasPrefix("list") && name != "list gtk4"
+                    ? gtk.map { x(run.processMedian, $0.processMedian) } ?? "n/a" : ""
+                let westonRatio =
+                    name.hasPrefix("list") ? gtk.map { x(run.westonPerFrame, $0.westonPerFrame) } ?? "n/a" : ""
+                print(
+                    String(
+                        format:
+                            "| %@ | %.2f ms | %@ | %.1f (%@) | %.2f ms (%@) | %.2f ms (%@) | %.2f ms | %@ | %.2f (%@) |",
+                        r.size, r.memcpyMs, name, run.framesPerSecond,
+                        floor.map { x(run.framesPerSecond, $0.framesPerSecond) } ?? "n/a", run.mainMedian,
+                        x(run.mainMedian, r.memcpyMs), run.mainP99, x(run.mainP99, r.memcpyMs), run.processMedian,
+                        gtkRatio,
+                        run.westonPerFrame, westonRatio))
+            }
         }
     }
 }

@@ -1,0 +1,190 @@
+import Foundation
+import Glibc
+import WestonHarness
+
+/// `scrollway bench --weston`: the list and zoom scenes flung with real touch events in a
+/// headless weston at desktop and 4K sizes, the client's CPU per committed frame measured by
+/// the client itself (`demo --frame-stats`), against baselines measured in the same run: one
+/// full-frame memcpy (the limit), a client that only flips buffers (the compositor's floor),
+/// the general present path, and GTK4's ListView when it is installed.
+struct WestonBench {
+    struct Size: CustomStringConvertible {
+        var width: Int
+        var height: Int
+        var scale: Int
+        var description: String { "\(width)×\(height)" + (scale == 1 ? "" : " at scale \(scale)") }
+        /// Device pixels of one frame.
+        var devicePixels: Int { width * height * scale * scale }
+    }
+
+    /// One client flung in one compositor.
+    struct Run: Codable {
+        var client: String
+        var frames: Int
+        var seconds: Double
+        var mainMedian: Double
+        var mainP99: Double
+        var mainWorst: Double
+        var processMedian: Double
+        var processP99: Double
+        var westonPerFrame: Double
+        var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
+    }
+
+    let quick: Bool
+    let executable: String
+    var log: (String) -> Void
+
+    static let defaultSizes = [
+        Size(width: 390, height: 844, scale: 1), Size(width: 1920, height: 1080, scale: 1),
+        Size(width: 3840, height: 2160, scale: 1), Size(width: 1920, height: 1080, scale: 2),
+    ]
+
+    /// The GTK4 peer's script, found beside the package (the executable lives in .build/…).
+    static func gtkPeer() -> String? {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var candidates = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
+        for _ in 0..<5 {
+            candidates.append(dir)
+            dir = dir.deletingLastPathComponent()
+        }
+        for c in candidates {
+            let p = c.appendingPathComponent("Benchmarks/gtk4-peer/gtk4-list.py").path
+            if FileManager.default.fileExists(atPath: p) { return p }
+        }
+        return nil
+    }
+
+    /// Whether GTK4's Python bindings are installed for the system python.
+    static func gtkInstalled() -> Bool {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        p.arguments = ["-c", "import gi; gi.require_version('Gtk', '4.0'); from gi.repository import Gtk"]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return false }
+        p.waitUntilExit()
+        return p.terminationStatus == 0
+    }
+
+    /// Milliseconds one full-frame memcpy of `bytes` takes here: the limit a frame that touches
+    /// every pixel cannot beat. Copies rotate through buffers adding up to well past any cache
+    /// (a frame's pixels come from and go to memory, as a buffer the compositor reads does);
+    /// the median of many.
+    static func memcpyMilliseconds(bytes: Int) -> Double {
+        let count = max(4, min(64, (256 << 20) / max(bytes, 1)))
+        let buffers = (0..<count).map { _ in UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64) }
+        defer { for b in buffers { b.deallocate() } }
+        for (i, b) in buffers.enumerated() { memset(b, Int32(i), bytes) }
+        var samples: [Double] = []
+        for i in 0..<max(31, count) {
+            let src = buffers[i % count]
+            let dst = buffers[(i + count / 2) % count]
+            let t0 = FrameStatsWriter.monotonic()
+            memcpy(dst, src, bytes)
+            samples.append((FrameStatsWriter.monotonic() - t0) * 1000)
+        }
+        return samples.sorted()[samples.count / 2]
+    }
+
+    /// CPU seconds a process has used (utime + stime from /proc).
+    static func cpuSeconds(pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let u = Double(fields[11]), let s = Double(fields[12]) else { return nil }
+        return (u + s) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Starts `command` fullscreen in a new headless weston of `size`, flings it, and reads the
+    /// statistics it wrote to `stats`.
+    func run(
+        _ name: String, size: Size, command: [String], environment: [String: String] = [:], stats: String,
+        parse: (String, Double, Double) throws -> [(main: Double, process: Double)]
+    ) throws -> Run {
+        let rig = try WestonRig(width: size.width * size.scale, height: size.height * size.scale, scale: size.scale)
+        defer { rig.stop() }
+        let client = try rig.process.launchClient(
+            command[0], arguments: Array(command.dropFirst()), environment: environment)
+        try waitForWindow(rig, client: client)
+        // Settle: the first frames (fonts, first rows) are not what a fling costs.
+        usleep(300_000)
+        let w = Double(size.width)
+        let h = Double(size.height)
+        let westonBefore = Self.cpuSeconds(pid: rig.process.pid) ?? 0
+        let t0 = FrameStatsWriter.monotonic()
+        var ms: UInt32 = 1000
+        for _ in 0..<(quick ? 1 : 3) {
+            let x = w / 2
+            let (y0, y1) = (h * 0.85, h * 0.25)
+            rig.input.touchDown(id: 0, x: x, y: y0, time: ms)
+            rig.input.touchFrame()
+            try rig.input.flush()
+            for i in 1...4 {
+                usleep(15_000)
+                ms += 15
+                rig.input.touchMotion(id: 0, x: x, y: y0 + (y1 - y0) * Double(i) / 4, time: ms)
+                rig.input.touchFrame()
+                try rig.input.flush()
+            }
+            usleep(10_000)
+            ms += 10
+            rig.input.touchUp(id: 0, time: ms)
+            rig.input.touchFrame()
+            try rig.input.flush()
+            usleep(quick ? 800_000 : 1_600_000)
+            ms += 1600
+        }
+        let t1 = FrameStatsWriter.monotonic()
+        let westonAfter = Self.cpuSeconds(pid: rig.process.pid) ?? 0
+        rig.stop()
+        client.waitUntilExit()
+        let text = (try? String(contentsOfFile: stats, encoding: .utf8)) ?? ""
+        let frames = try parse(text, t0, t1)
+        guard !frames.isEmpty else { throw CommandError("bench: \(name) at \(size) committed no frame while flung") }
+        func pct(_ v: [Double], _ q: Double) -> Double { v.sorted()[min(v.count - 1, Int(Double(v.count) * q))] }
+        let main = frames.map(\.main)
+        let process = frames.map(\.process)
+        return Run(
+            client: name, frames: frames.count, seconds: t1 - t0, mainMedian: pct(main, 0.5), mainP99: pct(main, 0.99),
+            mainWorst: main.max() ?? 0, processMedian: pct(process, 0.5), processP99: pct(process, 0.99),
+            westonPerFrame: (westonAfter - westonBefore) * 1000 / Double(frames.count))
+    }
+
+    /// Waits (up to 10 s) until something other than black shows, or the client dies.
+    private func waitForWindow(_ rig: WestonRig, client: Process) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            guard client.isRunning else {
+                throw CommandError(
+                    "bench: the client exited (status \(client.terminationStatus)) before showing a window")
+            }
+            let c = try rig.capture()
+            if c.pixel(x: c.width / 2, y: c.height / 2) != 0xFF00_0000 { return }
+            usleep(20_000)
+        }
+        throw CommandError("bench: no window after 10 s")
+    }
+
+    /// Frames a Scrollway client committed between t0 and t1.
+    static func scrollwayFrames(_ text: String, t0: Double, t1: Double) throws -> [(main: Double, process: Double)] {
+        text.split(separator: "\n").compactMap { line in
+            guard let data = line.data(using: .utf8),
+                let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let t = o["t"] as? Double, let main = o["main"] as? Double, let process = o["process"] as? Double,
+                t >= t0, t <= t1
+            else { return nil }
+            return (main, process)
+        }
+    }
+
+    /// The GTK4 peer's frames while its list scrolled.
+    static func gtkFrames(_ text: String, t0: Double, t1: Double) throws -> [(main: Double, process: Double)] {
+        guard let data = text.data(using: .utf8),
+            let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let main = o["mainCPUms"] as? [Double], let process = o["processCPUms"] as? [Double]
+        else { throw CommandError("bench: the GTK4 peer wrote no statistics") }
+        return zip(main, process).map { ($0, $1) }
+    }
+}

@@ -1,0 +1,98 @@
+import DemoScenes
+import Foundation
+import Geometry
+import Raster
+import Scrolling
+import Testing
+import Views
+import Wayland
+import WestonHarness
+
+/// The fast present path (scrolled pixels moved by buffer offset, only the exposed strips
+/// painted) and the general one (every changed pixel composited again) in a real headless
+/// weston at phone, desktop and 4K sizes: a fling through every buffer ends on exactly the
+/// pixels of a full offscreen composite, with the sticky header and the indicator in view.
+@Suite(.serialized) struct PresentPathInWestonTests {
+    @Test(arguments: [(390, 844), (1920, 1080), (3840, 2160)], [PresentMode.fast, .general])
+    func aFlingEndsOnTheOffscreenPixels(size: (Int, Int), mode: PresentMode) throws {
+        let (width, height) = size
+        let rig = try WestonRig(width: width, height: height)
+        let window = Scene.list.makeWindow(size: Size(width: Double(width), height: Double(height)))
+        let app = try WaylandApp(content: window, title: "Scrollway test", socket: rig.socketPath)
+        app.window.presentMode = mode
+        var plans: [String: Int] = [:]
+        app.window.onCommit = { plan in
+            switch plan {
+            case .own(let move, let byOffset, _):
+                plans[move == nil ? "damage" : byOffset ? "offset" : "in place", default: 0] += 1
+            case .copy: plans["copy", default: 0] += 1
+            case .repaint: plans["repaint", default: 0] += 1
+            }
+        }
+        let main = try #require(window.view(named: "main") as? ScrollView)
+        // Mapped and on the output (a touch on no surface is dropped).
+        try pump(
+            app,
+            until: {
+                guard let c = try? rig.capture() else { return false }
+                return c.pixel(x: width / 2, y: height / 2) != 0xFF00_0000
+            }, timeout: 10)
+        let x = Double(width) / 2
+        let y0 = Double(height) * 0.8
+        let y1 = Double(height) * 0.3
+        rig.input.touchDown(id: 0, x: x, y: y0, time: 1000)
+        rig.input.touchFrame()
+        try rig.input.roundtrip()
+        for i in 1...5 {
+            rig.input.touchMotion(id: 0, x: x, y: y0 + (y1 - y0) * Double(i) / 5, time: UInt32(1000 + i * 12))
+            rig.input.touchFrame()
+            try rig.input.roundtrip()
+            try app.pump(for: 0.012)
+        }
+        rig.input.touchUp(id: 0, time: 1072)
+        try rig.input.roundtrip()
+        try pump(app, until: { main.isDecelerating }, timeout: 5)
+        // Until the fling and the indicator's fade are over.
+        try pump(
+            app,
+            until: { !app.window.content.hasActiveAnimations && app.window.content.nextTimerDeadline == nil },
+            timeout: 30)
+        #expect(main.contentOffset.y > Double(height))
+        #expect(app.window.framesCommitted > 20)
+        if mode == .fast {
+            #expect((plans["offset"] ?? 0) > 10, "plans: \(plans)")
+        } else {
+            #expect(plans["offset"] == nil && plans["in place"] == nil, "plans: \(plans)")
+        }
+        try rig.parkPointer()
+        // The last commit reaches the screen on weston's next repaint.
+        let expected = try Canvas(size: window.bounds.size, scale: window.scale)
+        window.composite(into: expected)
+        var mismatches = 0
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            try app.pump(for: 0.05)
+            let shown = try rig.capture()
+            mismatches = 0
+            for y in stride(from: 0, to: height, by: 2) {
+                for x in stride(from: 0, to: width, by: 2) where shown.pixel(x: x, y: y) != expected.pixel(x: x, y: y) {
+                    mismatches += 1
+                }
+            }
+        } while mismatches > 0 && Date() < deadline
+        #expect(mismatches == 0, "\(mode) at \(width)×\(height): \(mismatches) sampled pixels differ; plans \(plans)")
+        rig.stop()
+    }
+
+    /// Pumps the app until `condition` holds, failing after `timeout` seconds.
+    func pump(_ app: WaylandApp, until condition: () -> Bool, timeout: Double) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            guard Date() < deadline else {
+                Issue.record("condition not met within \(timeout) s")
+                return
+            }
+            try app.pump(for: 0.02)
+        }
+    }
+}
