@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the GTK4 benchmark peer (gtk4-list.py) needs, from Debian 12 packages.
 # Only for the peer: this is not part of Scrollway's dependencies (Scripts/install-deps.sh).
-# Idempotent: apt-get skips what is already installed. Works as root or through sudo.
+# Idempotent: apt-get skips what is already installed (it upgrades a named package whose
+# Debian version moved on). Works as root or through sudo.
 set -euo pipefail
 
 PACKAGES=(
