@@ -123,8 +123,7 @@ public final class HeadlessPlayer {
             window.advanceClock(to: t)
             try render(at: t)
             let shot = try Canvas(width: canvas.width, height: canvas.height, scale: canvas.scale)
-            shot.copyPixels(
-                from: canvas, deviceRect: Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height)))
+            shot.copyPixels(from: canvas, to: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
             screenshots[name] = shot
         case .keyboardShow:
             window.advanceClock(to: t)

@@ -61,16 +61,6 @@ extension Canvas {
         pixman_image_set_repeat(source.image, PIXMAN_REPEAT_NONE)
     }
 
-    /// Copies the device-pixel rect `rect` from `source` at the same place (SRC): how a buffer
-    /// is brought up to date from an older one (copy-forward of damage).
-    public func copyPixels(from source: Canvas, deviceRect rect: Rect) {
-        guard let box = Canvas.clampedBox(rect, width: min(width, source.width), height: min(height, source.height))
-        else { return }
-        pixman_image_composite32(
-            PIXMAN_OP_SRC, source.image, nil, image, box.x1, box.y1, 0, 0, box.x1, box.y1, box.x2 - box.x1,
-            box.y2 - box.y1)
-    }
-
     /// Moves the pixels of `rect` (device pixels) by (`dx`, `dy`) inside this canvas: the new
     /// pixel at p is the old one at p − (dx, dy) wherever both lie in `rect`. The part of `rect`
     /// that nothing moved into keeps its old pixels (a caller repaints it). How a scroll reuses
@@ -101,9 +91,10 @@ extension Canvas {
         }
     }
 
-    /// Copies `source`'s pixels of `rect` − (dx, dy) to `rect` here (device pixels; SRC): a
-    /// buffer brought up to date from a newer one that holds the same content moved.
-    public func copyPixels(from source: Canvas, to rect: PixelRect, dx: Int, dy: Int) {
+    /// Copies `source`'s pixels of `rect` − (dx, dy) to `rect` here (device pixels; SRC): how a
+    /// buffer is brought up to date from a newer one, which holds the same content moved by
+    /// (dx, dy), or unmoved (0, 0).
+    public func copyPixels(from source: Canvas, to rect: PixelRect, dx: Int = 0, dy: Int = 0) {
         guard
             let r = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))?
                 .intersection(PixelRect(x: dx, y: dy, width: source.width, height: source.height))
@@ -113,13 +104,4 @@ extension Canvas {
             Int32(r.y0), Int32(r.width), Int32(r.height))
     }
 
-    static func clampedBox(_ r: Rect, width: Int, height: Int) -> pixman_box32_t? {
-        let d = r.aligned(toScale: 1)
-        let x1 = max(0, Int(d.minX))
-        let y1 = max(0, Int(d.minY))
-        let x2 = min(width, Int(d.maxX))
-        let y2 = min(height, Int(d.maxY))
-        guard x2 > x1, y2 > y1 else { return nil }
-        return pixman_box32_t(x1: Int32(x1), y1: Int32(y1), x2: Int32(x2), y2: Int32(y2))
-    }
 }

@@ -94,11 +94,7 @@ public final class Canvas {
             pixman_image_set_clip_region32(image, nil)
             return
         }
-        var boxes = rects.compactMap { deviceBox($0) }
-        var region = pixman_region32_t()
-        pixman_region32_init_rects(&region, &boxes, Int32(boxes.count))
-        pixman_image_set_clip_region32(image, &region)
-        pixman_region32_fini(&region)
+        setClip(boxes: rects.compactMap { deviceBox($0) })
     }
 
     /// Runs `body` with the clip set to `rects`, then removes the clip.
@@ -111,20 +107,23 @@ public final class Canvas {
     /// Runs `body` with the clip set to the union of `pixels` (device pixels, disjoint or
     /// not), then removes the clip.
     public func withClip<R>(pixels: [PixelRect], _ body: () throws -> R) rethrows -> R {
-        var boxes = pixels.compactMap { r -> pixman_box32_t? in
-            let x0 = max(0, min(width, r.x0))
-            let y0 = max(0, min(height, r.y0))
-            let x1 = max(0, min(width, r.x1))
-            let y1 = max(0, min(height, r.y1))
-            guard x1 > x0, y1 > y0 else { return nil }
-            return pixman_box32_t(x1: Int32(x0), y1: Int32(y0), x2: Int32(x1), y2: Int32(y1))
-        }
+        setClip(boxes: pixels.compactMap { pixelBox($0) })
+        defer { setClip(nil) }
+        return try body()
+    }
+
+    private func setClip(boxes: [pixman_box32_t]) {
+        var boxes = boxes
         var region = pixman_region32_t()
         pixman_region32_init_rects(&region, &boxes, Int32(boxes.count))
         pixman_image_set_clip_region32(image, &region)
         pixman_region32_fini(&region)
-        defer { pixman_image_set_clip_region32(image, nil) }
-        return try body()
+    }
+
+    /// `r` (device pixels) clamped to the canvas; nil if nothing is left.
+    func pixelBox(_ r: PixelRect) -> pixman_box32_t? {
+        guard let c = r.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) else { return nil }
+        return pixman_box32_t(x1: Int32(c.x0), y1: Int32(c.y0), x2: Int32(c.x1), y2: Int32(c.y1))
     }
 
     /// The device-pixel box covering a logical rect, clamped to the canvas; nil if empty.

@@ -107,11 +107,15 @@ public enum PresentPlan: Equatable, Sendable {
     /// pixels at `shifted.rect − (dx, dy)`, then composite `damage`.
     case copy(unshifted: PixelRegion, shifted: FrameUpdate.Move?, damage: PixelRegion)
 
-    /// The pixels this plan composites.
-    public var composited: PixelRegion {
+    /// A word for the plan (statistics, test messages): `repaint`, `offset` (own pixels moved
+    /// by buffer offset), `in-place` (own pixels moved by memmove), `damage` (own pixels, only
+    /// composited) or `copy`.
+    public var kind: String {
         switch self {
-        case .repaint(let r): return PixelRegion(r)
-        case .own(_, _, let d), .copy(_, _, let d): return d
+        case .repaint: return "repaint"
+        case .own(let move, let byOffset, _): return move == nil ? "damage" : byOffset ? "offset" : "in-place"
+        case .copy: return "copy"
         }
     }
+
 }

@@ -121,13 +121,11 @@ struct DamageTracker {
     /// The moved view while its subtree is being visited.
     private var movedView: ObjectIdentifier?
 
-    init(scale: Double, allowsMoves: Bool, size: Size) {
+    init(scale: Double, allowsMoves: Bool, full: PixelRect) {
         self.scale = scale
         // Whole device pixels only shift exactly at an integer scale.
         self.allowsMoves = allowsMoves && scale == scale.rounded()
-        full = PixelRect(
-            x: 0, y: 0, width: PixelRect.clamp((size.width * scale).rounded(.up)),
-            height: PixelRect.clamp((size.height * scale).rounded(.up)))
+        self.full = full
     }
 
     private mutating func add(_ rect: Rect?) {

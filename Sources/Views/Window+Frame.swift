@@ -8,7 +8,11 @@ extension Window {
     /// the region (window logical coordinates) that differs from the last frame.
     @discardableResult
     public func prepareFrame(time: Double = 0) throws -> Region {
-        let update = try prepareFrameUpdate(time: time)
+        try changedRegion(prepareFrameUpdate(time: time))
+    }
+
+    /// What `update` changed, in window logical coordinates.
+    private func changedRegion(_ update: FrameUpdate) -> Region {
         var region = Region()
         for r in update.changed.rects { region.add(r.logical(scale: scale)) }
         return region
@@ -33,7 +37,7 @@ extension Window {
         // Work finished on other threads (tiles) joins this frame.
         if receiveBackgroundWork() { layoutIfNeeded() }
         let scale = self.scale
-        var tracker = DamageTracker(scale: scale, allowsMoves: detectsScrollMoves, size: bounds.size)
+        var tracker = DamageTracker(scale: scale, allowsMoves: detectsScrollMoves, full: pixelBounds)
         try walk(
             { view, state, covered in
                 try view.displayIfNeeded(scale: scale)
@@ -146,15 +150,32 @@ extension Window {
         composite(into: canvas, pixels: update.damage)
     }
 
+    /// Brings `canvas` to the newest frame as `plan` says (`FrameHistory.plan`): its own pixels
+    /// moved in place, or copied from `newest` (the buffer holding the frame before), then the
+    /// composite. A move by offset is the platform's to make before this call (it changes where
+    /// the canvas's memory starts); here only its damage is composited.
+    public func present(_ plan: PresentPlan, into canvas: Canvas, newest: Canvas?) {
+        switch plan {
+        case .repaint(let r):
+            composite(into: canvas, pixels: PixelRegion(r))
+        case .own(let move, let byOffset, let damage):
+            if let move, !byOffset { canvas.shift(move.rect, dx: move.dx, dy: move.dy) }
+            composite(into: canvas, pixels: damage)
+        case .copy(let unshifted, let shifted, let damage):
+            guard let newest else { preconditionFailure("a copy plan needs the newest buffer") }
+            for r in unshifted.rects { canvas.copyPixels(from: newest, to: r) }
+            if let s = shifted { canvas.copyPixels(from: newest, to: s.rect, dx: s.dx, dy: s.dy) }
+            composite(into: canvas, pixels: damage)
+        }
+    }
+
     /// prepareFrame + applying the update: one frame into `canvas`, which holds the frame
     /// before (or is new: the first frame is whole). Returns the changed region.
     @discardableResult
     public func render(into canvas: Canvas, time: Double = 0) throws -> Region {
         let update = try prepareFrameUpdate(time: time)
         apply(update, to: canvas)
-        var region = Region()
-        for r in update.changed.rects { region.add(r.logical(scale: scale)) }
-        return region
+        return changedRegion(update)
     }
 
     /// Visits every shown view in painting order (back to front) with its on-screen state.

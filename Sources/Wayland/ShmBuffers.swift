@@ -38,15 +38,13 @@ final class ShmBuffer {
     /// Frames moved back to the middle of the ring (one full copy each), for benchmarks.
     private(set) var recentres = 0
 
-    /// The ring's size for one frame: room for many frames of travel each way where the pool
-    /// size allows (the compositor maps all of it; only touched pages cost memory), at least
-    /// three frames, and exactly one frame when `offsetScrolling` is off.
+    /// The ring's size for one frame: 32 frames, or as many as 512 MiB holds (the compositor
+    /// maps all of it; only touched pages cost memory), but at least three frames, else exactly
+    /// one frame (no offset scrolling: too large, or `offsetScrolling` off).
     static func ringBytes(frameBytes: Int, offsetScrolling: Bool) -> Int {
-        guard offsetScrolling else { return frameBytes }
         let page = 4096
-        let cap = min(Int(Int32.max) / page * page, 512 << 20)
-        let wanted = min(cap, max(3 * frameBytes, 32 * frameBytes))
-        return wanted >= 3 * frameBytes ? (wanted + page - 1) / page * page : frameBytes
+        let wanted = min(32 * frameBytes, 512 << 20) / page * page
+        return offsetScrolling && wanted >= 3 * frameBytes ? wanted : frameBytes
     }
 
     init(shm: OpaquePointer, width: Int, height: Int, scale: Double, offsetScrolling: Bool) throws {

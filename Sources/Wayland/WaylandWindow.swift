@@ -44,7 +44,9 @@ public final class WaylandWindow {
     /// How frames reach the buffers: `.fast` moves scrolled pixels (by buffer offset where that
     /// is cheapest); `.general` composites every changed pixel again (no moves), copying the
     /// rest from the newest buffer. Both give the same pixels.
-    public var presentMode: PresentMode = .fast
+    public var presentMode: PresentMode = .fast {
+        didSet { content.detectsScrollMoves = presentMode == .fast }
+    }
     /// The last frame's plan (tests and benchmarks see which path ran).
     public private(set) var lastPlan: PresentPlan?
     /// Called after each commit with the plan that brought the buffer up to date (statistics).
@@ -275,7 +277,6 @@ public final class WaylandWindow {
         }
         precondition(!buffer.isBusy, "never draw into a buffer the compositor may be reading")
         wantsFrame = false
-        content.detectsScrollMoves = presentMode == .fast
         if presentMode == .flipOnly && buffer.frame != nil {
             // The floor: draw nothing, show the other buffer, want the next frame at once.
             lastPlan = .own(move: nil, byOffset: false, damage: PixelRegion())
@@ -338,27 +339,11 @@ public final class WaylandWindow {
         if let lastPlan { onCommit?(lastPlan) }
     }
 
-    /// Brings `buffer` to the newest frame as `plan` says: its own pixels moved (in place or by
-    /// its offset in memory), or pixels copied from the newest buffer, then the composite.
+    /// Brings `buffer` to the newest frame as `plan` says; a move by offset moves the buffer in
+    /// its ring first.
     private func present(_ plan: PresentPlan, into buffer: ShmBuffer, from newest: ShmBuffer?) throws {
-        switch plan {
-        case .repaint(let r):
-            content.composite(into: buffer.canvas, pixels: PixelRegion(r))
-        case .own(let move, let byOffset, let damage):
-            if let move {
-                if byOffset {
-                    try buffer.move(by: move)
-                } else {
-                    buffer.canvas.shift(move.rect, dx: move.dx, dy: move.dy)
-                }
-            }
-            content.composite(into: buffer.canvas, pixels: damage)
-        case .copy(let unshifted, let shifted, let damage):
-            guard let newest else { preconditionFailure("a copy plan needs the newest buffer") }
-            for r in unshifted.rects { buffer.canvas.copyPixels(from: newest.canvas, to: r, dx: 0, dy: 0) }
-            if let s = shifted { buffer.canvas.copyPixels(from: newest.canvas, to: s.rect, dx: s.dx, dy: s.dy) }
-            content.composite(into: buffer.canvas, pixels: damage)
-        }
+        if case .own(let move?, true, _) = plan { try buffer.move(by: move) }
+        content.present(plan, into: buffer.canvas, newest: newest?.canvas)
     }
 
     /// Tells the compositor the whole surface is opaque when the window's clear colour is (every

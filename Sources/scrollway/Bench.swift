@@ -310,7 +310,7 @@ extension Bench {
     /// The end-to-end bench: every size, every client, one table (or JSON).
     func runWeston() throws {
         let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
-        let bench = WestonBench(quick: quick, executable: exe) { line in
+        let bench = WestonBench(quick: quick) { line in
             FileHandle.standardError.write(Data(("bench: " + line + "\n").utf8))
         }
         let peer = WestonBench.gtkPeer()

@@ -32,7 +32,6 @@ struct WestonBench {
     }
 
     let quick: Bool
-    let executable: String
     var log: (String) -> Void
 
     static let defaultSizes = [

@@ -33,15 +33,9 @@ final class FrameStatsWriter {
     func record(_ plan: PresentPlan) {
         let main = Self.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
         let process = Self.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
-        let kind: String
-        switch plan {
-        case .repaint: kind = "repaint"
-        case .own(let move, let byOffset, _): kind = move == nil ? "damage" : byOffset ? "offset" : "in-place"
-        case .copy: kind = "copy"
-        }
         let line = String(
             format: "{\"t\": %.6f, \"main\": %.4f, \"process\": %.4f, \"plan\": \"%@\"}\n", Self.monotonic(),
-            (main - lastMain) * 1000, (process - lastProcess) * 1000, kind)
+            (main - lastMain) * 1000, (process - lastProcess) * 1000, plan.kind)
         lastMain = main
         lastProcess = process
         handle.write(Data(line.utf8))
