@@ -107,7 +107,7 @@ let package = Package(
             ]
         ),
 
-        // Helpers shared by test targets (running the CLI).
+        // Helpers shared by test targets (running the CLI, seeded randomness).
         .target(name: "ScrollwayTestSupport", dependencies: ["WestonHarness"]),
 
         // Tests.
@@ -118,7 +118,10 @@ let package = Package(
         .testTarget(name: "ViewsTests", dependencies: ["Views", "DemoScenes"]),
         .testTarget(name: "WestonRigTests", dependencies: ["WestonHarness", "Raster", "ScrollwayTestSupport"]),
         .testTarget(name: "ScriptsTests", dependencies: ["Scripts", "Gestures"]),
-        .testTarget(name: "HeadlessTests", dependencies: ["Headless", "DemoScenes", "Scripts", "Scrolling", "Views"]),
+        .testTarget(
+            name: "HeadlessTests",
+            dependencies: ["Headless", "DemoScenes", "Scripts", "Scrolling", "Views", "ScrollwayTestSupport"]
+        ),
         .testTarget(name: "PlayTests", dependencies: ["WestonHarness", "Raster", "ScrollwayTestSupport"]),
         .testTarget(
             name: "WaylandTests",
@@ -126,7 +129,9 @@ let package = Package(
                 "Wayland", "WestonHarness", "DemoScenes", "Scrolling", "Views", "Raster", "Physics", "CWaylandClient",
             ]
         ),
-        .testTarget(name: "ScrollingTests", dependencies: ["Scrolling", "Views", "Gestures", "Physics"]),
+        .testTarget(
+            name: "ScrollingTests", dependencies: ["Scrolling", "Views", "Gestures", "Physics", "ScrollwayTestSupport"]
+        ),
         .testTarget(
             name: "SystemLibraryTests",
             dependencies: [

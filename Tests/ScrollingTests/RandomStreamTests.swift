@@ -1,20 +1,9 @@
 import Geometry
 import Gestures
 import Scrolling
+import ScrollwayTestSupport
 import Testing
 import Views
-
-/// A seeded generator (SplitMix64): the same stream on every run.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite struct RandomStreamTests {
     @Test func a100000EventStreamStaysFiniteAndInsideTheRubberBand() {
