@@ -20,15 +20,4 @@ PACKAGES=(
   libegl1 libgl1-mesa-dri
 )
 
-if [ "$(id -u)" -eq 0 ]; then
-  SUDO=()
-elif command -v sudo >/dev/null 2>&1; then
-  SUDO=(sudo)
-else
-  echo "install.sh: need root or sudo to install: ${PACKAGES[*]}" >&2
-  exit 1
-fi
-
-export DEBIAN_FRONTEND=noninteractive
-"${SUDO[@]}" apt-get update
-"${SUDO[@]}" apt-get install -y --no-install-recommends "${PACKAGES[@]}"
+bash "$(dirname "$0")/../../Scripts/apt-install.sh" install.sh "${PACKAGES[@]}"
