@@ -3,7 +3,7 @@ import Scrolling
 
 /// Writes traces as JSON Lines with a stable key order and fixed number formatting (at most
 /// three decimals, trailing zeros dropped, no "-0"), so the same run gives the same bytes and
-/// traces diff cleanly. The record shapes are `../shared/spec/scripts-and-traces.md`'s.
+/// traces diff cleanly. The record shapes are `docs/scripts-and-traces.md`'s.
 public struct TraceWriter {
     public private(set) var lines: [String] = []
 

@@ -1,7 +1,7 @@
 import Gestures
 
 /// A gesture script: what a person, a recorder or a test wants to happen, with times. The
-/// format is `../shared/spec/scripts-and-traces.md` (JSON Lines, a public interface).
+/// format is `docs/scripts-and-traces.md` (JSON Lines, a public interface).
 public struct GestureScript: Equatable, Sendable {
     public static let formatName = "scrollway-script"
     public static let currentVersion = 1

@@ -10,7 +10,7 @@ import Views
 /// `contentSize` and the adjusted inset define where the offset may rest: per axis
 /// `min = −adjusted.top`, `max = max(min, contentSize.height + adjusted.bottom − bounds.height)`.
 /// Past those edges it rubber-bands (`bounces`), and every motion is a closed-form curve of
-/// `Physics` evaluated at the frame's time (see `../shared/spec/physics.md`).
+/// `Physics` evaluated at the frame's time (see `docs/physics.md`).
 open class ScrollView: View {
     public enum ContentInsetAdjustmentBehavior: String, Sendable, CaseIterable {
         /// Safe area on the vertical axis always; on the horizontal axis when it scrolls.
