@@ -33,13 +33,6 @@ static inline int sw_memfd_get_seals(int fd) {
     return fcntl(fd, F_GET_SEALS);
 }
 
-/// Gives back the pages of [offset, offset + length) of a shared-memory file (they read as zeros
-/// again): a buffer ring releases the memory its frame has scrolled away from. 0, or -1 with
-/// errno set (a file system without hole punching: the memory is simply kept).
-static inline int sw_punch_hole(int fd, long long offset, long long length) {
-    return fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)offset, (off_t)length);
-}
-
 /// Fallback when memfd_create is unavailable: an unlinked POSIX shared-memory file.
 static inline int sw_shm_open_anonymous(void) {
     char name[64];

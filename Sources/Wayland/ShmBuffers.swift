@@ -6,13 +6,17 @@ import Views
 
 /// One of the window's buffers: a frame's pixels inside its own shared-memory ring.
 ///
-/// The ring is much larger than a frame (foot's offset scrolling). A scroll moves the frame's
-/// place in the ring instead of its pixels: a new wl_buffer is made a whole number of rows (and
-/// pixels) further in, so last frame's rows are this frame's rows moved, and only what the
-/// scroll exposes (and whatever lies outside the scrolled rect) is painted. Pages the frame
-/// has left are given back to the system; when the frame reaches an end of the ring it is
-/// copied back to the middle once. Between attach+commit and wl_buffer.release the compositor
-/// may read it: it is never drawn into, moved or destroyed then.
+/// The ring holds two frames (foot's offset scrolling, with the memory kept): a scroll moves the
+/// frame's place in the ring instead of its pixels. A new wl_buffer is made a whole number of
+/// rows (and pixels) further in, so last frame's rows are this frame's rows moved, and only
+/// what the scroll exposes (and whatever lies outside the scrolled rect) is painted. When the
+/// frame reaches an end of the ring its kept rows are copied once to the other end, leaving a
+/// whole frame of travel in the direction it was going. The ring is faulted in when made and
+/// never given back while the window has this size: a frame moving through fresh pages made
+/// the kernel zero, map and later free every page it crossed (in this process and in the
+/// compositor), which cost more than the occasional copy. Between attach+commit and
+/// wl_buffer.release the compositor may read it: it is never drawn into, moved or destroyed
+/// then.
 final class ShmBuffer {
     let width: Int
     let height: Int
@@ -32,19 +36,15 @@ final class ShmBuffer {
     var isBusy = false
     /// The frame number last drawn into it (nil: never; its pixels are undefined).
     var frame: Int?
-    /// Ring bytes that may still hold pages (below and above the frame): released lazily.
-    private var touchedLow: Int
-    private var touchedHigh: Int
-    /// Frames moved back to the middle of the ring (one full copy each), for benchmarks.
+    /// Frames copied to the other end of the ring (one copy of the kept rows each).
     private(set) var recentres = 0
 
-    /// The ring's size for one frame: 32 frames, or as many as 512 MiB holds (the compositor
-    /// maps all of it; only touched pages cost memory), but at least three frames, else exactly
-    /// one frame (no offset scrolling: too large, or `offsetScrolling` off).
+    /// The ring's size for one frame: two frames, or exactly one (no offset scrolling) when
+    /// `offsetScrolling` is off or two do not fit a pool.
     static func ringBytes(frameBytes: Int, offsetScrolling: Bool) -> Int {
         let page = 4096
-        let wanted = min(32 * frameBytes, 512 << 20) / page * page
-        return offsetScrolling && wanted >= 3 * frameBytes ? wanted : frameBytes
+        let two = (2 * frameBytes + page - 1) / page * page
+        return offsetScrolling && two <= Int(Int32.max) ? two : frameBytes
     }
 
     init(shm: OpaquePointer, width: Int, height: Int, scale: Double, offsetScrolling: Bool) throws {
@@ -69,7 +69,8 @@ final class ShmBuffer {
             throw WaylandError.sharedMemory("cannot size a buffer to \(ringBytes) bytes: \(why)")
         }
         if sealed { _ = sw_memfd_seal_size(f) }
-        guard let map = mmap(nil, ringBytes, PROT_READ | PROT_WRITE, MAP_SHARED, f, 0), map != MAP_FAILED else {
+        guard let map = mmap(nil, ringBytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, f, 0), map != MAP_FAILED
+        else {
             let why = String(cString: strerror(errno))
             close(f)
             throw WaylandError.sharedMemory("cannot map \(ringBytes) bytes: \(why)")
@@ -83,8 +84,6 @@ final class ShmBuffer {
         mapping = map
         self.pool = pool
         offset = Self.middle(ringBytes: ringBytes, frameBytes: frameBytes)
-        touchedLow = offset
-        touchedHigh = offset + frameBytes
         (buffer, canvas) = try Self.makeBuffer(
             pool: pool, mapping: map, offset: offset, width: width, height: height, stride: stride, scale: scale)
     }
@@ -97,7 +96,7 @@ final class ShmBuffer {
     }
 
     /// Whether the frame can move inside its ring at all.
-    var movesByOffset: Bool { ringBytes >= 3 * frameBytes }
+    var movesByOffset: Bool { ringBytes > frameBytes }
 
     private static func middle(ringBytes: Int, frameBytes: Int) -> Int {
         ((ringBytes - frameBytes) / 2) / 4096 * 4096
@@ -123,13 +122,14 @@ final class ShmBuffer {
 
     /// Moves the frame's pixels by `move` by moving the frame in the ring: the pixels inside
     /// the move's kept rect are then right; everything else in the frame is stale (the caller
-    /// repaints it). At an end of the ring the kept rows are copied to the middle instead.
+    /// repaints it). Past an end of the ring the kept rows are copied to the other end instead.
     func move(by move: FrameUpdate.Move) throws {
         precondition(!isBusy, "never move a buffer the compositor may be reading")
         let delta = -(move.dy * stride + move.dx * 4)
         var target = offset + delta
         if target < 0 || target + frameBytes > ringBytes {
-            target = Self.middle(ringBytes: ringBytes, frameBytes: frameBytes)
+            // Going forwards, start again at the front; backwards, at the back.
+            target = delta > 0 ? 0 : ringBytes - frameBytes
             if let kept = move.kept { relocate(kept, dx: move.dx, dy: move.dy, to: target) }
             recentres += 1
         }
@@ -138,10 +138,10 @@ final class ShmBuffer {
         (buffer, canvas) = try Self.makeBuffer(
             pool: pool, mapping: mapping, offset: offset, width: width, height: height, stride: stride, scale: scale)
         listen()
-        releasePagesBehind()
     }
 
     /// Copies the kept rect's pixels from the frame at `offset` to a frame at `target`, moved.
+    /// The two may overlap: rows are copied in the order that never reads one already written.
     private func relocate(_ kept: PixelRect, dx: Int, dy: Int, to target: Int) {
         let rowBytes = kept.width * 4
         let forward = target + dy * stride + dx * 4 > offset  // each row lands after where it was read
@@ -150,27 +150,6 @@ final class ShmBuffer {
             let dst = mapping + target + y * stride + kept.x0 * 4
             let src = mapping + offset + (y - dy) * stride + (kept.x0 - dx) * 4
             memmove(dst, src, rowBytes)
-        }
-        touchedLow = min(touchedLow, target)
-        touchedHigh = max(touchedHigh, target + frameBytes)
-    }
-
-    /// Gives back whole pages more than a frame away from the frame (hysteresis: a fling that
-    /// turns back finds its neighbours still there, and few calls are made).
-    private func releasePagesBehind() {
-        let page = 4096
-        let slack = max(frameBytes, 4 << 20)
-        touchedLow = min(touchedLow, offset)
-        touchedHigh = max(touchedHigh, offset + frameBytes)
-        let keepLow = max(0, (offset - slack) / page * page)
-        if keepLow - touchedLow >= slack {
-            _ = sw_punch_hole(fd, Int64(touchedLow / page * page), Int64(keepLow - touchedLow / page * page))
-            touchedLow = keepLow
-        }
-        let keepHigh = min(ringBytes, (offset + frameBytes + slack + page - 1) / page * page)
-        if touchedHigh - keepHigh >= slack {
-            _ = sw_punch_hole(fd, Int64(keepHigh), Int64(touchedHigh - keepHigh))
-            touchedHigh = keepHigh
         }
     }
 }
@@ -206,6 +185,6 @@ final class BufferPool {
         buffers.filter { $0 !== buffer && $0.frame != nil }.max { $0.frame! < $1.frame! }
     }
 
-    /// Frames moved back to the middle of their rings so far.
+    /// Frames copied to the other end of their rings so far.
     var recentres: Int { buffers.reduce(0) { $0 + $1.recentres } }
 }
