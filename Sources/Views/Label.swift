@@ -7,7 +7,14 @@ import Raster
 open class Label: View {
     public var text: String { didSet { if text != oldValue { contentChanged() } } }
     /// nil uses `Font.standard`.
-    public var font: Font? { didSet { contentChanged() } }
+    public var font: Font? {
+        didSet {
+            cachedLayout = nil
+            contentChanged()
+        }
+    }
+    /// The last layout and what it was made for: `drawnRect` and `draw` need the same one.
+    private var cachedLayout: (text: String, width: Double, lines: Int, scale: Double, layout: TextLayout?)?
     public var textColor: Color = .black { didSet { if textColor != oldValue { setNeedsDisplay() } } }
     public var textAlignment: TextAlignment = .left { didSet { setNeedsDisplay() } }
     /// 1 (default): one line, truncated. 0: as many lines as the text needs.
@@ -26,14 +33,44 @@ open class Label: View {
 
     /// The layout this label draws at its current width.
     public func textLayout(scale: Double) -> TextLayout? {
-        effectiveFont?.layout(text, maxWidth: bounds.width, maxLines: numberOfLines, scale: scale)
+        if let c = cachedLayout, c.text == text, c.width == bounds.width, c.lines == numberOfLines, c.scale == scale {
+            return c.layout
+        }
+        let layout = effectiveFont?.layout(text, maxWidth: bounds.width, maxLines: numberOfLines, scale: scale)
+        cachedLayout = (text, bounds.width, numberOfLines, scale, layout)
+        return layout
+    }
+
+    /// The band the text is drawn in: the lines' height, vertically centred, clipped to the
+    /// bounds; the whole width.
+    private func textRect(_ layout: TextLayout) -> Rect {
+        let h = layout.size.height
+        return Rect(x: 0, y: max(0, (bounds.height - h) / 2), width: bounds.width, height: min(h, bounds.height))
+    }
+
+    /// Only the text and a margin for glyphs that reach past their advance (half a line each
+    /// side): a row-wide label's image is as wide as its words.
+    open override func drawnRect(scale: Double) -> Rect? {
+        guard let layout = textLayout(scale: scale) else { return .zero }
+        let band = textRect(layout)
+        let w = layout.size.width
+        let x: Double
+        switch textAlignment {
+        case .left: x = 0
+        case .center: x = (bounds.width - w) / 2
+        case .right: x = bounds.width - w
+        }
+        let margin = layout.metrics.lineHeight / 2
+        return Rect(x: x - margin, y: band.minY, width: w + 2 * margin, height: band.height)
     }
 
     open override func draw(in canvas: Canvas) {
         guard let font = effectiveFont, let layout = textLayout(scale: canvas.scale) else { return }
-        let h = layout.size.height
-        let rect = Rect(x: 0, y: max(0, (bounds.height - h) / 2), width: bounds.width, height: min(h, bounds.height))
-        canvas.drawText(layout, font: font, in: rect, color: textColor, alignment: textAlignment)
+        // The canvas starts where `drawnRect` does, on the device grid.
+        let origin = backingOrigin(scale: canvas.scale)
+        canvas.drawText(
+            layout, font: font, in: textRect(layout).offsetBy(dx: -origin.x, dy: -origin.y), color: textColor,
+            alignment: textAlignment)
     }
 
     open override func sizeThatFits(_ size: Size) -> Size {

@@ -58,6 +58,9 @@ open class View {
     private(set) var needsLayout = true
     /// The cached rasterized content (nil for views that only have a background).
     public private(set) var backingImage: Canvas?
+    /// Where the backing image lies in the view's full-size image (device pixels at the image's
+    /// scale, (0,0) at the bounds' top-left): all of it unless `drawnRect(scale:)` said less.
+    public private(set) var backingImageArea: PixelRect?
     /// What the last composite put on screen, for damage tracking (window coordinates).
     var lastComposite: CompositeSnapshot?
 
@@ -100,8 +103,16 @@ open class View {
     open var drawsContent: Bool { false }
 
     /// Draws the view's content into `canvas`, whose coordinates are the view's bounds
-    /// coordinates with (0,0) at the bounds' top-left corner. Runs only when needed.
+    /// coordinates with (0,0) at the bounds' top-left corner, moved by `drawnRect`'s origin
+    /// when it names one. Runs only when needed.
     open func draw(in canvas: Canvas) {}
+
+    /// The part of the bounds `draw(in:)` paints at `scale` ((0,0) at the bounds' top-left),
+    /// nil for all of it. A view whose content is smaller than its bounds (a label's text in a
+    /// row-wide frame) names it, and its backing image is only that large, widened to whole
+    /// device pixels: less memory to fill, clear and blend. `draw(in:)` then gets a canvas whose
+    /// (0,0) is that rect's top-left corner (on the device grid).
+    open func drawnRect(scale: Double) -> Rect? { nil }
 
     /// Marks the content as changed: `draw(in:)` runs before the next frame.
     public func setNeedsDisplay() {
@@ -115,6 +126,7 @@ open class View {
     /// `displayIfNeeded` expects (bounds × `contentsScale`), or the next frame draws over it.
     public func setContents(_ image: Canvas) {
         backingImage = image
+        backingImageArea = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
         needsDisplay = false
         contentVersion += 1
         invalidate()
@@ -128,21 +140,54 @@ open class View {
             backingImage = nil
             return false
         }
-        let expected = (Int((bounds.width * scale).rounded(.up)), Int((bounds.height * scale).rounded(.up)))
+        let whole = PixelRect(
+            x: 0, y: 0, width: PixelRect.clamp((bounds.width * scale).rounded(.up)),
+            height: PixelRect.clamp((bounds.height * scale).rounded(.up)))
+        var area: PixelRect? = whole
+        if let drawn = drawnRect(scale: scale) {
+            area = PixelRect(covering: drawn, scale: scale).flatMap { $0.intersection(whole) }
+        }
         let sizeChanged =
-            backingImage.map { $0.width != expected.0 || $0.height != expected.1 || $0.scale != scale } ?? true
+            backingImage.map { $0.scale != scale || backingImageArea != area } ?? true
         guard needsDisplay || sizeChanged else { return false }
         needsDisplay = false
-        guard expected.0 > 0, expected.1 > 0 else {
+        guard let area, !area.isEmpty else {
             backingImage = nil
+            backingImageArea = nil
             return false
         }
-        let canvas = try Canvas(width: expected.0, height: expected.1, scale: scale)
+        let canvas = try Canvas(width: area.width, height: area.height, scale: scale)
+        backingImageArea = area
         draw(in: canvas)
         backingImage = canvas
         drawCount += 1
         contentVersion += 1
         return true
+    }
+
+    /// Where the canvas `draw(in:)` draws into starts in bounds coordinates ((0,0) unless
+    /// `drawnRect` named a part): what a view that names one subtracts from its coordinates.
+    public func backingOrigin(scale: Double) -> Point {
+        guard let area = backingImageArea else { return .zero }
+        return Point(x: Double(area.x0) / scale, y: Double(area.y0) / scale)
+    }
+
+    /// Where the backing image goes when the whole bounds land on `placed` (window logical
+    /// coordinates): `placed` for a full-size image; for a part, the part of `placed` it covers,
+    /// mapped as the full-size image would be.
+    func imageDestination(in placed: Rect) -> Rect {
+        guard let image = backingImage, let area = backingImageArea else { return placed }
+        let fullWidth = PixelRect.clamp((bounds.width * image.scale).rounded(.up))
+        let fullHeight = PixelRect.clamp((bounds.height * image.scale).rounded(.up))
+        if area == PixelRect(x: 0, y: 0, width: fullWidth, height: fullHeight) || fullWidth <= 0 || fullHeight <= 0 {
+            return placed
+        }
+        // Logical width of one image pixel on screen, as the full-size image would be drawn.
+        let kx = placed.width / Double(fullWidth)
+        let ky = placed.height / Double(fullHeight)
+        return Rect(
+            x: placed.minX + Double(area.x0) * kx, y: placed.minY + Double(area.y0) * ky,
+            width: Double(area.width) * kx, height: Double(area.height) * ky)
     }
 
     // MARK: Layout

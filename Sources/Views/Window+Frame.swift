@@ -137,7 +137,7 @@ extension Window {
                         item.rect.intersection(state.clip) ?? .zero, color: bg.withAlpha(bg.alpha * state.alpha))
                 }
                 if let image = view.backingImage {
-                    canvas.draw(image, in: item.rect, alpha: state.alpha, clip: state.clip)
+                    canvas.draw(image, in: view.imageDestination(in: item.rect), alpha: state.alpha, clip: state.clip)
                 }
             }
         }
