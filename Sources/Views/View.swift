@@ -61,6 +61,8 @@ open class View {
     /// Where the backing image lies in the view's full-size image (device pixels at the image's
     /// scale, (0,0) at the bounds' top-left): all of it unless `drawnRect(scale:)` said less.
     public private(set) var backingImageArea: PixelRect?
+    /// The bounds size and scale the backing image was last checked against.
+    private var displayedFor: (size: Size, scale: Double)?
     /// What the last composite put on screen, for damage tracking (window coordinates).
     var lastComposite: CompositeSnapshot?
 
@@ -127,6 +129,7 @@ open class View {
     public func setContents(_ image: Canvas) {
         backingImage = image
         backingImageArea = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+        displayedFor = nil
         needsDisplay = false
         contentVersion += 1
         invalidate()
@@ -140,6 +143,9 @@ open class View {
             backingImage = nil
             return false
         }
+        // Every frame visits every view: one comparison settles the usual case.
+        if !needsDisplay, let d = displayedFor, d.size == bounds.size, d.scale == scale { return false }
+        defer { displayedFor = (bounds.size, scale) }
         let whole = PixelRect(
             x: 0, y: 0, width: PixelRect.clamp((bounds.width * scale).rounded(.up)),
             height: PixelRect.clamp((bounds.height * scale).rounded(.up)))

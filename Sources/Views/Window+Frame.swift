@@ -87,7 +87,7 @@ extension Window {
     /// what the opaque views painted after it leave free, so every pixel is filled once by the
     /// front-most opaque surface and only translucent content (text) blends over it.
     public func composite(into canvas: Canvas, pixels area: PixelRegion) {
-        guard let limit = area.bounds else { return }
+        guard !area.isEmpty else { return }
         let s = canvas.scale
         struct Item {
             var view: View
@@ -97,18 +97,24 @@ extension Window {
             var opaque: Bool
         }
         var items: [Item] = []
-        walk { view, state, _ in
-            guard state.visible != nil else { return false }
-            let background = view.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
-            guard background != nil || view.backingImage != nil else { return false }
-            let rect = state.screenRect.rounded(toScale: s)
-            guard let shown = rect.intersection(state.clip), let box = PixelRect(covering: shown, scale: s),
-                box.intersects(limit)
-            else { return false }
-            let opaque = (background?.alpha ?? 0) >= 1 && state.alpha >= 1
-            items.append(Item(view: view, state: state, rect: rect, box: box, opaque: opaque))
-            return false
-        }
+        walk(
+            { view, state, _ in
+                guard let visible = state.visible, let seen = PixelRect(covering: visible, scale: s),
+                    area.intersects(seen)
+                else {
+                    // Nothing of it is repainted, nor of what it clips.
+                    return view.clipsToBounds
+                }
+                let background = view.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
+                guard background != nil || view.backingImage != nil else { return false }
+                let rect = state.screenRect.rounded(toScale: s)
+                guard let shown = rect.intersection(state.clip), let box = PixelRect(covering: shown, scale: s),
+                    area.intersects(box)
+                else { return false }
+                let opaque = (background?.alpha ?? 0) >= 1 && state.alpha >= 1
+                items.append(Item(view: view, state: state, rect: rect, box: box, opaque: opaque))
+                return false
+            }, prunes: true)
         // Back to front, each item gets the part of the area no opaque item after it covers.
         var clips = [PixelRegion](repeating: PixelRegion(), count: items.count)
         var occluders: [PixelRect] = []
@@ -187,7 +193,12 @@ extension Window {
     /// whole pixels are, so the same content scrolled by whole pixels is the same pixels moved,
     /// and text never blurs between two rows. Offsets themselves (physics, delegates, traces)
     /// keep their exact values.
-    func walk(_ visit: (View, ViewState, Bool) throws -> Bool, leave: ((View) -> Void)? = nil) rethrows {
+    /// `prunes`: a true from `visit` skips the view's subtree instead of passing "covered" on.
+    func walk(
+        _ visit: (View, ViewState, Bool) throws -> Bool, leave: ((View) -> Void)? = nil, prunes: Bool = false
+    )
+        rethrows
+    {
         let rootClip = Rect(origin: .zero, size: bounds.size)
         let scale = self.scale
         func recurse(_ view: View, _ toWindow: AffineTransform, _ clip: Rect, _ alpha: Double, _ covered: Bool) throws {
@@ -203,6 +214,7 @@ extension Window {
                 toWindow: toWindow, screenRect: screen, clip: clip, visible: visible, alpha: a)
             let subCovered = try visit(view, state, covered)
             defer { leave?(view) }
+            if prunes && subCovered { return }
             let childClip = view.clipsToBounds ? (visible ?? .zero) : clip
             if view.clipsToBounds && visible == nil {
                 for sub in view.subviews { markHidden(sub) }
