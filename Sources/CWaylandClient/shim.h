@@ -33,6 +33,19 @@ static inline int sw_memfd_get_seals(int fd) {
     return fcntl(fd, F_GET_SEALS);
 }
 
+/// Faults in the pages of a shared mapping for writing without changing what they hold
+/// (MADV_POPULATE_WRITE, Linux 5.14): a buffer ring made ready while the window is idle, so
+/// that scrolling into it later costs no page faults. 0, or -1 with errno set (older kernels:
+/// the pages then fault in as they are first drawn).
+static inline int sw_prefault(void *address, size_t length) {
+#ifdef MADV_POPULATE_WRITE
+    return madvise(address, length, MADV_POPULATE_WRITE);
+#else
+    errno = EINVAL;
+    return -1;
+#endif
+}
+
 /// Fallback when memfd_create is unavailable: an unlinked POSIX shared-memory file.
 static inline int sw_shm_open_anonymous(void) {
     char name[64];

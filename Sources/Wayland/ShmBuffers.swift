@@ -6,13 +6,14 @@ import Views
 
 /// One of the window's buffers: a frame's pixels inside its own shared-memory ring.
 ///
-/// The ring holds two frames (foot's offset scrolling, with the memory kept): a scroll moves the
+/// The ring holds one and a half frames (foot's offset scrolling, with the memory kept): a scroll moves the
 /// frame's place in the ring instead of its pixels. A new wl_buffer is made a whole number of
 /// rows (and pixels) further in, so last frame's rows are this frame's rows moved, and only
 /// what the scroll exposes (and whatever lies outside the scrolled rect) is painted. When the
 /// frame reaches an end of the ring its kept rows are copied once to the other end, leaving a
-/// whole frame of travel in the direction it was going. The ring is faulted in when made and
-/// never given back while the window has this size: a frame moving through fresh pages made
+/// whole frame of travel in the direction it was going. Its pages are faulted in as they are
+/// first drawn, or ahead of time while the window is idle (`prefault`), and never given back
+/// while the window has this size: a frame moving through fresh pages made
 /// the kernel zero, map and later free every page it crossed (in this process and in the
 /// compositor), which cost more than the occasional copy. Between attach+commit and
 /// wl_buffer.release the compositor may read it: it is never drawn into, moved or destroyed
@@ -36,15 +37,18 @@ final class ShmBuffer {
     var isBusy = false
     /// The frame number last drawn into it (nil: never; its pixels are undefined).
     var frame: Int?
+    /// Whether the whole ring has been faulted in (`prefault`).
+    private(set) var prefaulted = false
     /// Frames copied to the other end of the ring (one copy of the kept rows each).
     private(set) var recentres = 0
 
-    /// The ring's size for one frame: two frames, or exactly one (no offset scrolling) when
-    /// `offsetScrolling` is off or two do not fit a pool.
+    /// The ring's size for one frame: one and a half frames (half a screen of travel between
+    /// copies; more costs memory for every buffer, less copies more often), or exactly one (no
+    /// offset scrolling) when `offsetScrolling` is off or that does not fit a pool.
     static func ringBytes(frameBytes: Int, offsetScrolling: Bool) -> Int {
         let page = 4096
-        let two = (2 * frameBytes + page - 1) / page * page
-        return offsetScrolling && two <= Int(Int32.max) ? two : frameBytes
+        let ring = (frameBytes + frameBytes / 2 + page - 1) / page * page
+        return offsetScrolling && ring <= Int(Int32.max) ? ring : frameBytes
     }
 
     init(shm: OpaquePointer, width: Int, height: Int, scale: Double, offsetScrolling: Bool) throws {
@@ -69,7 +73,7 @@ final class ShmBuffer {
             throw WaylandError.sharedMemory("cannot size a buffer to \(ringBytes) bytes: \(why)")
         }
         if sealed { _ = sw_memfd_seal_size(f) }
-        guard let map = mmap(nil, ringBytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, f, 0), map != MAP_FAILED
+        guard let map = mmap(nil, ringBytes, PROT_READ | PROT_WRITE, MAP_SHARED, f, 0), map != MAP_FAILED
         else {
             let why = String(cString: strerror(errno))
             close(f)
@@ -93,6 +97,12 @@ final class ShmBuffer {
         wl_shm_pool_destroy(pool)
         munmap(mapping, ringBytes)
         close(fd)
+    }
+
+    /// Faults in the whole ring (contents unchanged; safe while the compositor reads it).
+    func prefault() {
+        prefaulted = true
+        _ = sw_prefault(mapping, ringBytes)
     }
 
     /// Whether the frame can move inside its ring at all.
@@ -154,35 +164,54 @@ final class ShmBuffer {
     }
 }
 
-/// Two or three buffers, recreated whenever the size or scale changes.
+/// Two buffers, and a third only when the compositor holds both (a compositor that shows one
+/// and releases the other, as weston does, never costs the third ring's memory); recreated
+/// whenever the size or scale changes.
 final class BufferPool {
     let width: Int
     let height: Int
     let scale: Double
+    static let maximumCount = 3
     private(set) var buffers: [ShmBuffer] = []
+    private let shm: OpaquePointer
+    private let offsetScrolling: Bool
 
-    init(shm: OpaquePointer, width: Int, height: Int, scale: Double, count: Int = 3, offsetScrolling: Bool) throws {
-        precondition(count >= 2 && count <= 3, "2-3 buffers")
+    init(shm: OpaquePointer, width: Int, height: Int, scale: Double, offsetScrolling: Bool) throws {
         self.width = width
         self.height = height
         self.scale = scale
-        for _ in 0..<count {
-            let b = try ShmBuffer(
-                shm: shm, width: width, height: height, scale: scale, offsetScrolling: offsetScrolling)
-            b.listen()
-            buffers.append(b)
-        }
+        self.shm = shm
+        self.offsetScrolling = offsetScrolling
+        for _ in 0..<2 { try addBuffer() }
+    }
+
+    @discardableResult
+    private func addBuffer() throws -> ShmBuffer {
+        let b = try ShmBuffer(shm: shm, width: width, height: height, scale: scale, offsetScrolling: offsetScrolling)
+        b.listen()
+        buffers.append(b)
+        return b
     }
 
     /// A buffer the compositor is not reading: the one drawn most recently, so it has the least
-    /// to catch up on.
-    func acquire() -> ShmBuffer? {
-        buffers.filter { !$0.isBusy }.max { ($0.frame ?? -1) < ($1.frame ?? -1) }
+    /// to catch up on; a new one while there are fewer than three; nil when all three are held.
+    func acquire() throws -> ShmBuffer? {
+        if let free = buffers.filter({ !$0.isBusy }).max(by: { ($0.frame ?? -1) < ($1.frame ?? -1) }) {
+            return free
+        }
+        return buffers.count < Self.maximumCount ? try addBuffer() : nil
     }
 
     /// The buffer holding the newest frame, other than `buffer`.
     func newest(other buffer: ShmBuffer) -> ShmBuffer? {
         buffers.filter { $0 !== buffer && $0.frame != nil }.max { $0.frame! < $1.frame! }
+    }
+
+    /// Faults in one buffer's ring that is not yet; false when all are.
+    func prefaultNext() -> Bool {
+        guard let b = buffers.first(where: { !$0.prefaulted }) else { return false }
+        b.prefault()
+        return true
     }
 
     /// Frames copied to the other end of their rings so far.

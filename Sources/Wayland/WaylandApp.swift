@@ -34,13 +34,15 @@ public final class WaylandApp {
 
     /// Connects (to `socket`, or $WAYLAND_DISPLAY) and maps `content` as a toplevel.
     public init(
-        content: Window, title: String, socket: String? = nil, appID: String = "scrollway", fullscreen: Bool = false
+        content: Window, title: String, socket: String? = nil, appID: String = "scrollway", fullscreen: Bool = false,
+        presentMode: PresentMode = .fast, onCommit: ((PresentPlan) -> Void)? = nil
     )
         throws
     {
         connection = try WaylandConnection(socket: socket)
         window = try WaylandWindow(
-            connection: connection, content: content, title: title, appID: appID, fullscreen: fullscreen)
+            connection: connection, content: content, title: title, appID: appID, fullscreen: fullscreen,
+            presentMode: presentMode, onCommit: onCommit)
         timerFD = sw_timerfd_create()
         let wake = sw_eventfd_create()
         guard timerFD >= 0, wake >= 0 else {
@@ -73,12 +75,19 @@ public final class WaylandApp {
         // Tiles finished on worker threads since the last turn (they ask for a frame).
         window.content.drainInbox()
         window.renderIfPossible()
+        // Slow work waits for the window to be idle (shown once, nothing animating), one piece a
+        // turn, so a touch that starts meanwhile waits for one piece at most.
+        let idle = window.framesCommitted > 0 && !window.content.hasActiveAnimations && !window.isWaitingForFrame
+        connection.input.showPendingCursor(windowIsIdle: idle)
+        var moreIdleWork = false
+        if idle { moreIdleWork = window.idleWork() }
         // Arm the timerfd for the earliest thing the window waits for.
         var next: Double?
         if let deadline = window.content.nextTimerDeadline { next = deadline }
         if window.content.hasActiveAnimations && !window.isWaitingForFrame {
             next = min(next ?? .infinity, now + connection.refreshInterval)
         }
+        if moreIdleWork { next = now }
         let delay = next.map { max(0, $0 - now) }
         _ = sw_timerfd_arm(timerFD, delay.map { max(1, Int64($0 * 1e9)) } ?? 0)
 

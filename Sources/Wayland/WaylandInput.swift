@@ -36,6 +36,17 @@ public final class WaylandInput {
     private var repeatTimer: TimerToken?
     /// Created on the first pointer enter; dropped (surface and theme) on release.
     private var cursor: Cursor?
+    /// The serial of a pointer enter whose cursor is not shown yet.
+    private var pendingCursorSerial: UInt32?
+
+    /// Shows the cursor a pointer enter asked for, once the window is idle (it has shown a frame
+    /// and nothing animates).
+    func showPendingCursor(windowIsIdle: Bool) {
+        guard windowIsIdle, let serial = pendingCursorSerial else { return }
+        pendingCursorSerial = nil
+        if cursor == nil { cursor = Cursor(connection: connection) }
+        cursor?.set(pointer: pointer, serial: serial)
+    }
 
     init(connection: WaylandConnection) { self.connection = connection }
 
@@ -116,12 +127,16 @@ public final class WaylandInput {
 
     func pointerEnter(serial: UInt32, surface: OpaquePointer?, x: wl_fixed_t, y: wl_fixed_t) {
         pointerPosition = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
-        if cursor == nil { cursor = Cursor(connection: connection) }
-        cursor?.set(pointer: pointer, serial: serial)
+        // Loading a cursor theme reads every cursor of it (about 0.2 s of files): not before
+        // the window's first frame nor during an animation (`showPendingCursor`, from the loop).
+        pendingCursorSerial = serial
         pendingPointer.append(InputEvent(time: sw_monotonic_seconds(), .pointerEnter(position: pointerPosition)))
     }
 
-    func pointerLeave() { pendingPointer.append(InputEvent(time: sw_monotonic_seconds(), .pointerLeave)) }
+    func pointerLeave() {
+        pendingCursorSerial = nil
+        pendingPointer.append(InputEvent(time: sw_monotonic_seconds(), .pointerLeave))
+    }
 
     func pointerMotion(time ms: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
         pointerPosition = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))

@@ -75,12 +75,17 @@ public final class WaylandWindow {
     private let title: String
     public private(set) var titleBar: TitleBar?
 
+    /// Maps a toplevel showing `content`; its first frame is drawn before this returns, with
+    /// `presentMode` and `onCommit` already in place.
     public init(
         connection: WaylandConnection, content: Window, title: String, appID: String = "scrollway",
-        fullscreen: Bool = false
+        fullscreen: Bool = false, presentMode: PresentMode = .fast, onCommit: ((PresentPlan) -> Void)? = nil
     ) throws {
         self.connection = connection
         self.content = content
+        self.presentMode = presentMode
+        content.detectsScrollMoves = presentMode == .fast
+        self.onCommit = onCommit
         defaultSize = content.bounds.size
         self.title = title
         surface = wl_compositor_create_surface(connection.compositor)
@@ -272,7 +277,14 @@ public final class WaylandWindow {
             content.scale = scale
             opaqueRegionSize = nil
         }
-        guard let pool, let buffer = pool.acquire() else {
+        let acquired: ShmBuffer?
+        do {
+            acquired = try pool?.acquire()
+        } catch {
+            connection.fail(error)
+            return
+        }
+        guard let pool, let buffer = acquired else {
             return  // all busy: a release will come, and the next frame draws
         }
         precondition(!buffer.isBusy, "never draw into a buffer the compositor may be reading")
@@ -361,6 +373,11 @@ public final class WaylandWindow {
         wl_surface_set_opaque_region(surface, region)
         wl_region_destroy(region)
     }
+
+    /// Work worth doing while nothing animates, one piece per call (the event loop calls it
+    /// when idle): faults in a buffer ring, so scrolling into it later costs no page faults.
+    /// Returns whether there was any.
+    func idleWork() -> Bool { pool?.prefaultNext() ?? false }
 
     /// Asks the compositor to maximize (or restore) the window.
     public func setMaximized(_ maximized: Bool) {

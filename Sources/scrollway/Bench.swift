@@ -353,7 +353,7 @@ extension Bench {
                 let stats = dir.appendingPathComponent("\(name.replacingOccurrences(of: " ", with: "-")).stats").path
                 let args = command + (isGTK ? ["--stats", stats] : ["--frame-stats", stats])
                 let run = try bench.run(
-                    name, size: size, command: args, environment: env, stats: stats,
+                    name, size: size, command: args, environment: env, stats: stats, toEnd: name == "list fast",
                     parse: isGTK ? WestonBench.gtkFrames : WestonBench.scrollwayFrames)
                 result.runs[name] = run
                 bench.log(
@@ -372,6 +372,16 @@ extension Bench {
             return
         }
         func x(_ a: Double, _ b: Double) -> String { b > 0 ? String(format: "%.2f×", a / b) : "n/a" }
+        defer {
+            for r in results {
+                guard let list = r.runs["list fast"] else { continue }
+                print(
+                    String(
+                        format: "%@, list: first frame %.0f ms after exec; resident memory after flinging to the end "
+                            + "%.1f MiB (peak %.1f MiB)", r.size, list.firstFrameMs ?? -1, list.residentMB ?? -1,
+                        list.peakResidentMB ?? -1))
+            }
+        }
         print(
             "scrollway bench --weston: client CPU per committed frame while flung, as ratios to baselines of the same run"
         )

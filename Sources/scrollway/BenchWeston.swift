@@ -28,6 +28,11 @@ struct WestonBench {
         var processMedian: Double
         var processP99: Double
         var westonPerFrame: Double
+        /// From exec to the first commit (Scrollway clients), ms.
+        var firstFrameMs: Double?
+        /// Resident memory after flinging to the end of the list, and its peak, MiB.
+        var residentMB: Double?
+        var peakResidentMB: Double?
         var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
     }
 
@@ -100,43 +105,34 @@ struct WestonBench {
     /// statistics it wrote to `stats`.
     func run(
         _ name: String, size: Size, command: [String], environment: [String: String] = [:], stats: String,
-        parse: (String, Double, Double) throws -> [(main: Double, process: Double)]
+        toEnd: Bool = false, parse: (String, Double, Double) throws -> [(main: Double, process: Double)]
     ) throws -> Run {
         let rig = try WestonRig(width: size.width * size.scale, height: size.height * size.scale, scale: size.scale)
         defer { rig.stop() }
         let client = try rig.process.launchClient(
             command[0], arguments: Array(command.dropFirst()), environment: environment)
+        let launched = Self.startTime(pid: client.processIdentifier) ?? FrameStatsWriter.monotonic()
         try waitForWindow(rig, client: client)
         // Settle: the first frames (fonts, first rows) are not what a fling costs.
         usleep(300_000)
-        let w = Double(size.width)
-        let h = Double(size.height)
         let westonBefore = Self.cpuSeconds(pid: rig.process.pid) ?? 0
         let t0 = FrameStatsWriter.monotonic()
         var ms: UInt32 = 1000
-        for _ in 0..<(quick ? 1 : 3) {
-            let x = w / 2
-            let (y0, y1) = (h * 0.85, h * 0.25)
-            rig.input.touchDown(id: 0, x: x, y: y0, time: ms)
-            rig.input.touchFrame()
-            try rig.input.flush()
-            for i in 1...4 {
-                usleep(15_000)
-                ms += 15
-                rig.input.touchMotion(id: 0, x: x, y: y0 + (y1 - y0) * Double(i) / 4, time: ms)
-                rig.input.touchFrame()
-                try rig.input.flush()
-            }
-            usleep(10_000)
-            ms += 10
-            rig.input.touchUp(id: 0, time: ms)
-            rig.input.touchFrame()
-            try rig.input.flush()
-            usleep(quick ? 800_000 : 1_600_000)
-            ms += 1600
-        }
+        for _ in 0..<(quick ? 1 : 3) { try fling(rig, size, up: true, ms: &ms) }
         let t1 = FrameStatsWriter.monotonic()
         let westonAfter = Self.cpuSeconds(pid: rig.process.pid) ?? 0
+        var memory: (resident: Double, peak: Double)?
+        if toEnd {
+            // To the end of the list (End), and a fling there: what a long session holds.
+            guard let end = rig.keys.stroke(forKeysymNamed: "End") else { throw CommandError("bench: no End key") }
+            rig.input.key(end.evdev, pressed: true, time: ms)
+            rig.input.key(end.evdev, pressed: false, time: ms + 20)
+            try rig.input.flush()
+            usleep(1_500_000)
+            ms += 1500
+            try fling(rig, size, up: false, ms: &ms)
+            memory = Self.memory(pid: client.processIdentifier)
+        }
         rig.stop()
         client.waitUntilExit()
         let text = (try? String(contentsOfFile: stats, encoding: .utf8)) ?? ""
@@ -148,7 +144,67 @@ struct WestonBench {
         return Run(
             client: name, frames: frames.count, seconds: t1 - t0, mainMedian: pct(main, 0.5), mainP99: pct(main, 0.99),
             mainWorst: main.max() ?? 0, processMedian: pct(process, 0.5), processP99: pct(process, 0.99),
-            westonPerFrame: (westonAfter - westonBefore) * 1000 / Double(frames.count))
+            westonPerFrame: (westonAfter - westonBefore) * 1000 / Double(frames.count),
+            firstFrameMs: Self.firstCommit(text).map { ($0 - launched) * 1000 }, residentMB: memory?.resident,
+            peakResidentMB: memory?.peak)
+    }
+
+    /// One fast touch fling through the middle of the window, up or down, then its glide.
+    private func fling(_ rig: WestonRig, _ size: Size, up: Bool, ms: inout UInt32) throws {
+        let x = Double(size.width) / 2
+        let h = Double(size.height)
+        let (y0, y1) = up ? (h * 0.85, h * 0.25) : (h * 0.25, h * 0.85)
+        rig.input.touchDown(id: 0, x: x, y: y0, time: ms)
+        rig.input.touchFrame()
+        try rig.input.flush()
+        for i in 1...4 {
+            usleep(15_000)
+            ms += 15
+            rig.input.touchMotion(id: 0, x: x, y: y0 + (y1 - y0) * Double(i) / 4, time: ms)
+            rig.input.touchFrame()
+            try rig.input.flush()
+        }
+        usleep(10_000)
+        ms += 10
+        rig.input.touchUp(id: 0, time: ms)
+        rig.input.touchFrame()
+        try rig.input.flush()
+        usleep(quick ? 800_000 : 1_600_000)
+        ms += 1600
+    }
+
+    /// The time of the first frame a Scrollway client committed (its statistics' first line).
+    static func firstCommit(_ text: String) -> Double? {
+        guard let line = text.split(separator: "\n").first, let data = line.data(using: .utf8),
+            let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
+        return o["t"] as? Double
+    }
+
+    /// When a process started, on the monotonic clock (its start in clock ticks since boot, from
+    /// /proc, moved by how long ago boot was: 10 ms resolution).
+    static func startTime(pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")"),
+            let uptime = try? String(contentsOfFile: "/proc/uptime", encoding: .utf8),
+            let up = Double(uptime.split(separator: " ").first ?? "")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+        return FrameStatsWriter.monotonic() - (up - ticks / Double(sysconf(Int32(_SC_CLK_TCK))))
+    }
+
+    /// A process's resident memory now and at its peak, in MiB (VmRSS, VmHWM).
+    static func memory(pid: Int32) -> (resident: Double, peak: Double)? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        func kib(_ key: String) -> Double? {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key + ":") }) else { return nil }
+            return line.dropFirst(key.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap {
+                Double($0)
+            }
+        }
+        guard let rss = kib("VmRSS"), let hwm = kib("VmHWM") else { return nil }
+        return (rss / 1024, hwm / 1024)
     }
 
     /// Waits (up to 10 s) until something other than black shows, or the client dies.

@@ -70,12 +70,10 @@ struct Demo: ParsableCommand {
         }
         let content = DemoScenes.Scene.named(scene)!.makeWindow()
         do {
-            let app = try WaylandApp(content: content, title: "Scrollway — \(scene)", fullscreen: fullscreen)
-            app.window.presentMode = present
-            if let frameStats {
-                let stats = try FrameStatsWriter(path: frameStats)
-                app.window.onCommit = { stats.record($0) }
-            }
+            let stats = try frameStats.map { try FrameStatsWriter(path: $0) }
+            let app = try WaylandApp(
+                content: content, title: "Scrollway — \(scene)", fullscreen: fullscreen, presentMode: present,
+                onCommit: stats.map { s in { s.record($0) } })
             try app.run()
         } catch let error as WaylandError {
             throw CommandError(error.description)
