@@ -72,6 +72,10 @@ let package = Package(
         // Gesture scripts (the public JSON Lines format) and their strict parser.
         .target(name: "Scripts", dependencies: ["Gestures"]),
 
+        // The Wayland client core both clients share: connection, registry, dispatch, errors,
+        // shared memory.
+        .target(name: "WaylandCore", dependencies: ["CWaylandClient"]),
+
         // Test rig: the weston module (C) and the Swift harness that drives it.
         .target(
             name: "WestonTestInput",
@@ -82,14 +86,15 @@ let package = Package(
         ),
         .target(
             name: "WestonHarness",
-            dependencies: ["CWaylandClient", "CXKBCommon", "WaylandProtocols", "Raster", "Geometry"]
+            dependencies: ["CWaylandClient", "CXKBCommon", "WaylandCore", "WaylandProtocols", "Raster", "Geometry"]
         ),
 
         // The Wayland platform: a real window, shm buffers, frame pacing, every input device.
         .target(
             name: "Wayland",
             dependencies: [
-                "CWaylandClient", "CXKBCommon", "WaylandProtocols", "Geometry", "Gestures", "Raster", "Views",
+                "CWaylandClient", "CXKBCommon", "WaylandCore", "WaylandProtocols", "Geometry", "Gestures", "Raster",
+                "Views",
             ]
         ),
 

@@ -3,6 +3,7 @@ import Geometry
 import Glibc
 import Raster
 import Views
+import WaylandCore
 
 /// One of the window's buffers: a frame's pixels inside its own shared-memory ring.
 ///
@@ -25,7 +26,7 @@ final class ShmBuffer {
     let scale: Double
     /// Bytes of one frame.
     let frameBytes: Int
-    private let fd: Int32
+    private let memory: SharedMemory
     private let mapping: UnsafeMutableRawPointer
     private let ringBytes: Int
     private let pool: OpaquePointer
@@ -61,42 +62,22 @@ final class ShmBuffer {
             throw WaylandError.sharedMemory("a \(width)×\(height) buffer is not possible")
         }
         ringBytes = Self.ringBytes(frameBytes: frameBytes, offsetScrolling: offsetScrolling)
-        var f = sw_memfd_create("scrollway-buffer")
-        let sealed = f >= 0
-        if f < 0 { f = sw_shm_open_anonymous() }
-        guard f >= 0 else {
-            throw WaylandError.sharedMemory("memfd_create and shm_open failed: \(String(cString: strerror(errno)))")
+        do {
+            memory = try SharedMemory(name: "scrollway-buffer", size: ringBytes)
+            pool = try memory.makePool(shm: shm)
+        } catch {
+            throw WaylandError.sharedMemory(error.description)
         }
-        guard ftruncate(f, off_t(ringBytes)) == 0 else {
-            let why = String(cString: strerror(errno))
-            close(f)
-            throw WaylandError.sharedMemory("cannot size a buffer to \(ringBytes) bytes: \(why)")
-        }
-        if sealed { _ = sw_memfd_seal_size(f) }
-        guard let map = mmap(nil, ringBytes, PROT_READ | PROT_WRITE, MAP_SHARED, f, 0), map != MAP_FAILED
-        else {
-            let why = String(cString: strerror(errno))
-            close(f)
-            throw WaylandError.sharedMemory("cannot map \(ringBytes) bytes: \(why)")
-        }
-        guard let pool = wl_shm_create_pool(shm, f, Int32(ringBytes)) else {
-            munmap(map, ringBytes)
-            close(f)
-            throw WaylandError.sharedMemory("wl_shm.create_pool failed")
-        }
-        fd = f
-        mapping = map
-        self.pool = pool
+        mapping = memory.mapping
         offset = Self.middle(ringBytes: ringBytes, frameBytes: frameBytes)
         (buffer, canvas) = try Self.makeBuffer(
-            pool: pool, mapping: map, offset: offset, width: width, height: height, stride: stride, scale: scale)
+            pool: pool, mapping: mapping, offset: offset, width: width, height: height, stride: stride, scale: scale)
     }
 
     deinit {
         wl_buffer_destroy(buffer)
         wl_shm_pool_destroy(pool)
-        munmap(mapping, ringBytes)
-        close(fd)
+        // `memory` unmaps and closes after this (the buffer and pool are gone by then).
     }
 
     /// Faults in the whole ring (contents unchanged; safe while the compositor reads it).

@@ -3,8 +3,8 @@ import Glibc
 import WaylandProtocols
 
 // Every C callback of the Wayland target. Each recovers its owner from `data` with `Unmanaged`
-// (unretained: the owner outlives its proxies): WaylandConnection for globals, seat, input and
-// outputs; WaylandWindow for the surface, toplevel and frame callbacks; ShmBuffer for release.
+// (unretained: the owner outlives its proxies): WaylandConnection for seat, input and
+// outputs (the registry is WaylandCore's); WaylandWindow for the surface, toplevel and frame callbacks; ShmBuffer for release.
 // Listener tables are allocated once on the heap (stable addresses for the process's lifetime;
 // `&` or withUnsafePointer on a global struct would hand C a temporary copy) and never mutated.
 
@@ -20,14 +20,6 @@ func table<L>(_ listener: L) -> UnsafeMutablePointer<L> {
 }
 
 enum Listeners {
-    nonisolated(unsafe) static let registry = table(
-        wl_registry_listener(
-            global: { data, _, name, interface, version in
-                owner(data, WaylandConnection.self).global(
-                    name: name, interface: String(cString: interface!), version: version)
-            },
-            global_remove: { data, _, name in owner(data, WaylandConnection.self).globalRemoved(name: name) }))
-
     nonisolated(unsafe) static let wmBase = table(
         xdg_wm_base_listener(
             ping: { _, base, serial in xdg_wm_base_pong(base, serial) }))

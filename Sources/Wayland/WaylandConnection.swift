@@ -1,6 +1,7 @@
 import CWaylandClient
 import Foundation
 import Glibc
+import WaylandCore
 import WaylandProtocols
 
 /// One connection to a compositor, used only on the thread that created it. Owns the globals,
@@ -9,8 +10,8 @@ import WaylandProtocols
 /// Versions: each global is bound at the lower of what the compositor offers and what this code
 /// handles, because libwayland aborts on an event whose listener entry is missing.
 public final class WaylandConnection {
-    let display: OpaquePointer
-    private var registry: OpaquePointer?
+    /// The connection itself: registry, dispatch and errors (shared with the test harness).
+    let core: WaylandDisplay
     private(set) var compositor: OpaquePointer?
     private(set) var shm: OpaquePointer?
     private(set) var wmBase: OpaquePointer?
@@ -26,7 +27,6 @@ public final class WaylandConnection {
     private(set) var decorationManager: OpaquePointer?
     /// zwp_pointer_gestures_v1, when offered: touchpad pinch and hold.
     private(set) var pointerGestures: OpaquePointer?
-    private(set) var globals: [String: (name: UInt32, version: UInt32)] = [:]
     private var outputs: [(proxy: OpaquePointer, scale: Int, refresh: Int)] = []
     /// The seat's input, turned into InputEvents for the window.
     public private(set) var input: WaylandInput!
@@ -46,42 +46,44 @@ public final class WaylandConnection {
     /// Connects to `socket` (a name or an absolute path), or to $WAYLAND_DISPLAY.
     public init(socket: String? = nil) throws {
         let env = ProcessInfo.processInfo.environment
-        guard let d = wl_display_connect(socket) else {
+        do {
+            core = try WaylandDisplay(socket: socket)
+        } catch {
             let name = socket ?? env["WAYLAND_DISPLAY"] ?? "wayland-0"
             throw WaylandError.noCompositor(
                 "cannot connect to '\(name)' (WAYLAND_DISPLAY=\(env["WAYLAND_DISPLAY"] ?? "unset"), "
                     + "XDG_RUNTIME_DIR=\(env["XDG_RUNTIME_DIR"] ?? "unset"))")
         }
-        display = d
         input = WaylandInput(connection: self)
-        registry = wl_display_get_registry(display)
-        wl_registry_add_listener(registry, Listeners.registry, selfPointer)
+        core.onGlobal = { [unowned self] name, interface, version in
+            if interface == "wl_output" { addOutput(name: name, version: version) }
+        }
         try roundtrip()
-        for required in ["wl_compositor", "wl_shm", "xdg_wm_base"] where globals[required] == nil {
+        for required in ["wl_compositor", "wl_shm", "xdg_wm_base"] where core.globals[required] == nil {
             throw WaylandError.missingGlobal(required)
         }
         compositor = bind("wl_compositor", sw_wl_compositor_interface())
         shm = bind("wl_shm", sw_wl_shm_interface())
         wmBase = bind("xdg_wm_base", sw_xdg_wm_base_interface())
         xdg_wm_base_add_listener(wmBase, Listeners.wmBase, nil)
-        if globals["wp_presentation"] != nil {
+        if core.globals["wp_presentation"] != nil {
             presentation = bind("wp_presentation", sw_wp_presentation_interface())
             wp_presentation_add_listener(presentation, Listeners.presentation, selfPointer)
         }
-        if globals["wp_viewporter"] != nil {
+        if core.globals["wp_viewporter"] != nil {
             viewporter = bind("wp_viewporter", sw_wp_viewporter_interface())
         }
-        if globals["wp_fractional_scale_manager_v1"] != nil {
+        if core.globals["wp_fractional_scale_manager_v1"] != nil {
             fractionalScaleManager = bind(
                 "wp_fractional_scale_manager_v1", sw_wp_fractional_scale_manager_v1_interface())
         }
-        if globals["zxdg_decoration_manager_v1"] != nil {
+        if core.globals["zxdg_decoration_manager_v1"] != nil {
             decorationManager = bind("zxdg_decoration_manager_v1", sw_zxdg_decoration_manager_v1_interface())
         }
-        if globals["zwp_pointer_gestures_v1"] != nil {
+        if core.globals["zwp_pointer_gestures_v1"] != nil {
             pointerGestures = bind("zwp_pointer_gestures_v1", sw_zwp_pointer_gestures_v1_interface())
         }
-        if globals["wl_seat"] != nil {
+        if core.globals["wl_seat"] != nil {
             seat = bind("wl_seat", sw_wl_seat_interface())
             wl_seat_add_listener(seat, Listeners.seat, selfPointer)
         }
@@ -106,40 +108,28 @@ public final class WaylandConnection {
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
-        if let registry { wl_registry_destroy(registry) }
-        wl_display_flush(display)
-        wl_display_disconnect(display)
     }
 
     var selfPointer: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
     private func bind(_ name: String, _ interface: UnsafePointer<wl_interface>) -> OpaquePointer? {
-        guard let g = globals[name] else { return nil }
-        let version = min(g.version, Self.handledVersions[name] ?? 1)
-        return OpaquePointer(wl_registry_bind(registry, g.name, interface, version))
+        core.bind(name, interface, handled: Self.handledVersions[name] ?? 1)
     }
 
     /// The version bound for a global (for tests: never above what we handle).
     public func boundVersion(_ name: String) -> UInt32? {
-        globals[name].map { min($0.version, Self.handledVersions[name] ?? 1) }
+        core.globals[name].map { min($0.version, Self.handledVersions[name] ?? 1) }
     }
 
-    // MARK: Trampoline targets
-
-    func global(name: UInt32, interface: String, version: UInt32) {
-        globals[interface] = (name, version)
-        if interface == "wl_output" {
-            let v = min(version, Self.handledVersions["wl_output"]!)
-            if let proxy = OpaquePointer(wl_registry_bind(registry, name, sw_wl_output_interface(), v)) {
-                outputs.append((proxy, 1, 60_000))
-                wl_output_add_listener(proxy, Listeners.output, selfPointer)
-            }
+    private func addOutput(name: UInt32, version: UInt32) {
+        let v = min(version, Self.handledVersions["wl_output"]!)
+        if let proxy = core.bind(name: name, sw_wl_output_interface(), version: v) {
+            outputs.append((proxy, 1, 60_000))
+            wl_output_add_listener(proxy, Listeners.output, selfPointer)
         }
     }
 
-    func globalRemoved(name: UInt32) {
-        globals = globals.filter { $0.value.name != name }
-    }
+    // MARK: Trampoline targets
 
     func outputScale(output: OpaquePointer?, scale: Int) {
         if let i = outputs.firstIndex(where: { $0.proxy == output }) { outputs[i].scale = max(1, scale) }
@@ -157,62 +147,42 @@ public final class WaylandConnection {
 
     // MARK: Dispatch
 
-    public var fileDescriptor: Int32 { wl_display_get_fd(display) }
+    public var fileDescriptor: Int32 { core.fileDescriptor }
 
-    public func roundtrip() throws {
-        if wl_display_roundtrip(display) < 0 { throw connectionError() }
+    public func roundtrip() throws(WaylandError) {
+        do { try core.roundtrip() } catch { throw WaylandError(error) }
     }
 
-    public func flush() throws {
-        if wl_display_flush(display) < 0 && errno != EAGAIN && errno != EPIPE { throw connectionError() }
-        if wl_display_get_error(display) != 0 { throw connectionError() }
+    public func flush() throws(WaylandError) {
+        do { try core.flush() } catch { throw WaylandError(error) }
     }
 
-    /// Prepares to read (dispatching what is queued first) and flushes: the first half of a
-    /// poll turn. Pair with `finishRead(readable:)`.
-    func beginRead() throws {
-        while wl_display_prepare_read(display) != 0 {
-            if wl_display_dispatch_pending(display) < 0 { throw connectionError() }
-        }
-        if wl_display_flush(display) < 0 && errno != EAGAIN {
-            wl_display_cancel_read(display)
-            throw connectionError()
-        }
+    /// The first half of a poll turn (`WaylandDisplay.beginRead`).
+    func beginRead() throws(WaylandError) {
+        do { try core.beginRead() } catch { throw WaylandError(error) }
     }
 
-    /// Reads (if the fd was readable) or cancels, then dispatches: the second half of a turn.
-    func finishRead(revents: Int16) throws {
-        if revents & Int16(POLLIN) != 0 {
-            if wl_display_read_events(display) < 0 { throw connectionError() }
-        } else {
-            wl_display_cancel_read(display)
-            if revents & Int16(POLLHUP | POLLERR) != 0 { throw WaylandError.connectionLost("the compositor hung up") }
-        }
-        if wl_display_dispatch_pending(display) < 0 { throw connectionError() }
+    /// The second half of a poll turn (`WaylandDisplay.finishRead`).
+    func finishRead(revents: Int16) throws(WaylandError) {
+        do { try core.finishRead(revents: revents) } catch { throw WaylandError(error) }
     }
 
     /// Reads and dispatches what arrives within `timeout` seconds (0: only what is there,
     /// infinity: block until something arrives).
-    public func dispatch(timeout: Double) throws {
-        try beginRead()
-        var pfd = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-        let ms: Int32 = timeout.isFinite ? Int32(min(max(0, timeout) * 1000, 60_000).rounded(.up)) : -1
-        let ready = poll(&pfd, 1, ms)
-        try finishRead(revents: ready > 0 ? pfd.revents : 0)
+    public func dispatch(timeout: Double) throws(WaylandError) {
+        do { try core.dispatch(timeout: timeout) } catch { throw WaylandError(error) }
     }
+}
 
-    /// The connection's error, as one clear message: a protocol error names the interface.
-    func connectionError() -> WaylandError {
-        let code = wl_display_get_error(display)
-        if code == EPROTO {
-            var iface: UnsafePointer<wl_interface>?
-            var id: UInt32 = 0
-            let pcode = wl_display_get_protocol_error(display, &iface, &id)
-            let name = iface.map { String(cString: $0.pointee.name) } ?? "unknown"
-            return .protocolError(
-                interface: "\(name)@\(id)", code: pcode, message: "see WAYLAND_DEBUG=1 for the request")
+extension WaylandError {
+    /// The core's account of a broken connection, in the platform's words.
+    init(_ error: DisplayError) {
+        switch error {
+        case .cannotConnect(let code): self = .noCompositor(String(cString: strerror(code)))
+        case .protocolError(let object, let code):
+            self = .protocolError(interface: object, code: code, message: "see WAYLAND_DEBUG=1 for the request")
+        case .connectionLost(let why): self = .connectionLost(why)
+        case .timedOut(let seconds): self = .connectionLost("the compositor did not answer within \(seconds) s")
         }
-        let why = code != 0 ? String(cString: strerror(code)) : "the compositor closed the connection"
-        return .connectionLost(why)
     }
 }

@@ -1,6 +1,7 @@
 import CWaylandClient
 import Foundation
 import Raster
+import WaylandCore
 import WaylandProtocols
 
 /// The rig's own Wayland connection: it binds scrollway_test_input_v1 (served by the
@@ -8,41 +9,39 @@ import WaylandProtocols
 ///
 /// Used from one thread (the one that created it), like every Wayland connection here.
 public final class TestInputClient {
-    private let display: OpaquePointer
-    private var registry: OpaquePointer?
+    private let core: WaylandDisplay
     private var input: OpaquePointer?
     private var shm: OpaquePointer?
-    private var globals: [String: (name: UInt32, version: UInt32)] = [:]
-    private let listeners: UnsafeMutablePointer<wl_registry_listener>
     private let inputListener: UnsafeMutablePointer<scrollway_test_input_v1_listener>
     private let captureListener: UnsafeMutablePointer<scrollway_test_capture_v1_listener>
+    /// How long any wait for the compositor may take before it is an error (a stopped or
+    /// deadlocked weston must not hang a test).
+    public let timeout: Double
     /// The output captures read, in buffer pixels.
     public private(set) var outputWidth = 0
     public private(set) var outputHeight = 0
     public private(set) var outputScale = 1
 
     /// Connects to the socket at `socketPath` (absolute) and binds the injector.
-    public init(socketPath: String, timeout: Double = 5) throws {
-        guard let d = wl_display_connect(socketPath) else {
-            throw RigError.connectionLost("cannot connect to \(socketPath): errno \(errno)")
+    public init(socketPath: String, timeout: Double = 10) throws {
+        self.timeout = timeout
+        do {
+            core = try WaylandDisplay(socket: socketPath)
+        } catch {
+            throw RigError.connectionLost("cannot connect to \(socketPath): \(RigError(error).description)")
         }
-        display = d
-        listeners = .allocate(capacity: 1)
-        listeners.initialize(to: Trampolines.registry)
         inputListener = .allocate(capacity: 1)
         inputListener.initialize(to: Trampolines.testInput)
         captureListener = .allocate(capacity: 1)
         captureListener.initialize(to: Trampolines.capture)
-        registry = wl_display_get_registry(display)
-        wl_registry_add_listener(registry, listeners, Unmanaged.passUnretained(self).toOpaque())
         try roundtrip()
-        guard let g = globals["scrollway_test_input_v1"] else {
+        guard core.globals["scrollway_test_input_v1"] != nil else {
             throw RigError.missingGlobal("scrollway_test_input_v1")
         }
-        guard let s = globals["wl_shm"] else { throw RigError.missingGlobal("wl_shm") }
-        input = OpaquePointer(wl_registry_bind(registry, g.name, sw_scrollway_test_input_v1_interface(), 1))
+        guard core.globals["wl_shm"] != nil else { throw RigError.missingGlobal("wl_shm") }
+        input = core.bind("scrollway_test_input_v1", sw_scrollway_test_input_v1_interface(), handled: 1)
         scrollway_test_input_v1_add_listener(input, inputListener, Unmanaged.passUnretained(self).toOpaque())
-        shm = OpaquePointer(wl_registry_bind(registry, s.name, sw_wl_shm_interface(), 1))
+        shm = core.bind("wl_shm", sw_wl_shm_interface(), handled: 1)
         let deadline = Date().addingTimeInterval(timeout)
         while outputWidth == 0 {
             try dispatch(until: deadline)
@@ -52,17 +51,11 @@ public final class TestInputClient {
     deinit {
         if let input { scrollway_test_input_v1_destroy(input) }
         if let shm { wl_shm_destroy(shm) }
-        if let registry { wl_registry_destroy(registry) }
-        wl_display_flush(display)
-        wl_display_disconnect(display)
-        listeners.deallocate()
         inputListener.deallocate()
         captureListener.deallocate()
     }
 
     // MARK: Trampoline targets
-
-    func global(name: UInt32, interface: String, version: UInt32) { globals[interface] = (name, version) }
 
     func outputInfo(width: Int, height: Int, scale: Int) {
         outputWidth = width
@@ -72,51 +65,22 @@ public final class TestInputClient {
 
     // MARK: Connection
 
-    /// Sends everything queued and waits until the compositor has processed it.
+    /// Sends everything queued and waits until the compositor has processed it, at most
+    /// `timeout` seconds.
     public func roundtrip() throws {
-        if wl_display_roundtrip(display) < 0 { throw connectionError() }
+        do { try core.roundtrip(timeout: timeout) } catch { throw RigError(error) }
     }
 
     /// Sends everything queued without waiting.
     public func flush() throws {
-        if wl_display_flush(display) < 0 && errno != EAGAIN { throw connectionError() }
+        do { try core.flush() } catch { throw RigError(error) }
     }
 
     /// Reads and dispatches events, waiting at most until `deadline`.
     func dispatch(until deadline: Date) throws {
-        let fd = wl_display_get_fd(display)
-        while wl_display_prepare_read(display) != 0 {
-            if wl_display_dispatch_pending(display) < 0 { throw connectionError() }
-        }
-        if wl_display_flush(display) < 0 && errno != EAGAIN {
-            wl_display_cancel_read(display)
-            throw connectionError()
-        }
         let remaining = deadline.timeIntervalSinceNow
-        guard remaining > 0 else {
-            wl_display_cancel_read(display)
-            throw RigError.connectionLost("timed out waiting for the compositor")
-        }
-        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&pfd, 1, Int32(min(remaining, 1) * 1000))
-        if ready > 0 {
-            if wl_display_read_events(display) < 0 { throw connectionError() }
-        } else {
-            wl_display_cancel_read(display)
-        }
-        if wl_display_dispatch_pending(display) < 0 { throw connectionError() }
-    }
-
-    private func connectionError() -> RigError {
-        let code = wl_display_get_error(display)
-        if code == EPROTO {
-            var iface: UnsafePointer<wl_interface>?
-            var id: UInt32 = 0
-            let pcode = wl_display_get_protocol_error(display, &iface, &id)
-            let name = iface.map { String(cString: $0.pointee.name) } ?? "?"
-            return .connectionLost("protocol error \(pcode) on \(name)@\(id)")
-        }
-        return .connectionLost(code != 0 ? String(cString: strerror(code)) : "the compositor closed the connection")
+        guard remaining > 0 else { throw RigError.connectionLost("timed out waiting for the compositor") }
+        do { try core.dispatch(timeout: min(remaining, 1)) } catch { throw RigError(error) }
     }
 
     // MARK: Injection (times in milliseconds, coordinates global logical pixels)
@@ -164,22 +128,22 @@ public final class TestInputClient {
     // MARK: Capture
 
     /// What the output shows at its next repaint, as a canvas of the output's buffer size.
-    public func capture(timeout: Double = 5) throws -> Canvas {
+    public func capture() throws -> Canvas {
         let w = outputWidth
         let h = outputHeight
         let stride = w * 4
         let size = stride * h
-        let fd = sw_memfd_create("scrollway-capture")
-        guard fd >= 0 else { throw RigError.system("memfd_create failed: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        guard ftruncate(fd, off_t(size)) == 0 else {
-            throw RigError.system("cannot size the capture buffer (\(size) bytes): \(String(cString: strerror(errno)))")
+        let memory: SharedMemory
+        let pool: OpaquePointer
+        do {
+            memory = try SharedMemory(name: "scrollway-capture", size: size)
+            pool = try memory.makePool(shm: shm)
+        } catch {
+            throw RigError.system("capture buffer: \(error.description)")
         }
-        guard let map = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else {
-            throw RigError.system("cannot map the capture buffer: \(String(cString: strerror(errno)))")
-        }
-        defer { munmap(map, size) }
-        let pool = wl_shm_create_pool(shm, fd, Int32(size))
+        // The mapping must outlive every read below (ARC may end a local's life at its last use).
+        defer { withExtendedLifetime(memory) {} }
+        let map = memory.mapping
         let buffer = wl_shm_pool_create_buffer(
             pool, 0, Int32(w), Int32(h), Int32(stride), WL_SHM_FORMAT_ARGB8888.rawValue)
         wl_shm_pool_destroy(pool)
@@ -202,5 +166,17 @@ public final class TestInputClient {
             }
         }
         return canvas
+    }
+}
+
+extension RigError {
+    /// The core's account of a broken connection, in the rig's words.
+    init(_ error: DisplayError) {
+        switch error {
+        case .cannotConnect(let code): self = .connectionLost(String(cString: strerror(code)))
+        case .protocolError(let object, let code): self = .connectionLost("protocol error \(code) on \(object)")
+        case .connectionLost(let why): self = .connectionLost(why)
+        case .timedOut(let seconds): self = .connectionLost("weston did not answer within \(seconds) s")
+        }
     }
 }

@@ -6,14 +6,6 @@ import WaylandProtocols
 // listener tables live in it, at stable heap addresses, freed in deinit after the proxies.
 
 enum Trampolines {
-    static let registry = wl_registry_listener(
-        global: { data, _, name, interface, version in
-            guard let data, let interface else { return }
-            Unmanaged<TestInputClient>.fromOpaque(data).takeUnretainedValue()
-                .global(name: name, interface: String(cString: interface), version: version)
-        },
-        global_remove: { _, _, _ in })
-
     static let testInput = scrollway_test_input_v1_listener(
         output_info: { data, _, width, height, scale in
             guard let data else { return }

@@ -187,6 +187,22 @@ import WestonHarness
         #expect(again.outputWidth == 200)
     }
 
+    /// A compositor that stops answering (SIGSTOP) is an error within the client's timeout,
+    /// naming what happened, not a hang.
+    @Test func aStoppedCompositorIsAnErrorNotAHang() throws {
+        let rig = try WestonRig(width: 320, height: 240)
+        defer {
+            kill(rig.process.pid, SIGCONT)
+            rig.stop()
+        }
+        let client = try TestInputClient(socketPath: rig.socketPath, timeout: 1)
+        try client.roundtrip()
+        kill(rig.process.pid, SIGSTOP)
+        let started = Date()
+        #expect(throws: RigError.connectionLost("weston did not answer within 1.0 s")) { try client.roundtrip() }
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
     @Test func aModuleWestonCannotLoadFailsWithItsLog() {
         do {
             _ = try WestonProcess(.init(width: 100, height: 100, modulePath: "/nonexistent/libWestonTestInput.so"))

@@ -1,0 +1,153 @@
+import CWaylandClient
+import Glibc
+
+/// One client connection to a compositor, written once for every client of this package (the
+/// Wayland platform and the weston test harness): connecting, the registry's globals, binding a
+/// global at a version this code handles, dispatching with or without a deadline, and one
+/// description of what went wrong (a protocol error names the interface and object).
+///
+/// Used only on the thread that created it, like every Wayland object here.
+public final class WaylandDisplay {
+    public let display: OpaquePointer
+    public private(set) var registry: OpaquePointer?
+    /// Every global the compositor announced, by interface name.
+    public private(set) var globals: [String: (name: UInt32, version: UInt32)] = [:]
+    /// Called for each global as it is announced (outputs come and go while connected).
+    public var onGlobal: ((_ name: UInt32, _ interface: String, _ version: UInt32) -> Void)?
+    /// Called when a global goes away.
+    public var onGlobalRemoved: ((_ name: UInt32) -> Void)?
+
+    /// Connects to `socket` (a name, an absolute path, or nil for $WAYLAND_DISPLAY) and starts
+    /// listening to the registry; a `roundtrip()` then fills `globals`.
+    public init(socket: String?) throws(DisplayError) {
+        guard let d = wl_display_connect(socket) else { throw .cannotConnect(errno: errno) }
+        display = d
+        registry = wl_display_get_registry(display)
+        wl_registry_add_listener(registry, Listeners.registry, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        if let registry { wl_registry_destroy(registry) }
+        wl_display_flush(display)
+        wl_display_disconnect(display)
+    }
+
+    func global(name: UInt32, interface: String, version: UInt32) {
+        globals[interface] = (name, version)
+        onGlobal?(name, interface, version)
+    }
+
+    func globalRemoved(name: UInt32) {
+        globals = globals.filter { $0.value.name != name }
+        onGlobalRemoved?(name)
+    }
+
+    /// Binds the global named `interface` at the lower of what the compositor offers and
+    /// `handled` (libwayland aborts on an event whose listener entry is missing); nil when it
+    /// is not offered.
+    public func bind(_ interface: String, _ type: UnsafePointer<wl_interface>, handled: UInt32) -> OpaquePointer? {
+        guard let g = globals[interface] else { return nil }
+        return bind(name: g.name, type, version: min(g.version, handled))
+    }
+
+    /// Binds the global `name` at `version` (outputs, of which there may be several).
+    public func bind(name: UInt32, _ type: UnsafePointer<wl_interface>, version: UInt32) -> OpaquePointer? {
+        OpaquePointer(wl_registry_bind(registry, name, type, version))
+    }
+
+    // MARK: Dispatch
+
+    public var fileDescriptor: Int32 { wl_display_get_fd(display) }
+
+    /// Sends everything queued and waits until the compositor has processed it.
+    public func roundtrip() throws(DisplayError) {
+        if wl_display_roundtrip(display) < 0 { throw failure() }
+    }
+
+    /// A roundtrip that gives up after `timeout` seconds: a compositor that stopped answering
+    /// (stopped, deadlocked) is an error, never a hang.
+    public func roundtrip(timeout: Double) throws(DisplayError) {
+        guard let callback = wl_display_sync(display) else { throw failure() }
+        let done = SyncDone()
+        defer { wl_callback_destroy(callback) }
+        wl_callback_add_listener(callback, Listeners.sync, Unmanaged.passUnretained(done).toOpaque())
+        let deadline = sw_monotonic_seconds() + timeout
+        while !done.value {
+            let remaining = deadline - sw_monotonic_seconds()
+            guard remaining > 0 else { throw .timedOut(seconds: timeout) }
+            try dispatch(timeout: min(remaining, 1))
+        }
+    }
+
+    /// Sends everything queued without waiting.
+    public func flush() throws(DisplayError) {
+        if wl_display_flush(display) < 0 && errno != EAGAIN && errno != EPIPE { throw failure() }
+        if wl_display_get_error(display) != 0 { throw failure() }
+    }
+
+    /// Prepares to read (dispatching what is queued first) and flushes: the first half of a
+    /// poll turn. Pair with `finishRead(revents:)`.
+    public func beginRead() throws(DisplayError) {
+        while wl_display_prepare_read(display) != 0 {
+            if wl_display_dispatch_pending(display) < 0 { throw failure() }
+        }
+        if wl_display_flush(display) < 0 && errno != EAGAIN {
+            wl_display_cancel_read(display)
+            throw failure()
+        }
+    }
+
+    /// Reads (if the descriptor was readable) or cancels, then dispatches: the second half.
+    public func finishRead(revents: Int16) throws(DisplayError) {
+        if revents & Int16(POLLIN) != 0 {
+            if wl_display_read_events(display) < 0 { throw failure() }
+        } else {
+            wl_display_cancel_read(display)
+            if revents & Int16(POLLHUP | POLLERR) != 0 { throw .connectionLost("the compositor hung up") }
+        }
+        if wl_display_dispatch_pending(display) < 0 { throw failure() }
+    }
+
+    /// Reads and dispatches what arrives within `timeout` seconds (0: only what is there,
+    /// infinity: until something arrives). Returns whether anything was readable.
+    @discardableResult
+    public func dispatch(timeout: Double) throws(DisplayError) -> Bool {
+        try beginRead()
+        var pfd = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let ms: Int32 = timeout.isFinite ? Int32(min(max(0, timeout) * 1000, 60_000).rounded(.up)) : -1
+        let ready = poll(&pfd, 1, ms)
+        try finishRead(revents: ready > 0 ? pfd.revents : 0)
+        return ready > 0
+    }
+
+    /// The connection's error, as one clear value: a protocol error names the interface and
+    /// object, anything else says why the connection ended.
+    public func failure() -> DisplayError {
+        let code = wl_display_get_error(display)
+        if code == EPROTO {
+            var iface: UnsafePointer<wl_interface>?
+            var id: UInt32 = 0
+            let pcode = wl_display_get_protocol_error(display, &iface, &id)
+            let name = iface.map { String(cString: $0.pointee.name) } ?? "unknown"
+            return .protocolError(object: "\(name)@\(id)", code: pcode)
+        }
+        return .connectionLost(code != 0 ? String(cString: strerror(code)) : "the compositor closed the connection")
+    }
+}
+
+/// What ended a connection; each client of the core words it for its users.
+public enum DisplayError: Error, Equatable, Sendable {
+    /// wl_display_connect failed.
+    case cannotConnect(errno: Int32)
+    /// The compositor sent a protocol error on `object` (interface@id).
+    case protocolError(object: String, code: UInt32)
+    /// The connection broke or was closed.
+    case connectionLost(String)
+    /// The compositor did not answer within the time given.
+    case timedOut(seconds: Double)
+}
+
+/// Set by a wl_display.sync callback.
+final class SyncDone {
+    var value = false
+}
