@@ -3,8 +3,10 @@ import Glibc
 import WaylandProtocols
 
 // Every C callback of the Wayland target. Each recovers its owner from `data` with `Unmanaged`
-// (unretained: the owner outlives its proxies): WaylandConnection for seat, input and
-// outputs (the registry is WaylandCore's); WaylandWindow for the surface, toplevel and frame callbacks; ShmBuffer for release.
+// (unretained: the owner outlives its proxies): WaylandConnection for the seat and outputs
+// (the registry is WaylandCore's); WaylandPointer, WaylandPointerGestures, WaylandTouch and
+// WaylandKeyboard for their devices; WaylandWindow for the surface, toplevel and frame
+// callbacks; ShmBuffer for release.
 // Listener tables are allocated once on the heap (stable addresses for the process's lifetime;
 // `&` or withUnsafePointer on a global struct would hand C a temporary copy) and never mutated.
 
@@ -46,62 +48,62 @@ enum Listeners {
 
     nonisolated(unsafe) static let pointer = table(
         wl_pointer_listener(
-            enter: { data, _, serial, surface, x, y in
-                owner(data, WaylandConnection.self).input.pointerEnter(serial: serial, surface: surface, x: x, y: y)
+            enter: { data, _, serial, _, x, y in
+                owner(data, WaylandPointer.self).enter(serial: serial, x: x, y: y)
             },
-            leave: { data, _, _, _ in owner(data, WaylandConnection.self).input.pointerLeave() },
+            leave: { data, _, _, _ in owner(data, WaylandPointer.self).leave() },
             motion: { data, _, time, x, y in
-                owner(data, WaylandConnection.self).input.pointerMotion(time: time, x: x, y: y)
+                owner(data, WaylandPointer.self).motion(time: time, x: x, y: y)
             },
             button: { data, _, serial, time, button, state in
-                owner(data, WaylandConnection.self).input.pointerButton(
+                owner(data, WaylandPointer.self).button(
                     serial: serial, time: time, button: button, state: state)
             },
             axis: { data, _, time, axis, value in
-                owner(data, WaylandConnection.self).input.axis(time: time, axis: axis, value: value)
+                owner(data, WaylandPointer.self).axis(time: time, axis: axis, value: value)
             },
-            frame: { data, _ in owner(data, WaylandConnection.self).input.pointerFrame() },
-            axis_source: { data, _, source in owner(data, WaylandConnection.self).input.axisSource(source) },
+            frame: { data, _ in owner(data, WaylandPointer.self).frame() },
+            axis_source: { data, _, source in owner(data, WaylandPointer.self).axisSource(source) },
             axis_stop: { data, _, time, axis in
-                owner(data, WaylandConnection.self).input.axisStop(time: time, axis: axis)
+                owner(data, WaylandPointer.self).axisStop(time: time, axis: axis)
             },
             axis_discrete: { data, _, axis, discrete in
-                owner(data, WaylandConnection.self).input.axisDiscrete(axis: axis, value120: Int32(discrete) * 120)
+                owner(data, WaylandPointer.self).axisDiscrete(axis: axis, value120: Int32(discrete) * 120)
             },
             axis_value120: { data, _, axis, value in
-                owner(data, WaylandConnection.self).input.axisDiscrete(axis: axis, value120: value)
+                owner(data, WaylandPointer.self).axisDiscrete(axis: axis, value120: value)
             }))
 
     nonisolated(unsafe) static let touch = table(
         wl_touch_listener(
             down: { data, _, _, time, surface, id, x, y in
-                owner(data, WaylandConnection.self).input.touchDown(time: time, id: id, x: x, y: y)
+                owner(data, WaylandTouch.self).down(time: time, id: id, x: x, y: y)
             },
-            up: { data, _, _, time, id in owner(data, WaylandConnection.self).input.touchUp(time: time, id: id) },
+            up: { data, _, _, time, id in owner(data, WaylandTouch.self).up(time: time, id: id) },
             motion: { data, _, time, id, x, y in
-                owner(data, WaylandConnection.self).input.touchMotion(time: time, id: id, x: x, y: y)
+                owner(data, WaylandTouch.self).motion(time: time, id: id, x: x, y: y)
             },
-            frame: { data, _ in owner(data, WaylandConnection.self).input.touchFrame() },
-            cancel: { data, _ in owner(data, WaylandConnection.self).input.touchCancel() },
+            frame: { data, _ in owner(data, WaylandTouch.self).frame() },
+            cancel: { data, _ in owner(data, WaylandTouch.self).cancel() },
             shape: { _, _, _, _, _ in },
             orientation: { _, _, _, _ in }))
 
     nonisolated(unsafe) static let keyboard = table(
         wl_keyboard_listener(
             keymap: { data, _, format, fd, size in
-                owner(data, WaylandConnection.self).input.keymap(format: format, fd: fd, size: size)
+                owner(data, WaylandKeyboard.self).keymap(format: format, fd: fd, size: size)
             },
-            enter: { data, _, _, _, _ in owner(data, WaylandConnection.self).input.keyboardEnter() },
-            leave: { data, _, _, _ in owner(data, WaylandConnection.self).input.keyboardLeave() },
+            enter: { data, _, _, _, _ in owner(data, WaylandKeyboard.self).enter() },
+            leave: { data, _, _, _ in owner(data, WaylandKeyboard.self).leave() },
             key: { data, _, _, time, key, state in
-                owner(data, WaylandConnection.self).input.key(time: time, key: key, state: state)
+                owner(data, WaylandKeyboard.self).key(time: time, key: key, state: state)
             },
             modifiers: { data, _, _, depressed, latched, locked, group in
-                owner(data, WaylandConnection.self).input.modifiers(
+                owner(data, WaylandKeyboard.self).modifiers(
                     depressed: depressed, latched: latched, locked: locked, group: group)
             },
             repeat_info: { data, _, rate, delay in
-                owner(data, WaylandConnection.self).input.repeatInfo(rate: rate, delay: delay)
+                owner(data, WaylandKeyboard.self).repeatInfo(rate: rate, delay: delay)
             }))
 
     nonisolated(unsafe) static let presentation = table(
@@ -122,22 +124,22 @@ enum Listeners {
     nonisolated(unsafe) static let pinch = table(
         zwp_pointer_gesture_pinch_v1_listener(
             begin: { data, _, _, time, _, fingers in
-                owner(data, WaylandConnection.self).input.pinchBegin(time: time, fingers: fingers)
+                owner(data, WaylandPointerGestures.self).pinchBegin(time: time, fingers: fingers)
             },
             update: { data, _, time, dx, dy, scale, _ in
-                owner(data, WaylandConnection.self).input.pinchUpdate(time: time, dx: dx, dy: dy, scale: scale)
+                owner(data, WaylandPointerGestures.self).pinchUpdate(time: time, dx: dx, dy: dy, scale: scale)
             },
             end: { data, _, _, time, cancelled in
-                owner(data, WaylandConnection.self).input.pinchEnd(time: time, cancelled: cancelled != 0)
+                owner(data, WaylandPointerGestures.self).pinchEnd(time: time, cancelled: cancelled != 0)
             }))
 
     nonisolated(unsafe) static let hold = table(
         zwp_pointer_gesture_hold_v1_listener(
             begin: { data, _, _, time, _, fingers in
-                owner(data, WaylandConnection.self).input.holdBegin(time: time, fingers: fingers)
+                owner(data, WaylandPointerGestures.self).holdBegin(time: time, fingers: fingers)
             },
             end: { data, _, _, time, cancelled in
-                owner(data, WaylandConnection.self).input.holdEnd(time: time, cancelled: cancelled != 0)
+                owner(data, WaylandPointerGestures.self).holdEnd(time: time, cancelled: cancelled != 0)
             }))
 
     nonisolated(unsafe) static let decoration = table(

@@ -52,7 +52,9 @@ import WestonHarness
         rig.input.pointerFrame()
         try rig.input.roundtrip()
         try app.pump(for: 0.05)
-        let input = app.connection.input!
+        // weston 10 cannot inject touchpad gestures: the gesture listener's targets are called
+        // as the compositor would call them.
+        let input = WaylandPointerGestures(input: app.connection.input, pinch: nil, hold: nil)
         input.pinchBegin(time: 1000, fingers: 2)
         input.pinchUpdate(time: 1010, dx: 0, dy: 0, scale: wl_fixed_from_double(2))
         #expect(abs(scroll.zoomScale - 2) < 1e-6)

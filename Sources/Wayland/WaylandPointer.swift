@@ -1,0 +1,182 @@
+import CWaylandClient
+import Geometry
+import Gestures
+import Glibc
+import Views
+import WaylandProtocols
+
+/// The seat's pointer: motion, buttons and axes grouped per wl_pointer.frame (empty frames are
+/// fine), and its cursor.
+final class WaylandPointer {
+    unowned let input: WaylandInput
+    let proxy: OpaquePointer
+    private var pending: [InputEvent] = []
+    private var position = Point.zero
+    private var axisSource: AxisSource = .wheel
+    private var value120: [UInt32: Double] = [:]
+    /// Created on the first pointer enter; dropped (surface and theme) on release.
+    private var cursor: Cursor?
+    /// The serial of a pointer enter whose cursor is not shown yet.
+    private var pendingCursorSerial: UInt32?
+    /// The serial of the last button press (xdg_toplevel.move and resize need it).
+    private(set) var lastButtonSerial: UInt32 = 0
+
+    /// Linux input event codes of the buttons we map (linux/input-event-codes.h).
+    enum EvdevButton {
+        static let left: UInt32 = 0x110
+        static let right: UInt32 = 0x111
+        static let middle: UInt32 = 0x112
+    }
+
+    init(input: WaylandInput, proxy: OpaquePointer) {
+        self.input = input
+        self.proxy = proxy
+        wl_pointer_add_listener(proxy, Listeners.pointer, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    func release() {
+        cursor = nil
+        wl_pointer_release(proxy)
+    }
+
+    /// Shows the cursor a pointer enter asked for, once the window is idle (it has shown a frame
+    /// and nothing animates).
+    func showPendingCursor(windowIsIdle: Bool) {
+        guard windowIsIdle, let serial = pendingCursorSerial else { return }
+        pendingCursorSerial = nil
+        if cursor == nil { cursor = Cursor(connection: input.connection) }
+        cursor?.set(pointer: proxy, serial: serial)
+    }
+
+    func enter(serial: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
+        position = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+        // Loading a cursor theme reads every cursor of it (about 0.2 s of files): not before
+        // the window's first frame nor during an animation (`showPendingCursor`, from the loop).
+        pendingCursorSerial = serial
+        pending.append(InputEvent(time: sw_monotonic_seconds(), .pointerEnter(position: position)))
+    }
+
+    func leave() {
+        pendingCursorSerial = nil
+        pending.append(InputEvent(time: sw_monotonic_seconds(), .pointerLeave))
+    }
+
+    func motion(time ms: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
+        position = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+        pending.append(InputEvent(time: input.time(ms), .pointerMotion(position: position)))
+    }
+
+    func button(serial: UInt32, time ms: UInt32, button: UInt32, state: UInt32) {
+        let pressed = state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue
+        if pressed {
+            lastButtonSerial = serial
+            // A press on a client-side-decorated window's edge resizes it instead.
+            if button == EvdevButton.left, let w = input.connection.window,
+                w.startResizeIfOnEdge(at: position, serial: serial)
+            {
+                return
+            }
+        }
+        let b: PointerButton
+        switch button {
+        case EvdevButton.left: b = .left
+        case EvdevButton.right: b = .right
+        case EvdevButton.middle: b = .middle
+        default: return
+        }
+        if pressed { input.newGesture() }
+        pending.append(InputEvent(time: input.time(ms), .pointerButton(b, pressed: pressed)))
+    }
+
+    func axisSource(_ source: UInt32) {
+        switch source {
+        case WL_POINTER_AXIS_SOURCE_FINGER.rawValue: axisSource = .finger
+        case WL_POINTER_AXIS_SOURCE_CONTINUOUS.rawValue: axisSource = .continuous
+        case WL_POINTER_AXIS_SOURCE_WHEEL_TILT.rawValue: axisSource = .wheelTilt
+        default: axisSource = .wheel
+        }
+    }
+
+    func axisDiscrete(axis: UInt32, value120 v: Int32) { value120[axis] = Double(v) }
+
+    private static func axis(_ code: UInt32) -> Axis {
+        code == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue ? .vertical : .horizontal
+    }
+
+    func axis(time ms: UInt32, axis: UInt32, value: wl_fixed_t) {
+        let v120 = value120.removeValue(forKey: axis)
+        pending.append(
+            InputEvent(
+                time: input.time(ms),
+                .axis(Self.axis(axis), value: wl_fixed_to_double(value), source: axisSource, value120: v120)))
+    }
+
+    func axisStop(time ms: UInt32, axis: UInt32) {
+        pending.append(InputEvent(time: input.time(ms), .axisStop(Self.axis(axis))))
+    }
+
+    /// wl_pointer.frame: the group is complete (empty frames are fine).
+    func frame() {
+        let events = pending
+        pending.removeAll()
+        axisSource = .wheel
+        input.deliver(events)
+    }
+}
+
+/// The touchpad's pinch and hold (zwp_pointer_gestures_v1), bound to the seat's pointer.
+final class WaylandPointerGestures {
+    unowned let input: WaylandInput
+    private let pinch: OpaquePointer?
+    private let hold: OpaquePointer?
+
+    convenience init(input: WaylandInput, manager: OpaquePointer, pointer: OpaquePointer, withHold: Bool) {
+        self.init(
+            input: input, pinch: zwp_pointer_gestures_v1_get_pinch_gesture(manager, pointer),
+            hold: withHold ? zwp_pointer_gestures_v1_get_hold_gesture(manager, pointer) : nil)
+    }
+
+    /// With the gesture objects the compositor made (nil where it made none: events then come
+    /// only from a caller, as in tests against a compositor that cannot inject them).
+    init(input: WaylandInput, pinch: OpaquePointer?, hold: OpaquePointer?) {
+        self.input = input
+        self.pinch = pinch
+        self.hold = hold
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        if let pinch { zwp_pointer_gesture_pinch_v1_add_listener(pinch, Listeners.pinch, me) }
+        if let hold { zwp_pointer_gesture_hold_v1_add_listener(hold, Listeners.hold, me) }
+    }
+
+    func release() {
+        if let pinch { zwp_pointer_gesture_pinch_v1_destroy(pinch) }
+        if let hold { zwp_pointer_gesture_hold_v1_destroy(hold) }
+    }
+
+    func pinchBegin(time ms: UInt32, fingers: UInt32) {
+        input.newGesture()
+        input.deliver([InputEvent(time: input.time(ms), .pinchBegin(fingers: Int(fingers)))])
+    }
+
+    /// `scale` is relative to the pinch's start; dx/dy are this update's centroid motion.
+    func pinchUpdate(time ms: UInt32, dx: wl_fixed_t, dy: wl_fixed_t, scale: wl_fixed_t) {
+        input.deliver([
+            InputEvent(
+                time: input.time(ms),
+                .pinchUpdate(scale: wl_fixed_to_double(scale), dx: wl_fixed_to_double(dx), dy: wl_fixed_to_double(dy)))
+        ])
+    }
+
+    func pinchEnd(time ms: UInt32, cancelled: Bool) {
+        input.deliver([InputEvent(time: input.time(ms), .pinchEnd(cancelled: cancelled))])
+    }
+
+    /// Fingers resting on the touchpad: stops momentum.
+    func holdBegin(time ms: UInt32, fingers: UInt32) {
+        input.newGesture()
+        input.deliver([InputEvent(time: input.time(ms), .holdBegin(fingers: Int(fingers)))])
+    }
+
+    func holdEnd(time ms: UInt32, cancelled: Bool) {
+        input.deliver([InputEvent(time: input.time(ms), .holdEnd(cancelled: cancelled))])
+    }
+}
