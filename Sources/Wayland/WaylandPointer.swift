@@ -39,6 +39,9 @@ final class WaylandPointer {
         wl_pointer_release(proxy)
     }
 
+    /// Whether a pointer enter's cursor waits for the window to be idle.
+    var cursorPending: Bool { pendingCursorSerial != nil }
+
     /// Shows the cursor a pointer enter asked for, once the window is idle (it has shown a frame
     /// and nothing animates).
     func showPendingCursor(windowIsIdle: Bool) {
