@@ -107,7 +107,8 @@ struct WestonBench {
         _ name: String, size: Size, command: [String], environment: [String: String] = [:], stats: String,
         toEnd: Bool = false, parse: (String, Double, Double) throws -> [(main: Double, process: Double)]
     ) throws -> Run {
-        let rig = try WestonRig(width: size.width * size.scale, height: size.height * size.scale, scale: size.scale)
+        // Headless weston takes the logical size and multiplies it by the scale for its mode.
+        let rig = try WestonRig(width: size.width, height: size.height, scale: size.scale)
         defer { rig.stop() }
         let client = try rig.process.launchClient(
             command[0], arguments: Array(command.dropFirst()), environment: environment)
