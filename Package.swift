@@ -122,10 +122,13 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFcft", "CPixman"]),
         .testTarget(name: "ViewsTests", dependencies: ["Views", "DemoScenes"]),
         .testTarget(name: "WestonRigTests", dependencies: ["WestonHarness", "Raster", "ScrollwayTestSupport"]),
-        .testTarget(name: "ScriptsTests", dependencies: ["Scripts", "Gestures"]),
+        .testTarget(name: "ScriptsTests", dependencies: ["Scripts", "Gestures", "ScrollwayTestSupport"]),
         .testTarget(
             name: "HeadlessTests",
-            dependencies: ["Headless", "DemoScenes", "Scripts", "Scrolling", "Views", "ScrollwayTestSupport"]
+            dependencies: [
+                "Headless", "DemoScenes", "Scripts", "Scrolling", "Views", "Geometry", "Gestures",
+                "ScrollwayTestSupport",
+            ]
         ),
         .testTarget(name: "PlayTests", dependencies: ["WestonHarness", "Raster", "ScrollwayTestSupport"]),
         .testTarget(

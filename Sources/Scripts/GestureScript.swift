@@ -96,8 +96,10 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
+        if line == 0 { return "\(file): \(message)" }
         let location = "\(file):\(line)"
-        if let field { return "\(location): field '\(field)': \(message)" }
+        // A field name comes from the script: escaped like any script text in a message.
+        if let field { return "\(location): field '\(ScriptText.escaped(field))': \(message)" }
         return "\(location): \(message)"
     }
 }

@@ -18,37 +18,49 @@ public struct ScriptParser: Sendable {
         self.isKeysym = isKeysym
     }
 
+    /// Parses a whole script held in memory (files are better read with `check(file:)` and
+    /// `ScriptFileReader`, which never hold the whole script).
     public func parse(_ text: String) throws -> GestureScript {
         var events: [ScriptEvent] = []
         var version = GestureScript.currentVersion
         var state = SequenceState()
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, raw) in lines.enumerated() {
-            let number = index + 1
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty { continue }
-            let object = try decodeObject(line, line: number)
-            if object["format"] != nil {
-                guard events.isEmpty else {
-                    throw error(number, "format", "the format header belongs on the first line")
-                }
-                version = try header(object, line: number)
-                continue
+        var number = 0
+        for raw in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            number += 1
+            if let event = try parseLine(bytes: Array(raw), number: number, state: &state, version: &version) {
+                events.append(event)
             }
-            let event = try self.event(object, line: number)
-            try state.check(event, parser: self)
-            events.append(event)
         }
         return GestureScript(version: version, events: events)
     }
 
     /// One line on its own (the rig's interactive stdin), with the sequence state carried.
     public func parseLine(_ text: String, number: Int, state: inout SequenceState) throws -> ScriptEvent? {
-        let line = text.trimmingCharacters(in: .whitespaces)
-        if line.isEmpty { return nil }
-        let object = try decodeObject(line, line: number)
+        var version = GestureScript.currentVersion
+        return try parseLine(bytes: Array(text.utf8), number: number, state: &state, version: &version)
+    }
+
+    /// One line as bytes: a trailing CR (a file saved with CRLF endings) is dropped, the bytes
+    /// must be UTF-8, and blank lines are skipped.
+    public func parseLine(
+        bytes raw: [UInt8], number: Int, state: inout SequenceState, version: inout Int
+    ) throws
+        -> ScriptEvent?
+    {
+        var bytes = raw
+        if bytes.last == 0x0D { bytes.removeLast() }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            let column = Self.firstInvalidUTF8(bytes)
+            throw error(
+                number, nil, "not UTF-8 text (an invalid byte at column \(column)); scripts are UTF-8 JSON Lines")
+        }
+        let object = try decodeObject(bytes, line: number)
         if object["format"] != nil {
-            _ = try header(object, line: number)
+            guard state.eventCount == 0 else {
+                throw error(number, "format", "the format header belongs on the first line")
+            }
+            version = try header(object, line: number)
             return nil
         }
         let event = try self.event(object, line: number)
@@ -58,21 +70,36 @@ public struct ScriptParser: Sendable {
 
     // MARK: Lines
 
-    private func decodeObject(_ line: String, line number: Int) throws -> [String: JSONValue] {
+    private func decodeObject(_ bytes: [UInt8], line number: Int) throws -> [String: JSONValue] {
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
-        } catch DecodingError.typeMismatch(_, let context) where !context.codingPath.isEmpty {
-            // Valid JSON that fits none of JSONValue's cases: a number beyond Double's range.
-            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw self.error(number, field, "expected a finite number, found a number out of range")
+            value = try JSONLine.parse(bytes)
         } catch {
-            throw self.error(number, nil, "malformed JSON (\(Self.reason(error)))")
+            if let text = error.numberOutOfRange, let field = error.field {
+                throw self.error(
+                    number, field,
+                    "expected a finite number, found \(text) (beyond what a double holds, about ±1.8e308)")
+            }
+            throw self.error(number, error.field, "malformed JSON at column \(error.column): \(error.message)")
         }
         guard case .object(let object) = value else {
             throw self.error(number, nil, "expected a JSON object, found \(value.kindDescription)")
         }
         return object
+    }
+
+    /// The 1-based column of the first byte that breaks UTF-8.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var input = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &input) {
+            case .valid(let encoded): offset += encoded.count
+            case .error: return offset + 1
+            case .emptyInput: return offset + 1
+            }
+        }
     }
 
     private func header(_ o: [String: JSONValue], line: Int) throws -> Int {
@@ -92,27 +119,28 @@ public struct ScriptParser: Sendable {
 
     private func event(_ o: [String: JSONValue], line: Int) throws -> ScriptEvent {
         var fields = Fields(object: o, line: line, parser: self)
-        let t = try fields.number("t", min: 0)
+        let t = try fields.number("t", min: 0, max: ScriptLimits.maximumTime, maxNote: " ms (24 hours)")
         let type = try fields.string("type")
         let kind: ScriptEvent.Kind
         switch type {
         case "touch.down":
-            kind = .touchDown(id: try fields.touchID(), x: try fields.number("x"), y: try fields.number("y"))
+            kind = .touchDown(id: try fields.touchID(), x: try fields.coordinate("x"), y: try fields.coordinate("y"))
         case "touch.motion":
-            kind = .touchMotion(id: try fields.touchID(), x: try fields.number("x"), y: try fields.number("y"))
+            kind = .touchMotion(id: try fields.touchID(), x: try fields.coordinate("x"), y: try fields.coordinate("y"))
         case "touch.up": kind = .touchUp(id: try fields.touchID())
         case "touch.frame": kind = .touchFrame
         case "touch.cancel": kind = .touchCancel
-        case "pointer.motion": kind = .pointerMotion(x: try fields.number("x"), y: try fields.number("y"))
+        case "pointer.motion": kind = .pointerMotion(x: try fields.coordinate("x"), y: try fields.coordinate("y"))
         case "pointer.button":
             let button = try fields.choice("button", PointerButton.allCases.map(\.rawValue))
             let state = try fields.choice("state", ["pressed", "released"])
             kind = .pointerButton(PointerButton(rawValue: button)!, pressed: state == "pressed")
         case "pointer.axis":
             let axis = try fields.choice("axis", Axis.allCases.map(\.rawValue))
-            let value = try fields.number("value")
+            let value = try fields.coordinate("value")
             let source = try fields.choice("source", AxisSource.allCases.map(\.rawValue))
-            let v120 = try fields.optionalNumber("value120")
+            let v120 = try fields.optionalNumber(
+                "value120", min: -ScriptLimits.maximumValue120, max: ScriptLimits.maximumValue120)
             kind = .pointerAxis(
                 Axis(rawValue: axis)!, value: value, source: AxisSource(rawValue: source)!, value120: v120)
         case "pointer.axis_stop":
@@ -121,14 +149,16 @@ public struct ScriptParser: Sendable {
         case "pinch.begin": kind = .pinchBegin
         case "pinch.update":
             kind = .pinchUpdate(
-                scale: try fields.number("scale", min: 0, exclusiveMin: true), dx: try fields.number("dx"),
-                dy: try fields.number("dy"))
+                scale: try fields.number("scale", min: 0, exclusiveMin: true, max: ScriptLimits.maximumPinchScale),
+                dx: try fields.coordinate("dx"), dy: try fields.coordinate("dy"))
         case "pinch.end": kind = .pinchEnd(cancelled: try fields.optionalBool("cancelled") ?? false)
         case "key":
             let name = try fields.string("key")
             guard isKeysym(name) else {
                 throw error(
-                    line, "key", "unknown keysym '\(name)' (expected an xkb keysym name such as Page_Down or a)")
+                    line, "key",
+                    "unknown keysym \(ScriptText.quoted(name, quote: "'")) (expected an xkb keysym name such as Page_Down or a)"
+                )
             }
             kind = .key(name, pressed: try fields.choice("state", ["pressed", "released"]) == "pressed")
         case "text": kind = .text(try fields.string("text"))
@@ -136,16 +166,18 @@ public struct ScriptParser: Sendable {
         case "keyboard.hide": kind = .keyboardHide
         case "window.resize":
             kind = .windowResize(
-                width: try fields.number("width", min: 1), height: try fields.number("height", min: 1))
+                width: try fields.number("width", min: 1, max: ScriptLimits.maximumWindowSide, unit: "px"),
+                height: try fields.number("height", min: 1, max: ScriptLimits.maximumWindowSide, unit: "px"))
         case "screenshot":
             let name = try fields.string("name")
             guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
-                throw error(line, "name", "expected a file name without '/', found \"\(name)\"")
+                throw error(line, "name", "expected a file name without '/', found \(ScriptText.quoted(name))")
             }
             kind = .screenshot(name: name)
         default:
             throw error(
-                line, "type", "unknown event type \"\(type)\" (expected one of \(Self.types.joined(separator: ", ")))")
+                line, "type",
+                "unknown event type \(ScriptText.quoted(type)) (expected one of \(Self.types.joined(separator: ", ")))")
         }
         try fields.rejectUnknown()
         return ScriptEvent(t: t, line: line, kind)
@@ -160,20 +192,21 @@ public struct ScriptParser: Sendable {
     func error(_ line: Int, _ field: String?, _ message: String) -> ScriptError {
         ScriptError(file: file, line: line, field: field, message: message)
     }
-
-    private static func reason(_ error: Error) -> String {
-        if case DecodingError.dataCorrupted(let ctx) = error {
-            return (ctx.underlyingError as NSError?)?.localizedDescription ?? ctx.debugDescription
-        }
-        return "\(error)"
-    }
 }
 
-/// What a script's events must agree with: time order, fingers down, a pinch in progress.
+/// What a script's events must agree with: time order, fingers down, a pinch in progress, one
+/// picture per screenshot name. It also remembers what is left open, for the end-of-script
+/// warnings (a finger still down, a pinch never ended, a key never released).
 public struct SequenceState: Sendable {
     var lastT = 0.0
-    var fingers: Set<Int> = []
-    var pinching = false
+    var fingers: [Int: Int] = [:]  // id → line of its touch.down
+    var pinchLine: Int?
+    var keysHeld: [String: Int] = [:]  // keysym → line of its press
+    var screenshotLines: [String: Int] = [:]
+    /// Events seen so far.
+    public private(set) var eventCount = 0
+    /// The last event's time (ms).
+    public var duration: Double { lastT }
 
     public init() {}
 
@@ -184,31 +217,65 @@ public struct SequenceState: Sendable {
                 "\(Self.format(e.t)) is earlier than the previous event's \(Self.format(lastT)) (t never decreases)")
         }
         lastT = e.t
+        eventCount += 1
         switch e.kind {
         case .touchDown(let id, _, _):
-            guard !fingers.contains(id) else { throw parser.error(e.line, "id", "finger \(id) is already down") }
-            fingers.insert(id)
+            guard fingers[id] == nil else { throw parser.error(e.line, "id", "finger \(id) is already down") }
+            fingers[id] = e.line
         case .touchMotion(let id, _, _):
-            guard fingers.contains(id) else {
+            guard fingers[id] != nil else {
                 throw parser.error(e.line, "id", "finger \(id) is not down (no touch.down before)")
             }
         case .touchUp(let id):
-            guard fingers.remove(id) != nil else {
+            guard fingers.removeValue(forKey: id) != nil else {
                 throw parser.error(e.line, "id", "finger \(id) is not down (no touch.down before)")
             }
         case .touchCancel:
             fingers.removeAll()
         case .pinchBegin:
-            guard !pinching else { throw parser.error(e.line, "type", "pinch.begin while a pinch is in progress") }
-            pinching = true
+            guard pinchLine == nil else {
+                throw parser.error(e.line, "type", "pinch.begin while a pinch is in progress")
+            }
+            pinchLine = e.line
         case .pinchUpdate:
-            guard pinching else { throw parser.error(e.line, "type", "pinch.update without a pinch.begin before it") }
+            guard pinchLine != nil else {
+                throw parser.error(e.line, "type", "pinch.update without a pinch.begin before it")
+            }
         case .pinchEnd:
-            guard pinching else { throw parser.error(e.line, "type", "pinch.end without a pinch.begin before it") }
-            pinching = false
+            guard pinchLine != nil else {
+                throw parser.error(e.line, "type", "pinch.end without a pinch.begin before it")
+            }
+            pinchLine = nil
+        case .key(let name, let pressed):
+            if pressed { keysHeld[name] = keysHeld[name] ?? e.line } else { keysHeld[name] = nil }
+        case .screenshot(let name):
+            if let first = screenshotLines[name] {
+                throw parser.error(
+                    e.line, "name",
+                    "the screenshot name \(ScriptText.quoted(name)) is already used on line \(first) "
+                        + "(each picture needs its own name)")
+            }
+            screenshotLines[name] = e.line
         default:
             break
         }
+    }
+
+    /// What the script leaves open at its end, each as a sentence for a warning. The run still
+    /// plays (a test may mean it), but nobody should be surprised by it.
+    public var endWarnings: [String] {
+        var w: [String] = []
+        if eventCount == 0 { w.append("the script has no events") }
+        for (id, line) in fingers.sorted(by: { $0.key < $1.key }) {
+            w.append("finger \(id) is still down at the end (touch.down on line \(line), no touch.up)")
+        }
+        if let pinchLine {
+            w.append("a pinch is still open at the end (pinch.begin on line \(pinchLine), no pinch.end)")
+        }
+        for (key, line) in keysHeld.sorted(by: { $0.key < $1.key }) {
+            w.append("key \(ScriptText.quoted(key, quote: "'")) is still held at the end (pressed on line \(line))")
+        }
+        return w
     }
 
     static func format(_ t: Double) -> String { t == t.rounded() ? String(Int(t)) : String(t) }
@@ -227,7 +294,10 @@ struct Fields {
         self.parser = parser
     }
 
-    mutating func number(_ name: String, min: Double? = nil, exclusiveMin: Bool = false) throws -> Double {
+    mutating func number(
+        _ name: String, min: Double? = nil, exclusiveMin: Bool = false, max: Double? = nil, unit: String = "",
+        maxNote: String = ""
+    ) throws -> Double {
         used.insert(name)
         guard let v = object[name] else { throw parser.error(line, name, "missing (expected a number)") }
         guard case .number(let d) = v else {
@@ -236,17 +306,32 @@ struct Fields {
         guard d.isFinite else { throw parser.error(line, name, "expected a finite number, found \(d)") }
         if let min, d < min || (exclusiveMin && d == min) {
             throw parser.error(
-                line, name, "expected a number \(exclusiveMin ? ">" : "≥") \(SequenceState.format(min)), found \(d)")
+                line, name,
+                "expected a number \(exclusiveMin ? ">" : "≥") \(SequenceState.format(min))\(unit.isEmpty ? "" : " " + unit), found \(d)"
+            )
+        }
+        if let max, d > max {
+            throw parser.error(
+                line, name,
+                "expected a number ≤ \(SequenceState.format(max))\(unit.isEmpty ? "" : " " + unit)\(maxNote), found \(d)"
+            )
         }
         return d
     }
 
-    mutating func optionalNumber(_ name: String) throws -> Double? {
+    /// A position, distance or axis value: what the Wayland wire can carry (wl_fixed_t).
+    mutating func coordinate(_ name: String) throws -> Double {
+        try number(
+            name, min: -ScriptLimits.maximumCoordinate, max: ScriptLimits.maximumCoordinate,
+            unit: "px (what a Wayland wl_fixed carries)")
+    }
+
+    mutating func optionalNumber(_ name: String, min: Double? = nil, max: Double? = nil) throws -> Double? {
         guard object[name] != nil else {
             used.insert(name)
             return nil
         }
-        return try number(name)
+        return try number(name, min: min, max: max)
     }
 
     mutating func touchID() throws -> Int {
@@ -270,7 +355,8 @@ struct Fields {
         let s = try string(name)
         guard options.contains(s) else {
             throw parser.error(
-                line, name, "expected one of \(options.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(s)\"")
+                line, name,
+                "expected one of \(options.map { "\"\($0)\"" }.joined(separator: ", ")), found \(ScriptText.quoted(s))")
         }
         return s
     }

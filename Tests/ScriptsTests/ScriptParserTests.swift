@@ -1,3 +1,4 @@
+import Foundation
 import Gestures
 import Scripts
 import Testing
@@ -77,7 +78,7 @@ let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { knownKeysyms.contains
         ("[1, 2]", "swipe.jsonl:1: expected a JSON object, found an array"),
         (
             "{\"t\": 1e999, \"type\": \"touch.frame\"}",
-            "swipe.jsonl:1: field 't': expected a finite number, found a number out of range"
+            "swipe.jsonl:1: field 't': expected a finite number, found 1e999 (beyond what a double holds"
         ),
         (
             "{\"t\": \"soon\", \"type\": \"touch.frame\"}",
@@ -121,6 +122,90 @@ let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { knownKeysyms.contains
             "{\"t\": 0, \"type\": \"touch.down\", \"id\": 1.5, \"x\": 1, \"y\": 2}",
             "swipe.jsonl:1: field 'id': expected a small whole number (a finger id), found 1.5"
         ),
+        // Strict JSON, with the reason and the column.
+        (
+            "{\"t\": 0, \"type\": \"touch.frame\",}",
+            "swipe.jsonl:1: malformed JSON at column 32: a trailing comma before '}' (JSON allows none)"
+        ),
+        (
+            "{\"t\": 0, \"t\": 5, \"type\": \"touch.frame\"}",
+            "swipe.jsonl:1: field 't': malformed JSON at column 10: the key \"t\" appears twice in one object"
+        ),
+        (
+            "{\"t\": 01, \"type\": \"touch.frame\"}",
+            "swipe.jsonl:1: field 't': malformed JSON at column 7: a number with a leading zero (01); JSON allows none"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"text\", \"text\": \"a\\ud800b\"}",
+            "swipe.jsonl:1: field 'text': malformed JSON at column 36: a lone UTF-16 surrogate \\uD800"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"text\", \"text\": \"\\udc00\"}",
+            "swipe.jsonl:1: field 'text': malformed JSON at column 35: a lone UTF-16 surrogate \\uDC00 (a low surrogate"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"touch.frame\", \"x\": [1, 2,]}",
+            "swipe.jsonl:1: field 'x': malformed JSON at column 44: a trailing comma before ']'"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"touch.frame\", \"x\": " + String(repeating: "[", count: 100) + "}",
+            "swipe.jsonl:1: field 'x': malformed JSON at column 69: nested more than 32 levels deep"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"touch.frame\"} {}",
+            "swipe.jsonl:1: malformed JSON at column 33: unexpected '{' after the end of the JSON value"
+        ),
+        (
+            "{\"t\": NaN, \"type\": \"touch.frame\"}",
+            "swipe.jsonl:1: field 't': malformed JSON at column 7: expected a value, found 'N'"
+        ),
+        (
+            "{\"t\": +1, \"type\": \"touch.frame\"}",
+            "swipe.jsonl:1: field 't': malformed JSON at column 7: expected a value, found '+'"
+        ),
+        (
+            "{\"t\": 1., \"type\": \"touch.frame\"}",
+            "swipe.jsonl:1: field 't': malformed JSON at column 7: expected digits after the decimal point"
+        ),
+        ("{t: 0}", "swipe.jsonl:1: malformed JSON at column 2: expected a key in double quotes, found 't'"),
+        // Script text in messages is escaped: no terminal control sequences from a script.
+        (
+            "{\"t\": 0, \"type\": \"\\u001b[31mred\\u0007\"}",
+            "swipe.jsonl:1: field 'type': unknown event type \"\\u{1b}[31mred\\u{7}\""
+        ),
+        (
+            "{\"t\": 0, \"type\": \"touch.frame\", \"\\u001b]0;x\": 1}",
+            "swipe.jsonl:1: field '\\u{1b}]0;x': unknown field for this event type"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"bad\u{1b}\"}",
+            "swipe.jsonl:1: field 'type': malformed JSON at column 22: a raw control character (U+001B)"
+        ),
+        // The declared limits, at the line that passes them.
+        (
+            "{\"t\": 1e9, \"type\": \"touch.frame\"}",
+            "swipe.jsonl:1: field 't': expected a number ≤ 86400000 ms (24 hours), found 1000000000.0"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"pointer.axis\", \"axis\": \"vertical\", \"value\": 1, \"source\": \"wheel\", \"value120\": 1e12}",
+            "swipe.jsonl:1: field 'value120': expected a number ≤ 2147483647, found 1000000000000.0"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"pointer.motion\", \"x\": -1e10, \"y\": 0}",
+            "swipe.jsonl:1: field 'x': expected a number ≥ -8388607 px (what a Wayland wl_fixed carries), found -10000000000.0"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"pinch.begin\"}\n{\"t\": 0, \"type\": \"pinch.update\", \"scale\": 1e300, \"dx\": 0, \"dy\": 0}",
+            "swipe.jsonl:2: field 'scale': expected a number ≤ 1000, found 1e+300"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"window.resize\", \"width\": 1e6, \"height\": 10}",
+            "swipe.jsonl:1: field 'width': expected a number ≤ 16384 px, found 1000000.0"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"screenshot\", \"name\": \"a\"}\n{\"t\": 1, \"type\": \"screenshot\", \"name\": \"a\"}",
+            "swipe.jsonl:2: field 'name': the screenshot name \"a\" is already used on line 1 (each picture needs its own name)"
+        ),
     ])
     func malformedScriptsFailWithSpecificErrors(text: String, expected: String) {
         do {
@@ -150,6 +235,101 @@ let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { knownKeysyms.contains
         #expect(down?.kind == .touchDown(id: 0, x: 1, y: 1))
         #expect(throws: ScriptError.self) {
             try parser.parseLine("{\"t\": 4, \"type\": \"touch.up\", \"id\": 0}", number: 3, state: &state)
+        }
+    }
+
+    @Test func crlfLineEndingsReadLikeLF() throws {
+        let lf = "{\"t\": 0, \"type\": \"touch.frame\"}\n{\"t\": 5, \"type\": \"pointer.motion\", \"x\": 1, \"y\": 2}\n"
+        let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(try parser.parse(crlf) == parser.parse(lf))
+        #expect(try parser.parse(crlf).events.count == 2)
+    }
+
+    @Test func invalidUTF8IsNamedWithItsColumn() {
+        var bytes = Array("{\"t\": 0, \"type\": \"te".utf8)
+        bytes += [0xC3, 0x28]  // a lead byte without its continuation
+        bytes += Array("xt\"}".utf8)
+        var state = SequenceState()
+        var version = 1
+        #expect(
+            throws: ScriptError(
+                file: "swipe.jsonl", line: 3,
+                message: "not UTF-8 text (an invalid byte at column 21); scripts are UTF-8 JSON Lines")
+        ) { try parser.parseLine(bytes: bytes, number: 3, state: &state, version: &version) }
+    }
+
+    @Test func whatAScriptLeavesOpenIsNamed() throws {
+        var state = SequenceState()
+        #expect(state.endWarnings == ["the script has no events"])
+        for (n, line) in [
+            "{\"t\": 0, \"type\": \"touch.down\", \"id\": 2, \"x\": 1, \"y\": 1}",
+            "{\"t\": 1, \"type\": \"pinch.begin\"}",
+            "{\"t\": 2, \"type\": \"key\", \"key\": \"Shift_L\", \"state\": \"pressed\"}",
+            "{\"t\": 3, \"type\": \"key\", \"key\": \"a\", \"state\": \"pressed\"}",
+            "{\"t\": 4, \"type\": \"key\", \"key\": \"a\", \"state\": \"released\"}",
+        ].enumerated() {
+            _ = try parser.parseLine(line, number: n + 1, state: &state)
+        }
+        #expect(
+            state.endWarnings == [
+                "finger 2 is still down at the end (touch.down on line 1, no touch.up)",
+                "a pinch is still open at the end (pinch.begin on line 2, no pinch.end)",
+                "key 'Shift_L' is still held at the end (pressed on line 3)",
+            ])
+    }
+
+    @Test func aFileIsReadLineByLineToTheSameEvents() throws {
+        let lines = (0..<5000).map { i in
+            "{\"t\": \(i), \"type\": \"pointer.motion\", \"x\": \(i % 390), \"y\": \(i % 844).5}"
+        }
+        let text = "{\"format\": \"scrollway-script\", \"version\": 1}\r\n" + lines.joined(separator: "\n")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-reader-\(getpid()).jsonl")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let fileParser = ScriptParser(file: url.path, isKeysym: { _ in true })
+        let reader = try ScriptFileReader(path: url.path, parser: fileParser)
+        var streamed: [ScriptEvent] = []
+        while let e = try reader.next() { streamed.append(e) }
+        #expect(streamed == (try fileParser.parse(text)).events)
+        let summary = try fileParser.check(file: url.path)
+        #expect(summary.eventCount == 5000 && summary.duration == 4999 && summary.firstLine == ["pointer.motion": 2])
+        #expect(
+            throws: ScriptError(
+                file: url.path, line: 102, message: "more than 100 events (the limit for one script played offscreen)")
+        ) { try fileParser.check(file: url.path, maximumEvents: 100) }
+    }
+
+    @Test func aLineLongerThanAMebibyteIsRefusedNotLoaded() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-long-\(getpid()).jsonl")
+        let line = "{\"t\": 0, \"type\": \"text\", \"text\": \"" + String(repeating: "a", count: 2 << 20) + "\"}\n"
+        try ("{\"t\": 0, \"type\": \"touch.frame\"}\n" + line).write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(
+            throws: ScriptError(
+                file: url.path, line: 2, message: "a line longer than 1 MiB (a script line is one small JSON object)")
+        ) { try ScriptParser(file: url.path, isKeysym: { _ in true }).check(file: url.path) }
+    }
+
+    @Test(arguments: [
+        ("/", "is a directory, not a script file"),
+        ("/dev/null", "is a device, not a script file"),
+        ("/nonexistent/script.jsonl", "no such file"),
+    ])
+    func whatIsNotAScriptFileSaysWhatItIs(path: String, message: String) {
+        #expect(throws: ScriptError(file: path, line: 0, message: message)) {
+            try ScriptParser(file: path, isKeysym: { _ in true }).check(file: path)
+        }
+    }
+
+    @Test func aNamedPipeIsNamed() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-fifo-\(getpid())").path
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        do {
+            _ = try ScriptParser(file: path, isKeysym: { _ in true }).check(file: path)
+            Issue.record("a FIFO was read as a script")
+        } catch let e as ScriptError {
+            #expect(e.description.hasPrefix("\(path): is not a regular file (a named pipe?)"))
         }
     }
 }

@@ -1,0 +1,193 @@
+import Foundation
+
+/// The bounds every script lives within, declared so a script hears about them at its line
+/// rather than meeting them as a trap, a hang or a wrapped integer somewhere downstream.
+public enum ScriptLimits {
+    /// The latest `t`, in ms: a day. The rig's timestamps are 32-bit milliseconds (49 days)
+    /// and offscreen play skips quiet stretches in one step, so this is a sanity bound, not a cost.
+    public static let maximumTime = 86_400_000.0
+    /// Positions, distances and axis values: what a Wayland `wl_fixed_t` carries (24.8 bits).
+    public static let maximumCoordinate = 8_388_607.0
+    /// `value120` goes to the wire as a 32-bit integer.
+    public static let maximumValue120 = 2_147_483_647.0
+    /// A pinch's scale relative to its start; zoom limits clamp it far below this anyway.
+    public static let maximumPinchScale = 1000.0
+    /// A window side (pixman images and shm buffers are bounded).
+    public static let maximumWindowSide = 16384.0
+    /// Events in one script played offscreen (each is delivered in virtual time; about
+    /// ten million take minutes).
+    public static let maximumOffscreenEvents = 10_000_000
+    /// One line's length; a script line is a small object.
+    public static let maximumLineBytes = 1 << 20
+}
+
+/// What a script file holds, learned by reading it once without keeping its events: enough to
+/// decide before anything runs (duration, counts, which event types appear where) and the
+/// warnings for what it leaves open.
+public struct ScriptSummary: Sendable {
+    public var version = GestureScript.currentVersion
+    public var eventCount = 0
+    /// The last event's time (ms).
+    public var duration = 0.0
+    /// The first line of each event type present.
+    public var firstLine: [String: Int] = [:]
+    public var warnings: [String] = []
+
+    public init() {}
+}
+
+/// A source of script events in order: a script in memory or a file read line by line.
+public protocol ScriptEventSource {
+    mutating func next() throws -> ScriptEvent?
+}
+
+extension GestureScript {
+    /// The script's events as a source.
+    public struct Events: ScriptEventSource {
+        var remaining: ArraySlice<ScriptEvent>
+        public mutating func next() throws -> ScriptEvent? { remaining.popFirst() }
+    }
+
+    public var source: Events { Events(remaining: events[...]) }
+
+    /// The summary `check(file:)` gives for a file.
+    public var summary: ScriptSummary {
+        var s = ScriptSummary()
+        s.version = version
+        s.eventCount = events.count
+        s.duration = duration
+        for e in events where s.firstLine[e.kind.typeName] == nil { s.firstLine[e.kind.typeName] = e.line }
+        return s
+    }
+}
+
+/// Reads a script file one line at a time, checking each line and the sequence as it goes;
+/// only the current line is held, so a script of any length plays in constant memory.
+public final class ScriptFileReader: ScriptEventSource {
+    public let path: String
+    private let parser: ScriptParser
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+    private var number = 0
+    /// The sequence so far (and, once `next()` returned nil, at the end).
+    public private(set) var state = SequenceState()
+    public private(set) var version = GestureScript.currentVersion
+
+    /// Opens `path`, which must be a regular file: a directory, a named pipe or a device gets
+    /// its own message (a script is read twice, checked whole and then played).
+    public init(path: String, parser: ScriptParser) throws {
+        self.path = path
+        self.parser = parser
+        try Self.checkIsRegularFile(path)
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ScriptError(file: path, line: 0, message: Self.unreadableReason(path))
+        }
+        self.handle = handle
+    }
+
+    deinit { try? handle.close() }
+
+    public func next() throws -> ScriptEvent? {
+        while let line = try readLine() {
+            number += 1
+            if let event = try parser.parseLine(bytes: line, number: number, state: &state, version: &version) {
+                return event
+            }
+        }
+        return nil
+    }
+
+    /// The next line without its newline, nil at the end of the file.
+    private func readLine() throws -> [UInt8]? {
+        while true {
+            if let nl = buffer[start...].firstIndex(of: 0x0A) {
+                let line = Array(buffer[start..<nl])
+                start = nl + 1
+                return line
+            }
+            if buffer.count - start > ScriptLimits.maximumLineBytes {
+                throw ScriptError(
+                    file: path, line: number + 1,
+                    message:
+                        "a line longer than \(ScriptLimits.maximumLineBytes >> 20) MiB (a script line is one small JSON object)"
+                )
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                let line = Array(buffer[start...])
+                start = buffer.count
+                return line
+            }
+            buffer.removeFirst(start)
+            start = 0
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: 1 << 16)
+            } catch {
+                throw ScriptError(file: path, line: number + 1, message: "cannot read: \(Self.plain(error))")
+            }
+            if let chunk, !chunk.isEmpty { buffer.append(contentsOf: chunk) } else { atEnd = true }
+        }
+    }
+
+    static func checkIsRegularFile(_ path: String) throws {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: path)
+        } catch {
+            throw ScriptError(file: path, line: 0, message: unreadableReason(path))
+        }
+        switch attributes[.type] as? FileAttributeType {
+        case .typeRegular?: return
+        case .typeDirectory?:
+            throw ScriptError(file: path, line: 0, message: "is a directory, not a script file")
+        case .typeCharacterSpecial?, .typeBlockSpecial?:
+            throw ScriptError(file: path, line: 0, message: "is a device, not a script file")
+        case .typeSocket?:
+            throw ScriptError(file: path, line: 0, message: "is a socket, not a script file")
+        case .typeUnknown?:
+            // Foundation reports a FIFO as unknown.
+            throw ScriptError(
+                file: path, line: 0,
+                message: "is not a regular file (a named pipe?): a script is read twice, checked whole and then "
+                    + "played, so save it to a file first (`scrollway rig` without --script plays lines from "
+                    + "standard input as they come)")
+        default:
+            throw ScriptError(file: path, line: 0, message: "is not a regular file")
+        }
+    }
+
+    static func unreadableReason(_ path: String) -> String {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        if !fm.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file" }
+        if !fm.isReadableFile(atPath: path) { return "permission denied (not readable)" }
+        return "cannot be opened"
+    }
+
+    static func plain(_ error: Error) -> String { (error as NSError).localizedFailureReason ?? "\(error)" }
+}
+
+extension ScriptParser {
+    /// Reads the whole file once, checking every line, the sequence and the limits, and keeps
+    /// no events: the first pass before anything runs. `maximumEvents` bounds offscreen play.
+    public func check(file path: String, maximumEvents: Int? = nil) throws -> ScriptSummary {
+        let reader = try ScriptFileReader(path: path, parser: self)
+        var summary = ScriptSummary()
+        while let e = try reader.next() {
+            summary.eventCount += 1
+            if let maximumEvents, summary.eventCount > maximumEvents {
+                throw ScriptError(
+                    file: path, line: e.line,
+                    message: "more than \(maximumEvents) events (the limit for one script played offscreen)")
+            }
+            if summary.firstLine[e.kind.typeName] == nil { summary.firstLine[e.kind.typeName] = e.line }
+        }
+        summary.version = reader.version
+        summary.duration = reader.state.duration
+        summary.warnings = reader.state.endWarnings
+        return summary
+    }
+}
