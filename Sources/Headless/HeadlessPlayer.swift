@@ -16,16 +16,37 @@ import Views
 /// frame went out without it, so nothing fades in). The main thread does wait here; that is the
 /// price of repeatable screenshots, and only the interactive platforms promise otherwise.
 public final class HeadlessPlayer {
-    public struct Options: Sendable {
+    public struct Options {
         /// Frames per second of the virtual display.
         public var refresh: Double
         /// How long (ms) to keep going after the last event if things still move.
         public var settle: Double
+        /// Where trace records go: kept in memory (tests read `recorder.text`), streamed, or dropped.
+        public var trace: TraceWriter.Output
+        /// Takes each screenshot as it is made; without it the player keeps them in `screenshots`.
+        public var onScreenshot: ((String, Canvas) throws -> Void)?
+        /// Whether every frame's pixels are drawn. Traces never depend on pixels, so a play that
+        /// takes no screenshots can run the frames (animations, layout, rasterizing, delegates)
+        /// without compositing them; a screenshot then composites the whole window, which gives
+        /// the same pixels as frame-by-frame updates (the present-path tests hold that).
+        public var pixels: Bool
 
-        public init(refresh: Double = 60, settle: Double = 2000) {
-            precondition(refresh > 0 && refresh.isFinite, "refresh must be positive")
+        /// The displays there are: 1 to 1000 Hz.
+        public static let refreshRange = 1.0...1000.0
+        /// At most an hour of settling after the last event.
+        public static let settleRange = 0.0...3_600_000.0
+
+        public init(
+            refresh: Double = 60, settle: Double = 2000, trace: TraceWriter.Output = .memory,
+            onScreenshot: ((String, Canvas) throws -> Void)? = nil, pixels: Bool = true
+        ) {
+            precondition(Self.refreshRange.contains(refresh), "refresh must be 1–1000 Hz (callers validate it)")
+            precondition(Self.settleRange.contains(settle), "settle must be 0–3,600,000 ms (callers validate it)")
             self.refresh = refresh
             self.settle = settle
+            self.trace = trace
+            self.onScreenshot = onScreenshot
+            self.pixels = pixels
         }
     }
 
@@ -34,14 +55,17 @@ public final class HeadlessPlayer {
     public let recorder: TraceRecorder
     private var canvas: Canvas
     private var modifiers: Modifiers = []
-    /// Screenshots taken, by name.
+    /// Screenshots taken, by name (when no `onScreenshot` takes them).
     public private(set) var screenshots: [String: Canvas] = [:]
+    /// Frames of virtual time the last `play` stepped through one by one (quiet stretches
+    /// crossed in one step count once): what a play costs, independent of the machine.
+    public private(set) var framesStepped = 0
 
     public init(window: Window, options: Options = Options()) throws {
         self.window = window
         self.options = options
         window.waitsForBackgroundWork = true
-        recorder = TraceRecorder(window: window, origin: 0)
+        recorder = TraceRecorder(window: window, origin: 0, output: options.trace)
         canvas = try Canvas(size: window.bounds.size, scale: window.scale)
     }
 
@@ -59,28 +83,53 @@ public final class HeadlessPlayer {
     /// Plays `script` to the end: the last event's time plus `settle`, or earlier once nothing
     /// moves after the last event.
     public func play(_ script: GestureScript) throws {
+        var source = script.source
+        try play(&source, duration: script.duration)
+    }
+
+    /// Plays events from `source` (in time order, ending at `duration` ms) without holding them:
+    /// a script file of any length plays in constant memory.
+    ///
+    /// Frames run at n/refresh while anything moves. A quiet stretch (no animation, no timer,
+    /// nothing to draw) is crossed in one step to the frame that delivers the next event: those
+    /// frames would draw nothing and record nothing, so the trace is the same byte for byte, and
+    /// an hour of silence costs nothing.
+    public func play(_ source: inout some ScriptEventSource, duration: Double) throws {
         let dt = 1 / options.refresh
-        let events = script.events
-        let lastT = (events.last?.t ?? 0) / 1000
+        let lastT = duration / 1000
         let end = lastT + options.settle / 1000
-        var next = 0
+        var pending = try source.next()
         var n = 0
+        framesStepped = 0
         try render(at: 0)
         while true {
+            framesStepped += 1
+            if let next = pending, isQuiet {
+                // The first frame whose time reaches the event (as the delivery test below reads it).
+                let first = Int(((next.t / 1000 - 1e-9) / dt).rounded(.up))
+                if first - 1 > n { n = first - 1 }
+            }
             n += 1
             let ft = Double(n) * dt
-            while next < events.count, events[next].t / 1000 <= ft + 1e-9 {
-                try deliver(events[next])
-                next += 1
+            while let e = pending, e.t / 1000 <= ft + 1e-9 {
+                try deliver(e)
+                pending = try source.next()
             }
             window.advanceClock(to: ft)
             if window.needsFrame { try render(at: ft) }
-            let quiet = !window.hasActiveAnimations && window.nextTimerDeadline == nil && !window.needsFrame
-            if next == events.count && ft >= lastT && (quiet || ft >= end) { break }
+            if pending == nil && ft >= lastT && (isQuiet || ft >= end) { break }
         }
     }
 
+    private var isQuiet: Bool {
+        !window.hasActiveAnimations && window.nextTimerDeadline == nil && !window.needsFrame
+    }
+
     private func render(at t: Double) throws {
+        guard options.pixels else {
+            _ = try window.prepareFrameUpdate(time: t)
+            return
+        }
         if canvas.width != Int((window.bounds.width * window.scale).rounded(.up))
             || canvas.height != Int((window.bounds.height * window.scale).rounded(.up))
         {
@@ -122,9 +171,17 @@ public final class HeadlessPlayer {
         case .screenshot(let name):
             window.advanceClock(to: t)
             try render(at: t)
+            if !options.pixels {
+                canvas = try Canvas(size: window.bounds.size, scale: window.scale)
+                window.composite(into: canvas)
+            }
             let shot = try Canvas(width: canvas.width, height: canvas.height, scale: canvas.scale)
             shot.copyPixels(from: canvas, to: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
-            screenshots[name] = shot
+            if let onScreenshot = options.onScreenshot {
+                try onScreenshot(name, shot)
+            } else {
+                screenshots[name] = shot
+            }
         case .keyboardShow:
             window.advanceClock(to: t)
             (window.view(named: "keyboard") as? OnScreenKeyboard)?.show()

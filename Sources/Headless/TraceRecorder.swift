@@ -5,14 +5,16 @@ import Views
 /// Records a trace of a window: one frame record per rendered frame for every named scroll view,
 /// and one record per delegate callback, in time order. Times are milliseconds from `origin`.
 public final class TraceRecorder {
-    public private(set) var writer = TraceWriter()
+    public private(set) var writer: TraceWriter
     private let window: Window
     private let origin: Double
     private var frameNumber = 0
     private var views: [(name: String, view: ScrollView)] = []
 
-    /// Attaches to `window` (its frame hook and every named scroll view's event observer).
-    public init(window: Window, origin: Double = 0) {
+    /// Attaches to `window` (its frame hook and every named scroll view's event observer);
+    /// records go to `output` (kept in memory by default).
+    public init(window: Window, origin: Double = 0, output: TraceWriter.Output = .memory) {
+        writer = TraceWriter(output: output)
         self.window = window
         self.origin = origin
         var stack: [View] = [window]

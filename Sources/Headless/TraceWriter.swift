@@ -5,11 +5,31 @@ import Scrolling
 /// three decimals, trailing zeros dropped, no "-0"), so the same run gives the same bytes and
 /// traces diff cleanly. The record shapes are `docs/scripts-and-traces.md`'s.
 public struct TraceWriter {
-    public private(set) var lines: [String] = []
+    /// Where records go. A trace grows with the run (about 29 KB a second of motion), so a
+    /// long run that is not asked for its trace must not keep one.
+    public enum Output {
+        /// Kept in `lines` (tests, small runs).
+        case memory
+        /// Each line (without its newline) handed over as it is written, not kept.
+        case stream((String) -> Void)
+        /// Not kept at all.
+        case discard
+    }
 
-    public init() {}
+    public private(set) var lines: [String] = []
+    public let output: Output
+
+    public init(output: Output = .memory) { self.output = output }
 
     public var text: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
+
+    private mutating func emit(_ line: String) {
+        switch output {
+        case .memory: lines.append(line)
+        case .stream(let write): write(line)
+        case .discard: break
+        }
+    }
 
     /// One frame record for one scroll view.
     public mutating func frame(
@@ -31,7 +51,7 @@ public struct TraceWriter {
         o.string("phase", s.phase.rawValue)
         o.raw("refreshing", refreshing ? "true" : "false")
         o.number("keyboardHeight", keyboardHeight)
-        lines.append(o.text)
+        emit(o.text)
     }
 
     /// One delegate record.
@@ -51,7 +71,7 @@ public struct TraceWriter {
         default:
             break
         }
-        lines.append(o.text)
+        emit(o.text)
     }
 
     func point(_ p: Point) -> String { "{\"x\": \(num(p.x)), \"y\": \(num(p.y))}" }
@@ -64,9 +84,12 @@ public struct TraceWriter {
 /// Fixed formatting: rounded to 3 decimals, trailing zeros and "-0" dropped.
 func num(_ v: Double) -> String {
     guard v.isFinite else { return "null" }
+    // Beyond 1e15 a double has no thousandths left: its shortest exact form ("1e+16") is
+    // valid JSON, where scaling could overflow and an integer conversion would trap.
+    if abs(v) >= 1e15 { return "\(v)" }
     var r = (v * 1000).rounded() / 1000
     if r == 0 { r = 0 }  // no negative zero
-    if r == r.rounded() && abs(r) < 1e15 { return String(Int64(r)) }
+    if r == r.rounded() { return String(Int64(r)) }
     var s = String(format3(r))
     while s.hasSuffix("0") { s.removeLast() }
     if s.hasSuffix(".") { s.removeLast() }

@@ -1,0 +1,117 @@
+import DemoScenes
+import Foundation
+import Geometry
+import Headless
+import Scripts
+import Scrolling
+import Testing
+import Views
+
+/// What a hostile but fair user sends the offscreen player: huge numbers, days of silence,
+/// runs long enough that anything kept per frame would pile up.
+@Suite struct HostileInputTests {
+    /// Any finite number is a JSON number in a trace; beyond 1e15 the shortest exact form.
+    @Test(arguments: [
+        (1e16, "1e+16"), (-1e16, "-1e+16"), (1e300, "1e+300"), (-1.7976931348623157e308, "-1.7976931348623157e+308"),
+        (9.2233720368547758e18, "9.223372036854776e+18"), (123_456_789_012.3456, "123456789012.346"), (-0.0, "0"),
+    ])
+    func aTraceWritesAnyFiniteNumber(value: Double, expected: String) {
+        let window = Window(size: Size(width: 100, height: 100))
+        let s = ScrollView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(s)
+        var w = TraceWriter()
+        w.delegate(
+            t: 0, view: "main", .willEndDragging(velocity: Point(x: value, y: 0), targetContentOffset: .zero))
+        #expect(w.lines[0].contains("\"velocity\": {\"x\": \(expected), \"y\": 0}"), "\(w.lines[0])")
+    }
+
+    /// A day of silence between two flings is crossed in one step: the frames stepped are the
+    /// flings' own, and the trace is the one a frame-by-frame player would write (the glides'
+    /// records, then nothing until the second fling at its time).
+    @Test func quietStretchesAreCrossedInOneStep() throws {
+        func fling(at t: Double) -> [ScriptEvent] {
+            var e = [ScriptEvent(t: t, .touchDown(id: 0, x: 200, y: 700)), ScriptEvent(t: t, .touchFrame)]
+            for i in 1...4 {
+                e.append(ScriptEvent(t: t + Double(16 * i), .touchMotion(id: 0, x: 200, y: 700 - Double(60 * i))))
+                e.append(ScriptEvent(t: t + Double(16 * i), .touchFrame))
+            }
+            e.append(ScriptEvent(t: t + 70, .touchUp(id: 0)))
+            e.append(ScriptEvent(t: t + 70, .touchFrame))
+            return e
+        }
+        let day = ScriptLimits.maximumTime - 10_000
+        let player = try HeadlessPlayer(
+            window: Scene.list.makeWindow(size: Size(width: 390, height: 844)), options: .init(pixels: false))
+        try player.play(GestureScript(events: fling(at: 0) + fling(at: day)))
+        // Two glides of a few seconds each at 60 Hz, not 86,390 s of frames (5.2 million).
+        #expect(player.framesStepped < 1_000, "stepped \(player.framesStepped) frames")
+        let delegates = player.recorder.writer.lines.filter { $0.contains("\"delegate\"") }
+        let begins = delegates.filter { $0.contains("scrollViewWillBeginDragging") }
+        #expect(begins.count == 2)
+        #expect(begins.last?.hasPrefix("{\"t\": \(Int(day) + 16), ") == true, "\(begins.last ?? "")")
+
+        // The same two flings an hour apart in a frame-by-frame run give the same records, the
+        // second fling's shifted by the gap.
+        let hour = 3_600_000.0
+        let a = try HeadlessPlayer(window: Scene.list.makeWindow(size: Size(width: 390, height: 844)))
+        try a.play(GestureScript(events: fling(at: 0) + fling(at: hour)))
+        let b = try HeadlessPlayer(window: Scene.list.makeWindow(size: Size(width: 390, height: 844)))
+        try b.play(GestureScript(events: fling(at: 0) + fling(at: 20_000)))
+        func records(_ p: HeadlessPlayer, after: Double) -> [String] {
+            p.recorder.writer.lines.compactMap { line in
+                let t = Double(line.dropFirst(6).prefix { $0 != "," })!
+                guard t >= after else { return nil }
+                // Times relative to the second fling; frame numbers differ by the frames before it.
+                return String(line.drop { $0 != "," }).replacingOccurrences(
+                    of: #""frame": \d+, "#, with: "", options: .regularExpression)
+                    + " @\(((t - after) * 1000).rounded() / 1000)"
+            }
+        }
+        #expect(records(a, after: hour) == records(b, after: 20_000))
+        #expect(a.framesStepped < b.framesStepped + 50)
+    }
+
+    /// Without a trace asked for, nothing of it is kept, however long the run.
+    @Test func anUnaskedTraceIsNotKept() throws {
+        var lines = 0
+        let player = try HeadlessPlayer(
+            window: Scene.list.makeWindow(size: Size(width: 390, height: 844)),
+            options: .init(trace: .stream { _ in lines += 1 }, pixels: false))
+        var events: [ScriptEvent] = []
+        for k in 0..<20 {
+            let t = Double(k) * 1500
+            events.append(ScriptEvent(t: t, .touchDown(id: 0, x: 200, y: 700)))
+            events.append(ScriptEvent(t: t + 40, .touchMotion(id: 0, x: 200, y: k % 2 == 0 ? 300 : 1000)))
+            events.append(ScriptEvent(t: t + 50, .touchUp(id: 0)))
+        }
+        try player.play(GestureScript(events: events))
+        #expect(lines > 500)
+        #expect(player.recorder.writer.lines.isEmpty)
+        #expect(player.recorder.text.isEmpty)
+
+        let discarding = try HeadlessPlayer(
+            window: Scene.list.makeWindow(size: Size(width: 390, height: 844)), options: .init(trace: .discard))
+        try discarding.play(GestureScript(events: events))
+        #expect(discarding.recorder.writer.lines.isEmpty)
+    }
+
+    /// Settings are checked whole: what only the whole can show (min > max zoom) is refused,
+    /// and lengths past a billion pixels are refused where they are given.
+    @Test func settingsOutsideTheirRangeAreRefused() throws {
+        let s = ScrollView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        #expect(throws: ScrollView.SettingError.self) { try s.setValues([("contentOffset", "1e308,1e308")]) }
+        #expect(throws: ScrollView.SettingError.self) { try s.setValues([("contentSize", "1e16,1e16")]) }
+        #expect(throws: ScrollView.SettingError.self) { try s.setValues([("contentInset", "1e16,0,0,0")]) }
+        #expect(throws: ScrollView.SettingError.self) { try s.setValues([("maximumZoomScale", "1e300")]) }
+        do {
+            try s.setValues([("minimumZoomScale", "10"), ("maximumZoomScale", "1")])
+            Issue.record("minimum 10 above maximum 1 was accepted")
+        } catch let e as ScrollView.SettingError {
+            #expect(
+                e.description
+                    == "--set maximumZoomScale: minimumZoomScale (10.0) is greater than maximumZoomScale (1.0)")
+        }
+        try s.setValues([("maximumZoomScale", "20"), ("minimumZoomScale", "10")])
+        #expect(s.minimumZoomScale == 10 && s.maximumZoomScale == 20)
+    }
+}
