@@ -316,6 +316,14 @@ extension ScrollView: FrameAnimation {
         case .idle:
             bounceBackIfNeeded(at: t)
         case .fling:
+            // The fling may end at this very time: then it ends here, once, with its delegate
+            // call, and nothing is re-flung (the fuzzer found didEndDecelerating sent twice when
+            // a list grew in the frame its glide ended).
+            _ = advance(to: t)
+            guard case .fling = motion else {
+                bounceBackIfNeeded(at: t)
+                return
+            }
             let v = currentVelocity(at: t)
             let wasDecelerating = isDecelerating
             stopMotion(at: t)

@@ -24,23 +24,33 @@ extension ScrollView {
         case .axis(let axis, let value, let source, let value120):
             return handleAxis(axis, value: value, source: source, value120: value120, at: t)
         case .axisStop(let axis):
+            // Never "handled": the fingers left the touchpad for every view scrolling under
+            // them, so an ancestor that took the scroll over at this view's edge ends its own
+            // too (the fuzzer found the outer view's drag left open when the inner took the stop).
             guard var pad = touchpad else { return false }
             // The scroll is this view's on every axis (latched): it ends with its last axis.
             pad.axes.remove(axis)
             guard pad.axes.isEmpty else {
                 touchpad = pad
-                return true
+                return false
             }
             touchpad = nil
             pad.tracker.add(time: t, position: pad.unbanded)
             endDragging(velocity: pad.tracker.velocity(at: t), at: t)
-            return true
+            return false
         case .holdBegin:
             // Fingers resting on the touchpad stop its momentum.
             if isDecelerating { stopMotion(at: t) }
             return isScrollEnabled
-        case .pointerButton:
-            if isDecelerating || isWheelAnimating { stopMotion(at: t) }
+        case .pointerButton(_, let pressed):
+            // A click stops a glide, as a touch does; when it lets go without a drag having
+            // taken over, whatever it stopped outside the range (or between pages) settles
+            // back, as after a touch (the fuzzer found a click that left a bounce 72 px out).
+            if pressed {
+                if isDecelerating || isWheelAnimating { stopMotion(at: t) }
+            } else if !isHeldByGesture, case .idle = motion {
+                settleAfterTouch(at: t)
+            }
             return false
         case .key(let key, let pressed, let modifiers):
             guard pressed, isScrollEnabled else { return false }
@@ -153,6 +163,14 @@ extension ScrollView {
     }
 
     private func handleKey(_ key: Key, modifiers: Modifiers, at t: Double) -> Bool {
+        // A key this view does not scroll by is not its business: it must not stop a bounce
+        // on its way back into range (found by the event-stream fuzzer: Up in a horizontal
+        // pager stopped the bounce and left the offset 20 px outside the range).
+        switch key {
+        case .left, .right: guard scrollsHorizontally else { return false }
+        case .up, .down, .pageUp, .pageDown, .space, .home, .end: guard scrollsVertically else { return false }
+        default: return false
+        }
         settleZoomAnimation()
         if isDecelerating { stopMotion(at: t) }
         let base = animationTarget ?? contentOffset
@@ -169,11 +187,6 @@ extension ScrollView {
         case .home: target.y = verticalRange.lowerBound
         case .end: target.y = verticalRange.upperBound
         default: return false
-        }
-        if key == .left || key == .right {
-            guard scrollsHorizontally else { return false }
-        } else if !scrollsVertically {
-            return false
         }
         setContentOffset(clampedOffset(target), animated: true)
         animatesToEnd = key == .end

@@ -11,6 +11,26 @@ extension ScrollView {
         public var description: String { "--set \(key): \(message)" }
     }
 
+    /// The largest length or coordinate a setting takes (a billion pixels): far beyond any
+    /// content, and small enough that the physics and the trace never meet infinity.
+    public static let maximumSettingLength = 1e9
+    /// Zoom scales a setting takes.
+    public static let settingZoomRange = 0.001...1000.0
+
+    /// Applies `settings` (key, value) in order, then checks what only the whole can show
+    /// (`minimumZoomScale ≤ maximumZoomScale`). Callers apply them before anything runs and
+    /// discard the view on error, so an error never leaves a half-configured view running.
+    public func setValues(_ settings: [(key: String, value: String)]) throws {
+        for (key, value) in settings { try setValue(value, forSetting: key) }
+        if minimumZoomScale > maximumZoomScale {
+            let key = settings.last { $0.key == "minimumZoomScale" || $0.key == "maximumZoomScale" }?.key
+            throw SettingError(
+                key: key ?? "minimumZoomScale",
+                message: "minimumZoomScale (\(minimumZoomScale)) is greater than maximumZoomScale (\(maximumZoomScale))"
+            )
+        }
+    }
+
     /// Every key `setValue(_:forSetting:)` accepts, sorted.
     public static var settingNames: [String] { settingTable.keys.sorted() }
 
@@ -32,12 +52,16 @@ extension ScrollView {
         func bool(_ names: [String], _ set: @escaping @Sendable (ScrollView, Bool) -> Void) {
             for n in names { t[n] = { s, v, k in set(s, try parseBool(v, k)) } }
         }
-        func number(_ name: String, min: Double? = nil, _ set: @escaping @Sendable (ScrollView, Double) -> Void) {
-            t[name] = { s, v, k in set(s, try parseNumber(v, k, min: min)) }
+        func number(
+            _ name: String, min: Double? = nil, max: Double? = nil,
+            _ set: @escaping @Sendable (ScrollView, Double) -> Void
+        ) {
+            t[name] = { s, v, k in set(s, try parseNumber(v, k, min: min, max: max)) }
         }
+        let length = ScrollView.maximumSettingLength
         func insets(_ name: String, _ set: @escaping @Sendable (ScrollView, EdgeInsets) -> Void) {
             t[name] = { s, v, k in
-                let n = try parseList(v, k, count: 4, shape: "top,left,bottom,right")
+                let n = try parseList(v, k, count: 4, shape: "top,left,bottom,right", min: -length, max: length)
                 set(s, EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3]))
             }
         }
@@ -57,16 +81,17 @@ extension ScrollView {
         bool(["doubleTapZooms"]) { $0.doubleTapZooms = $1 }
         bool(["allowsMouseDrag"]) { $0.allowsMouseDrag = $1 }
         bool(["mouseDragMomentum"]) { $0.mouseDragMomentum = $1 }
-        number("minimumZoomScale", min: 0.001) { $0.minimumZoomScale = $1 }
-        number("maximumZoomScale", min: 0.001) { $0.maximumZoomScale = $1 }
-        number("zoomScale", min: 0.001) { $0.setZoomScale($1, animated: false) }
-        number("touchpadMultiplier", min: 0) { $0.touchpadMultiplier = $1 }
+        let zoom = ScrollView.settingZoomRange
+        number("minimumZoomScale", min: zoom.lowerBound, max: zoom.upperBound) { $0.minimumZoomScale = $1 }
+        number("maximumZoomScale", min: zoom.lowerBound, max: zoom.upperBound) { $0.maximumZoomScale = $1 }
+        number("zoomScale", min: zoom.lowerBound, max: zoom.upperBound) { $0.setZoomScale($1, animated: false) }
+        number("touchpadMultiplier", min: 0, max: 100) { $0.touchpadMultiplier = $1 }
         t["contentOffset"] = { s, v, k in
-            let n = try parseList(v, k, count: 2, shape: "x,y")
+            let n = try parseList(v, k, count: 2, shape: "x,y", min: -length, max: length)
             s.contentOffset = Point(x: n[0], y: n[1])
         }
         t["contentSize"] = { s, v, k in
-            let n = try parseList(v, k, count: 2, shape: "width,height", min: 0)
+            let n = try parseList(v, k, count: 2, shape: "width,height", min: 0, max: length)
             s.contentSize = Size(width: n[0], height: n[1])
         }
         insets("contentInset") { $0.contentInset = $1 }
@@ -110,23 +135,28 @@ private func parseBool(_ v: String, _ k: String) throws -> Bool {
     }
 }
 
-private func parseNumber(_ v: String, _ k: String, min: Double? = nil) throws -> Double {
+private func parseNumber(_ v: String, _ k: String, min: Double? = nil, max: Double? = nil) throws -> Double {
     guard let d = Double(v), d.isFinite else {
         throw ScrollView.SettingError(key: k, message: "expected a finite number, got '\(v)'")
     }
-    if let min, d < min { throw ScrollView.SettingError(key: k, message: "expected a number ≥ \(min), got \(d)") }
+    try checkRange(d, k, min: min, max: max)
     return d
 }
 
-private func parseList(_ v: String, _ k: String, count: Int, shape: String, min: Double? = nil) throws -> [Double] {
+private func checkRange(_ d: Double, _ k: String, min: Double?, max: Double?) throws {
+    if let min, d < min { throw ScrollView.SettingError(key: k, message: "expected a number ≥ \(min), got \(d)") }
+    if let max, d > max { throw ScrollView.SettingError(key: k, message: "expected a number ≤ \(max), got \(d)") }
+}
+
+private func parseList(
+    _ v: String, _ k: String, count: Int, shape: String, min: Double? = nil, max: Double? = nil
+) throws -> [Double] {
     let parts = v.split(separator: ",", omittingEmptySubsequences: false).map { Double(trimmed(String($0))) }
     guard parts.count == count, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
         throw ScrollView.SettingError(key: k, message: "expected \(shape) (\(count) numbers), got '\(v)'")
     }
     let n = parts.map { $0! }
-    if let min, let bad = n.first(where: { $0 < min }) {
-        throw ScrollView.SettingError(key: k, message: "expected numbers ≥ \(min), got \(bad)")
-    }
+    for d in n { try checkRange(d, k, min: min, max: max) }
     return n
 }
 

@@ -73,6 +73,11 @@ extension ScrollView {
     func zoom(toScale target: Double, anchor: Point, animated: Bool) {
         let t = window?.now ?? 0
         stopMotion(at: t)
+        // A programmatic zoom (a double tap, zoom(to:), setZoomScale) is announced like a pinch,
+        // so its didEndZooming always has a willBeginZooming before it (UIKit sends both for
+        // an animated zoomToRect; the fuzzer found the end arriving alone).
+        emit(.willBeginZooming)
+        delegate?.scrollViewWillBeginZooming(self, with: zoomView)
         guard animated, window != nil else {
             applyZoom(target, anchor: anchor)
             emit(.didEndZooming(scale: zoomScaleStorage))

@@ -122,6 +122,8 @@ open class ScrollView: View {
     public internal(set) var isTracking = false
     public internal(set) var isDragging = false
     public internal(set) var isDecelerating = false
+    /// The bounds size at the last layout: a change means the range changed with it.
+    var lastLaidOutSize: Size?
     public internal(set) var isZooming = false
     public internal(set) var isZoomBouncing = false
     var motion: Motion = .idle
@@ -270,6 +272,13 @@ open class ScrollView: View {
     open override func layoutSubviews() {
         super.layoutSubviews()
         layoutIndicators()
+        // A new size (a resized window) moves the range's far edge. Checked here, after the
+        // ancestors' layout has set this frame's content size and offset for the new size,
+        // rather than when the bounds change: an offset left beyond the new range springs back
+        // like any other range change (the fuzzer found a window grown under a list resting
+        // at its old end, showing blank space below the content for good).
+        if let last = lastLaidOutSize, last != bounds.size { restAfterRangeChange() }
+        lastLaidOutSize = bounds.size
     }
 
     open override var acceptsKeyboardScrolling: Bool { isScrollEnabled }

@@ -47,15 +47,48 @@ extension Window {
         case .pointerLeave:
             pointerPosition = nil
         case .pointerButton(let button, let pressed):
-            // Any button stops touchpad momentum and wheel animations under the pointer.
-            bubble(event, from: pointerPosition)
-            guard button == .left, let p = pointerPosition else { return }
+            // Any button stops touchpad momentum and wheel animations under the pointer; the
+            // release goes to the chain the press went to, so what a press stopped (a bounce)
+            // hears the release even if the pointer left the window (found by the fuzzer).
             if pressed {
-                beginTouch(Touch(id: Self.mouseTouchID, location: p, timestamp: t, source: .mouse))
+                pointerPressView = pointerPosition.flatMap { hitTest($0) }
+                bubble(event, from: pointerPosition)
+            } else {
+                if let pressedOn = pointerPressView, pressedOn.window === self {
+                    bubble(event, fromView: pressedOn)
+                } else {
+                    bubble(event, from: pointerPosition)
+                }
+                pointerPressView = nil
+            }
+            guard button == .left else { return }
+            if pressed {
+                if let p = pointerPosition {
+                    beginTouch(Touch(id: Self.mouseTouchID, location: p, timestamp: t, source: .mouse))
+                }
             } else {
                 endTouch(id: Self.mouseTouchID, time: t)
             }
-        case .axis, .axisStop, .pinchBegin, .pinchUpdate, .pinchEnd, .holdBegin, .holdEnd:
+        case .axis(let axis, _, .finger, _):
+            // A touchpad scroll goes where its first event went until its fingers lift, whatever
+            // slides under the pointer meanwhile (the on-screen keyboard rising over it: the
+            // fuzzer found the scroll's axis_stop going to a key and the list dragging forever).
+            if let latch = touchpadLatch, latch.window === self {
+                bubble(event, fromView: latch)
+            } else {
+                touchpadLatch = pointerPosition.flatMap { hitTest($0) }
+                bubble(event, fromView: touchpadLatch)
+            }
+            touchpadAxes.insert(axis)
+        case .axisStop(let axis):
+            if let latch = touchpadLatch, latch.window === self {
+                bubble(event, fromView: latch)
+            } else {
+                bubble(event, from: pointerPosition)
+            }
+            touchpadAxes.remove(axis)
+            if touchpadAxes.isEmpty { touchpadLatch = nil }
+        case .axis, .pinchBegin, .pinchUpdate, .pinchEnd, .holdBegin, .holdEnd:
             bubble(event, from: pointerPosition)
         case .key(_, _, let mods):
             modifiers = mods
@@ -169,7 +202,13 @@ extension Window {
     @discardableResult
     private func bubble(_ event: InputEvent, from point: Point?) -> Bool {
         guard let point else { return false }
-        var v = hitTest(point)
+        return bubble(event, fromView: hitTest(point))
+    }
+
+    /// Offers `event` to `view` and then each of its ancestors until one handles it.
+    @discardableResult
+    private func bubble(_ event: InputEvent, fromView view: View?) -> Bool {
+        var v = view
         while let current = v {
             if current.handleInput(event) { return true }
             v = current.superview

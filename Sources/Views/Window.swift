@@ -60,6 +60,12 @@ public final class Window: View {
     var touchRoutes: [Int: TouchRoute] = [:]
     /// The last pointer position (window coordinates), nil when the pointer is outside.
     public internal(set) var pointerPosition: Point?
+    /// The view a button press went to: its release goes there too, wherever the pointer is
+    /// by then (a compositor's implicit grab delivers it to us even outside the window).
+    weak var pointerPressView: View?
+    /// Where the touchpad scroll in progress began, and the axes it has not stopped yet.
+    weak var touchpadLatch: View?
+    var touchpadAxes: Set<Axis> = []
     /// The view that receives keys first (a focused text field).
     public weak var focusedView: View? {
         didSet {
