@@ -29,15 +29,46 @@ public enum CommandRunner {
         p.standardError = err
         p.standardInput = FileHandle.nullDevice
         try p.run()
-        // Read both pipes to the end before waiting, so a chatty process cannot block on a full pipe.
+        // Both pipes are drained at once (standard error on its own thread), so a process that
+        // fills one while we read the other cannot block either of us.
+        let errorReader = PipeReader(err.fileHandleForReading)
         let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        let e = errorReader.wait()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
     }
 
-    /// A path in the temporary directory unique to this process.
-    public static func temp(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-test-\(getpid())-\(name)")
+    /// This process's own folder in the temporary directory, removed when the process exits,
+    /// so a test run leaves nothing behind.
+    public static let temporaryRoot: URL = {
+        let url = rootPath(pid: getpid())
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: CommandRunner.rootPath(pid: getpid())) }
+        return url
+    }()
+
+    static func rootPath(pid: pid_t) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-test-\(pid)")
+    }
+
+    /// A path inside `temporaryRoot`.
+    public static func temp(_ name: String) -> URL { temporaryRoot.appendingPathComponent(name) }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+final class PipeReader: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()  // written by the reading thread before `done` is signalled
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }

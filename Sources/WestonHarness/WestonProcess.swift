@@ -143,11 +143,35 @@ public final class WestonProcess {
         return env
     }
 
+    /// Where a client's standard output and error go.
+    public enum ClientOutput {
+        /// Dropped.
+        case null
+        /// Both into this file.
+        case file(URL)
+        /// Both to this process's standard error: the client is heard, but never holds our
+        /// standard output open (a caller reading it would wait for the client too).
+        case standardError
+        /// This process's own standard output and error.
+        case inherit
+    }
+
     /// Starts a client of this compositor; it is killed on stop if still running.
     @discardableResult
     public func launchClient(
         _ executable: String, arguments: [String] = [], environment extra: [String: String] = [:],
         output: URL? = nil, inheritOutput: Bool = false
+    ) throws -> Process {
+        try launchClient(
+            executable, arguments: arguments, environment: extra,
+            to: output.map { .file($0) } ?? (inheritOutput ? .inherit : .null))
+    }
+
+    /// Starts a client of this compositor with its output going to `destination`.
+    @discardableResult
+    public func launchClient(
+        _ executable: String, arguments: [String] = [], environment extra: [String: String] = [:],
+        to destination: ClientOutput
     ) throws -> Process {
         guard let path = executable.contains("/") ? executable : WestonProcess.findExecutable(executable) else {
             throw RigError.system("client '\(executable)' not found on PATH")
@@ -157,14 +181,20 @@ public final class WestonProcess {
         p.arguments = arguments
         p.environment = clientEnvironment.merging(extra) { $1 }
         p.standardInput = FileHandle.nullDevice
-        if let output {
+        switch destination {
+        case .file(let output):
             _ = FileManager.default.createFile(atPath: output.path, contents: nil)
             let h = FileHandle(forWritingAtPath: output.path)
             p.standardOutput = h
             p.standardError = h
-        } else if !inheritOutput {
+        case .null:
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
+        case .standardError:
+            p.standardOutput = FileHandle.standardError
+            p.standardError = FileHandle.standardError
+        case .inherit:
+            break
         }
         try p.run()
         clients.append(p)

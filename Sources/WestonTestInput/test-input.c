@@ -18,7 +18,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include <linux/input-event-codes.h>
 #include <pixman.h>
@@ -544,17 +547,76 @@ static void bind_test_input(struct wl_client *client, void *data, uint32_t versi
 
 /* --- lifetime ----------------------------------------------------------------------------- */
 
-/* Exits the compositor once the process that started the rig is gone. */
-static int watch_parent(void *data)
+/* Exits the compositor once the process that started the rig is gone. A process that has
+ * exited but is not yet reaped (a zombie) still answers kill(pid, 0), so the watch is a pidfd,
+ * which becomes readable the moment the process exits; kernels without pidfd_open get a timer
+ * that reads the process state from /proc and counts a zombie as gone. */
+static bool parent_is_gone(pid_t pid)
+{
+	char path[64], line[512];
+	FILE *f;
+	char *close_paren;
+	bool gone = false;
+	if (kill(pid, 0) != 0 && errno == ESRCH)
+		return true;
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return true;
+	/* "pid (comm) S ...": the state follows the last ')' (comm may contain one). */
+	if (fgets(line, sizeof line, f) && (close_paren = strrchr(line, ')')) && close_paren[1] == ' ')
+		gone = close_paren[2] == 'Z' || close_paren[2] == 'X';
+	fclose(f);
+	return gone;
+}
+
+static void parent_gone(struct test_input *ti)
+{
+	weston_log("scrollway-test-input: rig parent %d is gone; exiting\n", (int)ti->parent);
+	weston_compositor_exit(ti->compositor);
+}
+
+static int watch_parent_fd(int fd, uint32_t mask, void *data)
 {
 	struct test_input *ti = data;
-	if (kill(ti->parent, 0) != 0 && errno == ESRCH) {
-		weston_log("scrollway-test-input: rig parent %d is gone; exiting\n", (int)ti->parent);
-		weston_compositor_exit(ti->compositor);
+	(void)fd;
+	(void)mask;
+	/* Readable once the process exits; remove the source so it does not fire again. */
+	wl_event_source_remove(ti->parent_watch);
+	ti->parent_watch = NULL;
+	parent_gone(ti);
+	return 0;
+}
+
+static int watch_parent_timer(void *data)
+{
+	struct test_input *ti = data;
+	if (parent_is_gone(ti->parent)) {
+		parent_gone(ti);
 		return 0;
 	}
 	wl_event_source_timer_update(ti->parent_watch, 250);
 	return 0;
+}
+
+static void start_parent_watch(struct test_input *ti, pid_t parent)
+{
+	struct wl_event_loop *loop = wl_display_get_event_loop(ti->compositor->wl_display);
+#ifdef SYS_pidfd_open
+	int fd = (int)syscall(SYS_pidfd_open, parent, 0);
+	ti->parent = parent;
+	if (fd >= 0) {
+		/* The loop keeps its own duplicate of the descriptor. */
+		ti->parent_watch = wl_event_loop_add_fd(loop, fd, WL_EVENT_READABLE, watch_parent_fd, ti);
+		close(fd);
+		if (ti->parent_watch)
+			return;
+	}
+#endif
+	ti->parent = parent;
+	ti->parent_watch = wl_event_loop_add_timer(loop, watch_parent_timer, ti);
+	if (ti->parent_watch)
+		wl_event_source_timer_update(ti->parent_watch, 250);
 }
 
 /* Releases everything the module created; the one teardown for both failure and shutdown. */
@@ -609,11 +671,7 @@ WL_EXPORT int wet_module_init(struct weston_compositor *compositor, int *argc, c
 
 	parent = getenv("SCROLLWAY_RIG_PARENT_PID");
 	if (parent && atoi(parent) > 0) {
-		ti->parent = (pid_t)atoi(parent);
-		ti->parent_watch = wl_event_loop_add_timer(wl_display_get_event_loop(compositor->wl_display),
-							   watch_parent, ti);
-		if (ti->parent_watch)
-			wl_event_source_timer_update(ti->parent_watch, 250);
+		start_parent_watch(ti, (pid_t)atoi(parent));
 	}
 
 	ti->destroy_listener.notify = compositor_destroyed;

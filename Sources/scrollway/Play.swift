@@ -31,19 +31,23 @@ struct Play: ParsableCommand {
     @Option(help: "Where screenshot events write NAME.png.")
     var screenshots: String = "."
 
-    @Option(help: "Frames per second of the offscreen clock.")
+    // Numeric options parse their value unconditionally, so `--refresh -1` is "expected 1–1000
+    // Hz, got -1" rather than ArgumentParser's "missing value" (it reads -1 as an option).
+    @Option(parsing: .unconditional, help: "Frames per second of the offscreen clock (1–1000).")
     var refresh: Double = 60
 
-    @Option(help: "Window size as WxH (default: the scene's own).")
+    @Option(parsing: .unconditional, help: "Window size as WxH (default: the scene's own).")
     var size: SizeArgument?
 
-    @Option(help: "Device scale (offscreen).")
+    @Option(parsing: .unconditional, help: "Device scale (offscreen), in (0, 8].")
     var scale: Double = 1
 
     @Option(help: "offscreen or weston.")
     var platform: PlatformChoice = .offscreen
 
-    @Option(help: "Milliseconds to keep running after the last event while things move.")
+    @Option(
+        parsing: .unconditional,
+        help: "Milliseconds to keep running after the last event while things move (≤ 3600000).")
     var settle: Double = 2000
 
     @Option(
@@ -55,73 +59,84 @@ struct Play: ParsableCommand {
     }
 
     func validate() throws {
-        guard refresh > 0, refresh <= 1000, refresh.isFinite else {
-            throw ValidationError("--refresh: expected a rate in (0, 1000] Hz, got \(refresh)")
+        guard HeadlessPlayer.Options.refreshRange.contains(refresh) else {
+            throw ValidationError("--refresh: expected a rate from 1 to 1000 Hz, got \(refresh)")
         }
         guard scale > 0, scale <= 8, scale.isFinite else {
-            throw ValidationError("--scale: expected (0, 8], got \(scale)")
+            throw ValidationError("--scale: expected a scale in (0, 8], got \(scale)")
         }
-        guard settle >= 0, settle.isFinite else { throw ValidationError("--settle: expected milliseconds ≥ 0") }
+        guard HeadlessPlayer.Options.settleRange.contains(settle) else {
+            throw ValidationError("--settle: expected milliseconds from 0 to 3600000, got \(settle)")
+        }
         guard DemoScenes.Scene.named(scene) != nil else {
             throw ValidationError(
-                "--scene: no scene named '\(scene)' (scenes: \(DemoScenes.Scene.all.map(\.name).joined(separator: ", ")))"
-            )
+                "--scene: no scene named \(ScriptText.quoted(scene, quote: "'")) "
+                    + "(scenes: \(DemoScenes.Scene.all.map(\.name).joined(separator: ", ")))")
         }
         for s in settings where !s.contains("=") {
-            throw ValidationError("--set: expected key=value, got '\(s)'")
+            throw ValidationError("--set: expected key=value, got \(ScriptText.quoted(s, quote: "'"))")
         }
     }
 
     func run() throws {
-        // The whole script is checked before anything runs.
-        let text: String
-        do {
-            text = try String(contentsOfFile: script, encoding: .utf8)
-        } catch {
-            throw CommandError("cannot read the script '\(script)': \(error.localizedDescription)")
-        }
-        let parsed = try ScriptParser(file: script, isKeysym: { KeyCodes.keysym(named: $0) != nil }).parse(text)
+        // Everything is checked before anything runs: the whole script (read once, not kept),
+        // what the platform can play, the settings as a whole, and the output paths.
+        let parser = ScriptParser(file: script, isKeysym: { KeyCodes.keysym(named: $0) != nil })
+        let summary = try parser.check(
+            file: script, maximumEvents: platform == .offscreen ? ScriptLimits.maximumOffscreenEvents : nil)
         let window = DemoScenes.Scene.named(scene)!.makeWindow(
             size: size?.value, scale: platform == .offscreen ? scale : 1)
-        if let e = HeadlessPlayer.unsupported(parsed, in: window) {
+        if window.view(named: "keyboard") as? OnScreenKeyboard == nil,
+            let line = [summary.firstLine["keyboard.show"], summary.firstLine["keyboard.hide"]].compactMap({ $0 }).min()
+        {
             throw CommandError(
-                "\(script):\(e.line): '\(e.kind.typeName)' needs an on-screen keyboard; scene '\(scene)' has none "
+                "\(script):\(line): keyboard.show/hide needs an on-screen keyboard; scene '\(scene)' has none "
                     + "(try --scene keyboard)")
         }
+        if platform == .weston { try WestonPlayer.checkSupported(summary, file: script) }
         guard let main = window.view(named: "main") as? ScrollView else {
             throw CommandError("scene '\(scene)' has no scroll view named main")
         }
-        for s in settings {
-            let key = String(s.prefix { $0 != "=" })
-            let value = String(s.dropFirst(key.count + 1))
-            do { try main.setValue(value, forSetting: key) } catch let e as ScrollView.SettingError {
-                throw CommandError(e.description)
-            }
+        do {
+            try main.setValues(
+                settings.map { s in
+                    let key = String(s.prefix { $0 != "=" })
+                    return (key, String(s.dropFirst(key.count + 1)))
+                })
+        } catch let e as ScrollView.SettingError {
+            throw CommandError(e.description)
         }
-        try FileManager.default.createDirectory(atPath: screenshots, withIntermediateDirectories: true)
+        let traceFile = try trace.map { try TraceFile($0) }
+        let shots: OutputDirectory
+        do {
+            shots = try OutputDirectory(
+                screenshots, option: "--screenshots", needed: summary.firstLine["screenshot"] != nil)
+        } catch {
+            traceFile?.discard()
+            throw error
+        }
+        for w in summary.warnings { warn("\(script): \(w)") }
 
-        let traceText: String
-        let shots: [String: Canvas]
-        switch platform {
-        case .offscreen:
-            let player = try HeadlessPlayer(window: window, options: .init(refresh: refresh, settle: settle))
-            try player.play(parsed)
-            traceText = player.recorder.text
-            shots = player.screenshots
-        case .weston:
-            (traceText, shots) = try WestonPlayer(window: window, settle: settle).play(parsed)
-        }
-        for (name, canvas) in shots.sorted(by: { $0.key < $1.key }) {
-            let path = URL(fileURLWithPath: screenshots).appendingPathComponent("\(name).png")
-            try Data(PNG.encode(canvas)).write(to: path)
-            FileHandle.standardError.write(Data("screenshot \(path.path)\n".utf8))
-        }
-        if let trace {
-            if trace == "-" {
-                FileHandle.standardOutput.write(Data(traceText.utf8))
-            } else {
-                try traceText.write(toFile: trace, atomically: true, encoding: .utf8)
+        do {
+            let reader = try ScriptFileReader(path: script, parser: parser)
+            switch platform {
+            case .offscreen:
+                let player = try HeadlessPlayer(
+                    window: window,
+                    options: .init(
+                        refresh: refresh, settle: settle, trace: traceFile?.output ?? .discard,
+                        onScreenshot: { name, canvas in try shots.write(name, canvas) },
+                        pixels: summary.firstLine["screenshot"] != nil))
+                var source = reader
+                try player.play(&source, duration: summary.duration)
+            case .weston:
+                try WestonPlayer(window: window, settle: settle, trace: traceFile?.output ?? .discard).play(
+                    reader, onScreenshot: shots.write)
             }
+            try traceFile?.finish()
+        } catch {
+            traceFile?.discard()
+            throw error
         }
         let o = main.contentOffset + Point.zero  // + 0 turns -0.0 into 0.0
         FileHandle.standardError.write(
@@ -129,23 +144,151 @@ struct Play: ParsableCommand {
     }
 }
 
+/// A warning on standard error: the run goes on.
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data("scrollway: warning: \(message)\n".utf8))
+}
+
+/// A directory that screenshots go to, created and checked writable before the run, with each
+/// picture written as it is taken (none is held until the end).
+struct OutputDirectory {
+    let path: String
+    /// Says where each picture went ("screenshot PATH").
+    let announce: (String) -> Void
+
+    init(
+        _ path: String, option: String, needed: Bool,
+        announce: @escaping (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    ) throws {
+        self.path = path
+        self.announce = announce
+        guard needed else { return }
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw CommandError("\(option) '\(path)': exists and is not a directory")
+            }
+        } else {
+            do {
+                try fm.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw CommandError("\(option) '\(path)': cannot create the directory (\(plainReason(error)))")
+            }
+        }
+        guard fm.isWritableFile(atPath: path) else {
+            throw CommandError("\(option) '\(path)': the directory is not writable")
+        }
+    }
+
+    func write(_ name: String, _ canvas: Canvas) throws {
+        let file = URL(fileURLWithPath: path).appendingPathComponent("\(name).png")
+        do {
+            try Data(PNG.encode(canvas)).write(to: file)
+        } catch {
+            throw CommandError("screenshot '\(file.path)': cannot write (\(plainReason(error)))")
+        }
+        announce("screenshot \(file.path)")
+    }
+}
+
+/// A trace written as the run goes, to a temporary file beside its destination that becomes
+/// the destination only when the run succeeds ('-': standard output, as it comes).
+final class TraceFile {
+    let path: String
+    private let handle: FileHandle
+    private let temporary: String?
+    private var pending: [UInt8] = []
+    private var failure: Error?
+
+    init(_ path: String) throws {
+        self.path = path
+        if path == "-" {
+            handle = FileHandle.standardOutput
+            temporary = nil
+            return
+        }
+        let url = URL(fileURLWithPath: path)
+        let temp = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(getpid()).partial"
+        ).path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CommandError("--trace '\(path)': is a directory")
+        }
+        guard FileManager.default.createFile(atPath: temp, contents: nil), let h = FileHandle(forWritingAtPath: temp)
+        else {
+            throw CommandError(
+                "--trace '\(path)': cannot create a file there (does the directory exist and can we write it?)")
+        }
+        handle = h
+        temporary = temp
+    }
+
+    var output: TraceWriter.Output {
+        .stream { [self] line in
+            pending.append(contentsOf: line.utf8)
+            pending.append(0x0A)
+            if pending.count >= 1 << 16 { flush() }
+        }
+    }
+
+    private func flush() {
+        guard failure == nil, !pending.isEmpty else { return }
+        do { try handle.write(contentsOf: pending) } catch { failure = error }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    func finish() throws {
+        flush()
+        if let failure { throw CommandError("--trace '\(path)': cannot write (\(plainReason(failure)))") }
+        guard let temporary else { return }
+        try? handle.close()
+        if rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw CommandError("--trace '\(path)': cannot write (\(reason))")
+        }
+    }
+
+    func discard() {
+        guard let temporary else { return }
+        try? handle.close()
+        unlink(temporary)
+    }
+}
+
+/// An error's reason without Foundation's domain and code.
+func plainReason(_ error: Error) -> String {
+    let e = error as NSError
+    if let posix = e.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+        return String(cString: strerror(Int32(posix.code)))
+    }
+    return e.localizedFailureReason ?? e.localizedDescription
+}
+
 /// Plays a script into the real app window inside the weston rig: injection in real time with
 /// the script's timestamps, screenshots through the rig (cursor hidden), a trace of the app.
 struct WestonPlayer {
     let window: Window
     let settle: Double
+    let trace: TraceWriter.Output
 
-    func play(_ script: GestureScript) throws -> (String, [String: Canvas]) {
-        if let e = script.events.first(where: {
-            switch $0.kind {
-            case .pinchBegin, .pinchUpdate, .pinchEnd, .windowResize: return true
-            default: return false
-            }
-        }) {
+    /// Weston 10 cannot inject pointer gestures or window sizes: refused before anything runs.
+    static func checkSupported(_ summary: ScriptSummary, file: String) throws {
+        let lines = ["pinch.begin", "pinch.update", "pinch.end", "window.resize"].compactMap { t in
+            summary.firstLine[t].map { (t, $0) }
+        }
+        if let (type, line) = lines.min(by: { $0.1 < $1.1 }) {
             throw CommandError(
-                "line \(e.line): '\(e.kind.typeName)' cannot be injected into weston 10 (no pointer-gesture or "
+                "\(file):\(line): '\(type)' cannot be injected into weston 10 (no pointer-gesture or "
                     + "window-size injection); play it offscreen")
         }
+    }
+
+    /// Plays `source` in real time; each screenshot goes to `onScreenshot` as it is taken.
+    func play(_ source: some ScriptEventSource, onScreenshot: (String, Canvas) throws -> Void) throws {
+        var source = source
         let rig = try WestonRig(width: Int(window.bounds.width), height: Int(window.bounds.height))
         defer { rig.stop() }
         let app = try WaylandApp(content: window, title: "Scrollway play", socket: rig.socketPath)
@@ -153,10 +296,9 @@ struct WestonPlayer {
         try rig.parkPointer()
         try app.pump(for: 0.05)
         let start = ProcessInfo.processInfo.systemUptime
-        let recorder = TraceRecorder(window: window, origin: window.now)
-        let player = RigPlayer(rig: rig, screenshots: "")
-        var shots: [String: Canvas] = [:]
-        for e in script.events {
+        let recorder = TraceRecorder(window: window, origin: window.now, output: trace)
+        let player = RigPlayer(rig: rig, screenshots: nil)
+        while let e = try source.next() {
             let due = start + e.t / 1000
             while ProcessInfo.processInfo.systemUptime < due {
                 try app.step(maxWait: max(0, due - ProcessInfo.processInfo.systemUptime))
@@ -164,7 +306,7 @@ struct WestonPlayer {
             if case .screenshot(let name) = e.kind {
                 try rig.parkPointer()
                 try app.pump(for: 0.05)
-                shots[name] = try rig.capture()
+                try onScreenshot(name, rig.capture())
                 continue
             }
             // The on-screen keyboard is the app's: shown and hidden in the app, not injected.
@@ -186,6 +328,6 @@ struct WestonPlayer {
             try app.pump(for: 0.05)
             if !window.hasActiveAnimations && window.nextTimerDeadline == nil && !app.window.isWaitingForFrame { break }
         }
-        return (recorder.text, shots)
+        withExtendedLifetime(recorder) {}
     }
 }

@@ -28,98 +28,155 @@ struct Rig: ParsableCommand {
     @Option(help: "Where screenshot events write their PNGs.")
     var screenshots: String = "."
 
-    @Option(help: "Milliseconds to keep running after the last event.")
+    @Option(parsing: .unconditional, help: "Milliseconds to keep running after the last event (≤ 3600000).")
     var settle: Double = 500
 
-    @Option(help: "Seconds to wait for COMMAND's window before playing.")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Seconds to wait for COMMAND's window before playing (0: do not wait; a client that draws only black cannot be told from none)."
+    )
     var mapTimeout: Double = 5
+
+    @Flag(
+        help:
+            "Let COMMAND write to the rig's standard output (by default its output goes to standard error, so a caller reading the rig's output never waits for the client)."
+    )
+    var clientStdout = false
 
     @Argument(parsing: .postTerminator, help: "A Wayland client to start inside the rig.")
     var command: [String] = []
 
     func validate() throws {
-        guard settle >= 0, settle.isFinite else {
-            throw ValidationError("--settle: expected milliseconds ≥ 0, got \(settle)")
+        guard (0...3_600_000).contains(settle) else {
+            throw ValidationError("--settle: expected milliseconds from 0 to 3600000, got \(settle)")
         }
-        guard mapTimeout > 0, mapTimeout.isFinite else { throw ValidationError("--map-timeout: expected seconds > 0") }
+        guard (0...600).contains(mapTimeout) else {
+            throw ValidationError("--map-timeout: expected seconds from 0 to 600, got \(mapTimeout)")
+        }
     }
 
     func run() throws {
         let parser = ScriptParser(
             file: script ?? "<stdin>", isKeysym: { KeyCodes.keysym(named: $0) != nil })
-        // A file is validated whole before the compositor even starts.
-        var parsed: GestureScript?
+        // A file is checked whole (and not kept) before the compositor even starts.
         if let script {
-            let text: String
-            do {
-                text = try String(contentsOfFile: script, encoding: .utf8)
-            } catch {
-                throw ValidationError("--script: cannot read '\(script)': \(error.localizedDescription)")
+            let summary = try parser.check(file: script)
+            for type in Self.unsupportedTypes {
+                if let line = summary.firstLine[type] { try Self.checkSupported(type: type, line: line) }
             }
-            parsed = try parser.parse(text)
-            try parsed!.events.forEach(Self.checkSupported)
+            for w in summary.warnings { warn("\(script): \(w)") }
         }
-        try FileManager.default.createDirectory(atPath: screenshots, withIntermediateDirectories: true)
+        let shots = try OutputDirectory(screenshots, option: "--screenshots", needed: true, announce: say)
 
-        // On SIGINT/SIGTERM/SIGKILL the default action ends this process; the module's parent
-        // watch then exits weston (its clients go with it) and the next rig start sweeps the
-        // runtime directory.
+        // SIGINT and SIGTERM stop the rig properly (clients, weston, the runtime directory) and
+        // exit with 128 + the signal. After a SIGKILL the module's parent watch exits weston (its
+        // clients go with it) and the next rig start sweeps the runtime directory.
         let rig = try WestonRig(width: Int(size.width), height: Int(size.height))
         defer { rig.stop() }
+        let stopOnSignal = [SIGINT, SIGTERM].map { (signo: Int32) -> DispatchSourceSignal in
+            signal(signo, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
+            source.setEventHandler {
+                rig.process.stop()
+                Glibc.exit(128 + signo)
+            }
+            source.resume()
+            return source
+        }
+        defer { stopOnSignal.forEach { $0.cancel() } }
         // Unbuffered, so a script reading our stdout sees the socket at once.
         say("WAYLAND_DISPLAY=\(rig.socketPath)")
         say("XDG_RUNTIME_DIR=\(rig.process.runtimeDirectory.path)")
 
+        var client: Process?
         if let exe = command.first {
-            try rig.process.launchClient(exe, arguments: Array(command.dropFirst()), inheritOutput: true)
-            try waitForFirstFrame(rig)
+            client = try rig.process.launchClient(
+                exe, arguments: Array(command.dropFirst()), to: clientStdout ? .inherit : .standardError)
+            if mapTimeout > 0 { try waitForFirstFrame(rig, client: client!) }
         }
         try rig.parkPointer()
 
-        let player = RigPlayer(rig: rig, screenshots: screenshots)
+        let player = RigPlayer(rig: rig, screenshots: shots)
         let start = Date()
-        if let parsed {
-            for event in parsed.events { try player.play(event, startedAt: start) }
+        func play(_ event: ScriptEvent) throws {
+            if let client { try Self.checkAlive(client, before: "line \(event.line)") }
+            try player.play(event, startedAt: start)
+        }
+        if let script {
+            let reader = try ScriptFileReader(path: script, parser: parser)
+            while let event = try reader.next() { try play(event) }
         } else {
             var state = SequenceState()
             var number = 0
             while let line = readLine() {
                 number += 1
                 guard let event = try parser.parseLine(line, number: number, state: &state) else { continue }
-                try Self.checkSupported(event)
-                try player.play(event, startedAt: start)
+                try Self.checkSupported(type: event.kind.typeName, line: event.line)
+                try play(event)
             }
+            for w in state.endWarnings { warn("<stdin>: \(w)") }
         }
         try rig.input.roundtrip()
-        usleep(useconds_t(settle * 1000))
+        sleep(seconds: settle / 1000)
+        if let client { try Self.checkAlive(client, before: "the end of the script") }
+    }
+
+    static let unsupportedTypes = [
+        "pinch.begin", "pinch.update", "pinch.end", "keyboard.show", "keyboard.hide", "window.resize",
+    ]
+
+    /// A client that ended before the script did makes the run a failure, with its status.
+    static func checkAlive(_ client: Process, before: String) throws {
+        guard !client.isRunning else { return }
+        throw CommandError("the client \(describeEnd(client)) before \(before) (the script did not finish)")
+    }
+
+    /// "exited with status 1", "was killed by signal 11 (SIGSEGV)".
+    static func describeEnd(_ p: Process) -> String {
+        if p.terminationReason == .uncaughtSignal {
+            let n = p.terminationStatus
+            let name = strsignal(n).map { String(cString: $0) } ?? "signal \(n)"
+            return "was killed by signal \(n) (\(name))"
+        }
+        return "exited with status \(p.terminationStatus)"
     }
 
     /// The rig injects seat input; events that need the app itself are refused up front.
-    static func checkSupported(_ e: ScriptEvent) throws {
-        switch e.kind {
-        case .pinchBegin, .pinchUpdate, .pinchEnd, .keyboardShow, .keyboardHide, .windowResize:
-            throw CommandError(
-                "line \(e.line): '\(e.kind.typeName)' needs the app, not the compositor's seat "
-                    + "(weston 10's rig has no pointer-gesture or window-size injection); use `scrollway play`")
-        default:
-            break
-        }
+    static func checkSupported(type: String, line: Int) throws {
+        guard unsupportedTypes.contains(type) else { return }
+        throw CommandError(
+            "line \(line): '\(type)' needs the app, not the compositor's seat "
+                + "(weston 10's rig has no pointer-gesture or window-size injection); use `scrollway play`")
     }
 
-    /// Waits until the client has shown something (a touch on no surface is dropped).
-    private func waitForFirstFrame(_ rig: WestonRig) throws {
+    /// Waits until the client has shown something (a touch on no surface is dropped); a client
+    /// that exits or shows nothing in time fails the run.
+    private func waitForFirstFrame(_ rig: WestonRig, client: Process) throws {
         let deadline = Date().addingTimeInterval(mapTimeout)
         while Date() < deadline {
+            try Self.checkAlive(client, before: "showing a window")
             let c = try rig.capture()
             let w = c.width
             let h = c.height
             let samples = [(w / 2, h / 2), (w / 4, h / 4), (3 * w / 4, 3 * h / 4)]
             if samples.contains(where: { c.pixel(x: $0.0, y: $0.1) != 0xFF00_0000 }) { return }
-            usleep(20_000)
+            sleep(seconds: 0.02)
         }
-        FileHandle.standardError.write(
-            Data("scrollway rig: warning: no window after \(mapTimeout) s; playing anyway\n".utf8))
+        throw CommandError(
+            "no window from '\(command[0])' after \(mapTimeout) s (the output stayed black; "
+                + "--map-timeout 0 plays without waiting)")
     }
+}
+
+/// Sleeps for `seconds` (any finite non-negative amount), resuming after signals: no integer
+/// conversion that a long wait could overflow.
+func sleep(seconds: Double) {
+    guard seconds > 0, seconds.isFinite else { return }
+    let whole = min(seconds.rounded(.down), Double(Int32.max))
+    var request = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1e9))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
 }
 
 /// A failure while running (not a bad argument): printed as "Error: …" without the usage.
@@ -134,13 +191,14 @@ func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").ut
 /// Injects script events into the rig at their times.
 struct RigPlayer {
     let rig: WestonRig
-    let screenshots: String
+    /// Where screenshot events write (nil: the caller captures them itself).
+    let screenshots: OutputDirectory?
 
     func play(_ e: ScriptEvent, startedAt start: Date) throws {
         let wait = e.t / 1000 - Date().timeIntervalSince(start)
         if wait > 0 {
             try rig.input.flush()
-            usleep(useconds_t(wait * 1_000_000))
+            sleep(seconds: wait)
         }
         try inject(e)
     }
@@ -161,10 +219,11 @@ struct RigPlayer {
             i.pointerButton(code, pressed: pressed, time: time)
         case .pointerAxis(let axis, let value, let source, let value120):
             i.axisSource(Self.sourceCode(source))
-            let v120 = value120 ?? 0
+            // The parser bounds value120 to Int32; clamped again here for events built in code.
+            let v120 = min(max((value120 ?? 0).rounded(), Double(Int32.min)), Double(Int32.max))
             i.axis(
                 axis == .vertical ? 0 : 1, value: value, discrete: Int32((v120 / 120).rounded(.towardZero)),
-                value120: Int32(v120.rounded()), time: time)
+                value120: Int32(v120), time: time)
         case .pointerAxisStop(let axis): i.axisStop(axis == .vertical ? 0 : 1, time: time)
         case .pointerFrame: i.pointerFrame()
         case .key(let name, let pressed):
@@ -186,11 +245,9 @@ struct RigPlayer {
             // Hide the pointer right before capturing: the compositor re-picks focus when
             // surfaces map, and a client's cursor would show in the picture.
             try rig.parkPointer()
-            let path = URL(fileURLWithPath: screenshots).appendingPathComponent("\(name).png").path
-            try Data(PNG.encode(rig.capture())).write(to: URL(fileURLWithPath: path))
-            say("screenshot \(path)")
+            try screenshots?.write(name, rig.capture())
         case .pinchBegin, .pinchUpdate, .pinchEnd, .keyboardShow, .keyboardHide, .windowResize:
-            try Rig.checkSupported(e)
+            try Rig.checkSupported(type: e.kind.typeName, line: e.line)
         }
         try i.flush()
     }

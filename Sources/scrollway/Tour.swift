@@ -136,12 +136,11 @@ enum Tour {
         for step in steps {
             let window = step.scene.makeWindow(size: size)
             let main = window.view(named: "main") as! ScrollView
-            for (k, v) in step.settings { try main.setValue(v, forSetting: k) }
+            try main.setValues(step.settings.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
             let script = try parser.parse(step.script)
-            let (_, canvases) = try WestonPlayer(window: window, settle: 500).play(script)
             // In the order the script takes them.
-            for e in script.events {
-                if case .screenshot(let name) = e.kind, let c = canvases[name] { shots.append((name, c)) }
+            try WestonPlayer(window: window, settle: 500, trace: .discard).play(script.source) { name, canvas in
+                shots.append((name, canvas))
             }
         }
         return shots

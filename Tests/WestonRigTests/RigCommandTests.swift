@@ -50,4 +50,143 @@ import WestonHarness
         #expect(r.err.contains("\(script.path):2: field 'id': finger 4 is not down"))
         #expect(r.out.isEmpty)  // no compositor was started
     }
+
+    // MARK: The exit status tells the truth
+
+    func tapScript(_ name: String) throws -> URL {
+        let script = CommandRunner.temp(name)
+        try """
+        {"t": 100, "type": "touch.down", "id": 0, "x": 10, "y": 10}
+        {"t": 100, "type": "touch.frame"}
+        {"t": 150, "type": "touch.up", "id": 0}
+        {"t": 150, "type": "touch.frame"}
+        """.write(to: script, atomically: true, encoding: .utf8)
+        return script
+    }
+
+    @Test(arguments: [
+        (
+            ["/bin/false"], [String](),
+            "the client exited with status 1 before showing a window (the script did not finish)"
+        ),
+        (
+            ["sh", "-c", "kill -SEGV $$"], ["--map-timeout", "0"],
+            "the client was killed by signal 11 (Segmentation fault)"
+        ),
+        (["sh", "-c", "exit 3"], ["--map-timeout", "0"], "the client exited with status 3 before"),
+        (["sleep", "30"], ["--map-timeout", "0.5"], "no window from 'sleep' after 0.5 s"),
+    ])
+    func aClientThatFailsFailsTheRun(command: [String], options: [String], message: String) throws {
+        let script = try tapScript("tap-\(abs(message.hashValue)).jsonl")
+        let r = try CommandRunner.run(["rig", "--script", script.path, "--settle", "0"] + options + ["--"] + command)
+        #expect(r.status == 1, "status \(r.status): \(r.err)")
+        #expect(r.err.contains(message), "stderr: \(r.err)")
+    }
+
+    @Test func waitsLongerThanAnHourAreRefusedNotTrapped() throws {
+        let r = try CommandRunner.run(["rig", "--settle", "5000000"])
+        #expect(r.status == 64 && r.err.contains("--settle: expected milliseconds from 0 to 3600000, got 5000000.0"))
+        let late = CommandRunner.temp("late.jsonl")
+        try #"{"t": 4400000000, "type": "touch.frame"}"#.write(to: late, atomically: true, encoding: .utf8)
+        let l = try CommandRunner.run(["rig", "--script", late.path])
+        #expect(l.status == 1 && l.err.contains("field 't': expected a number ≤ 86400000 ms (24 hours)"), "\(l.err)")
+    }
+
+    /// A rig killed outright, whose parent has not reaped it (a zombie still answers
+    /// kill(pid, 0)): weston and the client go at once, and the caller reading the rig's
+    /// output sees its end (the client never held it).
+    @Test func aKilledRigThatIsNotReapedStillTakesWestonAlong() throws {
+        let (rig, output) = try spawnUnreaped([
+            CommandRunner.scrollway().path, "rig", "--", "weston-simple-touch",
+        ])
+        defer { _ = waitpid(rig, nil, 0) }
+        let lines = try readLines(output, count: 2)
+        let runtime = try #require(lines.last?.split(separator: "=").last.map(String.init))
+        let weston = try #require(children(of: rig).first)
+        #expect(kill(rig, SIGKILL) == 0)
+        // Not reaped: `rig` is a zombie from here on.
+        let deadline = Date().addingTimeInterval(10)
+        while isRunning(weston), Date() < deadline { usleep(20_000) }
+        #expect(!isRunning(weston), "weston \(weston) outlived its killed rig")
+        // The pipe ends: nobody else holds the rig's standard output (waited for with a
+        // deadline, so a client still holding it fails the test instead of hanging it).
+        var poller = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&poller, 1, 10_000) == 1, "the rig's output is still held open")
+        var byte: UInt8 = 0
+        if poller.revents != 0 { #expect(read(output, &byte, 1) == 0) }
+        close(output)
+        #expect(!runtime.isEmpty)
+    }
+
+    /// SIGTERM stops the rig properly: clients, weston and the runtime directory all go.
+    @Test func aTerminatedRigCleansUp() throws {
+        let (rig, output) = try spawnUnreaped([
+            CommandRunner.scrollway().path, "rig", "--", "weston-simple-touch",
+        ])
+        let lines = try readLines(output, count: 2)
+        close(output)
+        let runtime = try #require(lines.last?.split(separator: "=").last.map(String.init))
+        #expect(FileManager.default.fileExists(atPath: runtime))
+        let weston = try #require(children(of: rig).first)
+        #expect(kill(rig, SIGTERM) == 0)
+        var status: Int32 = 0
+        #expect(waitpid(rig, &status, 0) == rig)
+        #expect((status >> 8) & 0xFF == 128 + SIGTERM, "exit status \(status)")
+        #expect(!FileManager.default.fileExists(atPath: runtime), "\(runtime) left behind")
+        let deadline = Date().addingTimeInterval(10)
+        while isRunning(weston), Date() < deadline { usleep(20_000) }
+        #expect(!isRunning(weston))
+    }
+
+    // MARK: Process helpers (posix_spawn: Foundation's Process would reap the child itself)
+
+    func spawnUnreaped(_ argv: [String]) throws -> (pid_t, Int32) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw RigError.system("pipe") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let cArgs = argv.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) } }
+        let rc = posix_spawn(&pid, argv[0], &actions, nil, cArgs, environ)
+        close(fds[1])
+        guard rc == 0 else { throw RigError.system("posix_spawn: \(rc)") }
+        return (pid, fds[0])
+    }
+
+    /// Reads `count` lines from `fd` (waiting as long as the rig takes to start).
+    func readLines(_ fd: Int32, count: Int) throws -> [String] {
+        var text = [UInt8]()
+        var byte: UInt8 = 0
+        while text.filter({ $0 == 10 }).count < count {
+            guard read(fd, &byte, 1) == 1 else { throw RigError.system("the rig's output ended early") }
+            text.append(byte)
+        }
+        return String(decoding: text, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    func children(of parent: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { pid_t($0) }.filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == parent
+        }
+    }
+
+    /// Alive and not a zombie.
+    func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        let state = stat[stat.index(close, offsetBy: 2)]
+        return state != "Z" && state != "X"
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import ScrollwayTestSupport
 import Testing
 import WestonHarness
 
@@ -24,7 +25,7 @@ import WestonHarness
     }
 
     func tempLog(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-\(name)-\(getpid()).log")
+        CommandRunner.temp("\(name).log")
     }
 
     @Test func startsFastAndLeavesNothingBehind() throws {

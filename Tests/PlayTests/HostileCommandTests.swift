@@ -1,0 +1,160 @@
+import Foundation
+import ScrollwayTestSupport
+import Testing
+
+/// `scrollway play` against what a hostile but fair user types: each case once crashed, hung,
+/// answered nonsense or said something unhelpful; now each gets a clear error (exit 1, or 64
+/// for a bad option) or a warning, and never a signal.
+@Suite(.serialized) struct HostileCommandTests {
+    static let tap = """
+        {"t": 0, "type": "touch.down", "id": 0, "x": 100, "y": 100}
+        {"t": 0, "type": "touch.frame"}
+        {"t": 50, "type": "touch.up", "id": 0}
+        {"t": 50, "type": "touch.frame"}
+
+        """
+
+    func script(_ text: String, _ name: String) throws -> String {
+        let url = CommandRunner.temp(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// A failure the user can read: a status (not a signal) and the message.
+    func expectError(
+        _ r: (status: Int32, out: String, err: String), _ message: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(r.status == 1 || r.status == 64, "status \(r.status): \(r.err)", sourceLocation: sourceLocation)
+        #expect(r.err.contains(message), "stderr: \(r.err)", sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: [
+        (["--set", "contentOffset=0,1e16"], "--set contentOffset: expected a number ≤ 1000000000.0, got 1e+16"),
+        (["--set", "contentSize=1e16,1e16"], "--set contentSize: expected a number ≤ 1000000000.0, got 1e+16"),
+        (["--set", "contentInset=1e16,0,0,0"], "--set contentInset: expected a number ≤ 1000000000.0, got 1e+16"),
+        (["--set", "contentOffset=1e308,1e308"], "--set contentOffset: expected a number ≤ 1000000000.0, got 1e+308"),
+        (
+            ["--scene", "zoom", "--set", "maximumZoomScale=1e300", "--set", "zoomScale=1e300"],
+            "--set maximumZoomScale: expected a number ≤ 1000.0, got 1e+300"
+        ),
+        (
+            ["--scene", "zoom", "--set", "minimumZoomScale=10", "--set", "maximumZoomScale=1"],
+            "--set maximumZoomScale: minimumZoomScale (10.0) is greater than maximumZoomScale (1.0)"
+        ),
+        (["--refresh", "1e-13"], "--refresh: expected a rate from 1 to 1000 Hz, got 1e-13"),
+        (["--refresh", "0.001"], "--refresh: expected a rate from 1 to 1000 Hz, got 0.001"),
+        (["--refresh", "-1"], "--refresh: expected a rate from 1 to 1000 Hz, got -1.0"),
+        (["--settle", "-1"], "--settle: expected milliseconds from 0 to 3600000, got -1.0"),
+        (["--size", "-5x10"], "The value '-5x10' is invalid for '--size <size>'"),
+        (["--trace", "/nonexistent-dir/t.jsonl"], "--trace '/nonexistent-dir/t.jsonl': cannot create a file there"),
+    ])
+    func badOptionsAndSettingsAreRefusedBeforeAnythingRuns(args: [String], message: String) throws {
+        let s = try script(Self.tap + #"{"t": 60, "type": "screenshot", "name": "never"}"# + "\n", "tap-shot.jsonl")
+        let shots = CommandRunner.temp("never-\(message.hashValue)")
+        let r = try CommandRunner.run(["play", s, "--screenshots", shots.path] + args)
+        expectError(r, message)
+        // Nothing ran: no picture, no directory for it.
+        #expect(!FileManager.default.fileExists(atPath: shots.path))
+    }
+
+    @Test(arguments: [
+        ("/", "/: is a directory, not a script file"),
+        ("/dev/null", "/dev/null: is a device, not a script file"),
+        ("/nonexistent/s.jsonl", "/nonexistent/s.jsonl: no such file"),
+    ])
+    func whatIsNotAScriptIsNamed(path: String, message: String) throws {
+        expectError(try CommandRunner.run(["play", path]), message)
+    }
+
+    @Test func aNamedPipeIsNamedNotHungOn() throws {
+        let path = CommandRunner.temp("pipe.jsonl").path
+        #expect(mkfifo(path, 0o600) == 0)
+        expectError(try CommandRunner.run(["play", path]), "\(path): is not a regular file (a named pipe?)")
+    }
+
+    @Test(arguments: [
+        (#"{"t": 0, "type": "touch.frame",}"#, ":1: malformed JSON at column 32: a trailing comma before '}'"),
+        (
+            #"{"t": 0, "t": 1, "type": "touch.frame"}"#,
+            ":1: field 't': malformed JSON at column 10: the key \"t\" appears twice"
+        ),
+        (
+            #"{"t": 01, "type": "touch.frame"}"#,
+            ":1: field 't': malformed JSON at column 7: a number with a leading zero"
+        ),
+        (
+            #"{"t": 0, "type": "text", "text": "\ud800"}"#,
+            ":1: field 'text': malformed JSON at column 35: a lone UTF-16 surrogate"
+        ),
+        (#"{"t": 1e9, "type": "touch.frame"}"#, ":1: field 't': expected a number ≤ 86400000 ms (24 hours)"),
+        (
+            #"{"t": 0, "type": "screenshot", "name": "a"}"# + "\n" + #"{"t": 1, "type": "screenshot", "name": "a"}"#,
+            ":2: field 'name': the screenshot name \"a\" is already used on line 1"
+        ),
+    ])
+    func strictScriptsSayWhatAndWhere(text: String, message: String) throws {
+        let s = try script(text, "strict-\(abs(text.hashValue)).jsonl")
+        expectError(try CommandRunner.run(["play", s]), s + message)
+    }
+
+    @Test func scriptTextInMessagesIsEscaped() throws {
+        let s = try script(#"{"t": 0, "type": "\u001b[2J\u001b]0;owned\u0007"}"#, "escape.jsonl")
+        let r = try CommandRunner.run(["play", s])
+        expectError(r, #"field 'type': unknown event type "\u{1b}[2J\u{1b}]0;owned\u{7}""#)
+        #expect(!r.err.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    }
+
+    @Test func crlfScriptsPlayLikeLF() throws {
+        let lf = try script(Self.tap, "lf.jsonl")
+        let crlf = try script(Self.tap.replacingOccurrences(of: "\n", with: "\r\n"), "crlf.jsonl")
+        let a = try CommandRunner.run(["play", lf, "--trace", "-"])
+        let b = try CommandRunner.run(["play", crlf, "--trace", "-"])
+        #expect(a.status == 0 && b.status == 0, "\(b.err)")
+        #expect(a.out == b.out && a.out.contains("\"frame\""))
+    }
+
+    @Test(arguments: [
+        ("", "warning: EMPTY: the script has no events"),
+        (
+            #"{"t": 0, "type": "touch.down", "id": 3, "x": 10, "y": 10}"#,
+            "warning: EMPTY: finger 3 is still down at the end (touch.down on line 1, no touch.up)"
+        ),
+        (
+            #"{"t": 0, "type": "pinch.begin"}"#,
+            "warning: EMPTY: a pinch is still open at the end (pinch.begin on line 1"
+        ),
+        (
+            #"{"t": 0, "type": "key", "key": "Shift_L", "state": "pressed"}"#,
+            "warning: EMPTY: key 'Shift_L' is still held at the end (pressed on line 1)"
+        ),
+    ])
+    func whatAScriptLeavesOpenIsAWarning(text: String, warning: String) throws {
+        let s = try script(text, "open-\(abs(text.hashValue)).jsonl")
+        let r = try CommandRunner.run(["play", s])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains(warning.replacingOccurrences(of: "EMPTY", with: s)), "\(r.err)")
+    }
+
+    /// A script whose last event is most of a day away plays to its end at once (quiet time is
+    /// crossed in one step), and its trace streams to the file it was asked for.
+    @Test func aDayLongScriptPlaysAndItsTraceStreams() throws {
+        let s = try script(
+            Self.tap + #"{"t": 86000000, "type": "touch.down", "id": 0, "x": 100, "y": 400}"# + "\n"
+                + #"{"t": 86000040, "type": "touch.motion", "id": 0, "x": 100, "y": 100}"# + "\n"
+                + #"{"t": 86000050, "type": "touch.up", "id": 0}"# + "\n", "day.jsonl")
+        let file = CommandRunner.temp("day-trace.jsonl")
+        let r = try CommandRunner.run(["play", s, "--trace", file.path])
+        #expect(r.status == 0, "\(r.err)")
+        let streamed = try String(contentsOf: file, encoding: .utf8)
+        let stdout = try CommandRunner.run(["play", s, "--trace", "-"])
+        #expect(streamed == stdout.out)
+        let lateDrag = streamed.split(separator: "\n").filter {
+            $0.hasPrefix(#"{"t": 86000"#) && $0.contains("scrollViewWillBeginDragging")
+        }
+        #expect(lateDrag.count == 1, "\(streamed.suffix(400))")
+        // The temporary file beside it became the trace and is gone.
+        let litter = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+        #expect(!litter.contains { $0.hasSuffix(".partial") })
+    }
+}
