@@ -49,7 +49,20 @@ struct Bench: ParsableCommand {
     @Flag(help: "With --weston: print the results as one JSON object instead of the table.")
     var json = false
 
+    @Flag(
+        help: """
+            Memory over a long run: the same flinging script for 1 and --minutes minutes, offscreen \
+            (peak resident memory of each) and in headless weston in real time (resident memory \
+            sampled; takes --minutes minutes).
+            """)
+    var soak = false
+
+    @Option(parsing: .unconditional, help: "With --soak: the long run's length in minutes (2–120).")
+    var minutes: Int = 10
+
     func validate() throws {
+        guard (2...120).contains(minutes) else { throw ValidationError("--minutes: expected 2 to 120, got \(minutes)") }
+        if soak, weston || quick { throw ValidationError("--soak runs on its own (without --weston or --quick)") }
         if sizes != nil || json {
             guard weston else { throw ValidationError("--sizes and --json go with --weston") }
         }
@@ -75,6 +88,13 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        if soak {
+            let exe =
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0]
+            try SoakBench(minutes: minutes, executable: exe).run()
+            return
+        }
         if weston {
             try runWeston()
             return

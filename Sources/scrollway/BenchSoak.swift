@@ -1,0 +1,156 @@
+import Foundation
+import Glibc
+import Scripts
+
+/// `scrollway bench --soak`: does memory stay flat over a long run? The same flinging script
+/// played for one minute and for `minutes` minutes, offscreen (each run's peak resident memory,
+/// from the kernel's own count at exit) and in headless weston in real time (resident memory
+/// sampled every few seconds), with no trace asked for. Printed as figures and ratios; the
+/// goals are a long offscreen run within 1.25× the short one's peak and a weston run flat after
+/// its first minute.
+struct SoakBench {
+    let minutes: Int
+    let executable: String
+
+    /// A script of flings every 1.5 s, alternately up and down, a wheel burst and Page Down now
+    /// and then: what a person does with a list for `minutes` minutes.
+    static func script(minutes: Int) -> GestureScript {
+        var events: [ScriptEvent] = []
+        var t = 500.0
+        var k = 0
+        let end = Double(minutes) * 60_000
+        while t < end {
+            let up = k % 2 == 0
+            let (y0, y1) = up ? (700.0, 250.0) : (250.0, 700.0)
+            events.append(ScriptEvent(t: t, .touchDown(id: 0, x: 195, y: y0)))
+            events.append(ScriptEvent(t: t, .touchFrame))
+            for i in 1...4 {
+                events.append(
+                    ScriptEvent(t: t + Double(16 * i), .touchMotion(id: 0, x: 195, y: y0 + (y1 - y0) * Double(i) / 4)))
+                events.append(ScriptEvent(t: t + Double(16 * i), .touchFrame))
+            }
+            events.append(ScriptEvent(t: t + 70, .touchUp(id: 0)))
+            events.append(ScriptEvent(t: t + 70, .touchFrame))
+            if k % 7 == 3 {
+                for i in 0..<5 {
+                    let tw = t + 800 + Double(40 * i)
+                    events.append(ScriptEvent(t: tw, .pointerMotion(x: 195, y: 400)))
+                    events.append(ScriptEvent(t: tw, .pointerAxis(.vertical, value: 15, source: .wheel, value120: 120)))
+                    events.append(ScriptEvent(t: tw, .pointerFrame))
+                }
+            }
+            if k % 11 == 5 {
+                events.append(ScriptEvent(t: t + 1100, .key("Page_Down", pressed: true)))
+                events.append(ScriptEvent(t: t + 1150, .key("Page_Down", pressed: false)))
+            }
+            t += 1500
+            k += 1
+        }
+        return GestureScript(events: events)
+    }
+
+    func run() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-soak-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func write(_ minutes: Int) throws -> String {
+            let path = dir.appendingPathComponent("flings-\(minutes)min.jsonl").path
+            try ScriptWriter.text(Self.script(minutes: minutes)).write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let short = try write(1)
+        let long = try write(minutes)
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: long)[.size] as? Int) ?? 0
+        progress("soak: scripts of 1 and \(minutes) minutes of flings (the long one \(bytes / 1024) KiB)")
+
+        let a = try peak(["play", short, "--scene", "list"])
+        progress(String(format: "soak: offscreen, 1 minute: peak %.1f MiB, %.1f s CPU", a.mib, a.cpu))
+        let b = try peak(["play", long, "--scene", "list"])
+        progress(String(format: "soak: offscreen, %d minutes: peak %.1f MiB, %.1f s CPU", minutes, b.mib, b.cpu))
+
+        progress("soak: headless weston, \(minutes) minutes in real time…")
+        let samples = try sampled(["play", long, "--scene", "list", "--platform", "weston"], every: 5)
+        let first = samples.first { $0.t >= 60 } ?? samples.last ?? (t: 0, mib: 0)
+        let last = samples.last ?? first
+        let growth = last.t > first.t ? (last.mib - first.mib) * 1024 / (last.t - first.t) : 0
+
+        print("scrollway bench --soak: resident memory over a long run (no trace asked for)")
+        print("")
+        print("| run | figure | value | goal |")
+        print("|---|---|---|---|")
+        print(String(format: "| offscreen, 1 min | peak | %.1f MiB | |", a.mib))
+        print(
+            String(
+                format: "| offscreen, %d min | peak | %.1f MiB (%.2f× the 1-min run) | ≤ 1.25× |", minutes, b.mib,
+                b.mib / a.mib))
+        print(String(format: "| weston, %d min | resident at 1 min | %.1f MiB | |", minutes, first.mib))
+        print(
+            String(
+                format:
+                    "| weston, %d min | resident at %.0f s | %.1f MiB (%+.2f KiB/s after the first minute) | flat |",
+                minutes, last.t, last.mib, growth))
+    }
+
+    /// Runs `scrollway ARGS` to the end and returns its peak resident memory (the kernel's
+    /// ru_maxrss) and CPU time.
+    private func peak(_ args: [String]) throws -> (mib: Double, cpu: Double) {
+        let pid = try spawn(args)
+        var status: Int32 = 0
+        var usage = rusage()
+        guard wait4(pid, &status, 0, &usage) == pid else { throw CommandError("bench --soak: wait4 failed") }
+        guard status == 0 else {
+            throw CommandError("bench --soak: scrollway \(args.joined(separator: " ")) failed (\(status))")
+        }
+        let cpu =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return (Double(usage.ru_maxrss) / 1024, cpu)
+    }
+
+    /// Runs `scrollway ARGS`, sampling its resident memory every `every` seconds until it ends.
+    private func sampled(_ args: [String], every: Double) throws -> [(t: Double, mib: Double)] {
+        let pid = try spawn(args)
+        let start = Date()
+        var samples: [(t: Double, mib: Double)] = []
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if let kib = Self.residentKiB(pid) {
+                let t = Date().timeIntervalSince(start)
+                samples.append((t, Double(kib) / 1024))
+                if samples.count % 12 == 0 {
+                    progress(String(format: "soak: weston run at %.0f s: %.1f MiB", t, samples.last!.mib))
+                }
+            }
+            sleep(seconds: every)
+        }
+        guard status == 0 else {
+            throw CommandError("bench --soak: scrollway \(args.joined(separator: " ")) failed (\(status))")
+        }
+        return samples
+    }
+
+    private func spawn(_ args: [String]) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let argv = ([executable] + args).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let rc = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard rc == 0 else {
+            throw CommandError("bench --soak: cannot start \(executable): \(String(cString: strerror(rc)))")
+        }
+        return pid
+    }
+
+    static func residentKiB(_ pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return nil }
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
+    }
+
+    private func progress(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+}
