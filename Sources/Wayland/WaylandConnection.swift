@@ -149,8 +149,13 @@ public final class WaylandConnection {
 
     public var fileDescriptor: Int32 { core.fileDescriptor }
 
+    /// How long setup waits for the compositor to answer before calling it stuck.
+    public static let answerTimeout = 10.0
+
+    /// A roundtrip with a deadline: a compositor that stopped answering (stopped, deadlocked)
+    /// is an error that says so, not an app that hangs before its first frame.
     public func roundtrip() throws(WaylandError) {
-        do { try core.roundtrip() } catch { throw WaylandError(error) }
+        do { try core.roundtrip(timeout: Self.answerTimeout) } catch { throw WaylandError(error) }
     }
 
     public func flush() throws(WaylandError) {

@@ -311,4 +311,20 @@ import WestonHarness
         try app.step(maxWait: 0)
         #expect(app.window.framesCommitted == frames + 1)
     }
+
+    /// A compositor that stops answering while an app starts makes the start fail with a
+    /// message that says so, instead of an app blocked in wl_display_roundtrip for good.
+    @Test func anAppWhoseCompositorStopsAnsweringFailsToStart() throws {
+        let rig = try WestonRig(width: 320, height: 240)
+        defer {
+            kill(rig.process.pid, SIGCONT)
+            rig.stop()
+        }
+        kill(rig.process.pid, SIGSTOP)
+        let window = Window(size: Size(width: 320, height: 240))
+        #expect(
+            throws: WaylandError.connectionLost(
+                "the compositor did not answer within \(WaylandConnection.answerTimeout) s")
+        ) { _ = try WaylandApp(content: window, title: "stopped", socket: rig.socketPath) }
+    }
 }
