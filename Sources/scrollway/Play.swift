@@ -170,10 +170,15 @@ struct OutputDirectory {
                 throw CommandError("\(option) '\(path)': exists and is not a directory")
             }
         } else {
-            do {
-                try fm.createDirectory(atPath: path, withIntermediateDirectories: true)
-            } catch {
-                throw CommandError("\(option) '\(path)': cannot create the directory (\(plainReason(error)))")
+            // Component by component with mkdir(2), so the reason is the system's own words.
+            var prefix = path.hasPrefix("/") ? "" : "."
+            for part in path.split(separator: "/") {
+                prefix += "/" + part
+                if fm.fileExists(atPath: prefix) { continue }
+                if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+                    let reason = String(cString: strerror(errno))
+                    throw CommandError("\(option) '\(path)': cannot create the directory '\(prefix)' (\(reason))")
+                }
             }
         }
         guard fm.isWritableFile(atPath: path) else {

@@ -48,6 +48,10 @@ import Testing
         (["--settle", "-1"], "--settle: expected milliseconds from 0 to 3600000, got -1.0"),
         (["--size", "-5x10"], "The value '-5x10' is invalid for '--size <size>'"),
         (["--trace", "/nonexistent-dir/t.jsonl"], "--trace '/nonexistent-dir/t.jsonl': cannot create a file there"),
+        (
+            ["--screenshots", "/proc/scrollway-none/shots"],
+            "--screenshots '/proc/scrollway-none/shots': cannot create the directory '/proc/scrollway-none' (No such file or directory)"
+        ),
     ])
     func badOptionsAndSettingsAreRefusedBeforeAnythingRuns(args: [String], message: String) throws {
         let s = try script(Self.tap + #"{"t": 60, "type": "screenshot", "name": "never"}"# + "\n", "tap-shot.jsonl")
