@@ -88,7 +88,9 @@ final class PageTracker: ScrollViewDelegate {
     init(indicator: PageIndicator) { self.indicator = indicator }
     func scrollViewDidScroll(_ scrollView: ScrollView) {
         guard let indicator, scrollView.bounds.width > 0 else { return }
-        let page = Int((scrollView.contentOffset.x / scrollView.bounds.width).rounded())
-        indicator.currentPage = min(max(page, 0), indicator.count - 1)
+        // Clamped as a double first: an offset set from outside may be any finite number.
+        let page = min(
+            max((scrollView.contentOffset.x / scrollView.bounds.width).rounded(), 0), Double(indicator.count - 1))
+        indicator.currentPage = page.isFinite ? Int(page) : 0
     }
 }

@@ -9,11 +9,15 @@ public enum Paging {
         position x: Double, velocity v: Double, pageSize: Double, k: Double, startPage: Int, pageCount: Int
     ) -> Int {
         guard pageSize > 0, pageCount > 0 else { return 0 }
+        // Page numbers are worked out as doubles and kept within the pages there are (±1)
+        // before becoming integers: a tiny page or a deceleration rate near 1 projects far.
+        let bound = Double(pageCount) + 1
+        func pageNumber(_ d: Double) -> Int { d.isFinite ? Int(min(max(d, -1), bound)) : (d > 0 ? pageCount : 0) }
         let projected = x + v / k
-        var page = Int((projected / pageSize).rounded())
+        var page = pageNumber((projected / pageSize).rounded())
         let current = x / pageSize
-        if v > flickVelocity { page = max(page, Int(current.rounded(.down)) + 1) }
-        if v < -flickVelocity { page = min(page, Int(current.rounded(.up)) - 1) }
+        if v > flickVelocity { page = max(page, pageNumber(current.rounded(.down)) + 1) }
+        if v < -flickVelocity { page = min(page, pageNumber(current.rounded(.up)) - 1) }
         page = min(max(page, startPage - 1), startPage + 1)
         return min(max(page, 0), pageCount - 1)
     }

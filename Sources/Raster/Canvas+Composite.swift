@@ -32,6 +32,13 @@ extension Canvas {
         let sx = destination.width * scale / Double(source.width)
         let sy = destination.height * scale / Double(source.height)
         let unscaled = abs(sx - 1) < 1e-9 && abs(sy - 1) < 1e-9
+        // pixman takes the source origin as 32-bit integers and the inverse scale as 16.16:
+        // an image shrunk more than 32767× or enlarged so far that its origin leaves Int32 is
+        // beyond what can be drawn (and would trap in the conversions below).
+        let sourceX = (Double(box.x1) - dx).rounded()
+        let sourceY = (Double(box.y1) - dy).rounded()
+        guard 1 / sx < 32767, 1 / sy < 32767, abs(sourceX) < Double(Int32.max), abs(sourceY) < Double(Int32.max)
+        else { return }
 
         let mask: OpaquePointer? = alpha < 1 ? solidFill(Color(red: 0, green: 0, blue: 0, alpha: alpha)) : nil
         defer { if let mask { pixman_image_unref(mask) } }
@@ -54,7 +61,7 @@ extension Canvas {
         pixman_image_set_repeat(source.image, PIXMAN_REPEAT_PAD)
         pixman_image_composite32(
             PIXMAN_OP_OVER, source.image, mask, image,
-            Int32((Double(box.x1) - dx).rounded()), Int32((Double(box.y1) - dy).rounded()), 0, 0,
+            Int32(sourceX), Int32(sourceY), 0, 0,
             box.x1, box.y1, box.x2 - box.x1, box.y2 - box.y1)
         pixman_image_set_transform(source.image, nil)
         pixman_image_set_filter(source.image, PIXMAN_FILTER_NEAREST, nil, 0)

@@ -113,7 +113,13 @@ extension Canvas {
 
     // MARK: Helpers
 
-    func fixed(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded()) }
+    /// pixman's 16.16 fixed point, clamped to what it holds (±32768): a coordinate or factor
+    /// beyond it is drawn at the edge rather than trapping in the conversion.
+    func fixed(_ v: Double) -> pixman_fixed_t {
+        let f = (v * 65536).rounded()
+        guard f.isFinite else { return f > 0 ? .max : f < 0 ? .min : 0 }
+        return pixman_fixed_t(min(max(f, Double(Int32.min)), Double(Int32.max)))
+    }
 
     private func fixedPoint(_ p: Point) -> pixman_point_fixed_t {
         pixman_point_fixed_t(x: fixed(p.x * scale), y: fixed(p.y * scale))
@@ -133,7 +139,9 @@ extension Canvas {
     private func segments(forRadius r: Double) -> Int {
         let rd = r * scale
         guard rd > 0.5 else { return 1 }
-        return max(2, min(64, Int((Double.pi / 2 / (2 * (1 - 0.1 / rd).clampedAcos)).rounded(.up))))
+        // Clamped before the conversion: for a huge radius the angle rounds to 0.
+        let n = (Double.pi / 2 / (2 * (1 - 0.1 / rd).clampedAcos)).rounded(.up)
+        return n.isFinite ? max(2, Int(min(64, n))) : 64
     }
 
     func roundedRectOutline(_ rect: Rect, radius r: Double, forceSegments: Bool = false) -> [Point] {

@@ -42,7 +42,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public static let tint = Color(rgb: 0, 122, 255)
 
     public var description: String {
-        "rgba(\(Int((red * 255).rounded())), \(Int((green * 255).rounded())), \(Int((blue * 255).rounded())), \(alpha))"
+        func byte(_ c: Double) -> Int { c.isFinite ? Int(min(max(c, 0), 1) * 255 + 0.5) : 0 }
+        return "rgba(\(byte(red)), \(byte(green)), \(byte(blue)), \(alpha))"
     }
 
     /// The same colour with another alpha.

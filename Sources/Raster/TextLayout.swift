@@ -33,7 +33,11 @@ extension Font {
     public func layout(_ text: String, maxWidth: Double? = nil, maxLines: Int = 0, scale: Double = 1) -> TextLayout {
         let m = metrics(scale: scale)
         guard let f = try? instance(scale: scale) else { return TextLayout(lines: [], metrics: m) }
-        let limit = maxWidth.map { Int(($0 * scale + 1e-9).rounded(.down)) }
+        // A width beyond any line (or not a number) does not wrap.
+        let limit = maxWidth.flatMap { w -> Int? in
+            let px = (w * scale + 1e-9).rounded(.down)
+            return px.isFinite && px < 1e15 ? Int(max(px, 0)) : nil
+        }
         var lines: [String] = []
         var truncated = false
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {

@@ -223,8 +223,10 @@ extension ScrollView: FrameAnimation {
         let k = decelerationRate.k
         func axis(_ x: Double, _ v: Double, _ page: Double, _ start: Double, _ r: ClosedRange<Double>) -> Double {
             guard page > 0 else { return x }
-            let count = Int(((r.upperBound - r.lowerBound) / page).rounded(.up)) + 1
-            let startPage = Int(((start - r.lowerBound) / page).rounded())
+            // At most a million pages (a page under 1 px of a billion-pixel range is no page).
+            let pages = ((r.upperBound - r.lowerBound) / page).rounded(.up)
+            let count = pages.isFinite ? Int(min(max(pages, 0), 1e6)) + 1 : 1
+            let startPage = Int(min(max(((start - r.lowerBound) / page).rounded(), -1), Double(count)))
             let p = Paging.targetPage(
                 position: x - r.lowerBound, velocity: v, pageSize: page, k: k, startPage: startPage, pageCount: count)
             return min(r.lowerBound + Double(p) * page, r.upperBound)

@@ -121,7 +121,9 @@ public final class TiledView: View {
     /// Tiles installed (on screen or cached).
     public var tileCount: Int { tiles.count }
 
+    /// `tileSize` is a tile's side in device pixels, 16 to 4096 (a programming error otherwise).
     public init(contentSize: Size, tileSize: Int = 256, memoryCap: Int = 64 << 20) {
+        precondition((16...4096).contains(tileSize), "a tile is 16 to 4096 px on a side, not \(tileSize)")
         self.tileSize = tileSize
         self.memoryCap = memoryCap
         super.init(frame: Rect(origin: .zero, size: contentSize))
@@ -253,10 +255,12 @@ public final class TiledView: View {
     /// The current level's tiles meeting `allowed`, most urgent first.
     private func wantedTiles(in allowed: Rect, visible: Rect?) -> [WantedTile] {
         let edge = Double(tileSize) / level  // a tile's content size at this level
-        let c0 = Int((allowed.minX / edge).rounded(.down))
-        let c1 = Int(((allowed.maxX - 1e-9) / edge).rounded(.down))
-        let r0 = Int((allowed.minY / edge).rounded(.down))
-        let r1 = Int(((allowed.maxY - 1e-9) / edge).rounded(.down))
+        // Tile indices within what an Int holds (content of any finite size).
+        func index(_ d: Double) -> Int { Int(min(max(d.rounded(.down), -1e15), 1e15)) }
+        let c0 = index(allowed.minX / edge)
+        let c1 = index((allowed.maxX - 1e-9) / edge)
+        let r0 = index(allowed.minY / edge)
+        let r1 = index((allowed.maxY - 1e-9) / edge)
         let middle = visible?.center ?? allowed.center
         var wanted: [WantedTile] = []
         for row in r0...max(r0, r1) {

@@ -23,8 +23,9 @@ final class Cursor {
         if theme == nil || themeScale != scale {
             if let theme { wl_cursor_theme_destroy(theme) }
             let env = ProcessInfo.processInfo.environment
-            let size = Int32(env["XCURSOR_SIZE"].flatMap(Int32.init) ?? 24)
-            theme = wl_cursor_theme_load(env["XCURSOR_THEME"], size * Int32(scale), connection.shm)
+            // XCURSOR_SIZE is anyone's to set: kept to sizes cursors have (1–512 px).
+            let size = min(max(env["XCURSOR_SIZE"].flatMap(Int.init) ?? 24, 1), 512)
+            theme = wl_cursor_theme_load(env["XCURSOR_THEME"], Int32(clamping: size * max(scale, 1)), connection.shm)
             themeScale = scale
         }
         guard let theme,
@@ -36,12 +37,14 @@ final class Cursor {
             return
         }
         if surface == nil { surface = wl_compositor_create_surface(connection.compositor) }
-        let hx = Int32(image.pointee.hotspot_x) / Int32(scale)
-        let hy = Int32(image.pointee.hotspot_y) / Int32(scale)
+        let s = Int32(clamping: max(scale, 1))
+        let hx = Int32(clamping: image.pointee.hotspot_x) / s
+        let hy = Int32(clamping: image.pointee.hotspot_y) / s
         wl_pointer_set_cursor(pointer, serial, surface, hx, hy)
-        wl_surface_set_buffer_scale(surface, Int32(scale))
+        wl_surface_set_buffer_scale(surface, s)
         wl_surface_attach(surface, buffer, 0, 0)
-        wl_surface_damage_buffer(surface, 0, 0, Int32(image.pointee.width), Int32(image.pointee.height))
+        wl_surface_damage_buffer(
+            surface, 0, 0, Int32(clamping: image.pointee.width), Int32(clamping: image.pointee.height))
         wl_surface_commit(surface)
     }
 }

@@ -56,9 +56,11 @@ final class ShmBuffer {
         self.width = width
         self.height = height
         self.scale = scale
-        stride = width * 4
-        frameBytes = stride * height
-        guard width > 0, height > 0, frameBytes < Int(Int32.max) else {
+        // Sides checked before multiplying: a compositor's size × scale can be any Int32.
+        let possible = (1...32767).contains(width) && (1...32767).contains(height)
+        stride = possible ? width * 4 : 0
+        frameBytes = stride * (possible ? height : 0)
+        guard possible, frameBytes < Int(Int32.max) else {
             throw WaylandError.sharedMemory("a \(width)×\(height) buffer is not possible")
         }
         ringBytes = Self.ringBytes(frameBytes: frameBytes, offsetScrolling: offsetScrolling)

@@ -68,7 +68,8 @@ enum Listeners {
                 owner(data, WaylandPointer.self).axisStop(time: time, axis: axis)
             },
             axis_discrete: { data, _, axis, discrete in
-                owner(data, WaylandPointer.self).axisDiscrete(axis: axis, value120: Int32(discrete) * 120)
+                owner(data, WaylandPointer.self).axisDiscrete(
+                    axis: axis, value120: Int32(clamping: Int(discrete) * 120))
             },
             axis_value120: { data, _, axis, value in
                 owner(data, WaylandPointer.self).axisDiscrete(axis: axis, value120: value)

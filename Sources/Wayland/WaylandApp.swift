@@ -89,7 +89,8 @@ public final class WaylandApp {
         }
         if moreIdleWork { next = now }
         let delay = next.map { max(0, $0 - now) }
-        _ = sw_timerfd_arm(timerFD, delay.map { max(1, Int64($0 * 1e9)) } ?? 0)
+        // At most a day ahead (a deadline set at infinity waits for events only).
+        _ = sw_timerfd_arm(timerFD, delay.map { max(1, Int64(min($0, 86_400) * 1e9)) } ?? 0)
 
         try connection.beginRead()
         var fds = [

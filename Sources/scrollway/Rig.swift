@@ -174,7 +174,8 @@ struct Rig: ParsableCommand {
 func sleep(seconds: Double) {
     guard seconds > 0, seconds.isFinite else { return }
     let whole = min(seconds.rounded(.down), Double(Int32.max))
-    var request = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1e9))
+    let nanoseconds = whole < seconds.rounded(.down) ? 0 : Int((seconds - whole) * 1e9)
+    var request = timespec(tv_sec: Int(whole), tv_nsec: nanoseconds)
     var remaining = timespec()
     while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
 }

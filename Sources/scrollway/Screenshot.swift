@@ -58,7 +58,9 @@ struct PointArgument: ExpressibleByArgument {
     init(_ value: Point) { self.value = value }
     init?(argument: String) {
         let parts = argument.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else { return nil }
+        // Within the same ±1e9 px as the `--set contentOffset` setting.
+        let limit = ScrollView.maximumSettingLength
+        guard parts.count == 2, let x = parts[0], let y = parts[1], abs(x) <= limit, abs(y) <= limit else { return nil }
         value = Point(x: x, y: y)
     }
     var defaultValueDescription: String { "\(value.x),\(value.y)" }

@@ -139,3 +139,14 @@ import Testing
         #expect(ZoomBand.offsetKeepingAnchor(offset: 100, anchor: 50, from: 1, to: 2) == 250)
     }
 }
+
+@Suite struct PagingExtremesTests {
+    /// A near-zero page or a deceleration rate a hair under 1 projects beyond any Int: the
+    /// target is still a page that exists.
+    @Test(arguments: [(1e-12, 8000.0, 2.0), (390, 8000, 1e-13), (390, -8000, 1e-13), (1e-300, 1, 1e-300)])
+    func projectionsBeyondIntStillLandOnAPage(pageSize: Double, velocity: Double, k: Double) {
+        let page = Paging.targetPage(
+            position: 100, velocity: velocity, pageSize: pageSize, k: k, startPage: 0, pageCount: 10)
+        #expect((0...9).contains(page))
+    }
+}

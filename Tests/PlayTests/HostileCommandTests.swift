@@ -62,6 +62,12 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: shots.path))
     }
 
+    @Test func aScreenshotOffsetBeyondABillionPixelsIsRefused() throws {
+        let out = CommandRunner.temp("far.png")
+        let r = try CommandRunner.run(["screenshot", "--scene", "paging", "--offset", "1e22,0", "--output", out.path])
+        expectError(r, "The value '1e22,0' is invalid for '--offset")
+    }
+
     @Test(arguments: [
         ("/", "/: is a directory, not a script file"),
         ("/dev/null", "/dev/null: is a device, not a script file"),
