@@ -1,4 +1,5 @@
 import Geometry
+import Scripts
 import Scrolling
 
 /// Writes traces as JSON Lines with a stable key order and fixed number formatting (at most
@@ -110,27 +111,7 @@ private func format3(_ r: Double) -> String {
 struct JSONObject {
     private var parts: [String] = []
     mutating func number(_ key: String, _ v: Double) { parts.append("\"\(key)\": \(num(v))") }
-    mutating func string(_ key: String, _ v: String) { parts.append("\"\(key)\": \(quote(v))") }
+    mutating func string(_ key: String, _ v: String) { parts.append("\"\(key)\": \(ScriptWriter.string(v))") }
     mutating func raw(_ key: String, _ json: String) { parts.append("\"\(key)\": \(json)") }
     var text: String { "{" + parts.joined(separator: ", ") + "}" }
-
-    private func quote(_ s: String) -> String {
-        var out = "\""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if ch.value < 0x20 {
-                    out +=
-                        "\\u" + String(repeating: "0", count: 4 - String(ch.value, radix: 16).count)
-                        + String(ch.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(ch)
-                }
-            }
-        }
-        return out + "\""
-    }
 }

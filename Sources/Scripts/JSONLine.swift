@@ -55,12 +55,7 @@ struct JSONLine {
         try enter(field: field)
         i += 1  // {
         var result: [String: JSONValue] = [:]
-        skipWhitespace()
-        if peek(UInt8(ascii: "}")) {
-            i += 1
-            depth -= 1
-            return .object(result)
-        }
+        if closes(UInt8(ascii: "}")) { return .object(result) }
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else {
@@ -83,17 +78,7 @@ struct JSONLine {
             i += 1
             skipWhitespace()
             result[key] = try value(field: key)
-            skipWhitespace()
-            if peek(UInt8(ascii: ",")) {
-                i += 1
-                continue
-            }
-            if peek(UInt8(ascii: "}")) {
-                i += 1
-                depth -= 1
-                return .object(result)
-            }
-            throw fail("expected ',' or '}', found \(describeHere())", field: field)
+            if try memberEnds(UInt8(ascii: "}"), field: field) { return .object(result) }
         }
     }
 
@@ -101,28 +86,39 @@ struct JSONLine {
         try enter(field: field)
         i += 1  // [
         var result: [JSONValue] = []
-        skipWhitespace()
-        if peek(UInt8(ascii: "]")) {
-            i += 1
-            depth -= 1
-            return .array(result)
-        }
+        if closes(UInt8(ascii: "]")) { return .array(result) }
         while true {
             skipWhitespace()
             if peek(UInt8(ascii: "]")) { throw fail("a trailing comma before ']' (JSON allows none)", field: field) }
             result.append(try value(field: field))
-            skipWhitespace()
-            if peek(UInt8(ascii: ",")) {
-                i += 1
-                continue
-            }
-            if peek(UInt8(ascii: "]")) {
-                i += 1
-                depth -= 1
-                return .array(result)
-            }
-            throw fail("expected ',' or ']', found \(describeHere())", field: field)
+            if try memberEnds(UInt8(ascii: "]"), field: field) { return .array(result) }
         }
+    }
+
+    /// After an opening bracket: whether `closer` follows at once (an empty object or array),
+    /// consumed and the nesting left.
+    private mutating func closes(_ closer: UInt8) -> Bool {
+        skipWhitespace()
+        guard peek(closer) else { return false }
+        i += 1
+        depth -= 1
+        return true
+    }
+
+    /// After a member: true when `closer` ends the object or array (consumed, nesting left),
+    /// false when a comma says another member follows; anything else is an error.
+    private mutating func memberEnds(_ closer: UInt8, field: String?) throws(Failure) -> Bool {
+        skipWhitespace()
+        if peek(UInt8(ascii: ",")) {
+            i += 1
+            return false
+        }
+        guard peek(closer) else {
+            throw fail("expected ',' or '\(Character(Unicode.Scalar(closer)))', found \(describeHere())", field: field)
+        }
+        i += 1
+        depth -= 1
+        return true
     }
 
     private mutating func enter(field: String?) throws(Failure) {

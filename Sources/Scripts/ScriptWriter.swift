@@ -57,7 +57,9 @@ public enum ScriptWriter {
         return "\(v)"
     }
 
-    static func string(_ s: String) -> String {
+    /// `s` as a JSON string literal (quotes, backslashes and control characters escaped); the
+    /// trace writer uses it too.
+    public static func string(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
