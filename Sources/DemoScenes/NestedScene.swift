@@ -26,6 +26,10 @@ extension Scene {
         pager.name = "pager"
         pager.isPagingEnabled = true
         pager.isDirectionalLockEnabled = true
+        // This scene shows Scrollway's scroll chaining: drags continue outwards at the edges.
+        pager.handsOffDragsAtEdges = true
+        // One scroll view answers scroll-to-top (UIKit scrolls none when several could).
+        pager.scrollsToTop = false
         pager.showsHorizontalScrollIndicator = false
         add(pager, height: NestedFeed.pagerHeight)
         var cards: [(card: View, label: Label)] = []
@@ -51,6 +55,8 @@ extension Scene {
         let notes = ScrollView()
         notes.name = "notes"
         notes.isDirectionalLockEnabled = true
+        notes.handsOffDragsAtEdges = true
+        notes.scrollsToTop = false
         notes.backgroundColor = Color(rgb: 250, 247, 230)
         let text = Label(
             text: (1...NestedFeed.noteLines).map { "Note line \($0): the box scrolls first." }.joined(separator: "\n"))

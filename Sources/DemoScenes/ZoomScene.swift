@@ -22,6 +22,8 @@ extension Scene {
         main.addSubview(tiled)
         main.minimumZoomScale = 0.1
         main.maximumZoomScale = 8
+        // UIKit has no built-in double tap; the map adds one, as apps do.
+        main.doubleTapZooms = true
         let delegate = ZoomSceneDelegate(tiled: tiled)
         main.delegate = delegate
         window.retainedObjects += [source, delegate]

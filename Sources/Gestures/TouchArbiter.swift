@@ -49,7 +49,9 @@ public struct TouchArbiter: Sendable {
     public var deadline: Double? { state == .holding ? downTime + Self.delay : nil }
 
     /// - Parameters:
-    ///   - contentWantsTouch: `touchesShouldBegin(in:)` for the hit view (false: content never gets it).
+    ///   - contentWantsTouch: whether there is content under the touch to offer it to (false:
+    ///     content never gets it). Whether the content accepts is asked when it is offered
+    ///     (`contentDeclined()`).
     ///   - stoppedSpeed: the deceleration speed this touch interrupted, if any.
     public init(
         time: Double, delaysContentTouches: Bool = true, canCancelContentTouches: Bool = true,
@@ -65,6 +67,13 @@ public struct TouchArbiter: Sendable {
         } else {
             state = delaysContentTouches ? .holding : .content
         }
+    }
+
+    /// The content turned the touch down when it was offered (`touchesShouldBegin` said no at
+    /// the `.beginContent` the owner was about to deliver): the touch stays the scroll view's,
+    /// which may still drag with it, and the content never hears of it.
+    public mutating func contentDeclined() {
+        state = .stopOnly
     }
 
     /// The actions due at touch-down (an immediate began when there is no delay).

@@ -277,6 +277,10 @@ public final class ListView: ScrollView {
 
     // MARK: Layout
 
+    /// Every touch in a list may be cancelled to scroll, a row's button's too (UITableView's
+    /// override of UIScrollView's default, which keeps a control's touch).
+    public override func touchesShouldCancel(in view: View) -> Bool { true }
+
     public override func didChangeBounds(from old: Rect) {
         super.didChangeBounds(from: old)
         if old.width != bounds.width {

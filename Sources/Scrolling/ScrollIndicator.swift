@@ -54,7 +54,17 @@ public final class ScrollIndicator: View, FrameAnimation {
         if isWide {
             canvas.fill(Rect(origin: .zero, size: bounds.size), color: Color(red: 0, green: 0, blue: 0, alpha: 0.08))
         }
-        canvas.fillRoundedRect(r, radius: t / 2, color: Color(red: 0, green: 0, blue: 0, alpha: 0.45))
+        switch scrollView?.indicatorStyle ?? .default {
+        case .default:
+            // UIKit's default: dark with a light border, so it shows on dark and light content.
+            canvas.fillRoundedRect(
+                r.insetBy(dx: -1, dy: -1), radius: t / 2 + 1, color: Color(red: 1, green: 1, blue: 1, alpha: 0.5))
+            canvas.fillRoundedRect(r, radius: t / 2, color: Color(red: 0, green: 0, blue: 0, alpha: 0.45))
+        case .black:
+            canvas.fillRoundedRect(r, radius: t / 2, color: Color(red: 0, green: 0, blue: 0, alpha: 0.45))
+        case .white:
+            canvas.fillRoundedRect(r, radius: t / 2, color: Color(red: 1, green: 1, blue: 1, alpha: 0.6))
+        }
     }
 
     /// Fades out from `time` on.

@@ -94,6 +94,7 @@ extension ScrollView: FrameAnimation {
     /// Starts driving `m` from the window's frames.
     func start(_ m: Motion) {
         animatesToEnd = false
+        animatesToTop = false
         motion = m
         motionGeneration &+= 1
         window?.addAnimation(self)
@@ -219,17 +220,20 @@ extension ScrollView: FrameAnimation {
             scale: deviceScale, bounces: bounces, target: target)
     }
 
+    /// Pages are multiples of the bounds size ("the scroll view stops on multiples of the scroll
+    /// view's bounds", the reference says), counted from offset 0 whatever the insets, and
+    /// clamped to the range (the last page may be short).
     func pagingTarget(position pos: Point, velocity v: Point) -> Point {
         let k = decelerationRate.k
         func axis(_ x: Double, _ v: Double, _ page: Double, _ start: Double, _ r: ClosedRange<Double>) -> Double {
             guard page > 0 else { return x }
             // At most a million pages (a page under 1 px of a billion-pixel range is no page).
-            let pages = ((r.upperBound - r.lowerBound) / page).rounded(.up)
+            let pages = (max(r.upperBound, 0) / page).rounded(.up)
             let count = pages.isFinite ? Int(min(max(pages, 0), 1e6)) + 1 : 1
-            let startPage = Int(min(max(((start - r.lowerBound) / page).rounded(), -1), Double(count)))
+            let startPage = Int(min(max((start / page).rounded(), -1), Double(count)))
             let p = Paging.targetPage(
-                position: x - r.lowerBound, velocity: v, pageSize: page, k: k, startPage: startPage, pageCount: count)
-            return min(r.lowerBound + Double(p) * page, r.upperBound)
+                position: x, velocity: v, pageSize: page, k: k, startPage: startPage, pageCount: count)
+            return min(max(Double(p) * page, r.lowerBound), r.upperBound)
         }
         let start = dragStartOffset ?? pos
         return Point(
@@ -267,13 +271,13 @@ extension ScrollView: FrameAnimation {
                 kind: .paging))
     }
 
-    /// The page offset nearest the current one on each axis (pages are the bounds' size,
-    /// counted from the range's lower edge; the last one may be short), clamped to the range.
+    /// The page offset nearest the current one on each axis (multiples of the bounds' size from
+    /// offset 0; the last one may be short), clamped to the range.
     func nearestPageOffset() -> Point {
         func axis(_ x: Double, _ page: Double, _ r: ClosedRange<Double>) -> Double {
             guard page > 0 else { return min(max(x, r.lowerBound), r.upperBound) }
-            let p = ((x - r.lowerBound) / page).rounded()
-            return min(max(r.lowerBound + p * page, r.lowerBound), r.upperBound)
+            let p = (x / page).rounded()
+            return min(max(p * page, r.lowerBound), r.upperBound)
         }
         return Point(
             x: axis(contentOffset.x, bounds.width, horizontalRange),
@@ -292,10 +296,15 @@ extension ScrollView: FrameAnimation {
         case .spring(let sx, let sy, let began, let kind):
             var target = clampedOffset(Point(x: sx.rest, y: sy.rest))
             if kind == .programmatic && animatesToEnd { target.y = verticalRange.upperBound }
+            if kind == .programmatic && animatesToTop { target.y = verticalRange.lowerBound }
             guard target != Point(x: sx.rest, y: sy.rest) else { return }
             let dt = t - began
             let followsEnd = animatesToEnd
-            defer { animatesToEnd = followsEnd }
+            let followsTop = animatesToTop
+            defer {
+                animatesToEnd = followsEnd
+                animatesToTop = followsTop
+            }
             start(
                 .spring(
                     x: Spring(from: sx.position(at: dt), to: target.x, velocity: sx.velocity(at: dt), omega: sx.omega),
@@ -389,13 +398,13 @@ extension ScrollView: FrameAnimation {
             contentOffset = Point(x: p.x, y: p.y + dy)
         case .spring(let sx, let sy, let began, let kind):
             let dt = t - began
-            let followsEnd = animatesToEnd
+            // Content moved under the animation: its target moves with the content, except for
+            // one heading for the top, which stays at the top.
+            let to = kind == .programmatic && animatesToTop ? verticalRange.lowerBound : sy.rest + dy
             motion = .spring(
                 x: sx,
-                y: Spring(
-                    from: sy.position(at: dt) + dy, to: sy.rest + dy, velocity: sy.velocity(at: dt), omega: sy.omega),
+                y: Spring(from: sy.position(at: dt) + dy, to: to, velocity: sy.velocity(at: dt), omega: sy.omega),
                 start: t, kind: kind)
-            animatesToEnd = followsEnd
             contentOffset.y += dy
         case .wheel(let wx, let wy):
             motion = .wheel(x: wx, y: wy.shifted(by: dy))
@@ -443,6 +452,7 @@ extension ScrollView: FrameAnimation {
         guard scrollsToTop, delegate?.scrollViewShouldScrollToTop(self) ?? true else { return }
         pendingScrollToTop = true
         setContentOffset(Point(x: contentOffset.x, y: verticalRange.lowerBound), animated: true)
+        animatesToTop = true
         if case .idle = motion {
             pendingScrollToTop = false
             emit(.didScrollToTop)

@@ -145,11 +145,17 @@ extension ScrollView {
         guard pinch == nil else { return false }
         let direction = Point(x: -state.pan.motion.x, y: -state.pan.motion.y)
         guard !canScroll(toward: direction) else { return false }
-        let next =
-            scrollView(under: state.target, toward: direction, source: state.source)
-            ?? enclosingScrollView(toward: direction, source: state.source)
-            ?? (scrollsOnAxis(of: direction)
-                ? nil : enclosingScrollView(toward: direction, source: state.source, evenAtItsEdge: true))
+        // Outwards: along an axis this view does not scroll, always (UIKit); at this view's
+        // edge on an axis it scrolls, only when it hands drags off at its edges.
+        let outwards: ScrollView?
+        if scrollsOnAxis(of: direction) {
+            outwards = handsOffDragsAtEdges ? enclosingScrollView(toward: direction, source: state.source) : nil
+        } else {
+            outwards =
+                enclosingScrollView(toward: direction, source: state.source)
+                ?? enclosingScrollView(toward: direction, source: state.source, evenAtItsEdge: true)
+        }
+        let next = scrollView(under: state.target, toward: direction, source: state.source) ?? outwards
         guard let next else { return false }
         var arbiter = state.arbiter
         let actions = arbiter.moved(
@@ -172,7 +178,7 @@ extension ScrollView {
     /// can move that way, this view stops at its edge and the ancestor continues. Returns true
     /// when it did. A view already banded past its edge (a caught bounce) keeps the gesture.
     func handOffAtEdge(_ state: TouchState, unbanded: Point) -> Bool {
-        guard pinch == nil, isOffsetInRange else { return false }
+        guard handsOffDragsAtEdges, pinch == nil, isOffsetInRange else { return false }
         let h = horizontalRange
         let v = verticalRange
         var beyond = Point.zero

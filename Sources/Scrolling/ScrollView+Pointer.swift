@@ -190,6 +190,7 @@ extension ScrollView {
         }
         setContentOffset(clampedOffset(target), animated: true)
         animatesToEnd = key == .end
+        animatesToTop = key == .home
         showIndicatorsIfScrolling()
         return true
     }

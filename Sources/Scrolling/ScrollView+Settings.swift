@@ -79,6 +79,7 @@ extension ScrollView {
         bool(["automaticallyAdjustsScrollIndicatorInsets"]) { $0.automaticallyAdjustsScrollIndicatorInsets = $1 }
         bool(["bouncesZoom"]) { $0.bouncesZoom = $1 }
         bool(["doubleTapZooms"]) { $0.doubleTapZooms = $1 }
+        bool(["handsOffDragsAtEdges"]) { $0.handsOffDragsAtEdges = $1 }
         bool(["allowsMouseDrag"]) { $0.allowsMouseDrag = $1 }
         bool(["mouseDragMomentum"]) { $0.mouseDragMomentum = $1 }
         let zoom = ScrollView.settingZoomRange
@@ -115,6 +116,13 @@ extension ScrollView {
                 throw SettingError(key: k, message: "expected one of \(all), got '\(v)'")
             }
             s.contentInsetAdjustmentBehavior = b
+        }
+        t["indicatorStyle"] = { s, v, k in
+            guard let style = IndicatorStyle(rawValue: v) else {
+                let all = IndicatorStyle.allCases.map(\.rawValue).joined(separator: ", ")
+                throw SettingError(key: k, message: "expected one of \(all), got '\(v)'")
+            }
+            s.indicatorStyle = style
         }
         t["keyboardDismissMode"] = { s, v, k in
             guard let m = KeyboardDismissMode(rawValue: v) else {

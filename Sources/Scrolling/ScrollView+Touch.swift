@@ -60,7 +60,7 @@ extension ScrollView {
             arbiter: TouchArbiter(
                 time: t, delaysContentTouches: touch.source == .mouse ? false : delaysContentTouches,
                 canCancelContentTouches: canCancelContentTouches,
-                contentWantsTouch: content.map { touchesShouldBegin([touch], in: $0) } ?? false,
+                contentWantsTouch: content != nil,
                 stoppedSpeed: speed > 0 ? speed : nil),
             target: content, location: touch.location)
         isTracking = true
@@ -193,7 +193,14 @@ extension ScrollView {
     private func apply(_ actions: [TouchArbiter.Action], touch: Touch, target: View?) {
         for action in actions {
             switch action {
-            case .beginContent: target?.touchesBegan([touch])
+            case .beginContent:
+                // `touchesShouldBegin` is asked now, when the content would get the touch (after
+                // the delay, or at once without it); a no keeps the touch for scrolling.
+                guard let target, touchesShouldBegin([touch], in: target) else {
+                    if touchState?.id == touch.id { touchState?.arbiter.contentDeclined() }
+                    return
+                }
+                target.touchesBegan([touch])
             case .moveContent: target?.touchesMoved([touch])
             case .endContent: target?.touchesEnded([touch])
             case .cancelContent: target?.touchesCancelled([touch])

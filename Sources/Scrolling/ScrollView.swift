@@ -107,7 +107,32 @@ open class ScrollView: View {
     /// Rubber-band past the zoom limits (in log space) and spring back.
     public var bouncesZoom = true
     /// A double tap zooms to 2× (or back to the minimum) at the tap, when there is a zoom view.
-    public var doubleTapZooms = true
+    /// A double tap zooms to 2× (or back to the minimum) at the tap. Off by default: UIKit's
+    /// scroll view has no double tap of its own (apps add one); the zoom scene turns it on.
+    public var doubleTapZooms = false
+    /// Scrollway's extension, off by default as in UIKit: a drag that reaches this view's edge
+    /// continues in the enclosing scroll view that can move that way (scroll chaining, as
+    /// browsers do), with no travel lost. Off, the drag stays here and rubber-bands; only a drag
+    /// along an axis this view does not scroll goes to an ancestor. (Wheel and touchpad
+    /// scrolling chain at the edges either way, as on every desktop.)
+    public var handsOffDragsAtEdges = false
+    /// The indicators' colours (UIScrollView.IndicatorStyle).
+    public var indicatorStyle: IndicatorStyle = .default {
+        didSet {
+            horizontalIndicator.setNeedsDisplay()
+            verticalIndicator.setNeedsDisplay()
+        }
+    }
+
+    /// UIKit's indicator styles.
+    public enum IndicatorStyle: String, CaseIterable, Sendable {
+        /// Dark with a light border: visible on any background.
+        case `default`
+        /// Dark: for light content.
+        case black
+        /// Light: for dark content.
+        case white
+    }
     public internal(set) var zoomScaleStorage = 1.0
     public var zoomScale: Double {
         get { zoomScaleStorage }
@@ -138,6 +163,9 @@ open class ScrollView: View {
     /// A programmatic animation heading for the end (the End key): it follows the end if the
     /// range changes on the way (rows measured as they appear).
     var animatesToEnd = false
+    /// A programmatic animation heading for the top (Home, scroll to top): it keeps aiming at
+    /// the top when rows measured on the way move the content.
+    var animatesToTop = false
     /// A second finger on the scroll view (pinch).
     var pinch: PinchState?
     /// A touchpad pinch (pointer-gestures); only one pinch source runs at a time.
@@ -269,6 +297,9 @@ open class ScrollView: View {
 
     func emit(_ event: ScrollEvent) { eventObserver?(self, event) }
 
+    open override var takesScrollToTop: Bool { scrollsToTop }
+    open override func performScrollToTop() { scrollToTop() }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
         layoutIndicators()
@@ -294,12 +325,18 @@ open class ScrollView: View {
     open override func interceptedTouchTargetWillLeave(_ touch: Touch) { scrollTouchTargetWillLeave(touch) }
     open override func handleInput(_ event: InputEvent) -> Bool { handleScrollInput(event) }
 
-    /// Whether content under the finger should get this touch at all (UIKit's hook).
+    /// Whether the content under the finger gets this touch at all (UIKit's hook). Asked when
+    /// the content would get it: when the 150 ms of `delaysContentTouches` pass without the
+    /// finger moving far enough (or the finger lifts first), or at touch-down when content
+    /// touches are not delayed. A touch that became a scroll first is never offered. Returning
+    /// false keeps the touch for scrolling.
     open func touchesShouldBegin(_ touches: [Touch], in view: View) -> Bool { true }
 
-    /// Whether a content touch may be cancelled to scroll. By default every view may be
-    /// cancelled, Buttons included, so a drag that starts on a button scrolls.
-    open func touchesShouldCancel(in view: View) -> Bool { true }
+    /// Whether a touch the content already has may be cancelled to scroll instead. UIKit's
+    /// default: not when the view is a control (`Control`: buttons, text fields), yes
+    /// otherwise. `ListView` says yes for every view, as UITableView does, so a drag that starts
+    /// on a row's button still scrolls the list.
+    open func touchesShouldCancel(in view: View) -> Bool { !Control.contains(view, below: self) }
 
     /// Scrolls the least distance that brings `rect` (content coordinates) inside the visible
     /// area (the bounds less the adjusted inset), clamped to the range; animated with the

@@ -4,7 +4,7 @@ import Raster
 /// A tappable rounded rectangle with a centred title. It highlights while a finger is on it,
 /// fires `onTap` when the finger lifts inside, and does nothing when the touch is cancelled
 /// (a scroll view took the touch over).
-open class Button: View {
+open class Button: Control {
     public var title: String { didSet { setNeedsDisplay() } }
     public var font: Font? { didSet { setNeedsDisplay() } }
     public var titleColor: Color = .white { didSet { setNeedsDisplay() } }

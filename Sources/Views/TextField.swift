@@ -5,7 +5,7 @@ import Raster
 /// A single line of editable text: a caret, insert and delete, focus, a placeholder. Text comes
 /// through the window's text path, the same for physical keys (xkbcommon's keysyms and UTF-8)
 /// and the on-screen keyboard; the field takes it while it has the window's focus.
-open class TextField: View {
+open class TextField: Control {
     public var text: String = "" {
         didSet { if text != oldValue { caret = min(caret, text.count); setNeedsDisplay() } }
     }
@@ -48,8 +48,17 @@ open class TextField: View {
             text = String(chars[..<caret]) + s + String(chars[caret...])
             caret += s.count
             return true
-        case .key(let key, let pressed, _):
-            guard pressed else { return key == .backspace || key == .left || key == .right || key == .enter }
+        case .key(let key, let pressed, let modifiers):
+            // The keys a field types or edits with are its own, pressed and released: they never
+            // reach the scroll view around it (Space would page the form while typing a space,
+            // the arrows would scroll it). Page Up/Down, Tab, Escape and shortcuts pass on.
+            let typing: Bool
+            switch key {
+            case .pageUp, .pageDown, .tab, .escape: typing = false
+            case .other: typing = modifiers.isDisjoint(with: [.control, .alt, .logo])
+            default: typing = true
+            }
+            guard pressed else { return typing }
             switch key {
             case .backspace:
                 guard caret > 0 else { return true }
@@ -61,8 +70,10 @@ open class TextField: View {
             case .right: caret = min(text.count, caret + 1)
             case .home: caret = 0
             case .end: caret = text.count
+            case .up: caret = 0
+            case .down: caret = text.count
             case .enter: onReturn?()
-            default: return false
+            default: return typing  // Space and printable keys type through the text event
             }
             return true
         default:

@@ -94,6 +94,13 @@ open class View {
     /// Hook for subclasses (a scroll view turns a bounds-origin change into `didScroll`).
     open func didChangeBounds(from old: Rect) {}
 
+    /// Whether this view answers the window's scroll-to-top request (a scroll view whose
+    /// `scrollsToTop` is true).
+    open var takesScrollToTop: Bool { false }
+
+    /// Carries out the scroll-to-top request (a scroll view scrolls to its top).
+    open func performScrollToTop() {}
+
     // MARK: Drawing
 
     /// Device pixels per logical pixel of this view's backing image (CALayer.contentsScale's

@@ -85,6 +85,29 @@ public final class Window: View {
     public var onInteractiveKeyboardDrag: ((Double?) -> Void)?
 
     /// Focuses `view` (nil clears), remembering whether a touch did it.
+    /// The scroll-to-top gesture (UIKit's status-bar tap; here a click or tap on the title bar,
+    /// or an app's own request): the one visible view that takes it scrolls to its top. None
+    /// does when several visible views take it, as in UIKit, so an app with nested scroll views
+    /// turns `scrollsToTop` off on all but one. Returns whether a view took it.
+    @discardableResult
+    public func requestScrollToTop() -> Bool {
+        var takers: [View] = []
+        func visit(_ v: View) {
+            guard !v.isHidden, v.alpha > 0.01 else { return }
+            if v.takesScrollToTop,
+                let seen = v.convert(Rect(origin: v.bounds.origin, size: v.bounds.size), to: nil)
+                    .intersection(Rect(origin: .zero, size: bounds.size)), !seen.isEmpty
+            {
+                takers.append(v)
+            }
+            v.subviews.forEach(visit)
+        }
+        visit(self)
+        guard takers.count == 1 else { return false }
+        takers[0].performScrollToTop()
+        return true
+    }
+
     public func focus(_ view: View?, byTouch: Bool) {
         focusedByTouch = byTouch && view != nil
         focusedView = view

@@ -38,9 +38,31 @@ public final class TitleBar: View {
         titleLabel.frame = Rect(x: h, y: 0, width: max(0, bounds.width - 2 * h), height: h)
     }
 
+    /// Where a press on the bar began, until it moves the window or lifts.
+    private var pressStart: Point?
+    /// How far a press travels before it becomes a move (a shorter one is a click).
+    public static let moveSlop = 4.0
+
+    /// A press that travels starts an interactive move; a click or tap (one that lifts where it
+    /// landed) is the scroll-to-top gesture, the desktop's status-bar tap.
     public override func touchesBegan(_ touches: [Touch]) {
-        if touches.first?.source == .mouse || touches.first?.source == .finger { onMoveRequest?() }
+        guard let t = touches.first, t.source == .mouse || t.source == .finger else { return }
+        pressStart = t.location
     }
+
+    public override func touchesMoved(_ touches: [Touch]) {
+        guard let start = pressStart, let t = touches.first, (t.location - start).length > Self.moveSlop else { return }
+        pressStart = nil
+        onMoveRequest?()
+    }
+
+    public override func touchesEnded(_ touches: [Touch]) {
+        guard pressStart != nil else { return }
+        pressStart = nil
+        window?.requestScrollToTop()
+    }
+
+    public override func touchesCancelled(_ touches: [Touch]) { pressStart = nil }
 }
 
 /// Which window edge (for xdg_toplevel.resize) a point is on: within `border` px of an edge,

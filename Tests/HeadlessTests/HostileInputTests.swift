@@ -115,3 +115,30 @@ import Views
         #expect(s.minimumZoomScale == 10 && s.maximumZoomScale == 20)
     }
 }
+
+/// Scroll to top in a trace: the delegate records, in UIKit's order.
+@Suite struct ScrollToTopTraceTests {
+    @Test func theTraceShowsTheAnimationEndingAndThenDidScrollToTop() throws {
+        let window = Scene.list.makeWindow(size: Size(width: 390, height: 600))
+        let main = try #require(window.view(named: "main") as? ScrollView)
+        let recorder = TraceRecorder(window: window)
+        _ = try window.prepareFrame(time: 0)
+        main.contentOffset = Point(x: 0, y: 5000)
+        #expect(window.requestScrollToTop())
+        var t = 0.0
+        while t < 2 {
+            t += 1.0 / 60
+            window.advanceClock(to: t)
+            if window.needsFrame { _ = try window.prepareFrame(time: t) }
+        }
+        #expect(main.contentOffset.y == 0)
+        let delegates = recorder.writer.lines.filter { $0.contains("\"delegate\"") }.map {
+            String($0.drop { $0 != "," }.dropFirst(2))
+        }
+        #expect(
+            delegates.suffix(2) == [
+                #""view": "main", "delegate": "scrollViewDidEndScrollingAnimation"}"#,
+                #""view": "main", "delegate": "scrollViewDidScrollToTop"}"#,
+            ])
+    }
+}

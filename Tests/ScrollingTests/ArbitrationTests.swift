@@ -46,8 +46,31 @@ import Views
         #expect(rig.callbacks.first == .willBeginDragging)
     }
 
-    @Test func aLateDragCancelsTheButtonAndScrolls() {
+    /// UIKit's default: a control keeps a touch it already has (`touchesShouldCancel(in:)` is
+    /// false for controls), so a late drag on a button in a plain scroll view does not scroll.
+    @Test func aLateDragOnAButtonKeepsItInAPlainScrollView() {
         let (rig, b) = rigWithButton()
+        rig.send(.touchDown(id: 1, position: Point(x: 150, y: 330)))
+        rig.run(until: 0.2)
+        #expect(b.isHighlighted)
+        rig.send(.touchMotion(id: 1, position: Point(x: 150, y: 300)), at: 0.25)
+        #expect(b.isHighlighted)
+        #expect(!rig.scroll.isDragging && rig.scroll.contentOffset.y == 0)
+        rig.send(.touchUp(id: 1), at: 0.5)
+        #expect(b.tapCount == 1)  // the button kept the touch: it lifted inside, so it fires
+    }
+
+    /// A list cancels any content touch to scroll, a row's button's too (UITableView's override);
+    /// so does any scroll view that overrides the hook the same way.
+    @Test func aLateDragCancelsTheButtonAndScrollsInAList() {
+        let button = Button(title: "Row action")
+        #expect(ListView().touchesShouldCancel(in: button))
+        #expect(!ScrollView().touchesShouldCancel(in: button))
+        #expect(!ScrollView().touchesShouldCancel(in: TextField()))
+        #expect(ScrollView().touchesShouldCancel(in: View()))
+        let rig = Rig(scrollView: CancellingScrollView())
+        let b = Button(title: "Tap", frame: Rect(x: 100, y: 300, width: 190, height: 60))
+        rig.content.addSubview(b)
         rig.send(.touchDown(id: 1, position: Point(x: 150, y: 330)))
         rig.run(until: 0.2)
         #expect(b.isHighlighted)
@@ -57,6 +80,18 @@ import Views
         #expect(rig.scroll.contentOffset.y == 20)
         rig.send(.touchUp(id: 1), at: 0.5)
         #expect(b.tapCount == 0)
+    }
+
+    /// Content that is not a control is cancelled to scroll in any scroll view.
+    @Test func aLateDragOnPlainContentScrolls() {
+        let rig = Rig()
+        let tile = TouchRecorder(frame: Rect(x: 100, y: 300, width: 190, height: 60))
+        rig.content.addSubview(tile)
+        rig.send(.touchDown(id: 1, position: Point(x: 150, y: 330)))
+        rig.run(until: 0.2)
+        rig.send(.touchMotion(id: 1, position: Point(x: 150, y: 300)), at: 0.25)
+        #expect(rig.scroll.isDragging && rig.scroll.contentOffset.y == 20)
+        #expect(tile.log == ["began", "cancelled"])
     }
 
     @Test func canCancelContentTouchesOffKeepsTheButton() {
@@ -93,4 +128,18 @@ import Views
         #expect(rig.scroll.contentOffset.y == stopped)
         #expect(b.tapCount == 0)
     }
+}
+
+/// A plain view that records the touch calls it gets.
+final class TouchRecorder: View {
+    var log: [String] = []
+    override func touchesBegan(_ touches: [Touch]) { log.append("began") }
+    override func touchesMoved(_ touches: [Touch]) { log.append("moved") }
+    override func touchesEnded(_ touches: [Touch]) { log.append("ended") }
+    override func touchesCancelled(_ touches: [Touch]) { log.append("cancelled") }
+}
+
+/// Cancels every content touch, as `ListView` (UITableView) does.
+final class CancellingScrollView: ScrollView {
+    override func touchesShouldCancel(in view: View) -> Bool { true }
 }

@@ -21,11 +21,12 @@ final class Rig {
 
     init(
         viewport: Size = Size(width: 390, height: 844), content size: Size = Size(width: 390, height: 12000),
-        hz: Double = 60, scale: Double = 1
+        hz: Double = 60, scale: Double = 1, scrollView: ScrollView? = nil
     ) {
         self.hz = hz
         window = Window(size: viewport, scale: scale)
-        scroll = ScrollView(frame: Rect(origin: .zero, size: viewport))
+        scroll = scrollView ?? ScrollView()
+        scroll.frame = Rect(origin: .zero, size: viewport)
         scroll.name = "main"
         content = View(frame: Rect(origin: .zero, size: size))
         scroll.addSubview(content)

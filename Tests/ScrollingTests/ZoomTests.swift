@@ -94,6 +94,7 @@ import Views
 
     @Test func doubleTapZoomsIn() {
         let (rig, _, _) = zoomRig()
+        rig.scroll.doubleTapZooms = true  // off by default, as UIKit has no double tap
         rig.send(.touchDown(id: 1, position: Point(x: 100, y: 100)))
         rig.send(.touchUp(id: 1), at: 0.05)
         rig.send(.touchDown(id: 1, position: Point(x: 100, y: 100)), at: 0.2)

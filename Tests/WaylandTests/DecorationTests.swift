@@ -28,16 +28,29 @@ import WestonHarness
         // The title is drawn in the bar (dark text pixels near the centre), nothing below it.
         let inked = (0..<32).contains { y in (150..<250).contains { canvas.pixel(x: $0, y: y) & 0xff < 100 } }
         #expect(inked)
-        // A click on the close button closes; a press elsewhere on the bar moves.
-        func click(_ p: Point, at t: Double) {
+        // A click on the close button closes; a press that travels on the bar moves the window;
+        // a click on the bar is the scroll-to-top gesture (the desktop's status-bar tap).
+        func click(_ p: Point, at t: Double, drag: Double = 0) {
             window.handle(InputEvent(time: t, .pointerMotion(position: p)))
             window.handle(InputEvent(time: t, .pointerButton(.left, pressed: true)))
+            if drag > 0 {
+                window.handle(InputEvent(time: t + 0.02, .pointerMotion(position: Point(x: p.x + drag, y: p.y))))
+            }
             window.handle(InputEvent(time: t + 0.05, .pointerButton(.left, pressed: false)))
         }
         click(Point(x: 385, y: 16), at: 1)
         #expect(closed == 1 && moves == 0)
-        click(Point(x: 100, y: 16), at: 2)
+        click(Point(x: 100, y: 16), at: 2, drag: 30)
         #expect(moves == 1 && closed == 1)
+        main.contentSize = Size(width: 400, height: 3000)
+        main.contentOffset = Point(x: 0, y: 900)
+        click(Point(x: 100, y: 16), at: 3)
+        #expect(moves == 1 && closed == 1)
+        for t in stride(from: 3.1, through: 5, by: 1.0 / 60) {
+            window.advanceClock(to: t)
+            _ = try window.prepareFrame(time: t)
+        }
+        #expect(main.contentOffset.y == 0)
     }
 
     @Test func resizeEdgesAreSixPixelsWideWithCorners() {
