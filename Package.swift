@@ -6,23 +6,21 @@ import PackageDescription
 /// A system library target: a module map + shim.h, located by pkg-config, installed from Debian
 /// by Scripts/install-deps.sh (the `apt` provider only tells SwiftPM what to suggest).
 func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
-    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
+    .systemLibrary(
+        name: name, path: "Sources/" + name.dropFirst("Scrollway".count), pkgConfig: pkgConfig, providers: [.apt(apt)])
 }
 
 let package = Package(
     name: "Scrollway",
     products: [
-        .library(name: "Geometry", targets: ["Geometry"]),
-        .library(name: "Raster", targets: ["Raster"]),
-        .library(name: "Views", targets: ["Views"]),
-        .library(name: "Scrolling", targets: ["Scrolling"]),
-        .library(name: "Scripts", targets: ["Scripts"]),
-        .library(name: "Headless", targets: ["Headless"]),
-        .library(name: "Wayland", targets: ["Wayland"]),
-        .library(name: "WestonHarness", targets: ["WestonHarness"]),
+        // What an app depends on: `import Scrollway` brings the whole public API (geometry,
+        // views, scrolling, gesture scripts, the offscreen driver and the Wayland platform).
+        .library(name: "Scrollway", targets: ["Scrollway"]),
+        // The weston test rig, for apps that test themselves in headless weston.
+        .library(name: "ScrollwayWestonHarness", targets: ["ScrollwayWestonHarness"]),
         // The weston 10 module the rig loads with --modules=<absolute path to this .so>.
         .library(name: "WestonTestInput", type: .dynamic, targets: ["WestonTestInput"]),
-        .executable(name: "scrollway", targets: ["scrollway"]),
+        .executable(name: "scrollway", targets: ["ScrollwayCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,120 +29,161 @@ let package = Package(
     ],
     targets: [
         // C system modules (module maps only).
-        systemLibrary("CWaylandClient", pkgConfig: "wayland-client", apt: ["libwayland-dev"]),
-        systemLibrary("CXKBCommon", pkgConfig: "xkbcommon", apt: ["libxkbcommon-dev"]),
-        systemLibrary("CPixman", pkgConfig: "pixman-1", apt: ["libpixman-1-dev"]),
-        systemLibrary("CFcft", pkgConfig: "fcft", apt: ["libfcft-dev"]),
-        systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
-        systemLibrary("CWeston", pkgConfig: "libweston-10", apt: ["libweston-10-dev"]),
+        systemLibrary("ScrollwayCWaylandClient", pkgConfig: "wayland-client", apt: ["libwayland-dev"]),
+        systemLibrary("ScrollwayCXKBCommon", pkgConfig: "xkbcommon", apt: ["libxkbcommon-dev"]),
+        systemLibrary("ScrollwayCPixman", pkgConfig: "pixman-1", apt: ["libpixman-1-dev"]),
+        systemLibrary("ScrollwayCFcft", pkgConfig: "fcft", apt: ["libfcft-dev"]),
+        systemLibrary("ScrollwayCPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
+        systemLibrary("ScrollwayCWeston", pkgConfig: "libweston-10", apt: ["libweston-10-dev"]),
 
         // Protocol glue: wayland-scanner output, committed (Scripts/generate-protocols.sh).
         .target(
-            name: "WaylandProtocols",
-            dependencies: ["CWaylandClient"],
+            name: "ScrollwayWaylandProtocols",
+            dependencies: ["ScrollwayCWaylandClient"],
             path: "Sources/WaylandProtocols",
             publicHeadersPath: "Generated/include"
         ),
 
         // Pure core: no C, no clock.
-        .target(name: "Geometry"),
+        .target(name: "ScrollwayGeometry", path: "Sources/Geometry"),
         .target(
-            name: "Physics",
-            dependencies: ["Geometry", .product(name: "RealModule", package: "swift-numerics")]
+            name: "ScrollwayPhysics",
+            dependencies: ["ScrollwayGeometry", .product(name: "RealModule", package: "swift-numerics")],
+            path: "Sources/Physics"
         ),
-        .target(name: "Gestures", dependencies: ["Geometry", "Physics"]),
+        .target(
+            name: "ScrollwayGestures", dependencies: ["ScrollwayGeometry", "ScrollwayPhysics"], path: "Sources/Gestures"
+        ),
 
         // Drawing: pixman canvases, fcft text, PNG.
-        .target(name: "Raster", dependencies: ["Geometry", "CPixman", "CFcft", "CPNG"]),
+        .target(
+            name: "ScrollwayRaster",
+            dependencies: ["ScrollwayGeometry", "ScrollwayCPixman", "ScrollwayCFcft", "ScrollwayCPNG"],
+            path: "Sources/Raster"),
 
         // The view system: view tree, backing images, compositing, damage, hit-testing.
-        .target(name: "Views", dependencies: ["Geometry", "Gestures", "Raster"]),
+        .target(
+            name: "ScrollwayViews", dependencies: ["ScrollwayGeometry", "ScrollwayGestures", "ScrollwayRaster"],
+            path: "Sources/Views"),
 
         // Scrolling: ScrollView (UIKit's semantics), indicators, zoom.
         .target(
-            name: "Scrolling",
+            name: "ScrollwayScrolling",
             dependencies: [
-                "Geometry", "Physics", "Gestures", "Raster", "Views",
+                "ScrollwayGeometry", "ScrollwayPhysics", "ScrollwayGestures", "ScrollwayRaster", "ScrollwayViews",
                 .product(name: "RealModule", package: "swift-numerics"),
-            ]
+            ], path: "Sources/Scrolling"
         ),
 
         // Gesture scripts (the public JSON Lines format) and their strict parser.
-        .target(name: "Scripts", dependencies: ["Gestures"]),
+        .target(name: "ScrollwayScripts", dependencies: ["ScrollwayGestures"], path: "Sources/Scripts"),
 
         // The Wayland client core both clients share: connection, registry, dispatch, errors,
         // shared memory.
-        .target(name: "WaylandCore", dependencies: ["CWaylandClient"]),
+        .target(name: "ScrollwayWaylandCore", dependencies: ["ScrollwayCWaylandClient"], path: "Sources/WaylandCore"),
 
         // Test rig: the weston module (C) and the Swift harness that drives it.
         .target(
             name: "WestonTestInput",
-            dependencies: ["CWeston"],
+            dependencies: ["ScrollwayCWeston"],
             path: "Sources/WestonTestInput",
             publicHeadersPath: "Generated/include",
             linkerSettings: [.linkedLibrary("weston-10"), .linkedLibrary("wayland-server")]
         ),
         .target(
-            name: "WestonHarness",
-            dependencies: ["CWaylandClient", "CXKBCommon", "WaylandCore", "WaylandProtocols", "Raster", "Geometry"]
+            name: "ScrollwayWestonHarness",
+            dependencies: [
+                "ScrollwayCWaylandClient", "ScrollwayCXKBCommon", "ScrollwayWaylandCore", "ScrollwayWaylandProtocols",
+                "ScrollwayRaster", "ScrollwayGeometry",
+            ], path: "Sources/WestonHarness"
         ),
 
         // The Wayland platform: a real window, shm buffers, frame pacing, every input device.
         .target(
-            name: "Wayland",
+            name: "ScrollwayWayland",
             dependencies: [
-                "CWaylandClient", "CXKBCommon", "WaylandCore", "WaylandProtocols", "Geometry", "Gestures", "Raster",
-                "Views",
-            ]
+                "ScrollwayCWaylandClient", "ScrollwayCXKBCommon", "ScrollwayWaylandCore", "ScrollwayWaylandProtocols",
+                "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayRaster",
+                "ScrollwayViews",
+            ], path: "Sources/Wayland"
         ),
 
         // The offscreen platform: virtual clock, scripts in, traces and screenshots out.
-        .target(name: "Headless", dependencies: ["Geometry", "Gestures", "Raster", "Views", "Scrolling", "Scripts"]),
+        .target(
+            name: "ScrollwayHeadless",
+            dependencies: [
+                "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayRaster", "ScrollwayViews", "ScrollwayScrolling",
+                "ScrollwayScripts",
+            ], path: "Sources/Headless"),
 
         // Products: the demo scenes and the command line.
-        .target(name: "DemoScenes", dependencies: ["Geometry", "Raster", "Scrolling", "Views"]),
-        .executableTarget(
-            name: "scrollway",
+        .target(
+            name: "ScrollwayDemoScenes",
+            dependencies: ["ScrollwayGeometry", "ScrollwayRaster", "ScrollwayScrolling", "ScrollwayViews"],
+            path: "Sources/DemoScenes"),
+        // The umbrella module an app imports.
+        .target(
+            name: "Scrollway",
             dependencies: [
-                "DemoScenes", "Geometry", "Gestures", "Headless", "Raster", "Scripts", "Scrolling", "Views", "Wayland",
-                "WestonHarness",
+                "ScrollwayGeometry", "ScrollwayPhysics", "ScrollwayGestures", "ScrollwayRaster", "ScrollwayViews",
+                "ScrollwayScrolling", "ScrollwayScripts", "ScrollwayHeadless", "ScrollwayWayland",
+            ],
+            path: "Sources/Scrollway"
+        ),
+        .executableTarget(
+            name: "ScrollwayCLI",
+            dependencies: [
+                "ScrollwayDemoScenes", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayHeadless", "ScrollwayRaster",
+                "ScrollwayScripts", "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland",
+                "ScrollwayWestonHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/scrollway"
         ),
 
         // Helpers shared by test targets (running the CLI, seeded randomness).
-        .target(name: "ScrollwayTestSupport", dependencies: ["WestonHarness"]),
+        .target(name: "ScrollwayTestSupport", dependencies: ["ScrollwayWestonHarness"]),
 
         // Tests.
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "CFcft", "CPixman"]),
-        .testTarget(name: "ViewsTests", dependencies: ["Views", "DemoScenes"]),
-        .testTarget(name: "WestonRigTests", dependencies: ["WestonHarness", "Raster", "ScrollwayTestSupport"]),
-        .testTarget(name: "ScriptsTests", dependencies: ["Scripts", "Gestures", "ScrollwayTestSupport"]),
+        .testTarget(name: "GeometryTests", dependencies: ["ScrollwayGeometry"]),
+        .testTarget(name: "PhysicsTests", dependencies: ["ScrollwayPhysics"]),
+        .testTarget(name: "GesturesTests", dependencies: ["ScrollwayGestures"]),
+        .testTarget(name: "RasterTests", dependencies: ["ScrollwayRaster", "ScrollwayCFcft", "ScrollwayCPixman"]),
+        // The README examples import only `Scrollway`, as an app does.
+        .testTarget(name: "ViewsTests", dependencies: ["ScrollwayViews", "ScrollwayDemoScenes", "Scrollway"]),
+        .testTarget(
+            name: "WestonRigTests", dependencies: ["ScrollwayWestonHarness", "ScrollwayRaster", "ScrollwayTestSupport"]),
+        .testTarget(
+            name: "ScriptsTests", dependencies: ["ScrollwayScripts", "ScrollwayGestures", "ScrollwayTestSupport"]),
         .testTarget(
             name: "HeadlessTests",
             dependencies: [
-                "Headless", "DemoScenes", "Scripts", "Scrolling", "Views", "Geometry", "Gestures",
-                "ScrollwayTestSupport",
+                "ScrollwayHeadless", "ScrollwayDemoScenes", "ScrollwayScripts", "ScrollwayScrolling", "ScrollwayViews",
+                "ScrollwayGeometry", "ScrollwayGestures",
+                "ScrollwayTestSupport", "Scrollway",
             ]
         ),
-        .testTarget(name: "PlayTests", dependencies: ["WestonHarness", "Raster", "ScrollwayTestSupport"]),
+        .testTarget(
+            name: "PlayTests", dependencies: ["ScrollwayWestonHarness", "ScrollwayRaster", "ScrollwayTestSupport"]),
         .testTarget(
             name: "WaylandTests",
             dependencies: [
-                "Wayland", "WestonHarness", "DemoScenes", "Scrolling", "Views", "Raster", "Physics", "CWaylandClient",
+                "ScrollwayWayland", "ScrollwayWestonHarness", "ScrollwayDemoScenes", "ScrollwayScrolling",
+                "ScrollwayViews", "ScrollwayRaster", "ScrollwayPhysics", "ScrollwayCWaylandClient",
             ]
         ),
         .testTarget(
-            name: "ScrollingTests", dependencies: ["Scrolling", "Views", "Gestures", "Physics", "ScrollwayTestSupport"]
+            name: "ScrollingTests",
+            dependencies: [
+                "ScrollwayScrolling", "ScrollwayViews", "ScrollwayGestures", "ScrollwayPhysics", "ScrollwayTestSupport",
+            ]
         ),
         .testTarget(
             name: "SystemLibraryTests",
             dependencies: [
-                "CWaylandClient", "CXKBCommon", "CPixman", "CPNG", "CWeston",
-                "WaylandProtocols", "WestonHarness",
+                "ScrollwayCWaylandClient", "ScrollwayCXKBCommon", "ScrollwayCPixman", "ScrollwayCPNG",
+                "ScrollwayCWeston",
+                "ScrollwayWaylandProtocols", "ScrollwayWestonHarness",
             ]
         ),
     ],

@@ -1,7 +1,7 @@
-import Geometry
-import Raster
-import Scrolling
-import Views
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayScrolling
+import ScrollwayViews
 
 extension Scene {
     /// The seeds' bounds article: four coloured views in content 320 wide and 750 tall, in a

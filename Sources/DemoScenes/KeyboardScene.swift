@@ -1,7 +1,7 @@
-import Geometry
-import Raster
-import Scrolling
-import Views
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayScrolling
+import ScrollwayViews
 
 extension Scene {
     /// A long form of text fields with the on-screen keyboard: touching a field brings the

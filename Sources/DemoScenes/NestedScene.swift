@@ -1,7 +1,7 @@
-import Geometry
-import Raster
-import Scrolling
-import Views
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayScrolling
+import ScrollwayViews
 
 extension Scene {
     /// Scroll views inside a vertical list: a horizontal pager of cards ("pager") and a notes

@@ -1,7 +1,7 @@
-import Geometry
-import Raster
-import Scrolling
-import Views
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayScrolling
+import ScrollwayViews
 
 extension Scene {
     /// Full-page colour pages, side by side, in a paging scroll view, with a page indicator.

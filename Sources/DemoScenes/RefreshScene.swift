@@ -1,7 +1,7 @@
-import Geometry
-import Raster
-import Scrolling
-import Views
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayScrolling
+import ScrollwayViews
 
 extension Scene {
     /// A feed with pull to refresh: a pull past 1.5·60 px refreshes, and after a moment of

@@ -1,6 +1,6 @@
-import Geometry
-import Scrolling
-import Views
+import ScrollwayGeometry
+import ScrollwayScrolling
+import ScrollwayViews
 
 /// A demo scene: a documented, tested example that the CLI can show, play and screenshot.
 /// In every scene the outer scrolling view is named "main" (`--set` and traces address it).

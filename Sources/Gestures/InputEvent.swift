@@ -1,4 +1,4 @@
-import Geometry
+import ScrollwayGeometry
 
 /// One input event, platform-neutral: what the Wayland seat, the offscreen script player and
 /// tests all produce. Positions are surface-local logical pixels; `time` is in seconds on the

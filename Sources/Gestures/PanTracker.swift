@@ -1,5 +1,5 @@
-import Geometry
-import Physics
+import ScrollwayGeometry
+import ScrollwayPhysics
 
 /// Follows a finger (or the centroid of several) for a pan: the slop test, the directional
 /// lock, the translation since the drag began, and the release velocity.

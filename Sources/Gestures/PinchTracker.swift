@@ -1,4 +1,4 @@
-import Geometry
+import ScrollwayGeometry
 
 /// Two fingers: the scale (distance over the starting distance) and the centroid. Pan and pinch
 /// are recognized together: the centroid's motion pans while the distance zooms.

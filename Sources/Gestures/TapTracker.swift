@@ -1,4 +1,4 @@
-import Geometry
+import ScrollwayGeometry
 
 /// Taps, double taps and long presses from one finger: the finger must stay within the slop.
 public struct TapTracker: Sendable {

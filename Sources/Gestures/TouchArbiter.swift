@@ -1,4 +1,4 @@
-import Geometry
+import ScrollwayGeometry
 
 /// Decides, for one touch that lands in a scroll view, whether it is a scroll or belongs to the
 /// content under it (UIKit's `delaysContentTouches` / `canCancelContentTouches`).

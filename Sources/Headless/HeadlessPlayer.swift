@@ -1,10 +1,10 @@
 import Foundation
-import Geometry
-import Gestures
-import Raster
-import Scripts
-import Scrolling
-import Views
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayRaster
+import ScrollwayScripts
+import ScrollwayScrolling
+import ScrollwayViews
 
 /// The offscreen platform: the same window and views with no compositor, rendering into an
 /// in-memory canvas, on a virtual clock. Events are delivered at their script times; frames run

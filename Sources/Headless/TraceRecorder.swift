@@ -1,6 +1,6 @@
-import Scripts
-import Scrolling
-import Views
+import ScrollwayScripts
+import ScrollwayScrolling
+import ScrollwayViews
 
 /// Records a trace of a window: one frame record per rendered frame for every named scroll view,
 /// and one record per delegate callback, in time order. Times are milliseconds from `origin`.

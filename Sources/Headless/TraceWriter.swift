@@ -1,6 +1,6 @@
-import Geometry
-import Scripts
-import Scrolling
+import ScrollwayGeometry
+import ScrollwayScripts
+import ScrollwayScrolling
 
 /// Writes traces as JSON Lines with a stable key order and fixed number formatting (at most
 /// three decimals, trailing zeros dropped, no "-0"), so the same run gives the same bytes and

@@ -1,4 +1,4 @@
-import Geometry
+import ScrollwayGeometry
 
 /// Estimates a finger's release velocity: a weighted least-squares line through the samples of
 /// the last 100 ms (newer samples weigh more), per axis.

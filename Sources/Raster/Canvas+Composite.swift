@@ -1,6 +1,6 @@
-import CPixman
-import Geometry
 import Glibc
+import ScrollwayCPixman
+import ScrollwayGeometry
 
 /// Compositing: drawing one canvas's pixels onto another. This is the second step of the seeds'
 /// model; views composite their cached images with it and never redraw content to move it.

@@ -1,6 +1,6 @@
-import CPixman
-import Geometry
 import Glibc
+import ScrollwayCPixman
+import ScrollwayGeometry
 
 /// Fills, strokes and gradients. Rectangles on the pixel grid are filled exactly (no
 /// antialiasing, so flat colours are exact); other shapes are antialiased triangles that pixman

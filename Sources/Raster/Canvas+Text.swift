@@ -1,6 +1,6 @@
-import CFcft
-import CPixman
-import Geometry
+import ScrollwayCFcft
+import ScrollwayCPixman
+import ScrollwayGeometry
 
 /// Horizontal placement of each line inside the text rect.
 public enum TextAlignment: Sendable {

@@ -1,5 +1,5 @@
-import CPixman
-import Geometry
+import ScrollwayCPixman
+import ScrollwayGeometry
 
 /// A premultiplied ARGB8888 pixman image that views draw into and composite onto.
 ///

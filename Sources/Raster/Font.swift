@@ -1,4 +1,4 @@
-import CFcft
+import ScrollwayCFcft
 import Synchronization
 
 /// A font family at a logical pixel size, rasterized by fcft (fontconfig + FreeType into pixman

@@ -1,4 +1,5 @@
-import CPNG
+import Glibc
+import ScrollwayCPNG
 
 /// PNG encoding and decoding through libpng's simplified API (no setjmp; errors come back in
 /// the image struct's message).
@@ -39,6 +40,18 @@ public enum PNG {
             throw RasterError.png(message(image))
         }
         return Array(out.prefix(size))
+    }
+
+    /// Writes a canvas to `path` as a PNG (an app needs no file API of its own for it).
+    public static func write(_ canvas: Canvas, toFile path: String) throws {
+        let bytes = try encode(canvas)
+        guard let file = fopen(path, "wb") else {
+            throw RasterError.png("cannot write '\(path)': \(String(cString: strerror(errno)))")
+        }
+        defer { fclose(file) }
+        guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
+            throw RasterError.png("cannot write '\(path)': \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Decodes PNG bytes into a new canvas (premultiplied), at `scale`.

@@ -1,4 +1,4 @@
-import Gestures
+import ScrollwayGestures
 
 /// A gesture script: what a person, a recorder or a test wants to happen, with times. The
 /// format is `docs/scripts-and-traces.md` (JSON Lines, a public interface).

@@ -1,5 +1,5 @@
 import Foundation
-import Gestures
+import ScrollwayGestures
 
 /// The strict reader of gesture scripts. Every error names the file, the line, the field and
 /// what was expected; the whole script is checked before anything runs (a bad line 900 never

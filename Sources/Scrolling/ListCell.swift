@@ -1,6 +1,6 @@
-import Geometry
-import Raster
-import Views
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayViews
 
 /// Supplies a list's rows (UITableViewDataSource's role).
 public protocol ListDataSource: AnyObject {

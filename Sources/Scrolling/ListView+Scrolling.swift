@@ -1,6 +1,6 @@
-import Geometry
-import Raster
-import Views
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayViews
 
 extension ListView {
     /// Scrolls so that `row` is fully in view with the least scroll: a row above comes in at

@@ -1,6 +1,6 @@
-import Geometry
-import Raster
-import Views
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayViews
 
 /// A vertical list of any length (UITableView's role): only the rows in view (plus a margin)
 /// have cells, cells are reused by identifier, and row heights are measured as rows appear,

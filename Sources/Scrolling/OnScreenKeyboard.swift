@@ -1,8 +1,8 @@
-import Geometry
-import Gestures
-import Physics
-import Raster
-import Views
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayPhysics
+import ScrollwayRaster
+import ScrollwayViews
 
 /// An on-screen keyboard for touch panels and kiosks, drawn by us: QWERTY with shift, a
 /// numbers/symbols page, backspace, return, space and a hide key. It slides in and out with the

@@ -1,6 +1,6 @@
-import Geometry
-import Raster
-import Views
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayViews
 
 /// Pull to refresh (UIRefreshControl): a spinner just above the content, outside the scrollable
 /// area. Pulling reveals it progressively (its segments fill with the pull); once the shown

@@ -1,4 +1,4 @@
-import Geometry
+import ScrollwayGeometry
 
 /// Where every row of a `ListView` is: heights (measured, or the estimate) and section headers,
 /// kept as prefix sums in a Fenwick tree, so a row's top, the row at a given y and the total

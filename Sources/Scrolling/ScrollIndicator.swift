@@ -1,7 +1,7 @@
-import Geometry
-import Gestures
-import Raster
-import Views
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayRaster
+import ScrollwayViews
 
 /// One scroll indicator: a track along an edge of the scroll view with a thumb inside.
 ///

@@ -1,6 +1,6 @@
-import Geometry
-import Physics
-import Views
+import ScrollwayGeometry
+import ScrollwayPhysics
+import ScrollwayViews
 
 /// Why a spring runs: it decides the phase and the delegate call at its end.
 enum SpringKind {

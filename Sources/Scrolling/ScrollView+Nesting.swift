@@ -1,6 +1,6 @@
-import Geometry
-import Gestures
-import Views
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayViews
 
 /// Nested scrolling: scroll views inside scroll views (horizontal pages in a vertical list, a
 /// text box inside a page). A touch lands on the innermost scroll view under it, and the

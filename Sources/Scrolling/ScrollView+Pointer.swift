@@ -1,7 +1,7 @@
-import Geometry
-import Gestures
-import Physics
-import Views
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayPhysics
+import ScrollwayViews
 
 /// A touchpad scroll in progress (finger axis events until axis_stop).
 struct TouchpadState {

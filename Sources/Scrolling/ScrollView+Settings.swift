@@ -1,5 +1,5 @@
-import Geometry
-import Physics
+import ScrollwayGeometry
+import ScrollwayPhysics
 
 /// Setting scroll-view properties by name from text (`--set key=value` on the command line, a
 /// playground, a config file). Every public behaviour property is reachable; the names are the

@@ -1,7 +1,7 @@
-import Geometry
-import Gestures
-import Physics
-import Views
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayPhysics
+import ScrollwayViews
 
 /// One finger (or the mouse) held on the scroll view.
 struct TouchState {

@@ -1,7 +1,7 @@
-import Geometry
-import Gestures
-import Physics
-import Views
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayPhysics
+import ScrollwayViews
 
 /// Two fingers (or a touchpad pinch) zooming.
 struct PinchState {

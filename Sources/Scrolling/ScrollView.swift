@@ -1,8 +1,8 @@
-import Geometry
-import Gestures
-import Physics
-import Raster
-import Views
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayPhysics
+import ScrollwayRaster
+import ScrollwayViews
 
 /// A view whose bounds origin moves: `contentOffset` IS `bounds.origin`, so scrolling only
 /// re-composites the cached images of its subviews (the content) and never redraws them.

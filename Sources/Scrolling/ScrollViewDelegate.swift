@@ -1,5 +1,5 @@
-import Geometry
-import Views
+import ScrollwayGeometry
+import ScrollwayViews
 
 /// UIScrollViewDelegate's callbacks, all optional (default implementations do nothing).
 /// Order for a drag: willBeginDragging (at slop crossing) → didScroll… → willEndDragging →

@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
-import Geometry
-import Raster
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayViews
 import Synchronization
-import Views
 
 /// What a worker thread hands back for one tile request: the image it drew (nil when the canvas
 /// could not be allocated).

@@ -1,6 +1,6 @@
-import Geometry
-import Raster
-import Views
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayViews
 
 /// A tiled view's requests to worker threads, kept on the main thread.
 struct TileRequests {

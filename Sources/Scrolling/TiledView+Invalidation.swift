@@ -1,5 +1,5 @@
-import Geometry
-import Views
+import ScrollwayGeometry
+import ScrollwayViews
 
 extension TiledView {
     /// Marks the tiles meeting `rect` (content coordinates) out of date, as CATiledLayer's

@@ -1,6 +1,6 @@
-import Geometry
-import Raster
-import Views
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayViews
 
 /// Supplies a tiled view's pixels (CATiledLayer's drawing role).
 ///

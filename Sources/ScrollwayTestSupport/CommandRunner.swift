@@ -1,5 +1,5 @@
 import Foundation
-import WestonHarness
+import ScrollwayWestonHarness
 
 /// Runs the built `scrollway` executable as users do, for tests of the command line.
 public enum CommandRunner {

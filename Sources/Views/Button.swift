@@ -1,5 +1,5 @@
-import Geometry
-import Raster
+import ScrollwayGeometry
+import ScrollwayRaster
 
 /// A tappable rounded rectangle with a centred title. It highlights while a finger is on it,
 /// fires `onTap` when the finger lifts inside, and does nothing when the touch is cancelled

@@ -1,4 +1,4 @@
-import Geometry
+import ScrollwayGeometry
 
 /// The recent frames' updates, and how to bring a buffer that holds an older frame up to the
 /// newest one for the least pixel work.

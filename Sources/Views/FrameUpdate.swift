@@ -1,4 +1,4 @@
-import Geometry
+import ScrollwayGeometry
 
 /// What one frame changed on screen, in the form a present path can reuse: pixels that moved
 /// rigidly (a scroll), then the pixels to composite again.

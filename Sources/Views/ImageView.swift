@@ -1,5 +1,5 @@
-import Geometry
-import Raster
+import ScrollwayGeometry
+import ScrollwayRaster
 
 /// Shows an image (a canvas, e.g. from `PNG.decode`), scaled per `contentMode`.
 open class ImageView: View {

@@ -1,5 +1,5 @@
-import Geometry
-import Raster
+import ScrollwayGeometry
+import ScrollwayRaster
 
 /// Read-only text. Lays out with its font at the window's scale, wraps to its width when
 /// `numberOfLines` is not 1, and truncates with an ellipsis what does not fit. Text is

@@ -1,5 +1,5 @@
-import Geometry
-import Raster
+import ScrollwayGeometry
+import ScrollwayRaster
 
 /// Rendering without a compositor: for tests, tools and the headless platform.
 public enum Offscreen {

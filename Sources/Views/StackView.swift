@@ -1,4 +1,4 @@
-import Geometry
+import ScrollwayGeometry
 
 /// Arranges subviews top to bottom, each as wide as the stack (minus insets) and as tall as its
 /// `sizeThatFits` says. `fittingSize(width:)` is what a scroll view's `contentSize` is fed.

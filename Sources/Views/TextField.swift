@@ -1,6 +1,6 @@
-import Geometry
-import Gestures
-import Raster
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayRaster
 
 /// A single line of editable text: a caret, insert and delete, focus, a placeholder. Text comes
 /// through the window's text path, the same for physical keys (xkbcommon's keysyms and UTF-8)

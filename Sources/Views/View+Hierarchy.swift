@@ -1,4 +1,4 @@
-import Geometry
+import ScrollwayGeometry
 
 extension View {
     /// Adds `view` on top of the other subviews (removing it from its old superview first).

@@ -1,6 +1,6 @@
-import Geometry
-import Gestures
-import Raster
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayRaster
 
 /// A rectangle on screen that draws its own content once and is composited many times.
 ///

@@ -1,5 +1,5 @@
-import Geometry
-import Raster
+import ScrollwayGeometry
+import ScrollwayRaster
 
 /// One frame: animations, layout, rasterizing what needs it, working out what changed
 /// (`FrameUpdate`), and compositing it.

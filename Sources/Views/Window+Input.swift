@@ -1,5 +1,5 @@
-import Geometry
-import Gestures
+import ScrollwayGeometry
+import ScrollwayGestures
 
 /// Where one touch's events go: the view it landed on, and the scroll view (if any) that
 /// intercepts it and decides when, and whether, that view hears of it.

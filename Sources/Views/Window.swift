@@ -1,6 +1,6 @@
-import Geometry
-import Gestures
-import Raster
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayRaster
 
 /// The root of a view tree: lays out, rasterizes what needs it, works out what changed on
 /// screen since the last frame, and composites the cached images into a target canvas.

@@ -1,5 +1,5 @@
-import CWaylandClient
 import Foundation
+import ScrollwayCWaylandClient
 
 /// The pointer's cursor over our surfaces: the theme's `left_ptr` (from $XCURSOR_THEME and
 /// $XCURSOR_SIZE; libwayland-cursor falls back to its built-in theme), loaded at the output

@@ -1,9 +1,9 @@
-import CWaylandClient
-import Geometry
 import Glibc
-import Raster
-import Views
-import WaylandCore
+import ScrollwayCWaylandClient
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayViews
+import ScrollwayWaylandCore
 
 /// One of the window's buffers: a frame's pixels inside its own shared-memory ring.
 ///

@@ -1,6 +1,6 @@
-import Geometry
-import Raster
-import Views
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayViews
 
 /// The client-side title bar drawn when the compositor offers no server-side decorations and
 /// the window is neither fullscreen nor turned off by the app: the title, a close button, and

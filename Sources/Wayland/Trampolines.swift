@@ -1,6 +1,6 @@
-import CWaylandClient
 import Glibc
-import WaylandProtocols
+import ScrollwayCWaylandClient
+import ScrollwayWaylandProtocols
 
 // Every C callback of the Wayland target. Each recovers its owner from `data` with `Unmanaged`
 // (unretained: the owner outlives its proxies): WaylandConnection for the seat and outputs

@@ -1,6 +1,6 @@
-import CWaylandClient
 import Glibc
-import Views
+import ScrollwayCWaylandClient
+import ScrollwayViews
 
 /// A window on a compositor and the loop that runs it.
 ///
@@ -111,7 +111,23 @@ public final class WaylandApp {
         if let failure = connection.failure { throw failure }
     }
 
-    /// Steps for `seconds` (tests drive the app this way between injections).
+    /// Steps until `condition` holds (checked before each step), for at most `timeout`
+    /// seconds: the way to wait for the compositor or the app without guessing how long it
+    /// takes (a fixed wait is a flake on a loaded machine). Throws `waitTimedOut(what)` when
+    /// the time is up.
+    public func pump(
+        until condition: () throws -> Bool, timeout: Double = 10, _ what: @autoclosure () -> String = "a condition"
+    ) throws {
+        let end = sw_monotonic_seconds() + timeout
+        while try !condition() {
+            let left = end - sw_monotonic_seconds()
+            guard left > 0 else { throw WaylandError.waitTimedOut("\(what()) (\(timeout) s)") }
+            try step(maxWait: min(left, 0.05))
+        }
+    }
+
+    /// Steps for `seconds`: for when time itself is the point (a key held through its repeat
+    /// delay); to wait for something, `pump(until:)`.
     public func pump(for seconds: Double) throws {
         let end = sw_monotonic_seconds() + seconds
         while sw_monotonic_seconds() < end {

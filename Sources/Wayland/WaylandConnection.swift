@@ -1,8 +1,8 @@
-import CWaylandClient
 import Foundation
 import Glibc
-import WaylandCore
-import WaylandProtocols
+import ScrollwayCWaylandClient
+import ScrollwayWaylandCore
+import ScrollwayWaylandProtocols
 
 /// One connection to a compositor, used only on the thread that created it. Owns the globals,
 /// the seat's input and the outputs; windows are created from it.

@@ -12,6 +12,8 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable {
     case sharedMemory(String)
     /// The compositor sent a keymap we cannot use.
     case keymap(String)
+    /// `pump(until:)` waited its whole timeout for something that did not happen.
+    case waitTimedOut(String)
 
     public var description: String {
         switch self {
@@ -22,6 +24,7 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable {
         case .connectionLost(let why): return "the Wayland connection was lost: \(why)"
         case .sharedMemory(let why): return "shared memory: \(why)"
         case .keymap(let why): return "keymap: \(why)"
+        case .waitTimedOut(let what): return "timed out waiting for \(what)"
         }
     }
 }

@@ -1,9 +1,9 @@
-import CWaylandClient
-import Geometry
-import Gestures
 import Glibc
-import Views
-import WaylandProtocols
+import ScrollwayCWaylandClient
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayViews
+import ScrollwayWaylandProtocols
 
 /// The seat: one object per device it offers (`WaylandPointer`, `WaylandTouch`,
 /// `WaylandKeyboard`, and the touchpad's `WaylandPointerGestures`), made when the seat announces

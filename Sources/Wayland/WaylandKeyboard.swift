@@ -1,8 +1,8 @@
-import CWaylandClient
-import CXKBCommon
-import Gestures
 import Glibc
-import Views
+import ScrollwayCWaylandClient
+import ScrollwayCXKBCommon
+import ScrollwayGestures
+import ScrollwayViews
 
 /// The seat's keyboard: the compositor's xkb keymap (from its fd, mapped read-only, size
 /// checked), modifiers as the compositor reports them, keys as keysym names plus the text they

@@ -1,9 +1,9 @@
-import CWaylandClient
-import Geometry
-import Gestures
 import Glibc
-import Views
-import WaylandProtocols
+import ScrollwayCWaylandClient
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayViews
+import ScrollwayWaylandProtocols
 
 /// The seat's pointer: motion, buttons and axes grouped per wl_pointer.frame (empty frames are
 /// fine), and its cursor.

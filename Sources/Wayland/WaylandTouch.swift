@@ -1,7 +1,7 @@
-import CWaylandClient
-import Geometry
-import Gestures
 import Glibc
+import ScrollwayCWaylandClient
+import ScrollwayGeometry
+import ScrollwayGestures
 
 /// The seat's touchscreen: events grouped per wl_touch.frame; the last finger's up also ends a
 /// group, because weston 10 sends no frame after it.

@@ -1,9 +1,9 @@
-import CWaylandClient
-import Geometry
 import Glibc
-import Raster
-import Views
-import WaylandProtocols
+import ScrollwayCWaylandClient
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayViews
+import ScrollwayWaylandProtocols
 
 /// How a window's frames reach its buffers (`WaylandWindow.presentMode`).
 public enum PresentMode: String, Sendable, CaseIterable {
@@ -18,7 +18,7 @@ public enum PresentMode: String, Sendable, CaseIterable {
     case flipOnly = "flip-only"
 }
 
-/// A toplevel window showing a `Views.Window`: xdg-shell surface, configure/ack, shm buffers,
+/// A toplevel window showing a `ScrollwayViews.Window`: xdg-shell surface, configure/ack, shm buffers,
 /// and frame pacing with at most one frame callback in flight.
 ///
 /// Rendering: on a change the view tree asks for a frame (`Window.onNeedsFrame`); with no

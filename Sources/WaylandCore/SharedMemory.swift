@@ -1,5 +1,5 @@
-import CWaylandClient
 import Glibc
+import ScrollwayCWaylandClient
 
 /// An anonymous shared-memory file, sized and mapped: what wl_shm buffers live in. A sealed
 /// memfd (the compositor can trust its size), or an unlinked POSIX shared-memory file where

@@ -1,4 +1,4 @@
-import CWaylandClient
+import ScrollwayCWaylandClient
 
 // Every C callback of the WaylandCore target. Each recovers its owner from `data` with
 // `Unmanaged` (unretained: the display outlives its registry). Listener tables are allocated

@@ -1,5 +1,5 @@
-import CWaylandClient
 import Glibc
+import ScrollwayCWaylandClient
 
 /// One client connection to a compositor, written once for every client of this package (the
 /// Wayland platform and the weston test harness): connecting, the registry's globals, binding a

@@ -1,4 +1,4 @@
-import CXKBCommon
+import ScrollwayCXKBCommon
 
 /// Finds the evdev key (and whether Shift is needed) that produces a keysym in the keymap
 /// weston uses by default (evdev rules, pc105, us), so scripts can name keys as xkb keysyms

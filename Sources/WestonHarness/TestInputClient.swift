@@ -1,8 +1,8 @@
-import CWaylandClient
 import Foundation
-import Raster
-import WaylandCore
-import WaylandProtocols
+import ScrollwayCWaylandClient
+import ScrollwayRaster
+import ScrollwayWaylandCore
+import ScrollwayWaylandProtocols
 
 /// The rig's own Wayland connection: it binds scrollway_test_input_v1 (served by the
 /// WestonTestInput module) and wl_shm, injects input and captures the output.

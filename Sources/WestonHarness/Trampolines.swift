@@ -1,5 +1,5 @@
-import CWaylandClient
-import WaylandProtocols
+import ScrollwayCWaylandClient
+import ScrollwayWaylandProtocols
 
 // Every C callback of the WestonHarness target. Each recovers its owner from `data` with
 // `Unmanaged`; the owner (TestInputClient) holds itself for the connection's lifetime and the

@@ -1,5 +1,5 @@
-import CWaylandClient
 import Foundation
+import ScrollwayCWaylandClient
 
 /// A headless weston in a private runtime directory, killed by PID on every path: `stop()`,
 /// deinit, and (through the module's parent watch) when this process dies.

@@ -1,5 +1,5 @@
 import Foundation
-import Raster
+import ScrollwayRaster
 
 /// The headless weston test rig: a compositor with our input-injection module, and a control
 /// connection that injects input and captures the output. Run any Wayland client inside it

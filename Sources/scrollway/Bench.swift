@@ -1,12 +1,12 @@
 import ArgumentParser
-import DemoScenes
 import Foundation
-import Geometry
-import Gestures
-import Raster
-import Scrolling
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayRaster
+import ScrollwayScrolling
+import ScrollwayViews
 import Synchronization
-import Views
 
 /// `scrollway bench`: what the main thread pays per frame while flinging, measured in one run
 /// against a baseline measured in the same run (never against fixed numbers: machines differ,

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Scripts
+import ScrollwayScripts
 
 /// `scrollway bench --soak`: does memory stay flat over a long run? The same flinging script
 /// played for one minute and for `minutes` minutes, offscreen (each run's peak resident memory,

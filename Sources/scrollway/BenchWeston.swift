@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import WestonHarness
+import ScrollwayWestonHarness
 
 /// `scrollway bench --weston`: the list and zoom scenes flung with real touch events in a
 /// headless weston at desktop and 4K sizes, the client's CPU per committed frame measured by

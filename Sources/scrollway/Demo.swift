@@ -1,10 +1,10 @@
 import ArgumentParser
-import DemoScenes
 import Foundation
-import Geometry
-import Raster
-import Views
-import Wayland
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayViews
+import ScrollwayWayland
 
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,8 +45,8 @@ struct Demo: ParsableCommand {
     var frameStats: String?
 
     func validate() throws {
-        guard DemoScenes.Scene.named(scene) != nil else {
-            let names = DemoScenes.Scene.all.map(\.name).joined(separator: ", ")
+        guard ScrollwayDemoScenes.Scene.named(scene) != nil else {
+            let names = ScrollwayDemoScenes.Scene.all.map(\.name).joined(separator: ", ")
             throw ValidationError("--scene: no scene named '\(scene)' (scenes: \(names))")
         }
     }
@@ -68,7 +68,7 @@ struct Demo: ParsableCommand {
                         + "screenshots and a contact sheet.")
             }
         }
-        let content = DemoScenes.Scene.named(scene)!.makeWindow()
+        let content = ScrollwayDemoScenes.Scene.named(scene)!.makeWindow()
         do {
             let stats = try frameStats.map { try FrameStatsWriter(path: $0) }
             let app = try WaylandApp(

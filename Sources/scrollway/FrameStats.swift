@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import Glibc
-import Views
-import Wayland
+import ScrollwayViews
+import ScrollwayWayland
 
 extension PresentMode: ExpressibleByArgument {}
 

@@ -1,14 +1,14 @@
 import ArgumentParser
-import DemoScenes
 import Foundation
-import Geometry
-import Headless
-import Raster
-import Scripts
-import Scrolling
-import Views
-import Wayland
-import WestonHarness
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayHeadless
+import ScrollwayRaster
+import ScrollwayScripts
+import ScrollwayScrolling
+import ScrollwayViews
+import ScrollwayWayland
+import ScrollwayWestonHarness
 
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -68,10 +68,10 @@ struct Play: ParsableCommand {
         guard HeadlessPlayer.Options.settleRange.contains(settle) else {
             throw ValidationError("--settle: expected milliseconds from 0 to 3600000, got \(settle)")
         }
-        guard DemoScenes.Scene.named(scene) != nil else {
+        guard ScrollwayDemoScenes.Scene.named(scene) != nil else {
             throw ValidationError(
                 "--scene: no scene named \(ScriptText.quoted(scene, quote: "'")) "
-                    + "(scenes: \(DemoScenes.Scene.all.map(\.name).joined(separator: ", ")))")
+                    + "(scenes: \(ScrollwayDemoScenes.Scene.all.map(\.name).joined(separator: ", ")))")
         }
         for s in settings where !s.contains("=") {
             throw ValidationError("--set: expected key=value, got \(ScriptText.quoted(s, quote: "'"))")
@@ -84,7 +84,7 @@ struct Play: ParsableCommand {
         let parser = ScriptParser(file: script, isKeysym: { KeyCodes.keysym(named: $0) != nil })
         let summary = try parser.check(
             file: script, maximumEvents: platform == .offscreen ? ScriptLimits.maximumOffscreenEvents : nil)
-        let window = DemoScenes.Scene.named(scene)!.makeWindow(
+        let window = ScrollwayDemoScenes.Scene.named(scene)!.makeWindow(
             size: size?.value, scale: platform == .offscreen ? scale : 1)
         if window.view(named: "keyboard") as? OnScreenKeyboard == nil,
             let line = [summary.firstLine["keyboard.show"], summary.firstLine["keyboard.hide"]].compactMap({ $0 }).min()

@@ -1,12 +1,12 @@
 import ArgumentParser
-import DemoScenes
+import ScrollwayDemoScenes
 
 struct Scenes: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the demo scenes, one line each.")
 
     func run() {
-        let width = DemoScenes.Scene.all.map(\.name.count).max() ?? 0
-        for scene in DemoScenes.Scene.all {
+        let width = ScrollwayDemoScenes.Scene.all.map(\.name.count).max() ?? 0
+        for scene in ScrollwayDemoScenes.Scene.all {
             let pad = String(repeating: " ", count: width - scene.name.count)
             print("\(scene.name)\(pad)  \(scene.summary)")
         }

@@ -1,10 +1,10 @@
 import ArgumentParser
-import DemoScenes
 import Foundation
-import Geometry
-import Raster
-import Scrolling
-import Views
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayScrolling
+import ScrollwayViews
 
 struct Screenshot: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,8 +26,8 @@ struct Screenshot: ParsableCommand {
     var output: String
 
     func validate() throws {
-        guard DemoScenes.Scene.named(scene) != nil else {
-            let names = DemoScenes.Scene.all.map(\.name).joined(separator: ", ")
+        guard ScrollwayDemoScenes.Scene.named(scene) != nil else {
+            let names = ScrollwayDemoScenes.Scene.all.map(\.name).joined(separator: ", ")
             throw ValidationError("--scene: no scene named '\(scene)' (scenes: \(names))")
         }
         guard scale > 0, scale <= 8, scale.isFinite else {
@@ -36,7 +36,7 @@ struct Screenshot: ParsableCommand {
     }
 
     func run() throws {
-        let window = DemoScenes.Scene.named(scene)!.makeWindow(size: size?.value, scale: scale)
+        let window = ScrollwayDemoScenes.Scene.named(scene)!.makeWindow(size: size?.value, scale: scale)
         if let main = window.view(named: "main") as? ScrollView {
             main.contentOffset = offset.value
         } else if let main = window.view(named: "main") {

@@ -1,17 +1,17 @@
-import DemoScenes
 import Foundation
-import Geometry
-import Raster
-import Scripts
-import Scrolling
-import Views
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayScripts
+import ScrollwayScrolling
+import ScrollwayViews
 
 /// The built-in tour `scrollway demo --headless` plays in its own weston: each step a scene, its
 /// settings and a script, ending in screenshots that become one contact sheet.
 enum Tour {
     struct Step {
         let title: String
-        var scene: DemoScenes.Scene = .list
+        var scene: ScrollwayDemoScenes.Scene = .list
         let settings: [String: String]
         let script: String
     }

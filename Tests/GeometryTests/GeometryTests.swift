@@ -1,4 +1,4 @@
-import Geometry
+import ScrollwayGeometry
 import Testing
 
 @Suite struct RectTests {

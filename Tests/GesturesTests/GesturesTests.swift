@@ -1,5 +1,5 @@
-import Geometry
-import Gestures
+import ScrollwayGeometry
+import ScrollwayGestures
 import Testing
 
 @Suite struct PanTrackerTests {

@@ -1,14 +1,14 @@
-import DemoScenes
 import Dispatch
 import Foundation
-import Geometry
-import Headless
-import Raster
-import Scripts
-import Scrolling
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayHeadless
+import ScrollwayRaster
+import ScrollwayScripts
+import ScrollwayScrolling
+import ScrollwayViews
 import Synchronization
 import Testing
-import Views
 
 /// A source that notes which threads draw, and can hold its workers at a gate until the test
 /// opens it (so a test knows exactly which tiles are queued and which are being drawn).

@@ -1,11 +1,11 @@
-import DemoScenes
 import Foundation
-import Geometry
-import Gestures
-import Raster
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayRaster
 import ScrollwayTestSupport
+import ScrollwayViews
 import Testing
-import Views
 
 /// The fast present path's contract: a buffer brought up to date by moving scrolled pixels and
 /// compositing only the damage holds exactly the pixels of a full composite, frame after frame,

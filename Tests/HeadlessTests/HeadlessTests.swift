@@ -1,10 +1,10 @@
-import DemoScenes
-import Geometry
-import Headless
-import Scripts
-import Scrolling
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayHeadless
+import ScrollwayScripts
+import ScrollwayScrolling
+import ScrollwayViews
 import Testing
-import Views
 
 @Suite struct RefreshSceneTests {
     static let pull = """

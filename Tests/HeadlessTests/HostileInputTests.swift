@@ -1,11 +1,11 @@
-import DemoScenes
 import Foundation
-import Geometry
-import Headless
-import Scripts
-import Scrolling
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayHeadless
+import ScrollwayScripts
+import ScrollwayScrolling
+import ScrollwayViews
 import Testing
-import Views
 
 /// What a hostile but fair user sends the offscreen player: huge numbers, days of silence,
 /// runs long enough that anything kept per frame would pile up.

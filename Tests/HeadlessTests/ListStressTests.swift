@@ -1,8 +1,8 @@
-import Geometry
-import Gestures
-import Scrolling
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayScrolling
+import ScrollwayViews
 import Testing
-import Views
 
 /// A seeded stream of list edits, jumps, reloads, resizes and flings, with the list's invariants
 /// checked after every step: each cell shows the row it is filed under (after every renumbering),

@@ -1,10 +1,10 @@
-import DemoScenes
-import Geometry
-import Gestures
-import Physics
-import Scrolling
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayPhysics
+import ScrollwayScrolling
+import ScrollwayViews
 import Testing
-import Views
 
 /// A scene driven on a manual 60 Hz clock.
 final class SceneDriver {

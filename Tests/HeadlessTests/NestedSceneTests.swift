@@ -1,11 +1,11 @@
-import DemoScenes
-import Geometry
-import Gestures
-import Headless
-import Physics
-import Scrolling
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayHeadless
+import ScrollwayPhysics
+import ScrollwayScrolling
+import ScrollwayViews
 import Testing
-import Views
 
 /// The nested scene: who gets a gesture, and in what order the trace shows the hand-off.
 @Suite struct NestedSceneTests {

@@ -1,8 +1,5 @@
-import Geometry
-import Raster
-import Scrolling
+import Scrollway
 import Testing
-import Views
 
 /// The README's tile source, verbatim.
 final class Stripes: TileSource {

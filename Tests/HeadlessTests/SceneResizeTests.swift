@@ -1,8 +1,8 @@
-import DemoScenes
-import Geometry
-import Scrolling
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayScrolling
+import ScrollwayViews
 import Testing
-import Views
 
 /// The scenes in a resized window (what `WaylandWindow` does on a configure): pages stay a
 /// page wide and keep the page in view, rows take the new width, text is measured again.

@@ -1,13 +1,13 @@
-import DemoScenes
 import Foundation
-import Geometry
-import Gestures
-import Headless
-import Scripts
-import Scrolling
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayHeadless
+import ScrollwayScripts
+import ScrollwayScrolling
 import ScrollwayTestSupport
+import ScrollwayViews
 import Testing
-import Views
 
 /// A seeded fuzzer for the event stream: 10⁴ random but valid scripts per run, spread over
 /// every scene, played offscreen through the same player `scrollway play` uses. Each frame and
@@ -123,7 +123,7 @@ import Views
                 let finger = Bool.random(using: &rng)
                 for _ in 0..<Int.random(in: 1...8, using: &rng) {
                     t += Double.random(in: 8...30, using: &rng)
-                    let axis: Gestures.Axis = Int.random(in: 0..<4, using: &rng) == 0 ? .horizontal : .vertical
+                    let axis: ScrollwayGestures.Axis = Int.random(in: 0..<4, using: &rng) == 0 ? .horizontal : .vertical
                     if finger {
                         add(
                             .pointerAxis(

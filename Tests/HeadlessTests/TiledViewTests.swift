@@ -1,13 +1,13 @@
-import DemoScenes
 import Dispatch
 import Foundation
-import Geometry
-import Gestures
-import Raster
-import Scrolling
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayRaster
+import ScrollwayScrolling
+import ScrollwayViews
 import Synchronization
 import Testing
-import Views
 
 /// Tile geometry the tests derive their bounds from (independently of `TiledView`).
 enum TileGeometry {

@@ -1,5 +1,5 @@
-import Geometry
-import Physics
+import ScrollwayGeometry
+import ScrollwayPhysics
 import Testing
 
 @Suite struct DecelerationTests {

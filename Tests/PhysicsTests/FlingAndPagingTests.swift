@@ -1,6 +1,6 @@
 import Foundation
-import Geometry
-import Physics
+import ScrollwayGeometry
+import ScrollwayPhysics
 import Testing
 
 @Suite struct FlingCurveTests {

@@ -1,8 +1,8 @@
 import Foundation
-import Raster
+import ScrollwayRaster
 import ScrollwayTestSupport
+import ScrollwayWestonHarness
 import Testing
-import WestonHarness
 
 /// `scrollway play`, as users run it.
 @Suite(.serialized) struct PlayCommandTests {

@@ -1,5 +1,5 @@
-import Geometry
-import Raster
+import ScrollwayGeometry
+import ScrollwayRaster
 import Testing
 
 let red = Color(rgb: 208, 2, 27)

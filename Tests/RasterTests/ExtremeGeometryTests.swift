@@ -1,5 +1,5 @@
-import Geometry
-import Raster
+import ScrollwayGeometry
+import ScrollwayRaster
 import Testing
 
 /// Geometry at the edges of what pixman's integers hold: drawn, clipped or skipped, never a

@@ -1,6 +1,6 @@
-import CFcft
-import CPixman
-import Raster
+import ScrollwayCFcft
+import ScrollwayCPixman
+import ScrollwayRaster
 import Testing
 
 /// fcft rasterizes a real glyph from the DejaVu font through fontconfig and FreeType.

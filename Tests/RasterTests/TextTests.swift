@@ -1,9 +1,9 @@
 import Dispatch
-import Geometry
+import ScrollwayGeometry
 import Synchronization
 import Testing
 
-@testable import Raster
+@testable import ScrollwayRaster
 
 @Suite struct TextTests {
     let font: Font

@@ -1,6 +1,6 @@
 import Foundation
-import Gestures
-import Scripts
+import ScrollwayGestures
+import ScrollwayScripts
 import ScrollwayTestSupport
 import Testing
 

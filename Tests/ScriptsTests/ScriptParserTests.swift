@@ -1,6 +1,6 @@
 import Foundation
-import Gestures
-import Scripts
+import ScrollwayGestures
+import ScrollwayScripts
 import Testing
 
 let knownKeysyms: Set<String> = ["Page_Down", "a", "A", "Shift_L", "Home", "End", "space"]

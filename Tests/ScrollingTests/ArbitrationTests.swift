@@ -1,13 +1,13 @@
-import Geometry
-import Gestures
-import Scrolling
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayScrolling
+import ScrollwayViews
 import Testing
-import Views
 
 /// The delay/cancel sequences against a Button inside the content.
 @Suite struct ArbitrationTests {
-    func rigWithButton() -> (Rig, Button) {
-        let rig = Rig()
+    func rigWithButton() -> (ScrollBench, Button) {
+        let rig = ScrollBench()
         let b = Button(title: "Tap", frame: Rect(x: 100, y: 300, width: 190, height: 60))
         rig.content.addSubview(b)
         return (rig, b)
@@ -68,7 +68,7 @@ import Views
         #expect(!ScrollView().touchesShouldCancel(in: button))
         #expect(!ScrollView().touchesShouldCancel(in: TextField()))
         #expect(ScrollView().touchesShouldCancel(in: View()))
-        let rig = Rig(scrollView: CancellingScrollView())
+        let rig = ScrollBench(scrollView: CancellingScrollView())
         let b = Button(title: "Tap", frame: Rect(x: 100, y: 300, width: 190, height: 60))
         rig.content.addSubview(b)
         rig.send(.touchDown(id: 1, position: Point(x: 150, y: 330)))
@@ -84,7 +84,7 @@ import Views
 
     /// Content that is not a control is cancelled to scroll in any scroll view.
     @Test func aLateDragOnPlainContentScrolls() {
-        let rig = Rig()
+        let rig = ScrollBench()
         let tile = TouchRecorder(frame: Rect(x: 100, y: 300, width: 190, height: 60))
         rig.content.addSubview(tile)
         rig.send(.touchDown(id: 1, position: Point(x: 150, y: 330)))

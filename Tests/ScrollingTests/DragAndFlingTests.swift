@@ -1,20 +1,20 @@
-import Geometry
-import Gestures
-import Physics
-import Scrolling
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayPhysics
+import ScrollwayScrolling
+import ScrollwayViews
 import Testing
-import Views
 
 @Suite struct DragAndFlingTests {
     @Test func dragMovesByTheDistanceLessTheSlop() {
-        let rig = Rig()
+        let rig = ScrollBench()
         rig.drag(from: Point(x: 200, y: 600), to: Point(x: 200, y: 400), duration: 0.3, lift: false)
         #expect(rig.scroll.contentOffset.y == 190)
         #expect(rig.scroll.isDragging && rig.scroll.phase == .dragging)
     }
 
     /// Release position and velocity, from the willEndDragging record.
-    func release(_ rig: Rig) -> (offset: Double, velocity: Double)? {
+    func release(_ rig: ScrollBench) -> (offset: Double, velocity: Double)? {
         for e in rig.events {
             if case .willEndDragging(let v, _) = e { return (0, v.y * 1000) }
         }
@@ -23,7 +23,7 @@ import Views
 
     @Test(arguments: [60.0, 120.0, 144.0])
     func aFlingRestsAtX0PlusV0OverKOnADevicePixel(hz: Double) {
-        let rig = Rig(hz: hz)
+        let rig = ScrollBench(hz: hz)
         var releaseOffset = 0.0
         rig.scroll.eventObserver = { s, e in
             rig.events.append(e)
@@ -41,7 +41,7 @@ import Views
 
     @Test func theRestingPixelIsTheSameAt60_120And144Hz() {
         let rests = [60.0, 120.0, 144.0].map { hz -> Double in
-            let rig = Rig(hz: hz)
+            let rig = ScrollBench(hz: hz)
             rig.drag(from: Point(x: 200, y: 700), to: Point(x: 200, y: 380), duration: 0.1)
             rig.settle()
             return rig.scroll.contentOffset.y
@@ -50,7 +50,7 @@ import Views
     }
 
     @Test func aFlingLandsOnDevicePixelsAtScale2() {
-        let rig = Rig(hz: 60, scale: 2)
+        let rig = ScrollBench(hz: 60, scale: 2)
         rig.drag(from: Point(x: 200, y: 700), to: Point(x: 200, y: 470), duration: 0.1)
         rig.settle()
         let y2 = rig.scroll.contentOffset.y * 2
@@ -59,7 +59,7 @@ import Views
 
     @Test(arguments: [30.0, 120.0, 400.0])
     func rubberBandShowsTheSpecsDisplacement(overscroll o: Double) {
-        let rig = Rig()
+        let rig = ScrollBench()
         // Drag down from the top: 10 px slop, then o px past the edge.
         rig.drag(from: Point(x: 200, y: 100), to: Point(x: 200, y: 110 + o), duration: 0.3, lift: false)
         let d = 844.0
@@ -78,7 +78,7 @@ import Views
 
     /// Released inside the range, fast enough to hit the edge while decelerating.
     @Test func aFlingIntoTheEdgeOvershootsAtMost15PercentAndReturns() {
-        let rig = Rig()
+        let rig = ScrollBench()
         let max = rig.scroll.verticalRange.upperBound
         rig.scroll.contentOffset = Point(x: 0, y: max - 1500)
         rig.drag(from: Point(x: 200, y: 600), to: Point(x: 200, y: 350), duration: 0.05)
@@ -94,7 +94,7 @@ import Views
 
     /// Released already past the edge and still throwing outwards: the same cap holds.
     @Test func aThrowPastTheEdgeIsCappedToo() {
-        let rig = Rig()
+        let rig = ScrollBench()
         let max = rig.scroll.verticalRange.upperBound
         rig.scroll.contentOffset = Point(x: 0, y: max - 100)
         rig.drag(from: Point(x: 200, y: 800), to: Point(x: 200, y: 300), duration: 0.06)
@@ -108,7 +108,7 @@ import Views
     }
 
     @Test func withoutBouncesNothingPassesTheEdge() {
-        let rig = Rig()
+        let rig = ScrollBench()
         rig.scroll.bounces = false
         rig.drag(from: Point(x: 200, y: 100), to: Point(x: 200, y: 400), duration: 0.2, lift: false)
         #expect(rig.scroll.contentOffset.y == 0)
@@ -119,20 +119,20 @@ import Views
     }
 
     @Test func directionalLockHoldsTheMajorAxis() {
-        let rig = Rig(content: Size(width: 3000, height: 12000))
+        let rig = ScrollBench(content: Size(width: 3000, height: 12000))
         rig.scroll.isDirectionalLockEnabled = true
         rig.drag(from: Point(x: 200, y: 600), to: Point(x: 230, y: 300), duration: 0.3, lift: false)
         #expect(rig.scroll.contentOffset.x == 0)
         #expect(rig.scroll.contentOffset.y > 250)
         rig.send(.touchUp(id: 1))
         rig.settle()
-        let free = Rig(content: Size(width: 3000, height: 12000))
+        let free = ScrollBench(content: Size(width: 3000, height: 12000))
         free.drag(from: Point(x: 200, y: 600), to: Point(x: 150, y: 300), duration: 0.3, lift: false)
         #expect(free.scroll.contentOffset.x > 40)
     }
 
     @Test func delegateRetargetingLandsExactlyThere() {
-        let rig = Rig()
+        let rig = ScrollBench()
         let d = RecordingDelegate()
         d.retarget = { _ in Point(x: 0, y: 1234) }
         rig.scroll.delegate = d
@@ -144,7 +144,7 @@ import Views
 
 @Suite struct PagingTests {
     @Test func pagingLandsOnPagesAndMovesAtMostOnePage() {
-        let rig = Rig(viewport: Size(width: 390, height: 844), content: Size(width: 390 * 10, height: 844))
+        let rig = ScrollBench(viewport: Size(width: 390, height: 844), content: Size(width: 390 * 10, height: 844))
         rig.scroll.isPagingEnabled = true
         // A slow, short drag: back to page 0.
         rig.drag(from: Point(x: 300, y: 400), to: Point(x: 200, y: 400), duration: 0.5)
@@ -164,7 +164,7 @@ import Views
 
 @Suite struct SeveralFingersTests {
     @Test func fingersPanTogetherByTheirCentroidWithoutJumps() {
-        let rig = Rig()
+        let rig = ScrollBench()
         rig.drag(from: Point(x: 200, y: 600), to: Point(x: 200, y: 500), duration: 0.2, lift: false)
         #expect(rig.scroll.contentOffset.y == 90)
         // A second finger lands far away: nothing moves.

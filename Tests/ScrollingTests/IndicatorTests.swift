@@ -1,8 +1,8 @@
-import Geometry
-import Gestures
-import Scrolling
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayScrolling
+import ScrollwayViews
 import Testing
-import Views
 
 @Suite struct IndicatorTests {
     /// The thumb in window coordinates.
@@ -14,7 +14,7 @@ import Views
     }
 
     @Test func thumbGeometryFollowsTheSpec() {
-        let rig = Rig()
+        let rig = ScrollBench()
         let s = rig.scroll
         s.flashScrollIndicators()
         let track = 844.0 - 2 * 3
@@ -35,7 +35,7 @@ import Views
     }
 
     @Test func overscrollShortensTheThumbDownTo7px() {
-        let rig = Rig()
+        let rig = ScrollBench()
         let s = rig.scroll
         let normal = 838.0 * 844 / 12000
         rig.drag(from: Point(x: 200, y: 100), to: Point(x: 200, y: 150), duration: 0.2, lift: false)
@@ -47,7 +47,7 @@ import Views
     }
 
     @Test func touchFadeStartsHalfASecondAfterMotionAndTakesAQuarter() {
-        let rig = Rig()
+        let rig = ScrollBench()
         let ind = rig.scroll.verticalScrollIndicator
         rig.drag(from: Point(x: 200, y: 600), to: Point(x: 200, y: 500), duration: 0.2, lift: false)
         #expect(ind.alpha == 1)
@@ -62,7 +62,7 @@ import Views
     }
 
     @Test func pointerWidensTheIndicatorAndClicksOnTheTrackPage() {
-        let rig = Rig()
+        let rig = ScrollBench()
         let s = rig.scroll
         rig.send(.pointerMotion(position: Point(x: 200, y: 400)))
         #expect(!s.verticalScrollIndicator.isWide)
@@ -88,7 +88,7 @@ import Views
     }
 
     @Test func indicatorsStayInFrontOfContentAddedLater() {
-        let rig = Rig()
+        let rig = ScrollBench()
         let late = View(frame: Rect(x: 0, y: 0, width: 390, height: 100))
         rig.scroll.addSubview(late)
         rig.scroll.layoutIfNeeded()

@@ -1,11 +1,11 @@
-import Geometry
-import Scrolling
+import ScrollwayGeometry
+import ScrollwayScrolling
+import ScrollwayViews
 import Testing
-import Views
 
 @Suite struct InsetAndRangeTests {
     @Test func offsetRangeWithAndWithoutInsets() {
-        let rig = Rig()
+        let rig = ScrollBench()
         let s = rig.scroll
         #expect(s.verticalRange == 0...(12000 - 844))
         #expect(s.horizontalRange == 0...0)
@@ -34,7 +34,7 @@ import Views
         behaviour: ScrollView.ContentInsetAdjustmentBehavior, wide: Bool, expectedSafePart: EdgeInsets
     ) {
         // Narrow content stays narrower than the viewport even with the 2 + 4 px side insets.
-        let rig = Rig(content: Size(width: wide ? 2000 : 300, height: 12000))
+        let rig = ScrollBench(content: Size(width: wide ? 2000 : 300, height: 12000))
         let s = rig.scroll
         s.contentInsetAdjustmentBehavior = behaviour
         s.contentInset = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
@@ -43,7 +43,7 @@ import Views
     }
 
     @Test func scrollableAxesSkipsAVerticalAxisThatDoesNotScroll() {
-        let rig = Rig(content: Size(width: 390, height: 100))
+        let rig = ScrollBench(content: Size(width: 390, height: 100))
         rig.scroll.contentInsetAdjustmentBehavior = .scrollableAxes
         rig.scroll.safeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
         #expect(rig.scroll.adjustedContentInset == .zero)
@@ -54,7 +54,7 @@ import Views
     }
 
     @Test func contributionsAddToTheAdjustedInsetAndAChangeSpringsBackWithoutWritingTheOffset() {
-        let rig = Rig()
+        let rig = ScrollBench()
         let s = rig.scroll
         s.setInsetContribution(EdgeInsets(top: 60, left: 0, bottom: 0, right: 0), for: "refresh")
         #expect(s.adjustedContentInset.top == 60)

@@ -1,20 +1,20 @@
-import Geometry
-import Gestures
-import Scrolling
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayScrolling
+import ScrollwayViews
 import Testing
-import Views
 
 @Suite struct KeyboardTests {
     /// A 390×844 scroll view over a long form with one field near the bottom of the viewport.
-    func formRig(policy: OnScreenKeyboard.Policy = .touchOnly) -> (Rig, TextField, OnScreenKeyboard) {
-        let rig = Rig()
+    func formRig(policy: OnScreenKeyboard.Policy = .touchOnly) -> (ScrollBench, TextField, OnScreenKeyboard) {
+        let rig = ScrollBench()
         let field = TextField(placeholder: "name", frame: Rect(x: 20, y: 760, width: 350, height: 44))
         rig.content.addSubview(field)
         let keyboard = OnScreenKeyboard.install(in: rig.window, policy: policy)
         return (rig, field, keyboard)
     }
 
-    func tap(_ rig: Rig, _ p: Point, id: Int = 9) {
+    func tap(_ rig: ScrollBench, _ p: Point, id: Int = 9) {
         rig.send(.touchDown(id: id, position: p), at: rig.time + 0.02)
         rig.send(.touchFrame)
         rig.send(.touchUp(id: id), at: rig.time + 0.05)

@@ -1,13 +1,13 @@
-import Geometry
-import Gestures
-import Scrolling
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayScrolling
 import ScrollwayTestSupport
+import ScrollwayViews
 import Testing
-import Views
 
 @Suite struct RandomStreamTests {
     @Test func a100000EventStreamStaysFiniteAndInsideTheRubberBand() {
-        let rig = Rig(viewport: Size(width: 390, height: 844), content: Size(width: 1200, height: 20000))
+        let rig = ScrollBench(viewport: Size(width: 390, height: 844), content: Size(width: 1200, height: 20000))
         let d = RecordingDelegate()
         d.zoomView = rig.content
         rig.scroll.delegate = d

@@ -1,7 +1,7 @@
-import Geometry
-import Scrolling
+import ScrollwayGeometry
+import ScrollwayScrolling
+import ScrollwayViews
 import Testing
-import Views
 
 @Suite struct RefreshControlTests {
     /// The finger overscroll that shows `b` past the edge in a viewport of `d`: o = b·d/(0.55·(d − b)).
@@ -9,7 +9,7 @@ import Views
 
     @Test(arguments: [0.0, 20.0])
     func pullTriggerRefreshEnd(topInset: Double) {
-        let rig = Rig()
+        let rig = ScrollBench()
         let s = rig.scroll
         s.contentInset = EdgeInsets(top: topInset, left: 0, bottom: 0, right: 0)
         s.contentOffset = Point(x: 0, y: -topInset)
@@ -55,7 +55,7 @@ import Views
     }
 
     @Test func ifTheOffsetIsStillInsideTheRangeEndingDoesNotMoveIt() {
-        let rig = Rig()
+        let rig = ScrollBench()
         let control = RefreshControl()
         rig.scroll.refreshControl = control
         control.beginRefreshing()
@@ -67,7 +67,7 @@ import Views
     }
 
     @Test func worksWithASafeAreaTop() {
-        let rig = Rig()
+        let rig = ScrollBench()
         let s = rig.scroll
         s.safeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 0, right: 0)
         s.contentOffset = Point(x: 0, y: -47)

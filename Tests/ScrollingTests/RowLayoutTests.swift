@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Scrolling
+@testable import ScrollwayScrolling
 
 /// The Fenwick-tree layout against the plain running sum it replaces, through measurements,
 /// inserts, deletes and section changes.

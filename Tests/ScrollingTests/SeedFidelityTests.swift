@@ -1,9 +1,9 @@
-import Geometry
-import Gestures
-import Raster
-import Scrolling
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayRaster
+import ScrollwayScrolling
+import ScrollwayViews
 import Testing
-import Views
 
 /// UIKit's defaults, point by point from the UIScrollView reference, where Scrollway once did
 /// something else.
@@ -20,10 +20,10 @@ import Views
         }
     }
 
-    func rig(delays: Bool = true) -> (Rig, AskingScrollView, Button) {
+    func rig(delays: Bool = true) -> (ScrollBench, AskingScrollView, Button) {
         let scroll = AskingScrollView()
         scroll.delaysContentTouches = delays
-        let rig = Rig(scrollView: scroll)
+        let rig = ScrollBench(scrollView: scroll)
         let b = Button(title: "Tap", frame: Rect(x: 100, y: 300, width: 190, height: 60))
         rig.content.addSubview(b)
         return (rig, scroll, b)
@@ -84,7 +84,7 @@ import Views
     }
 
     @Test func theOneVisibleScrollViewScrollsToItsTopAskingFirst() {
-        let rig = Rig()
+        let rig = ScrollBench()
         let d = ScrollToTopDelegate()
         rig.scroll.delegate = d
         rig.retainedDelegate = d
@@ -99,7 +99,7 @@ import Views
     }
 
     @Test func aDelegateThatSaysNoKeepsTheOffset() {
-        let rig = Rig()
+        let rig = ScrollBench()
         let d = ScrollToTopDelegate()
         d.allow = false
         rig.scroll.delegate = d
@@ -111,7 +111,7 @@ import Views
     }
 
     @Test func severalCandidatesScrollNoneAsInUIKit() {
-        let rig = Rig()
+        let rig = ScrollBench()
         let inner = ScrollView(frame: Rect(x: 20, y: 100, width: 300, height: 200))
         inner.contentSize = Size(width: 300, height: 2000)
         inner.contentOffset = Point(x: 0, y: 500)
@@ -130,7 +130,7 @@ import Views
     // MARK: Paging on multiples of the bounds
 
     @Test func pagesAreMultiplesOfTheBoundsWhateverTheInset() {
-        let rig = Rig(viewport: Size(width: 390, height: 600), content: Size(width: 390, height: 6000))
+        let rig = ScrollBench(viewport: Size(width: 390, height: 600), content: Size(width: 390, height: 6000))
         rig.scroll.isPagingEnabled = true
         rig.scroll.contentInset = EdgeInsets(top: 100, left: 0, bottom: 0, right: 0)
         rig.send(.touchDown(id: 1, position: Point(x: 200, y: 500)))
@@ -145,7 +145,7 @@ import Views
     // MARK: Double tap, edge hand-off, indicator style
 
     @Test func aDoubleTapDoesNotZoomByDefault() {
-        let rig = Rig()
+        let rig = ScrollBench()
         let d = RecordingDelegate()
         d.zoomView = rig.content
         rig.scroll.delegate = d
@@ -171,7 +171,7 @@ import Views
     /// is Scrollway's opt-in extension.
     @Test(arguments: [false, true])
     func aDragAtTheInnerEdgeStaysUnlessHandOffIsOn(handsOff: Bool) {
-        let rig = Rig()
+        let rig = ScrollBench()
         let inner = ScrollView(frame: Rect(x: 20, y: 100, width: 350, height: 400))
         inner.contentSize = Size(width: 350, height: 1000)
         inner.contentOffset = Point(x: 0, y: 600)  // at its bottom edge
@@ -190,7 +190,7 @@ import Views
 
     @Test(arguments: [ScrollView.IndicatorStyle.black, .white, .default])
     func theIndicatorTakesItsStyle(style: ScrollView.IndicatorStyle) throws {
-        let rig = Rig(viewport: Size(width: 100, height: 200), content: Size(width: 100, height: 2000))
+        let rig = ScrollBench(viewport: Size(width: 100, height: 200), content: Size(width: 100, height: 2000))
         rig.scroll.backgroundColor = Color(rgb: 128, 128, 128)
         rig.scroll.indicatorStyle = style
         rig.drag(from: Point(x: 50, y: 150), to: Point(x: 50, y: 100), duration: 0.1, lift: false)
@@ -219,7 +219,7 @@ import Views
 
     @Test(arguments: ["space", "Up", "Down", "Left", "Right", "a"])
     func keysAFocusedFieldUsesNeverScrollTheForm(key: String) {
-        let rig = Rig()
+        let rig = ScrollBench()
         let field = TextField(frame: Rect(x: 20, y: 100, width: 300, height: 44))
         rig.content.addSubview(field)
         field.becomeFocused()

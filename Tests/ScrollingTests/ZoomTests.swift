@@ -1,12 +1,12 @@
-import Geometry
-import Gestures
-import Scrolling
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayScrolling
+import ScrollwayViews
 import Testing
-import Views
 
 @Suite struct ZoomTests {
-    func zoomRig() -> (Rig, View, RecordingDelegate) {
-        let rig = Rig(viewport: Size(width: 400, height: 400), content: Size(width: 400, height: 400))
+    func zoomRig() -> (ScrollBench, View, RecordingDelegate) {
+        let rig = ScrollBench(viewport: Size(width: 400, height: 400), content: Size(width: 400, height: 400))
         let image = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
         rig.content.addSubview(image)
         let d = RecordingDelegate()

@@ -1,5 +1,5 @@
-import CPNG
 import Foundation
+import ScrollwayCPNG
 import Testing
 
 /// libpng's simplified API writes a BGRA image (pixman's a8r8g8b8 byte order on little endian).

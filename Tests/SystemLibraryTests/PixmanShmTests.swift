@@ -1,6 +1,6 @@
-import CPixman
-import CWaylandClient
 import Glibc
+import ScrollwayCPixman
+import ScrollwayCWaylandClient
 import Testing
 
 /// pixman drawing straight into a sealed memfd mapping: the exact path a wl_shm buffer takes.

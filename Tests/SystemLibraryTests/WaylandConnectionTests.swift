@@ -1,8 +1,8 @@
-import CWaylandClient
 import Foundation
+import ScrollwayCWaylandClient
+import ScrollwayWaylandProtocols
+import ScrollwayWestonHarness
 import Testing
-import WaylandProtocols
-import WestonHarness
 
 /// Collects the globals a compositor announces. Recovered from the listener's `data` pointer;
 /// the test holds the only retain for the lifetime of the connection.

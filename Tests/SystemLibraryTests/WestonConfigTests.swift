@@ -1,5 +1,5 @@
-import CWeston
 import Foundation
+import ScrollwayCWeston
 import Testing
 
 /// libweston-10 is linked and is version 10; its own parser reads the ini our rig generates.

@@ -1,4 +1,4 @@
-import CXKBCommon
+import ScrollwayCXKBCommon
 import Testing
 
 /// xkbcommon compiles a keymap from RMLVO names (the same data weston's default keymap uses).

@@ -1,7 +1,7 @@
-import Geometry
-import Raster
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayViews
 import Testing
-import Views
 
 @Suite struct CompositionTests {
     @Test func buttonAppearsAtItsFrameAndMovesAgainstTheBoundsOrigin() throws {

@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
-import Geometry
+import ScrollwayGeometry
+import ScrollwayViews
 import Synchronization
 import Testing
-import Views
 
 /// The window's inbox: how worker threads hand results to the window's thread.
 @Suite struct InboxTests {

@@ -1,7 +1,7 @@
-import Geometry
-import Raster
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayViews
 import Testing
-import Views
 
 /// A label's backing image is as large as its text, not its frame, and shows the same pixels
 /// as a frame-sized one would.

@@ -1,7 +1,5 @@
-import Geometry
-import Raster
+import Scrollway
 import Testing
-import Views
 
 /// The README's library example, verbatim, with its claims checked.
 @Suite struct ReadmeExampleTests {

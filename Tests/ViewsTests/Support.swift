@@ -1,7 +1,7 @@
-import DemoScenes
-import Geometry
-import Raster
-import Views
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayViews
 
 /// The `bounds` demo scene (the bounds article's four views in a 320×480 viewport "main"),
 /// with its colours at hand.
@@ -12,7 +12,7 @@ struct BoundsScene {
     static let yellow = color("yellow")
     static let rects: [(String, Rect, Color)] = BoundsColors.views
 
-    let window = DemoScenes.Scene.bounds.makeWindow()
+    let window = ScrollwayDemoScenes.Scene.bounds.makeWindow()
     var container: View { window.view(named: "main")! }
 
     static func color(_ name: String) -> Color { BoundsColors.views.first { $0.0 == name }!.2 }

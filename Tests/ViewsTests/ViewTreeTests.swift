@@ -1,8 +1,8 @@
-import Geometry
-import Gestures
-import Raster
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayRaster
+import ScrollwayViews
 import Testing
-import Views
 
 @Suite struct ViewTreeTests {
     @Test func hitTestingRespectsBoundsOriginsHiddenAlphaAndOrder() {

@@ -1,14 +1,14 @@
-import DemoScenes
 import Dispatch
 import Foundation
-import Geometry
-import Raster
-import Scrolling
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayScrolling
+import ScrollwayViews
+import ScrollwayWayland
+import ScrollwayWestonHarness
 import Synchronization
 import Testing
-import Views
-import Wayland
-import WestonHarness
 
 /// The map, held at a gate until the test opens it, noting which threads draw.
 private final class GatedMap: TileSource {

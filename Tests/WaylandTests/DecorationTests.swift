@@ -1,12 +1,12 @@
-import DemoScenes
-import Geometry
-import Gestures
-import Raster
-import Scrolling
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayRaster
+import ScrollwayScrolling
+import ScrollwayViews
+import ScrollwayWayland
+import ScrollwayWestonHarness
 import Testing
-import Views
-import Wayland
-import WestonHarness
 
 @Suite struct DecorationTests {
     @Test func theTitleBarSitsAboveTheContentAndItsControlsWork() throws {

@@ -1,10 +1,10 @@
-import DemoScenes
-import Geometry
-import Scrolling
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayScrolling
+import ScrollwayViews
+import ScrollwayWayland
+import ScrollwayWestonHarness
 import Testing
-import Views
-import Wayland
-import WestonHarness
 
 @Suite(.serialized) struct KeyboardInWestonTests {
     @Test func helloWorldByTapsOnTheOnScreenKeyboardAndByPhysicalKeys() throws {

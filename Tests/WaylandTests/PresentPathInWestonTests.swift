@@ -1,13 +1,13 @@
-import DemoScenes
 import Foundation
-import Geometry
-import Raster
-import Scrolling
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayScrolling
+import ScrollwayViews
+import ScrollwayWestonHarness
 import Testing
-import Views
-import WestonHarness
 
-@testable import Wayland
+@testable import ScrollwayWayland
 
 /// The fast present path (scrolled pixels moved by buffer offset, only the exposed strips
 /// painted) and the general one (every changed pixel composited again) in a real headless

@@ -1,13 +1,13 @@
-import CWaylandClient
-import DemoScenes
 import Foundation
-import Geometry
-import Scrolling
+import ScrollwayCWaylandClient
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayScrolling
+import ScrollwayViews
+import ScrollwayWestonHarness
 import Testing
-import Views
-import WestonHarness
 
-@testable import Wayland
+@testable import ScrollwayWayland
 
 @Suite(.serialized) struct PresentationAndGestureTests {
     @Test func presentationFeedbackPredictsTheNextFrame() throws {

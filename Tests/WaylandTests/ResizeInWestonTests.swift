@@ -1,11 +1,11 @@
-import DemoScenes
-import Geometry
-import Raster
-import Scrolling
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayScrolling
+import ScrollwayViews
+import ScrollwayWayland
+import ScrollwayWestonHarness
 import Testing
-import Views
-import Wayland
-import WestonHarness
 
 /// A scene made at its preferred size (as `scrollway demo` makes it) and mapped by kiosk-shell,
 /// which configures it to the output's size: the scene lays itself out again for that size.

@@ -1,13 +1,13 @@
-import DemoScenes
 import Foundation
-import Geometry
-import Physics
-import Raster
-import Scrolling
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayPhysics
+import ScrollwayRaster
+import ScrollwayScrolling
+import ScrollwayViews
+import ScrollwayWayland
+import ScrollwayWestonHarness
 import Testing
-import Views
-import Wayland
-import WestonHarness
 
 /// The real platform in the weston rig: a window on a compositor, driven by real wl_touch,
 /// wl_pointer and wl_keyboard events.

@@ -1,8 +1,8 @@
-import DemoScenes
-import Geometry
-import Views
-import Wayland
-import WestonHarness
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayViews
+import ScrollwayWayland
+import ScrollwayWestonHarness
 
 /// A demo scene in a real window on a fresh headless weston of the given size, pumped for
 /// `settle` seconds so that it is mapped (and whatever it shows first has arrived).

@@ -1,8 +1,8 @@
 import Foundation
-import Raster
+import ScrollwayRaster
 import ScrollwayTestSupport
+import ScrollwayWestonHarness
 import Testing
-import WestonHarness
 
 /// `scrollway rig`, the command people use, run as a process.
 @Suite(.serialized) struct RigCommandTests {

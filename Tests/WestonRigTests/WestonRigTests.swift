@@ -1,8 +1,8 @@
 import Foundation
-import Raster
+import ScrollwayRaster
 import ScrollwayTestSupport
+import ScrollwayWestonHarness
 import Testing
-import WestonHarness
 
 /// The rig against stock weston clients, with real wl_touch, wl_pointer and wl_keyboard events.
 /// These need weston installed: without it they fail with RigError.westonNotFound, saying so

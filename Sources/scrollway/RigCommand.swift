@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
-import Gestures
-import Raster
-import Scripts
-import WestonHarness
+import ScrollwayGestures
+import ScrollwayRaster
+import ScrollwayScripts
+import ScrollwayWestonHarness
 
-struct Rig: ParsableCommand {
+struct RigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "rig",
         abstract: "Run any Wayland client in a headless weston and drive it with a gesture script.",
         discussion: """
             Starts weston (headless, kiosk-shell, pixman) with Scrollway's input-injection module, prints
@@ -248,7 +249,7 @@ struct RigPlayer {
             try rig.parkPointer()
             try screenshots?.write(name, rig.capture())
         case .pinchBegin, .pinchUpdate, .pinchEnd, .keyboardShow, .keyboardHide, .windowResize:
-            try Rig.checkSupported(type: e.kind.typeName, line: e.line)
+            try RigCommand.checkSupported(type: e.kind.typeName, line: e.line)
         }
         try i.flush()
     }

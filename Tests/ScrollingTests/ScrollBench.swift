@@ -1,12 +1,12 @@
-import Geometry
-import Gestures
-import Physics
-import Scrolling
-import Views
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayPhysics
+import ScrollwayScrolling
+import ScrollwayViews
 
 /// A scroll view in a window driven by a manual clock at a fixed refresh rate: the offscreen
 /// platform in miniature. Events are handled at their own times; frames run at n/hz.
-final class Rig {
+final class ScrollBench {
     let window: Window
     let scroll: ScrollView
     let content: View
