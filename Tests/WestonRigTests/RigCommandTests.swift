@@ -96,10 +96,13 @@ import Testing
     /// kill(pid, 0)): weston and the client go at once, and the caller reading the rig's
     /// output sees its end (the client never held it).
     @Test func aKilledRigThatIsNotReapedStillTakesWestonAlong() throws {
-        let (rig, output) = try spawnUnreaped([
+        let (rig, output, input) = try spawnUnreaped([
             CommandRunner.scrollway().path, "rig", "--", "weston-simple-touch",
         ])
-        defer { _ = waitpid(rig, nil, 0) }
+        defer {
+            close(input)
+            _ = waitpid(rig, nil, 0)
+        }
         let lines = try readLines(output, count: 2)
         let runtime = try #require(lines.last?.split(separator: "=").last.map(String.init))
         let weston = try #require(children(of: rig).first)
@@ -120,9 +123,10 @@ import Testing
 
     /// SIGTERM stops the rig properly: clients, weston and the runtime directory all go.
     @Test func aTerminatedRigCleansUp() throws {
-        let (rig, output) = try spawnUnreaped([
+        let (rig, output, input) = try spawnUnreaped([
             CommandRunner.scrollway().path, "rig", "--", "weston-simple-touch",
         ])
+        defer { close(input) }
         let lines = try readLines(output, count: 2)
         close(output)
         let runtime = try #require(lines.last?.split(separator: "=").last.map(String.init))
@@ -140,23 +144,28 @@ import Testing
 
     // MARK: Process helpers (posix_spawn: Foundation's Process would reap the child itself)
 
-    func spawnUnreaped(_ argv: [String]) throws -> (pid_t, Int32) {
+    /// Starts `argv` with its standard output on a pipe we read and its standard input on a
+    /// pipe we hold open (so a rig reading script lines waits for them instead of finishing).
+    func spawnUnreaped(_ argv: [String]) throws -> (pid: pid_t, output: Int32, input: Int32) {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw RigError.system("pipe") }
+        var input: [Int32] = [0, 0]
+        guard pipe(&fds) == 0, pipe(&input) == 0 else { throw RigError.system("pipe") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
         posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_addclose(&actions, input[1])
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var pid: pid_t = 0
         let cArgs = argv.map { strdup($0) } + [nil]
         defer { cArgs.forEach { free($0) } }
         let rc = posix_spawn(&pid, argv[0], &actions, nil, cArgs, environ)
         close(fds[1])
+        close(input[0])
         guard rc == 0 else { throw RigError.system("posix_spawn: \(rc)") }
-        return (pid, fds[0])
+        return (pid, fds[0], input[1])
     }
 
     /// Reads `count` lines from `fd` (waiting as long as the rig takes to start).
