@@ -213,6 +213,10 @@ extension Window {
         return count
     }
 
+    /// Whether work posted to the inbox is still out or its results have not been taken yet
+    /// (tiles being drawn on worker threads).
+    public var hasBackgroundWork: Bool { inbox.outstandingWork > 0 || inbox.pendingMessages > 0 }
+
     /// Whether a frame just prepared must be followed by another for background work: results
     /// arrived too late for it, or (when waiting) work started after it had waited.
     var backgroundWorkWantsFrame: Bool {

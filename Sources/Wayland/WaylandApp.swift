@@ -126,6 +126,31 @@ public final class WaylandApp {
         }
     }
 
+    /// Whether the window shows its latest state and nothing is about to change it: a frame was
+    /// committed and presented (no frame callback out), nothing needs drawing, no animation runs,
+    /// no background work is out. Timers (an indicator's fade delay) may still be pending.
+    public var isAtRest: Bool {
+        let c = window.content
+        return window.framesCommitted > 0 && !c.needsFrame && !window.isWaitingForFrame && !c.hasActiveAnimations
+            && !c.hasBackgroundWork && !connection.input.cursorPending
+    }
+
+    /// Reads everything the compositor has sent so far (a roundtrip), then steps until the window
+    /// is at rest: what those events changed is drawn and presented, and whatever they set
+    /// moving has stopped.
+    public func settle(timeout: Double = 10) throws {
+        try connection.roundtrip()
+        try step(maxWait: 0)  // what the events changed is drawn (or asked for) in this turn
+        try pump(until: { isAtRest }, timeout: timeout, "the window to come to rest")
+    }
+
+    /// Reads everything the compositor has sent so far and handles it, without waiting for
+    /// frames: between the events of one gesture.
+    public func catchUp() throws {
+        try connection.roundtrip()
+        try step(maxWait: 0)
+    }
+
     /// Steps for `seconds`: for when time itself is the point (a key held through its repeat
     /// delay); to wait for something, `pump(until:)`.
     public func pump(for seconds: Double) throws {

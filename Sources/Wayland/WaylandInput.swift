@@ -88,4 +88,6 @@ public final class WaylandInput {
 
     /// Shows the cursor a pointer enter asked for, once the window is idle.
     func showPendingCursor(windowIsIdle: Bool) { pointer?.showPendingCursor(windowIsIdle: windowIsIdle) }
+    /// A cursor waiting for the window to be idle before it is set.
+    var cursorPending: Bool { pointer?.cursorPending ?? false }
 }

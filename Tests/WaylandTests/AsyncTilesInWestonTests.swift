@@ -38,7 +38,8 @@ private final class GatedMap: TileSource {
         let tiled = try #require(window.view(named: "tiles") as? TiledView)
         let main = try #require(window.view(named: "main") as? ScrollView)
         let app = try WaylandApp(content: window, title: "Scrollway tiles", socket: rig.socketPath)
-        try app.pump(for: 0.6)  // mapped; the first tiles arrived and faded in
+        // Mapped; the first tiles arrived and faded in.
+        try app.pump(until: { app.isAtRest && tiled.coversVisibleRect }, "the first tiles to show")
         #expect(tiled.coversVisibleRect)
 
         // Somewhere new, with the tiles held back: frames go out without them, then the loop
@@ -47,7 +48,7 @@ private final class GatedMap: TileSource {
         tiled.source = source
         main.contentOffset = Point(x: 4000, y: 4000)
         #expect(tiled.pendingTileCount > 0)
-        try app.pump(for: 0.3)
+        try app.pump(until: { app.window.framesCommitted > 0 && !window.needsFrame && !app.window.isWaitingForFrame })
         #expect(tiled.missingVisibleTileCount > 0)
         #expect(window.nextTimerDeadline == nil && !window.hasActiveAnimations)
 
@@ -60,14 +61,14 @@ private final class GatedMap: TileSource {
         try app.step(maxWait: 30)
         #expect(Date().timeIntervalSince(start) < 20, "the loop slept through the finished tiles")
         while tiled.pendingTileCount > 0 && Date().timeIntervalSince(start) < 20 { try app.step(maxWait: 1) }
-        try app.pump(for: 0.4)  // fades end
+        try app.settle()  // the fades end
         #expect(tiled.coversVisibleRect)
         #expect(!source.drawingThreads.isEmpty)
         #expect(!source.drawingThreads.contains(ObjectIdentifier(Thread.current)))
 
         // What weston shows is what an offscreen render of the same tree shows.
         try rig.parkPointer()
-        try app.pump(for: 0.05)
+        try app.settle()
         let shown = try rig.capture()
         let expected = try Offscreen.render(app.window.content)
         var mismatches = 0
@@ -84,7 +85,7 @@ private final class GatedMap: TileSource {
     /// fling runs its course frame after frame, to rest, with the coarser picture or the
     /// background where tiles are missing; once let go, the tiles arrive.
     @Test func aFlingAcrossTheMapRunsToRestWhileEveryTileIsHeldBack() throws {
-        let (rig, app, window) = try startScene(.zoom, settle: 0.6)  // mapped, first tiles in
+        let (rig, app, window) = try startScene(.zoom)  // mapped and at rest: the first tiles are in
         let tiled = try #require(window.view(named: "tiles") as? TiledView)
         let main = try #require(window.view(named: "main") as? ScrollView)
         let source = GatedMap()
@@ -105,13 +106,9 @@ private final class GatedMap: TileSource {
 
         // A flick up and to the left with real wl_touch events, 16 ms apart.
         try flick(rig, app, from: Point(x: 300, y: 500), step: Point(x: -20, y: -60))
-        try app.pump(for: 0.1)
+        try app.catchUp()
         #expect(main.isDecelerating)
-        var waited = 0.0
-        while main.isDecelerating && waited < 8 {
-            try app.pump(for: 0.25)
-            waited += 0.25
-        }
+        try app.pump(until: { !main.isDecelerating }, "the fling to end")
         // At rest, far from where it started, after many frames, not one tile drawn since the
         // source changed: no frame waited for one.
         #expect(!main.isDecelerating)

@@ -72,7 +72,7 @@ import Testing
         let rig = try WestonRig(width: 390, height: 600)
         let window = Scene.list.makeWindow(size: Size(width: 390, height: 600))
         let app = try WaylandApp(content: window, title: "kiosk", socket: rig.socketPath)
-        try app.pump(for: 0.2)
+        try app.settle()
         #expect(app.window.isFullscreen)
         #expect(!app.window.drawsTitleBar && app.window.titleBar == nil)
         #expect(window.view(named: "main")?.frame == Rect(x: 0, y: 0, width: 390, height: 600))

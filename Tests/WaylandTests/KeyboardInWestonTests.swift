@@ -11,7 +11,7 @@ import Testing
         let rig = try WestonRig(width: 390, height: 844)
         let window = Scene.keyboard.makeWindow(size: Size(width: 390, height: 844))
         let app = try WaylandApp(content: window, title: "keyboard", socket: rig.socketPath)
-        try app.pump(for: 0.2)
+        try app.settle()
         let field1 = try #require(window.view(named: "field1") as? TextField)
         let field2 = try #require(window.view(named: "field2") as? TextField)
         let keyboard = try #require(window.view(named: "keyboard") as? OnScreenKeyboard)
@@ -23,13 +23,13 @@ import Testing
             rig.input.touchFrame()
             rig.input.touchUp(id: 0, time: time + 40)
             try rig.input.roundtrip()
-            try app.pump(for: 0.08)
+            try app.pump(for: 0.08)  // time is the point: taps paced in real time
         }
 
         // A real touch on the field focuses it and brings the keyboard up.
         try tap(field1.convert(field1.bounds, to: nil).center)
         #expect(field1.isFocused)
-        try app.pump(for: 0.8)
+        try app.pump(until: { keyboard.visibleFraction == 1 && app.isAtRest }, "the keyboard to slide in")
         #expect(keyboard.visibleFraction == 1)
 
         func key(_ title: String) throws {
@@ -51,9 +51,9 @@ import Testing
             rig.input.key(stroke.evdev, pressed: false, time: time + 5)
             if stroke.shift { rig.input.key(KeyCodes.leftShift, pressed: false, time: time + 5) }
             try rig.input.roundtrip()
-            try app.pump(for: 0.01)
+            try app.pump(for: 0.01)  // time is the point: keys paced in real time
         }
-        try app.pump(for: 0.1)
+        try app.settle()
         #expect(field2.text == "Hello, World")
     }
 }

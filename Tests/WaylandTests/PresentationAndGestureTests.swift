@@ -16,7 +16,7 @@ import Testing
         let app = try WaylandApp(content: window, title: "presentation", socket: rig.socketPath)
         let main = try #require(window.view(named: "main") as? ScrollView)
         main.setContentOffset(Point(x: 0, y: 300), animated: true)
-        try app.pump(for: 0.5)
+        try app.pump(until: { app.window.lastPresentation != nil && app.isAtRest }, "presentation feedback")
         let last = try #require(app.window.lastPresentation, "no wp_presentation feedback arrived")
         let predicted = app.window.predictedPresentation()
         #expect(last.refresh > 0.005 && last.refresh < 0.05)
@@ -47,11 +47,11 @@ import Testing
         scroll.delegate = delegate
         window.addSubview(scroll)
         let app = try WaylandApp(content: window, title: "pinch", socket: rig.socketPath)
-        try app.pump(for: 0.2)
+        try app.settle()
         rig.input.pointerMotion(x: 200, y: 200, time: 100)
         rig.input.pointerFrame()
         try rig.input.roundtrip()
-        try app.pump(for: 0.05)
+        try app.settle()
         // weston 10 cannot inject touchpad gestures: the gesture listener's targets are called
         // as the compositor would call them.
         let input = WaylandPointerGestures(input: app.connection.input, pinch: nil, hold: nil)
@@ -72,14 +72,14 @@ import Testing
         let rig = try WestonRig(width: 390, height: 600)
         let window = Scene.list.makeWindow(size: Size(width: 390, height: 600))
         let app = try WaylandApp(content: window, title: "fractional", socket: rig.socketPath)
-        try app.pump(for: 0.2)
+        try app.settle()
         app.window.preferredFractionalScale(180)  // 1.5
-        try app.pump(for: 0.2)
+        try app.pump(until: { app.window.bufferSize?.width == 585 && app.isAtRest }, "a 1.5× buffer")
         let size = try #require(app.window.bufferSize)
         #expect(size.width == 585 && size.height == 900)
         #expect(window.scale == 1.5)
         try rig.parkPointer()
-        try app.pump(for: 0.05)
+        try app.settle()
         let shown = try rig.capture()
         #expect(shown.width == 390 && shown.height == 600)
         // Flat row colours survive the compositor's downscale: sample row centres.

@@ -17,16 +17,20 @@ import Testing
         let rig = try WestonRig(width: width, height: height)
         let window = Scene.list.makeWindow(size: Size(width: Double(width), height: Double(height)))
         let app = try WaylandApp(content: window, title: "Scrollway test", socket: rig.socketPath)
-        try app.pump(for: 0.2)
+        try app.settle()
         let main = try #require(window.view(named: "main") as? ScrollView)
         return (rig, app, main)
     }
 
-    /// Injects, then lets both sides work.
+    /// Injects, waits until weston has handled it, lets the app read and handle what weston
+    /// sent, and paces the next injection 30 ms later: time is the point here. The platform
+    /// maps compositor timestamps onto its clock and re-bases them when they run ahead of it,
+    /// so a gesture must arrive in real time, as a compositor delivers it (as the rig does).
     func inject(_ rig: WestonRig, _ app: WaylandApp, _ body: () -> Void) throws {
         body()
         try rig.input.roundtrip()
-        try app.pump(for: 0.03)
+        try app.catchUp()
+        try app.pump(for: 0.03)  // time is the point: real-time pacing of the gesture
     }
 
     @Test func theWindowMapsAtTheKioskSizeAndShowsItsPixels() throws {
@@ -35,7 +39,7 @@ import Testing
         #expect(app.window.framesCommitted >= 1)
         try rig.parkPointer()
         main.contentOffset = Point(x: 0, y: 123)
-        try app.pump(for: 0.1)
+        try app.settle()
         let shown = try rig.capture()
         let expected = try Offscreen.render(app.window.content)
         var mismatches = 0
@@ -54,7 +58,7 @@ import Testing
             rig.input.pointerMotion(x: 100, y: 100, time: 500)
             rig.input.pointerFrame()
         }
-        try app.pump(for: 0.05)
+        try app.settle()
         let withCursor = try rig.capture()
         let expected = try Offscreen.render(app.window.content)
         // The cursor image sits at the pointer (hotspot at its tip): pixels there differ.
@@ -64,7 +68,7 @@ import Testing
         }
         #expect(differing > 10)
         try rig.parkPointer()
-        try app.pump(for: 0.05)
+        try app.settle()
         let parked = try rig.capture()
         #expect(parked.pixel(x: 102, y: 105) == expected.pixel(x: 102, y: 105))
         // The next motion brings the pointer, and its cursor, back.
@@ -72,7 +76,7 @@ import Testing
             rig.input.pointerMotion(x: 200, y: 200, time: 900)
             rig.input.pointerFrame()
         }
-        try app.pump(for: 0.05)
+        try app.settle()
         let back = try rig.capture()
         var again = 0
         for y in 200..<216 {
@@ -81,7 +85,7 @@ import Testing
         #expect(again > 10)
         // And hidden again: a sprite the rig put back is taken down like any other.
         try rig.parkPointer()
-        try app.pump(for: 0.05)
+        try app.settle()
         let parkedAgain = try rig.capture()
         var left = 0
         for y in 200..<216 {
@@ -104,12 +108,12 @@ import Testing
         }
         // Held still for 200 ms before lifting: no fling.
         try inject(rig, app) { rig.input.touchUp(id: 0, time: 1000 + 160 + 200) }
-        try app.pump(for: 0.3)
+        try app.settle()
         #expect(main.contentOffset.y == 190)
         #expect(!main.isDecelerating && !main.isDragging)
         // The compositor shows it.
         try rig.parkPointer()
-        try app.pump(for: 0.05)
+        try app.settle()
         let shown = try rig.capture()
         let expected = try Offscreen.render(app.window.content)
         #expect(shown.pixel(x: 20, y: 300) == expected.pixel(x: 20, y: 300))
@@ -135,8 +139,8 @@ import Testing
             rig.input.pointerFrame()
         }
         #expect(main.isDecelerating)
-        try app.pump(for: 0.3)
-        #expect(main.contentOffset.y > 400)
+        // The momentum carries it on past 400 (waited for, not timed).
+        try app.pump(until: { main.contentOffset.y > 400 }, "the touchpad momentum to pass 400 px")
     }
 
     @Test func wheelDetentsMoveBySpecStep() throws {
@@ -150,14 +154,14 @@ import Testing
             rig.input.axis(0, value: 15, discrete: 1, value120: 120, time: 600)
             rig.input.pointerFrame()
         }
-        try app.pump(for: 0.4)
+        try app.settle()
         let step = WheelAnimation.step(viewport: 600, value120: 120)
         #expect(abs(main.contentOffset.y - step) < 0.5)
         try inject(rig, app) {
             rig.input.axis(0, value: 30, discrete: 2, value120: 240, time: 700)
             rig.input.pointerFrame()
         }
-        try app.pump(for: 0.4)
+        try app.settle()
         #expect(abs(main.contentOffset.y - 3 * step) < 0.5)
     }
 
@@ -178,7 +182,7 @@ import Testing
             rig.input.axis(0, value: 45, discrete: 3, value120: 360, time: 620)
             rig.input.pointerFrame()
         }
-        try app.pump(for: 0.2)
+        try app.settle()
         #expect(abs(main.zoomScale - scale / pow(1.1, 3)) < 1e-9)
         try inject(rig, app) { rig.input.key(KeyCodes.leftControl, pressed: false, time: 700) }
         let offset = main.contentOffset
@@ -186,7 +190,7 @@ import Testing
             rig.input.axis(0, value: 15, discrete: 1, value120: 120, time: 800)
             rig.input.pointerFrame()
         }
-        try app.pump(for: 0.4)
+        try app.settle()
         #expect(abs(main.zoomScale - scale / pow(1.1, 3)) < 1e-9)
         #expect(abs(main.contentOffset.y - offset.y - WheelAnimation.step(viewport: 600, value120: 120)) < 0.5)
     }
@@ -199,12 +203,12 @@ import Testing
         }
         try rig.pressKey(named: "Page_Down", at: 1000)
         // The ω = 14 spring needs ~0.72 s to come within half a pixel of 560 px.
-        try app.pump(for: 1.0)
+        try app.settle()
         #expect(main.contentOffset.y == 600 - 40)
         try rig.pressKey(named: "End", at: 2000)
         // 5.6 million px of 100,000 rows: the ω = 14 spring needs ~1.5 s, and it follows the end
         // as rows are measured on the way.
-        try app.pump(for: 2.5)
+        try app.settle()
         #expect(main.contentOffset.y == main.verticalRange.upperBound)
     }
 
@@ -223,17 +227,13 @@ import Testing
         try inject(rig, app) { rig.input.touchUp(id: 0, time: 1065) }
         #expect(main.isDecelerating)
         // Until the fling and the indicators' fade are over (a fast fling runs ~3.5 s).
-        let deadline = Date().addingTimeInterval(8)
-        try app.pump(for: 0.5)
-        while app.window.content.hasActiveAnimations || app.window.content.nextTimerDeadline != nil,
-            Date() < deadline
-        {
-            try app.pump(for: 0.1)
-        }
+        try app.pump(
+            until: { app.isAtRest && app.window.content.nextTimerDeadline == nil }, timeout: 15,
+            "the fling and the indicator fade to end")
         #expect(!main.isDecelerating)
         #expect(app.window.framesCommitted > 20)  // many frames: every buffer reused with copy-forward
         try rig.parkPointer()
-        try app.pump(for: 0.05)
+        try app.settle()
         let shown = try rig.capture()
         let expected = try Offscreen.render(app.window.content)
         var mismatches = 0
@@ -257,10 +257,10 @@ import Testing
         let down = try #require(rig.keys.stroke(forKeysymNamed: "Down"))
         rig.input.key(down.evdev, pressed: true, time: 1000)
         try rig.input.roundtrip()
-        try app.pump(for: 1.2)  // past weston's repeat delay, several repeats
+        try app.pump(for: 1.2)  // time is the point: held past weston's repeat delay, several repeats
         rig.input.key(down.evdev, pressed: false, time: 2200)
         try rig.input.roundtrip()
-        try app.pump(for: 0.8)
+        try app.pump(for: 0.8)  // time is the point: the repeats stopped with the release
         // One press is 40 px; repeats add more 40 px steps.
         #expect(main.contentOffset.y >= 120)
         #expect(main.contentOffset.y.truncatingRemainder(dividingBy: 40) == 0)
@@ -286,7 +286,7 @@ import Testing
         let rig = try WestonRig(width: 390, height: 600)
         let window = Scene.list.makeWindow(size: Size(width: 390, height: 600))
         let app = try WaylandApp(content: window, title: "idle", socket: rig.socketPath)
-        try app.pump(for: 0.3)
+        try app.settle()
         let frames = app.window.framesCommitted
         // Nothing changes: a second of steps commits no frame and each step sleeps.
         let start = Date()

@@ -4,17 +4,17 @@ import ScrollwayViews
 import ScrollwayWayland
 import ScrollwayWestonHarness
 
-/// A demo scene in a real window on a fresh headless weston of the given size, pumped for
-/// `settle` seconds so that it is mapped (and whatever it shows first has arrived).
+/// A demo scene in a real window on a fresh headless weston of the given size, mapped and at
+/// rest (whatever it shows first has arrived).
 func startScene(
-    _ scene: Scene, width: Int = 390, height: Int = 600, settle: Double = 0.2
+    _ scene: Scene, width: Int = 390, height: Int = 600
 ) throws
     -> (rig: WestonRig, app: WaylandApp, window: Window)
 {
     let rig = try WestonRig(width: width, height: height)
     let window = scene.makeWindow(size: Size(width: Double(width), height: Double(height)))
     let app = try WaylandApp(content: window, title: "Scrollway \(scene.name)", socket: rig.socketPath)
-    try app.pump(for: settle)
+    try app.settle()
     return (rig, app, window)
 }
 
@@ -28,13 +28,13 @@ func flick(
     rig.input.touchDown(id: 0, x: from.x, y: from.y, time: time)
     rig.input.touchFrame()
     try rig.input.roundtrip()
-    try app.pump(for: 0.02)
+    try app.pump(for: 0.02)  // time is the point: the gesture arrives in real time
     for i in 1...moves {
         let p = from + step * Double(i)
         rig.input.touchMotion(id: 0, x: p.x, y: p.y, time: time + UInt32(i * 16))
         rig.input.touchFrame()
         try rig.input.roundtrip()
-        try app.pump(for: 0.016)
+        try app.pump(for: 0.016)  // time is the point: 16 ms apart, as their timestamps say
     }
     rig.input.touchUp(id: 0, time: time + UInt32(moves * 16 + 16))
     rig.input.touchFrame()

@@ -159,8 +159,9 @@ import Testing
         i.pointerFrame()
         try rig.pressKey(named: "A", at: 2060)
         try rig.pressKey(named: "Page_Down", at: 2070)
+        // The last key's release is the last thing the client logs: wait for it, not for a time.
         #expect(waitFor("key(", in: log))
-        usleep(100_000)
+        #expect(waitFor(", 2071, 109, 0)", in: log))
         let lines = received(log)
         func has(_ s: String) -> Bool { lines.contains { $0.contains(s) } }
         #expect(has("wl_pointer@") && has(".motion(2000, 200.00000000, 150.00000000)"))
