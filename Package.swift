@@ -76,7 +76,8 @@ let package = Package(
         ),
 
         // Gesture scripts (the public JSON Lines format) and their strict parser.
-        .target(name: "ScrollwayScripts", dependencies: ["ScrollwayGestures"], path: "Sources/Scripts"),
+        .target(
+            name: "ScrollwayScripts", dependencies: ["ScrollwayGeometry", "ScrollwayGestures"], path: "Sources/Scripts"),
 
         // The Wayland client core both clients share: connection, registry, dispatch, errors,
         // shared memory.

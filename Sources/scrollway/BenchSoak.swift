@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ScrollwayGeometry
 import ScrollwayScripts
 
 /// `scrollway bench --soak`: does memory stay flat over a long run? The same flinging script
@@ -15,38 +16,20 @@ struct SoakBench {
     /// A script of flings every 1.5 s, alternately up and down, a wheel burst and Page Down now
     /// and then: what a person does with a list for `minutes` minutes.
     static func script(minutes: Int) -> GestureScript {
-        var events: [ScriptEvent] = []
+        var b = ScriptBuilder()
         var t = 500.0
         var k = 0
         let end = Double(minutes) * 60_000
         while t < end {
             let up = k % 2 == 0
-            let (y0, y1) = up ? (700.0, 250.0) : (250.0, 700.0)
-            events.append(ScriptEvent(t: t, .touchDown(id: 0, x: 195, y: y0)))
-            events.append(ScriptEvent(t: t, .touchFrame))
-            for i in 1...4 {
-                events.append(
-                    ScriptEvent(t: t + Double(16 * i), .touchMotion(id: 0, x: 195, y: y0 + (y1 - y0) * Double(i) / 4)))
-                events.append(ScriptEvent(t: t + Double(16 * i), .touchFrame))
-            }
-            events.append(ScriptEvent(t: t + 70, .touchUp(id: 0)))
-            events.append(ScriptEvent(t: t + 70, .touchFrame))
-            if k % 7 == 3 {
-                for i in 0..<5 {
-                    let tw = t + 800 + Double(40 * i)
-                    events.append(ScriptEvent(t: tw, .pointerMotion(x: 195, y: 400)))
-                    events.append(ScriptEvent(t: tw, .pointerAxis(.vertical, value: 15, source: .wheel, value120: 120)))
-                    events.append(ScriptEvent(t: tw, .pointerFrame))
-                }
-            }
-            if k % 11 == 5 {
-                events.append(ScriptEvent(t: t + 1100, .key("Page_Down", pressed: true)))
-                events.append(ScriptEvent(t: t + 1150, .key("Page_Down", pressed: false)))
-            }
+            b.drag(
+                from: Point(x: 195, y: up ? 700 : 250), to: Point(x: 195, y: up ? 250 : 700), at: t, ms: 64, hold: 6)
+            if k % 7 == 3 { b.wheel(clicks: 5, over: Point(x: 195, y: 400), at: t + 800) }
+            if k % 11 == 5 { b.key("Page_Down", at: t + 1100, hold: 50) }
             t += 1500
             k += 1
         }
-        return GestureScript(events: events)
+        return b.script
     }
 
     func run() throws {

@@ -1,0 +1,45 @@
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayScripts
+import Testing
+
+/// The typed script builder: what it writes parses back to the same events, in time order.
+@Suite struct ScriptBuilderTests {
+    @Test func aDragIsSixteenMillisecondStepsWithFramesAndALift() {
+        var b = ScriptBuilder()
+        b.drag(from: Point(x: 200, y: 700), to: Point(x: 200, y: 400), at: 100, ms: 64, hold: 10)
+        let e = b.script.events
+        #expect(e.count == 2 + 4 * 2 + 2)
+        #expect(e[0] == ScriptEvent(t: 100, .touchDown(id: 0, x: 200, y: 700)))
+        #expect(e[2] == ScriptEvent(t: 116, .touchMotion(id: 0, x: 200, y: 625)))
+        #expect(e[8] == ScriptEvent(t: 164, .touchMotion(id: 0, x: 200, y: 400)))
+        #expect(e[10] == ScriptEvent(t: 174, .touchUp(id: 0)))
+    }
+
+    @Test func partsMergeInTimeOrderAndEqualTimesKeepTheirOrder() {
+        var b = ScriptBuilder()
+        b.drag(from: Point(x: 0, y: 300), to: Point(x: 0, y: 100), at: 0, ms: 64)
+        b.screenshot("mid", at: 32)
+        b.key("End", at: 64, hold: 30)
+        let e = b.script.events
+        #expect(e.map(\.t) == e.map(\.t).sorted())
+        #expect(e.firstIndex { $0.kind == .screenshot(name: "mid") } == 6)  // after the 32 ms motion and its frame
+        let at64 = e.filter { $0.t == 64 }.map(\.kind.typeName)
+        #expect(at64 == ["touch.motion", "touch.frame", "touch.up", "touch.frame", "key"])
+        #expect(b.end == 94)
+    }
+
+    @Test func whatItBuildsIsAValidScriptThatReadsBackTheSame() throws {
+        var b = ScriptBuilder()
+        b.tap(at: Point(x: 195, y: 422), at: 100)
+        b.tap(at: Point(x: 195, y: 422), at: 250)
+        b.wheel(clicks: -3, over: Point(x: 10.5, y: 20), at: 400)
+        b.key("Page_Down", at: 600)
+        b.screenshot("done", at: 1000)
+        let script = b.script
+        let text = ScriptWriter.text(script)
+        let parsed = try ScriptParser(file: "built.jsonl", isKeysym: { _ in true }).parse(text)
+        #expect(parsed.events.map(\.kind) == script.events.map(\.kind))
+        #expect(parsed.events.map(\.t) == script.events.map(\.t))
+    }
+}
