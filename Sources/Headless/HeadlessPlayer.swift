@@ -72,7 +72,7 @@ public final class HeadlessPlayer {
     /// An event the window cannot play (keyboard.show/hide in a scene without an on-screen
     /// keyboard), found before anything runs.
     public static func unsupported(_ script: GestureScript, in window: Window) -> ScriptEvent? {
-        guard window.view(named: "keyboard") as? OnScreenKeyboard == nil else { return nil }
+        guard window.firstView(of: OnScreenKeyboard.self) == nil else { return nil }
         return script.events.first {
             if case .keyboardShow = $0.kind { return true }
             if case .keyboardHide = $0.kind { return true }
@@ -184,10 +184,10 @@ public final class HeadlessPlayer {
             }
         case .keyboardShow:
             window.advanceClock(to: t)
-            (window.view(named: "keyboard") as? OnScreenKeyboard)?.show()
+            (window.firstView(of: OnScreenKeyboard.self))?.show()
         case .keyboardHide:
             window.advanceClock(to: t)
-            (window.view(named: "keyboard") as? OnScreenKeyboard)?.hide()
+            (window.firstView(of: OnScreenKeyboard.self))?.hide()
         }
     }
 

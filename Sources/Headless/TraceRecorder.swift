@@ -37,7 +37,7 @@ public final class TraceRecorder {
                 self.writer.frame(
                     t: (time - self.origin) * 1000, number: self.frameNumber, view: name, s,
                     refreshing: s.refreshControl?.isRefreshing ?? false,
-                    keyboardHeight: s.insetContributions["keyboard"]?.bottom ?? 0)
+                    keyboardHeight: s.insetContributions[.keyboard]?.bottom ?? 0)
             }
             self.frameNumber += 1
         }

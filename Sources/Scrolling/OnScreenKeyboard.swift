@@ -27,7 +27,7 @@ public final class OnScreenKeyboard: View, FrameAnimation {
     static let gap = 6.0
     /// The margin kept between the focused field and the keyboard.
     public static let fieldMargin = 12.0
-    static let insetKey = "keyboard"
+    static let insetKey = ScrollView.InsetContributionKey.keyboard
 
     public var policy: Policy
     /// 0 (hidden) … 1 (fully up); its spring runs in window time.

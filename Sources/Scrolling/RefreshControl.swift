@@ -60,7 +60,7 @@ public final class RefreshControl: View, FrameAnimation {
         updateFromScroll()
     }
 
-    static let insetKey = "refreshControl"
+    static let insetKey = ScrollView.InsetContributionKey.refreshControl
 
     public func advance(to time: Double) -> Bool {
         guard isRefreshing else { return false }

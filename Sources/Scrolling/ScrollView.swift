@@ -65,7 +65,7 @@ open class ScrollView: View {
         didSet { adjustedInsetMayHaveChanged() }
     }
     /// Extra insets other parts add (refresh control, keyboard), by key.
-    public private(set) var insetContributions: [String: EdgeInsets] = [:]
+    public private(set) var insetContributions: [InsetContributionKey: EdgeInsets] = [:]
     public private(set) var adjustedContentInset: EdgeInsets = .zero
 
     // MARK: Behaviour
@@ -199,8 +199,22 @@ open class ScrollView: View {
 
     // MARK: Insets and range
 
+    /// Who owns a part of the adjusted inset: typed, so the keyboard's and the refresh
+    /// control's parts are found by their names in code, not by strings. An app's own part is
+    /// a new key (a string literal makes one). Parts add up in key order.
+    public struct InsetContributionKey: Hashable, Comparable, Sendable, ExpressibleByStringLiteral {
+        public let name: String
+        public init(_ name: String) { self.name = name }
+        public init(stringLiteral name: String) { self.name = name }
+        public static func < (a: Self, b: Self) -> Bool { a.name < b.name }
+        /// The on-screen keyboard's height over the scroll view (bottom).
+        public static let keyboard = InsetContributionKey("keyboard")
+        /// The refresh control while refreshing (top).
+        public static let refreshControl = InsetContributionKey("refreshControl")
+    }
+
     /// Adds (or with `.zero`, removes) a part of the adjusted inset owned by `key`.
-    public func setInsetContribution(_ insets: EdgeInsets, for key: String) {
+    public func setInsetContribution(_ insets: EdgeInsets, for key: InsetContributionKey) {
         if insets == .zero { insetContributions.removeValue(forKey: key) } else { insetContributions[key] = insets }
         adjustedInsetMayHaveChanged()
     }

@@ -67,6 +67,14 @@ extension View {
     }
 
     /// The first view in this subtree (depth first) with `name`.
+    /// The first view of type `T` in this subtree (depth first, this view included): a
+    /// window's on-screen keyboard, without knowing what it is called.
+    public func firstView<T: View>(of type: T.Type) -> T? {
+        if let me = self as? T { return me }
+        for v in subviews { if let found = v.firstView(of: type) { return found } }
+        return nil
+    }
+
     public func view(named name: String) -> View? {
         if self.name == name { return self }
         for v in subviews { if let found = v.view(named: name) { return found } }

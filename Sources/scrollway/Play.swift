@@ -86,7 +86,7 @@ struct Play: ParsableCommand {
             file: script, maximumEvents: platform == .offscreen ? ScriptLimits.maximumOffscreenEvents : nil)
         let window = ScrollwayDemoScenes.Scene.named(scene)!.makeWindow(
             size: size?.value, scale: platform == .offscreen ? scale : 1)
-        if window.view(named: "keyboard") as? OnScreenKeyboard == nil,
+        if window.firstView(of: OnScreenKeyboard.self) == nil,
             let line = [summary.firstLine["keyboard.show"], summary.firstLine["keyboard.hide"]].compactMap({ $0 }).min()
         {
             throw CommandError(
@@ -316,11 +316,11 @@ struct WestonPlayer {
             }
             // The on-screen keyboard is the app's: shown and hidden in the app, not injected.
             if case .keyboardShow = e.kind {
-                (window.view(named: "keyboard") as? OnScreenKeyboard)?.show()
+                (window.firstView(of: OnScreenKeyboard.self))?.show()
                 continue
             }
             if case .keyboardHide = e.kind {
-                (window.view(named: "keyboard") as? OnScreenKeyboard)?.hide()
+                (window.firstView(of: OnScreenKeyboard.self))?.hide()
                 continue
             }
             try player.inject(e)

@@ -77,7 +77,7 @@ import Testing
                 Double.random(in: 4...(size.height - 4), using: &rng)
             )
         }
-        let hasKeyboard = window.view(named: "keyboard") != nil
+        let hasKeyboard = window.firstView(of: OnScreenKeyboard.self) != nil
         for _ in 0..<Int.random(in: 3...6, using: &rng) {
             switch Int.random(in: 0..<10, using: &rng) {
             case 0, 1, 2:

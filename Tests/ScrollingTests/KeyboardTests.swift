@@ -26,7 +26,7 @@ import Testing
         keyboard.show()
         rig.settle()
         #expect(keyboard.visibleFraction == 1)
-        let obscured = rig.scroll.insetContributions["keyboard"]?.bottom ?? 0
+        let obscured = rig.scroll.insetContributions[.keyboard]?.bottom ?? 0
         #expect(obscured == OnScreenKeyboard.height)  // the scroll view reaches the window's bottom
         #expect(rig.scroll.verticalRange.upperBound == before + obscured)
         #expect(rig.scroll.adjustedContentInset.bottom == obscured)
@@ -87,7 +87,7 @@ import Testing
         rig.settle()
         #expect(field.isFocused == (mode == .none))
         #expect(keyboard.visibleFraction == (mode == .none ? 1 : 0))
-        #expect(rig.scroll.insetContributions["keyboard"] == nil || mode == .none)
+        #expect(rig.scroll.insetContributions[.keyboard] == nil || mode == .none)
     }
 
     @Test func helloWorldTypedByTapsOnTheKeyboard() throws {
@@ -119,7 +119,7 @@ import Testing
         rig.scroll.frame = Rect(x: 0, y: 0, width: 390, height: 600)
         rig.settle()
         #expect(keyboard.top == 600 - OnScreenKeyboard.height)
-        #expect(rig.scroll.insetContributions["keyboard"]?.bottom == OnScreenKeyboard.height)
+        #expect(rig.scroll.insetContributions[.keyboard]?.bottom == OnScreenKeyboard.height)
     }
 
     @Test func whichKeysTypeACharacter() {
