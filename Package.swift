@@ -176,6 +176,7 @@ let package = Package(
         .testTarget(
             name: "ScrollingTests",
             dependencies: [
+                "ScrollwayHeadless",
                 "ScrollwayScrolling", "ScrollwayViews", "ScrollwayGestures", "ScrollwayPhysics", "ScrollwayTestSupport",
             ]
         ),

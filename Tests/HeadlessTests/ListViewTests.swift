@@ -1,42 +1,33 @@
 import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayGestures
+import ScrollwayHeadless
 import ScrollwayPhysics
 import ScrollwayScrolling
 import ScrollwayViews
 import Testing
 
-/// A scene driven on a manual 60 Hz clock.
+/// A scene on the offscreen frame driver at 60 Hz.
 final class SceneDriver {
     let window: Window
+    let driver: FrameDriver
     var list: ListView { window.view(named: "main") as! ListView }
     var main: ScrollView { window.view(named: "main") as! ScrollView }
-    var time = 0.0
-    private var frame = 0
+    var time: Double { driver.time }
 
     /// Called after every frame the driver runs (tests check invariants there).
-    var afterFrame: (() -> Void)?
+    var afterFrame: (() -> Void)? {
+        didSet { driver.afterFrame = afterFrame.map { f in { _ in f() } } }
+    }
 
     init(_ scene: Scene = .list) {
         window = scene.makeWindow()
-        _ = try? window.prepareFrame(time: 0)
+        driver = FrameDriver(window: window)
     }
 
-    func run(until t: Double) {
-        while Double(frame + 1) / 60 <= t {
-            frame += 1
-            window.advanceClock(to: Double(frame) / 60)
-            if window.needsFrame { _ = try? window.prepareFrame(time: Double(frame) / 60) }
-            afterFrame?()
-        }
-        window.advanceClock(to: t)
-        time = max(time, t)
-    }
+    func run(until t: Double) { driver.run(until: t) }
 
-    func send(_ kind: InputEvent.Kind, at t: Double) {
-        run(until: t)
-        window.handle(InputEvent(time: t, kind))
-    }
+    func send(_ kind: InputEvent.Kind, at t: Double) { driver.send(kind, at: t) }
 
     /// A flick: a finger down at `from` 0.1 s from now, five moves 10 ms apart adding up to
     /// `by`, lifted 10 ms after the last (fast, so the content flies on). Returns the lift time.
@@ -64,13 +55,7 @@ final class SceneDriver {
         return t
     }
 
-    func settle() {
-        var n = 0
-        while (window.hasActiveAnimations || window.nextTimerDeadline != nil) && n < 3000 {
-            run(until: time + 1.0 / 60)
-            n += 1
-        }
-    }
+    func settle() { driver.settle(limit: 50) }
 }
 
 @Suite struct ListViewTests {
