@@ -399,8 +399,13 @@ extension ScrollView: FrameAnimation {
         case .spring(let sx, let sy, let began, let kind):
             let dt = t - began
             // Content moved under the animation: its target moves with the content, except for
-            // one heading for the top, which stays at the top.
-            let to = kind == .programmatic && animatesToTop ? verticalRange.lowerBound : sy.rest + dy
+            // one heading for the top, which stays at the top; a programmatic target stays inside
+            // the range (the fuzzer found Page Up in a list resting 12 px above the top once the
+            // rows on the way measured shorter than their estimates).
+            let v = verticalRange
+            let to =
+                kind != .programmatic
+                ? sy.rest + dy : animatesToTop ? v.lowerBound : min(max(sy.rest + dy, v.lowerBound), v.upperBound)
             motion = .spring(
                 x: sx,
                 y: Spring(from: sy.position(at: dt) + dy, to: to, velocity: sy.velocity(at: dt), omega: sy.omega),

@@ -142,3 +142,25 @@ import Testing
             ])
     }
 }
+
+/// Found by the event-stream fuzzer (seed 12346, script 872): Page Up in a list whose rows on
+/// the way measured shorter than their estimates came to rest 12 px above the top. The
+/// animation's target follows the content as rows are measured, but stays inside the range.
+@Suite struct FuzzerFoundTests {
+    @Test func pageUpInAListRestsInsideTheRange() throws {
+        var b = ScriptBuilder()
+        for (t, v120) in [(24.838, 240.0), (42.921, 240), (71.002, 120)] {
+            b.add(.pointerMotion(x: 160, y: 240), at: t)
+            b.add(.pointerAxis(.vertical, value: v120 / 8, source: .wheel, value120: v120), at: t)
+            b.add(.pointerFrame, at: t)
+        }
+        b.add(.windowResize(width: 394, height: 494), at: 94.587)
+        b.key("Page_Up", at: 694.587, hold: 72)
+        let window = Scene.list.makeWindow(size: Size(width: 320, height: 480))
+        let main = try #require(window.view(named: "main") as? ScrollView)
+        let player = try HeadlessPlayer(window: window, options: .init(pixels: false))
+        try player.play(b.script)
+        #expect(main.verticalRange.contains(main.contentOffset.y), "rests at \(main.contentOffset.y)")
+        #expect(main.contentOffset.y == 0)
+    }
+}
