@@ -9,6 +9,8 @@ import ScrollwayRaster
 /// within a quarter second of this process dying.
 public final class WestonRig {
     public let process: WestonProcess
+    /// Paces injected gestures in real time (`RealTimePacer`).
+    public let pacer = RealTimePacer()
     public let input: TestInputClient
     public let keys: KeyCodes
 

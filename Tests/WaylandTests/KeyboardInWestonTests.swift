@@ -19,11 +19,12 @@ import Testing
 
         func tap(_ p: Point) throws {
             time += 120
+            try rig.pacer.wait(until: time) { try app.step(maxWait: $0) }
             rig.input.touchDown(id: 0, x: p.x, y: p.y, time: time)
             rig.input.touchFrame()
             rig.input.touchUp(id: 0, time: time + 40)
             try rig.input.roundtrip()
-            try app.pump(for: 0.08)  // time is the point: taps paced in real time
+            try app.catchUp()
         }
 
         // A real touch on the field focuses it and brings the keyboard up.
@@ -46,12 +47,13 @@ import Testing
         for scalar in "Hello, World".unicodeScalars {
             let stroke = try #require(rig.keys.stroke(for: scalar))
             time += 30
+            try rig.pacer.wait(until: time) { try app.step(maxWait: $0) }
             if stroke.shift { rig.input.key(KeyCodes.leftShift, pressed: true, time: time) }
             rig.input.key(stroke.evdev, pressed: true, time: time)
             rig.input.key(stroke.evdev, pressed: false, time: time + 5)
             if stroke.shift { rig.input.key(KeyCodes.leftShift, pressed: false, time: time + 5) }
             try rig.input.roundtrip()
-            try app.pump(for: 0.01)  // time is the point: keys paced in real time
+            try app.catchUp()
         }
         try app.settle()
         #expect(field2.text == "Hello, World")

@@ -22,15 +22,13 @@ import Testing
         return (rig, app, main)
     }
 
-    /// Injects, waits until weston has handled it, lets the app read and handle what weston
-    /// sent, and paces the next injection 30 ms later: time is the point here. The platform
-    /// maps compositor timestamps onto its clock and re-bases them when they run ahead of it,
-    /// so a gesture must arrive in real time, as a compositor delivers it (as the rig does).
-    func inject(_ rig: WestonRig, _ app: WaylandApp, _ body: () -> Void) throws {
+    /// Injects events stamped `ms` once they are due (`RealTimePacer`), waits until weston has
+    /// handled them, and lets the app read and handle what weston sent.
+    func inject(_ rig: WestonRig, _ app: WaylandApp, at ms: UInt32, _ body: () -> Void) throws {
+        try rig.pacer.wait(until: ms) { try app.step(maxWait: $0) }
         body()
         try rig.input.roundtrip()
         try app.catchUp()
-        try app.pump(for: 0.03)  // time is the point: real-time pacing of the gesture
     }
 
     @Test func theWindowMapsAtTheKioskSizeAndShowsItsPixels() throws {
@@ -54,7 +52,7 @@ import Testing
 
     @Test func thePointerShowsTheThemeCursorOverTheWindow() throws {
         let (rig, app, _) = try start()
-        try inject(rig, app) {
+        try inject(rig, app, at: 500) {
             rig.input.pointerMotion(x: 100, y: 100, time: 500)
             rig.input.pointerFrame()
         }
@@ -72,7 +70,7 @@ import Testing
         let parked = try rig.capture()
         #expect(parked.pixel(x: 102, y: 105) == expected.pixel(x: 102, y: 105))
         // The next motion brings the pointer, and its cursor, back.
-        try inject(rig, app) {
+        try inject(rig, app, at: 900) {
             rig.input.pointerMotion(x: 200, y: 200, time: 900)
             rig.input.pointerFrame()
         }
@@ -96,18 +94,18 @@ import Testing
 
     @Test func aTouchDragScrollsByTheDistanceLessTheSlop() throws {
         let (rig, app, main) = try start()
-        try inject(rig, app) {
+        try inject(rig, app, at: 1000) {
             rig.input.touchDown(id: 0, x: 200, y: 500, time: 1000)
             rig.input.touchFrame()
         }
         for i in 1...10 {
-            try inject(rig, app) {
+            try inject(rig, app, at: UInt32(1000 + i * 16)) {
                 rig.input.touchMotion(id: 0, x: 200, y: 500 - Double(i) * 20, time: UInt32(1000 + i * 16))
                 rig.input.touchFrame()
             }
         }
         // Held still for 200 ms before lifting: no fling.
-        try inject(rig, app) { rig.input.touchUp(id: 0, time: 1000 + 160 + 200) }
+        try inject(rig, app, at: UInt32(1000 + 160 + 200)) { rig.input.touchUp(id: 0, time: 1000 + 160 + 200) }
         try app.settle()
         #expect(main.contentOffset.y == 190)
         #expect(!main.isDecelerating && !main.isDragging)
@@ -122,19 +120,19 @@ import Testing
 
     @Test func aTouchpadBurstEndingInAxisStopProducesMomentum() throws {
         let (rig, app, main) = try start()
-        try inject(rig, app) {
+        try inject(rig, app, at: 500) {
             rig.input.pointerMotion(x: 200, y: 300, time: 500)
             rig.input.pointerFrame()
         }
         for i in 0..<10 {
-            try inject(rig, app) {
+            try inject(rig, app, at: UInt32(1000 + i * 10)) {
                 rig.input.axisSource(1)
                 rig.input.axis(0, value: 10, time: UInt32(1000 + i * 10))
                 rig.input.pointerFrame()
             }
         }
         #expect(main.contentOffset.y == 250)  // 10 × 10 × 2.5, 1:1 while the fingers are down
-        try inject(rig, app) {
+        try inject(rig, app, at: 1100) {
             rig.input.axisStop(0, time: 1100)
             rig.input.pointerFrame()
         }
@@ -145,11 +143,11 @@ import Testing
 
     @Test func wheelDetentsMoveBySpecStep() throws {
         let (rig, app, main) = try start()
-        try inject(rig, app) {
+        try inject(rig, app, at: 500) {
             rig.input.pointerMotion(x: 200, y: 300, time: 500)
             rig.input.pointerFrame()
         }
-        try inject(rig, app) {
+        try inject(rig, app, at: 600) {
             rig.input.axisSource(0)
             rig.input.axis(0, value: 15, discrete: 1, value120: 120, time: 600)
             rig.input.pointerFrame()
@@ -157,7 +155,7 @@ import Testing
         try app.settle()
         let step = WheelAnimation.step(viewport: 600, value120: 120)
         #expect(abs(main.contentOffset.y - step) < 0.5)
-        try inject(rig, app) {
+        try inject(rig, app, at: 700) {
             rig.input.axis(0, value: 30, discrete: 2, value120: 240, time: 700)
             rig.input.pointerFrame()
         }
@@ -172,21 +170,21 @@ import Testing
         let (rig, app, window) = try startScene(.zoom)
         let main = try #require(window.view(named: "main") as? ScrollView)
         let scale = main.zoomScale
-        try inject(rig, app) {
+        try inject(rig, app, at: 500) {
             rig.input.pointerMotion(x: 195, y: 300, time: 500)
             rig.input.pointerFrame()
         }
-        try inject(rig, app) { rig.input.key(KeyCodes.leftControl, pressed: true, time: 600) }
-        try inject(rig, app) {
+        try inject(rig, app, at: 600) { rig.input.key(KeyCodes.leftControl, pressed: true, time: 600) }
+        try inject(rig, app, at: 620) {
             rig.input.axisSource(0)
             rig.input.axis(0, value: 45, discrete: 3, value120: 360, time: 620)
             rig.input.pointerFrame()
         }
         try app.settle()
         #expect(abs(main.zoomScale - scale / pow(1.1, 3)) < 1e-9)
-        try inject(rig, app) { rig.input.key(KeyCodes.leftControl, pressed: false, time: 700) }
+        try inject(rig, app, at: 700) { rig.input.key(KeyCodes.leftControl, pressed: false, time: 700) }
         let offset = main.contentOffset
-        try inject(rig, app) {
+        try inject(rig, app, at: 800) {
             rig.input.axis(0, value: 15, discrete: 1, value120: 120, time: 800)
             rig.input.pointerFrame()
         }
@@ -197,7 +195,7 @@ import Testing
 
     @Test func pageDownAndEndMoveAsSpecified() throws {
         let (rig, app, main) = try start()
-        try inject(rig, app) {
+        try inject(rig, app, at: 500) {
             rig.input.pointerMotion(x: 200, y: 300, time: 500)
             rig.input.pointerFrame()
         }
@@ -214,17 +212,17 @@ import Testing
 
     @Test func aFlingThroughAllBuffersStillShowsExactlyTheOffscreenPicture() throws {
         let (rig, app, main) = try start()
-        try inject(rig, app) {
+        try inject(rig, app, at: 1000) {
             rig.input.touchDown(id: 0, x: 200, y: 550, time: 1000)
             rig.input.touchFrame()
         }
         for i in 1...6 {
-            try inject(rig, app) {
+            try inject(rig, app, at: UInt32(1000 + i * 10)) {
                 rig.input.touchMotion(id: 0, x: 200, y: 550 - Double(i) * 40, time: UInt32(1000 + i * 10))
                 rig.input.touchFrame()
             }
         }
-        try inject(rig, app) { rig.input.touchUp(id: 0, time: 1065) }
+        try inject(rig, app, at: 1065) { rig.input.touchUp(id: 0, time: 1065) }
         #expect(main.isDecelerating)
         // Until the fling and the indicators' fade are over (a fast fling runs ~3.5 s).
         try app.pump(
@@ -250,17 +248,22 @@ import Testing
 
     @Test func aHeldKeyRepeats() throws {
         let (rig, app, main) = try start()
-        try inject(rig, app) {
+        try inject(rig, app, at: 500) {
             rig.input.pointerMotion(x: 200, y: 300, time: 500)
             rig.input.pointerFrame()
         }
         let down = try #require(rig.keys.stroke(forKeysymNamed: "Down"))
         rig.input.key(down.evdev, pressed: true, time: 1000)
         try rig.input.roundtrip()
-        try app.pump(for: 1.2)  // time is the point: held past weston's repeat delay, several repeats
+        // Held until the press and at least two repeats have moved it (past weston's delay).
+        try app.pump(until: { main.contentOffset.y >= 120 }, "two key repeats")
         rig.input.key(down.evdev, pressed: false, time: 2200)
         try rig.input.roundtrip()
-        try app.pump(for: 0.8)  // time is the point: the repeats stopped with the release
+        try app.settle()
+        // The repeats stopped with the release: nothing moves it any more.
+        let stopped = main.contentOffset.y
+        try app.pump(until: { app.window.content.nextTimerDeadline == nil && app.isAtRest }, "the last timers")
+        #expect(main.contentOffset.y == stopped)
         // One press is 40 px; repeats add more 40 px steps.
         #expect(main.contentOffset.y >= 120)
         #expect(main.contentOffset.y.truncatingRemainder(dividingBy: 40) == 0)

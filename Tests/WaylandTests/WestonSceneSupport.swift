@@ -25,17 +25,21 @@ func flick(
 )
     throws
 {
+    func paced(_ ms: UInt32) throws { try rig.pacer.wait(until: ms) { try app.step(maxWait: $0) } }
+    try paced(time)
     rig.input.touchDown(id: 0, x: from.x, y: from.y, time: time)
     rig.input.touchFrame()
     try rig.input.roundtrip()
-    try app.pump(for: 0.02)  // time is the point: the gesture arrives in real time
+    try app.catchUp()
     for i in 1...moves {
         let p = from + step * Double(i)
+        try paced(time + UInt32(i * 16))
         rig.input.touchMotion(id: 0, x: p.x, y: p.y, time: time + UInt32(i * 16))
         rig.input.touchFrame()
         try rig.input.roundtrip()
-        try app.pump(for: 0.016)  // time is the point: 16 ms apart, as their timestamps say
+        try app.catchUp()
     }
+    try paced(time + UInt32(moves * 16 + 16))
     rig.input.touchUp(id: 0, time: time + UInt32(moves * 16 + 16))
     rig.input.touchFrame()
     try rig.input.roundtrip()
