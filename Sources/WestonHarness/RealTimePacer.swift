@@ -1,26 +1,36 @@
 import Foundation
 
-/// Injects a gesture in real time, as a compositor delivers one: an event stamped `ms` is due as
-/// much wall time after the first paced event as the stamps say. A client's platform maps
-/// compositor timestamps onto its own clock and re-bases any that run ahead of it (Scrollway's
-/// by more than 50 ms), so events sent early would lose their spacing and, with it, their
-/// velocities. Waiting is a condition (the due time reached), with the client stepped meanwhile;
-/// events sent late keep their spacing.
+/// Injects a gesture in real time, as a compositor delivers one: an event stamped `ms` is due
+/// as much wall time after the base (`begin`, else the first paced event) as the stamps say. A
+/// client's platform maps compositor timestamps onto its own clock and re-bases any that run
+/// ahead of it (Scrollway's by more than 50 ms), so events sent early would lose their spacing
+/// and, with it, their velocities. Waiting is a condition (the due time reached), with the
+/// client stepped meanwhile; events sent late keep their spacing. The rig's script players and
+/// the weston tests all pace through it.
 public final class RealTimePacer {
-    private var base: (ms: UInt32, at: Double)?
+    private var base: (ms: Double, at: Double)?
 
     public init() {}
 
-    /// Steps the client (`step` gets the longest it may block, in seconds) until `ms` is due.
-    public func wait(until ms: UInt32, step: (Double) throws -> Void) throws {
-        let now = ProcessInfo.processInfo.systemUptime
+    /// Makes `ms` due now (a script's start: its events are due at their `t` from here).
+    public func begin(at ms: Double = 0) {
+        base = (ms, ProcessInfo.processInfo.systemUptime)
+    }
+
+    /// Waits until `ms` is due; `step` gets the longest it may block, in seconds (a client's
+    /// event loop turn, or a sleep).
+    public func wait(until ms: Double, step: (Double) throws -> Void) throws {
         guard let base, ms >= base.ms else {
-            base = (ms, now)
+            begin(at: ms)
             return
         }
-        let due = base.at + Double(ms - base.ms) / 1000
+        let due = base.at + (ms - base.ms) / 1000
         while ProcessInfo.processInfo.systemUptime < due {
             try step(max(0, due - ProcessInfo.processInfo.systemUptime))
         }
+    }
+
+    public func wait(until ms: UInt32, step: (Double) throws -> Void) throws {
+        try wait(until: Double(ms), step: step)
     }
 }

@@ -300,14 +300,11 @@ struct WestonPlayer {
         try app.pump(for: 0.2)
         try rig.parkPointer()
         try app.pump(for: 0.05)
-        let start = ProcessInfo.processInfo.systemUptime
+        rig.pacer.begin()
         let recorder = TraceRecorder(window: window, origin: window.now, output: trace)
         let player = RigPlayer(rig: rig, screenshots: nil)
         while let e = try source.next() {
-            let due = start + e.t / 1000
-            while ProcessInfo.processInfo.systemUptime < due {
-                try app.step(maxWait: max(0, due - ProcessInfo.processInfo.systemUptime))
-            }
+            try rig.pacer.wait(until: e.t) { try app.step(maxWait: $0) }
             if case .screenshot(let name) = e.kind {
                 try rig.parkPointer()
                 try app.pump(for: 0.05)

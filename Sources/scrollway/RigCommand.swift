@@ -99,10 +99,10 @@ struct RigCommand: ParsableCommand {
         try rig.parkPointer()
 
         let player = RigPlayer(rig: rig, screenshots: shots)
-        let start = Date()
+        rig.pacer.begin()
         func play(_ event: ScriptEvent) throws {
             if let client { try Self.checkAlive(client, before: "line \(event.line)") }
-            try player.play(event, startedAt: start)
+            try player.play(event)
         }
         if let script {
             let reader = try ScriptFileReader(path: script, parser: parser)
@@ -196,12 +196,10 @@ struct RigPlayer {
     /// Where screenshot events write (nil: the caller captures them itself).
     let screenshots: OutputDirectory?
 
-    func play(_ e: ScriptEvent, startedAt start: Date) throws {
-        let wait = e.t / 1000 - Date().timeIntervalSince(start)
-        if wait > 0 {
-            try rig.input.flush()
-            sleep(seconds: wait)
-        }
+    /// Injects `e` when it is due (the rig's pacer, begun at the script's start).
+    func play(_ e: ScriptEvent) throws {
+        try rig.input.flush()
+        try rig.pacer.wait(until: e.t) { sleep(seconds: $0) }
         try inject(e)
     }
 
