@@ -69,15 +69,11 @@ public final class HeadlessPlayer {
         canvas = try Canvas(size: window.bounds.size, scale: window.scale)
     }
 
-    /// An event the window cannot play (keyboard.show/hide in a scene without an on-screen
-    /// keyboard), found before anything runs.
-    public static func unsupported(_ script: GestureScript, in window: Window) -> ScriptEvent? {
+    /// The first line the window cannot play (keyboard.show/hide in a scene without an
+    /// on-screen keyboard), found from the script's summary before anything runs.
+    public static func unsupportedLine(_ summary: ScriptSummary, in window: Window) -> Int? {
         guard window.firstView(of: OnScreenKeyboard.self) == nil else { return nil }
-        return script.events.first {
-            if case .keyboardShow = $0.kind { return true }
-            if case .keyboardHide = $0.kind { return true }
-            return false
-        }
+        return [summary.firstLine["keyboard.show"], summary.firstLine["keyboard.hide"]].compactMap { $0 }.min()
     }
 
     /// Plays `script` to the end: the last event's time plus `settle`, or earlier once nothing

@@ -126,7 +126,7 @@ public final class ScriptFileReader: ScriptEventSource {
             do {
                 chunk = try handle.read(upToCount: 1 << 16)
             } catch {
-                throw ScriptError(file: path, line: number + 1, message: "cannot read: \(Self.plain(error))")
+                throw ScriptError(file: path, line: number + 1, message: "cannot read: \(ScriptText.reason(of: error))")
             }
             if let chunk, !chunk.isEmpty { buffer.append(contentsOf: chunk) } else { atEnd = true }
         }
@@ -167,7 +167,6 @@ public final class ScriptFileReader: ScriptEventSource {
         return "cannot be opened"
     }
 
-    static func plain(_ error: Error) -> String { (error as NSError).localizedFailureReason ?? "\(error)" }
 }
 
 extension ScriptParser {
@@ -189,5 +188,17 @@ extension ScriptParser {
         summary.duration = reader.state.duration
         summary.warnings = reader.state.endWarnings
         return summary
+    }
+}
+
+extension ScriptText {
+    /// An error's reason without Foundation's domain and code (the system's own words when the
+    /// error wraps an errno), for messages about files.
+    public static func reason(of error: Error) -> String {
+        let e = error as NSError
+        if let posix = e.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        return e.localizedFailureReason ?? e.localizedDescription
     }
 }

@@ -86,9 +86,7 @@ struct Play: ParsableCommand {
             file: script, maximumEvents: platform == .offscreen ? ScriptLimits.maximumOffscreenEvents : nil)
         let window = ScrollwayDemoScenes.Scene.named(scene)!.makeWindow(
             size: size?.value, scale: platform == .offscreen ? scale : 1)
-        if window.firstView(of: OnScreenKeyboard.self) == nil,
-            let line = [summary.firstLine["keyboard.show"], summary.firstLine["keyboard.hide"]].compactMap({ $0 }).min()
-        {
+        if let line = HeadlessPlayer.unsupportedLine(summary, in: window) {
             throw CommandError(
                 "\(script):\(line): keyboard.show/hide needs an on-screen keyboard; scene '\(scene)' has none "
                     + "(try --scene keyboard)")
@@ -191,7 +189,7 @@ struct OutputDirectory {
         do {
             try Data(PNG.encode(canvas)).write(to: file)
         } catch {
-            throw CommandError("screenshot '\(file.path)': cannot write (\(plainReason(error)))")
+            throw CommandError("screenshot '\(file.path)': cannot write (\(ScriptText.reason(of: error)))")
         }
         announce("screenshot \(file.path)")
     }
@@ -246,7 +244,7 @@ final class TraceFile {
 
     func finish() throws {
         flush()
-        if let failure { throw CommandError("--trace '\(path)': cannot write (\(plainReason(failure)))") }
+        if let failure { throw CommandError("--trace '\(path)': cannot write (\(ScriptText.reason(of: failure)))") }
         guard let temporary else { return }
         try? handle.close()
         if rename(temporary, path) != 0 {
@@ -261,15 +259,6 @@ final class TraceFile {
         try? handle.close()
         unlink(temporary)
     }
-}
-
-/// An error's reason without Foundation's domain and code.
-func plainReason(_ error: Error) -> String {
-    let e = error as NSError
-    if let posix = e.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-        return String(cString: strerror(Int32(posix.code)))
-    }
-    return e.localizedFailureReason ?? e.localizedDescription
 }
 
 /// Plays a script into the real app window inside the weston rig: injection in real time with
