@@ -190,11 +190,14 @@ final class BufferPool {
         buffers.filter { $0 !== buffer && $0.frame != nil }.max { $0.frame! < $1.frame! }
     }
 
-    /// Faults in one buffer's ring that is not yet; false when all are.
+    /// Whether a buffer's ring is not faulted in yet.
+    var needsPrefault: Bool { buffers.contains { !$0.prefaulted } }
+
+    /// Faults in one buffer's ring that is not yet; returns whether another still waits (so
+    /// the loop does not spin one more turn to learn that nothing is left).
     func prefaultNext() -> Bool {
-        guard let b = buffers.first(where: { !$0.prefaulted }) else { return false }
-        b.prefault()
-        return true
+        buffers.first(where: { !$0.prefaulted })?.prefault()
+        return needsPrefault
     }
 
     /// Frames copied to the other end of their rings so far.

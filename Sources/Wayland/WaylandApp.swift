@@ -128,11 +128,12 @@ public final class WaylandApp {
 
     /// Whether the window shows its latest state and nothing is about to change it: a frame was
     /// committed and presented (no frame callback out), nothing needs drawing, no animation runs,
-    /// no background work is out. Timers (an indicator's fade delay) may still be pending.
+    /// no background work is out, no idle work (buffer rings to fault in) is left. Timers (an
+    /// indicator's fade delay) may still be pending.
     public var isAtRest: Bool {
         let c = window.content
         return window.framesCommitted > 0 && !c.needsFrame && !window.isWaitingForFrame && !c.hasActiveAnimations
-            && !c.hasBackgroundWork && !connection.input.cursorPending
+            && !c.hasBackgroundWork && !connection.input.cursorPending && !window.hasIdleWork
     }
 
     /// Reads everything the compositor has sent so far (a roundtrip), then steps until the window

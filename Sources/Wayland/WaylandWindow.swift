@@ -376,8 +376,11 @@ public final class WaylandWindow {
 
     /// Work worth doing while nothing animates, one piece per call (the event loop calls it
     /// when idle): faults in a buffer ring, so scrolling into it later costs no page faults.
-    /// Returns whether there was any.
+    /// Returns whether more is left.
     func idleWork() -> Bool { pool?.prefaultNext() ?? false }
+
+    /// Whether idle work is left (a buffer ring not faulted in yet).
+    var hasIdleWork: Bool { pool?.needsPrefault ?? false }
 
     /// Asks the compositor to maximize (or restore) the window.
     public func setMaximized(_ maximized: Bool) {
