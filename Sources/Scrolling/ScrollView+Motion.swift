@@ -45,15 +45,15 @@ extension ScrollView: FrameAnimation {
         case .fling(let f):
             if f.isFinished(at: t) {
                 contentOffset = f.restingPoint
-                finishMotion(kind: nil)
+                finishMotion()
             } else {
                 contentOffset = f.position(at: t)
             }
-        case .spring(let sx, let sy, let start, let kind):
+        case .spring(let sx, let sy, let start, _):
             let dt = t - start
             if sx.isSettled(at: dt, scale: deviceScale) && sy.isSettled(at: dt, scale: deviceScale) {
                 contentOffset = Point(x: sx.rest, y: sy.rest)
-                finishMotion(kind: kind)
+                finishMotion()
             } else {
                 // Programmatic and paging moves never overscroll: they stay within the range
                 // (widened to where they started, if that was outside it).
@@ -64,7 +64,8 @@ extension ScrollView: FrameAnimation {
         case .wheel(let wx, let wy):
             if wx.isFinished(at: t, scale: deviceScale) && wy.isFinished(at: t, scale: deviceScale) {
                 contentOffset = Point(x: wx.target, y: wy.target)
-                motion = .idle
+                // Wheel steps end silently (no delegate call), as a wheel's scrolling does.
+                transition(to: state.withoutMotion)
             } else {
                 contentOffset = Point(x: wx.position(at: t), y: wy.position(at: t))
             }
@@ -91,15 +92,6 @@ extension ScrollView: FrameAnimation {
         return Point(x: min(max(v.x, -cap), cap), y: min(max(v.y, -cap), cap))
     }
 
-    /// Starts driving `m` from the window's frames.
-    func start(_ m: Motion) {
-        animatesToEnd = false
-        animatesToTop = false
-        motion = m
-        motionGeneration &+= 1
-        window?.addAnimation(self)
-    }
-
     /// The offset velocity (px/s) of the running motion at `t`.
     func currentVelocity(at t: Double) -> Point {
         switch motion {
@@ -118,40 +110,33 @@ extension ScrollView: FrameAnimation {
         motionGeneration &+= 1
         if case .zoom(let z) = motion {
             // An interrupted zoom animation completes at once: its scale is where it was heading.
-            motion = .idle
-            window?.removeAnimation(self)
+            transition(to: state.withoutMotion)
             applyZoom(z.target, anchor: z.anchor)
-            isZoomBouncing = false
-            emit(.didEndZooming(scale: zoomScaleStorage))
-            delegate?.scrollViewDidEndZooming(self, with: zoomView, atScale: zoomScaleStorage)
+            notify(.didEndZooming(scale: zoomScaleStorage))
             return 0
         }
         let v = currentVelocity(at: time)
         // Place the offset exactly where the curve is at this time (the last frame may be older).
         _ = advance(to: time)
-        motion = .idle
-        isDecelerating = false
-        window?.removeAnimation(self)
+        // Stopped, not finished: no delegate call (UIKit sends none when a touch stops a glide).
+        transition(to: state.withoutMotion)
         return v.length
     }
 
-    private func finishMotion(kind: SpringKind?) {
-        motion = .idle
-        window?.removeAnimation(self)
-        if kind == .programmatic {
-            emit(.didEndScrollingAnimation)
-            delegate?.scrollViewDidEndScrollingAnimation(self)
-            if pendingScrollToTop {
-                pendingScrollToTop = false
-                emit(.didScrollToTop)
-                delegate?.scrollViewDidScrollToTop(self)
-            }
-            return
-        }
-        if isDecelerating {
-            isDecelerating = false
-            emit(.didEndDecelerating)
-            delegate?.scrollViewDidEndDecelerating(self)
+    /// A curve reached its end: the state it ran in decides the delegate call. A programmatic
+    /// spring ends with didEndScrollingAnimation (and didScrollToTop, for the scroll-to-top
+    /// gesture's), a glide after a release with didEndDecelerating, a bounce with none.
+    private func finishMotion() {
+        let ended = state
+        transition(to: state.withoutMotion)
+        switch ended {
+        case .animating(let a), .tracking(_, let a?):
+            notify(.didEndScrollingAnimation)
+            if a.goal == .top(announces: true) { notify(.didScrollToTop) }
+        case .decelerating:
+            notify(.didEndDecelerating)
+        default:
+            break
         }
     }
 
@@ -160,6 +145,10 @@ extension ScrollView: FrameAnimation {
     /// Ends a drag (touch, mouse or touchpad) with the content's velocity in px/s: asks the
     /// delegate for the target, then decelerates, pages or bounces, in UIKit's order.
     func endDragging(velocity raw: Point, at t: Double, momentum: Bool = true) {
+        guard case .releasing(let dragStart) = state else {
+            assertionFailure("a release needs a drag whose fingers lifted, not \(state)")
+            return
+        }
         let v = Point(
             x: scrollsHorizontally && momentum ? raw.x : 0, y: scrollsVertically && momentum ? raw.y : 0)
         let pos = contentOffset
@@ -167,17 +156,15 @@ extension ScrollView: FrameAnimation {
         let vr = verticalRange
         var target: Point
         if isPagingEnabled {
-            target = pagingTarget(position: pos, velocity: v)
+            target = pagingTarget(position: pos, velocity: v, dragStart: dragStart)
         } else {
             target = Point(
                 x: curve(pos.x, v.x, hr, bounds.width).restingPoint,
                 y: curve(pos.y, v.y, vr, bounds.height).restingPoint)
         }
         let proposed = target
-        emit(.willEndDragging(velocity: Point(x: v.x / 1000, y: v.y / 1000), targetContentOffset: target))
-        delegate?.scrollViewWillEndDragging(
-            self, withVelocity: Point(x: v.x / 1000, y: v.y / 1000), targetContentOffset: &target)
-        isDragging = false
+        notifyWillEndDragging(velocity: Point(x: v.x / 1000, y: v.y / 1000), target: &target)
+        transition(to: .idle)
         refreshControl?.updateFromScroll()
         if keyboardDismissMode == .interactive { window?.onInteractiveKeyboardDrag?(nil) }
 
@@ -201,17 +188,14 @@ extension ScrollView: FrameAnimation {
             moves = !(sx.isSettled(at: 0, scale: deviceScale) && sy.isSettled(at: 0, scale: deviceScale))
         default: moves = false
         }
-        emit(.didEndDragging(willDecelerate: moves))
-        delegate?.scrollViewDidEndDragging(self, willDecelerate: moves)
+        notify(.didEndDragging(willDecelerate: moves))
         guard moves else {
             if case .fling(let f) = m { contentOffset = f.restingPoint }
             scheduleIndicatorFade()
             return
         }
-        isDecelerating = true
-        emit(.willBeginDecelerating)
-        delegate?.scrollViewWillBeginDecelerating(self)
-        start(m)
+        run(.decelerating(m))
+        notify(.willBeginDecelerating)
     }
 
     func curve(_ x: Double, _ v: Double, _ r: ClosedRange<Double>, _ d: Double, target: Double? = nil) -> FlingCurve {
@@ -223,7 +207,7 @@ extension ScrollView: FrameAnimation {
     /// Pages are multiples of the bounds size ("the scroll view stops on multiples of the scroll
     /// view's bounds", the reference says), counted from offset 0 whatever the insets, and
     /// clamped to the range (the last page may be short).
-    func pagingTarget(position pos: Point, velocity v: Point) -> Point {
+    func pagingTarget(position pos: Point, velocity v: Point, dragStart: Point?) -> Point {
         let k = decelerationRate.k
         func axis(_ x: Double, _ v: Double, _ page: Double, _ start: Double, _ r: ClosedRange<Double>) -> Double {
             guard page > 0 else { return x }
@@ -235,7 +219,7 @@ extension ScrollView: FrameAnimation {
                 position: x, velocity: v, pageSize: page, k: k, startPage: startPage, pageCount: count)
             return min(max(Double(p) * page, r.lowerBound), r.upperBound)
         }
-        let start = dragStartOffset ?? pos
+        let start = dragStart ?? pos
         return Point(
             x: axis(pos.x, v.x, bounds.width, start.x, horizontalRange),
             y: axis(pos.y, v.y, bounds.height, start.y, verticalRange))
@@ -243,14 +227,16 @@ extension ScrollView: FrameAnimation {
 
     /// Springs back inside the range (ω = 10) if the offset is outside it and nothing holds it.
     /// The same curve as a release: an outward velocity is capped like an edge impact, an
-    /// inward throw glides back in.
-    func bounceBackIfNeeded(at t: Double, velocity: Point = .zero) {
-        guard !isOffsetInRange else { return }
-        start(
-            .fling(
-                FlingMotion(
-                    x: curve(contentOffset.x, velocity.x, horizontalRange, bounds.width),
-                    y: curve(contentOffset.y, velocity.y, verticalRange, bounds.height), start: t)))
+    /// inward throw glides back in. A bounce that takes over from a glide the delegate was told
+    /// of (`decelerating`, or a deceleration still running) continues it: it ends with
+    /// didEndDecelerating.
+    func bounceBackIfNeeded(at t: Double, velocity: Point = .zero, decelerating: Bool = false) {
+        guard !isOffsetInRange, !holdsContent else { return }
+        let m = Motion.fling(
+            FlingMotion(
+                x: curve(contentOffset.x, velocity.x, horizontalRange, bounds.width),
+                y: curve(contentOffset.y, velocity.y, verticalRange, bounds.height), start: t))
+        run(decelerating || isDecelerating ? .decelerating(m) : .bouncing(m))
     }
 
     /// The touch that held the content is gone without a drag releasing it (it lifted without
@@ -258,17 +244,19 @@ extension ScrollView: FrameAnimation {
     /// inside the range, and a paging view that the touch stopped between pages settles on
     /// the nearest page (the paging spring, ω = 14), as it would after a slow release.
     func settleAfterTouch(at t: Double) {
+        guard !holdsContent else { return }
         guard isPagingEnabled else {
             bounceBackIfNeeded(at: t)
             return
         }
         let target = nearestPageOffset()
         guard target != contentOffset else { return }
-        start(
-            .spring(
-                x: Spring(from: contentOffset.x, to: target.x, velocity: 0, omega: Spring.animationOmega),
-                y: Spring(from: contentOffset.y, to: target.y, velocity: 0, omega: Spring.animationOmega), start: t,
-                kind: .paging))
+        run(
+            .bouncing(
+                .spring(
+                    x: Spring(from: contentOffset.x, to: target.x, velocity: 0, omega: Spring.animationOmega),
+                    y: Spring(from: contentOffset.y, to: target.y, velocity: 0, omega: Spring.animationOmega),
+                    start: t, kind: .paging)))
     }
 
     /// The page offset nearest the current one on each axis (multiples of the bounds' size from
@@ -295,34 +283,37 @@ extension ScrollView: FrameAnimation {
         switch motion {
         case .spring(let sx, let sy, let began, let kind):
             var target = clampedOffset(Point(x: sx.rest, y: sy.rest))
-            if kind == .programmatic && animatesToEnd { target.y = verticalRange.upperBound }
-            if kind == .programmatic && animatesToTop { target.y = verticalRange.lowerBound }
+            switch state.animation?.goal {
+            case .end: target.y = verticalRange.upperBound
+            case .top: target.y = verticalRange.lowerBound
+            default: break
+            }
             guard target != Point(x: sx.rest, y: sy.rest) else { return }
             let dt = t - began
-            let followsEnd = animatesToEnd
-            let followsTop = animatesToTop
-            defer {
-                animatesToEnd = followsEnd
-                animatesToTop = followsTop
-            }
-            start(
-                .spring(
-                    x: Spring(from: sx.position(at: dt), to: target.x, velocity: sx.velocity(at: dt), omega: sx.omega),
-                    y: Spring(from: sy.position(at: dt), to: target.y, velocity: sy.velocity(at: dt), omega: sy.omega),
-                    start: t, kind: kind))
+            // The same state and goal, aimed anew (a restart: whoever started it no longer owns it).
+            motionGeneration &+= 1
+            transition(
+                to: state.withMotion(
+                    .spring(
+                        x: Spring(
+                            from: sx.position(at: dt), to: target.x, velocity: sx.velocity(at: dt), omega: sx.omega),
+                        y: Spring(
+                            from: sy.position(at: dt), to: target.y, velocity: sy.velocity(at: dt), omega: sy.omega),
+                        start: t, kind: kind)))
             return
         case .wheel(var wx, var wy):
             let h = horizontalRange
             let v = verticalRange
             wx.retarget(by: 0, at: t, within: h.lowerBound, h.upperBound)
             wy.retarget(by: 0, at: t, within: v.lowerBound, v.upperBound)
-            start(.wheel(x: wx, y: wy))
+            motionGeneration &+= 1
+            transition(to: state.withMotion(.wheel(x: wx, y: wy)))
             return
         default:
             break
         }
         // Springing back to an edge waits until nothing holds the content.
-        guard !isTracking, !isDragging, !isZooming, pinch == nil, touchpadPinch == nil else { return }
+        guard !holdsContent else { return }
         switch motion {
         case .idle:
             bounceBackIfNeeded(at: t)
@@ -338,18 +329,19 @@ extension ScrollView: FrameAnimation {
             let v = currentVelocity(at: t)
             let wasDecelerating = isDecelerating
             stopMotion(at: t)
-            isDecelerating = wasDecelerating
             if isOffsetInRange {
                 if wasDecelerating {
-                    // Re-fling from here so it still ends where it should, inside the new range.
-                    start(
-                        .fling(
-                            FlingMotion(
-                                x: curve(contentOffset.x, v.x, horizontalRange, bounds.width),
-                                y: curve(contentOffset.y, v.y, verticalRange, bounds.height), start: t)))
+                    // Re-fling from here so it still ends where it should, inside the new range;
+                    // the delegate's deceleration goes on (one didEndDecelerating, at its end).
+                    run(
+                        .decelerating(
+                            .fling(
+                                FlingMotion(
+                                    x: curve(contentOffset.x, v.x, horizontalRange, bounds.width),
+                                    y: curve(contentOffset.y, v.y, verticalRange, bounds.height), start: t))))
                 }
             } else {
-                bounceBackIfNeeded(at: t, velocity: v)
+                bounceBackIfNeeded(at: t, velocity: v, decelerating: wasDecelerating)
             }
         default:
             break
@@ -359,20 +351,28 @@ extension ScrollView: FrameAnimation {
     // MARK: Programmatic scrolling
 
     /// Sets the offset, or springs there (ω = 14) and ends with didEndScrollingAnimation.
+    /// While a drag, a pinch or a touchpad scroll holds the content, the fingers own it: the
+    /// offset is set at once instead of animating against them.
     public func setContentOffset(_ offset: Point, animated: Bool) {
+        setContentOffset(offset, animated: animated, goal: .offset)
+    }
+
+    func setContentOffset(_ offset: Point, animated: Bool, goal: ScrollAnimation.Goal) {
         guard offset.isFinite else { return }
         let t = window?.now ?? 0
         let v = inheritedVelocity(at: t)
         stopMotion(at: t)
-        guard animated, window != nil, offset != contentOffset else {
+        guard animated, window != nil, offset != contentOffset, !isHeldByGesture else {
             contentOffset = offset
             return
         }
-        start(
-            .spring(
-                x: Spring(from: contentOffset.x, to: offset.x, velocity: v.x, omega: Spring.animationOmega),
-                y: Spring(from: contentOffset.y, to: offset.y, velocity: v.y, omega: Spring.animationOmega), start: t,
-                kind: .programmatic))
+        run(
+            .animating(
+                ScrollAnimation(
+                    motion: .spring(
+                        x: Spring(from: contentOffset.x, to: offset.x, velocity: v.x, omega: Spring.animationOmega),
+                        y: Spring(from: contentOffset.y, to: offset.y, velocity: v.y, omega: Spring.animationOmega),
+                        start: t, kind: .programmatic), goal: goal)))
     }
 
     /// Where a running programmatic animation is heading (keys accumulate on it).
@@ -391,10 +391,12 @@ extension ScrollView: FrameAnimation {
         case .fling(let f):
             let p = f.position(at: t)
             let v = f.velocity(at: t)
-            motion = .fling(
-                FlingMotion(
-                    x: curve(p.x, v.x, horizontalRange, bounds.width),
-                    y: curve(p.y + dy, v.y, verticalRange, bounds.height), start: t))
+            transition(
+                to: state.withMotion(
+                    .fling(
+                        FlingMotion(
+                            x: curve(p.x, v.x, horizontalRange, bounds.width),
+                            y: curve(p.y + dy, v.y, verticalRange, bounds.height), start: t))))
             contentOffset = Point(x: p.x, y: p.y + dy)
         case .spring(let sx, let sy, let began, let kind):
             let dt = t - began
@@ -403,16 +405,21 @@ extension ScrollView: FrameAnimation {
             // the range (the fuzzer found Page Up in a list resting 12 px above the top once the
             // rows on the way measured shorter than their estimates).
             let v = verticalRange
+            let headsForTop: Bool
+            if case .top = state.animation?.goal { headsForTop = true } else { headsForTop = false }
             let to =
                 kind != .programmatic
-                ? sy.rest + dy : animatesToTop ? v.lowerBound : min(max(sy.rest + dy, v.lowerBound), v.upperBound)
-            motion = .spring(
-                x: sx,
-                y: Spring(from: sy.position(at: dt) + dy, to: to, velocity: sy.velocity(at: dt), omega: sy.omega),
-                start: t, kind: kind)
+                ? sy.rest + dy : headsForTop ? v.lowerBound : min(max(sy.rest + dy, v.lowerBound), v.upperBound)
+            transition(
+                to: state.withMotion(
+                    .spring(
+                        x: sx,
+                        y: Spring(
+                            from: sy.position(at: dt) + dy, to: to, velocity: sy.velocity(at: dt), omega: sy.omega),
+                        start: t, kind: kind)))
             contentOffset.y += dy
         case .wheel(let wx, let wy):
-            motion = .wheel(x: wx, y: wy.shifted(by: dy))
+            transition(to: state.withMotion(.wheel(x: wx, y: wy.shifted(by: dy))))
             contentOffset.y += dy
         default:
             contentOffset.y += dy
@@ -455,14 +462,10 @@ extension ScrollView: FrameAnimation {
     /// The scroll-to-top gesture (a tap on the status area): animates to the top if allowed.
     public func scrollToTop() {
         guard scrollsToTop, delegate?.scrollViewShouldScrollToTop(self) ?? true else { return }
-        pendingScrollToTop = true
-        setContentOffset(Point(x: contentOffset.x, y: verticalRange.lowerBound), animated: true)
-        animatesToTop = true
-        if case .idle = motion {
-            pendingScrollToTop = false
-            emit(.didScrollToTop)
-            delegate?.scrollViewDidScrollToTop(self)
-        }
+        setContentOffset(
+            Point(x: contentOffset.x, y: verticalRange.lowerBound), animated: true, goal: .top(announces: true))
+        // Already at the top (or no window to animate in): it has arrived.
+        if case .idle = motion { notify(.didScrollToTop) }
     }
 
     /// Stops any scrolling or zooming now; an overscrolled offset then springs back.

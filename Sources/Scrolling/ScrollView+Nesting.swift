@@ -36,7 +36,7 @@ extension ScrollView {
     /// scrolls horizontally; a view that scrolls on both counts an axis whose component is at
     /// least half the other's (the directional-lock ratio), and can move if either axis can.
     public func canScroll(toward delta: Point) -> Bool {
-        guard isScrollEnabled, pinch == nil, touchpadPinch == nil, !isZooming else { return false }
+        guard isScrollEnabled, !isZooming else { return false }
         let eps = 0.5 / deviceScale
         let ratio = scrollsHorizontally && scrollsVertically ? PanTracker.lockRatio : 1
         let o = contentOffset
@@ -211,9 +211,7 @@ extension ScrollView {
     private func handOff(to next: ScrollView, beyond: Point?, at t: Double) {
         guard let state = touchState else { return }
         window?.cancelTimer(state.timer)
-        touchState = nil
-        isTracking = false
-        if isDragging {
+        if endTouch() {
             endDragging(velocity: .zero, at: t, momentum: false)
         } else {
             settleAfterTouch(at: t)
@@ -232,10 +230,12 @@ extension ScrollView {
         _ = arbiter.moved(crossedSlop: true)
         var pan = other.pan
         pan.setDirectionalLock(isDirectionalLockEnabled)
-        touchState = TouchState(
-            id: other.id, source: other.source, pan: pan, arbiter: arbiter, target: nil,
-            location: other.location, extra: other.extra)
-        isTracking = true
+        endTouchpadGestures(at: t)
+        transition(
+            to: .tracking(
+                TouchState(
+                    id: other.id, source: other.source, pan: pan, arbiter: arbiter, target: nil,
+                    location: other.location, extra: other.extra), animation: nil))
         beginDragging()
         guard var state = touchState else { return }
         // The other view met its edge where unbanded = anchor − translation and

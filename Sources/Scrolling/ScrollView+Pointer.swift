@@ -11,6 +11,8 @@ struct TouchpadState {
     var tracker = VelocityTracker(window: 0.150)
     /// The axes this scroll has had events on: it ends once each has had its axis_stop.
     var axes: Set<Axis> = []
+    /// The clamped offset when the scroll began (a paging release moves at most ±1 page).
+    var dragStart: Point?
 }
 
 extension ScrollView {
@@ -34,7 +36,7 @@ extension ScrollView {
                 touchpad = pad
                 return false
             }
-            touchpad = nil
+            transition(to: .releasing(dragStart: pad.dragStart))
             pad.tracker.add(time: t, position: pad.unbanded)
             endDragging(velocity: pad.tracker.velocity(at: t), at: t)
             return false
@@ -66,9 +68,6 @@ extension ScrollView {
         }
     }
 
-    /// A drag, touchpad scroll or pinch owns the offset right now.
-    var isHeldByGesture: Bool { isDragging || isZooming || pinch != nil || touchpadPinch != nil || touchpad != nil }
-
     var isWheelAnimating: Bool {
         if case .wheel = motion { return true }
         return false
@@ -93,7 +92,7 @@ extension ScrollView {
         // pager does not scroll the list around it too).
         if source == .finger, touchpad != nil {
             touchpad?.axes.insert(axis)
-            if scrollsOnAxis, !isZooming, pinch == nil, touchpadPinch == nil {
+            if scrollsOnAxis {
                 touchpadMove(fingerDelta, at: t)
                 showIndicatorsIfScrolling()
             }
@@ -107,7 +106,13 @@ extension ScrollView {
         }
         // Any new axis event ends touchpad momentum.
         if isDecelerating { stopMotion(at: t) }
-        if isZooming || pinch != nil || touchpadPinch != nil || (isDragging && touchpad == nil) { return true }
+        // What holds the content keeps it: a drag or pinch, a touchpad scroll against a wheel,
+        // and fingers on the screen against the touchpad (one gesture at a time).
+        switch state {
+        case .dragging, .releasing, .touchpadPinching, .touchpadScrolling: return true
+        case .tracking(let s, _) where s.pinch != nil || source == .finger: return true
+        default: break
+        }
         switch source {
         case .wheel, .wheelTilt:
             // Detents: value120, else the legacy discrete step ×120 (the platform folds that into
@@ -143,7 +148,7 @@ extension ScrollView {
         }
         wx.retarget(by: delta.x, at: t, within: h.lowerBound, h.upperBound)
         wy.retarget(by: delta.y, at: t, within: v.lowerBound, v.upperBound)
-        start(.wheel(x: wx, y: wy))
+        run(.animating(ScrollAnimation(motion: .wheel(x: wx, y: wy), goal: .offset)))
     }
 
     /// Touchpad fingers move the content directly (× the multiplier), rubber-banded; the first
@@ -151,11 +156,10 @@ extension ScrollView {
     private func touchpadMove(_ delta: Point, at t: Double) {
         if touchpad == nil {
             stopMotion(at: t)
-            touchpad = TouchpadState(unbanded: unbandedOffset(contentOffset))
-            dragStartOffset = clampedOffset(contentOffset)
-            isDragging = true
-            emit(.willBeginDragging)
-            delegate?.scrollViewWillBeginDragging(self)
+            transition(
+                to: .touchpadScrolling(
+                    TouchpadState(unbanded: unbandedOffset(contentOffset), dragStart: clampedOffset(contentOffset))))
+            notify(.willBeginDragging)
         }
         touchpad!.unbanded += delta
         touchpad!.tracker.add(time: t, position: touchpad!.unbanded)
@@ -188,9 +192,9 @@ extension ScrollView {
         case .end: target.y = verticalRange.upperBound
         default: return false
         }
-        setContentOffset(clampedOffset(target), animated: true)
-        animatesToEnd = key == .end
-        animatesToTop = key == .home
+        setContentOffset(
+            clampedOffset(target), animated: true,
+            goal: key == .end ? .end : key == .home ? .top(announces: false) : .offset)
         showIndicatorsIfScrolling()
         return true
     }

@@ -17,6 +17,10 @@ struct TouchState {
     var location: Point
     /// Further fingers panning together with the first (no zoom view): by id.
     var extra: [Int: Point] = [:]
+    /// The clamped offset when the drag began (a paging release moves at most ±1 page from it).
+    var dragStart: Point?
+    /// A second finger zooming with this one (a zoom view is set).
+    var pinch: PinchState?
 
     /// The pan follows the centroid of all fingers, as UIKit's pan does.
     var centroid: Point {
@@ -30,7 +34,7 @@ extension ScrollView {
     func scrollTouchBegan(_ touch: Touch, target: View?) {
         let t = touch.timestamp
         if var existing = touchState, existing.id != touch.id {
-            if zoomView != nil && pinch == nil && touchpadPinch == nil && existing.extra.isEmpty {
+            if zoomView != nil && pinch == nil && existing.extra.isEmpty {
                 beginPinch(with: touch)
             } else if pinch == nil {
                 // Another finger joins the pan: follow the new centroid without a jump.
@@ -49,7 +53,9 @@ extension ScrollView {
             outer.scrollTouchBegan(touch, target: target)
             return
         }
-        // A touch stops any motion; a fast one makes this touch a "stop", never a tap.
+        // A touch takes the content from the touchpad (its scroll ends without momentum, its
+        // pinch ends), and stops any motion; a fast one makes this touch a "stop", never a tap.
+        endTouchpadGestures(at: t)
         let speed = stopMotion(at: t)
         let content = (target === self) ? nil : target
         var state = TouchState(
@@ -63,12 +69,11 @@ extension ScrollView {
                 contentWantsTouch: content != nil,
                 stoppedSpeed: speed > 0 ? speed : nil),
             target: content, location: touch.location)
-        isTracking = true
         tapTracker.touchDown(at: touch.location, time: t)
         if let deadline = state.arbiter.deadline, let window {
             state.timer = window.schedule(at: deadline) { [weak self] in self?.holdTimerFired(at: deadline) }
         }
-        touchState = state
+        transition(to: .tracking(state, animation: nil))
         apply(state.arbiter.initialActions, touch: touch, target: state.target)
         showIndicatorsIfScrolling()
     }
@@ -104,13 +109,12 @@ extension ScrollView {
         guard state.id == touch.id else { return }
         window?.cancelTimer(state.timer)
         let actions = state.arbiter.lifted()
-        touchState = nil
-        isTracking = false
+        let dragging = endTouch()
         apply(
             actions,
             touch: Touch(id: touch.id, location: state.location, timestamp: touch.timestamp, source: touch.source),
             target: state.target)
-        if isDragging {
+        if dragging {
             let finger = state.pan.velocity(at: touch.timestamp)
             let momentum = state.source == .finger || mouseDragMomentum
             endDragging(velocity: Point(x: -finger.x, y: -finger.y), at: touch.timestamp, momentum: momentum)
@@ -167,15 +171,32 @@ extension ScrollView {
         guard var state = touchState else { return }
         window?.cancelTimer(state.timer)
         let actions = state.arbiter.cancelled()
-        touchState = nil
-        isTracking = false
+        let dragging = endTouch()
         apply(
             actions, touch: Touch(id: state.id, location: state.location, timestamp: t, source: state.source),
             target: state.target)
-        if isDragging {
-            endDragging(velocity: .zero, at: t)
-        } else {
+        if dragging { endDragging(velocity: .zero, at: t) }
+        // A pinch riding on the touch ends with it (springing back beyond a zoom limit).
+        if let p = state.pinch {
+            finishZoomGesture(anchor: viewportPoint(p.lastCenter), at: t)
+        } else if !dragging {
             settleAfterTouch(at: t)
+        }
+    }
+
+    /// A touch arrived while the touchpad held the content: its scroll ends as if the fingers
+    /// lifted without momentum, its pinch ends as if released.
+    func endTouchpadGestures(at t: Double) {
+        switch state {
+        case .touchpadScrolling(let pad):
+            transition(to: .releasing(dragStart: pad.dragStart))
+            endDragging(velocity: .zero, at: t, momentum: false)
+        case .touchpadPinching:
+            let anchor = viewportPoint(window?.pointerPosition ?? Point(x: bounds.midX, y: bounds.midY))
+            transition(to: .idle)
+            finishZoomGesture(anchor: anchor, at: t)
+        default:
+            break
         }
     }
 
@@ -212,12 +233,12 @@ extension ScrollView {
     /// The drag begins at slop crossing: willBeginDragging, and the offset to move from.
     func beginDragging() {
         guard var state = touchState else { return }
+        // The drag owns the offset: an animation a key started under the resting finger stops.
+        stopMotion()
         state.anchor = unbandedOffset(contentOffset)
-        touchState = state
-        dragStartOffset = clampedOffset(contentOffset)
-        isDragging = true
-        emit(.willBeginDragging)
-        delegate?.scrollViewWillBeginDragging(self)
+        state.dragStart = clampedOffset(contentOffset)
+        transition(to: .dragging(state))
+        notify(.willBeginDragging)
         refreshControl?.updateFromScroll()
         if keyboardDismissMode == .onDrag { window?.focusedView = nil }
     }

@@ -76,22 +76,22 @@ extension ScrollView {
         // A programmatic zoom (a double tap, zoom(to:), setZoomScale) is announced like a pinch,
         // so its didEndZooming always has a willBeginZooming before it (UIKit sends both for
         // an animated zoomToRect; the fuzzer found the end arriving alone).
-        emit(.willBeginZooming)
-        delegate?.scrollViewWillBeginZooming(self, with: zoomView)
-        guard animated, window != nil else {
+        notify(.willBeginZooming)
+        // While fingers hold the content (a drag, a pinch), the zoom applies at once.
+        guard animated, window != nil, !isHeldByGesture else {
             applyZoom(target, anchor: anchor)
-            emit(.didEndZooming(scale: zoomScaleStorage))
-            delegate?.scrollViewDidEndZooming(self, with: zoomView, atScale: zoomScaleStorage)
+            notify(.didEndZooming(scale: zoomScaleStorage))
             bounceBackIfNeeded(at: t)
             return
         }
         let u0 = ZoomBand.logScale(zoomScaleStorage, limit: target)
-        start(
-            .zoom(
-                ZoomMotion(
-                    spring: Spring(from: u0, to: 0, omega: Spring.animationOmega), target: target, anchor: anchor,
-                    start: t,
-                    bouncing: false)))
+        run(
+            .animating(
+                ScrollAnimation(
+                    motion: .zoom(
+                        ZoomMotion(
+                            spring: Spring(from: u0, to: 0, omega: Spring.animationOmega), target: target,
+                            anchor: anchor, start: t, bouncing: false)), goal: .offset)))
     }
 
     /// Applies a scale about `anchor` (viewport coordinates): the zoom view is scaled with its
@@ -102,8 +102,7 @@ extension ScrollView {
         guard setZoomGeometry(newScale) else { return }
         contentOffset = Self.zoomedOffset(contentOffset, anchor: a, from: s, to: newScale)
         rebaseGesturesToCurrentOffset()
-        emit(.didZoom)
-        delegate?.scrollViewDidZoom(self)
+        notify(.didZoom)
         if case .zoom = motion {} else { restAfterRangeChange() }
     }
 
@@ -154,19 +153,15 @@ extension ScrollView {
             y: RubberBand.clamp(p.unbanded.y, min: v.lowerBound, max: v.upperBound, dimension: bounds.height))
         p.lastShown = contentOffset
         rebaseGesturesToCurrentOffset()
-        emit(.didZoom)
-        delegate?.scrollViewDidZoom(self)
+        notify(.didZoom)
     }
 
     func advanceZoom(_ z: ZoomMotion, to t: Double) {
         let dt = t - z.start
         if z.spring.isSettled(at: dt, scale: 100) {
             applyZoom(z.target, anchor: z.anchor)
-            motion = .idle
-            window?.removeAnimation(self)
-            isZoomBouncing = false
-            emit(.didEndZooming(scale: zoomScaleStorage))
-            delegate?.scrollViewDidEndZooming(self, with: zoomView, atScale: zoomScaleStorage)
+            transition(to: state.withoutMotion)
+            notify(.didEndZooming(scale: zoomScaleStorage))
             bounceBackIfNeeded(at: t)
         } else {
             applyZoom(ZoomBand.scale(at: z.spring.position(at: dt), limit: z.target), anchor: z.anchor)
@@ -177,7 +172,9 @@ extension ScrollView {
 
     /// A second finger joined: pan and pinch together from here.
     func beginPinch(with touch: Touch) {
-        guard let first = touchState, pinch == nil, touchpadPinch == nil, zoomView != nil else { return }
+        guard let first = touchState, pinch == nil, zoomView != nil else { return }
+        // The fingers own the content from here: an animation a key started stops.
+        stopMotion(at: touch.timestamp)
         var p = PinchState(
             firstID: first.id, secondID: touch.id, first: first.location, second: touch.location,
             tracker: PinchTracker(first.location, touch.location), startScale: zoomScaleStorage,
@@ -186,9 +183,7 @@ extension ScrollView {
             active: true, unbanded: unbandedOffset(contentOffset))
         if p.tracker == nil { p.active = false }
         pinch = p
-        isZooming = true
-        emit(.willBeginZooming)
-        delegate?.scrollViewWillBeginZooming(self, with: zoomView)
+        notify(.willBeginZooming)
     }
 
     func updatePinch(with touch: Touch) {
@@ -211,29 +206,25 @@ extension ScrollView {
     /// A pinch finger lifted: the zoom ends (bouncing back beyond a limit). Returns whether the
     /// touch belonged to the pinch.
     func endPinch(touch: Touch) -> Bool {
-        guard let p = pinch, touch.id == p.firstID || touch.id == p.secondID else { return false }
-        pinch = nil
-        let t = touch.timestamp
-        if let state = touchState {
-            window?.cancelTimer(state.timer)
-            touchState = nil
-            isTracking = false
-            if isDragging { endDragging(velocity: .zero, at: t) }
+        guard let p = pinch, let first = touchState, touch.id == p.firstID || touch.id == p.secondID else {
+            return false
         }
+        let t = touch.timestamp
+        window?.cancelTimer(first.timer)
+        if endTouch() { endDragging(velocity: .zero, at: t) }
         finishZoomGesture(anchor: viewportPoint(p.lastCenter), at: t)
         return true
     }
 
     func finishZoomGesture(anchor: Point, at t: Double) {
-        isZooming = false
         if let back = ZoomBand.springBack(from: zoomScaleStorage, minimum: minimumZoomScale, maximum: maximumZoomScale)
         {
-            isZoomBouncing = true
             stopMotion(at: t)
-            start(.zoom(ZoomMotion(spring: back.spring, target: back.limit, anchor: anchor, start: t, bouncing: true)))
+            run(
+                .zoomBouncing(
+                    ZoomMotion(spring: back.spring, target: back.limit, anchor: anchor, start: t, bouncing: true)))
         } else {
-            emit(.didEndZooming(scale: zoomScaleStorage))
-            delegate?.scrollViewDidEndZooming(self, with: zoomView, atScale: zoomScaleStorage)
+            notify(.didEndZooming(scale: zoomScaleStorage))
             bounceBackIfNeeded(at: t)
         }
     }
@@ -244,15 +235,16 @@ extension ScrollView {
         let anchor = viewportPoint(window?.pointerPosition ?? Point(x: bounds.midX, y: bounds.midY))
         switch event.kind {
         case .pinchBegin:
-            guard pinch == nil, touchpadPinch == nil else { return true }
+            // Fingers on the screen or a touchpad scroll already hold the content.
+            guard !holdsContent else { return true }
             stopMotion(at: event.time)
-            touchpadPinch = PinchState(
-                firstID: Int.min, secondID: Int.min, first: .zero, second: .zero, tracker: nil,
-                startScale: zoomScaleStorage,
-                lastCenter: .zero, active: false, unbanded: unbandedOffset(contentOffset))
-            isZooming = true
-            emit(.willBeginZooming)
-            delegate?.scrollViewWillBeginZooming(self, with: zoomView)
+            transition(
+                to: .touchpadPinching(
+                    PinchState(
+                        firstID: Int.min, secondID: Int.min, first: .zero, second: .zero, tracker: nil,
+                        startScale: zoomScaleStorage,
+                        lastCenter: .zero, active: false, unbanded: unbandedOffset(contentOffset))))
+            notify(.willBeginZooming)
         case .pinchUpdate(let scale, let dx, let dy):
             guard var p = touchpadPinch, scale.isFinite, scale > 0 else { return true }
             let shown = ZoomBand.shownScale(
@@ -262,7 +254,7 @@ extension ScrollView {
             touchpadPinch = p
         case .pinchEnd:
             guard touchpadPinch != nil else { return true }
-            touchpadPinch = nil
+            transition(to: .idle)
             finishZoomGesture(anchor: anchor, at: event.time)
         default:
             return false
@@ -278,11 +270,9 @@ extension ScrollView {
         let target = min(max(zoomScaleStorage * pow11(-detents), minimumZoomScale), maximumZoomScale)
         let anchor = viewportPoint(window?.pointerPosition ?? Point(x: bounds.midX, y: bounds.midY))
         stopMotion(at: t)
-        emit(.willBeginZooming)
-        delegate?.scrollViewWillBeginZooming(self, with: zoomView)
+        notify(.willBeginZooming)
         applyZoom(target, anchor: anchor)
-        emit(.didEndZooming(scale: zoomScaleStorage))
-        delegate?.scrollViewDidEndZooming(self, with: zoomView, atScale: zoomScaleStorage)
+        notify(.didEndZooming(scale: zoomScaleStorage))
         contentOffset = clampedOffset(contentOffset)
         return true
     }

@@ -33,7 +33,8 @@ open class ScrollView: View {
     }
 
     public weak var delegate: ScrollViewDelegate?
-    /// Sees every delegate event as a value, after the delegate (traces, tests).
+    /// Sees every delegate event as a value, just before the delegate does (traces, tests):
+    /// both are told through `notify`, so they never disagree.
     public var eventObserver: ((ScrollView, ScrollEvent) -> Void)?
 
     // MARK: Content
@@ -144,32 +145,13 @@ open class ScrollView: View {
 
     // MARK: State
 
-    public internal(set) var isTracking = false
-    public internal(set) var isDragging = false
-    public internal(set) var isDecelerating = false
+    /// What the scroll view is doing (ScrollView+State.swift): written only by `transition(to:)`.
+    private(set) var state: ScrollState = .idle
     /// The bounds size at the last layout: a change means the range changed with it.
     var lastLaidOutSize: Size?
-    public internal(set) var isZooming = false
-    public internal(set) var isZoomBouncing = false
-    var motion: Motion = .idle
     /// Counts the motions started or stopped (not those merely re-aimed by `contentShifted`), so
     /// whoever started one can tell later whether it is still theirs (`RowScrollFollower`).
     var motionGeneration = 0
-    var touchState: TouchState?
-    var touchpad: TouchpadState?
-    /// The offset when the current drag began (paging limits the move to ±1 page from here).
-    var dragStartOffset: Point?
-    var pendingScrollToTop = false
-    /// A programmatic animation heading for the end (the End key): it follows the end if the
-    /// range changes on the way (rows measured as they appear).
-    var animatesToEnd = false
-    /// A programmatic animation heading for the top (Home, scroll to top): it keeps aiming at
-    /// the top when rows measured on the way move the content.
-    var animatesToTop = false
-    /// A second finger on the scroll view (pinch).
-    var pinch: PinchState?
-    /// A touchpad pinch (pointer-gestures); only one pinch source runs at a time.
-    var touchpadPinch: PinchState?
     let horizontalIndicator = ScrollIndicator(axis: .horizontal)
     let verticalIndicator = ScrollIndicator(axis: .vertical)
     var indicatorFadeTimer: TimerToken?
@@ -187,6 +169,19 @@ open class ScrollView: View {
             return kind == .programmatic ? .animating : .decelerating
         case .wheel: return .animating
         case .zoom: return .zooming
+        }
+    }
+
+    /// The one place the state changes. A curve that starts is driven by the window's frames
+    /// from here on; one that ends or stops is no longer.
+    func transition(to next: ScrollState) {
+        let wasMoving: Bool
+        if case .idle = state.motion { wasMoving = false } else { wasMoving = true }
+        state = next
+        if case .idle = next.motion {
+            if wasMoving { window?.removeAnimation(self) }
+        } else {
+            window?.addAnimation(self)
         }
     }
 
@@ -263,8 +258,7 @@ open class ScrollView: View {
         adjustedContentInset = new
         rebaseGesturesToCurrentOffset()
         adjustedContentInsetDidChange()
-        emit(.didChangeAdjustedContentInset)
-        delegate?.scrollViewDidChangeAdjustedContentInset(self)
+        notify(.didChangeAdjustedContentInset)
         restAfterRangeChange()
         setNeedsLayout()
     }
@@ -301,15 +295,12 @@ open class ScrollView: View {
 
     open override func didChangeBounds(from old: Rect) {
         if old.origin != bounds.origin {
-            emit(.didScroll)
-            delegate?.scrollViewDidScroll(self)
+            notify(.didScroll)
             layoutIndicators()
             refreshControl?.updateFromScroll()
         }
         if old.size != bounds.size { adjustedInsetMayHaveChanged() }
     }
-
-    func emit(_ event: ScrollEvent) { eventObserver?(self, event) }
 
     open override var takesScrollToTop: Bool { scrollsToTop }
     open override func performScrollToTop() { scrollToTop() }
