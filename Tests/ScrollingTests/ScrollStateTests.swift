@@ -1,0 +1,110 @@
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayScrolling
+import ScrollwayViews
+import Testing
+
+/// The scroll state is one value (`ScrollState`): what holds the content (fingers, the
+/// touchpad) and what moves it on its own (a curve) cannot both own the offset, except a
+/// programmatic animation under a resting finger. Each test is a combination the separate
+/// flags used to allow.
+@Suite struct ScrollStateTests {
+    @Test func aDragStopsAnAnimationAKeyStartedUnderTheRestingFinger() {
+        let rig = ScrollBench()
+        rig.send(.touchDown(id: 1, position: Point(x: 200, y: 400)))
+        // Page Down while the finger rests: the animation runs beside the resting finger.
+        rig.send(.key(.pageDown, pressed: true, modifiers: []), at: 0.02)
+        rig.run(until: 0.05)
+        #expect(rig.scroll.isTracking)
+        #expect(rig.scroll.phase == .animating)
+        let before = rig.scroll.contentOffset.y
+        #expect(before > 0)
+        // The finger starts dragging (past the 10 px slop): the drag owns the offset from here,
+        // and the page spring no longer moves it.
+        rig.send(.touchMotion(id: 1, position: Point(x: 200, y: 380)), at: 0.06)
+        let anchor = rig.scroll.contentOffset.y
+        #expect(rig.scroll.isDragging)
+        rig.run(until: 0.3)
+        #expect(rig.scroll.contentOffset.y == anchor, "a spring still moved the dragged content")
+        rig.send(.touchMotion(id: 1, position: Point(x: 200, y: 360)), at: 0.31)
+        #expect(abs(rig.scroll.contentOffset.y - (anchor + 20)) < 1e-9)
+        rig.send(.touchUp(id: 1), at: 0.5)
+        rig.settle()
+        #expect(!rig.callbacks.contains(.didEndScrollingAnimation))
+    }
+
+    @Test func aTouchEndsATouchpadScrollWithAReleaseTheDelegateHears() {
+        let rig = ScrollBench()
+        rig.send(.pointerMotion(position: Point(x: 200, y: 400)))
+        rig.send(.axis(.vertical, value: 30, source: .finger, value120: nil), at: 0.01)
+        rig.send(.axis(.vertical, value: 30, source: .finger, value120: nil), at: 0.02)
+        #expect(rig.scroll.isDragging)
+        rig.send(.touchDown(id: 1, position: Point(x: 200, y: 400)), at: 0.03)
+        // The touchpad's drag ended (without momentum) before the finger took the content.
+        #expect(rig.scroll.isTracking && !rig.scroll.isDragging)
+        #expect(
+            rig.callbacks == [
+                .willBeginDragging, .willEndDragging(velocity: .zero, targetContentOffset: Point(x: 0, y: 150)),
+                .didEndDragging(willDecelerate: false),
+            ])
+        // The touchpad's late axis_stop finds no scroll of its own to end.
+        rig.send(.axisStop(.vertical), at: 0.04)
+        rig.send(.touchUp(id: 1), at: 0.1)
+        rig.settle()
+        #expect(rig.scroll.contentOffset == Point(x: 0, y: 150))
+        #expect(rig.callbacks.filter { $0 == .willBeginDragging }.count == 1)
+    }
+
+    @Test func aWheelUnderATouchpadScrollDoesNotAnimateAgainstIt() {
+        let rig = ScrollBench()
+        rig.send(.pointerMotion(position: Point(x: 200, y: 400)))
+        rig.send(.axis(.vertical, value: 20, source: .finger, value120: nil), at: 0.01)
+        let held = rig.scroll.contentOffset.y
+        #expect(held == 50)
+        rig.send(.axis(.vertical, value: 15, source: .wheel, value120: 120), at: 0.02)
+        rig.run(until: 0.5)
+        #expect(rig.scroll.contentOffset.y == held)
+        #expect(rig.scroll.phase == .dragging)
+    }
+
+    @Test func stoppingDuringAPinchEndsTheZoomWithDidEndZooming() {
+        let rig = ScrollBench(viewport: Size(width: 400, height: 400), content: Size(width: 400, height: 400))
+        let d = RecordingDelegate()
+        d.zoomView = rig.content
+        rig.scroll.delegate = d
+        rig.retainedDelegate = d
+        rig.scroll.maximumZoomScale = 4
+        rig.send(.touchDown(id: 1, position: Point(x: 180, y: 200)))
+        rig.send(.touchDown(id: 2, position: Point(x: 220, y: 200)), at: 0.01)
+        rig.send(.touchMotion(id: 1, position: Point(x: 160, y: 200)), at: 0.05)
+        rig.send(.touchMotion(id: 2, position: Point(x: 240, y: 200)), at: 0.05)
+        #expect(rig.scroll.isZooming)
+        rig.scroll.stopScrollingAndZooming()
+        #expect(!rig.scroll.isZooming && !rig.scroll.isTracking)
+        #expect(rig.callbacks.last == .didEndZooming(scale: 2))
+        // The fingers' later moves and lifts are no one's.
+        rig.send(.touchMotion(id: 2, position: Point(x: 300, y: 200)), at: 0.1)
+        rig.send(.touchUp(id: 1), at: 0.12)
+        rig.send(.touchUp(id: 2), at: 0.12)
+        rig.settle()
+        #expect(rig.scroll.zoomScale == 2)
+        #expect(rig.callbacks.filter { $0 == .willBeginZooming }.count == 1)
+        #expect(rig.callbacks.filter { if case .didEndZooming = $0 { true } else { false } }.count == 1)
+    }
+
+    @Test func anInterruptedScrollToTopDoesNotAnnounceALaterAnimationsEnd() {
+        let rig = ScrollBench()
+        rig.scroll.contentOffset = Point(x: 0, y: 3000)
+        rig.scroll.scrollToTop()
+        rig.run(until: 0.1)
+        // A touch stops the scroll to top on its way.
+        rig.send(.touchDown(id: 1, position: Point(x: 200, y: 400)), at: 0.1)
+        rig.send(.touchUp(id: 1), at: 0.15)
+        rig.settle()
+        rig.scroll.setContentOffset(Point(x: 0, y: 500), animated: true)
+        rig.settle()
+        #expect(rig.scroll.contentOffset == Point(x: 0, y: 500))
+        #expect(rig.callbacks.contains(.didEndScrollingAnimation))
+        #expect(!rig.callbacks.contains(.didScrollToTop))
+    }
+}
