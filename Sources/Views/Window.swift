@@ -5,9 +5,10 @@ import ScrollwayRaster
 /// The root of a view tree: lays out, rasterizes what needs it, works out what changed on
 /// screen since the last frame, and composites the cached images into a target canvas.
 ///
-/// It never renders on its own: a change anywhere below calls `onNeedsFrame` once (until the
-/// next `prepareFrame`), and the platform answers with a frame (a Wayland frame callback, or the
-/// offscreen clock's next tick). That is how "one frame callback in flight" starts.
+/// It never renders on its own: a change anywhere below asks its host for a frame once (until
+/// the next `prepareFrame`), and the platform answers with a frame (a Wayland frame callback, or
+/// the offscreen clock's next tick). That is how "one frame callback in flight" starts; the
+/// whole contract is `WindowHost`'s.
 public final class Window: View {
     /// Device pixels per logical pixel (the output's buffer scale).
     public var scale: Double {
@@ -25,8 +26,9 @@ public final class Window: View {
     }
     /// What fills window pixels no view covers.
     public var clearColor: Color = .white { didSet { forceFullDamage = true; setNeedsFrame() } }
-    /// Called (once per frame request) when something changed and a frame is wanted.
-    public var onNeedsFrame: (() -> Void)?
+    /// The platform showing this window, told when a frame is wanted (`WindowHost`). Weak: the
+    /// platform owns the window, not the other way round.
+    public weak var host: (any WindowHost)?
     /// Called before each frame with its target time (seconds): animations advance here.
     public var onFrame: ((Double) -> Void)?
     /// Called after each frame is prepared (animations run, layout done), with its time: what
@@ -132,7 +134,7 @@ public final class Window: View {
     func setNeedsFrame() {
         guard !needsFrame, !preparingFrame else { return }
         needsFrame = true
-        onNeedsFrame?()
+        host?.windowNeedsFrame(self)
     }
 
     /// Cancels the touches held in `view`'s subtree and damages what it last showed, since it
