@@ -179,7 +179,7 @@ extension ScrollView: FrameAnimation {
             self, withVelocity: Point(x: v.x / 1000, y: v.y / 1000), targetContentOffset: &target)
         isDragging = false
         refreshControl?.updateFromScroll()
-        if keyboardDismissMode == .interactive { window?.onInteractiveKeyboardDrag?(nil) }
+        if keyboardDismissMode == .interactive { window?.reportInteractiveKeyboardDrag(fingerY: nil) }
 
         let m: Motion
         if isPagingEnabled {

@@ -29,11 +29,8 @@ public final class Window: View {
     /// The platform showing this window, told when a frame is wanted (`WindowHost`). Weak: the
     /// platform owns the window, not the other way round.
     public weak var host: (any WindowHost)?
-    /// Called before each frame with its target time (seconds): animations advance here.
-    public var onFrame: ((Double) -> Void)?
-    /// Called after each frame is prepared (animations run, layout done), with its time: what
-    /// the frame shows is final here (traces record it).
-    public var onFramePrepared: ((Double) -> Void)?
+    /// Who follows frames, focus and keyboard drags (`WindowObserver`), in the order added.
+    var observerSlots: [ObserverSlot] = []
 
     /// Objects kept alive as long as the window (a scene's data source, which views hold
     /// weakly as UIKit does).
@@ -74,19 +71,14 @@ public final class Window: View {
             if focusedView !== oldValue {
                 oldValue?.setNeedsDisplay()
                 focusedView?.setNeedsDisplay()
-                onFocusChange?(focusedView, focusedByTouch)
+                let (view, byTouch) = (focusedView, focusedByTouch)
+                notifyObservers { $0.window(self, focusDidChangeTo: view, byTouch: byTouch) }
             }
         }
     }
     /// Whether the current focus came from a touch (an on-screen keyboard shows for those).
     public internal(set) var focusedByTouch = false
-    /// Called when the focused view changes: the new one (nil: none) and whether by touch.
-    public var onFocusChange: ((View?, Bool) -> Void)?
-    /// Scroll views with interactive keyboard dismissal report the dragging finger's window y
-    /// here (nil when the drag ends); an on-screen keyboard follows it.
-    public var onInteractiveKeyboardDrag: ((Double?) -> Void)?
 
-    /// Focuses `view` (nil clears), remembering whether a touch did it.
     /// The scroll-to-top gesture (UIKit's status-bar tap; here a click or tap on the title bar,
     /// or an app's own request): the one visible view that takes it scrolls to its top. None
     /// does when several visible views take it, as in UIKit, so an app with nested scroll views
@@ -110,6 +102,7 @@ public final class Window: View {
         return true
     }
 
+    /// Focuses `view` (nil clears), remembering whether a touch did it.
     public func focus(_ view: View?, byTouch: Bool) {
         focusedByTouch = byTouch && view != nil
         focusedView = view
