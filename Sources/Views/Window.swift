@@ -85,14 +85,14 @@ public final class Window: View {
     /// turns `scrollsToTop` off on all but one. Returns whether a view took it.
     @discardableResult
     public func requestScrollToTop() -> Bool {
-        var takers: [View] = []
+        var takers: [any ScrollToTopTarget] = []
         func visit(_ v: View) {
             guard !v.isHidden, v.alpha > 0.01 else { return }
-            if v.takesScrollToTop,
+            if let target = v as? ScrollToTopTarget, target.takesScrollToTop,
                 let seen = v.convert(Rect(origin: v.bounds.origin, size: v.bounds.size), to: nil)
                     .intersection(Rect(origin: .zero, size: bounds.size)), !seen.isEmpty
             {
-                takers.append(v)
+                takers.append(target)
             }
             v.subviews.forEach(visit)
         }
