@@ -38,7 +38,8 @@ import Testing
         func window(_ window: Window, didPrepareFrameAt time: Double) { frames += 1 }
     }
 
-    func window() -> (Window, View) {
+    /// A window holding one view named "field" to focus.
+    static func window() -> (Window, View) {
         let window = Window(size: Size(width: 100, height: 100))
         let field = View(frame: Rect(x: 0, y: 0, width: 50, height: 20))
         field.name = "field"
@@ -46,21 +47,35 @@ import Testing
         return (window, field)
     }
 
-    @Test func twoObserversHearFramesFocusAndDragsInTheOrderAdded() throws {
-        let (window, field) = window()
+    /// A window with a field, and listeners a then b added, sharing one log. It keeps the
+    /// listeners alive (the window holds them weakly) for as long as a test uses it.
+    final class HeardByTwo {
+        let window: Window
+        let field: View
         let log = Log()
-        let a = Listener("a", log: log)
-        let b = Listener("b", log: log)
-        window.addObserver(a)
-        window.addObserver(b)
-        window.addObserver(a)  // already there: keeps its first place, heard once
+        let a: Listener
+        let b: Listener
+
+        init() {
+            (window, field) = WindowObserverTests.window()
+            a = Listener("a", log: log)
+            b = Listener("b", log: log)
+            window.addObserver(a)
+            window.addObserver(b)
+        }
+    }
+
+    @Test func twoObserversHearFramesFocusAndDragsInTheOrderAdded() throws {
+        let heard = HeardByTwo()
+        let (window, field) = (heard.window, heard.field)
+        window.addObserver(heard.a)  // already there: keeps its first place, heard once
         try window.prepareFrame(time: 0.5)
         window.focus(field, byTouch: true)
         window.focus(nil, byTouch: false)
         window.reportInteractiveKeyboardDrag(fingerY: 40)
         window.reportInteractiveKeyboardDrag(fingerY: nil)
         #expect(
-            log.lines == [
+            heard.log.lines == [
                 "a will 0.5", "b will 0.5", "a did 0.5", "b did 0.5",
                 "a focus field true", "b focus field true", "a focus nil false", "b focus nil false",
                 "a drag 40.0", "b drag 40.0", "a drag end", "b drag end",
@@ -68,7 +83,7 @@ import Testing
     }
 
     @Test func anObserverImplementingOnlyFramesHearsFrames() throws {
-        let (window, field) = window()
+        let (window, field) = Self.window()
         let counter = FrameCounter()
         window.addObserver(counter)
         try window.prepareFrame(time: 0)
@@ -78,7 +93,7 @@ import Testing
     }
 
     @Test func aReleasedObserverIsNotCalled() throws {
-        let (window, field) = window()
+        let (window, field) = Self.window()
         let log = Log()
         let a = Listener("a", log: log)
         var b: Listener? = Listener("b", log: log)
@@ -88,25 +103,21 @@ import Testing
         try window.prepareFrame(time: 1)
         window.focus(field, byTouch: false)
         #expect(log.lines == ["a will 1.0", "a did 1.0", "a focus field false"])
+        withExtendedLifetime(a) {}  // only the window (weakly) refers to it after adding
     }
 
     @Test func aRemovedObserverIsNotCalled() throws {
-        let (window, _) = window()
-        let log = Log()
-        let a = Listener("a", log: log)
-        let b = Listener("b", log: log)
-        window.addObserver(a)
-        window.addObserver(b)
-        window.removeObserver(a)
-        try window.prepareFrame(time: 1)
-        #expect(log.lines == ["b will 1.0", "b did 1.0"])
+        let heard = HeardByTwo()
+        heard.window.removeObserver(heard.a)
+        try heard.window.prepareFrame(time: 1)
+        #expect(heard.log.lines == ["b will 1.0", "b did 1.0"])
     }
 
     /// An observer removes itself, removes one not yet called, releases another and adds a new
     /// one, all while the window is telling them of a frame: the notification goes on with the
     /// ones still there, and the new one hears from the next notification on.
     @Test func removingReleasingAndAddingDuringANotificationIsSafe() throws {
-        let (window, _) = window()
+        let (window, _) = Self.window()
         let log = Log()
         let a = Listener("a", log: log)
         let b = Listener("b", log: log)
@@ -126,5 +137,6 @@ import Testing
         log.lines = []
         try window.prepareFrame(time: 2)
         #expect(log.lines == ["d will 2.0", "late will 2.0", "d did 2.0", "late did 2.0"])
+        withExtendedLifetime((b, d, late)) {}
     }
 }
