@@ -4,15 +4,15 @@ import ScrollwayViews
 
 /// Records a trace of a window: one frame record per rendered frame for every named scroll view,
 /// and one record per delegate callback, in time order. Times are milliseconds from `origin`.
-public final class TraceRecorder {
+public final class TraceRecorder: WindowObserver {
     public private(set) var writer: TraceWriter
     private let window: Window
     private let origin: Double
     private var frameNumber = 0
     private var views: [(name: String, view: ScrollView)] = []
 
-    /// Attaches to `window` (its frame hook and every named scroll view's event observer);
-    /// records go to `output` (kept in memory by default).
+    /// Attaches to `window` (as one of its observers, and as every named scroll view's event
+    /// observer); records go to `output` (kept in memory by default).
     public init(window: Window, origin: Double = 0, output: TraceWriter.Output = .memory) {
         writer = TraceWriter(output: output)
         self.window = window
@@ -30,17 +30,18 @@ public final class TraceRecorder {
                 self.writer.delegate(t: ((window?.now ?? 0) - self.origin) * 1000, view: name, event)
             }
         }
-        let previousHook = window.onFramePrepared
-        window.onFramePrepared = { [unowned self] time in
-            previousHook?(time)
-            for (name, s) in self.views {
-                self.writer.frame(
-                    t: (time - self.origin) * 1000, number: self.frameNumber, view: name, s,
-                    refreshing: s.refreshControl?.isRefreshing ?? false,
-                    keyboardHeight: s.insetContributions[.keyboard]?.bottom ?? 0)
-            }
-            self.frameNumber += 1
+        window.addObserver(self)
+    }
+
+    /// One frame record per named scroll view, taken once the frame is final.
+    public func window(_ window: Window, didPrepareFrameAt time: Double) {
+        for (name, s) in views {
+            writer.frame(
+                t: (time - origin) * 1000, number: frameNumber, view: name, s,
+                refreshing: s.refreshControl?.isRefreshing ?? false,
+                keyboardHeight: s.insetContributions[.keyboard]?.bottom ?? 0)
         }
+        frameNumber += 1
     }
 
     public var text: String { writer.text }

@@ -11,7 +11,7 @@ import ScrollwayViews
 /// It also keeps every scroll view clear of it: `obscured = max(0, scroll view bottom in window
 /// − keyboard top)` joins the bottom of the adjusted inset (and so the indicator insets), and
 /// once it is up the focused field, expanded by 12 px, is scrolled into view.
-public final class OnScreenKeyboard: View, FrameAnimation {
+public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver {
     /// When it shows itself.
     public enum Policy: String, Sendable, CaseIterable {
         /// Only by `show()` (or a script's keyboard.show).
@@ -49,16 +49,7 @@ public final class OnScreenKeyboard: View, FrameAnimation {
     public static func install(in window: Window, policy: Policy = .touchOnly) -> OnScreenKeyboard {
         let k = OnScreenKeyboard(policy: policy)
         window.addSubview(k)
-        let previous = window.onFocusChange
-        window.onFocusChange = { [weak k] view, byTouch in
-            previous?(view, byTouch)
-            k?.focusChanged(to: view, byTouch: byTouch)
-        }
-        let previousDrag = window.onInteractiveKeyboardDrag
-        window.onInteractiveKeyboardDrag = { [weak k] y in
-            previousDrag?(y)
-            k?.interactiveDrag(fingerY: y)
-        }
+        window.addObserver(k)
         k.layoutForWindow()
         return k
     }
@@ -82,7 +73,8 @@ public final class OnScreenKeyboard: View, FrameAnimation {
 
     // MARK: Focus
 
-    func focusChanged(to view: View?, byTouch: Bool) {
+    /// Shows for a text field focused as the policy says, and hides when focus goes.
+    public func window(_ window: Window, focusDidChangeTo view: View?, byTouch: Bool) {
         if view is TextField {
             if policy == .always || (policy == .touchOnly && byTouch) { show() }
             if visibleFraction >= 1 { scrollFocusedFieldIntoView() }
@@ -162,8 +154,9 @@ public final class OnScreenKeyboard: View, FrameAnimation {
 
     // MARK: Interactive dismissal
 
-    func interactiveDrag(fingerY: Double?) {
-        guard let window, isShown || draggedFraction != nil else { return }
+    /// Follows a finger dragging down over it, and on release dismisses or returns.
+    public func window(_ window: Window, interactiveKeyboardDragAt fingerY: Double?) {
+        guard window === self.window, isShown || draggedFraction != nil else { return }
         guard let y = fingerY else {
             // Released: more than half pulled down dismisses (focus goes), else it returns.
             if let f = draggedFraction {

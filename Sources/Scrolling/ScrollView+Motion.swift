@@ -166,7 +166,7 @@ extension ScrollView: FrameAnimation {
         notifyWillEndDragging(velocity: Point(x: v.x / 1000, y: v.y / 1000), target: &target)
         transition(to: .idle)
         refreshControl?.updateFromScroll()
-        if keyboardDismissMode == .interactive { window?.onInteractiveKeyboardDrag?(nil) }
+        if keyboardDismissMode == .interactive { window?.reportInteractiveKeyboardDrag(fingerY: nil) }
 
         let m: Motion
         if isPagingEnabled {

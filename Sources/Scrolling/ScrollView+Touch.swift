@@ -251,7 +251,7 @@ extension ScrollView {
             y: scrollsVertically ? state.anchor.y - tr.y : contentOffset.y)
         if handOffAtEdge(state, unbanded: unbanded) { return }
         contentOffset = bandedOffset(unbanded)
-        if keyboardDismissMode == .interactive { window?.onInteractiveKeyboardDrag?(state.location.y) }
+        if keyboardDismissMode == .interactive { window?.reportInteractiveKeyboardDrag(fingerY: state.location.y) }
     }
 
     /// The offset shown for an unbanded one: rubber band past the edges, or clamped.

@@ -302,8 +302,8 @@ open class ScrollView: View {
         if old.size != bounds.size { adjustedInsetMayHaveChanged() }
     }
 
-    open override var takesScrollToTop: Bool { scrollsToTop }
-    open override func performScrollToTop() { scrollToTop() }
+    open var takesScrollToTop: Bool { scrollsToTop }
+    open func performScrollToTop() { scrollToTop() }
 
     open override func layoutSubviews() {
         super.layoutSubviews()
@@ -317,17 +317,17 @@ open class ScrollView: View {
         lastLaidOutSize = bounds.size
     }
 
-    open override var acceptsKeyboardScrolling: Bool { isScrollEnabled }
+    open var acceptsKeyboardScrolling: Bool { isScrollEnabled }
 
     // MARK: Input (overrides live here; the work is in +Touch, +Pointer and +Zoom)
 
     /// Touches that land in a scroll view are its to arbitrate; the mouse only in kiosk mode.
-    open override func interceptsTouches(from source: Touch.Source) -> Bool { source == .finger || allowsMouseDrag }
-    open override func interceptedTouchBegan(_ touch: Touch, target: View?) { scrollTouchBegan(touch, target: target) }
-    open override func interceptedTouchMoved(_ touch: Touch) { scrollTouchMoved(touch) }
-    open override func interceptedTouchEnded(_ touch: Touch) { scrollTouchEnded(touch) }
-    open override func interceptedTouchCancelled(_ touch: Touch) { scrollTouchCancelled(touch) }
-    open override func interceptedTouchTargetWillLeave(_ touch: Touch) { scrollTouchTargetWillLeave(touch) }
+    open func interceptsTouches(from source: Touch.Source) -> Bool { source == .finger || allowsMouseDrag }
+    open func interceptedTouchBegan(_ touch: Touch, target: View?) { scrollTouchBegan(touch, target: target) }
+    open func interceptedTouchMoved(_ touch: Touch) { scrollTouchMoved(touch) }
+    open func interceptedTouchEnded(_ touch: Touch) { scrollTouchEnded(touch) }
+    open func interceptedTouchCancelled(_ touch: Touch) { scrollTouchCancelled(touch) }
+    open func interceptedTouchTargetWillLeave(_ touch: Touch) { scrollTouchTargetWillLeave(touch) }
     open override func handleInput(_ event: InputEvent) -> Bool { handleScrollInput(event) }
 
     /// Whether the content under the finger gets this touch at all (UIKit's hook). Asked when
@@ -351,3 +351,7 @@ open class ScrollView: View {
         scrollLeastDistance(toShow: rect, animated: animated)
     }
 }
+
+/// The routing roles a scroll view takes (InputRoles.swift). Declared here, with the members in
+/// the class body above: `open` there, so subclasses can still override them.
+extension ScrollView: TouchInterceptor, ScrollToTopTarget, KeyboardScrollTarget {}

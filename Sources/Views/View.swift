@@ -94,13 +94,6 @@ open class View {
     /// Hook for subclasses (a scroll view turns a bounds-origin change into `didScroll`).
     open func didChangeBounds(from old: Rect) {}
 
-    /// Whether this view answers the window's scroll-to-top request (a scroll view whose
-    /// `scrollsToTop` is true).
-    open var takesScrollToTop: Bool { false }
-
-    /// Carries out the scroll-to-top request (a scroll view scrolls to its top).
-    open func performScrollToTop() {}
-
     // MARK: Drawing
 
     /// Device pixels per logical pixel of this view's backing image (CALayer.contentsScale's
@@ -282,26 +275,11 @@ open class View {
     open func touchesEnded(_ touches: [Touch]) {}
     open func touchesCancelled(_ touches: [Touch]) {}
 
-    // MARK: Input routing (overridden by scroll views)
-
-    /// Whether this view takes touches from `source` that land in it or its subviews, deciding
-    /// itself when the content hears of them (a scroll view's touch arbitration).
-    open func interceptsTouches(from source: Touch.Source) -> Bool { false }
-    open func interceptedTouchBegan(_ touch: Touch, target: View?) {}
-    open func interceptedTouchMoved(_ touch: Touch) {}
-    open func interceptedTouchEnded(_ touch: Touch) {}
-    open func interceptedTouchCancelled(_ touch: Touch) {}
-    /// The view `touch` landed on (its content target) is leaving the window while this view
-    /// keeps the gesture (a list recycling the row under a finger): whatever it was told of the
-    /// touch ends with a cancel, and it hears nothing more of it.
-    open func interceptedTouchTargetWillLeave(_ touch: Touch) {}
+    // MARK: Input (the roles some views take in routing are protocols: InputRoles.swift)
 
     /// Axis, pinch, hold, key and text events, offered innermost view first. Return true when
     /// handled.
     open func handleInput(_ event: InputEvent) -> Bool { false }
-
-    /// Whether keys go here when no view is focused and none under the pointer takes them.
-    open var acceptsKeyboardScrolling: Bool { false }
 }
 
 /// One finger (or the mouse's left button) as a view sees it: its id, its location in window

@@ -31,7 +31,7 @@ extension Window {
             if !animations.isEmpty || backgroundWorkWantsFrame { setNeedsFrame() }
         }
         now = max(now, time)
-        onFrame?(time)
+        notifyObservers { $0.window(self, willPrepareFrameAt: time) }
         runAnimations(at: time)
         layoutIfNeeded()
         // Work finished on other threads (tiles) joins this frame.
@@ -50,7 +50,7 @@ extension Window {
         // showed: taken now, so this frame repaints them rather than a frame that may never come.
         tracker.addRemoved(pendingDamage)
         pendingDamage.removeAll()
-        onFramePrepared?(time)
+        notifyObservers { $0.window(self, didPrepareFrameAt: time) }
         if forceFullDamage {
             forceFullDamage = false
             return FrameUpdate(damage: PixelRegion(tracker.full))

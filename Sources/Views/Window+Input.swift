@@ -1,11 +1,11 @@
 import ScrollwayGeometry
 import ScrollwayGestures
 
-/// Where one touch's events go: the view it landed on, and the scroll view (if any) that
-/// intercepts it and decides when, and whether, that view hears of it.
+/// Where one touch's events go: the view it landed on, and the view (if any) that intercepts it
+/// (`TouchInterceptor`: a scroll view) and decides when, and whether, that view hears of it.
 struct TouchRoute {
     weak var target: View?
-    weak var interceptor: View?
+    weak var interceptor: (any View & TouchInterceptor)?
     /// Whether a view intercepted the touch: if that view is gone, the touch is dropped
     /// rather than delivered to a target that never heard it begin.
     let intercepted: Bool
@@ -113,18 +113,18 @@ extension Window {
     /// Hands the rest of touch `id` to another intercepting view: its later moves, its end or
     /// its cancel go there. Nested scroll views use it to pass a gesture outwards (the inner one
     /// cannot move in the gesture's direction, or reached its edge); the hit view stays the same.
-    public func rerouteTouch(id: Int, to interceptor: View) {
+    public func rerouteTouch(id: Int, to interceptor: any View & TouchInterceptor) {
         touchRoutes[id]?.interceptor = interceptor
     }
 
     private func beginTouch(_ touch: Touch) {
         if touchRoutes[touch.id] != nil { cancelTouch(id: touch.id, time: touch.timestamp) }
         let hit = hitTest(touch.location)
-        var interceptor: View?
+        var interceptor: (any View & TouchInterceptor)?
         var v = hit
         while let c = v {
-            if c.interceptsTouches(from: touch.source) {
-                interceptor = c
+            if let i = c as? any View & TouchInterceptor, i.interceptsTouches(from: touch.source) {
+                interceptor = i
                 break
             }
             v = c.superview
@@ -216,13 +216,14 @@ extension Window {
         return false
     }
 
-    /// The first view (depth first) that handles input without a hit: the scene's scroll view.
+    /// The first view (nearest the root first) that takes keys without a hit
+    /// (`KeyboardScrollTarget`): the scene's scroll view.
     private func firstInputHandler() -> View? {
-        var stack: [View] = [self]
-        while !stack.isEmpty {
-            let v = stack.removeFirst()
-            if v.acceptsKeyboardScrolling { return v }
-            stack += v.subviews
+        var queue: [View] = [self]
+        while !queue.isEmpty {
+            let v = queue.removeFirst()
+            if (v as? KeyboardScrollTarget)?.acceptsKeyboardScrolling == true { return v }
+            queue += v.subviews
         }
         return nil
     }

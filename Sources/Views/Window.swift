@@ -5,9 +5,10 @@ import ScrollwayRaster
 /// The root of a view tree: lays out, rasterizes what needs it, works out what changed on
 /// screen since the last frame, and composites the cached images into a target canvas.
 ///
-/// It never renders on its own: a change anywhere below calls `onNeedsFrame` once (until the
-/// next `prepareFrame`), and the platform answers with a frame (a Wayland frame callback, or the
-/// offscreen clock's next tick). That is how "one frame callback in flight" starts.
+/// It never renders on its own: a change anywhere below asks its host for a frame once (until
+/// the next `prepareFrame`), and the platform answers with a frame (a Wayland frame callback, or
+/// the offscreen clock's next tick). That is how "one frame callback in flight" starts; the
+/// whole contract is `WindowHost`'s.
 public final class Window: View {
     /// Device pixels per logical pixel (the output's buffer scale).
     public var scale: Double {
@@ -25,13 +26,11 @@ public final class Window: View {
     }
     /// What fills window pixels no view covers.
     public var clearColor: Color = .white { didSet { forceFullDamage = true; setNeedsFrame() } }
-    /// Called (once per frame request) when something changed and a frame is wanted.
-    public var onNeedsFrame: (() -> Void)?
-    /// Called before each frame with its target time (seconds): animations advance here.
-    public var onFrame: ((Double) -> Void)?
-    /// Called after each frame is prepared (animations run, layout done), with its time: what
-    /// the frame shows is final here (traces record it).
-    public var onFramePrepared: ((Double) -> Void)?
+    /// The platform showing this window, told when a frame is wanted (`WindowHost`). Weak: the
+    /// platform owns the window, not the other way round.
+    public weak var host: (any WindowHost)?
+    /// Who follows frames, focus and keyboard drags (`WindowObserver`), in the order added.
+    var observerSlots: [ObserverSlot] = []
 
     /// Objects kept alive as long as the window (a scene's data source, which views hold
     /// weakly as UIKit does).
@@ -72,33 +71,28 @@ public final class Window: View {
             if focusedView !== oldValue {
                 oldValue?.setNeedsDisplay()
                 focusedView?.setNeedsDisplay()
-                onFocusChange?(focusedView, focusedByTouch)
+                let (view, byTouch) = (focusedView, focusedByTouch)
+                notifyObservers { $0.window(self, focusDidChangeTo: view, byTouch: byTouch) }
             }
         }
     }
     /// Whether the current focus came from a touch (an on-screen keyboard shows for those).
     public internal(set) var focusedByTouch = false
-    /// Called when the focused view changes: the new one (nil: none) and whether by touch.
-    public var onFocusChange: ((View?, Bool) -> Void)?
-    /// Scroll views with interactive keyboard dismissal report the dragging finger's window y
-    /// here (nil when the drag ends); an on-screen keyboard follows it.
-    public var onInteractiveKeyboardDrag: ((Double?) -> Void)?
 
-    /// Focuses `view` (nil clears), remembering whether a touch did it.
     /// The scroll-to-top gesture (UIKit's status-bar tap; here a click or tap on the title bar,
     /// or an app's own request): the one visible view that takes it scrolls to its top. None
     /// does when several visible views take it, as in UIKit, so an app with nested scroll views
     /// turns `scrollsToTop` off on all but one. Returns whether a view took it.
     @discardableResult
     public func requestScrollToTop() -> Bool {
-        var takers: [View] = []
+        var takers: [any ScrollToTopTarget] = []
         func visit(_ v: View) {
             guard !v.isHidden, v.alpha > 0.01 else { return }
-            if v.takesScrollToTop,
+            if let target = v as? ScrollToTopTarget, target.takesScrollToTop,
                 let seen = v.convert(Rect(origin: v.bounds.origin, size: v.bounds.size), to: nil)
                     .intersection(Rect(origin: .zero, size: bounds.size)), !seen.isEmpty
             {
-                takers.append(v)
+                takers.append(target)
             }
             v.subviews.forEach(visit)
         }
@@ -108,6 +102,7 @@ public final class Window: View {
         return true
     }
 
+    /// Focuses `view` (nil clears), remembering whether a touch did it.
     public func focus(_ view: View?, byTouch: Bool) {
         focusedByTouch = byTouch && view != nil
         focusedView = view
@@ -132,7 +127,7 @@ public final class Window: View {
     func setNeedsFrame() {
         guard !needsFrame, !preparingFrame else { return }
         needsFrame = true
-        onNeedsFrame?()
+        host?.windowNeedsFrame(self)
     }
 
     /// Cancels the touches held in `view`'s subtree and damages what it last showed, since it

@@ -21,13 +21,13 @@ public enum PresentMode: String, Sendable, CaseIterable {
 /// A toplevel window showing a `ScrollwayViews.Window`: xdg-shell surface, configure/ack, shm buffers,
 /// and frame pacing with at most one frame callback in flight.
 ///
-/// Rendering: on a change the view tree asks for a frame (`Window.onNeedsFrame`); with no
+/// Rendering: on a change the view tree asks its host for a frame (`WindowHost`); with no
 /// callback in flight the frame is drawn at once, otherwise on the callback. Animations are
 /// evaluated at the predicted presentation time (callback time + one refresh). A buffer is
 /// brought up to date by copying, from the newest buffer, what changed since it was last
 /// drawn (its age), then compositing only this frame's damage; `damage_buffer` names exactly
 /// that damage.
-public final class WaylandWindow {
+public final class WaylandWindow: WindowHost {
     public let content: Window
     /// Strong: the window's proxies must be destroyed before the display is disconnected.
     let connection: WaylandConnection
@@ -109,7 +109,7 @@ public final class WaylandWindow {
         }
         wl_surface_commit(surface)
         connection.window = self
-        content.onNeedsFrame = { [weak self] in self?.setNeedsFrame() }
+        content.host = self
         try connection.roundtrip()
     }
 
@@ -216,6 +216,10 @@ public final class WaylandWindow {
         wantsFrame = true
         // With no callback in flight the next frame can be drawn now (the loop calls us).
     }
+
+    /// The content asked for a frame: noted, and drawn by the loop's next turn or the next frame
+    /// callback (never from here: the request can come from inside a frame being prepared).
+    public func windowNeedsFrame(_ window: Window) { setNeedsFrame() }
 
     /// Draws a frame now if one is wanted and allowed (configured, no callback in flight).
     func renderIfPossible() {

@@ -25,29 +25,41 @@ import Testing
         let main = try #require(window.view(named: "main") as? ScrollView)
         let firstPost = main.subviews.first { ($0.subviews.first as? Label)?.text == "Post 1" }!
         let player = try HeadlessPlayer(window: window)
-        // Where "Post 1" is on screen just before the new rows land, and just after.
-        var before: Double?
-        var after: Double?
-        var sawRefreshing = false
-        let hook = window.onFramePrepared
-        window.onFramePrepared = { t in
-            hook?(t)
-            if main.refreshControl?.isRefreshing == true {
-                sawRefreshing = true
-                before = firstPost.convert(Point.zero, to: nil).y
-            } else if sawRefreshing && after == nil {
-                after = firstPost.convert(Point.zero, to: nil).y
-            }
-        }
+        let watch = PostWatch(main: main, post: firstPost)
+        window.addObserver(watch)
         let script = try ScriptParser(file: "pull", isKeysym: { _ in true }).parse(Self.pull)
         try player.play(script)
-        #expect(sawRefreshing)
-        #expect(before == 60)  // resting at −adjusted.top: the 60 px control above Post 1
-        #expect(after == before)
+        #expect(watch.sawRefreshing)
+        #expect(watch.before == 60)  // resting at −adjusted.top: the 60 px control above Post 1
+        #expect(watch.after == watch.before)
         #expect(main.contentOffset.y == 5 * 64 - 60)
         #expect(main.adjustedContentInset.top == 0)
         #expect(player.recorder.text.contains("\"refreshing\": true"))
         #expect(player.recorder.text.contains("\"refreshing\": false"))
+    }
+}
+
+/// Where "Post 1" is on screen in the last frame before the new rows land, and in the first
+/// frame after.
+final class PostWatch: WindowObserver {
+    let main: ScrollView
+    let post: View
+    private(set) var before: Double?
+    private(set) var after: Double?
+    private(set) var sawRefreshing = false
+
+    init(main: ScrollView, post: View) {
+        self.main = main
+        self.post = post
+    }
+
+    func window(_ window: Window, didPrepareFrameAt time: Double) {
+        if main.refreshControl?.isRefreshing == true {
+            sawRefreshing = true
+            before = post.convert(Point.zero, to: nil).y
+        } else if sawRefreshing && after == nil {
+            after = post.convert(Point.zero, to: nil).y
+        }
     }
 }
 

@@ -190,7 +190,7 @@ import Testing
 }
 
 /// Watches every named scroll view of a window for the invariants above.
-final class InvariantChecker {
+final class InvariantChecker: WindowObserver {
     private(set) var problem: String?
     private var views: [(name: String, view: ScrollView)] = []
     private var dragging: Set<String> = []
@@ -210,11 +210,11 @@ final class InvariantChecker {
                 self.check(event, of: name)
             }
         }
-        let hook = window.onFramePrepared
-        window.onFramePrepared = { [unowned self] time in
-            hook?(time)
-            for (name, s) in self.views { self.checkState(s, name, at: time) }
-        }
+        window.addObserver(self)
+    }
+
+    func window(_ window: Window, didPrepareFrameAt time: Double) {
+        for (name, s) in views { checkState(s, name, at: time) }
     }
 
     private func fail(_ message: String) { if problem == nil { problem = message } }

@@ -128,6 +128,30 @@ import Testing
         #expect(rig.scroll.contentOffset.y == stopped)
         #expect(b.tapCount == 0)
     }
+
+    /// The routing roles stay open on ScrollView: a subclass that declines touches leaves them to
+    /// the content (no delay, no scrolling), and one that declines scroll-to-top and keys is not
+    /// given them.
+    @Test func aSubclassDecliningTheRoutingRolesIsHeard() {
+        final class Still: ScrollView {
+            override func interceptsTouches(from source: Touch.Source) -> Bool { false }
+            override var takesScrollToTop: Bool { false }
+            override var acceptsKeyboardScrolling: Bool { false }
+        }
+        let rig = ScrollBench(scrollView: Still())
+        let b = Button(title: "Tap", frame: Rect(x: 100, y: 300, width: 190, height: 60))
+        rig.content.addSubview(b)
+        rig.send(.touchDown(id: 1, position: Point(x: 150, y: 320)))
+        #expect(b.isHighlighted)  // at once: no scroll view delays it
+        rig.send(.touchMotion(id: 1, position: Point(x: 150, y: 200)), at: 0.05)
+        rig.send(.touchUp(id: 1), at: 0.1)
+        #expect(rig.scroll.contentOffset.y == 0 && rig.callbacks.isEmpty)
+        #expect(!rig.window.requestScrollToTop())
+        rig.send(.key(.pageDown, pressed: true, modifiers: []), at: 0.2)
+        rig.send(.key(.pageDown, pressed: false, modifiers: []), at: 0.25)
+        rig.settle()
+        #expect(rig.scroll.contentOffset.y == 0)
+    }
 }
 
 /// A plain view that records the touch calls it gets.

@@ -32,3 +32,9 @@ final class CountingView: View {
     override var drawsContent: Bool { true }
     override func draw(in canvas: Canvas) { canvas.clear(color) }
 }
+
+/// A platform stand-in that counts the window's frame requests.
+final class CountingHost: WindowHost {
+    private(set) var requests = 0
+    func windowNeedsFrame(_ window: Window) { requests += 1 }
+}

@@ -61,16 +61,16 @@ import Testing
 
     @Test func oneFrameRequestUntilTheFrameRuns() throws {
         let scene = BoundsScene()
-        var requests = 0
-        scene.window.onNeedsFrame = { requests += 1 }
+        let host = CountingHost()
+        scene.window.host = host
         try scene.window.prepareFrame()
         scene.container.bounds.origin = Point(x: 0, y: 1)
         scene.container.bounds.origin = Point(x: 0, y: 2)
         scene.window.view(named: "red")!.backgroundColor = .black
-        #expect(requests == 1)
+        #expect(host.requests == 1)
         try scene.window.prepareFrame()
         scene.container.bounds.origin = Point(x: 0, y: 3)
-        #expect(requests == 2)
+        #expect(host.requests == 2)
     }
 
     @Test func buttonHighlightsWhileTouchedAndFiresOnlyOnLiftInside() throws {

@@ -1,0 +1,66 @@
+/// Something that follows a window's frames, focus and interactive keyboard drags. Any number
+/// of parties observe one window at once (the on-screen keyboard and a trace recorder, say),
+/// each without knowing of the others, so none has to chain its predecessor's hook.
+///
+/// Every method has a do-nothing default: an observer implements what it follows.
+public protocol WindowObserver: AnyObject {
+    /// A frame for `time` is about to be prepared: nothing has advanced or been laid out yet.
+    func window(_ window: Window, willPrepareFrameAt time: Double)
+    /// The frame for `time` is prepared (animations run, layout done, content drawn): what it
+    /// shows is final here, which is when a trace records it.
+    func window(_ window: Window, didPrepareFrameAt time: Double)
+    /// The focused view changed to `view` (nil: none); `byTouch` says whether a touch did it
+    /// (an on-screen keyboard shows for those).
+    func window(_ window: Window, focusDidChangeTo view: View?, byTouch: Bool)
+    /// A scroll view that dismisses the keyboard interactively reports its dragging finger's
+    /// window y, then nil when the drag ends: an on-screen keyboard follows the finger.
+    func window(_ window: Window, interactiveKeyboardDragAt fingerY: Double?)
+}
+
+extension WindowObserver {
+    public func window(_ window: Window, willPrepareFrameAt time: Double) {}
+    public func window(_ window: Window, didPrepareFrameAt time: Double) {}
+    public func window(_ window: Window, focusDidChangeTo view: View?, byTouch: Bool) {}
+    public func window(_ window: Window, interactiveKeyboardDragAt fingerY: Double?) {}
+}
+
+/// One registration: weak, so an observer's lifetime stays its owner's business. A class, so a
+/// notification already under way sees a removal (the slot is emptied) as well as a release.
+final class ObserverSlot {
+    weak var observer: (any WindowObserver)?
+    init(_ observer: any WindowObserver) { self.observer = observer }
+}
+
+extension Window {
+    /// Adds `observer`, held weakly, after those already added: observers hear of each thing in
+    /// the order they were added. Adding one twice keeps its first place. One added during a
+    /// notification hears from the next one on.
+    public func addObserver(_ observer: any WindowObserver) {
+        observerSlots.removeAll { $0.observer == nil }
+        guard !observerSlots.contains(where: { $0.observer === observer }) else { return }
+        observerSlots.append(ObserverSlot(observer))
+    }
+
+    /// Removes `observer`; if a notification is under way and has not reached it yet, it does
+    /// not hear that one either.
+    public func removeObserver(_ observer: any WindowObserver) {
+        for slot in observerSlots where slot.observer === observer || slot.observer == nil { slot.observer = nil }
+        observerSlots.removeAll { $0.observer == nil }
+    }
+
+    /// Tells the observers that a scroll view's interactive keyboard drag moved to `fingerY`
+    /// (window coordinates), or ended (nil).
+    public func reportInteractiveKeyboardDrag(fingerY: Double?) {
+        notifyObservers { $0.window(self, interactiveKeyboardDragAt: fingerY) }
+    }
+
+    /// Calls `body` with each live observer in the order added. It walks a copy of the slots, so
+    /// an observer may add or remove observers (itself included) from inside the call; a slot
+    /// emptied meanwhile, by a removal or a release, is skipped.
+    func notifyObservers(_ body: (any WindowObserver) -> Void) {
+        for slot in observerSlots {
+            guard let observer = slot.observer else { continue }
+            body(observer)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import ScrollwayGeometry
+import ScrollwayViews
+import Testing
+
+@Suite struct WindowHostTests {
+    /// Runs for a set number of frames, then reports that it is done.
+    final class Countdown: FrameAnimation {
+        var left: Int
+        init(frames: Int) { left = frames }
+        func advance(to time: Double) -> Bool {
+            left -= 1
+            return left > 0
+        }
+    }
+
+    @Test func aRunningAnimationAsksForTheNextFrameFromInsideEachFrameUntilItEnds() throws {
+        let window = Window(size: Size(width: 100, height: 100))
+        let host = CountingHost()
+        window.host = host
+        try window.prepareFrame(time: 0)
+        window.addAnimation(Countdown(frames: 2))
+        #expect(host.requests == 1)
+        try window.prepareFrame(time: 0.016)  // still running: asks again
+        #expect(host.requests == 2 && window.needsFrame)
+        try window.prepareFrame(time: 0.032)  // done: nothing more is wanted
+        #expect(host.requests == 2 && !window.needsFrame)
+    }
+
+    @Test func theWindowHoldsItsHostWeakly() throws {
+        let window = Window(size: Size(width: 100, height: 100))
+        var host: CountingHost? = CountingHost()
+        window.host = host
+        try window.prepareFrame()
+        window.backgroundColor = .black
+        #expect(host?.requests == 1)
+        host = nil
+        #expect(window.host == nil)
+        try window.prepareFrame()
+        window.backgroundColor = .white  // asks nobody, and does not crash
+        #expect(window.needsFrame)
+    }
+}
