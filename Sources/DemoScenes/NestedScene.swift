@@ -104,6 +104,7 @@ extension Scene {
 }
 
 /// The nested scene's layout constants and row views.
+@MainActor
 public enum NestedFeed {
     public static let cards = 5
     public static let headerHeight = 40.0

@@ -18,6 +18,7 @@ extension Scene {
 }
 
 /// The refresh scene's model and rows.
+@MainActor
 public final class Feed {
     public static let rowHeight = 64.0
     public static let initialRows = 30

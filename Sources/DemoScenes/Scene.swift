@@ -10,9 +10,11 @@ public struct Scene: Sendable {
     public let summary: String
     /// The scene's natural window size.
     public let preferredSize: Size
-    private let make: @Sendable (Window) -> Void
+    private let make: @MainActor @Sendable (Window) -> Void
 
-    public init(name: String, summary: String, preferredSize: Size, make: @escaping @Sendable (Window) -> Void) {
+    public init(
+        name: String, summary: String, preferredSize: Size, make: @escaping @MainActor @Sendable (Window) -> Void
+    ) {
         self.name = name
         self.summary = summary
         self.preferredSize = preferredSize
@@ -20,6 +22,7 @@ public struct Scene: Sendable {
     }
 
     /// A new window of `size` (the scene's preferred size by default) holding the scene.
+    @MainActor
     public func makeWindow(size: Size? = nil, scale: Double = 1) -> Window {
         let window = Window(size: size ?? preferredSize, scale: scale)
         make(window)
@@ -28,6 +31,7 @@ public struct Scene: Sendable {
 
     /// The outer scroll view every scene has: named "main", filling the window, white, with
     /// `contentSize` set (the window background is white too).
+    @MainActor
     static func addMainScrollView(to window: Window, contentSize: Size) -> SceneScrollView {
         window.clearColor = .white
         let main = SceneScrollView(frame: Rect(origin: .zero, size: window.bounds.size))

@@ -7,6 +7,7 @@ import ScrollwayViews
 /// before it fire first), and the event is handled. Tests and tools that drive a window by
 /// hand use it; the script player keeps its own order (a frame's due events before the
 /// clock), which traces are recorded with.
+@MainActor
 public final class FrameDriver {
     public let window: Window
     public let refresh: Double

@@ -15,6 +15,7 @@ import ScrollwayViews
 /// requested so far and shows it at once, exactly as if it had been drawn synchronously (no
 /// frame went out without it, so nothing fades in). The main thread does wait here; that is the
 /// price of repeatable screenshots, and only the interactive platforms promise otherwise.
+@MainActor
 public final class HeadlessPlayer {
     public struct Options {
         /// Frames per second of the virtual display.

@@ -4,6 +4,7 @@ import ScrollwayViews
 
 /// Records a trace of a window: one frame record per rendered frame for every named scroll view,
 /// and one record per delegate callback, in time order. Times are milliseconds from `origin`.
+@MainActor
 public final class TraceRecorder: WindowObserver {
     public private(set) var writer: TraceWriter
     private let window: Window

@@ -33,6 +33,7 @@ public struct TraceWriter {
     }
 
     /// One frame record for one scroll view.
+    @MainActor
     public mutating func frame(
         t: Double, number: Int, view name: String, _ s: ScrollView, refreshing: Bool = false, keyboardHeight: Double = 0
     ) {

@@ -3,6 +3,7 @@ import ScrollwayRaster
 import ScrollwayViews
 
 /// Supplies a list's rows (UITableViewDataSource's role).
+@MainActor
 public protocol ListDataSource: AnyObject {
     func numberOfRows(in list: ListView) -> Int
     /// A configured cell for `row`; get one with `list.dequeueReusableCell(withIdentifier:)`.

@@ -13,7 +13,7 @@ extension ScrollView {
 
     /// The largest length or coordinate a setting takes (a billion pixels): far beyond any
     /// content, and small enough that the physics and the trace never meet infinity.
-    public static let maximumSettingLength = 1e9
+    nonisolated public static let maximumSettingLength = 1e9
     /// Zoom scales a setting takes.
     public static let settingZoomRange = 0.001...1000.0
 
@@ -45,21 +45,21 @@ extension ScrollView {
         try setter(self, trimmed(text), key)
     }
 
-    private typealias Setter = @Sendable (ScrollView, String, String) throws -> Void
+    private typealias Setter = @MainActor @Sendable (ScrollView, String, String) throws -> Void
 
     private static let settingTable: [String: Setter] = {
         var t: [String: Setter] = [:]
-        func bool(_ names: [String], _ set: @escaping @Sendable (ScrollView, Bool) -> Void) {
+        func bool(_ names: [String], _ set: @escaping @MainActor @Sendable (ScrollView, Bool) -> Void) {
             for n in names { t[n] = { s, v, k in set(s, try parseBool(v, k)) } }
         }
         func number(
             _ name: String, min: Double? = nil, max: Double? = nil,
-            _ set: @escaping @Sendable (ScrollView, Double) -> Void
+            _ set: @escaping @MainActor @Sendable (ScrollView, Double) -> Void
         ) {
             t[name] = { s, v, k in set(s, try parseNumber(v, k, min: min, max: max)) }
         }
         let length = ScrollView.maximumSettingLength
-        func insets(_ name: String, _ set: @escaping @Sendable (ScrollView, EdgeInsets) -> Void) {
+        func insets(_ name: String, _ set: @escaping @MainActor @Sendable (ScrollView, EdgeInsets) -> Void) {
             t[name] = { s, v, k in
                 let n = try parseList(v, k, count: 4, shape: "top,left,bottom,right", min: -length, max: length)
                 set(s, EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3]))

@@ -5,6 +5,7 @@ import ScrollwayViews
 /// Order for a drag: willBeginDragging (at slop crossing) → didScroll… → willEndDragging →
 /// didEndDragging(willDecelerate) → willBeginDecelerating → didEndDecelerating. Programmatic
 /// animations end with didEndScrollingAnimation.
+@MainActor
 public protocol ScrollViewDelegate: AnyObject {
     func scrollViewDidScroll(_ scrollView: ScrollView)
     func scrollViewDidZoom(_ scrollView: ScrollView)

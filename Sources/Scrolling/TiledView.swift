@@ -68,7 +68,7 @@ public final class TiledView: View {
     /// one per core less one, which stays free for the main thread (at least one).
     public var workerCount: Int?
     /// Worker threads used when `workerCount` is nil: one per core less one (at least one).
-    public static var defaultWorkerCount: Int { TileRasterizer.defaultWidth }
+    nonisolated public static var defaultWorkerCount: Int { TileRasterizer.defaultWidth }
     /// Added to the level's power-of-two exponent (CATiledLayer's `levelsOfDetailBias`): 1 draws
     /// at twice the nearest level's scale (sharper, four times the pixels), -1 at half.
     public var levelOfDetailBias = 0 {
@@ -129,7 +129,7 @@ public final class TiledView: View {
         super.init(frame: Rect(origin: .zero, size: contentSize))
     }
 
-    deinit { closeRasterizer() }
+    isolated deinit { closeRasterizer() }
 
     /// Leaving the window: nothing of it shows any more, so nothing stays queued for it.
     public override func willLeaveWindow() {

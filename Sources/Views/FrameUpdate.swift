@@ -112,6 +112,7 @@ extension PixelRegion {
 /// that landed exactly where the move put its old pixels costs nothing); views painted after
 /// it that overlap its rect had their pixels moved with it and are repainted. Anything else
 /// that changed damages what it showed and what it shows.
+@MainActor
 struct DamageTracker {
     let scale: Double
     let allowsMoves: Bool

@@ -10,6 +10,7 @@
 ///
 /// Only views are found this way (the window walks up from the hit view); adopted by a class
 /// that may be subclassed, the members are best declared `open` so subclasses can refine them.
+@MainActor
 public protocol TouchInterceptor: AnyObject {
     /// Whether this view takes touches from `source` (a scroll view: fingers always, the mouse
     /// where it drags).
@@ -27,6 +28,7 @@ public protocol TouchInterceptor: AnyObject {
 
 /// A view that can answer the window's scroll-to-top request (`Window.requestScrollToTop()`, a
 /// tap on the title bar): a scroll view whose `scrollsToTop` is true.
+@MainActor
 public protocol ScrollToTopTarget: AnyObject {
     /// Whether it answers the request now; the window goes ahead only when exactly one visible
     /// view does.
@@ -38,6 +40,7 @@ public protocol ScrollToTopTarget: AnyObject {
 /// A view that takes keys when no view is focused and none under the pointer handles them (the
 /// scene's scroll view, so arrows and Page Down scroll without a click first). The window gives
 /// them, through `handleInput(_:)`, to the first such view of its tree, nearest the root first.
+@MainActor
 public protocol KeyboardScrollTarget: AnyObject {
     /// Whether it takes them now (a scroll view: while scrolling is enabled).
     var acceptsKeyboardScrolling: Bool { get }

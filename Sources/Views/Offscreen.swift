@@ -2,6 +2,7 @@ import ScrollwayGeometry
 import ScrollwayRaster
 
 /// Rendering without a compositor: for tests, tools and the headless platform.
+@MainActor
 public enum Offscreen {
     /// Renders a window's whole tree into a new canvas at the window's scale, at `time` (by
     /// default the window's own clock, so running animations are not rewound). The frame waits

@@ -11,6 +11,7 @@ import ScrollwayRaster
 ///
 /// As in UIKit, `center`, `bounds` and `transform` are the truth and `frame` is derived from
 /// them (`frame` = `transform` applied about `center` to the untransformed rect).
+@MainActor
 open class View {
     public internal(set) weak var superview: View?
     public internal(set) var subviews: [View] = []

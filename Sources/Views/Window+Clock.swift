@@ -1,5 +1,6 @@
 /// Something that moves with time, advanced once per frame at the frame's target time.
 /// Returning false removes it: no animation, no frames (no CPU burned while nothing moves).
+@MainActor
 public protocol FrameAnimation: AnyObject {
     func advance(to time: Double) -> Bool
 }

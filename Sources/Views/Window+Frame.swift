@@ -267,6 +267,7 @@ struct CompositeSnapshot: Equatable {
     /// Its bounds origin on the device pixel grid (what places its subviews).
     var snappedOrigin: (x: Int, y: Int)
 
+    @MainActor
     init(view: View, state: ViewState, scale: Double) {
         screenRect = state.screenRect
         visible = state.visible

@@ -3,6 +3,7 @@
 /// each without knowing of the others, so none has to chain its predecessor's hook.
 ///
 /// Every method has a do-nothing default: an observer implements what it follows.
+@MainActor
 public protocol WindowObserver: AnyObject {
     /// A frame for `time` is about to be prepared: nothing has advanced or been laid out yet.
     func window(_ window: Window, willPrepareFrameAt time: Double)

@@ -19,6 +19,7 @@
 ///
 /// The window holds its host weakly, and has one at a time (`Window.host`). A driver that looks
 /// at `needsFrame` on every tick of its own clock (the offscreen players) needs no host.
+@MainActor
 public protocol WindowHost: AnyObject {
     /// `window` changed and wants a frame; called once until the next frame is prepared.
     func windowNeedsFrame(_ window: Window)

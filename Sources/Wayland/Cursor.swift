@@ -4,6 +4,7 @@ import ScrollwayCWaylandClient
 /// The pointer's cursor over our surfaces: the theme's `left_ptr` (from $XCURSOR_THEME and
 /// $XCURSOR_SIZE; libwayland-cursor falls back to its built-in theme), loaded at the output
 /// scale so it is crisp on HiDPI.
+@MainActor
 final class Cursor {
     private let connection: WaylandConnection
     private var theme: OpaquePointer?
@@ -12,7 +13,7 @@ final class Cursor {
 
     init(connection: WaylandConnection) { self.connection = connection }
 
-    deinit {
+    isolated deinit {
         if let surface { wl_surface_destroy(surface) }
         if let theme { wl_cursor_theme_destroy(theme) }
     }

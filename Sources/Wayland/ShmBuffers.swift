@@ -19,6 +19,7 @@ import ScrollwayWaylandCore
 /// compositor), which cost more than the occasional copy. Between attach+commit and
 /// wl_buffer.release the compositor may read it: it is never drawn into, moved or destroyed
 /// then.
+@MainActor
 final class ShmBuffer {
     let width: Int
     let height: Int
@@ -76,7 +77,7 @@ final class ShmBuffer {
             pool: pool, mapping: mapping, offset: offset, width: width, height: height, stride: stride, scale: scale)
     }
 
-    deinit {
+    isolated deinit {
         wl_buffer_destroy(buffer)
         wl_shm_pool_destroy(pool)
         // `memory` unmaps and closes after this (the buffer and pool are gone by then).
@@ -150,6 +151,7 @@ final class ShmBuffer {
 /// Two buffers, and a third only when the compositor holds both (a compositor that shows one
 /// and releases the other, as weston does, never costs the third ring's memory); recreated
 /// whenever the size or scale changes.
+@MainActor
 final class BufferPool {
     let width: Int
     let height: Int

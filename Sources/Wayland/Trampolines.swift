@@ -14,6 +14,27 @@ import ScrollwayWaylandProtocols
     Unmanaged<T>.fromOpaque(data!).takeUnretainedValue()
 }
 
+/// Runs `body` with the owner on the main actor. Wayland calls back only from inside
+/// `wl_display_dispatch*`, which the platform runs on the main thread from main-actor code
+/// (`WaylandApp.step`), so the callback is already there; this says so to the compiler and
+/// traps if it were ever not the case.
+@inline(__always) func onOwner<T: AnyObject & Sendable>(
+    _ data: UnsafeMutableRawPointer?, _: T.Type, _ body: @MainActor (T) -> Void
+) {
+    let object = Unmanaged<T>.fromOpaque(data!).takeUnretainedValue()
+    MainActor.assumeIsolated { body(object) }
+}
+
+/// The same, handing the callback's protocol objects (`OpaquePointer`s, not `Sendable`) to
+/// the owner: they belong to this one dispatch on the main thread and go nowhere else.
+@inline(__always) func onOwner<T: AnyObject & Sendable, A>(
+    _ data: UnsafeMutableRawPointer?, _: T.Type, passing args: A, _ body: @MainActor (T, A) -> Void
+) {
+    let object = Unmanaged<T>.fromOpaque(data!).takeUnretainedValue()
+    nonisolated(unsafe) let args = args
+    MainActor.assumeIsolated { body(object, args) }
+}
+
 /// A listener table at a stable heap address, for the process's lifetime.
 func table<L>(_ listener: L) -> UnsafeMutablePointer<L> {
     let p = UnsafeMutablePointer<L>.allocate(capacity: 1)
@@ -28,7 +49,7 @@ enum Listeners {
 
     nonisolated(unsafe) static let seat = table(
         wl_seat_listener(
-            capabilities: { data, _, caps in owner(data, WaylandConnection.self).input.capabilities(caps) },
+            capabilities: { data, _, caps in onOwner(data, WaylandConnection.self) { $0.input.capabilities(caps) } },
             name: { _, _, _ in }))
 
     nonisolated(unsafe) static let output = table(
@@ -36,12 +57,16 @@ enum Listeners {
             geometry: { _, _, _, _, _, _, _, _, _, _ in },
             mode: { data, output, flags, _, _, refresh in
                 if flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 {
-                    owner(data, WaylandConnection.self).outputRefresh(output: output, millihertz: Int(refresh))
+                    onOwner(data, WaylandConnection.self, passing: output) {
+                        $0.outputRefresh(output: $1, millihertz: Int(refresh))
+                    }
                 }
             },
             done: { _, _ in },
             scale: { data, output, factor in
-                owner(data, WaylandConnection.self).outputScale(output: output, scale: Int(factor))
+                onOwner(data, WaylandConnection.self, passing: output) {
+                    $0.outputScale(output: $1, scale: Int(factor))
+                }
             },
             name: { _, _, _ in },
             description: { _, _, _ in }))
@@ -49,129 +74,146 @@ enum Listeners {
     nonisolated(unsafe) static let pointer = table(
         wl_pointer_listener(
             enter: { data, _, serial, _, x, y in
-                owner(data, WaylandPointer.self).enter(serial: serial, x: x, y: y)
+                onOwner(data, WaylandPointer.self) { $0.enter(serial: serial, x: x, y: y) }
             },
-            leave: { data, _, _, _ in owner(data, WaylandPointer.self).leave() },
+            leave: { data, _, _, _ in onOwner(data, WaylandPointer.self) { $0.leave() } },
             motion: { data, _, time, x, y in
-                owner(data, WaylandPointer.self).motion(time: time, x: x, y: y)
+                onOwner(data, WaylandPointer.self) { $0.motion(time: time, x: x, y: y) }
             },
             button: { data, _, serial, time, button, state in
-                owner(data, WaylandPointer.self).button(
-                    serial: serial, time: time, button: button, state: state)
+                onOwner(data, WaylandPointer.self) {
+                    $0.button(
+                        serial: serial, time: time, button: button, state: state)
+                }
             },
             axis: { data, _, time, axis, value in
-                owner(data, WaylandPointer.self).axis(time: time, axis: axis, value: value)
+                onOwner(data, WaylandPointer.self) { $0.axis(time: time, axis: axis, value: value) }
             },
-            frame: { data, _ in owner(data, WaylandPointer.self).frame() },
-            axis_source: { data, _, source in owner(data, WaylandPointer.self).axisSource(source) },
+            frame: { data, _ in onOwner(data, WaylandPointer.self) { $0.frame() } },
+            axis_source: { data, _, source in onOwner(data, WaylandPointer.self) { $0.axisSource(source) } },
             axis_stop: { data, _, time, axis in
-                owner(data, WaylandPointer.self).axisStop(time: time, axis: axis)
+                onOwner(data, WaylandPointer.self) { $0.axisStop(time: time, axis: axis) }
             },
             axis_discrete: { data, _, axis, discrete in
-                owner(data, WaylandPointer.self).axisDiscrete(
-                    axis: axis, value120: Int32(clamping: Int(discrete) * 120))
+                onOwner(data, WaylandPointer.self) {
+                    $0.axisDiscrete(
+                        axis: axis, value120: Int32(clamping: Int(discrete) * 120))
+                }
             },
             axis_value120: { data, _, axis, value in
-                owner(data, WaylandPointer.self).axisDiscrete(axis: axis, value120: value)
+                onOwner(data, WaylandPointer.self) { $0.axisDiscrete(axis: axis, value120: value) }
             }))
 
     nonisolated(unsafe) static let touch = table(
         wl_touch_listener(
             down: { data, _, _, time, surface, id, x, y in
-                owner(data, WaylandTouch.self).down(time: time, id: id, x: x, y: y)
+                onOwner(data, WaylandTouch.self) { $0.down(time: time, id: id, x: x, y: y) }
             },
-            up: { data, _, _, time, id in owner(data, WaylandTouch.self).up(time: time, id: id) },
+            up: { data, _, _, time, id in onOwner(data, WaylandTouch.self) { $0.up(time: time, id: id) } },
             motion: { data, _, time, id, x, y in
-                owner(data, WaylandTouch.self).motion(time: time, id: id, x: x, y: y)
+                onOwner(data, WaylandTouch.self) { $0.motion(time: time, id: id, x: x, y: y) }
             },
-            frame: { data, _ in owner(data, WaylandTouch.self).frame() },
-            cancel: { data, _ in owner(data, WaylandTouch.self).cancel() },
+            frame: { data, _ in onOwner(data, WaylandTouch.self) { $0.frame() } },
+            cancel: { data, _ in onOwner(data, WaylandTouch.self) { $0.cancel() } },
             shape: { _, _, _, _, _ in },
             orientation: { _, _, _, _ in }))
 
     nonisolated(unsafe) static let keyboard = table(
         wl_keyboard_listener(
             keymap: { data, _, format, fd, size in
-                owner(data, WaylandKeyboard.self).keymap(format: format, fd: fd, size: size)
+                onOwner(data, WaylandKeyboard.self) { $0.keymap(format: format, fd: fd, size: size) }
             },
-            enter: { data, _, _, _, _ in owner(data, WaylandKeyboard.self).enter() },
-            leave: { data, _, _, _ in owner(data, WaylandKeyboard.self).leave() },
+            enter: { data, _, _, _, _ in onOwner(data, WaylandKeyboard.self) { $0.enter() } },
+            leave: { data, _, _, _ in onOwner(data, WaylandKeyboard.self) { $0.leave() } },
             key: { data, _, _, time, key, state in
-                owner(data, WaylandKeyboard.self).key(time: time, key: key, state: state)
+                onOwner(data, WaylandKeyboard.self) { $0.key(time: time, key: key, state: state) }
             },
             modifiers: { data, _, _, depressed, latched, locked, group in
-                owner(data, WaylandKeyboard.self).modifiers(
-                    depressed: depressed, latched: latched, locked: locked, group: group)
+                onOwner(data, WaylandKeyboard.self) {
+                    $0.modifiers(
+                        depressed: depressed, latched: latched, locked: locked, group: group)
+                }
             },
             repeat_info: { data, _, rate, delay in
-                owner(data, WaylandKeyboard.self).repeatInfo(rate: rate, delay: delay)
+                onOwner(data, WaylandKeyboard.self) { $0.repeatInfo(rate: rate, delay: delay) }
             }))
 
     nonisolated(unsafe) static let presentation = table(
         wp_presentation_listener(
-            clock_id: { data, _, clock in owner(data, WaylandConnection.self).presentationClock = clock }))
+            clock_id: { data, _, clock in onOwner(data, WaylandConnection.self) { $0.presentationClock = clock } }))
 
     nonisolated(unsafe) static let presentationFeedback = table(
         wp_presentation_feedback_listener(
             sync_output: { _, _, _ in },
             presented: { data, feedback, secHi, secLo, nsec, refresh, _, _, _ in
                 let seconds = Double(UInt64(secHi) << 32 | UInt64(secLo)) + Double(nsec) / 1e9
-                owner(data, WaylandWindow.self).presented(feedback: feedback, at: seconds, refreshNanoseconds: refresh)
+                onOwner(data, WaylandWindow.self, passing: feedback) {
+                    $0.presented(feedback: $1, at: seconds, refreshNanoseconds: refresh)
+                }
             },
             discarded: { data, feedback in
-                owner(data, WaylandWindow.self).presented(feedback: feedback, at: nil, refreshNanoseconds: 0)
+                onOwner(data, WaylandWindow.self, passing: feedback) {
+                    $0.presented(feedback: $1, at: nil, refreshNanoseconds: 0)
+                }
             }))
 
     nonisolated(unsafe) static let pinch = table(
         zwp_pointer_gesture_pinch_v1_listener(
             begin: { data, _, _, time, _, fingers in
-                owner(data, WaylandPointerGestures.self).pinchBegin(time: time, fingers: fingers)
+                onOwner(data, WaylandPointerGestures.self) { $0.pinchBegin(time: time, fingers: fingers) }
             },
             update: { data, _, time, dx, dy, scale, _ in
-                owner(data, WaylandPointerGestures.self).pinchUpdate(time: time, dx: dx, dy: dy, scale: scale)
+                onOwner(data, WaylandPointerGestures.self) { $0.pinchUpdate(time: time, dx: dx, dy: dy, scale: scale) }
             },
             end: { data, _, _, time, cancelled in
-                owner(data, WaylandPointerGestures.self).pinchEnd(time: time, cancelled: cancelled != 0)
+                onOwner(data, WaylandPointerGestures.self) { $0.pinchEnd(time: time, cancelled: cancelled != 0) }
             }))
 
     nonisolated(unsafe) static let hold = table(
         zwp_pointer_gesture_hold_v1_listener(
             begin: { data, _, _, time, _, fingers in
-                owner(data, WaylandPointerGestures.self).holdBegin(time: time, fingers: fingers)
+                onOwner(data, WaylandPointerGestures.self) { $0.holdBegin(time: time, fingers: fingers) }
             },
             end: { data, _, _, time, cancelled in
-                owner(data, WaylandPointerGestures.self).holdEnd(time: time, cancelled: cancelled != 0)
+                onOwner(data, WaylandPointerGestures.self) { $0.holdEnd(time: time, cancelled: cancelled != 0) }
             }))
 
     nonisolated(unsafe) static let decoration = table(
         zxdg_toplevel_decoration_v1_listener(
-            configure: { data, _, mode in owner(data, WaylandWindow.self).decorationConfigure(mode: mode) }))
+            configure: { data, _, mode in onOwner(data, WaylandWindow.self) { $0.decorationConfigure(mode: mode) } }))
 
     nonisolated(unsafe) static let fractionalScale = table(
         wp_fractional_scale_v1_listener(
-            preferred_scale: { data, _, scale in owner(data, WaylandWindow.self).preferredFractionalScale(scale) }))
+            preferred_scale: { data, _, scale in
+                onOwner(data, WaylandWindow.self) { $0.preferredFractionalScale(scale) }
+            }))
 
     nonisolated(unsafe) static let xdgSurface = table(
         xdg_surface_listener(
-            configure: { data, surface, serial in owner(data, WaylandWindow.self).xdgSurfaceConfigure(serial: serial) })
+            configure: { data, surface, serial in
+                onOwner(data, WaylandWindow.self) { $0.xdgSurfaceConfigure(serial: serial) }
+            })
     )
 
     nonisolated(unsafe) static let toplevel = table(
         xdg_toplevel_listener(
             configure: { data, _, width, height, states in
-                owner(data, WaylandWindow.self).toplevelConfigure(
-                    width: Int(width), height: Int(height), states: states)
+                onOwner(data, WaylandWindow.self, passing: states) {
+                    $0.toplevelConfigure(width: Int(width), height: Int(height), states: $1)
+                }
             },
-            close: { data, _ in owner(data, WaylandWindow.self).closeRequested = true },
+            close: { data, _ in onOwner(data, WaylandWindow.self) { $0.closeRequested = true } },
             configure_bounds: { _, _, _, _ in },
             wm_capabilities: { _, _, _ in }))
 
     nonisolated(unsafe) static let frame = table(
         wl_callback_listener(
-            done: { data, callback, time in owner(data, WaylandWindow.self).frameDone(callback: callback, time: time) })
+            done: { data, callback, time in
+                onOwner(data, WaylandWindow.self, passing: callback) { $0.frameDone(callback: $1, time: time) }
+            })
     )
 
     nonisolated(unsafe) static let buffer = table(
         wl_buffer_listener(
-            release: { data, _ in owner(data, ShmBuffer.self).isBusy = false }))
+            release: { data, _ in onOwner(data, ShmBuffer.self) { $0.isBusy = false } }))
 }

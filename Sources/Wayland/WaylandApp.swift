@@ -12,6 +12,7 @@ import ScrollwayViews
 /// The eventfd is the window's inbox wake-up: a worker thread that posts a finished tile into an
 /// empty inbox wakes the loop, whose next turn drains the inbox (installing the tile asks for a
 /// frame). The main thread never waits for a worker.
+@MainActor
 public final class WaylandApp {
     public let connection: WaylandConnection
     public let window: WaylandWindow
@@ -53,7 +54,7 @@ public final class WaylandApp {
         content.inbox.setWakeHandler { [waker] in waker.wake() }
     }
 
-    deinit {
+    isolated deinit {
         window.content.inbox.setWakeHandler(nil)
         close(timerFD)
     }

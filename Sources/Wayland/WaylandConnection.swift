@@ -9,6 +9,7 @@ import ScrollwayWaylandProtocols
 ///
 /// Versions: each global is bound at the lower of what the compositor offers and what this code
 /// handles, because libwayland aborts on an event whose listener entry is missing.
+@MainActor
 public final class WaylandConnection {
     /// The connection itself: registry, dispatch and errors (shared with the test harness).
     let core: WaylandDisplay
@@ -90,7 +91,7 @@ public final class WaylandConnection {
         try roundtrip()  // seat capabilities, output modes
     }
 
-    deinit {
+    isolated deinit {
         input.release()
         for o in outputs { wl_output_destroy(o.proxy) }
         if let seat { wl_seat_destroy(seat) }

@@ -12,6 +12,7 @@ import ScrollwayWaylandProtocols
 ///
 /// Timestamps: the offset is fixed when a gesture starts, so the spacing between a gesture's
 /// events is exactly the compositor's.
+@MainActor
 public final class WaylandInput {
     unowned let connection: WaylandConnection
     private(set) var pointer: WaylandPointer?

@@ -7,6 +7,7 @@ import ScrollwayViews
 /// The seat's keyboard: the compositor's xkb keymap (from its fd, mapped read-only, size
 /// checked), modifiers as the compositor reports them, keys as keysym names plus the text they
 /// type, and client-side repeat from repeat_info on the window's timers.
+@MainActor
 final class WaylandKeyboard {
     unowned let input: WaylandInput
     let proxy: OpaquePointer

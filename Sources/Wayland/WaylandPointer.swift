@@ -7,6 +7,7 @@ import ScrollwayWaylandProtocols
 
 /// The seat's pointer: motion, buttons and axes grouped per wl_pointer.frame (empty frames are
 /// fine), and its cursor.
+@MainActor
 final class WaylandPointer {
     unowned let input: WaylandInput
     let proxy: OpaquePointer
@@ -128,6 +129,7 @@ final class WaylandPointer {
 }
 
 /// The touchpad's pinch and hold (zwp_pointer_gestures_v1), bound to the seat's pointer.
+@MainActor
 final class WaylandPointerGestures {
     unowned let input: WaylandInput
     private let pinch: OpaquePointer?

@@ -5,6 +5,7 @@ import ScrollwayGestures
 
 /// The seat's touchscreen: events grouped per wl_touch.frame; the last finger's up also ends a
 /// group, because weston 10 sends no frame after it.
+@MainActor
 final class WaylandTouch {
     unowned let input: WaylandInput
     let proxy: OpaquePointer

@@ -27,6 +27,7 @@ public enum PresentMode: String, Sendable, CaseIterable {
 /// brought up to date by copying, from the newest buffer, what changed since it was last
 /// drawn (its age), then compositing only this frame's damage; `damage_buffer` names exactly
 /// that damage.
+@MainActor
 public final class WaylandWindow: WindowHost {
     public let content: Window
     /// Strong: the window's proxies must be destroyed before the display is disconnected.
@@ -113,7 +114,7 @@ public final class WaylandWindow: WindowHost {
         try connection.roundtrip()
     }
 
-    deinit {
+    isolated deinit {
         for f in feedbacks { wp_presentation_feedback_destroy(f) }
         if let frameCallback { wl_callback_destroy(frameCallback) }
         if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }

@@ -18,7 +18,7 @@ import Synchronization
 /// timers, draining the inbox, and the frame (animations, layout, drawing, compositing of the
 /// damage). The zoom scene runs the same flings and zooms twice: tiles drawn synchronously (the
 /// baseline) and on worker threads.
-struct Bench: ParsableCommand {
+struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure the main thread's time per frame while flinging the zoom and list scenes.",
         discussion: """
@@ -87,7 +87,7 @@ struct Bench: ParsableCommand {
         }
     }
 
-    func run() throws {
+    @MainActor func run() async throws {
         if soak {
             let exe =
                 (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
@@ -156,6 +156,7 @@ struct FrameTimes {
 }
 
 /// Drives a window in real time at 60 Hz, timing the main thread's work per frame.
+@MainActor
 final class BenchDriver {
     let window: Window
     private let canvas: Canvas
@@ -226,6 +227,7 @@ final class BenchDriver {
 }
 
 /// The zoom scene's flings and zooms, with tiles drawn one way or the other.
+@MainActor
 struct ZoomRun {
     var frames = FrameTimes()
     var mainThreadTiles = 0
@@ -283,6 +285,7 @@ struct ZoomRun {
 /// The list scene's flings (cell reuse, rows measured as they appear, no tiles), with the
 /// scene's 100,000 rows or with fewer of the same rows: a list whose work per frame does not
 /// grow with its length costs the same either way.
+@MainActor
 enum ListRun {
     static func measure(quick: Bool, rows: Int = ListRows.count) throws -> FrameTimes {
         let window = Scene.list.makeWindow()
@@ -326,6 +329,7 @@ final class CountingMapSource: TileSource {
     }
 }
 
+@MainActor
 extension Bench {
     /// The end-to-end bench: every size, every client, one table (or JSON).
     func runWeston() throws {

@@ -6,7 +6,7 @@ import ScrollwayRaster
 import ScrollwayViews
 import ScrollwayWayland
 
-struct Demo: ParsableCommand {
+struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open a demo scene in a window on the running Wayland compositor.",
         discussion: """
@@ -51,7 +51,7 @@ struct Demo: ParsableCommand {
         }
     }
 
-    func run() throws {
+    @MainActor func run() async throws {
         if headless {
             try runTour()
             return
@@ -81,7 +81,7 @@ struct Demo: ParsableCommand {
     }
 
     /// Plays the tour in headless weston and writes the pictures.
-    private func runTour() throws {
+    @MainActor private func runTour() throws {
         let dir = URL(fileURLWithPath: output)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         FileHandle.standardError.write(Data("scrollway demo --headless: playing the tour in a headless weston…\n".utf8))

@@ -12,6 +12,7 @@ extension PresentMode: ExpressibleByArgument {}
 /// each frame commits, so a client killed at the end of a benchmark loses nothing; the writing
 /// itself is not counted (the clocks are read again after it), as the GTK4 peer, which keeps its
 /// numbers in memory, does not count it either: it is the bench's cost, not the toolkit's.
+@MainActor
 final class FrameStatsWriter {
     private let handle: FileHandle
     private var lastMain = FrameStatsWriter.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
@@ -24,13 +25,13 @@ final class FrameStatsWriter {
         self.handle = handle
     }
 
-    static func cpuSeconds(_ clock: clockid_t) -> Double {
+    nonisolated static func cpuSeconds(_ clock: clockid_t) -> Double {
         var ts = timespec()
         clock_gettime(clock, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    static func monotonic() -> Double { cpuSeconds(CLOCK_MONOTONIC) }
+    nonisolated static func monotonic() -> Double { cpuSeconds(CLOCK_MONOTONIC) }
 
     func record(_ plan: PresentPlan) {
         let main = Self.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)

@@ -10,7 +10,7 @@ import ScrollwayViews
 import ScrollwayWayland
 import ScrollwayWestonHarness
 
-struct Play: ParsableCommand {
+struct Play: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play a gesture script on a scene, offscreen (deterministic) or in headless weston.",
         discussion: """
@@ -78,7 +78,7 @@ struct Play: ParsableCommand {
         }
     }
 
-    func run() throws {
+    @MainActor func run() async throws {
         // Everything is checked before anything runs: the whole script (read once, not kept),
         // what the platform can play, the settings as a whole, and the output paths.
         let parser = ScriptParser(file: script, isKeysym: { KeyCodes.keysym(named: $0) != nil })
@@ -263,6 +263,7 @@ final class TraceFile {
 
 /// Plays a script into the real app window inside the weston rig: injection in real time with
 /// the script's timestamps, screenshots through the rig (cursor hidden), a trace of the app.
+@MainActor
 struct WestonPlayer {
     let window: Window
     let settle: Double

@@ -6,7 +6,7 @@ import ScrollwayRaster
 import ScrollwayScrolling
 import ScrollwayViews
 
-struct Screenshot: ParsableCommand {
+struct Screenshot: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render a scene offscreen (no compositor needed) and write it as a PNG.")
 
@@ -35,7 +35,7 @@ struct Screenshot: ParsableCommand {
         }
     }
 
-    func run() throws {
+    @MainActor func run() async throws {
         let window = ScrollwayDemoScenes.Scene.named(scene)!.makeWindow(size: size?.value, scale: scale)
         if let main = window.view(named: "main") as? ScrollView {
             main.contentOffset = offset.value

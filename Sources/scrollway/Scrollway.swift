@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct Scrollway: ParsableCommand {
+struct Scrollway: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scrollway",
         abstract:

@@ -8,6 +8,7 @@ import ScrollwayViews
 
 /// The built-in tour `scrollway demo --headless` plays in its own weston: each step a scene, its
 /// settings and a script, ending in screenshots that become one contact sheet.
+@MainActor
 enum Tour {
     struct Step {
         let title: String

@@ -46,6 +46,7 @@ final class RecordingSource: TileSource {
     func open() { gate?.signal() }
 }
 
+@MainActor
 /// A window holding a tiled view inside a clipping viewport: moving the viewport's bounds
 /// origin scrolls it.
 struct TiledRig {
@@ -126,6 +127,7 @@ final class AllowedRectSource: TileSource {
     }
 }
 
+@MainActor
 @Suite struct AsyncTileTests {
     let tileBytes = TileGeometry.tileBytes
 

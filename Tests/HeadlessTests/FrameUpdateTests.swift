@@ -10,6 +10,7 @@ import Testing
 /// The fast present path's contract: a buffer brought up to date by moving scrolled pixels and
 /// compositing only the damage holds exactly the pixels of a full composite, frame after frame,
 /// in every scene, at integer and fractional scales, through flings in every direction.
+@MainActor
 @Suite struct FrameUpdateTests {
     /// Flings and wheel turns in random directions, delivered at 60 Hz, with `afterFrame` called
     /// after every frame.
@@ -158,5 +159,6 @@ import Testing
         #expect(FrameUpdate.combining([first, back])?.move == nil)
     }
 
+    @MainActor
     struct Stop: Error {}
 }

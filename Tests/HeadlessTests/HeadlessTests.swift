@@ -6,6 +6,7 @@ import ScrollwayScrolling
 import ScrollwayViews
 import Testing
 
+@MainActor
 @Suite struct RefreshSceneTests {
     static let pull = """
         {"t": 0, "type": "touch.down", "id": 0, "x": 200, "y": 100}
@@ -39,6 +40,7 @@ import Testing
     }
 }
 
+@MainActor
 /// Where "Post 1" is on screen in the last frame before the new rows land, and in the first
 /// frame after.
 final class PostWatch: WindowObserver {
@@ -63,6 +65,7 @@ final class PostWatch: WindowObserver {
     }
 }
 
+@MainActor
 @Suite struct TraceFormatTests {
     @Test func numbersAreFixedAndKeysStable() {
         let window = Window(size: Size(width: 100, height: 100))

@@ -9,6 +9,7 @@ import Testing
 
 /// What a hostile but fair user sends the offscreen player: huge numbers, days of silence,
 /// runs long enough that anything kept per frame would pile up.
+@MainActor
 @Suite struct HostileInputTests {
     /// Any finite number is a JSON number in a trace; beyond 1e15 the shortest exact form.
     @Test(arguments: [
@@ -117,6 +118,7 @@ import Testing
 }
 
 /// Scroll to top in a trace: the delegate records, in UIKit's order.
+@MainActor
 @Suite struct ScrollToTopTraceTests {
     @Test func theTraceShowsTheAnimationEndingAndThenDidScrollToTop() throws {
         let window = Scene.list.makeWindow(size: Size(width: 390, height: 600))
@@ -146,6 +148,7 @@ import Testing
 /// Found by the event-stream fuzzer (seed 12346, script 872): Page Up in a list whose rows on
 /// the way measured shorter than their estimates came to rest 12 px above the top. The
 /// animation's target follows the content as rows are measured, but stays inside the range.
+@MainActor
 @Suite struct FuzzerFoundTests {
     @Test func pageUpInAListRestsInsideTheRange() throws {
         var b = ScriptBuilder()

@@ -8,7 +8,9 @@ import Testing
 /// checked after every step: each cell shows the row it is filed under (after every renumbering),
 /// sits at that row's rect, every row meeting the viewport has one, nothing else is in the view
 /// tree, and the content ends where the last row does.
+@MainActor
 @Suite struct ListStressTests {
+    @MainActor
     /// Rows with identities: an insert makes new ones, a delete removes them; a row's height
     /// (one to four lines) belongs to its identity, so it moves with the row.
     final class Rows: ListDataSource {

@@ -7,6 +7,7 @@ import ScrollwayScrolling
 import ScrollwayViews
 import Testing
 
+@MainActor
 /// A scene on the offscreen frame driver at 60 Hz.
 final class SceneDriver {
     let window: Window
@@ -58,6 +59,7 @@ final class SceneDriver {
     func settle() { driver.settle(limit: 50) }
 }
 
+@MainActor
 @Suite struct ListViewTests {
     @Test func flingingThrough100kRowsCreatesOnlyAScreenfulOfCells() {
         let d = SceneDriver(.list)

@@ -8,7 +8,9 @@ import ScrollwayViews
 import Testing
 
 /// The nested scene: who gets a gesture, and in what order the trace shows the hand-off.
+@MainActor
 @Suite struct NestedSceneTests {
+    @MainActor
     final class Fixture {
         let d = SceneDriver(.nested)
         let recorder: TraceRecorder

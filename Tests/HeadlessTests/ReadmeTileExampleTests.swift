@@ -9,6 +9,7 @@ final class Stripes: TileSource {
     }
 }
 
+@MainActor
 @Suite struct ReadmeTileExampleTests {
     @Test func theReadmeTiledViewExampleShowsItsStripes() throws {
         let window = Window(size: Size(width: 320, height: 480))

@@ -7,6 +7,7 @@ import Testing
 
 /// Two parties observing one real window, neither knowing of the other: the keyboard scene's
 /// on-screen keyboard (focus changes and interactive drags) and a trace recorder (frames).
+@MainActor
 @Suite struct SceneObserversTests {
     @Test func theKeyboardAndATraceRecorderBothFollowTheKeyboardScene() throws {
         let window = Scene.keyboard.makeWindow()

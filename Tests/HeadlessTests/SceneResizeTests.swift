@@ -6,6 +6,7 @@ import Testing
 
 /// The scenes in a resized window (what `WaylandWindow` does on a configure): pages stay a
 /// page wide and keep the page in view, rows take the new width, text is measured again.
+@MainActor
 @Suite struct SceneResizeTests {
     @Test func thePagingSceneKeepsItsPageAtAnyWidth() throws {
         let d = SceneDriver(.paging)

@@ -21,6 +21,7 @@ import Testing
 ///   or zoom open.
 /// A failure names its seed and script index and saves the script for `scrollway play`;
 /// `SCROLLWAY_FUZZ_SEED` replays a run (each scene's seed is it plus the scene's index).
+@MainActor
 @Suite struct ScriptStreamFuzzTests {
     /// Scripts per scene: 7 scenes × 1,429 ≥ 10⁴ per run.
     static let scriptsPerScene = 1_429
@@ -189,6 +190,7 @@ import Testing
     }
 }
 
+@MainActor
 /// Watches every named scroll view of a window for the invariants above.
 final class InvariantChecker: WindowObserver {
     private(set) var problem: String?

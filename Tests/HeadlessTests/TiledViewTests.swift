@@ -9,6 +9,7 @@ import ScrollwayViews
 import Synchronization
 import Testing
 
+@MainActor
 /// Tile geometry the tests derive their bounds from (independently of `TiledView`).
 enum TileGeometry {
     static let tileBytes = 256 * 256 * 4
@@ -44,6 +45,7 @@ enum TileGeometry {
     }
 }
 
+@MainActor
 @Suite struct TiledViewTests {
     func tiles(_ d: SceneDriver) -> TiledView { d.window.view(named: "tiles") as! TiledView }
 
@@ -205,6 +207,7 @@ enum TileGeometry {
     }
 }
 
+@MainActor
 @Suite struct PagingSceneTests {
     @Test func aFlickTurnsOnePageAndTheIndicatorFollows() {
         let d = SceneDriver(.paging)

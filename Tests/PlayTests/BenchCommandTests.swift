@@ -3,6 +3,7 @@ import Testing
 
 /// `scrollway bench`, as users run it. Only that it runs and reports: timings are the bench's
 /// business (ratios against a baseline of the same run), never a test's.
+@MainActor
 @Suite(.serialized) struct BenchCommandTests {
     @Test func quickBenchPrintsEveryLine() throws {
         let run = try CommandRunner.run(["bench", "--quick"])

@@ -5,6 +5,7 @@ import Testing
 /// `scrollway play` against what a hostile but fair user types: each case once crashed, hung,
 /// answered nonsense or said something unhelpful; now each gets a clear error (exit 1, or 64
 /// for a bad option) or a warning, and never a signal.
+@MainActor
 @Suite(.serialized) struct HostileCommandTests {
     static let tap = """
         {"t": 0, "type": "touch.down", "id": 0, "x": 100, "y": 100}

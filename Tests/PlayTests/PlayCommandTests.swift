@@ -5,6 +5,7 @@ import ScrollwayWestonHarness
 import Testing
 
 /// `scrollway play`, as users run it.
+@MainActor
 @Suite(.serialized) struct PlayCommandTests {
     static let fling = """
         {"format": "scrollway-script", "version": 1}

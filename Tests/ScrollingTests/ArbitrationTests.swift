@@ -5,6 +5,7 @@ import ScrollwayViews
 import Testing
 
 /// The delay/cancel sequences against a Button inside the content.
+@MainActor
 @Suite struct ArbitrationTests {
     func rigWithButton() -> (ScrollBench, Button) {
         let rig = ScrollBench()
@@ -154,6 +155,7 @@ import Testing
     }
 }
 
+@MainActor
 /// A plain view that records the touch calls it gets.
 final class TouchRecorder: View {
     var log: [String] = []
@@ -163,6 +165,7 @@ final class TouchRecorder: View {
     override func touchesCancelled(_ touches: [Touch]) { log.append("cancelled") }
 }
 
+@MainActor
 /// Cancels every content touch, as `ListView` (UITableView) does.
 final class CancellingScrollView: ScrollView {
     override func touchesShouldCancel(in view: View) -> Bool { true }

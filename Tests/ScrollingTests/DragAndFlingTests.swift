@@ -5,6 +5,7 @@ import ScrollwayScrolling
 import ScrollwayViews
 import Testing
 
+@MainActor
 @Suite struct DragAndFlingTests {
     @Test func dragMovesByTheDistanceLessTheSlop() {
         let rig = ScrollBench()
@@ -142,6 +143,7 @@ import Testing
     }
 }
 
+@MainActor
 @Suite struct PagingTests {
     @Test func pagingLandsOnPagesAndMovesAtMostOnePage() {
         let rig = ScrollBench(viewport: Size(width: 390, height: 844), content: Size(width: 390 * 10, height: 844))
@@ -162,6 +164,7 @@ import Testing
     }
 }
 
+@MainActor
 @Suite struct SeveralFingersTests {
     @Test func fingersPanTogetherByTheirCentroidWithoutJumps() {
         let rig = ScrollBench()

@@ -4,6 +4,7 @@ import ScrollwayScrolling
 import ScrollwayViews
 import Testing
 
+@MainActor
 @Suite struct IndicatorTests {
     /// The thumb in window coordinates.
     func thumbOnScreen(_ s: ScrollView) -> Rect {

@@ -3,6 +3,7 @@ import ScrollwayScrolling
 import ScrollwayViews
 import Testing
 
+@MainActor
 @Suite struct InsetAndRangeTests {
     @Test func offsetRangeWithAndWithoutInsets() {
         let rig = ScrollBench()

@@ -4,6 +4,7 @@ import ScrollwayScrolling
 import ScrollwayViews
 import Testing
 
+@MainActor
 @Suite struct KeyboardTests {
     /// A 390×844 scroll view over a long form with one field near the bottom of the viewport.
     func formRig(policy: OnScreenKeyboard.Policy = .touchOnly) -> (ScrollBench, TextField, OnScreenKeyboard) {

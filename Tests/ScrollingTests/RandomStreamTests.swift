@@ -5,6 +5,7 @@ import ScrollwayTestSupport
 import ScrollwayViews
 import Testing
 
+@MainActor
 @Suite struct RandomStreamTests {
     @Test func a100000EventStreamStaysFiniteAndInsideTheRubberBand() {
         let rig = ScrollBench(viewport: Size(width: 390, height: 844), content: Size(width: 1200, height: 20000))

@@ -3,6 +3,7 @@ import ScrollwayScrolling
 import ScrollwayViews
 import Testing
 
+@MainActor
 @Suite struct RefreshControlTests {
     /// The finger overscroll that shows `b` past the edge in a viewport of `d`: o = b·d/(0.55·(d − b)).
     func overscroll(showing b: Double, d: Double = 844) -> Double { b * d / (0.55 * (d - b)) }

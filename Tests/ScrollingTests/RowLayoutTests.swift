@@ -4,7 +4,9 @@ import Testing
 
 /// The Fenwick-tree layout against the plain running sum it replaces, through measurements,
 /// inserts, deletes and section changes.
+@MainActor
 @Suite struct RowLayoutTests {
+    @MainActor
     /// The naive layout: top(0) = lead(0), top(i + 1) = top(i) + height(i) + lead(i + 1), with
     /// lead(i) a header for each section starting at row i (several: empty sections).
     struct Naive {
@@ -41,6 +43,7 @@ import Testing
         }
     }
 
+    @MainActor
     /// A deterministic generator (no clock, no global state).
     struct Lcg {
         var state: UInt64

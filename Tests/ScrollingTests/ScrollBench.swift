@@ -5,6 +5,7 @@ import ScrollwayPhysics
 import ScrollwayScrolling
 import ScrollwayViews
 
+@MainActor
 /// A scroll view in a window on the offscreen frame driver (`FrameDriver`): events at their
 /// own times, frames at n/hz.
 final class ScrollBench {
@@ -49,6 +50,7 @@ final class ScrollBench {
     }
 }
 
+@MainActor
 /// A delegate that records and can re-aim the target.
 final class RecordingDelegate: ScrollViewDelegate {
     var retarget: ((Point) -> Point)?

@@ -8,6 +8,7 @@ import Testing
 /// touchpad) and what moves it on its own (a curve) cannot both own the offset, except a
 /// programmatic animation under a resting finger. Each test is a combination the separate
 /// flags used to allow.
+@MainActor
 @Suite struct ScrollStateTests {
     @Test func aDragStopsAnAnimationAKeyStartedUnderTheRestingFinger() {
         let rig = ScrollBench()

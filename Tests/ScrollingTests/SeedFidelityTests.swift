@@ -7,9 +7,11 @@ import Testing
 
 /// UIKit's defaults, point by point from the UIScrollView reference, where Scrollway once did
 /// something else.
+@MainActor
 @Suite struct SeedFidelityTests {
     // MARK: touchesShouldBegin(_:in:), asked when the reference says
 
+    @MainActor
     /// Records when `touchesShouldBegin` is asked, and answers `answer`.
     final class AskingScrollView: ScrollView {
         var asked: [Double] = []
@@ -73,6 +75,7 @@ import Testing
 
     // MARK: Scroll to top
 
+    @MainActor
     final class ScrollToTopDelegate: ScrollViewDelegate {
         var allow = true
         var log: [String] = []

@@ -4,6 +4,7 @@ import ScrollwayScrolling
 import ScrollwayViews
 import Testing
 
+@MainActor
 @Suite struct ZoomTests {
     func zoomRig() -> (ScrollBench, View, RecordingDelegate) {
         let rig = ScrollBench(viewport: Size(width: 400, height: 400), content: Size(width: 400, height: 400))

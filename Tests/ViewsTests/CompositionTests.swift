@@ -3,6 +3,7 @@ import ScrollwayRaster
 import ScrollwayViews
 import Testing
 
+@MainActor
 @Suite struct CompositionTests {
     @Test func buttonAppearsAtItsFrameAndMovesAgainstTheBoundsOrigin() throws {
         let window = Window(size: Size(width: 200, height: 150))
@@ -188,6 +189,7 @@ import Testing
     }
 }
 
+@MainActor
 @Suite struct FadeDamageTests {
     /// A view that turns invisible damages what it showed in the same frame.
     @Test func aViewFadingToZeroIsRepaintedInTheSameFrame() throws {

@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 
 /// The window's inbox: how worker threads hand results to the window's thread.
+@MainActor
 @Suite struct InboxTests {
     @Test func messagesFromOtherThreadsRunOnlyWhenDrainedInOrder() {
         let window = Window(size: Size(width: 10, height: 10))
@@ -73,6 +74,7 @@ import Testing
     }
 }
 
+@MainActor
 extension Thread {
     /// Runs `body` on a new thread and signals `done` after it.
     static func detachNewThreadWithSemaphore(_ done: DispatchSemaphore, _ body: @escaping @Sendable () -> Void) {

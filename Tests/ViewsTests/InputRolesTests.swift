@@ -5,7 +5,9 @@ import Testing
 
 /// The routing roles as the window sees them: any view that adopts a role's protocol takes it,
 /// and a view that does not is never asked.
+@MainActor
 @Suite struct InputRolesTests {
+    @MainActor
     /// A plain view (no scroll view) that intercepts fingers but not the mouse, logging what the
     /// window sends it.
     final class Catcher: View, TouchInterceptor {
@@ -46,6 +48,7 @@ import Testing
         #expect(catcher.log == ["began on content", "target leaves", "moved", "cancelled"])
     }
 
+    @MainActor
     final class TopTarget: View, ScrollToTopTarget {
         var takesScrollToTop = true
         var performed = 0
@@ -67,6 +70,7 @@ import Testing
         #expect(a.performed == 2 && b.performed == 0)
     }
 
+    @MainActor
     final class KeyTaker: View, KeyboardScrollTarget {
         var acceptsKeyboardScrolling: Bool
         var keys = 0

@@ -5,7 +5,9 @@ import Testing
 
 /// A label's backing image is as large as its text, not its frame, and shows the same pixels
 /// as a frame-sized one would.
+@MainActor
 @Suite struct LabelImageTests {
+    @MainActor
     /// A label that draws into a frame-sized image (what every label did before).
     final class WholeLabel: Label {
         override func drawnRect(scale: Double) -> Rect? { nil }

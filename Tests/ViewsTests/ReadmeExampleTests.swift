@@ -2,6 +2,7 @@ import Scrollway
 import Testing
 
 /// The README's library example, verbatim, with its claims checked.
+@MainActor
 @Suite struct ReadmeExampleTests {
     @Test func theReadmeExampleWorksAsDescribed() throws {
         let window = Window(size: Size(width: 320, height: 480))

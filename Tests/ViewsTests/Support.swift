@@ -3,6 +3,7 @@ import ScrollwayGeometry
 import ScrollwayRaster
 import ScrollwayViews
 
+@MainActor
 /// The `bounds` demo scene (the bounds article's four views in a 320×480 viewport "main"),
 /// with its colours at hand.
 struct BoundsScene {
@@ -18,10 +19,12 @@ struct BoundsScene {
     static func color(_ name: String) -> Color { BoundsColors.views.first { $0.0 == name }!.2 }
 }
 
+@MainActor
 extension Color {
     var argb: UInt32 { premultipliedARGB }
 }
 
+@MainActor
 /// A view that counts its draws and paints one flat colour.
 final class CountingView: View {
     var color: Color
@@ -33,6 +36,7 @@ final class CountingView: View {
     override func draw(in canvas: Canvas) { canvas.clear(color) }
 }
 
+@MainActor
 /// A platform stand-in that counts the window's frame requests.
 final class CountingHost: WindowHost {
     private(set) var requests = 0

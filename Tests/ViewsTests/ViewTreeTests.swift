@@ -4,6 +4,7 @@ import ScrollwayRaster
 import ScrollwayViews
 import Testing
 
+@MainActor
 @Suite struct ViewTreeTests {
     @Test func hitTestingRespectsBoundsOriginsHiddenAlphaAndOrder() {
         let scene = BoundsScene()
@@ -168,6 +169,7 @@ import Testing
     }
 }
 
+@MainActor
 @Suite struct ResizeTests {
     @Test func aFillingViewFollowsItsSuperviewThroughResizes() throws {
         let window = Window(size: Size(width: 300, height: 200))

@@ -2,7 +2,9 @@ import ScrollwayGeometry
 import ScrollwayViews
 import Testing
 
+@MainActor
 @Suite struct WindowHostTests {
+    @MainActor
     /// Runs for a set number of frames, then reports that it is done.
     final class Countdown: FrameAnimation {
         var left: Int

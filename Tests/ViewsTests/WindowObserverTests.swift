@@ -2,7 +2,9 @@ import ScrollwayGeometry
 import ScrollwayViews
 import Testing
 
+@MainActor
 @Suite struct WindowObserverTests {
+    @MainActor
     /// Writes what it hears, tagged with its name, into a log shared with other observers; can
     /// be told to run something once the next time it hears of a frame.
     final class Listener: WindowObserver {
@@ -30,8 +32,10 @@ import Testing
         }
     }
 
+    @MainActor
     final class Log { var lines: [String] = [] }
 
+    @MainActor
     /// Hears frames only: the protocol's defaults cover the rest.
     final class FrameCounter: WindowObserver {
         var frames = 0
@@ -47,6 +51,7 @@ import Testing
         return (window, field)
     }
 
+    @MainActor
     /// A window with a field, and listeners a then b added, sharing one log. It keeps the
     /// listeners alive (the window holds them weakly) for as long as a test uses it.
     final class HeardByTwo {

@@ -31,6 +31,7 @@ private final class GatedMap: TileSource {
 
 /// The zoom scene's tiles in the real window: drawn off the app's thread, and a finished tile
 /// wakes the event loop by itself.
+@MainActor
 @Suite(.serialized) struct AsyncTilesInWestonTests {
     @Test func aFinishedTileWakesTheLoopAndNoTileIsDrawnOnTheAppsThread() throws {
         let rig = try WestonRig(width: 390, height: 600)

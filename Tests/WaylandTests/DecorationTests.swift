@@ -8,6 +8,7 @@ import ScrollwayWayland
 import ScrollwayWestonHarness
 import Testing
 
+@MainActor
 @Suite struct DecorationTests {
     @Test func theTitleBarSitsAboveTheContentAndItsControlsWork() throws {
         let window = Window(size: Size(width: 400, height: 300))
@@ -67,6 +68,7 @@ import Testing
     }
 }
 
+@MainActor
 @Suite(.serialized) struct KioskDecorationTests {
     @Test func aKioskWindowIsFullscreenWithoutATitleBar() throws {
         let rig = try WestonRig(width: 390, height: 600)

@@ -6,6 +6,7 @@ import ScrollwayWayland
 import ScrollwayWestonHarness
 import Testing
 
+@MainActor
 @Suite(.serialized) struct KeyboardInWestonTests {
     @Test func helloWorldByTapsOnTheOnScreenKeyboardAndByPhysicalKeys() throws {
         let rig = try WestonRig(width: 390, height: 844)

@@ -13,6 +13,7 @@ import Testing
 /// painted) and the general one (every changed pixel composited again) in a real headless
 /// weston at phone, desktop and 4K sizes: a fling through every buffer ends on exactly the
 /// pixels of a full offscreen composite, with the sticky header and the indicator in view.
+@MainActor
 @Suite(.serialized) struct PresentPathInWestonTests {
     @Test(arguments: [(390, 844), (1920, 1080), (3840, 2160)], [PresentMode.fast, .general])
     func aFlingEndsOnTheOffscreenPixels(size: (Int, Int), mode: PresentMode) throws {

@@ -9,6 +9,7 @@ import Testing
 
 @testable import ScrollwayWayland
 
+@MainActor
 @Suite(.serialized) struct PresentationAndGestureTests {
     @Test func presentationFeedbackPredictsTheNextFrame() throws {
         let rig = try WestonRig(width: 390, height: 600)

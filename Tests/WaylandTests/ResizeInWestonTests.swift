@@ -9,6 +9,7 @@ import Testing
 
 /// A scene made at its preferred size (as `scrollway demo` makes it) and mapped by kiosk-shell,
 /// which configures it to the output's size: the scene lays itself out again for that size.
+@MainActor
 @Suite(.serialized) struct ResizeInWestonTests {
     @Test func thePagingSceneFillsAKioskOutputOfAnotherSizePageByPage() throws {
         let rig = try WestonRig(width: 600, height: 500)

@@ -11,6 +11,7 @@ import Testing
 
 /// The real platform in the weston rig: a window on a compositor, driven by real wl_touch,
 /// wl_pointer and wl_keyboard events.
+@MainActor
 @Suite(.serialized) struct WaylandPlatformTests {
     /// The list scene at the rig's size, mapped.
     func start(width: Int = 390, height: Int = 600) throws -> (WestonRig, WaylandApp, ScrollView) {
@@ -284,6 +285,7 @@ import Testing
     }
 }
 
+@MainActor
 @Suite(.serialized) struct WaylandLoopTests {
     @Test func anIdleWindowDrawsNothingAndWakesOnRequest() throws {
         let rig = try WestonRig(width: 390, height: 600)

@@ -4,6 +4,7 @@ import ScrollwayViews
 import ScrollwayWayland
 import ScrollwayWestonHarness
 
+@MainActor
 /// A demo scene in a real window on a fresh headless weston of the given size, mapped and at
 /// rest (whatever it shows first has arrived).
 func startScene(
@@ -18,6 +19,7 @@ func startScene(
     return (rig, app, window)
 }
 
+@MainActor
 /// A flick with real wl_touch events: down at `from`, `moves` motions of `step` 16 ms apart
 /// (the app pumped between them, as a compositor paces them), lifted right after the last.
 func flick(

@@ -5,6 +5,7 @@ import ScrollwayWestonHarness
 import Testing
 
 /// `scrollway rig`, the command people use, run as a process.
+@MainActor
 @Suite(.serialized) struct RigCommandTests {
 
     @Test func playsAScriptIntoAClientAndWritesScreenshots() throws {
