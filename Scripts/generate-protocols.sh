@@ -11,7 +11,8 @@
 # - Client code (header + private code) for the system protocols we use, located through
 #   pkg-config's wayland-protocols pkgdatadir, and for every XML under Protocols/ (ours), into
 #   Sources/WaylandProtocols/Generated/.
-# - Server code (header + private code) for every XML under Protocols/, into
+# - Server code (header + private code) for every XML under Protocols/, and for the system
+#   protocols weston 10 lacks that the module serves itself (MODULE_SERVED), into
 #   Sources/WestonTestInput/Generated/, for the weston module that serves those protocols.
 # - scrollway-interfaces.h: one `static inline` accessor per interface (core wayland.xml
 #   included). Swift imports `&xdg_wm_base_interface` as a pointer to a temporary COPY of the
@@ -28,6 +29,12 @@ SYSTEM_PROTOCOLS=(
   staging/fractional-scale/fractional-scale-v1.xml
   unstable/pointer-gestures/pointer-gestures-unstable-v1.xml
   stable/presentation-time/presentation-time.xml
+  unstable/idle-inhibit/idle-inhibit-unstable-v1.xml
+)
+
+# System protocols that weston 10 lacks and the test module serves itself (server code too).
+MODULE_SERVED=(
+  unstable/idle-inhibit/idle-inhibit-unstable-v1.xml
 )
 
 check=0
@@ -67,9 +74,11 @@ for f in "${xmls[@]}" "${ours[@]}"; do
   wayland-scanner client-header "$f" "$client/include/$name-client-protocol.h"
   wayland-scanner private-code "$f" "$client/$name-protocol.c"
 done
+served=()
+for p in "${MODULE_SERVED[@]}"; do served+=("$protocols_dir/$p"); done
 if [ "${#ours[@]}" -gt 0 ]; then
   mkdir -p "$server/include"
-  for f in "${ours[@]}"; do
+  for f in "${ours[@]}" "${served[@]}"; do
     name=$(basename "$f" .xml)
     wayland-scanner server-header "$f" "$server/include/$name-server-protocol.h"
     wayland-scanner private-code "$f" "$server/$name-protocol.c"

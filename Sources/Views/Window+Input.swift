@@ -24,6 +24,7 @@ extension Window {
     /// pointer (innermost first), keys to the focused view, then under the pointer, then to
     /// the first scroll view in the tree.
     public func handle(_ event: InputEvent) {
+        notifyObservers { $0.window(self, willHandle: event) }
         advanceClock(to: event.time)
         let t = event.time
         switch event.kind {

@@ -1,3 +1,5 @@
+import ScrollwayGestures
+
 /// Something that follows a window's frames, focus and interactive keyboard drags. Any number
 /// of parties observe one window at once (the on-screen keyboard and a trace recorder, say),
 /// each without knowing of the others, so none has to chain its predecessor's hook.
@@ -16,6 +18,9 @@ public protocol WindowObserver: AnyObject {
     /// A scroll view that dismisses the keyboard interactively reports its dragging finger's
     /// window y, then nil when the drag ends: an on-screen keyboard follows the finger.
     func window(_ window: Window, interactiveKeyboardDragAt fingerY: Double?)
+    /// An input event reached the window from its platform and is about to be routed (a
+    /// recorder writes it down; nothing should change the window from here).
+    func window(_ window: Window, willHandle event: InputEvent)
 }
 
 extension WindowObserver {
@@ -23,6 +28,7 @@ extension WindowObserver {
     public func window(_ window: Window, didPrepareFrameAt time: Double) {}
     public func window(_ window: Window, focusDidChangeTo view: View?, byTouch: Bool) {}
     public func window(_ window: Window, interactiveKeyboardDragAt fingerY: Double?) {}
+    public func window(_ window: Window, willHandle event: InputEvent) {}
 }
 
 /// One registration: weak, so an observer's lifetime stays its owner's business. A class, so a

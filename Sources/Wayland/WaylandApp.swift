@@ -1,6 +1,7 @@
 import Glibc
 import ScrollwayCWaylandClient
 import ScrollwayViews
+import Synchronization
 
 /// A window on a compositor and the loop that runs it.
 ///
@@ -19,6 +20,9 @@ public final class WaylandApp {
     private let timerFD: Int32
     /// The wake descriptor, held in a Sendable box so other threads can call `wake()`.
     public let waker: Waker
+    /// Set from any thread (a signal handler's queue) by `requestStop()`; `run` returns at its
+    /// next turn.
+    private let stopRequested = Atomic<Bool>(false)
 
     /// Wakes the loop from any thread (worker threads finishing tiles, a quit request). It owns
     /// the eventfd and closes it when the last holder lets go: a worker thread that still holds
@@ -62,10 +66,20 @@ public final class WaylandApp {
     /// Runs until the compositor closes the window or `stop` says so. A lost connection or a
     /// protocol error is thrown as one WaylandError.
     public func run(until stop: () -> Bool = { false }) throws {
-        while !window.closeRequested && !stop() {
+        while !window.closeRequested && !stop() && !stopRequested.load(ordering: .acquiring) {
             try step(maxWait: .infinity)
         }
     }
+
+    /// Makes `run` return at its next turn, from any thread (SIGINT or SIGTERM handled on a
+    /// dispatch queue, say), so that the app can finish what it writes and leave cleanly.
+    public nonisolated func requestStop() {
+        stopRequested.store(true, ordering: .releasing)
+        waker.wake()
+    }
+
+    /// Whether `requestStop()` was called.
+    public nonisolated var isStopRequested: Bool { stopRequested.load(ordering: .acquiring) }
 
     /// One turn of the loop: fire due timers, draw if a frame is wanted and allowed, then wait
     /// at most `maxWait` seconds for the display, the timer or a wake-up.

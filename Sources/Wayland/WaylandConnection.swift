@@ -28,6 +28,8 @@ public final class WaylandConnection {
     private(set) var decorationManager: OpaquePointer?
     /// zwp_pointer_gestures_v1, when offered: touchpad pinch and hold.
     private(set) var pointerGestures: OpaquePointer?
+    /// zwp_idle_inhibit_manager_v1, when offered: a window can keep the screen from blanking.
+    private(set) var idleInhibitManager: OpaquePointer?
     private var outputs: [(proxy: OpaquePointer, scale: Int, refresh: Int)] = []
     /// The seat's input, turned into InputEvents for the window.
     public private(set) var input: WaylandInput!
@@ -41,7 +43,7 @@ public final class WaylandConnection {
     static let handledVersions: [String: UInt32] = [
         "wl_compositor": 4, "wl_shm": 1, "xdg_wm_base": 3, "wl_seat": 8, "wl_output": 3, "wp_presentation": 1,
         "zwp_pointer_gestures_v1": 3, "zxdg_decoration_manager_v1": 1,
-        "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1,
+        "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1, "zwp_idle_inhibit_manager_v1": 1,
     ]
 
     /// Connects to `socket` (a name or an absolute path), or to $WAYLAND_DISPLAY.
@@ -84,6 +86,9 @@ public final class WaylandConnection {
         if core.globals["zwp_pointer_gestures_v1"] != nil {
             pointerGestures = bind("zwp_pointer_gestures_v1", sw_zwp_pointer_gestures_v1_interface())
         }
+        if core.globals["zwp_idle_inhibit_manager_v1"] != nil {
+            idleInhibitManager = bind("zwp_idle_inhibit_manager_v1", sw_zwp_idle_inhibit_manager_v1_interface())
+        }
         if core.globals["wl_seat"] != nil {
             seat = bind("wl_seat", sw_wl_seat_interface())
             wl_seat_add_listener(seat, Listeners.seat, selfPointer)
@@ -106,6 +111,7 @@ public final class WaylandConnection {
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
         if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
         if let viewporter { wp_viewporter_destroy(viewporter) }
+        if let idleInhibitManager { zwp_idle_inhibit_manager_v1_destroy(idleInhibitManager) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }

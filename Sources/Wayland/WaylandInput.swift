@@ -91,4 +91,7 @@ public final class WaylandInput {
     func showPendingCursor(windowIsIdle: Bool) { pointer?.showPendingCursor(windowIsIdle: windowIsIdle) }
     /// A cursor waiting for the window to be idle before it is set.
     var cursorPending: Bool { pointer?.cursorPending ?? false }
+
+    /// The window's `hidesCursor` changed: the pointer over it shows or hides its cursor now.
+    func cursorVisibilityChanged() { pointer?.cursorVisibilityChanged() }
 }

@@ -19,6 +19,10 @@ final class WaylandPointer {
     private var cursor: Cursor?
     /// The serial of a pointer enter whose cursor is not shown yet.
     private var pendingCursorSerial: UInt32?
+    /// The serial of the pointer's enter while it is over our surface (set_cursor needs it).
+    private var enterSerial: UInt32?
+    /// Whether the window wants no cursor (kiosks): `WaylandWindow.hidesCursor`.
+    private var hidesCursor: Bool { input.connection.window?.hidesCursor ?? false }
     /// The serial of the last button press (xdg_toplevel.move and resize need it).
     private(set) var lastButtonSerial: UInt32 = 0
 
@@ -45,6 +49,16 @@ final class WaylandPointer {
 
     /// Shows the cursor a pointer enter asked for, once the window is idle (it has shown a frame
     /// and nothing animates).
+    func cursorVisibilityChanged() {
+        guard let serial = enterSerial else { return }
+        if hidesCursor {
+            pendingCursorSerial = nil
+            wl_pointer_set_cursor(proxy, serial, nil, 0, 0)
+        } else {
+            pendingCursorSerial = serial
+        }
+    }
+
     func showPendingCursor(windowIsIdle: Bool) {
         guard windowIsIdle, let serial = pendingCursorSerial else { return }
         pendingCursorSerial = nil
@@ -54,14 +68,21 @@ final class WaylandPointer {
 
     func enter(serial: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
         position = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
-        // Loading a cursor theme reads every cursor of it (about 0.2 s of files): not before
-        // the window's first frame nor during an animation (`showPendingCursor`, from the loop).
-        pendingCursorSerial = serial
+        enterSerial = serial
+        if hidesCursor {
+            // No cursor, at once: a null surface costs nothing to set.
+            wl_pointer_set_cursor(proxy, serial, nil, 0, 0)
+        } else {
+            // Loading a cursor theme reads every cursor of it (about 0.2 s of files): not before
+            // the window's first frame nor during an animation (`showPendingCursor`, from the loop).
+            pendingCursorSerial = serial
+        }
         pending.append(InputEvent(time: sw_monotonic_seconds(), .pointerEnter(position: position)))
     }
 
     func leave() {
         pendingCursorSerial = nil
+        enterSerial = nil
         pending.append(InputEvent(time: sw_monotonic_seconds(), .pointerLeave))
     }
 

@@ -68,6 +68,19 @@ public final class WaylandWindow: WindowHost {
     /// wants none). Never in fullscreen.
     public var clientSideDecorations = true { didSet { updateDecorations() } }
     private var decoration: OpaquePointer?
+    private var idleInhibitor: OpaquePointer?
+    /// Keep the screen from blanking or locking while this window is visible (a kiosk, a video
+    /// wall): a `zwp_idle_inhibitor_v1` on the surface. The compositor honours it only while
+    /// the surface is visible, as the protocol says. Without the global (`canInhibitIdle`),
+    /// setting it does nothing and `isInhibitingIdle` stays false.
+    public var inhibitsIdle = false { didSet { updateIdleInhibitor() } }
+    /// Whether an idle inhibitor exists for the surface now.
+    public var isInhibitingIdle: Bool { idleInhibitor != nil }
+    /// Whether the compositor offers idle inhibition (zwp_idle_inhibit_manager_v1).
+    public var canInhibitIdle: Bool { connection.idleInhibitManager != nil }
+    /// No pointer cursor over this window (kiosks, touch panels): the pointer's enters set an
+    /// empty cursor at once, so not one frame shows the theme's arrow.
+    public var hidesCursor = false { didSet { connection.input.cursorVisibilityChanged() } }
     private var fractionalScaleObject: OpaquePointer?
     private var viewport: OpaquePointer?
     /// The compositor's preferred fractional scale (wp_fractional_scale_v1), if it sent one.
@@ -118,6 +131,7 @@ public final class WaylandWindow: WindowHost {
         for f in feedbacks { wp_presentation_feedback_destroy(f) }
         if let frameCallback { wl_callback_destroy(frameCallback) }
         if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
+        if let idleInhibitor { zwp_idle_inhibitor_v1_destroy(idleInhibitor) }
         if let viewport { wp_viewport_destroy(viewport) }
         if let fractionalScaleObject { wp_fractional_scale_v1_destroy(fractionalScaleObject) }
         pool = nil
@@ -386,6 +400,15 @@ public final class WaylandWindow: WindowHost {
 
     /// Whether idle work is left (a buffer ring not faulted in yet).
     var hasIdleWork: Bool { pool?.needsPrefault ?? false }
+
+    private func updateIdleInhibitor() {
+        if inhibitsIdle, idleInhibitor == nil, let manager = connection.idleInhibitManager {
+            idleInhibitor = zwp_idle_inhibit_manager_v1_create_inhibitor(manager, surface)
+        } else if !inhibitsIdle, let inhibitor = idleInhibitor {
+            zwp_idle_inhibitor_v1_destroy(inhibitor)
+            idleInhibitor = nil
+        }
+    }
 
     /// Asks the compositor to maximize (or restore) the window.
     public func setMaximized(_ maximized: Bool) {

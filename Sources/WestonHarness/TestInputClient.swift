@@ -21,6 +21,9 @@ public final class TestInputClient {
     public private(set) var outputWidth = 0
     public private(set) var outputHeight = 0
     public private(set) var outputScale = 1
+    /// How many idle inhibitors clients of the rig hold now (the module serves
+    /// zwp_idle_inhibit_manager_v1, which weston 10 lacks); current after a `roundtrip()`.
+    public internal(set) var idleInhibitors = 0
 
     /// Connects to the socket at `socketPath` (absolute) and binds the injector.
     public init(socketPath: String, timeout: Double = 10) throws {
@@ -39,7 +42,7 @@ public final class TestInputClient {
             throw RigError.missingGlobal("scrollway_test_input_v1")
         }
         guard core.globals["wl_shm"] != nil else { throw RigError.missingGlobal("wl_shm") }
-        input = core.bind("scrollway_test_input_v1", sw_scrollway_test_input_v1_interface(), handled: 1)
+        input = core.bind("scrollway_test_input_v1", sw_scrollway_test_input_v1_interface(), handled: 2)
         scrollway_test_input_v1_add_listener(input, inputListener, Unmanaged.passUnretained(self).toOpaque())
         shm = core.bind("wl_shm", sw_wl_shm_interface(), handled: 1)
         let deadline = Date().addingTimeInterval(timeout)

@@ -11,6 +11,10 @@ enum Trampolines {
             guard let data else { return }
             Unmanaged<TestInputClient>.fromOpaque(data).takeUnretainedValue()
                 .outputInfo(width: Int(width), height: Int(height), scale: Int(scale))
+        },
+        idle_inhibitors: { data, _, count in
+            guard let data else { return }
+            Unmanaged<TestInputClient>.fromOpaque(data).takeUnretainedValue().idleInhibitors = Int(count)
         })
 
     static let capture = scrollway_test_capture_v1_listener(

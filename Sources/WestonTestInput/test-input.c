@@ -29,6 +29,7 @@
 
 #include "weston10-internal.h"
 #include "scrollway-test-input-v1-server-protocol.h"
+#include "idle-inhibit-unstable-v1-server-protocol.h"
 
 #define MAX_TOUCH_IDS 16
 
@@ -48,6 +49,12 @@ struct test_input {
 	bool frame_listening;
 	/* The cursor sprite view we took down with pointer_hide, to put back on the next motion. */
 	struct weston_view *hidden_sprite;
+	/* zwp_idle_inhibit_manager_v1, which weston 10 lacks: served here so a client's inhibitor
+	 * can be seen. The test_input resources (to tell of changes) and the inhibitors alive. */
+	struct wl_global *idle_inhibit_global;
+	struct wl_list test_input_resources;
+	struct wl_list idle_inhibitor_resources;
+	uint32_t idle_inhibitors;
 };
 
 struct capture {
@@ -521,6 +528,9 @@ static void test_input_resource_destroyed(struct wl_resource *resource)
 {
 	struct test_input *ti = wl_resource_get_user_data(resource);
 	struct timespec ts;
+	wl_list_remove(wl_resource_get_link(resource));
+	if (!ti)
+		return; /* the module is gone (compositor shutdown): nothing left to release */
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	for (int i = 0; i < MAX_TOUCH_IDS; i++) {
 		if (ti->touch_ids[i] < 0)
@@ -534,15 +544,88 @@ static void bind_test_input(struct wl_client *client, void *data, uint32_t versi
 {
 	struct test_input *ti = data;
 	struct weston_output *output = first_output(ti);
-	struct wl_resource *resource = wl_resource_create(client, &scrollway_test_input_v1_interface, 1, id);
+	struct wl_resource *resource =
+		wl_resource_create(client, &scrollway_test_input_v1_interface, version < 2 ? version : 2, id);
 	if (!resource) {
 		wl_client_post_no_memory(client);
 		return;
 	}
 	wl_resource_set_implementation(resource, &test_input_implementation, ti, test_input_resource_destroyed);
+	wl_list_insert(&ti->test_input_resources, wl_resource_get_link(resource));
 	if (output)
 		scrollway_test_input_v1_send_output_info(resource, output->current_mode->width,
 							 output->current_mode->height, output->current_scale);
+	if (wl_resource_get_version(resource) >= SCROLLWAY_TEST_INPUT_V1_IDLE_INHIBITORS_SINCE_VERSION)
+		scrollway_test_input_v1_send_idle_inhibitors(resource, ti->idle_inhibitors);
+}
+
+/* --- idle inhibition (zwp_idle_inhibit_manager_v1) ----------------------------------------- */
+
+/* Tells every test_input client how many inhibitors are alive. */
+static void idle_inhibitors_changed(struct test_input *ti)
+{
+	struct wl_resource *r;
+	wl_resource_for_each(r, &ti->test_input_resources) {
+		if (wl_resource_get_version(r) >= SCROLLWAY_TEST_INPUT_V1_IDLE_INHIBITORS_SINCE_VERSION)
+			scrollway_test_input_v1_send_idle_inhibitors(r, ti->idle_inhibitors);
+	}
+}
+
+static void idle_inhibitor_destroyed(struct wl_resource *resource)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	wl_list_remove(wl_resource_get_link(resource));
+	if (!ti)
+		return;
+	ti->idle_inhibitors--;
+	idle_inhibitors_changed(ti);
+}
+
+static void idle_inhibitor_handle_destroy(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static const struct zwp_idle_inhibitor_v1_interface idle_inhibitor_implementation = {
+	.destroy = idle_inhibitor_handle_destroy,
+};
+
+static void idle_inhibit_manager_handle_destroy(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+/* Headless weston never blanks, so the inhibitor only needs to exist and be counted. */
+static void idle_inhibit_manager_create_inhibitor(struct wl_client *client, struct wl_resource *resource,
+						  uint32_t id, struct wl_resource *surface)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	struct wl_resource *inhibitor =
+		wl_resource_create(client, &zwp_idle_inhibitor_v1_interface, wl_resource_get_version(resource), id);
+	if (!inhibitor) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(inhibitor, &idle_inhibitor_implementation, ti, idle_inhibitor_destroyed);
+	wl_list_insert(&ti->idle_inhibitor_resources, wl_resource_get_link(inhibitor));
+	ti->idle_inhibitors++;
+	idle_inhibitors_changed(ti);
+}
+
+static const struct zwp_idle_inhibit_manager_v1_interface idle_inhibit_manager_implementation = {
+	.destroy = idle_inhibit_manager_handle_destroy,
+	.create_inhibitor = idle_inhibit_manager_create_inhibitor,
+};
+
+static void bind_idle_inhibit_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct wl_resource *resource =
+		wl_resource_create(client, &zwp_idle_inhibit_manager_v1_interface, version < 1 ? version : 1, id);
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &idle_inhibit_manager_implementation, data, NULL);
 }
 
 /* --- lifetime ----------------------------------------------------------------------------- */
@@ -623,6 +706,13 @@ static void start_parent_watch(struct test_input *ti, pid_t parent)
 static void test_input_free(struct test_input *ti)
 {
 	struct capture *c, *next;
+	struct wl_resource *r;
+	/* Resources outlive the module at shutdown (clients are destroyed after the compositor's
+	 * destroy listeners run): their destructors must find no module to update. */
+	wl_resource_for_each(r, &ti->test_input_resources)
+		wl_resource_set_user_data(r, NULL);
+	wl_resource_for_each(r, &ti->idle_inhibitor_resources)
+		wl_resource_set_user_data(r, NULL);
 	stop_frame_listening(ti);
 	wl_list_for_each_safe(c, next, &ti->captures, link)
 		capture_finish(c, "the compositor is shutting down");
@@ -630,6 +720,8 @@ static void test_input_free(struct test_input *ti)
 		wl_event_source_remove(ti->parent_watch);
 	if (ti->global)
 		wl_global_destroy(ti->global);
+	if (ti->idle_inhibit_global)
+		wl_global_destroy(ti->idle_inhibit_global);
 	if (ti->touch_device)
 		weston_touch_device_destroy(ti->touch_device);
 	weston_seat_release(&ti->seat);
@@ -650,6 +742,8 @@ WL_EXPORT int wet_module_init(struct weston_compositor *compositor, int *argc, c
 		return -1;
 	ti->compositor = compositor;
 	wl_list_init(&ti->captures);
+	wl_list_init(&ti->test_input_resources);
+	wl_list_init(&ti->idle_inhibitor_resources);
 	release_all_touch_ids(ti);
 
 	weston_seat_init(&ti->seat, compositor, "default");
@@ -661,9 +755,11 @@ WL_EXPORT int wet_module_init(struct weston_compositor *compositor, int *argc, c
 	}
 	/* No ops: the device cannot be calibrated, so touches pass norm = NULL. */
 	ti->touch_device = weston_touch_create_touch_device(ti->seat.touch_state, "scrollway-test-touch", NULL, NULL);
-	ti->global = wl_global_create(compositor->wl_display, &scrollway_test_input_v1_interface, 1, ti,
+	ti->global = wl_global_create(compositor->wl_display, &scrollway_test_input_v1_interface, 2, ti,
 				      bind_test_input);
-	if (!ti->touch_device || !ti->global) {
+	ti->idle_inhibit_global = wl_global_create(compositor->wl_display, &zwp_idle_inhibit_manager_v1_interface, 1,
+						   ti, bind_idle_inhibit_manager);
+	if (!ti->touch_device || !ti->global || !ti->idle_inhibit_global) {
 		weston_log("scrollway-test-input: cannot create the touch device or the global\n");
 		test_input_free(ti);
 		return -1;

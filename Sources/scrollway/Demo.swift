@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import ScrollwayDemoScenes
 import ScrollwayGeometry
+import ScrollwayHeadless
 import ScrollwayRaster
+import ScrollwayScrolling
 import ScrollwayViews
 import ScrollwayWayland
 
@@ -13,13 +15,35 @@ struct Demo: AsyncParsableCommand {
             Touch, touchpad, wheel, mouse and keys all scroll (arrows, Page Up/Down, Space, Home/End).
             With no compositor running, try it headlessly inside the rig, for example:
               scrollway rig --size 390x844 --script tour.jsonl --screenshots out -- scrollway demo --fullscreen
+            When a scroll feels wrong, --record and --trace write down what happened; replay the
+            recording with `scrollway play FILE --scene SCENE --size WxH` (the demo says the size).
             """)
 
-    @Option(help: "The scene to show (see `scrollway scenes`).")
-    var scene: String = "list"
+    @Option(help: "The scene to show.")
+    var scene: SceneName = .list
 
     @Flag(help: "Ask for a fullscreen window (kiosks; kiosk-shell makes every window fullscreen anyway).")
     var fullscreen = false
+
+    @Flag(
+        help: ArgumentHelp(
+            "Kiosk mode: fullscreen, no cursor, the mouse drags the content with momentum, and the screen "
+                + "is kept from blanking (zwp_idle_inhibit_manager_v1, where the compositor offers it)."))
+    var kiosk = false
+
+    @Flag(help: "No pointer cursor over the window (touch panels; --kiosk implies it).")
+    var hideCursor = false
+
+    @OptionGroup var settings: SettingOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the input the window receives to FILE as a gesture script (compositor timestamps kept), "
+                + "when the demo ends (window closed, Ctrl+C or SIGTERM).", valueName: "file"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Write the demo's trace (JSON Lines) to FILE as it runs.", valueName: "file"))
+    var trace: String?
 
     @Flag(
         help:
@@ -45,9 +69,13 @@ struct Demo: AsyncParsableCommand {
     var frameStats: String?
 
     func validate() throws {
-        guard ScrollwayDemoScenes.Scene.named(scene) != nil else {
-            let names = ScrollwayDemoScenes.Scene.all.map(\.name).joined(separator: ", ")
-            throw ValidationError("--scene: no scene named '\(scene)' (scenes: \(names))")
+        if headless, kiosk || hideCursor || record != nil || trace != nil || !settings.settings.isEmpty {
+            throw ValidationError(
+                "--headless plays the built-in tour; --kiosk, --hide-cursor, --set, --record and --trace are for "
+                    + "the live demo")
+        }
+        if let record, record == trace {
+            throw ValidationError("--record and --trace name the same file '\(record)'")
         }
     }
 
@@ -68,15 +96,69 @@ struct Demo: AsyncParsableCommand {
                         + "screenshots and a contact sheet.")
             }
         }
-        let content = ScrollwayDemoScenes.Scene.named(scene)!.makeWindow()
+        let content = scene.scene.makeWindow()
+        // Settings are checked (and applied) before a window appears; the files are created
+        // next, so a bad path is reported before anything runs.
+        let main = try settings.apply(to: content, scene: scene.rawValue)
+        if kiosk {
+            // A kiosk's mouse is a finger: it drags, and a release flings.
+            main.allowsMouseDrag = true
+            main.mouseDragMomentum = true
+        }
+        let recordFile = try record.map { try LineFile($0, option: "--record") }
+        let traceFile = try trace.map { try LineFile($0, option: "--trace") }
         do {
             let stats = try frameStats.map { try FrameStatsWriter(path: $0) }
             let app = try WaylandApp(
-                content: content, title: "Scrollway — \(scene)", fullscreen: fullscreen, presentMode: present,
+                content: content, title: "Scrollway — \(scene)", fullscreen: fullscreen || kiosk, presentMode: present,
                 onCommit: stats.map { s in { s.record($0) } })
+            app.window.hidesCursor = kiosk || hideCursor
+            app.window.inhibitsIdle = kiosk
+            if kiosk && !app.window.canInhibitIdle {
+                FileHandle.standardError.write(
+                    Data(
+                        "scrollway demo --kiosk: the compositor offers no idle inhibition; the screen may blank\n".utf8)
+                )
+            }
+            // The first frame is drawn: times count from it, for the recording and the trace alike,
+            // as an offscreen replay's do from its first frame.
+            let origin = content.now
+            let recorder = recordFile.map { file in InputRecorder(window: content, origin: origin) { file.write($0) } }
+            let tracer = traceFile.map { TraceRecorder(window: content, origin: origin, output: $0.output) }
+            let signals = stopOnSignals(app)
             try app.run()
+            recorder?.finish()
+            withExtendedLifetime((recorder, tracer, signals)) {}
+            try traceFile?.finish()
+            try recordFile?.finish()
+            if let recorder, let record {
+                let size = content.bounds.size
+                FileHandle.standardError.write(
+                    Data(
+                        ("scrollway demo: recorded \(recorder.eventCount) events in \(record); replay with "
+                            + "`scrollway play \(record) --scene \(scene) --size \(Int(size.width))x\(Int(size.height))`\n")
+                            .utf8))
+            }
         } catch let error as WaylandError {
+            recordFile?.discard()
+            traceFile?.discard()
             throw CommandError(error.description)
+        } catch {
+            recordFile?.discard()
+            traceFile?.discard()
+            throw error
+        }
+    }
+
+    /// SIGINT and SIGTERM end the run loop instead of the process, so the recording and the
+    /// trace are finished (a rig stops its clients with SIGTERM).
+    @MainActor private func stopOnSignals(_ app: WaylandApp) -> [DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { (signo: Int32) -> DispatchSourceSignal in
+            signal(signo, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
+            source.setEventHandler { app.requestStop() }
+            source.resume()
+            return source
         }
     }
 

@@ -23,7 +23,7 @@ struct Play: AsyncParsableCommand {
     var script: String
 
     @Option(help: "The scene (see `scrollway scenes`).")
-    var scene: String = "list"
+    var scene: SceneName = .list
 
     @Option(help: "Write the trace here (JSON Lines); '-' for standard output.")
     var trace: String?
@@ -50,9 +50,7 @@ struct Play: AsyncParsableCommand {
         help: "Milliseconds to keep running after the last event while things move (≤ 3600000).")
     var settle: Double = 2000
 
-    @Option(
-        name: .customLong("set"), help: "Set a property of the scene's \"main\" scroll view, key=value (repeatable).")
-    var settings: [String] = []
+    @OptionGroup var settings: SettingOptions
 
     enum PlatformChoice: String, ExpressibleByArgument, CaseIterable {
         case offscreen, weston
@@ -68,14 +66,6 @@ struct Play: AsyncParsableCommand {
         guard HeadlessPlayer.Options.settleRange.contains(settle) else {
             throw ValidationError("--settle: expected milliseconds from 0 to 3600000, got \(settle)")
         }
-        guard ScrollwayDemoScenes.Scene.named(scene) != nil else {
-            throw ValidationError(
-                "--scene: no scene named \(ScriptText.quoted(scene, quote: "'")) "
-                    + "(scenes: \(ScrollwayDemoScenes.Scene.all.map(\.name).joined(separator: ", ")))")
-        }
-        for s in settings where !s.contains("=") {
-            throw ValidationError("--set: expected key=value, got \(ScriptText.quoted(s, quote: "'"))")
-        }
     }
 
     @MainActor func run() async throws {
@@ -84,7 +74,7 @@ struct Play: AsyncParsableCommand {
         let parser = ScriptParser(file: script, isKeysym: { KeyCodes.keysym(named: $0) != nil })
         let summary = try parser.check(
             file: script, maximumEvents: platform == .offscreen ? ScriptLimits.maximumOffscreenEvents : nil)
-        let window = ScrollwayDemoScenes.Scene.named(scene)!.makeWindow(
+        let window = scene.scene.makeWindow(
             size: size?.value, scale: platform == .offscreen ? scale : 1)
         if let line = HeadlessPlayer.unsupportedLine(summary, in: window) {
             throw CommandError(
@@ -92,19 +82,8 @@ struct Play: AsyncParsableCommand {
                     + "(try --scene keyboard)")
         }
         if platform == .weston { try WestonPlayer.checkSupported(summary, file: script) }
-        guard let main = window.view(named: "main") as? ScrollView else {
-            throw CommandError("scene '\(scene)' has no scroll view named main")
-        }
-        do {
-            try main.setValues(
-                settings.map { s in
-                    let key = String(s.prefix { $0 != "=" })
-                    return (key, String(s.dropFirst(key.count + 1)))
-                })
-        } catch let e as ScrollView.SettingError {
-            throw CommandError(e.description)
-        }
-        let traceFile = try trace.map { try TraceFile($0) }
+        let main = try settings.apply(to: window, scene: scene.rawValue)
+        let traceFile = try trace.map { try LineFile($0) }
         let shots: OutputDirectory
         do {
             shots = try OutputDirectory(
@@ -195,17 +174,20 @@ struct OutputDirectory {
     }
 }
 
-/// A trace written as the run goes, to a temporary file beside its destination that becomes
-/// the destination only when the run succeeds ('-': standard output, as it comes).
-final class TraceFile {
+/// Lines (a trace, a recorded script) written as the run goes, to a temporary file beside their
+/// destination that becomes the destination only when the run succeeds ('-': standard output,
+/// as they come). Errors name the option the path came from.
+final class LineFile {
     let path: String
+    let option: String
     private let handle: FileHandle
     private let temporary: String?
     private var pending: [UInt8] = []
     private var failure: Error?
 
-    init(_ path: String) throws {
+    init(_ path: String, option: String = "--trace") throws {
         self.path = path
+        self.option = option
         if path == "-" {
             handle = FileHandle.standardOutput
             temporary = nil
@@ -217,23 +199,24 @@ final class TraceFile {
         ).path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CommandError("--trace '\(path)': is a directory")
+            throw CommandError("\(option) '\(path)': is a directory")
         }
         guard FileManager.default.createFile(atPath: temp, contents: nil), let h = FileHandle(forWritingAtPath: temp)
         else {
             throw CommandError(
-                "--trace '\(path)': cannot create a file there (does the directory exist and can we write it?)")
+                "\(option) '\(path)': cannot create a file there (does the directory exist and can we write it?)")
         }
         handle = h
         temporary = temp
     }
 
-    var output: TraceWriter.Output {
-        .stream { [self] line in
-            pending.append(contentsOf: line.utf8)
-            pending.append(0x0A)
-            if pending.count >= 1 << 16 { flush() }
-        }
+    var output: TraceWriter.Output { .stream { [self] line in write(line) } }
+
+    /// Queues one line (a newline is added); written out in 64 KiB chunks.
+    func write(_ line: String) {
+        pending.append(contentsOf: line.utf8)
+        pending.append(0x0A)
+        if pending.count >= 1 << 16 { flush() }
     }
 
     private func flush() {
@@ -244,13 +227,13 @@ final class TraceFile {
 
     func finish() throws {
         flush()
-        if let failure { throw CommandError("--trace '\(path)': cannot write (\(ScriptText.reason(of: failure)))") }
+        if let failure { throw CommandError("\(option) '\(path)': cannot write (\(ScriptText.reason(of: failure)))") }
         guard let temporary else { return }
         try? handle.close()
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))
             discard()
-            throw CommandError("--trace '\(path)': cannot write (\(reason))")
+            throw CommandError("\(option) '\(path)': cannot write (\(reason))")
         }
     }
 

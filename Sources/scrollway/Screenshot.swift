@@ -11,7 +11,7 @@ struct Screenshot: AsyncParsableCommand {
         abstract: "Render a scene offscreen (no compositor needed) and write it as a PNG.")
 
     @Option(help: "The scene to render (see `scrollway scenes`).")
-    var scene: String = "bounds"
+    var scene: SceneName = .bounds
 
     @Option(help: "The contentOffset of the scene's \"main\" scroll view, as X,Y (its bounds.origin).")
     var offset: PointArgument = PointArgument(Point.zero)
@@ -26,17 +26,13 @@ struct Screenshot: AsyncParsableCommand {
     var output: String
 
     func validate() throws {
-        guard ScrollwayDemoScenes.Scene.named(scene) != nil else {
-            let names = ScrollwayDemoScenes.Scene.all.map(\.name).joined(separator: ", ")
-            throw ValidationError("--scene: no scene named '\(scene)' (scenes: \(names))")
-        }
         guard scale > 0, scale <= 8, scale.isFinite else {
             throw ValidationError("--scale: expected a number in (0, 8], got \(scale)")
         }
     }
 
     @MainActor func run() async throws {
-        let window = ScrollwayDemoScenes.Scene.named(scene)!.makeWindow(size: size?.value, scale: scale)
+        let window = scene.scene.makeWindow(size: size?.value, scale: scale)
         if let main = window.view(named: "main") as? ScrollView {
             main.contentOffset = offset.value
         } else if let main = window.view(named: "main") {

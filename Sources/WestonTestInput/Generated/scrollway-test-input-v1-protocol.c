@@ -70,12 +70,13 @@ static const struct wl_message scrollway_test_input_v1_requests[] = {
 
 static const struct wl_message scrollway_test_input_v1_events[] = {
 	{ "output_info", "iii", scrollway_test_input_v1_types + 0 },
+	{ "idle_inhibitors", "2u", scrollway_test_input_v1_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface scrollway_test_input_v1_interface = {
-	"scrollway_test_input_v1", 1,
+	"scrollway_test_input_v1", 2,
 	15, scrollway_test_input_v1_requests,
-	1, scrollway_test_input_v1_events,
+	2, scrollway_test_input_v1_events,
 };
 
 static const struct wl_message scrollway_test_capture_v1_requests[] = {

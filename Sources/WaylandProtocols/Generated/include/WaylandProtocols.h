@@ -8,6 +8,7 @@
 #include "fractional-scale-v1-client-protocol.h"
 #include "pointer-gestures-unstable-v1-client-protocol.h"
 #include "presentation-time-client-protocol.h"
+#include "idle-inhibit-unstable-v1-client-protocol.h"
 #include "scrollway-test-input-v1-client-protocol.h"
 #include "scrollway-interfaces.h"
 #endif

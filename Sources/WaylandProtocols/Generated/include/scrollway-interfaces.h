@@ -63,6 +63,11 @@ static inline const struct wl_interface *sw_zwp_pointer_gesture_hold_v1_interfac
 static inline const struct wl_interface *sw_wp_presentation_interface(void) { return &wp_presentation_interface; }
 static inline const struct wl_interface *sw_wp_presentation_feedback_interface(void) { return &wp_presentation_feedback_interface; }
 
+// idle-inhibit-unstable-v1.xml
+#include "idle-inhibit-unstable-v1-client-protocol.h"
+static inline const struct wl_interface *sw_zwp_idle_inhibit_manager_v1_interface(void) { return &zwp_idle_inhibit_manager_v1_interface; }
+static inline const struct wl_interface *sw_zwp_idle_inhibitor_v1_interface(void) { return &zwp_idle_inhibitor_v1_interface; }
+
 // scrollway-test-input-v1.xml
 #include "scrollway-test-input-v1-client-protocol.h"
 static inline const struct wl_interface *sw_scrollway_test_input_v1_interface(void) { return &scrollway_test_input_v1_interface; }

@@ -77,7 +77,7 @@ struct wl_buffer;
  * @section page_iface_scrollway_test_input_v1_desc Description
  *
  * Bound once per driver. On bind the server sends output_info for the
- * output that captures read.
+ * output that captures read, and (version 2) idle_inhibitors.
  * @section page_iface_scrollway_test_input_v1_api API
  * See @ref iface_scrollway_test_input_v1.
  */
@@ -85,7 +85,7 @@ struct wl_buffer;
  * @defgroup iface_scrollway_test_input_v1 The scrollway_test_input_v1 interface
  *
  * Bound once per driver. On bind the server sends output_info for the
- * output that captures read.
+ * output that captures read, and (version 2) idle_inhibitors.
  */
 extern const struct wl_interface scrollway_test_input_v1_interface;
 #endif
@@ -152,6 +152,18 @@ struct scrollway_test_input_v1_listener {
 			    int32_t width,
 			    int32_t height,
 			    int32_t scale);
+	/**
+	 * how many idle inhibitors clients hold
+	 *
+	 * Weston 10 does not offer zwp_idle_inhibit_manager_v1; the test
+	 * module does, so that a client's inhibitor can be seen. Sent on
+	 * bind and whenever an inhibitor is created or destroyed: the
+	 * number alive now.
+	 * @since 2
+	 */
+	void (*idle_inhibitors)(void *data,
+				struct scrollway_test_input_v1 *scrollway_test_input_v1,
+				uint32_t count);
 };
 
 /**
@@ -185,6 +197,10 @@ scrollway_test_input_v1_add_listener(struct scrollway_test_input_v1 *scrollway_t
  * @ingroup iface_scrollway_test_input_v1
  */
 #define SCROLLWAY_TEST_INPUT_V1_OUTPUT_INFO_SINCE_VERSION 1
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_IDLE_INHIBITORS_SINCE_VERSION 2
 
 /**
  * @ingroup iface_scrollway_test_input_v1

@@ -80,7 +80,7 @@ struct wl_buffer;
  * @section page_iface_scrollway_test_input_v1_desc Description
  *
  * Bound once per driver. On bind the server sends output_info for the
- * output that captures read.
+ * output that captures read, and (version 2) idle_inhibitors.
  * @section page_iface_scrollway_test_input_v1_api API
  * See @ref iface_scrollway_test_input_v1.
  */
@@ -88,7 +88,7 @@ struct wl_buffer;
  * @defgroup iface_scrollway_test_input_v1 The scrollway_test_input_v1 interface
  *
  * Bound once per driver. On bind the server sends output_info for the
- * output that captures read.
+ * output that captures read, and (version 2) idle_inhibitors.
  */
 extern const struct wl_interface scrollway_test_input_v1_interface;
 #endif
@@ -297,11 +297,16 @@ struct scrollway_test_input_v1_interface {
 };
 
 #define SCROLLWAY_TEST_INPUT_V1_OUTPUT_INFO 0
+#define SCROLLWAY_TEST_INPUT_V1_IDLE_INHIBITORS 1
 
 /**
  * @ingroup iface_scrollway_test_input_v1
  */
 #define SCROLLWAY_TEST_INPUT_V1_OUTPUT_INFO_SINCE_VERSION 1
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_IDLE_INHIBITORS_SINCE_VERSION 2
 
 /**
  * @ingroup iface_scrollway_test_input_v1
@@ -373,6 +378,17 @@ static inline void
 scrollway_test_input_v1_send_output_info(struct wl_resource *resource_, int32_t width, int32_t height, int32_t scale)
 {
 	wl_resource_post_event(resource_, SCROLLWAY_TEST_INPUT_V1_OUTPUT_INFO, width, height, scale);
+}
+
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ * Sends an idle_inhibitors event to the client owning the resource.
+ * @param resource_ The client's resource
+ */
+static inline void
+scrollway_test_input_v1_send_idle_inhibitors(struct wl_resource *resource_, uint32_t count)
+{
+	wl_resource_post_event(resource_, SCROLLWAY_TEST_INPUT_V1_IDLE_INHIBITORS, count);
 }
 
 /**

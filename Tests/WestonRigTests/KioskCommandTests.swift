@@ -1,0 +1,65 @@
+import Foundation
+import ScrollwayTestSupport
+import Testing
+
+/// `scrollway demo --kiosk` in the rig, as a kiosk builder would start it: a mouse drag flings
+/// the list, the demo creates an idle inhibitor, and on the rig's SIGTERM the demo finishes its
+/// recording and trace.
+@MainActor
+@Suite(.serialized) struct KioskCommandTests {
+    @Test func aKioskDemoFlingsWithTheMouseInhibitsIdleAndRecords() throws {
+        let dir = CommandRunner.temp("kiosk")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("mouse-fling.jsonl")
+        var lines = [
+            #"{"format": "scrollway-script", "version": 1}"#,
+            #"{"t": 0, "type": "pointer.motion", "x": 195, "y": 450}"#, #"{"t": 0, "type": "pointer.frame"}"#,
+            #"{"t": 20, "type": "pointer.button", "button": "left", "state": "pressed"}"#,
+            #"{"t": 20, "type": "pointer.frame"}"#,
+        ]
+        for i in 1...6 {
+            lines.append(#"{"t": \#(20 + 16 * i), "type": "pointer.motion", "x": 195, "y": \#(450 - 40 * i)}"#)
+            lines.append(#"{"t": \#(20 + 16 * i), "type": "pointer.frame"}"#)
+        }
+        lines.append(#"{"t": 132, "type": "pointer.button", "button": "left", "state": "released"}"#)
+        lines.append(#"{"t": 132, "type": "pointer.frame"}"#)
+        try (lines.joined(separator: "\n") + "\n").write(to: script, atomically: true, encoding: .utf8)
+        let trace = dir.appendingPathComponent("kiosk.trace")
+        let record = dir.appendingPathComponent("kiosk-input.jsonl")
+        var env = ProcessInfo.processInfo.environment
+        env["WAYLAND_DEBUG"] = "client"
+        let r = try CommandRunner.run(
+            [
+                "rig", "--size", "390x600", "--script", script.path, "--screenshots", dir.path, "--settle", "2500",
+                "--", CommandRunner.scrollway().path, "demo", "--kiosk", "--scene", "list", "--trace", trace.path,
+                "--record", record.path,
+            ], environment: env)
+        #expect(r.status == 0, "stderr: \(r.err.suffix(2000))")
+        // The inhibitor, as the client's own protocol log shows it.
+        #expect(r.err.contains("zwp_idle_inhibit_manager_v1@") && r.err.contains(".create_inhibitor("))
+        // Fullscreen in kiosk mode, and the cursor set to nothing on enter.
+        #expect(r.err.contains("xdg_toplevel@") && r.err.contains(".set_fullscreen("))
+        #expect(r.err.contains(".set_cursor(") && r.err.contains(", nil, 0, 0)"))
+
+        let traceLines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+        #expect(traceLines.contains { $0.contains("scrollViewWillBeginDragging") })
+        #expect(traceLines.contains { $0.contains("scrollViewWillBeginDecelerating") })
+        // The glide carried the list past the 240 px the mouse travelled.
+        let last = traceLines.last { $0.contains("\"view\": \"main\"") && $0.contains("contentOffset") }
+        let y = last.flatMap { line -> Double? in
+            guard
+                let r = line.range(
+                    of: #""contentOffset": \{"x": [^,]*, "y": ([-0-9.e]+)\}"#, options: .regularExpression)
+            else { return nil }
+            let field = line[r]
+            return Double(field.split(separator: ":").last!.dropLast().trimmingCharacters(in: .whitespaces))
+        }
+        #expect((y ?? 0) > 240, "the list rested at \(String(describing: y))")
+
+        let recorded = try String(contentsOf: record, encoding: .utf8)
+        #expect(recorded.hasPrefix(#"{"format": "scrollway-script", "version": 1}"#))
+        #expect(recorded.components(separatedBy: "\"pointer.button\"").count - 1 == 2)
+        #expect(r.err.contains("scrollway demo: recorded"))
+    }
+}
