@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScrollwayViews
 
 @main
 struct Scrollway: AsyncParsableCommand {
@@ -6,6 +7,7 @@ struct Scrollway: AsyncParsableCommand {
         commandName: "scrollway",
         abstract:
             "A scrolling toolkit for Wayland: a demo window, scenes, offscreen screenshots, a headless weston rig and a benchmark.",
+        version: ScrollwayVersion.string,
         subcommands: [Demo.self, Play.self, Scenes.self, Screenshot.self, RigCommand.self, Bench.self]
     )
 }
