@@ -16,6 +16,39 @@ import Testing
         #expect(e[10] == ScriptEvent(t: 174, .touchUp(id: 0)))
     }
 
+    @Test func aDragTakesTheWholeStepsOfItsStepThatFit() {
+        var b = ScriptBuilder()
+        b.drag(from: Point(x: 0, y: 100), to: Point(x: 0, y: 0), at: 0, ms: 60, id: 1, lift: false, step: 8)
+        let moves = b.script.events.filter { $0.kind.typeName == "touch.motion" }
+        // 60 / 8 = 7.5: seven moves, evenly spread, the last at the end.
+        #expect(moves.count == 7)
+        #expect(moves.last == ScriptEvent(t: 60, .touchMotion(id: 1, x: 0, y: 0)))
+        #expect(!b.script.events.contains { $0.kind.typeName == "touch.up" })
+    }
+
+    @Test func aFlickLiftsOneStepAfterItsLastMove() {
+        var b = ScriptBuilder()
+        b.flick(from: Point(x: 200, y: 780), by: Point(x: 0, y: -600), at: 100, id: 1)
+        let e = b.script.events.filter { $0.kind != .touchFrame }
+        #expect(e.first == ScriptEvent(t: 100, .touchDown(id: 1, x: 200, y: 780)))
+        #expect(e.dropFirst().prefix(5).map(\.t) == [110, 120, 130, 140, 150])
+        #expect(e[5] == ScriptEvent(t: 150, .touchMotion(id: 1, x: 200, y: 180)))
+        #expect(e.last == ScriptEvent(t: 160, .touchUp(id: 1)))
+    }
+
+    @Test func aDragThroughPointsVisitsEachInTurn() {
+        var b = ScriptBuilder()
+        let points = [Point(x: 10, y: 0), Point(x: 10, y: 10), Point(x: 0, y: 10)]
+        b.drag(from: .zero, through: points, at: 5, step: 20, liftAfter: 7)
+        let e = b.script.events.filter { $0.kind != .touchFrame }
+        #expect(e.map(\.t) == [5, 25, 45, 65, 72])
+        #expect(e[3] == ScriptEvent(t: 65, .touchMotion(id: 0, x: 0, y: 10)))
+        #expect(e.last?.kind == .touchUp(id: 0))
+        var held = ScriptBuilder()
+        held.drag(from: .zero, through: points, at: 0)
+        #expect(held.script.events.last == ScriptEvent(t: 48, .touchFrame))
+    }
+
     @Test func partsMergeInTimeOrderAndEqualTimesKeepTheirOrder() {
         var b = ScriptBuilder()
         b.drag(from: Point(x: 0, y: 300), to: Point(x: 0, y: 100), at: 0, ms: 64)
