@@ -176,7 +176,7 @@ let package = Package(
         .testTarget(
             name: "ScrollingTests",
             dependencies: [
-                "ScrollwayHeadless",
+                "ScrollwayHeadless", "ScrollwayScripts",
                 "ScrollwayScrolling", "ScrollwayViews", "ScrollwayGestures", "ScrollwayPhysics", "ScrollwayTestSupport",
             ]
         ),

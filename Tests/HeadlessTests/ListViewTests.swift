@@ -25,7 +25,7 @@ final class SceneDriver {
         driver = FrameDriver(window: window)
     }
 
-    func run(until t: Double) { driver.run(until: t) }
+    func run(until t: Double) { driver.advance(to: t) }
 
     func send(_ kind: InputEvent.Kind, at t: Double) { driver.send(kind, at: t) }
 

@@ -76,3 +76,28 @@ import Testing
         #expect(parsed.events.map(\.t) == script.events.map(\.t))
     }
 }
+
+/// The one mapping from script events to input events.
+@Suite struct ScriptInputTests {
+    @Test func keysCarryTheModifiersTheScriptHoldsDown() {
+        var input = ScriptInput()
+        #expect(
+            input.inputKind(for: .key("Shift_L", pressed: true))
+                == .key(.other("Shift_L"), pressed: true, modifiers: .shift))
+        #expect(input.inputKind(for: .key("End", pressed: true)) == .key(.end, pressed: true, modifiers: .shift))
+        _ = input.inputKind(for: .key("Shift_L", pressed: false))
+        #expect(input.inputKind(for: .key("End", pressed: false)) == .key(.end, pressed: false, modifiers: []))
+        #expect(input.modifiers == [])
+    }
+
+    @Test func windowEventsAreNotInput() {
+        var input = ScriptInput()
+        for kind: ScriptEvent.Kind in [
+            .windowResize(width: 10, height: 10), .screenshot(name: "a"), .keyboardShow, .keyboardHide,
+        ] {
+            #expect(input.inputKind(for: kind) == nil)
+        }
+        #expect(input.inputKind(for: .touchDown(id: 2, x: 1, y: 3)) == .touchDown(id: 2, position: Point(x: 1, y: 3)))
+        #expect(input.inputKind(for: .pinchBegin) == .pinchBegin(fingers: 2))
+    }
+}

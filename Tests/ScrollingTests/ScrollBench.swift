@@ -2,6 +2,7 @@ import ScrollwayGeometry
 import ScrollwayGestures
 import ScrollwayHeadless
 import ScrollwayPhysics
+import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews
 
@@ -40,12 +41,14 @@ final class ScrollBench {
     /// Delegate events without the didScroll/didZoom noise.
     var callbacks: [ScrollEvent] { events.filter { $0 != .didScroll && $0 != .didZoom } }
 
-    func run(until t: Double) { driver.run(until: t) }
+    func run(until t: Double) { driver.advance(to: t) }
     func advance(by dt: Double) { driver.advance(by: dt) }
     func settle(limit: Double = 20) { driver.settle(limit: limit) }
     func send(_ kind: InputEvent.Kind, at t: Double? = nil) { driver.send(kind, at: t) }
     func drag(from a: Point, to b: Point, duration: Double, id: Int = 1, lift: Bool = true) {
-        driver.drag(from: a, to: b, duration: duration, id: id, lift: lift)
+        var script = ScriptBuilder()
+        script.drag(from: a, to: b, at: 0, ms: duration * 1000, id: id, lift: lift, step: 8)
+        driver.send(script.script)
     }
 }
 
