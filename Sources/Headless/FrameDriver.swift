@@ -99,6 +99,17 @@ public final class FrameDriver {
         }
     }
 
+    /// Sends the gesture `build` lays out (times in ms from `start` seconds; from now if nil);
+    /// returns the time of its last event.
+    @discardableResult
+    public func send(from start: Double? = nil, _ build: (inout ScriptBuilder) -> Void) -> Double {
+        let origin = start ?? time
+        var b = ScriptBuilder()
+        build(&b)
+        send(b.script, from: origin)
+        return origin + b.end / 1000
+    }
+
     /// Runs `action` at `t` (now, if nil) where an event at `t` would go: after the frames before
     /// `t` and with the clock at `t`. Throws why a frame on the way failed to draw.
     public func perform(at t: Double? = nil, _ action: () throws -> Void) throws {

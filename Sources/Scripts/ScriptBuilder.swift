@@ -1,7 +1,8 @@
 import ScrollwayGeometry
 import ScrollwayGestures
 
-/// Builds gesture scripts in code, typed: drags, flicks, taps, keys, wheel clicks and screenshots
+/// Builds gesture scripts in code, typed: drags, flicks, taps, touchpad pinches, keys, wheel clicks
+/// and screenshots
 /// at given times (ms), merged in time order (events at equal times keep the order they were
 /// added), so a screenshot can be taken while a drag goes on. The tour, the benches and tests
 /// build their gestures here instead of writing events by hand; `ScriptWriter` turns the result
@@ -55,12 +56,25 @@ public struct ScriptBuilder {
     public mutating func drag(
         from: Point, through points: [Point], at t: Double, step: Double = 16, liftAfter: Double? = nil, id: Int = 0
     ) {
-        var time = t
-        let moves = points.map { p in
-            time += step
-            return (t: time, to: p)
-        }
-        touch(from: from, at: t, moves: moves, liftAt: liftAfter.map { time + $0 }, id: id)
+        let last = t + Double(points.count) * step
+        touch(
+            from: from, at: t, moves: Self.moves(through: points, after: t, step: step),
+            liftAt: liftAfter.map { last + $0 }, id: id)
+    }
+
+    /// A finger already down (`id`) moved to each of `points`, `step` ms apart after `t`, each
+    /// move ended by `touch.frame`: a second finger's part in a gesture, or a drag going on.
+    public mutating func move(id: Int = 0, through points: [Point], after t: Double, step: Double = 16) {
+        for m in Self.moves(through: points, after: t, step: step) { move(id: id, to: m.to, at: m.t) }
+    }
+
+    private mutating func move(id: Int, to p: Point, at t: Double) {
+        add(.touchMotion(id: id, x: p.x, y: p.y), at: t)
+        add(.touchFrame, at: t)
+    }
+
+    private static func moves(through points: [Point], after t: Double, step: Double) -> [(t: Double, to: Point)] {
+        points.enumerated().map { (t: t + Double($0.offset + 1) * step, to: $0.element) }
     }
 
     /// A finger down at `from` at `t`, moved at each of `moves`' times, and lifted at `liftAt`
@@ -69,13 +83,27 @@ public struct ScriptBuilder {
     {
         add(.touchDown(id: id, x: from.x, y: from.y), at: t)
         add(.touchFrame, at: t)
-        for m in moves {
-            add(.touchMotion(id: id, x: m.to.x, y: m.to.y), at: m.t)
-            add(.touchFrame, at: m.t)
-        }
+        for m in moves { move(id: id, to: m.to, at: m.t) }
         guard let liftAt else { return }
         add(.touchUp(id: id), at: liftAt)
         add(.touchFrame, at: liftAt)
+    }
+
+    /// A touchpad pinch over `point`: the pointer there at `t`, the pinch begun, its scale going
+    /// from 1 to `scale` evenly in `step` ms steps over `ms` (whole steps, the last at `t + ms`),
+    /// and ended `endAfter` ms after the last update (left open when nil).
+    public mutating func pinch(
+        over point: Point, to scale: Double, at t: Double, ms: Double, step: Double = 16, endAfter: Double? = 16
+    ) {
+        add(.pointerMotion(x: point.x, y: point.y), at: t)
+        add(.pointerFrame, at: t)
+        add(.pinchBegin, at: t)
+        let steps = max(1, Int(ms / step))
+        for i in 1...steps {
+            let f = Double(i) / Double(steps)
+            add(.pinchUpdate(scale: 1 + (scale - 1) * f, dx: 0, dy: 0), at: t + ms * f)
+        }
+        if let endAfter { add(.pinchEnd(cancelled: false), at: t + ms + endAfter) }
     }
 
     /// A finger down at `point` and up `hold` ms later (two of them 150 ms apart: a double tap).

@@ -47,6 +47,24 @@ import Testing
         var held = ScriptBuilder()
         held.drag(from: .zero, through: points, at: 0)
         #expect(held.script.events.last == ScriptEvent(t: 48, .touchFrame))
+        // A finger already down goes on: moves only, no touch.down.
+        var on = ScriptBuilder()
+        on.move(id: 2, through: points, after: 100, step: 5)
+        #expect(on.script.events.filter { $0.kind != .touchFrame }.map(\.t) == [105, 110, 115])
+        #expect(on.script.events.first?.kind == .touchMotion(id: 2, x: 10, y: 0))
+    }
+
+    @Test func aPinchGoesToItsScaleInStepsAndEnds() {
+        var b = ScriptBuilder()
+        b.pinch(over: Point(x: 10, y: 20), to: 2, at: 100, ms: 40, step: 10)
+        let e = b.script.events
+        #expect(e.prefix(3).map(\.kind) == [.pointerMotion(x: 10, y: 20), .pointerFrame, .pinchBegin])
+        #expect(
+            e.dropFirst(3).prefix(4).map(\.kind) == [1.25, 1.5, 1.75, 2].map { .pinchUpdate(scale: $0, dx: 0, dy: 0) })
+        #expect(e.last == ScriptEvent(t: 156, .pinchEnd(cancelled: false)))
+        var open = ScriptBuilder()
+        open.pinch(over: .zero, to: 0.5, at: 0, ms: 16, endAfter: nil)
+        #expect(open.script.events.last == ScriptEvent(t: 16, .pinchUpdate(scale: 0.5, dx: 0, dy: 0)))
     }
 
     @Test func partsMergeInTimeOrderAndEqualTimesKeepTheirOrder() {
