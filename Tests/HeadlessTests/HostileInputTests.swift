@@ -30,14 +30,9 @@ import Testing
     /// records, then nothing until the second fling at its time).
     @Test func quietStretchesAreCrossedInOneStep() throws {
         func fling(at t: Double) -> [ScriptEvent] {
-            var e = [ScriptEvent(t: t, .touchDown(id: 0, x: 200, y: 700)), ScriptEvent(t: t, .touchFrame)]
-            for i in 1...4 {
-                e.append(ScriptEvent(t: t + Double(16 * i), .touchMotion(id: 0, x: 200, y: 700 - Double(60 * i))))
-                e.append(ScriptEvent(t: t + Double(16 * i), .touchFrame))
-            }
-            e.append(ScriptEvent(t: t + 70, .touchUp(id: 0)))
-            e.append(ScriptEvent(t: t + 70, .touchFrame))
-            return e
+            var b = ScriptBuilder()
+            b.drag(from: Point(x: 200, y: 700), to: Point(x: 200, y: 460), at: t, ms: 64, hold: 6)
+            return b.script.events
         }
         let day = ScriptLimits.maximumTime - 10_000
         let player = try HeadlessPlayer(
@@ -77,13 +72,12 @@ import Testing
         let player = try HeadlessPlayer(
             window: Scene.list.makeWindow(size: Size(width: 390, height: 844)),
             options: .init(trace: .stream { _ in lines += 1 }, pixels: false))
-        var events: [ScriptEvent] = []
+        var b = ScriptBuilder()
         for k in 0..<20 {
-            let t = Double(k) * 1500
-            events.append(ScriptEvent(t: t, .touchDown(id: 0, x: 200, y: 700)))
-            events.append(ScriptEvent(t: t + 40, .touchMotion(id: 0, x: 200, y: k % 2 == 0 ? 300 : 1000)))
-            events.append(ScriptEvent(t: t + 50, .touchUp(id: 0)))
+            let to = Point(x: 200, y: k % 2 == 0 ? 300 : 1000)
+            b.drag(from: Point(x: 200, y: 700), to: to, at: Double(k) * 1500, ms: 40, hold: 10, step: 40)
         }
+        let events = b.script.events
         try player.play(GestureScript(events: events))
         #expect(lines > 500)
         #expect(player.recorder.writer.lines.isEmpty)
@@ -122,15 +116,11 @@ import Testing
         let window = Scene.list.makeWindow(size: Size(width: 390, height: 600))
         let main = try #require(window.view(named: "main") as? ScrollView)
         let recorder = TraceRecorder(window: window)
-        _ = try window.prepareFrame(time: 0)
+        let driver = FrameDriver(window: window)
         main.contentOffset = Point(x: 0, y: 5000)
         #expect(window.requestScrollToTop())
-        var t = 0.0
-        while t < 2 {
-            t += 1.0 / 60
-            window.advanceClock(to: t)
-            if window.needsFrame { _ = try window.prepareFrame(time: t) }
-        }
+        driver.advance(to: 2)
+        #expect(driver.failure == nil)
         #expect(main.contentOffset.y == 0)
         let delegates = recorder.writer.lines.filter { $0.contains("\"delegate\"") }.map {
             String($0.drop { $0 != "," }.dropFirst(2))
