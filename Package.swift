@@ -174,7 +174,8 @@ let package = Package(
         .testTarget(
             name: "WaylandTests",
             dependencies: [
-                "ScrollwayWayland", "ScrollwayWestonHarness", "ScrollwayDemoScenes", "ScrollwayScrolling",
+                "ScrollwayWayland", "ScrollwayWestonHarness", "ScrollwayDemoScenes", "ScrollwayHeadless",
+                "ScrollwayScrolling",
                 "ScrollwayViews", "ScrollwayRaster", "ScrollwayPhysics", "ScrollwayCWaylandClient",
             ]
         ),
