@@ -161,17 +161,18 @@ public final class FrameDriver {
         queue.insert((t, action), at: i)
     }
 
-    /// Runs frames until the window is quiet after one (at least one: the frame that shows what
-    /// went in last), for at most `limit` seconds more.
+    /// Runs frames until the window is quiet after one and nothing scheduled waits (at least one
+    /// frame: the one that shows what went in last), for at most `limit` seconds more.
     public func settle(limit: Double = 20) { settle(after: time, until: time + limit) }
 
-    /// Runs frames, at least one, until one at or after `start` leaves the window quiet, or one
-    /// reaches `end` (the player: its script's last event, and that plus the settle time).
+    /// Runs frames, at least one, until one at or after `start` leaves the window quiet with
+    /// nothing scheduled, or one reaches `end` (the player: its script's last event, and that
+    /// plus the settle time).
     public func settle(after start: Double, until end: Double) {
         while failure == nil {
             step()
             let ft = frameTime(frame)
-            if ft >= start && (isQuiet || ft >= end) { break }
+            if ft >= start && ((isQuiet && queue.isEmpty) || ft >= end) { break }
         }
     }
 
@@ -204,6 +205,7 @@ public final class FrameDriver {
         while let first = queue.first, first.t <= t + 1e-9 {
             queue.removeFirst()
             setClock(first.t)
+            nextFrameHasInput = true
             first.action()
         }
     }

@@ -85,6 +85,16 @@ import Testing
         #expect(window.bounds.size == Size(width: 200, height: 50))
     }
 
+    @Test func settlingWaitsForWhatIsScheduled() {
+        let window = Window(size: Size(width: 100, height: 100))
+        let driver = FrameDriver(window: window)
+        var ran = false
+        driver.schedule(at: 0.5) { ran = true }
+        driver.settle()
+        #expect(ran)
+        #expect(driver.frame == 30)
+    }
+
     struct DrawFailed: Error {}
 
     @Test func aFrameThatFailsToDrawStopsTheDriver() {
