@@ -134,8 +134,9 @@ let package = Package(
         .executableTarget(
             name: "ScrollwayCLI",
             dependencies: [
-                "ScrollwayDemoScenes", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayHeadless", "ScrollwayRaster",
-                "ScrollwayScripts", "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland",
+                "ScrollwayDemoScenes", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayHeadless",
+                "ScrollwayPhysics",
+                "ScrollwayRaster", "ScrollwayScripts", "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland",
                 "ScrollwayWestonHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -165,18 +166,23 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "PlayTests", dependencies: ["ScrollwayWestonHarness", "ScrollwayRaster", "ScrollwayTestSupport"]),
+            name: "PlayTests",
+            dependencies: [
+                "ScrollwayCLI", "ScrollwayGeometry", "ScrollwayScrolling", "ScrollwayWestonHarness", "ScrollwayRaster",
+                "ScrollwayTestSupport",
+            ]),
         .testTarget(
             name: "WaylandTests",
             dependencies: [
-                "ScrollwayWayland", "ScrollwayWestonHarness", "ScrollwayDemoScenes", "ScrollwayScrolling",
+                "ScrollwayWayland", "ScrollwayWestonHarness", "ScrollwayDemoScenes", "ScrollwayHeadless",
+                "ScrollwayScrolling",
                 "ScrollwayViews", "ScrollwayRaster", "ScrollwayPhysics", "ScrollwayCWaylandClient",
             ]
         ),
         .testTarget(
             name: "ScrollingTests",
             dependencies: [
-                "ScrollwayHeadless",
+                "ScrollwayHeadless", "ScrollwayScripts",
                 "ScrollwayScrolling", "ScrollwayViews", "ScrollwayGestures", "ScrollwayPhysics", "ScrollwayTestSupport",
             ]
         ),

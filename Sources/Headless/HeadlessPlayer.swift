@@ -55,7 +55,6 @@ public final class HeadlessPlayer {
     public let options: Options
     public let recorder: TraceRecorder
     private var canvas: Canvas
-    private var modifiers: Modifiers = []
     /// Screenshots taken, by name (when no `onScreenshot` takes them).
     public private(set) var screenshots: [String: Canvas] = [:]
     /// Frames of virtual time the last `play` stepped through one by one (quiet stretches
@@ -87,39 +86,22 @@ public final class HeadlessPlayer {
     /// Plays events from `source` (in time order, ending at `duration` ms) without holding them:
     /// a script file of any length plays in constant memory.
     ///
-    /// Frames run at n/refresh while anything moves. A quiet stretch (no animation, no timer,
-    /// nothing to draw) is crossed in one step to the frame that delivers the next event: those
-    /// frames would draw nothing and record nothing, so the trace is the same byte for byte, and
-    /// an hour of silence costs nothing.
+    /// The frames are `FrameDriver`'s, with quiet stretches crossed in one step: the trace is the
+    /// same byte for byte as frame by frame, and an hour of silence costs nothing.
     public func play(_ source: inout some ScriptEventSource, duration: Double) throws {
-        let dt = 1 / options.refresh
         let lastT = duration / 1000
-        let end = lastT + options.settle / 1000
         var pending = try source.next()
-        var n = 0
-        framesStepped = 0
-        try render(at: 0)
-        while true {
-            framesStepped += 1
-            if let next = pending, isQuiet {
-                // The first frame whose time reaches the event (as the delivery test below reads it).
-                let first = Int(((next.t / 1000 - 1e-9) / dt).rounded(.up))
-                if first - 1 > n { n = first - 1 }
-            }
-            n += 1
-            let ft = Double(n) * dt
-            while let e = pending, e.t / 1000 <= ft + 1e-9 {
-                try deliver(e)
-                pending = try source.next()
-            }
-            window.advanceClock(to: ft)
-            if window.needsFrame { try render(at: ft) }
-            if pending == nil && ft >= lastT && (isQuiet || ft >= end) { break }
+        let driver = FrameDriver(window: window, refresh: options.refresh, skipsQuietFrames: true) {
+            [unowned self] t in try render(at: t)
         }
-    }
-
-    private var isQuiet: Bool {
-        !window.hasActiveAnimations && window.nextTimerDeadline == nil && !window.needsFrame
+        defer { framesStepped = driver.framesStepped }
+        if let failure = driver.failure { throw failure }
+        while let e = pending {
+            try driver.perform(at: e.t / 1000) { try deliver(e, driver) }
+            pending = try source.next()
+        }
+        driver.settle(after: lastT, until: lastT + options.settle / 1000)
+        if let failure = driver.failure { throw failure }
     }
 
     private func render(at t: Double) throws {
@@ -139,62 +121,25 @@ public final class HeadlessPlayer {
         try window.render(into: canvas, time: t)
     }
 
-    private func deliver(_ e: ScriptEvent) throws {
-        let t = e.t / 1000
-        func send(_ kind: InputEvent.Kind) { window.handle(InputEvent(time: t, kind)) }
-        switch e.kind {
-        case .touchDown(let id, let x, let y): send(.touchDown(id: id, position: Point(x: x, y: y)))
-        case .touchMotion(let id, let x, let y): send(.touchMotion(id: id, position: Point(x: x, y: y)))
-        case .touchUp(let id): send(.touchUp(id: id))
-        case .touchFrame: send(.touchFrame)
-        case .touchCancel: send(.touchCancel)
-        case .pointerMotion(let x, let y): send(.pointerMotion(position: Point(x: x, y: y)))
-        case .pointerButton(let b, let pressed): send(.pointerButton(b, pressed: pressed))
-        case .pointerAxis(let axis, let value, let source, let value120):
-            send(.axis(axis, value: value, source: source, value120: value120))
-        case .pointerAxisStop(let axis): send(.axisStop(axis))
-        case .pointerFrame: send(.pointerFrame)
-        case .pinchBegin: send(.pinchBegin(fingers: 2))
-        case .pinchUpdate(let scale, let dx, let dy): send(.pinchUpdate(scale: scale, dx: dx, dy: dy))
-        case .pinchEnd(let cancelled): send(.pinchEnd(cancelled: cancelled))
-        case .key(let name, let pressed):
-            let m = Self.modifier(name)
-            if let m { if pressed { modifiers.insert(m) } else { modifiers.remove(m) } }
-            send(.key(Key(keysymName: name), pressed: pressed, modifiers: modifiers))
-        case .text(let text): send(.text(text))
-        case .windowResize(let w, let h):
-            window.advanceClock(to: t)
-            window.resize(to: Size(width: w, height: h))
-        case .screenshot(let name):
-            window.advanceClock(to: t)
-            try render(at: t)
-            if !options.pixels {
-                canvas = try Canvas(size: window.bounds.size, scale: window.scale)
-                window.composite(into: canvas)
-            }
-            let shot = try Canvas(width: canvas.width, height: canvas.height, scale: canvas.scale)
-            shot.copyPixels(from: canvas, to: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
-            if let onScreenshot = options.onScreenshot {
-                try onScreenshot(name, shot)
-            } else {
-                screenshots[name] = shot
-            }
-        case .keyboardShow:
-            window.advanceClock(to: t)
-            (window.firstView(of: OnScreenKeyboard.self))?.show()
-        case .keyboardHide:
-            window.advanceClock(to: t)
-            (window.firstView(of: OnScreenKeyboard.self))?.hide()
+    /// A script event, at its time: a screenshot here (the canvas is the player's), anything
+    /// else through the driver.
+    private func deliver(_ e: ScriptEvent, _ driver: FrameDriver) throws {
+        guard case .screenshot(let name) = e.kind else {
+            driver.apply(e.kind)
+            return
         }
-    }
-
-    static func modifier(_ keysym: String) -> Modifiers? {
-        switch keysym {
-        case "Shift_L", "Shift_R": return .shift
-        case "Control_L", "Control_R": return .control
-        case "Alt_L", "Alt_R": return .alt
-        case "Super_L", "Super_R": return .logo
-        default: return nil
+        let t = e.t / 1000
+        try render(at: t)
+        if !options.pixels {
+            canvas = try Canvas(size: window.bounds.size, scale: window.scale)
+            window.composite(into: canvas)
+        }
+        let shot = try Canvas(width: canvas.width, height: canvas.height, scale: canvas.scale)
+        shot.copyPixels(from: canvas, to: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+        if let onScreenshot = options.onScreenshot {
+            try onScreenshot(name, shot)
+        } else {
+            screenshots[name] = shot
         }
     }
 }

@@ -3,7 +3,9 @@ import Foundation
 import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayGestures
+import ScrollwayHeadless
 import ScrollwayRaster
+import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews
 import Synchronization
@@ -155,70 +157,59 @@ struct FrameTimes {
     func over(_ budget: Double) -> Int { samples.filter { $0 > budget }.count }
 }
 
-/// Drives a window in real time at 60 Hz, timing the main thread's work per frame.
+/// Drives a window through `FrameDriver` at 60 Hz, each frame paced to its time on the wall
+/// clock, timing the main thread's work per drawn frame: one turn of a platform's loop.
 @MainActor
 final class BenchDriver {
     let window: Window
-    private let canvas: Canvas
+    let driver: FrameDriver
     private let clock = ContinuousClock()
-    private let start: ContinuousClock.Instant
-    private var frame = 0
-    private var actions: [(t: Double, action: () -> Void)] = []
+    private var start: ContinuousClock.Instant
+    private var frameStart: ContinuousClock.Instant
     var times = FrameTimes()
-    /// After every rendered frame (statistics).
+    /// After every drawn frame (statistics).
     var afterFrame: (() -> Void)?
     static let refresh = 60.0
 
     init(window: Window) throws {
         self.window = window
-        canvas = try Canvas(size: window.bounds.size, scale: window.scale)
-        _ = try window.render(into: canvas, time: 0)
+        let canvas = try Canvas(size: window.bounds.size, scale: window.scale)
+        driver = FrameDriver(window: window, refresh: Self.refresh) { t in
+            _ = try window.render(into: canvas, time: t)
+        }
+        if let failure = driver.failure { throw failure }
         start = clock.now
+        frameStart = start
+        driver.beforeFrame = { [unowned self] ft in
+            let wait = clock.now.duration(to: start.advanced(by: .nanoseconds(Int64(ft * 1e9))))
+            if wait > .zero { Thread.sleep(forTimeInterval: Self.seconds(wait)) }
+            frameStart = clock.now
+            // Tile workers' results, as a platform's loop takes them when they arrive.
+            window.drainInbox()
+        }
+        driver.afterFrame = { [unowned self] drew in
+            guard drew else { return }
+            times.samples.append(Self.seconds(frameStart.duration(to: clock.now)) * 1000)
+            afterFrame?()
+        }
     }
 
     /// Virtual (and paced real) time of the last frame, in seconds.
-    var time: Double { Double(frame) / Self.refresh }
+    var time: Double { driver.time }
 
-    /// Runs `action` in the first frame at or after `t`.
-    func at(_ t: Double, _ action: @escaping () -> Void) {
-        actions.append((t, action))
-        actions.sort { $0.t < $1.t }
-    }
-
-    /// A fast touch fling from the window's middle by (dx, dy) over 50 ms, starting soon.
+    /// A fast touch fling from the window's middle by (dx, dy), starting soon: its events go in
+    /// with the frames that reach them, inside the frames' timing.
     func fling(dx: Double, dy: Double, from: Point? = nil) {
-        let t0 = time + 0.02
         let c = from ?? Point(x: window.bounds.width / 2, y: window.bounds.height / 2)
-        at(t0) { [window] in window.handle(InputEvent(time: t0, .touchDown(id: 1, position: c))) }
-        for i in 1...5 {
-            let t = t0 + Double(i) * 0.01
-            let p = Point(x: c.x + dx * Double(i) / 5, y: c.y + dy * Double(i) / 5)
-            at(t) { [window] in window.handle(InputEvent(time: t, .touchMotion(id: 1, position: p))) }
-        }
-        at(t0 + 0.06) { [window] in window.handle(InputEvent(time: t0 + 0.06, .touchUp(id: 1))) }
+        var b = ScriptBuilder()
+        b.flick(from: c, by: Point(x: dx, y: dy), at: 0, id: 1)
+        driver.schedule(b.script, from: time + 0.02)
     }
 
-    /// Runs frames for `seconds`: one turn of a platform loop per 60 Hz tick, timed.
+    /// Runs frames for `seconds`.
     func run(for seconds: Double) throws {
-        let end = frame + Int((seconds * Self.refresh).rounded())
-        while frame < end {
-            frame += 1
-            let ft = time
-            let deadline = start.advanced(by: .nanoseconds(Int64(ft * 1e9)))
-            let wait = clock.now.duration(to: deadline)
-            if wait > .zero { Thread.sleep(forTimeInterval: Self.seconds(wait)) }
-            let t0 = clock.now
-            while let first = actions.first, first.t <= ft + 1e-9 {
-                actions.removeFirst()
-                first.action()
-            }
-            window.advanceClock(to: ft)
-            window.drainInbox()
-            guard window.needsFrame else { continue }
-            _ = try window.render(into: canvas, time: ft)
-            times.samples.append(Self.seconds(t0.duration(to: clock.now)) * 1000)
-            afterFrame?()
-        }
+        driver.advance(to: driver.frameTime(driver.frame + Int((seconds * Self.refresh).rounded())))
+        if let failure = driver.failure { throw failure }
     }
 
     static func seconds(_ d: Duration) -> Double {
@@ -251,9 +242,9 @@ struct ZoomRun {
         tiled.updateTiles()
         window.finishBackgroundWork()
         let before = (counts: source.counts, cancelled: tiled.cancelledTileCount, discarded: tiled.discardedTileCount)
-        let driver = try BenchDriver(window: window)
+        let bench = try BenchDriver(window: window)
         var run = ZoomRun(memoryCap: tiled.memoryCap)
-        driver.afterFrame = {
+        bench.afterFrame = {
             run.memoryPeak = max(run.memoryPeak, tiled.memoryInUse)
             if tiled.memoryInUse > tiled.memoryCap { run.framesOverCap += 1 }
             if tiled.missingVisibleTileCount > 0 { run.uncoveredFrames += 1 }
@@ -262,18 +253,18 @@ struct ZoomRun {
             quick ? [(-300, 0)] : [(-300, 0), (0, -400), (300, 0), (0, 400), (-300, -400), (300, 400)]
         let settle = quick ? 0.6 : 1.1
         for (dx, dy) in flings {
-            driver.fling(dx: dx, dy: dy)
-            try driver.run(for: settle)
+            bench.fling(dx: dx, dy: dy)
+            try bench.run(for: settle)
         }
         for (zoom, fling) in quick ? [(0.35, (0.0, -400.0))] : [(0.35, (0.0, -400.0)), (2.5, (-300.0, 0.0))] {
-            driver.at(driver.time) { main.setZoomScale(zoom, animated: true) }
-            try driver.run(for: 0.5)
-            driver.fling(dx: fling.0, dy: fling.1)
-            try driver.run(for: settle)
+            bench.driver.schedule(at: bench.time) { main.setZoomScale(zoom, animated: true) }
+            try bench.run(for: 0.5)
+            bench.fling(dx: fling.0, dy: fling.1)
+            try bench.run(for: settle)
         }
         window.finishBackgroundWork()
         let after = source.counts
-        run.frames = driver.times
+        run.frames = bench.times
         run.mainThreadTiles = after.main - before.counts.main
         run.workerTiles = after.workers - before.counts.workers
         run.cancelled = tiled.cancelledTileCount - before.cancelled
@@ -295,13 +286,13 @@ enum ListRun {
             list.dataSource = source
             list.reloadData()
         }
-        let driver = try BenchDriver(window: window)
+        let bench = try BenchDriver(window: window)
         let from = Point(x: window.bounds.width / 2, y: window.bounds.height - 100)
         for dy in quick ? [-600.0] : [-600, -600, 600, -600] {
-            driver.fling(dx: 0, dy: dy, from: from)
-            try driver.run(for: quick ? 0.6 : 1.0)
+            bench.fling(dx: 0, dy: dy, from: from)
+            try bench.run(for: quick ? 0.6 : 1.0)
         }
-        return driver.times
+        return bench.times
     }
 }
 

@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import ScrollwayGeometry
+import ScrollwayScripts
 import ScrollwayWestonHarness
 
 /// `scrollway bench --weston`: the list and zoom scenes flung with real touch events in a
@@ -150,28 +152,20 @@ struct WestonBench {
             peakResidentMB: memory?.peak)
     }
 
-    /// One fast touch fling through the middle of the window, up or down, then its glide.
+    /// One fast touch fling through the middle of the window, up or down (four moves 15 ms
+    /// apart, lifted 10 ms after the last), injected in real time, then its glide.
     private func fling(_ rig: WestonRig, _ size: Size, up: Bool, ms: inout UInt32) throws {
         let x = Double(size.width) / 2
         let h = Double(size.height)
         let (y0, y1) = up ? (h * 0.85, h * 0.25) : (h * 0.25, h * 0.85)
-        rig.input.touchDown(id: 0, x: x, y: y0, time: ms)
-        rig.input.touchFrame()
-        try rig.input.flush()
-        for i in 1...4 {
-            usleep(15_000)
-            ms += 15
-            rig.input.touchMotion(id: 0, x: x, y: y0 + (y1 - y0) * Double(i) / 4, time: ms)
-            rig.input.touchFrame()
-            try rig.input.flush()
-        }
-        usleep(10_000)
-        ms += 10
-        rig.input.touchUp(id: 0, time: ms)
-        rig.input.touchFrame()
+        var b = ScriptBuilder()
+        b.drag(from: Point(x: x, y: y0), to: Point(x: x, y: y1), at: Double(ms), ms: 60, hold: 10, step: 15)
+        let player = RigPlayer(rig: rig, screenshots: nil)
+        rig.pacer.begin(at: Double(ms))
+        for e in b.script.events { try player.play(e) }
         try rig.input.flush()
         usleep(quick ? 800_000 : 1_600_000)
-        ms += 1600
+        ms += 70 + 1600
     }
 
     /// The time of the first frame a Scrollway client committed (its statistics' first line).

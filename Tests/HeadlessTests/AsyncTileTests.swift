@@ -135,7 +135,7 @@ final class AllowedRectSource: TileSource {
 
     func fling(_ d: SceneDriver, dx: Double, dy: Double) {
         d.flick(from: Point(x: 195, y: 422), by: Point(x: dx, y: dy))
-        d.run(until: d.time + 1)
+        d.advance(to: d.time + 1)
     }
 
     /// Tiles of 256 content pixels that meet the main scroll view's visible rect now.
@@ -219,7 +219,7 @@ final class AllowedRectSource: TileSource {
         d.main.setZoomScale(2, animated: false)
         #expect(tiled.level == 2)
         check()
-        d.run(until: d.time + 0.1)
+        d.advance(to: d.time + 0.1)
         #expect(tiled.missingVisibleTileCount > 0)
         #expect(tiled.subviews.contains { $0.contentsScale == 1 })
         gated.open()
@@ -286,10 +286,10 @@ final class AllowedRectSource: TileSource {
             // Still on screen after the step: those points must keep showing something.
             shownBefore = samples.filter { visible.contains($0) }
             for p in shownBefore where !opaque(p) { holes.append("zoom \(zoom) at once, at \(p)") }
-            d.run(until: d.time + 0.1)
+            d.advance(to: d.time + 0.1)
             source.release()
             d.window.finishBackgroundWork()
-            d.run(until: d.time + 1.0 / 60)
+            d.advance(to: d.time + 1.0 / 60)
             // Arrived late: fading in over the old level, which stays until they cover.
             if Set(tiled.subviews.compactMap(\.contentsScale)).count > 1 { coexisted += 1 }
             d.settle()
@@ -382,7 +382,7 @@ final class AllowedRectSource: TileSource {
         }
         source.allow(allowed())
         tiled.source = source
-        d.run(until: d.time + 0.05)
+        d.advance(to: d.time + 0.05)
         let start = s.contentOffset
         for step in 1...60 {
             d.window.finishBackgroundWork()
@@ -397,7 +397,7 @@ final class AllowedRectSource: TileSource {
                 s.contentOffset = target
                 source.allow(allowed(at: target))
             }
-            d.run(until: d.time + 1.0 / 60)
+            d.advance(to: d.time + 1.0 / 60)
         }
         d.window.finishBackgroundWork()
         #expect(s.contentOffset.y - start.y > 5000)

@@ -2,7 +2,9 @@ import Foundation
 import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayGestures
+import ScrollwayHeadless
 import ScrollwayRaster
+import ScrollwayScripts
 import ScrollwayTestSupport
 import ScrollwayViews
 import Testing
@@ -12,47 +14,32 @@ import Testing
 /// in every scene, at integer and fractional scales, through flings in every direction.
 @MainActor
 @Suite struct FrameUpdateTests {
-    /// Flings and wheel turns in random directions, delivered at 60 Hz, with `afterFrame` called
-    /// after every frame.
+    /// Flings and wheel turns in random directions on the frame driver at 60 Hz, each frame
+    /// (the first, at time 0, included) drawn by `draw`.
     static func drive(
-        _ window: Window, seed: UInt64, gestures: Int, afterFrame: (Window, Double) throws -> Void
+        _ window: Window, seed: UInt64, gestures: Int, draw: @escaping (Window, Double) throws -> Void
     ) throws {
         var rng = SeededRandom(state: seed)
-        var frame = 0
-        var t = 0.0
-        func runFrames(until end: Double) throws {
-            while Double(frame + 1) / 60 <= end {
-                frame += 1
-                t = Double(frame) / 60
-                window.advanceClock(to: t)
-                if window.needsFrame { try afterFrame(window, t) }
-            }
-        }
+        let driver = FrameDriver(window: window) { t in try draw(window, t) }
         let size = window.bounds.size
         for _ in 0..<gestures {
             let start = Point(x: size.width * rng.unit(0.2, 0.8), y: size.height * rng.unit(0.2, 0.8))
             let angle = rng.unit(0, 2 * Double.pi)
             let length = rng.unit(60, 320)
             let delta = Point(x: length * cos(angle), y: length * sin(angle))
-            let t0 = t + 0.05
-            try runFrames(until: t0)
+            let t0 = driver.frameTime(driver.frame) + 0.05
+            var b = ScriptBuilder()
             if rng.unit(0, 1) < 0.2 {
-                window.handle(InputEvent(time: t0, .pointerMotion(position: start)))
-                window.handle(InputEvent(time: t0, .axis(.vertical, value: delta.y, source: .wheel, value120: nil)))
-                window.handle(InputEvent(time: t0, .pointerFrame))
+                b.add(.pointerMotion(x: start.x, y: start.y), at: 0)
+                b.add(.pointerAxis(.vertical, value: delta.y, source: .wheel, value120: nil), at: 0)
+                b.add(.pointerFrame, at: 0)
             } else {
-                window.handle(InputEvent(time: t0, .touchDown(id: 1, position: start)))
-                for i in 1...5 {
-                    try runFrames(until: t0 + Double(i) * 0.012)
-                    window.handle(
-                        InputEvent(
-                            time: t0 + Double(i) * 0.012, .touchMotion(id: 1, position: start + delta * (Double(i) / 5))
-                        ))
-                }
-                try runFrames(until: t0 + 0.07)
-                window.handle(InputEvent(time: t0 + 0.07, .touchUp(id: 1)))
+                // Five moves 12 ms apart, lifted 10 ms after the last.
+                b.drag(from: start, to: start + delta, at: 0, ms: 60, hold: 10, id: 1, step: 12)
             }
-            try runFrames(until: t0 + rng.unit(0.2, 0.9))
+            driver.send(b.script, from: t0)
+            driver.advance(to: t0 + rng.unit(0.2, 0.9))
+            if let failure = driver.failure { throw failure }
         }
     }
 
@@ -66,8 +53,8 @@ import Testing
         let scene = try #require(Scene.named(name))
         let window = scene.makeWindow(scale: scale)
         window.waitsForBackgroundWork = true
+        // The driver's first frame, at time 0, draws the whole window into it.
         let canvas = try Canvas(size: window.bounds.size, scale: scale)
-        try window.render(into: canvas, time: 0)
         var moves = 0
         var frames = 0
         try Self.drive(window, seed: 7, gestures: 4) { window, t in

@@ -31,14 +31,9 @@ import Testing
     /// records, then nothing until the second fling at its time).
     @Test func quietStretchesAreCrossedInOneStep() throws {
         func fling(at t: Double) -> [ScriptEvent] {
-            var e = [ScriptEvent(t: t, .touchDown(id: 0, x: 200, y: 700)), ScriptEvent(t: t, .touchFrame)]
-            for i in 1...4 {
-                e.append(ScriptEvent(t: t + Double(16 * i), .touchMotion(id: 0, x: 200, y: 700 - Double(60 * i))))
-                e.append(ScriptEvent(t: t + Double(16 * i), .touchFrame))
-            }
-            e.append(ScriptEvent(t: t + 70, .touchUp(id: 0)))
-            e.append(ScriptEvent(t: t + 70, .touchFrame))
-            return e
+            var b = ScriptBuilder()
+            b.drag(from: Point(x: 200, y: 700), to: Point(x: 200, y: 460), at: t, ms: 64, hold: 6)
+            return b.script.events
         }
         let day = ScriptLimits.maximumTime - 10_000
         let player = try HeadlessPlayer(
@@ -78,13 +73,12 @@ import Testing
         let player = try HeadlessPlayer(
             window: Scene.list.makeWindow(size: Size(width: 390, height: 844)),
             options: .init(trace: .stream { _ in lines += 1 }, pixels: false))
-        var events: [ScriptEvent] = []
+        var b = ScriptBuilder()
         for k in 0..<20 {
-            let t = Double(k) * 1500
-            events.append(ScriptEvent(t: t, .touchDown(id: 0, x: 200, y: 700)))
-            events.append(ScriptEvent(t: t + 40, .touchMotion(id: 0, x: 200, y: k % 2 == 0 ? 300 : 1000)))
-            events.append(ScriptEvent(t: t + 50, .touchUp(id: 0)))
+            let to = Point(x: 200, y: k % 2 == 0 ? 300 : 1000)
+            b.drag(from: Point(x: 200, y: 700), to: to, at: Double(k) * 1500, ms: 40, hold: 10, step: 40)
         }
+        let events = b.script.events
         try player.play(GestureScript(events: events))
         #expect(lines > 500)
         #expect(player.recorder.writer.lines.isEmpty)
@@ -95,26 +89,6 @@ import Testing
         try discarding.play(GestureScript(events: events))
         #expect(discarding.recorder.writer.lines.isEmpty)
     }
-
-    /// Settings are checked whole: what only the whole can show (min > max zoom) is refused,
-    /// and lengths past a billion pixels are refused where they are given.
-    @Test func settingsOutsideTheirRangeAreRefused() throws {
-        let s = ScrollView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
-        #expect(throws: ScrollView.SettingError.self) { try s.setValues([("contentOffset", "1e308,1e308")]) }
-        #expect(throws: ScrollView.SettingError.self) { try s.setValues([("contentSize", "1e16,1e16")]) }
-        #expect(throws: ScrollView.SettingError.self) { try s.setValues([("contentInset", "1e16,0,0,0")]) }
-        #expect(throws: ScrollView.SettingError.self) { try s.setValues([("maximumZoomScale", "1e300")]) }
-        do {
-            try s.setValues([("minimumZoomScale", "10"), ("maximumZoomScale", "1")])
-            Issue.record("minimum 10 above maximum 1 was accepted")
-        } catch let e as ScrollView.SettingError {
-            #expect(
-                e.description
-                    == "--set maximumZoomScale: minimumZoomScale (10.0) is greater than maximumZoomScale (1.0)")
-        }
-        try s.setValues([("maximumZoomScale", "20"), ("minimumZoomScale", "10")])
-        #expect(s.minimumZoomScale == 10 && s.maximumZoomScale == 20)
-    }
 }
 
 /// Scroll to top in a trace: the delegate records, in UIKit's order.
@@ -124,15 +98,11 @@ import Testing
         let window = Scene.list.makeWindow(size: Size(width: 390, height: 600))
         let main = try #require(window.view(named: "main") as? ScrollView)
         let recorder = TraceRecorder(window: window)
-        _ = try window.prepareFrame(time: 0)
+        let driver = FrameDriver(window: window)
         main.contentOffset = Point(x: 0, y: 5000)
         #expect(window.requestScrollToTop())
-        var t = 0.0
-        while t < 2 {
-            t += 1.0 / 60
-            window.advanceClock(to: t)
-            if window.needsFrame { _ = try window.prepareFrame(time: t) }
-        }
+        driver.advance(to: 2)
+        #expect(driver.failure == nil)
         #expect(main.contentOffset.y == 0)
         let delegates = recorder.writer.lines.filter { $0.contains("\"delegate\"") }.map {
             String($0.drop { $0 != "," }.dropFirst(2))

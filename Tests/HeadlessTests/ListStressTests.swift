@@ -1,5 +1,7 @@
 import ScrollwayGeometry
 import ScrollwayGestures
+import ScrollwayHeadless
+import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews
 import Testing
@@ -100,13 +102,10 @@ import Testing
         list.dataSource = rows
         window.addSubview(list)
         list.reloadData()
-        var t = 0.0
-        func frame() {
-            t += 1.0 / 60
-            window.advanceClock(to: t)
-            _ = try? window.prepareFrame(time: t)
-        }
-        frame()
+        // Frames at 60 Hz, each drawn when the window needs it (as a platform draws them).
+        let driver = FrameDriver(window: window)
+        func frames(_ n: Int) { driver.advance(to: driver.frameTime(driver.frame + n)) }
+        frames(1)
         for step in 0..<400 {
             let count = rows.ids.count
             // Half the edits land among the rows in view (renumbering what shows), half anywhere.
@@ -139,16 +138,13 @@ import Testing
                 list.scrollToRow(g.next(count), animated: g.next(2) == 0)
             case 4:
                 list.contentOffset = Point(x: 0, y: Double(g.next(Int(list.contentSize.height) + 1)))
-            case 5:  // a flick
+            case 5:  // a flick: four moves a frame apart, lifted with the last
                 let y0 = 500.0
                 let dy = Double(g.next(800)) - 400
-                window.handle(InputEvent(time: t, .touchDown(id: 1, position: Point(x: 180, y: y0))))
-                for i in 1...4 {
-                    frame()
-                    window.handle(
-                        InputEvent(time: t, .touchMotion(id: 1, position: Point(x: 180, y: y0 + dy * Double(i) / 4))))
-                }
-                window.handle(InputEvent(time: t, .touchUp(id: 1)))
+                var b = ScriptBuilder()
+                let path = (1...4).map { Point(x: 180, y: y0 + dy * Double($0) / 4) }
+                b.drag(from: Point(x: 180, y: y0), through: path, at: 0, step: 1000 / 60, liftAfter: 0, id: 1)
+                driver.send(b.script)
             case 6:  // sections change
                 let every = 10 + g.next(60)
                 rows.sections = Array(stride(from: 0, to: rows.ids.count, by: every))
@@ -158,9 +154,10 @@ import Testing
             default:
                 break
             }
-            for _ in 0..<(1 + g.next(12)) { frame() }
+            frames(1 + g.next(12))
             checkInvariants(list, rows, step: step)
         }
+        #expect(driver.failure == nil)
     }
 }
 

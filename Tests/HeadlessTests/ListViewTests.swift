@@ -3,12 +3,14 @@ import ScrollwayGeometry
 import ScrollwayGestures
 import ScrollwayHeadless
 import ScrollwayPhysics
+import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews
 import Testing
 
+/// A scene on the offscreen frame driver at 60 Hz, with the gestures its tests use built by
+/// `ScriptBuilder` (times in ms from the given start, in seconds).
 @MainActor
-/// A scene on the offscreen frame driver at 60 Hz.
 final class SceneDriver {
     let window: Window
     let driver: FrameDriver
@@ -26,34 +28,35 @@ final class SceneDriver {
         driver = FrameDriver(window: window)
     }
 
-    func run(until t: Double) { driver.run(until: t) }
+    func advance(to t: Double) { driver.advance(to: t) }
 
     func send(_ kind: InputEvent.Kind, at t: Double) { driver.send(kind, at: t) }
 
-    /// A flick: a finger down at `from` 0.1 s from now, five moves 10 ms apart adding up to
+    /// Sends what `build` builds, its times in ms from `start`; returns the last event's time.
+    @discardableResult
+    func send(from start: Double, _ build: (inout ScriptBuilder) -> Void) -> Double {
+        driver.send(from: start, build)
+    }
+
+    /// A flick: a finger down at `from` 0.1 s from now, `moves` moves 10 ms apart adding up to
     /// `by`, lifted 10 ms after the last (fast, so the content flies on). Returns the lift time.
     @discardableResult
-    func flick(from: Point, by delta: Point) -> Double {
-        let t0 = time + 0.1
-        send(.touchDown(id: 1, position: from), at: t0)
-        for i in 1...5 {
-            send(.touchMotion(id: 1, position: from + delta * (Double(i) / 5)), at: t0 + Double(i) * 0.01)
-        }
-        send(.touchUp(id: 1), at: t0 + 0.06)
-        return t0 + 0.06
+    func flick(from: Point, by delta: Point, moves: Int = 5) -> Double {
+        send(from: time + 0.1) { $0.flick(from: from, by: delta, at: 0, moves: moves, id: 1) }
     }
 
     /// A finger down at `from` at `start`, then at each of `points` 16 ms apart (not lifted).
     /// Returns the time of the last move.
     @discardableResult
     func press(id: Int = 1, at from: Point, then points: [Point], start: Double) -> Double {
-        var t = start
-        send(.touchDown(id: id, position: from), at: t)
-        for p in points {
-            t += 0.016
-            send(.touchMotion(id: id, position: p), at: t)
-        }
-        return t
+        send(from: start) { $0.drag(from: from, through: points, at: 0, id: id) }
+    }
+
+    /// Finger `id` (down already) moved to each of `points`, 16 ms apart after `start`. Returns
+    /// the time of the last move.
+    @discardableResult
+    func move(id: Int = 1, through points: [Point], after start: Double) -> Double {
+        send(from: start) { $0.move(id: id, through: points, after: 0) }
     }
 
     func settle() { driver.settle(limit: 50) }
@@ -66,7 +69,7 @@ final class SceneDriver {
         #expect(d.list.contentSize.height > 100_000 * 44)
         for _ in 0..<6 {
             d.flick(from: Point(x: 200, y: 780), by: Point(x: 0, y: -600))
-            d.run(until: d.time + 1.5)
+            d.advance(to: d.time + 1.5)
         }
         #expect(d.list.contentOffset.y > 10_000)
         // In view: 844 px + 2 × 100 px margin over rows of at least 44 px ≈ 25 rows, plus the pool.
@@ -78,7 +81,7 @@ final class SceneDriver {
     @Test func scrollingToTheLastRowPutsItExactlyInView() {
         let d = SceneDriver(.list)
         d.list.scrollToRow(99_999)
-        d.run(until: 0.1)
+        d.advance(to: 0.1)
         let r = d.list.rectForRow(99_999)
         let visible = d.list.bounds
         #expect(r.minY >= visible.minY && r.maxY <= visible.maxY)
@@ -90,17 +93,17 @@ final class SceneDriver {
     @Test func insertingAboveKeepsTheRowsInViewStill() {
         let d = SceneDriver(.list)
         d.list.contentOffset = Point(x: 0, y: 5000)
-        d.run(until: 0.1)
+        d.advance(to: 0.1)
         let row = d.list.visibleCells.keys.sorted()[8]
         let cell = d.list.visibleCells[row]!
         let before = cell.convert(Point.zero, to: nil).y
         d.list.insertRows(at: [0, 1, 2])
-        d.run(until: 0.2)
+        d.advance(to: 0.2)
         let moved = d.list.visibleCells[row + 3]!
         #expect(moved === cell)
         #expect(moved.convert(Point.zero, to: nil).y == before)
         d.list.deleteRows(at: [0])
-        d.run(until: 0.3)
+        d.advance(to: 0.3)
         #expect(d.list.visibleCells[row + 2]!.convert(Point.zero, to: nil).y == before)
     }
 
@@ -109,12 +112,12 @@ final class SceneDriver {
         var selected: [Int] = []
         d.list.onSelectRow = { selected.append($0) }
         d.list.contentOffset = Point(x: 0, y: 5000)
-        d.run(until: 0.1)
+        d.advance(to: 0.1)
         let row = d.list.visibleCells.keys.sorted()[8]
         let cell = d.list.visibleCells[row]!
         d.list.insertRows(at: [0, 1, 2, 3, 4])
         d.list.deleteRows(at: [1])
-        d.run(until: 0.2)
+        d.advance(to: 0.2)
         #expect(d.list.visibleCells[row + 4] === cell)  // the same cell, renumbered
         #expect(d.list.row(for: cell) == row + 4)
         let p = cell.convert(Point(x: 20, y: cell.bounds.height / 2), to: nil)
@@ -126,7 +129,7 @@ final class SceneDriver {
     @Test func measuringRowsAboveNeverMovesTheRowUnderTheFinger() {
         let d = SceneDriver(.list)
         d.list.contentOffset = Point(x: 0, y: 40_000)  // rows here are measured; those above are not
-        d.run(until: 0.1)
+        d.advance(to: 0.1)
         d.send(.touchDown(id: 1, position: Point(x: 200, y: 300)), at: 0.2)
         d.send(.touchMotion(id: 1, position: Point(x: 200, y: 312)), at: 0.21)
         let row = d.list.visibleCells.keys.sorted()[6]
@@ -136,7 +139,7 @@ final class SceneDriver {
         for i in 1...40 {
             fingerY += 10
             d.send(.touchMotion(id: 1, position: Point(x: 200, y: fingerY)), at: 0.21 + Double(i) * 0.016)
-            d.run(until: d.time + 0.016)
+            d.advance(to: d.time + 0.016)
             let y = cell.convert(Point.zero, to: nil).y
             #expect(abs(y - last - 10) < 1e-6, "the row moved \(y - last) for 10 px of finger")
             last = y
@@ -150,7 +153,7 @@ final class SceneDriver {
         d.list.onSelectRow = { selected.append($0) }
         // Row 0 lies below its section's 32 px header.
         d.send(.touchDown(id: 1, position: Point(x: 200, y: 50)), at: 0.1)
-        d.run(until: 0.3)
+        d.advance(to: 0.3)
         let cell = d.list.visibleCells[0]!
         #expect(cell.isHighlighted)
         d.send(.touchMotion(id: 1, position: Point(x: 200, y: 90)), at: 0.32)
@@ -181,7 +184,7 @@ final class SceneDriver {
         // Deep in section 40: its header is pinned at the top of the viewport.
         let sectionTop = d.list.rectForHeader(inSection: 40).minY
         d.list.contentOffset = Point(x: 0, y: sectionTop + 300)
-        d.run(until: 0.1)
+        d.advance(to: 0.1)
         let pinned = headers(d).first { $0.section == 40 }
         #expect(pinned?.frame.minY == d.list.bounds.minY)
         #expect(pinned?.title == "Rows 1001–1025")
@@ -196,7 +199,7 @@ final class SceneDriver {
         for i in 0..<6 where d.list.rectForHeader(inSection: 41).minY != next {
             next = d.list.rectForHeader(inSection: 41).minY
             d.list.contentOffset = Point(x: 0, y: next - 10)
-            d.run(until: 0.2 + Double(i) * 0.02)
+            d.advance(to: 0.2 + Double(i) * 0.02)
         }
         #expect(d.list.rectForHeader(inSection: 41).minY == next && d.list.contentOffset.y == next - 10)
         let both = headers(d)
@@ -207,7 +210,7 @@ final class SceneDriver {
         #expect(both.allSatisfy { abs($0.section - 41) <= 3 })
         // Pulled past the top, section 0's header stays with its rows (not pinned above them).
         d.list.contentOffset = Point(x: 0, y: -40)
-        d.run(until: 0.3)
+        d.advance(to: 0.3)
         #expect(headers(d).first { $0.section == 0 }?.frame.minY == 0)
     }
 
@@ -215,7 +218,7 @@ final class SceneDriver {
         let d = SceneDriver(.list)
         d.list.scrollToRow(99_999)
         d.list.scrollToRow(510)
-        d.run(until: 0.1)
+        d.advance(to: 0.1)
         let r = d.list.rectForRow(510)
         #expect(abs(r.minY - (d.list.bounds.minY + d.list.sectionHeaderHeight)) < 1e-6)
         let top = headers(d).first { $0.frame.minY == d.list.bounds.minY }
@@ -238,7 +241,7 @@ final class SceneDriver {
     @Test func scrollToRowStopsAFlingInsteadOfRacingIt() {
         let d = SceneDriver(.list)
         let lift = d.flick(from: Point(x: 200, y: 780), by: Point(x: 0, y: -600))
-        d.run(until: lift + 0.14)
+        d.advance(to: lift + 0.14)
         #expect(d.list.isDecelerating)
         d.list.scrollToRow(5000)
         #expect(!d.list.isDecelerating)
@@ -254,7 +257,7 @@ final class SceneDriver {
         func animatingToRow2000() -> SceneDriver {
             let d = SceneDriver(.list)
             d.list.scrollToRow(2000, animated: true)
-            d.run(until: 0.2)
+            d.advance(to: 0.2)
             return d
         }
         // A plain setContentOffset while it runs: the list stays where that put it (rows
@@ -300,7 +303,7 @@ final class SceneDriver {
         // The rect of row 99,999 as estimated now: measuring the rows that come into view
         // moves it, and the list follows the row there.
         d.list.scrollRectToVisible(d.list.rectForRow(99_999), animated: false)
-        d.run(until: 0.1)
+        d.advance(to: 0.1)
         let r = d.list.rectForRow(99_999)
         #expect(d.list.isRowMeasured(99_999))
         #expect(r.maxY == d.list.bounds.maxY && r.minY >= d.list.bounds.minY)
@@ -310,7 +313,7 @@ final class SceneDriver {
         // above the viewport, so it comes in at the top.
         let top = d.list.rectForRow(60_000).minY
         d.list.scrollRectToVisible(Rect(x: 0, y: top + 10, width: 50, height: 20), animated: false)
-        d.run(until: 0.2)
+        d.advance(to: 0.2)
         #expect(d.list.isRowMeasured(60_000))
         #expect(d.list.rectForRow(60_000).minY + 10 == d.list.bounds.minY)
     }
@@ -331,7 +334,7 @@ final class SceneDriver {
         #expect(made <= screenful)
         for (i, row) in [99_999, 0, 50_000, 12_345, 99_000, 7].enumerated() {
             d.list.scrollToRow(row)
-            d.run(until: 0.1 * Double(i + 1))
+            d.advance(to: 0.1 * Double(i + 1))
             #expect(d.list.cellsCreated <= screenful + ListView.poolLimit, "after row \(row)")
             // Only the cells and headers in view, the two indicators: nothing left behind.
             #expect(
@@ -351,14 +354,14 @@ final class SceneDriver {
         for i in 0..<6 where d.list.rectForHeader(inSection: 41).minY != next {
             next = d.list.rectForHeader(inSection: 41).minY
             d.list.contentOffset = Point(x: 0, y: next - 40)
-            d.run(until: 0.1 + Double(i) * 0.02)
+            d.advance(to: 0.1 + Double(i) * 0.02)
         }
         let header41 = d.list.rectForHeader(inSection: 41).minY
         var t = 0.3
         for dy in stride(from: -12.0, through: Double(h) + 12, by: 1) {
             d.list.contentOffset = Point(x: 0, y: header41 + dy)
             t += 0.02
-            d.run(until: t)
+            d.advance(to: t)
             #expect(d.list.rectForHeader(inSection: 41).minY == header41)
             let on = headers(d).map { (section: $0.section, y: $0.frame.minY - d.list.bounds.minY) }
             let y41 = on.first { $0.section == 41 }?.y
@@ -373,7 +376,7 @@ final class SceneDriver {
         let d = SceneDriver(.list)
         let second = d.list.visibleCells[1]!
         d.list.deleteRows(at: [0])
-        d.run(until: 0.1)
+        d.advance(to: 0.1)
         #expect(d.list.contentOffset.y == 0)
         #expect(!d.window.hasActiveAnimations)
         #expect(d.list.visibleCells[0] === second)
@@ -381,7 +384,7 @@ final class SceneDriver {
         // Deleting every row: no cells; the scene's sections (which it does not update) are all
         // empty now, and their headers stack from the top, those in view shown.
         d.list.deleteRows(at: Array(0..<d.list.rowCount))
-        d.run(until: 0.2)
+        d.advance(to: 0.2)
         let h = d.list.sectionHeaderHeight
         #expect(d.list.rowCount == 0 && d.list.contentSize.height == Double(d.list.numberOfSections) * h)
         #expect(d.list.visibleCells.isEmpty)
@@ -393,13 +396,13 @@ final class SceneDriver {
     @Test func aBatchOfTenThousandInsertsAboveKeepsTheRowsInViewStill() {
         let d = SceneDriver(.list)
         d.list.contentOffset = Point(x: 0, y: 2_000_000)  // about row 30,000
-        d.run(until: 0.1)
+        d.advance(to: 0.1)
         let row = d.list.visibleCells.keys.sorted()[6]
         #expect(row > 20_000)
         let cell = d.list.visibleCells[row]!
         let before = cell.convert(Point.zero, to: nil).y
         d.list.insertRows(at: Array(stride(from: 0, to: 20_000, by: 2)))  // all above it
-        d.run(until: 0.2)
+        d.advance(to: 0.2)
         #expect(d.list.rowCount == 110_000)
         #expect(d.list.visibleCells[row + 10_000] === cell)
         #expect(cell.convert(Point.zero, to: nil).y == before)
@@ -456,11 +459,11 @@ final class SceneDriver {
         var selected: [Int] = []
         d.list.onSelectRow = { selected.append($0) }
         d.send(.touchDown(id: 1, position: Point(x: 200, y: 50)), at: 0.1)
-        d.run(until: 0.3)  // past the 150 ms hold: the cell has the touch
+        d.advance(to: 0.3)  // past the 150 ms hold: the cell has the touch
         let cell = d.list.visibleCells[0]!
         #expect(cell.isHighlighted)
         d.list.reloadData()  // every cell recycled and handed out again, maybe for another row
-        d.run(until: 0.35)
+        d.advance(to: 0.35)
         #expect(!cell.isHighlighted)
         d.send(.touchUp(id: 1), at: 0.4)
         #expect(selected.isEmpty)

@@ -36,17 +36,9 @@ import Testing
         /// A finger from `a` through `points`, 16 ms apart; it rests 200 ms before lifting
         /// when `hold` (no momentum) and lifts at once otherwise (a flick).
         func drag(from a: Point, through points: [Point], hold: Bool = true, checkBeforeLift: (() -> Void)? = nil) {
-            var t = d.time + 0.1
-            d.send(.touchDown(id: 1, position: a), at: t)
-            for p in points {
-                t += 0.016
-                d.send(.touchMotion(id: 1, position: p), at: t)
-            }
+            var t = d.press(at: a, then: points, start: d.time + 0.1)
             checkBeforeLift?()
-            if hold {
-                t += 0.2
-                d.send(.touchMotion(id: 1, position: points.last!), at: t)
-            }
+            if hold { t = d.send(from: t) { $0.move(id: 1, through: [points.last!], after: 0, step: 200) } }
             d.send(.touchUp(id: 1), at: t + 0.016)
             d.settle()
         }
@@ -135,14 +127,10 @@ import Testing
 
     @Test func aTouchOnTheNotesWhileTheListDeceleratesStopsTheList() {
         let f = Fixture()
-        var t = 0.1
-        f.d.send(.touchDown(id: 1, position: Point(x: 200, y: 800)), at: t)
-        for i in 1...4 {
-            t += 0.016
-            f.d.send(.touchMotion(id: 1, position: Point(x: 200, y: 800 - 50 * Double(i))), at: t)
-        }
+        var t = f.d.press(
+            at: Point(x: 200, y: 800), then: (1...4).map { Point(x: 200, y: 800 - 50 * Double($0)) }, start: 0.1)
         f.d.send(.touchUp(id: 1), at: t)
-        f.d.run(until: t + 0.1)
+        f.d.advance(to: t + 0.1)
         #expect(f.d.main.isDecelerating)
         // Touch the notes where they are now: the list stops, and the touch is the list's.
         let notesCenter = f.notes.convert(Point(x: f.notes.bounds.midX, y: f.notes.bounds.midY), to: nil)
@@ -151,13 +139,9 @@ import Testing
         f.d.send(.touchDown(id: 2, position: notesCenter), at: t)
         #expect(!f.d.main.isDecelerating)
         let stopped = f.d.main.contentOffset.y
-        f.d.run(until: t + 0.2)
+        f.d.advance(to: t + 0.2)
         #expect(f.d.main.contentOffset.y == stopped)
-        for i in 1...4 {
-            f.d.send(
-                .touchMotion(id: 2, position: notesCenter + Point(x: 0, y: -10 * Double(i))),
-                at: t + 0.2 + 0.016 * Double(i))
-        }
+        f.d.move(id: 2, through: (1...4).map { notesCenter + Point(x: 0, y: -10 * Double($0)) }, after: t + 0.2)
         #expect(f.d.main.contentOffset.y == stopped + 30)  // 40 px less the slop, in the list
         #expect(f.notes.contentOffset == .zero)
         #expect(!f.delegateRecords.contains { $0.hasPrefix("notes.") })
@@ -199,15 +183,10 @@ import Testing
 
     /// A flick that turns the pager towards card 2, caught half way by a touch at `t`.
     private static func catchAPageTurn(_ f: Fixture) -> Double {
-        var t = 0.1
         let start = Point(x: 300, y: 200)
-        f.d.send(.touchDown(id: 1, position: start), at: t)
-        for p in steps(from: start, by: Point(x: -160, y: 0), count: 5) {
-            t += 0.016
-            f.d.send(.touchMotion(id: 1, position: p), at: t)
-        }
+        var t = f.d.press(at: start, then: steps(from: start, by: Point(x: -160, y: 0), count: 5), start: 0.1)
         f.d.send(.touchUp(id: 1), at: t)
-        f.d.run(until: t + 0.08)
+        f.d.advance(to: t + 0.08)
         let x = f.pager.contentOffset.x
         #expect(x > 100 && x < 390 - 100, "the turn is under way (\(x))")
         t += 0.1
@@ -236,13 +215,10 @@ import Testing
         var t = Self.catchAPageTurn(f)
         let caught = f.pager.contentOffset.x
         let a = Point(x: 200, y: 200)
-        for p in Self.steps(from: a, by: Point(x: 0, y: -120), count: 6) {
-            t += 0.016
-            f.d.send(.touchMotion(id: 2, position: p), at: t)
-        }
+        t = f.d.move(id: 2, through: Self.steps(from: a, by: Point(x: 0, y: -120), count: 6), after: t)
         // The list has the finger; the pager, given up, goes to its nearest card meanwhile.
         #expect(f.d.main.contentOffset.y == 110)
-        f.d.run(until: t + 0.6)
+        f.d.advance(to: t + 0.6)
         #expect(f.pager.contentOffset.x == (caught / 390).rounded() * 390)
         f.d.send(.touchUp(id: 2), at: t + 0.62)
         f.d.settle()
@@ -251,13 +227,8 @@ import Testing
 
     @Test func aSecondFingerAfterTheHandOffJoinsTheListsPan() {
         let f = Fixture()
-        var t = 0.1
         let a = Point(x: 200, y: 250)
-        f.d.send(.touchDown(id: 1, position: a), at: t)
-        for p in Self.steps(from: a, by: Point(x: 0, y: -60), count: 3) {
-            t += 0.016
-            f.d.send(.touchMotion(id: 1, position: p), at: t)
-        }
+        var t = f.d.press(at: a, then: Self.steps(from: a, by: Point(x: 0, y: -60), count: 3), start: 0.1)
         #expect(f.d.main.contentOffset.y == 50)  // 60 px less the slop
         // A second finger on the pager (now at y −10…230 on screen) joins the list's
         // gesture: the pan follows the centroid of both.
@@ -266,10 +237,7 @@ import Testing
         t += 0.016
         f.d.send(.touchDown(id: 2, position: b), at: t)
         #expect(f.d.main.contentOffset.y == 50)  // a finger joining moves nothing
-        for i in 1...4 {
-            t += 0.016
-            f.d.send(.touchMotion(id: 2, position: b + Point(x: 0, y: -10.0 * Double(i))), at: t)
-        }
+        t = f.d.move(id: 2, through: (1...4).map { b + Point(x: 0, y: -10.0 * Double($0)) }, after: t)
         #expect(f.d.main.contentOffset.y == 70)  // one of two fingers 40 px further: 20
         #expect(f.pager.contentOffset == .zero)
         #expect(!f.pager.isTracking)
@@ -403,7 +371,7 @@ import Testing
     @Test func aSidewaysSwipeOnThePagerWhileTheListDeceleratesTurnsTheCard() {
         let f = Fixture()
         let lift = f.d.flick(from: Point(x: 200, y: 800), by: Point(x: 0, y: -60))
-        f.d.run(until: lift + 0.1)
+        f.d.advance(to: lift + 0.1)
         #expect(f.d.main.isDecelerating)
         // Touch the pager where it is now (the list is moving at about 1000 px/s: the touch is
         // the list's, and stops it).
@@ -414,10 +382,7 @@ import Testing
         f.d.send(.touchDown(id: 1, position: a), at: t)
         #expect(!f.d.main.isDecelerating)
         let stopped = f.d.main.contentOffset.y
-        for p in [a + Point(x: -20, y: 1), a + Point(x: -50, y: 3), a + Point(x: -80, y: 5)] {
-            t += 0.016
-            f.d.send(.touchMotion(id: 1, position: p), at: t)
-        }
+        t = f.d.move(through: [a + Point(x: -20, y: 1), a + Point(x: -50, y: 3), a + Point(x: -80, y: 5)], after: t)
         // The list cannot move sideways: the pager under the finger takes the swipe from the
         // slop crossing on (locked horizontal).
         #expect(abs(f.pager.contentOffset.x - (80 - 200 / 401.0.squareRoot())) < 1e-9)
@@ -441,12 +406,8 @@ import Testing
         let f = Fixture()
         let range = f.notes.verticalRange.upperBound
         let a = Point(x: 200, y: 730)
-        var t = 0.1
-        f.d.send(.touchDown(id: 1, position: a), at: t)
-        for p in Self.steps(from: a, by: Point(x: 0, y: -(10 + range + 40)), count: 10) {
-            t += 0.016
-            f.d.send(.touchMotion(id: 1, position: p), at: t)
-        }
+        let t = f.d.press(
+            at: a, then: Self.steps(from: a, by: Point(x: 0, y: -(10 + range + 40)), count: 10), start: 0.1)
         #expect(f.d.main.isDragging && f.notes.contentOffset.y == range)
         f.d.send(.touchCancel, at: t + 0.01)
         for v in [f.d.main, f.notes] { #expect(!v.isTracking && !v.isDragging) }
@@ -474,12 +435,13 @@ import Testing
         f.d.send(.touchDown(id: 1, position: a), at: t)
         f.d.send(.touchDown(id: 2, position: b), at: t + 0.01)
         t += 0.01
-        for i in 1...4 {
-            t += 0.016
-            let dy = -15.0 * Double(i)
-            f.d.send(.touchMotion(id: 1, position: a + Point(x: 0, y: dy)), at: t)
-            f.d.send(.touchMotion(id: 2, position: b + Point(x: 0, y: dy)), at: t + 0.001)
+        // Both fingers 15 px up every 16 ms, the second a millisecond after the first.
+        let up = (1...4).map { Point(x: 0, y: -15.0 * Double($0)) }
+        f.d.send(from: t) {
+            $0.move(id: 1, through: up.map { a + $0 }, after: 0)
+            $0.move(id: 2, through: up.map { b + $0 }, after: 1)
         }
+        t += 4 * 0.016
         // The centroid went 60 px up; the slop is crossed on it, and the list follows it from
         // there with both fingers (the pager never drags).
         #expect(f.d.main.contentOffset.y == 50)
@@ -501,22 +463,15 @@ import Testing
         let f = Fixture()
         let pager = f.pager
         let a = Point(x: 300, y: 200)
-        var t = 0.1
-        f.d.send(.touchDown(id: 1, position: a), at: t)
-        for p in Self.steps(from: a, by: Point(x: -110, y: 0), count: 5) {
-            t += 0.016
-            f.d.send(.touchMotion(id: 1, position: p), at: t)
-        }
+        var t = f.d.press(at: a, then: Self.steps(from: a, by: Point(x: -110, y: 0), count: 5), start: 0.1)
         #expect(pager.isDragging && pager.contentOffset.x == 100)
         t += 0.016
-        f.d.run(until: t)
+        f.d.advance(to: t)
         pager.removeFromSuperview()
         // Cancelled as it left: no longer held, and on its way to the nearest card.
         #expect(!pager.isTracking && !pager.isDragging)
         // The finger goes on and lifts: nothing of it reaches the list or the gone pager.
-        for i in 1...4 {
-            f.d.send(.touchMotion(id: 1, position: a + Point(x: -110, y: -30 * Double(i))), at: t + 0.016 * Double(i))
-        }
+        f.d.move(through: (1...4).map { a + Point(x: -110, y: -30 * Double($0)) }, after: t)
         f.d.send(.touchUp(id: 1), at: t + 0.1)
         f.d.settle()
         #expect(pager.contentOffset.x == 0 && !pager.isDecelerating && pager.phase == .idle)
@@ -542,18 +497,16 @@ import Testing
         }
         let a = Point(x: 150, y: 120)
         #expect(window.hitTest(a) === button)
-        window.handle(InputEvent(time: 0.1, .touchDown(id: 1, position: a)))
-        for i in 1...5 {
-            window.handle(
-                InputEvent(
-                    time: 0.1 + 0.016 * Double(i), .touchMotion(id: 1, position: a + Point(x: 0, y: -10 * Double(i)))))
+        let driver = FrameDriver(window: window)
+        driver.send(from: 0.1) {
+            $0.drag(from: a, through: (1...5).map { a + Point(x: 0, y: -10 * Double($0)) }, at: 0, id: 1)
         }
         #expect(gone?.isDragging == true && gone?.contentOffset.y == 40)
         gone?.removeFromSuperview()
         #expect(gone == nil)
         // The finger comes back over the (still alive) button and lifts: it never began there.
-        window.handle(InputEvent(time: 0.3, .touchMotion(id: 1, position: Point(x: 50, y: 50))))
-        window.handle(InputEvent(time: 0.32, .touchUp(id: 1)))
+        driver.send(.touchMotion(id: 1, position: Point(x: 50, y: 50)), at: 0.3)
+        driver.send(.touchUp(id: 1), at: 0.32)
         #expect(button.tapCount == 0 && !button.isHighlighted)
     }
 

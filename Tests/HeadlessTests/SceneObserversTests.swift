@@ -38,7 +38,9 @@ import Testing
         #expect(recordedHeights().last == OnScreenKeyboard.height)
 
         // The form dragged down to near the window's bottom: the keyboard follows the finger.
-        driver.drag(from: Point(x: 200, y: 400), to: Point(x: 200, y: 830), duration: 0.4, lift: false)
+        driver.send {
+            $0.drag(from: Point(x: 200, y: 400), to: Point(x: 200, y: 830), at: 0, ms: 400, id: 1, lift: false, step: 8)
+        }
         driver.advance(by: 1 / 60)
         #expect(keyboard.visibleFraction > 0 && keyboard.visibleFraction < 0.1)
         // Let go below half: the keyboard is dismissed, and focus goes with it.

@@ -11,9 +11,9 @@ import Testing
     @Test func thePagingSceneKeepsItsPageAtAnyWidth() throws {
         let d = SceneDriver(.paging)
         d.main.setContentOffset(Point(x: 390 * 2, y: 0), animated: false)
-        d.run(until: 0.1)
+        d.advance(to: 0.1)
         d.window.resize(to: Size(width: 600, height: 700))
-        d.run(until: 0.2)
+        d.advance(to: 0.2)
         #expect(d.main.bounds.size == Size(width: 600, height: 700))
         #expect(d.main.contentSize == Size(width: 600 * Double(Pages.count), height: 700))
         #expect(d.main.contentOffset == Point(x: 1200, y: 0))
@@ -24,11 +24,10 @@ import Testing
         #expect(indicator.currentPage == 2)
         #expect(indicator.frame == Rect(x: 0, y: 640, width: 600, height: 24))
         // The page turns by the new width.
-        d.send(.touchDown(id: 1, position: Point(x: 500, y: 300)), at: 0.3)
-        for i in 1...5 {
-            d.send(.touchMotion(id: 1, position: Point(x: 500 - 40 * Double(i), y: 300)), at: 0.3 + 0.016 * Double(i))
+        // Five moves 16 ms apart, 200 px to the left; lifted 20 ms after the last.
+        d.send(from: 0.3) {
+            $0.drag(from: Point(x: 500, y: 300), to: Point(x: 300, y: 300), at: 0, ms: 80, hold: 20, id: 1)
         }
-        d.send(.touchUp(id: 1), at: 0.4)
         d.settle()
         #expect(d.main.contentOffset == Point(x: 1800, y: 0))
         #expect(indicator.currentPage == 3)
@@ -41,9 +40,9 @@ import Testing
         pager.setContentOffset(Point(x: 390, y: 0), animated: false)
         let notesHeightBefore = notes.contentSize.height
         let mainHeightBefore = d.main.contentSize.height
-        d.run(until: 0.1)
+        d.advance(to: 0.1)
         d.window.resize(to: Size(width: 700, height: 800))
-        d.run(until: 0.2)
+        d.advance(to: 0.2)
         #expect(pager.frame == Rect(x: 0, y: NestedFeed.headerHeight, width: 700, height: NestedFeed.pagerHeight))
         #expect(pager.contentSize.width == 700 * Double(NestedFeed.cards))
         #expect(pager.contentOffset == Point(x: 700, y: 0))  // still card 2
@@ -59,7 +58,7 @@ import Testing
         #expect(feed.allSatisfy { $0.frame.width == 700 })
         // Narrower than the text: the notes wrap, grow, and still scroll to their end.
         d.window.resize(to: Size(width: 240, height: 800))
-        d.run(until: 0.3)
+        d.advance(to: 0.3)
         #expect(notes.contentSize.height > notesHeightBefore)
         #expect(pager.contentOffset == Point(x: 240, y: 0))
     }
@@ -67,7 +66,7 @@ import Testing
     @Test func theListMeasuresItsRowsAgainAndKeepsTheRowInView() throws {
         let d = SceneDriver(.list)
         d.list.contentOffset = Point(x: 0, y: 5000)
-        d.run(until: 0.1)
+        d.advance(to: 0.1)
         // The row at the top of the viewport is the one that stays put.
         let top = d.list.bounds.minY
         let row = try #require(
@@ -76,7 +75,7 @@ import Testing
         let heightsBefore = (row..<row + 6).map { d.list.rectForRow($0).height }
         // So narrow that "A second line of text" wraps: two- and three-line rows grow.
         d.window.resize(to: Size(width: 150, height: 844))
-        d.run(until: 0.2)
+        d.advance(to: 0.2)
         let cell = try #require(d.list.visibleCells[row])
         #expect(cell.frame.width == 150)
         #expect(cell.convert(Point.zero, to: nil).y == y)  // the row stayed where it was
@@ -90,7 +89,7 @@ import Testing
         #expect(d.list.contentSize.width == 150)
         // Back to the first width: the same heights as at first, the same row in the same place.
         d.window.resize(to: Size(width: 390, height: 844))
-        d.run(until: 0.3)
+        d.advance(to: 0.3)
         #expect((row..<row + 6).map { d.list.rectForRow($0).height } == heightsBefore)
         #expect(d.list.visibleCells[row]!.convert(Point.zero, to: nil).y == y)
     }
@@ -99,9 +98,9 @@ import Testing
         let d = SceneDriver(.zoom)
         let tiled = try #require(d.window.view(named: "tiles") as? TiledView)
         d.window.resize(to: Size(width: 1000, height: 1000))
-        d.run(until: 0.1)
+        d.advance(to: 0.1)
         d.window.finishBackgroundWork()
-        d.run(until: 0.5)  // past the fade-in
+        d.advance(to: 0.5)  // past the fade-in
         #expect(tiled.coversVisibleRect)
         // Every point of the bigger window shows a tile (sampled every 40 px).
         let tiles = tiled.subviews.map(\.frame)
@@ -118,7 +117,7 @@ import Testing
     @Test func theRefreshAndKeyboardScenesSpanTheNewWidth() throws {
         let refresh = SceneDriver(.refresh)
         refresh.window.resize(to: Size(width: 640, height: 600))
-        refresh.run(until: 0.1)
+        refresh.advance(to: 0.1)
         let rows = refresh.main.subviews.filter { !($0 is ScrollIndicator) && !($0 is RefreshControl) }
         #expect(rows.count == Feed.initialRows)
         #expect(rows.allSatisfy { $0.frame.width == 640 })
@@ -128,7 +127,7 @@ import Testing
         let field = try #require(keyboard.window.view(named: "field1"))
         #expect(field.frame.width == 390 - 32)
         keyboard.window.resize(to: Size(width: 640, height: 600))
-        keyboard.run(until: 0.1)
+        keyboard.advance(to: 0.1)
         #expect(field.frame.width == 640 - 32)
         #expect(keyboard.main.contentSize.width == 640)
     }

@@ -52,7 +52,7 @@ enum TileGeometry {
     /// A fast fling in direction (dx, dy) from the centre.
     func fling(_ d: SceneDriver, dx: Double, dy: Double) {
         d.flick(from: Point(x: 195, y: 422), by: Point(x: dx, y: dy))
-        d.run(until: d.time + 2)
+        d.advance(to: d.time + 2)
     }
 
     /// The zoom scene with tiles drawn synchronously, or on worker threads with every frame
@@ -121,7 +121,7 @@ enum TileGeometry {
             (0.25, 0.25), (0.1, 0.125), (0.3, 0.25), (0.7, 0.5), (1.2, 1.0), (3.0, 4.0), (8.0, 8.0), (1.0, 1.0),
         ] {
             d.main.setZoomScale(zoom, animated: false)
-            d.run(until: d.time + 0.05)
+            d.advance(to: d.time + 0.05)
             #expect(tiled.level == level, "zoom \(zoom)")
             // The tiles on screen are all at that level, drawn at its scale.
             let shown = tiled.subviews.compactMap(\.contentsScale)
@@ -140,15 +140,15 @@ enum TileGeometry {
     func theLevelOfDetailFollowsZoomTimesTheWindowScale(asynchronous: Bool) {
         let d = zoomScene(asynchronous: asynchronous)
         let tiled = tiles(d)
-        d.run(until: 0.05)
+        d.advance(to: 0.05)
         #expect(tiled.level == 1)
         d.window.scale = 2  // a move to a HiDPI output: no scroll needed
         #expect(tiled.level == 2)
-        d.run(until: d.time + 0.05)
+        d.advance(to: d.time + 0.05)
         #expect(tiled.subviews.allSatisfy { $0.contentsScale == 2 } && tiled.coversVisibleRect)
         for (zoom, level) in [(0.1, 0.25), (0.25, 0.5), (1.0, 2.0), (3.0, 8.0)] {
             d.main.setZoomScale(zoom, animated: false)
-            d.run(until: d.time + 0.05)
+            d.advance(to: d.time + 0.05)
             #expect(tiled.level == level, "zoom \(zoom)")
             let shown = tiled.subviews.compactMap(\.contentsScale)
             #expect(!shown.isEmpty && shown.allSatisfy { $0 == level }, "zoom \(zoom): \(Set(shown))")
@@ -167,7 +167,7 @@ enum TileGeometry {
         let tiled = tiles(d)
         let s = d.main
         s.setZoomScale(zoom, animated: false)
-        d.run(until: d.time + 0.05)
+        d.advance(to: d.time + 0.05)
         let level = TiledView.level(forZoom: zoom)
         #expect(tiled.level == level)
         let edge = 256 / level  // content pixels per tile
@@ -188,7 +188,7 @@ enum TileGeometry {
             if row % 2 == 1 { xs.reverse() }
             for x in xs {
                 s.contentOffset = Point(x: x, y: y)
-                d.run(until: d.time + 1.0 / 60)
+                d.advance(to: d.time + 1.0 / 60)
                 peak = max(peak, tiled.memoryInUse)
                 peakBacking = max(peakBacking, TileGeometry.backingBytes(tiled))
                 if let v = TileGeometry.allowed(s, margin: 0, content: MapSource.size) {
@@ -214,14 +214,7 @@ enum TileGeometry {
         let indicator = d.window.view(named: "pageIndicator") as! PageIndicator
         #expect(indicator.currentPage == 0)
         func flick(_ dx: Double) {
-            let t0 = d.time + 0.1
-            d.send(.touchDown(id: 1, position: Point(x: 200, y: 400)), at: t0)
-            for i in 1...3 {
-                d.send(
-                    .touchMotion(id: 1, position: Point(x: 200 + dx * Double(i) / 3, y: 400)), at: t0 + Double(i) * 0.01
-                )
-            }
-            d.send(.touchUp(id: 1), at: t0 + 0.04)
+            d.flick(from: Point(x: 200, y: 400), by: Point(x: dx, y: 0), moves: 3)
             d.settle()
         }
         flick(-120)

@@ -16,6 +16,57 @@ import Testing
         #expect(e[10] == ScriptEvent(t: 174, .touchUp(id: 0)))
     }
 
+    @Test func aDragTakesTheWholeStepsOfItsStepThatFit() {
+        var b = ScriptBuilder()
+        b.drag(from: Point(x: 0, y: 100), to: Point(x: 0, y: 0), at: 0, ms: 60, id: 1, lift: false, step: 8)
+        let moves = b.script.events.filter { $0.kind.typeName == "touch.motion" }
+        // 60 / 8 = 7.5: seven moves, evenly spread, the last at the end.
+        #expect(moves.count == 7)
+        #expect(moves.last == ScriptEvent(t: 60, .touchMotion(id: 1, x: 0, y: 0)))
+        #expect(!b.script.events.contains { $0.kind.typeName == "touch.up" })
+    }
+
+    @Test func aFlickLiftsOneStepAfterItsLastMove() {
+        var b = ScriptBuilder()
+        b.flick(from: Point(x: 200, y: 780), by: Point(x: 0, y: -600), at: 100, id: 1)
+        let e = b.script.events.filter { $0.kind != .touchFrame }
+        #expect(e.first == ScriptEvent(t: 100, .touchDown(id: 1, x: 200, y: 780)))
+        #expect(e.dropFirst().prefix(5).map(\.t) == [110, 120, 130, 140, 150])
+        #expect(e[5] == ScriptEvent(t: 150, .touchMotion(id: 1, x: 200, y: 180)))
+        #expect(e.last == ScriptEvent(t: 160, .touchUp(id: 1)))
+    }
+
+    @Test func aDragThroughPointsVisitsEachInTurn() {
+        var b = ScriptBuilder()
+        let points = [Point(x: 10, y: 0), Point(x: 10, y: 10), Point(x: 0, y: 10)]
+        b.drag(from: .zero, through: points, at: 5, step: 20, liftAfter: 7)
+        let e = b.script.events.filter { $0.kind != .touchFrame }
+        #expect(e.map(\.t) == [5, 25, 45, 65, 72])
+        #expect(e[3] == ScriptEvent(t: 65, .touchMotion(id: 0, x: 0, y: 10)))
+        #expect(e.last?.kind == .touchUp(id: 0))
+        var held = ScriptBuilder()
+        held.drag(from: .zero, through: points, at: 0)
+        #expect(held.script.events.last == ScriptEvent(t: 48, .touchFrame))
+        // A finger already down goes on: moves only, no touch.down.
+        var on = ScriptBuilder()
+        on.move(id: 2, through: points, after: 100, step: 5)
+        #expect(on.script.events.filter { $0.kind != .touchFrame }.map(\.t) == [105, 110, 115])
+        #expect(on.script.events.first?.kind == .touchMotion(id: 2, x: 10, y: 0))
+    }
+
+    @Test func aPinchGoesToItsScaleInStepsAndEnds() {
+        var b = ScriptBuilder()
+        b.pinch(over: Point(x: 10, y: 20), to: 2, at: 100, ms: 40, step: 10)
+        let e = b.script.events
+        #expect(e.prefix(3).map(\.kind) == [.pointerMotion(x: 10, y: 20), .pointerFrame, .pinchBegin])
+        #expect(
+            e.dropFirst(3).prefix(4).map(\.kind) == [1.25, 1.5, 1.75, 2].map { .pinchUpdate(scale: $0, dx: 0, dy: 0) })
+        #expect(e.last == ScriptEvent(t: 156, .pinchEnd(cancelled: false)))
+        var open = ScriptBuilder()
+        open.pinch(over: .zero, to: 0.5, at: 0, ms: 16, endAfter: nil)
+        #expect(open.script.events.last == ScriptEvent(t: 16, .pinchUpdate(scale: 0.5, dx: 0, dy: 0)))
+    }
+
     @Test func partsMergeInTimeOrderAndEqualTimesKeepTheirOrder() {
         var b = ScriptBuilder()
         b.drag(from: Point(x: 0, y: 300), to: Point(x: 0, y: 100), at: 0, ms: 64)
@@ -41,5 +92,30 @@ import Testing
         let parsed = try ScriptParser(file: "built.jsonl", isKeysym: { _ in true }).parse(text)
         #expect(parsed.events.map(\.kind) == script.events.map(\.kind))
         #expect(parsed.events.map(\.t) == script.events.map(\.t))
+    }
+}
+
+/// The one mapping from script events to input events.
+@Suite struct ScriptInputTests {
+    @Test func keysCarryTheModifiersTheScriptHoldsDown() {
+        var input = ScriptInput()
+        #expect(
+            input.inputKind(for: .key("Shift_L", pressed: true))
+                == .key(.other("Shift_L"), pressed: true, modifiers: .shift))
+        #expect(input.inputKind(for: .key("End", pressed: true)) == .key(.end, pressed: true, modifiers: .shift))
+        _ = input.inputKind(for: .key("Shift_L", pressed: false))
+        #expect(input.inputKind(for: .key("End", pressed: false)) == .key(.end, pressed: false, modifiers: []))
+        #expect(input.modifiers == [])
+    }
+
+    @Test func windowEventsAreNotInput() {
+        var input = ScriptInput()
+        for kind: ScriptEvent.Kind in [
+            .windowResize(width: 10, height: 10), .screenshot(name: "a"), .keyboardShow, .keyboardHide,
+        ] {
+            #expect(input.inputKind(for: kind) == nil)
+        }
+        #expect(input.inputKind(for: .touchDown(id: 2, x: 1, y: 3)) == .touchDown(id: 2, position: Point(x: 1, y: 3)))
+        #expect(input.inputKind(for: .pinchBegin) == .pinchBegin(fingers: 2))
     }
 }

@@ -54,11 +54,11 @@ import Testing
         #expect(ind.alpha == 1)
         rig.send(.touchUp(id: 1), at: rig.time + 0.1)  // held still: no fling
         let stop = rig.time
-        rig.run(until: stop + 0.49)
+        rig.advance(to: stop + 0.49)
         #expect(ind.alpha == 1)
-        rig.run(until: stop + 0.5 + 0.125 + 1.0 / 120)
+        rig.advance(to: stop + 0.5 + 0.125 + 1.0 / 120)
         #expect(ind.alpha > 0.3 && ind.alpha < 0.7)
-        rig.run(until: stop + 0.8)
+        rig.advance(to: stop + 0.8)
         #expect(ind.alpha == 0)
     }
 

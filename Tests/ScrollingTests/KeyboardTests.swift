@@ -16,9 +16,7 @@ import Testing
     }
 
     func tap(_ rig: ScrollBench, _ p: Point, id: Int = 9) {
-        rig.send(.touchDown(id: id, position: p), at: rig.time + 0.02)
-        rig.send(.touchFrame)
-        rig.send(.touchUp(id: id), at: rig.time + 0.05)
+        rig.send(from: rig.time + 0.02) { $0.tap(at: p, at: 0, hold: 50, id: id) }
     }
 
     @Test func showAndHideChangeTheMaximumOffsetByExactlyTheObscuredHeight() {

@@ -27,9 +27,7 @@ import Testing
         #expect(abs(control.progress - 85 / 90) < 0.01)
         // Further: it triggers mid-drag, once, and h joins the adjusted inset.
         rig.offsets.removeAll()
-        for i in 1...20 {
-            rig.send(.touchMotion(id: 1, position: Point(x: 200, y: 110 + below + Double(i) * 3)), at: rig.time + 0.016)
-        }
+        rig.send { $0.move(id: 1, through: (1...20).map { Point(x: 200, y: 110 + below + Double($0) * 3) }, after: 0) }
         #expect(control.isRefreshing && triggered == 1)
         #expect(s.adjustedContentInset.top == topInset + 60)
         #expect(s.verticalRange.lowerBound == -(topInset + 60))

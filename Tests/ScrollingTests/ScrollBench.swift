@@ -2,6 +2,7 @@ import ScrollwayGeometry
 import ScrollwayGestures
 import ScrollwayHeadless
 import ScrollwayPhysics
+import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews
 
@@ -41,12 +42,21 @@ final class ScrollBench {
     /// Delegate events without the didScroll/didZoom noise.
     var callbacks: [ScrollEvent] { events.filter { $0 != .didScroll && $0 != .didZoom } }
 
-    func run(until t: Double) { driver.run(until: t) }
+    func advance(to t: Double) { driver.advance(to: t) }
     func advance(by dt: Double) { driver.advance(by: dt) }
     func settle(limit: Double = 20) { driver.settle(limit: limit) }
     func send(_ kind: InputEvent.Kind, at t: Double? = nil) { driver.send(kind, at: t) }
+    /// Sends what `build` builds, its times in ms from `start` (now if nil); returns the last
+    /// event's time.
+    @discardableResult
+    func send(from start: Double? = nil, _ build: (inout ScriptBuilder) -> Void) -> Double {
+        driver.send(from: start, build)
+    }
+
+    /// A finger drag from `a` to `b` over `duration` s, moving every 8 ms, then lifting unless
+    /// `lift` is false.
     func drag(from a: Point, to b: Point, duration: Double, id: Int = 1, lift: Bool = true) {
-        driver.drag(from: a, to: b, duration: duration, id: id, lift: lift)
+        send { $0.drag(from: a, to: b, at: 0, ms: duration * 1000, id: id, lift: lift, step: 8) }
     }
 }
 

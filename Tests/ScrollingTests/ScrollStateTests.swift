@@ -15,7 +15,7 @@ import Testing
         rig.send(.touchDown(id: 1, position: Point(x: 200, y: 400)))
         // Page Down while the finger rests: the animation runs beside the resting finger.
         rig.send(.key(.pageDown, pressed: true, modifiers: []), at: 0.02)
-        rig.run(until: 0.05)
+        rig.advance(to: 0.05)
         #expect(rig.scroll.isTracking)
         #expect(rig.scroll.phase == .animating)
         let before = rig.scroll.contentOffset.y
@@ -25,7 +25,7 @@ import Testing
         rig.send(.touchMotion(id: 1, position: Point(x: 200, y: 380)), at: 0.06)
         let anchor = rig.scroll.contentOffset.y
         #expect(rig.scroll.isDragging)
-        rig.run(until: 0.3)
+        rig.advance(to: 0.3)
         #expect(rig.scroll.contentOffset.y == anchor, "a spring still moved the dragged content")
         rig.send(.touchMotion(id: 1, position: Point(x: 200, y: 360)), at: 0.31)
         #expect(abs(rig.scroll.contentOffset.y - (anchor + 20)) < 1e-9)
@@ -63,7 +63,7 @@ import Testing
         let held = rig.scroll.contentOffset.y
         #expect(held == 50)
         rig.send(.axis(.vertical, value: 15, source: .wheel, value120: 120), at: 0.02)
-        rig.run(until: 0.5)
+        rig.advance(to: 0.5)
         #expect(rig.scroll.contentOffset.y == held)
         #expect(rig.scroll.phase == .dragging)
     }
@@ -97,7 +97,7 @@ import Testing
         let rig = ScrollBench()
         rig.scroll.contentOffset = Point(x: 0, y: 3000)
         rig.scroll.scrollToTop()
-        rig.run(until: 0.1)
+        rig.advance(to: 0.1)
         // A touch stops the scroll to top on its way.
         rig.send(.touchDown(id: 1, position: Point(x: 200, y: 400)), at: 0.1)
         rig.send(.touchUp(id: 1), at: 0.15)

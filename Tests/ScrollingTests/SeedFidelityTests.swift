@@ -35,7 +35,7 @@ import Testing
         let (rig, scroll, b) = rig()
         rig.send(.touchDown(id: 1, position: Point(x: 150, y: 320)))
         #expect(scroll.asked.isEmpty)
-        rig.run(until: 0.151)
+        rig.advance(to: 0.151)
         #expect(scroll.asked == [0.15])
         #expect(b.isHighlighted)
     }
@@ -65,7 +65,7 @@ import Testing
         let (rig, scroll, b) = rig(delays: delays)
         scroll.answer = false
         rig.send(.touchDown(id: 1, position: Point(x: 150, y: 330)))
-        rig.run(until: 0.2)
+        rig.advance(to: 0.2)
         #expect(scroll.asked.count == 1 && !b.isHighlighted)
         rig.send(.touchMotion(id: 1, position: Point(x: 150, y: 300)), at: 0.25)
         #expect(scroll.isDragging && scroll.contentOffset.y == 20)
@@ -155,16 +155,14 @@ import Testing
         rig.retainedDelegate = d
         rig.scroll.maximumZoomScale = 4
         #expect(!rig.scroll.doubleTapZooms)
-        for t in [0.0, 0.2] {
-            rig.send(.touchDown(id: 1, position: Point(x: 100, y: 100)), at: t)
-            rig.send(.touchUp(id: 1), at: t + 0.05)
+        rig.send(from: 0) { b in
+            for t in [0.0, 200] { b.tap(at: Point(x: 100, y: 100), at: t, hold: 50, id: 1) }
         }
         rig.settle()
         #expect(rig.scroll.zoomScale == 1)
         rig.scroll.doubleTapZooms = true
-        for t in [rig.time + 0.5, rig.time + 0.7] {
-            rig.send(.touchDown(id: 1, position: Point(x: 100, y: 100)), at: t)
-            rig.send(.touchUp(id: 1), at: t + 0.05)
+        rig.send(from: rig.time + 0.5) { b in
+            for t in [0.0, 200] { b.tap(at: Point(x: 100, y: 100), at: t, hold: 50, id: 1) }
         }
         rig.settle()
         #expect(rig.scroll.zoomScale == 2)

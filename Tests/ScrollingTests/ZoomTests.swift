@@ -84,9 +84,8 @@ import Testing
 
     @Test func touchpadPinch() {
         let (rig, _, _) = zoomRig()
-        rig.send(.pointerMotion(position: Point(x: 200, y: 200)))
-        rig.send(.pinchBegin(fingers: 2))
-        rig.send(.pinchUpdate(scale: 3, dx: 0, dy: 0), at: 0.05)
+        // To ×3 in one update 50 ms in, the pinch left open.
+        rig.send { $0.pinch(over: Point(x: 200, y: 200), to: 3, at: 0, ms: 50, step: 50, endAfter: nil) }
         #expect(abs(rig.scroll.zoomScale - 3) < 1e-9)
         rig.send(.pinchEnd(cancelled: false), at: 0.1)
         rig.settle()

@@ -1,9 +1,12 @@
 import ScrollwayGeometry
 import ScrollwayPhysics
+import ScrollwayScrolling
 
-/// Setting scroll-view properties by name from text (`--set key=value` on the command line, a
-/// playground, a config file). Every public behaviour property is reachable; the names are the
-/// Swift ones (UIKit's), with `pagingEnabled`-style aliases for the `is…` booleans.
+/// Setting scroll-view properties by name from text: the command line's `--set key=value` (`play`,
+/// and the tour's steps). It lives with the command line, not the library: an app sets its
+/// properties in Swift, and every one it reaches is public, so this parser needs nothing more.
+/// Every public behaviour property is reachable; the names are the Swift ones (UIKit's), with
+/// `pagingEnabled`-style aliases for the `is…` booleans.
 extension ScrollView {
     public struct SettingError: Error, Equatable, CustomStringConvertible {
         public let key: String
