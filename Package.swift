@@ -168,7 +168,8 @@ let package = Package(
         .testTarget(
             name: "PlayTests",
             dependencies: [
-                "ScrollwayCLI", "ScrollwayGeometry", "ScrollwayScrolling", "ScrollwayWestonHarness", "ScrollwayRaster",
+                "ScrollwayCLI", "ScrollwayGeometry", "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWestonHarness",
+                "ScrollwayRaster",
                 "ScrollwayTestSupport",
             ]),
         .testTarget(

@@ -1,0 +1,29 @@
+import Foundation
+import ScrollwayTestSupport
+import ScrollwayViews
+import Testing
+
+/// One version, said the same way by the command line, the library and the changelog.
+@Suite struct VersionTests {
+    @Test func theCommandTheLibraryAndTheChangelogAgree() throws {
+        let r = try CommandRunner.run(["--version"])
+        #expect(r.status == 0)
+        #expect(r.out == ScrollwayVersion.string + "\n")
+        let changelog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../CHANGELOG.md").standardized
+        let newest = try #require(
+            try String(contentsOf: changelog, encoding: .utf8).split(separator: "\n").first { $0.hasPrefix("## ") })
+        #expect(newest.hasPrefix("## \(ScrollwayVersion.string) "), "CHANGELOG's newest entry: \(newest)")
+    }
+
+    @Test func aSceneNameOutsideTheListIsRefusedWithTheList() throws {
+        let r = try CommandRunner.run(["screenshot", "--scene", "nope", "-o", "/dev/null"])
+        #expect(r.status == 64)
+        #expect(r.err.contains("The value 'nope' is invalid for '--scene <scene>'"))
+        let listed = r.err.split(separator: "\n").filter { $0.hasPrefix("  - ") }.map { $0.dropFirst(4) }
+        #expect(listed == ["bounds", "list", "refresh", "keyboard", "zoom", "paging", "nested"])
+        // The option's values are exactly the scenes there are.
+        let scenes = try CommandRunner.run(["scenes"]).out.split(separator: "\n").map { $0.split(separator: " ")[0] }
+        #expect(listed.map(String.init) == scenes.map(String.init))
+    }
+}
