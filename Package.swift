@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // RealModule: exp/log/pow for the pure core without importing C.
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        // Diagnostics an app can route or silence (LoggingSystem.bootstrap).
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // C system modules (module maps only).
@@ -58,7 +60,10 @@ let package = Package(
         // Drawing: pixman canvases, fcft text, PNG.
         .target(
             name: "ScrollwayRaster",
-            dependencies: ["ScrollwayGeometry", "ScrollwayCPixman", "ScrollwayCFcft", "ScrollwayCPNG"],
+            dependencies: [
+                "ScrollwayGeometry", "ScrollwayCPixman", "ScrollwayCFcft", "ScrollwayCPNG",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Sources/Raster"),
 
         // The view system: view tree, backing images, compositing, damage, hit-testing.
@@ -105,7 +110,7 @@ let package = Package(
             dependencies: [
                 "ScrollwayCWaylandClient", "ScrollwayCXKBCommon", "ScrollwayWaylandCore", "ScrollwayWaylandProtocols",
                 "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayRaster",
-                "ScrollwayViews",
+                "ScrollwayViews", .product(name: "Logging", package: "swift-log"),
             ], path: "Sources/Wayland"
         ),
 
@@ -139,6 +144,7 @@ let package = Package(
                 "ScrollwayRaster", "ScrollwayScripts", "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland",
                 "ScrollwayWestonHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/scrollway"
         ),
@@ -177,7 +183,8 @@ let package = Package(
             dependencies: [
                 "ScrollwayWayland", "ScrollwayWestonHarness", "ScrollwayDemoScenes", "ScrollwayHeadless",
                 "ScrollwayScrolling",
-                "ScrollwayViews", "ScrollwayRaster", "ScrollwayPhysics", "ScrollwayCWaylandClient",
+                "ScrollwayViews", "ScrollwayRaster", "ScrollwayPhysics", "ScrollwayCWaylandClient", "ScrollwayScripts",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

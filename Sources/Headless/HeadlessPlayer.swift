@@ -31,6 +31,8 @@ public final class HeadlessPlayer {
         /// without compositing them; a screenshot then composites the whole window, which gives
         /// the same pixels as frame-by-frame updates (the present-path tests hold that).
         public var pixels: Bool
+        /// Told the script time (ms) of each event once it is handled: a long play's progress.
+        public var onProgress: ((Double) -> Void)?
 
         /// The displays there are: 1 to 1000 Hz.
         public static let refreshRange = 1.0...1000.0
@@ -98,6 +100,7 @@ public final class HeadlessPlayer {
         if let failure = driver.failure { throw failure }
         while let e = pending {
             try driver.perform(at: e.t / 1000) { try deliver(e, driver) }
+            options.onProgress?(e.t)
             pending = try source.next()
         }
         driver.settle(after: lastT, until: lastT + options.settle / 1000)

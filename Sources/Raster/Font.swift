@@ -31,6 +31,20 @@ public final class Font: Sendable {
     public let attributes: String
     private let instances = Mutex<[Double: FcftFont]>([:])
 
+    /// The UI font labels, buttons and fields use when they are given none: `system()`, or nil
+    /// (text is then not drawn) with an error logged once under "scrollway.raster", so a
+    /// machine without the font says why its windows show no text.
+    public static let standard: Font? = {
+        do {
+            return try Font.system()
+        } catch {
+            Diagnostics.raster.error(
+                "no UI font: \(error) (Scrollway draws text with DejaVu Sans: install fonts-dejavu-core); text is not drawn"
+            )
+            return nil
+        }
+    }()
+
     /// The default UI font (DejaVu Sans at 15 px, from fonts-dejavu-core).
     public static func system(size: Double = 15, bold: Bool = false) throws -> Font {
         try Font(family: "DejaVu Sans", size: size, attributes: bold ? ":weight=bold" : "")

@@ -87,9 +87,3 @@ open class Label: View {
         superview?.setNeedsLayout()
     }
 }
-
-extension Font {
-    /// The default UI font, DejaVu Sans 15 px; nil only if fontconfig has no DejaVu at all
-    /// (then labels draw nothing rather than crash; `Scripts/install-deps.sh` installs it).
-    public static let standard: Font? = try? Font.system()
-}

@@ -184,7 +184,12 @@ final class BufferPool {
         if let free = buffers.filter({ !$0.isBusy }).max(by: { ($0.frame ?? -1) < ($1.frame ?? -1) }) {
             return free
         }
-        return buffers.count < Self.maximumCount ? try addBuffer() : nil
+        guard buffers.count < Self.maximumCount else { return nil }
+        if buffers.count == 2 {
+            Diagnostics.wayland.debug(
+                "the compositor holds both buffers; a third is allocated (\(width)×\(height) px)")
+        }
+        return try addBuffer()
     }
 
     /// The buffer holding the newest frame, other than `buffer`.

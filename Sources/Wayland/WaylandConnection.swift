@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import ScrollwayCWaylandClient
+import ScrollwayRaster
 import ScrollwayWaylandCore
 import ScrollwayWaylandProtocols
 
@@ -46,6 +47,15 @@ public final class WaylandConnection {
         "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1, "zwp_idle_inhibit_manager_v1": 1,
     ]
 
+    /// What an optional global's absence costs, for the diagnostics.
+    static let missingMeans: [String: String] = [
+        "wp_presentation": "frame times are predicted from frame callbacks only",
+        "wp_viewporter": "no fractional scaling", "wp_fractional_scale_manager_v1": "no fractional scaling",
+        "zxdg_decoration_manager_v1": "the window draws its own title bar",
+        "zwp_pointer_gestures_v1": "no touchpad pinch or hold",
+        "zwp_idle_inhibit_manager_v1": "a kiosk's screen may blank", "wl_seat": "no input at all",
+    ]
+
     /// Connects to `socket` (a name or an absolute path), or to $WAYLAND_DISPLAY.
     public init(socket: String? = nil) throws {
         let env = ProcessInfo.processInfo.environment
@@ -88,6 +98,16 @@ public final class WaylandConnection {
         }
         if core.globals["zwp_idle_inhibit_manager_v1"] != nil {
             idleInhibitManager = bind("zwp_idle_inhibit_manager_v1", sw_zwp_idle_inhibit_manager_v1_interface())
+        }
+        for name in Self.handledVersions.keys.sorted() where name != "wl_output" {
+            if let v = boundVersion(name) {
+                Diagnostics.wayland.debug(
+                    "bound \(name) version \(v) (offered \(core.globals[name]!.version), handled \(Self.handledVersions[name]!))"
+                )
+            } else {
+                Diagnostics.wayland.debug(
+                    "the compositor offers no \(name)\(Self.missingMeans[name].map { ": \($0)" } ?? "")")
+            }
         }
         if core.globals["wl_seat"] != nil {
             seat = bind("wl_seat", sw_wl_seat_interface())

@@ -69,6 +69,8 @@ public final class WaylandWindow: WindowHost {
     public var clientSideDecorations = true { didSet { updateDecorations() } }
     private var decoration: OpaquePointer?
     private var idleInhibitor: OpaquePointer?
+    /// Whether the last frame found every buffer held (the warning is said once per stretch).
+    private var buffersAllHeld = false
     /// Keep the screen from blanking or locking while this window is visible (a kiosk, a video
     /// wall): a `zwp_idle_inhibitor_v1` on the surface. The compositor honours it only while
     /// the surface is visible, as the protocol says. Without the global (`canInhibitIdle`),
@@ -304,8 +306,16 @@ public final class WaylandWindow: WindowHost {
             return
         }
         guard let pool, let buffer = acquired else {
-            return  // all busy: a release will come, and the next frame draws
+            // All busy: a release will come, and the next frame draws. Said once per stretch of
+            // held buffers, since a compositor that keeps every buffer costs frames.
+            if !buffersAllHeld {
+                buffersAllHeld = true
+                Diagnostics.wayland.warning(
+                    "the compositor holds all \(BufferPool.maximumCount) buffers; frames wait for a release")
+            }
+            return
         }
+        buffersAllHeld = false
         precondition(!buffer.isBusy, "never draw into a buffer the compositor may be reading")
         wantsFrame = false
         if presentMode == .flipOnly && buffer.frame != nil {

@@ -90,6 +90,7 @@ struct Bench: AsyncParsableCommand {
     }
 
     @MainActor func run() async throws {
+        try bootstrapLogging()
         if soak {
             let exe =
                 (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
@@ -108,10 +109,16 @@ struct Bench: AsyncParsableCommand {
         print(
             "scrollway bench: offscreen, 390×844 at scale 1, frames paced at 60 Hz; \(cores) cores, "
                 + "\(workers) tile worker\(workers == 1 ? "" : "s")\(quick ? " (quick)" : "")")
+        let progress = Progress("bench", total: 4)
+        progress.step(0, "zoom fling, tiles on the main thread")
         let sync = try ZoomRun.measure(asynchronous: false, source: source, quick: quick)
+        progress.step(1, "zoom fling, tiles on workers")
         let async = try ZoomRun.measure(asynchronous: true, source: source, quick: quick)
+        progress.step(2, "list fling, 1,000 rows")
         let shortList = try ListRun.measure(quick: quick, rows: 1_000)
+        progress.step(3, "list fling, 100,000 rows")
         let list = try ListRun.measure(quick: quick)
+        progress.finish()
 
         let budget = 1000.0 / 60
         func ms(_ v: Double) -> String { String(format: "%.2f", v) }

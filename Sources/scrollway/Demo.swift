@@ -80,6 +80,7 @@ struct Demo: AsyncParsableCommand {
     }
 
     @MainActor func run() async throws {
+        try bootstrapLogging()
         if headless {
             try runTour()
             return

@@ -69,6 +69,7 @@ struct Play: AsyncParsableCommand {
     }
 
     @MainActor func run() async throws {
+        try bootstrapLogging()
         // Everything is checked before anything runs: the whole script (read once, not kept),
         // what the platform can play, the settings as a whole, and the output paths.
         let parser = ScriptParser(file: script, isKeysym: { KeyCodes.keysym(named: $0) != nil })
@@ -98,14 +99,20 @@ struct Play: AsyncParsableCommand {
             let reader = try ScriptFileReader(path: script, parser: parser)
             switch platform {
             case .offscreen:
-                let player = try HeadlessPlayer(
-                    window: window,
-                    options: .init(
-                        refresh: refresh, settle: settle, trace: traceFile?.output ?? .discard,
-                        onScreenshot: { name, canvas in try shots.write(name, canvas) },
-                        pixels: summary.firstLine["screenshot"] != nil))
+                // A long play (a day-long script, a million events) says how far it is, after
+                // two quiet seconds.
+                let progress = Progress("play", total: summary.duration, quietFor: 2)
+                var options = HeadlessPlayer.Options(
+                    refresh: refresh, settle: settle, trace: traceFile?.output ?? .discard,
+                    onScreenshot: { name, canvas in try shots.write(name, canvas) },
+                    pixels: summary.firstLine["screenshot"] != nil)
+                options.onProgress = { t in
+                    progress.update(t, String(format: "script time %.1f of %.1f s", t / 1000, summary.duration / 1000))
+                }
+                let player = try HeadlessPlayer(window: window, options: options)
                 var source = reader
                 try player.play(&source, duration: summary.duration)
+                progress.finish()
             case .weston:
                 try WestonPlayer(window: window, settle: settle, trace: traceFile?.output ?? .discard).play(
                     reader, onScreenshot: shots.write)

@@ -58,6 +58,7 @@ struct RigCommand: ParsableCommand {
     }
 
     func run() throws {
+        try bootstrapLogging()
         let parser = ScriptParser(
             file: script ?? "<stdin>", isKeysym: { KeyCodes.keysym(named: $0) != nil })
         // A file is checked whole (and not kept) before the compositor even starts.

@@ -32,6 +32,7 @@ struct Screenshot: AsyncParsableCommand {
     }
 
     @MainActor func run() async throws {
+        try bootstrapLogging()
         let window = scene.scene.makeWindow(size: size?.value, scale: scale)
         if let main = window.view(named: "main") as? ScrollView {
             main.contentOffset = offset.value

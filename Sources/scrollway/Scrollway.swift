@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Logging
 import ScrollwayViews
 
 @main
@@ -10,4 +12,26 @@ struct Scrollway: AsyncParsableCommand {
         version: ScrollwayVersion.string,
         subcommands: [Demo.self, Play.self, Scenes.self, Screenshot.self, RigCommand.self, Bench.self]
     )
+}
+
+/// Sends the library's diagnostics (swift-log) to standard error at the level `SCROLLWAY_LOG`
+/// names (trace, debug, info, notice, warning, error, critical; `off` silences them), warning by
+/// default; standard output stays the command's results. Each command calls it once, first.
+func bootstrapLogging() throws {
+    let name = ProcessInfo.processInfo.environment["SCROLLWAY_LOG"] ?? "warning"
+    let level: Logger.Level?
+    if name == "off" {
+        level = nil
+    } else if let l = Logger.Level(rawValue: name) {
+        level = l
+    } else {
+        let names = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+        throw ValidationError("SCROLLWAY_LOG: expected \(names) or off, got '\(name)'")
+    }
+    LoggingSystem.bootstrap { label in
+        guard let level else { return SwiftLogNoOpLogHandler() }
+        var handler = StreamLogHandler.standardError(label: label)
+        handler.logLevel = level
+        return handler
+    }
 }

@@ -102,7 +102,10 @@ enum Tour {
     /// Plays every step in its own rig; returns the screenshots in order.
     static func play(size: Size) throws -> [(String, Canvas)] {
         var shots: [(String, Canvas)] = []
-        for step in steps {
+        let progress = Progress("tour", total: Double(steps.count))
+        defer { progress.finish() }
+        for (i, step) in steps.enumerated() {
+            progress.step(Double(i), "\(step.scene.name) (\(i + 1) of \(steps.count))")
             let window = step.scene.makeWindow(size: size)
             let main = window.view(named: "main") as! ScrollView
             try main.setValues(step.settings.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })

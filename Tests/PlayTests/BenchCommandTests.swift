@@ -8,6 +8,12 @@ import Testing
     @Test func quickBenchPrintsEveryLine() throws {
         let run = try CommandRunner.run(["bench", "--quick"])
         #expect(run.status == 0, "\(run.err)")
+        // Progress on standard error (not a terminal: a line per step), results on standard output.
+        #expect(
+            run.err.contains(
+                "bench: 0% zoom fling, tiles on the main thread\nbench: 25% zoom fling, tiles on workers\n"))
+        #expect(run.err.contains("bench: 75% list fling, 100,000 rows\n"))
+        #expect(!run.out.contains("bench: "))
         let lines = run.out.split(separator: "\n").map(String.init)
         for prefix in [
             "scrollway bench: offscreen",

@@ -202,6 +202,8 @@ import Testing
         let r = try CommandRunner.run(["demo", "--headless", "--output", out.path])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out.contains("wrote 15 screenshots and \(out.path)/contact-sheet.png"))
+        // Progress on standard error, a line per step when it is not a terminal.
+        #expect(r.err.contains("tour: 0% list (1 of "))
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         for name in [
             "contact-sheet", "3-rubber-band", "6-page-2", "7-map-zoomed-out", "8-nested-hand-off", "9-refreshing",

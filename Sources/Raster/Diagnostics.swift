@@ -1,0 +1,16 @@
+import Logging
+
+/// Where the library's diagnostics go: swift-log loggers by layer, which an app routes or
+/// silences with `LoggingSystem.bootstrap` (the `scrollway` command sends them to standard
+/// error at the level `SCROLLWAY_LOG` names, `warning` by default). A logger is made at each
+/// use, so one bootstrap routes everything said after it, whenever it happens; nothing is kept.
+///
+/// Levels: `debug` for what is normal (versions bound, optional globals missing, a third
+/// buffer), `warning` for what costs the user (a compositor holding every buffer), `error`
+/// for what breaks a feature (no UI font).
+public enum Diagnostics {
+    /// Fonts, images and canvases.
+    public static var raster: Logger { Logger(label: "scrollway.raster") }
+    /// The Wayland platform: protocol versions bound, missing globals, buffers, the connection.
+    public static var wayland: Logger { Logger(label: "scrollway.wayland") }
+}
