@@ -13,10 +13,13 @@ struct Demo: AsyncParsableCommand {
         abstract: "Open a demo scene in a window on the running Wayland compositor.",
         discussion: """
             Touch, touchpad, wheel, mouse and keys all scroll (arrows, Page Up/Down, Space, Home/End).
-            With no compositor running, try it headlessly inside the rig, for example:
-              scrollway rig --size 390x844 --script tour.jsonl --screenshots out -- scrollway demo --fullscreen
-            When a scroll feels wrong, --record and --trace write down what happened; replay the
-            recording with `scrollway play FILE --scene SCENE --size WxH` (the demo says the size).
+
+            With no compositor running, `scrollway demo --headless` plays the built-in tour in its own \
+            headless weston, or play any script into the demo inside the rig:
+              scrollway rig --script docs/tour.jsonl --screenshots out -- scrollway demo
+
+            When a scroll feels wrong, --record and --trace write down what happened; replay the \
+            recording with `scrollway play FILE --scene SCENE --size WxH` (the demo prints the size).
             """)
 
     @Option(help: "The scene to show.")

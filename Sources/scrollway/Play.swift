@@ -15,8 +15,10 @@ struct Play: AsyncParsableCommand {
         abstract: "Play a gesture script on a scene, offscreen (deterministic) or in headless weston.",
         discussion: """
             Offscreen, time is virtual: the same script gives the same trace, byte for byte, at any load.
-            With --platform weston the app runs in a real window inside the rig and the script is injected in
-            real time with its timestamps; frame times differ, resting positions and delegate calls do not.
+
+            With --platform weston the app runs in a real window inside the rig and the script is \
+            injected in real time with its timestamps; frame times differ, resting positions and \
+            delegate calls do not.
             """)
 
     @Argument(help: "The script (JSON Lines; see README).")

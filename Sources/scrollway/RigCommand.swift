@@ -10,14 +10,15 @@ struct RigCommand: ParsableCommand {
         commandName: "rig",
         abstract: "Run any Wayland client in a headless weston and drive it with a gesture script.",
         discussion: """
-            Starts weston (headless, kiosk-shell, pixman) with Scrollway's input-injection module, prints
-            WAYLAND_DISPLAY=<socket> for clients, optionally starts COMMAND in it, then plays the script
-            (--script FILE, or JSON lines from stdin) in real time with the script's timestamps. Script
-            coordinates are surface-local: kiosk-shell places the client's fullscreen surface at (0, 0).
-            `screenshot` events capture the output as NAME.png in --screenshots.
+            Starts weston (headless, kiosk-shell, pixman) with Scrollway's input-injection module, \
+            prints WAYLAND_DISPLAY=<socket> for clients, optionally starts COMMAND in it, then plays \
+            the script (--script FILE, or JSON lines from stdin) in real time with the script's \
+            timestamps. Script coordinates are surface-local: kiosk-shell places the client's \
+            fullscreen surface at (0, 0). `screenshot` events capture the output as NAME.png in \
+            --screenshots.
 
             Example:
-              scrollway rig --size 600x500 --script taps.jsonl --screenshots out -- weston-simple-touch
+              scrollway rig --script taps.jsonl --screenshots out -- weston-simple-touch
             """)
 
     @Option(help: "Output size in pixels, as WxH.")

@@ -26,4 +26,14 @@ import Testing
         let scenes = try CommandRunner.run(["scenes"]).out.split(separator: "\n").map { $0.split(separator: " ")[0] }
         #expect(listed.map(String.init) == scenes.map(String.init))
     }
+
+    /// Help reads cleanly in an 80-column terminal: no line runs over (the usage line lists
+    /// every option and is ArgumentParser's to lay out), and examples are not split.
+    @Test(arguments: [[], ["demo"], ["play"], ["scenes"], ["screenshot"], ["rig"], ["bench"]])
+    func helpFitsEightyColumns(_ command: [String]) throws {
+        let r = try CommandRunner.run(command + ["--help"])
+        #expect(r.status == 0)
+        let long = r.out.split(separator: "\n").filter { $0.count > 80 && !$0.hasPrefix("USAGE:") }
+        #expect(long.isEmpty, "\(long)")
+    }
 }
