@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // RealModule: exp/log/pow for the pure core without importing C.
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        // DocC: `swift package generate-documentation` (Scripts/build-docs.sh); no target depends on it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // C system modules (module maps only).
