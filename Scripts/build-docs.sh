@@ -38,18 +38,22 @@ swift build --target Scrollway
 bin=$(swift build --show-bin-path)
 
 # The C modules the layers import: the system libraries' module maps, the ones SwiftPM writes
-# for C targets, and those of the checked-out dependencies.
+# for C targets, and those of the checked-out dependencies; and the libraries' header paths,
+# from pkg-config as SwiftPM finds them (the names Package.swift gives its system libraries).
 clang_flags=()
 for map in Sources/C*/module.modulemap "$bin"/*.build/module.modulemap .build/checkouts/*/Sources/*/include/module.modulemap; do
     [[ -e $map ]] && clang_flags+=(-Xcc "-fmodule-map-file=$map")
+done
+for lib in $(sed -n 's/.*pkgConfig: "\([^"]*\)".*/\1/p' Package.swift); do
+    for flag in $(pkg-config --cflags "$lib" 2>/dev/null); do clang_flags+=(-Xcc "$flag"); done
 done
 
 echo "==> Extracting the symbol graph of 'import Scrollway' ($layers)"
 rm -rf "$graphs"
 mkdir -p "$graphs"
-swift symbolgraph-extract -module-name Scrollway -target "$(basename "$(dirname "$bin")")" -I "$bin/Modules" \
-    -minimum-access-level public -experimental-allowed-reexported-modules="$layers" -output-dir "$graphs" \
-    "${clang_flags[@]}"
+swift symbolgraph-extract -module-name Scrollway -target "$(basename "$(dirname "$bin")")" \
+    -I "$bin/Modules" -module-cache-path "$bin/ModuleCache" "${clang_flags[@]}" \
+    -minimum-access-level public -experimental-allowed-reexported-modules="$layers" -output-dir "$graphs"
 # A doc comment records the module it was written in, and docc reports no problem in a comment
 # from another module (its authors are elsewhere). These layers are this package's own, so
 # their comments are checked like the umbrella's: they are marked as the umbrella's.
