@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         // Diagnostics an app can route or silence (LoggingSystem.bootstrap).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // DocC: `swift package generate-documentation` (Scripts/build-docs.sh); no target depends on it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // C system modules (module maps only).

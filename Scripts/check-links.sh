@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Fails on a relative link that leaves the repository or points at nothing: every Markdown
-# link `](path)` in the README, BUILDING and docs/, and every `../` path in Package.swift and
-# the Swift sources' comments. The repository must read whole on its own, as a clone.
+# link `](path)` in the README, BUILDING, docs/ and the DocC catalog, and every `../` path in
+# Package.swift and the Swift sources' comments. The repository must read whole on its own, as a
+# clone. In a DocC catalog (`*.docc/`) an image is named by its file name alone, wherever it
+# lies in the catalog (`![...](bounds-0.png)` for `Resources/bounds-0.png`), so there a bare
+# name must be a file somewhere in that catalog.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd -P)
@@ -12,6 +15,14 @@ check() {  # file, target as written
     [[ -z $target || $target =~ ^[a-z]+: ]] && return 0  # anchors, http:, mailto:
     local dir resolved
     dir=$(dirname "$file")
+    if [[ $file == *.docc/* && $target != */* ]]; then
+        local catalog=${file%%.docc/*}.docc
+        if [[ -z $(find "$catalog" -type f -name "$target" -print -quit) ]]; then
+            echo "$file: resource '$2' names no file in $catalog" >&2
+            status=1
+        fi
+        return 0
+    fi
     resolved=$(realpath -m "$dir/$target")
     if [[ $resolved != "$root" && $resolved != "$root"/* ]]; then
         echo "$file: link '$2' leaves the repository" >&2

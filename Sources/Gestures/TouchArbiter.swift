@@ -49,6 +49,11 @@ public struct TouchArbiter: Sendable {
     public var deadline: Double? { state == .holding ? downTime + Self.delay : nil }
 
     /// - Parameters:
+    ///   - time: when the finger landed (s): the 150 ms hold counts from here.
+    ///   - delaysContentTouches: whether the touch is held back from the content for 150 ms
+    ///     (the scroll view's `delaysContentTouches`).
+    ///   - canCancelContentTouches: whether a scroll that starts after the content got the touch
+    ///     may cancel it (the scroll view's `canCancelContentTouches`).
     ///   - contentWantsTouch: whether there is content under the touch to offer it to (false:
     ///     content never gets it). Whether the content accepts is asked when it is offered
     ///     (`contentDeclined()`).

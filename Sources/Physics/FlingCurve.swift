@@ -16,8 +16,18 @@ public struct FlingCurve: Hashable, Sendable {
     public let spring: Spring?
     public let scale: Double
 
-    /// - Parameter target: when given (a delegate's `targetContentOffset`), the deceleration is
-    ///   re-solved to land exactly there (clamped to the range): `v0 = k·(target − x0)`.
+    /// - Parameters:
+    ///   - x0: the offset at the release (px).
+    ///   - v0: the release velocity (px/s), positive towards larger offsets.
+    ///   - k: the deceleration constant, `k = −1000·ln(r)` for the deceleration rate `r`.
+    ///   - lo: the smallest offset the range allows.
+    ///   - hi: the largest offset the range allows (`lo` when it is smaller).
+    ///   - d: the viewport's size on this axis, which caps the overshoot past an edge (0.15·d).
+    ///   - scale: device pixels per logical pixel: the rest lands on a whole device pixel.
+    ///   - bounces: whether an edge is met with the spring launched at the impact speed; false
+    ///     stops there (the spring starts at rest).
+    ///   - target: when given (a delegate's `targetContentOffset`), the deceleration is
+    ///     re-solved to land exactly there (clamped to the range): `v0 = k·(target − x0)`.
     public init(
         position x0: Double, velocity v0: Double, k: Double, min lo: Double, max hi: Double, dimension d: Double,
         scale: Double = 1, bounces: Bool = true, target: Double? = nil

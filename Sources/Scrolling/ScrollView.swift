@@ -108,8 +108,8 @@ open class ScrollView: View {
     /// Rubber-band past the zoom limits (in log space) and spring back.
     public var bouncesZoom = true
     /// A double tap zooms to 2× (or back to the minimum) at the tap, when there is a zoom view.
-    /// A double tap zooms to 2× (or back to the minimum) at the tap. Off by default: UIKit's
-    /// scroll view has no double tap of its own (apps add one); the zoom scene turns it on.
+    /// Off by default: UIKit's scroll view has no double tap of its own (apps add one); the zoom
+    /// scene turns it on.
     public var doubleTapZooms = false
     /// Scrollway's extension, off by default as in UIKit: a drag that reaches this view's edge
     /// continues in the enclosing scroll view that can move that way (scroll chaining, as
