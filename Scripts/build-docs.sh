@@ -41,7 +41,9 @@ bin=$(swift build --show-bin-path)
 # for C targets, and those of the checked-out dependencies; and the libraries' header paths,
 # from pkg-config as SwiftPM finds them (the names Package.swift gives its system libraries).
 clang_flags=()
-for map in Sources/C*/module.modulemap "$bin"/*.build/module.modulemap .build/checkouts/*/Sources/*/include/module.modulemap; do
+# (Only Scrollway* build folders: a build folder can keep a target renamed since, whose stale
+# module map would claim the same headers.)
+for map in Sources/C*/module.modulemap "$bin"/Scrollway*.build/module.modulemap .build/checkouts/*/Sources/*/include/module.modulemap; do
     [[ -e $map ]] && clang_flags+=(-Xcc "-fmodule-map-file=$map")
 done
 for lib in $(sed -n 's/.*pkgConfig: "\([^"]*\)".*/\1/p' Package.swift); do
