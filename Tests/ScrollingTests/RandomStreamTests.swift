@@ -9,12 +9,7 @@ import Testing
 @Suite struct RandomStreamTests {
     @Test func a100000EventStreamStaysFiniteAndInsideTheRubberBand() {
         let rig = ScrollBench(viewport: Size(width: 390, height: 844), content: Size(width: 1200, height: 20000))
-        let d = RecordingDelegate()
-        d.zoomView = rig.content
-        rig.scroll.delegate = d
-        rig.retainedDelegate = d
-        rig.scroll.maximumZoomScale = 3
-        rig.scroll.minimumZoomScale = 0.5
+        rig.zoomsContent(minimum: 0.5, maximum: 3)
         var recent: [String] = []
         var rng = SeededRandom(state: 42)
         var down: Set<Int> = []

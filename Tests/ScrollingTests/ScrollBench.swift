@@ -61,6 +61,21 @@ final class ScrollBench {
 }
 
 @MainActor
+extension ScrollBench {
+    /// The content zooms: a recording delegate (kept alive by the bench) names it as the view
+    /// for zooming, between `minimum` and `maximum`.
+    @discardableResult
+    func zoomsContent(minimum: Double = 1, maximum: Double) -> RecordingDelegate {
+        let d = RecordingDelegate()
+        d.zoomView = content
+        scroll.delegate = d
+        retainedDelegate = d
+        scroll.minimumZoomScale = minimum
+        scroll.maximumZoomScale = maximum
+        return d
+    }
+}
+
 /// A delegate that records and can re-aim the target.
 final class RecordingDelegate: ScrollViewDelegate {
     var retarget: ((Point) -> Point)?

@@ -70,11 +70,7 @@ import Testing
 
     @Test func stoppingDuringAPinchEndsTheZoomWithDidEndZooming() {
         let rig = ScrollBench(viewport: Size(width: 400, height: 400), content: Size(width: 400, height: 400))
-        let d = RecordingDelegate()
-        d.zoomView = rig.content
-        rig.scroll.delegate = d
-        rig.retainedDelegate = d
-        rig.scroll.maximumZoomScale = 4
+        rig.zoomsContent(maximum: 4)
         rig.send(.touchDown(id: 1, position: Point(x: 180, y: 200)))
         rig.send(.touchDown(id: 2, position: Point(x: 220, y: 200)), at: 0.01)
         rig.send(.touchMotion(id: 1, position: Point(x: 160, y: 200)), at: 0.05)

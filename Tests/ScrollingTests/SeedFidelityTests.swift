@@ -149,11 +149,7 @@ import Testing
 
     @Test func aDoubleTapDoesNotZoomByDefault() {
         let rig = ScrollBench()
-        let d = RecordingDelegate()
-        d.zoomView = rig.content
-        rig.scroll.delegate = d
-        rig.retainedDelegate = d
-        rig.scroll.maximumZoomScale = 4
+        rig.zoomsContent(maximum: 4)
         #expect(!rig.scroll.doubleTapZooms)
         rig.send(from: 0) { b in
             for t in [0.0, 200] { b.tap(at: Point(x: 100, y: 100), at: t, hold: 50, id: 1) }

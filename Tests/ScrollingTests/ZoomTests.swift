@@ -10,12 +10,7 @@ import Testing
         let rig = ScrollBench(viewport: Size(width: 400, height: 400), content: Size(width: 400, height: 400))
         let image = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
         rig.content.addSubview(image)
-        let d = RecordingDelegate()
-        d.zoomView = rig.content
-        rig.scroll.delegate = d
-        rig.retainedDelegate = d
-        rig.scroll.minimumZoomScale = 1
-        rig.scroll.maximumZoomScale = 4
+        let d = rig.zoomsContent(maximum: 4)
         return (rig, image, d)
     }
 
