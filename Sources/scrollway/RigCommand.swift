@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import ScrollwayGestures
 import ScrollwayRaster
 import ScrollwayScripts
@@ -77,10 +78,12 @@ struct RigCommand: ParsableCommand {
         // clients go with it) and the next rig start sweeps the runtime directory.
         let rig = try WestonRig(width: Int(size.width), height: Int(size.height))
         defer { rig.stop() }
+        let signalled = Signalled()
         let stopOnSignal = [SIGINT, SIGTERM].map { (signo: Int32) -> DispatchSourceSignal in
             signal(signo, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
             source.setEventHandler {
+                signalled.store(signo, ordering: .releasing)
                 rig.process.stop()
                 Glibc.exit(128 + signo)
             }
@@ -88,41 +91,49 @@ struct RigCommand: ParsableCommand {
             return source
         }
         defer { stopOnSignal.forEach { $0.cancel() } }
-        // Unbuffered, so a script reading our stdout sees the socket at once.
-        say("WAYLAND_DISPLAY=\(rig.socketPath)")
-        say("XDG_RUNTIME_DIR=\(rig.process.runtimeDirectory.path)")
+        do {
+            // Unbuffered, so a script reading our stdout sees the socket at once.
+            say("WAYLAND_DISPLAY=\(rig.socketPath)")
+            say("XDG_RUNTIME_DIR=\(rig.process.runtimeDirectory.path)")
 
-        var client: Process?
-        if let exe = command.first {
-            client = try rig.process.launchClient(
-                exe, arguments: Array(command.dropFirst()), to: clientStdout ? .inherit : .standardError)
-            if mapTimeout > 0 { try waitForFirstFrame(rig, client: client!) }
-        }
-        try rig.parkPointer()
-
-        let player = RigPlayer(rig: rig, screenshots: shots)
-        rig.pacer.begin()
-        func play(_ event: ScriptEvent) throws {
-            if let client { try Self.checkAlive(client, before: "line \(event.line)") }
-            try player.play(event)
-        }
-        if let script {
-            let reader = try ScriptFileReader(path: script, parser: parser)
-            while let event = try reader.next() { try play(event) }
-        } else {
-            var state = SequenceState()
-            var number = 0
-            while let line = readLine() {
-                number += 1
-                guard let event = try parser.parseLine(line, number: number, state: &state) else { continue }
-                try Self.checkSupported(type: event.kind.typeName, line: event.line)
-                try play(event)
+            var client: Process?
+            if let exe = command.first {
+                client = try rig.process.launchClient(
+                    exe, arguments: Array(command.dropFirst()), to: clientStdout ? .inherit : .standardError)
+                if mapTimeout > 0 { try waitForFirstFrame(rig, client: client!) }
             }
-            for w in state.endWarnings { warn("<stdin>: \(w)") }
+            try rig.parkPointer()
+
+            let player = RigPlayer(rig: rig, screenshots: shots)
+            rig.pacer.begin()
+            func play(_ event: ScriptEvent) throws {
+                if let client { try Self.checkAlive(client, before: "line \(event.line)") }
+                try player.play(event)
+            }
+            if let script {
+                let reader = try ScriptFileReader(path: script, parser: parser)
+                while let event = try reader.next() { try play(event) }
+            } else {
+                var state = SequenceState()
+                var number = 0
+                while let line = readLine() {
+                    number += 1
+                    guard let event = try parser.parseLine(line, number: number, state: &state) else { continue }
+                    try Self.checkSupported(type: event.kind.typeName, line: event.line)
+                    try play(event)
+                }
+                for w in state.endWarnings { warn("<stdin>: \(w)") }
+            }
+            try rig.input.roundtrip()
+            sleep(seconds: settle / 1000)
+            if let client { try Self.checkAlive(client, before: "the end of the script") }
+        } catch {
+            // A signal's stop takes weston and the client away, which can surface here as an
+            // error before the handler exits. The handler's status (128 + the signal) is the
+            // truth, so wait for it rather than report what the stop itself caused.
+            if signalled.load(ordering: .acquiring) != 0 { while true { pause() } }
+            throw error
         }
-        try rig.input.roundtrip()
-        sleep(seconds: settle / 1000)
-        if let client { try Self.checkAlive(client, before: "the end of the script") }
     }
 
     static let unsupportedTypes = [
@@ -191,6 +202,13 @@ struct CommandError: Error, CustomStringConvertible {
 
 /// Writes a line to standard output at once (no buffering).
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
+/// The signal a stop was asked with (0: none), set by the handler before it stops the rig.
+final class Signalled: Sendable {
+    private let value = Atomic<Int32>(0)
+    func store(_ signo: Int32, ordering: AtomicUpdateOrdering) { value.store(signo, ordering: ordering) }
+    func load(ordering: AtomicLoadOrdering) -> Int32 { value.load(ordering: ordering) }
+}
 
 /// Injects script events into the rig at their times.
 struct RigPlayer {

@@ -1,5 +1,7 @@
 import Foundation
+import ScrollwayRaster
 import ScrollwayTestSupport
+import ScrollwayWestonHarness
 import Testing
 
 /// `scrollway demo --kiosk` in the rig, as a kiosk builder would start it: a mouse drag flings
@@ -61,5 +63,49 @@ import Testing
         #expect(recorded.hasPrefix(#"{"format": "scrollway-script", "version": 1}"#))
         #expect(recorded.components(separatedBy: "\"pointer.button\"").count - 1 == 2)
         #expect(r.err.contains("scrollway demo: recorded"))
+    }
+
+    /// The demo as a process in the rig, the pointer moved over it and left there until the
+    /// client has set its cursor (its protocol log says so), then captured; and captured again
+    /// with the pointer parked off every surface. Returns whether the two differ.
+    func cursorShows(_ demoArguments: [String], cursorSet: String) throws -> Bool {
+        let rig = try WestonRig(width: 390, height: 600)
+        let log = CommandRunner.temp("demo-\(demoArguments.joined(separator: "_")).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        try rig.process.launchClient(
+            CommandRunner.scrollway().path, arguments: ["demo"] + demoArguments,
+            environment: ["WAYLAND_DEBUG": "client"], output: log)
+        try rig.parkPointer()
+        func until(_ what: String, _ condition: () throws -> Bool) throws {
+            let deadline = Date().addingTimeInterval(20)
+            while try !condition() {
+                #expect(Date() < deadline, "timed out waiting for \(what)")
+                guard Date() < deadline else { return }
+                usleep(10_000)
+            }
+        }
+        // Mapped: the list's white shows where kiosk-shell's black was.
+        try until("the first frame") { try rig.capture().pixel(x: 195, y: 300) != 0xFF00_0000 }
+        rig.input.pointerMotion(x: 195, y: 300, time: 100)
+        rig.input.pointerFrame()
+        try rig.input.roundtrip()
+        try until("set_cursor") {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").contains { $0.contains("-> wl_pointer@") && $0.contains(cursorSet) }
+        }
+        try rig.input.roundtrip()
+        let over = try rig.capture()
+        try rig.parkPointer()
+        let parked = try rig.capture()
+        for y in 0..<over.height {
+            for x in 0..<over.width where over.pixel(x: x, y: y) != parked.pixel(x: x, y: y) { return true }
+        }
+        return false
+    }
+
+    @Test func aKioskDemoShowsNoCursorPixelsWhereADesktopOneDoes() throws {
+        #expect(try cursorShows(["--kiosk"], cursorSet: ", nil, 0, 0)") == false)
+        // The control: the same demo without --kiosk sets a theme cursor, and it shows.
+        #expect(try cursorShows(["--fullscreen"], cursorSet: ", wl_surface@"))
     }
 }
