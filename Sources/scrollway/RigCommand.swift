@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
-import Synchronization
 import ScrollwayGestures
 import ScrollwayRaster
 import ScrollwayScripts
 import ScrollwayWestonHarness
+import Synchronization
 
 struct RigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -83,7 +83,7 @@ struct RigCommand: ParsableCommand {
             signal(signo, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
             source.setEventHandler {
-                signalled.store(signo, ordering: .releasing)
+                signalled.set(signo)
                 rig.process.stop()
                 Glibc.exit(128 + signo)
             }
@@ -131,7 +131,7 @@ struct RigCommand: ParsableCommand {
             // A signal's stop takes weston and the client away, which can surface here as an
             // error before the handler exits. The handler's status (128 + the signal) is the
             // truth, so wait for it rather than report what the stop itself caused.
-            if signalled.load(ordering: .acquiring) != 0 { while true { pause() } }
+            if signalled.signal != 0 { while true { pause() } }
             throw error
         }
     }
@@ -206,8 +206,8 @@ func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").ut
 /// The signal a stop was asked with (0: none), set by the handler before it stops the rig.
 final class Signalled: Sendable {
     private let value = Atomic<Int32>(0)
-    func store(_ signo: Int32, ordering: AtomicUpdateOrdering) { value.store(signo, ordering: ordering) }
-    func load(ordering: AtomicLoadOrdering) -> Int32 { value.load(ordering: ordering) }
+    func set(_ signo: Int32) { value.store(signo, ordering: .releasing) }
+    var signal: Int32 { value.load(ordering: .acquiring) }
 }
 
 /// Injects script events into the rig at their times.

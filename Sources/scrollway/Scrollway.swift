@@ -10,7 +10,7 @@ struct Scrollway: AsyncParsableCommand {
         abstract:
             "A scrolling toolkit for Wayland: a demo window, scenes, offscreen screenshots, a headless weston rig and a benchmark.",
         version: ScrollwayVersion.string,
-        subcommands: [Demo.self, Play.self, Scenes.self, Screenshot.self, RigCommand.self, Bench.self]
+        subcommands: [Demo.self, Play.self, Plot.self, Scenes.self, Screenshot.self, RigCommand.self, Bench.self]
     )
 }
 
