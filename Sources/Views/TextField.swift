@@ -19,20 +19,15 @@ open class TextField: Control {
     public init(placeholder: String = "", frame: Rect = .zero) {
         self.placeholder = placeholder
         super.init(frame: frame)
+        canBecomeFocused = true
     }
 
     open override var drawsContent: Bool { true }
 
-    public var isFocused: Bool { window?.focusedView === self }
-
-    /// Takes the keyboard focus (a touch does this; `byTouch` tells an on-screen keyboard).
-    public func becomeFocused(byTouch: Bool = false) {
+    /// Takes the keyboard focus (a touch does this, and Tab), with the caret at the end.
+    open override func becomeFocused(byTouch: Bool = false) {
         caret = text.count
-        window?.focus(self, byTouch: byTouch)
-    }
-
-    public func resignFocus() {
-        if isFocused { window?.focus(nil, byTouch: false) }
+        super.becomeFocused(byTouch: byTouch)
     }
 
     open override func touchesEnded(_ touches: [Touch]) {
