@@ -83,7 +83,7 @@ public enum Key: Hashable, Sendable {
         case "Home", "KP_Home": self = .home
         case "End", "KP_End": self = .end
         case "space", "KP_Space": self = .space
-        case "Tab": self = .tab
+        case "Tab", "ISO_Left_Tab", "KP_Tab": self = .tab  // Shift+Tab is ISO_Left_Tab in most keymaps
         case "Return", "KP_Enter": self = .enter
         case "BackSpace": self = .backspace
         case "Escape": self = .escape

@@ -25,8 +25,9 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver {
     public static let height = 238.0
     static let rowHeight = 52.0
     static let gap = 6.0
-    /// The margin kept between the focused field and the keyboard.
-    public static let fieldMargin = 12.0
+    /// The margin kept between the focused field and the keyboard (the scroll view's own
+    /// margin for a view it shows because it gained focus).
+    public static let fieldMargin = ScrollView.focusMargin
     static let insetKey = ScrollView.InsetContributionKey.keyboard
 
     public var policy: Policy
@@ -147,9 +148,7 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver {
         guard let field = window?.focusedView as? TextField else { return }
         var v = field.superview
         while let current = v, !(current is ScrollView) { v = current.superview }
-        guard let scroll = v as? ScrollView else { return }
-        let rect = field.convert(field.bounds, to: scroll).insetBy(dx: 0, dy: -Self.fieldMargin)
-        scroll.scrollRectToVisible(rect, animated: true)
+        (v as? ScrollView)?.scrollToShowFocused(field)
     }
 
     // MARK: Interactive dismissal
@@ -204,6 +203,7 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver {
         b.fillColor = action.isCharacter ? .white : Color(rgb: 172, 178, 190)
         b.titleColor = .black
         b.cornerRadius = 5
+        b.canBecomeFocused = false  // its keys are for fingers; Tab stays in the app
         b.onTap = { [weak self] in self?.press(action) }
         addSubview(b)
         keys.append((b, action))

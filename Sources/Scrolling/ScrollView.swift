@@ -350,8 +350,19 @@ open class ScrollView: View {
     open func scrollRectToVisible(_ rect: Rect, animated: Bool) {
         scrollLeastDistance(toShow: rect, animated: animated)
     }
+
+    /// The margin kept above and below a view shown because it gained focus (Tab, or the
+    /// on-screen keyboard coming up under a field).
+    public static let focusMargin = 12.0
+
+    /// Shows `view` (a descendant), grown by `focusMargin` above and below, with
+    /// `scrollRectToVisible(_:animated:)`: the least distance, animated.
+    open func scrollToShowFocused(_ view: View) {
+        let rect = view.convert(view.bounds, to: self).insetBy(dx: 0, dy: -Self.focusMargin)
+        scrollRectToVisible(rect, animated: true)
+    }
 }
 
 /// The routing roles a scroll view takes (InputRoles.swift). Declared here, with the members in
 /// the class body above: `open` there, so subclasses can still override them.
-extension ScrollView: TouchInterceptor, ScrollToTopTarget, KeyboardScrollTarget {}
+extension ScrollView: TouchInterceptor, ScrollToTopTarget, KeyboardScrollTarget, FocusScrollTarget {}

@@ -1,9 +1,11 @@
 import ScrollwayGeometry
+import ScrollwayGestures
 import ScrollwayRaster
 
 /// A tappable rounded rectangle with a centred title. It highlights while a finger is on it,
 /// fires `onTap` when the finger lifts inside, and does nothing when the touch is cancelled
-/// (a scroll view took the touch over).
+/// (a scroll view took the touch over). Focused by Tab, it shows a ring inside its edge, and
+/// Space or Enter fires it as a tap would (highlighted while the key is down, firing on release).
 open class Button: Control {
     public var title: String { didSet { setNeedsDisplay() } }
     public var font: Font? { didSet { setNeedsDisplay() } }
@@ -12,6 +14,11 @@ open class Button: Control {
     /// The fill while highlighted (darker by default).
     public var highlightedFillColor: Color? { didSet { setNeedsDisplay() } }
     public var cornerRadius: Double = 8 { didSet { setNeedsDisplay() } }
+    /// The focus ring's colour (the title's by default).
+    public var focusRingColor: Color? { didSet { setNeedsDisplay() } }
+    /// The focus ring's width and its distance inside the button's edge.
+    public static let focusRingWidth = 2.0
+    public static let focusRingInset = 3.0
     public var onTap: (() -> Void)?
 
     public private(set) var isHighlighted = false {
@@ -23,6 +30,7 @@ open class Button: Control {
     public init(title: String = "", frame: Rect = .zero) {
         self.title = title
         super.init(frame: frame)
+        canBecomeFocused = true
     }
 
     open override var drawsContent: Bool { true }
@@ -40,6 +48,12 @@ open class Button: Control {
     open override func draw(in canvas: Canvas) {
         let rect = Rect(origin: .zero, size: bounds.size)
         canvas.fillRoundedRect(rect, radius: cornerRadius, color: currentFill)
+        if isFocused {
+            let inset = Self.focusRingInset + Self.focusRingWidth / 2
+            canvas.strokeRoundedRect(
+                rect.insetBy(dx: inset, dy: inset), radius: max(0, cornerRadius - inset),
+                lineWidth: Self.focusRingWidth, color: focusRingColor ?? titleColor)
+        }
         guard let font = font ?? Font.standard else { return }
         let layout = font.layout(title, maxWidth: rect.width - 2 * cornerRadius, maxLines: 1, scale: canvas.scale)
         let h = layout.size.height
@@ -59,13 +73,30 @@ open class Button: Control {
         let inside =
             touches.first.map { bounds.insetBy(dx: -20, dy: -20).contains(convert($0.location, from: nil)) } ?? false
         isHighlighted = false
-        if inside {
-            tapCount += 1
-            onTap?()
-        }
+        if inside { fire() }
     }
 
     open override func touchesCancelled(_ touches: [Touch]) { isHighlighted = false }
+
+    /// Space and Enter while focused: the press highlights, the release fires. Both are the
+    /// button's, so Space does not page the scroll view around it.
+    open override func handleInput(_ event: InputEvent) -> Bool {
+        guard isFocused, case .key(let key, let pressed, let modifiers) = event.kind, key == .space || key == .enter,
+            modifiers.isDisjoint(with: [.control, .alt, .logo])
+        else { return false }
+        if pressed {
+            isHighlighted = true
+        } else if isHighlighted {
+            isHighlighted = false
+            fire()
+        }
+        return true
+    }
+
+    private func fire() {
+        tapCount += 1
+        onTap?()
+    }
 
     open override func sizeThatFits(_ size: Size) -> Size {
         let w = (font ?? Font.standard)?.width(of: title, scale: window?.scale ?? 1) ?? 0

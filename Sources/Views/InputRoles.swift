@@ -1,5 +1,5 @@
 // The roles a view can take in the window's input routing. A view adopts the protocol of a role
-// it takes (a scroll view takes all three), so the window asks `view as? Role` and a plain view
+// it takes (a scroll view takes all four), so the window asks `view as? Role` and a plain view
 // carries no hooks for routing it never does.
 
 /// A view that takes the touches landing in it or its subviews and decides itself when, and
@@ -44,4 +44,13 @@ public protocol ScrollToTopTarget: AnyObject {
 public protocol KeyboardScrollTarget: AnyObject {
     /// Whether it takes them now (a scroll view: while scrolling is enabled).
     var acceptsKeyboardScrolling: Bool { get }
+}
+
+/// A view that brings a descendant into sight when it gains the keyboard focus (a scroll view:
+/// Tab onto a field below the fold scrolls the form to it). The window asks the focused view's
+/// nearest such ancestor.
+@MainActor
+public protocol FocusScrollTarget: AnyObject {
+    /// Shows `view` (a descendant) with a margin, animated, moving the least distance.
+    func scrollToShowFocused(_ view: View)
 }

@@ -19,20 +19,15 @@ open class TextField: Control {
     public init(placeholder: String = "", frame: Rect = .zero) {
         self.placeholder = placeholder
         super.init(frame: frame)
+        canBecomeFocused = true
     }
 
     open override var drawsContent: Bool { true }
 
-    public var isFocused: Bool { window?.focusedView === self }
-
-    /// Takes the keyboard focus (a touch does this; `byTouch` tells an on-screen keyboard).
-    public func becomeFocused(byTouch: Bool = false) {
+    /// Takes the keyboard focus (a touch does this, and Tab), with the caret at the end.
+    open override func becomeFocused(byTouch: Bool = false) {
         caret = text.count
-        window?.focus(self, byTouch: byTouch)
-    }
-
-    public func resignFocus() {
-        if isFocused { window?.focus(nil, byTouch: false) }
+        super.becomeFocused(byTouch: byTouch)
     }
 
     open override func touchesEnded(_ touches: [Touch]) {
@@ -50,11 +45,13 @@ open class TextField: Control {
             return true
         case .key(let key, let pressed, let modifiers):
             // The keys a field types or edits with are its own, pressed and released: they never
-            // reach the scroll view around it (Space would page the form while typing a space,
-            // the arrows would scroll it). Page Up/Down, Tab, Escape and shortcuts pass on.
+            // reach the scroll view around it (Space would page the form while the text event
+            // that follows the same press types the space; Left/Right would scroll it). A field
+            // is one line, so Up/Down are not its keys: they, Page Up/Down, Tab (focus moves),
+            // Escape and shortcuts pass on.
             let typing: Bool
             switch key {
-            case .pageUp, .pageDown, .tab, .escape: typing = false
+            case .up, .down, .pageUp, .pageDown, .tab, .escape: typing = false
             case .other: typing = modifiers.isDisjoint(with: [.control, .alt, .logo])
             default: typing = true
             }
@@ -70,8 +67,6 @@ open class TextField: Control {
             case .right: caret = min(text.count, caret + 1)
             case .home: caret = 0
             case .end: caret = text.count
-            case .up: caret = 0
-            case .down: caret = text.count
             case .enter: onReturn?()
             default: return typing  // Space and printable keys type through the text event
             }

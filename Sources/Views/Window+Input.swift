@@ -21,8 +21,8 @@ extension Window {
 
     /// Dispatches one platform-neutral event: touches to the hit view (through an intercepting
     /// scroll view), pointer buttons as a mouse "touch", axis/pinch/hold to the views under the
-    /// pointer (innermost first), keys to the focused view, then under the pointer, then to
-    /// the first scroll view in the tree.
+    /// pointer (innermost first), keys to the focused view (Tab, if it declines, moves the
+    /// focus), then under the pointer, then to the first scroll view in the tree.
     public func handle(_ event: InputEvent) {
         notifyObservers { $0.window(self, willHandle: event) }
         advanceClock(to: event.time)
@@ -106,6 +106,11 @@ extension Window {
         while let current = v {
             if current.handleInput(event) { return }
             v = current.superview
+        }
+        // Tab and Shift+Tab, not taken by the focused view, move the focus.
+        if case .key(.tab, let pressed, let mods) = event.kind, mods.isDisjoint(with: [.control, .alt, .logo]) {
+            if pressed { moveFocus(backwards: mods.contains(.shift)) }
+            return
         }
         if bubble(event, from: pointerPosition) { return }
         _ = firstInputHandler()?.handleInput(event)

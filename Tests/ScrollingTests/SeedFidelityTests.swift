@@ -214,7 +214,7 @@ import Testing
 
     // MARK: Keys a focused field uses
 
-    @Test(arguments: ["space", "Up", "Down", "Left", "Right", "a"])
+    @Test(arguments: ["space", "Left", "Right", "Home", "End", "BackSpace", "a"])
     func keysAFocusedFieldUsesNeverScrollTheForm(key: String) {
         let rig = ScrollBench()
         let field = TextField(frame: Rect(x: 20, y: 100, width: 300, height: 44))
@@ -229,5 +229,20 @@ import Testing
         rig.send(.key(.space, pressed: true, modifiers: []), at: rig.time + 0.1)
         rig.settle()
         #expect(rig.scroll.contentOffset.y == 844 - ScrollView.pageOverlap)
+    }
+
+    /// A field is one line: Up/Down and Page Up/Down are not its keys, and scroll the form.
+    @Test(arguments: ["Down", "Page_Down"])
+    func keysAFocusedFieldDoesNotUseStillScroll(key: String) {
+        let rig = ScrollBench()
+        let field = TextField(frame: Rect(x: 20, y: 100, width: 300, height: 44))
+        rig.content.addSubview(field)
+        field.becomeFocused()
+        rig.send(.key(Key(keysymName: key), pressed: true, modifiers: []))
+        rig.send(.key(Key(keysymName: key), pressed: false, modifiers: []), at: 0.05)
+        rig.settle()
+        let step = key == "Down" ? ScrollView.arrowStep : 844 - ScrollView.pageOverlap
+        #expect(rig.scroll.contentOffset.y == step)
+        #expect(field.isFocused)
     }
 }

@@ -59,4 +59,38 @@ import Testing
         try app.settle()
         #expect(field2.text == "Hello, World")
     }
+
+    /// Tab and Space as real wl_keyboard keys: Tab twice focuses the second field (not by
+    /// touch: the on-screen keyboard stays down), and Space types one space there without
+    /// paging the form.
+    @Test func tabMovesFocusAndSpaceTypesWithoutScrolling() throws {
+        let rig = try WestonRig(width: 390, height: 844)
+        let window = Scene.keyboard.makeWindow(size: Size(width: 390, height: 844))
+        let app = try WaylandApp(content: window, title: "keyboard", socket: rig.socketPath)
+        try app.settle()
+        let field2 = try #require(window.view(named: "field2") as? TextField)
+        let form = try #require(window.view(named: "main") as? ScrollView)
+        let keyboard = try #require(window.view(named: "keyboard") as? OnScreenKeyboard)
+        var time: UInt32 = 1000
+
+        func press(_ name: String) throws {
+            let stroke = try #require(rig.keys.stroke(forKeysymNamed: name), "no key \(name)")
+            time += 60
+            try rig.pacer.wait(until: time) { try app.step(maxWait: $0) }
+            rig.input.key(stroke.evdev, pressed: true, time: time)
+            rig.input.key(stroke.evdev, pressed: false, time: time + 5)
+            try rig.input.roundtrip()
+            try app.catchUp()
+        }
+
+        try press("Tab")
+        try press("Tab")
+        #expect(field2.isFocused)
+        #expect(!window.focusedByTouch)
+        try press("space")
+        try app.settle()
+        #expect(field2.text == " ")
+        #expect(form.contentOffset.y == 0)
+        #expect(keyboard.visibleFraction == 0)
+    }
 }

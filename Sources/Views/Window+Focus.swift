@@ -1,0 +1,54 @@
+import ScrollwayGeometry
+import ScrollwayGestures
+
+extension Window {
+    /// The controls Tab stops at, in reading order: top to bottom, then left to right, by their
+    /// frames' top-left corners in window coordinates. Controls scrolled out of view count; a
+    /// hidden or transparent one (or one under a hidden ancestor), one that takes no input,
+    /// and one whose `canBecomeFocused` is false do not.
+    public var focusableControls: [Control] {
+        var found: [(control: Control, origin: Point)] = []
+        func visit(_ v: View) {
+            guard !v.isHidden, v.alpha > 0.01, v.isUserInteractionEnabled else { return }
+            if let c = v as? Control, c.canBecomeFocused {
+                found.append((c, c.convert(Point.zero, to: nil)))
+            }
+            v.subviews.forEach(visit)
+        }
+        visit(self)
+        // A stable sort, so controls at the same place keep their order in the tree.
+        return found.enumerated().sorted { a, b in
+            let (p, q) = (a.element.origin, b.element.origin)
+            if p.y != q.y { return p.y < q.y }
+            if p.x != q.x { return p.x < q.x }
+            return a.offset < b.offset
+        }.map(\.element.control)
+    }
+
+    /// Moves the keyboard focus to the next focusable control (Tab) or the previous one
+    /// (Shift+Tab), wrapping at the ends; with nothing focused, to the first (or the last).
+    /// The focus is not by touch, so an on-screen keyboard stays down under its `touchOnly`
+    /// policy. The newly focused control's nearest `FocusScrollTarget` ancestor scrolls it into
+    /// view. Returns the control focused, nil when there is none to focus.
+    @discardableResult
+    public func moveFocus(backwards: Bool = false) -> Control? {
+        let controls = focusableControls
+        guard !controls.isEmpty else { return nil }
+        let next: Control
+        if let current = focusedView, let i = controls.firstIndex(where: { $0 === current }) {
+            next = controls[(i + (backwards ? controls.count - 1 : 1)) % controls.count]
+        } else {
+            next = backwards ? controls[controls.count - 1] : controls[0]
+        }
+        next.becomeFocused(byTouch: false)
+        var v = next.superview
+        while let current = v {
+            if let target = current as? FocusScrollTarget {
+                target.scrollToShowFocused(next)
+                break
+            }
+            v = current.superview
+        }
+        return next
+    }
+}

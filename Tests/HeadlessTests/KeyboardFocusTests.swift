@@ -1,0 +1,134 @@
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayScrolling
+import ScrollwayViews
+import Testing
+
+/// Keyboard focus in the keyboard scene (a long form of fields): Tab and Shift+Tab move it in
+/// reading order and scroll the form to the field; a focused field keeps the keys it types and
+/// edits with, and the form still pages and steps by the others.
+@MainActor
+@Suite struct KeyboardFocusTests {
+    let d = SceneDriver(.keyboard)
+    var form: ScrollView { d.main }
+
+    func field(_ i: Int) -> TextField { d.window.view(named: "field\(i)") as! TextField }
+
+    /// Presses and releases `key` 50 ms apart, a frame after now, then lets motion settle.
+    func press(_ key: Key, _ modifiers: Modifiers = [], text: String? = nil) {
+        let t = d.time + 0.02
+        d.send(.key(key, pressed: true, modifiers: modifiers), at: t)
+        // A platform sends the text a press types right after its key event (WaylandKeyboard).
+        if let text { d.send(.text(text), at: t) }
+        d.send(.key(key, pressed: false, modifiers: modifiers), at: t + 0.05)
+        d.driver.settle()
+    }
+
+    /// `view`'s frame in the form's visible area (window coordinates; the form fills the window).
+    func onScreen(_ view: View) -> Rect { view.convert(view.bounds, to: nil) }
+
+    @Test func tabFromNothingFocusesTheFirstFieldWithoutTheOnScreenKeyboard() {
+        #expect(d.window.focusedView == nil)
+        press(.tab)
+        #expect(field(1).isFocused)
+        #expect(d.window.focusedByTouch == false)
+        let keyboard = d.window.view(named: "keyboard") as! OnScreenKeyboard
+        #expect(keyboard.visibleFraction == 0)
+        #expect(form.contentOffset.y == 0)
+    }
+
+    @Test func tabReachesAFieldBelowTheFoldAndTheFormShowsItWithTheMargin() {
+        // The first field whose bottom (plus the margin) lies below the window's bottom.
+        let height = form.bounds.height
+        let below = (1...KeyboardForm.fields).first { onScreen(field($0)).maxY + ScrollView.focusMargin > height }!
+        for _ in 1...below { press(.tab) }
+        #expect(field(below).isFocused)
+        let r = onScreen(field(below))
+        // Fully visible with 12 px below it, and no further than that (least distance).
+        #expect(abs(r.maxY + ScrollView.focusMargin - height) < 0.5, "field bottom \(r.maxY) in \(height)")
+        #expect(form.contentOffset.y > 0)
+        // Shift+Tab goes back to the field above, already in view: no scroll.
+        let offset = form.contentOffset
+        press(.tab, .shift)
+        #expect(field(below - 1).isFocused)
+        #expect(form.contentOffset == offset)
+    }
+
+    @Test func tabPastTheLastWrapsToTheFirstAndScrollsBackUp() {
+        for _ in 1...KeyboardForm.fields { press(.tab) }
+        #expect(field(KeyboardForm.fields).isFocused)
+        let last = onScreen(field(KeyboardForm.fields))
+        #expect(last.minY >= 0 && last.maxY <= form.bounds.height)
+        let atTheLast = form.contentOffset.y
+        #expect(atTheLast > 0)
+        press(.tab)
+        #expect(field(1).isFocused)
+        // Back up the least distance: the first field's top 12 px below the window's top.
+        let first = onScreen(field(1))
+        #expect(abs(first.minY - ScrollView.focusMargin) < 0.5, "first field's top at \(first.minY)")
+        #expect(form.contentOffset.y < atTheLast)
+        // And Shift+Tab from the first wraps to the last.
+        press(.tab, .shift)
+        #expect(field(KeyboardForm.fields).isFocused)
+    }
+
+    @Test func shiftTabFromNothingFocusesTheLast() {
+        press(.tab, .shift)
+        #expect(field(KeyboardForm.fields).isFocused)
+        #expect(onScreen(field(KeyboardForm.fields)).maxY <= form.bounds.height)
+    }
+
+    @Test func tabScrollsWithAnAnimation() {
+        let height = form.bounds.height
+        let below = (1...KeyboardForm.fields).first { onScreen(field($0)).maxY + ScrollView.focusMargin > height }!
+        for _ in 1..<below { press(.tab) }
+        var seen: [Double] = []
+        d.afterFrame = { seen.append(self.form.contentOffset.y) }
+        press(.tab)
+        let goal = form.contentOffset.y
+        #expect(seen.contains { $0 > 0 && $0 < goal - 0.5 }, "offsets \(seen)")
+    }
+
+    @Test func spaceInAFocusedFieldTypesOneSpaceAndDoesNotPageTheForm() {
+        press(.tab)
+        press(.other("a"), text: "a")
+        press(.space, text: " ")
+        press(.other("b"), text: "b")
+        #expect(field(1).text == "a b")
+        #expect(form.contentOffset.y == 0)
+    }
+
+    @Test func theCaretKeysStayInTheFieldAndPageDownStillScrolls() {
+        press(.tab)
+        for ch in "abc" { press(.other(String(ch)), text: String(ch)) }
+        press(.left)
+        press(.left)
+        #expect(field(1).caret == 1)
+        press(.right)
+        press(.home)
+        #expect(field(1).caret == 0)
+        press(.end)
+        press(.backspace)
+        #expect(field(1).text == "ab")
+        #expect(form.contentOffset.y == 0)
+        // Page Down is not the field's: the form pages, and the field keeps the focus.
+        press(.pageDown)
+        #expect(form.contentOffset.y > 0)
+        #expect(field(1).isFocused)
+    }
+
+    @Test func downStillStepsTheFormWhileAFieldHasFocus() {
+        press(.tab)
+        press(.down)
+        #expect(form.contentOffset.y == ScrollView.arrowStep)
+        press(.up)
+        #expect(form.contentOffset.y == 0)
+    }
+
+    @Test func withNothingFocusedSpaceStillPagesTheForm() {
+        press(.space, text: " ")
+        #expect(form.contentOffset.y > 0)
+        #expect(field(1).text.isEmpty)
+    }
+}

@@ -1,0 +1,106 @@
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayRaster
+import ScrollwayViews
+import Testing
+
+/// Tab order, focusable controls and a focused button, in a small window with no scroll view.
+@MainActor
+@Suite struct FocusTests {
+    var time = 0.0
+
+    /// Views by identity (views are not Equatable).
+    func ids(_ views: [View?]) -> [ObjectIdentifier?] { views.map { $0.map(ObjectIdentifier.init) } }
+
+    mutating func press(_ window: Window, _ key: Key, _ modifiers: Modifiers = []) {
+        time += 0.1
+        window.handle(InputEvent(time: time, .key(key, pressed: true, modifiers: modifiers)))
+        window.handle(InputEvent(time: time + 0.05, .key(key, pressed: false, modifiers: modifiers)))
+    }
+
+    /// Two fields side by side on the first row, a button below them, another field below that.
+    func form() -> (Window, TextField, TextField, Button, TextField) {
+        let window = Window(size: Size(width: 200, height: 200))
+        let right = TextField(frame: Rect(x: 110, y: 10, width: 80, height: 30))
+        let left = TextField(frame: Rect(x: 10, y: 10, width: 80, height: 30))
+        let button = Button(title: "", frame: Rect(x: 10, y: 60, width: 100, height: 40))
+        let last = TextField(frame: Rect(x: 10, y: 120, width: 80, height: 30))
+        // Added out of order: the tab order is where they are, not when they were added.
+        for v in [last, right, button, left] { window.addSubview(v) }
+        return (window, left, right, button, last)
+    }
+
+    @Test mutating func tabGoesInReadingOrderAndWraps() {
+        let (window, left, right, button, last) = form()
+        #expect(ids(window.focusableControls) == ids([left, right, button, last]))
+        var seen: [View?] = []
+        for _ in 0..<5 {
+            press(window, .tab)
+            seen.append(window.focusedView)
+        }
+        #expect(ids(seen) == ids([left, right, button, last, left]))
+        press(window, .tab, .shift)
+        #expect(window.focusedView === last)
+        press(window, .tab, .shift)
+        #expect(window.focusedView === button)
+        #expect(!window.focusedByTouch)
+    }
+
+    @Test mutating func controlsOptOutAndHiddenOnesAreSkipped() {
+        let (window, left, right, button, last) = form()
+        right.canBecomeFocused = false
+        last.isHidden = true
+        #expect(ids(window.focusableControls) == ids([left, button]))
+        // A plain control opts in.
+        let custom = Control(frame: Rect(x: 150, y: 170, width: 10, height: 10))
+        custom.canBecomeFocused = true
+        window.addSubview(custom)
+        #expect(ids(window.focusableControls) == ids([left, button, custom]))
+        // Ctrl+Tab is a shortcut, not focus movement.
+        press(window, .tab, .control)
+        #expect(window.focusedView == nil)
+    }
+
+    @Test mutating func enterAndSpaceOnAFocusedButtonFireIt() {
+        let (window, _, _, button, _) = form()
+        var fired = 0
+        button.onTap = { fired += 1 }
+        button.becomeFocused()
+        press(window, .enter)
+        #expect(fired == 1)
+        press(window, .space)
+        #expect(fired == 2 && button.tapCount == 2)
+        // Not focused: Enter does nothing to it.
+        button.resignFocus()
+        press(window, .enter)
+        #expect(fired == 2)
+    }
+
+    @Test mutating func aFocusedButtonShowsItsFocusRing() throws {
+        let window = Window(size: Size(width: 120, height: 60))
+        let button = Button(title: "", frame: Rect(x: 10, y: 10, width: 100, height: 40))
+        button.fillColor = Color(rgb: 0, 0, 200)
+        button.titleColor = .white
+        window.addSubview(button)
+        // On the ring: inset 3 px, 2 px wide, so x 13…15 along the left edge at mid-height.
+        let onRing = (x: 14, y: 30)
+        let fill = Color(rgb: 0, 0, 200).premultipliedARGB
+        var canvas = try Offscreen.render(window)
+        #expect(canvas.pixel(x: onRing.x, y: onRing.y) == fill)
+        press(window, .tab)
+        #expect(button.isFocused)
+        canvas = try Offscreen.render(window)
+        #expect(canvas.pixel(x: onRing.x, y: onRing.y) == Color.white.premultipliedARGB)
+        // Inside and outside the ring the fill is unchanged.
+        #expect(canvas.pixel(x: 11, y: 30) == fill)
+        #expect(canvas.pixel(x: 20, y: 30) == fill)
+        var ring = 0
+        for y in 10..<50 {
+            for x in 10..<110 where canvas.pixel(x: x, y: y) == Color.white.premultipliedARGB { ring += 1 }
+        }
+        #expect(ring > 300, "ring pixels \(ring)")
+        button.resignFocus()
+        canvas = try Offscreen.render(window)
+        #expect(canvas.pixel(x: onRing.x, y: onRing.y) == fill)
+    }
+}
