@@ -49,7 +49,7 @@ public enum PhotoFolder {
             }
         }
         guard !photos.isEmpty else {
-            throw PhotoKioskError(description: "none of the \(pngs.count) PNG files in '\(directory)' could be read")
+            throw PhotoKioskError(description: "none of the PNG files in '\(directory)' could be read")
         }
         return photos
     }
