@@ -11,8 +11,10 @@ let usage = """
     Staff leave the kiosk with a three-finger tap.
     """
 
-@MainActor func fail(_ message: String, status: Int32 = 1) -> Never {
-    FileHandle.standardError.write(Data("PhotoKiosk: \(message)\n".utf8))
+func warn(_ message: String) { FileHandle.standardError.write(Data("PhotoKiosk: \(message)\n".utf8)) }
+
+func fail(_ message: String, status: Int32 = 1) -> Never {
+    warn(message)
     exit(status)
 }
 
@@ -26,45 +28,20 @@ var arguments = Array(CommandLine.arguments.dropFirst())
     return arguments[i + 1]
 }
 
-if arguments.contains("--help") || arguments.contains("-h") {
-    print(usage)
-    exit(0)
-}
-if let directory = value(of: "--make-samples") {
-    do {
+do {
+    if let directory = value(of: "--make-samples") {
         for path in try SamplePhotos.write(to: directory) { print(path) }
-    } catch {
-        fail("cannot write the samples into '\(directory)': \(error)")
+        exit(0)
     }
-    exit(0)
-}
-let png = value(of: "--png")
-if arguments.count > 1 || arguments.contains(where: { $0.hasPrefix("-") }) { fail(usage, status: 2) }
-
-let photos: [Photo]
-do {
-    photos = try PhotoFolder.load(arguments.first ?? ".") { problem in
-        FileHandle.standardError.write(Data("PhotoKiosk: \(problem)\n".utf8))
-    }
-} catch {
-    fail("\(error)")
-}
-let kiosk = PhotoKiosk(photos: photos)
-
-if let png {
-    do {
+    let png = value(of: "--png")
+    if arguments.count > 1 || arguments.contains(where: { $0.hasPrefix("-") }) { fail(usage, status: 2) }
+    let kiosk = PhotoKiosk(photos: try PhotoFolder.load(arguments.first ?? ".", skipped: warn))
+    if let png {
         try PNG.write(Offscreen.render(kiosk.window), toFile: png)
-    } catch {
-        fail("cannot write '\(png)': \(error)")
+        exit(0)
     }
-    exit(0)
-}
-
-do {
     let app = try kiosk.open()
-    if !app.window.canInhibitIdle {
-        FileHandle.standardError.write(Data("PhotoKiosk: the compositor cannot keep the screen awake\n".utf8))
-    }
+    if !app.window.canInhibitIdle { warn("the compositor cannot keep the screen awake") }
     // SIGINT (Ctrl+C) and SIGTERM (systemd stopping the kiosk) end the loop, so the app leaves
     // through the same door as the exit gesture: the window is closed and the process exits 0.
     let signals = [SIGINT, SIGTERM].map { signo in

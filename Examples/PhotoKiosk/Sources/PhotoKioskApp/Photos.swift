@@ -95,7 +95,11 @@ public enum SamplePhotos {
 
     /// Writes every sample into `directory` (created if missing) as sample-N.png; returns the paths.
     public static func write(to directory: String) throws -> [String] {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw PhotoKioskError(description: "cannot make the folder '\(directory)': \(error.localizedDescription)")
+        }
         return try sunColors.indices.map { i in
             let path = (directory as NSString).appendingPathComponent("sample-\(i + 1).png")
             try PNG.write(make(i), toFile: path)
