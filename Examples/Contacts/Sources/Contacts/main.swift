@@ -1,0 +1,17 @@
+import ContactsApp
+import Scrollway
+
+// The command line. The screen is in ContactsApp (its tests open the same window in a headless
+// weston); this file opens it on the compositor, or renders it offscreen with `--png FILE`.
+let window = Window(size: Size(width: 390, height: 844))
+let screen = ContactsScreen(book: AddressBook())
+screen.install(in: window)
+
+let arguments = CommandLine.arguments
+if let i = arguments.firstIndex(of: "--png"), i + 1 < arguments.count {
+    let canvas = try Offscreen.render(window)
+    try PNG.write(canvas, toFile: arguments[i + 1])
+} else {
+    let app = try WaylandApp(content: window, title: "Contacts", appID: "contacts")
+    try app.run()
+}

@@ -1,0 +1,179 @@
+import Scrollway
+
+/// The address book's one screen: a bar with the title and a search field, the people below in
+/// a list with a section per letter (the current letter's header sticks to the top), pull to
+/// refresh, and a person's page over it all when a row is tapped.
+///
+/// With the on-screen keyboard up (a touch on the search field brings it), the list's bottom
+/// inset grows by what the keyboard covers, so every row can still be scrolled into view above
+/// it. Escape goes back from a person's page, or clears the search.
+public final class ContactsScreen: View, ListDataSource {
+    public static let barHeight = 108.0
+    public let book: AddressBook
+    public let list = ListView()
+    public let searchField = SearchField(placeholder: "Search")
+    public let countLabel = Label()
+    public private(set) var detail: DetailPage?
+    /// How long a pull to refresh "syncs" before the new people arrive (a real app would wait
+    /// for its server instead).
+    public var syncDuration = 0.8
+    /// The rows shown: the people matching the search, the recent ones first (under "New").
+    public private(set) var shown: [Contact] = []
+    private var recentShown = 0
+    /// Where each section starts, and its title.
+    private var sections: [(start: Int, title: String)] = []
+    private let bar = View()
+    private let title = Label(text: "Contacts")
+    private let noResults = Label(text: "No results")
+
+    public init(book: AddressBook) {
+        self.book = book
+        super.init()
+        backgroundColor = .white
+        bar.backgroundColor = Color(rgb: 248, 248, 250)
+        title.font = try? Font.system(size: 24, bold: true)
+        countLabel.textColor = Color(rgb: 110, 110, 118)
+        countLabel.textAlignment = .right
+        searchField.onChange = { [weak self] _ in self?.search() }
+        for v in [title, countLabel, searchField] { bar.addSubview(v) }
+        noResults.textAlignment = .center
+        noResults.textColor = Color(rgb: 110, 110, 118)
+        list.estimatedRowHeight = 44
+        list.keyboardDismissMode = .onDrag
+        list.register("person") { ListCell(reuseIdentifier: "person") }
+        list.dataSource = self
+        list.onSelectRow = { [weak self] row in
+            guard let self else { return }
+            self.open(self.shown[row])
+        }
+        let refresh = RefreshControl()
+        refresh.onValueChanged = { [weak self] in self?.sync() }
+        list.refreshControl = refresh
+        for v in [list, noResults, bar] { addSubview(v) }
+        search()
+    }
+
+    /// Puts the screen in `window`, filling it, with the on-screen keyboard over it.
+    public func install(in window: Window) {
+        fillsSuperview = true
+        window.addSubview(self)
+        OnScreenKeyboard.install(in: window, policy: .touchOnly)
+        window.layoutIfNeeded()
+    }
+
+    public override func layoutSubviews() {
+        let w = bounds.width
+        bar.frame = Rect(x: 0, y: 0, width: w, height: Self.barHeight)
+        title.frame = Rect(x: 16, y: 10, width: w - 32, height: 34)
+        countLabel.frame = Rect(x: 16, y: 16, width: w - 32, height: 24)
+        searchField.frame = Rect(x: 12, y: 54, width: w - 24, height: 44)
+        list.frame = Rect(x: 0, y: Self.barHeight, width: w, height: max(0, bounds.height - Self.barHeight))
+        noResults.frame = Rect(x: 0, y: Self.barHeight + 40, width: w, height: 24)
+        detail?.frame = bounds
+    }
+
+    // MARK: The list
+
+    public func numberOfRows(in list: ListView) -> Int { shown.count }
+
+    public func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+        let cell = list.dequeueReusableCell(withIdentifier: "person")
+        cell.textLabel.text = shown[row].name
+        return cell
+    }
+
+    public func sectionStarts(in list: ListView) -> [Int] { sections.map(\.start) }
+
+    public func list(_ list: ListView, titleForSection section: Int) -> String { sections[section].title }
+
+    /// "New" for the people a refresh brought, then a section per initial.
+    private func regroup() {
+        sections = recentShown > 0 ? [(0, "New")] : []
+        for row in recentShown..<shown.count where row == recentShown || shown[row].initial != shown[row - 1].initial {
+            sections.append((row, shown[row].initial))
+        }
+    }
+
+    /// A person matches the search when their name or number has it (in any case).
+    private func matchesSearch(_ contact: Contact) -> Bool {
+        searchField.text.isEmpty || contact.searchText.contains(searchField.text.lowercased())
+    }
+
+    /// Shows the people matching the search, from the top.
+    private func search() {
+        let recent = book.recent.filter(matchesSearch)
+        shown = recent + book.people.filter(matchesSearch)
+        recentShown = recent.count
+        regroup()
+        list.reloadData()
+        list.setContentOffset(Point(x: 0, y: -list.adjustedContentInset.top), animated: false)
+        updateCounts()
+    }
+
+    private func updateCounts() {
+        noResults.isHidden = !shown.isEmpty
+        countLabel.text = searchField.text.isEmpty ? "\(book.count) people" : "\(shown.count) of \(book.count)"
+    }
+
+    /// A pull to refresh: after `syncDuration`, new people arrive at the top under "New", and
+    /// the rows in view stay exactly where they are.
+    private func sync() {
+        guard let window else { return }
+        window.schedule(at: window.now + syncDuration) { [weak self] in
+            guard let self else { return }
+            let arrived = self.book.addPeople(3).reversed().filter(self.matchesSearch)
+            self.shown = arrived + self.shown
+            self.recentShown += arrived.count
+            self.regroup()
+            self.list.insertRows(at: Array(arrived.indices))
+            self.updateCounts()
+            self.list.refreshControl?.endRefreshing()
+        }
+    }
+
+    // MARK: A person's page
+
+    public func open(_ contact: Contact) {
+        searchField.resignFocus()  // the keyboard goes with the focus
+        let page = DetailPage(contact: contact)
+        page.onBack = { [weak self] in self?.closeDetail() }
+        detail = page
+        addSubview(page)
+        page.frame = bounds
+        window?.focus(page, byTouch: false)  // so that Escape reaches this screen
+    }
+
+    public func closeDetail() {
+        detail?.removeFromSuperview()
+        detail = nil
+        window?.focus(nil, byTouch: false)
+    }
+
+    public override func handleInput(_ event: InputEvent) -> Bool {
+        guard case .key(.escape, let pressed, _) = event.kind else { return false }
+        if detail != nil {
+            if pressed { closeDetail() }
+        } else if searchField.isFocused || !searchField.text.isEmpty {
+            if pressed {
+                searchField.text = ""
+                searchField.resignFocus()
+                search()
+            }
+        } else {
+            return false
+        }
+        return true
+    }
+}
+
+/// A text field that says when its text changes (the list follows every keystroke).
+public final class SearchField: TextField {
+    public var onChange: ((String) -> Void)?
+
+    public override func handleInput(_ event: InputEvent) -> Bool {
+        let before = text
+        let handled = super.handleInput(event)
+        if text != before { onChange?(text) }
+        return handled
+    }
+}

@@ -1,0 +1,136 @@
+import ContactsApp
+import Scrollway
+import ScrollwayWestonHarness
+import Testing
+
+/// The address book in a headless weston, driven by real touches and keys through the rig,
+/// judged by what the compositor shows and by the window's view tree.
+@MainActor
+@Suite(.serialized) struct ContactsTests {
+    let headerColor = Color(rgb: 242, 242, 247)
+    let barBottom = ContactsScreen.barHeight
+
+    @Test func theFirstSectionHeaderSitsUnderTheBarAndTheCurrentOneSticksThere() throws {
+        let (rig, app, screen) = try startContacts()
+        let list = screen.list
+        #expect(screen.countLabel.text == "3000 people")
+        #expect(list.numberOfSections > 20)
+        let first = try #require(list.visibleHeaders[0])
+        #expect(first.textLabel.text == "A")
+        #expect(first.windowFrame == Rect(x: 0, y: barBottom, width: screenSize.width, height: 32))
+        let shot = try rig.capture()
+        // The grey band across the window, the letter at its left, nothing to its right.
+        #expect(shot.shows(headerColor, x: 200, y: Int(barBottom) + 16))
+        #expect(shot.darkPixels(in: Rect(x: 14, y: barBottom + 6, width: 16, height: 20)) > 10)
+        #expect(shot.darkPixels(in: Rect(x: 40, y: barBottom + 6, width: 340, height: 20)) == 0)
+
+        // A flick up: the header of the section at the top is pinned under the bar.
+        var fingers = Fingers(rig, app)
+        try fingers.drag(from: Point(x: 195, y: 700), step: Point(x: 0, y: -60), moves: 6)
+        try app.settle()
+        #expect(list.contentOffset.y > 2000, "the flick went only to \(list.contentOffset.y)")
+        let top = list.contentOffset.y
+        let topRow = try #require(screen.shown.indices.first { list.rectForRow($0).maxY > top })
+        let section = try #require(list.section(containingRow: topRow))
+        let pinned = try #require(list.visibleHeaders[section])
+        #expect(pinned.textLabel.text == screen.shown[topRow].initial)
+        #expect(pinned.windowFrame.minY == barBottom)
+        #expect(try rig.capture().shows(headerColor, x: 200, y: Int(barBottom) + 16))
+    }
+
+    @Test func aTappedRowOpensItsPersonAndBackOrEscapeReturns() throws {
+        let (rig, app, screen) = try startContacts()
+        var fingers = Fingers(rig, app)
+        let row = 2
+        let person = screen.shown[row]
+        try fingers.tap(screen.list.convert(screen.list.rectForRow(row), to: nil).center)
+        try app.pump(until: { screen.detail != nil }, "the person's page")
+        try app.settle()
+        let page = try #require(screen.detail)
+        #expect(page.contact == person)
+        #expect(page.nameLabel.text == person.name)
+        // The avatar's colour above its initials, where the list showed a row before.
+        let avatar = page.avatar.windowFrame
+        #expect(try rig.capture().shows(page.avatar.color, x: Int(avatar.midX), y: Int(avatar.minY) + 10))
+
+        try fingers.tap(page.backButton.windowFrame.center)
+        try app.pump(until: { screen.detail == nil }, "the back button")
+        try app.settle()
+        #expect(try rig.capture().shows(headerColor, x: 200, y: Int(barBottom) + 16))
+
+        try fingers.tap(screen.list.convert(screen.list.rectForRow(row), to: nil).center)
+        try app.pump(until: { screen.detail != nil }, "the person's page again")
+        try rig.pressKey(named: "Escape", at: fingers.time + 200)
+        try app.pump(until: { screen.detail == nil }, "Escape")
+    }
+
+    @Test func aTouchOnTheSearchFieldBringsTheKeyboardAndTheListMakesRoomAboveIt() throws {
+        let (rig, app, screen) = try startContacts()
+        let window = try #require(screen.window)
+        let keyboard = try #require(window.view(named: "keyboard") as? OnScreenKeyboard)
+        var fingers = Fingers(rig, app)
+        try fingers.tap(screen.searchField.windowFrame.center)
+        #expect(screen.searchField.isFocused)
+        try app.pump(until: { keyboard.visibleFraction == 1 && app.isAtRest }, "the keyboard to slide in")
+        #expect(keyboard.top == screenSize.height - OnScreenKeyboard.height)
+        #expect(screen.searchField.windowFrame.maxY < keyboard.top)
+        // On screen: the field, white, well above the keyboard's grey.
+        let shot = try rig.capture()
+        #expect(shot.shows(.white, x: 300, y: Int(screen.searchField.windowFrame.midY)))
+        #expect(shot.shows(keyboard.backgroundColor!, x: 2, y: Int(keyboard.top) + 2))
+        // The list's bottom inset is what the keyboard covers of it.
+        #expect(screen.list.adjustedContentInset.bottom == OnScreenKeyboard.height)
+
+        // Typed on the on-screen keyboard: the list follows each key.
+        for ch in "zoe" {
+            try fingers.tap(try #require(keyboard.keyFrame(for: String(ch))).center)
+        }
+        try app.settle()
+        #expect(screen.searchField.text == "zoe")
+        #expect(!screen.shown.isEmpty && screen.shown.count < 100)
+        #expect(screen.shown.allSatisfy { $0.givenName == "Zoe" })
+        #expect(screen.countLabel.text == "\(screen.shown.count) of 3000")
+
+        // Scrolled to its end, the last row rests just above the keyboard, not under it.
+        let list = screen.list
+        list.setContentOffset(Point(x: 0, y: list.verticalRange.upperBound), animated: false)
+        try app.settle()
+        let last = list.convert(list.rectForRow(screen.shown.count - 1), to: nil)
+        #expect(abs(last.maxY - keyboard.top) < 0.5)
+
+        // Escape clears the search; the keyboard goes, and the inset with it.
+        try rig.pressKey(named: "Escape", at: fingers.time + 200)
+        try app.pump(until: { keyboard.visibleFraction == 0 && app.isAtRest }, "the keyboard to go")
+        #expect(screen.searchField.text.isEmpty && screen.shown.count == 3000)
+        #expect(screen.list.adjustedContentInset.bottom == 0)
+    }
+
+    @Test func aPullRefreshesAndTheNewPeopleArriveAboveWithoutMovingTheRows() throws {
+        let (rig, app, screen) = try startContacts()
+        let list = screen.list
+        let control = try #require(list.refreshControl)
+        let firstPerson = screen.shown[0]
+        // Long enough for the pulled list to come to rest with the spinner in view first.
+        screen.syncDuration = 3
+        var fingers = Fingers(rig, app)
+        try fingers.drag(from: Point(x: 195, y: 300), step: Point(x: 0, y: 20), moves: 14)
+        try app.catchUp()
+        #expect(control.isRefreshing)
+        try app.pump(
+            until: { list.contentOffset.y == -list.adjustedContentInset.top && !list.isDecelerating },
+            "the list to rest with the spinner in view")
+        #expect(control.isRefreshing && list.adjustedContentInset.top == RefreshControl.height)
+        let rowWhileRefreshing = list.convert(list.rectForRow(0), to: nil)
+        try app.pump(until: { !control.isRefreshing && app.isAtRest }, "the refresh to end")
+        #expect(screen.book.count == 3003)
+        #expect(screen.countLabel.text == "3003 people")
+        #expect(screen.list(list, titleForSection: 0) == "New")
+        // The rows in view stayed where they were; the new people are above them.
+        let moved = try #require(screen.shown.firstIndex(of: firstPerson))
+        #expect(moved == 3)
+        #expect(list.convert(list.rectForRow(moved), to: nil) == rowWhileRefreshing)
+        list.setContentOffset(.zero, animated: false)
+        try app.settle()
+        #expect(list.visibleHeaders[0]?.textLabel.text == "New")
+    }
+}

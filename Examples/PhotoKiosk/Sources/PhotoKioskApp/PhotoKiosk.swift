@@ -1,0 +1,135 @@
+import Scrollway
+
+/// A photo kiosk: one photo per page, side by side in a paging scroll view; each page is a
+/// scroll view of its own that zooms its photo from 1× to 4× (pinch, double tap). Fullscreen, no
+/// cursor, the screen kept awake, and a mouse drags like a finger (a kiosk's mouse, if it has
+/// one, is just another finger). Staff leave with a three-finger tap (`ThreeFingerTap`).
+@MainActor
+public final class PhotoKiosk {
+    public let window: Window
+    public let pager: PhotoPager
+    /// What the exit gesture does: `open` makes it stop the app's loop.
+    public var onExit: (() -> Void)?
+    // The window holds its observers weakly: the kiosk keeps the gesture alive.
+    private let exitGesture = ThreeFingerTap()
+
+    /// The kiosk's window at `size` (the compositor's fullscreen size replaces it once shown).
+    public init(photos: [Photo], size: Size = Size(width: 1024, height: 600)) {
+        window = Window(size: size)
+        window.clearColor = .black
+        pager = PhotoPager(photos: photos)
+        pager.fillsSuperview = true
+        window.addSubview(pager)
+        window.addObserver(exitGesture)
+        exitGesture.onRecognize = { [weak self] in self?.onExit?() }
+        window.layoutIfNeeded()
+    }
+
+    /// Shows the kiosk on the compositor at `socket` (nil: $WAYLAND_DISPLAY) the way a kiosk
+    /// runs: fullscreen (kiosk-shell and cage make it so anyway), no pointer cursor, and an idle
+    /// inhibitor so that the screen does not blank while people look at the photos. Run it
+    /// with `run()`; the exit gesture makes `run()` return.
+    public func open(socket: String? = nil) throws -> WaylandApp {
+        let app = try WaylandApp(
+            content: window, title: "Photo Kiosk", socket: socket, appID: "photo-kiosk", fullscreen: true)
+        app.window.hidesCursor = true
+        app.window.inhibitsIdle = true
+        onExit = { [weak app] in app?.requestStop() }
+        return app
+    }
+}
+
+/// The photos side by side, one page each: a swipe or a flick turns exactly one page.
+public final class PhotoPager: ScrollView {
+    public let pages: [PhotoPage]
+    private var laidOutSize: Size?
+
+    init(photos: [Photo]) {
+        pages = photos.map(PhotoPage.init)
+        super.init()
+        isPagingEnabled = true
+        isDirectionalLockEnabled = true
+        showsHorizontalScrollIndicator = false
+        showsVerticalScrollIndicator = false
+        allowsMouseDrag = true
+        mouseDragMomentum = true
+        backgroundColor = .black
+        for page in pages { addSubview(page) }
+    }
+
+    /// The page nearest the offset.
+    public var currentPage: Int {
+        guard bounds.width > 0, !pages.isEmpty else { return 0 }
+        return min(max(Int((contentOffset.x / bounds.width).rounded()), 0), pages.count - 1)
+    }
+
+    /// Pages are the pager's size at any window size (the compositor decides the kiosk's size);
+    /// a new size keeps the page that was showing.
+    public override func layoutSubviews() {
+        super.layoutSubviews()
+        let size = bounds.size
+        guard size != laidOutSize else { return }
+        let page = currentPage
+        laidOutSize = size
+        for (i, p) in pages.enumerated() {
+            p.frame = Rect(x: Double(i) * size.width, y: 0, width: size.width, height: size.height)
+        }
+        contentSize = Size(width: size.width * Double(pages.count), height: size.height)
+        setContentOffset(Point(x: Double(page) * size.width, y: 0), animated: false)
+    }
+
+    /// A photo that has left the screen is shown whole when it comes back (as photo apps do).
+    public override func didChangeBounds(from old: Rect) {
+        super.didChangeBounds(from: old)
+        for page in pages where page.zoomScale != 1 && !page.frame.intersects(bounds) {
+            page.setZoomScale(1, animated: false)
+        }
+    }
+}
+
+/// One photo, fitted to the page, zoomable from 1× to 4× by pinching or double tapping. The
+/// page is its own delegate: it names the view that zooms.
+public final class PhotoPage: ScrollView, ScrollViewDelegate {
+    public let photo: Photo
+    public let imageView: ImageView
+
+    init(photo: Photo) {
+        self.photo = photo
+        imageView = ImageView(image: photo.image)
+        super.init()
+        imageView.contentMode = .aspectFit
+        addSubview(imageView)
+        minimumZoomScale = 1
+        maximumZoomScale = 4
+        doubleTapZooms = true
+        // A zoomed photo pans to its edge, and the same drag then turns the page.
+        handsOffDragsAtEdges = true
+        allowsMouseDrag = true
+        mouseDragMomentum = true
+        showsHorizontalScrollIndicator = false
+        showsVerticalScrollIndicator = false
+        scrollsToTop = false
+        delegate = self
+    }
+
+    public func viewForZooming(in scrollView: ScrollView) -> View? { imageView }
+
+    /// Once a zoom ends, the photo is drawn again at the zoomed resolution (never finer than
+    /// the photo's own pixels), so that a zoomed photo is sharp rather than a stretched image.
+    public func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: Double) {
+        let fitted = imageView.imageRect.width
+        let finest = fitted > 0 ? Double(photo.image.width) / fitted : 1
+        let deviceScale = window?.scale ?? 1
+        imageView.contentsScale = scale > 1 ? max(deviceScale, min(deviceScale * scale, finest)) : nil
+    }
+
+    /// A new page size (the window was resized) shows the photo whole at the new size.
+    public override func didChangeBounds(from old: Rect) {
+        super.didChangeBounds(from: old)
+        guard old.size != bounds.size else { return }
+        setZoomScale(1, animated: false)
+        imageView.contentsScale = nil
+        imageView.frame = Rect(origin: .zero, size: bounds.size)
+        contentSize = bounds.size
+    }
+}

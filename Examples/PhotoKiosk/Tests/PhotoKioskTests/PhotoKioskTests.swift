@@ -1,0 +1,181 @@
+import Foundation
+import PhotoKioskApp
+import Scrollway
+import ScrollwayWestonHarness
+import Testing
+
+/// The kiosk in a headless weston with kiosk-shell, driven by real touches and a real mouse
+/// through the rig, judged by what the compositor shows.
+@MainActor
+@Suite(.serialized) struct PhotoKioskTests {
+    let suns = SamplePhotos.sunColors
+    let middle = Point(x: screen.width / 2, y: screen.height / 2)
+
+    @Test func aSwipeTurnsToTheNextPhoto() throws {
+        let (rig, app, kiosk) = try startKiosk()
+        #expect(try rig.capture().shows(suns[0], x: 300, y: 200), "the first photo's sun is not in the middle")
+        var fingers = Fingers(rig, app)
+        try fingers.swipe(from: Point(x: 450, y: 200), step: Point(x: -40, y: 0))
+        try app.settle()
+        #expect(kiosk.pager.currentPage == 1)
+        #expect(kiosk.pager.contentOffset == Point(x: screen.width, y: 0))
+        #expect(try rig.capture().shows(suns[1], x: 300, y: 200), "the second photo's sun is not in the middle")
+    }
+
+    @Test func aMouseDragTurnsThePageToo() throws {
+        let (rig, app, kiosk) = try startKiosk()
+        rig.pacer.begin(at: 1000)
+        func pointer(_ ms: UInt32, _ send: (TestInputClient, UInt32) -> Void) throws {
+            try rig.pacer.wait(until: ms) { try app.step(maxWait: $0) }
+            send(rig.input, ms)
+            rig.input.pointerFrame()
+            try rig.input.roundtrip()
+            try app.catchUp()
+        }
+        try pointer(1000) { $0.pointerMotion(x: 450, y: 200, time: $1) }
+        try pointer(1020) { $0.pointerButton(0x110, pressed: true, time: $1) }
+        for i in 1...6 {
+            try pointer(1020 + UInt32(16 * i)) { $0.pointerMotion(x: 450 - 40 * Double(i), y: 200, time: $1) }
+        }
+        try pointer(1132) { $0.pointerButton(0x110, pressed: false, time: $1) }
+        try app.settle()
+        #expect(kiosk.pager.currentPage == 1)
+        #expect(try rig.capture().shows(suns[1], x: 300, y: 200))
+    }
+
+    @Test func aDoubleTapZoomsToTwiceAndBack() throws {
+        let (rig, app, kiosk) = try startKiosk()
+        let page = kiosk.pager.pages[0]
+        let fittedRadius = Int(SamplePhotos.sunRadius * fitted)
+        #expect(abs(try rig.capture().sunRadius(suns[0]) - fittedRadius) <= 3)
+        var fingers = Fingers(rig, app)
+        try fingers.tap(at: middle)
+        try fingers.at(120) { _, _ in }
+        try fingers.tap(at: middle)
+        try app.settle()
+        #expect(abs(page.zoomScale - 2) < 1e-6)
+        // Zoomed about the tap, the middle of the screen: the sun is twice as wide there.
+        #expect(abs(try rig.capture().sunRadius(suns[0]) - 2 * fittedRadius) <= 3)
+        try fingers.at(600) { _, _ in }
+        try fingers.tap(at: middle)
+        try fingers.at(120) { _, _ in }
+        try fingers.tap(at: middle)
+        try app.settle()
+        #expect(abs(page.zoomScale - 1) < 1e-6)
+        #expect(abs(try rig.capture().sunRadius(suns[0]) - fittedRadius) <= 3)
+    }
+
+    @Test func aZoomedPhotoPansToItsEdgeThenThePageTurnsAndTheLastPhotoIsWholeAgain() throws {
+        let (rig, app, kiosk) = try startKiosk()
+        let page = kiosk.pager.pages[0]
+        var fingers = Fingers(rig, app)
+        try fingers.tap(at: middle)
+        try fingers.at(120) { _, _ in }
+        try fingers.tap(at: middle)
+        try app.settle()
+        #expect(abs(page.zoomScale - 2) < 1e-6)
+        // 2× about the middle: the photo is 1200 px wide, shown from 300 (its right edge at 600).
+        #expect(abs(page.contentOffset.x - screen.width / 2) < 0.01)
+        try fingers.at(600) { _, _ in }
+        try fingers.swipe(from: Point(x: 500, y: 200), step: Point(x: -30, y: 0), moves: 4)
+        try app.settle()
+        #expect(kiosk.pager.currentPage == 0, "the page turned before the photo reached its edge")
+        #expect(page.contentOffset.x > screen.width / 2)
+        try fingers.at(600) { _, _ in }
+        try fingers.swipe(from: Point(x: 500, y: 200), step: Point(x: -50, y: 0), moves: 6)
+        try app.settle()
+        #expect(kiosk.pager.currentPage == 1)
+        #expect(page.zoomScale == 1, "the photo left behind is still zoomed")
+        #expect(try rig.capture().shows(suns[1], x: 300, y: 200))
+    }
+
+    @Test func twoFingersPinchThePhotoLarger() throws {
+        let (rig, app, kiosk) = try startKiosk()
+        var fingers = Fingers(rig, app)
+        try fingers.at(0) { input, t in
+            input.touchDown(id: 0, x: 250, y: 200, time: t)
+            input.touchDown(id: 1, x: 350, y: 200, time: t)
+        }
+        for i in 1...5 {
+            let d = 50 + 20 * Double(i)  // 50 px from the middle to 150: three times as far apart
+            try fingers.at(16) { input, t in
+                input.touchMotion(id: 0, x: 300 - d, y: 200, time: t)
+                input.touchMotion(id: 1, x: 300 + d, y: 200, time: t)
+            }
+        }
+        try fingers.at(16) { input, t in
+            input.touchUp(id: 0, time: t)
+            input.touchUp(id: 1, time: t)
+        }
+        try app.settle()
+        let scale = kiosk.pager.pages[0].zoomScale
+        #expect(abs(scale - 3) < 0.05, "zoomed to \(scale)")
+        #expect(kiosk.pager.currentPage == 0, "the pinch turned the page")
+        let radius = Double(try rig.capture().sunRadius(suns[0]))
+        #expect(abs(radius - SamplePhotos.sunRadius * fitted * scale) <= 3)
+    }
+
+    @Test func theKioskIsFullscreenWithoutACursorAndKeepsTheScreenAwake() throws {
+        let (rig, app, _) = try startKiosk()
+        try rig.input.roundtrip()
+        #expect(app.window.isFullscreen)
+        #expect(app.window.hidesCursor)
+        #expect(app.window.isInhibitingIdle)
+        // The compositor's side: one zwp_idle_inhibitor_v1 exists.
+        #expect(rig.input.idleInhibitors == 1)
+    }
+
+    @Test func aThreeFingerTapEndsTheAppAndFewerFingersDoNot() throws {
+        let (rig, app, kiosk) = try startKiosk()
+        var fingers = Fingers(rig, app)
+        try fingers.tap(fingers: 2, at: middle)
+        try app.settle()
+        #expect(!app.isStopRequested, "a two-finger tap ended the app")
+        try fingers.at(500) { _, _ in }
+        try fingers.tap(fingers: 3, at: middle)
+        try app.pump(until: { app.isStopRequested }, "the exit gesture")
+        try app.run()  // returns at once: the loop has been asked to stop
+        #expect(kiosk.pager.currentPage == 0)
+    }
+}
+
+/// The built executable, as kiosk-shell or cage starts it: it shows the photos, and leaves
+/// with status 0 on the exit gesture and on SIGTERM.
+@MainActor
+@Suite(.serialized) struct PhotoKioskExecutableTests {
+    /// PhotoKiosk, built next to this test bundle (and the rig's module).
+    func executable() throws -> String {
+        let dir = URL(fileURLWithPath: try WestonRig.modulePath()).deletingLastPathComponent()
+        let exe = dir.appendingPathComponent("PhotoKiosk").path
+        guard FileManager.default.isExecutableFile(atPath: exe) else {
+            throw TestFailure("PhotoKiosk is not built at \(exe)")
+        }
+        return exe
+    }
+
+    /// The executable on the samples in a fresh rig, once its first photo is on screen.
+    func launch() throws -> (rig: WestonRig, process: Process) {
+        let rig = try WestonRig(width: Int(screen.width), height: Int(screen.height))
+        let process = try rig.process.launchClient(try executable(), arguments: [samplesFolder], to: .standardError)
+        try wait(for: "the first photo") {
+            guard process.isRunning else { throw TestFailure("PhotoKiosk exited at start") }
+            return try rig.capture().shows(SamplePhotos.sunColors[0], x: 300, y: 200)
+        }
+        return (rig, process)
+    }
+
+    @Test func theExitGestureEndsTheProcess() throws {
+        let (rig, process) = try launch()
+        var fingers = Fingers(rig, nil)
+        try fingers.tap(fingers: 3, at: Point(x: 300, y: 200))
+        try wait(for: "PhotoKiosk to exit") { !process.isRunning }
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    }
+
+    @Test func sigtermEndsTheProcessCleanly() throws {
+        let (_, process) = try launch()
+        process.terminate()
+        try wait(for: "PhotoKiosk to exit") { !process.isRunning }
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    }
+}
