@@ -1,10 +1,11 @@
 import ScrollwayGeometry
 import ScrollwayGestures
 
-/// Builds gesture scripts in code, typed: drags, flicks, taps, touchpad pinches, keys, wheel clicks
-/// and screenshots
-/// at given times (ms), merged in time order (events at equal times keep the order they were
-/// added), so a screenshot can be taken while a drag goes on. The tour, the benches and tests
+/// Builds gesture scripts in code, typed: drags, flicks, taps, touchpad pinches, keys, text, wheel
+/// clicks and screenshots at given times (ms), merged in time order (events at equal times keep
+/// the order they were added), so a screenshot can be taken while a drag goes on. Times are
+/// absolute, so a wait is the gap between two parts (`end` says where the last one ended), and a
+/// script's tail after its last event is the player's `settle`. The tour, the benches and tests
 /// build their gestures here instead of writing events by hand; `ScriptWriter` turns the result
 /// into a file `scrollway play` reads, and `FrameDriver` plays it into a window.
 public struct ScriptBuilder {
@@ -118,6 +119,12 @@ public struct ScriptBuilder {
     public mutating func key(_ name: String, at t: Double, hold: Double = 30) {
         add(.key(name, pressed: true), at: t)
         add(.key(name, pressed: false), at: t + hold)
+    }
+
+    /// Text typed at `t` (the `text` event: an input method's commit, or what `scrollway rig`
+    /// types key by key with the us keymap).
+    public mutating func text(_ text: String, at t: Double) {
+        add(.text(text), at: t)
     }
 
     /// `clicks` wheel detents (negative: towards the start) over `point`, one 40 ms apart.

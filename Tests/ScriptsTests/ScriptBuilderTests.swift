@@ -86,12 +86,15 @@ import Testing
         b.tap(at: Point(x: 195, y: 422), at: 250)
         b.wheel(clicks: -3, over: Point(x: 10.5, y: 20), at: 400)
         b.key("Page_Down", at: 600)
+        b.text("héllo, \"wörld\"", at: b.end + 100)
         b.screenshot("done", at: 1000)
         let script = b.script
         let text = ScriptWriter.text(script)
         let parsed = try ScriptParser(file: "built.jsonl", isKeysym: { _ in true }).parse(text)
         #expect(parsed.events.map(\.kind) == script.events.map(\.kind))
         #expect(parsed.events.map(\.t) == script.events.map(\.t))
+        // The text came 100 ms after the key's release, and reads back the same.
+        #expect(script.events.contains { $0.t == 730 && $0.kind == .text("héllo, \"wörld\"") })
     }
 }
 
