@@ -28,7 +28,7 @@ public enum CommandRunner {
         p.standardOutput = out
         p.standardError = err
         p.standardInput = FileHandle.nullDevice
-        try p.run()
+        try p.runWithSignalsUnblocked()
         // Both pipes are drained at once (standard error on its own thread), so a process that
         // fills one while we read the other cannot block either of us.
         let errorReader = PipeReader(err.fileHandleForReading)

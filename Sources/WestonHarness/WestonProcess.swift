@@ -95,7 +95,7 @@ public final class WestonProcess {
         process.standardError = log
         process.standardInput = FileHandle.nullDevice
         do {
-            try process.run()
+            try process.runWithSignalsUnblocked()
         } catch {
             try? FileManager.default.removeItem(at: dir)
             throw RigError.system("cannot start \(weston): \(error.localizedDescription)")
@@ -196,7 +196,7 @@ public final class WestonProcess {
         case .inherit:
             break
         }
-        try p.run()
+        try p.runWithSignalsUnblocked()
         clients.append(p)
         return p
     }

@@ -136,6 +136,12 @@ struct WestonBench {
             try fling(rig, size, up: false, ms: &ms)
             memory = Self.memory(pid: client.processIdentifier)
         }
+        // The client writes its statistics when told to stop. The rig's own stop gives a client
+        // one second before SIGKILL, which a loaded machine can miss (the GTK4 peer, a Python
+        // main loop, then wrote nothing): it is asked here and given until it has exited.
+        kill(client.processIdentifier, SIGTERM)
+        let deadline = ProcessInfo.processInfo.systemUptime + 30
+        while client.isRunning && ProcessInfo.processInfo.systemUptime < deadline { usleep(10_000) }
         rig.stop()
         client.waitUntilExit()
         let text = (try? String(contentsOfFile: stats, encoding: .utf8)) ?? ""

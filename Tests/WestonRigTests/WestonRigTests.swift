@@ -74,6 +74,28 @@ import Testing
         #expect(!weston.isAlive, "weston outlived its parent")
     }
 
+    /// A client starts with no signal blocked, whatever thread starts it: started here from a
+    /// libdispatch worker thread, whose mask blocks nearly every signal (as the concurrency
+    /// pool's threads do, where `scrollway rig` runs), so the rig's SIGTERM still reaches it.
+    @Test func aClientStartsWithNoSignalBlocked() throws {
+        let rig = try WestonRig(width: 320, height: 240)
+        let out = tempLog("sigmask")
+        defer { try? FileManager.default.removeItem(at: out) }
+        // grep itself reads its own mask (a shell would not do: it unblocks signals at start).
+        // Handed to the worker and used there alone until it signals.
+        nonisolated(unsafe) let process = rig.process
+        let started = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = try? process.launchClient("/usr/bin/grep", arguments: ["SigBlk", "/proc/self/status"], output: out)
+            started.signal()
+        }
+        started.wait()
+        let deadline = Date().addingTimeInterval(10)
+        while ((try? String(contentsOf: out, encoding: .utf8)) ?? "").isEmpty, Date() < deadline { usleep(10_000) }
+        let line = try String(contentsOf: out, encoding: .utf8)
+        #expect(line == "SigBlk:\t0000000000000000\n")
+    }
+
     @Test func simpleTouchReceivesInjectedTouchesAndCancel() throws {
         // weston-simple-touch always draws 600×500; kiosk-shell rejects a larger buffer.
         let rig = try WestonRig(width: 600, height: 500)
