@@ -9,6 +9,8 @@ PACKAGES=(
   libwayland-dev libwayland-bin wayland-protocols
   # Keyboard maps: xkbcommon and the keymap data it compiles from.
   libxkbcommon-dev xkb-data
+  # Compose tables (dead keys, the Compose key) by locale: /usr/share/X11/locale/*/Compose.
+  libx11-data
   # Raster: pixman images, fcft text (FreeType + fontconfig), PNG output, the default font.
   libpixman-1-dev libfcft-dev libpng-dev fonts-dejavu-core
   # The headless test compositor and the headers our input-injection module builds against.

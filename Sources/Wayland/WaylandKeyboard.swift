@@ -2,11 +2,13 @@ import Glibc
 import ScrollwayCWaylandClient
 import ScrollwayCXKBCommon
 import ScrollwayGestures
+import ScrollwayRaster
 import ScrollwayViews
 
 /// The seat's keyboard: the compositor's xkb keymap (from its fd, mapped read-only, size
 /// checked), modifiers as the compositor reports them, keys as keysym names plus the text they
-/// type, and client-side repeat from repeat_info on the window's timers.
+/// type (dead keys and Compose sequences through the locale's Compose table), and client-side
+/// repeat from repeat_info on the window's timers.
 @MainActor
 final class WaylandKeyboard {
     unowned let input: WaylandInput
@@ -17,6 +19,12 @@ final class WaylandKeyboard {
     private var repeatRate: Int32 = 25
     private var repeatDelay: Int32 = 600
     private var repeatTimer: TimerToken?
+    /// The locale's Compose table and the sequence typed so far: nil without a table (no
+    /// libx11-data), and then keys type what xkb says, as they did before Compose.
+    private var composeTable: OpaquePointer?
+    private var composeState: OpaquePointer?
+    /// Whether the table was looked for: once per keyboard, so a missing one is said once.
+    private var composeLookedFor = false
     /// evdev key codes are xkb key codes minus 8 (the X11 offset xkbcommon keeps).
     static let xkbKeycodeOffset: UInt32 = 8
 
@@ -29,6 +37,10 @@ final class WaylandKeyboard {
     /// Called while the connection is being torn down: touches nothing but its own objects.
     func release() {
         wl_keyboard_release(proxy)
+        if let composeState { xkb_compose_state_unref(composeState) }
+        if let composeTable { xkb_compose_table_unref(composeTable) }
+        composeState = nil
+        composeTable = nil
         if let xkbState { xkb_state_unref(xkbState) }
         if let keymap { xkb_keymap_unref(keymap) }
         if let xkbContext { xkb_context_unref(xkbContext) }
@@ -67,6 +79,32 @@ final class WaylandKeyboard {
         if let keymap { xkb_keymap_unref(keymap) }
         keymap = km
         xkbState = xkb_state_new(km)
+        if !composeLookedFor { lookForComposeTable() }
+    }
+
+    /// The locale whose Compose table applies: the first of LC_ALL, LC_CTYPE and LANG that is
+    /// set and not empty (the order setlocale reads them for LC_CTYPE). "C", "POSIX" or none
+    /// mean en_US.UTF-8, as GTK and Qt do, so dead keys also work in a bare environment.
+    static func composeLocale(_ variable: (String) -> String?) -> String {
+        let named = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap(variable).first { !$0.isEmpty }
+        guard let named, named != "C", named != "POSIX" else { return "en_US.UTF-8" }
+        return named
+    }
+
+    /// Builds the Compose table from the locale (xkbcommon also honours XCOMPOSEFILE and
+    /// ~/.XCompose). Without one, keys type what xkb says and dead keys type nothing, as before;
+    /// that is said once, since the table comes from a package (libx11-data) a system may lack.
+    private func lookForComposeTable() {
+        composeLookedFor = true
+        let locale = Self.composeLocale { getenv($0).map { String(cString: $0) } }
+        guard let table = xkb_compose_table_new_from_locale(xkbContext, locale, XKB_COMPOSE_COMPILE_NO_FLAGS) else {
+            Diagnostics.wayland.notice(
+                "no Compose table for the locale \(locale) (is libx11-data installed?): dead keys and the Compose key type nothing"
+            )
+            return
+        }
+        composeTable = table
+        composeState = xkb_compose_state_new(table, XKB_COMPOSE_STATE_NO_FLAGS)
     }
 
     func enter() {}
@@ -74,6 +112,8 @@ final class WaylandKeyboard {
     func leave() {
         input.window?.cancelTimer(repeatTimer)
         repeatTimer = nil
+        // A sequence begun here does not finish with keys typed after focus comes back.
+        if let composeState { xkb_compose_state_reset(composeState) }
         // Keys held elsewhere are not ours: no Ctrl stays down for the next wheel. The xkb state
         // forgets them too, so that modifiers still held when focus returns (sent right after
         // enter) count as a change and reach the window.
@@ -116,14 +156,57 @@ final class WaylandKeyboard {
         let pressed = state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue
         input.window?.cancelTimer(repeatTimer)
         repeatTimer = nil
-        emitKey(code: code, pressed: pressed, at: t)
-        // Client-side repeat from repeat_info, on the window's timers.
+        let text = pressed ? typedText(code: code) : nil
+        emitKey(code: code, pressed: pressed, text: text, at: t)
+        // Client-side repeat from repeat_info, on the window's timers. A repeat types what the
+        // press typed and feeds nothing to Compose: a held dead key does not compose with itself
+        // (dead_acute twice is "´"), and a held key that finished a sequence keeps typing it.
         if pressed, repeatRate > 0, let keymap, xkb_keymap_key_repeats(keymap, code) == 1 {
-            scheduleRepeat(code: code, at: t + Double(repeatDelay) / 1000)
+            scheduleRepeat(code: code, text: text, at: t + Double(repeatDelay) / 1000)
         }
     }
 
-    private func emitKey(code: UInt32, pressed: Bool, at t: Double) {
+    /// The text a press types, its keysym fed to the Compose state first: nothing while a
+    /// sequence is under way or when one is cancelled (xkb's choice: the key that broke it types
+    /// nothing either), the composed text when one finishes, else what xkb says the key types.
+    private func typedText(code: UInt32) -> String? {
+        guard let xkbState else { return nil }
+        if let composeState,
+            xkb_compose_state_feed(composeState, xkb_state_key_get_one_sym(xkbState, code)) == XKB_COMPOSE_FEED_ACCEPTED
+        {
+            switch xkb_compose_state_get_status(composeState) {
+            case XKB_COMPOSE_COMPOSING:
+                return nil
+            case XKB_COMPOSE_COMPOSED:
+                var buf = [CChar](repeating: 0, count: 64)
+                var n = Int(xkb_compose_state_get_utf8(composeState, &buf, buf.count))
+                if n <= 0 {
+                    // A sequence may give a keysym and no string: the keysym's own text.
+                    n = Int(xkb_keysym_to_utf8(xkb_compose_state_get_one_sym(composeState), &buf, buf.count)) - 1
+                }
+                xkb_compose_state_reset(composeState)
+                return Self.printable(buf, count: min(n, buf.count - 1))
+            case XKB_COMPOSE_CANCELLED:
+                xkb_compose_state_reset(composeState)
+                return nil
+            default:
+                break
+            }
+        }
+        var buf = [CChar](repeating: 0, count: 16)
+        let n = xkb_state_key_get_utf8(xkbState, code, &buf, buf.count)
+        return Self.printable(buf, count: Int(n))
+    }
+
+    /// The first `count` bytes as text, or nil when empty or when they hold control characters
+    /// (Return, Tab, Backspace and Escape are keys, not text).
+    private static func printable(_ buf: [CChar], count: Int) -> String? {
+        guard count > 0 else { return nil }
+        let text = String(decoding: buf.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f }) ? text : nil
+    }
+
+    private func emitKey(code: UInt32, pressed: Bool, text: String?, at t: Double) {
         guard let xkbState else { return }
         let sym = xkb_state_key_get_one_sym(xkbState, code)
         var name = [CChar](repeating: 0, count: 64)
@@ -132,23 +215,14 @@ final class WaylandKeyboard {
         input.deliver([
             InputEvent(time: t, .key(Key(keysymName: keyName), pressed: pressed, modifiers: currentModifiers))
         ])
-        if pressed {
-            var buf = [CChar](repeating: 0, count: 16)
-            let n = xkb_state_key_get_utf8(xkbState, code, &buf, buf.count)
-            if n > 0 {
-                let text = String(decoding: buf.prefix(Int(n)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                if text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f }) {
-                    input.deliver([InputEvent(time: t, .text(text))])
-                }
-            }
-        }
+        if let text { input.deliver([InputEvent(time: t, .text(text))]) }
     }
 
-    private func scheduleRepeat(code: UInt32, at deadline: Double) {
+    private func scheduleRepeat(code: UInt32, text: String?, at deadline: Double) {
         repeatTimer = input.window?.schedule(at: deadline) { [weak self] in
             guard let self else { return }
-            self.emitKey(code: code, pressed: true, at: deadline)
-            self.scheduleRepeat(code: code, at: deadline + 1 / Double(max(1, self.repeatRate)))
+            self.emitKey(code: code, pressed: true, text: text, at: deadline)
+            self.scheduleRepeat(code: code, text: text, at: deadline + 1 / Double(max(1, self.repeatRate)))
         }
     }
 }

@@ -1,7 +1,25 @@
 import ScrollwayCXKBCommon
 
+/// The xkb names of a keymap (evdev rules, pc105): what the rig tells weston to use
+/// (`[keyboard]` in weston.ini) and what `KeyCodes` compiles to find keys in the same map.
+public struct KeymapNames: Equatable, Sendable {
+    public var layout: String
+    public var variant: String
+    /// xkb options, comma-separated ("compose:ralt").
+    public var options: String
+
+    public init(layout: String = "us", variant: String = "", options: String = "") {
+        self.layout = layout
+        self.variant = variant
+        self.options = options
+    }
+
+    /// weston's default: us, no variant, no options.
+    public static let us = KeymapNames()
+}
+
 /// Finds the evdev key (and whether Shift is needed) that produces a keysym in the keymap
-/// weston uses by default (evdev rules, pc105, us), so scripts can name keys as xkb keysyms
+/// weston uses (evdev rules, pc105, us unless the rig says otherwise), so scripts can name keys as xkb keysyms
 /// ("Page_Down", "a", "A") and type text.
 public final class KeyCodes {
     /// One key press: the evdev code and whether Shift must be held.
@@ -19,20 +37,31 @@ public final class KeyCodes {
     private let keymap: OpaquePointer
     private var cache: [UInt32: Stroke?] = [:]
 
-    public init(layout: String = "us") throws {
+    public convenience init(layout: String = "us") throws {
+        try self.init(KeymapNames(layout: layout))
+    }
+
+    public init(_ names: KeymapNames) throws {
         guard let ctx = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { throw RigError.system("xkb_context_new failed") }
         context = ctx
         let map = "evdev".withCString { rules in
             "pc105".withCString { model in
-                layout.withCString { lay -> OpaquePointer? in
-                    var names = xkb_rule_names(rules: rules, model: model, layout: lay, variant: nil, options: nil)
-                    return xkb_keymap_new_from_names(ctx, &names, XKB_KEYMAP_COMPILE_NO_FLAGS)
+                names.layout.withCString { layout in
+                    names.variant.withCString { variant in
+                        names.options.withCString { options -> OpaquePointer? in
+                            var rmlvo = xkb_rule_names(
+                                rules: rules, model: model, layout: layout, variant: variant, options: options)
+                            return xkb_keymap_new_from_names(ctx, &rmlvo, XKB_KEYMAP_COMPILE_NO_FLAGS)
+                        }
+                    }
                 }
             }
         }
         guard let map else {
             xkb_context_unref(ctx)
-            throw RigError.system("cannot compile the '\(layout)' keymap (is xkb-data installed?)")
+            throw RigError.system(
+                "cannot compile the keymap '\(names.layout)' '\(names.variant)' '\(names.options)' (is xkb-data installed?)"
+            )
         }
         keymap = map
     }

@@ -21,10 +21,13 @@ public final class WestonProcess {
         /// A line weston's log must show before the compositor counts as ready. weston creates
         /// its socket before it loads modules, so a module's own "ready" line is the real signal.
         public var readyMarker: String?
+        /// The seat's keymap, as weston.ini's `[keyboard]` section (written only when it is not
+        /// weston's default us map): dead keys and the Compose key are tested with us intl.
+        public var keymap: KeymapNames
 
         public init(
             width: Int = 800, height: Int = 600, scale: Int = 1, modulePath: String? = nil, startupTimeout: Double = 5,
-            parentPID: Int32? = nil
+            parentPID: Int32? = nil, keymap: KeymapNames = .us
         ) {
             self.width = width
             self.height = height
@@ -33,6 +36,7 @@ public final class WestonProcess {
             self.startupTimeout = startupTimeout
             self.parentPID = parentPID
             self.readyMarker = modulePath == nil ? nil : WestonProcess.moduleReadyMarker
+            self.keymap = keymap
         }
     }
 
@@ -70,6 +74,11 @@ public final class WestonProcess {
         let ini = dir.appendingPathComponent("weston.ini")
         var config = "[core]\nrepaint-window=17\n"
         if options.scale != 1 { config += "\n[output]\nname=headless\nscale=\(options.scale)\n" }
+        if options.keymap != .us {
+            let k = options.keymap
+            config +=
+                "\n[keyboard]\nkeymap_layout=\(k.layout)\nkeymap_variant=\(k.variant)\nkeymap_options=\(k.options)\n"
+        }
         try config.write(to: ini, atomically: true, encoding: .utf8)
 
         var args = [

@@ -14,13 +14,17 @@ public final class WestonRig {
     public let input: TestInputClient
     public let keys: KeyCodes
 
-    /// Starts weston at `width`×`height` with the module found by `modulePath()`.
-    public init(width: Int = 800, height: Int = 600, scale: Int = 1, modulePath: String? = nil) throws {
+    /// Starts weston at `width`×`height` with the module found by `modulePath()`, its seat's
+    /// keymap `keymap` (`keys` finds keys in the same map).
+    public init(
+        width: Int = 800, height: Int = 600, scale: Int = 1, modulePath: String? = nil, keymap: KeymapNames = .us
+    ) throws {
         let module = try modulePath ?? WestonRig.modulePath()
-        process = try WestonProcess(.init(width: width, height: height, scale: scale, modulePath: module))
+        process = try WestonProcess(
+            .init(width: width, height: height, scale: scale, modulePath: module, keymap: keymap))
         do {
             input = try TestInputClient(socketPath: process.socketPath)
-            keys = try KeyCodes()
+            keys = try KeyCodes(keymap)
         } catch let error as RigError {
             let log = process.log
             process.stop()

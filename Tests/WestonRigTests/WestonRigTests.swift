@@ -46,6 +46,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir))
     }
 
+    /// A keymap other than us goes to weston.ini's `[keyboard]` (the Compose tests in
+    /// WaylandTests show weston honours it); the default writes no section, as before.
+    @Test func aKeymapIsWrittenToWestonIni() throws {
+        func ini(_ rig: WestonRig) throws -> String {
+            try String(
+                contentsOf: rig.process.runtimeDirectory.appendingPathComponent("weston.ini"), encoding: .utf8)
+        }
+        let intl = try WestonRig(
+            width: 320, height: 240, keymap: KeymapNames(layout: "us", variant: "intl", options: "compose:ralt"))
+        #expect(
+            try ini(intl).contains("[keyboard]\nkeymap_layout=us\nkeymap_variant=intl\nkeymap_options=compose:ralt\n"))
+        #expect(intl.keys.stroke(forKeysymNamed: "dead_acute")?.evdev == 40)
+        intl.stop()
+        let plain = try WestonRig(width: 320, height: 240)
+        #expect(try !ini(plain).contains("[keyboard]"))
+        #expect(plain.keys.stroke(forKeysymNamed: "dead_acute") == nil)
+        plain.stop()
+    }
+
     @Test func aThrowingTestStillTearsDown() throws {
         struct Boom: Error {}
         var pid: Int32 = 0
