@@ -67,9 +67,7 @@ public final class ScriptFileReader: ScriptEventSource {
     public let path: String
     private let parser: ScriptParser
     private let handle: FileHandle
-    private var buffer: [UInt8] = []
-    private var start = 0
-    private var atEnd = false
+    private var lines: ChunkedLines
     private var number = 0
     /// The sequence so far (and, once `next()` returned nil, at the end).
     public private(set) var state = SequenceState()
@@ -85,51 +83,19 @@ public final class ScriptFileReader: ScriptEventSource {
             throw ScriptError(file: path, line: 0, message: Self.unreadableReason(path))
         }
         self.handle = handle
+        lines = ChunkedLines(handle: handle, file: path, lineIs: "a script line is one small JSON object")
     }
 
     deinit { try? handle.close() }
 
     public func next() throws -> ScriptEvent? {
-        while let line = try readLine() {
+        while let line = try lines.next(after: number) {
             number += 1
             if let event = try parser.parseLine(bytes: line, number: number, state: &state, version: &version) {
                 return event
             }
         }
         return nil
-    }
-
-    /// The next line without its newline, nil at the end of the file.
-    private func readLine() throws -> [UInt8]? {
-        while true {
-            if let nl = buffer[start...].firstIndex(of: 0x0A) {
-                let line = Array(buffer[start..<nl])
-                start = nl + 1
-                return line
-            }
-            if buffer.count - start > ScriptLimits.maximumLineBytes {
-                throw ScriptError(
-                    file: path, line: number + 1,
-                    message:
-                        "a line longer than \(ScriptLimits.maximumLineBytes >> 20) MiB (a script line is one small JSON object)"
-                )
-            }
-            if atEnd {
-                guard start < buffer.count else { return nil }
-                let line = Array(buffer[start...])
-                start = buffer.count
-                return line
-            }
-            buffer.removeFirst(start)
-            start = 0
-            let chunk: Data?
-            do {
-                chunk = try handle.read(upToCount: 1 << 16)
-            } catch {
-                throw ScriptError(file: path, line: number + 1, message: "cannot read: \(ScriptText.reason(of: error))")
-            }
-            if let chunk, !chunk.isEmpty { buffer.append(contentsOf: chunk) } else { atEnd = true }
-        }
     }
 
     static func checkIsRegularFile(_ path: String) throws {

@@ -263,9 +263,7 @@ public final class TraceFileReader {
     public let path: String
     private let parser: TraceLineParser
     private let handle: FileHandle
-    private var buffer: [UInt8] = []
-    private var start = 0
-    private var atEnd = false
+    private var lines: ChunkedLines
     private var number = 0
     private var lastT = 0.0
     /// Records read so far.
@@ -278,6 +276,7 @@ public final class TraceFileReader {
         parser = TraceLineParser(file: path == "-" ? "<stdin>" : path)
         if path == "-" {
             handle = FileHandle.standardInput
+            lines = ChunkedLines(handle: handle, file: "<stdin>", lineIs: "a trace record is one small JSON object")
             return
         }
         var isDirectory: ObjCBool = false
@@ -293,13 +292,14 @@ public final class TraceFileReader {
             throw ScriptError(file: path, line: 0, message: ScriptFileReader.unreadableReason(path))
         }
         self.handle = handle
+        lines = ChunkedLines(handle: handle, file: path, lineIs: "a trace record is one small JSON object")
     }
 
     deinit { if path != "-" { try? handle.close() } }
 
     /// The next record, nil at the end of the trace.
     public func next() throws -> TraceRecord? {
-        while let line = try readLine() {
+        while let line = try lines.next(after: number) {
             number += 1
             guard let record = try parser.parse(bytes: line, number: number) else { continue }
             guard record.t >= lastT else {
@@ -313,38 +313,5 @@ public final class TraceFileReader {
             return record
         }
         return nil
-    }
-
-    /// The next line without its newline, nil at the end.
-    private func readLine() throws -> [UInt8]? {
-        while true {
-            if let nl = buffer[start...].firstIndex(of: 0x0A) {
-                let line = Array(buffer[start..<nl])
-                start = nl + 1
-                return line
-            }
-            if buffer.count - start > ScriptLimits.maximumLineBytes {
-                throw ScriptError(
-                    file: parser.file, line: number + 1,
-                    message: "a line longer than \(ScriptLimits.maximumLineBytes >> 20) MiB (a trace record is "
-                        + "one small JSON object)")
-            }
-            if atEnd {
-                guard start < buffer.count else { return nil }
-                let line = Array(buffer[start...])
-                start = buffer.count
-                return line
-            }
-            buffer.removeFirst(start)
-            start = 0
-            let chunk: Data?
-            do {
-                chunk = try handle.read(upToCount: 1 << 16)
-            } catch {
-                throw ScriptError(
-                    file: parser.file, line: number + 1, message: "cannot read: \(ScriptText.reason(of: error))")
-            }
-            if let chunk, !chunk.isEmpty { buffer.append(contentsOf: chunk) } else { atEnd = true }
-        }
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Lines of a file read 64 KiB at a time, never held whole: what the script reader and the
+/// trace reader share. A line longer than `ScriptLimits.maximumLineBytes` is an error at its
+/// line, and a read error says why; both name the file and line.
+struct ChunkedLines {
+    private let handle: FileHandle
+    private let file: String
+    /// What one line is, for the too-long message ("a script line is one small JSON object").
+    private let lineIs: String
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+
+    init(handle: FileHandle, file: String, lineIs: String) {
+        self.handle = handle
+        self.file = file
+        self.lineIs = lineIs
+    }
+
+    /// The next line without its newline (`number` is the previous line's), nil at the end.
+    mutating func next(after number: Int) throws -> [UInt8]? {
+        while true {
+            if let nl = buffer[start...].firstIndex(of: 0x0A) {
+                let line = Array(buffer[start..<nl])
+                start = nl + 1
+                return line
+            }
+            if buffer.count - start > ScriptLimits.maximumLineBytes {
+                throw ScriptError(
+                    file: file, line: number + 1,
+                    message: "a line longer than \(ScriptLimits.maximumLineBytes >> 20) MiB (\(lineIs))")
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                let line = Array(buffer[start...])
+                start = buffer.count
+                return line
+            }
+            buffer.removeFirst(start)
+            start = 0
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: 1 << 16)
+            } catch {
+                throw ScriptError(file: file, line: number + 1, message: "cannot read: \(ScriptText.reason(of: error))")
+            }
+            if let chunk, !chunk.isEmpty { buffer.append(contentsOf: chunk) } else { atEnd = true }
+        }
+    }
+}
