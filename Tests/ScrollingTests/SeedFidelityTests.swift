@@ -214,8 +214,8 @@ import Testing
 
     // MARK: Keys a focused field uses
 
-    @Test(arguments: ["space", "Left", "Right", "Home", "End", "BackSpace", "a"])
-    func keysAFocusedFieldUsesNeverScrollTheForm(key: String) {
+    /// A form with a focused field, and `key` pressed and released in it.
+    func pressInFocusedField(_ key: String) -> (ScrollBench, TextField) {
         let rig = ScrollBench()
         let field = TextField(frame: Rect(x: 20, y: 100, width: 300, height: 44))
         rig.content.addSubview(field)
@@ -223,6 +223,12 @@ import Testing
         rig.send(.key(Key(keysymName: key), pressed: true, modifiers: []))
         rig.send(.key(Key(keysymName: key), pressed: false, modifiers: []), at: 0.05)
         rig.settle()
+        return (rig, field)
+    }
+
+    @Test(arguments: ["space", "Left", "Right", "Home", "End", "BackSpace", "a"])
+    func keysAFocusedFieldUsesNeverScrollTheForm(key: String) {
+        let (rig, field) = pressInFocusedField(key)
         #expect(rig.scroll.contentOffset.y == 0)
         // Without the focus, Space pages and Down steps.
         field.resignFocus()
@@ -234,13 +240,7 @@ import Testing
     /// A field is one line: Up/Down and Page Up/Down are not its keys, and scroll the form.
     @Test(arguments: ["Down", "Page_Down"])
     func keysAFocusedFieldDoesNotUseStillScroll(key: String) {
-        let rig = ScrollBench()
-        let field = TextField(frame: Rect(x: 20, y: 100, width: 300, height: 44))
-        rig.content.addSubview(field)
-        field.becomeFocused()
-        rig.send(.key(Key(keysymName: key), pressed: true, modifiers: []))
-        rig.send(.key(Key(keysymName: key), pressed: false, modifiers: []), at: 0.05)
-        rig.settle()
+        let (rig, field) = pressInFocusedField(key)
         let step = key == "Down" ? ScrollView.arrowStep : 844 - ScrollView.pageOverlap
         #expect(rig.scroll.contentOffset.y == step)
         #expect(field.isFocused)
