@@ -41,14 +41,19 @@ extension Window {
             next = backwards ? controls[controls.count - 1] : controls[0]
         }
         next.becomeFocused(byTouch: false)
-        var v = next.superview
+        showFocused(next)
+        return next
+    }
+
+    /// Asks `view`'s nearest `FocusScrollTarget` ancestor to bring it into view.
+    func showFocused(_ view: View) {
+        var v = view.superview
         while let current = v {
             if let target = current as? FocusScrollTarget {
-                target.scrollToShowFocused(next)
-                break
+                target.scrollToShowFocused(view)
+                return
             }
             v = current.superview
         }
-        return next
     }
 }

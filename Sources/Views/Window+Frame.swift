@@ -34,6 +34,13 @@ extension Window {
         notifyObservers { $0.window(self, willPrepareFrameAt: time) }
         runAnimations(at: time)
         layoutIfNeeded()
+        if showsFocusedAfterLayout {
+            showsFocusedAfterLayout = false
+            if let focused = focusedView {
+                showFocused(focused)
+                layoutIfNeeded()
+            }
+        }
         // Work finished on other threads (tiles) joins this frame.
         if receiveBackgroundWork() { layoutIfNeeded() }
         let scale = self.scale

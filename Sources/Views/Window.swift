@@ -42,6 +42,9 @@ public final class Window: View {
     /// What views that left or hid showed (window logical coordinates), repainted next frame.
     var pendingDamage = Region()
     var forceFullDamage = true
+    /// Set by a shrinking resize while a view has the focus: the next frame, once laid out at the
+    /// new size, scrolls the focused view into sight.
+    var showsFocusedAfterLayout = false
     /// True while a frame is being prepared: changes made then are part of that frame.
     var preparingFrame = false
     /// Whether frames may describe a scroll as pixels that moved (`FrameUpdate.move`), so that a
@@ -119,6 +122,11 @@ public final class Window: View {
     /// Resizes the window (a configure from the compositor): everything is damaged.
     public func resize(to size: Size) {
         guard size != bounds.size else { return }
+        // A window that shrinks while a view has the focus (a system keyboard that reserves
+        // space resizes it: Phosh does) keeps that view in sight, once the new size is laid out.
+        if focusedView != nil, size.width < bounds.width || size.height < bounds.height {
+            showsFocusedAfterLayout = true
+        }
         frame = Rect(origin: .zero, size: size)
         forceFullDamage = true
         setNeedsFrame()

@@ -55,6 +55,37 @@ import Testing
         #expect(form.contentOffset == offset)
     }
 
+    /// A system keyboard that reserves space shrinks the window (Phosh does): the focused field
+    /// stays in sight, 12 px clear of the new bottom, with the spring; without a focused field,
+    /// or when the window grows, nothing scrolls.
+    @Test func aWindowThatShrinksUnderAFocusedFieldKeepsItInSight() {
+        let height = form.bounds.height
+        // The lowest field wholly in view: 300 px less of window would hide it.
+        let low = (1...KeyboardForm.fields).last { onScreen(field($0)).maxY + ScrollView.focusMargin <= height }!
+        #expect(onScreen(field(low)).maxY > height - 300)
+        // Without focus, shrinking scrolls nothing.
+        d.window.resize(to: Size(width: d.window.bounds.width, height: height - 300))
+        d.driver.settle()
+        #expect(form.contentOffset.y == 0)
+        d.window.resize(to: Size(width: d.window.bounds.width, height: height))
+        d.driver.settle()
+
+        field(low).becomeFocused(byTouch: false)
+        d.window.resize(to: Size(width: d.window.bounds.width, height: height - 300))
+        // The frame at the new size starts the spring; the next one is on its way.
+        d.driver.advance(by: 2 / 60)
+        let moving = form.contentOffset.y
+        d.driver.settle()
+        let r = onScreen(field(low))
+        #expect(abs(r.maxY + ScrollView.focusMargin - (height - 300)) < 0.5, "field bottom \(r.maxY)")
+        #expect(moving > 0 && moving < form.contentOffset.y, "no spring: \(moving) then \(form.contentOffset.y)")
+        // Growing back leaves the form where it is.
+        let offset = form.contentOffset
+        d.window.resize(to: Size(width: d.window.bounds.width, height: height))
+        d.driver.settle()
+        #expect(form.contentOffset == offset)
+    }
+
     @Test func tabPastTheLastWrapsToTheFirstAndScrollsBackUp() {
         for _ in 1...KeyboardForm.fields { press(.tab) }
         #expect(field(KeyboardForm.fields).isFocused)
