@@ -129,7 +129,9 @@ struct Demo: AsyncParsableCommand {
             let origin = content.now
             let recorder = recordFile.map { file in InputRecorder(window: content, origin: origin) { file.write($0) } }
             let tracer = traceFile.map { TraceRecorder(window: content, origin: origin, output: $0.output) }
-            let signals = stopOnSignals(app)
+            // SIGINT and SIGTERM end the loop, not the process, so the recording and the trace
+            // are finished (a rig stops its clients with SIGTERM).
+            let signals = onStopSignals { _ in app.requestStop() }
             try app.run()
             recorder?.finish()
             withExtendedLifetime((recorder, tracer, signals)) {}
@@ -151,18 +153,6 @@ struct Demo: AsyncParsableCommand {
             recordFile?.discard()
             traceFile?.discard()
             throw error
-        }
-    }
-
-    /// SIGINT and SIGTERM end the run loop instead of the process, so the recording and the
-    /// trace are finished (a rig stops its clients with SIGTERM).
-    @MainActor private func stopOnSignals(_ app: WaylandApp) -> [DispatchSourceSignal] {
-        [SIGINT, SIGTERM].map { (signo: Int32) -> DispatchSourceSignal in
-            signal(signo, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
-            source.setEventHandler { app.requestStop() }
-            source.resume()
-            return source
         }
     }
 

@@ -79,16 +79,10 @@ struct RigCommand: ParsableCommand {
         let rig = try WestonRig(width: Int(size.width), height: Int(size.height))
         defer { rig.stop() }
         let signalled = Signalled()
-        let stopOnSignal = [SIGINT, SIGTERM].map { (signo: Int32) -> DispatchSourceSignal in
-            signal(signo, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
-            source.setEventHandler {
-                signalled.set(signo)
-                rig.process.stop()
-                Glibc.exit(128 + signo)
-            }
-            source.resume()
-            return source
+        let stopOnSignal = onStopSignals { signo in
+            signalled.set(signo)
+            rig.process.stop()
+            Glibc.exit(128 + signo)
         }
         defer { stopOnSignal.forEach { $0.cancel() } }
         do {
@@ -202,6 +196,19 @@ struct CommandError: Error, CustomStringConvertible {
 
 /// Writes a line to standard output at once (no buffering).
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
+/// Runs `handler` on a dispatch queue when SIGINT or SIGTERM arrives, instead of the default
+/// (which would end the process before it cleans up: files half-written, weston left running).
+/// The sources stop handling when cancelled or released.
+func onStopSignals(_ handler: @escaping (Int32) -> Void) -> [DispatchSourceSignal] {
+    [SIGINT, SIGTERM].map { (signo: Int32) -> DispatchSourceSignal in
+        signal(signo, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
+        source.setEventHandler { handler(signo) }
+        source.resume()
+        return source
+    }
+}
 
 /// The signal a stop was asked with (0: none), set by the handler before it stops the rig.
 final class Signalled: Sendable {
