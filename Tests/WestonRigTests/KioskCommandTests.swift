@@ -76,20 +76,12 @@ import Testing
             CommandRunner.scrollway().path, arguments: ["demo"] + demoArguments,
             environment: ["WAYLAND_DEBUG": "client"], output: log)
         try rig.parkPointer()
-        func until(_ what: String, _ condition: () throws -> Bool) throws {
-            let deadline = Date().addingTimeInterval(20)
-            while try !condition() {
-                #expect(Date() < deadline, "timed out waiting for \(what)")
-                guard Date() < deadline else { return }
-                usleep(10_000)
-            }
-        }
         // Mapped: the list's white shows where kiosk-shell's black was.
-        try until("the first frame") { try rig.capture().pixel(x: 195, y: 300) != 0xFF00_0000 }
+        try eventually("the first frame") { try rig.capture().pixel(x: 195, y: 300) != 0xFF00_0000 }
         rig.input.pointerMotion(x: 195, y: 300, time: 100)
         rig.input.pointerFrame()
         try rig.input.roundtrip()
-        try until("set_cursor") {
+        try eventually("set_cursor") {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             return text.split(separator: "\n").contains { $0.contains("-> wl_pointer@") && $0.contains(cursorSet) }
         }

@@ -17,12 +17,9 @@ import Testing
 
     /// Waits until `log` has a line containing `needle` (clients start asynchronously).
     func waitFor(_ needle: String, in log: URL, timeout: Double = 5) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if received(log).contains(where: { $0.contains(needle) }) { return true }
-            usleep(10_000)
-        }
-        return false
+        (try? eventually("'\(needle)' in \(log.lastPathComponent)", timeout: timeout) {
+            received(log).contains { $0.contains(needle) }
+        }) != nil
     }
 
     func tempLog(_ name: String) -> URL {
@@ -109,8 +106,7 @@ import Testing
             started.signal()
         }
         started.wait()
-        let deadline = Date().addingTimeInterval(10)
-        while ((try? String(contentsOf: out, encoding: .utf8)) ?? "").isEmpty, Date() < deadline { usleep(10_000) }
+        try eventually("grep's output") { !((try? String(contentsOf: out, encoding: .utf8)) ?? "").isEmpty }
         let line = try String(contentsOf: out, encoding: .utf8)
         #expect(line == "SigBlk:\t0000000000000000\n")
     }
