@@ -158,7 +158,9 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["ScrollwayGeometry"]),
         .testTarget(name: "PhysicsTests", dependencies: ["ScrollwayPhysics"]),
         .testTarget(name: "GesturesTests", dependencies: ["ScrollwayGestures"]),
-        .testTarget(name: "RasterTests", dependencies: ["ScrollwayRaster", "ScrollwayCFcft", "ScrollwayCPixman"]),
+        .testTarget(
+            name: "RasterTests",
+            dependencies: ["ScrollwayRaster", "ScrollwayCFcft", "ScrollwayCPixman", "ScrollwayTestSupport"]),
         // The README examples import only `Scrollway`, as an app does.
         .testTarget(name: "ViewsTests", dependencies: ["ScrollwayViews", "ScrollwayDemoScenes", "Scrollway"]),
         .testTarget(

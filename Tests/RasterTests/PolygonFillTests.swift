@@ -1,0 +1,100 @@
+import Foundation
+import ScrollwayCPixman
+import ScrollwayGeometry
+import ScrollwayTestSupport
+import Testing
+
+@testable import ScrollwayRaster
+
+/// Convex shapes are filled as horizontal trapezoids (one rasterization per sample row)
+/// instead of a fan of triangles (each spanning nearly the whole height). pixman samples an
+/// edge the same way whichever shape it bounds, so the two must give the same pixels, byte for
+/// byte: these compare them on seeded random shapes, positions and scales.
+@Suite struct PolygonFillTests {
+    /// Draws `shape` both ways on white canvases and returns how many pixels differ.
+    private func differingPixels(scale: Double, _ shape: (Canvas, Bool) -> Void) throws -> Int {
+        let a = try Canvas(size: Size(width: 64, height: 64), scale: scale)
+        let b = try Canvas(size: Size(width: 64, height: 64), scale: scale)
+        a.clear(.white)
+        b.clear(.white)
+        shape(a, true)
+        shape(b, false)
+        var differ = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { differ += 1 }
+        }
+        return differ
+    }
+
+    private func fill(_ c: Canvas, _ points: [Point], _ color: Color, trapezoids: Bool) {
+        if trapezoids {
+            c.fillConvexPolygon(points, color: color)
+        } else {
+            c.fillConvexPolygonByTriangles(points, color: color)
+        }
+    }
+
+    @Test func roundedRectsAndEllipsesMatchTheTriangleFan() throws {
+        var rng = SeededRandom(state: 2026)
+        var shapes = 0
+        for scale in [1.0, 2.0, 1.5, 1.25] {
+            for _ in 0..<150 {
+                let rect = Rect(
+                    x: rng.unit(-4, 40), y: rng.unit(-4, 40), width: rng.unit(0.5, 40), height: rng.unit(0.5, 60))
+                let radius = rng.unit(0, 20)
+                let color = Color(
+                    red: rng.unit(0, 1), green: rng.unit(0, 1), blue: rng.unit(0, 1), alpha: rng.unit(0.2, 1))
+                let ellipse = rng.next() % 3 == 0
+                let differ = try differingPixels(scale: scale) { c, traps in
+                    let r = min(radius, rect.width / 2, rect.height / 2)
+                    let points = ellipse ? c.ellipseOutline(rect) : c.roundedRectOutline(rect, radius: r)
+                    fill(c, points, color, trapezoids: traps)
+                }
+                #expect(
+                    differ == 0, "\(ellipse ? "ellipse" : "rounded rect") \(rect) radius \(radius) at scale \(scale)")
+                shapes += 1
+            }
+        }
+        #expect(shapes == 600)
+    }
+
+    @Test func randomConvexPolygonsMatchTheTriangleFan() throws {
+        var rng = SeededRandom(state: 7)
+        for _ in 0..<300 {
+            // Points on an ellipse at increasing angles: convex, either winding; a mirrored pair
+            // of angles makes a horizontal edge (rounded rects have them too).
+            let n = 3 + Int(rng.next() % 14)
+            var angles = (0..<n).map { _ in rng.unit(0, 2 * Double.pi) }
+            if rng.next() % 3 == 0 {
+                let a = rng.unit(0.1, 1.4)
+                angles += [a, Double.pi - a]
+            }
+            angles.sort()
+            if rng.next() % 2 == 0 { angles.reverse() }
+            let c = Point(x: rng.unit(10, 54), y: rng.unit(10, 54))
+            let (rx, ry) = (rng.unit(1, 30), rng.unit(1, 30))
+            let points = angles.map { Point(x: c.x + rx * cos($0), y: c.y + ry * sin($0)) }
+            let color = Color(red: 0.1, green: 0.4, blue: 0.8, alpha: rng.unit(0.3, 1))
+            let scale = [1.0, 2.0, 1.5][Int(rng.next() % 3)]
+            let differ = try differingPixels(scale: scale) { canvas, traps in
+                fill(canvas, points, color, trapezoids: traps)
+            }
+            #expect(differ == 0, "polygon \(points) at scale \(scale)")
+        }
+    }
+
+    @Test func aThumbCostsOneTrapezoidPerBand() throws {
+        // A 3 px rounded thumb: its vertices sit at a handful of heights, and each band between
+        // two of them is one trapezoid (a fan made 14 triangles, each nearly as tall as the thumb).
+        let c = try Canvas(size: Size(width: 10, height: 60))
+        let outline = c.roundedRectOutline(Rect(x: 2, y: 3.3, width: 3, height: 40), radius: 1.5)
+        let fixed = outline.map {
+            pixman_point_fixed_t(x: c.fixed($0.x), y: c.fixed($0.y))
+        }
+        let traps = Canvas.trapezoids(ofConvex: fixed)
+        let heights = Set(fixed.map(\.y)).count
+        #expect(traps.count == heights - 1)
+        #expect(traps.first?.top == fixed.map(\.y).min())
+        #expect(traps.last?.bottom == fixed.map(\.y).max())
+    }
+}
