@@ -62,6 +62,19 @@ public struct FrameHistory: Sendable {
                     for outside in window.subtracting(m.rect) { damage.add(outside) }
                     consider(.own(move: m, byOffset: true, damage: damage), 2 * damage.area)
                 }
+                // Moved, and what the older frames repainted copied from the newest buffer: a
+                // buffer two frames old would otherwise composite two frames' exposed strips
+                // (during a fast fling, a third of the window at 1080p); the older strip is
+                // already in the newest buffer and costs one copy.
+                if let newest, newest == n - 1, held < newest {
+                    for byOffset in movesByOffset ? [false, true] : [false] {
+                        var wrong = combined.damage
+                        if byOffset { for outside in window.subtracting(m.rect) { wrong.add(outside) } }
+                        if let mixed = Self.ownAndCopy(move: m, byOffset: byOffset, wrong: wrong, current: current) {
+                            consider(mixed.plan, (byOffset ? 0 : (m.kept?.area ?? 0)) + mixed.cost)
+                        }
+                    }
+                }
             } else {
                 consider(.own(move: nil, byOffset: false, damage: combined.damage), 2 * combined.damage.area)
             }
@@ -94,6 +107,39 @@ public struct FrameHistory: Sendable {
         }
         return best?.plan ?? .repaint(window)
     }
+
+    /// After a buffer's own pixels are moved, `wrong` is what still differs from the newest
+    /// frame. Of it, this frame's damage is composited; the rest is in the newest buffer (which
+    /// holds the frame before): outside this frame's move as it is there, inside the move's kept
+    /// part shifted by it. A pixel the move exposed without damaging it cannot be copied, so it
+    /// is composited too. nil when nothing would be copied (the plain move is the same plan).
+    static func ownAndCopy(
+        move: FrameUpdate.Move, byOffset: Bool, wrong: PixelRegion, current: FrameUpdate
+    ) -> (
+        plan: PresentPlan, cost: Int
+    )? {
+        var damage = current.damage
+        var fromNewest = wrong.subtracting(current.damage)
+        var shifted = PixelRegion()
+        var dx = 0
+        var dy = 0
+        if let cm = current.move {
+            dx = cm.dx
+            dy = cm.dy
+            if let kept = cm.kept { shifted = fromNewest.intersection(kept) }
+            let inMove = fromNewest.intersection(cm.rect).subtracting(shifted)
+            damage.add(inMove)
+            fromNewest = fromNewest.subtracting(cm.rect)
+        }
+        let unshifted = fromNewest.simplified(limit: 64)
+        shifted = shifted.simplified(limit: 64)
+        guard !unshifted.isEmpty || !shifted.isEmpty else { return nil }
+        return (
+            .ownAndCopy(
+                move: move, byOffset: byOffset, unshifted: unshifted, shifted: shifted, dx: dx, dy: dy, damage: damage),
+            unshifted.area + shifted.area + 2 * damage.area
+        )
+    }
 }
 
 /// What a present path does to bring one buffer up to the newest frame (`FrameHistory.plan`).
@@ -106,15 +152,32 @@ public enum PresentPlan: Equatable, Sendable {
     /// Copy `unshifted` from the newest buffer, then `shifted.rect` from the newest buffer's
     /// pixels at `shifted.rect − (dx, dy)`, then composite `damage`.
     case copy(unshifted: PixelRegion, shifted: FrameUpdate.Move?, damage: PixelRegion)
+    /// Move the buffer's own pixels as `.own` does, then copy `unshifted` from the newest buffer
+    /// as it is there and `shifted` from the newest buffer's pixels at `shifted − (dx, dy)`
+    /// (this frame's move), then composite `damage` (this frame's).
+    case ownAndCopy(
+        move: FrameUpdate.Move, byOffset: Bool, unshifted: PixelRegion, shifted: PixelRegion, dx: Int, dy: Int,
+        damage: PixelRegion)
+
+    /// The move the platform makes by moving the buffer's offset in its memory, if the plan
+    /// has one.
+    public var offsetMove: FrameUpdate.Move? {
+        switch self {
+        case .own(let move?, true, _), .ownAndCopy(let move, true, _, _, _, _, _): return move
+        default: return nil
+        }
+    }
 
     /// A word for the plan (statistics, test messages): `repaint`, `offset` (own pixels moved
     /// by buffer offset), `in-place` (own pixels moved by memmove), `damage` (own pixels, only
-    /// composited) or `copy`.
+    /// composited), `copy`, or `offset+copy` / `in-place+copy` (own pixels moved, the older
+    /// frames' repaints copied from the newest buffer).
     public var kind: String {
         switch self {
         case .repaint: return "repaint"
         case .own(let move, let byOffset, _): return move == nil ? "damage" : byOffset ? "offset" : "in-place"
         case .copy: return "copy"
+        case .ownAndCopy(_, let byOffset, _, _, _, _, _): return byOffset ? "offset+copy" : "in-place+copy"
         }
     }
 

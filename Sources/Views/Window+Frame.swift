@@ -179,6 +179,12 @@ extension Window {
             for r in unshifted.rects { canvas.copyPixels(from: newest, to: r) }
             if let s = shifted { canvas.copyPixels(from: newest, to: s.rect, dx: s.dx, dy: s.dy) }
             composite(into: canvas, pixels: damage)
+        case .ownAndCopy(let move, let byOffset, let unshifted, let shifted, let dx, let dy, let damage):
+            guard let newest else { preconditionFailure("a copy plan needs the newest buffer") }
+            if !byOffset { canvas.shift(move.rect, dx: move.dx, dy: move.dy) }
+            for r in unshifted.rects { canvas.copyPixels(from: newest, to: r) }
+            for r in shifted.rects { canvas.copyPixels(from: newest, to: r, dx: dx, dy: dy) }
+            composite(into: canvas, pixels: damage)
         }
     }
 

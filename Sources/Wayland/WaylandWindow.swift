@@ -383,7 +383,7 @@ public final class WaylandWindow: WindowHost {
     /// Brings `buffer` to the newest frame as `plan` says; a move by offset moves the buffer in
     /// its ring first.
     private func present(_ plan: PresentPlan, into buffer: ShmBuffer, from newest: ShmBuffer?) throws {
-        if case .own(let move?, true, _) = plan { try buffer.move(by: move) }
+        if let move = plan.offsetMove { try buffer.move(by: move) }
         content.present(plan, into: buffer.canvas, newest: newest?.canvas)
     }
 

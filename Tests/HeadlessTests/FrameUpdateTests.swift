@@ -77,7 +77,7 @@ import Testing
 
     /// Three buffers, a compositor that keeps the newest one and releases the others at random:
     /// every plan `FrameHistory` makes (own pixels moved in place or by offset, copies from the
-    /// newest buffer, repaints) ends with a full composite's pixels. A move by offset loses every
+    /// newest buffer, both at once, repaints) ends with a full composite's pixels. A move by offset loses every
     /// pixel outside the moved rect, so those are scribbled over first.
     @Test(arguments: ["list", "nested", "zoom", "paging"])
     func everyPlanEndsWithTheFrame(scene name: String) throws {
@@ -103,7 +103,7 @@ import Testing
                 held: held[i], newest: newest.flatMap { held[$0] }, window: full, movesByOffset: rng.unit(0, 1) < 0.6)
             let canvas = buffers[i]
             kinds[plan.kind, default: 0] += 1
-            if case .own(let move?, true, _) = plan {
+            if let move = plan.offsetMove {
                 // What moving the buffer's offset leaves: the kept pixels moved, the rest lost.
                 canvas.shift(move.rect, dx: move.dx, dy: move.dy)
                 for r in full.subtracting(move.rect) { canvas.fill(r.logical(scale: 1), color: .red, blend: .copy) }
@@ -118,6 +118,7 @@ import Testing
         }
         #expect((kinds["offset"] ?? 0) > 5, "plans: \(kinds)")
         #expect((kinds["copy"] ?? 0) + (kinds["in-place"] ?? 0) > 0, "plans: \(kinds)")
+        #expect((kinds["offset+copy"] ?? 0) + (kinds["in-place+copy"] ?? 0) > 5, "plans: \(kinds)")
     }
 
     @Test func combiningMovesAddsThemAndCarriesDamageAlong() throws {
