@@ -146,7 +146,7 @@ extension TiledView {
     }
 
     /// A worker's tile arrives (main thread, from the inbox): installed if still wanted, fading
-    /// in if a frame already went out without it.
+    /// in if a frame already went out without it while it was in the visible rect.
     func receive(_ delivery: TileDelivery) {
         guard let request = requests.live.removeValue(forKey: delivery.id) else { return }
         let image = delivery.image?.take()
@@ -163,7 +163,12 @@ extension TiledView {
         view.isStale = false
         if tiles[request.key] != nil {
             remove(request.key)  // an invalidated tile's new image: replaced in place, no fade
-        } else if let window, window.framesPrepared > request.framesBefore, fadeDuration > 0 {
+        } else if let window, window.framesPrepared > request.framesBefore, fadeDuration > 0,
+            visibleRect.map({ request.rect.intersects($0) }) ?? false
+        {
+            // Only a tile the screen went without fades in: one drawn ahead in the margin
+            // (a fling's tiles, mostly) was never missed, and fading it would composite its
+            // whole area translucently for every frame of the fade once it scrolls in.
             view.alpha = 0
             window.addAnimation(TileFade(tile: view, owner: self, start: window.now, duration: fadeDuration))
         }

@@ -28,7 +28,8 @@ public protocol TileSource: AnyObject, Sendable {
 /// not at all if an update before that frame no longer wants it). With
 /// `rasterizesAsynchronously` the main thread only asks and installs: worker threads draw each
 /// tile into its own canvas (TiledView+Async.swift), a finished tile joins the next frame, and
-/// one that arrives after a frame went out without it fades in over `fadeDuration`.
+/// one that arrives after a frame went out without it where it shows fades in over
+/// `fadeDuration` (a tile drawn ahead in the margin appears at once: nobody saw it missing).
 public final class TiledView: View {
     /// Tile edge in device pixels at its level.
     public let tileSize: Int
@@ -62,7 +63,8 @@ public final class TiledView: View {
             if rasterizesAsynchronously { handPendingDrawsToWorkers() } else { cancelAllRequests() }
         }
     }
-    /// Seconds a tile that arrives late takes to fade in, on the window's clock (0: no fade).
+    /// Seconds a tile that arrives late (after a frame showed its place without it) takes to
+    /// fade in, on the window's clock (0: no fade).
     public var fadeDuration = 0.2
     /// Worker threads for asynchronous tiles; read when the first one is requested. By default
     /// one per core less one, which stays free for the main thread (at least one).
