@@ -52,6 +52,9 @@ public final class MapSource: TileSource {
 
     public init() {}
 
+    /// Every block is filled edge to edge.
+    public var isOpaque: Bool { true }
+
     public static func color(column: Int, row: Int) -> Color {
         let h = (column &* 73_856_093) ^ (row &* 19_349_663)
         return Color(rgb: UInt8(120 + abs(h) % 110), UInt8(140 + abs(h >> 8) % 100), UInt8(150 + abs(h >> 16) % 100))

@@ -16,8 +16,11 @@ extension Canvas {
     }
 
     /// Draws `source` scaled to fill `destination` (logical coordinates): the transform path
-    /// used for zoom. Bilinear filtering when scaled, none when the sizes match.
-    public func draw(_ source: Canvas, in destination: Rect, alpha: Double = 1, clip: Rect? = nil) {
+    /// used for zoom. Bilinear filtering when scaled, none when the sizes match. `opaque`: the
+    /// caller knows every source pixel is opaque, so at full alpha and unscaled the pixels are
+    /// copied (the same result as OVER, without reading what is beneath).
+    public func draw(_ source: Canvas, in destination: Rect, alpha: Double = 1, clip: Rect? = nil, opaque: Bool = false)
+    {
         guard alpha > 0, source.width > 0, source.height > 0 else { return }
         var area = destination
         if let clip {
@@ -47,8 +50,8 @@ extension Canvas {
             let ox = Int32(dx.rounded())
             let oy = Int32(dy.rounded())
             pixman_image_composite32(
-                PIXMAN_OP_OVER, source.image, mask, image, box.x1 - ox, box.y1 - oy, 0, 0, box.x1, box.y1,
-                box.x2 - box.x1, box.y2 - box.y1)
+                opaque && mask == nil ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, source.image, mask, image, box.x1 - ox,
+                box.y1 - oy, 0, 0, box.x1, box.y1, box.x2 - box.x1, box.y2 - box.y1)
             return
         }
         // The transform maps destination pixels to source pixels: src = (dst - d) / s.

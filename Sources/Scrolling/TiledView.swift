@@ -12,6 +12,13 @@ public protocol TileSource: AnyObject, Sendable {
     /// Draws `rect` of the content (content coordinates) into `canvas`, whose origin is
     /// `rect.origin` and whose scale is the level's. The canvas belongs to this call alone.
     func draw(_ rect: Rect, in canvas: Canvas)
+    /// Whether every tile it draws is opaque over all of its rect (a map, a photo): tiles are
+    /// then copied onto the screen and nothing beneath them is painted (`View.isOpaque`).
+    var isOpaque: Bool { get }
+}
+
+extension TileSource {
+    public var isOpaque: Bool { false }
 }
 
 /// Content of any size drawn in tiles (the seeds' CATiledLayer idea): only the tiles that meet
@@ -370,6 +377,7 @@ final class TileView: View {
         super.init(frame: frame)
         contentsScale = key.level
         isUserInteractionEnabled = false
+        isOpaque = owner.source?.isOpaque ?? false
     }
 
     var level: Double { key.level }

@@ -40,7 +40,11 @@ open class View {
     public var isHidden = false { didSet { if isHidden != oldValue { invalidate() } } }
     /// Subviews are clipped to this view's bounds (and hit-testing never leaves them anyway).
     public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { invalidate() } } }
-    /// A promise that the view fills its bounds with opaque pixels.
+    /// A promise that the view's backing image fills its bounds with opaque pixels (UIKit's
+    /// `isOpaque`). Where the image is drawn unscaled and fully opaque on screen, composition
+    /// paints nothing beneath it and copies the image instead of blending it (the same pixels:
+    /// an opaque pixel over anything is itself). A broken promise puts the image's translucent
+    /// pixels on screen as they are.
     public var isOpaque = false
     public var isUserInteractionEnabled = true
     /// Keeps this view's frame equal to its superview's bounds rectangle (at origin 0,0) through
@@ -182,6 +186,14 @@ open class View {
     /// Where the backing image goes when the whole bounds land on `placed` (window logical
     /// coordinates): `placed` for a full-size image; for a part, the part of `placed` it covers,
     /// mapped as the full-size image would be.
+    /// Whether the backing image, whole and unscaled, covers `placed` (window logical
+    /// coordinates on the device grid at `scale`) with the opaque pixels `isOpaque` promises.
+    func opaqueImageCovers(_ placed: Rect, scale: Double) -> Bool {
+        guard isOpaque, let image = backingImage, let area = backingImageArea else { return false }
+        return area.x0 == 0 && area.y0 == 0 && area.width == image.width && area.height == image.height
+            && Double(image.width) == placed.width * scale && Double(image.height) == placed.height * scale
+    }
+
     func imageDestination(in placed: Rect) -> Rect {
         guard let image = backingImage, let area = backingImageArea else { return placed }
         let fullWidth = PixelRect.clamp((bounds.width * image.scale).rounded(.up))

@@ -90,9 +90,10 @@ extension Window {
 
     /// Composites the tree into `canvas`, repainting only `area` (device pixels).
     ///
-    /// Nothing is painted under an opaque view: each view (and the clear colour) is clipped to
-    /// what the opaque views painted after it leave free, so every pixel is filled once by the
-    /// front-most opaque surface and only translucent content (text) blends over it.
+    /// Nothing is painted under an opaque view (an opaque background, or an image `isOpaque`
+    /// promises covers it): each view (and the clear colour) is clipped to what the opaque views
+    /// painted after it leave free, so every pixel is filled once by the front-most opaque
+    /// surface and only translucent content (text) blends over it.
     public func composite(into canvas: Canvas, pixels area: PixelRegion) {
         guard !area.isEmpty else { return }
         let s = canvas.scale
@@ -102,6 +103,8 @@ extension Window {
             var rect: Rect
             var box: PixelRect
             var opaque: Bool
+            /// Its image is opaque and unscaled over all of it: copied, not blended.
+            var copiesImage: Bool
         }
         var items: [Item] = []
         walk(
@@ -118,8 +121,10 @@ extension Window {
                 guard let shown = rect.intersection(state.clip), let box = PixelRect(covering: shown, scale: s),
                     area.intersects(box)
                 else { return false }
-                let opaque = (background?.alpha ?? 0) >= 1 && state.alpha >= 1
-                items.append(Item(view: view, state: state, rect: rect, box: box, opaque: opaque))
+                let copiesImage = state.alpha >= 1 && view.opaqueImageCovers(rect, scale: s)
+                let opaque = ((background?.alpha ?? 0) >= 1 || copiesImage) && state.alpha >= 1
+                items.append(
+                    Item(view: view, state: state, rect: rect, box: box, opaque: opaque, copiesImage: copiesImage))
                 return false
             }, prunes: true)
         // Back to front, each item gets the part of the area no opaque item after it covers.
@@ -150,7 +155,9 @@ extension Window {
                         item.rect.intersection(state.clip) ?? .zero, color: bg.withAlpha(bg.alpha * state.alpha))
                 }
                 if let image = view.backingImage {
-                    canvas.draw(image, in: view.imageDestination(in: item.rect), alpha: state.alpha, clip: state.clip)
+                    canvas.draw(
+                        image, in: view.imageDestination(in: item.rect), alpha: state.alpha, clip: state.clip,
+                        opaque: item.copiesImage)
                 }
             }
         }

@@ -211,4 +211,35 @@ import Testing
         _ = try window.render(into: canvas)
         #expect(canvas.pixel(x: 12, y: 20) == 0xFF00_0000)
     }
+    /// A view whose image `isOpaque` promises to be opaque is copied, and nothing beneath it is
+    /// painted. Shown by breaking the promise: a transparent hole in its image lands as it is
+    /// (copied, not blended over the view behind), while without the promise the hole shows the
+    /// view behind.
+    @Test func anOpaqueImageIsCopiedAndNothingBeneathItIsPainted() throws {
+        final class Swatch: View {
+            override var drawsContent: Bool { true }
+            override func draw(in canvas: Canvas) {
+                canvas.fill(Rect(x: 0, y: 0, width: 40, height: 40), color: .black)
+                canvas.fill(Rect(x: 10, y: 10, width: 5, height: 5), color: .clear, blend: .copy)  // the hole
+            }
+        }
+        for promised in [true, false] {
+            let window = Window(size: Size(width: 60, height: 60))
+            let behind = View(frame: Rect(x: 0, y: 0, width: 60, height: 60))
+            behind.backgroundColor = BoundsScene.red
+            let swatch = Swatch(frame: Rect(x: 5, y: 5, width: 40, height: 40))
+            swatch.isOpaque = promised
+            behind.addSubview(swatch)
+            window.addSubview(behind)
+            let canvas = try Canvas(width: 60, height: 60)
+            canvas.clear(Color(rgb: 0, 200, 0))
+            try window.prepareFrame()  // draws the swatch's image
+            window.composite(into: canvas)
+            #expect(canvas.pixel(x: 5, y: 5) == 0xFF00_0000)
+            #expect(canvas.pixel(x: 44, y: 44) == 0xFF00_0000)
+            #expect(canvas.pixel(x: 50, y: 50) == BoundsScene.red.argb)
+            let hole = canvas.pixel(x: 17, y: 17)
+            #expect(hole == (promised ? 0 : BoundsScene.red.argb), "promised: \(promised)")
+        }
+    }
 }
