@@ -129,6 +129,7 @@ extension TiledView {
 
     /// No longer wants the requests `ids`; those `removed` from the queue will never arrive.
     private func forget(_ ids: some Sequence<Int>, removedFromQueue removed: Set<Int>) {
+        tilesGeneration += 1
         for id in ids {
             guard let request = requests.live[id] else { continue }
             if requests.idByKey[request.key] == id { requests.idByKey[request.key] = nil }
@@ -149,6 +150,7 @@ extension TiledView {
     /// in if a frame already went out without it while it was in the visible rect.
     func receive(_ delivery: TileDelivery) {
         guard let request = requests.live.removeValue(forKey: delivery.id) else { return }
+        tilesGeneration += 1
         let image = delivery.image?.take()
         if image != nil { noteRasterized(request.rect, allowed: request.allowed) }
         guard requests.idByKey[request.key] == delivery.id else {

@@ -9,6 +9,7 @@ extension TiledView {
     /// keeping its old image on screen until the new one replaces it. Tiles not wanted now are
     /// dropped (synchronous) or asked for again when wanted (asynchronous).
     public func setNeedsDisplay(in rect: Rect) {
+        tilesGeneration += 1
         cancelRequests { $0.rect.intersects(rect) }
         for (key, view) in tiles where view.frame.intersects(rect) {
             view.isStale = true
@@ -30,6 +31,7 @@ extension TiledView {
     /// instead (a tile never drawn is removed and asked for; one with an image keeps it until
     /// the workers' replaces it).
     func handPendingDrawsToWorkers() {
+        tilesGeneration += 1
         for (key, view) in tiles where view.drawPending {
             view.drawPending = false
             if let image = view.backingImage {

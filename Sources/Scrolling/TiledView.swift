@@ -104,6 +104,26 @@ public final class TiledView: View {
     var tiles: [Key: TileView] = [:]
     var installedBytes = 0
     var clock = 0
+    /// Bumped by every change an update reacts to besides scrolling and zooming: a tile
+    /// installed, removed, drawn or marked out of date, a tile delivered.
+    var tilesGeneration = 0
+    /// What the last update that did the whole work saw (`updateTiles`).
+    private var lastUpdate: UpdateInputs?
+
+    /// Everything an update's outcome depends on when no request is in flight: if it is the
+    /// same as last time, the update would ask for nothing, drop nothing and evict nothing.
+    private struct UpdateInputs: Equatable {
+        var level: Double
+        /// First and last tile columns and rows meeting the visible rect plus margin.
+        var allowed: [Int]
+        /// The same for the visible rect.
+        var visible: [Int]
+        var generation: Int
+        var memoryCap: Int
+        var source: ObjectIdentifier?
+        var window: ObjectIdentifier
+        var asynchronous: Bool
+    }
     /// The current level's tiles meeting the visible rect, as of the last update.
     var visibleKeys: [Key] = []
     /// The current level's tiles meeting the visible rect plus margin, as of the last update
@@ -185,6 +205,15 @@ public final class TiledView: View {
         level = Self.level(forZoom: zoom, deviceScale: window.scale, bias: levelOfDetailBias)
         visibleRect = visible.intersection(bounds)
         allowedRect = allowed
+        // A scroll within the same tiles, with every wanted tile installed and none in flight,
+        // changes nothing but the rects above: the work below (and its walk over every tile,
+        // each scrolled frame of a fling) is skipped. Least-recently-used order is kept: the
+        // wanted tiles would all have been stamped with the same, newest clock.
+        var inputs = UpdateInputs(
+            level: level, allowed: tileRange(allowed), visible: visibleRect.map(tileRange) ?? [],
+            generation: tilesGeneration, memoryCap: memoryCap, source: source.map(ObjectIdentifier.init),
+            window: ObjectIdentifier(window), asynchronous: rasterizesAsynchronously)
+        if inputs == lastUpdate, requests.idByKey.isEmpty { return }
         clock += 1
         let wanted = wantedTiles(in: allowed, visible: visibleRect)
         wantedKeys = Set(wanted.map(\.key))
@@ -196,6 +225,19 @@ public final class TiledView: View {
         }
         removeCoveredLevels()
         evict()
+        inputs.generation = tilesGeneration  // the changes this update made are seen
+        lastUpdate = inputs
+    }
+
+    /// The first and last columns and rows of the current level's tiles meeting `rect`, as
+    /// `wantedTiles` finds them.
+    private func tileRange(_ rect: Rect) -> [Int] {
+        let edge = Double(tileSize) / level
+        func index(_ d: Double) -> Int { Int(min(max(d.rounded(.down), -1e15), 1e15)) }
+        return [
+            index(rect.minX / edge), index((rect.maxX - 1e-9) / edge), index(rect.minY / edge),
+            index((rect.maxY - 1e-9) / edge),
+        ]
     }
 
     /// Synchronous tiles: installed now, drawn in the next frame (`TileView.draw`). Tiles still
@@ -221,6 +263,7 @@ public final class TiledView: View {
 
     /// Nothing shows: no request stays in flight and no tile waits to be drawn.
     private func stopRequesting() {
+        lastUpdate = nil
         cancelAllRequests()
         wantedKeys = []
         allowedRect = nil
@@ -291,6 +334,7 @@ public final class TiledView: View {
 
     /// Adds a tile view in painting order and counts its bytes.
     func install(_ view: TileView) {
+        tilesGeneration += 1
         view.lastUsed = clock
         tiles[view.key] = view
         installedBytes += view.bytes
@@ -301,6 +345,7 @@ public final class TiledView: View {
 
     func remove(_ key: Key) {
         guard let view = tiles.removeValue(forKey: key) else { return }
+        tilesGeneration += 1
         installedBytes -= view.bytes
         view.removeFromSuperview()
     }
@@ -348,6 +393,7 @@ public final class TiledView: View {
 
     /// A synchronous tile's drawing (main thread, from the frame's display pass).
     func draw(_ view: TileView, in canvas: Canvas) {
+        tilesGeneration += 1
         view.drawPending = false
         guard let source else { return }
         source.draw(view.frame, in: canvas)
