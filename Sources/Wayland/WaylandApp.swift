@@ -40,7 +40,7 @@ public final class WaylandApp {
     /// Connects (to `socket`, or $WAYLAND_DISPLAY) and maps `content` as a toplevel.
     public init(
         content: Window, title: String, socket: String? = nil, appID: String = "scrollway", fullscreen: Bool = false,
-        presentMode: PresentMode = .fast, onCommit: ((PresentPlan) -> Void)? = nil
+        presentMode: PresentMode = .fast, onCommit: ((PresentPlan, FrameStepTimes) -> Void)? = nil
     )
         throws
     {

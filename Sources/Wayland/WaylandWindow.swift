@@ -50,8 +50,10 @@ public final class WaylandWindow: WindowHost {
     }
     /// The last frame's plan (tests and benchmarks see which path ran).
     public private(set) var lastPlan: PresentPlan?
+    /// Where the last committed frame's main-thread CPU time went (statistics).
+    public private(set) var lastFrameTimes = FrameStepTimes()
     /// Called after each commit with the plan that brought the buffer up to date (statistics).
-    public var onCommit: ((PresentPlan) -> Void)?
+    public var onCommit: ((PresentPlan, FrameStepTimes) -> Void)?
     /// The size the opaque region was last set for (.zero: none set).
     private var opaqueRegionSize: Size?
     /// The compositor asked to close the window.
@@ -95,7 +97,8 @@ public final class WaylandWindow: WindowHost {
     /// `presentMode` and `onCommit` already in place.
     public init(
         connection: WaylandConnection, content: Window, title: String, appID: String = "scrollway",
-        fullscreen: Bool = false, presentMode: PresentMode = .fast, onCommit: ((PresentPlan) -> Void)? = nil
+        fullscreen: Bool = false, presentMode: PresentMode = .fast,
+        onCommit: ((PresentPlan, FrameStepTimes) -> Void)? = nil
     ) throws {
         self.connection = connection
         self.content = content
@@ -326,6 +329,7 @@ public final class WaylandWindow: WindowHost {
             return
         }
         let update: FrameUpdate
+        let started = FrameStepTimes.threadSeconds()
         do {
             update = try content.prepareFrameUpdate(time: time)
         } catch {
@@ -335,6 +339,7 @@ public final class WaylandWindow: WindowHost {
         // Nothing changed: commit nothing (an empty commit may never get a frame callback);
         // running animations are ticked by the event loop's timeout instead.
         if update.isEmpty && framesCommitted > 0 { return }
+        let prepared = FrameStepTimes.threadSeconds()
         let frame = history.record(update)
         let newest = pool.newest(other: buffer)
         let window = PixelRect(x: 0, y: 0, width: w, height: h)
@@ -349,6 +354,8 @@ public final class WaylandWindow: WindowHost {
         }
         buffer.frame = frame
         lastPlan = plan
+        let presented = FrameStepTimes.threadSeconds()
+        lastFrameTimes = FrameStepTimes(prepare: prepared - started, present: presented - prepared)
         commit(buffer, damage: update.changed, scale: scale)
     }
 
@@ -377,7 +384,7 @@ public final class WaylandWindow: WindowHost {
         wl_surface_commit(surface)
         buffer.isBusy = true
         framesCommitted += 1
-        if let lastPlan { onCommit?(lastPlan) }
+        if let lastPlan { onCommit?(lastPlan, lastFrameTimes) }
     }
 
     /// Brings `buffer` to the newest frame as `plan` says; a move by offset moves the buffer in
@@ -435,4 +442,23 @@ public final class WaylandWindow: WindowHost {
 
     /// Whether a frame callback is in flight (for tests of the pacing rule).
     public var isWaitingForFrame: Bool { frameCallback != nil }
+}
+
+/// A committed frame's main-thread CPU time by step, in seconds: `prepare` (animations, layout,
+/// rasterizing, working out the update) and `present` (planning, moving, copying and
+/// compositing into the buffer). The rest of a frame's time is the event loop's.
+public struct FrameStepTimes: Sendable, Equatable {
+    public var prepare = 0.0
+    public var present = 0.0
+
+    public init(prepare: Double = 0, present: Double = 0) {
+        self.prepare = prepare
+        self.present = present
+    }
+
+    static func threadSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
 }

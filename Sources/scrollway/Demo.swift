@@ -115,7 +115,7 @@ struct Demo: AsyncParsableCommand {
             let stats = try frameStats.map { try FrameStatsWriter(path: $0) }
             let app = try WaylandApp(
                 content: content, title: "Scrollway — \(scene)", fullscreen: fullscreen || kiosk, presentMode: present,
-                onCommit: stats.map { s in { s.record($0) } })
+                onCommit: stats.map { s in { s.record($0, times: $1) } })
             app.window.hidesCursor = kiosk || hideCursor
             app.window.inhibitsIdle = kiosk
             if kiosk && !app.window.canInhibitIdle {

@@ -7,8 +7,9 @@ import ScrollwayWayland
 extension PresentMode: ExpressibleByArgument {}
 
 /// Writes one JSON line per committed frame: `{"t": <monotonic s>, "main": <ms>, "process":
-/// <ms>, "plan": "<how the buffer was brought up to date>"}`, CPU time spent since the last
-/// commit by the main thread and by the whole process (worker threads included). Written as
+/// <ms>, "prepare": <ms>, "present": <ms>, "plan": "<how the buffer was brought up to date>"}`,
+/// CPU time spent since the last commit by the main thread and by the whole process (worker
+/// threads included), and the main thread's time in the frame's two steps (`FrameStepTimes`). Written as
 /// each frame commits, so a client killed at the end of a benchmark loses nothing; the writing
 /// itself is not counted (the clocks are read again after it), as the GTK4 peer, which keeps its
 /// numbers in memory, does not count it either: it is the bench's cost, not the toolkit's.
@@ -33,12 +34,14 @@ final class FrameStatsWriter {
 
     nonisolated static func monotonic() -> Double { cpuSeconds(CLOCK_MONOTONIC) }
 
-    func record(_ plan: PresentPlan) {
+    func record(_ plan: PresentPlan, times: FrameStepTimes) {
         let main = Self.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
         let process = Self.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
         let line = String(
-            format: "{\"t\": %.6f, \"main\": %.4f, \"process\": %.4f, \"plan\": \"%@\"}\n", Self.monotonic(),
-            (main - lastMain) * 1000, (process - lastProcess) * 1000, plan.kind)
+            format:
+                "{\"t\": %.6f, \"main\": %.4f, \"process\": %.4f, \"prepare\": %.4f, \"present\": %.4f, \"plan\": \"%@\"}\n",
+            Self.monotonic(), (main - lastMain) * 1000, (process - lastProcess) * 1000, times.prepare * 1000,
+            times.present * 1000, plan.kind)
         handle.write(Data(line.utf8))
         lastMain = Self.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
         lastProcess = Self.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)

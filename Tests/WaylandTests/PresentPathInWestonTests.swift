@@ -23,7 +23,7 @@ import Testing
         let app = try WaylandApp(content: window, title: "Scrollway test", socket: rig.socketPath)
         app.window.presentMode = mode
         var plans: [String: Int] = [:]
-        app.window.onCommit = { plans[$0.kind, default: 0] += 1 }
+        app.window.onCommit = { plan, _ in plans[plan.kind, default: 0] += 1 }
         let main = try #require(window.view(named: "main") as? ScrollView)
         // Mapped and on the output (a touch on no surface is dropped).
         try pump(
