@@ -162,6 +162,12 @@ public final class TestInputClient {
     /// Delivers what was set, then done, to the enabled text input on the focused surface.
     public func textInputDone() { scrollway_test_input_v1_text_input_done(input) }
 
+    /// Configures the toplevel with keyboard focus to `width`×`height`, as a shell making room
+    /// for a system keyboard does.
+    public func resizeFocused(width: Int, height: Int) {
+        scrollway_test_input_v1_resize_focused(input, Int32(clamping: width), Int32(clamping: height))
+    }
+
     // MARK: Capture
 
     /// What the output shows at its next repaint, as a canvas of the output's buffer size.

@@ -29,6 +29,8 @@
 #include <pixman.h>
 #include <wayland-server.h>
 
+#include <libweston-desktop/libweston-desktop.h>
+
 #include "weston10-internal.h"
 #include "scrollway-test-input-v1-server-protocol.h"
 #include "idle-inhibit-unstable-v1-server-protocol.h"
@@ -551,6 +553,26 @@ static void handle_text_input_delete_surrounding(struct wl_client *client, struc
 						 uint32_t before, uint32_t after);
 static void handle_text_input_done(struct wl_client *client, struct wl_resource *resource);
 
+/* Configures the toplevel with keyboard focus to width x height (a shell making room for a
+ * system keyboard). */
+static void handle_resize_focused(struct wl_client *client, struct wl_resource *resource, int32_t width,
+				  int32_t height)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	struct weston_keyboard *keyboard = ti->seat.keyboard_state;
+	struct weston_desktop_surface *desktop;
+	if (width <= 0 || height <= 0) {
+		wl_resource_post_error(resource, SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_ARGUMENT,
+				       "resize_focused to %dx%d: both sides must be positive", width, height);
+		return;
+	}
+	if (!keyboard || !keyboard->focus)
+		return;
+	desktop = weston_surface_get_desktop_surface(keyboard->focus);
+	if (desktop)
+		weston_desktop_surface_set_size(desktop, width, height);
+}
+
 static const struct scrollway_test_input_v1_interface test_input_implementation = {
 	.destroy = handle_destroy,
 	.pointer_motion_absolute = handle_pointer_motion_absolute,
@@ -571,6 +593,7 @@ static const struct scrollway_test_input_v1_interface test_input_implementation 
 	.text_input_commit_string = handle_text_input_commit_string,
 	.text_input_delete_surrounding = handle_text_input_delete_surrounding,
 	.text_input_done = handle_text_input_done,
+	.resize_focused = handle_resize_focused,
 };
 
 /* A driver that goes away lifts its fingers: leave weston's touch state consistent. */

@@ -78,6 +78,7 @@ static const struct wl_message scrollway_test_input_v1_requests[] = {
 	{ "text_input_commit_string", "3s", scrollway_test_input_v1_types + 0 },
 	{ "text_input_delete_surrounding", "3uu", scrollway_test_input_v1_types + 0 },
 	{ "text_input_done", "3", scrollway_test_input_v1_types + 0 },
+	{ "resize_focused", "3ii", scrollway_test_input_v1_types + 0 },
 };
 
 static const struct wl_message scrollway_test_input_v1_events[] = {
@@ -89,7 +90,7 @@ static const struct wl_message scrollway_test_input_v1_events[] = {
 
 WL_PRIVATE const struct wl_interface scrollway_test_input_v1_interface = {
 	"scrollway_test_input_v1", 3,
-	19, scrollway_test_input_v1_requests,
+	20, scrollway_test_input_v1_requests,
 	4, scrollway_test_input_v1_events,
 };
 

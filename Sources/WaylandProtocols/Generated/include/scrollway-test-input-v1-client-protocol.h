@@ -236,6 +236,7 @@ scrollway_test_input_v1_add_listener(struct scrollway_test_input_v1 *scrollway_t
 #define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_COMMIT_STRING 16
 #define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_DELETE_SURROUNDING 17
 #define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_DONE 18
+#define SCROLLWAY_TEST_INPUT_V1_RESIZE_FOCUSED 19
 
 /**
  * @ingroup iface_scrollway_test_input_v1
@@ -330,6 +331,10 @@ scrollway_test_input_v1_add_listener(struct scrollway_test_input_v1 *scrollway_t
  * @ingroup iface_scrollway_test_input_v1
  */
 #define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_DONE_SINCE_VERSION 3
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_RESIZE_FOCUSED_SINCE_VERSION 3
 
 /** @ingroup iface_scrollway_test_input_v1 */
 static inline void
@@ -589,6 +594,22 @@ scrollway_test_input_v1_text_input_done(struct scrollway_test_input_v1 *scrollwa
 {
 	wl_proxy_marshal_flags((struct wl_proxy *) scrollway_test_input_v1,
 			 SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_DONE, NULL, wl_proxy_get_version((struct wl_proxy *) scrollway_test_input_v1), 0);
+}
+
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ *
+ * Sends xdg_toplevel.configure with this size (logical pixels) to the
+ * toplevel that has keyboard focus, as a shell does when a system
+ * keyboard takes part of the screen (Phosh resizes the window). The
+ * shell keeps the toplevel's other states. Nothing happens when no
+ * toplevel has keyboard focus.
+ */
+static inline void
+scrollway_test_input_v1_resize_focused(struct scrollway_test_input_v1 *scrollway_test_input_v1, int32_t width, int32_t height)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) scrollway_test_input_v1,
+			 SCROLLWAY_TEST_INPUT_V1_RESIZE_FOCUSED, NULL, wl_proxy_get_version((struct wl_proxy *) scrollway_test_input_v1), 0, width, height);
 }
 
 /**

@@ -343,6 +343,20 @@ struct scrollway_test_input_v1_interface {
 	 */
 	void (*text_input_done)(struct wl_client *client,
 				struct wl_resource *resource);
+	/**
+	 * configure the focused toplevel to a new size
+	 *
+	 * Sends xdg_toplevel.configure with this size (logical pixels)
+	 * to the toplevel that has keyboard focus, as a shell does when a
+	 * system keyboard takes part of the screen (Phosh resizes the
+	 * window). The shell keeps the toplevel's other states. Nothing
+	 * happens when no toplevel has keyboard focus.
+	 * @since 3
+	 */
+	void (*resize_focused)(struct wl_client *client,
+			       struct wl_resource *resource,
+			       int32_t width,
+			       int32_t height);
 };
 
 #define SCROLLWAY_TEST_INPUT_V1_OUTPUT_INFO 0
@@ -443,6 +457,10 @@ struct scrollway_test_input_v1_interface {
  * @ingroup iface_scrollway_test_input_v1
  */
 #define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_DONE_SINCE_VERSION 3
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_RESIZE_FOCUSED_SINCE_VERSION 3
 
 /**
  * @ingroup iface_scrollway_test_input_v1
