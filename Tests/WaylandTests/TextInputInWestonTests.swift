@@ -164,6 +164,25 @@ import Testing
         #expect(!(x0..<x1).contains { after.pixel(x: $0, y: row) & 0xFF < 0x60 }, "no underline once committed")
     }
 
+    /// Text longer than the protocol's 4000 bytes: the app sends a window of it around the
+    /// caret, cut between characters, with the caret's offset inside that window.
+    @Test func longTextIsSentAsA4000ByteWindowAroundTheCaret() throws {
+        let form = try Form()
+        try form.tap(form.name)
+        try form.waitForState("enabled") { $0.enabled && $0.cursorRectangle != nil }
+        let chunk = String(repeating: "é", count: 1500)  // 3000 bytes, one message
+        try form.inputMethod { $0.textInputCommit(chunk) }
+        try form.inputMethod { $0.textInputCommit(chunk) }
+        #expect(form.name.text.utf8.count == 6000)
+        try form.waitForState("a clipped window") { ($0.surroundingText?.utf8.count ?? 0) > 3000 }
+        let state = try #require(form.rig.input.textInput)
+        let sent = try #require(state.surroundingText)
+        #expect(sent.utf8.count == 4000)
+        #expect(sent.allSatisfy { $0 == "é" })
+        // The caret is at the end of the text, so at the end of the window.
+        #expect(state.cursor == 4000 && state.anchor == 4000)
+    }
+
     @Test func aFieldNearTheBottomStaysInViewWhenTheWindowShrinksAndItsRectangleFollows() throws {
         let form = try Form()
         try form.tap(form.bottom)
