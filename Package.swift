@@ -96,7 +96,9 @@ let package = Package(
             dependencies: ["ScrollwayCWeston"],
             path: "Sources/WestonTestInput",
             publicHeadersPath: "Generated/include",
-            linkerSettings: [.linkedLibrary("weston-10"), .linkedLibrary("wayland-server")]
+            linkerSettings: [
+                .linkedLibrary("weston-10"), .linkedLibrary("weston-desktop-10"), .linkedLibrary("wayland-server"),
+            ]
         ),
         .target(
             name: "ScrollwayWestonHarness",

@@ -30,11 +30,13 @@ SYSTEM_PROTOCOLS=(
   unstable/pointer-gestures/pointer-gestures-unstable-v1.xml
   stable/presentation-time/presentation-time.xml
   unstable/idle-inhibit/idle-inhibit-unstable-v1.xml
+  unstable/text-input/text-input-unstable-v3.xml
 )
 
 # System protocols that weston 10 lacks and the test module serves itself (server code too).
 MODULE_SERVED=(
   unstable/idle-inhibit/idle-inhibit-unstable-v1.xml
+  unstable/text-input/text-input-unstable-v3.xml
 )
 
 check=0

@@ -5,7 +5,7 @@ import ScrollwayViews
 
 extension Scene {
     /// A long form of text fields with the on-screen keyboard: touching a field brings the
-    /// keyboard up, the form's bottom inset grows by what it covers, and the field scrolls into
+    /// keyboard up (the system's instead where the compositor offers text-input-v3), the form's bottom inset grows by what it covers, and the field scrolls into
     /// view 12 px above it. Dragging the form dismisses the keyboard interactively.
     public static let keyboard = Scene(
         name: "keyboard",
@@ -31,7 +31,8 @@ extension Scene {
             main.contentSize = size
         }
         main.layoutIfNeeded()
-        OnScreenKeyboard.install(in: window, policy: .touchOnly)
+        // A system keyboard, where the compositor offers one (a phone), types instead.
+        OnScreenKeyboard.install(in: window, policy: .systemWhenAvailable)
     }
 }
 

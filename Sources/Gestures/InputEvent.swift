@@ -43,6 +43,8 @@ public struct InputEvent: Hashable, Sendable {
         case modifiers(Modifiers)
         /// Text typed through the keyboard path (physical or on-screen).
         case text(String)
+        /// An input method's update (zwp_text_input_v3's done): preedit, commit, deletion.
+        case textInput(TextInputUpdate)
     }
 }
 

@@ -49,6 +49,13 @@ public final class InputRecorder: WindowObserver {
     }
 
     public func window(_ window: Window, willHandle event: InputEvent) {
+        if case .textInput(let update) = event.kind {
+            let t = max(lastTime, max(0, (event.time - origin) * 1000))
+            closeGroup()
+            lastTime = t
+            for kind in Self.inputMethodKinds(of: update) { write(ScriptEvent(t: t, kind)) }
+            return
+        }
         guard let kind = Self.scriptKind(of: event, lastKeyPress: &lastKeyPress) else { return }
         // Times never go back in a script (the platform's are monotonic; this keeps it so).
         let t = max(lastTime, max(0, (event.time - origin) * 1000))
@@ -81,6 +88,19 @@ public final class InputRecorder: WindowObserver {
         }
     }
 
+    /// An input method's done as the script lines that replay it, in the protocol's order: the
+    /// deletion, the commit, the preedit. Each line is a done of its own on replay, which ends
+    /// in the same text, caret and preedit (each clears the preedit first, as the done did).
+    static func inputMethodKinds(of u: TextInputUpdate) -> [ScriptEvent.Kind] {
+        var kinds: [ScriptEvent.Kind] = []
+        if u.deleteBefore > 0 || u.deleteAfter > 0 {
+            kinds.append(.deleteSurrounding(before: u.deleteBefore, after: u.deleteAfter))
+        }
+        if !u.commit.isEmpty || (kinds.isEmpty && u.preedit.isEmpty) { kinds.append(.commitText(u.commit)) }
+        if !u.preedit.isEmpty { kinds.append(.preedit(u.preedit, cursor: u.preeditCursor.map { $0.begin...$0.end })) }
+        return kinds
+    }
+
     /// The script event for an input event, or nil for what a script does not record.
     static func scriptKind(of event: InputEvent, lastKeyPress: inout Double?) -> ScriptEvent.Kind? {
         switch event.kind {
@@ -102,6 +122,8 @@ public final class InputRecorder: WindowObserver {
         case .text(let text):
             if lastKeyPress == event.time { return nil }
             return .text(text)
+        case .textInput:
+            return nil  // `inputMethodKinds`: one done may take several lines
         case .touchFrame, .pointerFrame:
             return nil  // the recorder writes its own, per group
         case .pointerEnter, .pointerLeave, .holdBegin, .holdEnd, .modifiers:

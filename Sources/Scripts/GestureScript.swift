@@ -49,6 +49,13 @@ public struct ScriptEvent: Equatable, Sendable {
         /// An xkb keysym name ("Page_Down", "a").
         case key(String, pressed: Bool)
         case text(String)
+        /// An input method's composing text, with its cursor as a byte range of it (nil: hidden,
+        /// the protocol's -1, -1).
+        case preedit(String, cursor: ClosedRange<Int>?)
+        /// An input method's commit: the text goes in at the caret (and any preedit goes).
+        case commitText(String)
+        /// An input method deleting bytes before and after the caret.
+        case deleteSurrounding(before: Int, after: Int)
         case keyboardShow
         case keyboardHide
         case windowResize(width: Double, height: Double)
@@ -72,6 +79,9 @@ public struct ScriptEvent: Equatable, Sendable {
             case .pinchEnd: return "pinch.end"
             case .key: return "key"
             case .text: return "text"
+            case .preedit: return "preedit"
+            case .commitText: return "commit_text"
+            case .deleteSurrounding: return "delete_surrounding"
             case .keyboardShow: return "keyboard.show"
             case .keyboardHide: return "keyboard.hide"
             case .windowResize: return "window.resize"

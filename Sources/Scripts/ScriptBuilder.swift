@@ -127,6 +127,23 @@ public struct ScriptBuilder {
         add(.text(text), at: t)
     }
 
+    /// An input method's composing text at `t`, its cursor a byte range of it (nil hides it;
+    /// the default puts it at the end).
+    public mutating func preedit(_ text: String, cursor: ClosedRange<Int>?? = .none, at t: Double) {
+        let n = text.utf8.count
+        add(.preedit(text, cursor: cursor ?? (n...n)), at: t)
+    }
+
+    /// An input method committing `text` at `t` (the preedit, if any, goes).
+    public mutating func commitText(_ text: String, at t: Double) {
+        add(.commitText(text), at: t)
+    }
+
+    /// An input method deleting `before` and `after` bytes around the caret at `t`.
+    public mutating func deleteSurrounding(before: Int, after: Int, at t: Double) {
+        add(.deleteSurrounding(before: before, after: after), at: t)
+    }
+
     /// `clicks` wheel detents (negative: towards the start) over `point`, one 40 ms apart.
     public mutating func wheel(clicks: Int, over point: Point, at t: Double, axis: Axis = .vertical) {
         add(.pointerMotion(x: point.x, y: point.y), at: t)

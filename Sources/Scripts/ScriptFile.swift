@@ -12,6 +12,11 @@ public enum ScriptLimits {
     public static let maximumValue120 = 2_147_483_647.0
     /// A pinch's scale relative to its start; zoom limits clamp it far below this anyway.
     public static let maximumPinchScale = 1000.0
+    /// An input method's preedit or commit text, in UTF-8 bytes: what one Wayland message
+    /// carries with room to spare (zwp_text_input_v3 holds surrounding text to the same 4000).
+    public static let maximumInputMethodBytes = 4000
+    /// A delete_surrounding length, in bytes (the wire's is 32 bits; no field is near this).
+    public static let maximumDeleteBytes = 1_000_000.0
     /// A window side (pixman images and shm buffers are bounded).
     public static let maximumWindowSide = 16384.0
     /// Events in one script played offscreen (each is delivered in virtual time; about

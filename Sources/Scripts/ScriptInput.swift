@@ -36,6 +36,15 @@ public struct ScriptInput {
             }
             return .key(Key(keysymName: name), pressed: pressed, modifiers: modifiers)
         case .text(let text): return .text(text)
+        // Each input-method line is one zwp_text_input_v3 `done`: what it does not set is reset
+        // (a commit or a deletion ends the preedit, as an input method's own would).
+        case .preedit(let text, let cursor):
+            return .textInput(
+                TextInputUpdate(
+                    preedit: text, preeditCursor: cursor.map { .init(begin: $0.lowerBound, end: $0.upperBound) }))
+        case .commitText(let text): return .textInput(TextInputUpdate(commit: text))
+        case .deleteSurrounding(let before, let after):
+            return .textInput(TextInputUpdate(deleteBefore: before, deleteAfter: after))
         case .windowResize, .screenshot, .keyboardShow, .keyboardHide: return nil
         }
     }

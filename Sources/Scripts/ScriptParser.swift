@@ -162,6 +162,12 @@ public struct ScriptParser: Sendable {
             }
             kind = .key(name, pressed: try fields.choice("state", ["pressed", "released"]) == "pressed")
         case "text": kind = .text(try fields.string("text"))
+        case "preedit":
+            let text = try fields.inputMethodText()
+            kind = .preedit(text, cursor: try fields.preeditCursor(in: text))
+        case "commit_text": kind = .commitText(try fields.inputMethodText())
+        case "delete_surrounding":
+            kind = .deleteSurrounding(before: try fields.byteCount("before"), after: try fields.byteCount("after"))
         case "keyboard.show": kind = .keyboardShow
         case "keyboard.hide": kind = .keyboardHide
         case "window.resize":
@@ -186,7 +192,7 @@ public struct ScriptParser: Sendable {
     static let types = [
         "touch.down", "touch.motion", "touch.up", "touch.frame", "touch.cancel", "pointer.motion", "pointer.button",
         "pointer.axis", "pointer.axis_stop", "pointer.frame", "pinch.begin", "pinch.update", "pinch.end", "key", "text",
-        "keyboard.show", "keyboard.hide", "window.resize", "screenshot",
+        "preedit", "commit_text", "delete_surrounding", "keyboard.show", "keyboard.hide", "window.resize", "screenshot",
     ]
 
     func error(_ line: Int, _ field: String?, _ message: String) -> ScriptError {
@@ -349,6 +355,53 @@ struct Fields {
             throw parser.error(line, name, "expected a string, found \(v.kindDescription)")
         }
         return s
+    }
+
+    /// An input method's text: at most `ScriptLimits.maximumInputMethodBytes` UTF-8 bytes.
+    mutating func inputMethodText() throws -> String {
+        let s = try string("text")
+        guard s.utf8.count <= ScriptLimits.maximumInputMethodBytes else {
+            throw parser.error(
+                line, "text",
+                "\(s.utf8.count) bytes of UTF-8 is more than an input method sends at once "
+                    + "(at most \(ScriptLimits.maximumInputMethodBytes))")
+        }
+        return s
+    }
+
+    /// A preedit's cursor: `[begin, end]`, UTF-8 byte offsets into `text` on character
+    /// boundaries with begin ≤ end, or `[-1, -1]` to hide it; absent, the cursor is at the end.
+    mutating func preeditCursor(in text: String) throws -> ClosedRange<Int>? {
+        used.insert("cursor")
+        let n = text.utf8.count
+        guard let v = object["cursor"] else { return n...n }
+        let expected = "expected [begin, end]: UTF-8 byte offsets into text (0…\(n)), or [-1, -1] to hide the cursor"
+        guard case .array(let items) = v, items.count == 2, case .number(let b) = items[0],
+            case .number(let e) = items[1]
+        else { throw parser.error(line, "cursor", "\(expected), found \(v.kindDescription)") }
+        if b == -1 && e == -1 { return nil }
+        guard b == b.rounded(), e == e.rounded(), b >= 0, e >= b, e <= Double(n) else {
+            throw parser.error(
+                line, "cursor",
+                "\(expected) with begin ≤ end, found [\(SequenceState.format(b)), \(SequenceState.format(e))]")
+        }
+        let boundaries = Set(text.indices.map { text.utf8.distance(from: text.startIndex, to: $0) } + [n])
+        for offset in [Int(b), Int(e)] where !boundaries.contains(offset) {
+            throw parser.error(
+                line, "cursor",
+                "byte \(offset) is inside a character of \(ScriptText.quoted(text)) (offsets must fall between characters)"
+            )
+        }
+        return Int(b)...Int(e)
+    }
+
+    /// A byte count for delete_surrounding: a whole number from 0.
+    mutating func byteCount(_ name: String) throws -> Int {
+        let d = try number(name, min: 0, max: ScriptLimits.maximumDeleteBytes, unit: "bytes")
+        guard d == d.rounded() else {
+            throw parser.error(line, name, "expected a whole number of bytes, found \(d)")
+        }
+        return Int(d)
     }
 
     mutating func choice(_ name: String, _ options: [String]) throws -> String {

@@ -41,6 +41,13 @@ public enum ScriptWriter {
             add("key", string(name))
             add("state", string(pressed ? "pressed" : "released"))
         case .text(let text): add("text", string(text))
+        case .preedit(let text, let cursor):
+            add("text", string(text))
+            add("cursor", cursor.map { "[\($0.lowerBound), \($0.upperBound)]" } ?? "[-1, -1]")
+        case .commitText(let text): add("text", string(text))
+        case .deleteSurrounding(let before, let after):
+            add("before", String(before))
+            add("after", String(after))
         case .windowResize(let w, let h):
             add("width", number(w))
             add("height", number(h))

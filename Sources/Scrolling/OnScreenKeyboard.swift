@@ -20,6 +20,10 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver {
         case touchOnly
         /// When a text field gains focus at all.
         case always
+        /// As `touchOnly`, unless the platform has a system input method
+        /// (`Window.hasSystemInputMethod`: the compositor offers zwp_text_input_v3, as Phosh
+        /// with squeekboard does): then the system keyboard types and this one stays down.
+        case systemWhenAvailable
     }
 
     public static let height = 238.0
@@ -77,7 +81,8 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver {
     /// Shows for a text field focused as the policy says, and hides when focus goes.
     public func window(_ window: Window, focusDidChangeTo view: View?, byTouch: Bool) {
         if view is TextField {
-            if policy == .always || (policy == .touchOnly && byTouch) { show() }
+            let touchShows = policy == .touchOnly || (policy == .systemWhenAvailable && !window.hasSystemInputMethod)
+            if policy == .always || (touchShows && byTouch) { show() }
             if visibleFraction >= 1 { scrollFocusedFieldIntoView() }
         } else if view == nil {
             hide()

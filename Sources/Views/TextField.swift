@@ -5,9 +5,21 @@ import ScrollwayRaster
 /// A single line of editable text: a caret, insert and delete, focus, a placeholder. Text comes
 /// through the window's text path, the same for physical keys (xkbcommon's keysyms and UTF-8)
 /// and the on-screen keyboard; the field takes it while it has the window's focus.
-open class TextField: Control {
+///
+/// A system input method (zwp_text_input_v3) reaches it as `InputEvent.Kind.textInput`
+/// updates: their composing text (preedit) shows at the caret, underlined, until committed
+/// (`TextEditing` holds the rules). `contentType` tells the input method what the field is for.
+open class TextField: Control, TextInputClient {
     public var text: String = "" {
         didSet { if text != oldValue { caret = min(caret, text.count); setNeedsDisplay() } }
+    }
+    /// What the field is for (a number field asks a system keyboard for its number pad).
+    public var contentType: TextContentType = .normal
+    /// The input method's composing text at the caret, not yet part of `text`.
+    public private(set) var preedit = "" { didSet { if preedit != oldValue { setNeedsDisplay() } } }
+    /// The caret inside the preedit, UTF-8 bytes of it; nil hides it.
+    public private(set) var preeditCursor: TextInputUpdate.ClosedByteRange? {
+        didSet { if preeditCursor != oldValue { setNeedsDisplay() } }
     }
     public var placeholder: String = "" { didSet { setNeedsDisplay() } }
     public var font: Font? { didSet { setNeedsDisplay() } }
@@ -38,6 +50,14 @@ open class TextField: Control {
     open override func handleInput(_ event: InputEvent) -> Bool {
         guard isFocused else { return false }
         switch event.kind {
+        case .textInput(let update):
+            var editing = TextEditing(text: text, caret: caret)
+            editing.apply(update)
+            text = editing.text
+            caret = editing.caret
+            preedit = editing.preedit
+            preeditCursor = editing.preeditCursor
+            return true
         case .text(let s):
             let chars = Array(text)
             text = String(chars[..<caret]) + s + String(chars[caret...])
@@ -76,6 +96,34 @@ open class TextField: Control {
         }
     }
 
+    /// Where the text sits: 10 px in from the left, centred vertically on one line's height.
+    func textRect(font: Font, scale: Double) -> Rect {
+        let h = font.metrics(scale: scale).lineHeight
+        return Rect(x: 10, y: (bounds.height - h) / 2, width: max(0, bounds.width - 20), height: h)
+    }
+
+    /// The caret's rectangle in the field's coordinates: after the text before the caret and,
+    /// while composing, the preedit up to its cursor.
+    func caretRect(font: Font, scale: Double) -> Rect {
+        let box = textRect(font: font, scale: scale)
+        var before = String(text.prefix(caret))
+        if !preedit.isEmpty {
+            let bytes = preeditCursor?.begin ?? preedit.utf8.count
+            before += String(decoding: preedit.utf8.prefix(bytes), as: UTF8.self)
+        }
+        let x = box.minX + font.width(of: before, scale: scale)
+        return Rect(x: x, y: box.minY, width: 2, height: box.height)
+    }
+
+    public var textInputState: TextInputState? {
+        guard let window, let font = font ?? Font.standard else { return nil }
+        let s = TextEditing(text: text, caret: caret).surrounding()
+        let rect = convert(caretRect(font: font, scale: window.scale), to: nil)
+        return TextInputState(
+            surroundingText: s.text, cursor: s.cursor, anchor: s.anchor, contentType: contentType,
+            cursorRectangle: rect)
+    }
+
     open override func draw(in canvas: Canvas) {
         let r = Rect(origin: .zero, size: bounds.size)
         canvas.fillRoundedRect(r, radius: 6, color: .white)
@@ -83,15 +131,35 @@ open class TextField: Control {
             r.insetBy(dx: 0.75, dy: 0.75), radius: 6, lineWidth: isFocused ? 2 : 1,
             color: isFocused ? .tint : Color(rgb: 190, 190, 196))
         guard let font = font ?? Font.standard else { return }
-        let inner = r.insetBy(dx: 10, dy: 0)
-        let shown = text.isEmpty ? placeholder : text
+        let before = String(text.prefix(caret))
+        let composed = before + preedit + String(text.dropFirst(caret))
+        let shown = composed.isEmpty ? placeholder : composed
         let layout = font.layout(shown, maxWidth: nil, maxLines: 1, scale: canvas.scale)
-        let h = layout.size.height
-        let textRect = Rect(x: inner.minX, y: (r.height - h) / 2, width: inner.width, height: h)
-        canvas.drawText(layout, font: font, in: textRect, color: text.isEmpty ? Color(rgb: 160, 160, 166) : .black)
-        if isFocused {
-            let x = inner.minX + font.width(of: String(text.prefix(caret)), scale: canvas.scale)
-            canvas.fill(Rect(x: x, y: textRect.minY, width: 2, height: h), color: .tint)
+        let box = textRect(font: font, scale: canvas.scale)
+        let textRect = Rect(x: box.minX, y: box.minY, width: box.width, height: layout.size.height)
+        canvas.drawText(
+            layout, font: font, in: textRect, color: composed.isEmpty ? Color(rgb: 160, 160, 166) : .black)
+        if !preedit.isEmpty {
+            // The composing text is underlined, as every input method's host shows it, one pixel
+            // below the baseline.
+            let x0 = box.minX + font.width(of: before, scale: canvas.scale)
+            let x1 = box.minX + font.width(of: before + preedit, scale: canvas.scale)
+            let y = box.minY + font.metrics(scale: canvas.scale).ascent + 1
+            canvas.fill(Rect(x: x0, y: y, width: x1 - x0, height: 1), color: .black)
+        }
+        guard isFocused else { return }
+        let caretBox = caretRect(font: font, scale: canvas.scale)
+        if !preedit.isEmpty, let c = preeditCursor, c.end > c.begin {
+            // A range inside the preedit: highlighted, as the protocol suggests.
+            let x1 =
+                box.minX
+                + font.width(
+                    of: before + String(decoding: preedit.utf8.prefix(c.end), as: UTF8.self), scale: canvas.scale)
+            canvas.fill(
+                Rect(x: caretBox.minX, y: caretBox.minY, width: x1 - caretBox.minX, height: caretBox.height),
+                color: Color(rgb: 0, 122, 255, alpha: 0.25))
+        } else if preedit.isEmpty || preeditCursor != nil {
+            canvas.fill(caretBox, color: .tint)
         }
     }
 

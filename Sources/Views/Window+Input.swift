@@ -98,6 +98,9 @@ extension Window {
             modifiers = mods
         case .text:
             dispatchKey(event)
+        case .textInput:
+            // An input method talks to the focused field only: with none, the update is moot.
+            _ = focusedView?.handleInput(event)
         }
     }
 

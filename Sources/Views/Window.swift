@@ -81,6 +81,10 @@ public final class Window: View {
     }
     /// Whether the current focus came from a touch (an on-screen keyboard shows for those).
     public internal(set) var focusedByTouch = false
+    /// Whether the platform hands text fields to a system input method (the compositor offers
+    /// zwp_text_input_v3): an in-app keyboard under `systemWhenAvailable` then stays down. The
+    /// platform sets it; offscreen it stays false.
+    public var hasSystemInputMethod = false
 
     /// The scroll-to-top gesture (UIKit's status-bar tap; here a click or tap on the title bar,
     /// or an app's own request): the one visible view that takes it scrolls to its top. None

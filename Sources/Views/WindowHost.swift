@@ -11,6 +11,9 @@
 ///   frame): a host notes it there and answers later, never by preparing a frame re-entrantly.
 /// - A window starts out needing a frame, and a request made while no host was attached is not
 ///   repeated: a host reads `Window.needsFrame` when it attaches.
+/// - A platform with a system input method sets `Window.hasSystemInputMethod`, tells it what
+///   `Window.textInputState` says after each frame and focus change (a `WindowObserver`), and
+///   hands its updates to `handle(_:)` as `.textInput` events.
 /// - The platform feeds the window: `resize(to:)` on a configure, `scale` from the outputs,
 ///   `handle(_:)` for input, `advanceClock(to:)` and `nextTimerDeadline` for timers,
 ///   `drainInbox()` each turn of its loop. A platform that sleeps also sets the inbox's wake

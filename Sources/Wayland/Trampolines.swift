@@ -5,7 +5,7 @@ import ScrollwayWaylandProtocols
 // Every C callback of the Wayland target. Each recovers its owner from `data` with `Unmanaged`
 // (unretained: the owner outlives its proxies): WaylandConnection for the seat and outputs
 // (the registry is WaylandCore's); WaylandPointer, WaylandPointerGestures, WaylandTouch and
-// WaylandKeyboard for their devices; WaylandWindow for the surface, toplevel and frame
+// WaylandKeyboard for their devices, WaylandTextInput for the input method; WaylandWindow for the surface, toplevel and frame
 // callbacks; ShmBuffer for release.
 // Listener tables are allocated once on the heap (stable addresses for the process's lifetime;
 // `&` or withUnsafePointer on a global struct would hand C a temporary copy) and never mutated.
@@ -177,6 +177,23 @@ enum Listeners {
             end: { data, _, _, time, cancelled in
                 onOwner(data, WaylandPointerGestures.self) { $0.holdEnd(time: time, cancelled: cancelled != 0) }
             }))
+
+    nonisolated(unsafe) static let textInput = table(
+        zwp_text_input_v3_listener(
+            enter: { data, _, _ in onOwner(data, WaylandTextInput.self) { $0.enter() } },
+            leave: { data, _, _ in onOwner(data, WaylandTextInput.self) { $0.leave() } },
+            preedit_string: { data, _, text, begin, end in
+                let s = text.map { String(cString: $0) }
+                onOwner(data, WaylandTextInput.self) { $0.preedit(s, begin: begin, end: end) }
+            },
+            commit_string: { data, _, text in
+                let s = text.map { String(cString: $0) }
+                onOwner(data, WaylandTextInput.self) { $0.commitString(s) }
+            },
+            delete_surrounding_text: { data, _, before, after in
+                onOwner(data, WaylandTextInput.self) { $0.deleteSurrounding(before: before, after: after) }
+            },
+            done: { data, _, serial in onOwner(data, WaylandTextInput.self) { $0.done(serial: serial) } }))
 
     nonisolated(unsafe) static let decoration = table(
         zxdg_toplevel_decoration_v1_listener(

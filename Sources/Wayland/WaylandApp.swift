@@ -56,6 +56,8 @@ public final class WaylandApp {
         }
         waker = Waker(fd: wake)
         content.inbox.setWakeHandler { [waker] in waker.wake() }
+        // A system input method types into the window's fields, where the compositor offers one.
+        connection.input.textInput?.attach(to: content)
     }
 
     isolated deinit {

@@ -19,6 +19,8 @@ public final class WaylandInput {
     private(set) var gestures: WaylandPointerGestures?
     private(set) var touch: WaylandTouch?
     private(set) var keyboard: WaylandKeyboard?
+    /// The seat's text input, when the compositor offers zwp_text_input_manager_v3.
+    private(set) var textInput: WaylandTextInput?
     private var clockOffset: Double?
     private(set) var lastEventTime = -Double.infinity
 
@@ -30,6 +32,8 @@ public final class WaylandInput {
         pointer?.release()
         touch?.release()
         keyboard?.release()
+        textInput?.release()
+        textInput = nil
         gestures = nil
         pointer = nil
         touch = nil
@@ -41,6 +45,9 @@ public final class WaylandInput {
     /// wl_seat.capabilities: a device appears (devices that go away stay until release).
     func capabilities(_ caps: UInt32) {
         let seat = connection.seat
+        if textInput == nil, let manager = connection.textInputManager, let seat {
+            textInput = WaylandTextInput(input: self, manager: manager, seat: seat)
+        }
         if caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0, pointer == nil, let proxy = wl_seat_get_pointer(seat) {
             let p = WaylandPointer(input: self, proxy: proxy)
             pointer = p

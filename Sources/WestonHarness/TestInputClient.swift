@@ -24,6 +24,14 @@ public final class TestInputClient {
     /// How many idle inhibitors clients of the rig hold now (the module serves
     /// zwp_idle_inhibit_manager_v1, which weston 10 lacks); current after a `roundtrip()`.
     public internal(set) var idleInhibitors = 0
+    /// What the rig's clients last committed on their text inputs (the module serves
+    /// zwp_text_input_manager_v3, which weston 10 lacks, and plays the input method); current
+    /// after a `roundtrip()`. Nil until a client commits one.
+    public internal(set) var textInput: TextInputSnapshot?
+    /// Every commit reported so far, oldest first (a test looks back at the sequence).
+    public internal(set) var textInputHistory: [TextInputSnapshot] = []
+    /// Whether a client's text input has the text-input focus (enter without leave since).
+    public internal(set) var textInputEntered = false
 
     /// Connects to the socket at `socketPath` (absolute) and binds the injector.
     public init(socketPath: String, timeout: Double = 10) throws {
@@ -42,7 +50,7 @@ public final class TestInputClient {
             throw RigError.missingGlobal("scrollway_test_input_v1")
         }
         guard core.globals["wl_shm"] != nil else { throw RigError.missingGlobal("wl_shm") }
-        input = core.bind("scrollway_test_input_v1", sw_scrollway_test_input_v1_interface(), handled: 2)
+        input = core.bind("scrollway_test_input_v1", sw_scrollway_test_input_v1_interface(), handled: 3)
         scrollway_test_input_v1_add_listener(input, inputListener, Unmanaged.passUnretained(self).toOpaque())
         shm = core.bind("wl_shm", sw_wl_shm_interface(), handled: 1)
         let deadline = Date().addingTimeInterval(timeout)
@@ -64,6 +72,11 @@ public final class TestInputClient {
         outputWidth = width
         outputHeight = height
         outputScale = scale
+    }
+
+    func textInputCommitted(_ snapshot: TextInputSnapshot) {
+        textInput = snapshot
+        textInputHistory.append(snapshot)
     }
 
     // MARK: Connection
@@ -128,6 +141,33 @@ public final class TestInputClient {
         scrollway_test_input_v1_key(input, time, key, pressed ? 1 : 0)
     }
 
+    // MARK: Input method (the module's zwp_text_input_v3 side)
+
+    /// Sets the composing text the next `textInputDone()` delivers; the cursor is a byte range
+    /// of `text`, nil to hide it (-1, -1 on the wire).
+    public func textInputPreedit(_ text: String, cursor: ClosedRange<Int>?) {
+        scrollway_test_input_v1_text_input_preedit(
+            input, text, Int32(clamping: cursor?.lowerBound ?? -1), Int32(clamping: cursor?.upperBound ?? -1))
+    }
+
+    /// Sets the text the next `textInputDone()` commits.
+    public func textInputCommit(_ text: String) { scrollway_test_input_v1_text_input_commit_string(input, text) }
+
+    /// Sets the bytes around the cursor the next `textInputDone()` deletes.
+    public func textInputDeleteSurrounding(before: Int, after: Int) {
+        scrollway_test_input_v1_text_input_delete_surrounding(
+            input, UInt32(clamping: max(0, before)), UInt32(clamping: max(0, after)))
+    }
+
+    /// Delivers what was set, then done, to the enabled text input on the focused surface.
+    public func textInputDone() { scrollway_test_input_v1_text_input_done(input) }
+
+    /// Configures the toplevel with keyboard focus to `width`×`height`, as a shell making room
+    /// for a system keyboard does.
+    public func resizeFocused(width: Int, height: Int) {
+        scrollway_test_input_v1_resize_focused(input, Int32(clamping: width), Int32(clamping: height))
+    }
+
     // MARK: Capture
 
     /// What the output shows at its next repaint, as a canvas of the output's buffer size.
@@ -180,6 +220,47 @@ extension RigError {
         case .protocolError(let object, let code): self = .connectionLost("protocol error \(code) on \(object)")
         case .connectionLost(let why): self = .connectionLost(why)
         case .timedOut(let seconds): self = .connectionLost("weston did not answer within \(seconds) s")
+        }
+    }
+}
+
+/// One text input's committed state, as the module reports it (zwp_text_input_v3's terms: byte
+/// offsets, surface-local rectangle, the protocol's hint bits and purpose number).
+public struct TextInputSnapshot: Equatable, Sendable {
+    public var enabled: Bool
+    /// Nil until the client sets surrounding text after enabling.
+    public var surroundingText: String?
+    public var cursor: Int
+    public var anchor: Int
+    public var hint: UInt32
+    public var purpose: UInt32
+    /// Nil until the client sets one after enabling.
+    public var cursorRectangle: Rectangle?
+    /// How many commits the text input had made (its done events carry this).
+    public var serial: UInt32
+
+    init(
+        enabled: Bool, surroundingText: String?, cursor: Int, anchor: Int, hint: UInt32, purpose: UInt32,
+        cursorRectangle: Rectangle?, serial: UInt32
+    ) {
+        self.enabled = enabled
+        self.surroundingText = surroundingText
+        self.cursor = cursor
+        self.anchor = anchor
+        self.hint = hint
+        self.purpose = purpose
+        self.cursorRectangle = cursorRectangle
+        self.serial = serial
+    }
+
+    /// A surface-local rectangle in whole pixels, as the protocol carries it.
+    public struct Rectangle: Equatable, Sendable {
+        public var x, y, width, height: Int
+        public init(x: Int, y: Int, width: Int, height: Int) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
         }
     }
 }

@@ -15,6 +15,21 @@ enum Trampolines {
         idle_inhibitors: { data, _, count in
             guard let data else { return }
             Unmanaged<TestInputClient>.fromOpaque(data).takeUnretainedValue().idleInhibitors = Int(count)
+        },
+        text_input_state: {
+            data, _, enabled, hasSurrounding, surrounding, cursor, anchor, hint, purpose, hasRect, x, y, w, h, serial in
+            guard let data else { return }
+            Unmanaged<TestInputClient>.fromOpaque(data).takeUnretainedValue().textInputCommitted(
+                TextInputSnapshot(
+                    enabled: enabled != 0,
+                    surroundingText: hasSurrounding != 0 ? surrounding.map { String(cString: $0) } ?? "" : nil,
+                    cursor: Int(cursor), anchor: Int(anchor), hint: hint, purpose: purpose,
+                    cursorRectangle: hasRect != 0
+                        ? .init(x: Int(x), y: Int(y), width: Int(w), height: Int(h)) : nil, serial: serial))
+        },
+        text_input_focus: { data, _, entered in
+            guard let data else { return }
+            Unmanaged<TestInputClient>.fromOpaque(data).takeUnretainedValue().textInputEntered = entered != 0
         })
 
     static let capture = scrollway_test_capture_v1_listener(

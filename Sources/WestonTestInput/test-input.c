@@ -1,7 +1,9 @@
 /*
  * WestonTestInput: a weston 10 module that gives a headless compositor a seat ("default", with
  * pointer, keyboard and touch) and serves scrollway_test_input_v1, through which a test driver
- * injects input with its own timestamps and captures the output.
+ * injects input with its own timestamps and captures the output. It also serves two globals
+ * weston 10 lacks, reporting their use through scrollway_test_input_v1: idle inhibition, and
+ * text input (zwp_text_input_manager_v3), where the module plays the input method.
  *
  * Load it with weston --modules=/absolute/path/libWestonTestInput.so. weston aborts on options
  * it does not know, so the module reads its configuration from the environment:
@@ -27,9 +29,12 @@
 #include <pixman.h>
 #include <wayland-server.h>
 
+#include <libweston-desktop/libweston-desktop.h>
+
 #include "weston10-internal.h"
 #include "scrollway-test-input-v1-server-protocol.h"
 #include "idle-inhibit-unstable-v1-server-protocol.h"
+#include "text-input-unstable-v3-server-protocol.h"
 
 #define MAX_TOUCH_IDS 16
 
@@ -55,6 +60,40 @@ struct test_input {
 	struct wl_list test_input_resources;
 	struct wl_list idle_inhibitor_resources;
 	uint32_t idle_inhibitors;
+	/* zwp_text_input_manager_v3, which weston 10 lacks: the module plays the input method. The
+	 * text inputs clients made, the keyboard focus they follow, and what the driver has set for
+	 * the next done. */
+	struct wl_global *text_input_global;
+	struct wl_list text_inputs;
+	struct wl_listener keyboard_focus_listener;
+	char *im_preedit;
+	int32_t im_cursor_begin, im_cursor_end;
+	char *im_commit;
+	uint32_t im_delete_before, im_delete_after;
+	bool im_has_preedit, im_has_delete;
+};
+
+/* The state a text input's requests set: pending until its commit makes it current. */
+struct text_input_state {
+	bool enabled;
+	bool has_surrounding;
+	char *surrounding;
+	int32_t cursor, anchor;
+	uint32_t hint, purpose;
+	bool has_rectangle;
+	int32_t x, y, width, height;
+};
+
+struct text_input {
+	struct test_input *ti;
+	struct wl_resource *resource;
+	struct wl_list link;
+	/* The surface the last enter named (NULL after leave), and the listener that clears it
+	 * if that surface is destroyed first. */
+	struct weston_surface *surface;
+	struct wl_listener surface_destroy;
+	struct text_input_state pending, current;
+	uint32_t commits;
 };
 
 struct capture {
@@ -505,6 +544,35 @@ static void handle_capture(struct wl_client *client, struct wl_resource *resourc
 	weston_output_schedule_repaint(output);
 }
 
+/* The input method's requests (text input section below). */
+static void handle_text_input_preedit(struct wl_client *client, struct wl_resource *resource, const char *text,
+				      int32_t cursor_begin, int32_t cursor_end);
+static void handle_text_input_commit_string(struct wl_client *client, struct wl_resource *resource,
+					    const char *text);
+static void handle_text_input_delete_surrounding(struct wl_client *client, struct wl_resource *resource,
+						 uint32_t before, uint32_t after);
+static void handle_text_input_done(struct wl_client *client, struct wl_resource *resource);
+
+/* Configures the toplevel with keyboard focus to width x height (a shell making room for a
+ * system keyboard). */
+static void handle_resize_focused(struct wl_client *client, struct wl_resource *resource, int32_t width,
+				  int32_t height)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	struct weston_keyboard *keyboard = ti->seat.keyboard_state;
+	struct weston_desktop_surface *desktop;
+	if (width <= 0 || height <= 0) {
+		wl_resource_post_error(resource, SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_ARGUMENT,
+				       "resize_focused to %dx%d: both sides must be positive", width, height);
+		return;
+	}
+	if (!keyboard || !keyboard->focus)
+		return;
+	desktop = weston_surface_get_desktop_surface(keyboard->focus);
+	if (desktop)
+		weston_desktop_surface_set_size(desktop, width, height);
+}
+
 static const struct scrollway_test_input_v1_interface test_input_implementation = {
 	.destroy = handle_destroy,
 	.pointer_motion_absolute = handle_pointer_motion_absolute,
@@ -521,6 +589,11 @@ static const struct scrollway_test_input_v1_interface test_input_implementation 
 	.touch_cancel = handle_touch_cancel,
 	.key = handle_key,
 	.capture = handle_capture,
+	.text_input_preedit = handle_text_input_preedit,
+	.text_input_commit_string = handle_text_input_commit_string,
+	.text_input_delete_surrounding = handle_text_input_delete_surrounding,
+	.text_input_done = handle_text_input_done,
+	.resize_focused = handle_resize_focused,
 };
 
 /* A driver that goes away lifts its fingers: leave weston's touch state consistent. */
@@ -545,7 +618,7 @@ static void bind_test_input(struct wl_client *client, void *data, uint32_t versi
 	struct test_input *ti = data;
 	struct weston_output *output = first_output(ti);
 	struct wl_resource *resource =
-		wl_resource_create(client, &scrollway_test_input_v1_interface, version < 2 ? version : 2, id);
+		wl_resource_create(client, &scrollway_test_input_v1_interface, version < 3 ? version : 3, id);
 	if (!resource) {
 		wl_client_post_no_memory(client);
 		return;
@@ -626,6 +699,280 @@ static void bind_idle_inhibit_manager(struct wl_client *client, void *data, uint
 		return;
 	}
 	wl_resource_set_implementation(resource, &idle_inhibit_manager_implementation, data, NULL);
+}
+
+/* --- text input (zwp_text_input_manager_v3): the module as the input method --------------- */
+
+static void text_input_state_clear(struct text_input_state *s)
+{
+	free(s->surrounding);
+	memset(s, 0, sizeof *s);
+}
+
+/* Tells every test_input driver what a text input's commit made current. */
+static void report_text_input_state(struct test_input *ti, struct text_input *t)
+{
+	struct wl_resource *r;
+	const struct text_input_state *s = &t->current;
+	wl_resource_for_each(r, &ti->test_input_resources) {
+		if (wl_resource_get_version(r) < SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_STATE_SINCE_VERSION)
+			continue;
+		scrollway_test_input_v1_send_text_input_state(
+			r, s->enabled, s->has_surrounding, s->surrounding ? s->surrounding : "", s->cursor,
+			s->anchor, s->hint, s->purpose, s->has_rectangle, s->x, s->y, s->width, s->height,
+			t->commits);
+	}
+}
+
+static void report_text_input_focus(struct test_input *ti, bool entered)
+{
+	struct wl_resource *r;
+	wl_resource_for_each(r, &ti->test_input_resources) {
+		if (wl_resource_get_version(r) >= SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_FOCUS_SINCE_VERSION)
+			scrollway_test_input_v1_send_text_input_focus(r, entered);
+	}
+}
+
+static void text_input_surface_destroyed(struct wl_listener *listener, void *data)
+{
+	struct text_input *t = wl_container_of(listener, t, surface_destroy);
+	wl_list_remove(&t->surface_destroy.link);
+	wl_list_init(&t->surface_destroy.link);
+	t->surface = NULL;
+	text_input_state_clear(&t->current);
+}
+
+/* Follows keyboard focus, as the protocol says text-input focus does on a seat with a keyboard:
+ * leave to the text input on the old surface, enter to those of the new surface's client. */
+static void text_input_follow_focus(struct text_input *t, struct weston_surface *focus)
+{
+	struct test_input *ti = t->ti;
+	struct wl_client *client = wl_resource_get_client(t->resource);
+	if (t->surface == focus)
+		return;
+	if (t->surface) {
+		zwp_text_input_v3_send_leave(t->resource, t->surface->resource);
+		wl_list_remove(&t->surface_destroy.link);
+		wl_list_init(&t->surface_destroy.link);
+		t->surface = NULL;
+		/* After leave the state is gone: the client resends it after the next enter. */
+		text_input_state_clear(&t->current);
+		report_text_input_focus(ti, false);
+	}
+	if (focus && focus->resource && wl_resource_get_client(focus->resource) == client) {
+		t->surface = focus;
+		t->surface_destroy.notify = text_input_surface_destroyed;
+		wl_signal_add(&focus->destroy_signal, &t->surface_destroy);
+		zwp_text_input_v3_send_enter(t->resource, focus->resource);
+		report_text_input_focus(ti, true);
+	}
+}
+
+static void keyboard_focus_changed(struct wl_listener *listener, void *data)
+{
+	struct test_input *ti = wl_container_of(listener, ti, keyboard_focus_listener);
+	struct weston_keyboard *keyboard = data;
+	struct text_input *t;
+	wl_list_for_each(t, &ti->text_inputs, link)
+		text_input_follow_focus(t, keyboard->focus);
+}
+
+static void text_input_destroyed(struct wl_resource *resource)
+{
+	struct text_input *t = wl_resource_get_user_data(resource);
+	wl_list_remove(&t->link);
+	wl_list_remove(&t->surface_destroy.link);
+	text_input_state_clear(&t->pending);
+	text_input_state_clear(&t->current);
+	free(t);
+}
+
+static void text_input_handle_destroy(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+/* enable resets the state of the previous enable (the protocol's words); disable only marks it. */
+static void text_input_enable(struct wl_client *client, struct wl_resource *resource)
+{
+	struct text_input *t = wl_resource_get_user_data(resource);
+	text_input_state_clear(&t->pending);
+	t->pending.enabled = true;
+}
+
+static void text_input_disable(struct wl_client *client, struct wl_resource *resource)
+{
+	struct text_input *t = wl_resource_get_user_data(resource);
+	text_input_state_clear(&t->pending);
+}
+
+static void text_input_set_surrounding_text(struct wl_client *client, struct wl_resource *resource,
+					    const char *text, int32_t cursor, int32_t anchor)
+{
+	struct text_input *t = wl_resource_get_user_data(resource);
+	free(t->pending.surrounding);
+	t->pending.surrounding = strdup(text);
+	t->pending.has_surrounding = true;
+	t->pending.cursor = cursor;
+	t->pending.anchor = anchor;
+}
+
+static void text_input_set_text_change_cause(struct wl_client *client, struct wl_resource *resource,
+					     uint32_t cause)
+{
+}
+
+static void text_input_set_content_type(struct wl_client *client, struct wl_resource *resource, uint32_t hint,
+					uint32_t purpose)
+{
+	struct text_input *t = wl_resource_get_user_data(resource);
+	t->pending.hint = hint;
+	t->pending.purpose = purpose;
+}
+
+static void text_input_set_cursor_rectangle(struct wl_client *client, struct wl_resource *resource, int32_t x,
+					    int32_t y, int32_t width, int32_t height)
+{
+	struct text_input *t = wl_resource_get_user_data(resource);
+	t->pending.has_rectangle = true;
+	t->pending.x = x;
+	t->pending.y = y;
+	t->pending.width = width;
+	t->pending.height = height;
+}
+
+/* The pending state becomes current (the pending state stays as it is: the protocol keeps
+ * values until the next enable or disable), and the drivers hear of it. Requests from a text
+ * input with no focus are ignored, as after a leave. */
+static void text_input_commit(struct wl_client *client, struct wl_resource *resource)
+{
+	struct text_input *t = wl_resource_get_user_data(resource);
+	t->commits++;
+	if (!t->surface)
+		return;
+	text_input_state_clear(&t->current);
+	t->current = t->pending;
+	t->current.surrounding = t->pending.surrounding ? strdup(t->pending.surrounding) : NULL;
+	report_text_input_state(t->ti, t);
+}
+
+static const struct zwp_text_input_v3_interface text_input_implementation = {
+	.destroy = text_input_handle_destroy,
+	.enable = text_input_enable,
+	.disable = text_input_disable,
+	.set_surrounding_text = text_input_set_surrounding_text,
+	.set_text_change_cause = text_input_set_text_change_cause,
+	.set_content_type = text_input_set_content_type,
+	.set_cursor_rectangle = text_input_set_cursor_rectangle,
+	.commit = text_input_commit,
+};
+
+static void text_input_manager_handle_destroy(struct wl_client *client, struct wl_resource *resource)
+{
+	wl_resource_destroy(resource);
+}
+
+static void text_input_manager_get_text_input(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+					      struct wl_resource *seat)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	struct weston_keyboard *keyboard = ti->seat.keyboard_state;
+	struct text_input *t = calloc(1, sizeof *t);
+	if (!t) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	t->resource = wl_resource_create(client, &zwp_text_input_v3_interface, wl_resource_get_version(resource), id);
+	if (!t->resource) {
+		free(t);
+		wl_client_post_no_memory(client);
+		return;
+	}
+	t->ti = ti;
+	wl_list_init(&t->surface_destroy.link);
+	wl_resource_set_implementation(t->resource, &text_input_implementation, t, text_input_destroyed);
+	wl_list_insert(&ti->text_inputs, &t->link);
+	/* The keyboard may already be on one of the client's surfaces. */
+	if (keyboard)
+		text_input_follow_focus(t, keyboard->focus);
+}
+
+static const struct zwp_text_input_manager_v3_interface text_input_manager_implementation = {
+	.destroy = text_input_manager_handle_destroy,
+	.get_text_input = text_input_manager_get_text_input,
+};
+
+static void bind_text_input_manager(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct wl_resource *resource =
+		wl_resource_create(client, &zwp_text_input_manager_v3_interface, version < 1 ? version : 1, id);
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &text_input_manager_implementation, data, NULL);
+}
+
+static void im_reset(struct test_input *ti)
+{
+	free(ti->im_preedit);
+	free(ti->im_commit);
+	ti->im_preedit = NULL;
+	ti->im_commit = NULL;
+	ti->im_has_preedit = false;
+	ti->im_has_delete = false;
+	ti->im_cursor_begin = ti->im_cursor_end = 0;
+	ti->im_delete_before = ti->im_delete_after = 0;
+}
+
+static void handle_text_input_preedit(struct wl_client *client, struct wl_resource *resource, const char *text,
+				      int32_t cursor_begin, int32_t cursor_end)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	free(ti->im_preedit);
+	ti->im_preedit = strdup(text);
+	ti->im_has_preedit = true;
+	ti->im_cursor_begin = cursor_begin;
+	ti->im_cursor_end = cursor_end;
+}
+
+static void handle_text_input_commit_string(struct wl_client *client, struct wl_resource *resource,
+					    const char *text)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	free(ti->im_commit);
+	ti->im_commit = strdup(text);
+}
+
+static void handle_text_input_delete_surrounding(struct wl_client *client, struct wl_resource *resource,
+						 uint32_t before, uint32_t after)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	ti->im_has_delete = true;
+	ti->im_delete_before = before;
+	ti->im_delete_after = after;
+}
+
+/* The enabled text input on the surface with keyboard focus gets what was set, then done. */
+static void handle_text_input_done(struct wl_client *client, struct wl_resource *resource)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	struct weston_keyboard *keyboard = ti->seat.keyboard_state;
+	struct text_input *t;
+	wl_list_for_each(t, &ti->text_inputs, link) {
+		if (!keyboard || !t->surface || t->surface != keyboard->focus || !t->current.enabled)
+			continue;
+		if (ti->im_has_preedit)
+			zwp_text_input_v3_send_preedit_string(t->resource, ti->im_preedit, ti->im_cursor_begin,
+							      ti->im_cursor_end);
+		if (ti->im_commit)
+			zwp_text_input_v3_send_commit_string(t->resource, ti->im_commit);
+		if (ti->im_has_delete)
+			zwp_text_input_v3_send_delete_surrounding_text(t->resource, ti->im_delete_before,
+									ti->im_delete_after);
+		zwp_text_input_v3_send_done(t->resource, t->commits);
+	}
+	im_reset(ti);
 }
 
 /* --- lifetime ----------------------------------------------------------------------------- */
@@ -713,6 +1060,20 @@ static void test_input_free(struct test_input *ti)
 		wl_resource_set_user_data(r, NULL);
 	wl_resource_for_each(r, &ti->idle_inhibitor_resources)
 		wl_resource_set_user_data(r, NULL);
+	/* Text inputs outlive the module too: they forget it and the surface they were on. */
+	{
+		struct text_input *t, *tnext;
+		wl_list_for_each_safe(t, tnext, &ti->text_inputs, link) {
+			wl_list_remove(&t->surface_destroy.link);
+			wl_list_init(&t->surface_destroy.link);
+			t->surface = NULL;
+			wl_list_remove(&t->link);
+			wl_list_init(&t->link);
+		}
+	}
+	if (ti->keyboard_focus_listener.notify)
+		wl_list_remove(&ti->keyboard_focus_listener.link);
+	im_reset(ti);
 	stop_frame_listening(ti);
 	wl_list_for_each_safe(c, next, &ti->captures, link)
 		capture_finish(c, "the compositor is shutting down");
@@ -722,6 +1083,8 @@ static void test_input_free(struct test_input *ti)
 		wl_global_destroy(ti->global);
 	if (ti->idle_inhibit_global)
 		wl_global_destroy(ti->idle_inhibit_global);
+	if (ti->text_input_global)
+		wl_global_destroy(ti->text_input_global);
 	if (ti->touch_device)
 		weston_touch_device_destroy(ti->touch_device);
 	weston_seat_release(&ti->seat);
@@ -744,6 +1107,7 @@ WL_EXPORT int wet_module_init(struct weston_compositor *compositor, int *argc, c
 	wl_list_init(&ti->captures);
 	wl_list_init(&ti->test_input_resources);
 	wl_list_init(&ti->idle_inhibitor_resources);
+	wl_list_init(&ti->text_inputs);
 	release_all_touch_ids(ti);
 
 	weston_seat_init(&ti->seat, compositor, "default");
@@ -755,11 +1119,15 @@ WL_EXPORT int wet_module_init(struct weston_compositor *compositor, int *argc, c
 	}
 	/* No ops: the device cannot be calibrated, so touches pass norm = NULL. */
 	ti->touch_device = weston_touch_create_touch_device(ti->seat.touch_state, "scrollway-test-touch", NULL, NULL);
-	ti->global = wl_global_create(compositor->wl_display, &scrollway_test_input_v1_interface, 2, ti,
+	ti->global = wl_global_create(compositor->wl_display, &scrollway_test_input_v1_interface, 3, ti,
 				      bind_test_input);
 	ti->idle_inhibit_global = wl_global_create(compositor->wl_display, &zwp_idle_inhibit_manager_v1_interface, 1,
 						   ti, bind_idle_inhibit_manager);
-	if (!ti->touch_device || !ti->global || !ti->idle_inhibit_global) {
+	ti->text_input_global = wl_global_create(compositor->wl_display, &zwp_text_input_manager_v3_interface, 1, ti,
+						 bind_text_input_manager);
+	ti->keyboard_focus_listener.notify = keyboard_focus_changed;
+	wl_signal_add(&ti->seat.keyboard_state->focus_signal, &ti->keyboard_focus_listener);
+	if (!ti->touch_device || !ti->global || !ti->idle_inhibit_global || !ti->text_input_global) {
 		weston_log("scrollway-test-input: cannot create the touch device or the global\n");
 		test_input_free(ti);
 		return -1;

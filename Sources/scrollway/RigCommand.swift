@@ -268,6 +268,17 @@ struct RigPlayer {
                 i.key(stroke.evdev, pressed: false, time: time)
                 if stroke.shift { i.key(KeyCodes.leftShift, pressed: false, time: time) }
             }
+        // The module plays the input method: what a line sets goes out with its own done, to the
+        // text input of the focused client (none enabled: nothing happens, as with a real one).
+        case .preedit(let text, let cursor):
+            i.textInputPreedit(text, cursor: cursor)
+            i.textInputDone()
+        case .commitText(let text):
+            i.textInputCommit(text)
+            i.textInputDone()
+        case .deleteSurrounding(let before, let after):
+            i.textInputDeleteSurrounding(before: before, after: after)
+            i.textInputDone()
         case .screenshot(let name):
             // Hide the pointer right before capturing: the compositor re-picks focus when
             // surfaces map, and a client's cursor would show in the picture.

@@ -99,6 +99,51 @@ import Testing
         #expect(differing == 0, "\(differing) pixels differ between offscreen and weston")
     }
 
+    /// An input method's lines in the keyboard scene: offscreen they reach the window's
+    /// text-input model directly; in weston the test module sends them as zwp_text_input_v3
+    /// events to the field that enabled text input. The field looks the same both ways.
+    @Test func inputMethodLinesTypeTheSameOffscreenAndInWeston() throws {
+        let s = try script(
+            """
+            {"format": "scrollway-script", "version": 1}
+            {"t": 0, "type": "touch.down", "id": 0, "x": 195, "y": 66}
+            {"t": 0, "type": "touch.frame"}
+            {"t": 40, "type": "touch.up", "id": 0}
+            {"t": 40, "type": "touch.frame"}
+            {"t": 400, "type": "preedit", "text": "wörld", "cursor": [3, 3]}
+            {"t": 500, "type": "screenshot", "name": "preedit"}
+            {"t": 600, "type": "commit_text", "text": "héllo wörld"}
+            {"t": 700, "type": "delete_surrounding", "before": 6, "after": 0}
+            {"t": 800, "type": "screenshot", "name": "typed"}
+            """, "input-method.jsonl")
+        var shots: [String: Canvas] = [:]
+        for platform in ["offscreen", "weston"] {
+            let dir = CommandRunner.temp("im-\(platform)")
+            let r = try CommandRunner.run([
+                "play", s, "--scene", "keyboard", "--size", "390x844", "--platform", platform, "--screenshots",
+                dir.path,
+            ])
+            #expect(r.status == 0, "\(platform): \(r.err)")
+            for name in ["preedit", "typed"] {
+                shots["\(platform)/\(name)"] = try PNG.decode(
+                    [UInt8](Data(contentsOf: dir.appendingPathComponent("\(name).png"))))
+            }
+        }
+        /// Pixels that differ in the form's first two fields, left of the scroll indicator (the
+        /// in-app keyboard rises offscreen, where no system input method exists, and its inset
+        /// flashes the indicator; in weston it stays down).
+        func differing(_ a: Canvas?, _ b: Canvas?) throws -> Int {
+            let (a, b) = (try #require(a), try #require(b))
+            var n = 0
+            for y in 0..<200 { for x in 0..<376 where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { n += 1 } }
+            return n
+        }
+        #expect(try differing(shots["offscreen/preedit"], shots["weston/preedit"]) == 0)
+        #expect(try differing(shots["offscreen/typed"], shots["weston/typed"]) == 0)
+        // The control: the preedit and the typed text do look different.
+        #expect(try differing(shots["offscreen/preedit"], shots["offscreen/typed"]) > 50)
+    }
+
     /// docs/nested-handoff.jsonl: a drag in the notes box past its end, carried on by the list.
     /// Real wl_touch events in weston give the same hand-off, in the same order, to the same rest.
     @Test func theNestedHandOffIsTheSameOffscreenAndInWeston() throws {

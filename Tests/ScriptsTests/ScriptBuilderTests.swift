@@ -87,6 +87,11 @@ import Testing
         b.wheel(clicks: -3, over: Point(x: 10.5, y: 20), at: 400)
         b.key("Page_Down", at: 600)
         b.text("héllo, \"wörld\"", at: b.end + 100)
+        b.preedit("wö", at: 800)
+        b.preedit("wö", cursor: 1...3, at: 801)
+        b.preedit("x", cursor: .some(nil), at: 802)
+        b.commitText("wörld", at: 803)
+        b.deleteSurrounding(before: 2, after: 0, at: 804)
         b.screenshot("done", at: 1000)
         let script = b.script
         let text = ScriptWriter.text(script)
@@ -95,6 +100,12 @@ import Testing
         #expect(parsed.events.map(\.t) == script.events.map(\.t))
         // The text came 100 ms after the key's release, and reads back the same.
         #expect(script.events.contains { $0.t == 730 && $0.kind == .text("héllo, \"wörld\"") })
+        // Input-method lines: the default preedit cursor is at the end (3 bytes), and a hidden
+        // one is written as [-1, -1].
+        #expect(parsed.events.map(\.kind).contains(.preedit("wö", cursor: 3...3)))
+        #expect(parsed.events.map(\.kind).contains(.preedit("x", cursor: nil)))
+        #expect(text.contains("\"type\": \"preedit\", \"text\": \"x\", \"cursor\": [-1, -1]"))
+        #expect(parsed.events.map(\.kind).contains(.deleteSurrounding(before: 2, after: 0)))
     }
 }
 

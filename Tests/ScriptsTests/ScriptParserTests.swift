@@ -52,7 +52,7 @@ let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { knownKeysyms.contains
         ),
         (
             "{\"t\": 0, \"type\": \"touch.wiggle\"}",
-            "swipe.jsonl:1: field 'type': unknown event type \"touch.wiggle\" (expected one of touch.down, touch.motion, touch.up, touch.frame, touch.cancel, pointer.motion, pointer.button, pointer.axis, pointer.axis_stop, pointer.frame, pinch.begin, pinch.update, pinch.end, key, text, keyboard.show, keyboard.hide, window.resize, screenshot)"
+            "swipe.jsonl:1: field 'type': unknown event type \"touch.wiggle\" (expected one of touch.down, touch.motion, touch.up, touch.frame, touch.cancel, pointer.motion, pointer.button, pointer.axis, pointer.axis_stop, pointer.frame, pinch.begin, pinch.update, pinch.end, key, text, preedit, commit_text, delete_surrounding, keyboard.show, keyboard.hide, window.resize, screenshot)"
         ),
         (
             "{\"t\": 0, \"type\": \"touch.down\", \"x\": 1, \"y\": 2}",
@@ -205,6 +205,39 @@ let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { knownKeysyms.contains
         (
             "{\"t\": 0, \"type\": \"screenshot\", \"name\": \"a\"}\n{\"t\": 1, \"type\": \"screenshot\", \"name\": \"a\"}",
             "swipe.jsonl:2: field 'name': the screenshot name \"a\" is already used on line 1 (each picture needs its own name)"
+        ),
+        // Input-method events: byte offsets that fit the text, on character boundaries.
+        (
+            "{\"t\": 0, \"type\": \"preedit\", \"text\": \"hé\", \"cursor\": [2, 2]}",
+            "swipe.jsonl:1: field 'cursor': byte 2 is inside a character of \"hé\" (offsets must fall between characters)"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"preedit\", \"text\": \"ab\", \"cursor\": [1, 5]}",
+            "swipe.jsonl:1: field 'cursor': expected [begin, end]: UTF-8 byte offsets into text (0…2), or [-1, -1] to hide the cursor with begin ≤ end, found [1, 5]"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"preedit\", \"text\": \"ab\", \"cursor\": 1}",
+            "swipe.jsonl:1: field 'cursor': expected [begin, end]: UTF-8 byte offsets into text (0…2), or [-1, -1] to hide the cursor, found the number 1.0"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"preedit\"}",
+            "swipe.jsonl:1: field 'text': missing (expected a string)"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"commit_text\", \"text\": \"" + String(repeating: "é", count: 2001) + "\"}",
+            "swipe.jsonl:1: field 'text': 4002 bytes of UTF-8 is more than an input method sends at once (at most 4000)"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"delete_surrounding\", \"before\": 1.5, \"after\": 0}",
+            "swipe.jsonl:1: field 'before': expected a whole number of bytes, found 1.5"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"delete_surrounding\", \"before\": 1}",
+            "swipe.jsonl:1: field 'after': missing (expected a number)"
+        ),
+        (
+            "{\"t\": 0, \"type\": \"delete_surrounding\", \"before\": -1, \"after\": 0}",
+            "swipe.jsonl:1: field 'before': expected a number ≥ 0 bytes, found -1.0"
         ),
     ])
     func malformedScriptsFailWithSpecificErrors(text: String, expected: String) {

@@ -35,6 +35,18 @@ import Testing
         #expect(keyboard.isHidden)
     }
 
+    /// `systemWhenAvailable`: the in-app keyboard is a kiosk's (no system input method) and
+    /// stays down where the platform has one (the compositor offers text-input-v3).
+    @Test(arguments: [false, true])
+    func systemWhenAvailableLeavesTypingToASystemInputMethod(system: Bool) {
+        let (rig, field, keyboard) = formRig(policy: .systemWhenAvailable)
+        rig.window.hasSystemInputMethod = system
+        tap(rig, Point(x: 100, y: 780))
+        #expect(field.isFocused && rig.window.focusedByTouch)
+        rig.settle()
+        #expect(keyboard.visibleFraction == (system ? 0 : 1))
+    }
+
     @Test func aTouchedFieldEndsAtLeast12pxAboveTheKeyboard() {
         let (rig, field, keyboard) = formRig()
         tap(rig, Point(x: 100, y: 780))

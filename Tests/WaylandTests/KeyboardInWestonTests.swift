@@ -16,6 +16,9 @@ import Testing
         let field1 = try #require(window.view(named: "field1") as? TextField)
         let field2 = try #require(window.view(named: "field2") as? TextField)
         let keyboard = try #require(window.view(named: "keyboard") as? OnScreenKeyboard)
+        // The rig's compositor offers text-input-v3 (the test module does), so the scene's
+        // `systemWhenAvailable` would leave typing to a system keyboard: a kiosk's in-app one here.
+        keyboard.policy = .touchOnly
         var time: UInt32 = 1000
 
         func tap(_ p: Point) throws {

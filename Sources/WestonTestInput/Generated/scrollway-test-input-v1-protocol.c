@@ -46,6 +46,14 @@ static const struct wl_interface *scrollway_test_input_v1_types[] = {
 	NULL,
 	NULL,
 	NULL,
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	NULL,
+	NULL,
 	&scrollway_test_capture_v1_interface,
 	&wl_buffer_interface,
 };
@@ -65,18 +73,25 @@ static const struct wl_message scrollway_test_input_v1_requests[] = {
 	{ "touch_frame", "", scrollway_test_input_v1_types + 0 },
 	{ "touch_cancel", "", scrollway_test_input_v1_types + 0 },
 	{ "key", "uuu", scrollway_test_input_v1_types + 0 },
-	{ "capture", "no", scrollway_test_input_v1_types + 5 },
+	{ "capture", "no", scrollway_test_input_v1_types + 13 },
+	{ "text_input_preedit", "3sii", scrollway_test_input_v1_types + 0 },
+	{ "text_input_commit_string", "3s", scrollway_test_input_v1_types + 0 },
+	{ "text_input_delete_surrounding", "3uu", scrollway_test_input_v1_types + 0 },
+	{ "text_input_done", "3", scrollway_test_input_v1_types + 0 },
+	{ "resize_focused", "3ii", scrollway_test_input_v1_types + 0 },
 };
 
 static const struct wl_message scrollway_test_input_v1_events[] = {
 	{ "output_info", "iii", scrollway_test_input_v1_types + 0 },
 	{ "idle_inhibitors", "2u", scrollway_test_input_v1_types + 0 },
+	{ "text_input_state", "3uusiiuuuiiiiu", scrollway_test_input_v1_types + 0 },
+	{ "text_input_focus", "3u", scrollway_test_input_v1_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface scrollway_test_input_v1_interface = {
-	"scrollway_test_input_v1", 2,
-	15, scrollway_test_input_v1_requests,
-	2, scrollway_test_input_v1_events,
+	"scrollway_test_input_v1", 3,
+	20, scrollway_test_input_v1_requests,
+	4, scrollway_test_input_v1_events,
 };
 
 static const struct wl_message scrollway_test_capture_v1_requests[] = {

@@ -9,6 +9,7 @@
 #include "pointer-gestures-unstable-v1-client-protocol.h"
 #include "presentation-time-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
+#include "text-input-unstable-v3-client-protocol.h"
 #include "scrollway-test-input-v1-client-protocol.h"
 #include "scrollway-interfaces.h"
 #endif

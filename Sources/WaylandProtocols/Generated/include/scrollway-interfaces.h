@@ -68,6 +68,11 @@ static inline const struct wl_interface *sw_wp_presentation_feedback_interface(v
 static inline const struct wl_interface *sw_zwp_idle_inhibit_manager_v1_interface(void) { return &zwp_idle_inhibit_manager_v1_interface; }
 static inline const struct wl_interface *sw_zwp_idle_inhibitor_v1_interface(void) { return &zwp_idle_inhibitor_v1_interface; }
 
+// text-input-unstable-v3.xml
+#include "text-input-unstable-v3-client-protocol.h"
+static inline const struct wl_interface *sw_zwp_text_input_v3_interface(void) { return &zwp_text_input_v3_interface; }
+static inline const struct wl_interface *sw_zwp_text_input_manager_v3_interface(void) { return &zwp_text_input_manager_v3_interface; }
+
 // scrollway-test-input-v1.xml
 #include "scrollway-test-input-v1-client-protocol.h"
 static inline const struct wl_interface *sw_scrollway_test_input_v1_interface(void) { return &scrollway_test_input_v1_interface; }

@@ -77,7 +77,8 @@ struct wl_buffer;
  * @section page_iface_scrollway_test_input_v1_desc Description
  *
  * Bound once per driver. On bind the server sends output_info for the
- * output that captures read, and (version 2) idle_inhibitors.
+ * output that captures read, (version 2) idle_inhibitors, and (version 3)
+ * text_input_state for each text input a client has committed state on.
  * @section page_iface_scrollway_test_input_v1_api API
  * See @ref iface_scrollway_test_input_v1.
  */
@@ -85,7 +86,8 @@ struct wl_buffer;
  * @defgroup iface_scrollway_test_input_v1 The scrollway_test_input_v1 interface
  *
  * Bound once per driver. On bind the server sends output_info for the
- * output that captures read, and (version 2) idle_inhibitors.
+ * output that captures read, (version 2) idle_inhibitors, and (version 3)
+ * text_input_state for each text input a client has committed state on.
  */
 extern const struct wl_interface scrollway_test_input_v1_interface;
 #endif
@@ -164,6 +166,44 @@ struct scrollway_test_input_v1_listener {
 	void (*idle_inhibitors)(void *data,
 				struct scrollway_test_input_v1 *scrollway_test_input_v1,
 				uint32_t count);
+	/**
+	 * a client committed its text input state
+	 *
+	 * Sent on every zwp_text_input_v3.commit, with the state that
+	 * commit made current: whether the text input is enabled, its
+	 * surrounding text with cursor and anchor (byte offsets), content
+	 * hint and purpose, and cursor rectangle (surface-local).
+	 * has_surrounding and has_rectangle are 0 until the client sets
+	 * them after an enable. serial is the number of commits the text
+	 * input has made, which its done events carry.
+	 * @since 3
+	 */
+	void (*text_input_state)(void *data,
+				 struct scrollway_test_input_v1 *scrollway_test_input_v1,
+				 uint32_t enabled,
+				 uint32_t has_surrounding,
+				 const char *surrounding,
+				 int32_t cursor,
+				 int32_t anchor,
+				 uint32_t hint,
+				 uint32_t purpose,
+				 uint32_t has_rectangle,
+				 int32_t x,
+				 int32_t y,
+				 int32_t width,
+				 int32_t height,
+				 uint32_t serial);
+	/**
+	 * the text-input focus changed
+	 *
+	 * Sent when the module sends zwp_text_input_v3.enter (entered 1)
+	 * or leave (entered 0) to a client's text input, following
+	 * keyboard focus.
+	 * @since 3
+	 */
+	void (*text_input_focus)(void *data,
+				 struct scrollway_test_input_v1 *scrollway_test_input_v1,
+				 uint32_t entered);
 };
 
 /**
@@ -192,6 +232,11 @@ scrollway_test_input_v1_add_listener(struct scrollway_test_input_v1 *scrollway_t
 #define SCROLLWAY_TEST_INPUT_V1_TOUCH_CANCEL 12
 #define SCROLLWAY_TEST_INPUT_V1_KEY 13
 #define SCROLLWAY_TEST_INPUT_V1_CAPTURE 14
+#define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_PREEDIT 15
+#define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_COMMIT_STRING 16
+#define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_DELETE_SURROUNDING 17
+#define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_DONE 18
+#define SCROLLWAY_TEST_INPUT_V1_RESIZE_FOCUSED 19
 
 /**
  * @ingroup iface_scrollway_test_input_v1
@@ -201,6 +246,14 @@ scrollway_test_input_v1_add_listener(struct scrollway_test_input_v1 *scrollway_t
  * @ingroup iface_scrollway_test_input_v1
  */
 #define SCROLLWAY_TEST_INPUT_V1_IDLE_INHIBITORS_SINCE_VERSION 2
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_STATE_SINCE_VERSION 3
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_FOCUS_SINCE_VERSION 3
 
 /**
  * @ingroup iface_scrollway_test_input_v1
@@ -262,6 +315,26 @@ scrollway_test_input_v1_add_listener(struct scrollway_test_input_v1 *scrollway_t
  * @ingroup iface_scrollway_test_input_v1
  */
 #define SCROLLWAY_TEST_INPUT_V1_CAPTURE_SINCE_VERSION 1
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_PREEDIT_SINCE_VERSION 3
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_COMMIT_STRING_SINCE_VERSION 3
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_DELETE_SURROUNDING_SINCE_VERSION 3
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_DONE_SINCE_VERSION 3
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_RESIZE_FOCUSED_SINCE_VERSION 3
 
 /** @ingroup iface_scrollway_test_input_v1 */
 static inline void
@@ -470,6 +543,73 @@ scrollway_test_input_v1_capture(struct scrollway_test_input_v1 *scrollway_test_i
 			 SCROLLWAY_TEST_INPUT_V1_CAPTURE, &scrollway_test_capture_v1_interface, wl_proxy_get_version((struct wl_proxy *) scrollway_test_input_v1), 0, NULL, buffer);
 
 	return (struct scrollway_test_capture_v1 *) capture;
+}
+
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ *
+ * Weston 10 does not offer zwp_text_input_manager_v3; the test module
+ * does, playing the input method. This request and the two after it set
+ * what the next text_input_done delivers to the enabled text input of
+ * the client that has keyboard focus. cursor_begin and cursor_end are
+ * byte offsets into text, -1 and -1 to hide the cursor.
+ */
+static inline void
+scrollway_test_input_v1_text_input_preedit(struct scrollway_test_input_v1 *scrollway_test_input_v1, const char *text, int32_t cursor_begin, int32_t cursor_end)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) scrollway_test_input_v1,
+			 SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_PREEDIT, NULL, wl_proxy_get_version((struct wl_proxy *) scrollway_test_input_v1), 0, text, cursor_begin, cursor_end);
+}
+
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+static inline void
+scrollway_test_input_v1_text_input_commit_string(struct scrollway_test_input_v1 *scrollway_test_input_v1, const char *text)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) scrollway_test_input_v1,
+			 SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_COMMIT_STRING, NULL, wl_proxy_get_version((struct wl_proxy *) scrollway_test_input_v1), 0, text);
+}
+
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+static inline void
+scrollway_test_input_v1_text_input_delete_surrounding(struct scrollway_test_input_v1 *scrollway_test_input_v1, uint32_t before_length, uint32_t after_length)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) scrollway_test_input_v1,
+			 SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_DELETE_SURROUNDING, NULL, wl_proxy_get_version((struct wl_proxy *) scrollway_test_input_v1), 0, before_length, after_length);
+}
+
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ *
+ * Sends the preedit, commit string and deletion set since the last
+ * text_input_done (only those set), then done with the number of commits
+ * the text input has made, to the enabled text input whose surface has
+ * keyboard focus. With none, nothing is sent and what was set is dropped.
+ */
+static inline void
+scrollway_test_input_v1_text_input_done(struct scrollway_test_input_v1 *scrollway_test_input_v1)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) scrollway_test_input_v1,
+			 SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_DONE, NULL, wl_proxy_get_version((struct wl_proxy *) scrollway_test_input_v1), 0);
+}
+
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ *
+ * Sends xdg_toplevel.configure with this size (logical pixels) to the
+ * toplevel that has keyboard focus, as a shell does when a system
+ * keyboard takes part of the screen (Phosh resizes the window). The
+ * shell keeps the toplevel's other states. Nothing happens when no
+ * toplevel has keyboard focus.
+ */
+static inline void
+scrollway_test_input_v1_resize_focused(struct scrollway_test_input_v1 *scrollway_test_input_v1, int32_t width, int32_t height)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) scrollway_test_input_v1,
+			 SCROLLWAY_TEST_INPUT_V1_RESIZE_FOCUSED, NULL, wl_proxy_get_version((struct wl_proxy *) scrollway_test_input_v1), 0, width, height);
 }
 
 /**

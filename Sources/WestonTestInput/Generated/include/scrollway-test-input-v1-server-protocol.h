@@ -80,7 +80,8 @@ struct wl_buffer;
  * @section page_iface_scrollway_test_input_v1_desc Description
  *
  * Bound once per driver. On bind the server sends output_info for the
- * output that captures read, and (version 2) idle_inhibitors.
+ * output that captures read, (version 2) idle_inhibitors, and (version 3)
+ * text_input_state for each text input a client has committed state on.
  * @section page_iface_scrollway_test_input_v1_api API
  * See @ref iface_scrollway_test_input_v1.
  */
@@ -88,7 +89,8 @@ struct wl_buffer;
  * @defgroup iface_scrollway_test_input_v1 The scrollway_test_input_v1 interface
  *
  * Bound once per driver. On bind the server sends output_info for the
- * output that captures read, and (version 2) idle_inhibitors.
+ * output that captures read, (version 2) idle_inhibitors, and (version 3)
+ * text_input_state for each text input a client has committed state on.
  */
 extern const struct wl_interface scrollway_test_input_v1_interface;
 #endif
@@ -294,10 +296,73 @@ struct scrollway_test_input_v1_interface {
 			struct wl_resource *resource,
 			uint32_t capture,
 			struct wl_resource *buffer);
+	/**
+	 * an input method's composing text (zwp_text_input_v3.preedit_string)
+	 *
+	 * Weston 10 does not offer zwp_text_input_manager_v3; the test
+	 * module does, playing the input method. This request and the two
+	 * after it set what the next text_input_done delivers to the
+	 * enabled text input of the client that has keyboard focus.
+	 * cursor_begin and cursor_end are byte offsets into text, -1 and
+	 * -1 to hide the cursor.
+	 * @since 3
+	 */
+	void (*text_input_preedit)(struct wl_client *client,
+				   struct wl_resource *resource,
+				   const char *text,
+				   int32_t cursor_begin,
+				   int32_t cursor_end);
+	/**
+	 * text to insert (zwp_text_input_v3.commit_string)
+	 *
+	 * 
+	 * @since 3
+	 */
+	void (*text_input_commit_string)(struct wl_client *client,
+					 struct wl_resource *resource,
+					 const char *text);
+	/**
+	 * bytes to delete around the cursor (zwp_text_input_v3.delete_surrounding_text)
+	 *
+	 * 
+	 * @since 3
+	 */
+	void (*text_input_delete_surrounding)(struct wl_client *client,
+					      struct wl_resource *resource,
+					      uint32_t before_length,
+					      uint32_t after_length);
+	/**
+	 * deliver what was set (zwp_text_input_v3.done)
+	 *
+	 * Sends the preedit, commit string and deletion set since the
+	 * last text_input_done (only those set), then done with the number
+	 * of commits the text input has made, to the enabled text input
+	 * whose surface has keyboard focus. With none, nothing is sent and
+	 * what was set is dropped.
+	 * @since 3
+	 */
+	void (*text_input_done)(struct wl_client *client,
+				struct wl_resource *resource);
+	/**
+	 * configure the focused toplevel to a new size
+	 *
+	 * Sends xdg_toplevel.configure with this size (logical pixels)
+	 * to the toplevel that has keyboard focus, as a shell does when a
+	 * system keyboard takes part of the screen (Phosh resizes the
+	 * window). The shell keeps the toplevel's other states. Nothing
+	 * happens when no toplevel has keyboard focus.
+	 * @since 3
+	 */
+	void (*resize_focused)(struct wl_client *client,
+			       struct wl_resource *resource,
+			       int32_t width,
+			       int32_t height);
 };
 
 #define SCROLLWAY_TEST_INPUT_V1_OUTPUT_INFO 0
 #define SCROLLWAY_TEST_INPUT_V1_IDLE_INHIBITORS 1
+#define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_STATE 2
+#define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_FOCUS 3
 
 /**
  * @ingroup iface_scrollway_test_input_v1
@@ -307,6 +372,14 @@ struct scrollway_test_input_v1_interface {
  * @ingroup iface_scrollway_test_input_v1
  */
 #define SCROLLWAY_TEST_INPUT_V1_IDLE_INHIBITORS_SINCE_VERSION 2
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_STATE_SINCE_VERSION 3
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_FOCUS_SINCE_VERSION 3
 
 /**
  * @ingroup iface_scrollway_test_input_v1
@@ -368,6 +441,26 @@ struct scrollway_test_input_v1_interface {
  * @ingroup iface_scrollway_test_input_v1
  */
 #define SCROLLWAY_TEST_INPUT_V1_CAPTURE_SINCE_VERSION 1
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_PREEDIT_SINCE_VERSION 3
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_COMMIT_STRING_SINCE_VERSION 3
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_DELETE_SURROUNDING_SINCE_VERSION 3
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_DONE_SINCE_VERSION 3
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_RESIZE_FOCUSED_SINCE_VERSION 3
 
 /**
  * @ingroup iface_scrollway_test_input_v1
@@ -389,6 +482,28 @@ static inline void
 scrollway_test_input_v1_send_idle_inhibitors(struct wl_resource *resource_, uint32_t count)
 {
 	wl_resource_post_event(resource_, SCROLLWAY_TEST_INPUT_V1_IDLE_INHIBITORS, count);
+}
+
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ * Sends an text_input_state event to the client owning the resource.
+ * @param resource_ The client's resource
+ */
+static inline void
+scrollway_test_input_v1_send_text_input_state(struct wl_resource *resource_, uint32_t enabled, uint32_t has_surrounding, const char *surrounding, int32_t cursor, int32_t anchor, uint32_t hint, uint32_t purpose, uint32_t has_rectangle, int32_t x, int32_t y, int32_t width, int32_t height, uint32_t serial)
+{
+	wl_resource_post_event(resource_, SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_STATE, enabled, has_surrounding, surrounding, cursor, anchor, hint, purpose, has_rectangle, x, y, width, height, serial);
+}
+
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ * Sends an text_input_focus event to the client owning the resource.
+ * @param resource_ The client's resource
+ */
+static inline void
+scrollway_test_input_v1_send_text_input_focus(struct wl_resource *resource_, uint32_t entered)
+{
+	wl_resource_post_event(resource_, SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_FOCUS, entered);
 }
 
 /**

@@ -1,0 +1,149 @@
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayRaster
+import ScrollwayViews
+import Testing
+
+/// The input-method half of text fields, offscreen: zwp_text_input_v3's done order, UTF-8 byte
+/// offsets over multibyte text, the 4000-byte surrounding-text window, and the preedit's
+/// underline in pixels.
+@MainActor
+@Suite struct TextInputTests {
+    // MARK: The editing model
+
+    @Test func doneAppliesInTheProtocolsOrder() {
+        // "ab|cd" with a preedit "xy": delete one byte each side, commit "Q", new preedit "z".
+        var e = TextEditing(text: "abcd", caret: 2)
+        e.apply(TextInputUpdate(preedit: "xy"))
+        #expect(e.text == "abcd" && e.caret == 2 && e.preedit == "xy")
+        // The old preedit goes first (it never counts in the deletion), the deletion is around
+        // the caret, the commit lands where the deletion left the caret, the preedit after it.
+        e.apply(
+            TextInputUpdate(
+                preedit: "z", preeditCursor: .init(begin: 1, end: 1), commit: "Q", deleteBefore: 1, deleteAfter: 1))
+        #expect(e.text == "aQd")
+        #expect(e.caret == 2)
+        #expect(e.preedit == "z")
+        #expect(e.preeditCursor == .init(begin: 1, end: 1))
+        // A done with nothing in it clears the preedit.
+        e.apply(TextInputUpdate())
+        #expect(e.preedit == "" && e.preeditCursor == nil && e.text == "aQd")
+    }
+
+    @Test func byteOffsetsOverMultibyteText() {
+        // é is two bytes, ö two, 😀 four: the caret after "hé" is at byte 3.
+        var e = TextEditing(text: "hé😀ö", caret: 2)
+        #expect(e.byteOffset(ofCharacter: 2) == 3)
+        #expect(e.surrounding().cursor == 3)
+        // Deleting 2 bytes before removes é whole; 4 after removes 😀 whole.
+        e.apply(TextInputUpdate(deleteBefore: 2, deleteAfter: 4))
+        #expect(e.text == "hö")
+        #expect(e.caret == 1)
+        // A length that ends inside a character takes that character too (never half of one).
+        var f = TextEditing(text: "aé", caret: 2)
+        f.apply(TextInputUpdate(deleteBefore: 1))
+        #expect(f.text == "a")
+        // Commit puts the caret after the committed text, counted in characters.
+        var g = TextEditing(text: "hllo", caret: 1)
+        g.apply(TextInputUpdate(commit: "é"))
+        #expect(g.text == "héllo" && g.caret == 2 && g.byteOffset(ofCharacter: g.caret) == 3)
+        // Deleting more than there is stops at the ends.
+        var h = TextEditing(text: "ab", caret: 1)
+        h.apply(TextInputUpdate(deleteBefore: 50, deleteAfter: 50))
+        #expect(h.text == "" && h.caret == 0)
+    }
+
+    @Test func surroundingTextIsAWindowOfAtMost4000BytesAroundTheCaret() {
+        let short = TextEditing(text: "héllo", caret: 5)
+        #expect(short.surrounding() == ("héllo", 6, 6))
+        // 3000 two-byte characters (6000 bytes), caret in the middle.
+        let text = String(repeating: "é", count: 3000)
+        let mid = TextEditing(text: text, caret: 1500)
+        let s = mid.surrounding()
+        #expect(s.text.utf8.count <= 4000)
+        #expect(s.text.utf8.count >= 3998)
+        #expect(s.cursor == s.anchor)
+        // The caret sits where it does in the whole text: 1500 é before it overall, and the
+        // window's part before it is all é too.
+        #expect(s.cursor % 2 == 0 && s.cursor >= 1900 && s.cursor <= 2100)
+        #expect(String(decoding: Array(s.text.utf8)[..<s.cursor], as: UTF8.self).count * 2 == s.cursor)
+        // Near the end: the window ends at the text's end and holds the caret.
+        let end = TextEditing(text: text, caret: 3000)
+        let e = end.surrounding()
+        #expect(e.text.utf8.count == 4000 && e.cursor == 4000)
+        let start = TextEditing(text: text, caret: 0)
+        #expect(start.surrounding().cursor == 0 && start.surrounding().text.utf8.count == 4000)
+        // A 4-byte character at the cut is never split: odd limits still give whole characters.
+        let emoji = TextEditing(text: String(repeating: "😀", count: 2000), caret: 1000)
+        let w = emoji.surrounding(limit: 4001)
+        #expect(w.text.utf8.count % 4 == 0 && w.cursor % 4 == 0)
+    }
+
+    // MARK: Fields
+
+    func focusedField(_ text: String = "") -> (Window, TextField) {
+        let window = Window(size: Size(width: 300, height: 100))
+        let field = TextField(frame: Rect(x: 20, y: 30, width: 260, height: 44))
+        field.text = text
+        window.addSubview(field)
+        field.becomeFocused(byTouch: true)
+        return (window, field)
+    }
+
+    @Test func theFocusedFieldTakesUpdatesAndReportsItsState() throws {
+        let (window, field) = focusedField("hllo")
+        field.contentType = .number
+        window.handle(InputEvent(time: 1, .key(.home, pressed: true, modifiers: [])))
+        window.handle(InputEvent(time: 1, .key(.right, pressed: true, modifiers: [])))
+        window.handle(InputEvent(time: 2, .textInput(TextInputUpdate(commit: "é"))))
+        #expect(field.text == "héllo")
+        let state = try #require(window.textInputState)
+        #expect(state.surroundingText == "héllo" && state.cursor == 3 && state.anchor == 3)
+        #expect(state.contentType.purpose == .number)
+        // The caret rectangle is in window coordinates: the field's origin, 10 px padding, and
+        // the width of "hé"; as tall as a line, centred in the field.
+        let font = try #require(Font.standard)
+        let lineHeight = font.metrics().lineHeight
+        #expect(state.cursorRectangle.minX == 20 + 10 + font.width(of: "hé"))
+        #expect(state.cursorRectangle.minY == 30 + (44 - lineHeight) / 2)
+        #expect(state.cursorRectangle.height == lineHeight)
+        // A preedit moves the caret rectangle to its cursor, not the surrounding text.
+        window.handle(
+            InputEvent(time: 3, .textInput(TextInputUpdate(preedit: "wö", preeditCursor: .init(begin: 1, end: 1)))))
+        let withPreedit = try #require(window.textInputState)
+        #expect(withPreedit.surroundingText == "héllo" && withPreedit.cursor == 3)
+        #expect(withPreedit.cursorRectangle.minX == 20 + 10 + font.width(of: "héw"))
+        // Focus gone: no state (the platform disables), and updates go nowhere.
+        field.resignFocus()
+        #expect(window.textInputState == nil)
+        window.handle(InputEvent(time: 4, .textInput(TextInputUpdate(commit: "x"))))
+        #expect(field.text == "héllo")
+    }
+
+    /// The preedit is drawn in place and underlined: a dark row under its glyphs, and the same
+    /// row empty under the committed text beside it.
+    @Test func preeditIsUnderlinedInPixels() throws {
+        let (window, field) = focusedField("ab")
+        _ = field
+        let font = try #require(Font.standard)
+        let before = try Offscreen.render(window)
+        window.handle(InputEvent(time: 1, .textInput(TextInputUpdate(preedit: "mmmm", preeditCursor: nil))))
+        let canvas = try Offscreen.render(window)
+        let m = font.metrics()
+        let row = Int((30 + (44 - m.lineHeight) / 2 + m.ascent + 1).rounded(.down))
+        let x0 = 20 + 10 + font.width(of: "ab")
+        let x1 = 20 + 10 + font.width(of: "abmmmm")
+        func dark(_ c: Canvas, _ x: Int, _ y: Int) -> Bool { c.pixel(x: x, y: y) & 0xFF < 0x60 }
+        let under = (Int(x0.rounded(.up)) + 1..<Int(x1.rounded(.down)) - 1).filter { dark(canvas, $0, row) }
+        #expect(under.count == Int(x1.rounded(.down)) - 1 - (Int(x0.rounded(.up)) + 1), "an unbroken underline")
+        let underCommitted = (22 + 10..<Int(x0.rounded(.down)) - 1).filter { dark(canvas, $0, row) }
+        #expect(underCommitted.isEmpty, "no underline under committed text")
+        // Without the preedit the row is not underlined there.
+        #expect((Int(x0.rounded(.up)) + 1..<Int(x1.rounded(.down)) - 1).filter { dark(before, $0, row) }.isEmpty)
+        // Committing ends the underline.
+        window.handle(InputEvent(time: 2, .textInput(TextInputUpdate(commit: "mmmm"))))
+        let after = try Offscreen.render(window)
+        #expect(field.text == "abmmmm")
+        #expect((Int(x0.rounded(.up)) + 1..<Int(x1.rounded(.down)) - 1).filter { dark(after, $0, row) }.isEmpty)
+    }
+}
