@@ -185,7 +185,8 @@ struct OutputDirectory {
 
 /// Lines (a trace, a recorded script) written as the run goes, to a temporary file beside their
 /// destination that becomes the destination only when the run succeeds ('-': standard output,
-/// as they come). Errors name the option the path came from.
+/// and a device or pipe such as /dev/null, as they come). Errors name the option the path came
+/// from.
 final class LineFile {
     let path: String
     let option: String
@@ -209,6 +210,16 @@ final class LineFile {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw CommandError("\(option) '\(path)': is a directory")
+        }
+        if isSpecialFile(path) {
+            // A device or a pipe (/dev/null, a FIFO a reader waits on) is written as it is:
+            // renaming a file over it would replace the device itself.
+            guard let h = FileHandle(forWritingAtPath: path) else {
+                throw CommandError("\(option) '\(path)': cannot open it for writing")
+            }
+            handle = h
+            temporary = nil
+            return
         }
         guard FileManager.default.createFile(atPath: temp, contents: nil), let h = FileHandle(forWritingAtPath: temp)
         else {
@@ -314,4 +325,13 @@ struct WestonPlayer {
         }
         withExtendedLifetime(recorder) {}
     }
+}
+
+/// Whether `path` exists and is something other than a regular file or a directory (a device, a
+/// FIFO, a socket; through symbolic links): output goes into it as it is, never renamed over it.
+func isSpecialFile(_ path: String) -> Bool {
+    var st = stat()
+    guard stat(path, &st) == 0 else { return false }
+    let type = st.st_mode & S_IFMT
+    return type != S_IFREG && type != S_IFDIR
 }

@@ -87,7 +87,7 @@ struct Plot: ParsableCommand {
 
 /// Where a plot goes: a file written beside its destination under a temporary name and renamed
 /// into place once whole (an interrupted run leaves the old picture, never half a new one), or
-/// standard output.
+/// standard output, or a device or pipe written as it is.
 struct PNGDestination {
     let path: String
 
@@ -111,6 +111,17 @@ struct PNGDestination {
     func write(_ bytes: [UInt8]) throws {
         if path == "-" {
             FileHandle.standardOutput.write(Data(bytes))
+            return
+        }
+        if isSpecialFile(path) {
+            // A device or a pipe is written as it is (renaming over it would replace it).
+            guard let handle = FileHandle(forWritingAtPath: path) else {
+                throw CommandError("--output '\(path)': cannot open it for writing")
+            }
+            defer { try? handle.close() }
+            do { try handle.write(contentsOf: bytes) } catch {
+                throw CommandError("--output '\(path)': cannot write (\(ScriptText.reason(of: error)))")
+            }
             return
         }
         let url = URL(fileURLWithPath: path)

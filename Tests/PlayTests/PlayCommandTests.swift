@@ -2,6 +2,7 @@ import Foundation
 import ScrollwayRaster
 import ScrollwayTestSupport
 import ScrollwayWestonHarness
+import Synchronization
 import Testing
 
 /// `scrollway play`, as users run it.
@@ -54,6 +55,35 @@ import Testing
         #expect(a.status == 0 && b.status == 0, "\(a.err)")
         #expect(a.out.count > 1000)
         #expect(a.out == b.out)
+    }
+
+    /// A trace sent to a device or a pipe (`--trace /dev/null`, a FIFO a reader waits on) goes
+    /// into it: the file written beside it and renamed over it, as for a regular file, would
+    /// replace the device itself (it once turned this machine's /dev/null into a regular file).
+    @Test func aTraceIntoAPipeGoesThroughItAndLeavesThePipe() throws {
+        let s = try script(Self.fling, "fling-fifo.jsonl")
+        let fifo = CommandRunner.temp("trace.fifo").path
+        unlink(fifo)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let received = Mutex(Data())
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let data = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data()
+            received.withLock { $0 = data }
+            done.signal()
+        }
+        let run = try CommandRunner.run([
+            "play", s, "--scene", "list", "--size", "390x600", "--trace", fifo, "--screenshots",
+            CommandRunner.temp("fifo-shots").path,
+        ])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        var st = stat()
+        #expect(stat(fifo, &st) == 0 && st.st_mode & S_IFMT == S_IFIFO, "the FIFO is still a FIFO")
+        let text = String(decoding: received.withLock { $0 }, as: UTF8.self)
+        #expect(text.hasPrefix("{\"t\": 0, \"frame\": 0, \"view\": \"main\""), "\(text.prefix(80))")
+        #expect(text.split(separator: "\n").count > 50)
+        unlink(fifo)
     }
 
     @Test func restingPositionsAreEqualAt60_120And144Hz() throws {
