@@ -60,12 +60,20 @@ struct ShapedCluster: Sendable {
 final class ShapedSegment: @unchecked Sendable {
     let glyphs: [ShapedGlyph]
     let clusters: [ShapedCluster]
+    /// fcft's kerning between each cluster and the one before it when both are nominal (0
+    /// otherwise), drawn left to right (`ltr`: previous on the left) or right to left: looked
+    /// up once here rather than at every layout.
+    let kerning: [(ltr: Int, rtl: Int)]
     private let run: UnsafeMutablePointer<fcft_text_run>?
 
-    init(glyphs: [ShapedGlyph], clusters: [ShapedCluster], run: UnsafeMutablePointer<fcft_text_run>?) {
+    init(glyphs: [ShapedGlyph], clusters: [ShapedCluster], run: UnsafeMutablePointer<fcft_text_run>?, font: FcftFont) {
         self.glyphs = glyphs
         self.clusters = clusters
         self.run = run
+        kerning = clusters.indices.map { k in
+            guard k > 0, let a = clusters[k - 1].nominal, let b = clusters[k].nominal else { return (0, 0) }
+            return (font.kerning(a, b), font.kerning(b, a))
+        }
     }
 
     deinit { fcft_text_run_destroy(run) }
@@ -126,7 +134,7 @@ extension FcftFont {
     /// changed something (a ligature, a joined Arabic form, a placed mark, a reordered vowel),
     /// HarfBuzz's glyphs and positions are used.
     func shape(_ scalars: [Unicode.Scalar]) -> ShapedSegment {
-        if scalars.isEmpty { return ShapedSegment(glyphs: [], clusters: [], run: nil) }
+        if scalars.isEmpty { return ShapedSegment(glyphs: [], clusters: [], run: nil, font: self) }
         switch shaping {
         case .textRun:
             if let s = shapeRun(scalars) { return s }
@@ -198,9 +206,9 @@ extension FcftFont {
         if !ownsGlyphs {
             // Every cluster drew fcft's cached glyphs: the run's own images are not needed.
             fcft_text_run_destroy(run)
-            return ShapedSegment(glyphs: glyphs, clusters: clusters, run: nil)
+            return ShapedSegment(glyphs: glyphs, clusters: clusters, run: nil, font: self)
         }
-        return ShapedSegment(glyphs: glyphs, clusters: clusters, run: run)
+        return ShapedSegment(glyphs: glyphs, clusters: clusters, run: run, font: self)
     }
 
     /// The one code point a cluster may be drawn as unshaped: itself when it is one, the
@@ -249,7 +257,7 @@ extension FcftFont {
             }
             clusters.append(ShapedCluster(scalars: range, glyphs: first..<glyphs.count, advance: pen, nominal: nil))
         }
-        return ShapedSegment(glyphs: glyphs, clusters: clusters, run: nil)
+        return ShapedSegment(glyphs: glyphs, clusters: clusters, run: nil, font: self)
     }
 
     /// fcft's shaped glyphs for one grapheme cluster (cached by fcft), or nil.

@@ -169,15 +169,17 @@ extension Font {
 /// candidate line is measured in constant time.
 struct ShapedParagraph {
     struct Cluster {
-        let segment: ShapedSegment
+        /// Its segment in `segments` (an index: a reference per cluster would be retained and
+        /// released on every copy).
+        let segment: Int
+        /// Its index in that segment.
+        let index: Int
         let shaped: ShapedCluster
         /// Code points of the paragraph.
         let scalars: Range<Int>
         let level: UInt8
         /// Kerning with the previous cluster (device pixels), both nominal and of one level.
         var kernBefore: Int
-        /// A line may break before this cluster.
-        var breakBefore: Bool
         /// A space that hangs at a line's end.
         let isSpace: Bool
     }
@@ -188,6 +190,7 @@ struct ShapedParagraph {
     let characterOffsets: [Int]
     let bidi: BidiParagraph
     let font: FcftFont
+    private(set) var segments: [ShapedSegment] = []
     private(set) var clusters: [Cluster] = []
     /// `prefix[i]`: width of clusters `0..<i` with the kerning between them.
     private(set) var prefix: [Int] = [0]
@@ -198,25 +201,34 @@ struct ShapedParagraph {
         self.font = font
         var scalars: [Unicode.Scalar] = []
         var offsets: [Int] = []
-        var character = characterBase
-        for c in text {
-            for s in c.unicodeScalars {
-                scalars.append(s)
-                offsets.append(character)
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            // ASCII without CR (CR LF is one grapheme cluster): every code point is a character.
+            scalars = text.unicodeScalars.map { $0 }
+            offsets = Array(characterBase...(characterBase + scalars.count))
+        } else {
+            var character = characterBase
+            for c in text {
+                for s in c.unicodeScalars {
+                    scalars.append(s)
+                    offsets.append(character)
+                }
+                character += 1
             }
-            character += 1
+            offsets.append(character)
         }
-        offsets.append(character)
         self.scalars = scalars
         characterOffsets = offsets
         bidi = BidiParagraph(scalars)
         shapeSegments()
     }
 
-    /// Splits the paragraph where shaping needs no context across (spaces, zero width spaces)
-    /// and where the level changes (one direction per shaping), only between grapheme
-    /// clusters, and shapes each piece through the font's cache (right-to-left pieces with
-    /// their brackets mirrored, `BidiParagraph.mirrored`).
+    /// Splits the paragraph where shaping needs no context across (spaces, zero width spaces,
+    /// ASCII digits) and where the level changes (one direction per shaping), only between
+    /// grapheme clusters, and shapes each piece through the font's cache (right-to-left pieces
+    /// with their brackets mirrored, `BidiParagraph.mirrored`). Digits are pieces of their own
+    /// because numbers are the words that change most (row numbers, counters, times): shaped
+    /// one by one, they are shaped once per font instead of once per number, and no default
+    /// OpenType feature joins or ligates them.
     private mutating func shapeSegments() {
         let n = scalars.count
         guard n > 0 else { return }
@@ -231,22 +243,30 @@ struct ShapedParagraph {
             let level = bidi.level(at: start)
             let text = scalars[start..<i]
             let segment = font.segment(level % 2 == 1 ? text.map(BidiParagraph.mirrored) : Array(text))
-            for c in segment.clusters {
+            let first = clusters.count
+            for (k, c) in segment.clusters.enumerated() {
                 let range = (start + c.scalars.lowerBound)..<(start + c.scalars.upperBound)
                 clusters.append(
                     Cluster(
-                        segment: segment, shaped: c, scalars: range, level: level, kernBefore: 0, breakBefore: false,
+                        segment: segments.count, index: k, shaped: c, scalars: range, level: level,
+                        // Inside a segment the kerning was looked up once, when it was shaped.
+                        kernBefore: k == 0 ? 0 : (level % 2 == 0 ? segment.kerning[k].ltr : segment.kerning[k].rtl),
                         isSpace: range.count == 1 && LineBreaks.lineBreakClass(scalars[range.lowerBound]) == .space))
             }
+            if first > 0 && first < clusters.count {
+                clusters[first].kernBefore = kerning(clusters[first - 1], clusters[first])
+            }
+            segments.append(segment)
             start = i
         }
-        for i in clusters.indices {
-            if i > 0 { clusters[i].kernBefore = kerning(clusters[i - 1], clusters[i]) }
-            prefix.append(prefix[i] + clusters[i].kernBefore + clusters[i].shaped.advance)
-        }
+        prefix.reserveCapacity(clusters.count + 1)
+        for i in clusters.indices { prefix.append(prefix[i] + clusters[i].kernBefore + clusters[i].shaped.advance) }
     }
 
-    private func isSeparator(_ s: Unicode.Scalar) -> Bool { s == " " || s == "\u{200B}" }
+    /// Code points shaped apart from their neighbours (see `shapeSegments`).
+    private func isSeparator(_ s: Unicode.Scalar) -> Bool {
+        s == " " || s == "\u{200B}" || (s.value >= 0x30 && s.value <= 0x39)
+    }
 
     /// fcft's kerning between two nominal clusters of one level, left and right as they will
     /// be drawn (a right-to-left run puts the logically later one on the left).
@@ -316,7 +336,8 @@ struct ShapedParagraph {
         let dots = ellipsis.clusters.reduce(0) { $0 + $1.advance }
         var end = range.upperBound
         while true {
-            let kern = end > range.lowerBound ? ellipsisKerning(after: end - 1, ellipsis) : 0
+            let kern =
+                end > range.lowerBound ? ellipsis.clusters.first.map { ellipsisKerning(after: end - 1, $0) } ?? 0 : 0
             if end == range.lowerBound || width(range.lowerBound..<end) + kern + dots <= limit {
                 return (range.lowerBound..<end, !(end == range.lowerBound && dots > limit))
             }
@@ -326,9 +347,8 @@ struct ShapedParagraph {
     }
 
     /// Kerning between cluster `index` and an ellipsis after it at the paragraph's level.
-    private func ellipsisKerning(after index: Int, _ ellipsis: ShapedSegment) -> Int {
-        guard let mark = ellipsis.clusters.first?.nominal, let x = clusters[index].shaped.nominal,
-            clusters[index].level == bidi.baseLevel
+    private func ellipsisKerning(after index: Int, _ dots: ShapedCluster) -> Int {
+        guard let mark = dots.nominal, let x = clusters[index].shaped.nominal, clusters[index].level == bidi.baseLevel
         else { return 0 }
         return bidi.baseLevel % 2 == 0 ? font.kerning(x, mark) : font.kerning(mark, x)
     }
@@ -336,55 +356,58 @@ struct ShapedParagraph {
     /// The line showing clusters `range` (and an ellipsis after them): its glyphs placed in
     /// visual order.
     func line(_ range: Range<Int>, ellipsis: ShapedSegment?, scale: Double) -> TextLayout.Line {
-        // Items in logical order: (segment, cluster, level, kerning before, characters).
-        var items: [(segment: ShapedSegment, cluster: ShapedCluster, level: UInt8, kern: Int, characters: Range<Int>)] =
-            []
-        for i in range {
-            let c = clusters[i]
-            let characters = characterOffsets[c.scalars.lowerBound]..<characterOffsets[c.scalars.upperBound]
-            items.append((c.segment, c.shaped, c.level, i == range.lowerBound ? 0 : c.kernBefore, characters))
+        let dots = ellipsis?.clusters ?? []
+        let count = range.count + dots.count
+        // Items in logical order: the clusters of `range`, then the ellipsis's at the
+        // paragraph's level (the end of a right-to-left paragraph is its left).
+        var levels = [UInt8](repeating: bidi.baseLevel, count: count)
+        var kerns = [Int](repeating: 0, count: count)
+        for (k, i) in range.enumerated() {
+            levels[k] = clusters[i].level
+            kerns[k] = k == 0 ? 0 : clusters[i].kernBefore
+        }
+        if !dots.isEmpty && !range.isEmpty {
+            kerns[range.count] = ellipsisKerning(after: range.upperBound - 1, dots[0])
         }
         var text = String(String.UnicodeScalarView(scalars[scalarRange(range)]))
-        let end =
-            range.isEmpty
-            ? characterOffsets[scalarRange(range).lowerBound] : items[items.count - 1].characters.upperBound
-        if let ellipsis {
-            let kern = range.isEmpty ? 0 : ellipsisKerning(after: range.upperBound - 1, ellipsis)
-            for (k, c) in ellipsis.clusters.enumerated() {
-                items.append((ellipsis, c, bidi.baseLevel, k == 0 ? kern : 0, end..<end))
-            }
-            text += "\u{2026}"
-        }
-        let order = BidiParagraph.visualOrder(levels: items.map(\.level))
+        let end = characterOffsets[scalarRange(range).upperBound]
+        if ellipsis != nil { text += "\u{2026}" }
+        let order = BidiParagraph.visualOrder(levels: levels)
         var glyphs: [PlacedGlyph] = []
         var placed: [PlacedCluster] = []
-        var segments: [ShapedSegment] = []
+        placed.reserveCapacity(range.count)
         var pen = 0
-        for (v, logical) in order.enumerated() {
-            let item = items[logical]
+        for (v, k) in order.enumerated() {
             // Kerning belongs between logically adjacent clusters of one level, which stay
             // adjacent (in either order) after reordering.
             if v > 0 {
                 let previous = order[v - 1]
-                if previous == logical - 1 { pen += item.kern }
-                if previous == logical + 1 { pen += items[previous].kern }
+                if previous == k - 1 { pen += kerns[k] }
+                if previous == k + 1 { pen += kerns[previous] }
             }
-            if segments.last !== item.segment { segments.append(item.segment) }
-            for g in item.segment.glyphs[item.cluster.glyphs] {
-                glyphs.append(PlacedGlyph(pix: g.pix, x: pen + g.x, y: g.y))
-            }
-            if !item.characters.isEmpty {
+            let shaped: ShapedCluster
+            let segment: ShapedSegment
+            if k < range.count {
+                let c = clusters[range.lowerBound + k]
+                shaped = c.shaped
+                segment = segments[c.segment]
+                let characters = characterOffsets[c.scalars.lowerBound]..<characterOffsets[c.scalars.upperBound]
                 placed.append(
                     PlacedCluster(
-                        characters: item.characters, left: pen, right: pen + item.cluster.advance,
-                        isRightToLeft: item.level % 2 == 1))
+                        characters: characters, left: pen, right: pen + shaped.advance, isRightToLeft: c.level % 2 == 1)
+                )
+            } else {
+                shaped = dots[k - range.count]
+                segment = ellipsis!
             }
-            pen += item.cluster.advance
+            for g in segment.glyphs[shaped.glyphs] { glyphs.append(PlacedGlyph(pix: g.pix, x: pen + g.x, y: g.y)) }
+            pen += shaped.advance
         }
-        let first = range.isEmpty ? end : items[0].characters.lowerBound
+        let used = range.isEmpty ? [] : Array(Set(range.map { clusters[$0].segment })).sorted().map { segments[$0] }
         return TextLayout.Line(
-            text: text, width: Double(pen) / scale, isRightToLeft: bidi.isRightToLeft, characterRange: first..<end,
-            glyphs: glyphs, clusters: placed, segments: segments)
+            text: text, width: Double(pen) / scale, isRightToLeft: bidi.isRightToLeft,
+            characterRange: characterOffsets[scalarRange(range).lowerBound]..<end, glyphs: glyphs, clusters: placed,
+            segments: used + (ellipsis.map { [$0] } ?? []))
     }
 
     /// The code points of clusters `range`.
