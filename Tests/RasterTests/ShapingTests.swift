@@ -190,8 +190,9 @@ import Testing
     }
 
     @Test func neverBreaksBeforeClosingPunctuation() {
-        #expect(wrapped("go now!", toFit: "go now") == ["go", "now!"])
-        #expect(wrapped("see (this)", toFit: "see (this") == ["see", "(this)"])
+        // Not even after a space (French puts one before "!"), nor after an ideograph.
+        #expect(wrapped("go now !", toFit: "go now") == ["go", "now !"])
+        #expect(wrapped("\u{6F22}\u{5B57}\u{3002}", toFit: "\u{6F22}\u{5B57}") == ["\u{6F22}", "\u{5B57}\u{3002}"])
     }
 
     @Test func wrapsBetweenIdeographs() {
