@@ -201,23 +201,27 @@ extension Canvas {
     }
 
     private func compositeTrapezoids(_ traps: [pixman_trapezoid_t], color: Color) {
-        guard !traps.isEmpty else { return }
-        let src = solidFill(color)
-        defer { pixman_image_unref(src) }
-        traps.withUnsafeBufferPointer { buf in
-            pixman_composite_trapezoids(
-                PIXMAN_OP_OVER, src, image, PIXMAN_a8, 0, 0, 0, 0, Int32(buf.count), buf.baseAddress)
+        compositeShapes(traps, color: color) {
+            pixman_composite_trapezoids(PIXMAN_OP_OVER, $0, $1, PIXMAN_a8, 0, 0, 0, 0, $2, $3)
         }
     }
 
     private func compositeTriangles(_ tris: [pixman_triangle_t], color: Color) {
-        guard !tris.isEmpty else { return }
+        compositeShapes(tris, color: color) {
+            pixman_composite_triangles(PIXMAN_OP_OVER, $0, $1, PIXMAN_a8, 0, 0, 0, 0, $2, $3)
+        }
+    }
+
+    /// Fills `shapes` with `color` OVER the canvas through one pixman call (`composite` gets the
+    /// solid source, the canvas, the count and the shapes), which accumulates them into one mask.
+    private func compositeShapes<Shape>(
+        _ shapes: [Shape], color: Color,
+        _ composite: (OpaquePointer, OpaquePointer, Int32, UnsafePointer<Shape>?) -> Void
+    ) {
+        guard !shapes.isEmpty else { return }
         let src = solidFill(color)
         defer { pixman_image_unref(src) }
-        tris.withUnsafeBufferPointer { buf in
-            pixman_composite_triangles(
-                PIXMAN_OP_OVER, src, image, PIXMAN_a8, 0, 0, 0, 0, Int32(buf.count), buf.baseAddress)
-        }
+        shapes.withUnsafeBufferPointer { composite(src, image, Int32($0.count), $0.baseAddress) }
     }
 
     /// Segments per quarter circle: enough that the polygon is within ~0.1 device px of the arc.
