@@ -121,6 +121,9 @@ struct DamageTracker {
     private var move: FrameUpdate.Move?
     /// The moved view while its subtree is being visited.
     private var movedView: ObjectIdentifier?
+    /// The view just visited lies inside the moved view and landed exactly where the move put
+    /// its pixels, having shown something before and showing something now.
+    private(set) var landed = false
 
     init(scale: Double, allowsMoves: Bool, full: PixelRect) {
         self.scale = scale
@@ -148,11 +151,15 @@ struct DamageTracker {
     mutating func visit(
         _ view: View, old: CompositeSnapshot?, new: CompositeSnapshot, state: ViewState, covered: Bool
     ) -> Bool {
+        landed = false
         if let m = move {
             if movedView != nil {
                 // Inside the moved view: compared with where the move put it.
                 guard !covered else { return true }
-                if let old, old.landed(movedBy: m, as: new) { return false }
+                if let old, old.landed(movedBy: m, as: new) {
+                    landed = old.visible != nil && new.visible != nil
+                    return false
+                }
                 addMoved(old?.painted, m)
                 add(new.painted)
                 return view.clipsToBounds

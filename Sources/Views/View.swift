@@ -74,6 +74,9 @@ open class View {
     private var displayedFor: (size: Size, scale: Double)?
     /// What the last composite put on screen, for damage tracking (window coordinates).
     var lastComposite: CompositeSnapshot?
+    /// Something in this view or below it changed since the frame last visited the subtree
+    /// (set by `invalidate` on the way up; cleared as a frame starts visiting it).
+    var subtreeChanged = true
 
     public init(frame: Rect = .zero) {
         bounds = Rect(origin: .zero, size: frame.size)
@@ -261,7 +264,19 @@ open class View {
     open func windowScaleDidChange() {}
 
     /// Tells the window that the next frame must look at this view.
-    func invalidate() { window?.setNeedsFrame() }
+    func invalidate() {
+        // Up to the window, marking the way: a frame may skip a subtree none of whose views
+        // changed (`subtreeChanged`).
+        var v: View? = self
+        while let current = v {
+            current.subtreeChanged = true
+            if let window = current as? Window {
+                window.setNeedsFrame()
+                return
+            }
+            v = current.superview
+        }
+    }
 
     /// The window this view is in, if any.
     public var window: Window? {

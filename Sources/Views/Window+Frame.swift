@@ -45,6 +45,12 @@ extension Window {
         if receiveBackgroundWork() { layoutIfNeeded() }
         let scale = self.scale
         var tracker = DamageTracker(scale: scale, allowsMoves: detectsScrollMoves, full: pixelBounds)
+        // A subtree that moved with a scroll exactly as its pixels did, and in which nothing
+        // changed, is not visited (its pixels are right where the move put them): a fling's
+        // rows each cost one visit, not one per label. Not across a change of scale (every
+        // view draws again).
+        let skipsLanded = lastWalkScale == scale
+        lastWalkScale = scale
         try walk(
             { view, state, covered in
                 try view.displayIfNeeded(scale: scale)
@@ -52,7 +58,8 @@ extension Window {
                 let old = view.lastComposite
                 view.lastComposite = snapshot
                 return tracker.visit(view, old: old, new: snapshot, state: state, covered: covered)
-            }, leave: { tracker.leave($0) })
+            }, leave: { tracker.leave($0) },
+            skips: { view in skipsLanded && tracker.landed && !view.subtreeChanged })
         // Views that left or became invisible (also during the walk just done) damage what they
         // showed: taken now, so this frame repaints them rather than a frame that may never come.
         tracker.addRemoved(pendingDamage)
@@ -214,8 +221,12 @@ extension Window {
     /// and text never blurs between two rows. Offsets themselves (physics, delegates, traces)
     /// keep their exact values.
     /// `prunes`: a true from `visit` skips the view's subtree instead of passing "covered" on.
+    /// `skips`: asked after `visit` whether to leave the view's subtree unvisited; given, the
+    /// walk also keeps `subtreeChanged` (cleared as a subtree's visit starts, set again when not
+    /// all of it was visited).
     func walk(
-        _ visit: (View, ViewState, Bool) throws -> Bool, leave: ((View) -> Void)? = nil, prunes: Bool = false
+        _ visit: (View, ViewState, Bool) throws -> Bool, leave: ((View) -> Void)? = nil, prunes: Bool = false,
+        skips: ((View) -> Bool)? = nil
     )
         rethrows
     {
@@ -235,9 +246,14 @@ extension Window {
             let subCovered = try visit(view, state, covered)
             defer { leave?(view) }
             if prunes && subCovered { return }
+            if let skips {
+                if skips(view) { return }
+                view.subtreeChanged = false
+            }
             let childClip = view.clipsToBounds ? (visible ?? .zero) : clip
             if view.clipsToBounds && visible == nil {
                 for sub in view.subviews { markHidden(sub) }
+                if skips != nil { view.subtreeChanged = true }  // its subviews were not visited
                 return
             }
             var childBase = toWindow

@@ -42,6 +42,8 @@ public final class Window: View {
     /// What views that left or hid showed (window logical coordinates), repainted next frame.
     var pendingDamage = Region()
     var forceFullDamage = true
+    /// The scale the last frame's walk used (subtrees are skipped only at the same scale).
+    var lastWalkScale: Double?
     /// Set by a shrinking resize while a view has the focus: the next frame, once laid out at the
     /// new size, scrolls the focused view into sight.
     var showsFocusedAfterLayout = false
