@@ -9,12 +9,14 @@ open class Label: View {
     /// nil uses `Font.standard`.
     public var font: Font? {
         didSet {
-            cachedLayout = nil
+            cachedLayouts = []
             contentChanged()
         }
     }
-    /// The last layout and what it was made for: `drawnRect` and `draw` need the same one.
-    private var cachedLayout: (text: String, width: Double, lines: Int, scale: Double, layout: TextLayout?)?
+    /// The last two layouts and what they were made for: `drawnRect` and `draw` need the same
+    /// one, and a list measures a row (`sizeThatFits`) at the width its label then draws at, so
+    /// that layout (shaping, breaking) serves both instead of being made twice.
+    private var cachedLayouts: [(text: String, maxWidth: Double?, lines: Int, scale: Double, layout: TextLayout?)] = []
     public var textColor: Color = .black { didSet { if textColor != oldValue { setNeedsDisplay() } } }
     /// `.natural` (default): each line at the start of its paragraph's direction, left for
     /// left-to-right text, right for Hebrew or Arabic.
@@ -34,12 +36,17 @@ open class Label: View {
     private var scale: Double { window?.scale ?? 1 }
 
     /// The layout this label draws at its current width.
-    public func textLayout(scale: Double) -> TextLayout? {
-        if let c = cachedLayout, c.text == text, c.width == bounds.width, c.lines == numberOfLines, c.scale == scale {
+    public func textLayout(scale: Double) -> TextLayout? { layout(maxWidth: bounds.width, scale: scale) }
+
+    private func layout(maxWidth: Double?, scale: Double) -> TextLayout? {
+        if let c = cachedLayouts.first(where: {
+            $0.maxWidth == maxWidth && $0.scale == scale && $0.lines == numberOfLines && $0.text == text
+        }) {
             return c.layout
         }
-        let layout = effectiveFont?.layout(text, maxWidth: bounds.width, maxLines: numberOfLines, scale: scale)
-        cachedLayout = (text, bounds.width, numberOfLines, scale, layout)
+        let layout = effectiveFont?.layout(text, maxWidth: maxWidth, maxLines: numberOfLines, scale: scale)
+        cachedLayouts.insert((text, maxWidth, numberOfLines, scale, layout), at: 0)
+        if cachedLayouts.count > 2 { cachedLayouts.removeLast() }
         return layout
     }
 
@@ -78,10 +85,8 @@ open class Label: View {
     }
 
     open override func sizeThatFits(_ size: Size) -> Size {
-        guard let font = effectiveFont else { return .zero }
         let width = size.width.isFinite && size.width < Double.greatestFiniteMagnitude ? size.width : nil
-        let layout = font.layout(
-            text, maxWidth: numberOfLines == 1 ? nil : width, maxLines: numberOfLines, scale: scale)
+        guard let layout = layout(maxWidth: numberOfLines == 1 ? nil : width, scale: scale) else { return .zero }
         let s = layout.size
         return Size(width: min(s.width.rounded(.up), size.width), height: s.height.rounded(.up))
     }
