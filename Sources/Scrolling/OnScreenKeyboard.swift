@@ -80,7 +80,7 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver {
 
     /// Shows for a text field focused as the policy says, and hides when focus goes.
     public func window(_ window: Window, focusDidChangeTo view: View?, byTouch: Bool) {
-        if view is TextField {
+        if view is TextInputClient {
             let touchShows = policy == .touchOnly || (policy == .systemWhenAvailable && !window.hasSystemInputMethod)
             if policy == .always || (touchShows && byTouch) { show() }
             if visibleFraction >= 1 { scrollFocusedFieldIntoView() }
@@ -150,7 +150,7 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver {
 
     /// Scrolls the focused field, expanded by 12 px, into its scroll view's visible area.
     func scrollFocusedFieldIntoView() {
-        guard let field = window?.focusedView as? TextField else { return }
+        guard let field = window?.focusedView, field is TextInputClient else { return }
         var v = field.superview
         while let current = v, !(current is ScrollView) { v = current.superview }
         (v as? ScrollView)?.scrollToShowFocused(field)
