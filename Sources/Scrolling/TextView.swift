@@ -49,6 +49,11 @@ open class TextView: ScrollView, TextEditingView {
 
     /// The visual lines as last laid out (`layoutText`).
     private(set) var lines: [Line] = []
+    /// How many lines the text takes at the current width (wrapped lines count each).
+    public var lineCount: Int {
+        layoutText()
+        return lines.count
+    }
     private var lineHeight = 0.0
     /// What `lines` were laid out for; a change of any of these lays them out again.
     private var laidOutFor: (shown: String, width: Double, scale: Double)?

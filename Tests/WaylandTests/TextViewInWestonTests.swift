@@ -1,0 +1,124 @@
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayScrolling
+import ScrollwayViews
+import ScrollwayWayland
+import ScrollwayWestonHarness
+import Testing
+
+/// The keyboard scene's notes text view in a real headless weston, typed into with real
+/// wl_keyboard keys (through the compositor's keymap and xkbcommon) and real wl_touch taps on
+/// the in-app keyboard.
+@MainActor
+@Suite(.serialized) struct TextViewInWestonTests {
+    @MainActor final class Scene {
+        let rig: WestonRig
+        let app: WaylandApp
+        let window: Window
+        let notes: TextView
+        let form: ScrollView
+        let keyboard: OnScreenKeyboard
+        var time: UInt32 = 1000
+
+        init() throws {
+            rig = try WestonRig(width: 390, height: 844)
+            window = ScrollwayDemoScenes.Scene.keyboard.makeWindow(size: Size(width: 390, height: 844))
+            app = try WaylandApp(content: window, title: "keyboard", socket: rig.socketPath)
+            try app.settle()
+            notes = try #require(window.view(named: "notes") as? TextView)
+            form = try #require(window.view(named: "main") as? ScrollView)
+            keyboard = try #require(window.view(named: "keyboard") as? OnScreenKeyboard)
+            // The rig offers text-input-v3, so `systemWhenAvailable` would leave typing to a
+            // system keyboard: a kiosk's in-app one here.
+            keyboard.policy = .touchOnly
+        }
+
+        /// One real key stroke (with Shift or Control held around it when asked).
+        func press(_ stroke: KeyCodes.Stroke, control: Bool = false, shift: Bool = false) throws {
+            time += 40
+            try rig.pacer.wait(until: time) { try app.step(maxWait: $0) }
+            let shift = shift || stroke.shift
+            if control { rig.input.key(KeyCodes.leftControl, pressed: true, time: time) }
+            if shift { rig.input.key(KeyCodes.leftShift, pressed: true, time: time) }
+            rig.input.key(stroke.evdev, pressed: true, time: time)
+            rig.input.key(stroke.evdev, pressed: false, time: time + 5)
+            if shift { rig.input.key(KeyCodes.leftShift, pressed: false, time: time + 5) }
+            if control { rig.input.key(KeyCodes.leftControl, pressed: false, time: time + 5) }
+            try rig.input.roundtrip()
+            try app.catchUp()
+        }
+
+        func press(named name: String, control: Bool = false) throws {
+            try press(try #require(rig.keys.stroke(forKeysymNamed: name), "no key \(name)"), control: control)
+        }
+
+        /// Types `text` key by key; a line break is Return.
+        func type(_ text: String) throws {
+            for scalar in text.unicodeScalars {
+                if scalar == "\n" {
+                    try press(named: "Return")
+                } else {
+                    try press(try #require(rig.keys.stroke(for: scalar), "no key for \(scalar)"))
+                }
+            }
+            try app.settle()
+        }
+
+        func tap(_ p: Point) throws {
+            time += 120
+            try rig.pacer.wait(until: time) { try app.step(maxWait: $0) }
+            rig.input.touchDown(id: 0, x: p.x, y: p.y, time: time)
+            rig.input.touchFrame()
+            rig.input.touchUp(id: 0, time: time + 40)
+            try rig.input.roundtrip()
+            try app.catchUp()
+        }
+    }
+
+    /// Shift+Tab from nothing focuses the notes (the last stop) and the form scrolls them into
+    /// view; lines typed with real keys, Return between them, go in as lines, and neither Return
+    /// nor Space moves the form.
+    @Test func typingLinesWithPhysicalKeys() throws {
+        let s = try Scene()
+        try s.press(try #require(s.rig.keys.stroke(forKeysymNamed: "Tab")), shift: true)
+        try s.app.settle()
+        #expect(s.notes.isFocused)
+        let onScreen = s.notes.convert(s.notes.bounds, to: nil)
+        #expect(onScreen.minY >= 0 && onScreen.maxY <= 844)
+        let formOffset = s.form.contentOffset
+        try s.type("First line\nsecond one\nthird")
+        #expect(s.notes.text == "First line\nsecond one\nthird")
+        #expect(s.notes.lineCount == 3)
+        #expect(s.form.contentOffset == formOffset)
+        #expect(s.keyboard.visibleFraction == 0)
+        // Up twice and End: the end of the first line.
+        try s.press(named: "Up")
+        try s.press(named: "Up")
+        try s.press(named: "End")
+        #expect(s.notes.editing.caret == "First line".count)
+        try s.app.settle()
+        #expect(s.form.contentOffset == formOffset)
+    }
+
+    /// A finger tap on the notes brings the in-app keyboard up; its keys type lines (its return
+    /// key breaks them), and the caret stays above the keyboard.
+    @Test func typingLinesWithTheOnScreenKeyboard() throws {
+        let s = try Scene()
+        // Scroll the form to its end, then tap the notes.
+        s.form.setContentOffset(Point(x: 0, y: s.form.verticalRange.upperBound), animated: false)
+        try s.app.settle()
+        try s.tap(s.notes.convert(s.notes.bounds, to: nil).center)
+        #expect(s.notes.isFocused && s.window.focusedByTouch)
+        try s.app.pump(until: { s.keyboard.visibleFraction == 1 && s.app.isAtRest }, "the keyboard to slide in")
+        for ch in "one\ntwo\nthree\nfour\nfive\nsix\n" {
+            for title in try #require(OnScreenKeyboard.keyTitles(typing: ch)) {
+                try s.tap(try #require(s.keyboard.keyFrame(for: title), "no key \(title)").center)
+            }
+        }
+        try s.app.settle()
+        #expect(s.notes.text == "one\ntwo\nthree\nfour\nfive\nsix\n")
+        let caret = s.notes.convert(s.notes.caretRect, to: nil)
+        #expect(caret.maxY <= s.keyboard.top, "caret \(caret) under the keyboard at \(s.keyboard.top)")
+        #expect(s.notes.contentOffset.y > 0)
+    }
+}
