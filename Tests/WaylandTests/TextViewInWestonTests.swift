@@ -121,4 +121,31 @@ import Testing
         #expect(caret.maxY <= s.keyboard.top, "caret \(caret) under the keyboard at \(s.keyboard.top)")
         #expect(s.notes.contentOffset.y > 0)
     }
+
+    /// Ctrl+C in one field and Ctrl+V in another, with real keys: the text goes through the
+    /// compositor's clipboard (wl_data_device: our data source becomes the selection, and the
+    /// paste reads the selection's offer through a pipe that our own source writes into), then
+    /// into the notes, where it replaces the selection.
+    @Test func copyInOneFieldAndPasteInAnotherThroughTheDataDevice() throws {
+        let s = try Scene()
+        #expect(!(s.window.pasteboard is MemoryPasteboard), "the platform installs the desktop's clipboard")
+        let field1 = try #require(s.window.view(named: "field1") as? TextField)
+        let field2 = try #require(s.window.view(named: "field2") as? TextField)
+        try s.press(named: "Tab")
+        #expect(field1.isFocused)
+        try s.type("Copied text")
+        try s.press(named: "a", control: true)
+        try s.press(named: "c", control: true)
+        try s.press(named: "Tab")
+        #expect(field2.isFocused)
+        try s.press(named: "v", control: true)
+        try s.app.pump(until: { field2.text == "Copied text" }, "the paste to arrive through the pipe")
+        // Into the notes, over a selection.
+        s.notes.text = "before after"
+        s.notes.editing.moveCaret(to: 7)
+        s.notes.editing.moveCaret(to: 12, extending: true)
+        s.notes.becomeFocused()
+        try s.press(named: "v", control: true)
+        try s.app.pump(until: { s.notes.text == "before Copied text" }, "the paste into the notes")
+    }
 }
