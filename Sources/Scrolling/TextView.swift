@@ -61,7 +61,7 @@ open class TextView: ScrollView, TextEditingView {
     /// so that a short line in between does not pull the caret left for good.
     private var goalX: Double?
     let content = TextViewContent()
-    private let ring = TextViewRing()
+    private let ring = FocusRingView(idleColor: Color(rgb: 190, 190, 196))
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -310,9 +310,8 @@ open class TextView: ScrollView, TextEditingView {
         return true
     }
 
-    /// Takes the keyboard focus (a tap, or Tab), the caret where it was.
-    open override func becomeFocused(byTouch: Bool = false) {
-        super.becomeFocused(byTouch: byTouch)
+    /// The caret and the ring show the focus.
+    open override func focusDidChange() {
         content.setNeedsDisplay()
         ring.setNeedsDisplay()
     }
@@ -433,18 +432,5 @@ final class TextViewContent: View {
         }
         guard focused, editing.preedit.isEmpty || editing.preeditCursor != nil else { return }
         canvas.fill(tv.caretRect, color: .tint)
-    }
-}
-
-/// The text view's border: grey, or the tint and thicker while focused, as a text field's. A
-/// view of its own, kept over the visible bounds, so that the text scrolls under it.
-final class TextViewRing: View {
-    override var drawsContent: Bool { true }
-
-    override func draw(in canvas: Canvas) {
-        let focused = (superview as? TextView)?.isFocused ?? false
-        canvas.strokeRoundedRect(
-            Rect(origin: .zero, size: bounds.size).insetBy(dx: 0.75, dy: 0.75), radius: 6, lineWidth: focused ? 2 : 1,
-            color: focused ? .tint : Color(rgb: 190, 190, 196))
     }
 }

@@ -306,6 +306,10 @@ open class View {
     open func becomeFocused(byTouch: Bool = false) {
         window?.focus(self, byTouch: byTouch)
     }
+
+    /// Called when this view gains or loses the keyboard focus (after `isFocused` changed; it
+    /// is also redrawn): a view whose focus shows in subviews (a ring, a caret) updates them.
+    open func focusDidChange() {}
 }
 
 /// One finger (or the mouse's left button) as a view sees it: its id, its location in window

@@ -74,6 +74,8 @@ public final class Window: View {
             if focusedView !== oldValue {
                 oldValue?.setNeedsDisplay()
                 focusedView?.setNeedsDisplay()
+                oldValue?.focusDidChange()
+                focusedView?.focusDidChange()
                 let (view, byTouch) = (focusedView, focusedByTouch)
                 notifyObservers { $0.window(self, focusDidChangeTo: view, byTouch: byTouch) }
             }

@@ -296,4 +296,26 @@ import Testing
         #expect(notes.text == "ab\ncd")
         #expect(notes.caretRect.minX > notes.x(ofShown: 5, line: 1))
     }
+
+    /// The caret and the tinted ring show while the view has the focus, and go when it leaves.
+    @Test func theCaretAndTheRingShowOnlyWhileFocused() throws {
+        notes.text = "abc"
+        focusNotes()
+        func pixels() throws -> (caret: Color, ring: Color) {
+            let canvas = try Offscreen.render(rig.window)
+            let c = notes.convert(notes.caretRect, to: nil)
+            let ring = notes.convert(Point(x: notes.bounds.midX, y: 1), to: nil)
+            return (
+                canvas.color(x: Int(c.minX), y: Int(c.midY)), canvas.color(x: Int(ring.x), y: Int(ring.y))
+            )
+        }
+        let focused = try pixels()
+        #expect(focused.caret.blue > 0.9 && focused.caret.red < 0.3, "\(focused.caret)")
+        #expect(focused.ring.blue > 0.9 && focused.ring.red < 0.3, "\(focused.ring)")
+        field.becomeFocused()
+        rig.settle()
+        let unfocused = try pixels()
+        #expect(unfocused.caret.red > 0.9, "\(unfocused.caret)")
+        #expect(unfocused.ring.red > 0.5, "\(unfocused.ring)")
+    }
 }
