@@ -89,6 +89,13 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver {
         }
     }
 
+    /// While up, a frame that moved scroll views inside others (the form scrolling a text view
+    /// above the keyboard) changes what the keyboard covers of them: their insets follow, so a
+    /// text view keeps its caret above the keyboard, not above where it covered it before.
+    public func window(_ window: Window, didPrepareFrameAt time: Double) {
+        if visibleFraction > 0 { updateInsets() }
+    }
+
     // MARK: Motion
 
     private func animate(to value: Double) {
@@ -128,6 +135,12 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver {
             height: Self.height)
         isHidden = visibleFraction <= 0
         window.bringSubviewToFront(self)
+        updateInsets()
+    }
+
+    /// Sets every scroll view's keyboard inset to what the keyboard covers of it now.
+    func updateInsets() {
+        guard let window else { return }
         let keyboardTop = top
         var stack: [View] = window.subviews.filter { $0 !== self }
         while let v = stack.popLast() {

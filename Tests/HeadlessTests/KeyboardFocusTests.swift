@@ -130,6 +130,10 @@ import Testing
         d.send(from: d.time + 0.05) { $0.tap(at: p, at: 0, hold: 50, id: 4) }
         d.driver.settle()
         #expect(notes.isFocused && keyboard.visibleFraction == 1)
+        // The notes' own keyboard inset is what the keyboard covers of them where the form
+        // brought them (above it: nothing), not where they were when it rose.
+        let covered = max(0, notes.convert(notes.bounds, to: nil).maxY - keyboard.top)
+        #expect(notes.adjustedContentInset.bottom == covered)
         for i in 1...9 {
             for ch in "note \(i)" { press(ch == " " ? .space : .other(String(ch)), text: String(ch)) }
             press(.enter)
