@@ -148,4 +148,43 @@ import Testing
         try s.press(named: "v", control: true)
         try s.app.pump(until: { s.notes.text == "before Copied text" }, "the paste into the notes")
     }
+
+    /// The system input method (the test module plays it; the scene's `systemWhenAvailable`
+    /// leaves typing to it): a tap on the notes enables text input with the multi-line hint and
+    /// the caret's rectangle; its preedit shows in place, its commits go in, line breaks
+    /// included, and the surrounding text follows.
+    @Test func theSystemInputMethodTypesIntoTheNotes() throws {
+        let s = try Scene()
+        s.keyboard.policy = .systemWhenAvailable
+        s.form.setContentOffset(Point(x: 0, y: s.form.verticalRange.upperBound), animated: false)
+        try s.app.settle()
+        try s.tap(s.notes.convert(s.notes.bounds, to: nil).center)
+        #expect(s.notes.isFocused)
+        func waitForState(_ what: String, _ condition: (TextInputSnapshot) -> Bool) throws {
+            try s.app.pump(
+                until: {
+                    try s.rig.input.roundtrip()
+                    return s.rig.input.textInput.map(condition) ?? false
+                }, what)
+        }
+        func inputMethod(_ set: (TestInputClient) -> Void) throws {
+            set(s.rig.input)
+            s.rig.input.textInputDone()
+            try s.rig.input.roundtrip()
+            try s.app.settle()
+        }
+        try waitForState("enabled, multi-line") { $0.enabled && $0.hint & 0x200 != 0 && $0.cursorRectangle != nil }
+        #expect(s.keyboard.visibleFraction == 0)
+        try inputMethod { $0.textInputPreedit("compo", cursor: 5...5) }
+        #expect(s.notes.editing.preedit == "compo" && s.notes.text == "")
+        try inputMethod { $0.textInputCommit("first\nsecond") }
+        #expect(s.notes.text == "first\nsecond" && s.notes.editing.preedit == "")
+        #expect(s.notes.lineCount == 2)
+        try waitForState("the surrounding text") { $0.surroundingText == "first\nsecond" && $0.cursor == 12 }
+        // The caret rectangle is on the second line, in surface coordinates.
+        let rect = try #require(s.rig.input.textInput?.cursorRectangle)
+        let caret = s.notes.convert(s.notes.caretRect, to: nil)
+        #expect(rect.y == Int(caret.minY.rounded(.down)))
+        #expect(rect.x == Int(caret.minX.rounded(.down)))
+    }
 }
