@@ -37,6 +37,7 @@ let package = Package(
         systemLibrary("ScrollwayCXKBCommon", pkgConfig: "xkbcommon", apt: ["libxkbcommon-dev"]),
         systemLibrary("ScrollwayCPixman", pkgConfig: "pixman-1", apt: ["libpixman-1-dev"]),
         systemLibrary("ScrollwayCFcft", pkgConfig: "fcft", apt: ["libfcft-dev"]),
+        systemLibrary("ScrollwayCFribidi", pkgConfig: "fribidi", apt: ["libfribidi-dev"]),
         systemLibrary("ScrollwayCPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
         systemLibrary("ScrollwayCWeston", pkgConfig: "libweston-10", apt: ["libweston-10-dev"]),
 
@@ -59,11 +60,11 @@ let package = Package(
             name: "ScrollwayGestures", dependencies: ["ScrollwayGeometry", "ScrollwayPhysics"], path: "Sources/Gestures"
         ),
 
-        // Drawing: pixman canvases, fcft text, PNG.
+        // Drawing: pixman canvases, fcft text (shaped by HarfBuzz inside fcft, ordered by fribidi), PNG.
         .target(
             name: "ScrollwayRaster",
             dependencies: [
-                "ScrollwayGeometry", "ScrollwayCPixman", "ScrollwayCFcft", "ScrollwayCPNG",
+                "ScrollwayGeometry", "ScrollwayCPixman", "ScrollwayCFcft", "ScrollwayCFribidi", "ScrollwayCPNG",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Raster"),

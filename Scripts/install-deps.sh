@@ -11,8 +11,9 @@ PACKAGES=(
   libxkbcommon-dev xkb-data
   # Compose tables (dead keys, the Compose key) by locale: /usr/share/X11/locale/*/Compose.
   libx11-data
-  # Raster: pixman images, fcft text (FreeType + fontconfig), PNG output, the default font.
-  libpixman-1-dev libfcft-dev libpng-dev fonts-dejavu-core
+  # Raster: pixman images, fcft text (FreeType + fontconfig, shaped by HarfBuzz), fribidi for
+  # right-to-left text, PNG output, the default font (DejaVu covers Latin, Hebrew and Arabic).
+  libpixman-1-dev libfcft-dev libfribidi-dev libpng-dev fonts-dejavu-core
   # The headless test compositor and the headers our input-injection module builds against.
   weston libweston-10-dev
   # Build tooling used by the scripts (pkg-config locates every library above).

@@ -5,22 +5,36 @@ import ScrollwayGeometry
 /// Horizontal placement of each line inside the text rect.
 public enum TextAlignment: Sendable {
     case left, center, right
+    /// Left for a left-to-right paragraph, right for a right-to-left one (per line, from the
+    /// direction of the line's paragraph).
+    case natural
+
+    /// The concrete alignment for a line of a paragraph in that direction.
+    public func resolved(rightToLeft: Bool) -> TextAlignment {
+        self == .natural ? (rightToLeft ? .right : .left) : self
+    }
 }
 
 extension Canvas {
     /// Draws a laid-out text in `rect` (logical coordinates): line `i`'s baseline sits at
     /// `rect.minY + ascent + i·lineHeight`, each line aligned horizontally. Nothing is drawn
-    /// outside `rect` (glyph overhangs are clipped with it).
+    /// outside `rect` (glyph overhangs are clipped with it). The layout's shaped glyphs are
+    /// drawn as they are; a layout made at another scale than the canvas's is shaped again at
+    /// the canvas's, line by line.
     public func drawText(
         _ layout: TextLayout, font: Font, in rect: Rect, color: Color, alignment: TextAlignment = .left
     ) {
-        guard color.alpha > 0, let f = try? font.instance(scale: scale), let clipBox = deviceBox(rect) else { return }
+        guard color.alpha > 0, let clipBox = deviceBox(rect) else { return }
+        var layout = layout
+        if layout.scale != scale || layout.instance == nil {
+            layout = rescaled(layout, font: font)
+        }
+        guard let f = layout.instance else { return }
         let src = solidFill(color)
         defer { pixman_image_unref(src) }
-        // Rasterizing needs no lock of ours (fcft guards its glyph cache itself), so it runs
-        // before taking the instance's lock, and the glyphs' pointers stay valid as long as the
-        // instance (fcft caches them in it).
-        let placed = placeGlyphs(layout, font: f, in: rect, alignment: alignment)
+        // Shaping and rasterizing need no lock of ours (fcft guards its caches itself) and are
+        // done: the layout holds the glyphs, and the font instance and segments that own them.
+        let placed = placeGlyphs(layout, in: rect, alignment: alignment)
         // Glyph images are shared between threads, and pixman validates an image lazily on its
         // first composite (a write): composite them under the instance's lock, and only that.
         f.compositingGlyphs {
@@ -28,31 +42,30 @@ extension Canvas {
         }
     }
 
-    /// Every glyph image of `layout` with its top-left corner in device pixels (rasterized by
-    /// fcft, cached there).
+    /// `layout`'s lines shaped again at this canvas's scale, unwrapped (their breaks and
+    /// ellipses stay as they were).
+    private func rescaled(_ layout: TextLayout, font: Font) -> TextLayout {
+        var again = font.layout("", scale: scale)
+        again.metrics = layout.metrics
+        again.lines = layout.lines.map { line in
+            var shaped = font.layout(line.text, scale: scale).lines.first ?? line
+            shaped.isRightToLeft = line.isRightToLeft
+            return shaped
+        }
+        return again
+    }
+
+    /// Every glyph image of `layout` with its top-left corner in device pixels.
     private func placeGlyphs(
-        _ layout: TextLayout, font f: FcftFont, in rect: Rect, alignment: TextAlignment
+        _ layout: TextLayout, in rect: Rect, alignment: TextAlignment
     ) -> [(pix: OpaquePointer, at: (Int, Int))] {
         var placed: [(pix: OpaquePointer, at: (Int, Int))] = []
         for (i, line) in layout.lines.enumerated() {
-            let x: Double
-            switch alignment {
-            case .left: x = rect.minX
-            case .center: x = rect.minX + (rect.width - line.width) / 2
-            case .right: x = rect.maxX - line.width
-            }
+            let x = rect.minX + layout.lineX(i, alignment: alignment, width: rect.width)
             let baseline = rect.minY + layout.metrics.ascent + Double(i) * layout.metrics.lineHeight
-            var pen = Int((x * scale).rounded())
+            let pen = Int((x * scale).rounded())
             let base = Int((baseline * scale).rounded())
-            var previous: Unicode.Scalar?
-            for s in line.text.unicodeScalars {
-                if let p = previous { pen += f.kerning(p, s) }
-                previous = s
-                guard let glyph = f.glyph(s) else { continue }
-                let g = glyph.pointee
-                if let pix = g.pix { placed.append((pix, (pen + Int(g.x), base - Int(g.y)))) }
-                pen += Int(g.advance.x)
-            }
+            for g in line.glyphs { placed.append((g.pix, (pen + g.x, base - g.y))) }
         }
         return placed
     }

@@ -8,20 +8,28 @@ import Synchronization
 /// Glyphs are cached by fcft itself (per font instance, a hash table of rasterized glyphs), so
 /// drawing the same text again does not rasterize it again.
 ///
+/// Text is shaped (HarfBuzz through fcft's text runs, see `Shaping` and `FcftFont.shape`),
+/// broken into lines (`LineBreaks`) and ordered right to left where the Unicode Bidirectional
+/// Algorithm says (`BidiParagraph`, fribidi); docs/architecture.md tells the whole path.
+///
 /// Threads: a `Font` may be shared by threads (tiles draw text on worker threads). fcft's own
 /// API is thread safe: `fcft_from_name` and `fcft_destroy` since 2.1.0, `fcft_kerning` since
-/// 2.2.2, and `fcft_rasterize_char_utf32` guards each instance's glyph cache with a read-write
-/// lock and rasterizes under the instance's mutex (fcft's CHANGELOG and fcft.c; Debian 12 ships
-/// 3.1.5). What fcft hands back is not: a glyph's `pix` is one pixman image
-/// shared by every thread, and pixman validates an image lazily on its first composite
-/// (`_pixman_image_validate` writes its flags while `dirty`), so two threads compositing a new
-/// glyph at once race on that write. `Canvas.drawText` therefore composites glyphs under a lock
-/// chosen by the fcft instance's address (`FcftFont.compositingGlyphs`, `GlyphLocks`): fcft
-/// hands the same `fcft_font` (and so the same glyph images) to every caller whose pattern
-/// matches, so two `Font`s of one family and size, or 15 px at scale 2 and 30 px at scale 1,
-/// share a lock. Only the compositing is under it: glyphs are rasterized (fcft locks its own
-/// cache) and laid out before, so one string's compositing at a time per fcft instance is all
-/// threads wait for. The table of instances is behind a mutex too, held only to read or store.
+/// 2.2.2, `fcft_rasterize_char_utf32` and `fcft_rasterize_grapheme_utf32` guard each
+/// instance's glyph and grapheme caches with read-write locks and rasterize under the
+/// instance's mutex, and `fcft_rasterize_text_run_utf32` shapes under that mutex (fcft's
+/// CHANGELOG and fcft.c; Debian 12 ships 3.1.5). What fcft hands back is not: a glyph's `pix` is
+/// one pixman image shared by every thread (a cached glyph's by everyone drawing that font, a
+/// text run's by every layout holding the cached `ShapedSegment`), and pixman validates an
+/// image lazily on its first composite (`_pixman_image_validate` writes its flags while
+/// `dirty`), so two threads compositing a new glyph at once race on that write.
+/// `Canvas.drawText` therefore composites glyphs under a lock chosen by the fcft instance's
+/// address (`FcftFont.compositingGlyphs`, `GlyphLocks`): fcft hands the same `fcft_font` (and
+/// so the same glyph images) to every caller whose pattern matches, so two `Font`s of one
+/// family and size, or 15 px at scale 2 and 30 px at scale 1, share a lock. Only the
+/// compositing is under it: glyphs are shaped and rasterized (fcft locks its own caches) and
+/// laid out before, so one string's compositing at a time per fcft instance is all threads
+/// wait for. The table of instances and each instance's cache of shaped segments are behind
+/// mutexes too, held only to read or store.
 public final class Font: Sendable {
     /// The fontconfig family, e.g. "DejaVu Sans".
     public let family: String
@@ -30,6 +38,8 @@ public final class Font: Sendable {
     /// Extra fontconfig attributes (":weight=bold"), appended to the pattern.
     public let attributes: String
     private let instances = Mutex<[Double: FcftFont]>([:])
+    /// How text is shaped: the best fcft offers; tests pick a lower level to compare with.
+    let shaping: Shaping
 
     /// The UI font labels, buttons and fields use when they are given none: `system()`, or nil
     /// (text is then not drawn) with an error logged once under "scrollway.raster", so a
@@ -51,11 +61,16 @@ public final class Font: Sendable {
     }
 
     /// Fails when fcft cannot start or fontconfig finds nothing for the family.
-    public init(family: String, size: Double, attributes: String = "") throws {
+    public convenience init(family: String, size: Double, attributes: String = "") throws {
+        try self.init(family: family, size: size, attributes: attributes, shaping: .best)
+    }
+
+    init(family: String, size: Double, attributes: String = "", shaping: Shaping) throws {
         precondition(size > 0 && size.isFinite, "font size must be positive and finite")
         self.family = family
         self.size = size
         self.attributes = attributes
+        self.shaping = shaping
         _ = try instance(scale: 1)
     }
 
@@ -70,7 +85,7 @@ public final class Font: Sendable {
     /// (its `fcft_destroy` releases that reference only).
     func instance(scale: Double) throws -> FcftFont {
         if let f = instances.withLock({ $0[scale] }) { return f }
-        let made = try FcftFont(pattern: "\(family):pixelsize=\(size * scale)\(attributes)")
+        let made = try FcftFont(pattern: "\(family):pixelsize=\(size * scale)\(attributes)", shaping: shaping)
         return instances.withLock { table in
             if let f = table[scale] { return f }
             table[scale] = made
@@ -97,13 +112,19 @@ public struct FontMetrics: Equatable, Sendable {
     public var lineHeight: Double
 }
 
-/// One fcft font instance; destroyed with its owner. `@unchecked Sendable`: fcft's font API is
-/// thread safe, the pointer is never freed while a `Font` holds this, and its glyph images are
-/// composited only under `glyphs` (see `Font`).
+/// One fcft font instance; destroyed with its owner (and with the last `TextLayout` made from
+/// it: a layout keeps the instance whose cached glyph images it places). `@unchecked Sendable`:
+/// fcft's font API is thread safe, the pointer is never freed while a `Font` or a layout holds
+/// this, its glyph images are composited only under `compositingGlyphs` (see `Font`), and the
+/// shaped segments are behind a mutex.
 final class FcftFont: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<fcft_font>
+    let shaping: Shaping
+    /// Shaped text by string (see `ShapeCache`).
+    let shapes = Mutex(ShapeCache())
 
-    init(pattern: String) throws {
+    init(pattern: String, shaping: Shaping = .best) throws {
+        self.shaping = shaping
         guard FcftLibrary.ready else { throw RasterError.fontLibraryUnavailable }
         let font = pattern.withCString { name -> UnsafeMutablePointer<fcft_font>? in
             var names: [UnsafePointer<CChar>?] = [name]

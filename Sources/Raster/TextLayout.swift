@@ -1,126 +1,421 @@
-/// Lines of text measured with one font at one device scale: what a label draws and what its
-/// `sizeThatFits` reports, computed by the same code so measurement agrees with rendering.
+/// Lines of text shaped and measured with one font at one device scale: what a label draws and
+/// what its `sizeThatFits` reports, computed by the same code so measurement agrees with
+/// rendering. A layout holds its shaped glyphs (drawing it shapes nothing again) and keeps the
+/// font instance they come from alive.
 public struct TextLayout: Equatable, Sendable {
     public struct Line: Equatable, Sendable {
         public var text: String
         /// Advance width in logical pixels (kerning included).
         public var width: Double
+        /// The direction of the line's paragraph (from its first strong character): natural
+        /// alignment puts a right-to-left line at the right.
+        public var isRightToLeft: Bool
+        /// The characters (`Character` offsets into the laid-out text) this line shows; an
+        /// ellipsis the layout added is not one of them, nor are spaces a wrap left hanging.
+        public var characterRange: Range<Int>
+        /// Glyphs in visual order, device pixels from the line's left end and its baseline.
+        var glyphs: [PlacedGlyph]
+        /// Clusters in visual order with the characters they show: where carets go.
+        var clusters: [PlacedCluster]
+        /// The shaped segments whose glyph images `glyphs` points into.
+        var segments: [ShapedSegment]
+
+        public static func == (a: Line, b: Line) -> Bool {
+            a.text == b.text && a.width == b.width && a.isRightToLeft == b.isRightToLeft
+                && a.characterRange == b.characterRange && a.glyphs == b.glyphs && a.clusters == b.clusters
+        }
     }
 
     public var lines: [Line]
     public var metrics: FontMetrics
+    /// The device scale the glyphs were shaped at.
+    public var scale: Double
+    /// The font instance whose cached glyph images the lines place (nil when there is no font).
+    var instance: FcftFont?
+
+    public static func == (a: TextLayout, b: TextLayout) -> Bool {
+        a.lines == b.lines && a.metrics == b.metrics && a.scale == b.scale
+    }
 
     /// Width of the widest line and height of all lines, in logical pixels.
     public var size: (width: Double, height: Double) {
         (lines.map(\.width).max() ?? 0, Double(lines.count) * metrics.lineHeight)
     }
+
+    /// Where line `index` starts, from the left of a box `width` wide, with `alignment`.
+    public func lineX(_ index: Int, alignment: TextAlignment, width: Double) -> Double {
+        let line = lines[index]
+        switch alignment.resolved(rightToLeft: line.isRightToLeft) {
+        case .center: return (width - line.width) / 2
+        case .right: return width - line.width
+        default: return 0
+        }
+    }
+
+    /// The line a caret before character `offset` (a `Character` offset into the laid-out
+    /// text) sits on, and its x in logical pixels from that line's left end (add `lineX` for
+    /// an aligned box). Carets fall on cluster edges from the shaped glyphs, so a base letter
+    /// and its combining marks are one step, and in right-to-left text the caret before a
+    /// character is at its right. Inside a ligature (several characters, one cluster) the
+    /// cluster's width is shared evenly. An offset at a line's end is after the line's
+    /// logically last character; offsets past the text clamp to its end.
+    public func caret(forCharacterOffset offset: Int) -> (line: Int, x: Double) {
+        guard !lines.isEmpty else { return (0, 0) }
+        var index = 0
+        for (i, line) in lines.enumerated() where line.characterRange.lowerBound <= offset { index = i }
+        let line = lines[index]
+        let k = min(max(offset, line.characterRange.lowerBound), line.characterRange.upperBound)
+        for c in line.clusters where c.characters.contains(k) {
+            let fraction = Double(k - c.characters.lowerBound) / Double(c.characters.count)
+            let span = Double(c.right - c.left) * fraction
+            return (index, (c.isRightToLeft ? Double(c.right) - span : Double(c.left) + span) / scale)
+        }
+        // After the logically last cluster: its trailing edge.
+        let last = line.clusters.filter { $0.characters.upperBound <= k }.max {
+            $0.characters.upperBound < $1.characters.upperBound
+        }
+        guard let last else { return (index, line.isRightToLeft ? line.width : 0) }
+        return (index, Double(last.isRightToLeft ? last.left : last.right) / scale)
+    }
+
+    /// The x of the caret before character `offset`, from the left end of its line (see
+    /// `caret(forCharacterOffset:)`): what a single-line, left-aligned field adds to its text's
+    /// left edge.
+    public func caretX(forCharacterOffset offset: Int) -> Double {
+        caret(forCharacterOffset: offset).x
+    }
+}
+
+/// A glyph image at its place on a line (device pixels: `x` from the line's left end, `y`
+/// from the baseline up to the image's top).
+struct PlacedGlyph: Equatable, @unchecked Sendable {
+    let pix: OpaquePointer
+    let x: Int
+    let y: Int
+}
+
+/// A cluster's characters and horizontal extent on its line, in device pixels.
+struct PlacedCluster: Equatable, Sendable {
+    let characters: Range<Int>
+    let left: Int
+    let right: Int
+    let isRightToLeft: Bool
 }
 
 /// The ellipsis appended to truncated text.
 let ellipsis = "\u{2026}"
 
 extension Font {
-    /// The advance width of `text` in logical pixels at `scale`, kerning included.
+    /// The advance width of `text` in logical pixels at `scale`, shaped as it is drawn
+    /// (kerning included); for text with "\n", its widest line.
     public func width(of text: String, scale: Double = 1) -> Double {
-        guard let f = try? instance(scale: scale) else { return 0 }
-        return Double(deviceAdvance(text.unicodeScalars, font: f)) / scale
+        layout(text, scale: scale).size.width
     }
 
-    /// Lays `text` out into lines: hard breaks at "\n"; when `maxWidth` is given, words wrap
-    /// (a word longer than a line breaks between characters); `maxLines` (0 = unlimited) caps
-    /// the count, and the last line kept ends in an ellipsis when text was cut. With
-    /// `maxLines == 1` the one line is truncated with an ellipsis instead of wrapping.
+    /// Lays `text` out into lines: hard breaks at "\n"; when `maxWidth` is given, lines wrap at
+    /// the opportunities `LineBreaks` finds (a word longer than a line breaks between grapheme
+    /// clusters); `maxLines` (0 = unlimited) caps the count, and the last line kept ends in an
+    /// ellipsis when text was cut. With `maxLines == 1` the one line is truncated with an
+    /// ellipsis instead of wrapping. Each line is then ordered for display (right-to-left runs
+    /// reversed, see `BidiParagraph`).
     public func layout(_ text: String, maxWidth: Double? = nil, maxLines: Int = 0, scale: Double = 1) -> TextLayout {
         let m = metrics(scale: scale)
-        guard let f = try? instance(scale: scale) else { return TextLayout(lines: [], metrics: m) }
+        guard let f = try? instance(scale: scale) else {
+            return TextLayout(lines: [], metrics: m, scale: scale, instance: nil)
+        }
         // A width beyond any line (or not a number) does not wrap.
         let limit = maxWidth.flatMap { w -> Int? in
             let px = (w * scale + 1e-9).rounded(.down)
             return px.isFinite && px < 1e15 ? Int(max(px, 0)) : nil
         }
-        var lines: [String] = []
+        var pieces: [(paragraph: ShapedParagraph, clusters: Range<Int>, ellipsis: Bool)] = []
         var truncated = false
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if let limit, maxLines != 1 {
-                lines += wrap(paragraph, limit: limit, font: f)
-            } else {
-                lines.append(paragraph)
-            }
-            if maxLines > 0 && lines.count > maxLines {
+        var characterBase = 0
+        for text in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let paragraph = ShapedParagraph(String(text), characterBase: characterBase, font: f)
+            characterBase += text.count + 1
+            let ranges = limit.flatMap { maxLines != 1 ? paragraph.wrap(limit: $0) : nil } ?? [paragraph.all]
+            pieces += ranges.map { (paragraph, $0, false) }
+            if maxLines > 0 && pieces.count > maxLines {
                 truncated = true
                 break
             }
         }
-        if maxLines > 0 && lines.count > maxLines {
-            lines.removeLast(lines.count - maxLines)
+        if maxLines > 0 && pieces.count > maxLines {
+            pieces.removeLast(pieces.count - maxLines)
             truncated = true
         }
+        let mark = f.segment(Array(ellipsis.unicodeScalars))
         if let limit {
-            for i in lines.indices {
-                let mustEllipsize = truncated && i == lines.count - 1
-                lines[i] = fit(lines[i], limit: limit, font: f, forceEllipsis: mustEllipsize)
+            for i in pieces.indices {
+                let mustEllipsize = truncated && i == pieces.count - 1
+                let (range, dots) = pieces[i].paragraph.fit(
+                    pieces[i].clusters, limit: limit, ellipsis: mark, force: mustEllipsize)
+                pieces[i].clusters = range
+                pieces[i].ellipsis = dots
             }
-        } else if truncated, let last = lines.indices.last {
-            lines[last] += ellipsis
+        } else if truncated, let last = pieces.indices.last {
+            pieces[last].ellipsis = true
         }
-        return TextLayout(
-            lines: lines.map {
-                TextLayout.Line(text: $0, width: Double(deviceAdvance($0.unicodeScalars, font: f)) / scale)
-            },
-            metrics: m)
+        let lines = pieces.map {
+            $0.paragraph.line($0.clusters, ellipsis: $0.ellipsis ? mark : nil, scale: scale)
+        }
+        return TextLayout(lines: lines, metrics: m, scale: scale, instance: f)
+    }
+}
+
+/// One paragraph shaped into clusters in logical order, with what wrapping needs: each
+/// cluster's advance, the kerning before it, where lines may break, and prefix sums so a
+/// candidate line is measured in constant time.
+struct ShapedParagraph {
+    struct Cluster {
+        /// Its segment in `segments` (an index: a reference per cluster would be retained and
+        /// released on every copy).
+        let segment: Int
+        /// Its index in that segment.
+        let index: Int
+        let shaped: ShapedCluster
+        /// Code points of the paragraph.
+        let scalars: Range<Int>
+        let level: UInt8
+        /// Kerning with the previous cluster (device pixels), both nominal and of one level.
+        var kernBefore: Int
+        /// A space that hangs at a line's end.
+        let isSpace: Bool
     }
 
-    /// Sum of advances plus kerning, in device pixels: the pen's travel when drawing.
-    func deviceAdvance<S: Sequence>(_ scalars: S, font: FcftFont) -> Int where S.Element == Unicode.Scalar {
-        var total = 0
-        var previous: Unicode.Scalar?
-        for s in scalars {
-            if let p = previous { total += font.kerning(p, s) }
-            total += Int(font.glyph(s)?.pointee.advance.x ?? 0)
-            previous = s
+    let scalars: [Unicode.Scalar]
+    /// The `Character` offset (into the whole laid-out text) of each code point, and one past
+    /// the end.
+    let characterOffsets: [Int]
+    let bidi: BidiParagraph
+    let font: FcftFont
+    private(set) var segments: [ShapedSegment] = []
+    private(set) var clusters: [Cluster] = []
+    /// `prefix[i]`: width of clusters `0..<i` with the kerning between them.
+    private(set) var prefix: [Int] = [0]
+
+    var all: Range<Int> { 0..<clusters.count }
+
+    init(_ text: String, characterBase: Int, font: FcftFont) {
+        self.font = font
+        var scalars: [Unicode.Scalar] = []
+        var offsets: [Int] = []
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            // ASCII without CR (CR LF is one grapheme cluster): every code point is a character.
+            scalars = text.unicodeScalars.map { $0 }
+            offsets = Array(characterBase...(characterBase + scalars.count))
+        } else {
+            var character = characterBase
+            for c in text {
+                for s in c.unicodeScalars {
+                    scalars.append(s)
+                    offsets.append(character)
+                }
+                character += 1
+            }
+            offsets.append(character)
         }
-        return total
+        self.scalars = scalars
+        characterOffsets = offsets
+        bidi = BidiParagraph(scalars)
+        shapeSegments()
     }
 
-    /// Greedy word wrap of one paragraph into lines no wider than `limit` device pixels.
-    private func wrap(_ paragraph: String, limit: Int, font: FcftFont) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        for word in paragraph.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-            let candidate = current.isEmpty ? word : current + " " + word
-            if deviceAdvance(candidate.unicodeScalars, font: font) <= limit {
-                current = candidate
+    /// Splits the paragraph where shaping needs no context across (spaces, zero width spaces,
+    /// ASCII digits) and where the level changes (one direction per shaping), only between
+    /// grapheme clusters, and shapes each piece through the font's cache (right-to-left pieces
+    /// with their brackets mirrored, `BidiParagraph.mirrored`). Digits are pieces of their own
+    /// because numbers are the words that change most (row numbers, counters, times): shaped
+    /// one by one, they are shaped once per font instead of once per number, and no default
+    /// OpenType feature joins or ligates them.
+    private mutating func shapeSegments() {
+        let n = scalars.count
+        guard n > 0 else { return }
+        var start = 0
+        for i in 1...n {
+            if i < n {
+                let graphemeBoundary = characterOffsets[i] != characterOffsets[i - 1]
+                let separate =
+                    isSeparator(scalars[i]) || isSeparator(scalars[i - 1]) || bidi.level(at: i) != bidi.level(at: i - 1)
+                if !(graphemeBoundary && separate) { continue }
+            }
+            let level = bidi.level(at: start)
+            let text = scalars[start..<i]
+            let segment = font.segment(level % 2 == 1 ? text.map(BidiParagraph.mirrored) : Array(text))
+            let first = clusters.count
+            for (k, c) in segment.clusters.enumerated() {
+                let range = (start + c.scalars.lowerBound)..<(start + c.scalars.upperBound)
+                clusters.append(
+                    Cluster(
+                        segment: segments.count, index: k, shaped: c, scalars: range, level: level,
+                        // Inside a segment the kerning was looked up once, when it was shaped.
+                        kernBefore: k == 0 ? 0 : (level % 2 == 0 ? segment.kerning[k].ltr : segment.kerning[k].rtl),
+                        isSpace: range.count == 1 && LineBreaks.lineBreakClass(scalars[range.lowerBound]) == .space))
+            }
+            if first > 0 && first < clusters.count {
+                clusters[first].kernBefore = kerning(clusters[first - 1], clusters[first])
+            }
+            segments.append(segment)
+            start = i
+        }
+        prefix.reserveCapacity(clusters.count + 1)
+        for i in clusters.indices { prefix.append(prefix[i] + clusters[i].kernBefore + clusters[i].shaped.advance) }
+    }
+
+    /// Code points shaped apart from their neighbours (see `shapeSegments`).
+    private func isSeparator(_ s: Unicode.Scalar) -> Bool {
+        s == " " || s == "\u{200B}" || (s.value >= 0x30 && s.value <= 0x39)
+    }
+
+    /// fcft's kerning between two nominal clusters of one level, left and right as they will
+    /// be drawn (a right-to-left run puts the logically later one on the left).
+    private func kerning(_ a: Cluster, _ b: Cluster) -> Int {
+        guard let x = a.shaped.nominal, let y = b.shaped.nominal, a.level == b.level else { return 0 }
+        return a.level % 2 == 0 ? font.kerning(x, y) : font.kerning(y, x)
+    }
+
+    /// Device width of clusters `range`, kerning between them included.
+    func width(_ range: Range<Int>) -> Int {
+        guard !range.isEmpty else { return 0 }
+        return prefix[range.upperBound] - prefix[range.lowerBound] - clusters[range.lowerBound].kernBefore
+    }
+
+    /// `range` without the spaces at its end.
+    func trimmed(_ range: Range<Int>) -> Range<Int> {
+        var end = range.upperBound
+        while end > range.lowerBound && clusters[end - 1].isSpace { end -= 1 }
+        return range.lowerBound..<end
+    }
+
+    /// Greedy wrap into cluster ranges no wider than `limit` device pixels (hanging spaces not
+    /// counted), breaking at the last opportunity that fits; a piece with no opportunity that
+    /// fits breaks between clusters (at least one cluster per line).
+    func wrap(limit: Int) -> [Range<Int>] {
+        guard !clusters.isEmpty else { return [all] }
+        let allowed = LineBreaks.opportunities(scalars)
+        var lines: [Range<Int>] = []
+        var start = 0
+        var lastFit: Int?  // the last opportunity after `start` whose line fits
+        var i = 1
+        while i <= clusters.count {
+            let isOpportunity = i == clusters.count || allowed[clusters[i].scalars.lowerBound]
+            if !isOpportunity {
+                i += 1
                 continue
             }
-            if !current.isEmpty { lines.append(current) }
-            // A word wider than the line: break it between characters.
-            var piece = ""
-            for ch in word {
-                let next = piece + String(ch)
-                if !piece.isEmpty && deviceAdvance(next.unicodeScalars, font: font) > limit {
-                    lines.append(piece)
-                    piece = String(ch)
-                } else {
-                    piece = next
-                }
+            if width(trimmed(start..<i)) <= limit {
+                lastFit = i
+                i += 1
+                continue
             }
-            current = piece
+            if let fit = lastFit {
+                lines.append(trimmed(start..<fit))
+                start = fit
+                lastFit = nil
+                // Measure the same opportunity again from the new line start.
+                continue
+            }
+            // Nothing from `start` fits up to this opportunity: fill the line cluster by
+            // cluster and go on from there (the rest of the word starts the next line).
+            var end = start + 1
+            while end < i && width(start..<(end + 1)) <= limit { end += 1 }
+            lines.append(start..<end)
+            start = end
+            i = start + 1
         }
-        lines.append(current)
+        if start < clusters.count || lines.isEmpty { lines.append(trimmed(start..<clusters.count)) }
         return lines
     }
 
-    /// The line itself when it fits, else its longest prefix that fits with an ellipsis.
-    private func fit(_ line: String, limit: Int, font: FcftFont, forceEllipsis: Bool) -> String {
-        if !forceEllipsis && deviceAdvance(line.unicodeScalars, font: font) <= limit { return line }
-        var chars = Array(line)
+    /// `range` when it fits `limit` (and no ellipsis is forced), else its longest prefix of
+    /// clusters that fits with the ellipsis after it (spaces before the ellipsis dropped); no
+    /// ellipsis when not even it fits.
+    func fit(_ range: Range<Int>, limit: Int, ellipsis: ShapedSegment, force: Bool) -> (Range<Int>, Bool) {
+        if !force && width(range) <= limit { return (range, false) }
+        let dots = ellipsis.clusters.reduce(0) { $0 + $1.advance }
+        var end = range.upperBound
         while true {
-            let candidate = String(chars) + ellipsis
-            if chars.isEmpty || deviceAdvance(candidate.unicodeScalars, font: font) <= limit {
-                return chars.isEmpty && deviceAdvance(ellipsis.unicodeScalars, font: font) > limit ? "" : candidate
+            let kern =
+                end > range.lowerBound ? ellipsis.clusters.first.map { ellipsisKerning(after: end - 1, $0) } ?? 0 : 0
+            if end == range.lowerBound || width(range.lowerBound..<end) + kern + dots <= limit {
+                return (range.lowerBound..<end, !(end == range.lowerBound && dots > limit))
             }
-            chars.removeLast()
-            while chars.last == " " { chars.removeLast() }
+            end -= 1
+            while end > range.lowerBound && clusters[end - 1].isSpace { end -= 1 }
         }
+    }
+
+    /// Kerning between cluster `index` and an ellipsis after it at the paragraph's level.
+    private func ellipsisKerning(after index: Int, _ dots: ShapedCluster) -> Int {
+        guard let mark = dots.nominal, let x = clusters[index].shaped.nominal, clusters[index].level == bidi.baseLevel
+        else { return 0 }
+        return bidi.baseLevel % 2 == 0 ? font.kerning(x, mark) : font.kerning(mark, x)
+    }
+
+    /// The line showing clusters `range` (and an ellipsis after them): its glyphs placed in
+    /// visual order.
+    func line(_ range: Range<Int>, ellipsis: ShapedSegment?, scale: Double) -> TextLayout.Line {
+        let dots = ellipsis?.clusters ?? []
+        let count = range.count + dots.count
+        // Items in logical order: the clusters of `range`, then the ellipsis's at the
+        // paragraph's level (the end of a right-to-left paragraph is its left).
+        var levels = [UInt8](repeating: bidi.baseLevel, count: count)
+        var kerns = [Int](repeating: 0, count: count)
+        for (k, i) in range.enumerated() {
+            levels[k] = clusters[i].level
+            kerns[k] = k == 0 ? 0 : clusters[i].kernBefore
+        }
+        if !dots.isEmpty && !range.isEmpty {
+            kerns[range.count] = ellipsisKerning(after: range.upperBound - 1, dots[0])
+        }
+        var text = String(String.UnicodeScalarView(scalars[scalarRange(range)]))
+        let end = characterOffsets[scalarRange(range).upperBound]
+        if ellipsis != nil { text += "\u{2026}" }
+        let order = BidiParagraph.visualOrder(levels: levels)
+        var glyphs: [PlacedGlyph] = []
+        var placed: [PlacedCluster] = []
+        placed.reserveCapacity(range.count)
+        var pen = 0
+        for (v, k) in order.enumerated() {
+            // Kerning belongs between logically adjacent clusters of one level, which stay
+            // adjacent (in either order) after reordering.
+            if v > 0 {
+                let previous = order[v - 1]
+                if previous == k - 1 { pen += kerns[k] }
+                if previous == k + 1 { pen += kerns[previous] }
+            }
+            let shaped: ShapedCluster
+            let segment: ShapedSegment
+            if k < range.count {
+                let c = clusters[range.lowerBound + k]
+                shaped = c.shaped
+                segment = segments[c.segment]
+                let characters = characterOffsets[c.scalars.lowerBound]..<characterOffsets[c.scalars.upperBound]
+                placed.append(
+                    PlacedCluster(
+                        characters: characters, left: pen, right: pen + shaped.advance, isRightToLeft: c.level % 2 == 1)
+                )
+            } else {
+                shaped = dots[k - range.count]
+                segment = ellipsis!
+            }
+            for g in segment.glyphs[shaped.glyphs] { glyphs.append(PlacedGlyph(pix: g.pix, x: pen + g.x, y: g.y)) }
+            pen += shaped.advance
+        }
+        let used = range.isEmpty ? [] : Array(Set(range.map { clusters[$0].segment })).sorted().map { segments[$0] }
+        return TextLayout.Line(
+            text: text, width: Double(pen) / scale, isRightToLeft: bidi.isRightToLeft,
+            characterRange: characterOffsets[scalarRange(range).lowerBound]..<end, glyphs: glyphs, clusters: placed,
+            segments: used + (ellipsis.map { [$0] } ?? []))
+    }
+
+    /// The code points of clusters `range`.
+    private func scalarRange(_ range: Range<Int>) -> Range<Int> {
+        guard !range.isEmpty else {
+            let at = range.lowerBound < clusters.count ? clusters[range.lowerBound].scalars.lowerBound : scalars.count
+            return at..<at
+        }
+        return clusters[range.lowerBound].scalars.lowerBound..<clusters[range.upperBound - 1].scalars.upperBound
     }
 }

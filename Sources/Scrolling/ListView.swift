@@ -437,8 +437,10 @@ public final class ListView: ScrollView {
         visibleCells[row] = cell
         cell.frame = rectForRow(row)
         // The row is looked up at tap time: inserts and deletes renumber cells in view.
-        cell.onTap = { [weak self, weak cell] in
-            guard let self, let cell, let row = self.row(for: cell) else { return }
+        // The cell owns the closure, so it is alive whenever the closure runs: unowned (a weak
+        // reference would give every cell a side table, slowing each retain of it).
+        cell.onTap = { [weak self, unowned cell] in
+            guard let self, let row = self.row(for: cell) else { return }
             self.onSelectRow?(row)
         }
         cell.selectsOnKeys = onSelectRow != nil

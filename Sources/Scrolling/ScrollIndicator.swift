@@ -44,13 +44,28 @@ public final class ScrollIndicator: View, FrameAnimation {
 
     public override var drawsContent: Bool { true }
 
-    public override func draw(in canvas: Canvas) {
+    /// The thumb's rect in the track's bounds, as drawn (3 px thick, or 8 px while wide).
+    private var drawnThumb: Rect {
         let t = isWide ? Self.wideThickness : Self.thickness
-        var r = thumb
         switch axis {
-        case .vertical: r = Rect(x: bounds.width - t, y: thumb.minY, width: t, height: thumb.height)
-        case .horizontal: r = Rect(x: thumb.minX, y: bounds.height - t, width: thumb.width, height: t)
+        case .vertical: return Rect(x: bounds.width - t, y: thumb.minY, width: t, height: thumb.height)
+        case .horizontal: return Rect(x: thumb.minX, y: bounds.height - t, width: thumb.width, height: t)
         }
+    }
+
+    /// Only the thumb (with the default style's 1 px border) unless the track is wide and
+    /// shaded: the image is the thumb's size, and a thumb that moves damages where it was and
+    /// where it is, not the whole track (every row beside it, each frame of a fling).
+    public override func drawnRect(scale: Double) -> Rect? {
+        isWide ? nil : drawnThumb.insetBy(dx: -1, dy: -1)
+    }
+
+    public override func draw(in canvas: Canvas) {
+        // The canvas starts where `drawnRect` does, on the device grid: whole device pixels
+        // from the track's origin, so the thumb's edges fall on the same samples.
+        let origin = backingOrigin(scale: canvas.scale)
+        let t = isWide ? Self.wideThickness : Self.thickness
+        let r = drawnThumb.offsetBy(dx: -origin.x, dy: -origin.y)
         if isWide {
             canvas.fill(Rect(origin: .zero, size: bounds.size), color: Color(red: 0, green: 0, blue: 0, alpha: 0.08))
         }

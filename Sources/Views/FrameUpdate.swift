@@ -111,7 +111,7 @@ extension PixelRegion {
 /// device pixels, becomes the frame's move; its subtree is then judged against the move (a view
 /// that landed exactly where the move put its old pixels costs nothing); views painted after
 /// it that overlap its rect had their pixels moved with it and are repainted. Anything else
-/// that changed damages what it showed and what it shows.
+/// that changed damages what it painted and what it paints (`CompositeSnapshot.painted`).
 @MainActor
 struct DamageTracker {
     let scale: Double
@@ -153,13 +153,13 @@ struct DamageTracker {
                 // Inside the moved view: compared with where the move put it.
                 guard !covered else { return true }
                 if let old, old.landed(movedBy: m, as: new) { return false }
-                addMoved(old?.visible, m)
-                add(new.visible)
+                addMoved(old?.painted, m)
+                add(new.painted)
                 return view.clipsToBounds
             }
             // Painted after the moved view: its pixels over the rect moved too.
-            addMoved(old?.visible, m)
-            if let v = new.visible, let box = PixelRect(covering: v, scale: scale), let over = box.intersection(m.rect)
+            addMoved(old?.painted, m)
+            if let v = new.painted, let box = PixelRect(covering: v, scale: scale), let over = box.intersection(m.rect)
             {
                 damage.add(over)
             }
@@ -175,8 +175,8 @@ struct DamageTracker {
             add(new.visible)
             return true
         }
-        add(old?.visible)
-        add(new.visible)
+        add(old?.painted)
+        add(new.painted)
         return false
     }
 

@@ -16,7 +16,9 @@ open class Label: View {
     /// The last layout and what it was made for: `drawnRect` and `draw` need the same one.
     private var cachedLayout: (text: String, width: Double, lines: Int, scale: Double, layout: TextLayout?)?
     public var textColor: Color = .black { didSet { if textColor != oldValue { setNeedsDisplay() } } }
-    public var textAlignment: TextAlignment = .left { didSet { setNeedsDisplay() } }
+    /// `.natural` (default): each line at the start of its paragraph's direction, left for
+    /// left-to-right text, right for Hebrew or Arabic.
+    public var textAlignment: TextAlignment = .natural { didSet { setNeedsDisplay() } }
     /// 1 (default): one line, truncated. 0: as many lines as the text needs.
     public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { contentChanged() } } }
 
@@ -53,15 +55,17 @@ open class Label: View {
     open override func drawnRect(scale: Double) -> Rect? {
         guard let layout = textLayout(scale: scale) else { return .zero }
         let band = textRect(layout)
-        let w = layout.size.width
-        let x: Double
-        switch textAlignment {
-        case .left: x = 0
-        case .center: x = (bounds.width - w) / 2
-        case .right: x = bounds.width - w
+        // The lines' horizontal extent, each placed as `draw` places it.
+        var minX = Double.infinity
+        var maxX = -Double.infinity
+        for (i, line) in layout.lines.enumerated() {
+            let x = layout.lineX(i, alignment: textAlignment, width: bounds.width)
+            minX = min(minX, x)
+            maxX = max(maxX, x + line.width)
         }
+        if minX > maxX { (minX, maxX) = (0, 0) }
         let margin = layout.metrics.lineHeight / 2
-        return Rect(x: x - margin, y: band.minY, width: w + 2 * margin, height: band.height)
+        return Rect(x: minX - margin, y: band.minY, width: maxX - minX + 2 * margin, height: band.height)
     }
 
     open override func draw(in canvas: Canvas) {

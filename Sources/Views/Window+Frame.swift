@@ -286,6 +286,11 @@ struct CompositeSnapshot: Equatable {
     var placed: PixelRect
     /// Its bounds origin on the device pixel grid (what places its subviews).
     var snappedOrigin: (x: Int, y: Int)
+    /// What of the window it paints itself (window logical coordinates): its visible rect when
+    /// it has a background or subviews; for a leaf without a background, only where its
+    /// backing image lands (a label's words, a scroll indicator's thumb), or nothing. A change
+    /// damages this, before and after.
+    var painted: Rect?
 
     @MainActor
     init(view: View, state: ViewState, scale: Double) {
@@ -299,6 +304,13 @@ struct CompositeSnapshot: Equatable {
         snappedOrigin = (
             PixelRect.clamp((boundsOrigin.x * scale).rounded()), PixelRect.clamp((boundsOrigin.y * scale).rounded())
         )
+        if !view.subviews.isEmpty || (view.backgroundColor?.alpha ?? 0) > 0 {
+            painted = state.visible
+        } else if view.backingImage != nil, state.visible != nil {
+            painted = view.imageDestination(in: state.screenRect.rounded(toScale: scale)).intersection(state.clip)
+        } else {
+            painted = nil
+        }
     }
 
     static func == (a: CompositeSnapshot, b: CompositeSnapshot) -> Bool {

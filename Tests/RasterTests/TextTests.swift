@@ -83,19 +83,21 @@ import Testing
         // (size 17.5 is used nowhere else, so each glyph image is still unvalidated): every image
         // must equal the one drawn alone afterwards. A race on pixman's lazy validation would
         // corrupt a glyph or crash.
-        let text = "Concurrent glyphs 0123 \u{00E9}\u{00F8}\u{00DF}"
-        let box = Rect(x: 0, y: 0, width: 240, height: 26)
+        // Shaped text too: the combining accent, the ligature and the joined Arabic word are
+        // glyph images of fcft text runs, which the cached segments share between threads.
+        let text = "Concurrent glyphs 0123 \u{00E9}\u{00F8}\u{00DF} e\u{301} fi \u{633}\u{644}\u{627}\u{645}"
+        let box = Rect(x: 0, y: 0, width: 360, height: 26)
         let results = Mutex<[[UInt32]]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             guard let own = try? Font(family: "DejaVu Sans", size: 17.5),
-                let c = try? Canvas(width: 240, height: 26)
+                let c = try? Canvas(width: 360, height: 26)
             else { return }
             c.fill(box, color: .white)
             c.drawText(text, font: own, in: box, color: .black)
             let px = c.withPixels { Array($0) }
             results.withLock { $0.append(px) }
         }
-        let reference = try Canvas(width: 240, height: 26)
+        let reference = try Canvas(width: 360, height: 26)
         reference.fill(box, color: .white)
         reference.drawText(text, font: try Font(family: "DejaVu Sans", size: 17.5), in: box, color: .black)
         let expected = reference.withPixels { Array($0) }

@@ -144,6 +144,27 @@ import Testing
         #expect(try scene.window.prepareFrame().rects == [Rect(x: 200, y: 10, width: 10, height: 10)])
     }
 
+    /// A leaf without a background paints only its image: a row-wide label whose words change
+    /// damages where its words were and are, not its whole frame, and the repaint is exact.
+    @Test func aLabelDamagesOnlyWhereItsWordsLand() throws {
+        let window = Window(size: Size(width: 320, height: 100))
+        let label = Label(text: "Hi", frame: Rect(x: 10, y: 20, width: 300, height: 40))
+        window.addSubview(label)
+        let canvas = try Canvas(width: 320, height: 100)
+        try window.render(into: canvas)
+        label.text = "Ho"
+        let damage = try window.render(into: canvas)
+        let bounds = damage.bounds
+        #expect(!damage.isEmpty)
+        #expect(bounds.minX >= 10 && bounds.maxX <= 10 + 60, "damage \(damage)")  // the words, not 300 px
+        #expect(bounds.minY >= 20 && bounds.maxY <= 60)
+        let full = try Canvas(width: 320, height: 100)
+        window.composite(into: full)
+        var differ = 0
+        for y in 0..<100 { for x in 0..<320 where canvas.pixel(x: x, y: y) != full.pixel(x: x, y: y) { differ += 1 } }
+        #expect(differ == 0)
+    }
+
     @Test func partialRepaintMatchesAFullRender() throws {
         let scene = BoundsScene()
         let canvas = try Canvas(width: 320, height: 480)

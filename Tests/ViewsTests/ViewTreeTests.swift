@@ -182,4 +182,18 @@ import Testing
         try window.prepareFrame()
         #expect(main.frame == Rect(x: 0, y: 0, width: 640, height: 480))
     }
+    /// A superview is referenced unowned (no side table on every parent): when it goes while a
+    /// subview lives on elsewhere, the subview's link is cleared, never left dangling.
+    @Test func aSubviewThatOutlivesItsSuperviewHasNone() {
+        let child = Label(text: "kept")
+        var parent: View? = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        parent?.addSubview(child)
+        #expect(child.superview === parent)
+        parent = nil
+        #expect(child.superview == nil)
+        #expect(child.window == nil)
+        let other = View()
+        other.addSubview(child)
+        #expect(child.superview === other)
+    }
 }
