@@ -39,12 +39,14 @@ open class TextView: ScrollView, TextEditingView {
     /// The space between the view's edges and the text (UITextView's `textContainerInset`).
     public var textInset = EdgeInsets(top: 8, left: 10, bottom: 8, right: 10) { didSet { textDidChange() } }
 
-    /// One visual line: the characters of the shown text (preedit included) it holds, and
-    /// where it sits. A wrapped line keeps the spaces it broke at, hanging past its end.
+    /// One visual line: the characters of the shown text (preedit included) it holds, where it
+    /// sits, and its own one-line layout (drawn as is; carets from its shaped clusters). A
+    /// wrapped line keeps the spaces it broke at, hanging past its end.
     struct Line: Equatable {
         var start: Int
         var end: Int
         var y: Double
+        var layout: TextLayout
     }
 
     /// The visual lines as last laid out (`layoutText`).
@@ -120,8 +122,8 @@ open class TextView: ScrollView, TextEditingView {
     }
 
     /// Lays the shown text out at the current width and scale when any changed: wraps each
-    /// paragraph with `Font.layout`, finds each line's characters in the text, and sizes the
-    /// content to the lines.
+    /// paragraph with `Font.layout` (its lines say which characters they show), lays each
+    /// visual line out on its own for drawing and carets, and sizes the content to the lines.
     func layoutText() {
         guard let font = effectiveFont else { return }
         let scale = window?.scale ?? 1
@@ -134,14 +136,20 @@ open class TextView: ScrollView, TextEditingView {
         var paragraphStart = 0
         for paragraph in shown.split(separator: "\n", omittingEmptySubsequences: false) {
             let chars = Array(paragraph)
-            let layout = font.layout(String(paragraph), maxWidth: width, scale: scale)
-            let starts = Self.lineStarts(of: chars, lines: layout.lines.map(\.text))
-            for (k, s) in starts.enumerated() {
+            let wrapped = font.layout(String(paragraph), maxWidth: width, scale: scale)
+            // Each line from where the layout says it starts (spaces a wrap left hanging stay
+            // at the end of the line before) to where the next one does.
+            var starts = [0]
+            for line in wrapped.lines.dropFirst() where line.characterRange.lowerBound > starts.last! {
+                starts.append(min(line.characterRange.lowerBound, chars.count))
+            }
+            for (k, start) in starts.enumerated() {
                 let end = k + 1 < starts.count ? starts[k + 1] : chars.count
                 result.append(
                     Line(
-                        start: paragraphStart + s, end: paragraphStart + end,
-                        y: textInset.top + Double(result.count) * lineHeight))
+                        start: paragraphStart + start, end: paragraphStart + end,
+                        y: textInset.top + Double(result.count) * lineHeight,
+                        layout: font.layout(String(chars[start..<end]), maxLines: 1, scale: scale)))
             }
             paragraphStart += chars.count + 1
         }
@@ -149,31 +157,6 @@ open class TextView: ScrollView, TextEditingView {
         let height = textInset.vertical + Double(lines.count) * lineHeight
         contentSize = Size(width: bounds.width, height: height)
         content.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(height, bounds.height))
-    }
-
-    /// Where each laid-out line starts in its paragraph's characters. The layout's lines are the
-    /// paragraph with the spaces it broke at left out (and, one day, perhaps other changes):
-    /// each line is matched against the characters from where the last one stopped, skipping
-    /// the break's spaces, so the mapping holds whatever the shaping does with them. The first
-    /// line starts at 0 whatever the layout dropped.
-    static func lineStarts(of chars: [Character], lines: [String]) -> [Int] {
-        guard !lines.isEmpty else { return [0] }
-        var starts: [Int] = []
-        var p = 0
-        for (k, line) in lines.enumerated() {
-            if line.first != " " { while p < chars.count && chars[p] == " " { p += 1 } }
-            let start = k == 0 ? 0 : p
-            if k > 0 && start >= chars.count { break }
-            starts.append(start)
-            let before = p
-            for ch in line {
-                guard p < chars.count, chars[p] == ch else { break }
-                p += 1
-            }
-            // A line that matched nothing (an ellipsis): move on by its length.
-            if p == before && !line.isEmpty { p = min(chars.count, p + line.count) }
-        }
-        return starts
     }
 
     open override func layoutSubviews() {
@@ -214,11 +197,10 @@ open class TextView: ScrollView, TextEditingView {
 
     /// The x of shown index `i` on line `l`, content coordinates.
     func x(ofShown i: Int, line l: Int) -> Double {
-        guard let font = effectiveFont, lines.indices.contains(l) else { return textInset.left }
-        let chars = Array(shownText)
-        let a = min(lines[l].start, chars.count)
-        let b = min(max(a, i), chars.count)
-        return textInset.left + font.width(of: String(chars[a..<b]), scale: window?.scale ?? 1)
+        guard lines.indices.contains(l) else { return textInset.left }
+        let line = lines[l]
+        return textInset.left
+            + line.layout.caretX(forCharacterOffset: min(max(0, i - line.start), line.end - line.start))
     }
 
     /// The last caret position on line `l`: its end, or before the space it broke at.
@@ -229,11 +211,10 @@ open class TextView: ScrollView, TextEditingView {
 
     /// The shown index on line `l` nearest `x` (content coordinates).
     func shownIndex(line l: Int, x: Double) -> Int {
-        guard let font = effectiveFont, lines.indices.contains(l) else { return 0 }
-        let scale = window?.scale ?? 1
-        return TextEditing.nearestIndex(
-            in: Array(shownText), from: lines[l].start, to: lastIndex(line: l), toX: x - textInset.left
-        ) { font.width(of: $0, scale: scale) }
+        guard lines.indices.contains(l) else { return 0 }
+        return TextEditing.nearestIndex(from: lines[l].start, to: lastIndex(line: l), toX: x) {
+            self.x(ofShown: $0, line: l)
+        }
     }
 
     /// The text index nearest `point` (content coordinates).
@@ -418,7 +399,9 @@ final class TextViewContent: View {
                         Rect(x: x0, y: line.y, width: x1 - x0, height: lineHeight), color: TextEditing.selectionColor)
                 }
             }
-            let layout = font.layout(String(chars[a..<b]), maxWidth: nil, maxLines: 1, scale: scale)
+            let layout =
+                line.layout.scale == scale
+                ? line.layout : font.layout(String(chars[a..<b]), maxLines: 1, scale: scale)
             canvas.drawText(
                 layout, font: font, in: Rect(x: tv.textInset.left, y: line.y, width: width, height: lineHeight),
                 color: tv.textColor)

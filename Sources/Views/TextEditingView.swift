@@ -109,20 +109,18 @@ extension TextEditing {
     /// The selection's highlight (and a preedit's selected range): the tint, see-through.
     public static let selectionColor = Color(rgb: 0, 122, 255, alpha: 0.25)
 
-    /// The caret position in `chars[start...end]` whose x (`measure` of the characters from
-    /// `start` before it) is nearest `x`: where a click or a vertical caret move lands.
-    public static func nearestIndex(
-        in chars: [Character], from start: Int, to end: Int, toX x: Double, measure: (String) -> Double
-    ) -> Int {
-        guard start < end, x > 0 else { return start }
-        var previous = 0.0
-        var prefix = ""
-        for i in start..<end {
-            prefix.append(chars[i])
-            let w = measure(prefix)
-            if w >= x { return x - previous <= w - x ? i : i + 1 }
-            previous = w
+    /// The caret position in `start...end` whose x (`caretX`) is nearest `x`: where a click or
+    /// a vertical caret move lands.
+    public static func nearestIndex(from start: Int, to end: Int, toX x: Double, caretX: (Int) -> Double) -> Int {
+        var best = start
+        var bestDistance = abs(caretX(start) - x)
+        for i in stride(from: start + 1, through: end, by: 1) {
+            let d = abs(caretX(i) - x)
+            if d < bestDistance {
+                best = i
+                bestDistance = d
+            }
         }
-        return end
+        return best
     }
 }

@@ -89,8 +89,9 @@ open class TextField: Control, TextEditingView {
         guard let font = font ?? Font.standard else { return text.count }
         let scale = window?.scale ?? 1
         let box = textRect(font: font, scale: scale)
-        return TextEditing.nearestIndex(in: Array(text), from: 0, to: text.count, toX: x - box.minX) {
-            font.width(of: $0, scale: scale)
+        let layout = font.layout(text, maxLines: 1, scale: scale)
+        return TextEditing.nearestIndex(from: 0, to: text.count, toX: x - box.minX) {
+            layout.caretX(forCharacterOffset: $0)
         }
     }
 
