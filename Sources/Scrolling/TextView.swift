@@ -71,7 +71,6 @@ open class TextView: ScrollView, TextEditingView {
         // In a form the form answers the title bar's scroll-to-top (only one view may).
         scrollsToTop = false
         content.textView = self
-        ring.isUserInteractionEnabled = false
         insertSubview(content, at: 0)
         insertSubview(ring, at: 1)
     }
