@@ -11,7 +11,7 @@ import Testing
 /// the in-app keyboard.
 @MainActor
 @Suite(.serialized) struct TextViewInWestonTests {
-    @MainActor final class Scene {
+    @MainActor final class NotesForm {
         let rig: WestonRig
         let app: WaylandApp
         let window: Window
@@ -21,10 +21,7 @@ import Testing
         var time: UInt32 = 1000
 
         init() throws {
-            rig = try WestonRig(width: 390, height: 844)
-            window = ScrollwayDemoScenes.Scene.keyboard.makeWindow(size: Size(width: 390, height: 844))
-            app = try WaylandApp(content: window, title: "keyboard", socket: rig.socketPath)
-            try app.settle()
+            (rig, app, window) = try startScene(.keyboard, height: 844)
             notes = try #require(window.view(named: "notes") as? TextView)
             form = try #require(window.view(named: "main") as? ScrollView)
             keyboard = try #require(window.view(named: "keyboard") as? OnScreenKeyboard)
@@ -66,12 +63,7 @@ import Testing
 
         func tap(_ p: Point) throws {
             time += 120
-            try rig.pacer.wait(until: time) { try app.step(maxWait: $0) }
-            rig.input.touchDown(id: 0, x: p.x, y: p.y, time: time)
-            rig.input.touchFrame()
-            rig.input.touchUp(id: 0, time: time + 40)
-            try rig.input.roundtrip()
-            try app.catchUp()
+            try WaylandTests.tap(rig, app, at: p, time: time)
         }
     }
 
@@ -79,7 +71,7 @@ import Testing
     /// view; lines typed with real keys, Return between them, go in as lines, and neither Return
     /// nor Space moves the form.
     @Test func typingLinesWithPhysicalKeys() throws {
-        let s = try Scene()
+        let s = try NotesForm()
         try s.press(try #require(s.rig.keys.stroke(forKeysymNamed: "Tab")), shift: true)
         try s.app.settle()
         #expect(s.notes.isFocused)
@@ -103,7 +95,7 @@ import Testing
     /// A finger tap on the notes brings the in-app keyboard up; its keys type lines (its return
     /// key breaks them), and the caret stays above the keyboard.
     @Test func typingLinesWithTheOnScreenKeyboard() throws {
-        let s = try Scene()
+        let s = try NotesForm()
         // Scroll the form to its end, then tap the notes.
         s.form.setContentOffset(Point(x: 0, y: s.form.verticalRange.upperBound), animated: false)
         try s.app.settle()
@@ -127,7 +119,7 @@ import Testing
     /// paste reads the selection's offer through a pipe that our own source writes into), then
     /// into the notes, where it replaces the selection.
     @Test func copyInOneFieldAndPasteInAnotherThroughTheDataDevice() throws {
-        let s = try Scene()
+        let s = try NotesForm()
         #expect(!(s.window.pasteboard is MemoryPasteboard), "the platform installs the desktop's clipboard")
         let field1 = try #require(s.window.view(named: "field1") as? TextField)
         let field2 = try #require(s.window.view(named: "field2") as? TextField)
@@ -154,25 +146,16 @@ import Testing
     /// the caret's rectangle; its preedit shows in place, its commits go in, line breaks
     /// included, and the surrounding text follows.
     @Test func theSystemInputMethodTypesIntoTheNotes() throws {
-        let s = try Scene()
+        let s = try NotesForm()
         s.keyboard.policy = .systemWhenAvailable
         s.form.setContentOffset(Point(x: 0, y: s.form.verticalRange.upperBound), animated: false)
         try s.app.settle()
         try s.tap(s.notes.convert(s.notes.bounds, to: nil).center)
         #expect(s.notes.isFocused)
         func waitForState(_ what: String, _ condition: (TextInputSnapshot) -> Bool) throws {
-            try s.app.pump(
-                until: {
-                    try s.rig.input.roundtrip()
-                    return s.rig.input.textInput.map(condition) ?? false
-                }, what)
+            try waitForTextInput(s.rig, s.app, what, condition)
         }
-        func inputMethod(_ set: (TestInputClient) -> Void) throws {
-            set(s.rig.input)
-            s.rig.input.textInputDone()
-            try s.rig.input.roundtrip()
-            try s.app.settle()
-        }
+        func inputMethod(_ set: (TestInputClient) -> Void) throws { try sendInputMethod(s.rig, s.app, set) }
         try waitForState("enabled, multi-line") { $0.enabled && $0.hint & 0x200 != 0 && $0.cursorRectangle != nil }
         #expect(s.keyboard.visibleFraction == 0)
         try inputMethod { $0.textInputPreedit("compo", cursor: 5...5) }
