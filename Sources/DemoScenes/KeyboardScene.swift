@@ -4,9 +4,11 @@ import ScrollwayScrolling
 import ScrollwayViews
 
 extension Scene {
-    /// A long form of text fields with the on-screen keyboard: touching a field brings the
-    /// keyboard up (the system's instead where the compositor offers text-input-v3), the form's bottom inset grows by what it covers, and the field scrolls into
-    /// view 12 px above it. Dragging the form dismisses the keyboard interactively.
+    /// A long form of text fields, and a multi-line notes view at its end, with the on-screen
+    /// keyboard: touching a field brings the keyboard up (the system's instead where the
+    /// compositor offers text-input-v3), the form's bottom inset grows by what it covers, and
+    /// the field scrolls into view 12 px above it. Dragging the form dismisses the keyboard
+    /// interactively.
     public static let keyboard = Scene(
         name: "keyboard",
         summary: "A long form with the on-screen keyboard and the keyboard inset",
@@ -21,6 +23,14 @@ extension Scene {
             field.name = "field\(i)"
             stack.addArrangedSubview(field)
         }
+        let notesLabel = Label(text: "Notes")
+        notesLabel.textColor = Color(rgb: 90, 90, 96)
+        stack.addArrangedSubview(notesLabel)
+        // A few lines tall: longer notes scroll inside it, and the form keeps the caret in sight.
+        let notes = TextView(frame: Rect(x: 0, y: 0, width: 0, height: KeyboardForm.notesHeight))
+        notes.name = "notes"
+        notes.placeholder = "Notes"
+        stack.addArrangedSubview(notes)
         let main = addMainScrollView(to: window, contentSize: .zero)
         main.keyboardDismissMode = .interactive
         main.addSubview(stack)
@@ -38,4 +48,6 @@ extension Scene {
 
 public enum KeyboardForm {
     public static let fields = 16
+    /// The notes view's height: five lines of the standard font and the text inset.
+    public static let notesHeight = 116.0
 }

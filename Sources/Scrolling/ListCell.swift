@@ -1,4 +1,5 @@
 import ScrollwayGeometry
+import ScrollwayGestures
 import ScrollwayRaster
 import ScrollwayViews
 
@@ -55,6 +56,10 @@ open class ListCell: View {
     public var normalColor: Color = .white { didSet { if !isHighlighted { backgroundColor = normalColor } } }
     public var highlightColor = Color(rgb: 210, 220, 235)
     var onTap: (() -> Void)?
+    /// Whether Space and Return select the row (the list has a selection callback).
+    var selectsOnKeys = false
+    /// The ring a focused row shows (Tab reaches rows).
+    private let focusRing = FocusRingView(idleColor: nil, cornerRadius: 0)
 
     public init(reuseIdentifier: String) {
         self.reuseIdentifier = reuseIdentifier
@@ -63,10 +68,37 @@ open class ListCell: View {
         textLabel.numberOfLines = 0
         textLabel.isUserInteractionEnabled = false
         addSubview(textLabel)
+        canBecomeFocused = true
+        focusRing.isHidden = true
+        addSubview(focusRing)
     }
 
     open override func layoutSubviews() {
         textLabel.frame = Rect(x: 16, y: 0, width: max(0, bounds.width - 32), height: bounds.height)
+        focusRing.frame = Rect(origin: .zero, size: bounds.size)
+    }
+
+    open override func focusDidChange() {
+        focusRing.isHidden = !isFocused
+        focusRing.setNeedsDisplay()
+    }
+
+    /// A focused row: Space and Return select it (pressed and released, so neither also pages
+    /// or scrolls the list), when the list has a selection callback. Tab is the window's: the
+    /// next row in reading order has a cell (the list keeps a margin of them beyond the view),
+    /// and the list scrolls each focused row into view, which gives the one after it a cell.
+    open override func handleInput(_ event: InputEvent) -> Bool {
+        guard isFocused, case .key(let key, let pressed, let modifiers) = event.kind,
+            modifiers.isDisjoint(with: [.control, .alt, .logo])
+        else { return false }
+        switch key {
+        case .space, .enter:
+            guard selectsOnKeys else { return false }
+            if pressed { onTap?() }
+            return true
+        default:
+            return false
+        }
     }
 
     /// The height this cell wants at `width` (its text wrapped, with 10 px above and below).

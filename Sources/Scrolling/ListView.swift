@@ -443,10 +443,14 @@ public final class ListView: ScrollView {
             guard let self, let row = self.row(for: cell) else { return }
             self.onSelectRow?(row)
         }
+        cell.selectsOnKeys = onSelectRow != nil
         if cell.superview !== self { insertSubview(cell, at: 0) }
     }
 
     private func recycle(_ cell: ListCell) {
+        // A focused row scrolled far away gives the focus up: its cell is about to show
+        // another row, which must not inherit it.
+        cell.resignFocus()
         cell.removeFromSuperview()
         cell.onTap = nil
         pool[cell.reuseIdentifier, default: []].append(cell)

@@ -80,13 +80,20 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver {
 
     /// Shows for a text field focused as the policy says, and hides when focus goes.
     public func window(_ window: Window, focusDidChangeTo view: View?, byTouch: Bool) {
-        if view is TextField {
+        if view is TextInputClient {
             let touchShows = policy == .touchOnly || (policy == .systemWhenAvailable && !window.hasSystemInputMethod)
             if policy == .always || (touchShows && byTouch) { show() }
             if visibleFraction >= 1 { scrollFocusedFieldIntoView() }
         } else if view == nil {
             hide()
         }
+    }
+
+    /// While up, a frame that moved scroll views inside others (the form scrolling a text view
+    /// above the keyboard) changes what the keyboard covers of them: their insets follow, so a
+    /// text view keeps its caret above the keyboard, not above where it covered it before.
+    public func window(_ window: Window, didPrepareFrameAt time: Double) {
+        if visibleFraction > 0 { updateInsets() }
     }
 
     // MARK: Motion
@@ -128,6 +135,12 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver {
             height: Self.height)
         isHidden = visibleFraction <= 0
         window.bringSubviewToFront(self)
+        updateInsets()
+    }
+
+    /// Sets every scroll view's keyboard inset to what the keyboard covers of it now.
+    func updateInsets() {
+        guard let window else { return }
         let keyboardTop = top
         var stack: [View] = window.subviews.filter { $0 !== self }
         while let v = stack.popLast() {
@@ -150,7 +163,7 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver {
 
     /// Scrolls the focused field, expanded by 12 px, into its scroll view's visible area.
     func scrollFocusedFieldIntoView() {
-        guard let field = window?.focusedView as? TextField else { return }
+        guard let field = window?.focusedView, field is TextInputClient else { return }
         var v = field.superview
         while let current = v, !(current is ScrollView) { v = current.superview }
         (v as? ScrollView)?.scrollToShowFocused(field)

@@ -9,22 +9,27 @@ import ScrollwayRaster
 /// A system input method (zwp_text_input_v3) reaches it as `InputEvent.Kind.textInput`
 /// updates: their composing text (preedit) shows at the caret, underlined, until committed
 /// (`TextEditing` holds the rules). `contentType` tells the input method what the field is for.
-open class TextField: Control, TextInputClient {
-    public var text: String = "" {
-        didSet { if text != oldValue { caret = min(caret, text.count); setNeedsDisplay() } }
+open class TextField: Control, TextEditingView {
+    /// The text, caret, selection and preedit (`TextEditing` holds the editing rules, shared
+    /// with `TextView`).
+    public var editing = TextEditing() { didSet { if editing != oldValue { setNeedsDisplay() } } }
+    public var text: String {
+        get { editing.text }
+        set {
+            editing.text = newValue
+            editing.clamp()
+        }
     }
     /// What the field is for (a number field asks a system keyboard for its number pad).
     public var contentType: TextContentType = .normal
     /// The input method's composing text at the caret, not yet part of `text`.
-    public private(set) var preedit = "" { didSet { if preedit != oldValue { setNeedsDisplay() } } }
+    public var preedit: String { editing.preedit }
     /// The caret inside the preedit, UTF-8 bytes of it; nil hides it.
-    public private(set) var preeditCursor: TextInputUpdate.ClosedByteRange? {
-        didSet { if preeditCursor != oldValue { setNeedsDisplay() } }
-    }
+    public var preeditCursor: TextInputUpdate.ClosedByteRange? { editing.preeditCursor }
     public var placeholder: String = "" { didSet { setNeedsDisplay() } }
     public var font: Font? { didSet { setNeedsDisplay() } }
     /// The caret's position, in characters.
-    public private(set) var caret = 0 { didSet { if caret != oldValue { setNeedsDisplay() } } }
+    public var caret: Int { editing.caret }
     /// Return was pressed.
     public var onReturn: (() -> Void)?
 
@@ -36,63 +41,57 @@ open class TextField: Control, TextInputClient {
 
     open override var drawsContent: Bool { true }
 
+    public var isMultiline: Bool { false }
+
+    public func caretIndex(for key: Key, from index: Int) -> Int? {
+        switch key {
+        case .home: 0
+        case .end: text.count
+        default: nil  // one line: Up, Down and the Page keys are the form's
+        }
+    }
+
+    public func editingDidReturn() { onReturn?() }
+
     /// Takes the keyboard focus (a touch does this, and Tab), with the caret at the end.
     open override func becomeFocused(byTouch: Bool = false) {
-        caret = text.count
+        editing.moveCaret(to: text.count)
         super.becomeFocused(byTouch: byTouch)
     }
 
+    /// A finger focuses the field when it lifts (a drag that began on it scrolls the form
+    /// instead); the mouse focuses it on press, with the caret where it pressed, and selects
+    /// as it drags.
+    open override func touchesBegan(_ touches: [Touch]) {
+        guard let t = touches.first, t.source == .mouse else { return }
+        if !isFocused { becomeFocused(byTouch: false) }
+        editing.moveCaret(to: characterIndex(atX: convert(t.location, from: nil).x))
+    }
+
+    open override func touchesMoved(_ touches: [Touch]) {
+        guard let t = touches.first, t.source == .mouse, isFocused else { return }
+        editing.moveCaret(to: characterIndex(atX: convert(t.location, from: nil).x), extending: true)
+    }
+
     open override func touchesEnded(_ touches: [Touch]) {
-        guard let t = touches.first, bounds.contains(convert(t.location, from: nil)) else { return }
-        becomeFocused(byTouch: t.source == .finger)
+        guard let t = touches.first, t.source == .finger, bounds.contains(convert(t.location, from: nil)) else {
+            return
+        }
+        becomeFocused(byTouch: true)
     }
 
     open override func handleInput(_ event: InputEvent) -> Bool {
-        guard isFocused else { return false }
-        switch event.kind {
-        case .textInput(let update):
-            var editing = TextEditing(text: text, caret: caret)
-            editing.apply(update)
-            text = editing.text
-            caret = editing.caret
-            preedit = editing.preedit
-            preeditCursor = editing.preeditCursor
-            return true
-        case .text(let s):
-            let chars = Array(text)
-            text = String(chars[..<caret]) + s + String(chars[caret...])
-            caret += s.count
-            return true
-        case .key(let key, let pressed, let modifiers):
-            // The keys a field types or edits with are its own, pressed and released: they never
-            // reach the scroll view around it (Space would page the form while the text event
-            // that follows the same press types the space; Left/Right would scroll it). A field
-            // is one line, so Up/Down are not its keys: they, Page Up/Down, Tab (focus moves),
-            // Escape and shortcuts pass on.
-            let typing: Bool
-            switch key {
-            case .up, .down, .pageUp, .pageDown, .tab, .escape: typing = false
-            case .other: typing = modifiers.isDisjoint(with: [.control, .alt, .logo])
-            default: typing = true
-            }
-            guard pressed else { return typing }
-            switch key {
-            case .backspace:
-                guard caret > 0 else { return true }
-                var chars = Array(text)
-                chars.remove(at: caret - 1)
-                caret -= 1
-                text = String(chars)
-            case .left: caret = max(0, caret - 1)
-            case .right: caret = min(text.count, caret + 1)
-            case .home: caret = 0
-            case .end: caret = text.count
-            case .enter: onReturn?()
-            default: return typing  // Space and printable keys type through the text event
-            }
-            return true
-        default:
-            return false
+        isFocused && handleEditingInput(event)
+    }
+
+    /// The caret position nearest `x` (the field's coordinates).
+    func characterIndex(atX x: Double) -> Int {
+        guard let font = font ?? Font.standard else { return text.count }
+        let scale = window?.scale ?? 1
+        let box = textRect(font: font, scale: scale)
+        let layout = font.layout(text, maxLines: 1, scale: scale)
+        return TextEditing.nearestIndex(from: 0, to: text.count, toX: x - box.minX) {
+            layout.caretX(forCharacterOffset: $0)
         }
     }
 
@@ -117,7 +116,7 @@ open class TextField: Control, TextInputClient {
 
     public var textInputState: TextInputState? {
         guard let window, let font = font ?? Font.standard else { return nil }
-        let s = TextEditing(text: text, caret: caret).surrounding()
+        let s = editing.surrounding()
         let rect = convert(caretRect(font: font, scale: window.scale), to: nil)
         return TextInputState(
             surroundingText: s.text, cursor: s.cursor, anchor: s.anchor, contentType: contentType,
@@ -136,6 +135,12 @@ open class TextField: Control, TextInputClient {
         let shown = composed.isEmpty ? placeholder : composed
         let layout = font.layout(shown, maxWidth: nil, maxLines: 1, scale: canvas.scale)
         let box = textRect(font: font, scale: canvas.scale)
+        let selected = editing.selection
+        if isFocused, !selected.isEmpty {
+            let x0 = box.minX + font.width(of: String(text.prefix(selected.lowerBound)), scale: canvas.scale)
+            let x1 = box.minX + font.width(of: String(text.prefix(selected.upperBound)), scale: canvas.scale)
+            canvas.fill(Rect(x: x0, y: box.minY, width: x1 - x0, height: box.height), color: TextEditing.selectionColor)
+        }
         let textRect = Rect(x: box.minX, y: box.minY, width: box.width, height: layout.size.height)
         canvas.drawText(
             layout, font: font, in: textRect, color: composed.isEmpty ? Color(rgb: 160, 160, 166) : .black)
@@ -157,7 +162,7 @@ open class TextField: Control, TextInputClient {
                     of: before + String(decoding: preedit.utf8.prefix(c.end), as: UTF8.self), scale: canvas.scale)
             canvas.fill(
                 Rect(x: caretBox.minX, y: caretBox.minY, width: x1 - caretBox.minX, height: caretBox.height),
-                color: Color(rgb: 0, 122, 255, alpha: 0.25))
+                color: TextEditing.selectionColor)
         } else if preedit.isEmpty || preeditCursor != nil {
             canvas.fill(caretBox, color: .tint)
         }

@@ -317,6 +317,23 @@ open class View {
     /// Axis, pinch, hold, key and text events, offered innermost view first. Return true when
     /// handled.
     open func handleInput(_ event: InputEvent) -> Bool { false }
+
+    // MARK: Focus
+
+    /// Whether Tab stops here (UIView's `canBecomeFocused`): false for a plain view, true for
+    /// text fields, text views and buttons (their initializers set it). An app sets it to take
+    /// a view out of the keyboard's path, or to put one in. It lives on every view, not only on
+    /// controls, because some focusable views are scroll views (a text view) and list rows.
+    public var canBecomeFocused = false
+
+    /// Takes the keyboard focus (`byTouch` tells an on-screen keyboard whether a touch did it).
+    open func becomeFocused(byTouch: Bool = false) {
+        window?.focus(self, byTouch: byTouch)
+    }
+
+    /// Called when this view gains or loses the keyboard focus (after `isFocused` changed; it
+    /// is also redrawn): a view whose focus shows in subviews (a ring, a caret) updates them.
+    open func focusDidChange() {}
 }
 
 /// One finger (or the mouse's left button) as a view sees it: its id, its location in window

@@ -1,17 +1,28 @@
 import ScrollwayGeometry
 import ScrollwayGestures
 
+extension View {
+    /// Whether this view has its window's keyboard focus.
+    public var isFocused: Bool { window?.focusedView === self }
+
+    /// Gives the keyboard focus up, if this view has it.
+    public func resignFocus() {
+        if isFocused { window?.focus(nil, byTouch: false) }
+    }
+}
+
 extension Window {
-    /// The controls Tab stops at, in reading order: top to bottom, then left to right, by their
+    /// The views Tab stops at, in reading order: top to bottom, then left to right, by their
     /// frames' top-left corners in window coordinates. Controls scrolled out of view count; a
     /// hidden or transparent one (or one under a hidden ancestor), one that takes no input,
-    /// and one whose `canBecomeFocused` is false do not.
-    public var focusableControls: [Control] {
-        var found: [(control: Control, origin: Point)] = []
+    /// and one whose `canBecomeFocused` is false do not. Controls, text views and list rows
+    /// alike: what counts is `canBecomeFocused`, not the class.
+    public var focusableViews: [View] {
+        var found: [(control: View, origin: Point)] = []
         func visit(_ v: View) {
             guard !v.isHidden, v.alpha > 0.01, v.isUserInteractionEnabled else { return }
-            if let c = v as? Control, c.canBecomeFocused {
-                found.append((c, c.convert(Point.zero, to: nil)))
+            if v.canBecomeFocused {
+                found.append((v, v.convert(Point.zero, to: nil)))
             }
             v.subviews.forEach(visit)
         }
@@ -29,12 +40,12 @@ extension Window {
     /// (Shift+Tab), wrapping at the ends; with nothing focused, to the first (or the last).
     /// The focus is not by touch, so an on-screen keyboard stays down under its `touchOnly`
     /// policy. The newly focused control's nearest `FocusScrollTarget` ancestor scrolls it into
-    /// view. Returns the control focused, nil when there is none to focus.
+    /// view. Returns the view focused, nil when there is none to focus.
     @discardableResult
-    public func moveFocus(backwards: Bool = false) -> Control? {
-        let controls = focusableControls
+    public func moveFocus(backwards: Bool = false) -> View? {
+        let controls = focusableViews
         guard !controls.isEmpty else { return nil }
-        let next: Control
+        let next: View
         if let current = focusedView, let i = controls.firstIndex(where: { $0 === current }) {
             next = controls[(i + (backwards ? controls.count - 1 : 1)) % controls.count]
         } else {

@@ -76,6 +76,8 @@ public final class Window: View {
             if focusedView !== oldValue {
                 oldValue?.setNeedsDisplay()
                 focusedView?.setNeedsDisplay()
+                oldValue?.focusDidChange()
+                focusedView?.focusDidChange()
                 let (view, byTouch) = (focusedView, focusedByTouch)
                 notifyObservers { $0.window(self, focusDidChangeTo: view, byTouch: byTouch) }
             }
@@ -87,6 +89,10 @@ public final class Window: View {
     /// zwp_text_input_v3): an in-app keyboard under `systemWhenAvailable` then stays down. The
     /// platform sets it; offscreen it stays false.
     public var hasSystemInputMethod = false
+    /// The clipboard Ctrl+C, Ctrl+X and Ctrl+V use in this window's text fields and views. An
+    /// in-memory one until the platform installs the system's (Wayland: wl_data_device);
+    /// offscreen it stays in memory, so tests copy and paste deterministically.
+    public var pasteboard: any Pasteboard = MemoryPasteboard()
 
     /// The scroll-to-top gesture (UIKit's status-bar tap; here a click or tap on the title bar,
     /// or an app's own request): the one visible view that takes it scrolls to its top. None

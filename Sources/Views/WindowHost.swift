@@ -14,6 +14,8 @@
 /// - A platform with a system input method sets `Window.hasSystemInputMethod`, tells it what
 ///   `Window.textInputState` says after each frame and focus change (a `WindowObserver`), and
 ///   hands its updates to `handle(_:)` as `.textInput` events.
+/// - A platform with a clipboard sets `Window.pasteboard` to it (Wayland: wl_data_device); the
+///   default is in memory. Text it reads arrives later, through the window's inbox.
 /// - The platform feeds the window: `resize(to:)` on a configure, `scale` from the outputs,
 ///   `handle(_:)` for input, `advanceClock(to:)` and `nextTimerDeadline` for timers,
 ///   `drainInbox()` each turn of its loop. A platform that sleeps also sets the inbox's wake

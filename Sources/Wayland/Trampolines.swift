@@ -5,7 +5,8 @@ import ScrollwayWaylandProtocols
 // Every C callback of the Wayland target. Each recovers its owner from `data` with `Unmanaged`
 // (unretained: the owner outlives its proxies): WaylandConnection for the seat and outputs
 // (the registry is WaylandCore's); WaylandPointer, WaylandPointerGestures, WaylandTouch and
-// WaylandKeyboard for their devices, WaylandTextInput for the input method; WaylandWindow for the surface, toplevel and frame
+// WaylandKeyboard for their devices, WaylandTextInput for the input method, WaylandClipboard for
+// the data device, its offers and sources; WaylandWindow for the surface, toplevel and frame
 // callbacks; ShmBuffer for release.
 // Listener tables are allocated once on the heap (stable addresses for the process's lifetime;
 // `&` or withUnsafePointer on a global struct would hand C a temporary copy) and never mutated.
@@ -125,8 +126,8 @@ enum Listeners {
             },
             enter: { data, _, _, _, _ in onOwner(data, WaylandKeyboard.self) { $0.enter() } },
             leave: { data, _, _, _ in onOwner(data, WaylandKeyboard.self) { $0.leave() } },
-            key: { data, _, _, time, key, state in
-                onOwner(data, WaylandKeyboard.self) { $0.key(time: time, key: key, state: state) }
+            key: { data, _, serial, time, key, state in
+                onOwner(data, WaylandKeyboard.self) { $0.key(serial: serial, time: time, key: key, state: state) }
             },
             modifiers: { data, _, _, depressed, latched, locked, group in
                 onOwner(data, WaylandKeyboard.self) {
@@ -194,6 +195,44 @@ enum Listeners {
                 onOwner(data, WaylandTextInput.self) { $0.deleteSurrounding(before: before, after: after) }
             },
             done: { data, _, serial in onOwner(data, WaylandTextInput.self) { $0.done(serial: serial) } }))
+
+    nonisolated(unsafe) static let dataDevice = table(
+        wl_data_device_listener(
+            data_offer: { data, _, offer in
+                onOwner(data, WaylandClipboard.self, passing: offer) { $0.dataOffer($1) }
+            },
+            enter: { data, _, _, _, _, _, offer in
+                onOwner(data, WaylandClipboard.self, passing: offer) { $0.dragEntered($1) }
+            },
+            leave: { data, _ in onOwner(data, WaylandClipboard.self) { $0.dragLeft() } },
+            motion: { _, _, _, _, _ in },
+            drop: { _, _ in },
+            selection: { data, _, offer in
+                onOwner(data, WaylandClipboard.self, passing: offer) { $0.selectionChanged($1) }
+            }))
+
+    nonisolated(unsafe) static let dataOffer = table(
+        wl_data_offer_listener(
+            offer: { data, offer, type in
+                let s = type.map { String(cString: $0) } ?? ""
+                onOwner(data, WaylandClipboard.self, passing: offer) { $0.offered($1, type: s) }
+            },
+            source_actions: { _, _, _ in },
+            action: { _, _, _ in }))
+
+    nonisolated(unsafe) static let dataSource = table(
+        wl_data_source_listener(
+            target: { _, _, _ in },
+            send: { data, source, type, fd in
+                let s = type.map { String(cString: $0) } ?? ""
+                onOwner(data, WaylandClipboard.self, passing: source) { $0.send($1, type: s, fd: fd) }
+            },
+            cancelled: { data, source in
+                onOwner(data, WaylandClipboard.self, passing: source) { $0.cancelled($1) }
+            },
+            dnd_drop_performed: { _, _ in },
+            dnd_finished: { _, _ in },
+            action: { _, _, _ in }))
 
     nonisolated(unsafe) static let decoration = table(
         zxdg_toplevel_decoration_v1_listener(

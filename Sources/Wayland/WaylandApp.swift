@@ -58,6 +58,7 @@ public final class WaylandApp {
         content.inbox.setWakeHandler { [waker] in waker.wake() }
         // A system input method types into the window's fields, where the compositor offers one.
         connection.input.textInput?.attach(to: content)
+        connection.input.clipboard?.attach(to: content)
     }
 
     isolated deinit {

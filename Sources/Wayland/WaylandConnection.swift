@@ -33,6 +33,8 @@ public final class WaylandConnection {
     private(set) var idleInhibitManager: OpaquePointer?
     /// zwp_text_input_manager_v3, when offered: a system keyboard or input method types.
     private(set) var textInputManager: OpaquePointer?
+    /// wl_data_device_manager, when offered: the desktop's clipboard.
+    private(set) var dataDeviceManager: OpaquePointer?
     private var outputs: [(proxy: OpaquePointer, scale: Int, refresh: Int)] = []
     /// The seat's input, turned into InputEvents for the window.
     public private(set) var input: WaylandInput!
@@ -47,7 +49,7 @@ public final class WaylandConnection {
         "wl_compositor": 4, "wl_shm": 1, "xdg_wm_base": 3, "wl_seat": 8, "wl_output": 3, "wp_presentation": 1,
         "zwp_pointer_gestures_v1": 3, "zxdg_decoration_manager_v1": 1,
         "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1, "zwp_idle_inhibit_manager_v1": 1,
-        "zwp_text_input_manager_v3": 1,
+        "zwp_text_input_manager_v3": 1, "wl_data_device_manager": 3,
     ]
 
     /// What an optional global's absence costs, for the diagnostics.
@@ -58,6 +60,7 @@ public final class WaylandConnection {
         "zwp_pointer_gestures_v1": "no touchpad pinch or hold",
         "zwp_idle_inhibit_manager_v1": "a kiosk's screen may blank", "wl_seat": "no input at all",
         "zwp_text_input_manager_v3": "no system keyboard or input method (an in-app keyboard types)",
+        "wl_data_device_manager": "copy and paste stay inside the app",
     ]
 
     /// Connects to `socket` (a name or an absolute path), or to $WAYLAND_DISPLAY.
@@ -103,6 +106,9 @@ public final class WaylandConnection {
         if core.globals["zwp_idle_inhibit_manager_v1"] != nil {
             idleInhibitManager = bind("zwp_idle_inhibit_manager_v1", sw_zwp_idle_inhibit_manager_v1_interface())
         }
+        if core.globals["wl_data_device_manager"] != nil {
+            dataDeviceManager = bind("wl_data_device_manager", sw_wl_data_device_manager_interface())
+        }
         if core.globals["zwp_text_input_manager_v3"] != nil {
             textInputManager = bind("zwp_text_input_manager_v3", sw_zwp_text_input_manager_v3_interface())
         }
@@ -140,6 +146,7 @@ public final class WaylandConnection {
         if let viewporter { wp_viewporter_destroy(viewporter) }
         if let idleInhibitManager { zwp_idle_inhibit_manager_v1_destroy(idleInhibitManager) }
         if let textInputManager { zwp_text_input_manager_v3_destroy(textInputManager) }
+        if let dataDeviceManager { wl_data_device_manager_destroy(dataDeviceManager) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }

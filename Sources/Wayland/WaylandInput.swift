@@ -21,6 +21,8 @@ public final class WaylandInput {
     private(set) var keyboard: WaylandKeyboard?
     /// The seat's text input, when the compositor offers zwp_text_input_manager_v3.
     private(set) var textInput: WaylandTextInput?
+    /// The desktop's clipboard (wl_data_device), when the compositor offers one.
+    private(set) var clipboard: WaylandClipboard?
     private var clockOffset: Double?
     private(set) var lastEventTime = -Double.infinity
 
@@ -34,6 +36,8 @@ public final class WaylandInput {
         keyboard?.release()
         textInput?.release()
         textInput = nil
+        clipboard?.release()
+        clipboard = nil
         gestures = nil
         pointer = nil
         touch = nil
@@ -47,6 +51,10 @@ public final class WaylandInput {
         let seat = connection.seat
         if textInput == nil, let manager = connection.textInputManager, let seat {
             textInput = WaylandTextInput(input: self, manager: manager, seat: seat)
+        }
+        if clipboard == nil, let manager = connection.dataDeviceManager, let seat {
+            clipboard = WaylandClipboard(input: self, manager: manager, seat: seat)
+            if let window { clipboard?.attach(to: window) }
         }
         if caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0, pointer == nil, let proxy = wl_seat_get_pointer(seat) {
             let p = WaylandPointer(input: self, proxy: proxy)
@@ -93,6 +101,8 @@ public final class WaylandInput {
 
     /// The serial of the last button press (xdg_toplevel.move and resize need it).
     var lastButtonSerial: UInt32 { pointer?.lastButtonSerial ?? 0 }
+    /// The serial of the last key event.
+    var lastKeySerial: UInt32 { keyboard?.lastSerial ?? 0 }
 
     /// Shows the cursor a pointer enter asked for, once the window is idle.
     func showPendingCursor(windowIsIdle: Bool) { pointer?.showPendingCursor(windowIsIdle: windowIsIdle) }

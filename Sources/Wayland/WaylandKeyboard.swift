@@ -107,6 +107,9 @@ final class WaylandKeyboard {
         composeState = xkb_compose_state_new(table, XKB_COMPOSE_STATE_NO_FLAGS)
     }
 
+    /// The serial of the last key event (a copy's set_selection needs one).
+    private(set) var lastSerial: UInt32 = 0
+
     func enter() {}
 
     func leave() {
@@ -149,7 +152,9 @@ final class WaylandKeyboard {
         return m
     }
 
-    func key(time ms: UInt32, key: UInt32, state: UInt32) {
+    func key(serial: UInt32, time ms: UInt32, key: UInt32, state: UInt32) {
+        // The clipboard's set_selection names the key event that asked for it (Ctrl+C).
+        lastSerial = serial
         guard xkbState != nil else { return }
         let code = key + Self.xkbKeycodeOffset
         let t = input.time(ms)

@@ -82,7 +82,9 @@ final class WaylandTextInput: WindowObserver {
         sent = nil
         pending = TextInputUpdate()
         // The protocol: the client resets any preedit on leave.
-        if let field = window?.focusedView as? TextField, !field.preedit.isEmpty { deliver(TextInputUpdate()) }
+        if let field = window?.focusedView as? TextEditingView, !field.editing.preedit.isEmpty {
+            deliver(TextInputUpdate())
+        }
     }
 
     func preedit(_ text: String?, begin: Int32, end: Int32) {

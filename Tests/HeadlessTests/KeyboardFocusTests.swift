@@ -86,10 +86,15 @@ import Testing
         #expect(form.contentOffset == offset)
     }
 
+    /// The notes text view at the form's end is the last stop.
+    var notes: TextView { d.window.view(named: "notes") as! TextView }
+
     @Test func tabPastTheLastWrapsToTheFirstAndScrollsBackUp() {
         for _ in 1...KeyboardForm.fields { press(.tab) }
         #expect(field(KeyboardForm.fields).isFocused)
-        let last = onScreen(field(KeyboardForm.fields))
+        press(.tab)
+        #expect(notes.isFocused)
+        let last = onScreen(notes)
         #expect(last.minY >= 0 && last.maxY <= form.bounds.height)
         let atTheLast = form.contentOffset.y
         #expect(atTheLast > 0)
@@ -101,13 +106,48 @@ import Testing
         #expect(form.contentOffset.y < atTheLast)
         // And Shift+Tab from the first wraps to the last.
         press(.tab, .shift)
+        #expect(notes.isFocused)
+        press(.tab, .shift)
         #expect(field(KeyboardForm.fields).isFocused)
     }
 
     @Test func shiftTabFromNothingFocusesTheLast() {
         press(.tab, .shift)
-        #expect(field(KeyboardForm.fields).isFocused)
-        #expect(onScreen(field(KeyboardForm.fields)).maxY <= form.bounds.height)
+        #expect(notes.isFocused)
+        #expect(onScreen(notes).maxY <= form.bounds.height)
+    }
+
+    /// Typing lines into the notes at the form's end with the on-screen keyboard up: the caret
+    /// stays above the keyboard, in the notes and in the window, and the form never takes the
+    /// keys (Space, Return, arrows, Page Down).
+    @Test func typingLinesIntoTheNotesKeepsTheCaretAboveTheKeyboard() {
+        let keyboard = d.window.view(named: "keyboard") as! OnScreenKeyboard
+        // Bring the notes into view first (Shift+Tab from nothing), then tap them.
+        press(.tab, .shift)
+        d.window.focus(nil, byTouch: false)
+        d.driver.settle()
+        let p = notes.convert(notes.bounds.center, to: nil)
+        d.send(from: d.time + 0.05) { $0.tap(at: p, at: 0, hold: 50, id: 4) }
+        d.driver.settle()
+        #expect(notes.isFocused && keyboard.visibleFraction == 1)
+        // The notes' own keyboard inset is what the keyboard covers of them where the form
+        // brought them (above it: nothing), not where they were when it rose.
+        let covered = max(0, notes.convert(notes.bounds, to: nil).maxY - keyboard.top)
+        #expect(notes.adjustedContentInset.bottom == covered)
+        for i in 1...9 {
+            for ch in "note \(i)" { press(ch == " " ? .space : .other(String(ch)), text: String(ch)) }
+            press(.enter)
+            let caret = notes.convert(notes.caretRect, to: nil)
+            #expect(caret.maxY <= keyboard.top, "line \(i): caret \(caret) under the keyboard at \(keyboard.top)")
+            #expect(caret.minY >= 0)
+        }
+        #expect(notes.text.hasPrefix("note 1\nnote 2\n"))
+        #expect(notes.contentOffset.y > 0)
+        let formOffset = form.contentOffset
+        press(.pageUp)
+        press(.down)
+        press(.space, text: " ")
+        #expect(form.contentOffset == formOffset)
     }
 
     @Test func tabScrollsWithAnAnimation() {

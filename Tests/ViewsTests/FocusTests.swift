@@ -32,7 +32,7 @@ import Testing
 
     @Test mutating func tabGoesInReadingOrderAndWraps() {
         let (window, left, right, button, last) = form()
-        #expect(ids(window.focusableControls) == ids([left, right, button, last]))
+        #expect(ids(window.focusableViews) == ids([left, right, button, last]))
         var seen: [View?] = []
         for _ in 0..<5 {
             press(window, .tab)
@@ -50,12 +50,12 @@ import Testing
         let (window, left, right, button, last) = form()
         right.canBecomeFocused = false
         last.isHidden = true
-        #expect(ids(window.focusableControls) == ids([left, button]))
+        #expect(ids(window.focusableViews) == ids([left, button]))
         // A plain control opts in.
         let custom = Control(frame: Rect(x: 150, y: 170, width: 10, height: 10))
         custom.canBecomeFocused = true
         window.addSubview(custom)
-        #expect(ids(window.focusableControls) == ids([left, button, custom]))
+        #expect(ids(window.focusableViews) == ids([left, button, custom]))
         // Ctrl+Tab is a shortcut, not focus movement.
         press(window, .tab, .control)
         #expect(window.focusedView == nil)

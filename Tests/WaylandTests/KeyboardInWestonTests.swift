@@ -23,12 +23,7 @@ import Testing
 
         func tap(_ p: Point) throws {
             time += 120
-            try rig.pacer.wait(until: time) { try app.step(maxWait: $0) }
-            rig.input.touchDown(id: 0, x: p.x, y: p.y, time: time)
-            rig.input.touchFrame()
-            rig.input.touchUp(id: 0, time: time + 40)
-            try rig.input.roundtrip()
-            try app.catchUp()
+            try WaylandTests.tap(rig, app, at: p, time: time)
         }
 
         // A real touch on the field focuses it and brings the keyboard up.

@@ -43,31 +43,18 @@ import Testing
 
         /// A real tap: touch down and up 40 ms later, the app handling both.
         func tap(_ view: View) throws {
-            let p = view.convert(view.bounds, to: nil).center
             time += 200
-            try rig.pacer.wait(until: time) { try app.step(maxWait: $0) }
-            rig.input.touchDown(id: 0, x: p.x, y: p.y, time: time)
-            rig.input.touchFrame()
-            rig.input.touchUp(id: 0, time: time + 40)
-            try rig.input.roundtrip()
-            try app.catchUp()
+            try WaylandTests.tap(rig, app, at: view.convert(view.bounds, to: nil).center, time: time)
         }
 
         /// Steps the app until what the module last recorded satisfies `condition`.
         func waitForState(_ what: String, _ condition: (TextInputSnapshot) -> Bool) throws {
-            try app.pump(
-                until: {
-                    try rig.input.roundtrip()
-                    return rig.input.textInput.map(condition) ?? false
-                }, what)
+            try waitForTextInput(rig, app, what, condition)
         }
 
         /// The input method sends one done: what `set` asks of the module, then done.
         func inputMethod(_ set: (TestInputClient) -> Void) throws {
-            set(rig.input)
-            rig.input.textInputDone()
-            try rig.input.roundtrip()
-            try app.settle()
+            try sendInputMethod(rig, app, set)
         }
 
         /// The rectangle the app should report for `field`'s caret, in whole surface pixels.

@@ -46,3 +46,37 @@ func flick(
     rig.input.touchFrame()
     try rig.input.roundtrip()
 }
+
+@MainActor
+/// A real tap at `p` at compositor time `time`: touch down, up 40 ms later, the app handling
+/// both (paced: the app runs until the time comes, as a compositor delivers it).
+func tap(_ rig: WestonRig, _ app: WaylandApp, at p: Point, time: UInt32) throws {
+    try rig.pacer.wait(until: time) { try app.step(maxWait: $0) }
+    rig.input.touchDown(id: 0, x: p.x, y: p.y, time: time)
+    rig.input.touchFrame()
+    rig.input.touchUp(id: 0, time: time + 40)
+    try rig.input.roundtrip()
+    try app.catchUp()
+}
+
+@MainActor
+/// Steps the app until what the test module last recorded of its text input satisfies
+/// `condition`.
+func waitForTextInput(
+    _ rig: WestonRig, _ app: WaylandApp, _ what: String, _ condition: (TextInputSnapshot) -> Bool
+) throws {
+    try app.pump(
+        until: {
+            try rig.input.roundtrip()
+            return rig.input.textInput.map(condition) ?? false
+        }, what)
+}
+
+@MainActor
+/// The input method (the test module) sends one done: what `set` asks of it, then done.
+func sendInputMethod(_ rig: WestonRig, _ app: WaylandApp, _ set: (TestInputClient) -> Void) throws {
+    set(rig.input)
+    rig.input.textInputDone()
+    try rig.input.roundtrip()
+    try app.settle()
+}

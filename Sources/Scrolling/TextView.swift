@@ -1,0 +1,418 @@
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayRaster
+import ScrollwayViews
+
+/// Multi-line editable text that scrolls (UITextView's role): a scroll view whose content is its
+/// text, wrapped to its width, so `contentSize` grows as lines are typed. Return breaks the
+/// line; Up and Down move by visual line keeping the caret's x; Home and End go to the visual
+/// line's ends; Page Up and Page Down move the caret a page and scroll with it. The caret stays
+/// in sight while typing, above whatever the adjusted inset covers (an on-screen keyboard), and
+/// the form around it is asked to keep it in sight too.
+///
+/// The editing itself is `TextEditing`'s, the keys and the clipboard `TextEditingView`'s, the
+/// same as a `TextField`'s; only the line geometry is this view's. A finger tap focuses it and
+/// places the caret, a finger drag scrolls (as in UIKit); a mouse press places the caret and a
+/// mouse drag selects.
+open class TextView: ScrollView, TextEditingView {
+    public var editing = TextEditing() {
+        didSet {
+            guard editing != oldValue else { return }
+            if editing.caret != oldValue.caret || editing.text != oldValue.text { goalX = nil }
+            textDidChange()
+        }
+    }
+    /// Setting it puts the caret at its end, as UITextView does.
+    public var text: String {
+        get { editing.text }
+        set {
+            editing.text = newValue
+            editing.moveCaret(to: newValue.count)
+        }
+    }
+    /// nil uses `Font.standard`.
+    public var font: Font? { didSet { textDidChange() } }
+    public var textColor: Color = .black { didSet { content.setNeedsDisplay() } }
+    public var placeholder = "" { didSet { content.setNeedsDisplay() } }
+    /// What the text is for, told to a system input method (multi-line by default).
+    public var contentType = TextContentType(hints: .multiline)
+    /// The space between the view's edges and the text (UITextView's `textContainerInset`).
+    public var textInset = EdgeInsets(top: 8, left: 10, bottom: 8, right: 10) { didSet { textDidChange() } }
+
+    /// One visual line: the characters of the shown text (preedit included) it holds, where it
+    /// sits, and its own one-line layout (drawn as is; carets from its shaped clusters). A
+    /// wrapped line keeps the spaces it broke at, hanging past its end.
+    struct Line: Equatable {
+        var start: Int
+        var end: Int
+        var y: Double
+        var layout: TextLayout
+    }
+
+    /// The visual lines as last laid out (`layoutText`).
+    private(set) var lines: [Line] = []
+    /// How many lines the text takes at the current width (wrapped lines count each).
+    public var lineCount: Int {
+        layoutText()
+        return lines.count
+    }
+    private var lineHeight = 0.0
+    /// What `lines` were laid out for; a change of any of these lays them out again.
+    private var laidOutFor: (shown: String, width: Double, scale: Double)?
+    /// The x Up and Down aim for (content coordinates), kept across successive vertical moves
+    /// so that a short line in between does not pull the caret left for good.
+    private var goalX: Double?
+    let content = TextViewContent()
+    private let ring = FocusRingView(idleColor: Color(rgb: 190, 190, 196))
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        canBecomeFocused = true
+        // In a form the form answers the title bar's scroll-to-top (only one view may).
+        scrollsToTop = false
+        content.textView = self
+        insertSubview(content, at: 0)
+        insertSubview(ring, at: 1)
+    }
+
+    open override var drawsContent: Bool { true }
+
+    open override func draw(in canvas: Canvas) {
+        canvas.fillRoundedRect(Rect(origin: .zero, size: bounds.size), radius: 6, color: .white)
+    }
+
+    public var isMultiline: Bool { true }
+
+    public func editingDidReturn() {}
+
+    // MARK: Layout
+
+    var effectiveFont: Font? { font ?? Font.standard }
+
+    /// The text as drawn: the preedit at the caret.
+    var shownText: String {
+        guard !editing.preedit.isEmpty else { return editing.text }
+        let chars = Array(editing.text)
+        return String(chars[..<editing.caret]) + editing.preedit + String(chars[editing.caret...])
+    }
+
+    /// Where text index `i` is in the shown text (past the caret, the preedit comes first).
+    func shownIndex(_ i: Int) -> Int { i > editing.caret ? i + editing.preedit.count : i }
+
+    /// The caret in the shown text: inside the preedit at its cursor while composing.
+    var shownCaret: Int {
+        guard !editing.preedit.isEmpty else { return editing.caret }
+        let bytes = editing.preeditCursor?.begin ?? editing.preedit.utf8.count
+        return editing.caret + String(decoding: editing.preedit.utf8.prefix(bytes), as: UTF8.self).count
+    }
+
+    /// The text index for shown index `i` (inside the preedit: the caret).
+    func textIndex(_ i: Int) -> Int {
+        let p = editing.preedit.count
+        if i <= editing.caret { return i }
+        return i < editing.caret + p ? editing.caret : i - p
+    }
+
+    private func textDidChange() {
+        layoutText()
+        content.setNeedsDisplay()
+        ring.setNeedsDisplay()
+        if isFocused { keepCaretVisible() }
+    }
+
+    /// Lays the shown text out at the current width and scale when any changed: wraps each
+    /// paragraph with `Font.layout` (its lines say which characters they show), lays each
+    /// visual line out on its own for drawing and carets, and sizes the content to the lines.
+    func layoutText() {
+        guard let font = effectiveFont else { return }
+        let scale = window?.scale ?? 1
+        let shown = shownText
+        let width = max(1, bounds.width - textInset.horizontal)
+        if let l = laidOutFor, l.shown == shown, l.width == width, l.scale == scale { return }
+        laidOutFor = (shown, width, scale)
+        lineHeight = font.metrics(scale: scale).lineHeight
+        var result: [Line] = []
+        var paragraphStart = 0
+        for paragraph in shown.split(separator: "\n", omittingEmptySubsequences: false) {
+            let chars = Array(paragraph)
+            let wrapped = font.layout(String(paragraph), maxWidth: width, scale: scale)
+            // Each line from where the layout says it starts (spaces a wrap left hanging stay
+            // at the end of the line before) to where the next one does.
+            var starts = [0]
+            for line in wrapped.lines.dropFirst() where line.characterRange.lowerBound > starts.last! {
+                starts.append(min(line.characterRange.lowerBound, chars.count))
+            }
+            for (k, start) in starts.enumerated() {
+                let end = k + 1 < starts.count ? starts[k + 1] : chars.count
+                result.append(
+                    Line(
+                        start: paragraphStart + start, end: paragraphStart + end,
+                        y: textInset.top + Double(result.count) * lineHeight,
+                        layout: font.layout(String(chars[start..<end]), maxLines: 1, scale: scale)))
+            }
+            paragraphStart += chars.count + 1
+        }
+        lines = result
+        let height = textInset.vertical + Double(lines.count) * lineHeight
+        contentSize = Size(width: bounds.width, height: height)
+        content.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(height, bounds.height))
+    }
+
+    open override func layoutSubviews() {
+        layoutText()
+        content.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(contentSize.height, bounds.height))
+        super.layoutSubviews()
+        placeRing()
+    }
+
+    open override func didChangeBounds(from old: Rect) {
+        super.didChangeBounds(from: old)
+        placeRing()
+    }
+
+    open override func windowScaleDidChange() {
+        super.windowScaleDidChange()
+        setNeedsLayout()
+    }
+
+    /// The focus ring stays put over the scrolling text: it covers the visible bounds.
+    private func placeRing() {
+        let r = Rect(origin: bounds.origin, size: bounds.size)
+        if ring.frame != r { ring.frame = r }
+    }
+
+    // MARK: Geometry
+
+    /// The line holding shown index `i` (a wrapped line's end belongs to the next line).
+    func lineIndex(ofShown i: Int) -> Int {
+        var lo = 0
+        var hi = lines.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lines[mid].start <= i { lo = mid } else { hi = mid - 1 }
+        }
+        return max(0, lo)
+    }
+
+    /// The x of shown index `i` on line `l`, content coordinates.
+    func x(ofShown i: Int, line l: Int) -> Double {
+        guard lines.indices.contains(l) else { return textInset.left }
+        let line = lines[l]
+        return textInset.left
+            + line.layout.caretX(forCharacterOffset: min(max(0, i - line.start), line.end - line.start))
+    }
+
+    /// The last caret position on line `l`: its end, or before the space it broke at.
+    func lastIndex(line l: Int) -> Int {
+        let line = lines[l]
+        return l + 1 < lines.count && lines[l + 1].start == line.end && line.end > line.start ? line.end - 1 : line.end
+    }
+
+    /// The shown index on line `l` nearest `x` (content coordinates).
+    func shownIndex(line l: Int, x: Double) -> Int {
+        guard lines.indices.contains(l) else { return 0 }
+        return TextEditing.nearestIndex(from: lines[l].start, to: lastIndex(line: l), toX: x) {
+            self.x(ofShown: $0, line: l)
+        }
+    }
+
+    /// The text index nearest `point` (content coordinates).
+    func textIndex(at point: Point) -> Int {
+        layoutText()
+        guard !lines.isEmpty, lineHeight > 0 else { return 0 }
+        let l = min(max(0, Int(((point.y - textInset.top) / lineHeight).rounded(.down))), lines.count - 1)
+        return textIndex(shownIndex(line: l, x: point.x))
+    }
+
+    /// The caret's rectangle in content coordinates.
+    public var caretRect: Rect {
+        layoutText()
+        let i = shownCaret
+        let l = lineIndex(ofShown: i)
+        let y = lines.indices.contains(l) ? lines[l].y : textInset.top
+        return Rect(x: x(ofShown: i, line: l), y: y, width: 2, height: lineHeight)
+    }
+
+    /// The number of lines Page Up and Page Down move: the visible height's worth, less one
+    /// line kept for context, at least one.
+    var linesPerPage: Int {
+        let visible = bounds.height - adjustedContentInset.vertical
+        return max(1, Int((visible / max(1, lineHeight)).rounded(.down)) - 1)
+    }
+
+    public func caretIndex(for key: Key, from index: Int) -> Int? {
+        layoutText()
+        guard !lines.isEmpty else { return nil }
+        let caret = shownIndex(index)
+        let l = lineIndex(ofShown: caret)
+        switch key {
+        case .home: return textIndex(lines[l].start)
+        case .end: return textIndex(lastIndex(line: l))
+        case .up, .down, .pageUp, .pageDown:
+            let step =
+                switch key {
+                case .up: -1
+                case .down: 1
+                case .pageUp: -linesPerPage
+                default: linesPerPage
+                }
+            let x = goalX ?? x(ofShown: caret, line: l)
+            let target = l + step
+            pendingGoalX = x
+            if target < 0 { return 0 }
+            if target >= lines.count { return editing.text.count }
+            return textIndex(shownIndex(line: target, x: x))
+        default:
+            return nil
+        }
+    }
+
+    /// The goal x a vertical move just used, put back once the move's caret change is in.
+    private var pendingGoalX: Double?
+
+    // MARK: Input
+
+    open override func handleInput(_ event: InputEvent) -> Bool {
+        guard isFocused else { return super.handleInput(event) }
+        if case .key(let key, pressed: true, let modifiers) = event.kind, key == .pageUp || key == .pageDown,
+            modifiers.isDisjoint(with: [.control, .alt, .logo])
+        {
+            // The content scrolls by the page the caret moves, so the caret keeps its place on
+            // screen (then it is kept in sight, at the ends).
+            let dy = Double(key == .pageUp ? -linesPerPage : linesPerPage) * lineHeight
+            setContentOffset(clampedOffset(Point(x: contentOffset.x, y: contentOffset.y + dy)), animated: false)
+        }
+        pendingGoalX = nil
+        guard handleEditingInput(event) else { return super.handleInput(event) }
+        // A vertical move keeps aiming at the x it started from (`editing`'s change cleared it).
+        if let g = pendingGoalX { goalX = g }
+        pendingGoalX = nil
+        return true
+    }
+
+    /// The caret and the ring show the focus.
+    open override func focusDidChange() {
+        content.setNeedsDisplay()
+        ring.setNeedsDisplay()
+    }
+
+    /// A finger tap (the scroll view's arbitration let it through as a tap, not a drag): focus
+    /// and put the caret there.
+    func contentTapped(at point: Point) {
+        let index = textIndex(at: point)
+        if !isFocused { becomeFocused(byTouch: true) }
+        editing.moveCaret(to: index)
+    }
+
+    /// A mouse press puts the caret there (and focuses); its drag extends the selection.
+    func contentMouse(at point: Point, dragging: Bool) {
+        let index = textIndex(at: point)
+        if !isFocused { becomeFocused(byTouch: false) }
+        editing.moveCaret(to: index, extending: dragging)
+    }
+
+    // MARK: Keeping the caret in sight
+
+    /// Scrolls the least distance that shows the caret's line (with the text inset around it)
+    /// in the visible area, the adjusted inset (a keyboard) excluded; then asks the nearest
+    /// scroll view around to show it too, with the focus margin, animated.
+    func keepCaretVisible() {
+        let caret = caretRect
+        let around = Rect(
+            x: caret.minX, y: caret.minY - textInset.top, width: caret.width,
+            height: caret.height + textInset.vertical)
+        let target = leastDistanceOffset(toShow: around)
+        if target != contentOffset, !isTracking { setContentOffset(target, animated: false) }
+        var v = superview
+        while let current = v, !(current is ScrollView) { v = current.superview }
+        guard let outer = v as? ScrollView else { return }
+        let shown = convert(caret, to: outer).insetBy(dx: 0, dy: -Self.focusMargin)
+        if outer.leastDistanceOffset(toShow: shown) != outer.contentOffset {
+            outer.scrollRectToVisible(shown, animated: true)
+        }
+    }
+
+    // MARK: Text input
+
+    public var textInputState: TextInputState? {
+        guard window != nil else { return nil }
+        let s = editing.surrounding()
+        return TextInputState(
+            surroundingText: s.text, cursor: s.cursor, anchor: s.anchor, contentType: contentType,
+            cursorRectangle: convert(caretRect, to: nil))
+    }
+}
+
+/// The text view's text: as tall as its lines (at least the view), scrolling with the offset.
+/// It takes the touches that land on the text so that the scroll view's arbitration tells a
+/// tap (focus, caret) from a drag (scroll).
+final class TextViewContent: View {
+    weak var textView: TextView?
+
+    override var drawsContent: Bool { true }
+
+    override func touchesBegan(_ touches: [Touch]) {
+        guard let t = touches.first, t.source == .mouse else { return }
+        textView?.contentMouse(at: convert(t.location, from: nil), dragging: false)
+    }
+
+    override func touchesMoved(_ touches: [Touch]) {
+        guard let t = touches.first, t.source == .mouse else { return }
+        textView?.contentMouse(at: convert(t.location, from: nil), dragging: true)
+    }
+
+    override func touchesEnded(_ touches: [Touch]) {
+        guard let t = touches.first, t.source == .finger else { return }
+        textView?.contentTapped(at: convert(t.location, from: nil))
+    }
+
+    override func draw(in canvas: Canvas) {
+        guard let tv = textView, let font = tv.effectiveFont else { return }
+        let scale = canvas.scale
+        let chars = Array(tv.shownText)
+        let lineHeight = font.metrics(scale: scale).lineHeight
+        let width = bounds.width - tv.textInset.left
+        let focused = tv.isFocused
+        if chars.isEmpty {
+            canvas.drawText(
+                tv.placeholder, font: font,
+                in: Rect(
+                    x: tv.textInset.left, y: tv.textInset.top, width: width - tv.textInset.right, height: lineHeight),
+                color: Color(rgb: 160, 160, 166), maxLines: 1)
+        }
+        let editing = tv.editing
+        let selected = tv.shownIndex(editing.selection.lowerBound)..<tv.shownIndex(editing.selection.upperBound)
+        let preedit = editing.caret..<(editing.caret + editing.preedit.count)
+        for (l, line) in tv.lines.enumerated() {
+            let a = min(line.start, chars.count)
+            let b = min(line.end, chars.count)
+            func x(_ i: Int) -> Double { tv.x(ofShown: i, line: l) }
+            if focused, selected.lowerBound <= b, selected.upperBound > a || (selected.isEmpty == false && a == b) {
+                let x0 = x(max(a, selected.lowerBound))
+                // A selection that runs on past the line's end covers a space's width more:
+                // the line break (or the space it broke at) is selected too.
+                let runsOn = selected.upperBound > b || (selected.upperBound == b && b < chars.count)
+                let x1 = runsOn ? x(b) + font.width(of: " ", scale: scale) : x(min(b, selected.upperBound))
+                if x1 > x0 {
+                    canvas.fill(
+                        Rect(x: x0, y: line.y, width: x1 - x0, height: lineHeight), color: TextEditing.selectionColor)
+                }
+            }
+            let layout =
+                line.layout.scale == scale
+                ? line.layout : font.layout(String(chars[a..<b]), maxLines: 1, scale: scale)
+            canvas.drawText(
+                layout, font: font, in: Rect(x: tv.textInset.left, y: line.y, width: width, height: lineHeight),
+                color: tv.textColor)
+            if !preedit.isEmpty, preedit.lowerBound < b, preedit.upperBound > a {
+                // The composing text is underlined, one pixel below the baseline.
+                let x0 = x(max(a, preedit.lowerBound))
+                let x1 = x(min(b, preedit.upperBound))
+                let y = line.y + font.metrics(scale: scale).ascent + 1
+                canvas.fill(Rect(x: x0, y: y, width: x1 - x0, height: 1), color: tv.textColor)
+            }
+        }
+        guard focused, editing.preedit.isEmpty || editing.preeditCursor != nil else { return }
+        canvas.fill(tv.caretRect, color: .tint)
+    }
+}
