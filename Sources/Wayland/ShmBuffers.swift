@@ -138,6 +138,14 @@ final class ShmBuffer {
     /// The two may overlap: rows are copied in the order that never reads one already written.
     private func relocate(_ kept: PixelRect, dx: Int, dy: Int, to target: Int) {
         let rowBytes = kept.width * 4
+        if rowBytes == stride {
+            // Whole rows (a scroll view as wide as the window): one block, one memmove, which
+            // copies a large block faster than a call per row (and in the safe direction).
+            memmove(
+                mapping + target + kept.y0 * stride, mapping + offset + (kept.y0 - dy) * stride,
+                kept.height * stride)
+            return
+        }
         let forward = target + dy * stride + dx * 4 > offset  // each row lands after where it was read
         let rows = forward ? Array((kept.y0..<kept.y1).reversed()) : Array(kept.y0..<kept.y1)
         for y in rows {
