@@ -39,6 +39,8 @@ final class WaylandClipboard: Pasteboard {
     private var nextRequest = 0
     private var channel: InboxChannel<PasteResult>?
     private weak var window: Window?
+    /// The manager is version 2 or later: the device has a release request.
+    private let releasesDevice: Bool
 
     /// One paste's text, read on a worker thread.
     struct PasteResult: Sendable {
@@ -49,6 +51,8 @@ final class WaylandClipboard: Pasteboard {
     init(input: WaylandInput, manager: OpaquePointer, seat: OpaquePointer) {
         self.input = input
         self.manager = manager
+        // Read now: `release` runs from the connection's deinit, when it can no longer be asked.
+        releasesDevice = input.connection.boundVersion("wl_data_device_manager") ?? 1 >= 2
         device = wl_data_device_manager_get_data_device(manager, seat)
         wl_data_device_add_listener(device, Listeners.dataDevice, Unmanaged.passUnretained(self).toOpaque())
     }
@@ -61,7 +65,7 @@ final class WaylandClipboard: Pasteboard {
         if let source { wl_data_source_destroy(source) }
         source = nil
         if let device {
-            if input.connection.boundVersion("wl_data_device_manager") ?? 1 >= 2 {
+            if releasesDevice {
                 wl_data_device_release(device)
             } else {
                 wl_data_device_destroy(device)
