@@ -8,8 +8,9 @@ import ScrollwayViews
 /// numbers/symbols page, backspace, return, space and a hide key. It slides in and out with the
 /// ω = 14 spring and types through the window's text path, exactly like a physical keyboard.
 ///
-/// It also keeps every scroll view clear of it: `obscured = max(0, scroll view bottom in window
-/// − keyboard top)` joins the bottom of the adjusted inset (and so the indicator insets), and
+/// It also keeps every scroll view clear of it: `obscured = max(0, min(scroll view bottom in
+/// window, window bottom) − keyboard top)` joins the bottom of the adjusted inset (and so the
+/// indicator insets), and
 /// once it is up the focused field, expanded by 12 px, is scrolled into view.
 public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver {
     /// When it shows itself.
@@ -145,7 +146,10 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver {
         var stack: [View] = window.subviews.filter { $0 !== self }
         while let v = stack.popLast() {
             if let s = v as? ScrollView {
-                let bottom = s.convert(Point(x: 0, y: s.bounds.maxY), to: nil).y
+                // Only what shows can be covered: a scroll view reaching below the window (a
+                // text view further down a form) is not covered there, nor at all while the
+                // keyboard is down.
+                let bottom = min(s.convert(Point(x: 0, y: s.bounds.maxY), to: nil).y, window.bounds.height)
                 let obscured = max(0, bottom - keyboardTop)
                 s.setInsetContribution(EdgeInsets(top: 0, left: 0, bottom: obscured, right: 0), for: Self.insetKey)
             }

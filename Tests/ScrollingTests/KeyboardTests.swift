@@ -35,6 +35,24 @@ import Testing
         #expect(keyboard.isHidden)
     }
 
+    /// A scroll view that reaches below the window (a text view further down the form) is
+    /// covered only where it shows: nothing while the keyboard is down, and no more than the
+    /// window's part of it under the keyboard while it is up.
+    @Test func aScrollViewBelowTheWindowIsCoveredOnlyWhereItShows() {
+        let (rig, _, keyboard) = formRig()
+        let notes = ScrollView(frame: Rect(x: 20, y: 800, width: 350, height: 200))  // 844-high window
+        notes.contentSize = Size(width: 350, height: 600)
+        rig.content.addSubview(notes)
+        rig.settle()
+        keyboard.show()
+        rig.settle()
+        // The keyboard's top is at 844 − its height; the notes show down to 844.
+        #expect(notes.insetContributions[.keyboard]?.bottom == OnScreenKeyboard.height)
+        keyboard.hide()
+        rig.settle()
+        #expect((notes.insetContributions[.keyboard]?.bottom ?? 0) == 0)
+    }
+
     /// `systemWhenAvailable`: the in-app keyboard is a kiosk's (no system input method) and
     /// stays down where the platform has one (the compositor offers text-input-v3).
     @Test(arguments: [false, true])
