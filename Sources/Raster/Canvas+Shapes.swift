@@ -35,7 +35,69 @@ extension Canvas {
     public func fillConvexPolygon(_ points: [Point], color: Color) {
         guard points.count >= 3, color.alpha > 0 else { return }
         let traps = Self.trapezoids(ofConvex: points.map(fixedPoint))
-        compositeTrapezoids(traps, color: color)
+        if !compositeRepeatingRows(traps, color: color) { compositeTrapezoids(traps, color: color) }
+    }
+
+    /// What `pixman_composite_trapezoids` does (a zeroed a8 mask over the trapezoids' extents,
+    /// each rasterized into it, the colour composited through it), except that a band with
+    /// vertical sides is rasterized down to its first whole device row only and that row is
+    /// copied to the band's other whole rows: pixman samples every row of such a band alike
+    /// (the same sample heights within a row, the same edge x), so the mask, and the pixels,
+    /// are the same. A rounded rect's straight middle (a scroll indicator's thumb, a button)
+    /// costs one row instead of fifteen sample rows per pixel row. False when no band has
+    /// three whole rows to gain (the caller then lets pixman do it all).
+    private func compositeRepeatingRows(_ traps: [pixman_trapezoid_t], color: Color) -> Bool {
+        func vertical(_ l: pixman_line_fixed_t) -> Bool { l.p1.x == l.p2.x }
+        func firstWholeRow(_ t: pixman_trapezoid_t) -> Int32 { (t.top + 0xFFFF) >> 16 }
+        func wholeRowsEnd(_ t: pixman_trapezoid_t) -> Int32 { t.bottom >> 16 }
+        func repeats(_ t: pixman_trapezoid_t) -> Bool {
+            vertical(t.left) && vertical(t.right) && wholeRowsEnd(t) - firstWholeRow(t) >= 3
+        }
+        guard traps.contains(where: repeats) else { return false }
+        // The extents pixman takes (`get_trap_extents`): rows from the top's floor to the
+        // bottom's ceiling, columns over every edge's end points.
+        func floorInt(_ f: pixman_fixed_t) -> Int32 { f >> 16 }
+        func ceilInt(_ f: pixman_fixed_t) -> Int32 { (f + 0xFFFF) >> 16 }
+        var x1 = Int32.max
+        var y1 = Int32.max
+        var x2 = Int32.min
+        var y2 = Int32.min
+        for t in traps {
+            y1 = min(y1, floorInt(t.top))
+            y2 = max(y2, ceilInt(t.bottom))
+            for x in [t.left.p1.x, t.left.p2.x, t.right.p1.x, t.right.p2.x] {
+                x1 = min(x1, floorInt(x))
+                x2 = max(x2, ceilInt(x))
+            }
+        }
+        guard x1 < x2, y1 < y2, let mask = pixman_image_create_bits(PIXMAN_a8, x2 - x1, y2 - y1, nil, 0) else {
+            return true
+        }
+        defer { pixman_image_unref(mask) }
+        let stride = Int(pixman_image_get_stride(mask))
+        let bytes = UnsafeMutableRawPointer(pixman_image_get_data(mask)!)
+        for var t in traps {
+            guard repeats(t) else {
+                pixman_rasterize_trapezoid(mask, &t, -x1, -y1)
+                continue
+            }
+            let first = firstWholeRow(t)
+            let end = wholeRowsEnd(t)
+            var head = t
+            head.bottom = (first + 1) << 16
+            pixman_rasterize_trapezoid(mask, &head, -x1, -y1)
+            let row = bytes + Int(first - y1) * stride
+            for r in (first + 1)..<end { (bytes + Int(r - y1) * stride).copyMemory(from: row, byteCount: stride) }
+            if t.bottom > end << 16 {
+                var tail = t
+                tail.top = end << 16
+                pixman_rasterize_trapezoid(mask, &tail, -x1, -y1)
+            }
+        }
+        let src = solidFill(color)
+        defer { pixman_image_unref(src) }
+        pixman_image_composite32(PIXMAN_OP_OVER, src, mask, image, x1, y1, 0, 0, x1, y1, x2 - x1, y2 - y1)
+        return true
     }
 
     /// The same fill as `fillConvexPolygon`, as pixman's triangles fanned from the first vertex

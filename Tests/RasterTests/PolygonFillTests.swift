@@ -58,6 +58,25 @@ import Testing
         #expect(shapes == 600)
     }
 
+    /// Tall shapes with vertical sides (an indicator's thumb, a button): their straight middle is
+    /// rasterized one whole row and copied down, and must still match the triangle fan.
+    @Test func tallThumbsMatchTheTriangleFan() throws {
+        var rng = SeededRandom(state: 36)
+        for _ in 0..<200 {
+            let scale = [1.0, 1.5, 2.0, 1.25][Int(rng.next() % 4)]
+            let width = rng.unit(3, 12)
+            let rect = Rect(x: rng.unit(0, 20), y: rng.unit(-2, 6), width: width, height: rng.unit(8, 58))
+            let color = Color(red: 0, green: 0, blue: 0, alpha: rng.unit(0.3, 1))
+            let differ = try differingPixels(scale: scale) { c, traps in
+                // As `fillRoundedRect` clamps it: a radius past half the height is not convex.
+                let r = min(width, rect.height) / 2
+                fill(c, c.roundedRectOutline(rect, radius: r), color, trapezoids: traps)
+                fill(c, c.roundedRectOutline(rect.insetBy(dx: -1, dy: -1), radius: r + 1), color, trapezoids: traps)
+            }
+            #expect(differ == 0, "thumb \(rect) at scale \(scale)")
+        }
+    }
+
     @Test func randomConvexPolygonsMatchTheTriangleFan() throws {
         var rng = SeededRandom(state: 7)
         for _ in 0..<300 {
