@@ -47,21 +47,20 @@ extension Canvas {
     /// costs one row instead of fifteen sample rows per pixel row. False when no band has
     /// three whole rows to gain (the caller then lets pixman do it all).
     private func compositeRepeatingRows(_ traps: [pixman_trapezoid_t], color: Color) -> Bool {
+        // In Int: fixed-point values near pixman's limits (±32768) would overflow Int32 here.
         func vertical(_ l: pixman_line_fixed_t) -> Bool { l.p1.x == l.p2.x }
-        func firstWholeRow(_ t: pixman_trapezoid_t) -> Int32 { (t.top + 0xFFFF) >> 16 }
-        func wholeRowsEnd(_ t: pixman_trapezoid_t) -> Int32 { t.bottom >> 16 }
+        func floorInt(_ f: pixman_fixed_t) -> Int { Int(f) >> 16 }
+        func ceilInt(_ f: pixman_fixed_t) -> Int { (Int(f) + 0xFFFF) >> 16 }
         func repeats(_ t: pixman_trapezoid_t) -> Bool {
-            vertical(t.left) && vertical(t.right) && wholeRowsEnd(t) - firstWholeRow(t) >= 3
+            vertical(t.left) && vertical(t.right) && floorInt(t.bottom) - ceilInt(t.top) >= 3
         }
         guard traps.contains(where: repeats) else { return false }
         // The extents pixman takes (`get_trap_extents`): rows from the top's floor to the
         // bottom's ceiling, columns over every edge's end points.
-        func floorInt(_ f: pixman_fixed_t) -> Int32 { f >> 16 }
-        func ceilInt(_ f: pixman_fixed_t) -> Int32 { (f + 0xFFFF) >> 16 }
-        var x1 = Int32.max
-        var y1 = Int32.max
-        var x2 = Int32.min
-        var y2 = Int32.min
+        var x1 = Int.max
+        var y1 = Int.max
+        var x2 = Int.min
+        var y2 = Int.min
         for t in traps {
             y1 = min(y1, floorInt(t.top))
             y2 = max(y2, ceilInt(t.bottom))
@@ -70,33 +69,36 @@ extension Canvas {
                 x2 = max(x2, ceilInt(x))
             }
         }
-        guard x1 < x2, y1 < y2, let mask = pixman_image_create_bits(PIXMAN_a8, x2 - x1, y2 - y1, nil, 0) else {
-            return true
-        }
+        // Beyond what a canvas holds, pixman's own path (which allocates nothing so large).
+        guard x2 - x1 <= 32767, y2 - y1 <= 32767, abs(x1) <= 32767, abs(y1) <= 32767 else { return false }
+        guard x1 < x2, y1 < y2, let mask = pixman_image_create_bits(PIXMAN_a8, Int32(x2 - x1), Int32(y2 - y1), nil, 0)
+        else { return true }
         defer { pixman_image_unref(mask) }
         let stride = Int(pixman_image_get_stride(mask))
         let bytes = UnsafeMutableRawPointer(pixman_image_get_data(mask)!)
         for var t in traps {
             guard repeats(t) else {
-                pixman_rasterize_trapezoid(mask, &t, -x1, -y1)
+                pixman_rasterize_trapezoid(mask, &t, Int32(-x1), Int32(-y1))
                 continue
             }
-            let first = firstWholeRow(t)
-            let end = wholeRowsEnd(t)
+            let first = ceilInt(t.top)
+            let end = floorInt(t.bottom)
             var head = t
-            head.bottom = (first + 1) << 16
-            pixman_rasterize_trapezoid(mask, &head, -x1, -y1)
-            let row = bytes + Int(first - y1) * stride
-            for r in (first + 1)..<end { (bytes + Int(r - y1) * stride).copyMemory(from: row, byteCount: stride) }
-            if t.bottom > end << 16 {
+            head.bottom = pixman_fixed_t((first + 1) << 16)
+            pixman_rasterize_trapezoid(mask, &head, Int32(-x1), Int32(-y1))
+            let row = bytes + (first - y1) * stride
+            for r in (first + 1)..<end { (bytes + (r - y1) * stride).copyMemory(from: row, byteCount: stride) }
+            if Int(t.bottom) > end << 16 {
                 var tail = t
-                tail.top = end << 16
-                pixman_rasterize_trapezoid(mask, &tail, -x1, -y1)
+                tail.top = pixman_fixed_t(end << 16)
+                pixman_rasterize_trapezoid(mask, &tail, Int32(-x1), Int32(-y1))
             }
         }
         let src = solidFill(color)
         defer { pixman_image_unref(src) }
-        pixman_image_composite32(PIXMAN_OP_OVER, src, mask, image, x1, y1, 0, 0, x1, y1, x2 - x1, y2 - y1)
+        pixman_image_composite32(
+            PIXMAN_OP_OVER, src, mask, image, Int32(x1), Int32(y1), 0, 0, Int32(x1), Int32(y1), Int32(x2 - x1),
+            Int32(y2 - y1))
         return true
     }
 
