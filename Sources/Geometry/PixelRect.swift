@@ -118,6 +118,17 @@ public struct PixelRegion: Hashable, Sendable, CustomStringConvertible {
     /// Adds the pixels of `rect` not already in the region (the region stays disjoint).
     public mutating func add(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
+        // Usually the rect meets nothing there yet, or lies inside a rect already there: no
+        // pieces to cut (a frame's damage tracking adds a rect per changed view).
+        var meets = false
+        for existing in rects where existing.intersects(rect) {
+            if existing.contains(rect) { return }
+            meets = true
+        }
+        guard meets else {
+            rects.append(rect)
+            return
+        }
         var pieces = [rect]
         for existing in rects where pieces.contains(where: { $0.intersects(existing) }) {
             pieces = pieces.flatMap { $0.subtracting(existing) }
