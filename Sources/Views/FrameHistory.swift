@@ -53,34 +53,42 @@ public struct FrameHistory: Sendable {
         let missed = ((held + 1)...n).compactMap { updates[$0] }
         if missed.count == n - held, let combined = FrameUpdate.combining(missed) {
             if let m = combined.move {
-                // In place with a memmove: the kept part is read and written once.
-                consider(
-                    .own(move: m, byOffset: false, damage: combined.damage),
-                    (m.kept?.area ?? 0) + 2 * combined.damage.area)
+                // The plans that move by offset first: they usually win, and then the others
+                // need not be worked out (each costs at least a lower bound checked below).
+                var outside = combined.damage
                 if movesByOffset {
-                    var damage = combined.damage
-                    for outside in window.subtracting(m.rect) { damage.add(outside) }
-                    consider(.own(move: m, byOffset: true, damage: damage), 2 * damage.area)
+                    for r in window.subtracting(m.rect) { outside.add(r) }
+                    consider(.own(move: m, byOffset: true, damage: outside), 2 * outside.area)
                 }
                 // Moved, and what the older frames repainted copied from the newest buffer: a
                 // buffer two frames old would otherwise composite two frames' exposed strips
                 // (during a fast fling, a third of the window at 1080p); the older strip is
                 // already in the newest buffer and costs one copy.
-                if let newest, newest == n - 1, held < newest {
-                    for byOffset in movesByOffset ? [false, true] : [false] {
-                        var wrong = combined.damage
-                        if byOffset { for outside in window.subtracting(m.rect) { wrong.add(outside) } }
-                        if let mixed = Self.ownAndCopy(move: m, byOffset: byOffset, wrong: wrong, current: current) {
-                            consider(mixed.plan, (byOffset ? 0 : (m.kept?.area ?? 0)) + mixed.cost)
-                        }
+                let copiesOlder = newest.map { $0 == n - 1 && held < $0 } ?? false
+                if copiesOlder && movesByOffset,
+                    let mixed = Self.ownAndCopy(move: m, byOffset: true, wrong: outside, current: current)
+                {
+                    consider(mixed.plan, mixed.cost)
+                }
+                // In place with a memmove: the kept part is read and written once.
+                let kept = m.kept?.area ?? 0
+                if best.map({ $0.cost > kept }) ?? true {
+                    consider(.own(move: m, byOffset: false, damage: combined.damage), kept + 2 * combined.damage.area)
+                    if copiesOlder,
+                        let mixed = Self.ownAndCopy(
+                            move: m, byOffset: false, wrong: combined.damage, current: current)
+                    {
+                        consider(mixed.plan, kept + mixed.cost)
                     }
                 }
             } else {
                 consider(.own(move: nil, byOffset: false, damage: combined.damage), 2 * combined.damage.area)
             }
         }
-        // Copied from the newest buffer, which holds frame n − 1.
-        if let newest, newest == n - 1, held < newest {
+        // Copied from the newest buffer, which holds frame n − 1: at least this frame's move's
+        // kept part and twice its damage, so not worked out when a plan already costs less.
+        let copyAtLeast = (current.move?.kept?.area ?? 0) + 2 * current.damage.area
+        if let newest, newest == n - 1, held < newest, best.map({ $0.cost > copyAtLeast }) ?? true {
             var stale = PixelRegion()
             var complete = true
             for f in (held + 1)...newest {
