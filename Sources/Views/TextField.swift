@@ -101,17 +101,31 @@ open class TextField: Control, TextEditingView {
         return Rect(x: 10, y: (bounds.height - h) / 2, width: max(0, bounds.width - 20), height: h)
     }
 
+    /// The text as shown: the preedit, while composing, at the caret.
+    private var composed: String { String(text.prefix(caret)) + preedit + String(text.dropFirst(caret)) }
+
+    /// Characters of the preedit before its byte offset `bytes`.
+    private func preeditCharacters(_ bytes: Int) -> Int {
+        String(decoding: preedit.utf8.prefix(bytes), as: UTF8.self).count
+    }
+
+    /// Where a character offset of the shown text lies (field coordinates), from its shaped
+    /// layout: after a combining mark's base, inside a ligature, on the right side of a
+    /// right-to-left run, where the glyphs really are.
+    private func x(_ offset: Int, in layout: TextLayout, box: Rect) -> Double {
+        box.minX + layout.caretX(forCharacterOffset: offset)
+    }
+
     /// The caret's rectangle in the field's coordinates: after the text before the caret and,
     /// while composing, the preedit up to its cursor.
     func caretRect(font: Font, scale: Double) -> Rect {
+        caretRect(font: font, scale: scale, layout: font.layout(composed, maxWidth: nil, maxLines: 1, scale: scale))
+    }
+
+    private func caretRect(font: Font, scale: Double, layout: TextLayout) -> Rect {
         let box = textRect(font: font, scale: scale)
-        var before = String(text.prefix(caret))
-        if !preedit.isEmpty {
-            let bytes = preeditCursor?.begin ?? preedit.utf8.count
-            before += String(decoding: preedit.utf8.prefix(bytes), as: UTF8.self)
-        }
-        let x = box.minX + font.width(of: before, scale: scale)
-        return Rect(x: x, y: box.minY, width: 2, height: box.height)
+        let offset = caret + (preedit.isEmpty ? 0 : preeditCharacters(preeditCursor?.begin ?? preedit.utf8.count))
+        return Rect(x: x(offset, in: layout, box: box), y: box.minY, width: 2, height: box.height)
     }
 
     public var textInputState: TextInputState? {
@@ -130,16 +144,23 @@ open class TextField: Control, TextEditingView {
             r.insetBy(dx: 0.75, dy: 0.75), radius: 6, lineWidth: isFocused ? 2 : 1,
             color: isFocused ? .tint : Color(rgb: 190, 190, 196))
         guard let font = font ?? Font.standard else { return }
-        let before = String(text.prefix(caret))
-        let composed = before + preedit + String(text.dropFirst(caret))
+        let composed = self.composed
         let shown = composed.isEmpty ? placeholder : composed
         let layout = font.layout(shown, maxWidth: nil, maxLines: 1, scale: canvas.scale)
         let box = textRect(font: font, scale: canvas.scale)
+        // Offsets of the text, in the shown text (the preedit sits at the caret).
+        func shownOffset(_ o: Int) -> Int { o <= caret ? o : o + preedit.count }
         let selected = editing.selection
         if isFocused, !selected.isEmpty {
-            let x0 = box.minX + font.width(of: String(text.prefix(selected.lowerBound)), scale: canvas.scale)
-            let x1 = box.minX + font.width(of: String(text.prefix(selected.upperBound)), scale: canvas.scale)
-            canvas.fill(Rect(x: x0, y: box.minY, width: x1 - x0, height: box.height), color: TextEditing.selectionColor)
+            // Per character, so a selection across a change of direction shows where its
+            // characters are.
+            for o in selected.lowerBound..<selected.upperBound {
+                let a = x(shownOffset(o), in: layout, box: box)
+                let b = x(shownOffset(o + 1), in: layout, box: box)
+                canvas.fill(
+                    Rect(x: min(a, b), y: box.minY, width: abs(b - a), height: box.height),
+                    color: TextEditing.selectionColor)
+            }
         }
         let textRect = Rect(x: box.minX, y: box.minY, width: box.width, height: layout.size.height)
         canvas.drawText(
@@ -147,21 +168,20 @@ open class TextField: Control, TextEditingView {
         if !preedit.isEmpty {
             // The composing text is underlined, as every input method's host shows it, one pixel
             // below the baseline.
-            let x0 = box.minX + font.width(of: before, scale: canvas.scale)
-            let x1 = box.minX + font.width(of: before + preedit, scale: canvas.scale)
+            let a = x(caret, in: layout, box: box)
+            let b = x(caret + preedit.count, in: layout, box: box)
             let y = box.minY + font.metrics(scale: canvas.scale).ascent + 1
-            canvas.fill(Rect(x: x0, y: y, width: x1 - x0, height: 1), color: .black)
+            canvas.fill(Rect(x: min(a, b), y: y, width: abs(b - a), height: 1), color: .black)
         }
         guard isFocused else { return }
-        let caretBox = caretRect(font: font, scale: canvas.scale)
+        let caretBox = caretRect(font: font, scale: canvas.scale, layout: layout)
         if !preedit.isEmpty, let c = preeditCursor, c.end > c.begin {
             // A range inside the preedit: highlighted, as the protocol suggests.
-            let x1 =
-                box.minX
-                + font.width(
-                    of: before + String(decoding: preedit.utf8.prefix(c.end), as: UTF8.self), scale: canvas.scale)
+            let x1 = x(caret + preeditCharacters(c.end), in: layout, box: box)
             canvas.fill(
-                Rect(x: caretBox.minX, y: caretBox.minY, width: x1 - caretBox.minX, height: caretBox.height),
+                Rect(
+                    x: min(caretBox.minX, x1), y: caretBox.minY, width: abs(x1 - caretBox.minX),
+                    height: caretBox.height),
                 color: TextEditing.selectionColor)
         } else if preedit.isEmpty || preeditCursor != nil {
             canvas.fill(caretBox, color: .tint)

@@ -90,6 +90,21 @@ import Testing
         return (window, field)
     }
 
+    /// The caret stands where the shaped, reordered glyphs put it: in a right-to-left word it
+    /// is on the left of the text at its end and on the right at its start (the width of the
+    /// text before it, measured left to right, put it at the opposite ends).
+    @Test func theCaretFollowsRightToLeftText() throws {
+        let (window, field) = focusedField("שלום")
+        let font = try #require(Font.standard)
+        let width = font.width(of: "שלום")
+        #expect(width > 10)
+        let atEnd = try #require(window.textInputState).cursorRectangle.minX
+        #expect(abs(atEnd - (20 + 10)) < 1, "caret at the end of a right-to-left word: \(atEnd)")
+        window.handle(InputEvent(time: 1, .key(.home, pressed: true, modifiers: [])))
+        let atStart = try #require(window.textInputState).cursorRectangle.minX
+        #expect(abs(atStart - (20 + 10 + width)) < 1, "caret at its start: \(atStart)")
+    }
+
     @Test func theFocusedFieldTakesUpdatesAndReportsItsState() throws {
         let (window, field) = focusedField("hllo")
         field.contentType = .number
