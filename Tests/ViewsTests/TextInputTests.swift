@@ -94,7 +94,7 @@ import Testing
     /// is on the left of the text at its end and on the right at its start (the width of the
     /// text before it, measured left to right, put it at the opposite ends).
     @Test func theCaretFollowsRightToLeftText() throws {
-        let (window, field) = focusedField("שלום")
+        let (window, _) = focusedField("שלום")
         let font = try #require(Font.standard)
         let width = font.width(of: "שלום")
         #expect(width > 10)
