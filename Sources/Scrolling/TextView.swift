@@ -90,21 +90,13 @@ open class TextView: ScrollView, TextEditingView {
     var effectiveFont: Font? { font ?? Font.standard }
 
     /// The text as drawn: the preedit at the caret.
-    var shownText: String {
-        guard !editing.preedit.isEmpty else { return editing.text }
-        let chars = Array(editing.text)
-        return String(chars[..<editing.caret]) + editing.preedit + String(chars[editing.caret...])
-    }
+    var shownText: String { editing.shownText }
 
     /// Where text index `i` is in the shown text (past the caret, the preedit comes first).
-    func shownIndex(_ i: Int) -> Int { i > editing.caret ? i + editing.preedit.count : i }
+    func shownIndex(_ i: Int) -> Int { editing.shownIndex(i) }
 
     /// The caret in the shown text: inside the preedit at its cursor while composing.
-    var shownCaret: Int {
-        guard !editing.preedit.isEmpty else { return editing.caret }
-        let bytes = editing.preeditCursor?.begin ?? editing.preedit.utf8.count
-        return editing.caret + String(decoding: editing.preedit.utf8.prefix(bytes), as: UTF8.self).count
-    }
+    var shownCaret: Int { editing.shownCaret }
 
     /// The text index for shown index `i` (inside the preedit: the caret).
     func textIndex(_ i: Int) -> Int {

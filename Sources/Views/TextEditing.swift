@@ -25,6 +25,27 @@ public struct TextEditing: Equatable, Sendable {
         self.anchor = self.caret
     }
 
+    /// The text as shown: the preedit, while composing, at the caret.
+    public var shownText: String {
+        guard !preedit.isEmpty else { return text }
+        let chars = Array(text)
+        return String(chars[..<caret]) + preedit + String(chars[caret...])
+    }
+
+    /// Where text index `i` is in the shown text (past the caret, the preedit comes first).
+    public func shownIndex(_ i: Int) -> Int { i > caret ? i + preedit.count : i }
+
+    /// Characters of the preedit before its byte offset `bytes`.
+    public func preeditCharacters(beforeByte bytes: Int) -> Int {
+        String(decoding: preedit.utf8.prefix(bytes), as: UTF8.self).count
+    }
+
+    /// The caret in the shown text: inside the preedit at its cursor while composing.
+    public var shownCaret: Int {
+        guard !preedit.isEmpty else { return caret }
+        return caret + preeditCharacters(beforeByte: preeditCursor?.begin ?? preedit.utf8.count)
+    }
+
     /// The selected characters (empty: a plain caret).
     public var selection: Range<Int> { min(anchor, caret)..<max(anchor, caret) }
     public var selectedText: String { String(Array(text)[selection]) }
