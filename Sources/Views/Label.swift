@@ -9,14 +9,14 @@ open class Label: View {
     /// nil uses `Font.standard`.
     public var font: Font? {
         didSet {
-            cachedLayouts = []
+            layouts.removeAll()
             contentChanged()
         }
     }
-    /// The last two layouts and what they were made for: `drawnRect` and `draw` need the same
-    /// one, and a list measures a row (`sizeThatFits`) at the width its label then draws at, so
-    /// that layout (shaping, breaking) serves both instead of being made twice.
-    private var cachedLayouts: [(text: String, maxWidth: Double?, lines: Int, scale: Double, layout: TextLayout?)] = []
+    /// The last two layouts: `drawnRect` and `draw` need the same one, and a list measures a
+    /// row (`sizeThatFits`) at the width its label then draws at, so that layout (shaping,
+    /// breaking) serves both instead of being made twice.
+    private var layouts = TextLayoutCache(capacity: 2)
     public var textColor: Color = .black { didSet { if textColor != oldValue { setNeedsDisplay() } } }
     /// `.natural` (default): each line at the start of its paragraph's direction, left for
     /// left-to-right text, right for Hebrew or Arabic.
@@ -39,15 +39,8 @@ open class Label: View {
     public func textLayout(scale: Double) -> TextLayout? { layout(maxWidth: bounds.width, scale: scale) }
 
     private func layout(maxWidth: Double?, scale: Double) -> TextLayout? {
-        if let c = cachedLayouts.first(where: {
-            $0.maxWidth == maxWidth && $0.scale == scale && $0.lines == numberOfLines && $0.text == text
-        }) {
-            return c.layout
-        }
-        let layout = effectiveFont?.layout(text, maxWidth: maxWidth, maxLines: numberOfLines, scale: scale)
-        cachedLayouts.insert((text, maxWidth, numberOfLines, scale, layout), at: 0)
-        if cachedLayouts.count > 2 { cachedLayouts.removeLast() }
-        return layout
+        guard let font = effectiveFont else { return nil }
+        return layouts.layout(text, font: font, maxWidth: maxWidth, maxLines: numberOfLines, scale: scale)
     }
 
     /// The band the text is drawn in: the lines' height, vertically centred, clipped to the

@@ -27,7 +27,20 @@ open class TextField: Control, TextEditingView {
     /// The caret inside the preedit, UTF-8 bytes of it; nil hides it.
     public var preeditCursor: TextInputUpdate.ClosedByteRange? { editing.preeditCursor }
     public var placeholder: String = "" { didSet { setNeedsDisplay() } }
-    public var font: Font? { didSet { setNeedsDisplay() } }
+    public var font: Font? {
+        didSet {
+            layouts.removeAll()
+            setNeedsDisplay()
+        }
+    }
+    /// Drawing and the caret rectangle (which a system input method is told after every frame
+    /// while the field has the focus) share the one-line layout of what is shown.
+    private var layouts = TextLayoutCache(capacity: 2)
+
+    /// `text` laid out on one line at `scale`, through the cache.
+    private func lineLayout(_ text: String, font: Font, scale: Double) -> TextLayout {
+        layouts.layout(text, font: font, maxWidth: nil, maxLines: 1, scale: scale)
+    }
     /// The caret's position, in characters.
     public var caret: Int { editing.caret }
     /// Return was pressed.
@@ -89,7 +102,7 @@ open class TextField: Control, TextEditingView {
         guard let font = font ?? Font.standard else { return text.count }
         let scale = window?.scale ?? 1
         let box = textRect(font: font, scale: scale)
-        let layout = font.layout(text, maxLines: 1, scale: scale)
+        let layout = lineLayout(text, font: font, scale: scale)
         return TextEditing.nearestIndex(from: 0, to: text.count, toX: x - box.minX) {
             layout.caretX(forCharacterOffset: $0)
         }
@@ -99,14 +112,6 @@ open class TextField: Control, TextEditingView {
     func textRect(font: Font, scale: Double) -> Rect {
         let h = font.metrics(scale: scale).lineHeight
         return Rect(x: 10, y: (bounds.height - h) / 2, width: max(0, bounds.width - 20), height: h)
-    }
-
-    /// The text as shown: the preedit, while composing, at the caret.
-    private var composed: String { String(text.prefix(caret)) + preedit + String(text.dropFirst(caret)) }
-
-    /// Characters of the preedit before its byte offset `bytes`.
-    private func preeditCharacters(_ bytes: Int) -> Int {
-        String(decoding: preedit.utf8.prefix(bytes), as: UTF8.self).count
     }
 
     /// Where a character offset of the shown text lies (field coordinates), from its shaped
@@ -119,13 +124,13 @@ open class TextField: Control, TextEditingView {
     /// The caret's rectangle in the field's coordinates: after the text before the caret and,
     /// while composing, the preedit up to its cursor.
     func caretRect(font: Font, scale: Double) -> Rect {
-        caretRect(font: font, scale: scale, layout: font.layout(composed, maxWidth: nil, maxLines: 1, scale: scale))
+        caretRect(
+            font: font, scale: scale, layout: lineLayout(editing.shownText, font: font, scale: scale))
     }
 
     private func caretRect(font: Font, scale: Double, layout: TextLayout) -> Rect {
         let box = textRect(font: font, scale: scale)
-        let offset = caret + (preedit.isEmpty ? 0 : preeditCharacters(preeditCursor?.begin ?? preedit.utf8.count))
-        return Rect(x: x(offset, in: layout, box: box), y: box.minY, width: 2, height: box.height)
+        return Rect(x: x(editing.shownCaret, in: layout, box: box), y: box.minY, width: 2, height: box.height)
     }
 
     public var textInputState: TextInputState? {
@@ -144,19 +149,17 @@ open class TextField: Control, TextEditingView {
             r.insetBy(dx: 0.75, dy: 0.75), radius: 6, lineWidth: isFocused ? 2 : 1,
             color: isFocused ? .tint : Color(rgb: 190, 190, 196))
         guard let font = font ?? Font.standard else { return }
-        let composed = self.composed
+        let composed = editing.shownText
         let shown = composed.isEmpty ? placeholder : composed
-        let layout = font.layout(shown, maxWidth: nil, maxLines: 1, scale: canvas.scale)
+        let layout = lineLayout(shown, font: font, scale: canvas.scale)
         let box = textRect(font: font, scale: canvas.scale)
-        // Offsets of the text, in the shown text (the preedit sits at the caret).
-        func shownOffset(_ o: Int) -> Int { o <= caret ? o : o + preedit.count }
         let selected = editing.selection
         if isFocused, !selected.isEmpty {
             // Per character, so a selection across a change of direction shows where its
             // characters are.
             for o in selected.lowerBound..<selected.upperBound {
-                let a = x(shownOffset(o), in: layout, box: box)
-                let b = x(shownOffset(o + 1), in: layout, box: box)
+                let a = x(editing.shownIndex(o), in: layout, box: box)
+                let b = x(editing.shownIndex(o + 1), in: layout, box: box)
                 canvas.fill(
                     Rect(x: min(a, b), y: box.minY, width: abs(b - a), height: box.height),
                     color: TextEditing.selectionColor)
@@ -177,7 +180,7 @@ open class TextField: Control, TextEditingView {
         let caretBox = caretRect(font: font, scale: canvas.scale, layout: layout)
         if !preedit.isEmpty, let c = preeditCursor, c.end > c.begin {
             // A range inside the preedit: highlighted, as the protocol suggests.
-            let x1 = x(caret + preeditCharacters(c.end), in: layout, box: box)
+            let x1 = x(caret + editing.preeditCharacters(beforeByte: c.end), in: layout, box: box)
             canvas.fill(
                 Rect(
                     x: min(caretBox.minX, x1), y: caretBox.minY, width: abs(x1 - caretBox.minX),

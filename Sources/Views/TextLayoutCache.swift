@@ -1,0 +1,28 @@
+import ScrollwayRaster
+
+/// The last few text layouts a view made and what each was made of: a view lays the same text
+/// out for measuring, drawing and reporting its caret, and shaping and line breaking are worth
+/// doing once. Clear it when the font changes (the font is not part of the key).
+struct TextLayoutCache {
+    private var entries: [(text: String, maxWidth: Double?, lines: Int, scale: Double, layout: TextLayout)] = []
+    let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    mutating func removeAll() { entries = [] }
+
+    /// `text` laid out with `font`, from the cache when the same layout was made lately.
+    mutating func layout(
+        _ text: String, font: Font, maxWidth: Double?, maxLines: Int, scale: Double
+    ) -> TextLayout {
+        if let e = entries.first(where: {
+            $0.maxWidth == maxWidth && $0.scale == scale && $0.lines == maxLines && $0.text == text
+        }) {
+            return e.layout
+        }
+        let layout = font.layout(text, maxWidth: maxWidth, maxLines: maxLines, scale: scale)
+        entries.insert((text, maxWidth, maxLines, scale, layout), at: 0)
+        if entries.count > capacity { entries.removeLast() }
+        return layout
+    }
+}
