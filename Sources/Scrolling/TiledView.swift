@@ -229,10 +229,11 @@ public final class TiledView: View {
         lastUpdate = inputs
     }
 
-    /// The first and last columns and rows of the current level's tiles meeting `rect`, as
-    /// `wantedTiles` finds them.
+    /// The first and last columns and rows of the current level's tiles meeting `rect` (what
+    /// `wantedTiles` walks, and what an update compares to skip its work).
     private func tileRange(_ rect: Rect) -> [Int] {
-        let edge = Double(tileSize) / level
+        let edge = Double(tileSize) / level  // a tile's content size at this level
+        // Tile indices within what an Int holds (content of any finite size).
         func index(_ d: Double) -> Int { Int(min(max(d.rounded(.down), -1e15), 1e15)) }
         return [
             index(rect.minX / edge), index((rect.maxX - 1e-9) / edge), index(rect.minY / edge),
@@ -307,12 +308,8 @@ public final class TiledView: View {
     /// The current level's tiles meeting `allowed`, most urgent first.
     private func wantedTiles(in allowed: Rect, visible: Rect?) -> [WantedTile] {
         let edge = Double(tileSize) / level  // a tile's content size at this level
-        // Tile indices within what an Int holds (content of any finite size).
-        func index(_ d: Double) -> Int { Int(min(max(d.rounded(.down), -1e15), 1e15)) }
-        let c0 = index(allowed.minX / edge)
-        let c1 = index((allowed.maxX - 1e-9) / edge)
-        let r0 = index(allowed.minY / edge)
-        let r1 = index((allowed.maxY - 1e-9) / edge)
+        let range = tileRange(allowed)
+        let (c0, c1, r0, r1) = (range[0], range[1], range[2], range[3])
         let middle = visible?.center ?? allowed.center
         var wanted: [WantedTile] = []
         for row in r0...max(r0, r1) {
