@@ -456,9 +456,12 @@ public struct FrameStepTimes: Sendable, Equatable {
         self.present = present
     }
 
-    static func threadSeconds() -> Double {
+    static func threadSeconds() -> Double { seconds(CLOCK_THREAD_CPUTIME_ID) }
+
+    /// `clock`'s reading in seconds (CPU clocks for statistics, the monotonic clock for times).
+    public static func seconds(_ clock: clockid_t) -> Double {
         var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        clock_gettime(clock, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

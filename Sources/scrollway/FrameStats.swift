@@ -26,11 +26,7 @@ final class FrameStatsWriter {
         self.handle = handle
     }
 
-    nonisolated static func cpuSeconds(_ clock: clockid_t) -> Double {
-        var ts = timespec()
-        clock_gettime(clock, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    nonisolated static func cpuSeconds(_ clock: clockid_t) -> Double { FrameStepTimes.seconds(clock) }
 
     nonisolated static func monotonic() -> Double { cpuSeconds(CLOCK_MONOTONIC) }
 
