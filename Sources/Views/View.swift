@@ -65,6 +65,10 @@ open class View {
     public private(set) var contentVersion = 0
     private(set) var needsDisplay = true
     private(set) var needsLayout = true
+    /// A view below this one needs layout: `layoutIfNeeded` skips subtrees without it (a frame
+    /// of a fling lays out the list, not each of its rows and their labels). Set on the way up by
+    /// `setNeedsLayout`; every ancestor of a view with it, or with `needsLayout`, has it.
+    private var descendantNeedsLayout = false
     /// The cached rasterized content (nil for views that only have a background).
     public private(set) var backingImage: Canvas?
     /// Where the backing image lies in the view's full-size image (device pixels at the image's
@@ -225,11 +229,18 @@ open class View {
 
     public func setNeedsLayout() {
         needsLayout = true
+        var v = superview
+        while let p = v, !p.descendantNeedsLayout {
+            p.descendantNeedsLayout = true
+            v = p.superview
+        }
         invalidate()
     }
 
     /// Lays out this view's subviews now if needed, then theirs.
     public func layoutIfNeeded() {
+        guard needsLayout || descendantNeedsLayout else { return }
+        descendantNeedsLayout = false
         if needsLayout {
             needsLayout = false
             let fill = Rect(origin: .zero, size: bounds.size).inset(by: fillInsets)
