@@ -145,9 +145,15 @@ extension Canvas {
         }
         let a = chain(step: 1)
         let b = chain(step: -1)
-        var ys = Set<pixman_fixed_t>()
-        for p in pts { ys.insert(p.y) }
-        let bands = ys.sorted()
+        // The vertices' heights, sorted, each once (a handful: no set, which hashes each).
+        var bands = pts.map(\.y)
+        bands.sort()
+        var unique = 0
+        for i in bands.indices where unique == 0 || bands[i] != bands[unique - 1] {
+            bands[unique] = bands[i]
+            unique += 1
+        }
+        bands.removeLast(bands.count - unique)
         var traps: [pixman_trapezoid_t] = []
         traps.reserveCapacity(bands.count - 1)
         var ia = 0
