@@ -55,7 +55,15 @@ public final class ListView: ScrollView {
     public private(set) var visibleCells: [Int: ListCell] = [:]
     /// How many cells were ever made (a test of reuse).
     public private(set) var cellsCreated = 0
-    private var layout = RowLayout(measured: [], sectionStartRows: [], estimate: 56, headerHeight: 32)
+    private var layout = RowLayout(measured: [], sectionStartRows: [], estimate: 56, headerHeight: 32) {
+        didSet { layoutGeneration &+= 1 }
+    }
+    /// Bumped by every change to `layout` (a measurement, an estimate, an insert or delete).
+    private var layoutGeneration = 0
+    /// What the last full `updateVisibleRows` left: its rows in view, the layout and width it
+    /// placed them with. A scroll that keeps those rows (most frames of a fling) only moves the
+    /// pinned header.
+    private var placed: (rows: ClosedRange<Int>, generation: Int, width: Double)?
     var count: Int { layout.count }
     private var isUpdating = false
     var follower: RowScrollFollower?
@@ -329,7 +337,15 @@ public final class ListView: ScrollView {
             trimPools()
             return
         }
-        recycleCells(outside: rowsInView())
+        let inView = rowsInView()
+        if let placed, placed.rows == inView, placed.generation == layoutGeneration, placed.width == bounds.width,
+            visibleCells.count == inView.count
+        {
+            // The same rows, measured and placed with this layout, each with its cell.
+            updateHeaders()
+            return
+        }
+        recycleCells(outside: inView)
         // Measure the rows newly in view, top to bottom. A correction above the first row in
         // view moves the offset with it (contentShifted), so what is in view stays still; the
         // rows below it move with the viewport, so the bottom limit moves by the same amount.
@@ -365,6 +381,7 @@ public final class ListView: ScrollView {
         }
         updateHeaders()
         trimPools()
+        placed = (rows, layoutGeneration, bounds.width)
     }
 
     private func recycleCells(outside rows: ClosedRange<Int>) {
@@ -381,25 +398,28 @@ public final class ListView: ScrollView {
         let pin = bounds.minY + adjustedContentInset.top
         // The headers whose natural place meets the viewport plus the margin (where rows get
         // cells), and the section whose header's natural top is at or above the pin line.
-        var wanted: Set<Int> = []
+        // A few sections at most: an array, sorted and without repeats (a set would allocate
+        // and hash every frame of a scroll).
+        var wanted: [Int] = []
         let from = bounds.minY - margin
         if let last = lastHeader(atOrAbove: bounds.maxY + margin) {
             var i = last
             while i >= 0, rectForHeader(inSection: headerOrder[i]).maxY > from {
-                wanted.insert(headerOrder[i])
+                wanted.append(headerOrder[i])
                 i -= 1
             }
         }
         let topIndex = pinsSectionHeaders ? lastHeader(atOrAbove: max(0, pin)) : nil
         let top = topIndex.map { headerOrder[$0] }
-        if let top { wanted.insert(top) }
+        if let top, !wanted.contains(top) { wanted.append(top) }
+        wanted.sort()
         for (s, header) in visibleHeaders where !wanted.contains(s) {
             visibleHeaders.removeValue(forKey: s)
             recycle(header)
         }
         // In front of every cell, behind the scroll indicators.
-        let front = subviews.firstIndex { $0 is ScrollIndicator } ?? subviews.count
-        for s in wanted.sorted() {
+        let front = indicatorsFront
+        for s in wanted {
             var rect = rectForHeader(inSection: s)
             if s == top {
                 let next =
@@ -423,8 +443,17 @@ public final class ListView: ScrollView {
 
     private func bringSubviewBelowIndicators(_ view: View) {
         guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
-        let front = subviews.firstIndex { $0 is ScrollIndicator } ?? subviews.count
+        let front = indicatorsFront
         if i != front - 1 { insertSubview(view, at: front - 1) }
+    }
+
+    /// Where the scroll indicators start in `subviews`: `layoutIndicators` keeps them last, so
+    /// that is looked at first (a scan asking each subview whether it is an indicator cost a
+    /// dynamic cast per row, twice a frame).
+    private var indicatorsFront: Int {
+        let n = subviews.count
+        if n >= 2, subviews[n - 2] === horizontalIndicator, subviews[n - 1] === verticalIndicator { return n - 2 }
+        return subviews.firstIndex { $0 === horizontalIndicator || $0 === verticalIndicator } ?? n
     }
 
     private func recycle(_ header: ListSectionHeader) {
