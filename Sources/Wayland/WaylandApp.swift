@@ -18,6 +18,10 @@ public final class WaylandApp {
     public let connection: WaylandConnection
     public let window: WaylandWindow
     private let timerFD: Int32
+    /// When the timerfd is armed to fire (nil: disarmed, as it is made and after it fires): a
+    /// turn that wants the same deadline leaves it be, since a frame's several wake-ups (the
+    /// buffer's release, the presentation feedback, the frame callback) would each re-arm it.
+    private var armedDeadline: Double?
     /// The wake descriptor, held in a Sendable box so other threads can call `wake()`.
     public let waker: Waker
     /// Set from any thread (a signal handler's queue) by `requestStop()`; `run` returns at its
@@ -106,9 +110,12 @@ public final class WaylandApp {
             next = min(next ?? .infinity, now + connection.refreshInterval)
         }
         if moreIdleWork { next = now }
-        let delay = next.map { max(0, $0 - now) }
-        // At most a day ahead (a deadline set at infinity waits for events only).
-        _ = sw_timerfd_arm(timerFD, delay.map { max(1, Int64(min($0, 86_400) * 1e9)) } ?? 0)
+        if next != armedDeadline {
+            let delay = next.map { max(0, $0 - now) }
+            // At most a day ahead (a deadline set at infinity waits for events only).
+            _ = sw_timerfd_arm(timerFD, delay.map { max(1, Int64(min($0, 86_400) * 1e9)) } ?? 0)
+            armedDeadline = next
+        }
 
         try connection.beginRead()
         var fds = [
@@ -123,7 +130,10 @@ public final class WaylandApp {
             throw WaylandError.connectionLost("poll failed: \(String(cString: strerror(errno)))")
         }
         var drain: UInt64 = 0
-        if fds[1].revents & Int16(POLLIN) != 0 { _ = read(timerFD, &drain, 8) }
+        if fds[1].revents & Int16(POLLIN) != 0 {
+            _ = read(timerFD, &drain, 8)
+            armedDeadline = nil  // fired: a one-shot timerfd is disarmed
+        }
         if fds[2].revents & Int16(POLLIN) != 0 { _ = read(waker.fd, &drain, 8) }
         try connection.finishRead(revents: ready > 0 ? fds[0].revents : 0)
         if let failure = connection.failure { throw failure }

@@ -267,6 +267,21 @@ public final class WaylandWindow: WindowHost {
         return last.time + periods * last.refresh
     }
 
+    /// How old the last presentation may be before a commit asks for another. The prediction
+    /// needs the refresh grid's phase and period, which an output keeps; each feedback costs a
+    /// wake-up of its own (weston sends it apart from the frame callback), about a sixth of a
+    /// zero-work client's time per frame when asked for every frame.
+    static let presentationFeedbackInterval = 0.25
+
+    /// Whether this commit asks for presentation feedback: none is out, and there has been no
+    /// presentation yet or the last is older than `presentationFeedbackInterval` (well inside
+    /// the second within which `predictedPresentation` trusts it).
+    private func wantsPresentationFeedback() -> Bool {
+        guard feedbacks.isEmpty else { return false }
+        guard let last = lastPresentation else { return true }
+        return sw_monotonic_seconds() - last.time >= Self.presentationFeedbackInterval
+    }
+
     /// wp_presentation_feedback: presented (on the announced clock) or discarded (nil).
     func presented(feedback: OpaquePointer?, at seconds: Double?, refreshNanoseconds: UInt32) {
         if let feedback {
@@ -359,8 +374,8 @@ public final class WaylandWindow: WindowHost {
         commit(buffer, damage: update.changed, scale: scale)
     }
 
-    /// Attaches `buffer`, names `damage` (device pixels), asks for the next frame callback and
-    /// presentation feedback, and commits.
+    /// Attaches `buffer`, names `damage` (device pixels), asks for the next frame callback (and
+    /// presentation feedback when the last is old), and commits.
     private func commit(_ buffer: ShmBuffer, damage: PixelRegion, scale: Double) {
         if fractionalScale != nil, let viewporter = connection.viewporter {
             if viewport == nil { viewport = wp_viewporter_get_viewport(viewporter, surface) }
@@ -376,7 +391,9 @@ public final class WaylandWindow: WindowHost {
         }
         frameCallback = wl_surface_frame(surface)
         wl_callback_add_listener(frameCallback, Listeners.frame, Unmanaged.passUnretained(self).toOpaque())
-        if let presentation = connection.presentation, let feedback = wp_presentation_feedback(presentation, surface) {
+        if let presentation = connection.presentation, wantsPresentationFeedback(),
+            let feedback = wp_presentation_feedback(presentation, surface)
+        {
             wp_presentation_feedback_add_listener(
                 feedback, Listeners.presentationFeedback, Unmanaged.passUnretained(self).toOpaque())
             feedbacks.append(feedback)
