@@ -183,9 +183,9 @@ public final class WaylandConnection {
     }
 
     /// The integer buffer scale to use: the largest output scale.
-    var bufferScale: Int { outputs.map(\.scale).max() ?? 1 }
+    var bufferScale: Int { outputs.lazy.map(\.scale).max() ?? 1 }
     /// The refresh interval in seconds (the fastest output), 1/60 s if unknown.
-    var refreshInterval: Double { 1000.0 / Double(outputs.map(\.refresh).max() ?? 60_000) }
+    var refreshInterval: Double { 1000.0 / Double(outputs.lazy.map(\.refresh).max() ?? 60_000) }
 
     // MARK: Dispatch
 

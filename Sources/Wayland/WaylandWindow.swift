@@ -50,7 +50,8 @@ public final class WaylandWindow: WindowHost {
     }
     /// The last frame's plan (tests and benchmarks see which path ran).
     public private(set) var lastPlan: PresentPlan?
-    /// Where the last committed frame's main-thread CPU time went (statistics).
+    /// Where the last committed frame's main-thread CPU time went (statistics; measured only while
+    /// `onCommit` is set, zero otherwise).
     public private(set) var lastFrameTimes = FrameStepTimes()
     /// Called after each commit with the plan that brought the buffer up to date (statistics).
     public var onCommit: ((PresentPlan, FrameStepTimes) -> Void)?
@@ -344,7 +345,9 @@ public final class WaylandWindow: WindowHost {
             return
         }
         let update: FrameUpdate
-        let started = FrameStepTimes.threadSeconds()
+        // The steps are timed only for a listener (`--frame-stats`): each reading is a system call.
+        let timed = onCommit != nil
+        let started = timed ? FrameStepTimes.threadSeconds() : 0
         do {
             update = try content.prepareFrameUpdate(time: time)
         } catch {
@@ -354,7 +357,7 @@ public final class WaylandWindow: WindowHost {
         // Nothing changed: commit nothing (an empty commit may never get a frame callback);
         // running animations are ticked by the event loop's timeout instead.
         if update.isEmpty && framesCommitted > 0 { return }
-        let prepared = FrameStepTimes.threadSeconds()
+        let prepared = timed ? FrameStepTimes.threadSeconds() : 0
         let frame = history.record(update)
         let newest = pool.newest(other: buffer)
         let window = PixelRect(x: 0, y: 0, width: w, height: h)
@@ -369,7 +372,7 @@ public final class WaylandWindow: WindowHost {
         }
         buffer.frame = frame
         lastPlan = plan
-        let presented = FrameStepTimes.threadSeconds()
+        let presented = timed ? FrameStepTimes.threadSeconds() : 0
         lastFrameTimes = FrameStepTimes(prepare: prepared - started, present: presented - prepared)
         commit(buffer, damage: update.changed, scale: scale)
     }
