@@ -120,8 +120,10 @@ public struct FontMetrics: Equatable, Sendable {
 final class FcftFont: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<fcft_font>
     let shaping: Shaping
-    /// Shaped text by string (see `ShapeCache`).
-    let shapes = Mutex(ShapeCache())
+    /// Shaped segments by text (see `ShapeCache`).
+    let shapes = Mutex(ShapeCache<ShapedSegment>(generationSize: 2048))
+    /// Shaped paragraphs by text, laid out from character 0 (see `paragraph(_:characterBase:)`).
+    let paragraphs = Mutex(ShapeCache<ShapedParagraph>(generationSize: 256))
 
     init(pattern: String, shaping: Shaping = .best) throws {
         self.shaping = shaping

@@ -79,43 +79,57 @@ final class ShapedSegment: @unchecked Sendable {
     deinit { fcft_text_run_destroy(run) }
 }
 
-/// Shaped segments by text (its exact code points: Swift's `String` equality is canonical
-/// equivalence, which would hand "é" the shaping of "e" + U+0301), for one font instance: most labels repeat words ("Row", digits,
-/// a space), and a label laid out again (a list cell reused while scrolling) finds its words
-/// here instead of shaping them again. Two generations approximate least-recently-used: a hit
-/// in the older one moves the entry to the newer, and when the newer is full the older is
-/// dropped (its segments freed once no layout holds them).
-struct ShapeCache {
-    static let generationSize = 2048
-    private var recent: [[Unicode.Scalar]: ShapedSegment] = [:]
-    private var older: [[Unicode.Scalar]: ShapedSegment] = [:]
+/// Shaped text by its exact code points (Swift's `String` equality is canonical equivalence,
+/// which would hand "é" the shaping of "e" + U+0301), for one font instance: segments (most
+/// labels repeat words: "Row", digits, a space) and whole paragraphs (a list's rows repeat
+/// their second lines), so a label laid out again (a list cell reused while scrolling) finds
+/// its text here instead of shaping it again. Two generations approximate least-recently-used:
+/// a hit in the older one moves the entry to the newer, and when the newer is full the older is
+/// dropped (its entries freed once no layout holds them).
+struct ShapeCache<Value> {
+    let generationSize: Int
+    private var recent: [[Unicode.Scalar]: Value] = [:]
+    private var older: [[Unicode.Scalar]: Value] = [:]
 
-    mutating func segment(for text: [Unicode.Scalar]) -> ShapedSegment? {
+    init(generationSize: Int) { self.generationSize = generationSize }
+
+    mutating func value(for text: [Unicode.Scalar]) -> Value? {
         if let s = recent[text] { return s }
         guard let s = older[text] else { return nil }
         _ = insert(s, for: text)
         return s
     }
 
-    /// Stores `segment`; returns the generation it retired, for the caller to free outside
-    /// the lock.
-    mutating func insert(_ segment: ShapedSegment, for text: [Unicode.Scalar]) -> [[Unicode.Scalar]: ShapedSegment] {
-        var retired: [[Unicode.Scalar]: ShapedSegment] = [:]
-        if recent.count >= Self.generationSize {
+    /// Stores `value`; returns the generation it retired, for the caller to free outside the
+    /// lock.
+    mutating func insert(_ value: Value, for text: [Unicode.Scalar]) -> [[Unicode.Scalar]: Value] {
+        var retired: [[Unicode.Scalar]: Value] = [:]
+        if recent.count >= generationSize {
             retired = older
             older = recent
             recent = [:]
         }
-        recent[text] = segment
+        recent[text] = value
         return retired
     }
 }
 
 extension FcftFont {
+    /// `text` (one paragraph, no "\n") shaped, its characters counted from `characterBase`: from
+    /// the cache when that text was laid out lately, else shaped now and kept.
+    func paragraph(_ text: Substring, characterBase: Int) -> ShapedParagraph {
+        let scalars = Array(text.unicodeScalars)
+        if let p = paragraphs.withLock({ $0.value(for: scalars) }) { return p.rebased(characterBase) }
+        let made = ShapedParagraph(String(text), characterBase: 0, font: self)
+        let retired = paragraphs.withLock { $0.insert(made, for: scalars) }
+        _ = retired  // released here, outside the lock
+        return made.rebased(characterBase)
+    }
+
     /// The shaped segment for `text` (one direction, no line break inside that shaping should
     /// see), from the cache or shaped now.
     func segment(_ text: [Unicode.Scalar]) -> ShapedSegment {
-        if let s = shapes.withLock({ $0.segment(for: text) }) { return s }
+        if let s = shapes.withLock({ $0.value(for: text) }) { return s }
         let made = shape(text)
         let retired = shapes.withLock { $0.insert(made, for: text) }
         _ = retired  // released here, outside the lock

@@ -132,8 +132,8 @@ extension Font {
         var truncated = false
         var characterBase = 0
         for text in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let paragraph = ShapedParagraph(String(text), characterBase: characterBase, font: f)
-            characterBase += text.count + 1
+            let paragraph = f.paragraph(text, characterBase: characterBase)
+            characterBase += paragraph.characterCount + 1
             let ranges = limit.flatMap { maxLines != 1 ? paragraph.wrap(limit: $0) : nil } ?? [paragraph.all]
             pieces += ranges.map { (paragraph, $0, false) }
             if maxLines > 0 && pieces.count > maxLines {
@@ -167,7 +167,7 @@ extension Font {
 /// One paragraph shaped into clusters in logical order, with what wrapping needs: each
 /// cluster's advance, the kerning before it, where lines may break, and prefix sums so a
 /// candidate line is measured in constant time.
-struct ShapedParagraph {
+struct ShapedParagraph: Sendable {
     struct Cluster {
         /// Its segment in `segments` (an index: a reference per cluster would be retained and
         /// released on every copy).
@@ -187,9 +187,11 @@ struct ShapedParagraph {
     let scalars: [Unicode.Scalar]
     /// The `Character` offset (into the whole laid-out text) of each code point, and one past
     /// the end.
-    let characterOffsets: [Int]
+    private(set) var characterOffsets: [Int]
     let bidi: BidiParagraph
-    let font: FcftFont
+    /// Unowned: the font instance keeps shaped paragraphs in its cache, and a layout holds the
+    /// instance while it uses one.
+    unowned let font: FcftFont
     private(set) var segments: [ShapedSegment] = []
     private(set) var clusters: [Cluster] = []
     /// `prefix[i]`: width of clusters `0..<i` with the kerning between them.
@@ -221,6 +223,18 @@ struct ShapedParagraph {
         bidi = BidiParagraph(scalars)
         shapeSegments()
     }
+
+    /// The same paragraph with its characters counted from `base` (the cache keeps paragraphs
+    /// counted from 0).
+    func rebased(_ base: Int) -> ShapedParagraph {
+        guard base != 0 else { return self }
+        var p = self
+        for i in p.characterOffsets.indices { p.characterOffsets[i] += base }
+        return p
+    }
+
+    /// How many characters it has.
+    var characterCount: Int { characterOffsets.last! - characterOffsets.first! }
 
     /// Splits the paragraph where shaping needs no context across (spaces, zero width spaces,
     /// ASCII digits) and where the level changes (one direction per shaping), only between

@@ -37,6 +37,26 @@ import Testing
         #expect(two.lines[1].text.hasSuffix("\u{2026}"))
     }
 
+    /// A paragraph shaped once serves every layout of the same text (the font keeps it), at any
+    /// place in the laid-out text: its characters are counted from where it starts there.
+    @Test func aRepeatedParagraphKeepsItsOwnCharacterOffsets() {
+        let text = "e\u{301}t\u{E9} ab"  // 6 characters, 7 code points
+        for prefix in ["", "x", "longer first line", "שלום"] {
+            let layout = font.layout(prefix + "\n" + text + "\n" + text)
+            let base = prefix.count + 1
+            #expect(
+                layout.lines.map(\.characterRange) == [0..<prefix.count, base..<(base + 6), (base + 7)..<(base + 13)])
+            #expect(layout.lines[1].glyphs == layout.lines[2].glyphs)
+            #expect(layout.lines[2].clusters.map(\.characters.lowerBound).sorted().first == base + 7)
+            // The same as the text laid out alone, moved by its place.
+            let alone = font.layout(text).lines[0]
+            #expect(
+                layout.lines[2].clusters.map(\.characters)
+                    == alone.clusters.map { $0.characters.lowerBound + base + 7..<$0.characters.upperBound + base + 7 })
+            #expect(layout.caret(forCharacterOffset: base + 7 + 2).line == 2)
+        }
+    }
+
     @Test func drawsInsideItsRectOnly() throws {
         let c = try Canvas(width: 200, height: 60)
         let rect = Rect(x: 20, y: 10, width: 60, height: 30)
