@@ -115,12 +115,14 @@ struct ShapeCache<Value> {
 }
 
 extension FcftFont {
-    /// `text` (one paragraph, no "\n") shaped, its characters counted from `characterBase`: from
-    /// the cache when that text was laid out lately, else shaped now and kept.
-    func paragraph(_ text: Substring, characterBase: Int) -> ShapedParagraph {
+    /// `text` (one paragraph, no "\n") shaped at `scale` (this instance's), its characters
+    /// counted from `characterBase`: from the cache when that text was laid out lately, else
+    /// shaped now and kept.
+    func paragraph(_ text: Substring, characterBase: Int, scale: Double) -> ShapedParagraph {
         let scalars = Array(text.unicodeScalars)
         if let p = paragraphs.withLock({ $0.value(for: scalars) }) { return p.rebased(characterBase) }
-        let made = ShapedParagraph(String(text), characterBase: 0, font: self)
+        var made = ShapedParagraph(String(text), characterBase: 0, font: self)
+        made.wholeLine = made.line(made.all, ellipsis: nil, scale: scale)
         let retired = paragraphs.withLock { $0.insert(made, for: scalars) }
         _ = retired  // released here, outside the lock
         return made.rebased(characterBase)

@@ -100,6 +100,13 @@ struct PlacedCluster: Equatable, Sendable {
     let left: Int
     let right: Int
     let isRightToLeft: Bool
+
+    /// The same cluster with its characters counted `base` further on.
+    func moved(by base: Int) -> PlacedCluster {
+        PlacedCluster(
+            characters: (characters.lowerBound + base)..<(characters.upperBound + base), left: left, right: right,
+            isRightToLeft: isRightToLeft)
+    }
 }
 
 /// The ellipsis appended to truncated text.
@@ -132,7 +139,7 @@ extension Font {
         var truncated = false
         var characterBase = 0
         for text in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let paragraph = f.paragraph(text, characterBase: characterBase)
+            let paragraph = f.paragraph(text, characterBase: characterBase, scale: scale)
             characterBase += paragraph.characterCount + 1
             let ranges = limit.flatMap { maxLines != 1 ? paragraph.wrap(limit: $0) : nil } ?? [paragraph.all]
             pieces += ranges.map { (paragraph, $0, false) }
@@ -158,7 +165,8 @@ extension Font {
             pieces[last].ellipsis = true
         }
         let lines = pieces.map {
-            $0.paragraph.line($0.clusters, ellipsis: $0.ellipsis ? mark : nil, scale: scale)
+            if !$0.ellipsis, $0.clusters == $0.paragraph.all, let whole = $0.paragraph.wholeLine { return whole }
+            return $0.paragraph.line($0.clusters, ellipsis: $0.ellipsis ? mark : nil, scale: scale)
         }
         return TextLayout(lines: lines, metrics: m, scale: scale, instance: f)
     }
@@ -196,6 +204,9 @@ struct ShapedParagraph: Sendable {
     private(set) var clusters: [Cluster] = []
     /// `prefix[i]`: width of clusters `0..<i` with the kerning between them.
     private(set) var prefix: [Int] = [0]
+    /// The whole paragraph as one line, made once for the font's cache: most paragraphs are
+    /// not wrapped, and a repeated one then costs no line building either.
+    var wholeLine: TextLayout.Line?
 
     var all: Range<Int> { 0..<clusters.count }
 
@@ -230,6 +241,11 @@ struct ShapedParagraph: Sendable {
         guard base != 0 else { return self }
         var p = self
         for i in p.characterOffsets.indices { p.characterOffsets[i] += base }
+        if let whole = wholeLine {
+            p.wholeLine?.characterRange =
+                (whole.characterRange.lowerBound + base)..<(whole.characterRange.upperBound + base)
+            p.wholeLine?.clusters = whole.clusters.map { $0.moved(by: base) }
+        }
         return p
     }
 
