@@ -123,7 +123,7 @@ final class FcftFont: @unchecked Sendable {
     /// Shaped segments by text (see `ShapeCache`).
     let shapes = Mutex(ShapeCache<ShapedSegment>(generationSize: 2048))
     /// Shaped paragraphs by text, laid out from character 0 (see `paragraph(_:characterBase:)`).
-    let paragraphs = Mutex(ShapeCache<ShapedParagraph>(generationSize: 256))
+    let paragraphs = Mutex(ShapeCache<ShapedParagraph>(generationSize: 128))
 
     init(pattern: String, shaping: Shaping = .best) throws {
         self.shaping = shaping

@@ -120,6 +120,11 @@ extension FcftFont {
     /// shaped now and kept.
     func paragraph(_ text: Substring, characterBase: Int, scale: Double) -> ShapedParagraph {
         let scalars = Array(text.unicodeScalars)
+        // Text with digits (row numbers, counters, times) rarely comes again: shaped from the
+        // segment cache each time, and not kept, where it would only push out what repeats.
+        if scalars.contains(where: { $0.value >= 0x30 && $0.value <= 0x39 }) {
+            return ShapedParagraph(String(text), characterBase: characterBase, font: self)
+        }
         if let p = paragraphs.withLock({ $0.value(for: scalars) }) { return p.rebased(characterBase) }
         var made = ShapedParagraph(String(text), characterBase: 0, font: self)
         made.wholeLine = made.line(made.all, ellipsis: nil, scale: scale)
