@@ -276,27 +276,24 @@ open class View {
 
     /// Tells the window that the next frame must look at this view.
     func invalidate() {
-        // Up to the window, marking the way: a frame may skip a subtree none of whose views
+        // Up to the root, marking the way: a frame may skip a subtree none of whose views
         // changed (`subtreeChanged`).
-        var v: View? = self
-        while let current = v {
-            current.subtreeChanged = true
-            if let window = current as? Window {
-                window.setNeedsFrame()
-                return
-            }
-            v = current.superview
+        var root = self
+        root.subtreeChanged = true
+        while let parent = root.superview {
+            parent.subtreeChanged = true
+            root = parent
         }
+        (root as? Window)?.setNeedsFrame()
     }
 
-    /// The window this view is in, if any.
+    /// The window this view is in, if any: the root of its tree, when that is a window (a
+    /// window is always a root). Asked of the root alone: a type check at every level of every
+    /// invalidation cost more than the walk.
     public var window: Window? {
-        var v: View? = self
-        while let current = v {
-            if let w = current as? Window { return w }
-            v = current.superview
-        }
-        return nil
+        var root = self
+        while let parent = root.superview { root = parent }
+        return root as? Window
     }
 
     // MARK: Hit-testing
