@@ -19,10 +19,8 @@ final class FocusRingView: View {
     override var drawsContent: Bool { true }
 
     override func draw(in canvas: Canvas) {
-        let focused = superview?.isFocused ?? false
-        guard let color = focused ? .tint : idleColor else { return }
-        canvas.strokeRoundedRect(
-            Rect(origin: .zero, size: bounds.size).insetBy(dx: 0.75, dy: 0.75), radius: cornerRadius,
-            lineWidth: focused ? 2 : 1, color: color)
+        canvas.strokeFocusRing(
+            in: Rect(origin: .zero, size: bounds.size), focused: superview?.isFocused ?? false, idleColor: idleColor,
+            cornerRadius: cornerRadius)
     }
 }

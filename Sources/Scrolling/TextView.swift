@@ -63,7 +63,7 @@ open class TextView: ScrollView, TextEditingView {
     /// so that a short line in between does not pull the caret left for good.
     private var goalX: Double?
     let content = TextViewContent()
-    private let ring = FocusRingView(idleColor: Color(rgb: 190, 190, 196))
+    private let ring = FocusRingView(idleColor: .fieldBorder)
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -89,22 +89,6 @@ open class TextView: ScrollView, TextEditingView {
 
     var effectiveFont: Font? { font ?? Font.standard }
 
-    /// The text as drawn: the preedit at the caret.
-    var shownText: String { editing.shownText }
-
-    /// Where text index `i` is in the shown text (past the caret, the preedit comes first).
-    func shownIndex(_ i: Int) -> Int { editing.shownIndex(i) }
-
-    /// The caret in the shown text: inside the preedit at its cursor while composing.
-    var shownCaret: Int { editing.shownCaret }
-
-    /// The text index for shown index `i` (inside the preedit: the caret).
-    func textIndex(_ i: Int) -> Int {
-        let p = editing.preedit.count
-        if i <= editing.caret { return i }
-        return i < editing.caret + p ? editing.caret : i - p
-    }
-
     private func textDidChange() {
         layoutText()
         content.setNeedsDisplay()
@@ -118,7 +102,7 @@ open class TextView: ScrollView, TextEditingView {
     func layoutText() {
         guard let font = effectiveFont else { return }
         let scale = window?.scale ?? 1
-        let shown = shownText
+        let shown = editing.shownText
         let width = max(1, bounds.width - textInset.horizontal)
         if let l = laidOutFor, l.shown == shown, l.width == width, l.scale == scale { return }
         laidOutFor = (shown, width, scale)
@@ -213,13 +197,13 @@ open class TextView: ScrollView, TextEditingView {
         layoutText()
         guard !lines.isEmpty, lineHeight > 0 else { return 0 }
         let l = min(max(0, Int(((point.y - textInset.top) / lineHeight).rounded(.down))), lines.count - 1)
-        return textIndex(shownIndex(line: l, x: point.x))
+        return editing.textIndex(forShown: shownIndex(line: l, x: point.x))
     }
 
     /// The caret's rectangle in content coordinates.
     public var caretRect: Rect {
         layoutText()
-        let i = shownCaret
+        let i = editing.shownCaret
         let l = lineIndex(ofShown: i)
         let y = lines.indices.contains(l) ? lines[l].y : textInset.top
         return Rect(x: x(ofShown: i, line: l), y: y, width: 2, height: lineHeight)
@@ -235,11 +219,11 @@ open class TextView: ScrollView, TextEditingView {
     public func caretIndex(for key: Key, from index: Int) -> Int? {
         layoutText()
         guard !lines.isEmpty else { return nil }
-        let caret = shownIndex(index)
+        let caret = editing.shownIndex(index)
         let l = lineIndex(ofShown: caret)
         switch key {
-        case .home: return textIndex(lines[l].start)
-        case .end: return textIndex(lastIndex(line: l))
+        case .home: return editing.textIndex(forShown: lines[l].start)
+        case .end: return editing.textIndex(forShown: lastIndex(line: l))
         case .up, .down, .pageUp, .pageDown:
             let step =
                 switch key {
@@ -253,7 +237,7 @@ open class TextView: ScrollView, TextEditingView {
             pendingGoalX = x
             if target < 0 { return 0 }
             if target >= lines.count { return editing.text.count }
-            return textIndex(shownIndex(line: target, x: x))
+            return editing.textIndex(forShown: shownIndex(line: target, x: x))
         default:
             return nil
         }
@@ -361,7 +345,7 @@ final class TextViewContent: View {
     override func draw(in canvas: Canvas) {
         guard let tv = textView, let font = tv.effectiveFont else { return }
         let scale = canvas.scale
-        let chars = Array(tv.shownText)
+        let chars = Array(tv.editing.shownText)
         let lineHeight = font.metrics(scale: scale).lineHeight
         let width = bounds.width - tv.textInset.left
         let focused = tv.isFocused
@@ -370,10 +354,11 @@ final class TextViewContent: View {
                 tv.placeholder, font: font,
                 in: Rect(
                     x: tv.textInset.left, y: tv.textInset.top, width: width - tv.textInset.right, height: lineHeight),
-                color: Color(rgb: 160, 160, 166), maxLines: 1)
+                color: .placeholderText, maxLines: 1)
         }
         let editing = tv.editing
-        let selected = tv.shownIndex(editing.selection.lowerBound)..<tv.shownIndex(editing.selection.upperBound)
+        let selected =
+            editing.shownIndex(editing.selection.lowerBound)..<editing.shownIndex(editing.selection.upperBound)
         let preedit = editing.caret..<(editing.caret + editing.preedit.count)
         for (l, line) in tv.lines.enumerated() {
             let a = min(line.start, chars.count)

@@ -35,6 +35,12 @@ public struct TextEditing: Equatable, Sendable {
     /// Where text index `i` is in the shown text (past the caret, the preedit comes first).
     public func shownIndex(_ i: Int) -> Int { i > caret ? i + preedit.count : i }
 
+    /// The text index for shown index `i` (`shownIndex`'s inverse; inside the preedit: the caret).
+    public func textIndex(forShown i: Int) -> Int {
+        if i <= caret { return i }
+        return i < caret + preedit.count ? caret : i - preedit.count
+    }
+
     /// Characters of the preedit before its byte offset `bytes`.
     public func preeditCharacters(beforeByte bytes: Int) -> Int {
         String(decoding: preedit.utf8.prefix(bytes), as: UTF8.self).count

@@ -145,9 +145,7 @@ open class TextField: Control, TextEditingView {
     open override func draw(in canvas: Canvas) {
         let r = Rect(origin: .zero, size: bounds.size)
         canvas.fillRoundedRect(r, radius: 6, color: .white)
-        canvas.strokeRoundedRect(
-            r.insetBy(dx: 0.75, dy: 0.75), radius: 6, lineWidth: isFocused ? 2 : 1,
-            color: isFocused ? .tint : Color(rgb: 190, 190, 196))
+        canvas.strokeFocusRing(in: r, focused: isFocused, idleColor: .fieldBorder, cornerRadius: 6)
         guard let font = font ?? Font.standard else { return }
         let composed = editing.shownText
         let shown = composed.isEmpty ? placeholder : composed
@@ -167,7 +165,7 @@ open class TextField: Control, TextEditingView {
         }
         let textRect = Rect(x: box.minX, y: box.minY, width: box.width, height: layout.size.height)
         canvas.drawText(
-            layout, font: font, in: textRect, color: composed.isEmpty ? Color(rgb: 160, 160, 166) : .black)
+            layout, font: font, in: textRect, color: composed.isEmpty ? .placeholderText : .black)
         if !preedit.isEmpty {
             // The composing text is underlined, as every input method's host shows it, one pixel
             // below the baseline.
