@@ -64,10 +64,8 @@ extension Canvas {
         for t in traps {
             y1 = min(y1, floorInt(t.top))
             y2 = max(y2, ceilInt(t.bottom))
-            for x in [t.left.p1.x, t.left.p2.x, t.right.p1.x, t.right.p2.x] {
-                x1 = min(x1, floorInt(x))
-                x2 = max(x2, ceilInt(x))
-            }
+            x1 = min(x1, floorInt(min(t.left.p1.x, t.left.p2.x, t.right.p1.x, t.right.p2.x)))
+            x2 = max(x2, ceilInt(max(t.left.p1.x, t.left.p2.x, t.right.p1.x, t.right.p2.x)))
         }
         // Beyond what a canvas holds, pixman's own path (which allocates nothing so large).
         guard x2 - x1 <= 32767, y2 - y1 <= 32767, abs(x1) <= 32767, abs(y1) <= 32767 else { return false }

@@ -122,7 +122,7 @@ final class FcftFont: @unchecked Sendable {
     let shaping: Shaping
     /// Shaped segments by text (see `ShapeCache`).
     let shapes = Mutex(ShapeCache<ShapedSegment>(generationSize: 2048))
-    /// Shaped paragraphs by text, laid out from character 0 (see `paragraph(_:characterBase:)`).
+    /// Shaped paragraphs by text, laid out from character 0 (see `paragraph(_:characterBase:scale:)`).
     let paragraphs = Mutex(ShapeCache<ShapedParagraph>(generationSize: 128))
 
     init(pattern: String, shaping: Shaping = .best) throws {

@@ -114,6 +114,11 @@ struct ShapeCache<Value> {
     }
 }
 
+extension Unicode.Scalar {
+    /// 0 to 9: what shaping keeps apart and the paragraph cache does not keep.
+    var isASCIIDigit: Bool { value >= 0x30 && value <= 0x39 }
+}
+
 extension FcftFont {
     /// `text` (one paragraph, no "\n") shaped at `scale` (this instance's), its characters
     /// counted from `characterBase`: from the cache when that text was laid out lately, else
@@ -122,7 +127,7 @@ extension FcftFont {
         let scalars = Array(text.unicodeScalars)
         // Text with digits (row numbers, counters, times) rarely comes again: shaped from the
         // segment cache each time, and not kept, where it would only push out what repeats.
-        if scalars.contains(where: { $0.value >= 0x30 && $0.value <= 0x39 }) {
+        if scalars.contains(where: \.isASCIIDigit) {
             return ShapedParagraph(String(text), characterBase: characterBase, font: self)
         }
         if let p = paragraphs.withLock({ $0.value(for: scalars) }) { return p.rebased(characterBase) }

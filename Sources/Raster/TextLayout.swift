@@ -295,7 +295,7 @@ struct ShapedParagraph: Sendable {
 
     /// Code points shaped apart from their neighbours (see `shapeSegments`).
     private func isSeparator(_ s: Unicode.Scalar) -> Bool {
-        s == " " || s == "\u{200B}" || (s.value >= 0x30 && s.value <= 0x39)
+        s == " " || s == "\u{200B}" || s.isASCIIDigit
     }
 
     /// fcft's kerning between two nominal clusters of one level, left and right as they will

@@ -13,12 +13,12 @@ extension View {
 
 extension Window {
     /// The views Tab stops at, in reading order: top to bottom, then left to right, by their
-    /// frames' top-left corners in window coordinates. Controls scrolled out of view count; a
+    /// frames' top-left corners in window coordinates. Views scrolled out of view count; a
     /// hidden or transparent one (or one under a hidden ancestor), one that takes no input,
     /// and one whose `canBecomeFocused` is false do not. Controls, text views and list rows
     /// alike: what counts is `canBecomeFocused`, not the class.
     public var focusableViews: [View] {
-        var found: [(control: View, origin: Point)] = []
+        var found: [(view: View, origin: Point)] = []
         func visit(_ v: View) {
             guard !v.isHidden, v.alpha > 0.01, v.isUserInteractionEnabled else { return }
             if v.canBecomeFocused {
@@ -27,29 +27,29 @@ extension Window {
             v.subviews.forEach(visit)
         }
         visit(self)
-        // A stable sort, so controls at the same place keep their order in the tree.
+        // A stable sort, so views at the same place keep their order in the tree.
         return found.enumerated().sorted { a, b in
             let (p, q) = (a.element.origin, b.element.origin)
             if p.y != q.y { return p.y < q.y }
             if p.x != q.x { return p.x < q.x }
             return a.offset < b.offset
-        }.map(\.element.control)
+        }.map(\.element.view)
     }
 
-    /// Moves the keyboard focus to the next focusable control (Tab) or the previous one
+    /// Moves the keyboard focus to the next focusable view (Tab) or the previous one
     /// (Shift+Tab), wrapping at the ends; with nothing focused, to the first (or the last).
     /// The focus is not by touch, so an on-screen keyboard stays down under its `touchOnly`
-    /// policy. The newly focused control's nearest `FocusScrollTarget` ancestor scrolls it into
+    /// policy. The newly focused view's nearest `FocusScrollTarget` ancestor scrolls it into
     /// view. Returns the view focused, nil when there is none to focus.
     @discardableResult
     public func moveFocus(backwards: Bool = false) -> View? {
-        let controls = focusableViews
-        guard !controls.isEmpty else { return nil }
+        let views = focusableViews
+        guard !views.isEmpty else { return nil }
         let next: View
-        if let current = focusedView, let i = controls.firstIndex(where: { $0 === current }) {
-            next = controls[(i + (backwards ? controls.count - 1 : 1)) % controls.count]
+        if let current = focusedView, let i = views.firstIndex(where: { $0 === current }) {
+            next = views[(i + (backwards ? views.count - 1 : 1)) % views.count]
         } else {
-            next = backwards ? controls[controls.count - 1] : controls[0]
+            next = backwards ? views[views.count - 1] : views[0]
         }
         next.becomeFocused(byTouch: false)
         showFocused(next)
