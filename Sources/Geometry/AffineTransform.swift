@@ -48,12 +48,13 @@ public struct AffineTransform: Hashable, Sendable, Codable, CustomStringConverti
     public func apply(to p: Point) -> Point { Point(x: a * p.x + tx, y: d * p.y + ty) }
 
     /// The image of a rect (normalised so that a negative scale still gives a positive size).
+    /// The size is the scaled size, not the difference of the moved corners: a translation
+    /// keeps a size exactly, where `(y + h + ty) − (y + ty)` can be off by an ulp.
     public func apply(to r: Rect) -> Rect {
         let p0 = apply(to: r.origin)
-        let p1 = apply(to: Point(x: r.maxX, y: r.maxY))
-        return Rect(
-            x: Swift.min(p0.x, p1.x), y: Swift.min(p0.y, p1.y),
-            width: abs(p1.x - p0.x), height: abs(p1.y - p0.y))
+        let w = abs(a) * r.width
+        let h = abs(d) * r.height
+        return Rect(x: a < 0 ? p0.x - w : p0.x, y: d < 0 ? p0.y - h : p0.y, width: w, height: h)
     }
 
     /// This transform applied about `anchor` instead of the coordinate origin: UIKit applies a

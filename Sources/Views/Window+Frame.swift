@@ -222,8 +222,10 @@ extension Window {
     /// keep their exact values.
     /// `prunes`: a true from `visit` skips the view's subtree instead of passing "covered" on.
     /// `skips`: asked after `visit` whether to leave the view's subtree unvisited; given, the
-    /// walk also keeps `subtreeChanged` (cleared as a subtree's visit starts, set again when not
-    /// all of it was visited).
+    /// walk also keeps `subtreeChanged` (cleared as a subtree's visit starts, set again on it and
+    /// every ancestor when not all of it was visited: a clipping view scrolled out of sight
+    /// leaves its subviews undrawn, and a later frame that finds its ancestors landed must
+    /// still visit it, or it comes back into sight without them).
     func walk(
         _ visit: (View, ViewState, Bool) throws -> Bool, leave: ((View) -> Void)? = nil, prunes: Bool = false,
         skips: ((View) -> Bool)? = nil
@@ -232,29 +234,34 @@ extension Window {
     {
         let rootClip = Rect(origin: .zero, size: bounds.size)
         let scale = self.scale
-        func recurse(_ view: View, _ toWindow: AffineTransform, _ clip: Rect, _ alpha: Double, _ covered: Bool) throws {
+        /// Returns whether part of the view's subtree was left unvisited (with `skips`).
+        @discardableResult
+        func recurse(
+            _ view: View, _ toWindow: AffineTransform, _ screen: Rect, _ clip: Rect, _ alpha: Double, _ covered: Bool
+        ) throws -> Bool {
             guard !view.isHidden, view.alpha > 0 else {
-                // Hidden now: what it showed is damaged through its snapshot going away.
+                // Hidden now: what it showed is damaged through its snapshot going away (showing
+                // it again invalidates it, which marks its ancestors).
                 markHidden(view)
-                return
+                return false
             }
-            let screen = toWindow.apply(to: view.bounds)
             let a = alpha * view.alpha
             let visible = screen.intersection(clip)
             let state = ViewState(
                 toWindow: toWindow, screenRect: screen, clip: clip, visible: visible, alpha: a)
             let subCovered = try visit(view, state, covered)
             defer { leave?(view) }
-            if prunes && subCovered { return }
+            if prunes && subCovered { return false }
             if let skips {
-                if skips(view) { return }
+                if skips(view) { return false }
                 view.subtreeChanged = false
             }
             let childClip = view.clipsToBounds ? (visible ?? .zero) : clip
             if view.clipsToBounds && visible == nil {
                 for sub in view.subviews { markHidden(sub) }
-                if skips != nil { view.subtreeChanged = true }  // its subviews were not visited
-                return
+                guard skips != nil else { return false }
+                view.subtreeChanged = true  // its subviews were not visited
+                return true
             }
             var childBase = toWindow
             if toWindow.a == 1, toWindow.d == 1, view.bounds.origin != .zero {
@@ -265,16 +272,28 @@ extension Window {
                         .concatenating(toWindow)
                 }
             }
+            var unvisited = false
             for sub in view.subviews {
-                try recurse(sub, sub.toSuperview.concatenating(childBase), childClip, a, subCovered)
+                // Its frame placed by its superview, not its bounds through its own transform:
+                // `minY + (frameY − minY)` rounds differently at every offset, and a scrolled
+                // view's rect must not change when only its bounds origin does.
+                if try recurse(
+                    sub, sub.toSuperview.concatenating(childBase), childBase.apply(to: sub.frame), childClip, a,
+                    subCovered)
+                {
+                    unvisited = true
+                }
             }
+            if unvisited { view.subtreeChanged = true }
+            return unvisited
         }
         func markHidden(_ view: View) {
             if let shown = view.lastComposite?.visible { pendingDamage.add(shown) }
             view.lastComposite = nil
             for sub in view.subviews { markHidden(sub) }
         }
-        try recurse(self, AffineTransform(translationX: -bounds.minX, y: -bounds.minY), rootClip, 1, false)
+        try recurse(
+            self, AffineTransform(translationX: -bounds.minX, y: -bounds.minY), rootClip, rootClip, 1, false)
     }
 }
 

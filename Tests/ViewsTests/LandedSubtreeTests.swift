@@ -57,4 +57,41 @@ import Testing
         try window.render(into: rescaled)
         #expect(abs((labels[5].lastComposite?.screenRect.minY ?? 0) - 203) < 1e-9, "visited at the new scale")
     }
+
+    /// A clipping view out of sight leaves its subviews undrawn; its landed ancestors are
+    /// still visited each frame, so that when the scroll brings it into sight its subviews
+    /// are drawn and shown.
+    @Test func aClippingViewScrolledIntoSightShowsItsSubviews() throws {
+        let window = Window(size: Size(width: 100, height: 100))
+        let scroller = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        scroller.clipsToBounds = true
+        scroller.backgroundColor = .white
+        let column = View(frame: Rect(x: 0, y: 0, width: 100, height: 400))  // lands with every move
+        let box = View(frame: Rect(x: 10, y: 250, width: 80, height: 40))
+        box.clipsToBounds = true
+        let label = Label(text: "Boxed", frame: Rect(x: 4, y: 10, width: 72, height: 20))
+        label.textColor = .black
+        box.addSubview(label)
+        column.addSubview(box)
+        scroller.addSubview(column)
+        window.addSubview(scroller)
+        let canvas = try Canvas(width: 100, height: 100)
+        try window.render(into: canvas)
+        #expect(label.backingImage == nil, "out of sight inside a clipping view: not drawn yet")
+        var moves = 0
+        for step in 1...20 {
+            scroller.bounds.origin = Point(x: 0, y: Double(step) * 10)
+            let update = try window.prepareFrameUpdate(time: Double(step) / 60)
+            if update.move != nil { moves += 1 }
+            window.apply(update, to: canvas)
+        }
+        #expect(moves == 20)
+        // The box is at y 50 in the window now; its label's words are dark pixels.
+        #expect(label.backingImage != nil, "the label was drawn when its box came into sight")
+        var dark = 0
+        for y in 60..<80 {
+            for x in 14..<86 where canvas.pixel(x: x, y: y) & 0xff < 0x80 { dark += 1 }
+        }
+        #expect(dark > 20, "the label shows (\(dark) dark pixels)")
+    }
 }
