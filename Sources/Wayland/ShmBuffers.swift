@@ -116,12 +116,15 @@ final class ShmBuffer {
 
     /// Moves the frame's pixels by `move` by moving the frame in the ring: the pixels inside
     /// the move's kept rect are then right; everything else in the frame is stale (the caller
-    /// repaints it). Past an end of the ring the kept rows are copied to the other end instead.
-    func move(by move: FrameUpdate.Move) throws {
+    /// repaints it). Past an end of the ring the kept rows are copied to the other end instead;
+    /// returns whether they were (a recentring: about one frame copy).
+    @discardableResult
+    func move(by move: FrameUpdate.Move) throws -> Bool {
         precondition(!isBusy, "never move a buffer the compositor may be reading")
         let delta = -(move.dy * stride + move.dx * 4)
         var target = offset + delta
-        if target < 0 || target + frameBytes > ringBytes {
+        let recentring = target < 0 || target + frameBytes > ringBytes
+        if recentring {
             // Going forwards, start again at the front; backwards, at the back.
             target = delta > 0 ? 0 : ringBytes - frameBytes
             if let kept = move.kept { relocate(kept, dx: move.dx, dy: move.dy, to: target) }
@@ -132,6 +135,7 @@ final class ShmBuffer {
         (buffer, canvas) = try Self.makeBuffer(
             pool: pool, mapping: mapping, offset: offset, width: width, height: height, stride: stride, scale: scale)
         listen()
+        return recentring
     }
 
     /// Copies the kept rect's pixels from the frame at `offset` to a frame at `target`, moved.

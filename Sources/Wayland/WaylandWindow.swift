@@ -364,8 +364,9 @@ public final class WaylandWindow: WindowHost {
         let plan = history.plan(
             held: buffer.frame, newest: newest?.frame, window: window,
             movesByOffset: presentMode == .fast && buffer.movesByOffset)
+        let recentred: Bool
         do {
-            try present(plan, into: buffer, from: newest)
+            recentred = try present(plan, into: buffer, from: newest)
         } catch {
             connection.fail(error)
             return
@@ -373,7 +374,8 @@ public final class WaylandWindow: WindowHost {
         buffer.frame = frame
         lastPlan = plan
         let presented = timed ? FrameStepTimes.threadSeconds() : 0
-        lastFrameTimes = FrameStepTimes(prepare: prepared - started, present: presented - prepared)
+        lastFrameTimes = FrameStepTimes(
+            prepare: prepared - started, present: presented - prepared, recentred: recentred)
         commit(buffer, damage: update.changed, scale: scale)
     }
 
@@ -408,10 +410,11 @@ public final class WaylandWindow: WindowHost {
     }
 
     /// Brings `buffer` to the newest frame as `plan` says; a move by offset moves the buffer in
-    /// its ring first.
-    private func present(_ plan: PresentPlan, into buffer: ShmBuffer, from newest: ShmBuffer?) throws {
-        if let move = plan.offsetMove { try buffer.move(by: move) }
+    /// its ring first. Returns whether that move recentred the frame in its ring.
+    private func present(_ plan: PresentPlan, into buffer: ShmBuffer, from newest: ShmBuffer?) throws -> Bool {
+        let recentred = try plan.offsetMove.map { try buffer.move(by: $0) } ?? false
         content.present(plan, into: buffer.canvas, newest: newest?.canvas)
+        return recentred
     }
 
     /// Tells the compositor the whole surface is opaque when the window's clear colour is (every
@@ -460,6 +463,9 @@ public final class WaylandWindow: WindowHost {
     /// The size of the buffers being drawn, in device pixels (for tests).
     public var bufferSize: (width: Int, height: Int)? { pool.map { ($0.width, $0.height) } }
 
+    /// Frames recentred in their buffer rings since the buffers were last made (for tests).
+    var bufferRecentres: Int { pool?.recentres ?? 0 }
+
     /// Whether a frame callback is in flight (for tests of the pacing rule).
     public var isWaitingForFrame: Bool { frameCallback != nil }
 }
@@ -470,10 +476,14 @@ public final class WaylandWindow: WindowHost {
 public struct FrameStepTimes: Sendable, Equatable {
     public var prepare = 0.0
     public var present = 0.0
+    /// The frame's buffer reached an end of its ring and its rows were copied to the other end
+    /// (`present` then holds about one frame copy more): what a fast fling's slowest frames are.
+    public var recentred = false
 
-    public init(prepare: Double = 0, present: Double = 0) {
+    public init(prepare: Double = 0, present: Double = 0, recentred: Bool = false) {
         self.prepare = prepare
         self.present = present
+        self.recentred = recentred
     }
 
     static func threadSeconds() -> Double { seconds(CLOCK_THREAD_CPUTIME_ID) }

@@ -402,6 +402,13 @@ extension Bench {
                         format: "%@, list: first frame %.0f ms after exec; resident memory after flinging to the end "
                             + "%.1f MiB (peak %.1f MiB)", r.size, list.firstFrameMs ?? -1, list.residentMB ?? -1,
                         list.peakResidentMB ?? -1))
+                if let share = list.recentredShare, let p99 = list.mainP99NotRecentred {
+                    print(
+                        String(
+                            format: "%@, list fast: %.0f%% of frames recentred a buffer ring (one frame copy each); "
+                                + "main p99 of the others %.2f ms (%@ memcpy)", r.size, share * 100, p99,
+                            x(p99, r.memcpyMs)))
+                }
             }
         }
         print(

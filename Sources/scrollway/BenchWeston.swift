@@ -19,6 +19,13 @@ struct WestonBench {
         var devicePixels: Int { width * height * scale * scale }
     }
 
+    /// One committed frame's CPU time, ms; `recentred` nil when the client does not say.
+    struct Frame {
+        var main: Double
+        var process: Double
+        var recentred: Bool?
+    }
+
     /// One client flung in one compositor.
     struct Run: Codable {
         var client: String
@@ -35,6 +42,10 @@ struct WestonBench {
         /// Resident memory after flinging to the end of the list, and its peak, MiB.
         var residentMB: Double?
         var peakResidentMB: Double?
+        /// Scrollway clients: the share of frames whose buffer was recentred in its ring (one
+        /// frame copy each), and the main thread's p99 over the other frames, ms.
+        var recentredShare: Double?
+        var mainP99NotRecentred: Double?
         var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
     }
 
@@ -107,7 +118,7 @@ struct WestonBench {
     /// statistics it wrote to `stats`.
     func run(
         _ name: String, size: Size, command: [String], environment: [String: String] = [:], stats: String,
-        toEnd: Bool = false, parse: (String, Double, Double) throws -> [(main: Double, process: Double)]
+        toEnd: Bool = false, parse: (String, Double, Double) throws -> [Frame]
     ) throws -> Run {
         // Headless weston takes the logical size and multiplies it by the scale for its mode.
         let rig = try WestonRig(width: size.width, height: size.height, scale: size.scale)
@@ -150,12 +161,16 @@ struct WestonBench {
         func pct(_ v: [Double], _ q: Double) -> Double { v.sorted()[min(v.count - 1, Int(Double(v.count) * q))] }
         let main = frames.map(\.main)
         let process = frames.map(\.process)
+        let flagged = frames.compactMap(\.recentred)
+        let notRecentred = frames.filter { $0.recentred == false }.map(\.main)
         return Run(
             client: name, frames: frames.count, seconds: t1 - t0, mainMedian: pct(main, 0.5), mainP99: pct(main, 0.99),
             mainWorst: main.max() ?? 0, processMedian: pct(process, 0.5), processP99: pct(process, 0.99),
             westonPerFrame: (westonAfter - westonBefore) * 1000 / Double(frames.count),
             firstFrameMs: Self.firstCommit(text).map { ($0 - launched) * 1000 }, residentMB: memory?.resident,
-            peakResidentMB: memory?.peak)
+            peakResidentMB: memory?.peak,
+            recentredShare: flagged.isEmpty ? nil : Double(flagged.filter { $0 }.count) / Double(flagged.count),
+            mainP99NotRecentred: notRecentred.isEmpty ? nil : pct(notRecentred, 0.99))
     }
 
     /// One fast touch fling through the middle of the window, up or down (four moves 15 ms
@@ -224,23 +239,23 @@ struct WestonBench {
     }
 
     /// Frames a Scrollway client committed between t0 and t1.
-    static func scrollwayFrames(_ text: String, t0: Double, t1: Double) throws -> [(main: Double, process: Double)] {
+    static func scrollwayFrames(_ text: String, t0: Double, t1: Double) throws -> [Frame] {
         text.split(separator: "\n").compactMap { line in
             guard let data = line.data(using: .utf8),
                 let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
                 let t = o["t"] as? Double, let main = o["main"] as? Double, let process = o["process"] as? Double,
                 t >= t0, t <= t1
             else { return nil }
-            return (main, process)
+            return Frame(main: main, process: process, recentred: o["recentred"] as? Bool)
         }
     }
 
     /// The GTK4 peer's frames while its list scrolled.
-    static func gtkFrames(_ text: String, t0: Double, t1: Double) throws -> [(main: Double, process: Double)] {
+    static func gtkFrames(_ text: String, t0: Double, t1: Double) throws -> [Frame] {
         guard let data = text.data(using: .utf8),
             let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let main = o["mainCPUms"] as? [Double], let process = o["processCPUms"] as? [Double]
         else { throw CommandError("bench: the GTK4 peer wrote no statistics") }
-        return zip(main, process).map { ($0, $1) }
+        return zip(main, process).map { Frame(main: $0, process: $1, recentred: nil) }
     }
 }

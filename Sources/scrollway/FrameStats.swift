@@ -7,9 +7,10 @@ import ScrollwayWayland
 extension PresentMode: ExpressibleByArgument {}
 
 /// Writes one JSON line per committed frame: `{"t": <monotonic s>, "main": <ms>, "process":
-/// <ms>, "prepare": <ms>, "present": <ms>, "plan": "<how the buffer was brought up to date>"}`,
-/// CPU time spent since the last commit by the main thread and by the whole process (worker
-/// threads included), and the main thread's time in the frame's two steps (`FrameStepTimes`). Written as
+/// <ms>, "prepare": <ms>, "present": <ms>, "plan": "<how the buffer was brought up to date>",
+/// "recentred": <bool>}`, CPU time spent since the last commit by the main thread and by the
+/// whole process (worker threads included), the main thread's time in the frame's two steps,
+/// and whether its buffer was recentred in its ring (`FrameStepTimes`). Written as
 /// each frame commits, so a client killed at the end of a benchmark loses nothing; the writing
 /// itself is not counted (the clocks are read again after it), as the GTK4 peer, which keeps its
 /// numbers in memory, does not count it either: it is the bench's cost, not the toolkit's.
@@ -35,9 +36,9 @@ final class FrameStatsWriter {
         let process = Self.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
         let line = String(
             format:
-                "{\"t\": %.6f, \"main\": %.4f, \"process\": %.4f, \"prepare\": %.4f, \"present\": %.4f, \"plan\": \"%@\"}\n",
+                "{\"t\": %.6f, \"main\": %.4f, \"process\": %.4f, \"prepare\": %.4f, \"present\": %.4f, \"plan\": \"%@\", \"recentred\": %@}\n",
             Self.monotonic(), (main - lastMain) * 1000, (process - lastProcess) * 1000, times.prepare * 1000,
-            times.present * 1000, plan.kind)
+            times.present * 1000, plan.kind, times.recentred ? "true" : "false")
         handle.write(Data(line.utf8))
         lastMain = Self.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
         lastProcess = Self.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)

@@ -23,7 +23,11 @@ import Testing
         let app = try WaylandApp(content: window, title: "Scrollway test", socket: rig.socketPath)
         app.window.presentMode = mode
         var plans: [String: Int] = [:]
-        app.window.onCommit = { plan, _ in plans[plan.kind, default: 0] += 1 }
+        var recentred = 0
+        app.window.onCommit = { plan, times in
+            plans[plan.kind, default: 0] += 1
+            if times.recentred { recentred += 1 }
+        }
         let main = try #require(window.view(named: "main") as? ScrollView)
         // Mapped and on the output (a touch on no surface is dropped).
         try pump(
@@ -67,10 +71,15 @@ import Testing
         if mode == .fast {
             // A buffer two frames old moves by offset and copies the older strip from the newest.
             #expect((plans["offset"] ?? 0) + (plans["offset+copy"] ?? 0) > 10, "plans: \(plans)")
+            // More than a screen of travel takes each buffer past an end of its ring (half a
+            // screen of travel) at least once, and the statistics name every such frame.
+            #expect(recentred >= 1)
+            #expect(recentred == app.window.bufferRecentres)
         } else {
             #expect(
                 ["offset", "in-place", "offset+copy", "in-place+copy"].allSatisfy { plans[$0] == nil },
                 "plans: \(plans)")
+            #expect(recentred == 0)
         }
         // At rest the app may go on stepping while weston catches up (nothing moves).
         try rig.parkPointer()
