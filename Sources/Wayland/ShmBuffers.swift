@@ -11,8 +11,9 @@ import ScrollwayWaylandCore
 /// frame's place in the ring instead of its pixels. A new wl_buffer is made a whole number of
 /// rows (and pixels) further in, so last frame's rows are this frame's rows moved, and only
 /// what the scroll exposes (and whatever lies outside the scrolled rect) is painted. When the
-/// frame reaches an end of the ring its kept rows are copied once to the other end, leaving a
-/// whole frame of travel in the direction it was going. Its pages are faulted in as they are
+/// frame reaches an end of the ring its kept rows are copied once to the other end, leaving
+/// the ring's whole slack (half a frame) of travel in the direction it was going (`ShmRing`).
+/// Its pages are faulted in as they are
 /// first drawn, or ahead of time while the window is idle (`prefault`), and never given back
 /// while the window has this size: a frame moving through fresh pages made
 /// the kernel zero, map and later free every page it crossed (in this process and in the
@@ -31,8 +32,8 @@ final class ShmBuffer {
     private let mapping: UnsafeMutableRawPointer
     private let ringBytes: Int
     private let pool: OpaquePointer
-    /// Where the frame starts in the ring (bytes, a multiple of 4).
-    private(set) var offset: Int
+    /// Where the frame lies in the ring.
+    private var ring: ShmRing
     private(set) var buffer: OpaquePointer
     private(set) var canvas: Canvas
     /// Between attach+commit and wl_buffer.release the compositor may read it: never draw then.
@@ -41,8 +42,8 @@ final class ShmBuffer {
     var frame: Int?
     /// Whether the whole ring has been faulted in (`prefault`).
     private(set) var prefaulted = false
-    /// Frames copied to the other end of the ring (one copy of the kept rows each).
-    private(set) var recentres = 0
+    /// Frames recentred in the ring.
+    var recentres: Int { ring.recentres }
 
     /// The ring's size for one frame: one and a half frames (half a screen of travel between
     /// copies; more costs memory for every buffer, less copies more often), or exactly one (no
@@ -72,9 +73,10 @@ final class ShmBuffer {
             throw WaylandError.sharedMemory(error.description)
         }
         mapping = memory.mapping
-        offset = Self.middle(ringBytes: ringBytes, frameBytes: frameBytes)
+        ring = ShmRing(mapping: mapping, ringBytes: ringBytes, frameBytes: frameBytes, stride: stride)
         (buffer, canvas) = try Self.makeBuffer(
-            pool: pool, mapping: mapping, offset: offset, width: width, height: height, stride: stride, scale: scale)
+            pool: pool, mapping: mapping, offset: ring.offset, width: width, height: height, stride: stride,
+            scale: scale)
     }
 
     isolated deinit {
@@ -91,10 +93,6 @@ final class ShmBuffer {
 
     /// Whether the frame can move inside its ring at all.
     var movesByOffset: Bool { ringBytes > frameBytes }
-
-    private static func middle(ringBytes: Int, frameBytes: Int) -> Int {
-        ((ringBytes - frameBytes) / 2) / 4096 * 4096
-    }
 
     private static func makeBuffer(
         pool: OpaquePointer, mapping: UnsafeMutableRawPointer, offset: Int, width: Int, height: Int, stride: Int,
@@ -114,49 +112,20 @@ final class ShmBuffer {
         wl_buffer_add_listener(buffer, Listeners.buffer, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// Moves the frame's pixels by `move` by moving the frame in the ring: the pixels inside
-    /// the move's kept rect are then right; everything else in the frame is stale (the caller
-    /// repaints it). Past an end of the ring the kept rows are copied to the other end instead;
-    /// returns whether they were (a recentring: about one frame copy).
+    /// Moves the frame's pixels by `move` by moving the frame in the ring (`ShmRing.move`): the
+    /// pixels inside the move's kept rect are then right; everything else in the frame is stale
+    /// (the caller repaints it). Returns whether the frame was recentred (its kept rows copied
+    /// to the other end of the ring: about one frame copy).
     @discardableResult
     func move(by move: FrameUpdate.Move) throws -> Bool {
         precondition(!isBusy, "never move a buffer the compositor may be reading")
-        let delta = -(move.dy * stride + move.dx * 4)
-        var target = offset + delta
-        let recentring = target < 0 || target + frameBytes > ringBytes
-        if recentring {
-            // Going forwards, start again at the front; backwards, at the back.
-            target = delta > 0 ? 0 : ringBytes - frameBytes
-            if let kept = move.kept { relocate(kept, dx: move.dx, dy: move.dy, to: target) }
-            recentres += 1
-        }
-        offset = target
+        let recentred = ring.move(by: move)
         wl_buffer_destroy(buffer)
         (buffer, canvas) = try Self.makeBuffer(
-            pool: pool, mapping: mapping, offset: offset, width: width, height: height, stride: stride, scale: scale)
+            pool: pool, mapping: mapping, offset: ring.offset, width: width, height: height, stride: stride,
+            scale: scale)
         listen()
-        return recentring
-    }
-
-    /// Copies the kept rect's pixels from the frame at `offset` to a frame at `target`, moved.
-    /// The two may overlap: rows are copied in the order that never reads one already written.
-    private func relocate(_ kept: PixelRect, dx: Int, dy: Int, to target: Int) {
-        let rowBytes = kept.width * 4
-        if rowBytes == stride {
-            // Whole rows (a scroll view as wide as the window): one block, one memmove, which
-            // copies a large block faster than a call per row (and in the safe direction).
-            memmove(
-                mapping + target + kept.y0 * stride, mapping + offset + (kept.y0 - dy) * stride,
-                kept.height * stride)
-            return
-        }
-        let forward = target + dy * stride + dx * 4 > offset  // each row lands after where it was read
-        let rows = forward ? Array((kept.y0..<kept.y1).reversed()) : Array(kept.y0..<kept.y1)
-        for y in rows {
-            let dst = mapping + target + y * stride + kept.x0 * 4
-            let src = mapping + offset + (y - dy) * stride + (kept.x0 - dx) * 4
-            memmove(dst, src, rowBytes)
-        }
+        return recentred
     }
 }
 

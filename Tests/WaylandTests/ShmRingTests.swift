@@ -1,0 +1,83 @@
+import ScrollwayGeometry
+import ScrollwayTestSupport
+import ScrollwayViews
+import Testing
+
+@testable import ScrollwayWayland
+
+/// A buffer's ring on plain memory: whatever the scroll does (long laps one way, turns, small
+/// diagonal steps, moves of part of the frame, recentrings at both ends), the frame in the ring
+/// always holds exactly the pixels a frame moved in place would.
+@MainActor
+@Suite struct ShmRingTests {
+    static let width = 64
+    static let height = 48
+
+    /// The frame as the ring holds it, row by row.
+    static func frame(_ ring: ShmRing) -> [UInt32] {
+        let pixels = (ring.mapping + ring.offset).assumingMemoryBound(to: UInt32.self)
+        return (0..<(width * height)).map { pixels[$0] }
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func theFrameIsAlwaysTheFrameMovedInPlace(seed: UInt64) throws {
+        let (w, h) = (Self.width, Self.height)
+        let stride = w * 4
+        let frameBytes = stride * h
+        let ringBytes = ShmBuffer.ringBytes(frameBytes: frameBytes, offsetScrolling: true)
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: ringBytes, alignment: 4096)
+        defer { memory.deallocate() }
+        memory.initializeMemory(as: UInt8.self, repeating: 0xAB, count: ringBytes)
+        var ring = ShmRing(mapping: memory, ringBytes: ringBytes, frameBytes: frameBytes, stride: stride)
+        var rng = SeededRandom(state: seed)
+        var expected = [UInt32](repeating: 0, count: w * h)
+        var next: UInt32 = 1
+        // Draws `rect` into both the ring's frame and the expected one, with new values.
+        func draw(_ rect: PixelRect) {
+            let pixels = (memory + ring.offset).assumingMemoryBound(to: UInt32.self)
+            for y in rect.y0..<rect.y1 {
+                for x in rect.x0..<rect.x1 {
+                    pixels[y * w + x] = next
+                    expected[y * w + x] = next
+                    next &+= 1
+                }
+            }
+        }
+        let whole = PixelRect(x: 0, y: 0, width: w, height: h)
+        draw(whole)
+        var direction = 1
+        for step in 0..<600 {
+            if rng.unit(0, 1) < 0.03 { direction = -direction }
+            // Usually a whole-frame vertical scroll; sometimes part of the frame, or diagonal.
+            let rect =
+                rng.unit(0, 1) < 0.2
+                ? PixelRect(x: 0, y: 4, width: w - 8, height: h - 4) : whole
+            let dy = direction * Int(rng.unit(1, 7))
+            let dx = rng.unit(0, 1) < 0.15 ? Int(rng.unit(-2, 3)) : 0
+            let move = FrameUpdate.Move(rect: rect, dx: dx, dy: dy)
+            // The expected frame, moved in place: inside the kept rect each pixel comes from
+            // where the move says; everything else is repainted below.
+            var moved = expected
+            if let kept = move.kept {
+                for y in kept.y0..<kept.y1 {
+                    for x in kept.x0..<kept.x1 { moved[y * w + x] = expected[(y - dy) * w + (x - dx)] }
+                }
+            }
+            expected = moved
+            _ = ring.move(by: move)
+            // Repaint what the move did not keep, and now and then some damage elsewhere (an
+            // indicator, a header).
+            for r in move.kept.map({ whole.subtracting($0) }) ?? [whole] { draw(r) }
+            if rng.unit(0, 1) < 0.5 {
+                draw(
+                    PixelRect(
+                        x: Int(rng.unit(0, Double(w - 4))), y: Int(rng.unit(0, Double(h - 8))), width: 4, height: 8))
+            }
+            let shown = Self.frame(ring)
+            let wrong = zip(shown, expected).filter { $0 != $1 }.count
+            #expect(wrong == 0, "step \(step): \(wrong) pixels differ after \(move)")
+            if wrong > 0 { return }
+        }
+        #expect(ring.recentres > 10)
+    }
+}
