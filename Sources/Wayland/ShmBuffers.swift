@@ -30,7 +30,6 @@ final class ShmBuffer {
     let frameBytes: Int
     private let memory: SharedMemory
     private let mapping: UnsafeMutableRawPointer
-    private let ringBytes: Int
     private let pool: OpaquePointer
     /// Where the frame lies in the ring.
     private var ring: ShmRing
@@ -65,7 +64,7 @@ final class ShmBuffer {
         guard possible, frameBytes < Int(Int32.max) else {
             throw WaylandError.sharedMemory("a \(width)×\(height) buffer is not possible")
         }
-        ringBytes = Self.ringBytes(frameBytes: frameBytes, offsetScrolling: offsetScrolling)
+        let ringBytes = Self.ringBytes(frameBytes: frameBytes, offsetScrolling: offsetScrolling)
         do {
             memory = try SharedMemory(name: "scrollway-buffer", size: ringBytes)
             pool = try memory.makePool(shm: shm)
@@ -88,11 +87,11 @@ final class ShmBuffer {
     /// Faults in the whole ring (contents unchanged; safe while the compositor reads it).
     func prefault() {
         prefaulted = true
-        _ = sw_prefault(mapping, ringBytes)
+        _ = sw_prefault(mapping, ring.ringBytes)
     }
 
     /// Whether the frame can move inside its ring at all.
-    var movesByOffset: Bool { ringBytes > frameBytes }
+    var movesByOffset: Bool { ring.slack > 0 }
 
     private static func makeBuffer(
         pool: OpaquePointer, mapping: UnsafeMutableRawPointer, offset: Int, width: Int, height: Int, stride: Int,
