@@ -16,7 +16,10 @@ import ScrollwayViews
 /// bytes a recentring will need into the dead part of the ring behind the frame. It cuts a
 /// recentring's copy to `frameBytes − slack`, a third less at 4K, but every other frame then
 /// copies as many rows as it scrolled, and the p99 did not move while the median rose by a
-/// tenth: the same work, spread where it costs more.
+/// tenth: the same work, spread where it costs more. A ring that wraps (mapped twice in this
+/// process, the rows past its end shown in a subsurface) never recentres and cut the p99 by a
+/// fifth, but weston's pixman renderer draws a subsurface through a bilinear transform, which
+/// cost weston 1.5× GTK4's CPU per frame (docs/architecture.md, "Tried").
 struct ShmRing {
     let mapping: UnsafeMutableRawPointer
     let ringBytes: Int
