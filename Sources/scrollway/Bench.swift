@@ -51,6 +51,12 @@ struct Bench: AsyncParsableCommand {
     @Flag(help: "With --weston: print the results as one JSON object instead of the table.")
     var json = false
 
+    @Option(
+        help: """
+            With --weston: rounds of every client at each size (1–9), taken in turn (A B C A B C …),             their frames pooled: a shared machine's drift then falls on every client alike.
+            """)
+    var rounds: Int = 1
+
     @Flag(
         help: """
             Memory over a long run: the same flinging script for 1 and --minutes minutes, offscreen \
@@ -65,9 +71,10 @@ struct Bench: AsyncParsableCommand {
     func validate() throws {
         guard (2...120).contains(minutes) else { throw ValidationError("--minutes: expected 2 to 120, got \(minutes)") }
         if soak, weston || quick { throw ValidationError("--soak runs on its own (without --weston or --quick)") }
-        if sizes != nil || json {
-            guard weston else { throw ValidationError("--sizes and --json go with --weston") }
+        if sizes != nil || json || rounds != 1 {
+            guard weston else { throw ValidationError("--sizes, --json and --rounds go with --weston") }
         }
+        guard (1...9).contains(rounds) else { throw ValidationError("--rounds: expected 1 to 9, got \(rounds)") }
         _ = try parsedSizes()
     }
 
@@ -353,9 +360,6 @@ extension Bench {
         }
         var results: [SizeResult] = []
         for size in try parsedSizes() {
-            let memcpy = WestonBench.memcpyMilliseconds(bytes: size.devicePixels * 4)
-            var result = SizeResult(size: size.description, memcpyMs: memcpy, runs: [:])
-            bench.log(String(format: "%@: one full-frame memcpy %.3f ms", size.description, memcpy))
             var clients: [(String, [String], [String: String], Bool)] = [
                 ("floor", [exe, "demo", "--fullscreen", "--scene", "list", "--present", "flip-only"], [:], false)
             ]
@@ -371,21 +375,38 @@ extension Bench {
             if gtk, let peer, size.scale == 1 {
                 clients.append(("list gtk4", ["/usr/bin/python3", peer], ["GSK_RENDERER": "cairo"], true))
             }
-            for (name, command, env, isGTK) in clients {
-                let stats = dir.appendingPathComponent("\(name.replacingOccurrences(of: " ", with: "-")).stats").path
-                let args = command + (isGTK ? ["--stats", stats] : ["--frame-stats", stats])
-                let run = try bench.run(
-                    name, size: size, command: args, environment: env, stats: stats, toEnd: name == "list fast",
-                    parse: isGTK ? WestonBench.gtkFrames : WestonBench.scrollwayFrames)
-                result.runs[name] = run
-                bench.log(
-                    String(
-                        format:
-                            "%@, %@: %d frames, main %.2f ms median (%.2f× memcpy), p99 %.2f, process %.2f; weston %.2f ms/frame",
-                        size.description, name, run.frames, run.mainMedian, run.mainMedian / memcpy, run.mainP99,
-                        run.processMedian, run.westonPerFrame))
+            var memcpys: [Double] = []
+            var samples: [String: [WestonBench.Sample]] = [:]
+            for round in 1...rounds {
+                let memcpy = WestonBench.memcpyMilliseconds(bytes: size.devicePixels * 4)
+                memcpys.append(memcpy)
+                let of = rounds > 1 ? " (round \(round) of \(rounds))" : ""
+                bench.log(String(format: "%@%@: one full-frame memcpy %.3f ms", size.description, of, memcpy))
+                for (name, command, env, isGTK) in clients {
+                    let stats = dir.appendingPathComponent("\(name.replacingOccurrences(of: " ", with: "-")).stats")
+                        .path
+                    let args = command + (isGTK ? ["--stats", stats] : ["--frame-stats", stats])
+                    let sample = try bench.run(
+                        name, size: size, command: args, environment: env, stats: stats, toEnd: name == "list fast",
+                        parse: isGTK ? WestonBench.gtkFrames : WestonBench.scrollwayFrames)
+                    samples[name, default: []].append(sample)
+                    let run = WestonBench.summarize(name, [sample])
+                    bench.log(
+                        String(
+                            format:
+                                "%@, %@%@: %d frames, main %.2f ms median (%.2f× memcpy), p99 %.2f, process %.2f; weston %.2f ms/frame",
+                            size.description, name, of, run.frames, run.mainMedian, run.mainMedian / memcpy,
+                            run.mainP99,
+                            run.processMedian, run.westonPerFrame))
+                }
             }
-            results.append(result)
+            let memcpy = memcpys.sorted()[memcpys.count / 2]
+            results.append(
+                SizeResult(
+                    size: size.description, memcpyMs: memcpy,
+                    runs: Dictionary(
+                        uniqueKeysWithValues: samples.map { ($0.key, WestonBench.summarize($0.key, $0.value)) })
+                ))
         }
         if json {
             let encoder = JSONEncoder()
@@ -402,6 +423,14 @@ extension Bench {
                         format: "%@, list: first frame %.0f ms after exec; resident memory after flinging to the end "
                             + "%.1f MiB (peak %.1f MiB)", r.size, list.firstFrameMs ?? -1, list.residentMB ?? -1,
                         list.peakResidentMB ?? -1))
+                if rounds > 1 {
+                    // How far the rounds fell apart: the pooled numbers above are steadier than this.
+                    let spread = r.runs.sorted { $0.key < $1.key }.map { name, run in
+                        let m = run.roundMainMedians
+                        return String(format: "%@ %.2f–%.2f", name, m.min() ?? 0, m.max() ?? 0)
+                    }
+                    print("\(r.size), main median of each of \(rounds) rounds (ms): " + spread.joined(separator: "; "))
+                }
                 if let share = list.recentredShare, let p99 = list.mainP99NotRecentred {
                     print(
                         String(
@@ -416,8 +445,8 @@ extension Bench {
         )
         print(
             "| size | memcpy | client | frames/s (÷ floor) | main median (÷ memcpy) | main p99 (÷ memcpy) | process median | "
-                + "÷ gtk4 | weston ms/frame (÷ gtk4) |")
-        print("|---|---|---|---|---|---|---|---|---|")
+                + "process p99 (÷ memcpy) | ÷ gtk4 | weston ms/frame (÷ gtk4) |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
         for r in results {
             let floor = r.runs["floor"]
             let gtk = r.runs["list gtk4"]
@@ -430,10 +459,11 @@ extension Bench {
                 print(
                     String(
                         format:
-                            "| %@ | %.2f ms | %@ | %.1f (%@) | %.2f ms (%@) | %.2f ms (%@) | %.2f ms | %@ | %.2f (%@) |",
+                            "| %@ | %.2f ms | %@ | %.1f (%@) | %.2f ms (%@) | %.2f ms (%@) | %.2f ms | %.2f ms (%@) | %@ | %.2f (%@) |",
                         r.size, r.memcpyMs, name, run.framesPerSecond,
                         floor.map { x(run.framesPerSecond, $0.framesPerSecond) } ?? "n/a", run.mainMedian,
                         x(run.mainMedian, r.memcpyMs), run.mainP99, x(run.mainP99, r.memcpyMs), run.processMedian,
+                        run.processP99, x(run.processP99, r.memcpyMs),
                         gtkRatio,
                         run.westonPerFrame, westonRatio))
             }

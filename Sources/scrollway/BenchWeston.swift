@@ -46,6 +46,10 @@ struct WestonBench {
         /// frame copy each), and the main thread's p99 over the other frames, ms.
         var recentredShare: Double?
         var mainP99NotRecentred: Double?
+        /// Rounds pooled (`--rounds`), and each round's own main-thread median, ms (its spread
+        /// says how much the machine moved between rounds).
+        var rounds = 1
+        var roundMainMedians: [Double] = []
         var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
     }
 
@@ -114,12 +118,21 @@ struct WestonBench {
         return (u + s) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// What one round of one client measured: its frames while flung, and the rest of a `Run`.
+    struct Sample {
+        var frames: [Frame]
+        var seconds: Double
+        var westonSeconds: Double
+        var firstFrameMs: Double?
+        var memory: (resident: Double, peak: Double)?
+    }
+
     /// Starts `command` fullscreen in a new headless weston of `size`, flings it, and reads the
     /// statistics it wrote to `stats`.
     func run(
         _ name: String, size: Size, command: [String], environment: [String: String] = [:], stats: String,
         toEnd: Bool = false, parse: (String, Double, Double) throws -> [Frame]
-    ) throws -> Run {
+    ) throws -> Sample {
         // Headless weston takes the logical size and multiplies it by the scale for its mode.
         let rig = try WestonRig(width: size.width, height: size.height, scale: size.scale)
         defer { rig.stop() }
@@ -158,19 +171,35 @@ struct WestonBench {
         let text = (try? String(contentsOfFile: stats, encoding: .utf8)) ?? ""
         let frames = try parse(text, t0, t1)
         guard !frames.isEmpty else { throw CommandError("bench: \(name) at \(size) committed no frame while flung") }
+        return Sample(
+            frames: frames, seconds: t1 - t0, westonSeconds: westonAfter - westonBefore,
+            firstFrameMs: Self.firstCommit(text).map { ($0 - launched) * 1000 }, memory: memory)
+    }
+
+    /// One client's `Run` from its rounds: the frames of every round pooled (a median and a
+    /// p99 over all of them, steadier than any one round's), weston's time and the seconds
+    /// added up, and the median round's first frame and memory.
+    static func summarize(_ name: String, _ samples: [Sample]) -> Run {
+        precondition(!samples.isEmpty, "a client measured in no round")
         func pct(_ v: [Double], _ q: Double) -> Double { v.sorted()[min(v.count - 1, Int(Double(v.count) * q))] }
+        func middle(_ v: [Double]) -> Double? { v.isEmpty ? nil : pct(v, 0.5) }
+        let frames = samples.flatMap(\.frames)
         let main = frames.map(\.main)
         let process = frames.map(\.process)
         let flagged = frames.compactMap(\.recentred)
         let notRecentred = frames.filter { $0.recentred == false }.map(\.main)
+        let memory = samples.compactMap(\.memory)
         return Run(
-            client: name, frames: frames.count, seconds: t1 - t0, mainMedian: pct(main, 0.5), mainP99: pct(main, 0.99),
-            mainWorst: main.max() ?? 0, processMedian: pct(process, 0.5), processP99: pct(process, 0.99),
-            westonPerFrame: (westonAfter - westonBefore) * 1000 / Double(frames.count),
-            firstFrameMs: Self.firstCommit(text).map { ($0 - launched) * 1000 }, residentMB: memory?.resident,
-            peakResidentMB: memory?.peak,
+            client: name, frames: frames.count, seconds: samples.map(\.seconds).reduce(0, +),
+            mainMedian: pct(main, 0.5), mainP99: pct(main, 0.99), mainWorst: main.max() ?? 0,
+            processMedian: pct(process, 0.5), processP99: pct(process, 0.99),
+            westonPerFrame: samples.map(\.westonSeconds).reduce(0, +) * 1000 / Double(frames.count),
+            firstFrameMs: middle(samples.compactMap(\.firstFrameMs)), residentMB: middle(memory.map(\.resident)),
+            peakResidentMB: middle(memory.map(\.peak)),
             recentredShare: flagged.isEmpty ? nil : Double(flagged.filter { $0 }.count) / Double(flagged.count),
-            mainP99NotRecentred: notRecentred.isEmpty ? nil : pct(notRecentred, 0.99))
+            mainP99NotRecentred: notRecentred.isEmpty ? nil : pct(notRecentred, 0.99),
+            rounds: samples.count,
+            roundMainMedians: samples.map { pct($0.frames.map(\.main), 0.5) })
     }
 
     /// One fast touch fling through the middle of the window, up or down (four moves 15 ms

@@ -1,6 +1,8 @@
 import ScrollwayTestSupport
 import Testing
 
+@testable import ScrollwayCLI
+
 /// `scrollway bench`, as users run it. Only that it runs and reports: timings are the bench's
 /// business (ratios against a baseline of the same run), never a test's.
 @MainActor
@@ -32,5 +34,44 @@ import Testing
         let tiles = try #require(lines.first { $0.hasPrefix("zoom fling, tiles drawn on the main thread") })
         #expect(tiles.contains(", async 0 ("), "\(tiles)")
         #expect(run.out.contains("of baseline"))
+    }
+
+    @Test func roundsGoWithTheWestonBenchAndAreBounded() throws {
+        let alone = try CommandRunner.run(["bench", "--rounds", "2"])
+        #expect(
+            alone.status != 0 && alone.err.contains("--sizes, --json and --rounds go with --weston"), "\(alone.err)")
+        for bad in ["0", "10"] {
+            let r = try CommandRunner.run(["bench", "--weston", "--rounds", bad])
+            #expect(r.status != 0 && r.err.contains("--rounds: expected 1 to 9, got \(bad)"), "\(r.err)")
+        }
+    }
+
+    /// Rounds are pooled frame by frame: the median and p99 are over every round's frames (not
+    /// a median of medians), weston's time and the seconds add up, and each round's own median
+    /// is kept to show the spread.
+    @Test func roundsArePooledFrameByFrame() {
+        typealias Frame = WestonBench.Frame
+        // Round one: 97 frames of 1 ms and 3 recentred ones of 5 ms; round two: 100 of 3 ms.
+        var first = (0..<97).map { _ in Frame(main: 1, process: 1.5, recentred: false) }
+        first += (0..<3).map { _ in Frame(main: 5, process: 5.5, recentred: true) }
+        let second = (0..<100).map { _ in Frame(main: 3, process: 3.5, recentred: false) }
+        let run = WestonBench.summarize(
+            "list fast",
+            [
+                .init(frames: first, seconds: 2, westonSeconds: 0.2, firstFrameMs: 40, memory: (50, 51)),
+                .init(frames: second, seconds: 3, westonSeconds: 0.4, firstFrameMs: 60, memory: (52, 53)),
+            ])
+        #expect(run.client == "list fast")
+        #expect(run.frames == 200 && run.rounds == 2)
+        #expect(run.seconds == 5 && run.framesPerSecond == 40)
+        // Sorted, the 200 frames are 97 of 1 ms, 100 of 3 ms and 3 of 5 ms: a median of the
+        // rounds' medians would say 2 ms.
+        #expect(run.mainMedian == 3 && run.processMedian == 3.5)
+        #expect(run.mainP99 == 5 && run.processP99 == 5.5 && run.mainWorst == 5)
+        #expect(run.mainP99NotRecentred == 3)
+        #expect(run.recentredShare == 0.015)
+        #expect(abs(run.westonPerFrame - 3) < 1e-9)  // 0.6 s over 200 frames
+        #expect(run.roundMainMedians == [1, 3])
+        #expect(run.firstFrameMs == 60 && run.residentMB == 52 && run.peakResidentMB == 53)
     }
 }
