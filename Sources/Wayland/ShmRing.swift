@@ -19,7 +19,9 @@ import ScrollwayViews
 /// tenth: the same work, spread where it costs more. A ring that wraps (mapped twice in this
 /// process, the rows past its end shown in a subsurface) never recentres and cut the p99 by a
 /// fifth, but weston's pixman renderer draws a subsurface through a bilinear transform, which
-/// cost weston 1.5× GTK4's CPU per frame (docs/architecture.md, "Tried").
+/// cost weston 1.5× GTK4's CPU per frame; recentring ahead of time, on a worker while the
+/// buffer waits for its next frame, moved the copy off the main thread but made more of them
+/// (docs/architecture.md, "Tried").
 struct ShmRing {
     let mapping: UnsafeMutableRawPointer
     let ringBytes: Int
