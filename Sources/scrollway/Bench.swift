@@ -53,7 +53,8 @@ struct Bench: AsyncParsableCommand {
 
     @Option(
         help: """
-            With --weston: rounds of every client at each size (1–9), taken in turn (A B C A B C …),             their frames pooled: a shared machine's drift then falls on every client alike.
+            With --weston: rounds of every client at each size (1–9), taken in turn (A B C A B C …), \
+            their frames pooled: a shared machine's drift then falls on every client alike.
             """)
     var rounds: Int = 1
 
@@ -400,7 +401,7 @@ extension Bench {
                             run.processMedian, run.westonPerFrame))
                 }
             }
-            let memcpy = memcpys.sorted()[memcpys.count / 2]
+            let memcpy = WestonBench.percentile(memcpys, 0.5)
             results.append(
                 SizeResult(
                     size: size.description, memcpyMs: memcpy,

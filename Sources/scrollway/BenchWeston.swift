@@ -105,7 +105,7 @@ struct WestonBench {
             memcpy(dst, src, bytes)
             samples.append((FrameStatsWriter.monotonic() - t0) * 1000)
         }
-        return samples.sorted()[samples.count / 2]
+        return percentile(samples, 0.5)
     }
 
     /// CPU seconds a process has used (utime + stime from /proc).
@@ -181,25 +181,33 @@ struct WestonBench {
     /// added up, and the median round's first frame and memory.
     static func summarize(_ name: String, _ samples: [Sample]) -> Run {
         precondition(!samples.isEmpty, "a client measured in no round")
-        func pct(_ v: [Double], _ q: Double) -> Double { v.sorted()[min(v.count - 1, Int(Double(v.count) * q))] }
-        func middle(_ v: [Double]) -> Double? { v.isEmpty ? nil : pct(v, 0.5) }
+        func middle(_ v: [Double]) -> Double? { v.isEmpty ? nil : percentile(v, 0.5) }
         let frames = samples.flatMap(\.frames)
-        let main = frames.map(\.main)
-        let process = frames.map(\.process)
+        // Sorted once for both of their quantiles.
+        let main = frames.map(\.main).sorted()
+        let process = frames.map(\.process).sorted()
         let flagged = frames.compactMap(\.recentred)
         let notRecentred = frames.filter { $0.recentred == false }.map(\.main)
         let memory = samples.compactMap(\.memory)
         return Run(
             client: name, frames: frames.count, seconds: samples.map(\.seconds).reduce(0, +),
-            mainMedian: pct(main, 0.5), mainP99: pct(main, 0.99), mainWorst: main.max() ?? 0,
-            processMedian: pct(process, 0.5), processP99: pct(process, 0.99),
+            mainMedian: percentile(main, 0.5, sorted: true), mainP99: percentile(main, 0.99, sorted: true),
+            mainWorst: main.last ?? 0, processMedian: percentile(process, 0.5, sorted: true),
+            processP99: percentile(process, 0.99, sorted: true),
             westonPerFrame: samples.map(\.westonSeconds).reduce(0, +) * 1000 / Double(frames.count),
             firstFrameMs: middle(samples.compactMap(\.firstFrameMs)), residentMB: middle(memory.map(\.resident)),
             peakResidentMB: middle(memory.map(\.peak)),
             recentredShare: flagged.isEmpty ? nil : Double(flagged.filter { $0 }.count) / Double(flagged.count),
-            mainP99NotRecentred: notRecentred.isEmpty ? nil : pct(notRecentred, 0.99),
+            mainP99NotRecentred: notRecentred.isEmpty ? nil : percentile(notRecentred, 0.99),
             rounds: samples.count,
-            roundMainMedians: samples.map { pct($0.frames.map(\.main), 0.5) })
+            roundMainMedians: samples.map { percentile($0.frames.map(\.main), 0.5) })
+    }
+
+    /// The value at quantile `q` of `values` (not empty): the element a fraction `q` of the way
+    /// up, as every figure of the bench takes it (the median of an even count is the upper one).
+    static func percentile(_ values: [Double], _ q: Double, sorted: Bool = false) -> Double {
+        let v = sorted ? values : values.sorted()
+        return v[min(v.count - 1, Int(Double(v.count) * q))]
     }
 
     /// One fast touch fling through the middle of the window, up or down (four moves 15 ms
