@@ -144,8 +144,11 @@ extension ScrollView {
     /// Places both indicators along the visible edges (in bounds coordinates, so they stay put
     /// on screen while the content moves) and keeps them in front of the content.
     func layoutIndicators() {
-        guard subviews.contains(where: { $0 === verticalIndicator }) else { return }
-        if subviews.last !== verticalIndicator || subviews.dropLast().last !== horizontalIndicator {
+        // Asked of the indicator, not by scanning the subviews: this runs at every change of the
+        // bounds, once per frame of a fling, and a list has a subview per row in view.
+        guard verticalIndicator.superview === self else { return }
+        let n = subviews.count
+        if n < 2 || subviews[n - 1] !== verticalIndicator || subviews[n - 2] !== horizontalIndicator {
             bringSubviewToFront(horizontalIndicator)
             bringSubviewToFront(verticalIndicator)
         }
