@@ -345,10 +345,8 @@ extension Bench {
         }
         let peer = WestonBench.gtkPeer()
         let gtk = peer != nil && WestonBench.gtkInstalled()
-        if !gtk {
-            bench.log(
-                "GTK4 is not installed, so there is no peer to compare with: run "
-                    + "`bash Benchmarks/gtk4-peer/install.sh` (Debian's python3-gi and gir1.2-gtk-4.0) and bench again")
+        if let message = WestonBench.missingPeerMessage(scriptFound: peer != nil, gtkInstalled: gtk) {
+            bench.log(message)
         }
         let scenes = quick ? ["list"] : ["list", "zoom"]
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-bench-\(getpid())")

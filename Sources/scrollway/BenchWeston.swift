@@ -76,6 +76,21 @@ struct WestonBench {
         return nil
     }
 
+    /// Why there is no GTK4 peer, nil when there is one. The script is looked for before GTK4:
+    /// an executable run away from the checkout (copied, installed) cannot find it, and being
+    /// told to install GTK4 then would send its user the wrong way.
+    static func missingPeerMessage(scriptFound: Bool, gtkInstalled: Bool) -> String? {
+        guard scriptFound else {
+            return "the GTK4 peer's script (Benchmarks/gtk4-peer/gtk4-list.py) is neither in the current directory "
+                + "nor beside this executable, so there is no peer to compare with: bench from the checkout"
+        }
+        guard gtkInstalled else {
+            return "GTK4 is not installed, so there is no peer to compare with: run "
+                + "`bash Benchmarks/gtk4-peer/install.sh` (Debian's python3-gi and gir1.2-gtk-4.0) and bench again"
+        }
+        return nil
+    }
+
     /// Whether GTK4's Python bindings are installed for the system python.
     static func gtkInstalled() -> Bool {
         let p = Process()

@@ -49,6 +49,19 @@ import Testing
     /// Rounds are pooled frame by frame: the median and p99 are over every round's frames (not
     /// a median of medians), weston's time and the seconds add up, and each round's own median
     /// is kept to show the spread.
+    /// Without the peer the bench says which part is missing: the script (an executable run
+    /// away from the checkout) before GTK4 itself, each with what to do.
+    @Test func aMissingPeerIsNamed() throws {
+        let noScript = try #require(WestonBench.missingPeerMessage(scriptFound: false, gtkInstalled: true))
+        #expect(noScript.contains("Benchmarks/gtk4-peer/gtk4-list.py"))
+        #expect(noScript.contains("bench from the checkout"))
+        #expect(!noScript.contains("install.sh"))
+        let noGTK = try #require(WestonBench.missingPeerMessage(scriptFound: true, gtkInstalled: false))
+        #expect(noGTK.hasPrefix("GTK4 is not installed"))
+        #expect(noGTK.contains("bash Benchmarks/gtk4-peer/install.sh"))
+        #expect(WestonBench.missingPeerMessage(scriptFound: true, gtkInstalled: true) == nil)
+    }
+
     @Test func roundsArePooledFrameByFrame() {
         typealias Frame = WestonBench.Frame
         // Round one: 97 frames of 1 ms and 3 recentred ones of 5 ms; round two: 100 of 3 ms.
