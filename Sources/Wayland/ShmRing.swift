@@ -20,8 +20,10 @@ import ScrollwayViews
 /// process, the rows past its end shown in a subsurface) never recentres and cut the p99 by a
 /// fifth, but weston's pixman renderer draws a subsurface through a bilinear transform, which
 /// cost weston 1.5× GTK4's CPU per frame; recentring ahead of time, on a worker while the
-/// buffer waits for its next frame, moved the copy off the main thread but made more of them
-/// (docs/architecture.md, "Tried").
+/// buffer waits for its next frame, moved the copy off the main thread but made more of them;
+/// beginning each recentring at the end of the draw before (half the copy then, half at the
+/// recentring) halved the recentring draws' median but not the p99, whose frames are a fast
+/// fling's first, with a recentring due every draw or two (docs/architecture.md, "Tried").
 struct ShmRing {
     let mapping: UnsafeMutableRawPointer
     let ringBytes: Int
