@@ -22,7 +22,13 @@ open class View {
     /// A name for traces and `--set` (a scene's outer scroll view is "main").
     public var name: String?
 
-    public var bounds: Rect {
+    // The geometry and state below are marked `@exclusivity(unchecked)`: every frame's two walks
+    // of the tree read them for every view (some 2,000 reads a frame of a list fling at
+    // 1920×1080, each a call into the runtime's access set when checked). They are plain values
+    // (no references, nothing to free), only touched on the main actor, and none is handed out
+    // `inout` across a call, so an overlapping access, the only thing the check catches, cannot
+    // corrupt memory; `subviews` and `backingImage`, which hold references, keep the check.
+    @exclusivity(unchecked) public var bounds: Rect {
         didSet {
             guard bounds != oldValue else { return }
             if bounds.size != oldValue.size {
@@ -34,22 +40,28 @@ open class View {
         }
     }
 
-    public var center: Point { didSet { if center != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var center: Point { didSet { if center != oldValue { invalidate() } } }
 
     /// A scale-and-translate transform applied about `center` (used by zoom).
-    public var transform: AffineTransform = .identity { didSet { if transform != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var transform: AffineTransform = .identity {
+        didSet { if transform != oldValue { invalidate() } }
+    }
 
-    public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { invalidate() } } }
-    public var alpha: Double = 1 { didSet { if alpha != oldValue { invalidate() } } }
-    public var isHidden = false { didSet { if isHidden != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var backgroundColor: Color? {
+        didSet { if backgroundColor != oldValue { invalidate() } }
+    }
+    @exclusivity(unchecked) public var alpha: Double = 1 { didSet { if alpha != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var isHidden = false { didSet { if isHidden != oldValue { invalidate() } } }
     /// Subviews are clipped to this view's bounds (and hit-testing never leaves them anyway).
-    public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var clipsToBounds = false {
+        didSet { if clipsToBounds != oldValue { invalidate() } }
+    }
     /// A promise that the view's backing image fills its bounds with opaque pixels (UIKit's
     /// `isOpaque`). Where the image is drawn unscaled and fully opaque on screen, composition
     /// paints nothing beneath it and copies the image instead of blending it (the same pixels:
     /// an opaque pixel over anything is itself). A broken promise puts the image's translucent
     /// pixels on screen as they are.
-    public var isOpaque = false
+    @exclusivity(unchecked) public var isOpaque = false
     public var isUserInteractionEnabled = true
     /// Keeps this view's frame equal to its superview's bounds rectangle (at origin 0,0) through
     /// every resize: the outer scroll view of a window, for example.
@@ -62,25 +74,25 @@ open class View {
     /// re-composites and never re-rasterizes.
     public private(set) var drawCount = 0
     /// Bumped each time the backing image is redrawn; composition damages the view when it moves.
-    public private(set) var contentVersion = 0
-    private(set) var needsDisplay = true
-    private(set) var needsLayout = true
+    @exclusivity(unchecked) public private(set) var contentVersion = 0
+    @exclusivity(unchecked) private(set) var needsDisplay = true
+    @exclusivity(unchecked) private(set) var needsLayout = true
     /// A view below this one needs layout: `layoutIfNeeded` skips subtrees without it (a frame
     /// of a fling lays out the list, not each of its rows and their labels). Set on the way up by
     /// `setNeedsLayout`; every ancestor of a view with it, or with `needsLayout`, has it.
-    private var descendantNeedsLayout = false
+    @exclusivity(unchecked) private var descendantNeedsLayout = false
     /// The cached rasterized content (nil for views that only have a background).
     public private(set) var backingImage: Canvas?
     /// Where the backing image lies in the view's full-size image (device pixels at the image's
     /// scale, (0,0) at the bounds' top-left): all of it unless `drawnRect(scale:)` said less.
-    public private(set) var backingImageArea: PixelRect?
+    @exclusivity(unchecked) public private(set) var backingImageArea: PixelRect?
     /// The bounds size and scale the backing image was last checked against.
-    private var displayedFor: (size: Size, scale: Double)?
+    @exclusivity(unchecked) private var displayedFor: (size: Size, scale: Double)?
     /// What the last composite put on screen, for damage tracking (window coordinates).
-    var lastComposite: CompositeSnapshot?
+    @exclusivity(unchecked) var lastComposite: CompositeSnapshot?
     /// Something in this view or below it changed since the frame last visited the subtree
     /// (set by `invalidate` on the way up; cleared as a frame starts visiting it).
-    var subtreeChanged = true
+    @exclusivity(unchecked) var subtreeChanged = true
 
     public init(frame: Rect = .zero) {
         bounds = Rect(origin: .zero, size: frame.size)
@@ -119,7 +131,9 @@ open class View {
 
     /// Device pixels per logical pixel of this view's backing image (CALayer.contentsScale's
     /// role); nil uses the window's scale. A tile drawn for a zoom level sets it to the level.
-    public var contentsScale: Double? { didSet { if contentsScale != oldValue { setNeedsDisplay() } } }
+    @exclusivity(unchecked) public var contentsScale: Double? {
+        didSet { if contentsScale != oldValue { setNeedsDisplay() } }
+    }
 
     /// Whether this view draws content of its own. Subclasses that override `draw(in:)` return
     /// true; plain views only composite their background and need no backing image.
