@@ -82,13 +82,22 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     /// What is left of this rect once `r` is taken out: up to four disjoint rects (bands above
     /// and below `r`, then the parts beside it).
     public func subtracting(_ r: PixelRect) -> [PixelRect] {
-        guard let cut = intersection(r) else { return isEmpty ? [] : [self] }
         var out: [PixelRect] = []
+        appendDifference(minus: r, to: &out)
+        return out
+    }
+
+    /// `subtracting(r)`'s pieces appended to `out`: a region's difference builds one array
+    /// instead of one per rect (every frame's occlusion and damage work does this).
+    func appendDifference(minus r: PixelRect, to out: inout [PixelRect]) {
+        guard let cut = intersection(r) else {
+            if !isEmpty { out.append(self) }
+            return
+        }
         if cut.y0 > y0 { out.append(PixelRect(x0: x0, y0: y0, x1: x1, y1: cut.y0)) }
         if cut.y1 < y1 { out.append(PixelRect(x0: x0, y0: cut.y1, x1: x1, y1: y1)) }
         if cut.x0 > x0 { out.append(PixelRect(x0: x0, y0: cut.y0, x1: cut.x0, y1: cut.y1)) }
         if cut.x1 < x1 { out.append(PixelRect(x0: cut.x1, y0: cut.y0, x1: x1, y1: cut.y1)) }
-        return out
     }
 }
 
@@ -130,8 +139,11 @@ public struct PixelRegion: Hashable, Sendable, CustomStringConvertible {
             return
         }
         var pieces = [rect]
+        var cut: [PixelRect] = []
         for existing in rects where pieces.contains(where: { $0.intersects(existing) }) {
-            pieces = pieces.flatMap { $0.subtracting(existing) }
+            cut.removeAll(keepingCapacity: true)
+            for p in pieces { p.appendDifference(minus: existing, to: &cut) }
+            swap(&pieces, &cut)
             if pieces.isEmpty { return }
         }
         rects += pieces
@@ -139,9 +151,13 @@ public struct PixelRegion: Hashable, Sendable, CustomStringConvertible {
 
     public mutating func add(_ other: PixelRegion) { for r in other.rects { add(r) } }
 
+    /// Untouched rects are kept as they are, and a region `rect` misses is returned itself (no
+    /// new storage).
     public func subtracting(_ rect: PixelRect) -> PixelRegion {
+        guard intersects(rect) else { return self }
         var out = PixelRegion()
-        out.rects = rects.flatMap { $0.subtracting(rect) }
+        out.rects.reserveCapacity(rects.count + 3)
+        for r in rects { r.appendDifference(minus: rect, to: &out.rects) }
         return out
     }
 
@@ -151,7 +167,9 @@ public struct PixelRegion: Hashable, Sendable, CustomStringConvertible {
         return out
     }
 
+    /// A region inside `rect` is returned itself (no new storage).
     public func intersection(_ rect: PixelRect) -> PixelRegion {
+        if rects.allSatisfy({ rect.contains($0) }) { return self }
         var out = PixelRegion()
         out.rects = rects.compactMap { $0.intersection(rect) }
         return out
