@@ -46,30 +46,30 @@ import Testing
         return out
     }
 
+    /// A region of `rects` random rects added one by one, and the pixels they cover.
+    static func randomRegion(rects: Int, _ rng: inout Rng) -> (PixelRegion, Set<Pixel>) {
+        var region = PixelRegion()
+        var model = Set<Pixel>()
+        for _ in 0..<rects {
+            let r = rng.rect()
+            region.add(r)
+            model.formUnion(pixels(r))
+        }
+        return (region, model)
+    }
+
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func operationsMatchAPixelSet(seed: UInt64) {
         var rng = Rng(state: seed &* 0x9E37_79B9_7F4A_7C15 | 1)
         for _ in 0..<200 {
-            var region = PixelRegion()
-            var model = Set<Pixel>()
-            for _ in 0..<rng.next(0...6) {
-                let r = rng.rect()
-                region.add(r)
-                model.formUnion(Self.pixels(r))
-            }
+            let (region, model) = Self.randomRegion(rects: rng.next(0...6), &rng)
             #expect(Self.pixels(region) == model, "add gave \(region)")
             let r = rng.rect()
             let rp = Self.pixels(r)
             #expect(Self.pixels(region.subtracting(r)) == model.subtracting(rp), "\(region) − \(r)")
             #expect(Self.pixels(region.intersection(r)) == model.intersection(rp), "\(region) ∩ \(r)")
             #expect(region.intersects(r) == !model.isDisjoint(with: rp), "\(region) meets \(r)")
-            var other = PixelRegion()
-            var otherModel = Set<Pixel>()
-            for _ in 0..<rng.next(0...4) {
-                let o = rng.rect()
-                other.add(o)
-                otherModel.formUnion(Self.pixels(o))
-            }
+            let (other, otherModel) = Self.randomRegion(rects: rng.next(0...4), &rng)
             #expect(
                 Self.pixels(region.subtracting(other)) == model.subtracting(otherModel), "\(region) − \(other)")
             var both = region

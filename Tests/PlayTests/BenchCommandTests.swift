@@ -46,9 +46,6 @@ import Testing
         }
     }
 
-    /// Rounds are pooled frame by frame: the median and p99 are over every round's frames (not
-    /// a median of medians), weston's time and the seconds add up, and each round's own median
-    /// is kept to show the spread.
     /// Without the peer the bench says which part is missing: the script (an executable run
     /// away from the checkout) before GTK4 itself, each with what to do.
     @Test func aMissingPeerIsNamed() throws {
@@ -62,6 +59,9 @@ import Testing
         #expect(WestonBench.missingPeerMessage(scriptFound: true, gtkInstalled: true) == nil)
     }
 
+    /// Rounds are pooled frame by frame: the median and p99 are over every round's frames (not
+    /// a median of medians), weston's time and the seconds add up, and each round's own median
+    /// is kept to show the spread.
     @Test func roundsArePooledFrameByFrame() {
         typealias Frame = WestonBench.Frame
         // Round one: 97 frames of 1 ms and 3 recentred ones of 5 ms; round two: 100 of 3 ms.
