@@ -90,8 +90,17 @@ struct ShapeCache<Value> {
     let generationSize: Int
     private var recent: [[Unicode.Scalar]: Value] = [:]
     private var older: [[Unicode.Scalar]: Value] = [:]
+    /// Texts of one ASCII code point (a digit, a space, a letter), by code point: the commonest
+    /// segments (shaping cuts numbers into digits), found without building and hashing an
+    /// array, and never retired (at most 128).
+    private var ascii = [Value?](repeating: nil, count: 128)
 
     init(generationSize: Int) { self.generationSize = generationSize }
+
+    /// The value for the one-code-point text `scalar` (ASCII).
+    func value(ascii scalar: Unicode.Scalar) -> Value? { ascii[Int(scalar.value)] }
+
+    mutating func insert(_ value: Value, ascii scalar: Unicode.Scalar) { ascii[Int(scalar.value)] = value }
 
     mutating func value(for text: [Unicode.Scalar]) -> Value? {
         if let s = recent[text] { return s }
@@ -145,6 +154,14 @@ extension FcftFont {
         let made = shape(text)
         let retired = shapes.withLock { $0.insert(made, for: text) }
         _ = retired  // released here, outside the lock
+        return made
+    }
+
+    /// The shaped segment for one ASCII code point (see `ShapeCache.value(ascii:)`).
+    func segment(ascii scalar: Unicode.Scalar) -> ShapedSegment {
+        if let s = shapes.withLock({ $0.value(ascii: scalar) }) { return s }
+        let made = shape([scalar])
+        shapes.withLock { $0.insert(made, ascii: scalar) }
         return made
     }
 

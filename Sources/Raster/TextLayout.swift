@@ -135,14 +135,19 @@ extension Font {
             let px = (w * scale + 1e-9).rounded(.down)
             return px.isFinite && px < 1e15 ? Int(max(px, 0)) : nil
         }
-        var pieces: [(paragraph: ShapedParagraph, clusters: Range<Int>, ellipsis: Bool)] = []
+        var paragraphs: [ShapedParagraph] = []
+        var pieces: [LinePiece] = []
         var truncated = false
         var characterBase = 0
-        for text in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for text in Self.paragraphs(text) {
             let paragraph = f.paragraph(text, characterBase: characterBase, scale: scale)
             characterBase += paragraph.characterCount + 1
-            let ranges = limit.flatMap { maxLines != 1 ? paragraph.wrap(limit: $0) : nil } ?? [paragraph.all]
-            pieces += ranges.map { (paragraph, $0, false) }
+            if let limit, maxLines != 1 {
+                for range in paragraph.wrap(limit: limit) { pieces.append(LinePiece(paragraphs.count, range)) }
+            } else {
+                pieces.append(LinePiece(paragraphs.count, paragraph.all))
+            }
+            paragraphs.append(paragraph)
             if maxLines > 0 && pieces.count > maxLines {
                 truncated = true
                 break
@@ -152,23 +157,66 @@ extension Font {
             pieces.removeLast(pieces.count - maxLines)
             truncated = true
         }
-        let mark = f.segment(Array(ellipsis.unicodeScalars))
+        // The ellipsis is shaped (looked up) only when a line is cut.
+        var ellipsisSegment: ShapedSegment?
+        func mark() -> ShapedSegment {
+            if let ellipsisSegment { return ellipsisSegment }
+            let made = f.segment(Array(ellipsis.unicodeScalars))
+            ellipsisSegment = made
+            return made
+        }
         if let limit {
             for i in pieces.indices {
                 let mustEllipsize = truncated && i == pieces.count - 1
-                let (range, dots) = pieces[i].paragraph.fit(
-                    pieces[i].clusters, limit: limit, ellipsis: mark, force: mustEllipsize)
+                let paragraph = paragraphs[pieces[i].paragraph]
+                if !mustEllipsize && paragraph.width(pieces[i].clusters) <= limit { continue }
+                let (range, dots) = paragraph.fit(
+                    pieces[i].clusters, limit: limit, ellipsis: mark(), force: mustEllipsize)
                 pieces[i].clusters = range
                 pieces[i].ellipsis = dots
             }
         } else if truncated, let last = pieces.indices.last {
             pieces[last].ellipsis = true
         }
-        let lines = pieces.map {
-            if !$0.ellipsis, $0.clusters == $0.paragraph.all, let whole = $0.paragraph.wholeLine { return whole }
-            return $0.paragraph.line($0.clusters, ellipsis: $0.ellipsis ? mark : nil, scale: scale)
+        let lines = pieces.map { piece in
+            let paragraph = paragraphs[piece.paragraph]
+            if !piece.ellipsis, piece.clusters == paragraph.all, let whole = paragraph.wholeLine { return whole }
+            return paragraph.line(piece.clusters, ellipsis: piece.ellipsis ? mark() : nil, scale: scale)
         }
         return TextLayout(lines: lines, metrics: m, scale: scale, instance: f)
+    }
+
+    /// `text` cut at each "\n" (an empty paragraph between two in a row, and after a last one),
+    /// as `split(separator: "\n")` cuts it: a "\n" after "\r" is not one, for "\r\n" is a
+    /// single `Character`. Searched byte by byte in UTF-8, where neither byte is ever part of
+    /// another character (the generic `split` cost a tenth of a short label's layout).
+    static func paragraphs(_ text: String) -> [Substring] {
+        var result: [Substring] = []
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var from = start
+        while let newline = utf8[from...].firstIndex(of: 0x0A) {
+            from = utf8.index(after: newline)
+            if newline > utf8.startIndex && utf8[utf8.index(before: newline)] == 0x0D { continue }
+            result.append(text[start..<newline])
+            start = from
+        }
+        result.append(text[start...])
+        return result
+    }
+}
+
+/// A line to be: clusters of one paragraph (its index in the layout's paragraphs), and whether
+/// it ends in an ellipsis. Plain values: an array of tuples holding the paragraph itself looked
+/// its type metadata up at run time and copied the paragraph's arrays for every line.
+private struct LinePiece {
+    let paragraph: Int
+    var clusters: Range<Int>
+    var ellipsis = false
+
+    init(_ paragraph: Int, _ clusters: Range<Int>) {
+        self.paragraph = paragraph
+        self.clusters = clusters
     }
 }
 
@@ -193,6 +241,8 @@ struct ShapedParagraph: Sendable {
     }
 
     let scalars: [Unicode.Scalar]
+    /// The paragraph's text: a line showing all of it shows this string.
+    let source: String
     /// The `Character` offset (into the whole laid-out text) of each code point, and one past
     /// the end.
     private(set) var characterOffsets: [Int]
@@ -212,6 +262,7 @@ struct ShapedParagraph: Sendable {
 
     init(_ text: String, characterBase: Int, font: FcftFont) {
         self.font = font
+        source = text
         var scalars: [Unicode.Scalar] = []
         var offsets: [Int] = []
         if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
@@ -272,7 +323,12 @@ struct ShapedParagraph: Sendable {
             }
             let level = bidi.level(at: start)
             let text = scalars[start..<i]
-            let segment = font.segment(level % 2 == 1 ? text.map(BidiParagraph.mirrored) : Array(text))
+            let segment: ShapedSegment
+            if text.count == 1, let only = text.first, only.isASCII, level % 2 == 0 {
+                segment = font.segment(ascii: only)
+            } else {
+                segment = font.segment(level % 2 == 1 ? text.map(BidiParagraph.mirrored) : Array(text))
+            }
             let first = clusters.count
             for (k, c) in segment.clusters.enumerated() {
                 let range = (start + c.scalars.lowerBound)..<(start + c.scalars.upperBound)
@@ -399,8 +455,9 @@ struct ShapedParagraph: Sendable {
         if !dots.isEmpty && !range.isEmpty {
             kerns[range.count] = ellipsisKerning(after: range.upperBound - 1, dots[0])
         }
-        var text = String(String.UnicodeScalarView(scalars[scalarRange(range)]))
-        let end = characterOffsets[scalarRange(range).upperBound]
+        let codePoints = scalarRange(range)
+        var text = codePoints == 0..<scalars.count ? source : Self.string(scalars[codePoints])
+        let end = characterOffsets[codePoints.upperBound]
         if ellipsis != nil { text += "\u{2026}" }
         let order = BidiParagraph.visualOrder(levels: levels)
         var glyphs: [PlacedGlyph] = []
@@ -433,11 +490,31 @@ struct ShapedParagraph: Sendable {
             for g in segment.glyphs[shaped.glyphs] { glyphs.append(PlacedGlyph(pix: g.pix, x: pen + g.x, y: g.y)) }
             pen += shaped.advance
         }
-        let used = range.isEmpty ? [] : Array(Set(range.map { clusters[$0].segment })).sorted().map { segments[$0] }
+        // The segments the line's clusters come from, once each: clusters are in segment order.
+        var used: [ShapedSegment] = []
+        var last = -1
+        for i in range where clusters[i].segment != last {
+            last = clusters[i].segment
+            used.append(segments[last])
+        }
+        if let ellipsis { used.append(ellipsis) }
         return TextLayout.Line(
             text: text, width: Double(pen) / scale, isRightToLeft: bidi.isRightToLeft,
-            characterRange: characterOffsets[scalarRange(range).lowerBound]..<end, glyphs: glyphs, clusters: placed,
-            segments: used + (ellipsis.map { [$0] } ?? []))
+            characterRange: characterOffsets[codePoints.lowerBound]..<end, glyphs: glyphs, clusters: placed,
+            segments: used)
+    }
+
+    /// `scalars` as a string, built in one pass (an ASCII line straight from its bytes).
+    private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        if scalars.allSatisfy({ $0.isASCII }) {
+            return String(unsafeUninitializedCapacity: scalars.count) { buffer in
+                for (i, s) in scalars.enumerated() { buffer[i] = UInt8(truncatingIfNeeded: s.value) }
+                return scalars.count
+            }
+        }
+        var text = String.UnicodeScalarView()
+        for s in scalars { text.append(s) }
+        return String(text)
     }
 
     /// The code points of clusters `range`.

@@ -148,6 +148,37 @@ import Testing
         let layout = font.layout("Scrolling lists")
         #expect(layout.lines[0].segments.contains { $0 === first })
     }
+
+    /// One ASCII code point (a digit, a space) is found by code point, not by hashing an array,
+    /// and is the segment every layout of it uses; a line holds its segments in the order its
+    /// clusters use them, and an ellipsis it ends in.
+    @Test func singleCodePointsAreCachedByCodePoint() throws {
+        let instance = try font.instance(scale: 1)
+        let seven = instance.segment(ascii: "7")
+        #expect(instance.segment(ascii: "7") === seven)
+        #expect(seven.clusters.count == 1 && seven.clusters[0].nominal == "7")
+        let line = font.layout("Row 77 of 7").lines[0]
+        let space = instance.segment(ascii: " ")
+        let expected =
+            [instance.segment(Array("Row".unicodeScalars)), space, seven, seven, space]
+            + [instance.segment(Array("of".unicodeScalars)), space, seven]
+        #expect(line.segments.count == expected.count)
+        #expect(zip(line.segments, expected).allSatisfy { $0 === $1 })
+        let cut = font.layout("Row 77 of 7 and more words", maxWidth: 60, maxLines: 1).lines[0]
+        #expect(cut.text.hasSuffix("\u{2026}"))
+        #expect(cut.segments.last === instance.segment(Array("\u{2026}".unicodeScalars)))
+    }
+
+    /// Paragraphs are cut at every "\n", as `split` with empty pieces kept cuts them (not
+    /// inside "\r\n", one `Character`).
+    @Test func paragraphsAreCutAtEveryLineFeed() {
+        for text in [
+            "", "a", "\n", "a\n", "\na", "a\n\nb", "Row 1\nA second line\nand a third", "é\nשלום\n\n", "\r\n\r\n",
+            "a\r\nb\n\rc", "\r", "\n\r",
+        ] {
+            #expect(Font.paragraphs(text) == text.split(separator: "\n", omittingEmptySubsequences: false))
+        }
+    }
 }
 
 @Suite struct LineBreakTests {
