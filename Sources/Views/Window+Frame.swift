@@ -58,7 +58,7 @@ extension Window {
                 let old = view.lastComposite
                 view.lastComposite = snapshot
                 return tracker.visit(view, old: old, new: snapshot, state: state, covered: covered)
-            }, leave: { tracker.leave($0) },
+            }, leave: { tracker.leave($0) }, tracksSubtrees: true,
             skips: { view in skipsLanded && tracker.landed && !view.subtreeChanged })
         // Views that left or became invisible (also during the walk just done) damage what they
         // showed: taken now, so this frame repaints them rather than a frame that may never come.
@@ -221,14 +221,18 @@ extension Window {
     /// and text never blurs between two rows. Offsets themselves (physics, delegates, traces)
     /// keep their exact values.
     /// `prunes`: a true from `visit` skips the view's subtree instead of passing "covered" on.
-    /// `skips`: asked after `visit` whether to leave the view's subtree unvisited; given, the
-    /// walk also keeps `subtreeChanged` (cleared as a subtree's visit starts, set again on it and
-    /// every ancestor when not all of it was visited: a clipping view scrolled out of sight
-    /// leaves its subviews undrawn, and a later frame that finds its ancestors landed must
-    /// still visit it, or it comes back into sight without them).
+    /// `tracksSubtrees`: the walk keeps `subtreeChanged` (cleared as a subtree's visit starts,
+    /// set again on it and every ancestor when not all of it was visited: a clipping view
+    /// scrolled out of sight leaves its subviews undrawn, and a later frame that finds its
+    /// ancestors landed must still visit it, or it comes back into sight without them), and
+    /// asks `skips` after `visit` whether to leave the view's subtree unvisited.
+    ///
+    /// The closures are not optional: an optional closure is escaping, and state that an
+    /// escaping closure captures (the damage tracker) is boxed on the heap and checked for
+    /// exclusive access at run time on every use, in a walk that visits every view every frame.
     func walk(
-        _ visit: (View, ViewState, Bool) throws -> Bool, leave: ((View) -> Void)? = nil, prunes: Bool = false,
-        skips: ((View) -> Bool)? = nil
+        _ visit: (View, ViewState, Bool) throws -> Bool, leave: (View) -> Void = { _ in }, prunes: Bool = false,
+        tracksSubtrees: Bool = false, skips: (View) -> Bool = { _ in false }
     )
         rethrows
     {
@@ -250,16 +254,16 @@ extension Window {
             let state = ViewState(
                 toWindow: toWindow, screenRect: screen, clip: clip, visible: visible, alpha: a)
             let subCovered = try visit(view, state, covered)
-            defer { leave?(view) }
+            defer { leave(view) }
             if prunes && subCovered { return false }
-            if let skips {
+            if tracksSubtrees {
                 if skips(view) { return false }
                 view.subtreeChanged = false
             }
             let childClip = view.clipsToBounds ? (visible ?? .zero) : clip
             if view.clipsToBounds && visible == nil {
                 for sub in view.subviews { markHidden(sub) }
-                guard skips != nil else { return false }
+                guard tracksSubtrees else { return false }
                 view.subtreeChanged = true  // its subviews were not visited
                 return true
             }
