@@ -92,15 +92,18 @@ struct ShapeCache<Value> {
     private var older: [[Unicode.Scalar]: Value] = [:]
     /// Texts of one ASCII code point (a digit, a space, a letter), by code point: the commonest
     /// segments (shaping cuts numbers into digits), found without building and hashing an
-    /// array, and never retired (at most 128).
-    private var ascii = [Value?](repeating: nil, count: 128)
+    /// array, and never retired (at most 128; the table is made at the first).
+    private var ascii: [Value?] = []
 
     init(generationSize: Int) { self.generationSize = generationSize }
 
     /// The value for the one-code-point text `scalar` (ASCII).
-    func value(ascii scalar: Unicode.Scalar) -> Value? { ascii[Int(scalar.value)] }
+    func value(ascii scalar: Unicode.Scalar) -> Value? { ascii.isEmpty ? nil : ascii[Int(scalar.value)] }
 
-    mutating func insert(_ value: Value, ascii scalar: Unicode.Scalar) { ascii[Int(scalar.value)] = value }
+    mutating func insert(_ value: Value, ascii scalar: Unicode.Scalar) {
+        if ascii.isEmpty { ascii = [Value?](repeating: nil, count: 128) }
+        ascii[Int(scalar.value)] = value
+    }
 
     mutating func value(for text: [Unicode.Scalar]) -> Value? {
         if let s = recent[text] { return s }
