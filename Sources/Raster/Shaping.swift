@@ -97,10 +97,15 @@ struct ShapeCache<Value> {
 
     init(generationSize: Int) { self.generationSize = generationSize }
 
-    /// The value for the one-code-point text `scalar` (ASCII).
-    func value(ascii scalar: Unicode.Scalar) -> Value? { ascii.isEmpty ? nil : ascii[Int(scalar.value)] }
+    /// The value for the one-code-point text `scalar`, which must be ASCII.
+    func value(ascii scalar: Unicode.Scalar) -> Value? {
+        precondition(scalar.isASCII, "U+\(String(scalar.value, radix: 16, uppercase: true)) is not ASCII")
+        return ascii.isEmpty ? nil : ascii[Int(scalar.value)]
+    }
 
+    /// Stores `value` for the one-code-point text `scalar`, which must be ASCII.
     mutating func insert(_ value: Value, ascii scalar: Unicode.Scalar) {
+        precondition(scalar.isASCII, "U+\(String(scalar.value, radix: 16, uppercase: true)) is not ASCII")
         if ascii.isEmpty { ascii = [Value?](repeating: nil, count: 128) }
         ascii[Int(scalar.value)] = value
     }
@@ -160,7 +165,8 @@ extension FcftFont {
         return made
     }
 
-    /// The shaped segment for one ASCII code point (see `ShapeCache.value(ascii:)`).
+    /// The shaped segment for one ASCII code point (see `ShapeCache.value(ascii:)`); anything
+    /// else is a programming error.
     func segment(ascii scalar: Unicode.Scalar) -> ShapedSegment {
         if let s = shapes.withLock({ $0.value(ascii: scalar) }) { return s }
         let made = shape([scalar])

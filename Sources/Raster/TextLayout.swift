@@ -187,9 +187,10 @@ extension Font {
     }
 
     /// `text` cut at each "\n" (an empty paragraph between two in a row, and after a last one),
-    /// as `split(separator: "\n")` cuts it: a "\n" after "\r" is not one, for "\r\n" is a
-    /// single `Character`. Searched byte by byte in UTF-8, where neither byte is ever part of
-    /// another character (the generic `split` cost a tenth of a short label's layout).
+    /// as `split(separator: "\n", omittingEmptySubsequences: false)` cuts it: a "\n" after "\r"
+    /// is not one, for "\r\n" is a single `Character`. Searched byte by byte in UTF-8, where
+    /// neither byte is ever part of another code point's encoding (the generic `split` cost a
+    /// tenth of a short label's layout).
     static func paragraphs(_ text: String) -> [Substring] {
         var result: [Substring] = []
         let utf8 = text.utf8
@@ -208,7 +209,7 @@ extension Font {
 
 /// A line to be: clusters of one paragraph (its index in the layout's paragraphs), and whether
 /// it ends in an ellipsis. Plain values: an array of tuples holding the paragraph itself looked
-/// its type metadata up at run time and copied the paragraph's arrays for every line.
+/// its type metadata up at run time and retained the paragraph's arrays for every line.
 private struct LinePiece {
     let paragraph: Int
     var clusters: Range<Int>

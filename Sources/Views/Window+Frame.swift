@@ -225,7 +225,8 @@ extension Window {
     /// set again on it and every ancestor when not all of it was visited: a clipping view
     /// scrolled out of sight leaves its subviews undrawn, and a later frame that finds its
     /// ancestors landed must still visit it, or it comes back into sight without them), and
-    /// asks `skips` after `visit` whether to leave the view's subtree unvisited.
+    /// asks `skips` after `visit` whether to leave the view's subtree unvisited (without
+    /// `tracksSubtrees`, `skips` is not asked: a walk that skips must keep `subtreeChanged`).
     ///
     /// The closures are not optional: an optional closure is escaping, and state that an
     /// escaping closure captures (the damage tracker) is boxed on the heap and checked for
@@ -238,7 +239,7 @@ extension Window {
     {
         let rootClip = Rect(origin: .zero, size: bounds.size)
         let scale = self.scale
-        /// Returns whether part of the view's subtree was left unvisited (with `skips`).
+        /// Returns whether part of the view's subtree was left unvisited (with `tracksSubtrees`).
         @discardableResult
         func recurse(
             _ view: View, _ toWindow: AffineTransform, _ screen: Rect, _ clip: Rect, _ alpha: Double, _ covered: Bool

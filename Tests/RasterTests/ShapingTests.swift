@@ -166,6 +166,9 @@ import Testing
         #expect(zip(line.segments, expected).allSatisfy { $0 === $1 })
         let cut = font.layout("Row 77 of 7 and more words", maxWidth: 60, maxLines: 1).lines[0]
         #expect(cut.text.hasSuffix("\u{2026}"))
+        let shown = cut.text.dropLast()
+        #expect(!shown.isEmpty && "Row 77 of 7 and more words".hasPrefix(shown))
+        #expect(cut.characterRange == 0..<shown.count)
         #expect(cut.segments.last === instance.segment(Array("\u{2026}".unicodeScalars)))
     }
 
@@ -174,7 +177,7 @@ import Testing
     @Test func paragraphsAreCutAtEveryLineFeed() {
         for text in [
             "", "a", "\n", "a\n", "\na", "a\n\nb", "Row 1\nA second line\nand a third", "é\nשלום\n\n", "\r\n\r\n",
-            "a\r\nb\n\rc", "\r", "\n\r",
+            "a\r\nb\n\rc", "\r", "\n\r", "\r\r\n", "é\r\n", "\n\n\n",
         ] {
             #expect(Font.paragraphs(text) == text.split(separator: "\n", omittingEmptySubsequences: false))
         }
