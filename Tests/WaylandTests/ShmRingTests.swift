@@ -1,3 +1,4 @@
+import Glibc
 import ScrollwayGeometry
 import ScrollwayTestSupport
 import ScrollwayViews
@@ -8,20 +9,22 @@ import Testing
 /// A buffer's ring on plain memory: whatever the scroll does (long laps one way, turns, small
 /// diagonal steps, moves of part of the frame, recentrings at both ends), the frame in the ring
 /// always holds exactly the pixels a frame moved in place would.
+///
+/// Two widths: 64 pixels (rows of 256 bytes, on 16-byte boundaries) and 61 (rows of 244 bytes,
+/// so the streaming copy's unaligned ends are used).
 @MainActor
 @Suite struct ShmRingTests {
-    static let width = 64
     static let height = 48
 
     /// The frame as the ring holds it, row by row.
-    static func frame(_ ring: ShmRing) -> [UInt32] {
+    static func frame(_ ring: ShmRing, width: Int) -> [UInt32] {
         let pixels = (ring.mapping + ring.offset).assumingMemoryBound(to: UInt32.self)
         return (0..<(width * height)).map { pixels[$0] }
     }
 
-    @Test(arguments: [1, 2, 3])
-    func theFrameIsAlwaysTheFrameMovedInPlace(seed: UInt64) throws {
-        let (w, h) = (Self.width, Self.height)
+    @Test(arguments: zip([1, 2, 3, 4], [64, 64, 64, 61]))
+    func theFrameIsAlwaysTheFrameMovedInPlace(seed: UInt64, width: Int) throws {
+        let (w, h) = (width, Self.height)
         let stride = w * 4
         let frameBytes = stride * h
         let ringBytes = ShmBuffer.ringBytes(frameBytes: frameBytes, offsetScrolling: true)
@@ -73,11 +76,44 @@ import Testing
                     PixelRect(
                         x: Int(rng.unit(0, Double(w - 4))), y: Int(rng.unit(0, Double(h - 8))), width: 4, height: 8))
             }
-            let shown = Self.frame(ring)
+            let shown = Self.frame(ring, width: w)
             let wrong = zip(shown, expected).filter { $0 != $1 }.count
             #expect(wrong == 0, "step \(step): \(wrong) pixels differ after \(move)")
             if wrong > 0 { return }
         }
         #expect(ring.recentres > 10)
+    }
+
+    /// The recentring's streaming copy moves exactly what memmove moves: short and long blocks,
+    /// any alignment, overlapping forwards and backwards, or apart.
+    @Test func theStreamingCopyIsAMemmove() {
+        let size = 20_000
+        let a = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
+        let b = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
+        defer {
+            a.deallocate()
+            b.deallocate()
+        }
+        var rng = SeededRandom(state: 7)
+        var directions = (forward: 0, backward: 0)
+        for trial in 0..<400 {
+            for i in 0..<size {
+                let v = UInt8(truncatingIfNeeded: i &* 31 &+ trial)
+                a.storeBytes(of: v, toByteOffset: i, as: UInt8.self)
+                b.storeBytes(of: v, toByteOffset: i, as: UInt8.self)
+            }
+            let count = trial % 4 == 0 ? Int(rng.unit(0, 300)) : Int(rng.unit(256, 9000))
+            let from = Int(rng.unit(0, Double(size - count)))
+            let to = Int(rng.unit(0, Double(size - count)))
+            if to < from && to + count > from { directions.forward += 1 }
+            if to > from && from + count > to { directions.backward += 1 }
+            ShmRing.copyStreaming(to: a + to, from: a + from, count: count)
+            memmove(b + to, b + from, count)
+            let same = memcmp(a, b, size) == 0
+            #expect(same, "trial \(trial): \(count) bytes from \(from) to \(to)")
+            if !same { return }
+        }
+        // Both kinds of overlap were tried.
+        #expect(directions.forward > 20 && directions.backward > 20)
     }
 }
