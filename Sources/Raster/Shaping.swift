@@ -99,15 +99,21 @@ struct ShapeCache<Value> {
 
     /// The value for the one-code-point text `scalar`, which must be ASCII.
     func value(ascii scalar: Unicode.Scalar) -> Value? {
-        precondition(scalar.isASCII, "U+\(String(scalar.value, radix: 16, uppercase: true)) is not ASCII")
-        return ascii.isEmpty ? nil : ascii[Int(scalar.value)]
+        let i = Self.asciiIndex(scalar)
+        return ascii.isEmpty ? nil : ascii[i]
     }
 
     /// Stores `value` for the one-code-point text `scalar`, which must be ASCII.
     mutating func insert(_ value: Value, ascii scalar: Unicode.Scalar) {
-        precondition(scalar.isASCII, "U+\(String(scalar.value, radix: 16, uppercase: true)) is not ASCII")
+        let i = Self.asciiIndex(scalar)
         if ascii.isEmpty { ascii = [Value?](repeating: nil, count: 128) }
-        ascii[Int(scalar.value)] = value
+        ascii[i] = value
+    }
+
+    /// `scalar`'s place in the ASCII table; anything else is a caller's error.
+    private static func asciiIndex(_ scalar: Unicode.Scalar) -> Int {
+        precondition(scalar.isASCII, "U+\(String(scalar.value, radix: 16, uppercase: true)) is not ASCII")
+        return Int(scalar.value)
     }
 
     mutating func value(for text: [Unicode.Scalar]) -> Value? {
