@@ -505,7 +505,8 @@ struct ShapedParagraph: Sendable {
             segments: used)
     }
 
-    /// `scalars` as a string, built in one pass (an ASCII line straight from its bytes).
+    /// `scalars` as a string without a string per code point: an ASCII line written straight
+    /// as its bytes (after one check that it is ASCII), anything else appended to one scalar view.
     private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
         if scalars.allSatisfy({ $0.isASCII }) {
             return String(unsafeUninitializedCapacity: scalars.count) { buffer in
