@@ -118,7 +118,7 @@ struct DamageTracker {
     let allowsMoves: Bool
     let full: PixelRect
     private(set) var damage = PixelRegion()
-    private var move: FrameUpdate.Move?
+    private(set) var move: FrameUpdate.Move?
     /// The moved view while its subtree is being visited.
     private var movedView: ObjectIdentifier?
     /// The view just visited lies inside the moved view and landed exactly where the move put
@@ -193,11 +193,21 @@ struct DamageTracker {
     }
 
     /// What views that left the window or hid showed (window logical coordinates): repainted
-    /// where they were, and where the move took their pixels.
+    /// where their pixels are now. Inside a move's rect that is only where the move took them:
+    /// every pixel there moved, theirs included, and what the move brought to where they were
+    /// is right (or is repainted for its own reasons). Repainting where they were as well cost a
+    /// list flung faster than its margin a strip as tall as each row it recycled, every frame
+    /// (a third more pixels than the exposed strip at 1920×1080).
     mutating func addRemoved(_ region: Region) {
         for r in region.rects {
-            add(r)
-            if let m = move { addMoved(r, m) }
+            guard let m = move else {
+                add(r)
+                continue
+            }
+            if let box = PixelRect(covering: r, scale: scale), let shown = box.intersection(full) {
+                for outside in shown.subtracting(m.rect) { damage.add(outside) }
+            }
+            addMoved(r, m)
         }
     }
 

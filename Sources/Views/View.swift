@@ -90,6 +90,12 @@ open class View {
     @exclusivity(unchecked) private var displayedFor: (size: Size, scale: Double)?
     /// What the last composite put on screen, for damage tracking (window coordinates).
     @exclusivity(unchecked) var lastComposite: CompositeSnapshot?
+    /// How far (window logical coordinates) scroll moves have carried this view's subviews
+    /// since their snapshots were taken: a frame that skips a subtree which moved exactly as
+    /// its pixels did (a scrolled row) leaves its snapshots as they were and adds the move
+    /// here. A view's true snapshot is its `lastComposite` moved by the drift of every view
+    /// above it; the drift is handed down a level whenever the subtree is visited again.
+    @exclusivity(unchecked) var compositeDrift = Point.zero
     /// Something in this view or below it changed since the frame last visited the subtree
     /// (set by `invalidate` on the way up; cleared as a frame starts visiting it).
     @exclusivity(unchecked) var subtreeChanged = true

@@ -59,7 +59,14 @@ extension Window {
                 view.lastComposite = snapshot
                 return tracker.visit(view, old: old, new: snapshot, state: state, covered: covered)
             }, leave: { tracker.leave($0) }, tracksSubtrees: true,
-            skips: { view in skipsLanded && tracker.landed && !view.subtreeChanged })
+            skips: { view in
+                if skipsLanded, tracker.landed, !view.subtreeChanged, let m = tracker.move {
+                    view.compositeDrift += Point(x: Double(m.dx) / scale, y: Double(m.dy) / scale)
+                    return true
+                }
+                view.handDownCompositeDrift(scale: scale)
+                return false
+            })
         // Views that left or became invisible (also during the walk just done) damage what they
         // showed: taken now, so this frame repaints them rather than a frame that may never come.
         tracker.addRemoved(pendingDamage)
@@ -292,11 +299,7 @@ extension Window {
             if unvisited { view.subtreeChanged = true }
             return unvisited
         }
-        func markHidden(_ view: View) {
-            if let shown = view.lastComposite?.visible { pendingDamage.add(shown) }
-            view.lastComposite = nil
-            for sub in view.subviews { markHidden(sub) }
-        }
+        func markHidden(_ view: View) { forgetSnapshots(of: view) }
         try recurse(
             self, AffineTransform(translationX: -bounds.minX, y: -bounds.minY), rootClip, rootClip, 1, false)
     }
@@ -312,6 +315,19 @@ struct ViewState {
     /// screenRect ∩ clip, nil when nothing shows.
     var visible: Rect?
     var alpha: Double
+}
+
+extension View {
+    /// Moves the subviews' snapshots by this view's drift and hands it down to them (their own
+    /// subviews' snapshots are still where they were): the frame is about to visit them.
+    func handDownCompositeDrift(scale: Double) {
+        guard compositeDrift != .zero else { return }
+        for sub in subviews {
+            sub.lastComposite = sub.lastComposite?.moved(by: compositeDrift, scale: scale)
+            sub.compositeDrift += compositeDrift
+        }
+        compositeDrift = .zero
+    }
 }
 
 /// What a view put on screen last frame; a view whose snapshot changed is damaged.
@@ -356,6 +372,18 @@ struct CompositeSnapshot: Equatable {
     static func == (a: CompositeSnapshot, b: CompositeSnapshot) -> Bool {
         a.screenRect == b.screenRect && a.visible == b.visible && a.alpha == b.alpha && a.background == b.background
             && a.contentVersion == b.contentVersion && a.boundsOrigin == b.boundsOrigin
+    }
+
+    /// This snapshot carried by `drift` (window logical coordinates; whole device pixels at
+    /// `scale`, as scroll moves are): where the view's pixels went when the frames that moved
+    /// them skipped it.
+    func moved(by drift: Point, scale: Double) -> CompositeSnapshot {
+        var s = self
+        s.screenRect = screenRect.offsetBy(dx: drift.x, dy: drift.y)
+        s.visible = visible?.offsetBy(dx: drift.x, dy: drift.y)
+        s.painted = painted?.offsetBy(dx: drift.x, dy: drift.y)
+        s.placed = placed.offsetBy(dx: Int((drift.x * scale).rounded()), dy: Int((drift.y * scale).rounded()))
+        return s
     }
 
     /// True when the only difference is the view's own bounds origin (it scrolled).

@@ -164,15 +164,31 @@ public final class Window: View {
     }
 
     /// Damages what `view` and its subtree last showed and forgets it, calling `each` on every
-    /// view of the subtree.
+    /// view of the subtree. What they showed is where their snapshots say, carried by the drift
+    /// of every view above them (frames that skipped them moved their pixels).
     private func forgetComposites(of view: View, _ each: (View) -> Void) {
-        var stack = [view]
-        while let v = stack.popLast() {
-            if let shown = v.lastComposite?.visible { pendingDamage.add(shown) }
-            v.lastComposite = nil
-            each(v)
-            stack += v.subviews
-        }
+        forgetSnapshots(of: view, each)
         setNeedsFrame()
+    }
+
+    /// `forgetComposites` without asking for a frame (the walk calls it for hidden views, every
+    /// frame).
+    func forgetSnapshots(of view: View, _ each: (View) -> Void = { _ in }) {
+        var inherited = Point.zero
+        var above = view.superview
+        while let a = above {
+            inherited += a.compositeDrift
+            above = a.superview
+        }
+        var stack = [(view, inherited)]
+        while let next = stack.popLast() {
+            let (v, drift) = next
+            if let shown = v.lastComposite?.visible { pendingDamage.add(shown.offsetBy(dx: drift.x, dy: drift.y)) }
+            v.lastComposite = nil
+            let below = drift + v.compositeDrift
+            v.compositeDrift = .zero
+            each(v)
+            for sub in v.subviews { stack.append((sub, below)) }
+        }
     }
 }
