@@ -196,8 +196,9 @@ struct DamageTracker {
     /// where their pixels are now. Inside a move's rect that is only where the move took them:
     /// every pixel there moved, theirs included, and what the move brought to where they were
     /// is right (or is repainted for its own reasons). Repainting where they were as well cost a
-    /// list flung faster than its margin a strip as tall as each row it recycled, every frame
-    /// (a third more pixels than the exposed strip at 1920×1080).
+    /// list flung faster than its margin a strip as tall as each row it recycled that was on
+    /// screen the frame before: at 1920×1080, 18,000 pixels a frame on top of the exposed
+    /// strip's 103,000, over a fling.
     mutating func addRemoved(_ region: Region) {
         for r in region.rects {
             guard let m = move else {

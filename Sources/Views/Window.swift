@@ -172,8 +172,12 @@ public final class Window: View {
     }
 
     /// `forgetComposites` without asking for a frame (the walk calls it for hidden views, every
-    /// frame).
+    /// frame: a hidden leaf already forgotten returns at once).
     func forgetSnapshots(of view: View, _ each: (View) -> Void = { _ in }) {
+        if view.lastComposite == nil, view.compositeDrift == .zero, view.subviews.isEmpty {
+            each(view)
+            return
+        }
         var inherited = Point.zero
         var above = view.superview
         while let a = above {
