@@ -254,7 +254,7 @@ extension Window {
             guard !view.isHidden, view.alpha > 0 else {
                 // Hidden now: what it showed is damaged through its snapshot going away (showing
                 // it again invalidates it, which marks its ancestors).
-                markHidden(view)
+                forgetSnapshots(of: view)
                 return false
             }
             let a = alpha * view.alpha
@@ -270,7 +270,7 @@ extension Window {
             }
             let childClip = view.clipsToBounds ? (visible ?? .zero) : clip
             if view.clipsToBounds && visible == nil {
-                for sub in view.subviews { markHidden(sub) }
+                for sub in view.subviews { forgetSnapshots(of: sub) }
                 guard tracksSubtrees else { return false }
                 view.subtreeChanged = true  // its subviews were not visited
                 return true
@@ -299,7 +299,6 @@ extension Window {
             if unvisited { view.subtreeChanged = true }
             return unvisited
         }
-        func markHidden(_ view: View) { forgetSnapshots(of: view) }
         try recurse(
             self, AffineTransform(translationX: -bounds.minX, y: -bounds.minY), rootClip, rootClip, 1, false)
     }

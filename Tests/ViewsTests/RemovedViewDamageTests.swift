@@ -20,7 +20,12 @@ import Testing
         let badge = View(frame: Rect(x: 20, y: 170, width: 60, height: 20))
         var rows: [View] = []
 
-        init() {
+        /// What the frames are drawn into, one after another (the first is whole).
+        let canvas: Canvas
+        private var time = 0.0
+
+        init() throws {
+            canvas = try Canvas(width: 200, height: 200)
             scroller.clipsToBounds = true
             scroller.backgroundColor = .white
             for i in 0..<12 {
@@ -33,10 +38,21 @@ import Testing
             badge.backgroundColor = Color(rgb: 200, 40, 40)
             window.addSubview(scroller)
             window.addSubview(badge)
+            try window.render(into: canvas)
         }
 
-        /// How many of `canvas`'s pixels differ from a full composite of the window as it is.
-        func differFromFull(_ canvas: Canvas) throws -> Int {
+        /// One frame: the scroller at `offset`, after `change`; returns its update, applied.
+        mutating func frame(scrolledTo offset: Double, _ change: () -> Void = {}) throws -> FrameUpdate {
+            scroller.bounds.origin = Point(x: 0, y: offset)
+            change()
+            time += 0.016
+            let update = try window.prepareFrameUpdate(time: time)
+            window.apply(update, to: canvas)
+            return update
+        }
+
+        /// How many of the canvas's pixels differ from a full composite of the window as it is.
+        func differFromFull() throws -> Int {
             let full = try Canvas(width: 200, height: 200)
             window.composite(into: full)
             var differ = 0
@@ -48,17 +64,15 @@ import Testing
     }
 
     @Test func rowsRecycledDuringAMoveCostNothingButTheExposedStrip() throws {
-        let scene = Scene()
-        let canvas = try Canvas(width: 200, height: 200)
-        try scene.window.render(into: canvas)
+        var scene = try Scene()
 
         // Scrolled by 100: rows 0 and 1 (on screen at 0–80 the frame before) are out of sight,
         // and leave as a list recycles them.
-        scene.scroller.bounds.origin = Point(x: 0, y: 100)
-        scene.rows[0].removeFromSuperview()
-        scene.rows[1].removeFromSuperview()
-        let update = try scene.window.prepareFrameUpdate(time: 0.016)
-        scene.window.apply(update, to: canvas)
+        let rows = scene.rows
+        let update = try scene.frame(scrolledTo: 100) {
+            rows[0].removeFromSuperview()
+            rows[1].removeFromSuperview()
+        }
 
         let move = try #require(update.move)
         #expect(move.dy == -100)
@@ -66,27 +80,22 @@ import Testing
         // The exposed strip at the bottom of the scroller (60–160), nothing else.
         #expect(update.damage.area == 200 * 100, "damage \(update.damage.rects)")
         #expect(update.damage.rects.allSatisfy { $0.y0 >= 60 && $0.y1 <= 160 }, "damage \(update.damage.rects)")
-        #expect(try scene.differFromFull(canvas) == 0)
+        #expect(try scene.differFromFull() == 0)
     }
 
     @Test func aRowThatLeavesStillInSightIsRepaintedWhereTheMoveTookIt() throws {
-        let scene = Scene()
-        let canvas = try Canvas(width: 200, height: 200)
-        try scene.window.render(into: canvas)
+        var scene = try Scene()
 
         // Scrolled by 30: row 2 (80–120 before) is at 50–90 now, and leaves (a row deleted).
-        scene.scroller.bounds.origin = Point(x: 0, y: 30)
-        scene.rows[2].removeFromSuperview()
-        let update = try scene.window.prepareFrameUpdate(time: 0.016)
-        scene.window.apply(update, to: canvas)
+        let row = scene.rows[2]
+        let update = try scene.frame(scrolledTo: 30) { row.removeFromSuperview() }
 
         #expect(update.move?.dy == -30)
         // Where its pixels went (50–90), and the exposed strip (130–160); not 80–120.
         var expected = PixelRegion(PixelRect(x: 0, y: 50, width: 200, height: 40))
         expected.add(PixelRect(x: 0, y: 130, width: 200, height: 30))
-        #expect(update.damage.subtracting(expected).isEmpty, "damage \(update.damage.rects)")
-        #expect(expected.subtracting(update.damage).isEmpty, "damage \(update.damage.rects)")
-        #expect(try scene.differFromFull(canvas) == 0)
+        expectDamage(update, is: expected)
+        #expect(try scene.differFromFull() == 0)
     }
 
     /// A row that moved with the scroll for a few frames is not visited (its label keeps the
@@ -94,46 +103,46 @@ import Testing
     /// is repainted where its pixels are now, not where that snapshot says.
     @Test(arguments: [false, true])
     func aLabelTakenOutOfARowThatWasNotVisitedIsRepaintedWhereItIsNow(hidden: Bool) throws {
-        let scene = Scene()
-        let canvas = try Canvas(width: 200, height: 200)
-        try scene.window.render(into: canvas)
+        var scene = try Scene()
         let label = try #require(scene.rows[1].subviews.first)
         let snapshot = try #require(label.lastComposite)
-        for (i, offset) in [5.0, 12.0, 20.0].enumerated() {
-            scene.scroller.bounds.origin = Point(x: 0, y: offset)
-            let update = try scene.window.prepareFrameUpdate(time: Double(i + 1) * 0.016)
-            scene.window.apply(update, to: canvas)
-        }
+        for offset in [5.0, 12.0, 20.0] { _ = try scene.frame(scrolledTo: offset) }
         #expect(label.lastComposite?.screenRect == snapshot.screenRect, "the label was not visited")
 
-        scene.scroller.bounds.origin = Point(x: 0, y: 26)
-        if hidden { label.isHidden = true } else { label.removeFromSuperview() }
-        let update = try scene.window.prepareFrameUpdate(time: 0.08)
-        scene.window.apply(update, to: canvas)
+        let update = try scene.frame(scrolledTo: 26) {
+            if hidden { label.isHidden = true } else { label.removeFromSuperview() }
+        }
         #expect(update.move?.dy == -6)
         // The label was at 50–70 and is at 24–44 now: repainted there (and only there, with
         // the exposed strip), so the row shows no label.
         var expected = PixelRegion(PixelRect(x: 8, y: 24, width: 120, height: 20))
         expected.add(PixelRect(x: 0, y: 154, width: 200, height: 6))
         #expect(expected.subtracting(update.damage).isEmpty, "damage \(update.damage.rects)")
-        #expect(try scene.differFromFull(canvas) == 0)
+        #expect(try scene.differFromFull() == 0)
     }
 
     @Test func aViewOutsideTheMovedRectIsRepaintedWhereItWas() throws {
-        let scene = Scene()
-        let canvas = try Canvas(width: 200, height: 200)
-        try scene.window.render(into: canvas)
+        var scene = try Scene()
 
-        scene.scroller.bounds.origin = Point(x: 0, y: 20)
-        scene.badge.removeFromSuperview()
-        let update = try scene.window.prepareFrameUpdate(time: 0.016)
-        scene.window.apply(update, to: canvas)
+        let badge = scene.badge
+        let update = try scene.frame(scrolledTo: 20) { badge.removeFromSuperview() }
 
         #expect(update.move?.dy == -20)
         var expected = PixelRegion(PixelRect(x: 20, y: 170, width: 60, height: 20))
         expected.add(PixelRect(x: 0, y: 140, width: 200, height: 20))
-        #expect(update.damage.subtracting(expected).isEmpty, "damage \(update.damage.rects)")
-        #expect(expected.subtracting(update.damage).isEmpty, "damage \(update.damage.rects)")
-        #expect(try scene.differFromFull(canvas) == 0)
+        expectDamage(update, is: expected)
+        #expect(try scene.differFromFull() == 0)
+    }
+
+    /// `update`'s damage is `expected`, no more and no less.
+    func expectDamage(
+        _ update: FrameUpdate, is expected: PixelRegion, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            update.damage.subtracting(expected).isEmpty, "damage \(update.damage.rects)", sourceLocation: sourceLocation
+        )
+        #expect(
+            expected.subtracting(update.damage).isEmpty, "damage \(update.damage.rects)", sourceLocation: sourceLocation
+        )
     }
 }
