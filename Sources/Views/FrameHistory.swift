@@ -99,21 +99,36 @@ public struct FrameHistory: Sendable {
                 stale.add(u.changed)
             }
             if complete {
-                var copy = stale.subtracting(current.damage)
-                var shifted: FrameUpdate.Move?
-                if let m = current.move, let kept = m.kept {
-                    // The kept part comes shifted from the newest buffer; the rest of the moved
-                    // rect is exposed (damage).
-                    copy = copy.subtracting(m.rect)
-                    shifted = FrameUpdate.Move(rect: kept, dx: m.dx, dy: m.dy)
-                }
-                copy = copy.simplified(limit: 64)
-                consider(
-                    .copy(unshifted: copy, shifted: shifted, damage: current.damage),
-                    copy.area + (shifted?.rect.area ?? 0) + 2 * current.damage.area)
+                let copy = Self.copyPlan(stale: stale, current: current)
+                consider(copy.plan, copy.cost)
             }
         }
         return best?.plan ?? .repaint(window)
+    }
+
+    /// How to make a buffer whose pixels are all stale (a buffer recentred in its memory
+    /// without keeping them) show the newest frame by copying from the buffer holding frame
+    /// `newest`: a `.copy` plan, or nil unless `newest` is the frame before the newest.
+    public func planFromNewest(newest: Int?, window: PixelRect) -> PresentPlan? {
+        guard let newest, newest == frameNumber - 1, let current = updates[frameNumber] else { return nil }
+        return Self.copyPlan(stale: PixelRegion(window), current: current).plan
+    }
+
+    /// Copying `stale` from the newest buffer (which holds the frame before): nothing this
+    /// frame repaints is copied; this frame's move's kept part comes shifted, the rest of the
+    /// moved rect is exposed (damage). The cost counts compositing double, as `plan` does.
+    private static func copyPlan(stale: PixelRegion, current: FrameUpdate) -> (plan: PresentPlan, cost: Int) {
+        var copy = stale.subtracting(current.damage)
+        var shifted: FrameUpdate.Move?
+        if let m = current.move, let kept = m.kept {
+            copy = copy.subtracting(m.rect)
+            shifted = FrameUpdate.Move(rect: kept, dx: m.dx, dy: m.dy)
+        }
+        copy = copy.simplified(limit: 64)
+        return (
+            .copy(unshifted: copy, shifted: shifted, damage: current.damage),
+            copy.area + (shifted?.rect.area ?? 0) + 2 * current.damage.area
+        )
     }
 
     /// After a buffer's own pixels are moved, `wrong` is what still differs from the newest

@@ -119,12 +119,29 @@ final class ShmBuffer {
     func move(by move: FrameUpdate.Move) throws -> Bool {
         precondition(!isBusy, "never move a buffer the compositor may be reading")
         let recentred = ring.move(by: move)
+        try remakeBuffer()
+        return recentred
+    }
+
+    /// Whether moving the frame by `move` keeps it inside its ring (no recentring).
+    func fits(_ move: FrameUpdate.Move) -> Bool { ring.fits(move) }
+
+    /// Recentres the frame for `move` (which must not fit), its pixels copied from `newest`
+    /// (which holds the frame before) where `shifted` says, not from its own older frame
+    /// (`ShmRing.recentre`); everything else in the frame is stale.
+    func recentre(for move: FrameUpdate.Move, copying shifted: FrameUpdate.Move?, from newest: ShmBuffer) throws {
+        precondition(!isBusy, "never move a buffer the compositor may be reading")
+        ring.recentre(for: move, copying: shifted, from: newest.ring)
+        try remakeBuffer()
+    }
+
+    /// A new wl_buffer (and canvas) where the frame now lies in the ring.
+    private func remakeBuffer() throws {
         wl_buffer_destroy(buffer)
         (buffer, canvas) = try Self.makeBuffer(
             pool: pool, mapping: mapping, offset: ring.offset, width: width, height: height, stride: stride,
             scale: scale)
         listen()
-        return recentred
     }
 }
 

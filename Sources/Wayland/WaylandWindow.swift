@@ -366,13 +366,12 @@ public final class WaylandWindow: WindowHost {
             movesByOffset: presentMode == .fast && buffer.movesByOffset)
         let recentred: Bool
         do {
-            recentred = try present(plan, into: buffer, from: newest)
+            (lastPlan, recentred) = try present(plan, into: buffer, from: newest)
         } catch {
             connection.fail(error)
             return
         }
         buffer.frame = frame
-        lastPlan = plan
         let presented = timed ? FrameStepTimes.threadSeconds() : 0
         lastFrameTimes = FrameStepTimes(
             prepare: prepared - started, present: presented - prepared, recentred: recentred)
@@ -409,12 +408,26 @@ public final class WaylandWindow: WindowHost {
         if let lastPlan { onCommit?(lastPlan, lastFrameTimes) }
     }
 
+    /// What `present` did: the plan carried out, and whether the frame was recentred in its ring.
+    private typealias Presented = (plan: PresentPlan, recentred: Bool)
+
     /// Brings `buffer` to the newest frame as `plan` says; a move by offset moves the buffer in
-    /// its ring first. Returns whether that move recentred the frame in its ring.
-    private func present(_ plan: PresentPlan, into buffer: ShmBuffer, from newest: ShmBuffer?) throws -> Bool {
+    /// its ring first. Returns the plan carried out (another when the move recentres the frame
+    /// and the newest buffer holds the frame before: then the frame is copied from that one
+    /// instead, `ShmRing.recentre`) and whether the frame was recentred in its ring.
+    private func present(_ plan: PresentPlan, into buffer: ShmBuffer, from newest: ShmBuffer?) throws -> Presented {
+        if let move = plan.offsetMove, !buffer.fits(move), let newest,
+            case .copy(let unshifted, let shifted, let damage)? = history.planFromNewest(
+                newest: newest.frame, window: PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+        {
+            try buffer.recentre(for: move, copying: shifted, from: newest)
+            let rest = PresentPlan.copy(unshifted: unshifted, shifted: nil, damage: damage)
+            content.present(rest, into: buffer.canvas, newest: newest.canvas)
+            return (.copy(unshifted: unshifted, shifted: shifted, damage: damage), true)
+        }
         let recentred = try plan.offsetMove.map { try buffer.move(by: $0) } ?? false
         content.present(plan, into: buffer.canvas, newest: newest?.canvas)
-        return recentred
+        return (plan, recentred)
     }
 
     /// Tells the compositor the whole surface is opaque when the window's clear colour is (every

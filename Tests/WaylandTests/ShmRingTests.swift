@@ -84,6 +84,104 @@ import Testing
         #expect(ring.recentres > 10)
     }
 
+    /// Two rings drawn in turn, as a window's two buffers are: a ring that must recentre takes
+    /// its pixels from the other (the frame before, shifted by this frame's move), lands at the
+    /// end of its ring the scroll is going from, and, with only what that copy leaves out
+    /// painted, holds exactly the newest frame; the other ring (the compositor's to read) is
+    /// never written.
+    @Test(arguments: zip([5, 6, 7], [64, 61, 64]))
+    func aRecentringCopiesTheFrameBeforeFromTheOtherRing(seed: UInt64, width: Int) throws {
+        let (w, h) = (width, Self.height)
+        let stride = w * 4
+        let frameBytes = stride * h
+        let ringBytes = ShmBuffer.ringBytes(frameBytes: frameBytes, offsetScrolling: true)
+        let memory = (0..<2).map { _ in UnsafeMutableRawPointer.allocate(byteCount: ringBytes, alignment: 4096) }
+        defer { memory.forEach { $0.deallocate() } }
+        var rings = memory.map { ShmRing(mapping: $0, ringBytes: ringBytes, frameBytes: frameBytes, stride: stride) }
+        var rng = SeededRandom(state: seed)
+        var next: UInt32 = 1
+        let whole = PixelRect(x: 0, y: 0, width: w, height: h)
+        // Frame n is the frame before moved by moves[n], its exposed part and one small rect
+        // painted with new values.
+        var frames = [[UInt32](repeating: 0, count: w * h)]
+        var moves: [FrameUpdate.Move] = [FrameUpdate.Move(rect: whole, dx: 0, dy: 0)]
+        func paint(_ rects: [PixelRect], into frame: inout [UInt32]) {
+            for r in rects {
+                for y in r.y0..<r.y1 {
+                    for x in r.x0..<r.x1 {
+                        frame[y * w + x] = next
+                        next &+= 1
+                    }
+                }
+            }
+        }
+        paint([whole], into: &frames[0])
+        // Copies `rects` of frame `n` into ring `i` (what the caller composites).
+        func fill(_ i: Int, _ rects: [PixelRect], from n: Int) {
+            let pixels = (rings[i].mapping + rings[i].offset).assumingMemoryBound(to: UInt32.self)
+            for r in rects {
+                for y in r.y0..<r.y1 {
+                    for x in r.x0..<r.x1 { pixels[y * w + x] = frames[n][y * w + x] }
+                }
+            }
+        }
+        fill(0, [whole], from: 0)
+        var direction = 1
+        var (forwards, backwards) = (0, 0)
+        for n in 1..<400 {
+            if rng.unit(0, 1) < 0.05 { direction = -direction }
+            // The scroll view is the whole frame, or (rows copied one by one) part of it,
+            // sometimes moved diagonally.
+            let partial = rng.unit(0, 1) < 0.25
+            let rect = partial ? PixelRect(x: 0, y: 4, width: w - 8, height: h - 4) : whole
+            let dx = partial && rng.unit(0, 1) < 0.5 ? Int(rng.unit(-2, 3)) : 0
+            let move = FrameUpdate.Move(rect: rect, dx: dx, dy: direction * Int(rng.unit(2, 9)))
+            var frame = frames[n - 1]
+            if let kept = move.kept {
+                for y in kept.y0..<kept.y1 {
+                    for x in kept.x0..<kept.x1 { frame[y * w + x] = frames[n - 1][(y - move.dy) * w + (x - move.dx)] }
+                }
+            }
+            let damage = PixelRect(
+                x: Int(rng.unit(0, Double(w - 4))), y: Int(rng.unit(0, Double(h - 8))), width: 4, height: 8)
+            paint(move.kept.map { whole.subtracting($0) } ?? [whole], into: &frame)
+            paint([damage], into: &frame)
+            frames.append(frame)
+            moves.append(move)
+            // Ring n % 2 holds frame n − 2 (nothing before frame 1); the other, frame n − 1.
+            let (i, other) = (n % 2, 1 - n % 2)
+            let before = moves[n - 1]
+            let combined =
+                n >= 2 && before.rect == move.rect
+                ? FrameUpdate.Move(rect: move.rect, dx: before.dx + move.dx, dy: before.dy + move.dy) : move
+            guard n >= 2, !rings[i].fits(combined) else {
+                // Not this test's subject (`theFrameIsAlwaysTheFrameMovedInPlace` is): moved,
+                // and painted whole.
+                if n >= 2 { _ = rings[i].move(by: combined) }
+                fill(i, [whole], from: n)
+                continue
+            }
+            let otherBefore = Self.frame(rings[other], width: w)
+            let recentres = rings[i].recentres
+            let shifted = move.kept.map { FrameUpdate.Move(rect: $0, dx: move.dx, dy: move.dy) }
+            rings[i].recentre(for: combined, copying: shifted, from: rings[other])
+            // It starts again at the end the scroll comes from, counted.
+            let goingForwards = combined.dy * stride + combined.dx * 4 < 0
+            #expect(rings[i].offset == (goingForwards ? 0 : ringBytes - frameBytes))
+            #expect(rings[i].recentres == recentres + 1)
+            if goingForwards { forwards += 1 } else { backwards += 1 }
+            // What the copy leaves out is painted: the rest of the frame, and this frame's damage.
+            fill(i, (shifted.map { whole.subtracting($0.rect) } ?? [whole]) + [damage], from: n)
+            let shown = Self.frame(rings[i], width: w)
+            let wrong = zip(shown, frames[n]).filter { $0 != $1 }.count
+            #expect(wrong == 0, "frame \(n): \(wrong) pixels differ after recentring for \(combined)")
+            #expect(Self.frame(rings[other], width: w) == otherBefore, "frame \(n): the other ring was written")
+            if wrong > 0 { return }
+        }
+        // Recentred at both ends, often.
+        #expect(forwards > 5 && backwards > 5, "\(forwards) forwards, \(backwards) backwards")
+    }
+
     /// The recentring's streaming copy moves exactly what memmove moves: short and long blocks,
     /// any alignment, overlapping forwards and backwards, or apart.
     @Test func theStreamingCopyIsAMemmove() {
