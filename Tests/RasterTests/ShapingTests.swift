@@ -114,6 +114,31 @@ import Testing
         #expect(font.width(of: text) == unshaped.width(of: text))
     }
 
+    /// Kerning between printable ASCII characters is kept once asked (text is shaped in
+    /// segments, and every segment edge asks again): a pair asked in any order, once or again,
+    /// gets fcft's value, at two scales of one font.
+    @Test func keptKerningIsFcftsKerning() throws {
+        let ascii = (0x20...0x7E).compactMap(Unicode.Scalar.init)
+        for scale in [1.0, 2.0] {
+            let instance = try font.instance(scale: scale)
+            var kerned = 0
+            for left in ascii.reversed() {
+                for right in ascii {
+                    let expected = instance.fcftKerning(left, right)
+                    let first = instance.kerning(left, right)
+                    let again = instance.kerning(left, right)
+                    let other = instance.kerning(right, left)
+                    #expect(first == expected && again == expected, "\(left)\(right) at \(scale)")
+                    #expect(other == instance.fcftKerning(right, left), "\(right)\(left) at \(scale)")
+                    if expected != 0 { kerned += 1 }
+                }
+            }
+            // DejaVu Sans kerns many pairs ("AV", "To", "Wa"), more of them at twice the size.
+            #expect(kerned > 50, "\(kerned) kerned pairs at \(scale)")
+            #expect(instance.kerning("A", "V") < 0)
+        }
+    }
+
     @Test func ligaturesAreShaped() throws {
         // DejaVu Sans has "fi" and "ffl" ligatures.
         let shaped = try pixels("fifflo", font: font)
