@@ -1,6 +1,6 @@
 import Glibc
-import ScrollwayCWaylandClient
 import ScrollwayGeometry
+import ScrollwayRaster
 import ScrollwayViews
 
 /// Where one buffer's frame lies in its shared-memory ring, and how a scroll moves it there
@@ -107,17 +107,6 @@ struct ShmRing {
         Self.delta(of: move, stride: stride) > 0 ? 0 : slack
     }
 
-    /// `memmove` with streaming (non-temporal) stores, for a recentring's block of whole rows:
-    /// megabytes that only the compositor reads next, written without first reading each
-    /// destination line into the cache as plain stores do. In weston at 1920×1080 that took a
-    /// fifth off the recentring draws (1.44–1.54 ms to 1.15–1.24 ms of present, 12 flings,
-    /// back to back) and as much off the list's p99. The source is fetched ahead
-    /// non-temporally, so the megabytes read once do not evict the rest of the frame's working
-    /// set from the caches: a tenth more off those draws. Overlap in either direction is fine.
-    static func copyStreaming(to dst: UnsafeMutableRawPointer, from src: UnsafeRawPointer, count: Int) {
-        sw_memmove_streaming(dst, src, count)
-    }
-
     /// Copies `rect`'s pixels into the frame at `dst` from the frame at `src` moved: pixel
     /// (x, y) from (x − dx, y − dy). The two frames may overlap (one ring): rows are copied in
     /// the order that never reads one already written.
@@ -129,7 +118,7 @@ struct ShmRing {
             assert(dx == 0, "a rect of whole rows moves vertically")
             // Whole rows (a scroll view as wide as the window): one block, one copy, which
             // copies a large block faster than a call per row (and in the safe direction).
-            copyStreaming(
+            Canvas.copyStreaming(
                 to: dst + rect.y0 * stride, from: src + (rect.y0 - dy) * stride, count: rect.height * stride)
             return
         }

@@ -1,5 +1,7 @@
+import Glibc
 import ScrollwayGeometry
 import ScrollwayRaster
+import ScrollwayTestSupport
 import Testing
 
 let red = Color(rgb: 208, 2, 27)
@@ -130,5 +132,91 @@ let white = Color.white
 
     @Test func rejectsGarbage() {
         #expect(throws: RasterError.self) { try PNG.decode([1, 2, 3, 4]) }
+    }
+}
+
+/// Copies between canvases: the streaming block copy of whole rows and pixman's SRC for the
+/// rest give every pixel from where the move says, and nothing else changes.
+@Suite struct CopyPixelsTests {
+    /// A canvas whose pixel (x, y) is `tag << 24 | y << 12 | x`, so every pixel says where it
+    /// came from.
+    static func tagged(width: Int, height: Int, tag: UInt32) throws -> Canvas {
+        let c = try Canvas(width: width, height: height)
+        c.withPixels { p in
+            for y in 0..<height {
+                for x in 0..<width { p[y * (c.stride / 4) + x] = tag << 24 | UInt32(y) << 12 | UInt32(x) }
+            }
+        }
+        return c
+    }
+
+    @Test(arguments: [
+        // Whole rows (one streamed block): down, up, unmoved, and moved past the source's end.
+        (PixelRect(x: 0, y: 5, width: 64, height: 30), 0, 5, 64),
+        (PixelRect(x: 0, y: 0, width: 64, height: 33), 0, -7, 64),
+        (PixelRect(x: 0, y: 2, width: 64, height: 38), 0, 0, 64),
+        (PixelRect(x: 0, y: 10, width: 64, height: 30), 0, 20, 64),
+        // Rows of 244 bytes (unaligned ends), one row, and part of each row (pixman).
+        (PixelRect(x: 0, y: 3, width: 61, height: 30), 0, 3, 61),
+        (PixelRect(x: 0, y: 9, width: 64, height: 1), 0, -2, 64),
+        (PixelRect(x: 4, y: 6, width: 50, height: 20), 3, 4, 64),
+        // A source of another width (pixman).
+        (PixelRect(x: 0, y: 0, width: 64, height: 20), 0, 2, 48),
+    ])
+    func everyPixelComesFromWhereTheMoveSays(rect: PixelRect, dx: Int, dy: Int, sourceWidth: Int) throws {
+        let width = rect.width == 61 ? 61 : 64
+        let height = 40
+        let source = try Self.tagged(width: sourceWidth, height: height, tag: 1)
+        let canvas = try Self.tagged(width: width, height: height, tag: 2)
+        canvas.copyPixels(from: source, to: rect, dx: dx, dy: dy)
+        var wrong = 0
+        var copied = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let from = (x: x - dx, y: y - dy)
+                let inSource = from.x >= 0 && from.y >= 0 && from.x < sourceWidth && from.y < height
+                let inRect = x >= rect.x0 && x < rect.x1 && y >= rect.y0 && y < rect.y1
+                let expected =
+                    inRect && inSource ? source.pixel(x: from.x, y: from.y) : 2 << 24 | UInt32(y) << 12 | UInt32(x)
+                if inRect && inSource { copied += 1 }
+                if canvas.pixel(x: x, y: y) != expected { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0, "\(wrong) pixels wrong copying \(rect) moved (\(dx), \(dy))")
+        #expect(copied > 0)
+    }
+
+    /// The streaming copy (a recentring's, rows copied from the newest buffer) moves exactly
+    /// what memmove moves: short and long blocks,
+    /// any alignment, overlapping forwards and backwards, or apart.
+    @Test func theStreamingCopyIsAMemmove() {
+        let size = 20_000
+        let a = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
+        let b = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
+        defer {
+            a.deallocate()
+            b.deallocate()
+        }
+        var rng = SeededRandom(state: 7)
+        var directions = (forward: 0, backward: 0)
+        for trial in 0..<400 {
+            for i in 0..<size {
+                let v = UInt8(truncatingIfNeeded: i &* 31 &+ trial)
+                a.storeBytes(of: v, toByteOffset: i, as: UInt8.self)
+                b.storeBytes(of: v, toByteOffset: i, as: UInt8.self)
+            }
+            let count = trial % 4 == 0 ? Int(rng.unit(0, 300)) : Int(rng.unit(256, 9000))
+            let from = Int(rng.unit(0, Double(size - count)))
+            let to = Int(rng.unit(0, Double(size - count)))
+            if to < from && to + count > from { directions.forward += 1 }
+            if to > from && from + count > to { directions.backward += 1 }
+            Canvas.copyStreaming(to: a + to, from: a + from, count: count)
+            memmove(b + to, b + from, count)
+            let same = memcmp(a, b, size) == 0
+            #expect(same, "trial \(trial): \(count) bytes from \(from) to \(to)")
+            if !same { return }
+        }
+        // Both kinds of overlap were tried.
+        #expect(directions.forward > 20 && directions.backward > 20)
     }
 }

@@ -181,37 +181,4 @@ import Testing
         // Recentred at both ends, often.
         #expect(forwards > 5 && backwards > 5, "\(forwards) forwards, \(backwards) backwards")
     }
-
-    /// The recentring's streaming copy moves exactly what memmove moves: short and long blocks,
-    /// any alignment, overlapping forwards and backwards, or apart.
-    @Test func theStreamingCopyIsAMemmove() {
-        let size = 20_000
-        let a = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
-        let b = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
-        defer {
-            a.deallocate()
-            b.deallocate()
-        }
-        var rng = SeededRandom(state: 7)
-        var directions = (forward: 0, backward: 0)
-        for trial in 0..<400 {
-            for i in 0..<size {
-                let v = UInt8(truncatingIfNeeded: i &* 31 &+ trial)
-                a.storeBytes(of: v, toByteOffset: i, as: UInt8.self)
-                b.storeBytes(of: v, toByteOffset: i, as: UInt8.self)
-            }
-            let count = trial % 4 == 0 ? Int(rng.unit(0, 300)) : Int(rng.unit(256, 9000))
-            let from = Int(rng.unit(0, Double(size - count)))
-            let to = Int(rng.unit(0, Double(size - count)))
-            if to < from && to + count > from { directions.forward += 1 }
-            if to > from && from + count > to { directions.backward += 1 }
-            ShmRing.copyStreaming(to: a + to, from: a + from, count: count)
-            memmove(b + to, b + from, count)
-            let same = memcmp(a, b, size) == 0
-            #expect(same, "trial \(trial): \(count) bytes from \(from) to \(to)")
-            if !same { return }
-        }
-        // Both kinds of overlap were tried.
-        #expect(directions.forward > 20 && directions.backward > 20)
-    }
 }
