@@ -1,4 +1,5 @@
-// pixman: the images every view rasterizes into and that composition blends.
+// pixman: the images every view rasterizes into and that composition blends; and the streaming
+// copy of whole rows between buffers (`Canvas.copyStreaming`).
 #ifndef SCROLLWAY_CPIXMAN_SHIM_H
 #define SCROLLWAY_CPIXMAN_SHIM_H
 #include <pixman.h>
@@ -35,9 +36,10 @@ static inline void sw_stream_64(unsigned char *d, const unsigned char *s, intptr
 #define SW_STREAM_AHEAD 1024
 
 /// memmove with non-temporal stores: the same bytes end up at `dst`, but written around the
-/// caches. For a buffer's recentring in its ring (megabytes that the compositor reads next, not
-/// us) this saves the read of each destination line before its write, which plain stores
-/// make: in weston, a fifth of a 1920x1080 recentring. Overlap is allowed in either direction
+/// caches. For a buffer's recentring in its ring, or the strip a buffer copies from the newest
+/// one (pixels that the compositor reads next, not us), this saves the read of each destination
+/// line before its write, which plain stores make: in weston, a fifth of a 1920x1080
+/// recentring. Overlap is allowed in either direction
 /// (copied forwards when `dst` is before `src`, backwards when after). Off x86-64, memmove.
 static inline void sw_memmove_streaming(void *dst, const void *src, size_t n) {
 #if defined(__x86_64__)
