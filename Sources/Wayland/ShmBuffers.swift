@@ -126,12 +126,11 @@ final class ShmBuffer {
     /// Whether moving the frame by `move` keeps it inside its ring (no recentring).
     func fits(_ move: FrameUpdate.Move) -> Bool { ring.fits(move) }
 
-    /// Recentres the frame for `move` (which must not fit), its pixels copied from `newest`
-    /// (which holds the frame before) where `shifted` says, not from its own older frame
-    /// (`ShmRing.recentre`); everything else in the frame is stale.
-    func recentre(for move: FrameUpdate.Move, copying shifted: FrameUpdate.Move?, from newest: ShmBuffer) throws {
+    /// Recentres the frame for `move` (which must not fit) without keeping its pixels
+    /// (`ShmRing.recentre`): everything in the frame is stale until the caller copies it.
+    func recentre(for move: FrameUpdate.Move) throws {
         precondition(!isBusy, "never move a buffer the compositor may be reading")
-        ring.recentre(for: move, copying: shifted, from: newest.ring)
+        ring.recentre(for: move)
         try remakeBuffer()
     }
 

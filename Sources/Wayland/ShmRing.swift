@@ -10,7 +10,7 @@ import ScrollwayViews
 /// A move by (dx, dy) device pixels moves the frame `-(dy·stride + dx·4)` bytes through the
 /// ring, so last frame's pixels are this frame's pixels moved. Past an end of the ring the
 /// frame is recentred: it starts again at the other end, its pixels copied there (about one
-/// frame copy) from its own frame (`move`) or from another ring's newer one (`recentre`), which
+/// frame copy) from its own frame (`move`) or by the caller from another buffer (`recentre`), which
 /// leaves the ring's whole slack (`ringBytes − frameBytes`) of travel in the direction it was
 /// going.
 ///
@@ -73,26 +73,11 @@ struct ShmRing {
         return true
     }
 
-    /// Recentres the frame for `move` (which must not fit) without keeping its pixels, and
-    /// copies into it, from `newest` (another ring of the same frame size holding the frame
-    /// before this one), the pixels `shifted` says: its rect, read from the newest frame at
-    /// `rect − (dx, dy)`. Everything else in the frame is stale (the caller copies or repaints
-    /// it).
-    ///
-    /// Why: a buffer that recentres is two frames old, so its own kept rows miss the strip the
-    /// frame before exposed, which then costs a second copy from the newest buffer anyway; the
-    /// newest buffer holds all of them, in a frame drawn a frame ago and so still partly in the
-    /// caches. In weston at 1920×1080 the recentring draws took 6% less (a median 1.03 ms of
-    /// present against 1.10) and the list's p99 5% less (2.03 ms against 2.13; four
-    /// alternating pairs of runs of 12 flings). Through pixman's plain copy it was slower.
-    mutating func recentre(for move: FrameUpdate.Move, copying shifted: FrameUpdate.Move?, from newest: ShmRing) {
-        precondition(!fits(move) && newest.frameBytes == frameBytes && newest.stride == stride)
-        let target = recentringTarget(for: move)
-        if let s = shifted {
-            Self.copy(
-                s.rect, dx: s.dx, dy: s.dy, from: newest.mapping + newest.offset, to: mapping + target, stride: stride)
-        }
-        offset = target
+    /// Recentres the frame for `move` (which must not fit) without keeping its pixels: the
+    /// caller copies the frame before into it from the newest buffer (`WaylandWindow.present`).
+    mutating func recentre(for move: FrameUpdate.Move) {
+        precondition(!fits(move))
+        offset = recentringTarget(for: move)
         recentres += 1
     }
 

@@ -1,5 +1,6 @@
 import Glibc
 import ScrollwayGeometry
+import ScrollwayRaster
 import ScrollwayTestSupport
 import ScrollwayViews
 import Testing
@@ -84,8 +85,8 @@ import Testing
         #expect(ring.recentres > 10)
     }
 
-    /// Two rings drawn in turn, as a window's two buffers are: a ring that must recentre takes
-    /// its pixels from the other (the frame before, shifted by this frame's move), lands at the
+    /// Two rings drawn in turn, as a window's two buffers are: a ring that must recentre, its
+    /// pixels then copied from the other (the frame before, shifted by this frame's move), lands at the
     /// end of its ring the scroll is going from, and, with only what that copy leaves out
     /// painted, holds exactly the newest frame; the other ring (the compositor's to read) is
     /// never written.
@@ -126,6 +127,10 @@ import Testing
             }
         }
         fill(0, [whole], from: 0)
+        // Ring `i`'s frame as a canvas (as a buffer's is).
+        func canvas(_ i: Int) throws -> Canvas {
+            try Canvas(wrapping: rings[i].mapping + rings[i].offset, width: w, height: h, stride: stride, owner: nil)
+        }
         var direction = 1
         var (forwards, backwards) = (0, 0)
         for n in 1..<400 {
@@ -164,7 +169,12 @@ import Testing
             let otherBefore = Self.frame(rings[other], width: w)
             let recentres = rings[i].recentres
             let shifted = move.kept.map { FrameUpdate.Move(rect: $0, dx: move.dx, dy: move.dy) }
-            rings[i].recentre(for: combined, copying: shifted, from: rings[other])
+            rings[i].recentre(for: combined)
+            // The frame before, copied as `WaylandWindow.present` copies it (`Canvas.copyPixels`).
+            if let shifted {
+                let (to, from) = try (canvas(i), canvas(other))
+                to.copyPixels(from: from, to: shifted.rect, dx: shifted.dx, dy: shifted.dy)
+            }
             // It starts again at the end the scroll comes from, counted.
             let goingForwards = combined.dy * stride + combined.dx * 4 < 0
             #expect(rings[i].offset == (goingForwards ? 0 : ringBytes - frameBytes))
