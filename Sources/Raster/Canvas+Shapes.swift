@@ -17,9 +17,39 @@ extension Canvas {
         if blend == .over && color.alpha <= 0 { return }
         let op = (blend == .over && color.isOpaque) ? PIXMAN_OP_SRC : blend.pixmanOp
         let c = color.premultiplied16
+        if op == PIXMAN_OP_SRC, streamsFills {
+            fillStreaming(box, pixel: color.premultipliedARGB)
+            return
+        }
         var pc = pixman_color_t(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
         var b = box
         _ = pixman_image_fill_boxes(op, image, &pc, 1, &b)
+    }
+
+    /// Rows narrower than this are filled by pixman even when `streamsFills`: a streaming store
+    /// pays off for whole cache lines, and a short row is mostly its unaligned ends.
+    static let streamingFillWidth = 128
+
+    /// What pixman's SRC fill of `box` makes (`pixel` is the colour's premultiplied ARGB, which
+    /// pixman's 16-bit colour converts back to exactly), within the clip, each part with
+    /// streaming stores when its rows are wide enough. Clip boxes may overlap (pixman takes
+    /// their union): a pixel filled twice gets the same value.
+    private func fillStreaming(_ box: pixman_box32_t, pixel: UInt32) {
+        guard let data = pixman_image_get_data(image) else { return }
+        func rect(_ b: pixman_box32_t) -> PixelRect {
+            PixelRect(x0: Int(b.x1), y0: Int(b.y1), x1: Int(b.x2), y1: Int(b.y2))
+        }
+        let whole = rect(box)
+        for part in clipBoxes.map({ $0.compactMap { rect($0).intersection(whole) } }) ?? [whole] {
+            let start = UnsafeMutableRawPointer(data) + part.y0 * stride + part.x0 * 4
+            if part.width >= Self.streamingFillWidth {
+                sw_fill_streaming(start, stride, part.width, part.height, pixel)
+            } else {
+                pixman_fill(
+                    data, Int32(stride / 4), 32, Int32(part.x0), Int32(part.y0), Int32(part.width),
+                    Int32(part.height), pixel)
+            }
+        }
     }
 
     /// Fills a convex polygon (points in order, logical coordinates) with antialiased edges.

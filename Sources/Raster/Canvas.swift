@@ -20,6 +20,17 @@ public final class Canvas {
     /// Device pixels per logical pixel.
     public let scale: Double
     private let owner: AnyObject?
+    /// Whether SRC fills (opaque backgrounds, a `.copy` clear) of rows at least
+    /// `streamingFillWidth` pixels wide are written with streaming stores (`sw_fill_streaming`)
+    /// instead of pixman's fill: the same pixels, written around the caches. For a window's
+    /// buffer, which the compositor reads next, not this process: it saves reading each line in
+    /// before writing it. In weston at 1920×1080, with alternate frames of the same list flings
+    /// filled each way (six runs, the assignment swapped halfway), the frames that did not
+    /// recentre spent 7% less in present (a mean 0.176 ms against 0.188) and the main thread 2%
+    /// less per frame. Off for the images views draw into, which composition reads back soon.
+    public var streamsFills = false
+    /// The clip `setClip` last set, as pixman got it (nil: none), so a streaming fill keeps to it.
+    private(set) var clipBoxes: [pixman_box32_t]?
 
     /// A new, fully transparent canvas of `size` logical pixels at `scale`.
     public convenience init(size: Size, scale: Double = 1) throws {
@@ -92,6 +103,7 @@ public final class Canvas {
     public func setClip(_ rects: [Rect]?) {
         guard let rects else {
             pixman_image_set_clip_region32(image, nil)
+            clipBoxes = nil
             return
         }
         setClip(boxes: rects.compactMap { deviceBox($0) })
@@ -113,6 +125,7 @@ public final class Canvas {
     }
 
     private func setClip(boxes: [pixman_box32_t]) {
+        clipBoxes = boxes
         var boxes = boxes
         var region = pixman_region32_t()
         pixman_region32_init_rects(&region, &boxes, Int32(boxes.count))

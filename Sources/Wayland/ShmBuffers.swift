@@ -103,6 +103,8 @@ final class ShmBuffer {
         else { throw WaylandError.sharedMemory("wl_shm_pool.create_buffer failed") }
         let canvas = try Canvas(
             wrapping: mapping + offset, width: width, height: height, stride: stride, scale: scale, owner: nil)
+        // The compositor reads these pixels next, not this process.
+        canvas.streamsFills = true
         return (b, canvas)
     }
 

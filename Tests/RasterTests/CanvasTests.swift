@@ -220,3 +220,79 @@ let white = Color.white
         #expect(directions.forward > 20 && directions.backward > 20)
     }
 }
+
+/// A window buffer's SRC fills with streaming stores (`Canvas.streamsFills`) make exactly
+/// the pixels pixman's fill makes: the colour inside the rect and the clip, nothing outside,
+/// whatever each row's alignment and width.
+@Suite struct StreamingFillTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var rect: PixelRect
+        var clip: [PixelRect]?
+        var color: Color
+        var blend: BlendMode
+        var testDescription: String { "\(rect) clip \(clip.map { "\($0)" } ?? "none") \(blend)" }
+    }
+
+    static let width = 301
+    static let height = 24
+
+    @Test(arguments: [
+        // Wide rows at every alignment (the stride is not a multiple of 16 bytes), no clip.
+        Case(rect: PixelRect(x: 3, y: 1, width: 290, height: 20), clip: nil, color: .tint, blend: .over),
+        // Past the canvas's edges: clamped.
+        Case(rect: PixelRect(x: -5, y: -3, width: 400, height: 40), clip: nil, color: .darkGray, blend: .over),
+        // Under a clip of overlapping boxes, one narrower than a streamed row, one wider.
+        Case(
+            rect: PixelRect(x: 0, y: 0, width: 301, height: 24),
+            clip: [PixelRect(x: 10, y: 2, width: 40, height: 10), PixelRect(x: 30, y: 5, width: 200, height: 15)],
+            color: .red, blend: .over),
+        // A translucent colour copied (a window's clear): its premultiplied value, not blended.
+        Case(
+            rect: PixelRect(x: 7, y: 4, width: 133, height: 9), clip: [PixelRect(x: 0, y: 0, width: 200, height: 24)],
+            color: Color(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.5), blend: .copy),
+    ])
+    func aStreamedFillIsPixmansFill(_ c: Case) throws {
+        let stride = Self.width * 4 + 4
+        let bytes = stride * Self.height + 4
+        let streamed = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        let plain = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        defer {
+            streamed.deallocate()
+            plain.deallocate()
+        }
+        // 4 bytes past a 64-byte boundary: rows start at every 16-byte alignment in turn.
+        func canvas(_ memory: UnsafeMutableRawPointer, streams: Bool) throws -> Canvas {
+            let canvas = try Canvas(wrapping: memory + 4, width: Self.width, height: Self.height, stride: stride)
+            canvas.streamsFills = streams
+            canvas.withPixels { p in
+                for y in 0..<Self.height {
+                    for x in 0..<Self.width { p[y * (stride / 4) + x] = 0x0100_0000 | UInt32(y) << 12 | UInt32(x) }
+                }
+            }
+            let logical = Rect(
+                x: Double(c.rect.x0), y: Double(c.rect.y0), width: Double(c.rect.width), height: Double(c.rect.height))
+            if let clip = c.clip {
+                canvas.withClip(pixels: clip) { canvas.fill(logical, color: c.color, blend: c.blend) }
+            } else {
+                canvas.fill(logical, color: c.color, blend: c.blend)
+            }
+            return canvas
+        }
+        let fast = try canvas(streamed, streams: true)
+        let reference = try canvas(plain, streams: false)
+        func inside(_ r: PixelRect, _ x: Int, _ y: Int) -> Bool { x >= r.x0 && x < r.x1 && y >= r.y0 && y < r.y1 }
+        var filled = 0
+        var wrong = 0
+        for y in 0..<Self.height {
+            for x in 0..<Self.width {
+                let inRect = inside(c.rect, x, y)
+                let inClip = c.clip?.contains { inside($0, x, y) } ?? true
+                let expected = inRect && inClip ? c.color.premultipliedARGB : 0x0100_0000 | UInt32(y) << 12 | UInt32(x)
+                if inRect && inClip { filled += 1 }
+                if fast.pixel(x: x, y: y) != expected || reference.pixel(x: x, y: y) != expected { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0, "\(wrong) pixels not the colour inside the rect and clip, or touched outside them")
+        #expect(filled > 0)
+    }
+}
