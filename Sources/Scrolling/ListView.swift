@@ -385,9 +385,10 @@ public final class ListView: ScrollView {
     }
 
     private func recycleCells(outside rows: ClosedRange<Int>) {
-        for (r, cell) in visibleCells where !rows.contains(r) {
-            visibleCells.removeValue(forKey: r)
-            recycle(cell)
+        // The rows first, then the removals: removing while iterating the dictionary would
+        // copy all of it at the first removal (the iteration holds it), every scrolled frame.
+        for r in visibleCells.keys.filter({ !rows.contains($0) }) {
+            if let cell = visibleCells.removeValue(forKey: r) { recycle(cell) }
         }
     }
 
@@ -413,9 +414,8 @@ public final class ListView: ScrollView {
         let top = topIndex.map { headerOrder[$0] }
         if let top, !wanted.contains(top) { wanted.append(top) }
         wanted.sort()
-        for (s, header) in visibleHeaders where !wanted.contains(s) {
-            visibleHeaders.removeValue(forKey: s)
-            recycle(header)
+        for s in visibleHeaders.keys.filter({ !wanted.contains($0) }) {
+            if let header = visibleHeaders.removeValue(forKey: s) { recycle(header) }
         }
         // In front of every cell, behind the scroll indicators.
         let front = indicatorsFront
