@@ -44,6 +44,14 @@ final class ShmBuffer {
     /// Frames recentred in the ring.
     var recentres: Int { ring.recentres }
 
+    /// The smallest frame whose opaque fills are streamed (`Canvas.streamsFills`): past it a
+    /// frame, with the compositor's reads of it and its own output, does not stay in the caches,
+    /// and writing around them saves reading each line in first; below it the lines are still
+    /// cached and a streaming store only sends them to memory sooner. Measured in weston with
+    /// alternate frames of the same list flings filled each way: present of the frames that
+    /// did not recentre +18% at 390×844 (1.3 MB), −3% at 1280×720 (3.7 MB), −7% at 1920×1080.
+    static let streamingFillFrameBytes = 2 << 20
+
     /// The ring's size for one frame: one and a half frames (half a screen of travel between
     /// copies; more costs memory for every buffer, less copies more often), or exactly one (no
     /// offset scrolling) when `offsetScrolling` is off or that does not fit a pool.
@@ -103,8 +111,7 @@ final class ShmBuffer {
         else { throw WaylandError.sharedMemory("wl_shm_pool.create_buffer failed") }
         let canvas = try Canvas(
             wrapping: mapping + offset, width: width, height: height, stride: stride, scale: scale, owner: nil)
-        // The compositor reads these pixels next, not this process.
-        canvas.streamsFills = true
+        canvas.streamsFills = stride * height >= Self.streamingFillFrameBytes
         return (b, canvas)
     }
 
