@@ -16,11 +16,11 @@ extension Canvas {
         guard let box = deviceBox(rect) else { return }
         if blend == .over && color.alpha <= 0 { return }
         let op = (blend == .over && color.isOpaque) ? PIXMAN_OP_SRC : blend.pixmanOp
-        let c = color.premultiplied16
         if op == PIXMAN_OP_SRC, streamsFills {
             fillStreaming(box, pixel: color.premultipliedARGB)
             return
         }
+        let c = color.premultiplied16
         var pc = pixman_color_t(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
         var b = box
         _ = pixman_image_fill_boxes(op, image, &pc, 1, &b)

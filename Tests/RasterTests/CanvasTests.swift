@@ -237,7 +237,7 @@ let white = Color.white
     static let height = 24
 
     @Test(arguments: [
-        // Wide rows at every alignment (the stride is not a multiple of 16 bytes), no clip.
+        // Wide rows at every alignment, no clip.
         Case(rect: PixelRect(x: 3, y: 1, width: 290, height: 20), clip: nil, color: .tint, blend: .over),
         // Past the canvas's edges: clamped.
         Case(rect: PixelRect(x: -5, y: -3, width: 400, height: 40), clip: nil, color: .darkGray, blend: .over),
@@ -252,7 +252,8 @@ let white = Color.white
             color: Color(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.5), blend: .copy),
     ])
     func aStreamedFillIsPixmansFill(_ c: Case) throws {
-        let stride = Self.width * 4 + 4
+        // 12 bytes past a multiple of 16: rows start at each 16-byte alignment in turn.
+        let stride = Self.width * 4 + 8
         let bytes = stride * Self.height + 4
         let streamed = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
         let plain = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
@@ -260,7 +261,7 @@ let white = Color.white
             streamed.deallocate()
             plain.deallocate()
         }
-        // 4 bytes past a 64-byte boundary: rows start at every 16-byte alignment in turn.
+        // The first row 4 bytes past a 64-byte boundary.
         func canvas(_ memory: UnsafeMutableRawPointer, streams: Bool) throws -> Canvas {
             let canvas = try Canvas(wrapping: memory + 4, width: Self.width, height: Self.height, stride: stride)
             canvas.streamsFills = streams
