@@ -39,10 +39,9 @@ extension Canvas {
         func rect(_ b: pixman_box32_t) -> PixelRect {
             PixelRect(x0: Int(b.x1), y0: Int(b.y1), x1: Int(b.x2), y1: Int(b.y2))
         }
-        let whole = rect(box)
-        for part in clipBoxes.map({ $0.compactMap { rect($0).intersection(whole) } }) ?? [whole] {
-            let start = UnsafeMutableRawPointer(data) + part.y0 * stride + part.x0 * 4
+        func fill(_ part: PixelRect) {
             if part.width >= Self.streamingFillWidth {
+                let start = UnsafeMutableRawPointer(data) + part.y0 * stride + part.x0 * 4
                 sw_fill_streaming(start, stride, part.width, part.height, pixel)
             } else {
                 pixman_fill(
@@ -50,6 +49,10 @@ extension Canvas {
                     Int32(part.height), pixel)
             }
         }
+        let whole = rect(box)
+        // Every composited item's background comes here: no array is built for its parts.
+        guard let clipBoxes else { return fill(whole) }
+        for b in clipBoxes { if let part = rect(b).intersection(whole) { fill(part) } }
     }
 
     /// Fills a convex polygon (points in order, logical coordinates) with antialiased edges.

@@ -236,6 +236,9 @@ let white = Color.white
     static let width = 301
     static let height = 24
 
+    /// What every pixel holds before the fill: its own place.
+    static func tag(_ x: Int, _ y: Int) -> UInt32 { 0x0100_0000 | UInt32(y) << 12 | UInt32(x) }
+
     @Test(arguments: [
         // Wide rows at every alignment, no clip.
         Case(rect: PixelRect(x: 3, y: 1, width: 290, height: 20), clip: nil, color: .tint, blend: .over),
@@ -267,7 +270,7 @@ let white = Color.white
             canvas.streamsFills = streams
             canvas.withPixels { p in
                 for y in 0..<Self.height {
-                    for x in 0..<Self.width { p[y * (stride / 4) + x] = 0x0100_0000 | UInt32(y) << 12 | UInt32(x) }
+                    for x in 0..<Self.width { p[y * (stride / 4) + x] = Self.tag(x, y) }
                 }
             }
             let logical = Rect(
@@ -288,7 +291,7 @@ let white = Color.white
             for x in 0..<Self.width {
                 let inRect = inside(c.rect, x, y)
                 let inClip = c.clip?.contains { inside($0, x, y) } ?? true
-                let expected = inRect && inClip ? c.color.premultipliedARGB : 0x0100_0000 | UInt32(y) << 12 | UInt32(x)
+                let expected = inRect && inClip ? c.color.premultipliedARGB : Self.tag(x, y)
                 if inRect && inClip { filled += 1 }
                 if fast.pixel(x: x, y: y) != expected || reference.pixel(x: x, y: y) != expected { wrong += 1 }
             }
