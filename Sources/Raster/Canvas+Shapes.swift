@@ -26,6 +26,13 @@ extension Canvas {
         _ = pixman_image_fill_boxes(op, image, &pc, 1, &b)
     }
 
+    /// Bytes an opaque fill of `box` moves through memory (`Traffic`): written only when
+    /// streamed (`streamsFills`, rows of `streamingFillWidth` and more); through pixman each
+    /// line is read into the cache before it is written.
+    public func opaqueFillBytes(_ box: PixelRect) -> Int {
+        box.area * (streamsFills && box.width >= Self.streamingFillWidth ? 4 : Traffic.copy)
+    }
+
     /// Rows narrower than this are filled by pixman even when `streamsFills`: a streaming store
     /// pays off for whole cache lines, and a short row is mostly its unaligned ends.
     static let streamingFillWidth = 128

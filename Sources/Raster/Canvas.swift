@@ -170,3 +170,18 @@ func solidFill(_ color: Color) -> OpaquePointer {
     var pc = pixman_color_t(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
     return pixman_image_create_solid_fill(&pc)!
 }
+
+extension Canvas {
+    /// Bytes per pixel that the canvas's operations move through memory when their
+    /// destination is not in the caches (a window's buffer at desktop sizes): the weights of
+    /// a choice between two ways to the same pixels (a recentred buffer copied, or composited
+    /// again: `Window.repaintWork`). An opaque fill's depends on the canvas
+    /// (`opaqueFillBytes`).
+    public enum Traffic {
+        /// Read once and written around the caches: `copyPixels`'s streamed rows.
+        public static let copy = 8
+        /// Source read, destination read (for ownership, or to blend) and written: an image
+        /// drawn by pixman, copied or blended, or a translucent colour.
+        public static let composite = 12
+    }
+}

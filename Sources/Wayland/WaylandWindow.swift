@@ -366,7 +366,7 @@ public final class WaylandWindow: WindowHost {
             movesByOffset: presentMode == .fast && buffer.movesByOffset)
         let recentred: Bool
         do {
-            (lastPlan, recentred) = try present(plan, into: buffer, from: newest)
+            (lastPlan, recentred) = try present(plan, into: buffer, from: newest, damage: update.damage)
         } catch {
             connection.fail(error)
             return
@@ -415,22 +415,33 @@ public final class WaylandWindow: WindowHost {
     /// its ring first. Returns the plan carried out and whether the frame was recentred in its
     /// ring.
     ///
-    /// A move that would take the frame past an end of its ring recentres it without keeping
-    /// its pixels, and the frame is copied from the newest buffer when that holds the frame
-    /// before (`FrameHistory.planFromNewest`; `Canvas.copyPixels` streams the rows). Why: the
-    /// buffer is two frames old, so its own rows miss the strip the frame before exposed, a
-    /// second copy from the newest buffer anyway; the newest holds all of them, drawn a frame
-    /// ago and so partly still in the caches. In weston at 1920×1080 the recentring draws took
-    /// 6% less (a median 1.03 ms of present against 1.10) and the list's p99 5% less (2.03 ms
-    /// against 2.13; four alternating pairs of runs of 12 flings).
-    private func present(_ plan: PresentPlan, into buffer: ShmBuffer, from newest: ShmBuffer?) throws -> Presented {
-        if let move = plan.offsetMove, !buffer.fits(move), let newest,
-            let copy = history.planFromNewest(
-                newest: newest.frame, window: PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
-        {
-            try buffer.recentre(for: move)
-            content.present(copy, into: buffer.canvas, newest: newest.canvas)
-            return (copy, true)
+    /// A move that would take the frame past an end of its ring recentres it. All of the frame
+    /// but this frame's `damage` is then either composited again, when that moves fewer bytes
+    /// (`Window.repaintWork`: a list in a buffer that streams its fills), or copied: from the
+    /// newest buffer when that holds the frame before (`FrameHistory.planFromNewest`;
+    /// `Canvas.copyPixels` streams the rows), else by the ring from the buffer's own kept rows
+    /// (`ShmRing.move`). Why from the newest: the buffer is two frames old, so its own rows miss
+    /// the strip the frame before exposed, a second copy from the newest buffer anyway; the
+    /// newest holds all of them, drawn a frame ago and so partly still in the caches. In weston
+    /// at 1920×1080 the recentring draws took 6% less (a median 1.03 ms of present against
+    /// 1.10) and the list's p99 5% less (2.03 ms against 2.13; four alternating pairs of runs
+    /// of 12 flings).
+    private func present(
+        _ plan: PresentPlan, into buffer: ShmBuffer, from newest: ShmBuffer?, damage: PixelRegion
+    ) throws -> Presented {
+        if let move = plan.offsetMove, !buffer.fits(move) {
+            let window = PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+            let copied = PixelRegion(window).subtracting(damage)
+            if let work = content.repaintWork(insteadOf: copied, window: window, canvas: buffer.canvas) {
+                try buffer.recentre(for: move)
+                content.paint(work, into: buffer.canvas)
+                return (.repaint(window), true)
+            }
+            if let newest, let copy = history.planFromNewest(newest: newest.frame, window: window) {
+                try buffer.recentre(for: move)
+                content.present(copy, into: buffer.canvas, newest: newest.canvas)
+                return (copy, true)
+            }
         }
         let recentred = try plan.offsetMove.map { try buffer.move(by: $0) } ?? false
         content.present(plan, into: buffer.canvas, newest: newest?.canvas)

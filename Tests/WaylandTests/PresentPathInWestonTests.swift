@@ -25,10 +25,12 @@ import Testing
         var plans: [String: Int] = [:]
         var recentred = 0
         var recentredFromNewest = 0
+        var recentredRepainted = 0
         app.window.onCommit = { plan, times in
             plans[plan.kind, default: 0] += 1
             if times.recentred { recentred += 1 }
             if times.recentred && plan.kind == "copy" { recentredFromNewest += 1 }
+            if times.recentred && plan.kind == "repaint" { recentredRepainted += 1 }
         }
         let main = try #require(window.view(named: "main") as? ScrollView)
         // Mapped and on the output (a touch on no surface is dropped).
@@ -77,9 +79,17 @@ import Testing
             // screen of travel) at least once, and the statistics name every such frame.
             #expect(recentred >= 1)
             #expect(recentred == app.window.bufferRecentres)
-            // Weston holds the buffer it shows until the next commit, so the buffer drawn is two
-            // frames old and the other holds the frame before: every recentring copies from it.
-            #expect(recentredFromNewest == recentred, "plans: \(plans)")
+            if width * height * 4 >= ShmBuffer.streamingFillFrameBytes {
+                // The list's rows are opaque backgrounds, which a buffer this large fills with
+                // streaming stores, and small text images: compositing the frame again moves
+                // fewer bytes than copying it, at every recentring.
+                #expect(recentredRepainted == recentred, "plans: \(plans)")
+            } else {
+                // Weston holds the buffer it shows until the next commit, so the buffer drawn is
+                // two frames old and the other holds the frame before: every recentring copies
+                // from it.
+                #expect(recentredFromNewest == recentred, "plans: \(plans)")
+            }
         } else {
             #expect(
                 ["offset", "in-place", "offset+copy", "in-place+copy"].allSatisfy { plans[$0] == nil },
