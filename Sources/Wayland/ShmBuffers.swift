@@ -11,8 +11,9 @@ import ScrollwayWaylandCore
 /// frame's place in the ring instead of its pixels. A new wl_buffer is made a whole number of
 /// rows (and pixels) further in, so last frame's rows are this frame's rows moved, and only
 /// what the scroll exposes (and whatever lies outside the scrolled rect) is painted. When the
-/// frame reaches an end of the ring its kept rows are copied once to the other end, leaving
-/// the ring's whole slack (half a frame) of travel in the direction it was going (`ShmRing`).
+/// frame reaches an end of the ring it starts again at the other end, copied there once or,
+/// when that moves fewer bytes, composited again (`WaylandWindow.present`), leaving the ring's
+/// whole slack (half a frame) of travel in the direction it was going (`ShmRing`).
 /// Its pages are faulted in as they are
 /// first drawn, or ahead of time while the window is idle (`prefault`), and never given back
 /// while the window has this size: a frame moving through fresh pages made

@@ -10,9 +10,9 @@ import ScrollwayViews
 /// A move by (dx, dy) device pixels moves the frame `-(dy·stride + dx·4)` bytes through the
 /// ring, so last frame's pixels are this frame's pixels moved. Past an end of the ring the
 /// frame is recentred: it starts again at the other end, its pixels copied there (about one
-/// frame copy) from its own frame (`move`) or by the caller from another buffer (`recentre`), which
-/// leaves the ring's whole slack (`ringBytes − frameBytes`) of travel in the direction it was
-/// going.
+/// frame copy) from its own frame (`move`), or by the caller from another buffer or composited
+/// again (`recentre`, `WaylandWindow.present`), which leaves the ring's whole slack
+/// (`ringBytes − frameBytes`) of travel in the direction it was going.
 ///
 /// Tried and measured (1080p and 4K in weston): a shadow that copies, frame by frame, the
 /// bytes a recentring will need into the dead part of the ring behind the frame. It cuts a

@@ -433,8 +433,9 @@ extension Bench {
                 if let share = list.recentredShare, let p99 = list.mainP99NotRecentred {
                     print(
                         String(
-                            format: "%@, list fast: %.0f%% of frames recentred a buffer ring (one frame copy each); "
-                                + "main p99 of the others %.2f ms (%@ memcpy)", r.size, share * 100, p99,
+                            format: "%@, list fast: %.0f%% of frames recentred a buffer ring "
+                                + "(a frame copy or composite each); main p99 of the others %.2f ms (%@ memcpy)",
+                            r.size, share * 100, p99,
                             x(p99, r.memcpyMs)))
                 }
             }
