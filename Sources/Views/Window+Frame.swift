@@ -168,8 +168,8 @@ extension Window {
     /// recentring draws' present 0.85 against 1.06 ms at 1920×1080 and 2.45 against 3.57 ms at
     /// 3840×2160. Where images cover the window (the zoom scene's tiles, 2.1 against 1.2 ms) or
     /// fills read each line in (390×844, 0.38 against 0.27 ms) the copy is cheaper, and chosen.
-    /// The composite of the rest is worked out only when `canvas` streams its fills: otherwise
-    /// it can never move fewer bytes than the copy.
+    /// The composite is worked out only when `canvas` streams its fills: otherwise it can never
+    /// move fewer bytes than the copy (a fill through pixman moves as many as a copy).
     public func repaintWork(insteadOf copied: PixelRegion, window: PixelRect, canvas: Canvas) -> CompositeWork? {
         guard canvas.streamsFills, !copied.isEmpty else { return nil }
         let work = compositeWork(PixelRegion(window), scale: canvas.scale)
