@@ -79,16 +79,18 @@ import Testing
             // screen of travel) at least once, and the statistics name every such frame.
             #expect(recentred >= 1)
             #expect(recentred == app.window.bufferRecentres)
+            // Weston holds the buffer it shows until the next commit, so the buffer drawn is two
+            // frames old and the other holds the frame before: a recentring copies from it, or
+            // composites the frame again where that moves fewer bytes (`Window.repaintWork`).
+            #expect(recentredRepainted + recentredFromNewest == recentred, "plans: \(plans)")
             if width * height * 4 >= ShmBuffer.streamingFillFrameBytes {
                 // The list's rows are opaque backgrounds, which a buffer this large fills with
-                // streaming stores, and small text images: compositing the frame again moves
-                // fewer bytes than copying it, at every recentring.
-                #expect(recentredRepainted == recentred, "plans: \(plans)")
+                // streaming stores, and small text images: composited again. (A recentring whose
+                // damage is the whole window, after a stall, has nothing to copy or weigh.)
+                #expect(recentredRepainted >= 1, "plans: \(plans)")
             } else {
-                // Weston holds the buffer it shows until the next commit, so the buffer drawn is
-                // two frames old and the other holds the frame before: every recentring copies
-                // from it.
-                #expect(recentredFromNewest == recentred, "plans: \(plans)")
+                // A composite's fills read each line in: never fewer bytes than the copy.
+                #expect(recentredRepainted == 0, "plans: \(plans)")
             }
         } else {
             #expect(
