@@ -12,16 +12,14 @@ import Testing
 /// The fast present path (scrolled pixels moved by buffer offset, only the exposed strips
 /// painted) and the general one (every changed pixel composited again) in a real headless
 /// weston at phone, desktop and 4K sizes: a fling through every buffer ends on exactly the
-/// pixels of a full offscreen composite, with the sticky header and the indicator in view.
+/// pixels of a full offscreen composite, with the sticky header and the indicator in view, and
+/// so does a pull to refresh, with the refresh control in view.
 @MainActor
 @Suite(.serialized) struct PresentPathInWestonTests {
     @Test(arguments: [(390, 844), (1920, 1080), (3840, 2160)], [PresentMode.fast, .general])
     func aFlingEndsOnTheOffscreenPixels(size: (Int, Int), mode: PresentMode) throws {
         let (width, height) = size
-        let rig = try WestonRig(width: width, height: height)
-        let window = Scene.list.makeWindow(size: Size(width: Double(width), height: Double(height)))
-        let app = try WaylandApp(content: window, title: "Scrollway test", socket: rig.socketPath)
-        app.window.presentMode = mode
+        let (rig, window, app) = try launch(.list, width: width, height: height, mode: mode)
         var plans: [String: Int] = [:]
         var recentred = 0
         var recentredFromNewest = 0
@@ -33,16 +31,6 @@ import Testing
             if times.recentred && plan.kind == "repaint" { recentredRepainted += 1 }
         }
         let main = try #require(window.view(named: "main") as? ScrollView)
-        // Mapped and on the output (a touch on no surface is dropped).
-        try pump(
-            app,
-            until: {
-                guard let c = try? rig.capture() else { return false }
-                return c.pixel(x: width / 2, y: height / 2) != 0xFF00_0000
-            }, timeout: 10)
-        // The cursor the pointer's enter asked for is shown once the window is idle; the
-        // captures below hide it (as `scrollway rig` does), which takes the shown one down.
-        try pump(app, until: { app.connection.input.pointer?.cursorPending != true }, timeout: 10)
         let x = Double(width) / 2
         let y0 = Double(height) * 0.8
         let y1 = Double(height) * 0.3
@@ -64,7 +52,7 @@ import Testing
         #expect(main.isDecelerating)
         // A commit made while dispatching waits for the next turn's flush: send it now.
         try app.connection.flush()
-        let midFling = try expectShows(window, rig, width, height, "\(mode) mid-fling at \(width)×\(height)")
+        try expectShows(window, rig, width, height, "\(mode) mid-fling at \(width)×\(height)")
         // Until the fling and the indicator's fade are over.
         try pump(
             app,
@@ -98,29 +86,112 @@ import Testing
                 "plans: \(plans)")
             #expect(recentred == 0)
         }
-        // At rest the app may go on stepping while weston catches up (nothing moves).
-        try rig.parkPointer()
-        let expected = try Canvas(size: window.bounds.size, scale: window.scale)
-        window.composite(into: expected)
-        var mismatches = 0
+        expectShowsAtRest(window, rig, app, width, height, "\(mode) at rest at \(width)×\(height); plans \(plans)")
+        rig.stop()
+    }
+
+    /// The refresh control in view on both paths: a pull past its trigger starts a refresh, the
+    /// content springs back to rest under the spinning control (scrolled by whole pixels: moves
+    /// on the fast path, the spinner repainted), and after its second of loading five rows
+    /// arrive at the top and the control leaves. Mid-spring and at rest weston shows exactly a
+    /// full offscreen composite.
+    @Test(arguments: [(390, 844), (1920, 1080), (3840, 2160)], [PresentMode.fast, .general])
+    func aPullToRefreshShowsTheOffscreenPixels(size: (Int, Int), mode: PresentMode) throws {
+        let (width, height) = size
+        let (rig, window, app) = try launch(.refresh, width: width, height: height, mode: mode)
+        var plans: [String: Int] = [:]
+        app.window.onCommit = { plan, _ in plans[plan.kind, default: 0] += 1 }
+        let main = try #require(window.view(named: "main") as? ScrollView)
+        // At 3840×2160 the feed (30 rows of 64 px) is shorter than the window: bounce anyway,
+        // as an app with a short feed and a refresh control does.
+        main.alwaysBounceVertical = true
+        let control = try #require(main.refreshControl)
+        let x = Double(width) / 2
+        let y0 = Double(height) * 0.3
+        rig.input.touchDown(id: 0, x: x, y: y0, time: 1000)
+        rig.input.touchFrame()
+        try rig.input.roundtrip()
+        for i in 1...10 {
+            rig.input.touchMotion(id: 0, x: x, y: y0 + 40 * Double(i), time: UInt32(1000 + i * 16))
+            rig.input.touchFrame()
+            try rig.input.roundtrip()
+        }
+        try pump(app, until: { control.isRefreshing }, timeout: 5)
+        rig.input.touchUp(id: 0, time: 1176)
+        try rig.input.roundtrip()
+        // Springing back from the pull to rest under the control, which spins.
+        let during = app.window.framesCommitted + 5
+        try pump(app, until: { app.window.framesCommitted >= during }, timeout: 10)
+        #expect(control.isRefreshing)
+        // Not at rest yet (at −adjustedContentInset.top, the control's height).
+        #expect(main.contentOffset.y < -RefreshControl.height - 1)
+        try app.connection.flush()
+        try expectShows(window, rig, width, height, "\(mode) mid-spring at \(width)×\(height)")
+        // The rows arrive, the control ends and the content springs to the top.
+        try pump(
+            app,
+            until: { !app.window.content.hasActiveAnimations && app.window.content.nextTimerDeadline == nil },
+            timeout: 30)
+        #expect(!control.isRefreshing)
+        #expect(main.contentSize.height == Double(Feed.initialRows + Feed.rowsPerRefresh) * Feed.rowHeight)
+        if mode == .fast {
+            #expect((plans["offset"] ?? 0) + (plans["offset+copy"] ?? 0) >= 1, "plans: \(plans)")
+        } else {
+            #expect(
+                ["offset", "in-place", "offset+copy", "in-place+copy"].allSatisfy { plans[$0] == nil },
+                "plans: \(plans)")
+        }
+        expectShowsAtRest(window, rig, app, width, height, "\(mode) at rest at \(width)×\(height); plans \(plans)")
+        rig.stop()
+    }
+
+    /// `scene` in a new headless weston of `width`×`height`, presented in `mode`, mapped and on
+    /// the output, with the cursor the pointer's enter asked for shown (the captures hide it).
+    func launch(_ scene: Scene, width: Int, height: Int, mode: PresentMode) throws -> (WestonRig, Window, WaylandApp) {
+        let rig = try WestonRig(width: width, height: height)
+        let window = scene.makeWindow(size: Size(width: Double(width), height: Double(height)))
+        let app = try WaylandApp(content: window, title: "Scrollway test", socket: rig.socketPath)
+        app.window.presentMode = mode
+        // Mapped and on the output (a touch on no surface is dropped).
         try pump(
             app,
             until: {
-                guard let shown = try? rig.capture() else { return false }
-                mismatches = 0
-                for y in stride(from: 0, to: height, by: 2) {
-                    for x in stride(from: 0, to: width, by: 2)
-                    where shown.pixel(x: x, y: y) != expected.pixel(x: x, y: y) {
-                        mismatches += 1
+                guard let c = try? rig.capture() else { return false }
+                return c.pixel(x: width / 2, y: height / 2) != 0xFF00_0000
+            }, timeout: 10)
+        // The cursor the pointer's enter asked for is shown once the window is idle; the
+        // captures hide it (as `scrollway rig` does), which takes the shown one down.
+        try pump(app, until: { app.connection.input.pointer?.cursorPending != true }, timeout: 10)
+        return (rig, window, app)
+    }
+
+    /// Whether the output comes to show `window`'s full composite while the app goes on
+    /// stepping (at rest it may, while weston catches up: nothing moves).
+    func expectShowsAtRest(
+        _ window: Window, _ rig: WestonRig, _ app: WaylandApp, _ width: Int, _ height: Int, _ what: String
+    ) {
+        var mismatches = -1
+        do {
+            try rig.parkPointer()
+            let expected = try Canvas(size: window.bounds.size, scale: window.scale)
+            window.composite(into: expected)
+            try pump(
+                app,
+                until: {
+                    guard let shown = try? rig.capture() else { return false }
+                    mismatches = 0
+                    for y in stride(from: 0, to: height, by: 2) {
+                        for x in stride(from: 0, to: width, by: 2)
+                        where shown.pixel(x: x, y: y) != expected.pixel(x: x, y: y) {
+                            mismatches += 1
+                        }
                     }
-                }
-                return mismatches == 0
-            }, timeout: 5)
-        #expect(
-            mismatches == 0,
-            "\(mode) at rest at \(width)×\(height): \(mismatches) sampled pixels differ; plans \(plans)")
-        _ = midFling
-        rig.stop()
+                    return mismatches == 0
+                }, timeout: 5)
+        } catch {
+            Issue.record("\(what): \(error)")
+        }
+        #expect(mismatches == 0, "\(what): \(mismatches) sampled pixels differ")
     }
 
     /// Whether the output shows `window`'s full composite, waiting (without stepping the app:
