@@ -30,7 +30,7 @@ extension Canvas {
     /// streamed (`streamsFills`, rows of `streamingFillWidth` and more); through pixman each
     /// line is read into the cache before it is written.
     public func opaqueFillBytes(_ box: PixelRect) -> Int {
-        box.area * (streamsFills && box.width >= Self.streamingFillWidth ? 4 : Traffic.copy)
+        box.area * (streamsFills && box.width >= Self.streamingFillWidth ? Traffic.streamedFill : Traffic.copy)
     }
 
     /// Rows narrower than this are filled by pixman even when `streamsFills`: a streaming store

@@ -178,7 +178,11 @@ extension Canvas {
     /// again: `Window.repaintWork`). An opaque fill's depends on the canvas
     /// (`opaqueFillBytes`).
     public enum Traffic {
-        /// Read once and written around the caches: `copyPixels`'s streamed rows.
+        /// Written around the caches without being read: a streamed opaque fill
+        /// (`streamsFills`).
+        public static let streamedFill = 4
+        /// Read once and written around the caches: `copyPixels`'s streamed rows; also an
+        /// opaque fill through pixman, which reads each line in before writing it.
         public static let copy = 8
         /// Source read, destination read (for ownership, or to blend) and written: an image
         /// drawn by pixman, copied or blended, or a translucent colour.
