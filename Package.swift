@@ -119,13 +119,39 @@ let package = Package(
             ], path: "Sources/Wayland"
         ),
 
-        // The offscreen platform: virtual clock, scripts in, traces and screenshots out.
+        // The offscreen platform: the frame driver on a virtual clock, a peer of the Wayland
+        // platform (neither knows the scrolling layer).
         .target(
             name: "ScrollwayHeadless",
+            dependencies: ["ScrollwayGeometry", "ScrollwayGestures", "ScrollwayViews", "ScrollwayScripts"],
+            path: "Sources/Headless"),
+
+        // The replay layer above the platforms: one `ScriptTarget` protocol, played offscreen
+        // (`HeadlessPlayer`) or in a compositor (`WestonTarget`), traces recorded the same way.
+        .target(
+            name: "ScrollwayReplay",
             dependencies: [
-                "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayRaster", "ScrollwayViews", "ScrollwayScrolling",
-                "ScrollwayScripts",
-            ], path: "Sources/Headless"),
+                "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayPhysics", "ScrollwayRaster", "ScrollwayViews",
+                "ScrollwayScrolling", "ScrollwayScripts", "ScrollwayHeadless", "ScrollwayWayland",
+                "ScrollwayWestonHarness",
+            ], path: "Sources/Replay"),
+
+        // Trace plots (`scrollway plot`): a module of their own that `import Scrollway` does not export.
+        .target(
+            name: "ScrollwayPlot",
+            dependencies: [
+                "ScrollwayGeometry", "ScrollwayRaster", "ScrollwayScripts",
+                .product(name: "RealModule", package: "swift-numerics"),
+            ], path: "Sources/Plot"),
+
+        // Benchmarks (`scrollway bench`): offscreen, end to end in weston, and memory over a long run.
+        .target(
+            name: "ScrollwayBench",
+            dependencies: [
+                "ScrollwayDemoScenes", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayHeadless", "ScrollwayRaster",
+                "ScrollwayReplay", "ScrollwayScripts", "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland",
+                "ScrollwayWestonHarness",
+            ], path: "Sources/Bench"),
 
         // Products: the demo scenes and the command line.
         .target(
@@ -137,17 +163,16 @@ let package = Package(
             name: "Scrollway",
             dependencies: [
                 "ScrollwayGeometry", "ScrollwayPhysics", "ScrollwayGestures", "ScrollwayRaster", "ScrollwayViews",
-                "ScrollwayScrolling", "ScrollwayScripts", "ScrollwayHeadless", "ScrollwayWayland",
+                "ScrollwayScrolling", "ScrollwayScripts", "ScrollwayHeadless", "ScrollwayReplay", "ScrollwayWayland",
             ],
             path: "Sources/Scrollway"
         ),
         .executableTarget(
             name: "ScrollwayCLI",
             dependencies: [
-                "ScrollwayDemoScenes", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayHeadless",
-                "ScrollwayPhysics",
-                "ScrollwayRaster", "ScrollwayScripts", "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland",
-                "ScrollwayWestonHarness",
+                "ScrollwayBench", "ScrollwayDemoScenes", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayHeadless",
+                "ScrollwayPhysics", "ScrollwayPlot", "ScrollwayRaster", "ScrollwayReplay", "ScrollwayScripts",
+                "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland", "ScrollwayWestonHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -164,7 +189,7 @@ let package = Package(
         .testTarget(
             name: "RasterTests",
             dependencies: ["ScrollwayRaster", "ScrollwayCFcft", "ScrollwayCPixman", "ScrollwayTestSupport"]),
-        // The README examples import only `Scrollway`, as an app does.
+        // The README's and the library guide's examples import only `Scrollway`, as an app does.
         .testTarget(name: "ViewsTests", dependencies: ["ScrollwayViews", "ScrollwayDemoScenes", "Scrollway"]),
         .testTarget(
             name: "WestonRigTests", dependencies: ["ScrollwayWestonHarness", "ScrollwayRaster", "ScrollwayTestSupport"]),
@@ -173,23 +198,27 @@ let package = Package(
         .testTarget(
             name: "HeadlessTests",
             dependencies: [
-                "ScrollwayHeadless", "ScrollwayDemoScenes", "ScrollwayScripts", "ScrollwayScrolling", "ScrollwayViews",
-                "ScrollwayGeometry", "ScrollwayGestures",
-                "ScrollwayTestSupport", "Scrollway",
+                "ScrollwayHeadless", "ScrollwayReplay", "ScrollwayDemoScenes", "ScrollwayScripts", "ScrollwayScrolling",
+                "ScrollwayViews", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayTestSupport", "Scrollway",
+            ]
+        ),
+        .testTarget(
+            name: "PlotTests",
+            dependencies: [
+                "ScrollwayPlot", "ScrollwayReplay", "ScrollwayScripts", "ScrollwayGeometry", "ScrollwayRaster",
             ]
         ),
         .testTarget(
             name: "PlayTests",
             dependencies: [
-                "ScrollwayCLI", "ScrollwayGeometry", "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWestonHarness",
-                "ScrollwayRaster",
-                "ScrollwayTestSupport",
+                "ScrollwayBench", "ScrollwayReplay", "ScrollwayGeometry", "ScrollwayScrolling", "ScrollwayViews",
+                "ScrollwayWestonHarness", "ScrollwayRaster", "ScrollwayTestSupport",
             ]),
         .testTarget(
             name: "WaylandTests",
             dependencies: [
                 "ScrollwayWayland", "ScrollwayWestonHarness", "ScrollwayDemoScenes", "ScrollwayHeadless",
-                "ScrollwayScrolling",
+                "ScrollwayReplay", "ScrollwayScrolling",
                 "ScrollwayViews", "ScrollwayRaster", "ScrollwayPhysics", "ScrollwayCWaylandClient", "ScrollwayScripts",
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the README's trace plots and the screenshots beside them: each committed script
+# Regenerates the trace plots of docs/play-and-plot.md and the screenshots beside them: each committed script
 # is played offscreen (virtual time, so the same bytes on every run) with its trace kept, and
 # `scrollway plot` draws the trace.
 #

@@ -1,7 +1,6 @@
 import ScrollwayGeometry
 import ScrollwayGestures
 import ScrollwayScripts
-import ScrollwayScrolling
 import ScrollwayViews
 
 /// Drives a window on a virtual clock at a fixed refresh rate: the one frame loop of the
@@ -66,10 +65,9 @@ public final class FrameDriver {
     /// Frame `n`'s time, seconds.
     public func frameTime(_ n: Int) -> Double { Double(n) * (1 / refresh) }
 
-    /// Nothing animates, no timer waits and the window has nothing to draw.
-    public var isQuiet: Bool {
-        !window.hasActiveAnimations && window.nextTimerDeadline == nil && !window.needsFrame
-    }
+    /// Nothing animates, no timer waits and the window has nothing to draw (`Window.isQuiet`:
+    /// offscreen nothing else can be out).
+    public var isQuiet: Bool { window.isQuiet }
 
     /// Runs the frames up to `t` (each after the scheduled events due by its time) and the
     /// events scheduled up to `t`, then sets the clock to `t`.
@@ -138,8 +136,8 @@ public final class FrameDriver {
         }
         switch kind {
         case .windowResize(let w, let h): window.resize(to: Size(width: w, height: h))
-        case .keyboardShow: window.firstView(of: OnScreenKeyboard.self)?.show()
-        case .keyboardHide: window.firstView(of: OnScreenKeyboard.self)?.hide()
+        case .keyboardShow: window.onScreenKeyboard?.show()
+        case .keyboardHide: window.onScreenKeyboard?.hide()
         default: return false
         }
         return true

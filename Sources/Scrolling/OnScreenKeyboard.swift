@@ -12,7 +12,7 @@ import ScrollwayViews
 /// window, window bottom) − keyboard top)` joins the bottom of the adjusted inset (and so the
 /// indicator insets), and
 /// once it is up the focused field, expanded by 12 px, is scrolled into view.
-public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver {
+public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver, OnScreenKeyboardRole {
     /// When it shows itself.
     public enum Policy: String, Sendable, CaseIterable {
         /// Only by `show()` (or a script's keyboard.show).

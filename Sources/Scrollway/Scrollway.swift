@@ -6,6 +6,7 @@
 @_exported import ScrollwayHeadless
 @_exported import ScrollwayPhysics
 @_exported import ScrollwayRaster
+@_exported import ScrollwayReplay
 @_exported import ScrollwayScripts
 @_exported import ScrollwayScrolling
 @_exported import ScrollwayViews

@@ -54,3 +54,15 @@ public protocol FocusScrollTarget: AnyObject {
     /// Shows `view` (a descendant) with a margin, animated, moving the least distance.
     func scrollToShowFocused(_ view: View)
 }
+
+/// A view that is the window's on-screen keyboard (the scrolling layer's `OnScreenKeyboard`). It
+/// belongs to the app, so a replay shows and hides it in the app on every platform, offscreen or
+/// in a compositor, never by injecting input: the frame drivers and players find it through this
+/// role without depending on the layer that draws it.
+@MainActor
+public protocol OnScreenKeyboardRole: AnyObject {
+    /// Slides the keyboard in (animated); the scroll views it covers gain a keyboard inset.
+    func show()
+    /// Slides it out again.
+    func hide()
+}

@@ -66,7 +66,6 @@ extension View {
         return false
     }
 
-    /// The first view in this subtree (depth first) with `name`.
     /// The first view of type `T` in this subtree (depth first, this view included): a
     /// window's on-screen keyboard, without knowing what it is called.
     public func firstView<T: View>(of type: T.Type) -> T? {
@@ -75,6 +74,15 @@ extension View {
         return nil
     }
 
+    /// The first view in this subtree (depth first, this view included) that is an on-screen
+    /// keyboard: what a script's `keyboard.show` and `keyboard.hide` act on, on every platform.
+    public var onScreenKeyboard: (any OnScreenKeyboardRole)? {
+        if let me = self as? any OnScreenKeyboardRole { return me }
+        for v in subviews { if let found = v.onScreenKeyboard { return found } }
+        return nil
+    }
+
+    /// The first view in this subtree (depth first) with `name`.
     public func view(named name: String) -> View? {
         if self.name == name { return self }
         for v in subviews { if let found = v.view(named: name) { return found } }

@@ -65,6 +65,11 @@ extension Window {
 
     public var hasActiveAnimations: Bool { !animations.isEmpty }
 
+    /// Nothing animates, no timer waits and nothing is left to draw: the window's own half of
+    /// "at rest", the same on every platform. The frame drivers and the replay layer add what
+    /// their platform may still have out (a frame callback, a buffer in flight).
+    public var isQuiet: Bool { !hasActiveAnimations && nextTimerDeadline == nil && !needsFrame }
+
     func runAnimations(at time: Double) {
         let running = animations
         animations = []

@@ -25,7 +25,7 @@ import ScrollwayViews
 /// buffer waits for its next frame, moved the copy off the main thread but made more of them;
 /// beginning each recentring at the end of the draw before (half the copy then, half at the
 /// recentring) halved the recentring draws' median but not the p99, whose frames are a fast
-/// fling's first, with a recentring due every draw or two (docs/architecture.md, "Tried").
+/// fling's first, with a recentring due every draw or two (docs/decisions.md).
 struct ShmRing {
     let mapping: UnsafeMutableRawPointer
     let ringBytes: Int

@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import ScrollwayBench
 import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayHeadless
 import ScrollwayRaster
+import ScrollwayReplay
 import ScrollwayScrolling
 import ScrollwayViews
 import ScrollwayWayland
@@ -170,3 +172,5 @@ struct Demo: AsyncParsableCommand {
         print("wrote \(shots.count) screenshots and \(sheet.path)")
     }
 }
+
+extension PresentMode: ExpressibleByArgument {}

@@ -4,6 +4,7 @@ import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayHeadless
 import ScrollwayRaster
+import ScrollwayReplay
 import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews
@@ -21,7 +22,7 @@ struct Play: AsyncParsableCommand {
             delegate calls do not.
             """)
 
-    @Argument(help: "The script (JSON Lines; see README).")
+    @Argument(help: "The script (JSON Lines; see docs/scripts-and-traces.md).")
     var script: String
 
     @Option(help: "The scene (see `scrollway scenes`).")
@@ -84,7 +85,7 @@ struct Play: AsyncParsableCommand {
                 "\(script):\(line): keyboard.show/hide needs an on-screen keyboard; scene '\(scene)' has none "
                     + "(try --scene keyboard)")
         }
-        if platform == .weston { try WestonPlayer.checkSupported(summary, file: script) }
+        if platform == .weston { try WestonTarget.checkSupported(summary, file: script) }
         let main = try settings.apply(to: window, scene: scene.rawValue)
         let traceFile = try trace.map { try LineFile($0) }
         let shots: OutputDirectory
@@ -116,8 +117,10 @@ struct Play: AsyncParsableCommand {
                 try player.play(&source, duration: summary.duration)
                 progress.finish()
             case .weston:
-                try WestonPlayer(window: window, settle: settle, trace: traceFile?.output ?? .discard).play(
-                    reader, onScreenshot: shots.write)
+                let target = try WestonTarget(window: window, title: "Scrollway play")
+                defer { target.stop() }
+                try target.play(
+                    reader, settle: settle, trace: traceFile?.output ?? .discard, onScreenshot: shots.write)
             }
             try traceFile?.finish()
         } catch {
@@ -261,69 +264,6 @@ final class LineFile {
         guard let temporary else { return }
         try? handle.close()
         unlink(temporary)
-    }
-}
-
-/// Plays a script into the real app window inside the weston rig: injection in real time with
-/// the script's timestamps, screenshots through the rig (cursor hidden), a trace of the app.
-@MainActor
-struct WestonPlayer {
-    let window: Window
-    let settle: Double
-    let trace: TraceWriter.Output
-
-    /// Weston 10 cannot inject pointer gestures or window sizes: refused before anything runs.
-    static func checkSupported(_ summary: ScriptSummary, file: String) throws {
-        let lines = ["pinch.begin", "pinch.update", "pinch.end", "window.resize"].compactMap { t in
-            summary.firstLine[t].map { (t, $0) }
-        }
-        if let (type, line) = lines.min(by: { $0.1 < $1.1 }) {
-            throw CommandError(
-                "\(file):\(line): '\(type)' cannot be injected into weston 10 (no pointer-gesture or "
-                    + "window-size injection); play it offscreen")
-        }
-    }
-
-    /// Plays `source` in real time; each screenshot goes to `onScreenshot` as it is taken.
-    func play(_ source: some ScriptEventSource, onScreenshot: (String, Canvas) throws -> Void) throws {
-        var source = source
-        let rig = try WestonRig(width: Int(window.bounds.width), height: Int(window.bounds.height))
-        defer { rig.stop() }
-        let app = try WaylandApp(content: window, title: "Scrollway play", socket: rig.socketPath)
-        try app.pump(for: 0.2)
-        try rig.parkPointer()
-        try app.pump(for: 0.05)
-        rig.pacer.begin()
-        let recorder = TraceRecorder(window: window, origin: window.now, output: trace)
-        let player = RigPlayer(rig: rig, screenshots: nil)
-        while let e = try source.next() {
-            try rig.pacer.wait(until: e.t) { try app.step(maxWait: $0) }
-            if case .screenshot(let name) = e.kind {
-                try rig.parkPointer()
-                try app.pump(for: 0.05)
-                try onScreenshot(name, rig.capture())
-                continue
-            }
-            // The on-screen keyboard is the app's: shown and hidden in the app, not injected.
-            if case .keyboardShow = e.kind {
-                (window.firstView(of: OnScreenKeyboard.self))?.show()
-                continue
-            }
-            if case .keyboardHide = e.kind {
-                (window.firstView(of: OnScreenKeyboard.self))?.hide()
-                continue
-            }
-            try player.inject(e)
-            try rig.input.roundtrip()
-            try app.step(maxWait: 0)
-        }
-        // Until nothing moves, or the settle time is over.
-        let end = ProcessInfo.processInfo.systemUptime + settle / 1000
-        while ProcessInfo.processInfo.systemUptime < end {
-            try app.pump(for: 0.05)
-            if !window.hasActiveAnimations && window.nextTimerDeadline == nil && !app.window.isWaitingForFrame { break }
-        }
-        withExtendedLifetime(recorder) {}
     }
 }
 

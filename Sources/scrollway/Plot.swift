@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import ScrollwayGeometry
-import ScrollwayHeadless
+import ScrollwayPlot
 import ScrollwayRaster
+import ScrollwayReplay
 import ScrollwayScripts
 
 struct Plot: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ScrollwayGestures
 import ScrollwayRaster
+import ScrollwayReplay
 import ScrollwayScripts
 import ScrollwayWestonHarness
 import Synchronization
@@ -119,7 +120,7 @@ struct RigCommand: ParsableCommand {
                 for w in state.endWarnings { warn("<stdin>: \(w)") }
             }
             try rig.input.roundtrip()
-            sleep(seconds: settle / 1000)
+            WestonSeatInjector.sleep(settle / 1000)
             if let client { try Self.checkAlive(client, before: "the end of the script") }
         } catch {
             // A signal's stop takes weston and the client away, which can surface here as an
@@ -130,9 +131,7 @@ struct RigCommand: ParsableCommand {
         }
     }
 
-    static let unsupportedTypes = [
-        "pinch.begin", "pinch.update", "pinch.end", "keyboard.show", "keyboard.hide", "window.resize",
-    ]
+    static let unsupportedTypes = WestonSeatInjector.appEventTypes
 
     /// A client that ended before the script did makes the run a failure, with its status.
     static func checkAlive(_ client: Process, before: String) throws {
@@ -152,10 +151,7 @@ struct RigCommand: ParsableCommand {
 
     /// The rig injects seat input; events that need the app itself are refused up front.
     static func checkSupported(type: String, line: Int) throws {
-        guard unsupportedTypes.contains(type) else { return }
-        throw CommandError(
-            "line \(line): '\(type)' needs the app, not the compositor's seat "
-                + "(weston 10's rig has no pointer-gesture or window-size injection); use `scrollway play`")
+        try WestonSeatInjector.checkSupported(type: type, line: line)
     }
 
     /// Waits until the client has shown something (a touch on no surface is dropped); a client
@@ -169,23 +165,12 @@ struct RigCommand: ParsableCommand {
             let h = c.height
             let samples = [(w / 2, h / 2), (w / 4, h / 4), (3 * w / 4, 3 * h / 4)]
             if samples.contains(where: { c.pixel(x: $0.0, y: $0.1) != 0xFF00_0000 }) { return }
-            sleep(seconds: 0.02)
+            WestonSeatInjector.sleep(0.02)
         }
         throw CommandError(
             "no window from '\(command[0])' after \(mapTimeout) s (the output stayed black; "
                 + "--map-timeout 0 plays without waiting)")
     }
-}
-
-/// Sleeps for `seconds` (any finite non-negative amount), resuming after signals: no integer
-/// conversion that a long wait could overflow.
-func sleep(seconds: Double) {
-    guard seconds > 0, seconds.isFinite else { return }
-    let whole = min(seconds.rounded(.down), Double(Int32.max))
-    let nanoseconds = whole < seconds.rounded(.down) ? 0 : Int((seconds - whole) * 1e9)
-    var request = timespec(tv_sec: Int(whole), tv_nsec: nanoseconds)
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
 }
 
 /// A failure while running (not a bad argument): printed as "Error: …" without the usage.
@@ -217,85 +202,26 @@ final class Signalled: Sendable {
     var signal: Int32 { value.load(ordering: .acquiring) }
 }
 
-/// Injects script events into the rig at their times.
+/// Plays script events into the rig at their times: input through the seat, screenshots of the
+/// output into the screenshot directory.
 struct RigPlayer {
-    let rig: WestonRig
-    /// Where screenshot events write (nil: the caller captures them itself).
-    let screenshots: OutputDirectory?
+    let injector: WestonSeatInjector
+    let screenshots: OutputDirectory
 
-    /// Injects `e` when it is due (the rig's pacer, begun at the script's start).
+    init(rig: WestonRig, screenshots: OutputDirectory) {
+        injector = WestonSeatInjector(rig: rig)
+        self.screenshots = screenshots
+    }
+
+    /// Plays `e` when it is due (the rig's pacer, begun at the script's start).
     func play(_ e: ScriptEvent) throws {
+        guard case .screenshot(let name) = e.kind else { return try injector.play(e) }
+        let rig = injector.rig
         try rig.input.flush()
-        try rig.pacer.wait(until: e.t) { sleep(seconds: $0) }
-        try inject(e)
-    }
-
-    /// Injects one event now (screenshots capture into `screenshots`).
-    func inject(_ e: ScriptEvent) throws {
-        let i = rig.input
-        let time = UInt32(min(e.t.rounded(), Double(UInt32.max)))
-        switch e.kind {
-        case .touchDown(let id, let x, let y): i.touchDown(id: Int32(id), x: x, y: y, time: time)
-        case .touchMotion(let id, let x, let y): i.touchMotion(id: Int32(id), x: x, y: y, time: time)
-        case .touchUp(let id): i.touchUp(id: Int32(id), time: time)
-        case .touchFrame: i.touchFrame()
-        case .touchCancel: i.touchCancel()
-        case .pointerMotion(let x, let y): i.pointerMotion(x: x, y: y, time: time)
-        case .pointerButton(let button, let pressed):
-            let code: UInt32 = button == .left ? 0x110 : button == .right ? 0x111 : 0x112
-            i.pointerButton(code, pressed: pressed, time: time)
-        case .pointerAxis(let axis, let value, let source, let value120):
-            i.axisSource(Self.sourceCode(source))
-            // The parser bounds value120 to Int32; clamped again here for events built in code.
-            let v120 = min(max((value120 ?? 0).rounded(), Double(Int32.min)), Double(Int32.max))
-            i.axis(
-                axis == .vertical ? 0 : 1, value: value, discrete: Int32((v120 / 120).rounded(.towardZero)),
-                value120: Int32(v120), time: time)
-        case .pointerAxisStop(let axis): i.axisStop(axis == .vertical ? 0 : 1, time: time)
-        case .pointerFrame: i.pointerFrame()
-        case .key(let name, let pressed):
-            guard let stroke = rig.keys.stroke(forKeysymNamed: name) else {
-                throw CommandError("line \(e.line): no key of the us keymap produces '\(name)'")
-            }
-            i.key(stroke.evdev, pressed: pressed, time: time)
-        case .text(let text):
-            for scalar in text.unicodeScalars {
-                guard let stroke = rig.keys.stroke(for: scalar) else {
-                    throw CommandError("line \(e.line): the us keymap cannot type '\(scalar)'")
-                }
-                if stroke.shift { i.key(KeyCodes.leftShift, pressed: true, time: time) }
-                i.key(stroke.evdev, pressed: true, time: time)
-                i.key(stroke.evdev, pressed: false, time: time)
-                if stroke.shift { i.key(KeyCodes.leftShift, pressed: false, time: time) }
-            }
-        // The module plays the input method: what a line sets goes out with its own done, to the
-        // text input of the focused client (none enabled: nothing happens, as with a real one).
-        case .preedit(let text, let cursor):
-            i.textInputPreedit(text, cursor: cursor)
-            i.textInputDone()
-        case .commitText(let text):
-            i.textInputCommit(text)
-            i.textInputDone()
-        case .deleteSurrounding(let before, let after):
-            i.textInputDeleteSurrounding(before: before, after: after)
-            i.textInputDone()
-        case .screenshot(let name):
-            // Hide the pointer right before capturing: the compositor re-picks focus when
-            // surfaces map, and a client's cursor would show in the picture.
-            try rig.parkPointer()
-            try screenshots?.write(name, rig.capture())
-        case .pinchBegin, .pinchUpdate, .pinchEnd, .keyboardShow, .keyboardHide, .windowResize:
-            try RigCommand.checkSupported(type: e.kind.typeName, line: e.line)
-        }
-        try i.flush()
-    }
-
-    static func sourceCode(_ s: AxisSource) -> UInt32 {
-        switch s {
-        case .wheel: return 0
-        case .finger: return 1
-        case .continuous: return 2
-        case .wheelTilt: return 3
-        }
+        try rig.pacer.wait(until: e.t) { WestonSeatInjector.sleep($0) }
+        // Hide the pointer right before capturing: the compositor re-picks focus when
+        // surfaces map, and a client's cursor would show in the picture.
+        try rig.parkPointer()
+        try screenshots.write(name, rig.capture())
     }
 }

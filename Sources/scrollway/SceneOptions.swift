@@ -1,5 +1,6 @@
 import ArgumentParser
 import ScrollwayDemoScenes
+import ScrollwayReplay
 import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews

@@ -2,6 +2,7 @@ import Foundation
 import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayRaster
+import ScrollwayReplay
 import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews
@@ -110,9 +111,9 @@ enum Tour {
             let main = window.view(named: "main") as! ScrollView
             try main.setValues(step.settings.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
             // In the order the script takes them.
-            try WestonPlayer(window: window, settle: 500, trace: .discard).play(step.script.source) { name, canvas in
-                shots.append((name, canvas))
-            }
+            let target = try WestonTarget(window: window, title: "Scrollway play")
+            defer { target.stop() }
+            try target.play(step.script.source, settle: 500) { name, canvas in shots.append((name, canvas)) }
         }
         return shots
     }

@@ -4,6 +4,7 @@ import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayHeadless
 import ScrollwayRaster
+import ScrollwayReplay
 import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews

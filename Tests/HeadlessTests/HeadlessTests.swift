@@ -1,6 +1,7 @@
 import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayHeadless
+import ScrollwayReplay
 import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews

@@ -2,6 +2,7 @@ import Foundation
 import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayHeadless
+import ScrollwayReplay
 import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews

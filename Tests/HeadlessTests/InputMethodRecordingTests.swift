@@ -1,6 +1,7 @@
 import ScrollwayGeometry
 import ScrollwayGestures
 import ScrollwayHeadless
+import ScrollwayReplay
 import ScrollwayScripts
 import ScrollwayViews
 import Testing

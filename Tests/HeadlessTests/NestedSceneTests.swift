@@ -3,6 +3,7 @@ import ScrollwayGeometry
 import ScrollwayGestures
 import ScrollwayHeadless
 import ScrollwayPhysics
+import ScrollwayReplay
 import ScrollwayScrolling
 import ScrollwayViews
 import Testing

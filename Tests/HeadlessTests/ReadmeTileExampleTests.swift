@@ -1,7 +1,7 @@
 import Scrollway
 import Testing
 
-/// The README's tile source, verbatim.
+/// The tile source of docs/library-guide.md ("Huge content: tiles and cell reuse"), verbatim.
 final class Stripes: TileSource {
     func draw(_ rect: Rect, in canvas: Canvas) {
         let shade = UInt8(Int(rect.minY / 256) % 2 == 0 ? 230 : 200)

@@ -1,6 +1,7 @@
 import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayHeadless
+import ScrollwayReplay
 import ScrollwayScrolling
 import ScrollwayViews
 import Testing

@@ -3,6 +3,7 @@ import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayGestures
 import ScrollwayHeadless
+import ScrollwayReplay
 import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayTestSupport

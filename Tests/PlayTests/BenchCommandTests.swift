@@ -1,7 +1,7 @@
 import ScrollwayTestSupport
 import Testing
 
-@testable import ScrollwayCLI
+@testable import ScrollwayBench
 
 /// `scrollway bench`, as users run it. Only that it runs and reports: timings are the bench's
 /// business (ratios against a baseline of the same run), never a test's.

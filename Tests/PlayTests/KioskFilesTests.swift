@@ -2,7 +2,7 @@ import Foundation
 import ScrollwayTestSupport
 import Testing
 
-/// The kiosk start-up files the README gives (docs/kiosk/): systemd units that a kiosk builder
+/// The kiosk start-up files docs/kiosks.md gives (docs/kiosk/): systemd units that a kiosk builder
 /// copies as they are, the weston.ini they use and the launcher weston's [autolaunch] runs.
 @Suite struct KioskFilesTests {
     static let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -1,5 +1,5 @@
-import ScrollwayCLI
 import ScrollwayGeometry
+import ScrollwayReplay
 import ScrollwayScrolling
 import Testing
 

@@ -1,5 +1,6 @@
 import ScrollwayGeometry
-import ScrollwayHeadless
+import ScrollwayPlot
+import ScrollwayReplay
 import ScrollwayScripts
 import ScrollwayScrolling
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import ScrollwayGeometry
+import ScrollwayReplay
 import ScrollwayScripts
 import ScrollwayWestonHarness
 
@@ -9,14 +10,20 @@ import ScrollwayWestonHarness
 /// the client itself (`demo --frame-stats`), against baselines measured in the same run: one
 /// full-frame memcpy (the limit), a client that only flips buffers (the compositor's floor),
 /// the general present path, and GTK4's ListView when it is installed.
-struct WestonBench {
-    struct Size: CustomStringConvertible {
-        var width: Int
-        var height: Int
-        var scale: Int
-        var description: String { "\(width)×\(height)" + (scale == 1 ? "" : " at scale \(scale)") }
+public struct WestonBench {
+    public struct Size: CustomStringConvertible, Sendable {
+        public var width: Int
+        public var height: Int
+        public var scale: Int
+        public var description: String { "\(width)×\(height)" + (scale == 1 ? "" : " at scale \(scale)") }
         /// Device pixels of one frame.
-        var devicePixels: Int { width * height * scale * scale }
+        public var devicePixels: Int { width * height * scale * scale }
+
+        public init(width: Int, height: Int, scale: Int) {
+            self.width = width
+            self.height = height
+            self.scale = scale
+        }
     }
 
     /// One committed frame's CPU time, ms; `recentred` nil when the client does not say.
@@ -53,10 +60,21 @@ struct WestonBench {
         var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
     }
 
-    let quick: Bool
-    var log: (String) -> Void
+    public let quick: Bool
+    /// Progress and per-client results as they come (the command sends them to standard error).
+    public var log: (String) -> Void
+    /// Where the report's table (or JSON) goes.
+    public var output: (String) -> Void
 
-    static let defaultSizes = [
+    public init(
+        quick: Bool, output: @escaping (String) -> Void = { print($0) }, log: @escaping (String) -> Void
+    ) {
+        self.quick = quick
+        self.output = output
+        self.log = log
+    }
+
+    public static let defaultSizes = [
         Size(width: 390, height: 844, scale: 1), Size(width: 1920, height: 1080, scale: 1),
         Size(width: 3840, height: 2160, scale: 1), Size(width: 1920, height: 1080, scale: 2),
     ]
@@ -166,7 +184,7 @@ struct WestonBench {
         var memory: (resident: Double, peak: Double)?
         if toEnd {
             // To the end of the list (End), and a fling there: what a long session holds.
-            guard let end = rig.keys.stroke(forKeysymNamed: "End") else { throw CommandError("bench: no End key") }
+            guard let end = rig.keys.stroke(forKeysymNamed: "End") else { throw BenchError("bench: no End key") }
             rig.input.key(end.evdev, pressed: true, time: ms)
             rig.input.key(end.evdev, pressed: false, time: ms + 20)
             try rig.input.flush()
@@ -185,7 +203,7 @@ struct WestonBench {
         client.waitUntilExit()
         let text = (try? String(contentsOfFile: stats, encoding: .utf8)) ?? ""
         let frames = try parse(text, t0, t1)
-        guard !frames.isEmpty else { throw CommandError("bench: \(name) at \(size) committed no frame while flung") }
+        guard !frames.isEmpty else { throw BenchError("bench: \(name) at \(size) committed no frame while flung") }
         return Sample(
             frames: frames, seconds: t1 - t0, westonSeconds: westonAfter - westonBefore,
             firstFrameMs: Self.firstCommit(text).map { ($0 - launched) * 1000 }, memory: memory)
@@ -233,9 +251,9 @@ struct WestonBench {
         let (y0, y1) = up ? (h * 0.85, h * 0.25) : (h * 0.25, h * 0.85)
         var b = ScriptBuilder()
         b.drag(from: Point(x: x, y: y0), to: Point(x: x, y: y1), at: Double(ms), ms: 60, hold: 10, step: 15)
-        let player = RigPlayer(rig: rig, screenshots: nil)
+        let injector = WestonSeatInjector(rig: rig)
         rig.pacer.begin(at: Double(ms))
-        for e in b.script.events { try player.play(e) }
+        for e in b.script.events { try injector.play(e) }
         try rig.input.flush()
         usleep(quick ? 800_000 : 1_600_000)
         ms += 70 + 1600
@@ -280,14 +298,14 @@ struct WestonBench {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             guard client.isRunning else {
-                throw CommandError(
+                throw BenchError(
                     "bench: the client exited (status \(client.terminationStatus)) before showing a window")
             }
             let c = try rig.capture()
             if c.pixel(x: c.width / 2, y: c.height / 2) != 0xFF00_0000 { return }
             usleep(20_000)
         }
-        throw CommandError("bench: no window after 10 s")
+        throw BenchError("bench: no window after 10 s")
     }
 
     /// Frames a Scrollway client committed between t0 and t1.
@@ -307,7 +325,142 @@ struct WestonBench {
         guard let data = text.data(using: .utf8),
             let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let main = o["mainCPUms"] as? [Double], let process = o["processCPUms"] as? [Double]
-        else { throw CommandError("bench: the GTK4 peer wrote no statistics") }
+        else { throw BenchError("bench: the GTK4 peer wrote no statistics") }
         return zip(main, process).map { Frame(main: $0, process: $1, recentred: nil) }
+    }
+}
+
+@MainActor
+extension WestonBench {
+    /// The end-to-end bench: every size in `sizes`, every client, `rounds` rounds taken in turn,
+    /// one table (or JSON) written to `output`. `executable` is the `scrollway` that runs the
+    /// Scrollway clients (`demo --fullscreen`).
+    public func report(sizes: [Size], rounds: Int, json: Bool, executable exe: String) throws {
+        let bench = self
+        let peer = WestonBench.gtkPeer()
+        let gtk = peer != nil && WestonBench.gtkInstalled()
+        if let message = WestonBench.missingPeerMessage(scriptFound: peer != nil, gtkInstalled: gtk) {
+            bench.log(message)
+        }
+        let scenes = quick ? ["list"] : ["list", "zoom"]
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        struct SizeResult: Codable {
+            var size: String
+            var memcpyMs: Double
+            var runs: [String: WestonBench.Run]
+        }
+        var results: [SizeResult] = []
+        for size in sizes {
+            var clients: [(String, [String], [String: String], Bool)] = [
+                ("floor", [exe, "demo", "--fullscreen", "--scene", "list", "--present", "flip-only"], [:], false)
+            ]
+            for scene in scenes {
+                clients.append(
+                    ("\(scene) fast", [exe, "demo", "--fullscreen", "--scene", scene, "--present", "fast"], [:], false))
+                clients.append(
+                    (
+                        "\(scene) general", [exe, "demo", "--fullscreen", "--scene", scene, "--present", "general"],
+                        [:], false
+                    ))
+            }
+            if gtk, let peer, size.scale == 1 {
+                clients.append(("list gtk4", ["/usr/bin/python3", peer], ["GSK_RENDERER": "cairo"], true))
+            }
+            var memcpys: [Double] = []
+            var samples: [String: [WestonBench.Sample]] = [:]
+            for round in 1...rounds {
+                let memcpy = WestonBench.memcpyMilliseconds(bytes: size.devicePixels * 4)
+                memcpys.append(memcpy)
+                let of = rounds > 1 ? " (round \(round) of \(rounds))" : ""
+                bench.log(String(format: "%@%@: one full-frame memcpy %.3f ms", size.description, of, memcpy))
+                for (name, command, env, isGTK) in clients {
+                    let stats = dir.appendingPathComponent("\(name.replacingOccurrences(of: " ", with: "-")).stats")
+                        .path
+                    let args = command + (isGTK ? ["--stats", stats] : ["--frame-stats", stats])
+                    let sample = try bench.run(
+                        name, size: size, command: args, environment: env, stats: stats, toEnd: name == "list fast",
+                        parse: isGTK ? WestonBench.gtkFrames : WestonBench.scrollwayFrames)
+                    samples[name, default: []].append(sample)
+                    let run = WestonBench.summarize(name, [sample])
+                    bench.log(
+                        String(
+                            format:
+                                "%@, %@%@: %d frames, main %.2f ms median (%.2f× memcpy), p99 %.2f, process %.2f; weston %.2f ms/frame",
+                            size.description, name, of, run.frames, run.mainMedian, run.mainMedian / memcpy,
+                            run.mainP99,
+                            run.processMedian, run.westonPerFrame))
+                }
+            }
+            let memcpy = WestonBench.percentile(memcpys, 0.5)
+            results.append(
+                SizeResult(
+                    size: size.description, memcpyMs: memcpy,
+                    runs: Dictionary(
+                        uniqueKeysWithValues: samples.map { ($0.key, WestonBench.summarize($0.key, $0.value)) })
+                ))
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            output(String(decoding: try encoder.encode(results), as: UTF8.self))
+            return
+        }
+        func x(_ a: Double, _ b: Double) -> String { b > 0 ? String(format: "%.2f×", a / b) : "n/a" }
+        defer {
+            for r in results {
+                guard let list = r.runs["list fast"] else { continue }
+                output(
+                    String(
+                        format: "%@, list: first frame %.0f ms after exec; resident memory after flinging to the end "
+                            + "%.1f MiB (peak %.1f MiB)", r.size, list.firstFrameMs ?? -1, list.residentMB ?? -1,
+                        list.peakResidentMB ?? -1))
+                if rounds > 1 {
+                    // How far the rounds fell apart: the pooled numbers above are steadier than this.
+                    let spread = r.runs.sorted { $0.key < $1.key }.map { name, run in
+                        let m = run.roundMainMedians
+                        return String(format: "%@ %.2f–%.2f", name, m.min() ?? 0, m.max() ?? 0)
+                    }
+                    output("\(r.size), main median of each of \(rounds) rounds (ms): " + spread.joined(separator: "; "))
+                }
+                if let share = list.recentredShare, let p99 = list.mainP99NotRecentred {
+                    output(
+                        String(
+                            format: "%@, list fast: %.0f%% of frames recentred a buffer ring "
+                                + "(a frame copy or composite each); main p99 of the others %.2f ms (%@ memcpy)",
+                            r.size, share * 100, p99,
+                            x(p99, r.memcpyMs)))
+                }
+            }
+        }
+        output(
+            "scrollway bench --weston: client CPU per committed frame while flung, as ratios to baselines of the same run"
+        )
+        output(
+            "| size | memcpy | client | frames/s (÷ floor) | main median (÷ memcpy) | main p99 (÷ memcpy) | process median | "
+                + "process p99 (÷ memcpy) | ÷ gtk4 | weston ms/frame (÷ gtk4) |")
+        output("|---|---|---|---|---|---|---|---|---|---|")
+        for r in results {
+            let floor = r.runs["floor"]
+            let gtk = r.runs["list gtk4"]
+            for (name, run) in r.runs.sorted(by: { $0.key < $1.key }) where name != "floor" {
+                let gtkRatio =
+                    name.hasPrefix("list") && name != "list gtk4"
+                    ? gtk.map { x(run.processMedian, $0.processMedian) } ?? "n/a" : ""
+                let westonRatio =
+                    name.hasPrefix("list") ? gtk.map { x(run.westonPerFrame, $0.westonPerFrame) } ?? "n/a" : ""
+                output(
+                    String(
+                        format:
+                            "| %@ | %.2f ms | %@ | %.1f (%@) | %.2f ms (%@) | %.2f ms (%@) | %.2f ms | %.2f ms (%@) | %@ | %.2f (%@) |",
+                        r.size, r.memcpyMs, name, run.framesPerSecond,
+                        floor.map { x(run.framesPerSecond, $0.framesPerSecond) } ?? "n/a", run.mainMedian,
+                        x(run.mainMedian, r.memcpyMs), run.mainP99, x(run.mainP99, r.memcpyMs), run.processMedian,
+                        run.processP99, x(run.processP99, r.memcpyMs),
+                        gtkRatio,
+                        run.westonPerFrame, westonRatio))
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 import ScrollwayGeometry
-import ScrollwayHeadless
+import ScrollwayPlot
 import ScrollwayRaster
+import ScrollwayReplay
 import ScrollwayScripts
 import Testing
 

@@ -1,9 +1,9 @@
 import Foundation
 import ScrollwayGeometry
 import ScrollwayGestures
+import ScrollwayHeadless
 import ScrollwayRaster
 import ScrollwayScripts
-import ScrollwayScrolling
 import ScrollwayViews
 
 /// The offscreen platform: the same window and views with no compositor, rendering into an
@@ -16,7 +16,7 @@ import ScrollwayViews
 /// frame went out without it, so nothing fades in). The main thread does wait here; that is the
 /// price of repeatable screenshots, and only the interactive platforms promise otherwise.
 @MainActor
-public final class HeadlessPlayer {
+public final class HeadlessPlayer: ScriptTarget {
     public struct Options {
         /// Frames per second of the virtual display.
         public var refresh: Double
@@ -57,6 +57,7 @@ public final class HeadlessPlayer {
     public let options: Options
     public let recorder: TraceRecorder
     private var canvas: Canvas
+    private var driver: FrameDriver?
     /// Screenshots taken, by name (when no `onScreenshot` takes them).
     public private(set) var screenshots: [String: Canvas] = [:]
     /// Frames of virtual time the last `play` stepped through one by one (quiet stretches
@@ -74,7 +75,7 @@ public final class HeadlessPlayer {
     /// The first line the window cannot play (keyboard.show/hide in a scene without an
     /// on-screen keyboard), found from the script's summary before anything runs.
     public static func unsupportedLine(_ summary: ScriptSummary, in window: Window) -> Int? {
-        guard window.firstView(of: OnScreenKeyboard.self) == nil else { return nil }
+        guard window.onScreenKeyboard == nil else { return nil }
         return [summary.firstLine["keyboard.show"], summary.firstLine["keyboard.hide"]].compactMap { $0 }.min()
     }
 
@@ -91,20 +92,67 @@ public final class HeadlessPlayer {
     /// The frames are `FrameDriver`'s, with quiet stretches crossed in one step: the trace is the
     /// same byte for byte as frame by frame, and an hour of silence costs nothing.
     public func play(_ source: inout some ScriptEventSource, duration: Double) throws {
-        let lastT = duration / 1000
-        var pending = try source.next()
+        // Each play starts its own clock at 0, as the script's times do.
+        driver = nil
+        let driver = try start()
+        defer { framesStepped = driver.framesStepped }
+        try play(
+            &source, duration: duration, settle: options.settle, onScreenshot: keep, onProgress: options.onProgress)
+    }
+
+    /// A screenshot goes to `onScreenshot`, or is kept by name.
+    private func keep(_ name: String, _ shot: Canvas) throws {
+        if let onScreenshot = options.onScreenshot {
+            try onScreenshot(name, shot)
+        } else {
+            screenshots[name] = shot
+        }
+    }
+
+    /// The frame driver of this play, started (frame 0 drawn at time 0) on first use.
+    private func start() throws -> FrameDriver {
+        if let driver { return driver }
         let driver = FrameDriver(window: window, refresh: options.refresh, skipsQuietFrames: true) {
             [unowned self] t in try render(at: t)
         }
-        defer { framesStepped = driver.framesStepped }
+        self.driver = driver
         if let failure = driver.failure { throw failure }
-        while let e = pending {
-            try driver.perform(at: e.t / 1000) { try deliver(e, driver) }
-            options.onProgress?(e.t)
-            pending = try source.next()
+        return driver
+    }
+
+    // MARK: ScriptTarget, on the virtual clock
+
+    public func perform(at t: Double, _ action: () throws -> Void) throws {
+        try start().perform(at: t / 1000, action)
+    }
+
+    public func inject(_ event: ScriptEvent) throws {
+        try start().apply(event.kind)
+    }
+
+    public func resize(to size: Size) throws {
+        try start().apply(.windowResize(width: size.width, height: size.height))
+    }
+
+    public var isAtRest: Bool { window.isQuiet }
+
+    public func settle(after: Double, limit: Double) throws {
+        let driver = try start()
+        driver.settle(after: after / 1000, until: (after + limit) / 1000)
+        if let failure = driver.failure { throw failure }
+    }
+
+    /// The frame at `t` drawn into the player's canvas, copied out (the canvas itself is the next
+    /// frame's starting point).
+    public func screenshot(at t: Double) throws -> Canvas {
+        try render(at: t / 1000)
+        if !options.pixels {
+            canvas = try Canvas(size: window.bounds.size, scale: window.scale)
+            window.composite(into: canvas)
         }
-        driver.settle(after: lastT, until: lastT + options.settle / 1000)
-        if let failure = driver.failure { throw failure }
+        let shot = try Canvas(width: canvas.width, height: canvas.height, scale: canvas.scale)
+        shot.copyPixels(from: canvas, to: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+        return shot
     }
 
     private func render(at t: Double) throws {
@@ -122,27 +170,5 @@ public final class HeadlessPlayer {
         }
         // The canvas holds the last frame: a scroll moves its pixels, then the damage is composited.
         try window.render(into: canvas, time: t)
-    }
-
-    /// A script event, at its time: a screenshot here (the canvas is the player's), anything
-    /// else through the driver.
-    private func deliver(_ e: ScriptEvent, _ driver: FrameDriver) throws {
-        guard case .screenshot(let name) = e.kind else {
-            driver.apply(e.kind)
-            return
-        }
-        let t = e.t / 1000
-        try render(at: t)
-        if !options.pixels {
-            canvas = try Canvas(size: window.bounds.size, scale: window.scale)
-            window.composite(into: canvas)
-        }
-        let shot = try Canvas(width: canvas.width, height: canvas.height, scale: canvas.scale)
-        shot.copyPixels(from: canvas, to: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
-        if let onScreenshot = options.onScreenshot {
-            try onScreenshot(name, shot)
-        } else {
-            screenshots[name] = shot
-        }
     }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import RealModule
 
 /// A linear map from values (ms, px, px/s) to picture coordinates: `domain.lowerBound` goes to
 /// `start` and `domain.upperBound` to `end` (for a vertical axis `start` is the bottom, so larger
@@ -45,7 +45,7 @@ public struct PlotScale: Equatable, Sendable {
     public static func niceStep(_ span: Double, count: Int) -> Double {
         let raw = span / Double(max(1, count))
         guard raw > 0, raw.isFinite else { return 1 }
-        let magnitude = pow(10, floor(log10(raw)))
+        let magnitude = Double.pow(10, Double.log10(raw).rounded(.down))
         for m in [1.0, 2, 5, 10] where m * magnitude >= raw * (1 - 1e-9) { return m * magnitude }
         return 10 * magnitude
     }
@@ -73,7 +73,7 @@ public struct PlotScale: Equatable, Sendable {
 
     /// `value` as a tick label with as many decimals as `step` needs, and a real minus sign.
     public static func label(_ value: Double, step: Double) -> String {
-        let decimals = step >= 1 ? 0 : min(6, Int((-log10(step)).rounded(.up)))
+        let decimals = step >= 1 ? 0 : min(6, Int((-Double.log10(step)).rounded(.up)))
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()

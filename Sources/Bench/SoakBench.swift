@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import ScrollwayGeometry
+import ScrollwayReplay
 import ScrollwayScripts
 
 /// `scrollway bench --soak`: does memory stay flat over a long run? The same flinging script
@@ -9,9 +10,16 @@ import ScrollwayScripts
 /// sampled every few seconds), with no trace asked for. Printed as figures and ratios; the
 /// goals are a long offscreen run within 1.25× the short one's peak and a weston run flat after
 /// its first minute.
-struct SoakBench {
-    let minutes: Int
-    let executable: String
+public struct SoakBench {
+    public let minutes: Int
+    public let executable: String
+    /// Where the report's lines go (standard output by default).
+    public var output: (String) -> Void = { print($0) }
+
+    public init(minutes: Int, executable: String) {
+        self.minutes = minutes
+        self.executable = executable
+    }
 
     /// A script of flings every 1.5 s, alternately up and down, a wheel burst and Page Down now
     /// and then: what a person does with a list for `minutes` minutes.
@@ -32,7 +40,7 @@ struct SoakBench {
         return b.script
     }
 
-    func run() throws {
+    public func run() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-soak-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -57,17 +65,17 @@ struct SoakBench {
         let last = samples.last ?? first
         let growth = last.t > first.t ? (last.mib - first.mib) * 1024 / (last.t - first.t) : 0
 
-        print("scrollway bench --soak: resident memory over a long run (no trace asked for)")
-        print("")
-        print("| run | figure | value | goal |")
-        print("|---|---|---|---|")
-        print(String(format: "| offscreen, 1 min | peak | %.1f MiB | |", a.mib))
-        print(
+        output("scrollway bench --soak: resident memory over a long run (no trace asked for)")
+        output("")
+        output("| run | figure | value | goal |")
+        output("|---|---|---|---|")
+        output(String(format: "| offscreen, 1 min | peak | %.1f MiB | |", a.mib))
+        output(
             String(
                 format: "| offscreen, %d min | peak | %.1f MiB (%.2f× the 1-min run) | ≤ 1.25× |", minutes, b.mib,
                 b.mib / a.mib))
-        print(String(format: "| weston, %d min | resident at 1 min | %.1f MiB | |", minutes, first.mib))
-        print(
+        output(String(format: "| weston, %d min | resident at 1 min | %.1f MiB | |", minutes, first.mib))
+        output(
             String(
                 format:
                     "| weston, %d min | resident at %.0f s | %.1f MiB (%+.2f KiB/s after the first minute) | flat |",
@@ -80,9 +88,9 @@ struct SoakBench {
         let pid = try spawn(args)
         var status: Int32 = 0
         var usage = rusage()
-        guard wait4(pid, &status, 0, &usage) == pid else { throw CommandError("bench --soak: wait4 failed") }
+        guard wait4(pid, &status, 0, &usage) == pid else { throw BenchError("bench --soak: wait4 failed") }
         guard status == 0 else {
-            throw CommandError("bench --soak: scrollway \(args.joined(separator: " ")) failed (\(status))")
+            throw BenchError("bench --soak: scrollway \(args.joined(separator: " ")) failed (\(status))")
         }
         let cpu =
             Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
@@ -104,10 +112,10 @@ struct SoakBench {
                     progress(String(format: "soak: weston run at %.0f s: %.1f MiB", t, samples.last!.mib))
                 }
             }
-            sleep(seconds: every)
+            WestonSeatInjector.sleep(every)
         }
         guard status == 0 else {
-            throw CommandError("bench --soak: scrollway \(args.joined(separator: " ")) failed (\(status))")
+            throw BenchError("bench --soak: scrollway \(args.joined(separator: " ")) failed (\(status))")
         }
         return samples
     }
@@ -132,7 +140,7 @@ struct SoakBench {
         defer { argv.forEach { free($0) } }
         let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard rc == 0 else {
-            throw CommandError("bench --soak: cannot start \(executable): \(String(cString: strerror(rc)))")
+            throw BenchError("bench --soak: cannot start \(executable): \(String(cString: strerror(rc)))")
         }
         return pid
     }

@@ -1,10 +1,7 @@
-import ArgumentParser
 import Foundation
 import Glibc
 import ScrollwayViews
 import ScrollwayWayland
-
-extension PresentMode: ExpressibleByArgument {}
 
 /// Writes one JSON line per committed frame: `{"t": <monotonic s>, "main": <ms>, "process":
 /// <ms>, "prepare": <ms>, "present": <ms>, "plan": "<how the buffer was brought up to date>",
@@ -15,23 +12,23 @@ extension PresentMode: ExpressibleByArgument {}
 /// itself is not counted (the clocks are read again after it), as the GTK4 peer, which keeps its
 /// numbers in memory, does not count it either: it is the bench's cost, not the toolkit's.
 @MainActor
-final class FrameStatsWriter {
+public final class FrameStatsWriter {
     private let handle: FileHandle
     private var lastMain = FrameStatsWriter.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
     private var lastProcess = FrameStatsWriter.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
 
-    init(path: String) throws {
+    public init(path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil),
             let handle = FileHandle(forWritingAtPath: path)
-        else { throw CommandError("--frame-stats: cannot write '\(path)'") }
+        else { throw BenchError("--frame-stats: cannot write '\(path)'") }
         self.handle = handle
     }
 
-    nonisolated static func cpuSeconds(_ clock: clockid_t) -> Double { FrameStepTimes.seconds(clock) }
+    nonisolated public static func cpuSeconds(_ clock: clockid_t) -> Double { FrameStepTimes.seconds(clock) }
 
-    nonisolated static func monotonic() -> Double { cpuSeconds(CLOCK_MONOTONIC) }
+    nonisolated public static func monotonic() -> Double { cpuSeconds(CLOCK_MONOTONIC) }
 
-    func record(_ plan: PresentPlan, times: FrameStepTimes) {
+    public func record(_ plan: PresentPlan, times: FrameStepTimes) {
         let main = Self.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
         let process = Self.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
         let line = String(
@@ -43,4 +40,11 @@ final class FrameStatsWriter {
         lastMain = Self.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
         lastProcess = Self.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
     }
+}
+
+/// A bench that could not run or measure (a client that failed, a scene without its views):
+/// printed as the command's error.
+public struct BenchError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

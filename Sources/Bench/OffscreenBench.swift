@@ -1,0 +1,266 @@
+import Foundation
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayHeadless
+import ScrollwayRaster
+import ScrollwayScripts
+import ScrollwayScrolling
+import ScrollwayViews
+import Synchronization
+
+/// `scrollway bench`: what the main thread pays per frame while flinging, measured in one run
+/// against a baseline measured in the same run (never against fixed numbers: machines differ,
+/// and so does their load).
+///
+/// Each scene is driven offscreen at its preferred size, frames paced in real time at 60 Hz (so
+/// worker threads get the time between frames that a display would give them), with scripted
+/// touch flings delivered at their times. What is timed is one turn of a platform's loop: input,
+/// timers, draining the inbox, and the frame (animations, layout, drawing, compositing of the
+/// damage). The zoom scene runs the same flings and zooms twice: tiles drawn synchronously (the
+/// baseline) and on worker threads.
+@MainActor
+public struct OffscreenBench {
+    /// A short run (a few seconds): checks that everything runs, numbers are rough.
+    public var quick: Bool
+    /// Told each step as it starts (step number of 4, what it is).
+    public var progress: (Double, String) -> Void
+    /// Where the report's lines go.
+    public var output: (String) -> Void
+
+    public init(
+        quick: Bool, progress: @escaping (Double, String) -> Void = { _, _ in },
+        output: @escaping (String) -> Void = { print($0) }
+    ) {
+        self.quick = quick
+        self.progress = progress
+        self.output = output
+    }
+
+    /// The steps `run` reports through `progress`.
+    public static let steps = 4
+
+    /// Runs every step and writes the report.
+    public func run() throws {
+        let source = CountingMapSource()
+        source.warmUp()
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let workers = TiledView.defaultWorkerCount
+        output(
+            "scrollway bench: offscreen, 390×844 at scale 1, frames paced at 60 Hz; \(cores) cores, "
+                + "\(workers) tile worker\(workers == 1 ? "" : "s")\(quick ? " (quick)" : "")")
+        progress(0, "zoom fling, tiles on the main thread")
+        let sync = try ZoomRun.measure(asynchronous: false, source: source, quick: quick)
+        progress(1, "zoom fling, tiles on workers")
+        let async = try ZoomRun.measure(asynchronous: true, source: source, quick: quick)
+        progress(2, "list fling, 1,000 rows")
+        let shortList = try ListRun.measure(quick: quick, rows: 1_000)
+        progress(3, "list fling, 100,000 rows")
+        let list = try ListRun.measure(quick: quick)
+
+        let budget = 1000.0 / 60
+        func ms(_ v: Double) -> String { String(format: "%.2f", v) }
+        func ratio(_ a: Double, _ b: Double) -> String { b > 0 ? String(format: "%.2f×", a / b) : "n/a" }
+        func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+        output(
+            "zoom fling, main-thread ms/frame: sync \(ms(sync.frames.mean)), async \(ms(async.frames.mean)) "
+                + "→ \(ratio(async.frames.mean, sync.frames.mean)) of baseline")
+        output(
+            "zoom fling, worst frame ms: sync \(ms(sync.frames.worst)), async \(ms(async.frames.worst)) "
+                + "→ \(ratio(async.frames.worst, sync.frames.worst)) of baseline")
+        output(
+            "zoom fling, frames over the \(ms(budget)) ms budget: sync \(sync.frames.over(budget)) of "
+                + "\(sync.frames.count), async \(async.frames.over(budget)) of \(async.frames.count)")
+        output(
+            "zoom fling, tiles drawn on the main thread: sync \(sync.mainThreadTiles), async "
+                + "\(async.mainThreadTiles) (workers drew \(async.workerTiles); \(async.cancelled) cancelled before "
+                + "drawing, \(async.discarded) drawn too late and dropped)")
+        output(
+            "zoom fling, frames with a visible tile still on its way (a coarser level or nothing shows there): "
+                + "sync \(sync.uncoveredFrames), async \(async.uncoveredFrames) of \(async.frames.count)")
+        output(
+            "zoom fling, tile memory peak: sync \(mib(sync.memoryPeak)), async \(mib(async.memoryPeak)) "
+                + "(tiles workers hold included) of a \(mib(async.memoryCap)) cap → "
+                + "\(ratio(Double(async.memoryPeak), Double(async.memoryCap))); frames over the cap: sync "
+                + "\(sync.framesOverCap), async \(async.framesOverCap)")
+        output(
+            "list fling, main-thread ms/frame: 1,000 rows \(ms(shortList.mean)), 100,000 rows \(ms(list.mean)) "
+                + "→ \(ratio(list.mean, shortList.mean)) of baseline; worst frame \(ms(shortList.worst)), "
+                + "\(ms(list.worst)) → \(ratio(list.worst, shortList.worst))")
+        output(
+            "list fling, 100,000 rows against the \(ms(budget)) ms frame budget: mean \(ratio(list.mean, budget)), "
+                + "worst \(ratio(list.worst, budget)); over budget \(list.over(budget)) of \(list.count)")
+    }
+}
+
+/// Main-thread milliseconds of each frame.
+struct FrameTimes {
+    var samples: [Double] = []
+    var count: Int { samples.count }
+    var mean: Double { samples.isEmpty ? 0 : samples.reduce(0, +) / Double(samples.count) }
+    var worst: Double { samples.max() ?? 0 }
+    func over(_ budget: Double) -> Int { samples.filter { $0 > budget }.count }
+}
+
+/// Drives a window through `FrameDriver` at 60 Hz, each frame paced to its time on the wall
+/// clock, timing the main thread's work per drawn frame: one turn of a platform's loop.
+@MainActor
+final class BenchDriver {
+    let window: Window
+    let driver: FrameDriver
+    private let clock = ContinuousClock()
+    private var start: ContinuousClock.Instant
+    private var frameStart: ContinuousClock.Instant
+    var times = FrameTimes()
+    /// After every drawn frame (statistics).
+    var afterFrame: (() -> Void)?
+    static let refresh = 60.0
+
+    init(window: Window) throws {
+        self.window = window
+        let canvas = try Canvas(size: window.bounds.size, scale: window.scale)
+        driver = FrameDriver(window: window, refresh: Self.refresh) { t in
+            _ = try window.render(into: canvas, time: t)
+        }
+        if let failure = driver.failure { throw failure }
+        start = clock.now
+        frameStart = start
+        driver.beforeFrame = { [unowned self] ft in
+            let wait = clock.now.duration(to: start.advanced(by: .nanoseconds(Int64(ft * 1e9))))
+            if wait > .zero { Thread.sleep(forTimeInterval: Self.seconds(wait)) }
+            frameStart = clock.now
+            // Tile workers' results, as a platform's loop takes them when they arrive.
+            window.drainInbox()
+        }
+        driver.afterFrame = { [unowned self] drew in
+            guard drew else { return }
+            times.samples.append(Self.seconds(frameStart.duration(to: clock.now)) * 1000)
+            afterFrame?()
+        }
+    }
+
+    /// Virtual (and paced real) time of the last frame, in seconds.
+    var time: Double { driver.time }
+
+    /// A fast touch fling from the window's middle by (dx, dy), starting soon: its events go in
+    /// with the frames that reach them, inside the frames' timing.
+    func fling(dx: Double, dy: Double, from: Point? = nil) {
+        let c = from ?? Point(x: window.bounds.width / 2, y: window.bounds.height / 2)
+        var b = ScriptBuilder()
+        b.flick(from: c, by: Point(x: dx, y: dy), at: 0, id: 1)
+        driver.schedule(b.script, from: time + 0.02)
+    }
+
+    /// Runs frames for `seconds`.
+    func run(for seconds: Double) throws {
+        driver.advance(to: driver.frameTime(driver.frame + Int((seconds * Self.refresh).rounded())))
+        if let failure = driver.failure { throw failure }
+    }
+
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+}
+
+/// The zoom scene's flings and zooms, with tiles drawn one way or the other.
+@MainActor
+struct ZoomRun {
+    var frames = FrameTimes()
+    var mainThreadTiles = 0
+    var workerTiles = 0
+    var cancelled = 0
+    var discarded = 0
+    var uncoveredFrames = 0
+    var memoryPeak = 0
+    var memoryCap = 0
+    var framesOverCap = 0
+
+    static func measure(asynchronous: Bool, source: CountingMapSource, quick: Bool) throws -> ZoomRun {
+        let window = Scene.zoom.makeWindow()
+        guard let tiled = window.view(named: "tiles") as? TiledView,
+            let main = window.view(named: "main") as? ScrollView
+        else { throw BenchError("bench: the zoom scene has no \"tiles\" or \"main\" view") }
+        // The same source (and so the same warm font) for both runs; start from a full screen.
+        tiled.rasterizesAsynchronously = false
+        tiled.source = source
+        tiled.rasterizesAsynchronously = asynchronous
+        tiled.updateTiles()
+        window.finishBackgroundWork()
+        let before = (counts: source.counts, cancelled: tiled.cancelledTileCount, discarded: tiled.discardedTileCount)
+        let bench = try BenchDriver(window: window)
+        var run = ZoomRun(memoryCap: tiled.memoryCap)
+        bench.afterFrame = {
+            run.memoryPeak = max(run.memoryPeak, tiled.memoryInUse)
+            if tiled.memoryInUse > tiled.memoryCap { run.framesOverCap += 1 }
+            if tiled.missingVisibleTileCount > 0 { run.uncoveredFrames += 1 }
+        }
+        let flings: [(Double, Double)] =
+            quick ? [(-300, 0)] : [(-300, 0), (0, -400), (300, 0), (0, 400), (-300, -400), (300, 400)]
+        let settle = quick ? 0.6 : 1.1
+        for (dx, dy) in flings {
+            bench.fling(dx: dx, dy: dy)
+            try bench.run(for: settle)
+        }
+        for (zoom, fling) in quick ? [(0.35, (0.0, -400.0))] : [(0.35, (0.0, -400.0)), (2.5, (-300.0, 0.0))] {
+            bench.driver.schedule(at: bench.time) { main.setZoomScale(zoom, animated: true) }
+            try bench.run(for: 0.5)
+            bench.fling(dx: fling.0, dy: fling.1)
+            try bench.run(for: settle)
+        }
+        window.finishBackgroundWork()
+        let after = source.counts
+        run.frames = bench.times
+        run.mainThreadTiles = after.main - before.counts.main
+        run.workerTiles = after.workers - before.counts.workers
+        run.cancelled = tiled.cancelledTileCount - before.cancelled
+        run.discarded = tiled.discardedTileCount - before.discarded
+        return run
+    }
+}
+
+/// The list scene's flings (cell reuse, rows measured as they appear, no tiles), with the
+/// scene's 100,000 rows or with fewer of the same rows: a list whose work per frame does not
+/// grow with its length costs the same either way.
+@MainActor
+enum ListRun {
+    static func measure(quick: Bool, rows: Int = ListRows.count) throws -> FrameTimes {
+        let window = Scene.list.makeWindow()
+        if rows != ListRows.count, let list = window.view(named: "main") as? ListView {
+            let source = ListRows(count: rows)
+            window.retainedObjects.append(source)
+            list.dataSource = source
+            list.reloadData()
+        }
+        let bench = try BenchDriver(window: window)
+        let from = Point(x: window.bounds.width / 2, y: window.bounds.height - 100)
+        for dy in quick ? [-600.0] : [-600, -600, 600, -600] {
+            bench.fling(dx: 0, dy: dy, from: from)
+            try bench.run(for: quick ? 0.6 : 1.0)
+        }
+        return bench.times
+    }
+}
+
+/// The zoom scene's map, counting which threads draw its tiles.
+final class CountingMapSource: TileSource {
+    private let map = MapSource()
+    private let tally = Mutex((main: 0, workers: 0))
+
+    var counts: (main: Int, workers: Int) { tally.withLock { $0 } }
+
+    func draw(_ rect: Rect, in canvas: Canvas) {
+        let onMain = Thread.isMainThread
+        tally.withLock { t in
+            if onMain { t.main += 1 } else { t.workers += 1 }
+        }
+        map.draw(rect, in: canvas)
+    }
+
+    /// Draws one tile at each level the bench visits, so neither run pays for loading fonts.
+    func warmUp() {
+        for level in [0.25, 0.5, 1, 2, 4] {
+            guard let canvas = try? Canvas(width: 256, height: 256, scale: level) else { continue }
+            map.draw(Rect(x: 0, y: 0, width: 256 / level, height: 256 / level), in: canvas)
+        }
+    }
+}

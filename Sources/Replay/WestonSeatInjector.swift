@@ -1,0 +1,114 @@
+import Foundation
+import ScrollwayGestures
+import ScrollwayScripts
+import ScrollwayWestonHarness
+
+/// Sends script input into weston's seat through the rig's test module: touch, pointer, wheel,
+/// keys (through the rig's us keymap) and the input method's text. It reaches any Wayland client
+/// in the rig (`scrollway rig` plays scripts into clients that are not Scrollway's); what needs
+/// the app itself (pinch, the on-screen keyboard, a resize) or the screen (a screenshot) is the
+/// caller's.
+public struct WestonSeatInjector {
+    public let rig: WestonRig
+
+    public init(rig: WestonRig) { self.rig = rig }
+
+    /// Script event types weston 10's seat cannot carry: they need the app, not the compositor.
+    public static let appEventTypes = [
+        "pinch.begin", "pinch.update", "pinch.end", "keyboard.show", "keyboard.hide", "window.resize",
+    ]
+
+    /// Refuses, up front, an event type the seat cannot carry, naming its line.
+    public static func checkSupported(type: String, line: Int) throws {
+        guard appEventTypes.contains(type) else { return }
+        throw ReplayError(
+            "line \(line): '\(type)' needs the app, not the compositor's seat "
+                + "(weston 10's rig has no pointer-gesture or window-size injection); use `scrollway play`")
+    }
+
+    /// Injects `e` when it is due on the rig's pacer (begun at the script's start), sleeping
+    /// meanwhile: for clients whose loop is not ours to step.
+    public func play(_ e: ScriptEvent) throws {
+        try rig.input.flush()
+        try rig.pacer.wait(until: e.t) { seconds in Self.sleep(seconds) }
+        try inject(e)
+    }
+
+    /// Injects one event now, stamped with its script time.
+    public func inject(_ e: ScriptEvent) throws {
+        let i = rig.input
+        let time = UInt32(min(max(e.t.rounded(), 0), Double(UInt32.max)))
+        switch e.kind {
+        case .touchDown(let id, let x, let y): i.touchDown(id: Int32(id), x: x, y: y, time: time)
+        case .touchMotion(let id, let x, let y): i.touchMotion(id: Int32(id), x: x, y: y, time: time)
+        case .touchUp(let id): i.touchUp(id: Int32(id), time: time)
+        case .touchFrame: i.touchFrame()
+        case .touchCancel: i.touchCancel()
+        case .pointerMotion(let x, let y): i.pointerMotion(x: x, y: y, time: time)
+        case .pointerButton(let button, let pressed):
+            let code: UInt32 = button == .left ? 0x110 : button == .right ? 0x111 : 0x112
+            i.pointerButton(code, pressed: pressed, time: time)
+        case .pointerAxis(let axis, let value, let source, let value120):
+            i.axisSource(Self.sourceCode(source))
+            // The parser bounds value120 to Int32; clamped again here for events built in code.
+            let v120 = min(max((value120 ?? 0).rounded(), Double(Int32.min)), Double(Int32.max))
+            i.axis(
+                axis == .vertical ? 0 : 1, value: value, discrete: Int32((v120 / 120).rounded(.towardZero)),
+                value120: Int32(v120), time: time)
+        case .pointerAxisStop(let axis): i.axisStop(axis == .vertical ? 0 : 1, time: time)
+        case .pointerFrame: i.pointerFrame()
+        case .key(let name, let pressed):
+            guard let stroke = rig.keys.stroke(forKeysymNamed: name) else {
+                throw ReplayError("line \(e.line): no key of the us keymap produces '\(name)'")
+            }
+            i.key(stroke.evdev, pressed: pressed, time: time)
+        case .text(let text):
+            for scalar in text.unicodeScalars {
+                guard let stroke = rig.keys.stroke(for: scalar) else {
+                    throw ReplayError("line \(e.line): the us keymap cannot type '\(scalar)'")
+                }
+                if stroke.shift { i.key(KeyCodes.leftShift, pressed: true, time: time) }
+                i.key(stroke.evdev, pressed: true, time: time)
+                i.key(stroke.evdev, pressed: false, time: time)
+                if stroke.shift { i.key(KeyCodes.leftShift, pressed: false, time: time) }
+            }
+        // The module plays the input method: what a line sets goes out with its own done, to the
+        // text input of the focused client (none enabled: nothing happens, as with a real one).
+        case .preedit(let text, let cursor):
+            i.textInputPreedit(text, cursor: cursor)
+            i.textInputDone()
+        case .commitText(let text):
+            i.textInputCommit(text)
+            i.textInputDone()
+        case .deleteSurrounding(let before, let after):
+            i.textInputDeleteSurrounding(before: before, after: after)
+            i.textInputDone()
+        case .screenshot:
+            throw ReplayError("line \(e.line): a screenshot reads the screen; the player takes it, not the seat")
+        case .pinchBegin, .pinchUpdate, .pinchEnd, .keyboardShow, .keyboardHide, .windowResize:
+            try Self.checkSupported(type: e.kind.typeName, line: e.line)
+        }
+        try i.flush()
+    }
+
+    /// The wl_pointer axis source of a script's wheel event.
+    public static func sourceCode(_ s: AxisSource) -> UInt32 {
+        switch s {
+        case .wheel: return 0
+        case .finger: return 1
+        case .continuous: return 2
+        case .wheelTilt: return 3
+        }
+    }
+
+    /// Sleeps for `seconds` (any finite non-negative amount), resuming after signals: no integer
+    /// conversion that a long wait could overflow.
+    public static func sleep(_ seconds: Double) {
+        guard seconds > 0, seconds.isFinite else { return }
+        let whole = min(seconds.rounded(.down), Double(Int32.max))
+        let nanoseconds = whole < seconds.rounded(.down) ? 0 : Int((seconds - whole) * 1e9)
+        var request = timespec(tv_sec: Int(whole), tv_nsec: nanoseconds)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}

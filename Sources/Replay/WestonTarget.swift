@@ -1,0 +1,134 @@
+import Foundation
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayScripts
+import ScrollwayViews
+import ScrollwayWayland
+import ScrollwayWestonHarness
+
+/// A script played into the app's real window inside weston's headless rig, in real time with
+/// the script's timestamps: input goes through the compositor's seat (`WestonSeatInjector`),
+/// the app's event loop runs between events, and screenshots are what the compositor shows
+/// (cursor hidden). Frame times differ from run to run; resting positions and delegate calls do
+/// not.
+@MainActor
+public final class WestonTarget: ScriptTarget {
+    public let rig: WestonRig
+    public let app: WaylandApp
+    public let window: Window
+    public let injector: WestonSeatInjector
+    private let ownsRig: Bool
+
+    /// Starts a rig the window's size with the app in it, and waits until the window is mapped
+    /// and at rest with the pointer off it. `stop()` ends both.
+    public convenience init(window: Window, title: String = "Scrollway") throws {
+        let rig = try WestonRig(width: Int(window.bounds.width), height: Int(window.bounds.height))
+        do {
+            let app = try WaylandApp(content: window, title: title, socket: rig.socketPath)
+            self.init(rig: rig, app: app, ownsRig: true)
+            try app.settle()
+            try showWithoutPointer()
+        } catch {
+            rig.stop()
+            throw error
+        }
+    }
+
+    /// Plays into an app already running in `rig` (a test that set both up itself); the rig stays
+    /// the caller's.
+    public convenience init(rig: WestonRig, app: WaylandApp) {
+        self.init(rig: rig, app: app, ownsRig: false)
+    }
+
+    private init(rig: WestonRig, app: WaylandApp, ownsRig: Bool) {
+        self.rig = rig
+        self.app = app
+        self.window = app.window.content
+        self.injector = WestonSeatInjector(rig: rig)
+        self.ownsRig = ownsRig
+    }
+
+    /// Stops the rig this target started (its compositor and runtime directory).
+    public func stop() {
+        if ownsRig { rig.stop() }
+    }
+
+    /// Weston 10 cannot inject pointer gestures or window sizes: refused before anything runs.
+    public static func checkSupported(_ summary: ScriptSummary, file: String) throws {
+        let lines = ["pinch.begin", "pinch.update", "pinch.end", "window.resize"].compactMap { t in
+            summary.firstLine[t].map { (t, $0) }
+        }
+        if let (type, line) = lines.min(by: { $0.1 < $1.1 }) {
+            throw ReplayError(
+                "\(file):\(line): '\(type)' cannot be injected into weston 10 (no pointer-gesture or "
+                    + "window-size injection); play it offscreen")
+        }
+    }
+
+    /// Plays `source` in real time from now (its time 0), with a trace of the app, then waits
+    /// until the window is at rest or `settle` ms have passed after the last event.
+    public func play(
+        _ source: some ScriptEventSource, settle: Double, trace: TraceWriter.Output = .discard,
+        onScreenshot: (String, Canvas) throws -> Void
+    ) throws {
+        var source = source
+        rig.pacer.begin()
+        let recorder = TraceRecorder(window: window, origin: window.now, output: trace)
+        var last = 0.0
+        while let e = try source.next() {
+            try perform(at: e.t) { try apply(e, onScreenshot: onScreenshot) }
+            last = e.t
+        }
+        try self.settle(after: last, limit: settle)
+        withExtendedLifetime(recorder) {}
+    }
+
+    // MARK: ScriptTarget, in real time
+
+    /// Steps the app's loop until `t` is due on the rig's pacer (the first paced time begins it).
+    public func perform(at t: Double, _ action: () throws -> Void) throws {
+        try rig.pacer.wait(until: t) { try app.step(maxWait: $0) }
+        try action()
+    }
+
+    /// Injects the event, then lets the app read and handle it (without waiting for frames).
+    public func inject(_ event: ScriptEvent) throws {
+        try injector.inject(event)
+        try app.catchUp()
+    }
+
+    /// What the compositor shows, the pointer taken off the window first (a cursor would show in
+    /// the picture) and what that changed in the app drawn and presented.
+    public func screenshot(at t: Double) throws -> Canvas {
+        try showWithoutPointer()
+        return try rig.capture()
+    }
+
+    public func resize(to size: Size) throws {
+        throw ReplayError("weston 10 cannot resize a window from a script (no window-size injection)")
+    }
+
+    /// The platform is at rest (`WaylandApp.isAtRest`: presented, nothing in flight) and no timer
+    /// waits (an indicator's fade).
+    public var isAtRest: Bool { app.isAtRest && window.nextTimerDeadline == nil }
+
+    public func settle(after: Double, limit: Double) throws {
+        try rig.input.roundtrip()
+        try app.step(maxWait: 0)
+        let end = ProcessInfo.processInfo.systemUptime + limit / 1000
+        while !isAtRest {
+            let left = end - ProcessInfo.processInfo.systemUptime
+            guard left > 0 else { break }
+            try app.step(maxWait: min(left, 0.05))
+        }
+    }
+
+    /// Parks the pointer and waits until the app has handled its leaving and presented whatever
+    /// that redrew (a hover ending), so a capture shows the app's latest frame.
+    private func showWithoutPointer() throws {
+        try rig.parkPointer()
+        try app.catchUp()
+        try app.pump(
+            until: { !app.window.isWaitingForFrame && !window.needsFrame }, "the window to present its frame")
+    }
+}
