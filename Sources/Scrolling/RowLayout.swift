@@ -42,14 +42,20 @@ struct RowLayout {
         setSectionStarts(sectionStartRows)
     }
 
-    /// O(n): every node from the spans.
+    /// O(n): every node from the spans. The spans are read from the stored arrays directly,
+    /// into a local tree: a call to `span(_:)` from this mutating method would copy the whole
+    /// layout (its three arrays retained and released) for every row in an unoptimized build,
+    /// where a list's `reloadData` then costs most of its time.
     private mutating func rebuild() {
-        tree = Array(repeating: 0, count: count + 1)
+        var nodes = [Double](repeating: 0, count: count + 1)
+        let header = headerHeight
+        let fallback = estimate
         for i in stride(from: 1, through: count, by: 1) {
-            tree[i] += span(i - 1)
+            nodes[i] += Double(headers[i - 1]) * header + (measured[i - 1] ?? fallback)
             let parent = i + (i & -i)
-            if parent <= count { tree[parent] += tree[i] }
+            if parent <= count { nodes[parent] += nodes[i] }
         }
+        tree = nodes
     }
 
     private func lead(_ row: Int) -> Double { Double(headers[row]) * headerHeight }
