@@ -91,9 +91,12 @@ public final class WestonTarget: ScriptTarget {
         try action()
     }
 
-    /// Injects the event, then lets the app read and handle it (without waiting for frames).
+    /// Injects the event, waits until weston has handled it (a roundtrip on the rig's own
+    /// connection: the app's alone could overtake it), then lets the app read and handle what
+    /// weston sent, without waiting for frames.
     public func inject(_ event: ScriptEvent) throws {
         try injector.inject(event)
+        try rig.input.roundtrip()
         try app.catchUp()
     }
 

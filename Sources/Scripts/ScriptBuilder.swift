@@ -144,10 +144,22 @@ public struct ScriptBuilder {
         add(.deleteSurrounding(before: before, after: after), at: t)
     }
 
-    /// `clicks` wheel detents (negative: towards the start) over `point`, one 40 ms apart.
-    public mutating func wheel(clicks: Int, over point: Point, at t: Double, axis: Axis = .vertical) {
+    /// The pointer moved to `point` at `t` (motion and its frame): a hover, or where a wheel,
+    /// a click or a pinch happens next.
+    public mutating func pointer(to point: Point, at t: Double) {
         add(.pointerMotion(x: point.x, y: point.y), at: t)
         add(.pointerFrame, at: t)
+    }
+
+    /// A pointer button pressed (or released) at `t`, with its frame.
+    public mutating func button(_ button: PointerButton = .left, pressed: Bool, at t: Double) {
+        add(.pointerButton(button, pressed: pressed), at: t)
+        add(.pointerFrame, at: t)
+    }
+
+    /// `clicks` wheel detents (negative: towards the start) over `point`, one 40 ms apart.
+    public mutating func wheel(clicks: Int, over point: Point, at t: Double, axis: Axis = .vertical) {
+        pointer(to: point, at: t)
         let sign = clicks < 0 ? -1.0 : 1.0
         for i in 0..<abs(clicks) {
             let ti = t + Double(i) * 40

@@ -1,5 +1,6 @@
 import ScrollwayDemoScenes
 import ScrollwayGeometry
+import ScrollwayReplay
 import ScrollwayViews
 import ScrollwayWestonHarness
 import Testing
@@ -33,27 +34,16 @@ import Testing
             #expect(field.isFocused)
         }
 
-        /// The evdev key of a keysym in the rig's keymap (no Shift).
-        func code(_ name: String) throws -> UInt32 {
-            let stroke = try #require(rig.keys.stroke(forKeysymNamed: name), "no key \(name)")
-            #expect(!stroke.shift, "\(name) needs Shift")
-            return stroke.evdev
-        }
-
-        /// Presses and releases each key in turn, `held` ms down (a long hold repeats).
+        /// Presses and releases each key (a keysym of the rig's keymap, no Shift) in turn,
+        /// `held` ms down (a long hold repeats).
         func press(_ names: String..., held: UInt32 = 5) throws {
+            let target = WestonTarget(rig: rig, app: app)
             for name in names {
-                let key = try code(name)
+                let stroke = try #require(rig.keys.stroke(forKeysymNamed: name), "no key \(name)")
+                #expect(!stroke.shift, "\(name) needs Shift")
                 time += 60
-                try rig.pacer.wait(until: time) { try app.step(maxWait: $0) }
-                rig.input.key(key, pressed: true, time: time)
-                try rig.input.roundtrip()
-                try app.catchUp()
+                try target.send(from: Double(time)) { $0.key(name, at: 0, hold: Double(held)) }
                 time += held
-                try rig.pacer.wait(until: time) { try app.step(maxWait: $0) }
-                rig.input.key(key, pressed: false, time: time)
-                try rig.input.roundtrip()
-                try app.catchUp()
             }
             try app.settle()
         }

@@ -1,5 +1,6 @@
 import ScrollwayDemoScenes
 import ScrollwayGeometry
+import ScrollwayReplay
 import ScrollwayScrolling
 import ScrollwayViews
 import ScrollwayWayland
@@ -43,16 +44,12 @@ import Testing
         // Physical keys: wl_keyboard events through the compositor's keymap and xkbcommon.
         try tap(field2.convert(field2.bounds, to: nil).center)
         #expect(field2.isFocused)
-        for scalar in "Hello, World".unicodeScalars {
-            let stroke = try #require(rig.keys.stroke(for: scalar))
+        // Each character its own key stroke (Shift around it where the keymap needs it), 30 ms
+        // apart: the replay layer's `text` types them with the rig's us keymap.
+        let target = WestonTarget(rig: rig, app: app)
+        for ch in "Hello, World" {
             time += 30
-            try rig.pacer.wait(until: time) { try app.step(maxWait: $0) }
-            if stroke.shift { rig.input.key(KeyCodes.leftShift, pressed: true, time: time) }
-            rig.input.key(stroke.evdev, pressed: true, time: time)
-            rig.input.key(stroke.evdev, pressed: false, time: time + 5)
-            if stroke.shift { rig.input.key(KeyCodes.leftShift, pressed: false, time: time + 5) }
-            try rig.input.roundtrip()
-            try app.catchUp()
+            try target.send(from: Double(time)) { $0.text(String(ch), at: 0) }
         }
         try app.settle()
         #expect(field2.text == "Hello, World")
@@ -71,14 +68,10 @@ import Testing
         let keyboard = try #require(window.view(named: "keyboard") as? OnScreenKeyboard)
         var time: UInt32 = 1000
 
+        let target = WestonTarget(rig: rig, app: app)
         func press(_ name: String) throws {
-            let stroke = try #require(rig.keys.stroke(forKeysymNamed: name), "no key \(name)")
             time += 60
-            try rig.pacer.wait(until: time) { try app.step(maxWait: $0) }
-            rig.input.key(stroke.evdev, pressed: true, time: time)
-            rig.input.key(stroke.evdev, pressed: false, time: time + 5)
-            try rig.input.roundtrip()
-            try app.catchUp()
+            try target.send(from: Double(time)) { $0.key(name, at: 0, hold: 5) }
         }
 
         try press("Tab")

@@ -20,9 +20,7 @@ import Testing
     func capturesWithAndWithoutPointer(hidesCursor: Bool) throws -> (over: Canvas, parked: Canvas) {
         let (rig, app, _) = try startScene(.list, width: 390, height: 600)
         app.window.hidesCursor = hidesCursor
-        rig.input.pointerMotion(x: 195, y: 300, time: 100)
-        rig.input.pointerFrame()
-        try rig.input.roundtrip()
+        try WestonTarget(rig: rig, app: app).send(from: 100) { $0.pointer(to: Point(x: 195, y: 300), at: 0) }
         try app.settle()
         let over = try rig.capture()
         try rig.parkPointer()

@@ -2,6 +2,7 @@ import Foundation
 import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayRaster
+import ScrollwayReplay
 import ScrollwayScrolling
 import ScrollwayViews
 import ScrollwayWestonHarness
@@ -33,9 +34,9 @@ import Testing
         let main = try #require(window.view(named: "main") as? ScrollView)
         let y0 = Double(height) * 0.8
         let y1 = Double(height) * 0.3
-        try touchDrag(rig, x: Double(width) / 2, ys: (0...5).map { y0 + (y1 - y0) * Double($0) / 5 }, every: 12)
-        rig.input.touchUp(id: 0, time: 1072)
-        try rig.input.roundtrip()
+        try touchDrag(
+            rig, app, x: Double(width) / 2, ys: (0...5).map { y0 + (y1 - y0) * Double($0) / 5 }, every: 12,
+            liftAfter: 12)
         try pump(app, until: { main.isDecelerating }, timeout: 5)
         // During the fling: ten frames on, the app stops; weston shows its last commit, which
         // must be what a full composite of the window's state gives.
@@ -96,10 +97,12 @@ import Testing
         main.alwaysBounceVertical = true
         let control = try #require(main.refreshControl)
         let y0 = Double(height) * 0.3
-        try touchDrag(rig, x: Double(width) / 2, ys: (0...10).map { y0 + 40 * Double($0) }, every: 16)
+        try touchDrag(rig, app, x: Double(width) / 2, ys: (0...10).map { y0 + 40 * Double($0) }, every: 16)
         try pump(app, until: { control.isRefreshing }, timeout: 5)
-        rig.input.touchUp(id: 0, time: 1176)
-        try rig.input.roundtrip()
+        try WestonTarget(rig: rig, app: app).send(from: 1176) { b in
+            b.add(.touchUp(id: 0), at: 0)
+            b.add(.touchFrame, at: 0)
+        }
         // Springing back from the pull to rest under the control, which spins.
         let during = app.window.framesCommitted + 5
         try pump(app, until: { app.window.framesCommitted >= during }, timeout: 10)
@@ -121,15 +124,15 @@ import Testing
     }
 
     /// A finger put down at (`x`, `ys[0]`) at time 1000 ms and moved through the rest of `ys`,
-    /// one move every `every` ms, each delivered before the next; it stays down.
-    func touchDrag(_ rig: WestonRig, x: Double, ys: [Double], every: Int) throws {
-        rig.input.touchDown(id: 0, x: x, y: ys[0], time: 1000)
-        rig.input.touchFrame()
-        try rig.input.roundtrip()
-        for (i, y) in ys.enumerated().dropFirst() {
-            rig.input.touchMotion(id: 0, x: x, y: y, time: UInt32(1000 + i * every))
-            rig.input.touchFrame()
-            try rig.input.roundtrip()
+    /// one move every `every` ms, paced in real time through the replay layer; lifted
+    /// `liftAfter` ms after the last move, or left down when nil.
+    func touchDrag(
+        _ rig: WestonRig, _ app: WaylandApp, x: Double, ys: [Double], every: Int, liftAfter: Double? = nil
+    ) throws {
+        try WestonTarget(rig: rig, app: app).send(from: 1000) { b in
+            b.drag(
+                from: Point(x: x, y: ys[0]), through: ys.dropFirst().map { Point(x: x, y: $0) }, at: 0,
+                step: Double(every), liftAfter: liftAfter)
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import ScrollwayCWaylandClient
 import ScrollwayDemoScenes
 import ScrollwayGeometry
+import ScrollwayReplay
 import ScrollwayScrolling
 import ScrollwayViews
 import ScrollwayWestonHarness
@@ -49,9 +50,7 @@ import Testing
         window.addSubview(scroll)
         let app = try WaylandApp(content: window, title: "pinch", socket: rig.socketPath)
         try app.settle()
-        rig.input.pointerMotion(x: 200, y: 200, time: 100)
-        rig.input.pointerFrame()
-        try rig.input.roundtrip()
+        try WestonTarget(rig: rig, app: app).send(from: 100) { $0.pointer(to: Point(x: 200, y: 200), at: 0) }
         try app.settle()
         // weston 10 cannot inject touchpad gestures: the gesture listener's targets are called
         // as the compositor would call them.

@@ -1,5 +1,6 @@
 import ScrollwayGeometry
 import ScrollwayRaster
+import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews
 import ScrollwayWayland
@@ -53,8 +54,8 @@ import Testing
         }
 
         /// The input method sends one done: what `set` asks of the module, then done.
-        func inputMethod(_ set: (TestInputClient) -> Void) throws {
-            try sendInputMethod(rig, app, set)
+        func inputMethod(_ update: ScriptEvent.Kind) throws {
+            try sendInputMethod(rig, app, update)
         }
 
         /// The rectangle the app should report for `field`'s caret, in whole surface pixels.
@@ -116,7 +117,7 @@ import Testing
         try form.waitForState("enabled") { $0.enabled && $0.cursorRectangle != nil }
 
         // A preedit: drawn in place, underlined; not part of the text or the surrounding text.
-        try form.inputMethod { $0.textInputPreedit("mmm", cursor: 3...3) }
+        try form.inputMethod(.preedit("mmm", cursor: 3...3))
         #expect(form.name.preedit == "mmm" && form.name.text == "")
         try form.rig.parkPointer()
         try form.app.settle()
@@ -136,13 +137,13 @@ import Testing
         #expect(form.rig.input.textInput?.surroundingText == "")
 
         // A commit replaces the preedit with the text; the surrounding text follows in bytes.
-        try form.inputMethod { $0.textInputCommit("héllo wörld") }
+        try form.inputMethod(.commitText("héllo wörld"))
         #expect(form.name.text == "héllo wörld")
         #expect(form.name.preedit == "")
         try form.waitForState("the committed text") { $0.surroundingText == "héllo wörld" && $0.cursor == 13 }
 
         // Deleting 6 bytes before the caret removes "wörld" (5 characters, 6 bytes).
-        try form.inputMethod { $0.textInputDeleteSurrounding(before: 6, after: 0) }
+        try form.inputMethod(.deleteSurrounding(before: 6, after: 0))
         #expect(form.name.text == "héllo ")
         try form.waitForState("the text after deleting") { $0.surroundingText == "héllo " && $0.cursor == 7 }
         // Without an underline now.
@@ -158,8 +159,8 @@ import Testing
         try form.tap(form.name)
         try form.waitForState("enabled") { $0.enabled && $0.cursorRectangle != nil }
         let chunk = String(repeating: "é", count: 1500)  // 3000 bytes, one message
-        try form.inputMethod { $0.textInputCommit(chunk) }
-        try form.inputMethod { $0.textInputCommit(chunk) }
+        try form.inputMethod(.commitText(chunk))
+        try form.inputMethod(.commitText(chunk))
         #expect(form.name.text.utf8.count == 6000)
         try form.waitForState("a clipped window") { ($0.surroundingText?.utf8.count ?? 0) > 3000 }
         let state = try #require(form.rig.input.textInput)

@@ -1,5 +1,7 @@
 import ScrollwayDemoScenes
 import ScrollwayGeometry
+import ScrollwayReplay
+import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews
 import ScrollwayWayland
@@ -30,32 +32,27 @@ import Testing
             keyboard.policy = .touchOnly
         }
 
-        /// One real key stroke (with Shift or Control held around it when asked).
-        func press(_ stroke: KeyCodes.Stroke, control: Bool = false, shift: Bool = false) throws {
+        /// One real key stroke, a keysym by name, with Control and Shift held around it when
+        /// asked, through the replay layer.
+        func press(named name: String, control: Bool = false, shift: Bool = false) throws {
+            #expect(rig.keys.stroke(forKeysymNamed: name) != nil, "no key \(name)")
             time += 40
-            try rig.pacer.wait(until: time) { try app.step(maxWait: $0) }
-            let shift = shift || stroke.shift
-            if control { rig.input.key(KeyCodes.leftControl, pressed: true, time: time) }
-            if shift { rig.input.key(KeyCodes.leftShift, pressed: true, time: time) }
-            rig.input.key(stroke.evdev, pressed: true, time: time)
-            rig.input.key(stroke.evdev, pressed: false, time: time + 5)
-            if shift { rig.input.key(KeyCodes.leftShift, pressed: false, time: time + 5) }
-            if control { rig.input.key(KeyCodes.leftControl, pressed: false, time: time + 5) }
-            try rig.input.roundtrip()
-            try app.catchUp()
+            try WestonTarget(rig: rig, app: app).send(from: Double(time)) { b in
+                let held = (control ? ["Control_L"] : []) + (shift ? ["Shift_L"] : [])
+                for m in held { b.add(.key(m, pressed: true), at: 0) }
+                b.key(name, at: 0, hold: 5)
+                for m in held.reversed() { b.add(.key(m, pressed: false), at: 5) }
+            }
         }
 
-        func press(named name: String, control: Bool = false) throws {
-            try press(try #require(rig.keys.stroke(forKeysymNamed: name), "no key \(name)"), control: control)
-        }
-
-        /// Types `text` key by key; a line break is Return.
+        /// Types `text` key by key (Shift where the keymap needs it); a line break is Return.
         func type(_ text: String) throws {
-            for scalar in text.unicodeScalars {
-                if scalar == "\n" {
+            for ch in text {
+                if ch == "\n" {
                     try press(named: "Return")
                 } else {
-                    try press(try #require(rig.keys.stroke(for: scalar), "no key for \(scalar)"))
+                    time += 40
+                    try WestonTarget(rig: rig, app: app).send(from: Double(time)) { $0.text(String(ch), at: 0) }
                 }
             }
             try app.settle()
@@ -72,7 +69,7 @@ import Testing
     /// nor Space moves the form.
     @Test func typingLinesWithPhysicalKeys() throws {
         let s = try NotesForm()
-        try s.press(try #require(s.rig.keys.stroke(forKeysymNamed: "Tab")), shift: true)
+        try s.press(named: "Tab", shift: true)
         try s.app.settle()
         #expect(s.notes.isFocused)
         let onScreen = s.notes.convert(s.notes.bounds, to: nil)
@@ -155,12 +152,12 @@ import Testing
         func waitForState(_ what: String, _ condition: (TextInputSnapshot) -> Bool) throws {
             try waitForTextInput(s.rig, s.app, what, condition)
         }
-        func inputMethod(_ set: (TestInputClient) -> Void) throws { try sendInputMethod(s.rig, s.app, set) }
+        func inputMethod(_ update: ScriptEvent.Kind) throws { try sendInputMethod(s.rig, s.app, update) }
         try waitForState("enabled, multi-line") { $0.enabled && $0.hint & 0x200 != 0 && $0.cursorRectangle != nil }
         #expect(s.keyboard.visibleFraction == 0)
-        try inputMethod { $0.textInputPreedit("compo", cursor: 5...5) }
+        try inputMethod(.preedit("compo", cursor: 5...5))
         #expect(s.notes.editing.preedit == "compo" && s.notes.text == "")
-        try inputMethod { $0.textInputCommit("first\nsecond") }
+        try inputMethod(.commitText("first\nsecond"))
         #expect(s.notes.text == "first\nsecond" && s.notes.editing.preedit == "")
         #expect(s.notes.lineCount == 2)
         try waitForState("the surrounding text") { $0.surroundingText == "first\nsecond" && $0.cursor == 12 }

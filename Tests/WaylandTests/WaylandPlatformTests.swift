@@ -3,6 +3,8 @@ import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayPhysics
 import ScrollwayRaster
+import ScrollwayReplay
+import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews
 import ScrollwayWayland
@@ -23,13 +25,11 @@ import Testing
         return (rig, app, main)
     }
 
-    /// Injects events stamped `ms` once they are due (`RealTimePacer`), waits until weston has
-    /// handled them, and lets the app read and handle what weston sent.
-    func inject(_ rig: WestonRig, _ app: WaylandApp, at ms: UInt32, _ body: () -> Void) throws {
-        try rig.pacer.wait(until: ms) { try app.step(maxWait: $0) }
-        body()
-        try rig.input.roundtrip()
-        try app.catchUp()
+    /// Plays the gesture `build` lays out from compositor time `ms` through the replay layer:
+    /// each event once it is due (`RealTimePacer`), handled by weston, then read and handled by
+    /// the app.
+    func send(_ rig: WestonRig, _ app: WaylandApp, at ms: Double, _ build: (inout ScriptBuilder) -> Void) throws {
+        try WestonTarget(rig: rig, app: app).send(from: ms, build)
     }
 
     @Test func theWindowMapsAtTheKioskSizeAndShowsItsPixels() throws {
@@ -53,10 +53,7 @@ import Testing
 
     @Test func thePointerShowsTheThemeCursorOverTheWindow() throws {
         let (rig, app, _) = try start()
-        try inject(rig, app, at: 500) {
-            rig.input.pointerMotion(x: 100, y: 100, time: 500)
-            rig.input.pointerFrame()
-        }
+        try send(rig, app, at: 500) { $0.pointer(to: Point(x: 100, y: 100), at: 0) }
         try app.settle()
         let withCursor = try rig.capture()
         let expected = try Offscreen.render(app.window.content)
@@ -71,10 +68,7 @@ import Testing
         let parked = try rig.capture()
         #expect(parked.pixel(x: 102, y: 105) == expected.pixel(x: 102, y: 105))
         // The next motion brings the pointer, and its cursor, back.
-        try inject(rig, app, at: 900) {
-            rig.input.pointerMotion(x: 200, y: 200, time: 900)
-            rig.input.pointerFrame()
-        }
+        try send(rig, app, at: 900) { $0.pointer(to: Point(x: 200, y: 200), at: 0) }
         try app.settle()
         let back = try rig.capture()
         var again = 0
@@ -95,18 +89,12 @@ import Testing
 
     @Test func aTouchDragScrollsByTheDistanceLessTheSlop() throws {
         let (rig, app, main) = try start()
-        try inject(rig, app, at: 1000) {
-            rig.input.touchDown(id: 0, x: 200, y: 500, time: 1000)
-            rig.input.touchFrame()
+        // Ten moves of 20 px 16 ms apart, held still for 200 ms before lifting: no fling.
+        try send(rig, app, at: 1000) { b in
+            b.drag(
+                from: Point(x: 200, y: 500), through: (1...10).map { Point(x: 200, y: 500 - Double($0) * 20) }, at: 0,
+                step: 16, liftAfter: 200)
         }
-        for i in 1...10 {
-            try inject(rig, app, at: UInt32(1000 + i * 16)) {
-                rig.input.touchMotion(id: 0, x: 200, y: 500 - Double(i) * 20, time: UInt32(1000 + i * 16))
-                rig.input.touchFrame()
-            }
-        }
-        // Held still for 200 ms before lifting: no fling.
-        try inject(rig, app, at: UInt32(1000 + 160 + 200)) { rig.input.touchUp(id: 0, time: 1000 + 160 + 200) }
         try app.settle()
         #expect(main.contentOffset.y == 190)
         #expect(!main.isDecelerating && !main.isDragging)
@@ -121,21 +109,17 @@ import Testing
 
     @Test func aTouchpadBurstEndingInAxisStopProducesMomentum() throws {
         let (rig, app, main) = try start()
-        try inject(rig, app, at: 500) {
-            rig.input.pointerMotion(x: 200, y: 300, time: 500)
-            rig.input.pointerFrame()
-        }
-        for i in 0..<10 {
-            try inject(rig, app, at: UInt32(1000 + i * 10)) {
-                rig.input.axisSource(1)
-                rig.input.axis(0, value: 10, time: UInt32(1000 + i * 10))
-                rig.input.pointerFrame()
+        try send(rig, app, at: 500) { $0.pointer(to: Point(x: 200, y: 300), at: 0) }
+        try send(rig, app, at: 1000) { b in
+            for i in 0..<10 {
+                b.add(.pointerAxis(.vertical, value: 10, source: .finger, value120: nil), at: Double(i * 10))
+                b.add(.pointerFrame, at: Double(i * 10))
             }
         }
         #expect(main.contentOffset.y == 250)  // 10 × 10 × 2.5, 1:1 while the fingers are down
-        try inject(rig, app, at: 1100) {
-            rig.input.axisStop(0, time: 1100)
-            rig.input.pointerFrame()
+        try send(rig, app, at: 1100) { b in
+            b.add(.pointerAxisStop(.vertical), at: 0)
+            b.add(.pointerFrame, at: 0)
         }
         #expect(main.isDecelerating)
         // The momentum carries it on past 400 (waited for, not timed).
@@ -144,22 +128,12 @@ import Testing
 
     @Test func wheelDetentsMoveBySpecStep() throws {
         let (rig, app, main) = try start()
-        try inject(rig, app, at: 500) {
-            rig.input.pointerMotion(x: 200, y: 300, time: 500)
-            rig.input.pointerFrame()
-        }
-        try inject(rig, app, at: 600) {
-            rig.input.axisSource(0)
-            rig.input.axis(0, value: 15, discrete: 1, value120: 120, time: 600)
-            rig.input.pointerFrame()
-        }
+        try send(rig, app, at: 500) { $0.pointer(to: Point(x: 200, y: 300), at: 0) }
+        try send(rig, app, at: 600) { $0.wheel(120, at: 0) }
         try app.settle()
         let step = WheelAnimation.step(viewport: 600, value120: 120)
         #expect(abs(main.contentOffset.y - step) < 0.5)
-        try inject(rig, app, at: 700) {
-            rig.input.axis(0, value: 30, discrete: 2, value120: 240, time: 700)
-            rig.input.pointerFrame()
-        }
+        try send(rig, app, at: 700) { $0.wheel(240, at: 0) }
         try app.settle()
         #expect(abs(main.contentOffset.y - 3 * step) < 0.5)
     }
@@ -171,24 +145,16 @@ import Testing
         let (rig, app, window) = try startScene(.zoom)
         let main = try #require(window.view(named: "main") as? ScrollView)
         let scale = main.zoomScale
-        try inject(rig, app, at: 500) {
-            rig.input.pointerMotion(x: 195, y: 300, time: 500)
-            rig.input.pointerFrame()
-        }
-        try inject(rig, app, at: 600) { rig.input.key(KeyCodes.leftControl, pressed: true, time: 600) }
-        try inject(rig, app, at: 620) {
-            rig.input.axisSource(0)
-            rig.input.axis(0, value: 45, discrete: 3, value120: 360, time: 620)
-            rig.input.pointerFrame()
+        try send(rig, app, at: 500) { $0.pointer(to: Point(x: 195, y: 300), at: 0) }
+        try send(rig, app, at: 600) { b in
+            b.add(.key("Control_L", pressed: true), at: 0)
+            b.wheel(360, at: 20)
         }
         try app.settle()
         #expect(abs(main.zoomScale - scale / pow(1.1, 3)) < 1e-9)
-        try inject(rig, app, at: 700) { rig.input.key(KeyCodes.leftControl, pressed: false, time: 700) }
+        try send(rig, app, at: 700) { $0.add(.key("Control_L", pressed: false), at: 0) }
         let offset = main.contentOffset
-        try inject(rig, app, at: 800) {
-            rig.input.axis(0, value: 15, discrete: 1, value120: 120, time: 800)
-            rig.input.pointerFrame()
-        }
+        try send(rig, app, at: 800) { $0.wheel(120, at: 0) }
         try app.settle()
         #expect(abs(main.zoomScale - scale / pow(1.1, 3)) < 1e-9)
         #expect(abs(main.contentOffset.y - offset.y - WheelAnimation.step(viewport: 600, value120: 120)) < 0.5)
@@ -196,15 +162,12 @@ import Testing
 
     @Test func pageDownAndEndMoveAsSpecified() throws {
         let (rig, app, main) = try start()
-        try inject(rig, app, at: 500) {
-            rig.input.pointerMotion(x: 200, y: 300, time: 500)
-            rig.input.pointerFrame()
-        }
-        try rig.pressKey(named: "Page_Down", at: 1000)
+        try send(rig, app, at: 500) { $0.pointer(to: Point(x: 200, y: 300), at: 0) }
+        try send(rig, app, at: 1000) { $0.key("Page_Down", at: 0, hold: 1) }
         // The ω = 14 spring needs ~0.72 s to come within half a pixel of 560 px.
         try app.settle()
         #expect(main.contentOffset.y == 600 - 40)
-        try rig.pressKey(named: "End", at: 2000)
+        try send(rig, app, at: 2000) { $0.key("End", at: 0, hold: 1) }
         // 5.6 million px of 100,000 rows: the ω = 14 spring needs ~1.5 s, and it follows the end
         // as rows are measured on the way.
         try app.settle()
@@ -213,17 +176,11 @@ import Testing
 
     @Test func aFlingThroughAllBuffersStillShowsExactlyTheOffscreenPicture() throws {
         let (rig, app, main) = try start()
-        try inject(rig, app, at: 1000) {
-            rig.input.touchDown(id: 0, x: 200, y: 550, time: 1000)
-            rig.input.touchFrame()
+        try send(rig, app, at: 1000) { b in
+            b.drag(
+                from: Point(x: 200, y: 550), through: (1...6).map { Point(x: 200, y: 550 - Double($0) * 40) }, at: 0,
+                step: 10, liftAfter: 5)
         }
-        for i in 1...6 {
-            try inject(rig, app, at: UInt32(1000 + i * 10)) {
-                rig.input.touchMotion(id: 0, x: 200, y: 550 - Double(i) * 40, time: UInt32(1000 + i * 10))
-                rig.input.touchFrame()
-            }
-        }
-        try inject(rig, app, at: 1065) { rig.input.touchUp(id: 0, time: 1065) }
         #expect(main.isDecelerating)
         // Until the fling and the indicators' fade are over (a fast fling runs ~3.5 s).
         try app.pump(
@@ -249,17 +206,11 @@ import Testing
 
     @Test func aHeldKeyRepeats() throws {
         let (rig, app, main) = try start()
-        try inject(rig, app, at: 500) {
-            rig.input.pointerMotion(x: 200, y: 300, time: 500)
-            rig.input.pointerFrame()
-        }
-        let down = try #require(rig.keys.stroke(forKeysymNamed: "Down"))
-        rig.input.key(down.evdev, pressed: true, time: 1000)
-        try rig.input.roundtrip()
+        try send(rig, app, at: 500) { $0.pointer(to: Point(x: 200, y: 300), at: 0) }
+        try send(rig, app, at: 1000) { $0.add(.key("Down", pressed: true), at: 0) }
         // Held until the press and at least two repeats have moved it (past weston's delay).
         try app.pump(until: { main.contentOffset.y >= 120 }, "two key repeats")
-        rig.input.key(down.evdev, pressed: false, time: 2200)
-        try rig.input.roundtrip()
+        try send(rig, app, at: 2200) { $0.add(.key("Down", pressed: false), at: 0) }
         try app.settle()
         // The repeats stopped with the release: nothing moves it any more.
         let stopped = main.contentOffset.y
@@ -331,5 +282,14 @@ import Testing
             throws: WaylandError.connectionLost(
                 "the compositor did not answer within \(WaylandConnection.answerTimeout) s")
         ) { _ = try WaylandApp(content: window, title: "stopped", socket: rig.socketPath) }
+    }
+}
+
+extension ScriptBuilder {
+    /// A wheel turn of `value120` (120 a detent) at `t`, over wherever the pointer is: 15 px of
+    /// axis value a detent, as weston sends a mouse wheel's.
+    fileprivate mutating func wheel(_ value120: Double, at t: Double) {
+        add(.pointerAxis(.vertical, value: 15 * value120 / 120, source: .wheel, value120: value120), at: t)
+        add(.pointerFrame, at: t)
     }
 }

@@ -1,5 +1,7 @@
 import ScrollwayDemoScenes
 import ScrollwayGeometry
+import ScrollwayReplay
+import ScrollwayScripts
 import ScrollwayViews
 import ScrollwayWayland
 import ScrollwayWestonHarness
@@ -20,43 +22,26 @@ func startScene(
 }
 
 @MainActor
-/// A flick with real wl_touch events: down at `from`, `moves` motions of `step` 16 ms apart
-/// (the app pumped between them, as a compositor paces them), lifted right after the last.
+/// A flick with real wl_touch events through the replay layer: down at `from`, `moves` motions of
+/// `step` 16 ms apart (the app stepped until each is due, as a compositor paces them), lifted
+/// 16 ms after the last.
 func flick(
     _ rig: WestonRig, _ app: WaylandApp, from: Point, step: Point, moves: Int = 5, time: UInt32 = 1000
 )
     throws
 {
-    func paced(_ ms: UInt32) throws { try rig.pacer.wait(until: ms) { try app.step(maxWait: $0) } }
-    try paced(time)
-    rig.input.touchDown(id: 0, x: from.x, y: from.y, time: time)
-    rig.input.touchFrame()
-    try rig.input.roundtrip()
-    try app.catchUp()
-    for i in 1...moves {
-        let p = from + step * Double(i)
-        try paced(time + UInt32(i * 16))
-        rig.input.touchMotion(id: 0, x: p.x, y: p.y, time: time + UInt32(i * 16))
-        rig.input.touchFrame()
-        try rig.input.roundtrip()
-        try app.catchUp()
+    try WestonTarget(rig: rig, app: app).send(from: Double(time)) { b in
+        b.touch(
+            from: from, at: 0, moves: (1...moves).map { (t: Double($0 * 16), to: from + step * Double($0)) },
+            liftAt: Double(moves * 16 + 16))
     }
-    try paced(time + UInt32(moves * 16 + 16))
-    rig.input.touchUp(id: 0, time: time + UInt32(moves * 16 + 16))
-    rig.input.touchFrame()
-    try rig.input.roundtrip()
 }
 
 @MainActor
-/// A real tap at `p` at compositor time `time`: touch down, up 40 ms later, the app handling
-/// both (paced: the app runs until the time comes, as a compositor delivers it).
+/// A real tap at `p` at compositor time `time`: touch down, up 40 ms later, paced as a
+/// compositor delivers them, the app handling each.
 func tap(_ rig: WestonRig, _ app: WaylandApp, at p: Point, time: UInt32) throws {
-    try rig.pacer.wait(until: time) { try app.step(maxWait: $0) }
-    rig.input.touchDown(id: 0, x: p.x, y: p.y, time: time)
-    rig.input.touchFrame()
-    rig.input.touchUp(id: 0, time: time + 40)
-    try rig.input.roundtrip()
-    try app.catchUp()
+    try WestonTarget(rig: rig, app: app).send(from: Double(time)) { $0.tap(at: p, at: 0, hold: 40) }
 }
 
 @MainActor
@@ -73,10 +58,10 @@ func waitForTextInput(
 }
 
 @MainActor
-/// The input method (the test module) sends one done: what `set` asks of it, then done.
-func sendInputMethod(_ rig: WestonRig, _ app: WaylandApp, _ set: (TestInputClient) -> Void) throws {
-    set(rig.input)
-    rig.input.textInputDone()
-    try rig.input.roundtrip()
+/// The input method (played by the test module) sends one update, a script's input-method event
+/// (`preedit`, `commitText`, `deleteSurrounding`), with its done, through the replay layer; the
+/// app then settles.
+func sendInputMethod(_ rig: WestonRig, _ app: WaylandApp, _ update: ScriptEvent.Kind) throws {
+    try WestonTarget(rig: rig, app: app).inject(ScriptEvent(t: 0, update))
     try app.settle()
 }
