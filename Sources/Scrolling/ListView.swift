@@ -55,7 +55,7 @@ public final class ListView: ScrollView {
     public private(set) var visibleCells: [Int: ListCell] = [:]
     /// How many cells were ever made (a test of reuse).
     public private(set) var cellsCreated = 0
-    private var layout = RowLayout(measured: [], sectionStartRows: [], estimate: 56, headerHeight: 32) {
+    private var layout = RowLayout(count: 0, sectionStartRows: [], estimate: 56, headerHeight: 32) {
         didSet { layoutGeneration &+= 1 }
     }
     /// Bumped by every change to `layout` (a measurement, an estimate, an insert or delete).
@@ -93,10 +93,11 @@ public final class ListView: ScrollView {
         for (_, header) in visibleHeaders { recycle(header) }
         visibleHeaders.removeAll()
         let rows = max(0, dataSource?.numberOfRows(in: self) ?? 0)
+        // The sections first, so the layout's tree is built once, with its headers.
+        readSections(rows: rows)
         layout = RowLayout(
-            measured: Array(repeating: nil, count: rows), sectionStartRows: [], estimate: estimatedRowHeight,
+            count: rows, sectionStartRows: sectionStarts, estimate: estimatedRowHeight,
             headerHeight: sectionHeaderHeight)
-        loadSections()
         updateContentSize()
         updateVisibleRows()
     }
@@ -144,15 +145,20 @@ public final class ListView: ScrollView {
         return Rect(x: 0, y: y, width: bounds.width, height: sectionHeaderHeight)
     }
 
-    /// Sections as the data source gives them, in header order.
+    /// Sections as the data source gives them, in header order, set in the layout.
     private func loadSections() {
-        sectionStarts = (dataSource?.sectionStarts(in: self) ?? []).map { min(max(0, $0), count) }
+        readSections(rows: count)
+        layout.setSectionStarts(sectionStarts)
+    }
+
+    /// Reads the data source's sections for a list of `rows` rows, and orders their headers.
+    private func readSections(rows: Int) {
+        sectionStarts = (dataSource?.sectionStarts(in: self) ?? []).map { min(max(0, $0), rows) }
         headerOrder = sectionStarts.indices.sorted { (sectionStarts[$0], $0) < (sectionStarts[$1], $1) }
         headerSlot = Array(repeating: 0, count: sectionStarts.count)
         for (i, s) in headerOrder.enumerated() where i > 0 && sectionStarts[headerOrder[i - 1]] == sectionStarts[s] {
             headerSlot[s] = headerSlot[headerOrder[i - 1]] + 1
         }
-        layout.setSectionStarts(sectionStarts)
     }
 
     /// The rect of `row` in content coordinates (estimated until measured).

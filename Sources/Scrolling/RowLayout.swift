@@ -26,6 +26,9 @@ struct RowLayout {
     private(set) var headerHeight: Double
     /// Fenwick tree over the spans, 1-based: tree[i] holds the spans of rows (i − lowbit(i))..<i.
     private var tree: [Double]
+    /// The rows whose height is measured: a new width forgets only those (a list shows a few
+    /// dozen of its rows at a time), instead of building the tree of every row again.
+    private var measuredRows = Set<Int>()
 
     static func quantized(_ h: Double) -> Double {
         guard h.isFinite else { return 0 }
@@ -35,7 +38,19 @@ struct RowLayout {
     init(measured: [Double?], sectionStartRows: some Sequence<Int>, estimate: Double, headerHeight: Double) {
         count = measured.count
         self.measured = measured.map { $0.map(Self.quantized) }
+        for (row, h) in measured.enumerated() where h != nil { measuredRows.insert(row) }
         headers = Array(repeating: 0, count: measured.count)
+        self.estimate = Self.quantized(estimate)
+        self.headerHeight = Self.quantized(headerHeight)
+        tree = []
+        setSectionStarts(sectionStartRows)
+    }
+
+    /// `count` rows, none measured yet (a list's reload): the estimate stands in for every row.
+    init(count: Int, sectionStartRows: some Sequence<Int>, estimate: Double, headerHeight: Double) {
+        self.count = count
+        measured = Array(repeating: nil, count: count)
+        headers = Array(repeating: 0, count: count)
         self.estimate = Self.quantized(estimate)
         self.headerHeight = Self.quantized(headerHeight)
         tree = []
@@ -108,6 +123,7 @@ struct RowLayout {
         let new = Self.quantized(h)
         let delta = new - height(row)
         measured[row] = new
+        measuredRows.insert(row)
         guard delta != 0 else { return 0 }
         var i = row + 1
         while i <= count {
@@ -121,11 +137,20 @@ struct RowLayout {
     mutating func forgetMeasurement(_ row: Int) {
         setHeight(row, estimate)
         measured[row] = nil
+        measuredRows.remove(row)
     }
 
-    /// Every row back to the estimate (a new width wraps text differently).
+    /// Every row back to the estimate (a new width wraps text differently): row by row, each
+    /// O(log n), while that is less work than building the tree again.
     mutating func forgetMeasurements() {
+        var steps = 1
+        while 1 << steps < count { steps += 1 }
+        if measuredRows.count * steps < count {
+            for row in measuredRows.sorted() { forgetMeasurement(row) }
+            return
+        }
         measured = Array(repeating: nil, count: count)
+        measuredRows.removeAll()
         rebuild()
     }
 
@@ -142,11 +167,15 @@ struct RowLayout {
     /// Each element a section's first row (a row twice: an empty section before another;
     /// negative: row 0; `count` or more: after the last row).
     mutating func setSectionStarts(_ rows: some Sequence<Int>) {
-        headers = Array(repeating: 0, count: count)
-        trailingHeaders = 0
+        var starts = Array(repeating: 0, count: count)
+        var trailing = 0
         for r in rows {
-            if r < count { headers[max(0, r)] += 1 } else { trailingHeaders += 1 }
+            if r < count { starts[max(0, r)] += 1 } else { trailing += 1 }
         }
+        // The same sections again (a list's edits keep most of them): the tree stands as it is.
+        if starts == headers && trailing == trailingHeaders && tree.count == count + 1 { return }
+        headers = starts
+        trailingHeaders = trailing
         rebuild()
     }
 
@@ -176,6 +205,8 @@ struct RowLayout {
         }
         result.append(contentsOf: kept[k...])
         measured = result
+        measuredRows.removeAll()
+        for (row, h) in result.enumerated() where h != nil { measuredRows.insert(row) }
         count = result.count
         headers = Array(repeating: 0, count: count)
         trailingHeaders = 0

@@ -108,6 +108,30 @@ import Testing
         check(layout, against: naive, probes: &g)
     }
 
+    /// A new width with only a screenful measured forgets those rows one by one, and with most
+    /// rows measured builds the tree again: both end where a layout that never measured is, and
+    /// the rows measured after an insert are the ones forgotten.
+    @Test func forgettingAFewMeasurementsOrMostEndsAtTheEstimates() {
+        var g = Lcg(state: 11)
+        var naive = Naive(
+            heights: Array(repeating: nil, count: 300), starts: [0, 10, 11, 40, 299, 300], estimate: 56, header: 32)
+        var layout = RowLayout(
+            count: 300, sectionStartRows: naive.starts, estimate: naive.estimate, headerHeight: naive.header)
+        check(layout, against: naive, probes: &g)
+        for rows in [[3, 4, 5, 120, 299], Array(0..<250)] {
+            for r in rows { layout.setHeight(r, 30 + Double(r % 17) / 3) }
+            layout.apply(inserted: [7], deleted: [])
+            naive.heights.insert(nil, at: 7)
+            naive.starts = naive.starts.map { $0 > 7 ? $0 + 1 : $0 }
+            layout.setSectionStarts(naive.starts)
+            // The inserted row moved every measured row below it one down.
+            layout.setHeight(8, 77)
+            layout.forgetMeasurements()
+            for r in naive.heights.indices { #expect(!layout.isMeasured(r), "row \(r) still measured") }
+            check(layout, against: naive, probes: &g)
+        }
+    }
+
     @Test func anEmptyLayoutAndOneRow() {
         var layout = RowLayout(measured: [], sectionStartRows: [], estimate: 44, headerHeight: 20)
         #expect(layout.totalHeight == 0 && layout.row(at: 100) == 0)
