@@ -11,7 +11,8 @@ import ScrollwayViews
 import Testing
 
 /// A seeded fuzzer for the event stream: 10⁴ random but valid scripts per run, spread over
-/// every scene, played offscreen through the same player `scrollway play` uses. Each frame and
+/// every scene (CI's optimized fuzzing step; a debug `swift test` plays the first tenth of the
+/// same seeds' scripts, `FuzzBudget`), played offscreen through the same player `scrollway play` uses. Each frame and
 /// each delegate call is checked against the engine's invariants:
 /// - offsets and zoom scales are finite, and an offset is never beyond the rubber band (the
 ///   shown overscroll is always less than the viewport: `(1 − 1/(x·c/d + 1))·d < d`);
@@ -24,8 +25,8 @@ import Testing
 /// `SCROLLWAY_FUZZ_SEED` replays a run (each scene's seed is it plus the scene's index).
 @MainActor
 @Suite struct ScriptStreamFuzzTests {
-    /// Scripts per scene: 7 scenes × 1,429 ≥ 10⁴ per run.
-    static let scriptsPerScene = 1_429
+    /// Scripts per scene: 7 scenes × 1,429 ≥ 10⁴ per full run.
+    static let scriptsPerScene = FuzzBudget.cases(1_429)
     static let size = Size(width: 320, height: 480)
 
     /// One test per scene, so they run side by side and a failure names its scene.

@@ -1,0 +1,33 @@
+import Foundation
+
+/// How many random cases a seeded fuzzer runs. Its full count is what CI runs, in an optimized
+/// build of its own (`.ci/run`'s fuzzing step, `SCROLLWAY_FUZZ=full swift test -c release`);
+/// the debug build a contributor's `swift test` makes runs a tenth of it, the same seeds' first
+/// cases, so the edit-and-test loop stays short and still exercises every path the fuzzer has.
+/// `SCROLLWAY_FUZZ` chooses: `full`, `quick` (the tenth), or a whole number of cases.
+public enum FuzzBudget {
+    /// The cases to run of a fuzzer whose full count is `full` (at least one).
+    public static func cases(_ full: Int) -> Int {
+        cases(full, setting: ProcessInfo.processInfo.environment["SCROLLWAY_FUZZ"], optimized: isOptimized)
+    }
+
+    /// The choice itself, for any setting and build.
+    public static func cases(_ full: Int, setting: String?, optimized: Bool) -> Int {
+        switch setting {
+        case "full": return full
+        case "quick": return max(1, full / 10)
+        case let s?: if let n = Int(s), n > 0 { return n }
+        case nil: break
+        }
+        return optimized ? full : max(1, full / 10)
+    }
+
+    /// Whether this build is optimized (`swift test -c release`).
+    public static var isOptimized: Bool {
+        #if DEBUG
+            return false
+        #else
+            return true
+        #endif
+    }
+}
