@@ -38,6 +38,19 @@ public enum CommandRunner {
         return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
     }
 
+    /// `run`, waited for on a dispatch thread: a test awaiting a command holds neither the main
+    /// actor nor one of the few threads of Swift's cooperative pool (two on a two-core machine)
+    /// while the command runs, so other tests go on meanwhile.
+    public static func run(
+        _ args: [String], environment: [String: String]? = nil
+    ) async throws -> (status: Int32, out: String, err: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try run(args, environment: environment) })
+            }
+        }
+    }
+
     /// This process's own folder in the temporary directory, removed when the process exits,
     /// so a test run leaves nothing behind.
     public static let temporaryRoot: URL = {

@@ -5,10 +5,9 @@ import Testing
 
 /// `scrollway bench`, as users run it. Only that it runs and reports: timings are the bench's
 /// business (ratios against a baseline of the same run), never a test's.
-@MainActor
 @Suite(.serialized) struct BenchCommandTests {
-    @Test func quickBenchPrintsEveryLine() throws {
-        let run = try CommandRunner.run(["bench", "--quick"])
+    @Test func quickBenchPrintsEveryLine() async throws {
+        let run = try await CommandRunner.run(["bench", "--quick"])
         #expect(run.status == 0, "\(run.err)")
         // Progress on standard error (not a terminal: a line per step), results on standard output.
         #expect(
@@ -36,12 +35,12 @@ import Testing
         #expect(run.out.contains("of baseline"))
     }
 
-    @Test func roundsGoWithTheWestonBenchAndAreBounded() throws {
-        let alone = try CommandRunner.run(["bench", "--rounds", "2"])
+    @Test func roundsGoWithTheWestonBenchAndAreBounded() async throws {
+        let alone = try await CommandRunner.run(["bench", "--rounds", "2"])
         #expect(
             alone.status != 0 && alone.err.contains("--sizes, --json and --rounds go with --weston"), "\(alone.err)")
         for bad in ["0", "10"] {
-            let r = try CommandRunner.run(["bench", "--weston", "--rounds", bad])
+            let r = try await CommandRunner.run(["bench", "--weston", "--rounds", bad])
             #expect(r.status != 0 && r.err.contains("--rounds: expected 1 to 9, got \(bad)"), "\(r.err)")
         }
     }

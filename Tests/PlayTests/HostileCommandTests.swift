@@ -5,7 +5,6 @@ import Testing
 /// `scrollway play` against what a hostile but fair user types: each case once crashed, hung,
 /// answered nonsense or said something unhelpful; now each gets a clear error (exit 1, or 64
 /// for a bad option) or a warning, and never a signal.
-@MainActor
 @Suite(.serialized) struct HostileCommandTests {
     static let tap = """
         {"t": 0, "type": "touch.down", "id": 0, "x": 100, "y": 100}
@@ -54,18 +53,20 @@ import Testing
             "--screenshots '/proc/scrollway-none/shots': cannot create the directory '/proc/scrollway-none' (No such file or directory)"
         ),
     ])
-    func badOptionsAndSettingsAreRefusedBeforeAnythingRuns(args: [String], message: String) throws {
+    func badOptionsAndSettingsAreRefusedBeforeAnythingRuns(args: [String], message: String) async throws {
         let s = try script(Self.tap + #"{"t": 60, "type": "screenshot", "name": "never"}"# + "\n", "tap-shot.jsonl")
         let shots = CommandRunner.temp("never-\(message.hashValue)")
-        let r = try CommandRunner.run(["play", s, "--screenshots", shots.path] + args)
+        let r = try await CommandRunner.run(["play", s, "--screenshots", shots.path] + args)
         expectError(r, message)
         // Nothing ran: no picture, no directory for it.
         #expect(!FileManager.default.fileExists(atPath: shots.path))
     }
 
-    @Test func aScreenshotOffsetBeyondABillionPixelsIsRefused() throws {
+    @Test func aScreenshotOffsetBeyondABillionPixelsIsRefused() async throws {
         let out = CommandRunner.temp("far.png")
-        let r = try CommandRunner.run(["screenshot", "--scene", "paging", "--offset", "1e22,0", "--output", out.path])
+        let r = try await CommandRunner.run([
+            "screenshot", "--scene", "paging", "--offset", "1e22,0", "--output", out.path,
+        ])
         expectError(r, "The value '1e22,0' is invalid for '--offset")
     }
 
@@ -74,14 +75,14 @@ import Testing
         ("/dev/null", "/dev/null: is a device, not a script file"),
         ("/nonexistent/s.jsonl", "/nonexistent/s.jsonl: no such file"),
     ])
-    func whatIsNotAScriptIsNamed(path: String, message: String) throws {
-        expectError(try CommandRunner.run(["play", path]), message)
+    func whatIsNotAScriptIsNamed(path: String, message: String) async throws {
+        expectError(try await CommandRunner.run(["play", path]), message)
     }
 
-    @Test func aNamedPipeIsNamedNotHungOn() throws {
+    @Test func aNamedPipeIsNamedNotHungOn() async throws {
         let path = CommandRunner.temp("pipe.jsonl").path
         #expect(mkfifo(path, 0o600) == 0)
-        expectError(try CommandRunner.run(["play", path]), "\(path): is not a regular file (a named pipe?)")
+        expectError(try await CommandRunner.run(["play", path]), "\(path): is not a regular file (a named pipe?)")
     }
 
     @Test(arguments: [
@@ -104,23 +105,23 @@ import Testing
             ":2: field 'name': the screenshot name \"a\" is already used on line 1"
         ),
     ])
-    func strictScriptsSayWhatAndWhere(text: String, message: String) throws {
+    func strictScriptsSayWhatAndWhere(text: String, message: String) async throws {
         let s = try script(text, "strict-\(abs(text.hashValue)).jsonl")
-        expectError(try CommandRunner.run(["play", s]), s + message)
+        expectError(try await CommandRunner.run(["play", s]), s + message)
     }
 
-    @Test func scriptTextInMessagesIsEscaped() throws {
+    @Test func scriptTextInMessagesIsEscaped() async throws {
         let s = try script(#"{"t": 0, "type": "\u001b[2J\u001b]0;owned\u0007"}"#, "escape.jsonl")
-        let r = try CommandRunner.run(["play", s])
+        let r = try await CommandRunner.run(["play", s])
         expectError(r, #"field 'type': unknown event type "\u{1b}[2J\u{1b}]0;owned\u{7}""#)
         #expect(!r.err.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
     }
 
-    @Test func crlfScriptsPlayLikeLF() throws {
+    @Test func crlfScriptsPlayLikeLF() async throws {
         let lf = try script(Self.tap, "lf.jsonl")
         let crlf = try script(Self.tap.replacingOccurrences(of: "\n", with: "\r\n"), "crlf.jsonl")
-        let a = try CommandRunner.run(["play", lf, "--trace", "-"])
-        let b = try CommandRunner.run(["play", crlf, "--trace", "-"])
+        let a = try await CommandRunner.run(["play", lf, "--trace", "-"])
+        let b = try await CommandRunner.run(["play", crlf, "--trace", "-"])
         #expect(a.status == 0 && b.status == 0, "\(b.err)")
         #expect(a.out == b.out && a.out.contains("\"frame\""))
     }
@@ -140,25 +141,29 @@ import Testing
             "warning: EMPTY: key 'Shift_L' is still held at the end (pressed on line 1)"
         ),
     ])
-    func whatAScriptLeavesOpenIsAWarning(text: String, warning: String) throws {
+    func whatAScriptLeavesOpenIsAWarning(text: String, warning: String) async throws {
         let s = try script(text, "open-\(abs(text.hashValue)).jsonl")
-        let r = try CommandRunner.run(["play", s])
+        let r = try await CommandRunner.run(["play", s])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.err.contains(warning.replacingOccurrences(of: "EMPTY", with: s)), "\(r.err)")
     }
 
     /// A script whose last event is most of a day away plays to its end at once (quiet time is
     /// crossed in one step), and its trace streams to the file it was asked for.
-    @Test func aDayLongScriptPlaysAndItsTraceStreams() throws {
+    @Test func aDayLongScriptPlaysAndItsTraceStreams() async throws {
         let s = try script(
             Self.tap + #"{"t": 86000000, "type": "touch.down", "id": 0, "x": 100, "y": 400}"# + "\n"
                 + #"{"t": 86000040, "type": "touch.motion", "id": 0, "x": 100, "y": 100}"# + "\n"
                 + #"{"t": 86000050, "type": "touch.up", "id": 0}"# + "\n", "day.jsonl")
-        let file = CommandRunner.temp("day-trace.jsonl")
-        let r = try CommandRunner.run(["play", s, "--trace", file.path])
+        // A folder of its own: other tests run commands beside this one, and their traces'
+        // temporary files come and go in the shared one.
+        let folder = CommandRunner.temp("day-trace")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("day-trace.jsonl")
+        let r = try await CommandRunner.run(["play", s, "--trace", file.path])
         #expect(r.status == 0, "\(r.err)")
         let streamed = try String(contentsOf: file, encoding: .utf8)
-        let stdout = try CommandRunner.run(["play", s, "--trace", "-"])
+        let stdout = try await CommandRunner.run(["play", s, "--trace", "-"])
         #expect(streamed == stdout.out)
         let lateDrag = streamed.split(separator: "\n").filter {
             $0.hasPrefix(#"{"t": 86000"#) && $0.contains("scrollViewWillBeginDragging")

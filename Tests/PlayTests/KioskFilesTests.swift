@@ -77,7 +77,7 @@ import Testing
 
     /// The launcher is valid sh, and the command it runs parses: without a compositor it gets as
     /// far as saying there is none (a bad option would exit 64 with a usage error instead).
-    @Test func theLauncherRunsTheKioskDemo() throws {
+    @Test func theLauncherRunsTheKioskDemo() async throws {
         let launcher = Self.dir.appendingPathComponent("scrollway-kiosk.sh")
         #expect(try run("/bin/sh", ["-n", launcher.path]).status == 0)
         let text = try String(contentsOf: launcher, encoding: .utf8)
@@ -87,7 +87,7 @@ import Testing
         var env = ProcessInfo.processInfo.environment
         env["WAYLAND_DISPLAY"] = nil
         env["XDG_RUNTIME_DIR"] = FileManager.default.temporaryDirectory.path + "/no-such-runtime-dir"
-        let r = try CommandRunner.run(args, environment: env)
+        let r = try await CommandRunner.run(args, environment: env)
         #expect(r.status == 1, "stderr: \(r.err)")
         #expect(r.err.contains("no Wayland compositor is running"))
     }

@@ -6,7 +6,6 @@ import Synchronization
 import Testing
 
 /// `scrollway play`, as users run it.
-@MainActor
 @Suite(.serialized) struct PlayCommandTests {
     static let fling = """
         {"format": "scrollway-script", "version": 1}
@@ -42,13 +41,13 @@ import Testing
         }
     }
 
-    @Test func theSameScriptGivesByteIdenticalTracesOffscreen() throws {
+    @Test func theSameScriptGivesByteIdenticalTracesOffscreen() async throws {
         let s = try script(Self.fling, "fling.jsonl")
-        let a = try CommandRunner.run([
+        let a = try await CommandRunner.run([
             "play", s, "--scene", "list", "--size", "390x600", "--trace", "-", "--screenshots",
             CommandRunner.temp("a").path,
         ])
-        let b = try CommandRunner.run([
+        let b = try await CommandRunner.run([
             "play", s, "--scene", "list", "--size", "390x600", "--trace", "-", "--screenshots",
             CommandRunner.temp("b").path,
         ])
@@ -60,7 +59,7 @@ import Testing
     /// A trace sent to a device or a pipe (`--trace /dev/null`, a FIFO a reader waits on) goes
     /// into it: the file written beside it and renamed over it, as for a regular file, would
     /// replace the device itself (it once turned this machine's /dev/null into a regular file).
-    @Test func aTraceIntoAPipeGoesThroughItAndLeavesThePipe() throws {
+    @Test func aTraceIntoAPipeGoesThroughItAndLeavesThePipe() async throws {
         let s = try script(Self.fling, "fling-fifo.jsonl")
         let fifo = CommandRunner.temp("trace.fifo").path
         unlink(fifo)
@@ -72,7 +71,7 @@ import Testing
             received.withLock { $0 = data }
             done.signal()
         }
-        let run = try CommandRunner.run([
+        let run = try await CommandRunner.run([
             "play", s, "--scene", "list", "--size", "390x600", "--trace", fifo, "--screenshots",
             CommandRunner.temp("fifo-shots").path,
         ])
@@ -100,15 +99,15 @@ import Testing
         #expect(rests[0] == "main rests at contentOffset (0.0, 1821.0), zoomScale 1.0")
     }
 
-    @Test func offscreenAndWestonRestTogetherWithTheSameDelegateCallsAndPixels() throws {
+    @Test func offscreenAndWestonRestTogetherWithTheSameDelegateCallsAndPixels() async throws {
         let s = try script(Self.fling, "fling-both.jsonl")
         let offTrace = CommandRunner.temp("off.jsonl")
         let westonTrace = CommandRunner.temp("weston.jsonl")
-        let off = try CommandRunner.run([
+        let off = try await CommandRunner.run([
             "play", s, "--scene", "list", "--size", "390x600", "--trace", offTrace.path, "--screenshots",
             CommandRunner.temp("off").path,
         ])
-        let weston = try CommandRunner.run([
+        let weston = try await CommandRunner.run([
             "play", s, "--scene", "list", "--size", "390x600", "--platform", "weston", "--trace", westonTrace.path,
             "--screenshots", CommandRunner.temp("weston").path,
         ])
@@ -132,7 +131,7 @@ import Testing
     /// An input method's lines in the keyboard scene: offscreen they reach the window's
     /// text-input model directly; in weston the test module sends them as zwp_text_input_v3
     /// events to the field that enabled text input. The field looks the same both ways.
-    @Test func inputMethodLinesTypeTheSameOffscreenAndInWeston() throws {
+    @Test func inputMethodLinesTypeTheSameOffscreenAndInWeston() async throws {
         let s = try script(
             """
             {"format": "scrollway-script", "version": 1}
@@ -149,7 +148,7 @@ import Testing
         var shots: [String: Canvas] = [:]
         for platform in ["offscreen", "weston"] {
             let dir = CommandRunner.temp("im-\(platform)")
-            let r = try CommandRunner.run([
+            let r = try await CommandRunner.run([
                 "play", s, "--scene", "keyboard", "--size", "390x844", "--platform", platform, "--screenshots",
                 dir.path,
             ])
@@ -176,7 +175,7 @@ import Testing
 
     /// docs/nested-handoff.jsonl: a drag in the notes box past its end, carried on by the list.
     /// Real wl_touch events in weston give the same hand-off, in the same order, to the same rest.
-    @Test func theNestedHandOffIsTheSameOffscreenAndInWeston() throws {
+    @Test func theNestedHandOffIsTheSameOffscreenAndInWeston() async throws {
         let s = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "../../docs/nested-handoff.jsonl"
         ).standardized.path
@@ -184,7 +183,7 @@ import Testing
         var rests: [String?] = []
         for platform in ["offscreen", "weston"] {
             let trace = CommandRunner.temp("nested-\(platform).jsonl")
-            let r = try CommandRunner.run([
+            let r = try await CommandRunner.run([
                 "play", s, "--scene", "nested", "--platform", platform, "--trace", trace.path, "--screenshots",
                 CommandRunner.temp("nested-\(platform)").path,
             ])
@@ -223,40 +222,40 @@ import Testing
         ("{\"t\": 0, \"type\": \"jump\"}", "bad4.jsonl:1: field 'type': unknown event type \"jump\""),
         ("not json", "bad5.jsonl:1: malformed JSON"),
     ])
-    func malformedScriptsFailWithTheirErrorAndNothingRuns(text: String, expected: String) throws {
+    func malformedScriptsFailWithTheirErrorAndNothingRuns(text: String, expected: String) async throws {
         let name = String(expected.prefix { $0 != ":" })
         let s = try script(text, name)
         let trace = CommandRunner.temp("\(name).trace")
-        let r = try CommandRunner.run(["play", s, "--scene", "list", "--trace", trace.path])
+        let r = try await CommandRunner.run(["play", s, "--scene", "list", "--trace", trace.path])
         #expect(r.status != 0)
         #expect(r.err.contains(expected), "stderr: \(r.err)")
         #expect(!FileManager.default.fileExists(atPath: trace.path))
     }
 
-    @Test func setReachesScrollViewPropertiesWithClearErrors() throws {
+    @Test func setReachesScrollViewPropertiesWithClearErrors() async throws {
         let s = try script(Self.fling, "fling-set.jsonl")
-        let paged = try CommandRunner.run([
+        let paged = try await CommandRunner.run([
             "play", s, "--scene", "list", "--size", "390x600", "--set", "pagingEnabled=true", "--screenshots",
             CommandRunner.temp("p").path,
         ])
         #expect(paged.status == 0)
         #expect(rest(paged.err) == "main rests at contentOffset (0.0, 600.0), zoomScale 1.0")
-        let fast = try CommandRunner.run([
+        let fast = try await CommandRunner.run([
             "play", s, "--scene", "list", "--size", "390x600", "--set", "decelerationRate=fast", "--screenshots",
             CommandRunner.temp("f").path,
         ])
         #expect(rest(fast.err) != rest(paged.err))
-        let unknown = try CommandRunner.run(["play", s, "--scene", "list", "--set", "bounciness=3"])
+        let unknown = try await CommandRunner.run(["play", s, "--scene", "list", "--set", "bounciness=3"])
         #expect(unknown.status != 0 && unknown.err.contains("--set bounciness: unknown property"))
-        let bad = try CommandRunner.run(["play", s, "--scene", "list", "--set", "contentInset=1,2,3"])
+        let bad = try await CommandRunner.run(["play", s, "--scene", "list", "--set", "contentInset=1,2,3"])
         #expect(
             bad.status != 0
                 && bad.err.contains("--set contentInset: expected top,left,bottom,right (4 numbers), got '1,2,3'"))
-        let badBool = try CommandRunner.run(["play", s, "--scene", "list", "--set", "bounces=maybe"])
+        let badBool = try await CommandRunner.run(["play", s, "--scene", "list", "--set", "bounces=maybe"])
         #expect(badBool.err.contains("--set bounces: expected true or false, got 'maybe'"))
     }
 
-    @Test func demoWithoutACompositorSaysSoAndHeadlessWritesTheTour() throws {
+    @Test func demoWithoutACompositorSaysSoAndHeadlessWritesTheTour() async throws {
         let p = Process()
         p.executableURL = try CommandRunner.scrollway()
         p.arguments = ["demo"]
@@ -274,7 +273,7 @@ import Testing
         #expect(message.contains("no Wayland compositor is running") && message.contains("scrollway demo --headless"))
 
         let out = CommandRunner.temp("tour")
-        let r = try CommandRunner.run(["demo", "--headless", "--output", out.path])
+        let r = try await CommandRunner.run(["demo", "--headless", "--output", out.path])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out.contains("wrote 15 screenshots and \(out.path)/contact-sheet.png"))
         // Progress on standard error, a line per step when it is not a terminal.

@@ -7,9 +7,8 @@ import Testing
 /// `scrollway demo --kiosk` in the rig, as a kiosk builder would start it: a mouse drag flings
 /// the list, the demo creates an idle inhibitor, and on the rig's SIGTERM the demo finishes its
 /// recording and trace.
-@MainActor
 @Suite(.serialized) struct KioskCommandTests {
-    @Test func aKioskDemoFlingsWithTheMouseInhibitsIdleAndRecords() throws {
+    @Test func aKioskDemoFlingsWithTheMouseInhibitsIdleAndRecords() async throws {
         let dir = CommandRunner.temp("kiosk")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -31,7 +30,7 @@ import Testing
         let record = dir.appendingPathComponent("kiosk-input.jsonl")
         var env = ProcessInfo.processInfo.environment
         env["WAYLAND_DEBUG"] = "client"
-        let r = try CommandRunner.run(
+        let r = try await CommandRunner.run(
             [
                 "rig", "--size", "390x600", "--script", script.path, "--screenshots", dir.path, "--settle", "2500",
                 "--", CommandRunner.scrollway().path, "demo", "--kiosk", "--scene", "list", "--trace", trace.path,

@@ -5,10 +5,9 @@ import ScrollwayWestonHarness
 import Testing
 
 /// `scrollway rig`, the command people use, run as a process.
-@MainActor
 @Suite(.serialized) struct RigCommandTests {
 
-    @Test func playsAScriptIntoAClientAndWritesScreenshots() throws {
+    @Test func playsAScriptIntoAClientAndWritesScreenshots() async throws {
         let script = CommandRunner.temp("taps.jsonl")
         let shots = CommandRunner.temp("shots")
         defer {
@@ -27,7 +26,7 @@ import Testing
         {"t": 220, "type": "touch.up", "id": 0}
         {"t": 220, "type": "touch.up", "id": 1}
         """.write(to: script, atomically: true, encoding: .utf8)
-        let r = try CommandRunner.run([
+        let r = try await CommandRunner.run([
             "rig", "--size", "600x500", "--script", script.path, "--screenshots", shots.path, "--settle", "50", "--",
             "weston-simple-touch",
         ])
@@ -40,13 +39,13 @@ import Testing
         #expect(rgb(100, 100) == 0xFF_0000 && rgb(300, 200) == 0xFF_0000 && rgb(500, 400) == 0xFF_FF00)
     }
 
-    @Test func aBadScriptIsRejectedBeforeAnythingStarts() throws {
+    @Test func aBadScriptIsRejectedBeforeAnythingStarts() async throws {
         let script = CommandRunner.temp("bad.jsonl")
         defer { try? FileManager.default.removeItem(at: script) }
         try
             "{\"t\": 0, \"type\": \"touch.down\", \"id\": 0, \"x\": 1, \"y\": 1}\n{\"t\": 5, \"type\": \"touch.up\", \"id\": 4}\n"
             .write(to: script, atomically: true, encoding: .utf8)
-        let r = try CommandRunner.run(["rig", "--script", script.path])
+        let r = try await CommandRunner.run(["rig", "--script", script.path])
         #expect(r.status != 0)
         #expect(r.err.contains("\(script.path):2: field 'id': finger 4 is not down"))
         #expect(r.out.isEmpty)  // no compositor was started
@@ -77,19 +76,20 @@ import Testing
         (["sh", "-c", "exit 3"], ["--map-timeout", "0"], "the client exited with status 3 before"),
         (["sleep", "30"], ["--map-timeout", "0.5"], "no window from 'sleep' after 0.5 s"),
     ])
-    func aClientThatFailsFailsTheRun(command: [String], options: [String], message: String) throws {
+    func aClientThatFailsFailsTheRun(command: [String], options: [String], message: String) async throws {
         let script = try tapScript("tap-\(abs(message.hashValue)).jsonl")
-        let r = try CommandRunner.run(["rig", "--script", script.path, "--settle", "0"] + options + ["--"] + command)
+        let r = try await CommandRunner.run(
+            ["rig", "--script", script.path, "--settle", "0"] + options + ["--"] + command)
         #expect(r.status == 1, "status \(r.status): \(r.err)")
         #expect(r.err.contains(message), "stderr: \(r.err)")
     }
 
-    @Test func waitsLongerThanAnHourAreRefusedNotTrapped() throws {
-        let r = try CommandRunner.run(["rig", "--settle", "5000000"])
+    @Test func waitsLongerThanAnHourAreRefusedNotTrapped() async throws {
+        let r = try await CommandRunner.run(["rig", "--settle", "5000000"])
         #expect(r.status == 64 && r.err.contains("--settle: expected milliseconds from 0 to 3600000, got 5000000.0"))
         let late = CommandRunner.temp("late.jsonl")
         try #"{"t": 4400000000, "type": "touch.frame"}"#.write(to: late, atomically: true, encoding: .utf8)
-        let l = try CommandRunner.run(["rig", "--script", late.path])
+        let l = try await CommandRunner.run(["rig", "--script", late.path])
         #expect(l.status == 1 && l.err.contains("field 't': expected a number ≤ 86400000 ms (24 hours)"), "\(l.err)")
     }
 

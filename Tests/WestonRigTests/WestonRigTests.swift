@@ -7,7 +7,6 @@ import Testing
 /// The rig against stock weston clients, with real wl_touch, wl_pointer and wl_keyboard events.
 /// These need weston installed: without it they fail with RigError.westonNotFound, saying so
 /// (CI installs it and never skips them).
-@MainActor
 @Suite(.serialized) struct WestonRigTests {
     /// Protocol events a client received (its WAYLAND_DEBUG lines without the requests).
     func received(_ log: URL) -> [String] {
