@@ -5,15 +5,15 @@ import ScrollwayViews
 /// Records a trace of a window: one frame record per rendered frame for every named scroll view,
 /// and one record per delegate callback, in time order. Times are milliseconds from `origin`.
 @MainActor
-public final class TraceRecorder: WindowObserver {
+public final class TraceRecorder: WindowObserver, ScrollEventObserver {
     public private(set) var writer: TraceWriter
     private let window: Window
     private let origin: Double
     private var frameNumber = 0
     private var views: [(name: String, view: ScrollView)] = []
 
-    /// Attaches to `window` (as one of its observers, and as every named scroll view's event
-    /// observer); records go to `output` (kept in memory by default).
+    /// Attaches to `window` (as one of its observers, and as an event observer of every named
+    /// scroll view); records go to `output` (kept in memory by default).
     public init(window: Window, origin: Double = 0, output: TraceWriter.Output = .memory) {
         writer = TraceWriter(output: output)
         self.window = window
@@ -23,15 +23,17 @@ public final class TraceRecorder: WindowObserver {
             if let s = v as? ScrollView, let name = s.name { views.append((name, s)) }
             stack += v.subviews.reversed()
         }
-        for (name, s) in views {
-            let previous = s.eventObserver
-            s.eventObserver = { [unowned self, weak window] view, event in
-                previous?(view, event)
-                guard event != .didScroll, event != .didZoom else { return }
-                self.writer.delegate(t: ((window?.now ?? 0) - self.origin) * 1000, view: name, event)
-            }
-        }
+        for (_, s) in views { s.addEventObserver(self) }
         window.addObserver(self)
+    }
+
+    /// One record per delegate callback of a named scroll view (scrolls and zooms show in the
+    /// frame records instead).
+    public func scrollView(_ scrollView: ScrollView, didSend event: ScrollEvent) {
+        guard event != .didScroll, event != .didZoom,
+            let name = views.first(where: { $0.view === scrollView })?.name
+        else { return }
+        writer.delegate(t: (window.now - origin) * 1000, view: name, event)
     }
 
     /// One frame record per named scroll view, taken once the frame is final.

@@ -240,6 +240,7 @@ extension ScrollView {
     /// callback goes through here, so the two can never disagree.
     func notify(_ event: ScrollEvent) {
         eventObserver?(self, event)
+        notifyEventObservers(event)
         guard let delegate else { return }
         switch event {
         case .didScroll: delegate.scrollViewDidScroll(self)
@@ -262,7 +263,9 @@ extension ScrollView {
     /// `willEndDragging`, whose target the delegate may change: the observer sees the proposed
     /// target, the release uses the delegate's.
     func notifyWillEndDragging(velocity: Point, target: inout Point) {
-        eventObserver?(self, .willEndDragging(velocity: velocity, targetContentOffset: target))
+        let proposed = ScrollEvent.willEndDragging(velocity: velocity, targetContentOffset: target)
+        eventObserver?(self, proposed)
+        notifyEventObservers(proposed)
         delegate?.scrollViewWillEndDragging(self, withVelocity: velocity, targetContentOffset: &target)
     }
 }

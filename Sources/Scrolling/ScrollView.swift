@@ -33,9 +33,13 @@ open class ScrollView: View {
     }
 
     public weak var delegate: ScrollViewDelegate?
-    /// Sees every delegate event as a value, just before the delegate does (traces, tests):
-    /// both are told through `notify`, so they never disagree.
+    /// Sees every delegate event as a value, just before the observers and the delegate do (a
+    /// test's quick look): all are told through `notify`, so they never disagree. Parties that
+    /// coexist (a trace recorder, a checker) register with `addEventObserver(_:)` instead, so
+    /// none has to chain another's closure.
     public var eventObserver: ((ScrollView, ScrollEvent) -> Void)?
+    /// The registered `ScrollEventObserver`s, held weakly, in the order added.
+    var eventObserverSlots: [ScrollEventObserverSlot] = []
 
     // MARK: Content
 

@@ -194,7 +194,7 @@ import Testing
 
 @MainActor
 /// Watches every named scroll view of a window for the invariants above.
-final class InvariantChecker: WindowObserver {
+final class InvariantChecker: WindowObserver, ScrollEventObserver {
     private(set) var problem: String?
     private var views: [(name: String, view: ScrollView)] = []
     private var dragging: Set<String> = []
@@ -207,14 +207,13 @@ final class InvariantChecker: WindowObserver {
             if let s = v as? ScrollView, let name = s.name { views.append((name, s)) }
             stack += v.subviews
         }
-        for (name, s) in views {
-            let previous = s.eventObserver
-            s.eventObserver = { [unowned self] view, event in
-                previous?(view, event)
-                self.check(event, of: name)
-            }
-        }
+        for (_, s) in views { s.addEventObserver(self) }
         window.addObserver(self)
+    }
+
+    func scrollView(_ scrollView: ScrollView, didSend event: ScrollEvent) {
+        guard let name = views.first(where: { $0.view === scrollView })?.name else { return }
+        check(event, of: name)
     }
 
     func window(_ window: Window, didPrepareFrameAt time: Double) {
