@@ -19,7 +19,7 @@ let package = Package(
         // The weston test rig, for apps that test themselves in headless weston.
         .library(name: "ScrollwayWestonHarness", targets: ["ScrollwayWestonHarness"]),
         // The weston 10 module the rig loads with --modules=<absolute path to this .so>.
-        .library(name: "WestonTestInput", type: .dynamic, targets: ["WestonTestInput"]),
+        .library(name: "WestonTestInput", type: .dynamic, targets: ["ScrollwayWestonTestInput"]),
         .executable(name: "scrollway", targets: ["ScrollwayCLI"]),
     ],
     dependencies: [
@@ -93,7 +93,7 @@ let package = Package(
 
         // Test rig: the weston module (C) and the Swift harness that drives it.
         .target(
-            name: "WestonTestInput",
+            name: "ScrollwayWestonTestInput",
             dependencies: ["ScrollwayCWeston"],
             path: "Sources/WestonTestInput",
             publicHeadersPath: "Generated/include",

@@ -8,9 +8,9 @@ import Logging
 /// Levels: `debug` for what is normal (versions bound, optional globals missing, a third
 /// buffer), `warning` for what costs the user (a compositor holding every buffer), `error`
 /// for what breaks a feature (no UI font).
+/// Each layer adds its own logger where it is used (the Wayland platform's is in
+/// `ScrollwayWayland`).
 public enum Diagnostics {
     /// Fonts, images and canvases.
     public static var raster: Logger { Logger(label: "scrollway.raster") }
-    /// The Wayland platform: protocol versions bound, missing globals, buffers, the connection.
-    public static var wayland: Logger { Logger(label: "scrollway.wayland") }
 }
