@@ -39,7 +39,7 @@ open class ScrollView: View {
     /// none has to chain another's closure.
     public var eventObserver: ((ScrollView, ScrollEvent) -> Void)?
     /// The registered `ScrollEventObserver`s, held weakly, in the order added.
-    var eventObserverSlots: [ScrollEventObserverSlot] = []
+    var eventObservers = ObserverList<any ScrollEventObserver>()
 
     // MARK: Content
 

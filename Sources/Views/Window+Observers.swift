@@ -31,29 +31,15 @@ extension WindowObserver {
     public func window(_ window: Window, willHandle event: InputEvent) {}
 }
 
-/// One registration: weak, so an observer's lifetime stays its owner's business. A class, so a
-/// notification already under way sees a removal (the slot is emptied) as well as a release.
-final class ObserverSlot {
-    weak var observer: (any WindowObserver)?
-    init(_ observer: any WindowObserver) { self.observer = observer }
-}
-
 extension Window {
     /// Adds `observer`, held weakly, after those already added: observers hear of each thing in
     /// the order they were added. Adding one twice keeps its first place. One added during a
     /// notification hears from the next one on.
-    public func addObserver(_ observer: any WindowObserver) {
-        observerSlots.removeAll { $0.observer == nil }
-        guard !observerSlots.contains(where: { $0.observer === observer }) else { return }
-        observerSlots.append(ObserverSlot(observer))
-    }
+    public func addObserver(_ observer: any WindowObserver) { observers.add(observer) }
 
     /// Removes `observer`; if a notification is under way and has not reached it yet, it does
     /// not hear that one either.
-    public func removeObserver(_ observer: any WindowObserver) {
-        for slot in observerSlots where slot.observer === observer || slot.observer == nil { slot.observer = nil }
-        observerSlots.removeAll { $0.observer == nil }
-    }
+    public func removeObserver(_ observer: any WindowObserver) { observers.remove(observer) }
 
     /// Tells the observers that a scroll view's interactive keyboard drag moved to `fingerY`
     /// (window coordinates), or ended (nil).
@@ -61,13 +47,12 @@ extension Window {
         notifyObservers { $0.window(self, interactiveKeyboardDragAt: fingerY) }
     }
 
-    /// Calls `body` with each live observer in the order added. It walks a copy of the slots, so
-    /// an observer may add or remove observers (itself included) from inside the call; a slot
-    /// emptied meanwhile, by a removal or a release, is skipped.
+    /// Calls `body` with each live observer in the order added (`ObserverList`: an observer may
+    /// add or remove observers from inside the call).
     func notifyObservers(_ body: (any WindowObserver) -> Void) {
-        for slot in observerSlots {
-            guard let observer = slot.observer else { continue }
-            body(observer)
-        }
+        // A copy, so the call that walks it does not hold an access to the window's list while
+        // an observer changes it.
+        let current = observers
+        current.forEach(body)
     }
 }

@@ -30,7 +30,7 @@ public final class Window: View {
     /// platform owns the window, not the other way round.
     public weak var host: (any WindowHost)?
     /// Who follows frames, focus and keyboard drags (`WindowObserver`), in the order added.
-    var observerSlots: [ObserverSlot] = []
+    var observers = ObserverList<any WindowObserver>()
 
     /// Objects kept alive as long as the window (a scene's data source, which views hold
     /// weakly as UIKit does).
