@@ -107,9 +107,7 @@ extension Canvas {
     ///
     /// Whole rows between canvases of one width (a scroll view as wide as the window) are one
     /// block, copied with streaming stores (`copyStreaming`): the rows are for the compositor
-    /// to read, not us. In weston at 1920×1080 the list's frames that copy the strip the frame
-    /// before exposed from the newest buffer took 7% less to present (median; 9% mean), against
-    /// pixman's SRC in alternate frames of the same six runs, which the two took in turns.
+    /// to read, not us (against pixman's SRC: docs/decisions.md).
     public func copyPixels(from source: Canvas, to rect: PixelRect, dx: Int = 0, dy: Int = 0) {
         guard
             let r = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))?
@@ -131,11 +129,9 @@ extension Canvas {
     /// `memmove` with streaming (non-temporal) stores, for blocks of whole rows that only the
     /// compositor reads next (a buffer's recentring in its ring, rows copied from the newest
     /// buffer), written without first reading each destination line into the cache as plain
-    /// stores do. In weston at 1920×1080 that took a fifth off the recentring draws (1.44–1.54
-    /// ms to 1.15–1.24 ms of present, 12 flings, back to back) and as much off the list's p99.
-    /// The source is fetched ahead non-temporally, so the megabytes read once do not evict the
-    /// rest of the frame's working set from the caches: a tenth more off those draws. Overlap
-    /// in either direction is fine. Off x86-64, `memmove`.
+    /// stores do. The source is fetched ahead non-temporally, so the megabytes read once do not
+    /// evict the rest of the frame's working set from the caches. What each saved in weston is
+    /// in docs/decisions.md. Overlap in either direction is fine. Off x86-64, `memmove`.
     public static func copyStreaming(to dst: UnsafeMutableRawPointer, from src: UnsafeRawPointer, count: Int) {
         sw_memmove_streaming(dst, src, count)
     }

@@ -24,12 +24,10 @@ public final class Canvas {
     /// `streamingFillWidth` pixels wide are written with streaming stores (`sw_fill_streaming`)
     /// instead of pixman's fill: the same pixels, written around the caches. For a window's
     /// buffer, which the compositor reads next, not this process: it saves reading each line in
-    /// before writing it. In weston at 1920×1080, with alternate frames of the same list flings
-    /// filled each way (six runs, the assignment swapped halfway), the frames that did not
-    /// recentre spent 7% less in present (a mean 0.176 ms against 0.188) and the main thread 2%
-    /// less per frame; at 390×844, where the frame stays in the caches, 18% more (the platform
-    /// turns it on for large frames only). Off for the images views draw into, which
-    /// composition reads back soon.
+    /// before writing it. It pays for large frames and costs for small ones, which stay in the
+    /// caches anyway, so the platform turns it on for large frames only (the measurements are in
+    /// docs/decisions.md). Off for the images views draw into, which composition reads back
+    /// soon.
     public var streamsFills = false
     /// The clip `setClip` last set, as pixman got it (nil: none), so a streaming fill keeps to it.
     private(set) var clipBoxes: [pixman_box32_t]?

@@ -175,9 +175,8 @@ final class FcftFont: @unchecked Sendable {
     ///
     /// Why: text is shaped in segments cut at spaces and digits (`ShapedParagraph`), so a list
     /// row's "Row 1234" asks fcft for the kerning across six segment edges each time it is laid
-    /// out, and each ask takes fcft's lock and two FreeType lookups: in weston, during a fast
-    /// drag of the list, 18% of the layout of the rows it brings in (perf); in a warm loop the
-    /// row layout went from 6.6 to 6.0 µs.
+    /// out, and each ask takes fcft's lock and two FreeType lookups, a measurable share of the
+    /// layout of the rows a fast drag brings in (docs/decisions.md).
     private let asciiKerning = Mutex([Int16](repeating: FcftFont.unknownKerning, count: 95 * 95))
     private static let unknownKerning = Int16.min
 

@@ -163,11 +163,9 @@ extension Window {
     /// (`CompositeWork.bytesMoved`, `Canvas.Traffic`), nil when the copy is cheaper.
     ///
     /// Why: a copy reads and writes every pixel, while a list's repaint is mostly opaque
-    /// backgrounds that a buffer streaming its fills only writes, and small text images. Measured
-    /// in weston with alternate recentrings of the same list flings made each way: the
-    /// recentring draws' present 0.85 against 1.06 ms at 1920×1080 and 2.45 against 3.57 ms at
-    /// 3840×2160. Where images cover the window (the zoom scene's tiles, 2.1 against 1.2 ms) or
-    /// fills read each line in (390×844, 0.38 against 0.27 ms) the copy is cheaper, and chosen.
+    /// backgrounds that a buffer streaming its fills only writes, and small text images. Where
+    /// images cover the window (the zoom scene's tiles) or fills read each line in (small
+    /// windows) the copy is cheaper, and chosen (the measurements: docs/decisions.md).
     /// The composite is worked out only when `canvas` streams its fills: otherwise it can never
     /// move fewer bytes than the copy (a fill through pixman moves as many as a copy).
     public func repaintWork(insteadOf copied: PixelRegion, window: PixelRect, canvas: Canvas) -> CompositeWork? {

@@ -48,9 +48,8 @@ final class ShmBuffer {
     /// The smallest frame whose opaque fills are streamed (`Canvas.streamsFills`): past it a
     /// frame, with the compositor's reads of it and its own output, does not stay in the caches,
     /// and writing around them saves reading each line in first; below it the lines are still
-    /// cached and a streaming store only sends them to memory sooner. Measured in weston with
-    /// alternate frames of the same list flings filled each way: present of the frames that
-    /// did not recentre +18% at 390×844 (1.3 MB), −3% at 1280×720 (3.7 MB), −7% at 1920×1080.
+    /// cached and a streaming store only sends them to memory sooner (measured at three sizes:
+    /// docs/decisions.md).
     static let streamingFillFrameBytes = 2 << 20
 
     /// The ring's size for one frame: one and a half frames (half a screen of travel between

@@ -14,18 +14,9 @@ import ScrollwayViews
 /// again (`recentre`, `WaylandWindow.present`), which leaves the ring's whole slack
 /// (`ringBytes − frameBytes`) of travel in the direction it was going.
 ///
-/// Tried and measured (1080p and 4K in weston): a shadow that copies, frame by frame, the
-/// bytes a recentring will need into the dead part of the ring behind the frame. It cuts a
-/// recentring's copy to `frameBytes − slack`, a third less at 4K, but every other frame then
-/// copies as many rows as it scrolled, and the p99 did not move while the median rose by a
-/// tenth: the same work, spread where it costs more. A ring that wraps (mapped twice in this
-/// process, the rows past its end shown in a subsurface) never recentres and cut the p99 by a
-/// fifth, but weston's pixman renderer draws a subsurface through a bilinear transform, which
-/// cost weston 1.5× GTK4's CPU per frame; recentring ahead of time, on a worker while the
-/// buffer waits for its next frame, moved the copy off the main thread but made more of them;
-/// beginning each recentring at the end of the draw before (half the copy then, half at the
-/// recentring) halved the recentring draws' median but not the p99, whose frames are a fast
-/// fling's first, with a recentring due every draw or two (docs/decisions.md).
+/// Other ways round the recentring were built and measured and not kept: a shadow copy spread
+/// over the frames, a ring that wraps (shown through a subsurface), recentring ahead of time on
+/// a worker or at the end of the draw before. Why each lost is in docs/decisions.md.
 struct ShmRing {
     let mapping: UnsafeMutableRawPointer
     let ringBytes: Int

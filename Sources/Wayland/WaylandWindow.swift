@@ -422,10 +422,8 @@ public final class WaylandWindow: WindowHost {
     /// `Canvas.copyPixels` streams the rows), else by the ring from the buffer's own kept rows
     /// (`ShmRing.move`). Why from the newest: the buffer is two frames old, so its own rows miss
     /// the strip the frame before exposed, a second copy from the newest buffer anyway; the
-    /// newest holds all of them, drawn a frame ago and so partly still in the caches. In weston
-    /// at 1920×1080 the recentring draws took 6% less (a median 1.03 ms of present against
-    /// 1.10) and the list's p99 5% less (2.03 ms against 2.13; four alternating pairs of runs
-    /// of 12 flings).
+    /// newest holds all of them, drawn a frame ago and so partly still in the caches
+    /// (measured: docs/decisions.md).
     private func present(
         _ plan: PresentPlan, into buffer: ShmBuffer, from newest: ShmBuffer?, damage: PixelRegion
     ) throws -> Presented {
