@@ -41,6 +41,11 @@ let package = Package(
         systemLibrary("ScrollwayCPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
         systemLibrary("ScrollwayCWeston", pkgConfig: "libweston-10", apt: ["libweston-10-dev"]),
 
+        // C of our own, in C targets: the libc calls Swift cannot reach (memfd, timerfd, eventfd,
+        // clocks) and the streaming copy and fill of window buffers.
+        .target(name: "ScrollwayCSystem", path: "Sources/CSystem"),
+        .target(name: "ScrollwayCStreaming", path: "Sources/CStreaming"),
+
         // Protocol glue: wayland-scanner output, committed (Scripts/generate-protocols.sh).
         .target(
             name: "ScrollwayWaylandProtocols",
@@ -64,7 +69,8 @@ let package = Package(
         .target(
             name: "ScrollwayRaster",
             dependencies: [
-                "ScrollwayGeometry", "ScrollwayCPixman", "ScrollwayCFcft", "ScrollwayCFribidi", "ScrollwayCPNG",
+                "ScrollwayGeometry", "ScrollwayCPixman", "ScrollwayCStreaming", "ScrollwayCFcft", "ScrollwayCFribidi",
+                "ScrollwayCPNG",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Raster"),
@@ -89,7 +95,9 @@ let package = Package(
 
         // The Wayland client core both clients share: connection, registry, dispatch, errors,
         // shared memory.
-        .target(name: "ScrollwayWaylandCore", dependencies: ["ScrollwayCWaylandClient"], path: "Sources/WaylandCore"),
+        .target(
+            name: "ScrollwayWaylandCore", dependencies: ["ScrollwayCWaylandClient", "ScrollwayCSystem"],
+            path: "Sources/WaylandCore"),
 
         // Test rig: the weston module (C) and the Swift harness that drives it.
         .target(
@@ -113,8 +121,8 @@ let package = Package(
         .target(
             name: "ScrollwayWayland",
             dependencies: [
-                "ScrollwayCWaylandClient", "ScrollwayCXKBCommon", "ScrollwayWaylandCore", "ScrollwayWaylandProtocols",
-                "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayRaster",
+                "ScrollwayCWaylandClient", "ScrollwayCSystem", "ScrollwayCXKBCommon", "ScrollwayWaylandCore",
+                "ScrollwayWaylandProtocols", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayRaster",
                 "ScrollwayViews", .product(name: "Logging", package: "swift-log"),
             ], path: "Sources/Wayland"
         ),
@@ -188,7 +196,9 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["ScrollwayGestures"]),
         .testTarget(
             name: "RasterTests",
-            dependencies: ["ScrollwayRaster", "ScrollwayCFcft", "ScrollwayCPixman", "ScrollwayTestSupport"]),
+            dependencies: [
+                "ScrollwayRaster", "ScrollwayCFcft", "ScrollwayCPixman", "ScrollwayCStreaming", "ScrollwayTestSupport",
+            ]),
         // The README's and the library guide's examples import only `Scrollway`, as an app does.
         .testTarget(name: "ViewsTests", dependencies: ["ScrollwayViews", "ScrollwayDemoScenes", "Scrollway"]),
         .testTarget(
@@ -233,9 +243,8 @@ let package = Package(
         .testTarget(
             name: "SystemLibraryTests",
             dependencies: [
-                "ScrollwayCWaylandClient", "ScrollwayCXKBCommon", "ScrollwayCPixman", "ScrollwayCPNG",
-                "ScrollwayCWeston",
-                "ScrollwayWaylandProtocols", "ScrollwayWestonHarness",
+                "ScrollwayCWaylandClient", "ScrollwayCSystem", "ScrollwayCXKBCommon", "ScrollwayCPixman",
+                "ScrollwayCPNG", "ScrollwayCWeston", "ScrollwayWaylandProtocols", "ScrollwayWestonHarness",
             ]
         ),
     ],

@@ -1,5 +1,6 @@
 import Glibc
 import ScrollwayCPixman
+import ScrollwayCStreaming
 import ScrollwayGeometry
 
 /// Compositing: drawing one canvas's pixels onto another. This is the second step of the seeds'

@@ -1,5 +1,6 @@
 import Glibc
 import ScrollwayCPixman
+import ScrollwayCStreaming
 import ScrollwayGeometry
 
 /// Fills, strokes and gradients. Rectangles on the pixel grid are filled exactly (no

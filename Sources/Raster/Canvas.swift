@@ -1,4 +1,5 @@
 import ScrollwayCPixman
+import ScrollwayCStreaming
 import ScrollwayGeometry
 
 /// A premultiplied ARGB8888 pixman image that views draw into and composite onto.

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import ScrollwayCSystem
 import ScrollwayCWaylandClient
 import ScrollwayViews
 import ScrollwayWaylandProtocols
@@ -103,7 +104,7 @@ final class WaylandClipboard: Pasteboard {
             let type = Self.textTypes.first(where: types.contains), let channel
         else { return completion(nil) }
         var fds: [Int32] = [-1, -1]
-        guard pipe2(&fds, O_CLOEXEC) == 0 else { return completion(nil) }
+        guard sw_pipe_cloexec(&fds) == 0 else { return completion(nil) }
         // The request carries a duplicate of the write end: ours closes at once, so the reader
         // sees the end of the text when the writer closes theirs.
         wl_data_offer_receive(offer, type, fds[1])

@@ -1,4 +1,5 @@
 import Glibc
+import ScrollwayCSystem
 import ScrollwayCWaylandClient
 import ScrollwayGeometry
 import ScrollwayGestures

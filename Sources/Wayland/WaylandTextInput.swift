@@ -1,3 +1,4 @@
+import ScrollwayCSystem
 import ScrollwayCWaylandClient
 import ScrollwayGeometry
 import ScrollwayGestures

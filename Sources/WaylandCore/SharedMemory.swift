@@ -1,4 +1,5 @@
 import Glibc
+import ScrollwayCSystem
 import ScrollwayCWaylandClient
 
 /// An anonymous shared-memory file, sized and mapped: what wl_shm buffers live in. A sealed

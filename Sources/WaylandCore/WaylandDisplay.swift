@@ -1,4 +1,5 @@
 import Glibc
+import ScrollwayCSystem
 import ScrollwayCWaylandClient
 
 /// One client connection to a compositor, written once for every client of this package (the
