@@ -1,5 +1,6 @@
 import Glibc
 import ScrollwayCPixman
+import ScrollwayCSystem
 import ScrollwayCWaylandClient
 import Testing
 
