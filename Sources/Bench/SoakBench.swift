@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
 import ScrollwayGeometry
-import ScrollwayReplay
 import ScrollwayScripts
+import ScrollwayWestonHarness
 
 /// `scrollway bench --soak`: does memory stay flat over a long run? The same flinging script
 /// played for one minute and for `minutes` minutes, offscreen (each run's peak resident memory,
@@ -112,7 +112,7 @@ public struct SoakBench {
                     progress(String(format: "soak: weston run at %.0f s: %.1f MiB", t, samples.last!.mib))
                 }
             }
-            WestonSeatInjector.sleep(every)
+            RealTimePacer.sleep(every)
         }
         guard status == 0 else {
             throw BenchError("bench --soak: scrollway \(args.joined(separator: " ")) failed (\(status))")

@@ -55,18 +55,20 @@ extension ScriptTarget {
     }
 
     /// Plays events from `source` (in time order) at their times, then settles for at most
-    /// `settle` ms after `duration` (the script's last event). Events are read one at a time, so
-    /// a script file of any length plays in constant memory. `onProgress` hears each event's time
-    /// once it is handled.
+    /// `settle` ms after `duration` (the script's end; the last event's time when that is later).
+    /// Events are read one at a time, so a script file of any length plays in constant memory.
+    /// `onProgress` hears each event's time once it is handled.
     public func play(
         _ source: inout some ScriptEventSource, duration: Double, settle: Double,
         onScreenshot: (String, Canvas) throws -> Void, onProgress: ((Double) -> Void)? = nil
     ) throws {
+        var end = duration
         while let e = try source.next() {
             try perform(at: e.t) { try apply(e, onScreenshot: onScreenshot) }
             onProgress?(e.t)
+            end = max(end, e.t)
         }
-        try self.settle(after: duration, limit: settle)
+        try self.settle(after: end, limit: settle)
     }
 
     /// Plays the gesture `build` lays out, its times in ms from script time `start`, and returns

@@ -1,4 +1,3 @@
-import Foundation
 import ScrollwayGestures
 import ScrollwayScripts
 import ScrollwayWestonHarness
@@ -26,12 +25,17 @@ public struct WestonSeatInjector {
                 + "(weston 10's rig has no pointer-gesture or window-size injection); use `scrollway play`")
     }
 
-    /// Injects `e` when it is due on the rig's pacer (begun at the script's start), sleeping
-    /// meanwhile: for clients whose loop is not ours to step.
+    /// Injects `e` when it is due (`waitUntilDue`): for clients whose loop is not ours to step.
     public func play(_ e: ScriptEvent) throws {
-        try rig.input.flush()
-        try rig.pacer.wait(until: e.t) { seconds in Self.sleep(seconds) }
+        try waitUntilDue(e.t)
         try inject(e)
+    }
+
+    /// Sends what was injected so far, then sleeps until script time `t` is due on the rig's
+    /// pacer (begun at the script's start).
+    public func waitUntilDue(_ t: Double) throws {
+        try rig.input.flush()
+        try rig.pacer.wait(until: t) { RealTimePacer.sleep($0) }
     }
 
     /// Injects one event now, stamped with its script time.
@@ -99,16 +103,5 @@ public struct WestonSeatInjector {
         case .continuous: return 2
         case .wheelTilt: return 3
         }
-    }
-
-    /// Sleeps for `seconds` (any finite non-negative amount), resuming after signals: no integer
-    /// conversion that a long wait could overflow.
-    public static func sleep(_ seconds: Double) {
-        guard seconds > 0, seconds.isFinite else { return }
-        let whole = min(seconds.rounded(.down), Double(Int32.max))
-        let nanoseconds = whole < seconds.rounded(.down) ? 0 : Int((seconds - whole) * 1e9)
-        var request = timespec(tv_sec: Int(whole), tv_nsec: nanoseconds)
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 }

@@ -54,8 +54,9 @@ public final class WestonTarget: ScriptTarget {
     }
 
     /// Weston 10 cannot inject pointer gestures or window sizes: refused before anything runs.
+    /// (The seat's other app events, the on-screen keyboard's, this target plays in the app.)
     public static func checkSupported(_ summary: ScriptSummary, file: String) throws {
-        let lines = ["pinch.begin", "pinch.update", "pinch.end", "window.resize"].compactMap { t in
+        let lines = WestonSeatInjector.appEventTypes.filter { !$0.hasPrefix("keyboard.") }.compactMap { t in
             summary.firstLine[t].map { (t, $0) }
         }
         if let (type, line) = lines.min(by: { $0.1 < $1.1 }) {
@@ -74,12 +75,7 @@ public final class WestonTarget: ScriptTarget {
         var source = source
         rig.pacer.begin()
         let recorder = TraceRecorder(window: window, origin: window.now, output: trace)
-        var last = 0.0
-        while let e = try source.next() {
-            try perform(at: e.t) { try apply(e, onScreenshot: onScreenshot) }
-            last = e.t
-        }
-        try self.settle(after: last, limit: settle)
+        try play(&source, duration: 0, settle: settle, onScreenshot: onScreenshot)
         withExtendedLifetime(recorder) {}
     }
 

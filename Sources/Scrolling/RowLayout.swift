@@ -35,15 +35,11 @@ struct RowLayout {
         return (max(0, h) * 256).rounded() / 256
     }
 
+    /// Rows with the heights measured so far (nil: the estimate stands in).
     init(measured: [Double?], sectionStartRows: some Sequence<Int>, estimate: Double, headerHeight: Double) {
-        count = measured.count
-        self.measured = measured.map { $0.map(Self.quantized) }
-        for (row, h) in measured.enumerated() where h != nil { measuredRows.insert(row) }
-        headers = Array(repeating: 0, count: measured.count)
-        self.estimate = Self.quantized(estimate)
-        self.headerHeight = Self.quantized(headerHeight)
-        tree = []
-        setSectionStarts(sectionStartRows)
+        self.init(
+            count: measured.count, sectionStartRows: sectionStartRows, estimate: estimate, headerHeight: headerHeight)
+        for (row, h) in measured.enumerated() { if let h { setHeight(row, h) } }
     }
 
     /// `count` rows, none measured yet (a list's reload): the estimate stands in for every row.

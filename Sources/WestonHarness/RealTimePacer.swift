@@ -33,4 +33,16 @@ public final class RealTimePacer {
     public func wait(until ms: UInt32, step: (Double) throws -> Void) throws {
         try wait(until: Double(ms), step: step)
     }
+
+    /// Sleeps for `seconds` (any finite non-negative amount), resuming after signals, with no
+    /// integer conversion that a long wait could overflow: the step of `wait(until:step:)` when
+    /// the client's loop is not ours to run (`scrollway rig`), and any other plain wait.
+    public static func sleep(_ seconds: Double) {
+        guard seconds > 0, seconds.isFinite else { return }
+        let whole = min(seconds.rounded(.down), Double(Int32.max))
+        let nanoseconds = whole < seconds.rounded(.down) ? 0 : Int((seconds - whole) * 1e9)
+        var request = timespec(tv_sec: Int(whole), tv_nsec: nanoseconds)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
 }

@@ -1,15 +1,6 @@
 import ArgumentParser
 import Foundation
 import ScrollwayBench
-import ScrollwayDemoScenes
-import ScrollwayGeometry
-import ScrollwayGestures
-import ScrollwayHeadless
-import ScrollwayRaster
-import ScrollwayScripts
-import ScrollwayScrolling
-import ScrollwayViews
-import Synchronization
 
 /// `scrollway bench`: parses its options and runs the benchmarks of `ScrollwayBench`
 /// (`OffscreenBench`, `WestonBench`, `SoakBench`), which anyone can run from code as well.

@@ -67,8 +67,8 @@ struct RigCommand: ParsableCommand {
         // A file is checked whole (and not kept) before the compositor even starts.
         if let script {
             let summary = try parser.check(file: script)
-            for type in Self.unsupportedTypes {
-                if let line = summary.firstLine[type] { try Self.checkSupported(type: type, line: line) }
+            for type in WestonSeatInjector.appEventTypes {
+                if let line = summary.firstLine[type] { try WestonSeatInjector.checkSupported(type: type, line: line) }
             }
             for w in summary.warnings { warn("\(script): \(w)") }
         }
@@ -114,13 +114,13 @@ struct RigCommand: ParsableCommand {
                 while let line = readLine() {
                     number += 1
                     guard let event = try parser.parseLine(line, number: number, state: &state) else { continue }
-                    try Self.checkSupported(type: event.kind.typeName, line: event.line)
+                    try WestonSeatInjector.checkSupported(type: event.kind.typeName, line: event.line)
                     try play(event)
                 }
                 for w in state.endWarnings { warn("<stdin>: \(w)") }
             }
             try rig.input.roundtrip()
-            WestonSeatInjector.sleep(settle / 1000)
+            RealTimePacer.sleep(settle / 1000)
             if let client { try Self.checkAlive(client, before: "the end of the script") }
         } catch {
             // A signal's stop takes weston and the client away, which can surface here as an
@@ -130,8 +130,6 @@ struct RigCommand: ParsableCommand {
             throw error
         }
     }
-
-    static let unsupportedTypes = WestonSeatInjector.appEventTypes
 
     /// A client that ended before the script did makes the run a failure, with its status.
     static func checkAlive(_ client: Process, before: String) throws {
@@ -149,11 +147,6 @@ struct RigCommand: ParsableCommand {
         return "exited with status \(p.terminationStatus)"
     }
 
-    /// The rig injects seat input; events that need the app itself are refused up front.
-    static func checkSupported(type: String, line: Int) throws {
-        try WestonSeatInjector.checkSupported(type: type, line: line)
-    }
-
     /// Waits until the client has shown something (a touch on no surface is dropped); a client
     /// that exits or shows nothing in time fails the run.
     private func waitForFirstFrame(_ rig: WestonRig, client: Process) throws {
@@ -165,7 +158,7 @@ struct RigCommand: ParsableCommand {
             let h = c.height
             let samples = [(w / 2, h / 2), (w / 4, h / 4), (3 * w / 4, 3 * h / 4)]
             if samples.contains(where: { c.pixel(x: $0.0, y: $0.1) != 0xFF00_0000 }) { return }
-            WestonSeatInjector.sleep(0.02)
+            RealTimePacer.sleep(0.02)
         }
         throw CommandError(
             "no window from '\(command[0])' after \(mapTimeout) s (the output stayed black; "
@@ -216,9 +209,8 @@ struct RigPlayer {
     /// Plays `e` when it is due (the rig's pacer, begun at the script's start).
     func play(_ e: ScriptEvent) throws {
         guard case .screenshot(let name) = e.kind else { return try injector.play(e) }
+        try injector.waitUntilDue(e.t)
         let rig = injector.rig
-        try rig.input.flush()
-        try rig.pacer.wait(until: e.t) { WestonSeatInjector.sleep($0) }
         // Hide the pointer right before capturing: the compositor re-picks focus when
         // surfaces map, and a client's cursor would show in the picture.
         try rig.parkPointer()
