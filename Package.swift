@@ -46,10 +46,13 @@ let package = Package(
         .target(name: "ScrollwayCSystem", path: "Sources/CSystem"),
         .target(name: "ScrollwayCStreaming", path: "Sources/CStreaming"),
 
-        // Protocol glue: wayland-scanner output, committed (Scripts/generate-protocols.sh).
+        // Protocol glue: wayland-scanner output, committed once (Scripts/generate-protocols.sh).
+        // The interface tables of the protocols both the client and the weston module speak.
+        .target(
+            name: "ScrollwayProtocolTables", path: "Sources/ProtocolTables", publicHeadersPath: "Generated/include"),
         .target(
             name: "ScrollwayWaylandProtocols",
-            dependencies: ["ScrollwayCWaylandClient"],
+            dependencies: ["ScrollwayCWaylandClient", "ScrollwayProtocolTables"],
             path: "Sources/WaylandProtocols",
             publicHeadersPath: "Generated/include"
         ),
@@ -102,7 +105,7 @@ let package = Package(
         // Test rig: the weston module (C) and the Swift harness that drives it.
         .target(
             name: "ScrollwayWestonTestInput",
-            dependencies: ["ScrollwayCWeston"],
+            dependencies: ["ScrollwayCWeston", "ScrollwayProtocolTables"],
             path: "Sources/WestonTestInput",
             publicHeadersPath: "Generated/include",
             linkerSettings: [
@@ -141,7 +144,7 @@ let package = Package(
             dependencies: [
                 "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayPhysics", "ScrollwayRaster", "ScrollwayViews",
                 "ScrollwayScrolling", "ScrollwayScripts", "ScrollwayHeadless", "ScrollwayWayland",
-                "ScrollwayWestonHarness",
+                "ScrollwayWaylandCore", "ScrollwayWestonHarness",
             ], path: "Sources/Replay"),
 
         // Trace plots (`scrollway plot`): a module of their own that `import Scrollway` does not export.
@@ -158,7 +161,7 @@ let package = Package(
             dependencies: [
                 "ScrollwayDemoScenes", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayHeadless", "ScrollwayRaster",
                 "ScrollwayReplay", "ScrollwayScripts", "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland",
-                "ScrollwayWestonHarness",
+                "ScrollwayWaylandCore", "ScrollwayWestonHarness",
             ], path: "Sources/Bench"),
 
         // Products: the demo scenes and the command line.
@@ -172,6 +175,7 @@ let package = Package(
             dependencies: [
                 "ScrollwayGeometry", "ScrollwayPhysics", "ScrollwayGestures", "ScrollwayRaster", "ScrollwayViews",
                 "ScrollwayScrolling", "ScrollwayScripts", "ScrollwayHeadless", "ScrollwayReplay", "ScrollwayWayland",
+                "ScrollwayWaylandCore",
             ],
             path: "Sources/Scrollway"
         ),
@@ -180,15 +184,15 @@ let package = Package(
             dependencies: [
                 "ScrollwayBench", "ScrollwayDemoScenes", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayHeadless",
                 "ScrollwayPhysics", "ScrollwayPlot", "ScrollwayRaster", "ScrollwayReplay", "ScrollwayScripts",
-                "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland", "ScrollwayWestonHarness",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland", "ScrollwayWaylandCore",
+                "ScrollwayWestonHarness", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/scrollway"
         ),
 
         // Helpers shared by test targets (running the CLI, seeded randomness).
-        .target(name: "ScrollwayTestSupport", dependencies: ["ScrollwayWestonHarness"]),
+        .target(name: "ScrollwayTestSupport", dependencies: ["ScrollwayWaylandCore", "ScrollwayWestonHarness"]),
 
         // Tests.
         .testTarget(name: "GeometryTests", dependencies: ["ScrollwayGeometry"]),
