@@ -1,19 +1,14 @@
 import Glibc
 import ScrollwayCWaylandClient
+import ScrollwayWaylandCore
 import ScrollwayWaylandProtocols
 
-// Every C callback of the Wayland target. Each recovers its owner from `data` with `Unmanaged`
-// (unretained: the owner outlives its proxies): WaylandConnection for the seat and outputs
-// (the registry is WaylandCore's); WaylandPointer, WaylandPointerGestures, WaylandTouch and
-// WaylandKeyboard for their devices, WaylandTextInput for the input method, WaylandClipboard for
-// the data device, its offers and sources; WaylandWindow for the surface, toplevel and frame
-// callbacks; ShmBuffer for release.
-// Listener tables are allocated once on the heap (stable addresses for the process's lifetime;
-// `&` or withUnsafePointer on a global struct would hand C a temporary copy) and never mutated.
-
-@inline(__always) func owner<T: AnyObject>(_ data: UnsafeMutableRawPointer?, _: T.Type) -> T {
-    Unmanaged<T>.fromOpaque(data!).takeUnretainedValue()
-}
+// Every C callback of the Wayland target, in the style WaylandCore's Trampolines.swift sets out
+// (`listenerTable`, `owner`). Owners: WaylandConnection for the seat and outputs (the registry is
+// WaylandCore's); WaylandPointer, WaylandPointerGestures, WaylandTouch and WaylandKeyboard for
+// their devices, WaylandTextInput for the input method, WaylandClipboard for the data device, its
+// offers and sources; WaylandWindow for the surface, toplevel and frame callbacks; ShmBuffer for
+// release.
 
 /// Runs `body` with the owner on the main actor. Wayland calls back only from inside
 /// `wl_display_dispatch*`, which the platform runs on the main thread from main-actor code
@@ -22,7 +17,7 @@ import ScrollwayWaylandProtocols
 @inline(__always) func onOwner<T: AnyObject & Sendable>(
     _ data: UnsafeMutableRawPointer?, _: T.Type, _ body: @MainActor (T) -> Void
 ) {
-    let object = Unmanaged<T>.fromOpaque(data!).takeUnretainedValue()
+    let object = owner(data, T.self)
     MainActor.assumeIsolated { body(object) }
 }
 
@@ -31,29 +26,22 @@ import ScrollwayWaylandProtocols
 @inline(__always) func onOwner<T: AnyObject & Sendable, A>(
     _ data: UnsafeMutableRawPointer?, _: T.Type, passing args: A, _ body: @MainActor (T, A) -> Void
 ) {
-    let object = Unmanaged<T>.fromOpaque(data!).takeUnretainedValue()
+    let object = owner(data, T.self)
     nonisolated(unsafe) let args = args
     MainActor.assumeIsolated { body(object, args) }
 }
 
-/// A listener table at a stable heap address, for the process's lifetime.
-func table<L>(_ listener: L) -> UnsafeMutablePointer<L> {
-    let p = UnsafeMutablePointer<L>.allocate(capacity: 1)
-    p.initialize(to: listener)
-    return p
-}
-
 enum Listeners {
-    nonisolated(unsafe) static let wmBase = table(
+    nonisolated(unsafe) static let wmBase = listenerTable(
         xdg_wm_base_listener(
             ping: { _, base, serial in xdg_wm_base_pong(base, serial) }))
 
-    nonisolated(unsafe) static let seat = table(
+    nonisolated(unsafe) static let seat = listenerTable(
         wl_seat_listener(
             capabilities: { data, _, caps in onOwner(data, WaylandConnection.self) { $0.input.capabilities(caps) } },
             name: { _, _, _ in }))
 
-    nonisolated(unsafe) static let output = table(
+    nonisolated(unsafe) static let output = listenerTable(
         wl_output_listener(
             geometry: { _, _, _, _, _, _, _, _, _, _ in },
             mode: { data, output, flags, _, _, refresh in
@@ -72,7 +60,7 @@ enum Listeners {
             name: { _, _, _ in },
             description: { _, _, _ in }))
 
-    nonisolated(unsafe) static let pointer = table(
+    nonisolated(unsafe) static let pointer = listenerTable(
         wl_pointer_listener(
             enter: { data, _, serial, _, x, y in
                 onOwner(data, WaylandPointer.self) { $0.enter(serial: serial, x: x, y: y) }
@@ -105,7 +93,7 @@ enum Listeners {
                 onOwner(data, WaylandPointer.self) { $0.axisDiscrete(axis: axis, value120: value) }
             }))
 
-    nonisolated(unsafe) static let touch = table(
+    nonisolated(unsafe) static let touch = listenerTable(
         wl_touch_listener(
             down: { data, _, _, time, surface, id, x, y in
                 onOwner(data, WaylandTouch.self) { $0.down(time: time, id: id, x: x, y: y) }
@@ -119,7 +107,7 @@ enum Listeners {
             shape: { _, _, _, _, _ in },
             orientation: { _, _, _, _ in }))
 
-    nonisolated(unsafe) static let keyboard = table(
+    nonisolated(unsafe) static let keyboard = listenerTable(
         wl_keyboard_listener(
             keymap: { data, _, format, fd, size in
                 onOwner(data, WaylandKeyboard.self) { $0.keymap(format: format, fd: fd, size: size) }
@@ -139,11 +127,11 @@ enum Listeners {
                 onOwner(data, WaylandKeyboard.self) { $0.repeatInfo(rate: rate, delay: delay) }
             }))
 
-    nonisolated(unsafe) static let presentation = table(
+    nonisolated(unsafe) static let presentation = listenerTable(
         wp_presentation_listener(
             clock_id: { data, _, clock in onOwner(data, WaylandConnection.self) { $0.presentationClock = clock } }))
 
-    nonisolated(unsafe) static let presentationFeedback = table(
+    nonisolated(unsafe) static let presentationFeedback = listenerTable(
         wp_presentation_feedback_listener(
             sync_output: { _, _, _ in },
             presented: { data, feedback, secHi, secLo, nsec, refresh, _, _, _ in
@@ -158,7 +146,7 @@ enum Listeners {
                 }
             }))
 
-    nonisolated(unsafe) static let pinch = table(
+    nonisolated(unsafe) static let pinch = listenerTable(
         zwp_pointer_gesture_pinch_v1_listener(
             begin: { data, _, _, time, _, fingers in
                 onOwner(data, WaylandPointerGestures.self) { $0.pinchBegin(time: time, fingers: fingers) }
@@ -170,7 +158,7 @@ enum Listeners {
                 onOwner(data, WaylandPointerGestures.self) { $0.pinchEnd(time: time, cancelled: cancelled != 0) }
             }))
 
-    nonisolated(unsafe) static let hold = table(
+    nonisolated(unsafe) static let hold = listenerTable(
         zwp_pointer_gesture_hold_v1_listener(
             begin: { data, _, _, time, _, fingers in
                 onOwner(data, WaylandPointerGestures.self) { $0.holdBegin(time: time, fingers: fingers) }
@@ -179,7 +167,7 @@ enum Listeners {
                 onOwner(data, WaylandPointerGestures.self) { $0.holdEnd(time: time, cancelled: cancelled != 0) }
             }))
 
-    nonisolated(unsafe) static let textInput = table(
+    nonisolated(unsafe) static let textInput = listenerTable(
         zwp_text_input_v3_listener(
             enter: { data, _, _ in onOwner(data, WaylandTextInput.self) { $0.enter() } },
             leave: { data, _, _ in onOwner(data, WaylandTextInput.self) { $0.leave() } },
@@ -196,7 +184,7 @@ enum Listeners {
             },
             done: { data, _, serial in onOwner(data, WaylandTextInput.self) { $0.done(serial: serial) } }))
 
-    nonisolated(unsafe) static let dataDevice = table(
+    nonisolated(unsafe) static let dataDevice = listenerTable(
         wl_data_device_listener(
             data_offer: { data, _, offer in
                 onOwner(data, WaylandClipboard.self, passing: offer) { $0.dataOffer($1) }
@@ -211,7 +199,7 @@ enum Listeners {
                 onOwner(data, WaylandClipboard.self, passing: offer) { $0.selectionChanged($1) }
             }))
 
-    nonisolated(unsafe) static let dataOffer = table(
+    nonisolated(unsafe) static let dataOffer = listenerTable(
         wl_data_offer_listener(
             offer: { data, offer, type in
                 let s = type.map { String(cString: $0) } ?? ""
@@ -220,7 +208,7 @@ enum Listeners {
             source_actions: { _, _, _ in },
             action: { _, _, _ in }))
 
-    nonisolated(unsafe) static let dataSource = table(
+    nonisolated(unsafe) static let dataSource = listenerTable(
         wl_data_source_listener(
             target: { _, _, _ in },
             send: { data, source, type, fd in
@@ -234,24 +222,24 @@ enum Listeners {
             dnd_finished: { _, _ in },
             action: { _, _, _ in }))
 
-    nonisolated(unsafe) static let decoration = table(
+    nonisolated(unsafe) static let decoration = listenerTable(
         zxdg_toplevel_decoration_v1_listener(
             configure: { data, _, mode in onOwner(data, WaylandWindow.self) { $0.decorationConfigure(mode: mode) } }))
 
-    nonisolated(unsafe) static let fractionalScale = table(
+    nonisolated(unsafe) static let fractionalScale = listenerTable(
         wp_fractional_scale_v1_listener(
             preferred_scale: { data, _, scale in
                 onOwner(data, WaylandWindow.self) { $0.preferredFractionalScale(scale) }
             }))
 
-    nonisolated(unsafe) static let xdgSurface = table(
+    nonisolated(unsafe) static let xdgSurface = listenerTable(
         xdg_surface_listener(
             configure: { data, surface, serial in
                 onOwner(data, WaylandWindow.self) { $0.xdgSurfaceConfigure(serial: serial) }
             })
     )
 
-    nonisolated(unsafe) static let toplevel = table(
+    nonisolated(unsafe) static let toplevel = listenerTable(
         xdg_toplevel_listener(
             configure: { data, _, width, height, states in
                 onOwner(data, WaylandWindow.self, passing: states) {
@@ -262,14 +250,14 @@ enum Listeners {
             configure_bounds: { _, _, _, _ in },
             wm_capabilities: { _, _, _ in }))
 
-    nonisolated(unsafe) static let frame = table(
+    nonisolated(unsafe) static let frame = listenerTable(
         wl_callback_listener(
             done: { data, callback, time in
                 onOwner(data, WaylandWindow.self, passing: callback) { $0.frameDone(callback: $1, time: time) }
             })
     )
 
-    nonisolated(unsafe) static let buffer = table(
+    nonisolated(unsafe) static let buffer = listenerTable(
         wl_buffer_listener(
             release: { data, _ in onOwner(data, ShmBuffer.self) { $0.isBusy = false } }))
 }

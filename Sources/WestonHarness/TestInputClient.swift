@@ -12,8 +12,6 @@ public final class TestInputClient {
     private let core: WaylandDisplay
     private var input: OpaquePointer?
     private var shm: OpaquePointer?
-    private let inputListener: UnsafeMutablePointer<scrollway_test_input_v1_listener>
-    private let captureListener: UnsafeMutablePointer<scrollway_test_capture_v1_listener>
     /// How long any wait for the compositor may take before it is an error (a stopped or
     /// deadlocked weston must not hang a test).
     public let timeout: Double
@@ -41,19 +39,15 @@ public final class TestInputClient {
         } catch {
             throw RigError.connectionLost("cannot connect to \(socketPath): \(RigError(error).description)")
         }
-        inputListener = .allocate(capacity: 1)
-        inputListener.initialize(to: Trampolines.testInput)
-        captureListener = .allocate(capacity: 1)
-        captureListener.initialize(to: Trampolines.capture)
         try roundtrip()
         guard core.globals["scrollway_test_input_v1"] != nil else {
             throw RigError.missingGlobal("scrollway_test_input_v1")
         }
         guard core.globals["wl_shm"] != nil else { throw RigError.missingGlobal("wl_shm") }
         input = core.bind("scrollway_test_input_v1", sw_scrollway_test_input_v1_interface(), handled: 3)
-        scrollway_test_input_v1_add_listener(input, inputListener, Unmanaged.passUnretained(self).toOpaque())
+        scrollway_test_input_v1_add_listener(input, Listeners.testInput, Unmanaged.passUnretained(self).toOpaque())
         shm = core.bind("wl_shm", sw_wl_shm_interface(), handled: 1)
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         while outputWidth == 0 {
             try dispatch(until: deadline)
         }
@@ -62,8 +56,6 @@ public final class TestInputClient {
     deinit {
         if let input { scrollway_test_input_v1_destroy(input) }
         if let shm { wl_shm_destroy(shm) }
-        inputListener.deallocate()
-        captureListener.deallocate()
     }
 
     // MARK: Trampoline targets
@@ -93,8 +85,8 @@ public final class TestInputClient {
     }
 
     /// Reads and dispatches events, waiting at most until `deadline`.
-    func dispatch(until deadline: Date) throws {
-        let remaining = deadline.timeIntervalSinceNow
+    func dispatch(until deadline: Deadline) throws {
+        let remaining = deadline.remaining
         guard remaining > 0 else { throw RigError.connectionLost("timed out waiting for the compositor") }
         do { try core.dispatch(timeout: min(remaining, 1)) } catch { throw RigError(error) }
     }
@@ -195,8 +187,8 @@ public final class TestInputClient {
         let state = CaptureState()
         let capture = scrollway_test_input_v1_capture(input, buffer)
         defer { scrollway_test_capture_v1_destroy(capture) }
-        scrollway_test_capture_v1_add_listener(capture, captureListener, Unmanaged.passUnretained(state).toOpaque())
-        let deadline = Date().addingTimeInterval(timeout)
+        scrollway_test_capture_v1_add_listener(capture, Listeners.capture, Unmanaged.passUnretained(state).toOpaque())
+        let deadline = Deadline(in: timeout)
         while state.result == nil {
             try dispatch(until: deadline)
         }

@@ -1,47 +1,45 @@
 import ScrollwayCWaylandClient
+import ScrollwayWaylandCore
 import ScrollwayWaylandProtocols
 
-// Every C callback of the WestonHarness target. Each recovers its owner from `data` with
-// `Unmanaged`; the owner (TestInputClient) holds itself for the connection's lifetime and the
-// listener tables live in it, at stable heap addresses, freed in deinit after the proxies.
+// Every C callback of the WestonHarness target, in the style WaylandCore's Trampolines.swift sets
+// out (`listenerTable`, `owner`). Owners: TestInputClient for the injector, a `CaptureState` for
+// each capture (held by `capture()` until its outcome arrives).
 
-enum Trampolines {
-    static let testInput = scrollway_test_input_v1_listener(
-        output_info: { data, _, width, height, scale in
-            guard let data else { return }
-            Unmanaged<TestInputClient>.fromOpaque(data).takeUnretainedValue()
-                .outputInfo(width: Int(width), height: Int(height), scale: Int(scale))
-        },
-        idle_inhibitors: { data, _, count in
-            guard let data else { return }
-            Unmanaged<TestInputClient>.fromOpaque(data).takeUnretainedValue().idleInhibitors = Int(count)
-        },
-        text_input_state: {
-            data, _, enabled, hasSurrounding, surrounding, cursor, anchor, hint, purpose, hasRect, x, y, w, h, serial in
-            guard let data else { return }
-            Unmanaged<TestInputClient>.fromOpaque(data).takeUnretainedValue().textInputCommitted(
-                TextInputSnapshot(
-                    enabled: enabled != 0,
-                    surroundingText: hasSurrounding != 0 ? surrounding.map { String(cString: $0) } ?? "" : nil,
-                    cursor: Int(cursor), anchor: Int(anchor), hint: hint, purpose: purpose,
-                    cursorRectangle: hasRect != 0
-                        ? .init(x: Int(x), y: Int(y), width: Int(w), height: Int(h)) : nil, serial: serial))
-        },
-        text_input_focus: { data, _, entered in
-            guard let data else { return }
-            Unmanaged<TestInputClient>.fromOpaque(data).takeUnretainedValue().textInputEntered = entered != 0
-        })
+enum Listeners {
+    nonisolated(unsafe) static let testInput = listenerTable(
+        scrollway_test_input_v1_listener(
+            output_info: { data, _, width, height, scale in
+                owner(data, TestInputClient.self)
+                    .outputInfo(width: Int(width), height: Int(height), scale: Int(scale))
+            },
+            idle_inhibitors: { data, _, count in
+                owner(data, TestInputClient.self).idleInhibitors = Int(count)
+            },
+            text_input_state: {
+                data, _, enabled, hasSurrounding, surrounding, cursor, anchor, hint, purpose, hasRect, x, y, w, h,
+                serial in
+                owner(data, TestInputClient.self).textInputCommitted(
+                    TextInputSnapshot(
+                        enabled: enabled != 0,
+                        surroundingText: hasSurrounding != 0 ? surrounding.map { String(cString: $0) } ?? "" : nil,
+                        cursor: Int(cursor), anchor: Int(anchor), hint: hint, purpose: purpose,
+                        cursorRectangle: hasRect != 0
+                            ? .init(x: Int(x), y: Int(y), width: Int(w), height: Int(h)) : nil, serial: serial))
+            },
+            text_input_focus: { data, _, entered in
+                owner(data, TestInputClient.self).textInputEntered = entered != 0
+            }))
 
-    static let capture = scrollway_test_capture_v1_listener(
-        done: { data, _ in
-            guard let data else { return }
-            Unmanaged<CaptureState>.fromOpaque(data).takeUnretainedValue().result = .success(())
-        },
-        failed: { data, _, reason in
-            guard let data else { return }
-            Unmanaged<CaptureState>.fromOpaque(data).takeUnretainedValue().result = .failure(
-                .captureFailed(reason.map { String(cString: $0) } ?? "unknown"))
-        })
+    nonisolated(unsafe) static let capture = listenerTable(
+        scrollway_test_capture_v1_listener(
+            done: { data, _ in
+                owner(data, CaptureState.self).result = .success(())
+            },
+            failed: { data, _, reason in
+                owner(data, CaptureState.self).result = .failure(
+                    .captureFailed(reason.map { String(cString: $0) } ?? "unknown"))
+            }))
 }
 
 /// One capture's outcome, filled by the trampoline; held by `capture()` while it waits.
