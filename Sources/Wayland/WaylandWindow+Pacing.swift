@@ -1,0 +1,75 @@
+import ScrollwayCSystem
+import ScrollwayCWaylandClient
+import ScrollwayViews
+import ScrollwayWaylandProtocols
+
+// Frame pacing: at most one frame callback in flight; a frame is drawn when one is wanted and
+// none is in flight, for the predicted presentation time (wp_presentation feedback, asked for
+// now and then, gives the refresh grid).
+
+extension WaylandWindow {
+    func setNeedsFrame() {
+        wantsFrame = true
+        // With no callback in flight the next frame can be drawn now (the loop calls us).
+    }
+
+    /// The content asked for a frame: noted, and drawn by the loop's next turn or the next frame
+    /// callback (never from here: the request can come from inside a frame being prepared).
+    public func windowNeedsFrame(_ window: Window) { setNeedsFrame() }
+
+    /// Draws a frame now if one is wanted and allowed (configured, no callback in flight).
+    func renderIfPossible() {
+        guard configured, wantsFrame, frameCallback == nil else { return }
+        render(at: predictedPresentation())
+    }
+
+    func frameDone(callback: OpaquePointer?, time: UInt32) {
+        precondition(callback == frameCallback, "a frame callback we did not request")
+        wl_callback_destroy(callback)
+        frameCallback = nil
+        if content.hasActiveAnimations { wantsFrame = true }
+        guard wantsFrame else { return }
+        render(at: predictedPresentation())
+    }
+
+    /// When the frame drawn now will most likely reach the screen: the next multiple of the
+    /// refresh after the last presentation (wp_presentation feedback), else now + one refresh.
+    func predictedPresentation() -> Double {
+        let now = sw_monotonic_seconds()
+        guard let last = lastPresentation, last.refresh > 0, now - last.time < 1 else {
+            return now + connection.refreshInterval
+        }
+        let periods = ((now - last.time) / last.refresh).rounded(.down) + 1
+        return last.time + periods * last.refresh
+    }
+
+    /// How old the last presentation may be before a commit asks for another. The prediction
+    /// needs the refresh grid's phase and period, which an output keeps; each feedback costs a
+    /// wake-up of its own (weston sends it apart from the frame callback), about a sixth of a
+    /// zero-work client's time per frame when asked for every frame.
+    static let presentationFeedbackInterval = 0.25
+
+    /// Whether this commit asks for presentation feedback: none is out, and there has been no
+    /// presentation yet or the last is older than `presentationFeedbackInterval` (well inside
+    /// the second within which `predictedPresentation` trusts it).
+    func wantsPresentationFeedback() -> Bool {
+        guard feedbacks.isEmpty else { return false }
+        guard let last = lastPresentation else { return true }
+        return sw_monotonic_seconds() - last.time >= Self.presentationFeedbackInterval
+    }
+
+    /// wp_presentation_feedback: presented (on the announced clock) or discarded (nil).
+    func presented(feedback: OpaquePointer?, at seconds: Double?, refreshNanoseconds: UInt32) {
+        if let feedback {
+            wp_presentation_feedback_destroy(feedback)
+            feedbacks.removeAll { $0 == feedback }
+        }
+        guard let seconds, let clock = connection.presentationClock else { return }
+        // Move the timestamp onto our monotonic clock through "now" on both clocks.
+        let theirNow = sw_clock_seconds(clock)
+        guard theirNow >= 0 else { return }
+        let ours = sw_monotonic_seconds() - (theirNow - seconds)
+        let refresh = refreshNanoseconds > 0 ? Double(refreshNanoseconds) / 1e9 : connection.refreshInterval
+        lastPresentation = (ours, refresh)
+    }
+}

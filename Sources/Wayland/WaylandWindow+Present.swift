@@ -1,0 +1,196 @@
+import Glibc
+import ScrollwayCWaylandClient
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayViews
+import ScrollwayWaylandProtocols
+
+// The present path: a frame drawn into a free buffer (brought up to date from the newest by its
+// age, moved by offset where that costs least), committed with exact damage; and the idle work
+// that faults buffer rings in.
+
+extension WaylandWindow {
+    /// Draws and commits a frame for `time`; a failure (a buffer that cannot be made or moved, a
+    /// view that cannot be drawn) ends the connection with that error, said once.
+    func render(at time: Double) {
+        precondition(frameCallback == nil, "never two frame callbacks in flight")
+        do {
+            try drawFrame(at: time)
+        } catch {
+            connection.fail(error)
+        }
+    }
+
+    private func drawFrame(at time: Double) throws {
+        let scale = renderScale
+        let w = Int((content.bounds.width * scale).rounded(.up))
+        let h = Int((content.bounds.height * scale).rounded(.up))
+        if pool == nil || pool!.width != w || pool!.height != h || pool!.scale != scale {
+            pool = nil
+            pool = try BufferPool(
+                shm: connection.shm!, width: w, height: h, scale: scale, offsetScrolling: presentMode == .fast)
+            history.reset()
+            content.scale = scale
+            opaqueRegionSize = nil
+        }
+        guard let pool, let buffer = try pool.acquire() else {
+            // All busy: a release will come, and the next frame draws. Said once per stretch of
+            // held buffers, since a compositor that keeps every buffer costs frames.
+            if !buffersAllHeld {
+                buffersAllHeld = true
+                Diagnostics.wayland.warning(
+                    "the compositor holds all \(BufferPool.maximumCount) buffers; frames wait for a release")
+            }
+            return
+        }
+        buffersAllHeld = false
+        precondition(!buffer.isBusy, "never draw into a buffer the compositor may be reading")
+        wantsFrame = false
+        if presentMode == .flipOnly && buffer.frame != nil {
+            // The floor: draw nothing, show the other buffer, want the next frame at once.
+            lastPlan = .own(move: nil, byOffset: false, damage: PixelRegion())
+            commit(buffer, damage: PixelRegion(PixelRect(x: 0, y: 0, width: w, height: h)), scale: scale)
+            wantsFrame = true
+            return
+        }
+        // The steps are timed only for a listener (`--frame-stats`): each reading is a system call.
+        let timed = onCommit != nil
+        let started = timed ? FrameStepTimes.threadSeconds() : 0
+        let update = try content.prepareFrameUpdate(time: time)
+        // Nothing changed: commit nothing (an empty commit may never get a frame callback);
+        // running animations are ticked by the event loop's timeout instead.
+        if update.isEmpty && framesCommitted > 0 { return }
+        let prepared = timed ? FrameStepTimes.threadSeconds() : 0
+        let frame = history.record(update)
+        let newest = pool.newest(other: buffer)
+        let window = PixelRect(x: 0, y: 0, width: w, height: h)
+        let plan = history.plan(
+            held: buffer.frame, newest: newest?.frame, window: window,
+            movesByOffset: presentMode == .fast && buffer.movesByOffset)
+        let recentred: Bool
+        (lastPlan, recentred) = try present(plan, into: buffer, from: newest, damage: update.damage)
+        buffer.frame = frame
+        let presented = timed ? FrameStepTimes.threadSeconds() : 0
+        lastFrameTimes = FrameStepTimes(
+            prepare: prepared - started, present: presented - prepared, recentred: recentred)
+        commit(buffer, damage: update.changed, scale: scale)
+    }
+
+    /// Attaches `buffer`, names `damage` (device pixels), asks for the next frame callback (and
+    /// presentation feedback when the last is old), and commits.
+    private func commit(_ buffer: ShmBuffer, damage: PixelRegion, scale: Double) {
+        if fractionalScale != nil, let viewporter = connection.viewporter {
+            if viewport == nil { viewport = wp_viewporter_get_viewport(viewporter, surface) }
+            wl_surface_set_buffer_scale(surface, 1)
+            wp_viewport_set_destination(viewport, Int32(content.bounds.width), Int32(content.bounds.height))
+        } else {
+            wl_surface_set_buffer_scale(surface, Int32(scale))
+        }
+        updateOpaqueRegion()
+        wl_surface_attach(surface, buffer.buffer, 0, 0)
+        for r in damage.rects {
+            wl_surface_damage_buffer(surface, Int32(r.x0), Int32(r.y0), Int32(r.width), Int32(r.height))
+        }
+        frameCallback = wl_surface_frame(surface)
+        wl_callback_add_listener(frameCallback, Listeners.frame, Unmanaged.passUnretained(self).toOpaque())
+        if let presentation = connection.presentation, wantsPresentationFeedback(),
+            let feedback = wp_presentation_feedback(presentation, surface)
+        {
+            wp_presentation_feedback_add_listener(
+                feedback, Listeners.presentationFeedback, Unmanaged.passUnretained(self).toOpaque())
+            feedbacks.append(feedback)
+        }
+        wl_surface_commit(surface)
+        buffer.isBusy = true
+        framesCommitted += 1
+        if let lastPlan { onCommit?(lastPlan, lastFrameTimes) }
+    }
+
+    /// What `present` did: the plan carried out, and whether the frame was recentred in its ring.
+    private typealias Presented = (plan: PresentPlan, recentred: Bool)
+
+    /// Brings `buffer` to the newest frame as `plan` says; a move by offset moves the buffer in
+    /// its ring first. Returns the plan carried out and whether the frame was recentred in its
+    /// ring.
+    ///
+    /// A move that would take the frame past an end of its ring recentres it. All of the frame
+    /// but this frame's `damage` is then either composited again, when that moves fewer bytes
+    /// (`Window.repaintWork`: a list in a buffer that streams its fills), or copied: from the
+    /// newest buffer when that holds the frame before (`FrameHistory.planFromNewest`;
+    /// `Canvas.copyPixels` streams the rows), else by the ring from the buffer's own kept rows
+    /// (`ShmRing.move`). Why from the newest: the buffer is two frames old, so its own rows miss
+    /// the strip the frame before exposed, a second copy from the newest buffer anyway; the
+    /// newest holds all of them, drawn a frame ago and so partly still in the caches
+    /// (measured: docs/decisions.md).
+    private func present(
+        _ plan: PresentPlan, into buffer: ShmBuffer, from newest: ShmBuffer?, damage: PixelRegion
+    ) throws -> Presented {
+        if let move = plan.offsetMove, !buffer.fits(move) {
+            let window = PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+            let copied = PixelRegion(window).subtracting(damage)
+            if let work = content.repaintWork(insteadOf: copied, window: window, canvas: buffer.canvas) {
+                try buffer.recentre(for: move)
+                content.paint(work, into: buffer.canvas)
+                return (.repaint(window), true)
+            }
+            if let newest, let copy = history.planFromNewest(newest: newest.frame, window: window) {
+                try buffer.recentre(for: move)
+                content.present(copy, into: buffer.canvas, newest: newest.canvas)
+                return (copy, true)
+            }
+        }
+        let recentred = try plan.offsetMove.map { try buffer.move(by: $0) } ?? false
+        content.present(plan, into: buffer.canvas, newest: newest?.canvas)
+        return (plan, recentred)
+    }
+
+    /// Tells the compositor the whole surface is opaque when the window's clear colour is (every
+    /// pixel then ends opaque): it can skip blending it and what lies under it.
+    private func updateOpaqueRegion() {
+        let size = content.bounds.size
+        let opaque = content.clearColor.alpha >= 1
+        guard opaqueRegionSize != (opaque ? size : .zero) else { return }
+        opaqueRegionSize = opaque ? size : .zero
+        guard opaque, let region = wl_compositor_create_region(connection.compositor) else {
+            wl_surface_set_opaque_region(surface, nil)
+            return
+        }
+        wl_region_add(region, 0, 0, Int32(size.width.rounded(.up)), Int32(size.height.rounded(.up)))
+        wl_surface_set_opaque_region(surface, region)
+        wl_region_destroy(region)
+    }
+
+    /// Work worth doing while nothing animates, one piece per call (the event loop calls it
+    /// when idle): faults in a buffer ring, so scrolling into it later costs no page faults.
+    /// Returns whether more is left.
+    func idleWork() -> Bool { pool?.prefaultNext() ?? false }
+
+    /// Whether idle work is left (a buffer ring not faulted in yet).
+    var hasIdleWork: Bool { pool?.needsPrefault ?? false }
+}
+
+/// A committed frame's main-thread CPU time by step, in seconds: `prepare` (animations, layout,
+/// rasterizing, working out the update) and `present` (planning, moving, copying and
+/// compositing into the buffer). The rest of a frame's time is the event loop's.
+public struct FrameStepTimes: Sendable, Equatable {
+    public var prepare = 0.0
+    public var present = 0.0
+    /// The frame's buffer reached an end of its ring and its rows were copied to the other end
+    /// (`present` then holds about one frame copy more): what a fast fling's slowest frames are.
+    public var recentred = false
+
+    public init(prepare: Double = 0, present: Double = 0, recentred: Bool = false) {
+        self.prepare = prepare
+        self.present = present
+        self.recentred = recentred
+    }
+
+    static func threadSeconds() -> Double { seconds(CLOCK_THREAD_CPUTIME_ID) }
+
+    /// `clock`'s reading in seconds (CPU clocks for statistics, the monotonic clock for times).
+    public static func seconds(_ clock: clockid_t) -> Double {
+        var ts = timespec()
+        clock_gettime(clock, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
