@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import ScrollwayGeometry
 import ScrollwayScripts
+import ScrollwayWaylandCore
 import ScrollwayWestonHarness
 
 /// `scrollway bench --soak`: does memory stay flat over a long run? The same flinging script
@@ -101,12 +102,12 @@ public struct SoakBench {
     /// Runs `scrollway ARGS`, sampling its resident memory every `every` seconds until it ends.
     private func sampled(_ args: [String], every: Double) throws -> [(t: Double, mib: Double)] {
         let pid = try spawn(args)
-        let start = Date()
+        let start = Deadline.now
         var samples: [(t: Double, mib: Double)] = []
         var status: Int32 = 0
         while waitpid(pid, &status, WNOHANG) == 0 {
             if let kib = Self.residentKiB(pid) {
-                let t = Date().timeIntervalSince(start)
+                let t = Deadline.now - start
                 samples.append((t, Double(kib) / 1024))
                 if samples.count % 12 == 0 {
                     progress(String(format: "soak: weston run at %.0f s: %.1f MiB", t, samples.last!.mib))

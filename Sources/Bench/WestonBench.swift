@@ -3,6 +3,7 @@ import Glibc
 import ScrollwayGeometry
 import ScrollwayReplay
 import ScrollwayScripts
+import ScrollwayWaylandCore
 import ScrollwayWestonHarness
 
 /// `scrollway bench --weston`: the list and zoom scenes flung with real touch events in a
@@ -197,8 +198,8 @@ public struct WestonBench {
         // one second before SIGKILL, which a loaded machine can miss (the GTK4 peer, a Python
         // main loop, then wrote nothing): it is asked here and given until it has exited.
         kill(client.processIdentifier, SIGTERM)
-        let deadline = ProcessInfo.processInfo.systemUptime + 30
-        while client.isRunning && ProcessInfo.processInfo.systemUptime < deadline { usleep(10_000) }
+        let deadline = Deadline(in: 30)
+        while client.isRunning && !deadline.hasPassed { usleep(10_000) }
         rig.stop()
         client.waitUntilExit()
         let text = (try? String(contentsOfFile: stats, encoding: .utf8)) ?? ""
@@ -295,8 +296,8 @@ public struct WestonBench {
 
     /// Waits (up to 10 s) until something other than black shows, or the client dies.
     private func waitForWindow(_ rig: WestonRig, client: Process) throws {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
+        let deadline = Deadline(in: 10)
+        while !deadline.hasPassed {
             guard client.isRunning else {
                 throw BenchError(
                     "bench: the client exited (status \(client.terminationStatus)) before showing a window")

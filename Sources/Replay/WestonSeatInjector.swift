@@ -31,6 +31,20 @@ public struct WestonSeatInjector {
         try inject(e)
     }
 
+    /// Plays the gesture `build` lays out into whatever client has the seat's focus, each event
+    /// when due, its times in ms from script time `start`; returns the script time of its last
+    /// event. `ScriptTarget.send(from:_:)` is the same for a Scrollway app this process runs.
+    @discardableResult
+    public func send(from start: Double, _ build: (inout ScriptBuilder) -> Void) throws -> Double {
+        var b = ScriptBuilder()
+        build(&b)
+        for e in b.script.events {
+            try play(ScriptEvent(t: start + e.t, line: e.line, e.kind))
+        }
+        try rig.input.flush()
+        return start + b.end
+    }
+
     /// Sends what was injected so far, then sleeps until script time `t` is due on the rig's
     /// pacer (begun at the script's start).
     public func waitUntilDue(_ t: Double) throws {

@@ -4,6 +4,7 @@ import ScrollwayRaster
 import ScrollwayScripts
 import ScrollwayViews
 import ScrollwayWayland
+import ScrollwayWaylandCore
 import ScrollwayWestonHarness
 
 /// A script played into the app's real window inside weston's headless rig, in real time with
@@ -114,9 +115,9 @@ public final class WestonTarget: ScriptTarget {
     public func settle(after: Double, limit: Double) throws {
         try rig.input.roundtrip()
         try app.step(maxWait: 0)
-        let end = ProcessInfo.processInfo.systemUptime + limit / 1000
+        let end = Deadline.now + limit / 1000
         while !isAtRest {
-            let left = end - ProcessInfo.processInfo.systemUptime
+            let left = end - Deadline.now
             guard left > 0 else { break }
             try app.step(maxWait: min(left, 0.05))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ScrollwayWaylandCore
 
 /// Injects a gesture in real time, as a compositor delivers one: an event stamped `ms` is due
 /// as much wall time after the base (`begin`, else the first paced event) as the stamps say. A
@@ -14,7 +15,7 @@ public final class RealTimePacer {
 
     /// Makes `ms` due now (a script's start: its events are due at their `t` from here).
     public func begin(at ms: Double = 0) {
-        base = (ms, ProcessInfo.processInfo.systemUptime)
+        base = (ms, Deadline.now)
     }
 
     /// Waits until `ms` is due; `step` gets the longest it may block, in seconds (a client's
@@ -25,8 +26,8 @@ public final class RealTimePacer {
             return
         }
         let due = base.at + (ms - base.ms) / 1000
-        while ProcessInfo.processInfo.systemUptime < due {
-            try step(max(0, due - ProcessInfo.processInfo.systemUptime))
+        while Deadline.now < due {
+            try step(max(0, due - Deadline.now))
         }
     }
 

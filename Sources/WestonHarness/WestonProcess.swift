@@ -1,5 +1,6 @@
 import Foundation
 import ScrollwayCWaylandClient
+import ScrollwayWaylandCore
 
 /// A headless weston in a private runtime directory, killed by PID on every path: `stop()`,
 /// deinit, and (through the module's parent watch) when this process dies.
@@ -110,7 +111,7 @@ public final class WestonProcess {
             throw RigError.system("cannot start \(weston): \(error.localizedDescription)")
         }
         isRunning = true
-        let deadline = Date().addingTimeInterval(options.startupTimeout)
+        let deadline = Deadline(in: options.startupTimeout)
         // The socket file appears at bind(), a moment before listen(): a client that connects
         // in between is refused, so readiness is a connection that succeeds.
         while !Self.acceptsConnections(socketPath)
@@ -122,7 +123,7 @@ public final class WestonProcess {
                 throw RigError.startupFailed(
                     reason: "weston exited with status \(process.terminationStatus)", log: text)
             }
-            if Date() > deadline {
+            if deadline.hasPassed {
                 let text = self.log
                 stop()
                 let what = FileManager.default.fileExists(atPath: socketPath) ? "module not ready" : "no socket"
@@ -225,8 +226,8 @@ public final class WestonProcess {
     private static func terminate(_ p: Process) {
         guard p.isRunning else { return }
         kill(p.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(1)
-        while p.isRunning && Date() < deadline { usleep(2000) }
+        let deadline = Deadline(in: 1)
+        while p.isRunning && !deadline.hasPassed { usleep(2000) }
         if p.isRunning {
             kill(p.processIdentifier, SIGKILL)
         }

@@ -4,6 +4,7 @@ import ScrollwayGestures
 import ScrollwayRaster
 import ScrollwayReplay
 import ScrollwayScripts
+import ScrollwayWaylandCore
 import ScrollwayWestonHarness
 import Synchronization
 
@@ -150,8 +151,8 @@ struct RigCommand: ParsableCommand {
     /// Waits until the client has shown something (a touch on no surface is dropped); a client
     /// that exits or shows nothing in time fails the run.
     private func waitForFirstFrame(_ rig: WestonRig, client: Process) throws {
-        let deadline = Date().addingTimeInterval(mapTimeout)
-        while Date() < deadline {
+        let deadline = Deadline(in: mapTimeout)
+        while !deadline.hasPassed {
             try Self.checkAlive(client, before: "showing a window")
             let c = try rig.capture()
             let w = c.width
