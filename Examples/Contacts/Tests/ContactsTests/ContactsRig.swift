@@ -18,43 +18,39 @@ let screenSize = Size(width: 390, height: 844)
     return (rig, app, screen)
 }
 
-/// Real wl_touch events, paced in real time as a compositor delivers them, with the app's
-/// loop turning meanwhile.
+/// Gestures laid out with `ScriptBuilder` and played through Scrollway's replay layer
+/// (`WestonTarget`) as real wl_touch and wl_keyboard events, paced in real time as a compositor
+/// delivers them, with the app's loop turning meanwhile.
 @MainActor struct Fingers {
-    let rig: WestonRig
-    let app: WaylandApp
-    var time: UInt32 = 1000
+    let target: WestonTarget
+    /// The script time (ms) of the last event played.
+    var time = 1000.0
 
-    init(_ rig: WestonRig, _ app: WaylandApp) {
-        self.rig = rig
-        self.app = app
-        rig.pacer.begin(at: Double(time))
-    }
+    init(_ rig: WestonRig, _ app: WaylandApp) { target = WestonTarget(rig: rig, app: app) }
 
-    /// Waits until `time + ms` is due, then sends `events` stamped with it, in one touch frame.
-    mutating func at(_ ms: UInt32, _ events: (TestInputClient, UInt32) -> Void) throws {
-        time += ms
-        try rig.pacer.wait(until: time) { try app.step(maxWait: $0) }
-        events(rig.input, time)
-        rig.input.touchFrame()
-        try rig.input.roundtrip()
-        try app.catchUp()
+    /// Plays the gesture `build` lays out, its times in ms from `ms` after the last event.
+    mutating func play(after ms: Double, _ build: (inout ScriptBuilder) -> Void) throws {
+        time = try target.send(from: time + ms, build)
     }
 
     /// A finger down at `p` and lifted 80 ms later, 200 ms after the last event.
     mutating func tap(_ p: Point) throws {
-        try at(200) { $0.touchDown(id: 0, x: p.x, y: p.y, time: $1) }
-        try at(80) { $0.touchUp(id: 0, time: $1) }
+        try play(after: 200) { $0.tap(at: p, at: 0, hold: 80) }
     }
 
-    /// A finger down at `from`, `moves` motions of `step` 16 ms apart, lifted.
+    /// A finger down at `from`, `moves` motions of `step` 16 ms apart, lifted 16 ms after the
+    /// last; 200 ms after the last event.
     mutating func drag(from: Point, step: Point, moves: Int) throws {
-        try at(200) { $0.touchDown(id: 0, x: from.x, y: from.y, time: $1) }
-        for i in 1...moves {
-            let p = from + step * Double(i)
-            try at(16) { $0.touchMotion(id: 0, x: p.x, y: p.y, time: $1) }
+        try play(after: 200) { b in
+            b.touch(
+                from: from, at: 0, moves: (1...moves).map { (t: Double(16 * $0), to: from + step * Double($0)) },
+                liftAt: Double(16 * moves + 16))
         }
-        try at(16) { $0.touchUp(id: 0, time: $1) }
+    }
+
+    /// A key (an xkb keysym name) pressed and released, 200 ms after the last event.
+    mutating func key(_ name: String) throws {
+        try play(after: 200) { $0.key(name, at: 0) }
     }
 }
 

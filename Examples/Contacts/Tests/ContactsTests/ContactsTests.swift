@@ -60,7 +60,7 @@ import Testing
 
         try fingers.tap(screen.list.convert(screen.list.rectForRow(row), to: nil).center)
         try app.pump(until: { screen.detail != nil }, "the person's page again")
-        try rig.pressKey(named: "Escape", at: fingers.time + 200)
+        try fingers.key("Escape")
         try app.pump(until: { screen.detail == nil }, "Escape")
     }
 
@@ -99,7 +99,7 @@ import Testing
         #expect(abs(last.maxY - keyboard.top) < 0.5)
 
         // Escape clears the search; the keyboard goes, and the inset with it.
-        try rig.pressKey(named: "Escape", at: fingers.time + 200)
+        try fingers.key("Escape")
         try app.pump(until: { keyboard.visibleFraction == 0 && app.isAtRest }, "the keyboard to go")
         #expect(screen.searchField.text.isEmpty && screen.shown.count == 3000)
         #expect(screen.list.adjustedContentInset.bottom == 0)

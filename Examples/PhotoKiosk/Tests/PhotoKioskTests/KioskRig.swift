@@ -33,50 +33,54 @@ func samplesFolderPath(pid: Int32) -> String {
     return (rig, app, kiosk)
 }
 
-/// Real wl_touch events, paced in real time as a compositor delivers them, with the app's
-/// loop turning meanwhile.
+/// Gestures laid out with `ScriptBuilder` and played through Scrollway's replay layer as real
+/// wl_touch and wl_pointer events, paced in real time as a compositor delivers them, with the
+/// app's loop turning meanwhile (`WestonTarget`), or into a kiosk running as its own process
+/// (`WestonSeatInjector`).
 @MainActor struct Fingers {
-    let rig: WestonRig
-    let app: WaylandApp?
-    var time: UInt32 = 1000
+    let target: WestonTarget?
+    let seat: WestonSeatInjector
+    /// The script time (ms) of the last event played.
+    var time = 1000.0
 
     init(_ rig: WestonRig, _ app: WaylandApp?) {
-        self.rig = rig
-        self.app = app
-        rig.pacer.begin(at: Double(time))
+        target = app.map { WestonTarget(rig: rig, app: $0) }
+        seat = WestonSeatInjector(rig: rig)
     }
 
-    /// Waits until `time + ms` is due, then sends `events` stamped with it, in one touch frame.
-    mutating func at(_ ms: UInt32, _ events: (TestInputClient, UInt32) -> Void) throws {
-        time += ms
-        try rig.pacer.wait(until: time) { wait in
-            if let app { try app.step(maxWait: wait) } else { Thread.sleep(forTimeInterval: wait) }
+    /// Plays the gesture `build` lays out, its times in ms from `ms` after the last event.
+    mutating func play(after ms: Double, _ build: (inout ScriptBuilder) -> Void) throws {
+        let start = time + ms
+        time = try target?.send(from: start, build) ?? seat.send(from: start, build)
+    }
+
+    /// One finger down at `from`, `moves` motions of `step` 16 ms apart, lifted 16 ms after the last.
+    mutating func swipe(from: Point, step: Point, moves: Int = 6, after ms: Double = 0) throws {
+        try play(after: ms) { b in
+            b.touch(
+                from: from, at: 0, moves: (1...moves).map { (t: Double(16 * $0), to: from + step * Double($0)) },
+                liftAt: Double(16 * moves + 16))
         }
-        events(rig.input, time)
-        rig.input.touchFrame()
-        try rig.input.roundtrip()
-        try app?.catchUp()
     }
 
-    /// One finger down at `from`, `moves` motions of `step` 16 ms apart, lifted.
-    mutating func swipe(from: Point, step: Point, moves: Int = 6) throws {
-        try at(0) { $0.touchDown(id: 0, x: from.x, y: from.y, time: $1) }
-        for i in 1...moves {
-            let p = from + step * Double(i)
-            try at(16) { $0.touchMotion(id: 0, x: p.x, y: p.y, time: $1) }
-        }
-        try at(16) { $0.touchUp(id: 0, time: $1) }
-    }
-
-    /// `count` fingers down together around `center` (60 px apart) and lifted 80 ms later.
-    mutating func tap(fingers count: Int = 1, at center: Point) throws {
-        try at(0) { input, t in
+    /// `count` fingers down together around `center` (60 px apart, in one touch frame) and lifted
+    /// 80 ms later.
+    mutating func tap(fingers count: Int = 1, at center: Point, after ms: Double = 0) throws {
+        try play(after: ms) { b in
             for i in 0..<count {
                 let x = center.x + (Double(i) - Double(count - 1) / 2) * 60
-                input.touchDown(id: Int32(i), x: x, y: center.y, time: t)
+                b.add(.touchDown(id: i, x: x, y: center.y), at: 0)
             }
+            b.add(.touchFrame, at: 0)
+            for i in 0..<count { b.add(.touchUp(id: i), at: 80) }
+            b.add(.touchFrame, at: 80)
         }
-        try at(80) { input, t in for i in 0..<count { input.touchUp(id: Int32(i), time: t) } }
+    }
+
+    /// A double tap at `point`: two taps, the second 120 ms after the first is lifted.
+    mutating func doubleTap(at point: Point, after ms: Double = 0) throws {
+        try tap(at: point, after: ms)
+        try tap(at: point, after: 120)
     }
 }
 
@@ -97,11 +101,12 @@ extension Canvas {
     }
 }
 
-/// Waits, checking `condition` every 20 ms, for at most `timeout` seconds.
+/// Waits, checking `condition` every 20 ms, for at most `timeout` seconds (on the monotonic
+/// clock, as every wait of Scrollway's).
 func wait(for what: String, timeout: Double = 10, until condition: () throws -> Bool) throws {
-    let end = Date().addingTimeInterval(timeout)
+    let end = Deadline(in: timeout)
     while try !condition() {
-        guard Date() < end else { throw TestFailure("timed out waiting for \(what)") }
+        guard !end.hasPassed else { throw TestFailure("timed out waiting for \(what)") }
         Thread.sleep(forTimeInterval: 0.02)
     }
 }

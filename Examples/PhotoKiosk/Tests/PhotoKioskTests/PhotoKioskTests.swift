@@ -24,20 +24,13 @@ import Testing
 
     @Test func aMouseDragTurnsThePageToo() throws {
         let (rig, app, kiosk) = try startKiosk()
-        rig.pacer.begin(at: 1000)
-        func pointer(_ ms: UInt32, _ send: (TestInputClient, UInt32) -> Void) throws {
-            try rig.pacer.wait(until: ms) { try app.step(maxWait: $0) }
-            send(rig.input, ms)
-            rig.input.pointerFrame()
-            try rig.input.roundtrip()
-            try app.catchUp()
+        var hand = Fingers(rig, app)
+        try hand.play(after: 0) { b in
+            b.pointer(to: Point(x: 450, y: 200), at: 0)
+            b.button(.left, pressed: true, at: 20)
+            for i in 1...6 { b.pointer(to: Point(x: 450 - 40 * Double(i), y: 200), at: 20 + Double(16 * i)) }
+            b.button(.left, pressed: false, at: 132)
         }
-        try pointer(1000) { $0.pointerMotion(x: 450, y: 200, time: $1) }
-        try pointer(1020) { $0.pointerButton(0x110, pressed: true, time: $1) }
-        for i in 1...6 {
-            try pointer(1020 + UInt32(16 * i)) { $0.pointerMotion(x: 450 - 40 * Double(i), y: 200, time: $1) }
-        }
-        try pointer(1132) { $0.pointerButton(0x110, pressed: false, time: $1) }
         try app.settle()
         #expect(kiosk.pager.currentPage == 1)
         #expect(try rig.capture().shows(suns[1], x: 300, y: 200))
@@ -49,17 +42,12 @@ import Testing
         let fittedRadius = Int(SamplePhotos.sunRadius * fitted)
         #expect(abs(try rig.capture().sunRadius(suns[0]) - fittedRadius) <= 3)
         var fingers = Fingers(rig, app)
-        try fingers.tap(at: middle)
-        try fingers.at(120) { _, _ in }
-        try fingers.tap(at: middle)
+        try fingers.doubleTap(at: middle)
         try app.settle()
         #expect(abs(page.zoomScale - 2) < 1e-6)
         // Zoomed about the tap, the middle of the screen: the sun is twice as wide there.
         #expect(abs(try rig.capture().sunRadius(suns[0]) - 2 * fittedRadius) <= 3)
-        try fingers.at(600) { _, _ in }
-        try fingers.tap(at: middle)
-        try fingers.at(120) { _, _ in }
-        try fingers.tap(at: middle)
+        try fingers.doubleTap(at: middle, after: 600)
         try app.settle()
         #expect(abs(page.zoomScale - 1) < 1e-6)
         #expect(abs(try rig.capture().sunRadius(suns[0]) - fittedRadius) <= 3)
@@ -69,20 +57,16 @@ import Testing
         let (rig, app, kiosk) = try startKiosk()
         let page = kiosk.pager.pages[0]
         var fingers = Fingers(rig, app)
-        try fingers.tap(at: middle)
-        try fingers.at(120) { _, _ in }
-        try fingers.tap(at: middle)
+        try fingers.doubleTap(at: middle)
         try app.settle()
         #expect(abs(page.zoomScale - 2) < 1e-6)
         // 2× about the middle: the photo is 1200 px wide, shown from 300 (its right edge at 600).
         #expect(abs(page.contentOffset.x - screen.width / 2) < 0.01)
-        try fingers.at(600) { _, _ in }
-        try fingers.swipe(from: Point(x: 500, y: 200), step: Point(x: -30, y: 0), moves: 4)
+        try fingers.swipe(from: Point(x: 500, y: 200), step: Point(x: -30, y: 0), moves: 4, after: 600)
         try app.settle()
         #expect(kiosk.pager.currentPage == 0, "the page turned before the photo reached its edge")
         #expect(page.contentOffset.x > screen.width / 2)
-        try fingers.at(600) { _, _ in }
-        try fingers.swipe(from: Point(x: 500, y: 200), step: Point(x: -50, y: 0), moves: 6)
+        try fingers.swipe(from: Point(x: 500, y: 200), step: Point(x: -50, y: 0), moves: 6, after: 600)
         try app.settle()
         #expect(kiosk.pager.currentPage == 1)
         #expect(page.zoomScale == 1, "the photo left behind is still zoomed")
@@ -92,20 +76,21 @@ import Testing
     @Test func twoFingersPinchThePhotoLarger() throws {
         let (rig, app, kiosk) = try startKiosk()
         var fingers = Fingers(rig, app)
-        try fingers.at(0) { input, t in
-            input.touchDown(id: 0, x: 250, y: 200, time: t)
-            input.touchDown(id: 1, x: 350, y: 200, time: t)
-        }
-        for i in 1...5 {
-            let d = 50 + 20 * Double(i)  // 50 px from the middle to 150: three times as far apart
-            try fingers.at(16) { input, t in
-                input.touchMotion(id: 0, x: 300 - d, y: 200, time: t)
-                input.touchMotion(id: 1, x: 300 + d, y: 200, time: t)
+        // Both fingers move in each touch frame, as a real pinch's do.
+        try fingers.play(after: 0) { b in
+            b.add(.touchDown(id: 0, x: 250, y: 200), at: 0)
+            b.add(.touchDown(id: 1, x: 350, y: 200), at: 0)
+            b.add(.touchFrame, at: 0)
+            for i in 1...5 {
+                let d = 50 + 20 * Double(i)  // 50 px from the middle to 150: three times as far apart
+                let t = Double(16 * i)
+                b.add(.touchMotion(id: 0, x: 300 - d, y: 200), at: t)
+                b.add(.touchMotion(id: 1, x: 300 + d, y: 200), at: t)
+                b.add(.touchFrame, at: t)
             }
-        }
-        try fingers.at(16) { input, t in
-            input.touchUp(id: 0, time: t)
-            input.touchUp(id: 1, time: t)
+            b.add(.touchUp(id: 0), at: 96)
+            b.add(.touchUp(id: 1), at: 96)
+            b.add(.touchFrame, at: 96)
         }
         try app.settle()
         let scale = kiosk.pager.pages[0].zoomScale
@@ -131,8 +116,7 @@ import Testing
         try fingers.tap(fingers: 2, at: middle)
         try app.settle()
         #expect(!app.isStopRequested, "a two-finger tap ended the app")
-        try fingers.at(500) { _, _ in }
-        try fingers.tap(fingers: 3, at: middle)
+        try fingers.tap(fingers: 3, at: middle, after: 500)
         try app.pump(until: { app.isStopRequested }, "the exit gesture")
         try app.run()  // returns at once: the loop has been asked to stop
         #expect(kiosk.pager.currentPage == 0)
