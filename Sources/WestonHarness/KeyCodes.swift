@@ -1,3 +1,4 @@
+import Glibc
 import ScrollwayCXKBCommon
 
 /// The xkb names of a keymap (evdev rules, pc105): what the rig tells weston to use
@@ -69,6 +70,13 @@ public final class KeyCodes {
     deinit {
         xkb_keymap_unref(keymap)
         xkb_context_unref(context)
+    }
+
+    /// The keymap as xkb's text format (what a virtual keyboard hands its compositor).
+    public var keymapText: String {
+        guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else { return "" }
+        defer { free(text) }
+        return String(cString: text)
     }
 
     /// The keysym for an xkb name ("Page_Down", "a"), or nil if there is no such name.

@@ -14,6 +14,10 @@ public enum RigError: Error, CustomStringConvertible, Equatable {
     case captureFailed(String)
     /// A system call failed.
     case system(String)
+    /// A compositor the rig was asked for is not installed; `install` says how to get it.
+    case compositorNotFound(name: String, install: String)
+    /// The rig's compositor cannot do what was asked (the sentence names the compositor).
+    case notOffered(String)
 
     public var description: String {
         switch self {
@@ -24,11 +28,14 @@ public enum RigError: Error, CustomStringConvertible, Equatable {
                 + "(build it with `swift build --product WestonTestInput`, or set SCROLLWAY_WESTON_MODULE)"
         case .startupFailed(let reason, let log):
             return "headless weston failed to start: \(reason)\n--- weston log ---\n\(log)"
-        case .connectionLost(let what): return "lost the connection to weston: \(what)"
+        case .connectionLost(let what): return "lost the connection to the compositor: \(what)"
         case .missingGlobal(let name):
             return "weston does not offer \(name) (did the WestonTestInput module load? see the weston log)"
         case .captureFailed(let reason): return "capture failed: \(reason)"
         case .system(let what): return what
+        case .compositorNotFound(let name, let install):
+            return "\(name) is not installed (\(install), or run Scripts/install-deps.sh)"
+        case .notOffered(let why): return why
         }
     }
 }

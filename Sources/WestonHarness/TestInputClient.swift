@@ -205,13 +205,13 @@ public final class TestInputClient {
 }
 
 extension RigError {
-    /// The core's account of a broken connection, in the rig's words.
-    init(_ error: DisplayError) {
+    /// The core's account of a broken connection, in the rig's words, naming the compositor.
+    package init(_ error: DisplayError, compositor: String = "weston") {
         switch error {
         case .cannotConnect(let code): self = .connectionLost(String(cString: strerror(code)))
         case .protocolError(let object, let code): self = .connectionLost("protocol error \(code) on \(object)")
         case .connectionLost(let why): self = .connectionLost(why)
-        case .timedOut(let seconds): self = .connectionLost("weston did not answer within \(seconds) s")
+        case .timedOut(let seconds): self = .connectionLost("\(compositor) did not answer within \(seconds) s")
         }
     }
 }
@@ -231,7 +231,7 @@ public struct TextInputSnapshot: Equatable, Sendable {
     /// How many commits the text input had made (its done events carry this).
     public var serial: UInt32
 
-    init(
+    public init(
         enabled: Bool, surroundingText: String?, cursor: Int, anchor: Int, hint: UInt32, purpose: UInt32,
         cursorRectangle: Rectangle?, serial: UInt32
     ) {

@@ -58,9 +58,9 @@ public final class WestonProcess {
 
     public init(_ options: Options) throws {
         self.options = options
-        guard let weston = WestonProcess.findExecutable("weston") else { throw RigError.westonNotFound }
+        guard let weston = RigProcesses.findExecutable("weston") else { throw RigError.westonNotFound }
         let base = FileManager.default.temporaryDirectory
-        WestonProcess.sweepStaleRuntimeDirectories(in: base)
+        RigProcesses.sweepStaleRuntimeDirectories(prefix: WestonProcess.directoryPrefix, in: base)
         let dir = base.appendingPathComponent(
             "\(WestonProcess.directoryPrefix)\(getpid())-\(UUID().uuidString.prefix(8))")
         do {
@@ -114,7 +114,7 @@ public final class WestonProcess {
         let deadline = Deadline(in: options.startupTimeout)
         // The socket file appears at bind(), a moment before listen(): a client that connects
         // in between is refused, so readiness is a connection that succeeds.
-        while !Self.acceptsConnections(socketPath)
+        while !RigProcesses.acceptsConnections(socketPath)
             || (options.readyMarker.map { !self.log.contains($0) } ?? false)
         {
             if !process.isRunning {
@@ -154,17 +154,7 @@ public final class WestonProcess {
     }
 
     /// Where a client's standard output and error go.
-    public enum ClientOutput {
-        /// Dropped.
-        case null
-        /// Both into this file.
-        case file(URL)
-        /// Both to this process's standard error: the client is heard, but never holds our
-        /// standard output open (a caller reading it would wait for the client too).
-        case standardError
-        /// This process's own standard output and error.
-        case inherit
-    }
+    public typealias ClientOutput = RigClientOutput
 
     /// Starts a client of this compositor; it is killed on stop if still running.
     @discardableResult
@@ -183,30 +173,8 @@ public final class WestonProcess {
         _ executable: String, arguments: [String] = [], environment extra: [String: String] = [:],
         to destination: ClientOutput
     ) throws -> Process {
-        guard let path = executable.contains("/") ? executable : WestonProcess.findExecutable(executable) else {
-            throw RigError.system("client '\(executable)' not found on PATH")
-        }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = arguments
-        p.environment = clientEnvironment.merging(extra) { $1 }
-        p.standardInput = FileHandle.nullDevice
-        switch destination {
-        case .file(let output):
-            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-            let h = FileHandle(forWritingAtPath: output.path)
-            p.standardOutput = h
-            p.standardError = h
-        case .null:
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-        case .standardError:
-            p.standardOutput = FileHandle.standardError
-            p.standardError = FileHandle.standardError
-        case .inherit:
-            break
-        }
-        try p.runWithSignalsUnblocked()
+        let p = try RigProcesses.launch(
+            executable, arguments: arguments, environment: clientEnvironment.merging(extra) { $1 }, to: destination)
         clients.append(p)
         return p
     }
@@ -214,66 +182,14 @@ public final class WestonProcess {
     /// Kills the clients, then weston (SIGTERM, SIGKILL after a second), and removes the
     /// runtime directory. Safe to call more than once.
     public func stop() {
-        for c in clients where c.isRunning { Self.terminate(c) }
+        for c in clients where c.isRunning { RigProcesses.terminate(c) }
         clients.removeAll()
         if isRunning {
-            Self.terminate(process)
+            RigProcesses.terminate(process)
             isRunning = false
         }
         try? FileManager.default.removeItem(at: runtimeDirectory)
     }
 
-    private static func terminate(_ p: Process) {
-        guard p.isRunning else { return }
-        kill(p.processIdentifier, SIGTERM)
-        let deadline = Deadline(in: 1)
-        while p.isRunning && !deadline.hasPassed { usleep(2000) }
-        if p.isRunning {
-            kill(p.processIdentifier, SIGKILL)
-        }
-        p.waitUntilExit()
-    }
-
     static let directoryPrefix = "scrollway-rig-"
-
-    /// Removes runtime directories left by rig processes that no longer exist (killed by a
-    /// signal: their weston exited through the module's parent watch, but nobody removed the
-    /// directory). The creator's PID is in each directory's name.
-    /// Whether a Unix socket at `path` accepts a connection now (the probe is closed at once).
-    static func acceptsConnections(_ path: String) -> Bool {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, b) in bytes.enumerated() { raw[i] = b }
-        }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + 1)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) == 0 }
-        }
-    }
-
-    static func sweepStaleRuntimeDirectories(in base: URL) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: base.path) else { return }
-        for name in names where name.hasPrefix(directoryPrefix) {
-            let rest = name.dropFirst(directoryPrefix.count)
-            guard let pid = Int32(rest.prefix { $0 != "-" }), pid > 0 else { continue }
-            if kill(pid, 0) == -1 && errno == ESRCH {
-                try? FileManager.default.removeItem(at: base.appendingPathComponent(name))
-            }
-        }
-    }
-
-    static func findExecutable(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for dir in path.split(separator: ":") {
-            let candidate = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
 }

@@ -1,0 +1,107 @@
+import Foundation
+import Glibc
+import ScrollwayWaylandCore
+
+/// Where a rig client's standard output and error go.
+public enum RigClientOutput {
+    /// Dropped.
+    case null
+    /// Both into this file.
+    case file(URL)
+    /// Both to this process's standard error: the client is heard, but never holds our
+    /// standard output open (a caller reading it would wait for the client too).
+    case standardError
+    /// This process's own standard output and error.
+    case inherit
+}
+
+/// What every rig does with processes, written once for each compositor's: finding an
+/// executable, starting a client with its output routed, ending a process (SIGTERM, SIGKILL a
+/// second later), knowing when a socket accepts connections, and sweeping the runtime
+/// directories of rigs whose creator died.
+package enum RigProcesses {
+    /// The first executable called `name` on $PATH.
+    package static func findExecutable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Starts `executable` (a path, or a name on $PATH) with exactly `environment`, its output
+    /// going to `destination`, and no signal blocked.
+    package static func launch(
+        _ executable: String, arguments: [String], environment: [String: String], to destination: RigClientOutput
+    ) throws -> Process {
+        guard let path = executable.contains("/") ? executable : findExecutable(executable) else {
+            throw RigError.system("client '\(executable)' not found on PATH")
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = arguments
+        p.environment = environment
+        p.standardInput = FileHandle.nullDevice
+        switch destination {
+        case .file(let output):
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            let h = FileHandle(forWritingAtPath: output.path)
+            p.standardOutput = h
+            p.standardError = h
+        case .null:
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+        case .standardError:
+            p.standardOutput = FileHandle.standardError
+            p.standardError = FileHandle.standardError
+        case .inherit:
+            break
+        }
+        try p.runWithSignalsUnblocked()
+        return p
+    }
+
+    /// SIGTERM, then SIGKILL if it is still running a second later; returns once it has exited.
+    package static func terminate(_ p: Process) {
+        guard p.isRunning else { return }
+        kill(p.processIdentifier, SIGTERM)
+        let deadline = Deadline(in: 1)
+        while p.isRunning && !deadline.hasPassed { usleep(2000) }
+        if p.isRunning {
+            kill(p.processIdentifier, SIGKILL)
+        }
+        p.waitUntilExit()
+    }
+
+    /// Whether a Unix socket at `path` accepts a connection now (the probe is closed at once).
+    package static func acceptsConnections(_ path: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in bytes.enumerated() { raw[i] = b }
+        }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + 1)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) == 0 }
+        }
+    }
+
+    /// Removes runtime directories named `prefix<pid>-…` whose creator no longer exists (killed
+    /// by a signal: its compositor went with it, but nobody removed the directory).
+    package static func sweepStaleRuntimeDirectories(prefix: String, in base: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: base.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let pid = Int32(rest.prefix { $0 != "-" }), pid > 0 else { continue }
+            if kill(pid, 0) == -1 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: base.appendingPathComponent(name))
+            }
+        }
+    }
+}
