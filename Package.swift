@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "Scrollway", targets: ["Scrollway"]),
         // The weston test rig, for apps that test themselves in headless weston.
         .library(name: "ScrollwayWestonHarness", targets: ["ScrollwayWestonHarness"]),
+        // Every compositor as a headless rig (weston, sway): `CompositorRig`.
+        .library(name: "ScrollwayRigs", targets: ["ScrollwayRigs"]),
         // The weston 10 module the rig loads with --modules=<absolute path to this .so>.
         .library(name: "WestonTestInput", type: .dynamic, targets: ["ScrollwayWestonTestInput"]),
         .executable(name: "scrollway", targets: ["ScrollwayCLI"]),
@@ -112,6 +114,10 @@ let package = Package(
                 .linkedLibrary("weston-10"), .linkedLibrary("weston-desktop-10"), .linkedLibrary("wayland-server"),
             ]
         ),
+        // Client code for the protocols the rigs speak to other compositors (Protocols/rigs/).
+        .target(
+            name: "ScrollwayRigProtocols", dependencies: ["ScrollwayCWaylandClient"], path: "Sources/RigProtocols",
+            publicHeadersPath: "Generated/include"),
         .target(
             name: "ScrollwayWestonHarness",
             dependencies: [
@@ -119,6 +125,14 @@ let package = Package(
                 "ScrollwayRaster", "ScrollwayGeometry",
             ], path: "Sources/WestonHarness"
         ),
+
+        // The compositor rigs: weston's and the desktops' (sway), one `CompositorRig` protocol.
+        .target(
+            name: "ScrollwayRigs",
+            dependencies: [
+                "ScrollwayCWaylandClient", "ScrollwayRaster", "ScrollwayRigProtocols", "ScrollwayWaylandCore",
+                "ScrollwayWaylandProtocols", "ScrollwayWestonHarness",
+            ], path: "Sources/Rigs"),
 
         // The Wayland platform: a real window, shm buffers, frame pacing, every input device.
         .target(
@@ -144,7 +158,7 @@ let package = Package(
             dependencies: [
                 "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayPhysics", "ScrollwayRaster", "ScrollwayViews",
                 "ScrollwayScrolling", "ScrollwayScripts", "ScrollwayHeadless", "ScrollwayWayland",
-                "ScrollwayWaylandCore", "ScrollwayWestonHarness",
+                "ScrollwayWaylandCore", "ScrollwayWestonHarness", "ScrollwayRigs",
             ], path: "Sources/Replay"),
 
         // Trace plots (`scrollway plot`): a module of their own that `import Scrollway` does not export.
@@ -205,6 +219,14 @@ let package = Package(
             ]),
         // The README's and the library guide's examples import only `Scrollway`, as an app does.
         .testTarget(name: "ViewsTests", dependencies: ["ScrollwayViews", "ScrollwayDemoScenes", "Scrollway"]),
+        // The same scenarios under every installed compositor (weston, sway).
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: [
+                "ScrollwayDemoScenes", "ScrollwayGeometry", "ScrollwayRaster", "ScrollwayReplay", "ScrollwayRigs",
+                "ScrollwayScripts", "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland",
+                "ScrollwayWestonHarness", "ScrollwayTestSupport",
+            ]),
         .testTarget(
             name: "WestonRigTests", dependencies: ["ScrollwayWestonHarness", "ScrollwayRaster", "ScrollwayTestSupport"]),
         .testTarget(

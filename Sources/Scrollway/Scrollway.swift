@@ -11,5 +11,6 @@
 @_exported import ScrollwayScrolling
 @_exported import ScrollwayViews
 @_exported import ScrollwayWayland
+
 // The monotonic deadline every wait of the platform measures against, for an app's own waits.
 @_exported import struct ScrollwayWaylandCore.Deadline

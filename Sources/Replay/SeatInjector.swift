@@ -1,18 +1,23 @@
 import ScrollwayGestures
+import ScrollwayRigs
 import ScrollwayScripts
 import ScrollwayWestonHarness
 
-/// Sends script input into weston's seat through the rig's test module: touch, pointer, wheel,
-/// keys (through the rig's us keymap) and the input method's text. It reaches any Wayland client
-/// in the rig (`scrollway rig` plays scripts into clients that are not Scrollway's); what needs
-/// the app itself (pinch, the on-screen keyboard, a resize) or the screen (a screenshot) is the
-/// caller's.
-public struct WestonSeatInjector {
-    public let rig: WestonRig
+/// The name the weston rig's injector had before every compositor had a rig.
+public typealias WestonSeatInjector = SeatInjector
 
-    public init(rig: WestonRig) { self.rig = rig }
+/// Sends script input into a rig's seat, whatever the compositor (`CompositorRig`): touch,
+/// pointer, wheel, keys (through the rig's us keymap) and the input method's text. It reaches any
+/// Wayland client in the rig (`scrollway rig` plays scripts into clients that are not
+/// Scrollway's); what needs the app itself (pinch, the on-screen keyboard, a resize) or the screen
+/// (a screenshot) is the caller's. What the rig's compositor cannot take (touch on sway) is
+/// refused with the line and the reason.
+public struct SeatInjector {
+    public let rig: any CompositorRig
 
-    /// Script event types weston 10's seat cannot carry: they need the app, not the compositor.
+    public init(rig: any CompositorRig) { self.rig = rig }
+
+    /// Script event types no compositor's seat carries: they need the app, not the compositor.
     public static let appEventTypes = [
         "pinch.begin", "pinch.update", "pinch.end", "keyboard.show", "keyboard.hide", "window.resize",
     ]
@@ -22,7 +27,22 @@ public struct WestonSeatInjector {
         guard appEventTypes.contains(type) else { return }
         throw ReplayError(
             "line \(line): '\(type)' needs the app, not the compositor's seat "
-                + "(weston 10's rig has no pointer-gesture or window-size injection); use `scrollway play`")
+                + "(no compositor injects pointer gestures or window sizes); use `scrollway play`")
+    }
+
+    /// The same, and what this compositor's seat cannot take (`Compositor.features`).
+    public static func checkSupported(type: String, line: Int, on compositor: Compositor) throws {
+        try checkSupported(type: type, line: line)
+        if let feature = requiredFeature(type), let why = compositor.missing(feature) {
+            throw ReplayError("line \(line): '\(type)': \(why)")
+        }
+    }
+
+    /// The rig feature a script event type needs beyond the common ground.
+    static func requiredFeature(_ type: String) -> RigFeature? {
+        if type.hasPrefix("touch.") { return .touch }
+        if ["preedit", "commit_text", "delete_surrounding"].contains(type) { return .inputMethod }
+        return nil
     }
 
     /// Injects `e` when it is due (`waitUntilDue`): for clients whose loop is not ours to step.
@@ -41,20 +61,23 @@ public struct WestonSeatInjector {
         for e in b.script.events {
             try play(ScriptEvent(t: start + e.t, line: e.line, e.kind))
         }
-        try rig.input.flush()
+        try rig.seat.flush()
         return start + b.end
     }
 
     /// Sends what was injected so far, then sleeps until script time `t` is due on the rig's
     /// pacer (begun at the script's start).
     public func waitUntilDue(_ t: Double) throws {
-        try rig.input.flush()
+        try rig.seat.flush()
         try rig.pacer.wait(until: t) { RealTimePacer.sleep($0) }
     }
 
     /// Injects one event now, stamped with its script time.
     public func inject(_ e: ScriptEvent) throws {
-        let i = rig.input
+        if let feature = Self.requiredFeature(e.kind.typeName), let why = rig.missing(feature) {
+            throw ReplayError("line \(e.line): '\(e.kind.typeName)': \(why)")
+        }
+        let i = rig.seat
         let time = UInt32(min(max(e.t.rounded(), 0), Double(UInt32.max)))
         switch e.kind {
         case .touchDown(let id, let x, let y): i.touchDown(id: Int32(id), x: x, y: y, time: time)

@@ -1,29 +1,33 @@
 import Foundation
 import ScrollwayGeometry
 import ScrollwayRaster
+import ScrollwayRigs
 import ScrollwayScripts
 import ScrollwayViews
 import ScrollwayWayland
 import ScrollwayWaylandCore
 import ScrollwayWestonHarness
 
-/// A script played into the app's real window inside weston's headless rig, in real time with
-/// the script's timestamps: input goes through the compositor's seat (`WestonSeatInjector`),
-/// the app's event loop runs between events, and screenshots are what the compositor shows
-/// (cursor hidden). Frame times differ from run to run; resting positions and delegate calls do
-/// not.
+/// The name the weston target had before every compositor had a rig.
+public typealias WestonTarget = CompositorTarget
+
+/// A script played into the app's real window inside a compositor's headless rig (weston's,
+/// sway's: `CompositorRig`), in real time with the script's timestamps: input goes through the
+/// compositor's seat (`SeatInjector`), the app's event loop runs between events, and screenshots
+/// are what the compositor shows (no cursor). Frame times differ from run to run; resting
+/// positions and delegate calls do not.
 @MainActor
-public final class WestonTarget: ScriptTarget {
-    public let rig: WestonRig
+public final class CompositorTarget: ScriptTarget {
+    public let rig: any CompositorRig
     public let app: WaylandApp
     public let window: Window
-    public let injector: WestonSeatInjector
+    public let injector: SeatInjector
     private let ownsRig: Bool
 
-    /// Starts a rig the window's size with the app in it, and waits until the window is mapped
-    /// and at rest with the pointer off it. `stop()` ends both.
-    public convenience init(window: Window, title: String = "Scrollway") throws {
-        let rig = try WestonRig(width: Int(window.bounds.width), height: Int(window.bounds.height))
+    /// Starts a rig of `compositor` the window's size with the app in it, and waits until the
+    /// window is mapped and at rest with the pointer off it. `stop()` ends both.
+    public convenience init(window: Window, title: String = "Scrollway", compositor: Compositor = .weston) throws {
+        let rig = try compositor.start(width: Int(window.bounds.width), height: Int(window.bounds.height))
         do {
             let app = try WaylandApp(content: window, title: title, socket: rig.socketPath)
             self.init(rig: rig, app: app, ownsRig: true)
@@ -37,15 +41,15 @@ public final class WestonTarget: ScriptTarget {
 
     /// Plays into an app already running in `rig` (a test that set both up itself); the rig stays
     /// the caller's.
-    public convenience init(rig: WestonRig, app: WaylandApp) {
+    public convenience init(rig: any CompositorRig, app: WaylandApp) {
         self.init(rig: rig, app: app, ownsRig: false)
     }
 
-    private init(rig: WestonRig, app: WaylandApp, ownsRig: Bool) {
+    private init(rig: any CompositorRig, app: WaylandApp, ownsRig: Bool) {
         self.rig = rig
         self.app = app
         self.window = app.window.content
-        self.injector = WestonSeatInjector(rig: rig)
+        self.injector = SeatInjector(rig: rig)
         self.ownsRig = ownsRig
     }
 
@@ -54,17 +58,21 @@ public final class WestonTarget: ScriptTarget {
         if ownsRig { rig.stop() }
     }
 
-    /// Weston 10 cannot inject pointer gestures or window sizes: refused before anything runs.
-    /// (The seat's other app events, the on-screen keyboard's, this target plays in the app.)
-    public static func checkSupported(_ summary: ScriptSummary, file: String) throws {
-        let lines = WestonSeatInjector.appEventTypes.filter { !$0.hasPrefix("keyboard.") }.compactMap { t in
-            summary.firstLine[t].map { (t, $0) }
+    /// No compositor's seat takes pointer gestures or window sizes, and `compositor`'s may take
+    /// less (no touch on sway): refused before anything runs, at the first such line. (The
+    /// on-screen keyboard's events this target plays in the app.)
+    public static func checkSupported(_ summary: ScriptSummary, file: String, compositor: Compositor = .weston) throws {
+        let refused = summary.firstLine.filter { type, _ in
+            (SeatInjector.appEventTypes.contains(type) && !type.hasPrefix("keyboard."))
+                || SeatInjector.requiredFeature(type).map { compositor.missing($0) != nil } == true
         }
-        if let (type, line) = lines.min(by: { $0.1 < $1.1 }) {
-            throw ReplayError(
-                "\(file):\(line): '\(type)' cannot be injected into weston 10 (no pointer-gesture or "
-                    + "window-size injection); play it offscreen")
+        guard let (type, line) = refused.min(by: { $0.value < $1.value }) else { return }
+        if let why = SeatInjector.requiredFeature(type).flatMap({ compositor.missing($0) }) {
+            throw ReplayError("\(file):\(line): '\(type)': \(why)")
         }
+        throw ReplayError(
+            "\(file):\(line): '\(type)' cannot be injected into \(compositor) (no compositor injects pointer "
+                + "gestures or window sizes); play it offscreen")
     }
 
     /// Plays `source` in real time from now (its time 0), with a trace of the app, then waits
@@ -93,7 +101,7 @@ public final class WestonTarget: ScriptTarget {
     /// weston sent, without waiting for frames.
     public func inject(_ event: ScriptEvent) throws {
         try injector.inject(event)
-        try rig.input.roundtrip()
+        try rig.seat.roundtrip()
         try app.catchUp()
     }
 
@@ -105,7 +113,7 @@ public final class WestonTarget: ScriptTarget {
     }
 
     public func resize(to size: Size) throws {
-        throw ReplayError("weston 10 cannot resize a window from a script (no window-size injection)")
+        throw ReplayError("\(rig.compositor) cannot resize a window from a script (no window-size injection)")
     }
 
     /// The platform is at rest (`WaylandApp.isAtRest`: presented, nothing in flight) and no timer
@@ -113,7 +121,7 @@ public final class WestonTarget: ScriptTarget {
     public var isAtRest: Bool { app.isAtRest && window.nextTimerDeadline == nil }
 
     public func settle(after: Double, limit: Double) throws {
-        try rig.input.roundtrip()
+        try rig.seat.roundtrip()
         try app.step(maxWait: 0)
         let end = Deadline.now + limit / 1000
         while !isAtRest {

@@ -1,0 +1,174 @@
+import Foundation
+import ScrollwayRaster
+import ScrollwayWestonHarness
+
+/// The compositors a rig can start headless, each as its users run it.
+public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// weston 10 with our test module (kiosk-shell, pixman): the reference rig.
+    case weston
+    /// sway 1.7 (wlroots 0.15): input through the virtual pointer and keyboard, text through a
+    /// real input method (input-method-v2), pixels through screencopy.
+    case sway
+
+    public var description: String { rawValue }
+
+    /// The executable that must be on $PATH.
+    public var executable: String {
+        switch self {
+        case .weston: return "weston"
+        case .sway: return "sway"
+        }
+    }
+
+    /// Whether it can run here (its executable is installed).
+    public var isInstalled: Bool { RigProcesses.findExecutable(executable) != nil }
+
+    /// What installs it on Debian (`Scripts/install-deps.sh` runs the same).
+    public var installCommand: String {
+        switch self {
+        case .weston: return "apt-get install weston"
+        case .sway: return "apt-get install sway"
+        }
+    }
+
+    /// What a rig of this compositor can do beyond the common ground (a rig may offer less: sway
+    /// without an input method).
+    public var features: Set<RigFeature> {
+        switch self {
+        case .weston:
+            return [
+                .touch, .value120, .inputMethod, .textInputState, .idleInhibitorCount, .resizeFocused, .keyTimestamps,
+            ]
+        case .sway:
+            return [.inputMethod, .textInputState, .idleInhibitorCount, .replugDevices, .keyTimestamps]
+        }
+    }
+
+    /// Why `feature` is missing from this compositor's rig, naming the compositor (nil if offered).
+    public func missing(_ feature: RigFeature) -> String? {
+        guard !features.contains(feature) else { return nil }
+        switch (self, feature) {
+        case (.weston, .replugDevices):
+            return "replugging devices is not offered by weston's rig: weston keeps a seat's old devices alive"
+        case (.sway, .touch): return "touch is not offered by sway: wlroots 0.15 has no virtual touch device"
+        case (.sway, .value120): return "value120 is not offered by sway 1.7: its wl_seat is version 7"
+        case (.sway, .resizeFocused): return "configuring a window to a size is not offered by sway's rig"
+        default: return "\(feature.rawValue) is not offered by \(self)"
+        }
+    }
+
+    /// Starts this compositor headless at `width`×`height` logical pixels and `scale`.
+    public func start(width: Int = 800, height: Int = 600, scale: Int = 1) throws -> any CompositorRig {
+        guard isInstalled else { throw RigError.compositorNotFound(name: rawValue, install: installCommand) }
+        switch self {
+        case .weston: return try WestonRig(width: width, height: height, scale: scale)
+        case .sway: return try SwayRig(width: width, height: height, scale: scale)
+        }
+    }
+}
+
+/// What a rig can do beyond what every rig does (pointer motion and buttons, wheel, keys, text
+/// typed key by key, a capture of the output). A test of something a rig does not offer says so
+/// ("touch is not offered by sway: …") instead of passing silently.
+public enum RigFeature: String, CaseIterable, Sendable {
+    /// Touch points (wl_touch).
+    case touch
+    /// Wheel clicks carry value120 to clients (wl_seat 8).
+    case value120
+    /// The input method's preedit, commit and deletion reach the focused client's text input.
+    case inputMethod
+    /// The compositor's view of the focused client's text input (enabled, surrounding text,
+    /// content type) can be read.
+    case textInputState
+    /// The number of idle inhibitors in effect can be read.
+    case idleInhibitorCount
+    /// The focused window can be configured to a size (a shell making room).
+    case resizeFocused
+    /// The seat's keyboard and pointer can be unplugged and plugged in again (the seat loses
+    /// the capability and gets it back).
+    case replugDevices
+    /// Key events can carry any timestamp, 0 included.
+    case keyTimestamps
+}
+
+/// One headless compositor with a way in (seat input) and a way out (captures), whatever the
+/// compositor: the conformance suite, `scrollway rig --compositor` and the replay layer's
+/// `CompositorTarget` work on this.
+public protocol CompositorRig: AnyObject {
+    var compositor: Compositor { get }
+    /// WAYLAND_DISPLAY for clients: the socket's absolute path.
+    var socketPath: String { get }
+    /// The environment a client needs to connect.
+    var clientEnvironment: [String: String] { get }
+    /// Paces injected input in real time.
+    var pacer: RealTimePacer { get }
+    /// The seat's keymap, to find keys by keysym.
+    var keys: KeyCodes { get }
+    /// Where input goes in.
+    var seat: any SeatInput { get }
+    /// What this rig can do beyond the common ground.
+    var features: Set<RigFeature> { get }
+    /// The output's size in logical pixels and its scale.
+    var output: (width: Int, height: Int, scale: Int) { get }
+    /// Why `feature` is missing here, in a sentence that names the compositor (nil if offered).
+    func missing(_ feature: RigFeature) -> String?
+    /// What the output shows now (its next repaint), without a cursor.
+    func capture() throws -> Canvas
+    /// Takes the pointer off the client's surfaces where the compositor can (so no hover or
+    /// cursor is left behind).
+    func parkPointer() throws
+    /// The compositor's view of the focused client's text input (`.textInputState`).
+    var textInput: TextInputSnapshot? { get }
+    /// Every text-input state the compositor saw committed, oldest first (`.textInputState`).
+    var textInputHistory: [TextInputSnapshot] { get }
+    /// Idle inhibitors in effect (`.idleInhibitorCount`).
+    func idleInhibitors() throws -> Int
+    /// Starts a client of this compositor; it is killed when the rig stops.
+    @discardableResult
+    func launchClient(
+        _ executable: String, arguments: [String], environment: [String: String], to destination: RigClientOutput
+    ) throws -> Process
+    /// Ends the compositor and its clients. Safe to call more than once.
+    func stop()
+}
+
+extension CompositorRig {
+    public var features: Set<RigFeature> { compositor.features }
+
+    public func missing(_ feature: RigFeature) -> String? {
+        guard !features.contains(feature) else { return nil }
+        return compositor.missing(feature) ?? "\(feature.rawValue) is not offered by this \(compositor) rig"
+    }
+
+    /// Throws `RigError.notOffered` unless this rig has `feature`.
+    public func require(_ feature: RigFeature) throws {
+        if let why = missing(feature) { throw RigError.notOffered(why) }
+    }
+}
+
+/// Seat input as the rigs take it: times in ms, coordinates in global logical pixels, buttons
+/// and keys as evdev codes, and the input method's text.
+public protocol SeatInput: AnyObject {
+    func pointerMotion(x: Double, y: Double, time: UInt32)
+    func pointerButton(_ button: UInt32, pressed: Bool, time: UInt32)
+    /// wl_pointer's axis source: 0 wheel, 1 finger, 2 continuous, 3 wheel tilt.
+    func axisSource(_ source: UInt32)
+    func axis(_ axis: UInt32, value: Double, discrete: Int32, value120: Int32, time: UInt32)
+    func axisStop(_ axis: UInt32, time: UInt32)
+    func pointerFrame()
+    func touchDown(id: Int32, x: Double, y: Double, time: UInt32)
+    func touchMotion(id: Int32, x: Double, y: Double, time: UInt32)
+    func touchUp(id: Int32, time: UInt32)
+    func touchFrame()
+    func touchCancel()
+    func key(_ key: UInt32, pressed: Bool, time: UInt32)
+    func textInputPreedit(_ text: String, cursor: ClosedRange<Int>?)
+    func textInputCommit(_ text: String)
+    func textInputDeleteSurrounding(before: Int, after: Int)
+    /// Ends one input-method update (what was set since goes out together).
+    func textInputDone()
+    /// Sends what is queued.
+    func flush() throws
+    /// Returns once the compositor has handled everything sent.
+    func roundtrip() throws
+}
