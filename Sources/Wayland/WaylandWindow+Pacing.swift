@@ -58,6 +58,19 @@ extension WaylandWindow {
         return sw_monotonic_seconds() - last.time >= Self.presentationFeedbackInterval
     }
 
+    /// Asks for feedback on the coming commit when `wantsPresentationFeedback` says so, or
+    /// (`replacingOutstanding`) when none has come yet and one is out: the compositor discards
+    /// the feedback of a commit that a later one replaces before it is shown.
+    func askForPresentationFeedback(replacingOutstanding: Bool = false) {
+        let wanted = wantsPresentationFeedback() || (replacingOutstanding && lastPresentation == nil)
+        guard wanted, let presentation = connection.presentation,
+            let feedback = wp_presentation_feedback(presentation, surface)
+        else { return }
+        wp_presentation_feedback_add_listener(
+            feedback, Listeners.presentationFeedback, Unmanaged.passUnretained(self).toOpaque())
+        feedbacks.append(feedback)
+    }
+
     /// wp_presentation_feedback: presented (on the announced clock) or discarded (nil).
     func presented(feedback: OpaquePointer?, at seconds: Double?, refreshNanoseconds: UInt32) {
         if let feedback {

@@ -93,13 +93,7 @@ extension WaylandWindow {
         }
         frameCallback = wl_surface_frame(surface)
         wl_callback_add_listener(frameCallback, Listeners.frame, Unmanaged.passUnretained(self).toOpaque())
-        if let presentation = connection.presentation, wantsPresentationFeedback(),
-            let feedback = wp_presentation_feedback(presentation, surface)
-        {
-            wp_presentation_feedback_add_listener(
-                feedback, Listeners.presentationFeedback, Unmanaged.passUnretained(self).toOpaque())
-            feedbacks.append(feedback)
-        }
+        askForPresentationFeedback()
         wl_surface_commit(surface)
         buffer.isBusy = true
         framesCommitted += 1

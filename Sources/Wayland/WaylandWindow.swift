@@ -171,14 +171,26 @@ public final class WaylandWindow: WindowHost {
         isFullscreen = fullscreen
     }
 
+    /// Acks the configure and answers it with a commit, as xdg-shell asks: a compositor that
+    /// waits for the commit of an acked configure before showing the window's new state (sway's
+    /// transactions) would otherwise show it only when it gives up waiting. A new size is
+    /// committed with the frame drawn for it; the same size (a state changed, or nothing) with
+    /// the buffer already shown (with presentation feedback if none has come yet: a window that
+    /// waited for its transaction had its first frame's feedback discarded).
     func xdgSurfaceConfigure(serial: UInt32) {
         xdg_surface_ack_configure(xdgSurface, serial)
         let size = pendingSize ?? (configured ? content.bounds.size : defaultSize)
+        let resized = size != content.bounds.size
         content.resize(to: size)
         updateDecorations()
         configured = true
         wantsFrame = true
+        let committed = framesCommitted
         renderIfPossible()
+        if framesCommitted == committed, committed > 0, !resized {
+            askForPresentationFeedback(replacingOutstanding: true)
+            wl_surface_commit(surface)
+        }
     }
 
     /// Asks the compositor to maximize (or restore) the window.

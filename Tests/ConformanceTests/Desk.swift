@@ -1,0 +1,104 @@
+import Foundation
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayReplay
+import ScrollwayRigs
+import ScrollwayScripts
+import ScrollwayScrolling
+import ScrollwayViews
+import ScrollwayWayland
+import ScrollwayWestonHarness
+import Testing
+
+/// One conformance scenario's set-up on one compositor: its rig headless, a demo scene in a real
+/// window, mapped and at rest, and a replay target to play gestures into it. A compositor that
+/// is not installed, or lacks what the scenario needs, cancels the test with the reason (and, if
+/// it is missing, the command that installs it) instead of passing silently.
+@MainActor final class Desk {
+    let rig: any CompositorRig
+    let window: Window
+    let app: WaylandApp
+    let target: CompositorTarget
+    /// Script time (ms) of the last event played.
+    var time = 1000.0
+
+    init(
+        _ compositor: Compositor, scene: Scene, width: Int = 400, height: Int = 300, scale: Int = 1,
+        needs: [RigFeature] = [], configure: (Window) -> Void = { _ in }
+    ) throws {
+        try Self.cancelUnlessAvailable(compositor, needs: needs)
+        rig = try compositor.start(width: width, height: height, scale: scale)
+        window = scene.makeWindow(size: Size(width: Double(width), height: Double(height)))
+        configure(window)
+        app = try WaylandApp(content: window, title: "Scrollway \(scene.name)", socket: rig.socketPath)
+        target = CompositorTarget(rig: rig, app: app)
+        try app.settle()
+        try rig.parkPointer()
+        try settle()
+    }
+
+    /// Cancels the running test, saying why, when `compositor` is not installed (and what
+    /// installs it) or lacks one of `needs`.
+    static func cancelUnlessAvailable(_ compositor: Compositor, needs: [RigFeature]) throws {
+        guard compositor.isInstalled else {
+            try Test.cancel("\(compositor) is not installed: \(compositor.installCommand) (Scripts/install-deps.sh)")
+        }
+        for feature in needs {
+            if let why = compositor.missing(feature) { try Test.cancel(Comment(rawValue: why)) }
+        }
+    }
+
+    /// Settles the app and makes sure the compositor has handled everything it sent (the
+    /// acked configure's commit among it: sway shows a window's new state only then).
+    func settle() throws {
+        try app.settle()
+        try rig.seat.roundtrip()
+        try app.settle()
+    }
+
+    deinit { MainActor.assumeIsolated { rig.stop() } }
+
+    /// Plays what `build` lays out, its times from `ms` after the last event, and lets the app
+    /// come to rest.
+    func play(after ms: Double = 100, _ build: (inout ScriptBuilder) -> Void) throws {
+        time = try target.send(from: time + ms, build)
+        try settle()
+    }
+
+    /// The window's main scroll view.
+    var scrollView: ScrollView {
+        get throws { try #require(window.view(named: "main") as? ScrollView, "the scene has no main scroll view") }
+    }
+
+    /// Where `shown` differs from `expected` (every pixel compared): how many pixels, and the
+    /// first few with both values, for the failure's message.
+    static func differences(_ shown: Canvas, _ expected: Canvas) -> Differences {
+        guard shown.width == expected.width, shown.height == expected.height else {
+            return Differences(
+                count: Int.max, first: [],
+                sizes: "\(shown.width)×\(shown.height) shown, \(expected.width)×\(expected.height) expected")
+        }
+        var d = Differences(count: 0, first: [], sizes: "")
+        for y in 0..<shown.height {
+            for x in 0..<shown.width where shown.pixel(x: x, y: y) != expected.pixel(x: x, y: y) {
+                d.count += 1
+                if d.first.count < 4 { d.first.append((x, y, shown.pixel(x: x, y: y), expected.pixel(x: x, y: y))) }
+            }
+        }
+        return d
+    }
+
+    struct Differences: CustomStringConvertible {
+        var count: Int
+        var first: [(x: Int, y: Int, shown: UInt32, expected: UInt32)]
+        var sizes: String
+        var description: String {
+            if !sizes.isEmpty { return sizes }
+            let where_ = first.map {
+                "(\($0.x), \($0.y)): \(String($0.shown, radix: 16)) not \(String($0.expected, radix: 16))"
+            }
+            return "\(count) pixels differ, first at " + where_.joined(separator: ", ")
+        }
+    }
+}
