@@ -47,8 +47,29 @@ public final class WaylandInput {
 
     var window: Window? { connection.window?.content }
 
-    /// wl_seat.capabilities: a device appears (devices that go away stay until release).
+    /// wl_seat.capabilities: a device appears, or goes away. One that goes away is released
+    /// (the compositor has made its object inert: wlroots does, weston keeps it) after its
+    /// state is wound down as a leave would (no key left repeating, no touch left down, no
+    /// hover left over), so that when the capability comes back (a keyboard replugged, a
+    /// virtual device reconnected) a new object is asked for and the device works again.
     func capabilities(_ caps: UInt32) {
+        if caps & WL_SEAT_CAPABILITY_POINTER.rawValue == 0, let p = pointer {
+            p.unplugged()
+            gestures?.release()
+            gestures = nil
+            p.release()
+            pointer = nil
+        }
+        if caps & WL_SEAT_CAPABILITY_TOUCH.rawValue == 0, let t = touch {
+            t.unplugged()
+            t.release()
+            touch = nil
+        }
+        if caps & WL_SEAT_CAPABILITY_KEYBOARD.rawValue == 0, let k = keyboard {
+            k.leave()
+            k.release()
+            keyboard = nil
+        }
         let seat = connection.seat
         if textInput == nil, let manager = connection.textInputManager, let seat {
             textInput = WaylandTextInput(input: self, manager: manager, seat: seat)
@@ -78,10 +99,17 @@ public final class WaylandInput {
     /// events is kept exactly (release velocities depend on it); delivery jitter may put an
     /// event up to `maxLead` ahead of now, but a timestamp further in the future (or far back:
     /// another clock) re-bases the offset at now.
+    ///
+    /// An event dated more than `maxLag` before it arrived re-bases too: events are read as they
+    /// come, so such a date is another clock's (virtual keyboards and on-screen keyboards stamp
+    /// their keys with 0), and a key dated seconds ago would start its repeat seconds late, that
+    /// is at once and without pause.
     func time(_ ms: UInt32) -> Double {
         let t = Double(ms) / 1000
         let now = sw_monotonic_seconds()
-        if clockOffset == nil || t + clockOffset! > now + Self.maxLead || t + clockOffset! < lastEventTime - 1 {
+        if clockOffset == nil || t + clockOffset! > now + Self.maxLead || t + clockOffset! < lastEventTime - 1
+            || t + clockOffset! < now - Self.maxLag
+        {
             clockOffset = now - t
         }
         let mapped = max(lastEventTime, t + clockOffset!)
@@ -91,6 +119,9 @@ public final class WaylandInput {
 
     /// How far ahead of now jittery delivery may place an event before the offset re-bases.
     static let maxLead = 0.050
+    /// How long before its arrival an event may be dated before the offset re-bases: far more
+    /// than a busy frame delays reading, far less than a stale clock is off.
+    static let maxLag = 1.0
 
     /// Starts a new gesture's clock offset (between gestures the compositor's base may differ).
     func newGesture() { clockOffset = nil }

@@ -167,8 +167,10 @@ final class WaylandKeyboard {
         // Client-side repeat from repeat_info, on the window's timers. A repeat types what the
         // press typed and feeds nothing to Compose: a held dead key does not compose with itself
         // (dead_acute twice is "´"), and a held key that finished a sequence keeps typing it.
+        // The delay runs from the press's arrival at the latest: a press dated in the past must
+        // not start repeating at once.
         if pressed, repeatRate > 0, let keymap, xkb_keymap_key_repeats(keymap, code) == 1 {
-            scheduleRepeat(code: code, text: text, at: t + Double(repeatDelay) / 1000)
+            scheduleRepeat(code: code, text: text, at: max(t, sw_monotonic_seconds()) + Double(repeatDelay) / 1000)
         }
     }
 
@@ -224,11 +226,14 @@ final class WaylandKeyboard {
         if let text { input.deliver([InputEvent(time: t, .text(text))]) }
     }
 
+    /// One repeat at `deadline`, then the next one interval later; a loop that fell behind (a
+    /// long frame) skips the repeats it missed rather than typing them in a burst.
     private func scheduleRepeat(code: UInt32, text: String?, at deadline: Double) {
         repeatTimer = input.window?.schedule(at: deadline) { [weak self] in
             guard let self else { return }
             self.emitKey(code: code, pressed: true, text: text, at: deadline)
-            self.scheduleRepeat(code: code, text: text, at: deadline + 1 / Double(max(1, self.repeatRate)))
+            let next = deadline + 1 / Double(max(1, self.repeatRate))
+            self.scheduleRepeat(code: code, text: text, at: max(next, sw_monotonic_seconds()))
         }
     }
 }
