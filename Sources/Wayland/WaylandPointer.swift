@@ -26,6 +26,10 @@ final class WaylandPointer {
     private var hidesCursor: Bool { input.connection.window?.hidesCursor ?? false }
     /// The serial of the last button press (xdg_toplevel.move and resize need it).
     private(set) var lastButtonSerial: UInt32 = 0
+    /// The axes of a finger scroll still waiting for their axis_stop, and the timer that ends it
+    /// if the stop never comes (`fingerScrollStopTimeout`).
+    private var fingerScrollAxes: Set<Axis> = []
+    private var fingerScrollTimer: TimerToken?
 
     /// Linux input event codes of the buttons we map (linux/input-event-codes.h).
     enum EvdevButton {
@@ -41,8 +45,17 @@ final class WaylandPointer {
     }
 
     func release() {
+        input.window?.cancelTimer(fingerScrollTimer)
+        fingerScrollTimer = nil
         cursor = nil
         wl_pointer_release(proxy)
+    }
+
+    /// The pointer went away: a finger scroll in progress ends, and the pointer leaves.
+    func unplugged() {
+        endFingerScroll()
+        if enterSerial != nil { leave() }
+        frame()
     }
 
     /// Whether a pointer enter's cursor waits for the window to be idle.
@@ -138,15 +151,55 @@ final class WaylandPointer {
     }
 
     func axisStop(time ms: UInt32, axis: UInt32) {
+        fingerScrollAxes.remove(Self.axis(axis))
         pending.append(InputEvent(time: input.time(ms), .axisStop(Self.axis(axis))))
     }
 
-    /// wl_pointer.frame: the group is complete (empty frames are fine).
+    /// wl_pointer.frame: the group is complete (empty frames are fine). A finger scroll's
+    /// frame restarts the wait for its axis_stop.
     func frame() {
         let events = pending
         pending.removeAll()
         axisSource = .wheel
+        var fingerTime: Double?
+        for e in events {
+            if case .axis(let axis, _, .finger, _) = e.kind {
+                fingerScrollAxes.insert(axis)
+                fingerTime = e.time
+            }
+        }
         input.deliver(events)
+        if let fingerTime { awaitFingerScrollStop(after: fingerTime) }
+        if fingerScrollAxes.isEmpty {
+            input.window?.cancelTimer(fingerScrollTimer)
+            fingerScrollTimer = nil
+        }
+    }
+
+    /// How long a finger scroll may go without an event before it counts as ended: its
+    /// axis_stop can be lost (mutter's remote desktop sends none; devices and compositors drop
+    /// them), and a scroll view left dragging ignores keys and the wheel. Fingers resting
+    /// without moving send nothing either; ending their scroll changes nothing on screen (the
+    /// release's velocity is zero by then).
+    static let fingerScrollStopTimeout = 0.5
+
+    private func awaitFingerScrollStop(after t: Double) {
+        input.window?.cancelTimer(fingerScrollTimer)
+        fingerScrollTimer = input.window?.schedule(at: t + Self.fingerScrollStopTimeout) { [weak self] in
+            self?.fingerScrollTimer = nil
+            self?.endFingerScroll(at: t + Self.fingerScrollStopTimeout)
+        }
+    }
+
+    /// Ends a finger scroll whose axis_stop did not come: the stops the compositor would have sent.
+    private func endFingerScroll(at t: Double? = nil) {
+        guard !fingerScrollAxes.isEmpty else { return }
+        let time = max(input.lastEventTime, t ?? sw_monotonic_seconds())
+        let stops = fingerScrollAxes.sorted { $0 == .vertical && $1 != .vertical }.map {
+            InputEvent(time: time, .axisStop($0))
+        }
+        fingerScrollAxes.removeAll()
+        input.deliver(stops)
     }
 }
 

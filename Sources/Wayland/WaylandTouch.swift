@@ -21,6 +21,11 @@ final class WaylandTouch {
 
     func release() { wl_touch_release(proxy) }
 
+    /// The touchscreen went away: fingers still down are cancelled, as the compositor would.
+    func unplugged() {
+        if !down.isEmpty || !pending.isEmpty { cancel() }
+    }
+
     private static func point(_ x: wl_fixed_t, _ y: wl_fixed_t) -> Point {
         Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
     }
