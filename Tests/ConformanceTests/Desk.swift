@@ -40,12 +40,20 @@ import Testing
 
     /// Cancels the running test, saying why, when `compositor` is not installed (and what
     /// installs it) or lacks one of `needs`.
+    /// The reason is also written to standard error, so `swift test`'s output names every
+    /// compositor it skipped and what installs it.
     static func cancelUnlessAvailable(_ compositor: Compositor, needs: [RigFeature]) throws {
+        let test = Test.current?.name ?? "a conformance test"
         guard compositor.isInstalled else {
-            try Test.cancel("\(compositor) is not installed: \(compositor.installCommand) (Scripts/install-deps.sh)")
+            let why = "\(compositor) is not installed: \(compositor.installCommand) (or Scripts/install-deps.sh)"
+            FileHandle.standardError.write(Data("conformance: \(test) skipped under \(compositor): \(why)\n".utf8))
+            try Test.cancel(Comment(rawValue: why))
         }
         for feature in needs {
-            if let why = compositor.missing(feature) { try Test.cancel(Comment(rawValue: why)) }
+            if let why = compositor.missing(feature) {
+                FileHandle.standardError.write(Data("conformance: \(test) skipped: \(why)\n".utf8))
+                try Test.cancel(Comment(rawValue: why))
+            }
         }
     }
 
@@ -100,5 +108,31 @@ import Testing
             }
             return "\(count) pixels differ, first at " + where_.joined(separator: ", ")
         }
+    }
+}
+
+extension Desk {
+    /// A key (an xkb keysym name of the rig's us keymap) pressed at script time `ms` and released
+    /// `held` ms later, stamped with `stamp` instead of its script time (virtual and on-screen
+    /// keyboards stamp theirs with 0), the app's loop turning meanwhile.
+    func key(_ name: String, at ms: Double, held: Double = 50, stamp: UInt32) throws {
+        let stroke = try #require(rig.keys.stroke(forKeysymNamed: name), "no key types \(name)")
+        for (t, pressed) in [(ms, true), (ms + held, false)] {
+            try target.perform(at: t) {
+                rig.seat.key(stroke.evdev, pressed: pressed, time: stamp)
+                try rig.seat.roundtrip()
+                try app.catchUp()
+            }
+        }
+        time = ms + held
+    }
+
+    /// The keyboard scene's field `n`, focused as a tap on it would (not by touch: no in-app
+    /// keyboard is asked for).
+    func focusField(_ n: Int) throws -> TextField {
+        let field = try #require(window.view(named: "field\(n)") as? TextField, "no field\(n)")
+        window.focus(field, byTouch: false)
+        try settle()
+        return field
     }
 }

@@ -1,0 +1,73 @@
+import Foundation
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayReplay
+import ScrollwayRigs
+import ScrollwayScrolling
+import ScrollwayViews
+import ScrollwayWayland
+import Testing
+
+/// What real seats do that our weston rig's did not: devices unplugged and plugged in again,
+/// keys stamped with time 0, finger scrolls whose axis_stop never comes.
+@MainActor
+@Suite(.serialized) struct DevicesConformanceTests {
+    /// A keyboard unplugged and plugged in again (the seat loses the capability and gets it back)
+    /// types into the field: the client released the old wl_keyboard, which wlroots had made
+    /// inert, and asked for the new one.
+    @Test(arguments: Compositor.allCases) func aRepluggedKeyboardTypes(_ c: Compositor) throws {
+        let desk = try Desk(c, scene: .keyboard, needs: [.replugDevices])
+        let field = try desk.focusField(1)
+        try desk.play { $0.text("a", at: 0) }
+        #expect(field.text == "a")
+        try #require(desk.rig as? SwayRig).control.replugKeyboard()
+        try desk.settle()
+        try desk.play { $0.text("b", at: 0) }
+        #expect(field.text == "ab", "the replugged keyboard's key did not arrive")
+    }
+
+    /// The same for the pointer: after a replug, the wheel still scrolls the list.
+    @Test(arguments: Compositor.allCases) func aRepluggedPointerScrolls(_ c: Compositor) throws {
+        let desk = try Desk(c, scene: .list, needs: [.replugDevices])
+        let list = try desk.scrollView
+        try #require(desk.rig as? SwayRig).control.replugPointer()
+        try desk.settle()
+        try desk.play { $0.wheel(clicks: 2, over: Point(x: 200, y: 150), at: 0) }
+        #expect(list.contentOffset.y > 0, "the replugged pointer's wheel did not scroll")
+    }
+
+    /// Keys stamped with time 0 (virtual and on-screen keyboards do it) type once each: a press
+    /// dated a second in the past must not start repeating at once. Before the fix a 50 ms press
+    /// of q typed dozens of q.
+    @Test(arguments: Compositor.allCases) func keysStampedZeroDoNotRepeat(_ c: Compositor) throws {
+        let desk = try Desk(c, scene: .keyboard, needs: [.keyTimestamps])
+        let field = try desk.focusField(1)
+        try desk.key("a", at: desk.time + 100, stamp: 0)
+        // A second later (the script's own time, played in real time), another press stamped 0.
+        try desk.key("q", at: desk.time + 1000, stamp: 0)
+        try desk.key("w", at: desk.time + 1000, stamp: 0)
+        try desk.settle()
+        #expect(field.text == "aqw")
+    }
+
+    /// A touchpad scroll whose axis_stop never comes ends by itself: the list does not stay
+    /// dragging, and a Page Down after it scrolls a page.
+    @Test(arguments: Compositor.allCases) func aFingerScrollWithoutStopEnds(_ c: Compositor) throws {
+        let desk = try Desk(c, scene: .list)
+        let list = try desk.scrollView
+        try desk.play { b in
+            b.pointer(to: Point(x: 200, y: 150), at: 0)
+            for i in 1...8 {
+                b.add(.pointerAxis(.vertical, value: 10, source: .finger, value120: nil), at: Double(10 * i))
+                b.add(.pointerFrame, at: Double(10 * i))
+            }
+        }
+        #expect(list.contentOffset.y > 40, "the finger scroll moved the list only to \(list.contentOffset.y)")
+        try desk.app.pump(until: { !list.isDragging && desk.app.isAtRest }, "the finger scroll to end without its stop")
+        let before = list.contentOffset.y
+        try desk.play { $0.key("Page_Down", at: 0) }
+        #expect(
+            list.contentOffset.y > before + 100, "Page Down after the scroll moved \(list.contentOffset.y - before)")
+    }
+}
