@@ -20,7 +20,7 @@ final class FocusRingView: View {
 
     override func draw(in canvas: Canvas) {
         canvas.strokeFocusRing(
-            in: Rect(origin: .zero, size: bounds.size), focused: superview?.isFocused ?? false, idleColor: idleColor,
+            in: Rect(origin: .zero, size: bounds.size), focused: superview?.showsFocus ?? false, idleColor: idleColor,
             cornerRadius: cornerRadius)
     }
 }

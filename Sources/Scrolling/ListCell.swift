@@ -79,7 +79,7 @@ open class ListCell: View {
     }
 
     open override func focusDidChange() {
-        focusRing.isHidden = !isFocused
+        focusRing.isHidden = !showsFocus
         focusRing.setNeedsDisplay()
     }
 

@@ -348,7 +348,7 @@ final class TextViewContent: View {
         let chars = Array(tv.editing.shownText)
         let lineHeight = font.metrics(scale: scale).lineHeight
         let width = bounds.width - tv.textInset.left
-        let focused = tv.isFocused
+        let focused = tv.showsFocus
         if chars.isEmpty {
             canvas.drawText(
                 tv.placeholder, font: font,

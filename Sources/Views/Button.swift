@@ -48,7 +48,7 @@ open class Button: Control {
     open override func draw(in canvas: Canvas) {
         let rect = Rect(origin: .zero, size: bounds.size)
         canvas.fillRoundedRect(rect, radius: cornerRadius, color: currentFill)
-        if isFocused {
+        if showsFocus {
             let inset = Self.focusRingInset + Self.focusRingWidth / 2
             canvas.strokeRoundedRect(
                 rect.insetBy(dx: inset, dy: inset), radius: max(0, cornerRadius - inset),

@@ -98,6 +98,12 @@ public struct TextEditing: Equatable, Sendable {
         caret = text.count
     }
 
+    /// Drops the input method's composing text (never part of the text until committed).
+    public mutating func cancelPreedit() {
+        preedit = ""
+        preeditCursor = nil
+    }
+
     /// Applies one input-method update in zwp_text_input_v3's order: (1) the old preedit goes,
     /// (2) `deleteBefore`/`deleteAfter` bytes around the caret are deleted, (3) the commit string
     /// goes in with the caret after it, (4) the surrounding text is what remains, (5, 6) the new

@@ -145,7 +145,7 @@ open class TextField: Control, TextEditingView {
     open override func draw(in canvas: Canvas) {
         let r = Rect(origin: .zero, size: bounds.size)
         canvas.fillRoundedRect(r, radius: 6, color: .white)
-        canvas.strokeFocusRing(in: r, focused: isFocused, idleColor: .fieldBorder, cornerRadius: 6)
+        canvas.strokeFocusRing(in: r, focused: showsFocus, idleColor: .fieldBorder, cornerRadius: 6)
         guard let font = font ?? Font.standard else { return }
         let composed = editing.shownText
         let shown = composed.isEmpty ? placeholder : composed
@@ -174,7 +174,7 @@ open class TextField: Control, TextEditingView {
             let y = box.minY + font.metrics(scale: canvas.scale).ascent + 1
             canvas.fill(Rect(x: min(a, b), y: y, width: abs(b - a), height: 1), color: .black)
         }
-        guard isFocused else { return }
+        guard showsFocus else { return }
         let caretBox = caretRect(font: font, scale: canvas.scale, layout: layout)
         if !preedit.isEmpty, let c = preeditCursor, c.end > c.begin {
             // A range inside the preedit: highlighted, as the protocol suggests.

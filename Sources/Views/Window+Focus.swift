@@ -5,6 +5,11 @@ extension View {
     /// Whether this view has its window's keyboard focus.
     public var isFocused: Bool { window?.focusedView === self }
 
+    /// Whether this view shows that it has the focus (a ring, a caret): it has its window's
+    /// focus and the window has the keyboard (`Window.isKeyWindow`). A window in the
+    /// background keeps its focused view, and shows it again when it comes back.
+    public var showsFocus: Bool { isFocused && (window?.isKeyWindow ?? false) }
+
     /// Gives the keyboard focus up, if this view has it.
     public func resignFocus() {
         if isFocused { window?.focus(nil, byTouch: false) }

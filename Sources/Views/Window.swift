@@ -74,6 +74,11 @@ public final class Window: View {
     public weak var focusedView: View? {
         didSet {
             if focusedView !== oldValue {
+                // What an input method was composing in the view that lost the focus goes with
+                // it (it was never committed), as the input method is told by the disable.
+                if let old = oldValue as? TextEditingView, !old.editing.preedit.isEmpty {
+                    old.editing.cancelPreedit()
+                }
                 oldValue?.setNeedsDisplay()
                 focusedView?.setNeedsDisplay()
                 oldValue?.focusDidChange()
@@ -81,6 +86,16 @@ public final class Window: View {
                 let (view, byTouch) = (focusedView, focusedByTouch)
                 notifyObservers { $0.window(self, focusDidChangeTo: view, byTouch: byTouch) }
             }
+        }
+    }
+    /// Whether the window has the seat's keyboard (UIKit's key window): the platform says so
+    /// as the keyboard focus comes and goes; offscreen a window always has it. Focus rings and
+    /// carets show only while it does (`View.showsFocus`).
+    public var isKeyWindow = true {
+        didSet {
+            guard isKeyWindow != oldValue, let view = focusedView else { return }
+            view.setNeedsDisplay()
+            view.focusDidChange()
         }
     }
     /// Whether the current focus came from a touch (an on-screen keyboard shows for those).

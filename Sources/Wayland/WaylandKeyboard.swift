@@ -111,9 +111,11 @@ final class WaylandKeyboard {
     /// The serial of the last key event (a copy's set_selection needs one).
     private(set) var lastSerial: UInt32 = 0
 
-    func enter() {}
+    /// The window has the keyboard: its focused view shows its ring and caret.
+    func enter() { input.window?.isKeyWindow = true }
 
     func leave() {
+        input.window?.isKeyWindow = false
         input.window?.cancelTimer(repeatTimer)
         repeatTimer = nil
         // A sequence begun here does not finish with keys typed after focus comes back.

@@ -103,4 +103,37 @@ import Testing
         canvas = try Offscreen.render(window)
         #expect(canvas.pixel(x: onRing.x, y: onRing.y) == fill)
     }
+
+    /// What an input method was composing in a field goes when the focus leaves it: never
+    /// committed, it is not part of the text, and the disable tells the input method so.
+    @Test func aFieldThatLosesTheFocusDropsItsPreedit() {
+        let (window, left, right, _, _) = form()
+        window.focus(left, byTouch: false)
+        left.text = "ab"
+        window.handle(InputEvent(time: 1, .textInput(TextInputUpdate(preedit: "xy"))))
+        #expect(left.editing.preedit == "xy" && left.editing.shownText.count == 4)
+        window.focus(right, byTouch: false)
+        #expect(left.editing.preedit == "" && left.editing.preeditCursor == nil)
+        #expect(left.text == "ab")
+    }
+
+    /// A window without the keyboard keeps its focused view but shows neither its ring nor its
+    /// caret, and shows them again when the keyboard comes back: pixels, not flags.
+    @Test func aWindowWithoutTheKeyboardShowsNoRingOrCaret() throws {
+        let (window, left, _, _, _) = form()
+        let blank = try Offscreen.render(window)
+        window.focus(left, byTouch: false)
+        let focused = try Offscreen.render(window)
+        func changed(_ a: Canvas, _ b: Canvas) -> Int {
+            var n = 0
+            for y in 0..<a.height { for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { n += 1 } }
+            return n
+        }
+        #expect(changed(blank, focused) > 50, "the focused field shows no ring")
+        window.isKeyWindow = false
+        #expect(left.isFocused && !left.showsFocus)
+        #expect(changed(blank, try Offscreen.render(window)) == 0, "ring or caret drawn without the keyboard")
+        window.isKeyWindow = true
+        #expect(changed(focused, try Offscreen.render(window)) == 0)
+    }
 }
