@@ -44,8 +44,9 @@ final class WaylandPointer {
         wl_pointer_add_listener(proxy, Listeners.pointer, Unmanaged.passUnretained(self).toOpaque())
     }
 
+    /// Called while the connection is being torn down, too: touches nothing but its own objects
+    /// (not the window, whose connection is going).
     func release() {
-        input.window?.cancelTimer(fingerScrollTimer)
         fingerScrollTimer = nil
         cursor = nil
         wl_pointer_release(proxy)
@@ -53,6 +54,8 @@ final class WaylandPointer {
 
     /// The pointer went away: a finger scroll in progress ends, and the pointer leaves.
     func unplugged() {
+        input.window?.cancelTimer(fingerScrollTimer)
+        fingerScrollTimer = nil
         endFingerScroll()
         if enterSerial != nil { leave() }
         frame()

@@ -10,12 +10,16 @@ import ScrollwayWaylandProtocols
 /// the editing rules are `TextEditing`'s, offscreen-tested.
 ///
 /// What it sends: while the compositor's text-input focus is on our surface (enter) and a field
-/// that takes text has the window's focus, enable (again for each newly focused field, as the
-/// protocol asks), then the field's surrounding text, content type and caret rectangle, then
-/// commit. It compares the field's state after every frame with what it last committed and
-/// sends only a change, so a field carried by a scrolling view moves the input method's
-/// candidate box along, and typing keeps the surrounding text current. Focus leaving fields:
-/// disable and commit.
+/// that takes text has the window's focus, enable, then the field's surrounding text (with why it
+/// changed), content type and caret rectangle, then commit. A newly focused field ends the old
+/// session first (disable, commit), as the protocol asks, so the input method is reset and
+/// starts over for it; the field that lost the focus drops what was being composed in it
+/// (`Window.focusedView`). After every frame it sends what changed since its last commit, and
+/// only that: a field carried by a scrolling view moves the input method's candidate box along
+/// with one request, and typing keeps the surrounding text current. Focus leaving fields, and
+/// the text-input focus leaving our surface: disable and commit (GTK does the same on leave: a
+/// compositor that still counts us enabled would never activate its input method again on the
+/// next enter).
 ///
 /// What it receives: preedit, commit and deletion, buffered until done, then handed to the
 /// window as one `InputEvent.Kind.textInput` update. The done's serial is not used to hold back
@@ -33,6 +37,9 @@ final class WaylandTextInput: WindowObserver {
     private var enabled = false
     /// What the last commit carried; nil after an enable (everything is resent).
     private var sent: TextInputState?
+    /// Whether the change being sent came from the input method's own update (its done): the
+    /// text change cause.
+    private var changedByInputMethod = false
     /// Commit requests made, the serial a current done carries.
     private(set) var commits: UInt32 = 0
     private var pending = TextInputUpdate()
@@ -77,6 +84,7 @@ final class WaylandTextInput: WindowObserver {
     }
 
     func leave() {
+        if enabled { disable() }
         entered = false
         enabled = false
         enabledFor = nil
@@ -104,7 +112,9 @@ final class WaylandTextInput: WindowObserver {
         let update = pending
         pending = TextInputUpdate()
         deliver(update)
+        changedByInputMethod = true
         sync()
+        changedByInputMethod = false
     }
 
     private func deliver(_ update: TextInputUpdate) {
@@ -118,32 +128,58 @@ final class WaylandTextInput: WindowObserver {
     private func sync() {
         guard let proxy, let window, entered else { return }
         guard let state = window.textInputState, let field = window.focusedView else {
-            if enabled {
-                zwp_text_input_v3_disable(proxy)
-                commit()
-                enabled = false
-                enabledFor = nil
-                sent = nil
-            }
+            if enabled { disable() }
             return
         }
-        if !enabled || enabledFor !== field {
-            // A newly focused field: enable again, which resets the compositor's state.
+        // Another field: the old session ends before the new one begins.
+        if enabled, enabledFor !== field { disable() }
+        if !enabled {
+            // Enabling resets the compositor's state: everything is sent again.
             zwp_text_input_v3_enable(proxy)
             enabled = true
             enabledFor = field
             sent = nil
         }
         guard state != sent else { return }
-        zwp_text_input_v3_set_surrounding_text(proxy, state.surroundingText, Int32(state.cursor), Int32(state.anchor))
-        zwp_text_input_v3_set_content_type(proxy, state.contentType.hints.rawValue, state.contentType.purpose.rawValue)
-        let r = state.cursorRectangle
-        let x = r.minX.rounded(.down)
-        let y = r.minY.rounded(.down)
-        zwp_text_input_v3_set_cursor_rectangle(
-            proxy, Self.int(x), Self.int(y), Self.int((r.maxX - x).rounded(.up)), Self.int((r.maxY - y).rounded(.up)))
+        if sent?.surroundingText != state.surroundingText || sent?.cursor != state.cursor
+            || sent?.anchor != state.anchor
+        {
+            zwp_text_input_v3_set_surrounding_text(
+                proxy, state.surroundingText, Int32(state.cursor), Int32(state.anchor))
+            zwp_text_input_v3_set_text_change_cause(
+                proxy,
+                changedByInputMethod
+                    ? ZWP_TEXT_INPUT_V3_CHANGE_CAUSE_INPUT_METHOD.rawValue
+                    : ZWP_TEXT_INPUT_V3_CHANGE_CAUSE_OTHER.rawValue)
+        }
+        if sent?.contentType != state.contentType {
+            zwp_text_input_v3_set_content_type(
+                proxy, state.contentType.hints.rawValue, state.contentType.purpose.rawValue)
+        }
+        let rectangle = Self.pixelRectangle(state.cursorRectangle)
+        if sent.map({ Self.pixelRectangle($0.cursorRectangle) == rectangle }) != true {
+            zwp_text_input_v3_set_cursor_rectangle(proxy, rectangle.x, rectangle.y, rectangle.width, rectangle.height)
+        }
         commit()
         sent = state
+    }
+
+    /// Ends the session: disable, committed.
+    private func disable() {
+        guard let proxy else { return }
+        zwp_text_input_v3_disable(proxy)
+        commit()
+        enabled = false
+        enabledFor = nil
+        sent = nil
+    }
+
+    /// A caret rectangle in whole surface pixels, as the protocol carries it (what was sent is
+    /// compared in these terms: a sub-pixel move sends nothing).
+    private static func pixelRectangle(_ r: Rect) -> (x: Int32, y: Int32, width: Int32, height: Int32) {
+        let x = r.minX.rounded(.down)
+        let y = r.minY.rounded(.down)
+        return (int(x), int(y), int((r.maxX - x).rounded(.up)), int((r.maxY - y).rounded(.up)))
     }
 
     private func commit() {
