@@ -40,7 +40,7 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
                 .touch, .value120, .inputMethod, .textInputState, .idleInhibitorCount, .resizeFocused, .keyTimestamps,
             ]
         case .sway:
-            return [.inputMethod, .textInputState, .idleInhibitorCount, .replugDevices, .keyTimestamps]
+            return [.inputMethod, .textInputState, .idleInhibitorCount, .replugDevices, .keyTimestamps, .focusReturns]
         }
     }
 
@@ -50,6 +50,9 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         switch (self, feature) {
         case (.weston, .replugDevices):
             return "replugging devices is not offered by weston's rig: weston keeps a seat's old devices alive"
+        case (.weston, .focusReturns):
+            return
+                "a closed window giving the keyboard back is not offered by weston 10's kiosk-shell: it gives it to no one"
         case (.sway, .touch): return "touch is not offered by sway: wlroots 0.15 has no virtual touch device"
         case (.sway, .value120): return "value120 is not offered by sway 1.7: its wl_seat is version 7"
         case (.sway, .resizeFocused): return "configuring a window to a size is not offered by sway's rig"
@@ -89,6 +92,8 @@ public enum RigFeature: String, CaseIterable, Sendable {
     case replugDevices
     /// Key events can carry any timestamp, 0 included.
     case keyTimestamps
+    /// A window that closes gives the keyboard back to the one it took it from.
+    case focusReturns
 }
 
 /// One headless compositor with a way in (seat input) and a way out (captures), whatever the

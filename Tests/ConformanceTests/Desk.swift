@@ -57,6 +57,13 @@ import Testing
         }
     }
 
+    /// Cancels the running test because `why`, said on standard error too.
+    static func skip(_ why: String) throws -> Never {
+        let test = Test.current?.name ?? "a conformance test"
+        FileHandle.standardError.write(Data("conformance: \(test) skipped: \(why)\n".utf8))
+        try Test.cancel(Comment(rawValue: why))
+    }
+
     /// Settles the app and makes sure the compositor has handled everything it sent (the
     /// acked configure's commit among it: sway shows a window's new state only then).
     func settle() throws {
