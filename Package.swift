@@ -223,8 +223,8 @@ let package = Package(
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
-                "ScrollwayDemoScenes", "ScrollwayGeometry", "ScrollwayRaster", "ScrollwayReplay", "ScrollwayRigs",
-                "ScrollwayScripts", "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland",
+                "ScrollwayDemoScenes", "ScrollwayGeometry", "ScrollwayPhysics", "ScrollwayRaster", "ScrollwayReplay",
+                "ScrollwayRigs", "ScrollwayScripts", "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland",
                 "ScrollwayWestonHarness", "ScrollwayTestSupport",
             ]),
         .testTarget(

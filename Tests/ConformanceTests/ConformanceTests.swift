@@ -1,6 +1,7 @@
 import Foundation
 import ScrollwayDemoScenes
 import ScrollwayGeometry
+import ScrollwayPhysics
 import ScrollwayRaster
 import ScrollwayReplay
 import ScrollwayRigs
@@ -25,5 +26,71 @@ import Testing
         let d = Desk.differences(shown, expected)
         #expect(d.count == 0, "\(d)")
 
+    }
+
+    /// Two wheel clicks over the list move it two of the spec's steps (the viewport's height to
+    /// the ⅔ power each), whether they arrive as value120 (weston) or as discrete steps (sway's
+    /// wl_seat 7), and the compositor then shows what the offscreen composite draws.
+    @Test(arguments: Compositor.allCases) func wheelClicksMoveBySpecSteps(_ c: Compositor) throws {
+        let desk = try Desk(c, scene: .list)
+        let list = try desk.scrollView
+        try desk.play { $0.wheel(clicks: 2, over: Point(x: 200, y: 150), at: 0) }
+        let step = WheelAnimation.step(viewport: 300, value120: 120)
+        #expect(abs(list.contentOffset.y - 2 * step) < 0.5, "the wheel moved the list to \(list.contentOffset.y)")
+        try desk.rig.parkPointer()
+        try desk.settle()
+        let d = Desk.differences(try desk.rig.capture(), try Offscreen.render(desk.window))
+        #expect(d.count == 0, "\(d)")
+    }
+
+    /// Page Down moves a page (the viewport less 40 px), Home goes back to the top.
+    @Test(arguments: Compositor.allCases) func pageDownAndHome(_ c: Compositor) throws {
+        let desk = try Desk(c, scene: .list)
+        let list = try desk.scrollView
+        try desk.play { $0.key("Page_Down", at: 0) }
+        #expect(abs(list.contentOffset.y - (300 - ScrollView.pageOverlap)) < 0.5)
+        try desk.play { $0.key("Home", at: 0) }
+        #expect(list.contentOffset.y == 0)
+    }
+
+    /// A finger flick on the touchscreen flings the list on after the lift, and it comes to
+    /// rest on pixels the offscreen composite draws.
+    @Test(arguments: Compositor.allCases) func aTouchFlickFlings(_ c: Compositor) throws {
+        let desk = try Desk(c, scene: .list, needs: [.touch])
+        let list = try desk.scrollView
+        try desk.play { $0.flick(from: Point(x: 200, y: 250), by: Point(x: 0, y: -150), at: 0) }
+        #expect(list.contentOffset.y > 300, "the flick carried the list only to \(list.contentOffset.y)")
+        let d = Desk.differences(try desk.rig.capture(), try Offscreen.render(desk.window))
+        #expect(d.count == 0, "\(d)")
+    }
+
+    /// A kiosk: fullscreen as asked, no cursor over it (the pointer on it, and nothing drawn
+    /// but the app), and the screen kept awake by one idle inhibitor the compositor counts.
+    @Test(arguments: Compositor.allCases) func aKioskIsFullscreenWithoutACursorAndKeepsTheScreenAwake(
+        _ c: Compositor
+    ) throws {
+        let desk = try Desk(c, scene: .list, needs: [.idleInhibitorCount], fullscreen: true)
+        desk.app.window.hidesCursor = true
+        desk.app.window.inhibitsIdle = true
+        try desk.settle()
+        #expect(desk.app.window.isFullscreen)
+        #expect(desk.app.window.isInhibitingIdle)
+        try desk.app.pump(until: { (try? desk.rig.idleInhibitors()) == 1 }, "the compositor to count one inhibitor")
+        try desk.play { $0.pointer(to: Point(x: 200, y: 150), at: 0) }
+        let d = Desk.differences(try desk.rig.capture(), try Offscreen.render(desk.window))
+        #expect(d.count == 0, "with the pointer over the kiosk: \(d)")
+    }
+
+    /// At output scale 2 the window draws at twice the pixels, and the compositor shows exactly
+    /// the offscreen composite at scale 2.
+    @Test(arguments: Compositor.allCases) func scaleTwoShowsTheOffscreenCompositeAtScaleTwo(_ c: Compositor) throws {
+        let desk = try Desk(c, scene: .list, scale: 2)
+        try desk.app.pump(until: { desk.app.window.bufferSize?.width == 800 }, "buffers at scale 2")
+        #expect(desk.window.scale == 2)
+        try desk.settle()
+        let shown = try desk.rig.capture()
+        #expect(shown.width == 800 && shown.height == 600)
+        let d = Desk.differences(shown, try Offscreen.render(desk.window))
+        #expect(d.count == 0, "\(d)")
     }
 }

@@ -25,13 +25,14 @@ import Testing
 
     init(
         _ compositor: Compositor, scene: Scene, width: Int = 400, height: Int = 300, scale: Int = 1,
-        needs: [RigFeature] = [], configure: (Window) -> Void = { _ in }
+        needs: [RigFeature] = [], fullscreen: Bool = false, configure: (Window) -> Void = { _ in }
     ) throws {
         try Self.cancelUnlessAvailable(compositor, needs: needs)
         rig = try compositor.start(width: width, height: height, scale: scale)
         window = scene.makeWindow(size: Size(width: Double(width), height: Double(height)))
         configure(window)
-        app = try WaylandApp(content: window, title: "Scrollway \(scene.name)", socket: rig.socketPath)
+        app = try WaylandApp(
+            content: window, title: "Scrollway \(scene.name)", socket: rig.socketPath, fullscreen: fullscreen)
         target = CompositorTarget(rig: rig, app: app)
         try app.settle()
         try rig.parkPointer()
