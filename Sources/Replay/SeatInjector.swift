@@ -24,18 +24,25 @@ public struct SeatInjector {
 
     /// Refuses, up front, an event type the seat cannot carry, naming its line.
     public static func checkSupported(type: String, line: Int) throws {
-        guard appEventTypes.contains(type) else { return }
-        throw ReplayError(
-            "line \(line): '\(type)' needs the app, not the compositor's seat "
-                + "(no compositor injects pointer gestures or window sizes); use `scrollway play`")
+        if let why = refusal(of: type, on: nil) { throw ReplayError("line \(line): \(why)") }
     }
 
     /// The same, and what this compositor's seat cannot take (`Compositor.features`).
     public static func checkSupported(type: String, line: Int, on compositor: Compositor) throws {
-        try checkSupported(type: type, line: line)
-        if let feature = requiredFeature(type), let why = compositor.missing(feature) {
-            throw ReplayError("line \(line): '\(type)': \(why)")
+        if let why = refusal(of: type, on: compositor) { throw ReplayError("line \(line): \(why)") }
+    }
+
+    /// Why a script event of `type` cannot go through `compositor`'s seat (through any seat,
+    /// when nil), or nil when it can: for a caller that names the file and line its own way.
+    public static func refusal(of type: String, on compositor: Compositor?) -> String? {
+        if appEventTypes.contains(type) {
+            return "'\(type)' needs the app, not the compositor's seat "
+                + "(no compositor injects pointer gestures or window sizes); use `scrollway play`"
         }
+        if let compositor, let feature = requiredFeature(type), let why = compositor.missing(feature) {
+            return "'\(type)': \(why)"
+        }
+        return nil
     }
 
     /// The rig feature a script event type needs beyond the common ground.

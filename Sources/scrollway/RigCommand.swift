@@ -3,6 +3,7 @@ import Foundation
 import ScrollwayGestures
 import ScrollwayRaster
 import ScrollwayReplay
+import ScrollwayRigs
 import ScrollwayScripts
 import ScrollwayWaylandCore
 import ScrollwayWestonHarness
@@ -11,18 +12,25 @@ import Synchronization
 struct RigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rig",
-        abstract: "Run any Wayland client in a headless weston and drive it with a gesture script.",
+        abstract: "Run any Wayland client in a headless compositor and drive it with a gesture script.",
         discussion: """
-            Starts weston (headless, kiosk-shell, pixman) with Scrollway's input-injection module, \
-            prints WAYLAND_DISPLAY=<socket> for clients, optionally starts COMMAND in it, then plays \
-            the script (--script FILE, or JSON lines from stdin) in real time with the script's \
-            timestamps. Script coordinates are surface-local: kiosk-shell places the client's \
-            fullscreen surface at (0, 0). `screenshot` events capture the output as NAME.png in \
-            --screenshots.
+            Starts a compositor headless (--compositor: weston with Scrollway's input-injection \
+            module, kiosk-shell and pixman; or sway, as an unprivileged user when run as root, input \
+            through its virtual pointer and keyboard, text through a real input method), prints \
+            WAYLAND_DISPLAY=<socket> for clients, optionally starts COMMAND in it, then plays the \
+            script (--script FILE, or JSON lines from stdin) in real time with the script's \
+            timestamps. Script coordinates are surface-local: both place the client's one window \
+            over the whole output, at (0, 0). `screenshot` events capture the output as NAME.png \
+            in --screenshots. Events a compositor cannot take (touch on sway) are refused before \
+            anything starts, naming the line and why.
 
             Example:
               scrollway rig --script taps.jsonl --screenshots out -- weston-simple-touch
+              scrollway rig --compositor sway --script keys.jsonl -- foot
             """)
+
+    @Option(help: "The compositor: \(Compositor.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var compositor: Compositor = .weston
 
     @Option(help: "Output size in pixels, as WxH.")
     var size: SizeArgument = SizeArgument(width: 800, height: 600)
@@ -68,35 +76,43 @@ struct RigCommand: ParsableCommand {
         // A file is checked whole (and not kept) before the compositor even starts.
         if let script {
             let summary = try parser.check(file: script)
-            for type in WestonSeatInjector.appEventTypes {
-                if let line = summary.firstLine[type] { try WestonSeatInjector.checkSupported(type: type, line: line) }
+            for (type, line) in summary.firstLine.sorted(by: { $0.value < $1.value }) {
+                if let why = SeatInjector.refusal(of: type, on: compositor) {
+                    throw CommandError("\(script):\(line): \(why)")
+                }
             }
             for w in summary.warnings { warn("\(script): \(w)") }
         }
         let shots = try OutputDirectory(screenshots, option: "--screenshots", needed: true, announce: say)
 
-        // SIGINT and SIGTERM stop the rig properly (clients, weston, the runtime directory) and
-        // exit with 128 + the signal. After a SIGKILL the module's parent watch exits weston (its
-        // clients go with it) and the next rig start sweeps the runtime directory.
-        let rig = try WestonRig(width: Int(size.width), height: Int(size.height))
+        // SIGINT and SIGTERM stop the rig properly (clients, the compositor, the runtime
+        // directory) and exit with 128 + the signal. After a SIGKILL the rig's watch of this
+        // process ends the compositor (its clients go with it) and the next rig start sweeps the
+        // runtime directory.
+        let rig = try compositor.start(width: Int(size.width), height: Int(size.height))
         defer { rig.stop() }
         let signalled = Signalled()
+        nonisolated(unsafe) let stoppable = rig
         let stopOnSignal = onStopSignals { signo in
             signalled.set(signo)
-            rig.process.stop()
+            stoppable.stop()
             Glibc.exit(128 + signo)
         }
         defer { stopOnSignal.forEach { $0.cancel() } }
         do {
             // Unbuffered, so a script reading our stdout sees the socket at once.
             say("WAYLAND_DISPLAY=\(rig.socketPath)")
-            say("XDG_RUNTIME_DIR=\(rig.process.runtimeDirectory.path)")
+            if let dir = rig.clientEnvironment["XDG_RUNTIME_DIR"] { say("XDG_RUNTIME_DIR=\(dir)") }
 
             var client: Process?
             if let exe = command.first {
-                client = try rig.process.launchClient(
-                    exe, arguments: Array(command.dropFirst()), to: clientStdout ? .inherit : .standardError)
-                if mapTimeout > 0 { try waitForFirstFrame(rig, client: client!) }
+                // The empty output, to tell the client's first frame from (weston's is black,
+                // sway's grey).
+                let empty = mapTimeout > 0 ? try rig.capture() : nil
+                client = try rig.launchClient(
+                    exe, arguments: Array(command.dropFirst()), environment: [:],
+                    to: clientStdout ? .inherit : .standardError)
+                if let empty { try waitForFirstFrame(rig, client: client!, empty: empty) }
             }
             try rig.parkPointer()
 
@@ -115,12 +131,12 @@ struct RigCommand: ParsableCommand {
                 while let line = readLine() {
                     number += 1
                     guard let event = try parser.parseLine(line, number: number, state: &state) else { continue }
-                    try WestonSeatInjector.checkSupported(type: event.kind.typeName, line: event.line)
+                    try SeatInjector.checkSupported(type: event.kind.typeName, line: event.line, on: compositor)
                     try play(event)
                 }
                 for w in state.endWarnings { warn("<stdin>: \(w)") }
             }
-            try rig.input.roundtrip()
+            try rig.seat.roundtrip()
             RealTimePacer.sleep(settle / 1000)
             if let client { try Self.checkAlive(client, before: "the end of the script") }
         } catch {
@@ -148,9 +164,10 @@ struct RigCommand: ParsableCommand {
         return "exited with status \(p.terminationStatus)"
     }
 
-    /// Waits until the client has shown something (a touch on no surface is dropped); a client
-    /// that exits or shows nothing in time fails the run.
-    private func waitForFirstFrame(_ rig: WestonRig, client: Process) throws {
+    /// Waits until the client has shown something (a touch on no surface is dropped): the
+    /// output differs from `empty` where a window would be. A client that exits or shows nothing
+    /// in time fails the run.
+    private func waitForFirstFrame(_ rig: any CompositorRig, client: Process, empty: Canvas) throws {
         let deadline = Deadline(in: mapTimeout)
         while !deadline.hasPassed {
             try Self.checkAlive(client, before: "showing a window")
@@ -158,11 +175,11 @@ struct RigCommand: ParsableCommand {
             let w = c.width
             let h = c.height
             let samples = [(w / 2, h / 2), (w / 4, h / 4), (3 * w / 4, 3 * h / 4)]
-            if samples.contains(where: { c.pixel(x: $0.0, y: $0.1) != 0xFF00_0000 }) { return }
+            if samples.contains(where: { c.pixel(x: $0.0, y: $0.1) != empty.pixel(x: $0.0, y: $0.1) }) { return }
             RealTimePacer.sleep(0.02)
         }
         throw CommandError(
-            "no window from '\(command[0])' after \(mapTimeout) s (the output stayed black; "
+            "no window from '\(command[0])' after \(mapTimeout) s (the output stayed empty; "
                 + "--map-timeout 0 plays without waiting)")
     }
 }
@@ -199,11 +216,11 @@ final class Signalled: Sendable {
 /// Plays script events into the rig at their times: input through the seat, screenshots of the
 /// output into the screenshot directory.
 struct RigPlayer {
-    let injector: WestonSeatInjector
+    let injector: SeatInjector
     let screenshots: OutputDirectory
 
-    init(rig: WestonRig, screenshots: OutputDirectory) {
-        injector = WestonSeatInjector(rig: rig)
+    init(rig: any CompositorRig, screenshots: OutputDirectory) {
+        injector = SeatInjector(rig: rig)
         self.screenshots = screenshots
     }
 
@@ -218,3 +235,5 @@ struct RigPlayer {
         try screenshots.write(name, rig.capture())
     }
 }
+
+extension Compositor: ExpressibleByArgument {}

@@ -51,6 +51,55 @@ import Testing
         #expect(r.out.isEmpty)  // no compositor was started
     }
 
+    // MARK: Other compositors
+
+    /// sway as the rig: Page Down typed through its virtual keyboard into `scrollway demo` (a
+    /// process of its own) pages the list; the screenshots before and after differ.
+    @Test(.enabled(if: RigProcesses.findExecutable("sway") != nil, "sway is not installed: apt-get install sway"))
+    func swayPlaysKeysIntoAClient() async throws {
+        let script = CommandRunner.temp("sway-keys.jsonl")
+        let shots = CommandRunner.temp("sway-shots")
+        defer {
+            try? FileManager.default.removeItem(at: script)
+            try? FileManager.default.removeItem(at: shots)
+        }
+        try """
+        {"format": "scrollway-script", "version": 1}
+        {"t": 300, "type": "screenshot", "name": "before"}
+        {"t": 400, "type": "key", "key": "Page_Down", "state": "pressed"}
+        {"t": 430, "type": "key", "key": "Page_Down", "state": "released"}
+        {"t": 1200, "type": "screenshot", "name": "after"}
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let r = try await CommandRunner.run([
+            "rig", "--compositor", "sway", "--size", "390x600", "--script", script.path, "--screenshots", shots.path,
+            "--settle", "50", "--", try CommandRunner.scrollway().path, "demo",
+        ])
+        #expect(r.status == 0, "stderr: \(r.err)")
+        let before = try PNG.decode([UInt8](Data(contentsOf: shots.appendingPathComponent("before.png"))))
+        let after = try PNG.decode([UInt8](Data(contentsOf: shots.appendingPathComponent("after.png"))))
+        #expect(before.width == 390 && before.height == 600)
+        var differing = 0
+        for y in stride(from: 40, to: 600, by: 4) where before.pixel(x: 100, y: y) != after.pixel(x: 100, y: y) {
+            differing += 1
+        }
+        #expect(differing > 20, "the list did not page")
+    }
+
+    /// What a compositor cannot take is refused before anything starts, with the line and why.
+    @Test func touchIsRefusedForSwayBeforeAnythingStarts() async throws {
+        let script = CommandRunner.temp("sway-touch.jsonl")
+        defer { try? FileManager.default.removeItem(at: script) }
+        try "{\"t\": 0, \"type\": \"touch.down\", \"id\": 0, \"x\": 1, \"y\": 1}\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        let r = try await CommandRunner.run(["rig", "--compositor", "sway", "--script", script.path])
+        #expect(r.status != 0)
+        #expect(
+            r.err.contains(
+                "\(script.path):1: 'touch.down': touch is not offered by sway: wlroots 0.15 has no virtual touch device"
+            ))
+        #expect(r.out.isEmpty)
+    }
+
     // MARK: The exit status tells the truth
 
     func tapScript(_ name: String) throws -> URL {
