@@ -16,6 +16,9 @@ PACKAGES=(
   libpixman-1-dev libfcft-dev libfribidi-dev libpng-dev fonts-dejavu-core
   # The headless test compositor and the headers our input-injection module builds against.
   weston libweston-10-dev
+  # The other desktops the conformance suite and `scrollway rig --compositor` run headless:
+  # sway (wlroots; it runs as nobody through setpriv, from util-linux, when we are root).
+  sway util-linux
   # Build tooling used by the scripts (pkg-config locates every library above).
   pkg-config
 )
