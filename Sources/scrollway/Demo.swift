@@ -112,7 +112,7 @@ struct Demo: AsyncParsableCommand {
             main.mouseDragMomentum = true
         }
         let recordFile = try record.map { try LineFile($0, option: "--record") }
-        let traceFile = try trace.map { try LineFile($0, option: "--trace") }
+        let traceFile = try trace.map { try LineFile($0, option: "--trace", live: true) }
         do {
             let stats = try frameStats.map { try FrameStatsWriter(path: $0) }
             let app = try WaylandApp(

@@ -188,8 +188,9 @@ struct OutputDirectory {
 
 /// Lines (a trace, a recorded script) written as the run goes, to a temporary file beside their
 /// destination that becomes the destination only when the run succeeds ('-': standard output,
-/// and a device or pipe such as /dev/null, as they come). Errors name the option the path came
-/// from.
+/// and a device or pipe such as /dev/null, as they come); or (`live`: the demo's trace, which
+/// its help says is written as it runs) to the destination itself, line by line. Errors name
+/// the option the path came from.
 final class LineFile {
     let path: String
     let option: String
@@ -197,10 +198,14 @@ final class LineFile {
     private let temporary: String?
     private var pending: [UInt8] = []
     private var failure: Error?
+    /// Each line goes out as it is written, to the destination itself (the demo's trace, which a
+    /// reader follows while the demo runs), not in chunks to a file renamed at the end.
+    private let live: Bool
 
-    init(_ path: String, option: String = "--trace") throws {
+    init(_ path: String, option: String = "--trace", live: Bool = false) throws {
         self.path = path
         self.option = option
+        self.live = live
         if path == "-" {
             handle = FileHandle.standardOutput
             temporary = nil
@@ -214,9 +219,14 @@ final class LineFile {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw CommandError("\(option) '\(path)': is a directory")
         }
-        if isSpecialFile(path) {
+        if isSpecialFile(path) || live {
             // A device or a pipe (/dev/null, a FIFO a reader waits on) is written as it is:
-            // renaming a file over it would replace the device itself.
+            // renaming a file over it would replace the device itself. A live file is written in
+            // place from the start (emptied first).
+            if live, !isSpecialFile(path), !FileManager.default.createFile(atPath: path, contents: nil) {
+                throw CommandError(
+                    "\(option) '\(path)': cannot create a file there (does the directory exist and can we write it?)")
+            }
             guard let h = FileHandle(forWritingAtPath: path) else {
                 throw CommandError("\(option) '\(path)': cannot open it for writing")
             }
@@ -235,11 +245,11 @@ final class LineFile {
 
     var output: TraceWriter.Output { .stream { [self] line in write(line) } }
 
-    /// Queues one line (a newline is added); written out in 64 KiB chunks.
+    /// Queues one line (a newline is added); written out in 64 KiB chunks, or at once when live.
     func write(_ line: String) {
         pending.append(contentsOf: line.utf8)
         pending.append(0x0A)
-        if pending.count >= 1 << 16 { flush() }
+        if live || pending.count >= 1 << 16 { flush() }
     }
 
     private func flush() {

@@ -105,4 +105,25 @@ import Testing
         // The control: the same demo without --kiosk sets a theme cursor, and it shows.
         #expect(try cursorShows(["--fullscreen"], cursorSet: ", wl_surface@", expectCursor: true))
     }
+
+    /// `scrollway demo --trace FILE` writes the trace as the demo runs, as its help says: a key
+    /// that pages the list shows in the file while the demo is still running (before, the file
+    /// appeared only at exit).
+    @Test func theDemosTraceIsWrittenAsItRuns() throws {
+        let rig = try WestonRig(width: 390, height: 600)
+        let trace = CommandRunner.temp("live.trace")
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let demo = try rig.process.launchClient(
+            CommandRunner.scrollway().path, arguments: ["demo", "--scene", "list", "--trace", trace.path])
+        try eventually("the first frame") { try rig.capture().pixel(x: 195, y: 300) != 0xFF00_0000 }
+        try rig.pressKey(named: "Page_Down", at: 100)
+        try eventually("the page in the trace") {
+            let text = (try? String(contentsOf: trace, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").contains {
+                $0.contains("\"view\": \"main\"") && $0.contains("\"contentOffset\"")
+                    && !$0.contains("\"contentOffset\": {\"x\": 0, \"y\": 0}")
+            }
+        }
+        #expect(demo.isRunning)
+    }
 }
