@@ -44,10 +44,10 @@ enum Listeners {
     nonisolated(unsafe) static let output = listenerTable(
         wl_output_listener(
             geometry: { _, _, _, _, _, _, _, _, _, _ in },
-            mode: { data, output, flags, _, _, refresh in
+            mode: { data, output, flags, width, height, refresh in
                 if flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 {
                     onOwner(data, WaylandConnection.self, passing: output) {
-                        $0.outputRefresh(output: $1, millihertz: Int(refresh))
+                        $0.outputMode(output: $1, width: Int(width), height: Int(height), millihertz: Int(refresh))
                     }
                 }
             },
@@ -247,7 +247,9 @@ enum Listeners {
                 }
             },
             close: { data, _ in onOwner(data, WaylandWindow.self) { $0.closeRequested = true } },
-            configure_bounds: { _, _, _, _ in },
+            configure_bounds: { data, _, width, height in
+                onOwner(data, WaylandWindow.self) { $0.toplevelBounds(width: Int(width), height: Int(height)) }
+            },
             wm_capabilities: { _, _, _ in }))
 
     nonisolated(unsafe) static let frame = listenerTable(

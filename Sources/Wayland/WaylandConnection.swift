@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import ScrollwayCWaylandClient
+import ScrollwayGeometry
 import ScrollwayRaster
 import ScrollwayWaylandCore
 import ScrollwayWaylandProtocols
@@ -35,7 +36,7 @@ public final class WaylandConnection {
     private(set) var textInputManager: OpaquePointer?
     /// wl_data_device_manager, when offered: the desktop's clipboard.
     private(set) var dataDeviceManager: OpaquePointer?
-    private var outputs: [(proxy: OpaquePointer, scale: Int, refresh: Int)] = []
+    private var outputs: [(proxy: OpaquePointer, scale: Int, refresh: Int, mode: (width: Int, height: Int))] = []
     /// The seat's input, turned into InputEvents for the window.
     public private(set) var input: WaylandInput!
     weak var window: WaylandWindow?
@@ -46,7 +47,7 @@ public final class WaylandConnection {
 
     /// The highest version of each global this code handles.
     static let handledVersions: [String: UInt32] = [
-        "wl_compositor": 4, "wl_shm": 1, "xdg_wm_base": 3, "wl_seat": 8, "wl_output": 3, "wp_presentation": 1,
+        "wl_compositor": 4, "wl_shm": 1, "xdg_wm_base": 4, "wl_seat": 8, "wl_output": 3, "wp_presentation": 1,
         "zwp_pointer_gestures_v1": 3, "zxdg_decoration_manager_v1": 1,
         "wp_viewporter": 1, "wp_fractional_scale_manager_v1": 1, "zwp_idle_inhibit_manager_v1": 1,
         "zwp_text_input_manager_v3": 1, "wl_data_device_manager": 3,
@@ -166,7 +167,7 @@ public final class WaylandConnection {
     private func addOutput(name: UInt32, version: UInt32) {
         let v = min(version, Self.handledVersions["wl_output"]!)
         if let proxy = core.bind(name: name, sw_wl_output_interface(), version: v) {
-            outputs.append((proxy, 1, 60_000))
+            outputs.append((proxy, 1, 60_000, (0, 0)))
             wl_output_add_listener(proxy, Listeners.output, selfPointer)
         }
     }
@@ -178,8 +179,19 @@ public final class WaylandConnection {
         window?.outputsChanged()
     }
 
-    func outputRefresh(output: OpaquePointer?, millihertz: Int) {
-        if let i = outputs.firstIndex(where: { $0.proxy == output }), millihertz > 0 { outputs[i].refresh = millihertz }
+    func outputMode(output: OpaquePointer?, width: Int, height: Int, millihertz: Int) {
+        guard let i = outputs.firstIndex(where: { $0.proxy == output }) else { return }
+        if millihertz > 0 { outputs[i].refresh = millihertz }
+        outputs[i].mode = (width, height)
+    }
+
+    /// The largest output's size in logical pixels (its mode over its scale), nil before any
+    /// output has told its mode: the room a window has where the compositor gives no bounds.
+    var largestOutput: Size? {
+        let sizes = outputs.filter { $0.mode.width > 0 && $0.mode.height > 0 }.map {
+            Size(width: Double($0.mode.width / $0.scale), height: Double($0.mode.height / $0.scale))
+        }
+        return sizes.max { $0.width * $0.height < $1.width * $1.height }
     }
 
     /// The integer buffer scale to use: the largest output scale.

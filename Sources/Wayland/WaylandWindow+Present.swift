@@ -96,6 +96,7 @@ extension WaylandWindow {
         askForPresentationFeedback()
         wl_surface_commit(surface)
         buffer.isBusy = true
+        if framesCommitted == 0 { firstFrameSize = content.bounds.size }
         framesCommitted += 1
         if let lastPlan { onCommit?(lastPlan, lastFrameTimes) }
     }

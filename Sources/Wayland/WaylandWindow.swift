@@ -45,6 +45,9 @@ public final class WaylandWindow: WindowHost {
     var xdgSurface: OpaquePointer?
     var toplevel: OpaquePointer?
     private var pendingSize: Size?
+    /// The room the compositor says a window has (xdg_toplevel.configure_bounds, xdg_wm_base 4):
+    /// a size of our choosing stays within it.
+    private(set) var bounds: Size?
     private(set) var configured = false
     /// Whether the toplevel is fullscreen (kiosk) per the last configure.
     public private(set) var isFullscreen = false
@@ -104,6 +107,9 @@ public final class WaylandWindow: WindowHost {
     public var onCommit: ((PresentPlan, FrameStepTimes) -> Void)?
     /// Frames committed (for tests and benchmarks).
     public internal(set) var framesCommitted = 0
+    /// The logical size of the first frame committed: where the compositor placed the window
+    /// from (a compositor that later constrains a too-large window has shown it too large first).
+    public internal(set) var firstFrameSize: Size?
 
     /// Maps a toplevel showing `content`; its first frame is drawn before this returns, with
     /// `presentMode` and `onCommit` already in place.
@@ -159,6 +165,22 @@ public final class WaylandWindow: WindowHost {
 
     // MARK: Configure
 
+    /// configure_bounds: how much room there is (an output's work area), sent before the
+    /// configure it belongs to; 0×0: unknown.
+    func toplevelBounds(width: Int, height: Int) {
+        bounds = width > 0 && height > 0 ? Size(width: Double(width), height: Double(height)) : nil
+    }
+
+    /// The size to use when the compositor leaves it to us (a 0×0 configure): the current one, or
+    /// at first the content's own, within the bounds the compositor gave, else within the
+    /// largest output (a 390×844 phone layout on a 720 px tall output would put the title bar
+    /// off screen, or be drawn too tall before a tiling compositor sizes it).
+    func chosenSize() -> Size {
+        let wanted = configured ? content.bounds.size : defaultSize
+        guard let room = bounds ?? connection.largestOutput else { return wanted }
+        return Size(width: min(wanted.width, room.width), height: min(wanted.height, room.height))
+    }
+
     func toplevelConfigure(width: Int, height: Int, states: UnsafeMutablePointer<wl_array>?) {
         // 0×0: we choose. Otherwise the compositor's size, exactly (kiosk-shell insists).
         pendingSize = width > 0 && height > 0 ? Size(width: Double(width), height: Double(height)) : nil
@@ -179,7 +201,7 @@ public final class WaylandWindow: WindowHost {
     /// waited for its transaction had its first frame's feedback discarded).
     func xdgSurfaceConfigure(serial: UInt32) {
         xdg_surface_ack_configure(xdgSurface, serial)
-        let size = pendingSize ?? (configured ? content.bounds.size : defaultSize)
+        let size = pendingSize ?? chosenSize()
         let resized = size != content.bounds.size
         content.resize(to: size)
         updateDecorations()
