@@ -48,6 +48,9 @@ public struct SeatInjector {
     /// The rig feature a script event type needs beyond the common ground.
     static func requiredFeature(_ type: String) -> RigFeature? {
         if type.hasPrefix("touch.") { return .touch }
+        if type.hasPrefix("pointer.") { return .pointer }
+        if type == "key" || type == "text" { return .keyboard }
+        if type == "screenshot" { return .capture }
         if ["preedit", "commit_text", "delete_surrounding"].contains(type) { return .inputMethod }
         return nil
     }

@@ -9,6 +9,11 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
     /// sway 1.7 (wlroots 0.15): input through the virtual pointer and keyboard, text through a
     /// real input method (input-method-v2), pixels through screencopy.
     case sway
+    /// mutter 43 headless (GNOME's compositor) on a virtual monitor, in a D-Bus session of its
+    /// own. Its input and pixels go through D-Bus (RemoteDesktop, ScreenCast and PipeWire),
+    /// which the rig does not speak yet: it shows what a client does on its own there (its
+    /// first size within configure_bounds, its title bar without xdg-decoration).
+    case mutter
 
     public var description: String { rawValue }
 
@@ -17,6 +22,7 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         switch self {
         case .weston: return "weston"
         case .sway: return "sway"
+        case .mutter: return "mutter"
         }
     }
 
@@ -28,19 +34,25 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         switch self {
         case .weston: return "apt-get install weston"
         case .sway: return "apt-get install sway"
+        case .mutter: return "apt-get install mutter dbus"
         }
     }
 
-    /// What a rig of this compositor can do beyond the common ground (a rig may offer less: sway
-    /// without an input method).
+    /// What a rig of this compositor can do (a rig may offer less: sway without an input method).
     public var features: Set<RigFeature> {
         switch self {
         case .weston:
             return [
-                .touch, .value120, .inputMethod, .textInputState, .idleInhibitorCount, .resizeFocused, .keyTimestamps,
+                .pointer, .keyboard, .capture, .touch, .value120, .inputMethod, .textInputState, .idleInhibitorCount,
+                .resizeFocused, .keyTimestamps,
             ]
         case .sway:
-            return [.inputMethod, .textInputState, .idleInhibitorCount, .replugDevices, .keyTimestamps, .focusReturns]
+            return [
+                .pointer, .keyboard, .capture, .inputMethod, .textInputState, .idleInhibitorCount, .replugDevices,
+                .keyTimestamps, .focusReturns,
+            ]
+        case .mutter:
+            return [.focusReturns]
         }
     }
 
@@ -56,6 +68,15 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         case (.sway, .touch): return "touch is not offered by sway: wlroots 0.15 has no virtual touch device"
         case (.sway, .value120): return "value120 is not offered by sway 1.7: its wl_seat is version 7"
         case (.sway, .resizeFocused): return "configuring a window to a size is not offered by sway's rig"
+        case (.mutter, .pointer), (.mutter, .keyboard), (.mutter, .touch), (.mutter, .value120),
+            (.mutter, .keyTimestamps), (.mutter, .replugDevices):
+            return "\(feature.rawValue) is not offered by mutter's rig yet: its input goes through "
+                + "org.gnome.Mutter.RemoteDesktop over D-Bus, which the rig does not speak yet"
+        case (.mutter, .capture):
+            return "capture is not offered by mutter's rig yet: it goes through org.gnome.Mutter.ScreenCast "
+                + "and PipeWire, which the rig does not speak yet"
+        case (.mutter, .inputMethod), (.mutter, .textInputState):
+            return "an input method is not offered by mutter's rig: mutter relays text input to its own (IBus)"
         default: return "\(feature.rawValue) is not offered by \(self)"
         }
     }
@@ -66,14 +87,20 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         switch self {
         case .weston: return try WestonRig(width: width, height: height, scale: scale)
         case .sway: return try SwayRig(width: width, height: height, scale: scale)
+        case .mutter: return try MutterRig(width: width, height: height, scale: scale)
         }
     }
 }
 
-/// What a rig can do beyond what every rig does (pointer motion and buttons, wheel, keys, text
-/// typed key by key, a capture of the output). A test of something a rig does not offer says so
-/// ("touch is not offered by sway: …") instead of passing silently.
+/// What a rig can do. A test of something a rig does not offer says so ("touch is not offered by
+/// sway: …") instead of passing silently.
 public enum RigFeature: String, CaseIterable, Sendable {
+    /// Pointer motion, buttons and the wheel.
+    case pointer
+    /// Keys, and text typed key by key.
+    case keyboard
+    /// Captures of the output.
+    case capture
     /// Touch points (wl_touch).
     case touch
     /// Wheel clicks carry value120 to clients (wl_seat 8).

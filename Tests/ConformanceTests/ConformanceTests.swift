@@ -19,7 +19,7 @@ import Testing
     /// The first configure sizes the window to the output (kiosk-shell and sway's tiling both
     /// do), and the compositor shows exactly the pixels the offscreen composite draws.
     @Test(arguments: Compositor.allCases) func theFirstFrameIsTheOffscreenComposite(_ c: Compositor) throws {
-        let desk = try Desk(c, scene: .list)
+        let desk = try Desk(c, scene: .list, needs: [.capture])
         #expect(desk.window.bounds.size == Size(width: 400, height: 300))
         let shown = try desk.rig.capture()
         let expected = try Offscreen.render(desk.window)
@@ -32,7 +32,7 @@ import Testing
     /// the ⅔ power each), whether they arrive as value120 (weston) or as discrete steps (sway's
     /// wl_seat 7), and the compositor then shows what the offscreen composite draws.
     @Test(arguments: Compositor.allCases) func wheelClicksMoveBySpecSteps(_ c: Compositor) throws {
-        let desk = try Desk(c, scene: .list)
+        let desk = try Desk(c, scene: .list, needs: [.pointer, .capture])
         let list = try desk.scrollView
         try desk.play { $0.wheel(clicks: 2, over: Point(x: 200, y: 150), at: 0) }
         let step = WheelAnimation.step(viewport: 300, value120: 120)
@@ -45,7 +45,7 @@ import Testing
 
     /// Page Down moves a page (the viewport less 40 px), Home goes back to the top.
     @Test(arguments: Compositor.allCases) func pageDownAndHome(_ c: Compositor) throws {
-        let desk = try Desk(c, scene: .list)
+        let desk = try Desk(c, scene: .list, needs: [.keyboard])
         let list = try desk.scrollView
         try desk.play { $0.key("Page_Down", at: 0) }
         #expect(abs(list.contentOffset.y - (300 - ScrollView.pageOverlap)) < 0.5)
@@ -56,7 +56,7 @@ import Testing
     /// A finger flick on the touchscreen flings the list on after the lift, and it comes to
     /// rest on pixels the offscreen composite draws.
     @Test(arguments: Compositor.allCases) func aTouchFlickFlings(_ c: Compositor) throws {
-        let desk = try Desk(c, scene: .list, needs: [.touch])
+        let desk = try Desk(c, scene: .list, needs: [.touch, .capture])
         let list = try desk.scrollView
         try desk.play { $0.flick(from: Point(x: 200, y: 250), by: Point(x: 0, y: -150), at: 0) }
         #expect(list.contentOffset.y > 300, "the flick carried the list only to \(list.contentOffset.y)")
@@ -69,7 +69,7 @@ import Testing
     @Test(arguments: Compositor.allCases) func aKioskIsFullscreenWithoutACursorAndKeepsTheScreenAwake(
         _ c: Compositor
     ) throws {
-        let desk = try Desk(c, scene: .list, needs: [.idleInhibitorCount], fullscreen: true)
+        let desk = try Desk(c, scene: .list, needs: [.idleInhibitorCount, .pointer, .capture], fullscreen: true)
         desk.app.window.hidesCursor = true
         desk.app.window.inhibitsIdle = true
         try desk.settle()
@@ -84,7 +84,7 @@ import Testing
     /// At output scale 2 the window draws at twice the pixels, and the compositor shows exactly
     /// the offscreen composite at scale 2.
     @Test(arguments: Compositor.allCases) func scaleTwoShowsTheOffscreenCompositeAtScaleTwo(_ c: Compositor) throws {
-        let desk = try Desk(c, scene: .list, scale: 2)
+        let desk = try Desk(c, scene: .list, scale: 2, needs: [.capture])
         try desk.app.pump(until: { desk.app.window.bufferSize?.width == 800 }, "buffers at scale 2")
         #expect(desk.window.scale == 2)
         try desk.settle()
@@ -92,5 +92,18 @@ import Testing
         #expect(shown.width == 800 && shown.height == 600)
         let d = Desk.differences(shown, try Offscreen.render(desk.window))
         #expect(d.count == 0, "\(d)")
+    }
+
+    /// A window that would be taller than the room the compositor gives (a 390×844 phone layout
+    /// on a 720 px tall output) takes its first size within configure_bounds, title bar on
+    /// screen. Before the fix it took its own size, and KWin placed its title 62 px above the
+    /// output. Where the compositor sizes every window itself (weston's kiosk-shell, sway's
+    /// tiling) the window is the output's size either way.
+    @Test(arguments: Compositor.allCases) func theFirstSizeFitsTheCompositorsBounds(_ c: Compositor) throws {
+        let desk = try Desk(c, scene: .keyboard, width: 800, height: 720, windowSize: Size(width: 390, height: 844))
+        let first = try #require(desk.app.window.firstFrameSize)
+        #expect(first.width <= 800 && first.height <= 720, "the first frame was \(first) on an 800×720 output")
+        let size = desk.window.bounds.size
+        #expect(size.width <= 800 && size.height <= 720, "the window is \(size) on an 800×720 output")
     }
 }

@@ -25,11 +25,12 @@ import Testing
 
     init(
         _ compositor: Compositor, scene: Scene, width: Int = 400, height: Int = 300, scale: Int = 1,
-        needs: [RigFeature] = [], fullscreen: Bool = false, configure: (Window) -> Void = { _ in }
+        windowSize: Size? = nil, needs: [RigFeature] = [], fullscreen: Bool = false,
+        configure: (Window) -> Void = { _ in }
     ) throws {
         try Self.cancelUnlessAvailable(compositor, needs: needs)
         rig = try compositor.start(width: width, height: height, scale: scale)
-        window = scene.makeWindow(size: Size(width: Double(width), height: Double(height)))
+        window = scene.makeWindow(size: windowSize ?? Size(width: Double(width), height: Double(height)))
         configure(window)
         app = try WaylandApp(
             content: window, title: "Scrollway \(scene.name)", socket: rig.socketPath, fullscreen: fullscreen)

@@ -41,7 +41,7 @@ import Testing
     /// dated a second in the past must not start repeating at once. Before the fix a 50 ms press
     /// of q typed dozens of q.
     @Test(arguments: Compositor.allCases) func keysStampedZeroDoNotRepeat(_ c: Compositor) throws {
-        let desk = try Desk(c, scene: .keyboard, needs: [.keyTimestamps])
+        let desk = try Desk(c, scene: .keyboard, needs: [.keyboard, .keyTimestamps])
         let field = try desk.focusField(1)
         try desk.key("a", at: desk.time + 100, stamp: 0)
         // A second later (the script's own time, played in real time), another press stamped 0.
@@ -54,7 +54,7 @@ import Testing
     /// A touchpad scroll whose axis_stop never comes ends by itself: the list does not stay
     /// dragging, and a Page Down after it scrolls a page.
     @Test(arguments: Compositor.allCases) func aFingerScrollWithoutStopEnds(_ c: Compositor) throws {
-        let desk = try Desk(c, scene: .list)
+        let desk = try Desk(c, scene: .list, needs: [.pointer, .keyboard])
         let list = try desk.scrollView
         try desk.play { b in
             b.pointer(to: Point(x: 200, y: 150), at: 0)

@@ -90,7 +90,7 @@ import Testing
     /// Text typed on the keyboard (not through the input method) changes the surrounding text
     /// for another reason, and the client says so: `set_text_change_cause(other)`.
     @Test(arguments: Compositor.allCases) func keysTypedAreAChangeOfAnotherCause(_ c: Compositor) throws {
-        let desk = try Desk(c, scene: .keyboard, needs: [.inputMethod, .textInputState])
+        let desk = try Desk(c, scene: .keyboard, needs: [.keyboard, .inputMethod, .textInputState])
         guard let sway = desk.rig as? SwayRig else {
             try Desk.skip(
                 "the change cause is not reported by weston's rig: only a real input method (sway's) hears it")
