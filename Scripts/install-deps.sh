@@ -17,8 +17,9 @@ PACKAGES=(
   # The headless test compositor and the headers our input-injection module builds against.
   weston libweston-10-dev
   # The other desktops the conformance suite and `scrollway rig --compositor` run headless:
-  # sway (wlroots; it runs as nobody through setpriv, from util-linux, when we are root).
-  sway util-linux
+  # sway (wlroots; it runs as nobody through setpriv, from util-linux, when we are root) and
+  # mutter (GNOME's, in a session bus of its own from dbus).
+  sway util-linux mutter dbus
   # Build tooling used by the scripts (pkg-config locates every library above).
   pkg-config
 )
