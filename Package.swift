@@ -199,7 +199,8 @@ let package = Package(
                 "ScrollwayBench", "ScrollwayDemoScenes", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayHeadless",
                 "ScrollwayPhysics", "ScrollwayPlot", "ScrollwayRaster", "ScrollwayReplay", "ScrollwayScripts",
                 "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland", "ScrollwayWaylandCore",
-                "ScrollwayWestonHarness", "ScrollwayRigs", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ScrollwayWestonHarness", "ScrollwayRigs",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/scrollway"
