@@ -17,9 +17,10 @@ PACKAGES=(
   # The headless test compositor and the headers our input-injection module builds against.
   weston libweston-10-dev
   # The other desktops the conformance suite and `scrollway rig --compositor` run headless:
-  # sway (wlroots; it runs as nobody through setpriv, from util-linux, when we are root) and
-  # mutter (GNOME's, in a session bus of its own from dbus).
-  sway util-linux mutter dbus
+  # sway (wlroots; it runs as nobody through setpriv, from util-linux, when we are root),
+  # mutter (GNOME's, in a session bus of its own from dbus), and phoc with squeekboard (the
+  # phone stack; gsettings turns the screen keyboard on).
+  sway util-linux mutter dbus phoc squeekboard libglib2.0-bin
   # Build tooling used by the scripts (pkg-config locates every library above).
   pkg-config
 )

@@ -14,6 +14,9 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
     /// which the rig does not speak yet: it shows what a client does on its own there (its
     /// first size within configure_bounds, its title bar without xdg-decoration).
     case mutter
+    /// phoc 0.24 with squeekboard (the phone stack): wlroots' virtual pointer and keyboard and
+    /// screencopy, and squeekboard as the input method, whose showing makes windows shorter.
+    case phoc
 
     public var description: String { rawValue }
 
@@ -23,6 +26,7 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         case .weston: return "weston"
         case .sway: return "sway"
         case .mutter: return "mutter"
+        case .phoc: return "phoc"
         }
     }
 
@@ -35,6 +39,7 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         case .weston: return "apt-get install weston"
         case .sway: return "apt-get install sway"
         case .mutter: return "apt-get install mutter dbus"
+        case .phoc: return "apt-get install phoc squeekboard dbus"
         }
     }
 
@@ -53,6 +58,11 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
             ]
         case .mutter:
             return [.focusReturns]
+        case .phoc:
+            return [
+                .pointer, .keyboard, .capture, .replugDevices, .keyTimestamps, .screenKeyboard, .inputMethod,
+                .textInputState,
+            ]
         }
     }
 
@@ -62,10 +72,16 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         switch (self, feature) {
         case (.weston, .replugDevices):
             return "replugging devices is not offered by weston's rig: weston keeps a seat's old devices alive"
+        case (.phoc, .focusReturns):
+            return
+                "a closed window giving the keyboard back is not offered by phoc: it draws nothing more of the window left"
         case (.weston, .focusReturns):
             return
                 "a closed window giving the keyboard back is not offered by weston 10's kiosk-shell: it gives it to no one"
         case (.sway, .touch): return "touch is not offered by sway: wlroots 0.15 has no virtual touch device"
+        case (.phoc, .touch): return "touch is not offered by phoc: wlroots has no virtual touch device"
+        case (.phoc, .idleInhibitorCount), (.mutter, .idleInhibitorCount):
+            return "idle inhibition is not offered by \(self): it has no zwp_idle_inhibit_manager_v1"
         case (.sway, .value120): return "value120 is not offered by sway 1.7: its wl_seat is version 7"
         case (.sway, .resizeFocused): return "configuring a window to a size is not offered by sway's rig"
         case (.mutter, .pointer), (.mutter, .keyboard), (.mutter, .touch), (.mutter, .value120),
@@ -81,13 +97,20 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         }
     }
 
-    /// Starts this compositor headless at `width`×`height` logical pixels and `scale`.
-    public func start(width: Int = 800, height: Int = 600, scale: Int = 1) throws -> any CompositorRig {
+    /// Starts this compositor headless at `width`×`height` logical pixels and `scale`, with a
+    /// real on-screen keyboard where it has one and `screenKeyboard` asks for it (phoc's
+    /// squeekboard; without it, the rig's own input method).
+    public func start(
+        width: Int = 800, height: Int = 600, scale: Int = 1, screenKeyboard: Bool = false
+    ) throws
+        -> any CompositorRig
+    {
         guard isInstalled else { throw RigError.compositorNotFound(name: rawValue, install: installCommand) }
         switch self {
         case .weston: return try WestonRig(width: width, height: height, scale: scale)
         case .sway: return try SwayRig(width: width, height: height, scale: scale)
         case .mutter: return try MutterRig(width: width, height: height, scale: scale)
+        case .phoc: return try PhocRig(width: width, height: height, scale: scale, screenKeyboard: screenKeyboard)
         }
     }
 }
@@ -121,6 +144,8 @@ public enum RigFeature: String, CaseIterable, Sendable {
     case keyTimestamps
     /// A window that closes gives the keyboard back to the one it took it from.
     case focusReturns
+    /// A real on-screen keyboard shows for a focused field (squeekboard on phoc).
+    case screenKeyboard
 }
 
 /// One headless compositor with a way in (seat input) and a way out (captures), whatever the
@@ -160,8 +185,16 @@ public protocol CompositorRig: AnyObject {
     func launchClient(
         _ executable: String, arguments: [String], environment: [String: String], to destination: RigClientOutput
     ) throws -> Process
+    /// Unplugs a device of the seat and plugs it in again: the seat loses the capability and
+    /// gets it back, as a USB keyboard replugged (`.replugDevices`).
+    func replug(_ device: SeatDevice) throws
     /// Ends the compositor and its clients. Safe to call more than once.
     func stop()
+}
+
+/// A seat device a rig can unplug and plug in again.
+public enum SeatDevice: Sendable {
+    case keyboard, pointer
 }
 
 extension CompositorRig {
@@ -171,6 +204,8 @@ extension CompositorRig {
         guard !features.contains(feature) else { return nil }
         return compositor.missing(feature) ?? "\(feature.rawValue) is not offered by this \(compositor) rig"
     }
+
+    public func replug(_ device: SeatDevice) throws { try require(.replugDevices) }
 
     /// Throws `RigError.notOffered` unless this rig has `feature`.
     public func require(_ feature: RigFeature) throws {

@@ -122,19 +122,9 @@ public final class MutterRig: CompositorRig {
         Self.end(process, directory: runtimeDirectory)
     }
 
-    /// SIGTERM to the whole group (the watcher, the session bus and mutter are in the group our
-    /// shell leads), and once its leader has gone (a second at most) SIGKILL to whatever of the
-    /// group is left: every member holds the pipe Foundation waits on before it says the leader
-    /// has exited. Then the directory goes.
+    /// The whole group (the watcher, the session bus and mutter), then the directory.
     private static func end(_ p: Process, directory: URL) {
-        let group = p.processIdentifier
-        if group > 0 {
-            kill(-group, SIGTERM)
-            let deadline = Deadline(in: 1)
-            while p.isRunning && !deadline.hasPassed { usleep(2000) }
-            kill(-group, SIGKILL)
-            p.waitUntilExit()
-        }
+        RigProcesses.endGroup(p)
         try? FileManager.default.removeItem(at: directory)
     }
 }

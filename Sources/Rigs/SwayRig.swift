@@ -44,6 +44,13 @@ public final class SwayRig: CompositorRig {
 
     public func capture() throws -> Canvas { try control.capture() }
 
+    public func replug(_ device: SeatDevice) throws {
+        switch device {
+        case .keyboard: try control.replugKeyboard()
+        case .pointer: try control.replugPointer()
+        }
+    }
+
     /// Moves the pointer onto the parking output, off every window (a headless output draws its
     /// cursor into what screencopy captures, so it cannot stay on the rig's output).
     public func parkPointer() throws {

@@ -56,11 +56,12 @@ public final class WlrootsSeat: SeatInput {
         var purpose: UInt32 = 0
     }
 
-    /// Connects to `socketPath` and makes the virtual devices and the input method; captures
+    /// Connects to `socketPath` and makes the virtual devices and (unless `inputMethod` is false:
+    /// a compositor takes one input method, and squeekboard is phoc's) the input method; captures
     /// read the output named `output`, and pointer positions are in a layout of `layoutSize`.
     public init(
         socketPath: String, compositor: String, output: String, layoutSize: (width: Int, height: Int), keymap: String,
-        timeout: Double = 10
+        inputMethod wantsInputMethod: Bool = true, timeout: Double = 10
     ) throws {
         self.compositorName = compositor
         self.timeout = timeout
@@ -78,13 +79,25 @@ public final class WlrootsSeat: SeatInput {
                 "cannot connect to \(compositor) at \(socketPath): \(RigError(error, compositor: compositor))")
         }
         let required = [
-            "wl_seat", "wl_shm", "wl_output", "zwlr_virtual_pointer_manager_v1", "zwp_virtual_keyboard_manager_v1",
+            "wl_shm", "wl_output", "zwlr_virtual_pointer_manager_v1", "zwp_virtual_keyboard_manager_v1",
             "zwlr_screencopy_manager_v1",
         ]
         for name in required where core.globals[name] == nil {
             throw RigError.startupFailed(reason: "\(compositor) does not offer \(name)", log: "")
         }
         let me = Unmanaged.passUnretained(self).toOpaque()
+        pointerManager = core.bind(
+            "zwlr_virtual_pointer_manager_v1", sw_zwlr_virtual_pointer_manager_v1_interface(), handled: 2)
+        if core.globals["wl_seat"] == nil {
+            // phoc makes its seat for the first input device: a virtual pointer on no seat (the
+            // protocol lets the compositor choose) brings the default one, which stays while the
+            // pointer does.
+            pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(pointerManager, nil)
+            try roundtrip()
+            guard core.globals["wl_seat"] != nil else {
+                throw RigError.startupFailed(reason: "\(compositor) offers no wl_seat, even with a pointer", log: "")
+            }
+        }
         seat = core.bind("wl_seat", sw_wl_seat_interface(), handled: 1)
         shm = core.bind("wl_shm", sw_wl_shm_interface(), handled: 1)
         for global in outputGlobals {
@@ -92,16 +105,14 @@ public final class WlrootsSeat: SeatInput {
             outputs[o] = ("", (0, 0), 1)
             wl_output_add_listener(o, Listeners.output, me)
         }
-        pointerManager = core.bind(
-            "zwlr_virtual_pointer_manager_v1", sw_zwlr_virtual_pointer_manager_v1_interface(), handled: 2)
         keyboardManager = core.bind(
             "zwp_virtual_keyboard_manager_v1", sw_zwp_virtual_keyboard_manager_v1_interface(), handled: 1)
         inputMethodManager = core.bind(
             "zwp_input_method_manager_v2", sw_zwp_input_method_manager_v2_interface(), handled: 1)
         screencopy = core.bind("zwlr_screencopy_manager_v1", sw_zwlr_screencopy_manager_v1_interface(), handled: 3)
-        plugPointer()
+        if pointer == nil { plugPointer() }
         try plugKeyboard()
-        if let inputMethodManager {
+        if wantsInputMethod, let inputMethodManager {
             inputMethod = zwp_input_method_manager_v2_get_input_method(inputMethodManager, seat)
             zwp_input_method_v2_add_listener(inputMethod, Listeners.inputMethod, me)
         }
@@ -165,6 +176,20 @@ public final class WlrootsSeat: SeatInput {
         try plugKeyboard()
     }
 
+    /// Unplugs the virtual pointer (the seat loses the capability, its cursor goes, and the
+    /// client it was over gets a leave); the next pointer event plugs a new one in.
+    public func unplugPointer() throws {
+        if let pointer { zwlr_virtual_pointer_v1_destroy(pointer) }
+        pointer = nil
+        try roundtrip()
+    }
+
+    /// The pointer, plugged in again if `unplugPointer` took it away.
+    private var livePointer: OpaquePointer? {
+        if pointer == nil { plugPointer() }
+        return pointer
+    }
+
     /// The same for the pointer.
     public func replugPointer() throws {
         if let pointer { zwlr_virtual_pointer_v1_destroy(pointer) }
@@ -182,28 +207,30 @@ public final class WlrootsSeat: SeatInput {
         let ey = UInt32(max(1, layoutSize.height * 256))
         let px = UInt32(min(max(x * 256, 0), Double(ex)))
         let py = UInt32(min(max(y * 256, 0), Double(ey)))
-        zwlr_virtual_pointer_v1_motion_absolute(pointer, time, px, py, ex, ey)
+        zwlr_virtual_pointer_v1_motion_absolute(livePointer, time, px, py, ex, ey)
     }
 
     public func pointerButton(_ button: UInt32, pressed: Bool, time: UInt32) {
-        zwlr_virtual_pointer_v1_button(pointer, time, button, pressed ? 1 : 0)
+        zwlr_virtual_pointer_v1_button(livePointer, time, button, pressed ? 1 : 0)
     }
 
-    public func axisSource(_ source: UInt32) { zwlr_virtual_pointer_v1_axis_source(pointer, source) }
+    public func axisSource(_ source: UInt32) { zwlr_virtual_pointer_v1_axis_source(livePointer, source) }
 
     /// wlroots 0.15 carries whole detents (axis_discrete), not value120: a wheel step's
     /// value120 goes out as its detent count.
     public func axis(_ axis: UInt32, value: Double, discrete: Int32, value120: Int32, time: UInt32) {
         let detents = discrete != 0 ? discrete : value120 / 120
         if detents != 0 {
-            zwlr_virtual_pointer_v1_axis_discrete(pointer, time, axis, wl_fixed_from_double(value), detents)
+            zwlr_virtual_pointer_v1_axis_discrete(livePointer, time, axis, wl_fixed_from_double(value), detents)
         } else {
-            zwlr_virtual_pointer_v1_axis(pointer, time, axis, wl_fixed_from_double(value))
+            zwlr_virtual_pointer_v1_axis(livePointer, time, axis, wl_fixed_from_double(value))
         }
     }
 
-    public func axisStop(_ axis: UInt32, time: UInt32) { zwlr_virtual_pointer_v1_axis_stop(pointer, time, axis) }
-    public func pointerFrame() { zwlr_virtual_pointer_v1_frame(pointer) }
+    public func axisStop(_ axis: UInt32, time: UInt32) {
+        zwlr_virtual_pointer_v1_axis_stop(livePointer, time, axis)
+    }
+    public func pointerFrame() { zwlr_virtual_pointer_v1_frame(livePointer) }
 
     // wlroots 0.15 has no virtual touch device: the rig declares touch missing, and these are
     // never reached through `SeatInjector`.

@@ -74,6 +74,20 @@ package enum RigProcesses {
         p.waitUntilExit()
     }
 
+    /// Ends a process started as the leader of its own group (as Foundation starts them) and
+    /// every other member of the group: SIGTERM to the group, and once the leader has gone (a
+    /// second at most) SIGKILL to whatever is left. Every member holds the pipe Foundation waits
+    /// on before it says the leader has exited, so the whole group must go.
+    package static func endGroup(_ p: Process) {
+        let group = p.processIdentifier
+        guard group > 0 else { return }
+        kill(-group, SIGTERM)
+        let deadline = Deadline(in: 1)
+        while p.isRunning && !deadline.hasPassed { usleep(2000) }
+        kill(-group, SIGKILL)
+        p.waitUntilExit()
+    }
+
     /// Whether a Unix socket at `path` accepts a connection now (the probe is closed at once).
     package static func acceptsConnections(_ path: String) -> Bool {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

@@ -15,11 +15,12 @@ struct RigCommand: ParsableCommand {
         abstract: "Run any Wayland client in a headless compositor and drive it with a gesture script.",
         discussion: """
             Starts a compositor headless (--compositor: weston with Scrollway's input-injection \
-            module, kiosk-shell and pixman; or sway, as an unprivileged user when run as root, input \
-            through its virtual pointer and keyboard, text through a real input method), prints \
+            module, kiosk-shell and pixman; sway, as an unprivileged user when run as root, input \
+            through its virtual pointer and keyboard, text through a real input method; mutter, whose \
+            input the rig does not drive yet; phoc, the phone compositor, maximizing windows), prints \
             WAYLAND_DISPLAY=<socket> for clients, optionally starts COMMAND in it, then plays the \
             script (--script FILE, or JSON lines from stdin) in real time with the script's \
-            timestamps. Script coordinates are surface-local: both place the client's one window \
+            timestamps. Script coordinates are surface-local: each places the client's one window \
             over the whole output, at (0, 0). `screenshot` events capture the output as NAME.png \
             in --screenshots. Events a compositor cannot take (touch on sway) are refused before \
             anything starts, naming the line and why.

@@ -29,7 +29,8 @@ import Testing
         configure: (Window) -> Void = { _ in }
     ) throws {
         try Self.cancelUnlessAvailable(compositor, needs: needs)
-        rig = try compositor.start(width: width, height: height, scale: scale)
+        rig = try compositor.start(
+            width: width, height: height, scale: scale, screenKeyboard: needs.contains(.screenKeyboard))
         window = scene.makeWindow(size: windowSize ?? Size(width: Double(width), height: Double(height)))
         configure(window)
         app = try WaylandApp(

@@ -21,7 +21,7 @@ import Testing
         let field = try desk.focusField(1)
         try desk.play { $0.text("a", at: 0) }
         #expect(field.text == "a")
-        try #require(desk.rig as? SwayRig).control.replugKeyboard()
+        try desk.rig.replug(.keyboard)
         try desk.settle()
         try desk.play { $0.text("b", at: 0) }
         #expect(field.text == "ab", "the replugged keyboard's key did not arrive")
@@ -31,7 +31,7 @@ import Testing
     @Test(arguments: Compositor.allCases) func aRepluggedPointerScrolls(_ c: Compositor) throws {
         let desk = try Desk(c, scene: .list, needs: [.replugDevices])
         let list = try desk.scrollView
-        try #require(desk.rig as? SwayRig).control.replugPointer()
+        try desk.rig.replug(.pointer)
         try desk.settle()
         try desk.play { $0.wheel(clicks: 2, over: Point(x: 200, y: 150), at: 0) }
         #expect(list.contentOffset.y > 0, "the replugged pointer's wheel did not scroll")

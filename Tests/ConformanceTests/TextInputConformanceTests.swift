@@ -101,4 +101,27 @@ import Testing
         try desk.app.pump(until: { (try? imState(desk))?.surroundingText == "z" }, "the input method to hear of 'z'")
         #expect(sway.control.changeCauses.contains(1), "causes heard: \(sway.control.changeCauses)")
     }
+
+    /// A phone's on-screen keyboard (squeekboard on phoc) shows for a focused field, shows for
+    /// the next field after the focus moves (the input method was reset, not left as it was),
+    /// hides when no field has the focus and shows again for the next one. phoc makes the window
+    /// shorter while the keyboard is up. (The window losing the keyboard and getting it back is
+    /// `theInputMethodComesBackWithTheWindowsFocus`'s, under sway: phoc draws nothing more of a
+    /// window that had lost the keyboard to a window since closed, and gives it back no focus.)
+    @Test(arguments: Compositor.allCases) func theScreenKeyboardShowsForEveryFocusedField(_ c: Compositor) throws {
+        let desk = try Desk(c, scene: .keyboard, width: 360, height: 720, scale: 2, needs: [.screenKeyboard])
+        let full = desk.window.bounds.height
+        func keyboardUp() -> Bool { desk.window.bounds.height < full }
+        _ = try desk.focusField(1)
+        try desk.app.pump(until: keyboardUp, "the screen keyboard to show for field 1")
+        let up = desk.window.bounds.height
+        _ = try desk.focusField(2)
+        try desk.settle()
+        try desk.app.pump(until: keyboardUp, "the screen keyboard to show for field 2")
+        #expect(desk.window.bounds.height == up)
+        desk.window.focus(nil, byTouch: false)
+        try desk.app.pump(until: { !keyboardUp() }, "the screen keyboard to hide with no field focused")
+        _ = try desk.focusField(3)
+        try desk.app.pump(until: keyboardUp, "the screen keyboard to show again for field 3")
+    }
 }
