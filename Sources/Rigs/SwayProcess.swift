@@ -25,7 +25,7 @@ public final class SwayProcess {
     /// The parking output's size (logical pixels), right of the rig's output.
     static let parkingSize = 64
     private let process: Process
-    private var clients: [Process] = []
+    private var clients = RigClients()
     /// The Wayland socket's absolute path (sway names it itself: the one in the directory).
     public private(set) var socketPath = ""
     /// sway's IPC socket (`swaymsg -s`).
@@ -38,15 +38,7 @@ public final class SwayProcess {
         self.width = width
         self.height = height
         self.scale = scale
-        let base = FileManager.default.temporaryDirectory
-        RigProcesses.sweepStaleRuntimeDirectories(prefix: Self.directoryPrefix, in: base)
-        let dir = base.appendingPathComponent("\(Self.directoryPrefix)\(getpid())-\(UUID().uuidString.prefix(8))")
-        do {
-            try FileManager.default.createDirectory(
-                at: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw RigError.system("cannot create the runtime directory \(dir.path): \(error.localizedDescription)")
-        }
+        let dir = try RigProcesses.makeRuntimeDirectory(prefix: Self.directoryPrefix)
         runtimeDirectory = dir
         logPath = dir.appendingPathComponent("sway.log").path
         let config = dir.appendingPathComponent("config")
@@ -180,10 +172,8 @@ public final class SwayProcess {
         _ executable: String, arguments: [String] = [], environment extra: [String: String] = [:],
         to destination: RigClientOutput = .null
     ) throws -> Process {
-        let p = try RigProcesses.launch(
-            executable, arguments: arguments, environment: clientEnvironment.merging(extra) { $1 }, to: destination)
-        clients.append(p)
-        return p
+        try clients.launch(
+            executable, arguments: arguments, environment: clientEnvironment, extra: extra, to: destination)
     }
 
     /// Runs `swaymsg ARGS` against this sway and returns what it printed; a failure says what
@@ -203,8 +193,7 @@ public final class SwayProcess {
 
     /// Kills the clients, then sway, and removes the runtime directory. Safe to call twice.
     public func stop() {
-        for c in clients where c.isRunning { RigProcesses.terminate(c) }
-        clients.removeAll()
+        clients.stopAll()
         RigProcesses.terminate(process)
         try? FileManager.default.removeItem(at: runtimeDirectory)
     }

@@ -9,7 +9,7 @@ import ScrollwayWestonHarness
 /// version 7: wheel clicks reach clients as discrete steps), configuring a window to a size,
 /// and counting idle inhibitors other than through sway's IPC (`idleInhibitors()` reads the
 /// tree's `inhibit_idle`).
-public final class SwayRig: CompositorRig {
+public final class SwayRig: WlrootsRig {
     public let process: SwayProcess
     public let control: WlrootsSeat
     public let pacer = RealTimePacer()
@@ -35,20 +35,10 @@ public final class SwayRig: CompositorRig {
     public var compositor: Compositor { .sway }
     public var socketPath: String { process.socketPath }
     public var clientEnvironment: [String: String] { process.clientEnvironment }
-    public var seat: any SeatInput { control }
     public var output: (width: Int, height: Int, scale: Int) { (process.width, process.height, process.scale) }
 
     public var features: Set<RigFeature> {
         control.hasInputMethod ? compositor.features : compositor.features.subtracting([.inputMethod, .textInputState])
-    }
-
-    public func capture() throws -> Canvas { try control.capture() }
-
-    public func replug(_ device: SeatDevice) throws {
-        switch device {
-        case .keyboard: try control.replugKeyboard()
-        case .pointer: try control.replugPointer()
-        }
     }
 
     /// Moves the pointer onto the parking output, off every window (a headless output draws its
@@ -58,16 +48,6 @@ public final class SwayRig: CompositorRig {
         control.pointerMotion(x: p.x, y: p.y, time: 0)
         control.pointerFrame()
         try control.roundtrip()
-    }
-
-    public var textInput: TextInputSnapshot? {
-        try? control.dispatchPending()
-        return control.textInput
-    }
-
-    public var textInputHistory: [TextInputSnapshot] {
-        try? control.dispatchPending()
-        return control.textInputHistory
     }
 
     /// The windows sway's tree marks `inhibit_idle` (an inhibitor in effect on a visible view).

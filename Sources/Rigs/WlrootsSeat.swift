@@ -344,41 +344,14 @@ public final class WlrootsSeat: SeatInput {
             try dispatch(until: deadline)
         }
         let info = frame.shm!
-        let size = Int(info.stride) * Int(info.height)
-        let memory: SharedMemory
-        let pool: OpaquePointer
-        do {
-            memory = try SharedMemory(name: "scrollway-capture", size: size)
-            pool = try memory.makePool(shm: shm)
-        } catch {
-            throw RigError.system("capture buffer: \(error.description)")
-        }
-        defer { withExtendedLifetime(memory) {} }
-        let buffer = wl_shm_pool_create_buffer(
-            pool, 0, Int32(info.width), Int32(info.height), Int32(info.stride), info.format)
-        wl_shm_pool_destroy(pool)
-        defer { wl_buffer_destroy(buffer) }
-        zwlr_screencopy_frame_v1_copy(proxy, buffer)
+        let target = try CaptureBuffer(
+            shm: shm, width: Int(info.width), height: Int(info.height), stride: Int(info.stride), format: info.format)
+        zwlr_screencopy_frame_v1_copy(proxy, target.buffer)
         while !frame.ready {
             if let failure = frame.failure { throw RigError.captureFailed("\(compositorName): \(failure)") }
             try dispatch(until: deadline)
         }
-        let w = Int(info.width)
-        let h = Int(info.height)
-        let canvas = try Canvas(width: w, height: h, scale: Double(outputScale))
-        let opaque = info.format == WL_SHM_FORMAT_XRGB8888.rawValue
-        let rowWords = Int(info.stride) / 4
-        canvas.withPixels { px in
-            let src = memory.mapping.assumingMemoryBound(to: UInt32.self)
-            for y in 0..<h {
-                let sy = frame.yInverted ? h - 1 - y : y
-                for x in 0..<w {
-                    let p = src[sy * rowWords + x]
-                    px[y * (canvas.stride / 4) + x] = opaque ? p | 0xFF00_0000 : p
-                }
-            }
-        }
-        return canvas
+        return try target.canvas(scale: Double(outputScale), yInverted: frame.yInverted)
     }
 }
 

@@ -27,7 +27,7 @@ public enum RigError: Error, CustomStringConvertible, Equatable {
             return "the WestonTestInput module was not found; looked in: \(paths.joined(separator: ", ")) "
                 + "(build it with `swift build --product WestonTestInput`, or set SCROLLWAY_WESTON_MODULE)"
         case .startupFailed(let reason, let log):
-            return "the headless compositor failed to start: \(reason)\n--- its log ---\n\(log)"
+            return "the headless compositor failed to start: \(reason)\n--- the compositor's log ---\n\(log)"
         case .connectionLost(let what): return "lost the connection to the compositor: \(what)"
         case .missingGlobal(let name):
             return "weston does not offer \(name) (did the WestonTestInput module load? see the weston log)"

@@ -15,6 +15,31 @@ public enum RigClientOutput {
     case inherit
 }
 
+/// The clients a rig has started, each with the rig's client environment, all ended when the
+/// rig stops: what every compositor's process keeps.
+package struct RigClients {
+    private var processes: [Process] = []
+
+    package init() {}
+
+    /// Starts `executable` with `environment` (the rig's client environment) and `extra` over it.
+    package mutating func launch(
+        _ executable: String, arguments: [String], environment: [String: String], extra: [String: String],
+        to destination: RigClientOutput
+    ) throws -> Process {
+        let p = try RigProcesses.launch(
+            executable, arguments: arguments, environment: environment.merging(extra) { $1 }, to: destination)
+        processes.append(p)
+        return p
+    }
+
+    /// Ends every client still running.
+    package mutating func stopAll() {
+        for c in processes where c.isRunning { RigProcesses.terminate(c) }
+        processes.removeAll()
+    }
+}
+
 /// What every rig does with processes, written once for each compositor's: finding an
 /// executable, starting a client with its output routed, ending a process (SIGTERM, SIGKILL a
 /// second later), knowing when a socket accepts connections, and sweeping the runtime
@@ -104,6 +129,21 @@ package enum RigProcesses {
         return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) == 0 }
         }
+    }
+
+    /// A new private runtime directory (0700) in the temporary directory, named
+    /// `prefix<our pid>-<random>`, after sweeping those whose creator died.
+    package static func makeRuntimeDirectory(prefix: String) throws -> URL {
+        let base = FileManager.default.temporaryDirectory
+        sweepStaleRuntimeDirectories(prefix: prefix, in: base)
+        let dir = base.appendingPathComponent("\(prefix)\(getpid())-\(UUID().uuidString.prefix(8))")
+        do {
+            try FileManager.default.createDirectory(
+                at: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw RigError.system("cannot create the runtime directory \(dir.path): \(error.localizedDescription)")
+        }
+        return dir
     }
 
     /// Removes runtime directories named `prefix<pid>-…` whose creator no longer exists (killed

@@ -164,28 +164,11 @@ public final class TestInputClient {
 
     /// What the output shows at its next repaint, as a canvas of the output's buffer size.
     public func capture() throws -> Canvas {
-        let w = outputWidth
-        let h = outputHeight
-        let stride = w * 4
-        let size = stride * h
-        let memory: SharedMemory
-        let pool: OpaquePointer
-        do {
-            memory = try SharedMemory(name: "scrollway-capture", size: size)
-            pool = try memory.makePool(shm: shm)
-        } catch {
-            throw RigError.system("capture buffer: \(error.description)")
-        }
-        // The mapping must outlive every read below (ARC may end a local's life at its last use).
-        defer { withExtendedLifetime(memory) {} }
-        let map = memory.mapping
-        let buffer = wl_shm_pool_create_buffer(
-            pool, 0, Int32(w), Int32(h), Int32(stride), WL_SHM_FORMAT_ARGB8888.rawValue)
-        wl_shm_pool_destroy(pool)
-        defer { wl_buffer_destroy(buffer) }
-
+        let target = try CaptureBuffer(
+            shm: shm, width: outputWidth, height: outputHeight, stride: outputWidth * 4,
+            format: WL_SHM_FORMAT_ARGB8888.rawValue)
         let state = CaptureState()
-        let capture = scrollway_test_input_v1_capture(input, buffer)
+        let capture = scrollway_test_input_v1_capture(input, target.buffer)
         defer { scrollway_test_capture_v1_destroy(capture) }
         scrollway_test_capture_v1_add_listener(capture, Listeners.capture, Unmanaged.passUnretained(state).toOpaque())
         let deadline = Deadline(in: timeout)
@@ -193,14 +176,7 @@ public final class TestInputClient {
             try dispatch(until: deadline)
         }
         try state.result!.get()
-        let canvas = try Canvas(width: w, height: h, scale: Double(outputScale))
-        canvas.withPixels { px in
-            let src = map.assumingMemoryBound(to: UInt32.self)
-            for y in 0..<h {
-                for x in 0..<w { px[y * (canvas.stride / 4) + x] = src[y * w + x] }
-            }
-        }
-        return canvas
+        return try target.canvas(scale: Double(outputScale))
     }
 }
 

@@ -53,22 +53,13 @@ public final class WestonProcess {
     public var socketPath: String { runtimeDirectory.appendingPathComponent(socketName).path }
     public let logPath: String
     private let process = Process()
-    private var clients: [Process] = []
+    private var clients = RigClients()
     public private(set) var isRunning = false
 
     public init(_ options: Options) throws {
         self.options = options
         guard let weston = RigProcesses.findExecutable("weston") else { throw RigError.westonNotFound }
-        let base = FileManager.default.temporaryDirectory
-        RigProcesses.sweepStaleRuntimeDirectories(prefix: WestonProcess.directoryPrefix, in: base)
-        let dir = base.appendingPathComponent(
-            "\(WestonProcess.directoryPrefix)\(getpid())-\(UUID().uuidString.prefix(8))")
-        do {
-            try FileManager.default.createDirectory(
-                at: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw RigError.system("cannot create the runtime directory \(dir.path): \(error.localizedDescription)")
-        }
+        let dir = try RigProcesses.makeRuntimeDirectory(prefix: WestonProcess.directoryPrefix)
         runtimeDirectory = dir
         socketName = "scrollway-\(UUID().uuidString.prefix(8))"
         logPath = dir.appendingPathComponent("weston.log").path
@@ -173,17 +164,14 @@ public final class WestonProcess {
         _ executable: String, arguments: [String] = [], environment extra: [String: String] = [:],
         to destination: ClientOutput
     ) throws -> Process {
-        let p = try RigProcesses.launch(
-            executable, arguments: arguments, environment: clientEnvironment.merging(extra) { $1 }, to: destination)
-        clients.append(p)
-        return p
+        try clients.launch(
+            executable, arguments: arguments, environment: clientEnvironment, extra: extra, to: destination)
     }
 
     /// Kills the clients, then weston (SIGTERM, SIGKILL after a second), and removes the
     /// runtime directory. Safe to call more than once.
     public func stop() {
-        for c in clients where c.isRunning { RigProcesses.terminate(c) }
-        clients.removeAll()
+        clients.stopAll()
         if isRunning {
             RigProcesses.terminate(process)
             isRunning = false

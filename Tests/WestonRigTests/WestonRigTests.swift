@@ -252,7 +252,9 @@ import Testing
                 return
             }
             #expect(log.contains("/nonexistent/libWestonTestInput.so"))
-            #expect(error.description.contains("--- weston log ---"))
+            #expect(
+                error.description.contains("weston exited")
+                    && error.description.contains("--- the compositor's log ---"))
         } catch {
             Issue.record("unexpected \(error)")
         }

@@ -1,0 +1,125 @@
+import Foundation
+import Glibc
+import ScrollwayWaylandCore
+import ScrollwayWestonHarness
+
+/// A compositor started in a D-Bus session of its own (`dbus-run-session`), in a private runtime
+/// directory, as a process group of its own: what mutter's and phoc's rigs share. Foundation
+/// starts every process as the leader of a new group, so stopping the group ends the session
+/// bus, the compositor and its session's programs together; a watcher in the group ends it when
+/// this process dies.
+public final class SessionCompositor {
+    public let name: String
+    public let runtimeDirectory: URL
+    public let logPath: String
+    public let socketPath: String
+    private let process: Process
+    private var clients = RigClients()
+
+    /// Runs `command` (a shell command line: the compositor and its options, given the runtime
+    /// directory) in the session, with `environment` (given the directory too; PATH,
+    /// XDG_RUNTIME_DIR and HOME are set), and waits until a socket whose name
+    /// starts with `socketPrefix` in the runtime directory accepts connections. `prepare` writes
+    /// the compositor's files into the directory first.
+    package init(
+        name: String, directoryPrefix: String, command: (URL) -> String,
+        environment: (URL) -> [String: String] = { _ in [:] },
+        socketPrefix: String, startupTimeout: Double, prepare: (URL) throws -> Void = { _ in }
+    ) throws {
+        self.name = name
+        let dir = try RigProcesses.makeRuntimeDirectory(prefix: directoryPrefix)
+        runtimeDirectory = dir
+        logPath = dir.appendingPathComponent("\(name).log").path
+        do {
+            try prepare(dir)
+        } catch {
+            try? FileManager.default.removeItem(at: dir)
+            throw RigError.system("cannot set up \(name) in \(dir.path): \(error)")
+        }
+        // The watcher ends the whole group when this process is gone; `stop()` ends it itself.
+        let script = """
+            ( tail --pid=\(getpid()) -f /dev/null; kill -TERM 0 ) &
+            exec dbus-run-session -- \(command(dir))
+            """
+        var env = environment(dir)
+        env["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        env["XDG_RUNTIME_DIR"] = dir.path
+        env["HOME"] = dir.path
+        do {
+            process = try RigProcesses.launch(
+                "sh", arguments: ["-c", script], environment: env, to: .file(URL(fileURLWithPath: logPath)))
+        } catch {
+            try? FileManager.default.removeItem(at: dir)
+            throw RigError.system("cannot start \(name): \(error)")
+        }
+        let deadline = Deadline(in: startupTimeout)
+        var found: String?
+        while found == nil {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+            found = names.first { $0.hasPrefix(socketPrefix) && !$0.hasSuffix(".lock") }
+                .map { dir.appendingPathComponent($0).path }
+                .flatMap { RigProcesses.acceptsConnections($0) ? $0 : nil }
+            if found == nil, !process.isRunning || deadline.hasPassed {
+                let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+                RigProcesses.endGroup(process)
+                try? FileManager.default.removeItem(at: dir)
+                throw RigError.startupFailed(
+                    reason: process.isRunning ? "\(name) made no socket within \(startupTimeout) s" : "\(name) exited",
+                    log: log)
+            }
+            if found == nil { usleep(5000) }
+        }
+        socketPath = found!
+    }
+
+    deinit { stop() }
+
+    /// The compositor's log so far (its session's programs' too).
+    public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// The environment a client needs to connect.
+    public var clientEnvironment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["WAYLAND_DISPLAY"] = socketPath
+        env.removeValue(forKey: "DISPLAY")
+        return env
+    }
+
+    /// Starts a client; it is killed on stop if still running.
+    public func launchClient(
+        _ executable: String, arguments: [String], environment: [String: String], to destination: RigClientOutput
+    ) throws -> Process {
+        try clients.launch(
+            executable, arguments: arguments, environment: clientEnvironment, extra: environment, to: destination)
+    }
+
+    /// The clients, then the whole group, then the directory. Safe to call twice.
+    public func stop() {
+        clients.stopAll()
+        RigProcesses.endGroup(process)
+        try? FileManager.default.removeItem(at: runtimeDirectory)
+    }
+}
+
+/// A rig whose compositor runs in a `SessionCompositor` (mutter's, phoc's): what forwards to the
+/// session, written once.
+public protocol SessionRig: CompositorRig {
+    var session: SessionCompositor { get }
+}
+
+extension SessionRig {
+    public var socketPath: String { session.socketPath }
+    public var clientEnvironment: [String: String] { session.clientEnvironment }
+    public var runtimeDirectory: URL { session.runtimeDirectory }
+    /// The compositor's log so far (its session's programs' too).
+    public var log: String { session.log }
+
+    @discardableResult
+    public func launchClient(
+        _ executable: String, arguments: [String], environment: [String: String], to destination: RigClientOutput
+    ) throws -> Process {
+        try session.launchClient(executable, arguments: arguments, environment: environment, to: destination)
+    }
+
+    public func stop() { session.stop() }
+}
