@@ -229,7 +229,8 @@ let package = Package(
                 "ScrollwayWestonHarness", "ScrollwayTestSupport",
             ]),
         .testTarget(
-            name: "WestonRigTests", dependencies: ["ScrollwayWestonHarness", "ScrollwayRaster", "ScrollwayTestSupport"]),
+            name: "WestonRigTests",
+            dependencies: ["ScrollwayWestonHarness", "ScrollwayRaster", "ScrollwayTestSupport", "ScrollwayWaylandCore"]),
         .testTarget(
             name: "ScriptsTests", dependencies: ["ScrollwayScripts", "ScrollwayGestures", "ScrollwayTestSupport"]),
         .testTarget(

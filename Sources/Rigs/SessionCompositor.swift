@@ -38,7 +38,7 @@ public final class SessionCompositor {
         }
         // The watcher ends the whole group when this process is gone; `stop()` ends it itself.
         let script = """
-            ( tail --pid=\(getpid()) -f /dev/null; kill -TERM 0 ) &
+            ( \(RigProcesses.untilThisProcessEnds); kill -TERM 0 ) &
             exec dbus-run-session -- \(command(dir))
             """
         var env = environment(dir)

@@ -43,17 +43,25 @@ public final class SwayProcess {
         logPath = dir.appendingPathComponent("sway.log").path
         let config = dir.appendingPathComponent("config")
         let watcher = dir.appendingPathComponent("watch.sh")
-        // The watcher sway starts: when this process is gone, sway is told to exit (tail --pid
-        // polls it). It first closes every descriptor it inherited: Foundation learns that a
-        // process it started has ended when the last holder of a pipe it gave it closes it, and a
-        // watcher still holding sway's copy would make `stop()` wait for this process's death.
+        // The watcher sway starts: when this process is gone, it ends sway, by the PID its IPC
+        // socket's name carries (the socket itself may be gone: a later rig sweeps the runtime
+        // directories of dead creators). It first closes every descriptor it inherited:
+        // Foundation learns that a process it started has ended when the last holder of a pipe it
+        // gave it closes it, and a watcher still holding sway's copy would make `stop()` wait for
+        // this process's death.
+        // Run by bash, not sh: dash's redirections take one-digit descriptors only; bash reads
+        // the script through descriptor 255, which stays. sway runs an exec line through
+        // `sh -c`: the line's own `exec` replaces that shell, which would otherwise wait for the
+        // watcher holding the descriptors too.
         let watch = """
             for f in /proc/self/fd/*; do
               n=${f##*/}
-              if [ "$n" -gt 2 ] 2>/dev/null; then eval "exec $n>&-"; fi
-            done 2>/dev/null
-            tail --pid=\(getpid()) -f /dev/null
-            swaymsg exit
+              case $n in 0|1|2|255) ;; *) eval "exec $n>&-" 2>/dev/null ;; esac
+            done
+            sway=${SWAYSOCK%.sock}
+            sway=${sway##*.}
+            \(RigProcesses.untilThisProcessEnds)
+            kill -TERM "$sway"
             """
         let text = """
             output HEADLESS-1 resolution \(width * scale)x\(height * scale) position 0 0 scale \(scale)
@@ -63,7 +71,7 @@ public final class SwayProcess {
             focus_follows_mouse no
             xwayland disable
             seat * keyboard_grouping none
-            exec sh \(watcher.path)
+            exec exec bash \(watcher.path)
             """
         let asRoot = geteuid() == 0
         do {

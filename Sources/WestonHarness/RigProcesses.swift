@@ -99,6 +99,18 @@ package enum RigProcesses {
         p.waitUntilExit()
     }
 
+    /// A shell loop that returns once this process has ended, a zombie not yet reaped included
+    /// (`tail --pid` and `kill -0` count a zombie as alive, and a killed test process may stay
+    /// one): what the rigs' watchers run before they end their compositor. It checks every
+    /// quarter second.
+    package static var untilThisProcessEnds: String {
+        let pid = getpid()
+        return """
+            while state=$(sed 's/.*) //; s/ .*//' /proc/\(pid)/stat 2>/dev/null) && [ -n "$state" ] \
+            && [ "$state" != Z ]; do sleep 0.25; done
+            """
+    }
+
     /// Ends a process started as the leader of its own group (as Foundation starts them) and
     /// every other member of the group: SIGTERM to the group, and once the leader has gone (a
     /// second at most) SIGKILL to whatever is left. Every member holds the pipe Foundation waits

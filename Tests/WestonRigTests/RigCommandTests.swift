@@ -1,6 +1,7 @@
 import Foundation
 import ScrollwayRaster
 import ScrollwayTestSupport
+import ScrollwayWaylandCore
 import ScrollwayWestonHarness
 import Testing
 
@@ -158,8 +159,8 @@ import Testing
         let weston = try #require(children(of: rig).first)
         #expect(kill(rig, SIGKILL) == 0)
         // Not reaped: `rig` is a zombie from here on.
-        let deadline = Date().addingTimeInterval(10)
-        while isRunning(weston), Date() < deadline { usleep(20_000) }
+        let deadline = Deadline(in: 10)
+        while isRunning(weston), !deadline.hasPassed { usleep(20_000) }
         #expect(!isRunning(weston), "weston \(weston) outlived its killed rig")
         // The pipe ends: nobody else holds the rig's standard output (waited for with a
         // deadline, so a client still holding it fails the test instead of hanging it).
@@ -187,8 +188,8 @@ import Testing
         #expect(waitpid(rig, &status, 0) == rig)
         #expect((status >> 8) & 0xFF == 128 + SIGTERM, "exit status \(status)")
         #expect(!FileManager.default.fileExists(atPath: runtime), "\(runtime) left behind")
-        let deadline = Date().addingTimeInterval(10)
-        while isRunning(weston), Date() < deadline { usleep(20_000) }
+        let deadline = Deadline(in: 10)
+        while isRunning(weston), !deadline.hasPassed { usleep(20_000) }
         #expect(!isRunning(weston))
     }
 
@@ -196,6 +197,45 @@ import Testing
 
     /// Starts `argv` with its standard output on a pipe we read and its standard input on a
     /// pipe we hold open (so a rig reading script lines waits for them instead of finishing).
+    /// The other compositors' rigs end with a killed rig too: sway (its watcher ends it by the
+    /// PID its IPC socket's name carries, even when a later rig has swept its directory away),
+    /// and mutter and phoc (their watcher ends their whole process group: session bus and all).
+    @Test(arguments: ["sway", "mutter", "phoc"])
+    func aKilledRigTakesItsCompositorAlong(_ compositor: String) throws {
+        guard RigProcesses.findExecutable(compositor) != nil else {
+            FileHandle.standardError.write(Data("conformance: \(compositor) is not installed\n".utf8))
+            try Test.cancel("\(compositor) is not installed (Scripts/install-deps.sh)")
+        }
+        let (rig, output, input) = try spawnUnreaped([
+            CommandRunner.scrollway().path, "rig", "--compositor", compositor,
+        ])
+        defer {
+            close(input)
+            close(output)
+            _ = waitpid(rig, nil, 0)
+        }
+        _ = try readLines(output, count: 1)
+        // The rig's one child leads the compositor's process group.
+        let group = try #require(children(of: rig).first)
+        #expect(!liveMembers(ofGroup: group).isEmpty)
+        #expect(kill(rig, SIGKILL) == 0)
+        let deadline = Deadline(in: 10)
+        while !liveMembers(ofGroup: group).isEmpty, !deadline.hasPassed { usleep(20_000) }
+        #expect(liveMembers(ofGroup: group).isEmpty, "\(compositor)'s processes outlived the killed rig")
+    }
+
+    /// The processes of group `group` that are alive and not zombies.
+    func liveMembers(ofGroup group: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { pid_t($0) }.filter { pid in
+            guard isRunning(pid), let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+            return fields.count > 2 && pid_t(fields[2]) == group
+        }
+    }
+
     func spawnUnreaped(_ argv: [String]) throws -> (pid: pid_t, output: Int32, input: Int32) {
         var fds: [Int32] = [0, 0]
         var input: [Int32] = [0, 0]
