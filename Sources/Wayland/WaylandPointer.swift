@@ -30,6 +30,9 @@ final class WaylandPointer {
     /// if the stop never comes (`fingerScrollStopTimeout`).
     private var fingerScrollAxes: Set<Axis> = []
     private var fingerScrollTimer: TimerToken?
+    /// The time of the finger scroll's last event: the timer, set once, moves itself on to
+    /// `fingerScrollStopTimeout` after it when it fires early (not re-armed on every frame).
+    private var fingerScrollLastEvent = 0.0
 
     /// Linux input event codes of the buttons we map (linux/input-event-codes.h).
     enum EvdevButton {
@@ -187,10 +190,19 @@ final class WaylandPointer {
     static let fingerScrollStopTimeout = 0.5
 
     private func awaitFingerScrollStop(after t: Double) {
-        input.window?.cancelTimer(fingerScrollTimer)
-        fingerScrollTimer = input.window?.schedule(at: t + Self.fingerScrollStopTimeout) { [weak self] in
-            self?.fingerScrollTimer = nil
-            self?.endFingerScroll(at: t + Self.fingerScrollStopTimeout)
+        fingerScrollLastEvent = t
+        guard fingerScrollTimer == nil else { return }
+        armFingerScrollTimer()
+    }
+
+    private func armFingerScrollTimer() {
+        let due = fingerScrollLastEvent + Self.fingerScrollStopTimeout
+        fingerScrollTimer = input.window?.schedule(at: due) { [weak self] in
+            guard let self else { return }
+            self.fingerScrollTimer = nil
+            // Events came since the timer was set: wait on from the last of them.
+            if self.fingerScrollLastEvent + Self.fingerScrollStopTimeout > due { return self.armFingerScrollTimer() }
+            self.endFingerScroll(at: due)
         }
     }
 
