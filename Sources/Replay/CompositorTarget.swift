@@ -62,17 +62,9 @@ public final class CompositorTarget: ScriptTarget {
     /// less (no touch on sway): refused before anything runs, at the first such line. (The
     /// on-screen keyboard's events this target plays in the app.)
     public static func checkSupported(_ summary: ScriptSummary, file: String, compositor: Compositor = .weston) throws {
-        let refused = summary.firstLine.filter { type, _ in
-            (SeatInjector.appEventTypes.contains(type) && !type.hasPrefix("keyboard."))
-                || SeatInjector.requiredFeature(type).map { compositor.missing($0) != nil } == true
+        for (type, line) in summary.firstLine.sorted(by: { $0.value < $1.value }) where !type.hasPrefix("keyboard.") {
+            if let why = SeatInjector.refusal(of: type, on: compositor) { throw ReplayError("\(file):\(line): \(why)") }
         }
-        guard let (type, line) = refused.min(by: { $0.value < $1.value }) else { return }
-        if let why = SeatInjector.requiredFeature(type).flatMap({ compositor.missing($0) }) {
-            throw ReplayError("\(file):\(line): '\(type)': \(why)")
-        }
-        throw ReplayError(
-            "\(file):\(line): '\(type)' cannot be injected into \(compositor) (no compositor injects pointer "
-                + "gestures or window sizes); play it offscreen")
     }
 
     /// Plays `source` in real time from now (its time 0), with a trace of the app, then waits

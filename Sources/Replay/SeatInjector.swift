@@ -37,7 +37,7 @@ public struct SeatInjector {
     public static func refusal(of type: String, on compositor: Compositor?) -> String? {
         if appEventTypes.contains(type) {
             return "'\(type)' needs the app, not the compositor's seat "
-                + "(no compositor injects pointer gestures or window sizes); use `scrollway play`"
+                + "(no compositor injects pointer gestures or window sizes); play it offscreen with `scrollway play`"
         }
         if let compositor, let feature = requiredFeature(type), let why = compositor.missing(feature) {
             return "'\(type)': \(why)"
