@@ -230,7 +230,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "WestonRigTests",
-            dependencies: ["ScrollwayWestonHarness", "ScrollwayRaster", "ScrollwayTestSupport", "ScrollwayWaylandCore"]),
+            dependencies: ["ScrollwayWestonHarness", "ScrollwayRaster", "ScrollwayTestSupport"]),
         .testTarget(
             name: "ScriptsTests", dependencies: ["ScrollwayScripts", "ScrollwayGestures", "ScrollwayTestSupport"]),
         .testTarget(

@@ -1,7 +1,6 @@
 import Foundation
 import ScrollwayRaster
 import ScrollwayTestSupport
-import ScrollwayWaylandCore
 import ScrollwayWestonHarness
 import Testing
 
@@ -159,9 +158,7 @@ import Testing
         let weston = try #require(children(of: rig).first)
         #expect(kill(rig, SIGKILL) == 0)
         // Not reaped: `rig` is a zombie from here on.
-        let deadline = Deadline(in: 10)
-        while isRunning(weston), !deadline.hasPassed { usleep(20_000) }
-        #expect(!isRunning(weston), "weston \(weston) outlived its killed rig")
+        try eventually("weston \(weston) to end with its killed rig", timeout: 10) { !isRunning(weston) }
         // The pipe ends: nobody else holds the rig's standard output (waited for with a
         // deadline, so a client still holding it fails the test instead of hanging it).
         var poller = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
@@ -188,9 +185,7 @@ import Testing
         #expect(waitpid(rig, &status, 0) == rig)
         #expect((status >> 8) & 0xFF == 128 + SIGTERM, "exit status \(status)")
         #expect(!FileManager.default.fileExists(atPath: runtime), "\(runtime) left behind")
-        let deadline = Deadline(in: 10)
-        while isRunning(weston), !deadline.hasPassed { usleep(20_000) }
-        #expect(!isRunning(weston))
+        try eventually("weston to end with the rig", timeout: 10) { !isRunning(weston) }
     }
 
     // MARK: Process helpers (posix_spawn: Foundation's Process would reap the child itself)
@@ -219,9 +214,9 @@ import Testing
         let group = try #require(children(of: rig).first)
         #expect(!liveMembers(ofGroup: group).isEmpty)
         #expect(kill(rig, SIGKILL) == 0)
-        let deadline = Deadline(in: 10)
-        while !liveMembers(ofGroup: group).isEmpty, !deadline.hasPassed { usleep(20_000) }
-        #expect(liveMembers(ofGroup: group).isEmpty, "\(compositor)'s processes outlived the killed rig")
+        try eventually("\(compositor)'s processes to end with the killed rig", timeout: 10) {
+            liveMembers(ofGroup: group).isEmpty
+        }
     }
 
     /// The processes of group `group` that are alive and not zombies.
