@@ -42,6 +42,8 @@ let package = Package(
         systemLibrary("ScrollwayCFribidi", pkgConfig: "fribidi", apt: ["libfribidi-dev"]),
         systemLibrary("ScrollwayCPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
         systemLibrary("ScrollwayCWeston", pkgConfig: "libweston-10", apt: ["libweston-10-dev"]),
+        // sd-bus: the one D-Bus library (the desktops' rigs; accessibility), see BUILDING.md.
+        systemLibrary("ScrollwayCSystemd", pkgConfig: "libsystemd", apt: ["libsystemd-dev"]),
 
         // C of our own, in C targets: the libc calls Swift cannot reach (memfd, timerfd, eventfd,
         // clocks) and the streaming copy and fill of window buffers.
@@ -126,11 +128,15 @@ let package = Package(
             ], path: "Sources/WestonHarness"
         ),
 
-        // The compositor rigs: weston's and the desktops' (sway), one `CompositorRig` protocol.
+        // D-Bus through sd-bus: values, blocking calls, passed descriptors.
+        .target(name: "ScrollwayDBus", dependencies: ["ScrollwayCSystemd"], path: "Sources/DBus"),
+
+        // The compositor rigs: weston's and the desktops', one `CompositorRig` protocol.
         .target(
             name: "ScrollwayRigs",
             dependencies: [
-                "ScrollwayCWaylandClient", "ScrollwayRaster", "ScrollwayRigProtocols", "ScrollwayWaylandCore",
+                "ScrollwayCWaylandClient", "ScrollwayDBus", "ScrollwayRaster", "ScrollwayRigProtocols",
+                "ScrollwayWaylandCore",
                 "ScrollwayWaylandProtocols", "ScrollwayWestonHarness",
             ], path: "Sources/Rigs"),
 
@@ -228,6 +234,7 @@ let package = Package(
                 "ScrollwayRigs", "ScrollwayScripts", "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland",
                 "ScrollwayWestonHarness", "ScrollwayTestSupport",
             ]),
+        .testTarget(name: "DBusTests", dependencies: ["ScrollwayDBus", "ScrollwayTestSupport"]),
         .testTarget(
             name: "WestonRigTests",
             dependencies: ["ScrollwayWestonHarness", "ScrollwayRaster", "ScrollwayTestSupport"]),
