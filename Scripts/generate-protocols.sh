@@ -114,7 +114,7 @@ done
   for f in "${ours[@]}" "${served[@]}"; do
     echo ""
     echo "// $(basename "$f")"
-    grep -o '<interface name="[A-Za-z0-9_]*"' "$f" | sed 's/.*name="\([^"]*\)"/\1/' | while read -r iface; do
+    grep -o '<interface[[:space:]]\+name="[A-Za-z0-9_]*"' "$f" | sed 's/.*name="\([^"]*\)"/\1/' | while read -r iface; do
       echo "extern const struct wl_interface ${iface}_interface;"
     done
   done
@@ -148,7 +148,7 @@ interface_accessors() {
       echo ""
       echo "// $(basename "$f")"
       [ "$f" = "$core_xml" ] || echo "#include \"$(basename "$f" .xml)-client-protocol.h\""
-      grep -o '<interface name="[A-Za-z0-9_]*"' "$f" | sed 's/.*name="\([^"]*\)"/\1/' | while read -r iface; do
+      grep -o '<interface[[:space:]]\+name="[A-Za-z0-9_]*"' "$f" | sed 's/.*name="\([^"]*\)"/\1/' | while read -r iface; do
         echo "static inline const struct wl_interface *sw_${iface}_interface(void) { return &${iface}_interface; }"
       done
     done

@@ -21,6 +21,10 @@ PACKAGES=(
   # mutter (GNOME's, in a session bus of its own from dbus), and phoc with squeekboard (the
   # phone stack; gsettings turns the screen keyboard on).
   sway util-linux mutter dbus phoc squeekboard libglib2.0-bin
+  # KWin (KDE's; the rig runs a copy of kwin_wayland, whose file capability a container may refuse).
+  kwin-wayland
+  # sd-bus, the one D-Bus library: the rigs speak to mutter and KWin over D-Bus.
+  libsystemd-dev
   # Build tooling used by the scripts (pkg-config locates every library above).
   pkg-config
 )

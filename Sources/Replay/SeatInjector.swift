@@ -47,6 +47,7 @@ public struct SeatInjector {
 
     /// The rig feature a script event type needs beyond the common ground.
     static func requiredFeature(_ type: String) -> RigFeature? {
+        if type == "pointer.axis" || type == "pointer.axis_stop" { return .axisSources }
         if type.hasPrefix("touch.") { return .touch }
         if type.hasPrefix("pointer.") { return .pointer }
         if type == "key" || type == "text" { return .keyboard }

@@ -17,6 +17,9 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
     /// phoc 0.24 with squeekboard (the phone stack): wlroots' virtual pointer and keyboard and
     /// screencopy, and squeekboard as the input method, whose showing makes windows shorter.
     case phoc
+    /// KWin 5.27 (KDE's compositor) on a virtual output, in a D-Bus session of its own: input
+    /// through KDE's fake input, pixels through ScreenShot2 over D-Bus.
+    case kwin
 
     public var description: String { rawValue }
 
@@ -27,6 +30,7 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         case .sway: return "sway"
         case .mutter: return "mutter"
         case .phoc: return "phoc"
+        case .kwin: return "kwin_wayland"
         }
     }
 
@@ -40,6 +44,7 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         case .sway: return "apt-get install sway"
         case .mutter: return "apt-get install mutter dbus"
         case .phoc: return "apt-get install phoc squeekboard dbus"
+        case .kwin: return "apt-get install kwin-wayland dbus"
         }
     }
 
@@ -48,21 +53,23 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         switch self {
         case .weston:
             return [
-                .pointer, .keyboard, .capture, .touch, .value120, .inputMethod, .textInputState, .idleInhibitorCount,
-                .resizeFocused, .keyTimestamps,
+                .pointer, .keyboard, .capture, .touch, .value120, .axisSources, .inputMethod, .textInputState,
+                .idleInhibitorCount, .resizeFocused, .keyTimestamps,
             ]
         case .sway:
             return [
-                .pointer, .keyboard, .capture, .inputMethod, .textInputState, .idleInhibitorCount, .replugDevices,
-                .keyTimestamps, .focusReturns,
+                .pointer, .keyboard, .capture, .axisSources, .inputMethod, .textInputState, .idleInhibitorCount,
+                .replugDevices, .keyTimestamps, .focusReturns,
             ]
         case .mutter:
             return [.focusReturns]
         case .phoc:
             return [
-                .pointer, .keyboard, .capture, .replugDevices, .keyTimestamps, .screenKeyboard, .inputMethod,
-                .textInputState,
+                .pointer, .keyboard, .capture, .axisSources, .replugDevices, .keyTimestamps, .screenKeyboard,
+                .inputMethod, .textInputState,
             ]
+        case .kwin:
+            return [.pointer, .keyboard, .capture, .touch, .replugDevices, .focusReturns, .fractionalScale]
         }
     }
 
@@ -91,26 +98,44 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         case (.mutter, .capture):
             return "capture is not offered by mutter's rig yet: it goes through org.gnome.Mutter.ScreenCast "
                 + "and PipeWire, which the rig does not speak yet"
+        case (.kwin, .value120), (.kwin, .axisSources):
+            return "\(feature.rawValue) is not offered by KWin's rig: its fake input passes an axis on as a plain "
+                + "value, with no source, steps or stop"
+        case (.kwin, .keyTimestamps):
+            return "keyTimestamps is not offered by KWin's rig: fake input events carry no time, KWin stamps them"
+        case (.kwin, .inputMethod), (.kwin, .textInputState):
+            return "an input method is not offered by KWin's rig: KWin takes one only as a program it starts "
+                + "itself (--inputmethod), over input-method-v1"
+        case (.kwin, .idleInhibitorCount):
+            return "idle inhibition is not offered by KWin's rig: KWin tells no one how many inhibitors it holds"
         case (.mutter, .inputMethod), (.mutter, .textInputState):
             return "an input method is not offered by mutter's rig: mutter relays text input to its own (IBus)"
+        case (_, .fractionalScale):
+            return "a fractional scale is not offered by \(self): it has no wp_fractional_scale_manager_v1"
         default: return "\(feature.rawValue) is not offered by \(self)"
         }
     }
 
-    /// Starts this compositor headless at `width`×`height` logical pixels and `scale`, with a
+    /// Starts this compositor headless at `width`×`height` logical pixels and `scale` (a
+    /// fraction only where `.fractionalScale` is offered), with a
     /// real on-screen keyboard where it has one and `screenKeyboard` asks for it (phoc's
     /// squeekboard; without it, the rig's own input method).
     public func start(
-        width: Int = 800, height: Int = 600, scale: Int = 1, screenKeyboard: Bool = false
+        width: Int = 800, height: Int = 600, scale: Double = 1, screenKeyboard: Bool = false
     ) throws
         -> any CompositorRig
     {
         guard isInstalled else { throw RigError.compositorNotFound(name: rawValue, install: installCommand) }
+        guard scale > 0, scale == scale.rounded() || features.contains(.fractionalScale) else {
+            throw RigError.notOffered(missing(.fractionalScale) ?? "a scale of \(scale) is not one")
+        }
+        let whole = Int(scale.rounded())
         switch self {
-        case .weston: return try WestonRig(width: width, height: height, scale: scale)
-        case .sway: return try SwayRig(width: width, height: height, scale: scale)
-        case .mutter: return try MutterRig(width: width, height: height, scale: scale)
-        case .phoc: return try PhocRig(width: width, height: height, scale: scale, screenKeyboard: screenKeyboard)
+        case .weston: return try WestonRig(width: width, height: height, scale: whole)
+        case .sway: return try SwayRig(width: width, height: height, scale: whole)
+        case .mutter: return try MutterRig(width: width, height: height, scale: whole)
+        case .phoc: return try PhocRig(width: width, height: height, scale: whole, screenKeyboard: screenKeyboard)
+        case .kwin: return try KWinRig(width: width, height: height, scale: scale)
         }
     }
 }
@@ -128,11 +153,17 @@ public enum RigFeature: String, CaseIterable, Sendable {
     case touch
     /// Wheel clicks carry value120 to clients (wl_seat 8).
     case value120
+    /// Wheel clicks and finger scrolls arrive as such: the axis source, discrete steps (or
+    /// value120), and the finger's stop.
+    case axisSources
     /// The input method's preedit, commit and deletion reach the focused client's text input.
     case inputMethod
     /// The compositor's view of the focused client's text input (enabled, surrounding text,
     /// content type) can be read.
     case textInputState
+    /// The output can have a fractional scale (1.5), which clients learn through
+    /// wp_fractional_scale_v1.
+    case fractionalScale
     /// The number of idle inhibitors in effect can be read.
     case idleInhibitorCount
     /// The focused window can be configured to a size (a shell making room).
@@ -166,7 +197,7 @@ public protocol CompositorRig: AnyObject {
     /// What this rig can do beyond the common ground.
     var features: Set<RigFeature> { get }
     /// The output's size in logical pixels and its scale.
-    var output: (width: Int, height: Int, scale: Int) { get }
+    var output: (width: Int, height: Int, scale: Double) { get }
     /// Why `feature` is missing here, in a sentence that names the compositor (nil if offered).
     func missing(_ feature: RigFeature) -> String?
     /// What the output shows now (its next repaint), without a cursor.

@@ -48,7 +48,7 @@ public final class MutterRig: SessionRig {
 
     public var compositor: Compositor { .mutter }
     public var seat: any SeatInput { control }
-    public var output: (width: Int, height: Int, scale: Int) { (width, height, scale) }
+    public var output: (width: Int, height: Int, scale: Double) { (width, height, Double(scale)) }
     public var textInput: TextInputSnapshot? { nil }
     public var textInputHistory: [TextInputSnapshot] { [] }
 

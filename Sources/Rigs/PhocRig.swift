@@ -91,7 +91,7 @@ public final class PhocRig: WlrootsRig, SessionRig {
     deinit { stop() }
 
     public var compositor: Compositor { .phoc }
-    public var output: (width: Int, height: Int, scale: Int) { (width, height, scale) }
+    public var output: (width: Int, height: Int, scale: Double) { (width, height, Double(scale)) }
 
     /// With squeekboard, the rig has no input method of its own and so no view of the text input.
     public var features: Set<RigFeature> {

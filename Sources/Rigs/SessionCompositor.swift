@@ -16,8 +16,8 @@ public final class SessionCompositor {
     private let process: Process
     private var clients = RigClients()
 
-    /// Runs `command` (a shell command line: the compositor and its options, given the runtime
-    /// directory) in the session, with `environment` (given the directory too; PATH,
+    /// Runs `command` (a shell command line without single quotes: the compositor and its
+    /// options, given the runtime directory) in the session, with `environment` (given the directory too; PATH,
     /// XDG_RUNTIME_DIR and HOME are set), and waits until a socket whose name
     /// starts with `socketPrefix` in the runtime directory accepts connections. `prepare` writes
     /// the compositor's files into the directory first.
@@ -37,9 +37,12 @@ public final class SessionCompositor {
             throw RigError.system("cannot set up \(name) in \(dir.path): \(error)")
         }
         // The watcher ends the whole group when this process is gone; `stop()` ends it itself.
+        // The session's bus address is written where the rig reads it (its D-Bus APIs) before
+        // the compositor starts: once the socket answers, the address is there.
         let script = """
             ( \(RigProcesses.untilThisProcessEnds); kill -TERM 0 ) &
-            exec dbus-run-session -- \(command(dir))
+            exec dbus-run-session -- sh -c 'printf %s "$DBUS_SESSION_BUS_ADDRESS" > "$XDG_RUNTIME_DIR/bus-address"
+            exec \(command(dir))'
             """
         var env = environment(dir)
         env["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
@@ -76,6 +79,17 @@ public final class SessionCompositor {
 
     /// The compositor's log so far (its session's programs' too).
     public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// The session bus's address (DBUS_SESSION_BUS_ADDRESS inside the session).
+    public var busAddress: String {
+        get throws {
+            let path = runtimeDirectory.appendingPathComponent("bus-address").path
+            guard let address = try? String(contentsOfFile: path, encoding: .utf8), !address.isEmpty else {
+                throw RigError.system("\(name)'s session wrote no bus address to \(path)")
+            }
+            return address
+        }
+    }
 
     /// The environment a client needs to connect.
     public var clientEnvironment: [String: String] {

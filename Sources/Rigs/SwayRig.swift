@@ -35,7 +35,9 @@ public final class SwayRig: WlrootsRig {
     public var compositor: Compositor { .sway }
     public var socketPath: String { process.socketPath }
     public var clientEnvironment: [String: String] { process.clientEnvironment }
-    public var output: (width: Int, height: Int, scale: Int) { (process.width, process.height, process.scale) }
+    public var output: (width: Int, height: Int, scale: Double) {
+        (process.width, process.height, Double(process.scale))
+    }
 
     public var features: Set<RigFeature> {
         control.hasInputMethod ? compositor.features : compositor.features.subtracting([.inputMethod, .textInputState])

@@ -10,8 +10,8 @@ extension WestonRig: CompositorRig {
     public var compositor: Compositor { .weston }
     public var seat: any SeatInput { input }
 
-    public var output: (width: Int, height: Int, scale: Int) {
-        (process.options.width, process.options.height, process.options.scale)
+    public var output: (width: Int, height: Int, scale: Double) {
+        (process.options.width, process.options.height, Double(process.options.scale))
     }
 
     public func parkPointer() throws { try parkPointer(at: 0) }

@@ -24,7 +24,7 @@ import Testing
     var time = 1000.0
 
     init(
-        _ compositor: Compositor, scene: Scene, width: Int = 400, height: Int = 300, scale: Int = 1,
+        _ compositor: Compositor, scene: Scene, width: Int = 400, height: Int = 300, scale: Double = 1,
         windowSize: Size? = nil, needs: [RigFeature] = [], fullscreen: Bool = false,
         configure: (Window) -> Void = { _ in }
     ) throws {

@@ -29,7 +29,7 @@ import Testing
 
     /// The same for the pointer: after a replug, the wheel still scrolls the list.
     @Test(arguments: Compositor.allCases) func aRepluggedPointerScrolls(_ c: Compositor) throws {
-        let desk = try Desk(c, scene: .list, needs: [.replugDevices])
+        let desk = try Desk(c, scene: .list, needs: [.replugDevices, .axisSources])
         let list = try desk.scrollView
         try desk.rig.replug(.pointer)
         try desk.settle()
@@ -54,7 +54,7 @@ import Testing
     /// A touchpad scroll whose axis_stop never comes ends by itself: the list does not stay
     /// dragging, and a Page Down after it scrolls a page.
     @Test(arguments: Compositor.allCases) func aFingerScrollWithoutStopEnds(_ c: Compositor) throws {
-        let desk = try Desk(c, scene: .list, needs: [.pointer, .keyboard])
+        let desk = try Desk(c, scene: .list, needs: [.pointer, .axisSources, .keyboard])
         let list = try desk.scrollView
         try desk.play { b in
             b.pointer(to: Point(x: 200, y: 150), at: 0)

@@ -2,6 +2,7 @@
 #ifndef SCROLLWAY_RIG_PROTOCOLS_H
 #define SCROLLWAY_RIG_PROTOCOLS_H
 #include <wayland-client.h>
+#include "fake-input-client-protocol.h"
 #include "input-method-unstable-v2-client-protocol.h"
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
 #include "wlr-screencopy-unstable-v1-client-protocol.h"

@@ -4,6 +4,10 @@
 #define SCROLLWAY_RIG_INTERFACES_H
 #include <wayland-client.h>
 
+// fake-input.xml
+#include "fake-input-client-protocol.h"
+static inline const struct wl_interface *sw_org_kde_kwin_fake_input_interface(void) { return &org_kde_kwin_fake_input_interface; }
+
 // input-method-unstable-v2.xml
 #include "input-method-unstable-v2-client-protocol.h"
 static inline const struct wl_interface *sw_zwp_input_method_v2_interface(void) { return &zwp_input_method_v2_interface; }
