@@ -10,9 +10,8 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
     /// real input method (input-method-v2), pixels through screencopy.
     case sway
     /// mutter 43 headless (GNOME's compositor) on a virtual monitor, in a D-Bus session of its
-    /// own. Its input and pixels go through D-Bus (RemoteDesktop, ScreenCast and PipeWire),
-    /// which the rig does not speak yet: it shows what a client does on its own there (its
-    /// first size within configure_bounds, its title bar without xdg-decoration).
+    /// own: pointer and keys through its remote-desktop API over D-Bus. Its pixels (ScreenCast)
+    /// need PipeWire, which the rig does not run.
     case mutter
     /// phoc 0.24 with squeekboard (the phone stack): wlroots' virtual pointer and keyboard and
     /// screencopy, and squeekboard as the input method, whose showing makes windows shorter.
@@ -53,23 +52,29 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         switch self {
         case .weston:
             return [
-                .pointer, .keyboard, .capture, .touch, .value120, .axisSources, .inputMethod, .textInputState,
+                .pointer, .keyboard, .capture, .cursorFreeCaptures, .touch, .value120, .axisSources, .inputMethod,
+                .textInputState,
                 .idleInhibitorCount, .resizeFocused, .keyTimestamps,
             ]
         case .sway:
             return [
-                .pointer, .keyboard, .capture, .axisSources, .inputMethod, .textInputState, .idleInhibitorCount,
-                .replugDevices, .keyTimestamps, .focusReturns,
+                .pointer, .keyboard, .capture, .cursorFreeCaptures, .axisSources, .inputMethod, .textInputState,
+                .idleInhibitorCount,
+                .replugKeyboard, .replugPointer, .keyTimestamps, .focusReturns,
             ]
         case .mutter:
-            return [.focusReturns]
+            return [.pointer, .keyboard, .value120, .axisSources, .replugKeyboard, .focusReturns]
         case .phoc:
             return [
-                .pointer, .keyboard, .capture, .axisSources, .replugDevices, .keyTimestamps, .screenKeyboard,
+                .pointer, .keyboard, .capture, .axisSources, .replugKeyboard, .replugPointer, .keyTimestamps,
+                .screenKeyboard,
                 .inputMethod, .textInputState,
             ]
         case .kwin:
-            return [.pointer, .keyboard, .capture, .touch, .replugDevices, .focusReturns, .fractionalScale]
+            return [
+                .pointer, .keyboard, .capture, .cursorFreeCaptures, .touch, .replugKeyboard, .replugPointer,
+                .focusReturns, .fractionalScale,
+            ]
         }
     }
 
@@ -77,27 +82,35 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
     public func missing(_ feature: RigFeature) -> String? {
         guard !features.contains(feature) else { return nil }
         switch (self, feature) {
-        case (.weston, .replugDevices):
+        case (.weston, .replugKeyboard), (.weston, .replugPointer):
             return "replugging devices is not offered by weston's rig: weston keeps a seat's old devices alive"
+        case (.mutter, .replugPointer):
+            return "replugging the pointer is not offered by mutter's rig: the pointer of a second remote-desktop "
+                + "session reaches no client in mutter 43 (its keyboard does)"
         case (.phoc, .focusReturns):
             return
                 "a closed window giving the keyboard back is not offered by phoc: it draws nothing more of the window left"
         case (.weston, .focusReturns):
             return
                 "a closed window giving the keyboard back is not offered by weston 10's kiosk-shell: it gives it to no one"
+        case (.phoc, .cursorFreeCaptures):
+            return "captures without phoc's own cursor are not offered by phoc: its headless output can keep "
+                + "an arrow where its pointer was, even with the rig's blank cursor theme"
         case (.sway, .touch): return "touch is not offered by sway: wlroots 0.15 has no virtual touch device"
         case (.phoc, .touch): return "touch is not offered by phoc: wlroots has no virtual touch device"
         case (.phoc, .idleInhibitorCount), (.mutter, .idleInhibitorCount):
             return "idle inhibition is not offered by \(self): it has no zwp_idle_inhibit_manager_v1"
         case (.sway, .value120): return "value120 is not offered by sway 1.7: its wl_seat is version 7"
         case (.sway, .resizeFocused): return "configuring a window to a size is not offered by sway's rig"
-        case (.mutter, .pointer), (.mutter, .keyboard), (.mutter, .touch), (.mutter, .value120),
-            (.mutter, .keyTimestamps), (.mutter, .replugDevices):
-            return "\(feature.rawValue) is not offered by mutter's rig yet: its input goes through "
-                + "org.gnome.Mutter.RemoteDesktop over D-Bus, which the rig does not speak yet"
+        case (.mutter, .touch):
+            return "touch is not offered by mutter's rig: remote-desktop touch points need a ScreenCast stream, "
+                + "and so a PipeWire daemon, which the rig does not run"
+        case (.mutter, .keyTimestamps):
+            return "keyTimestamps is not offered by mutter's rig: remote-desktop events carry no time, mutter "
+                + "stamps them"
         case (.mutter, .capture):
-            return "capture is not offered by mutter's rig yet: it goes through org.gnome.Mutter.ScreenCast "
-                + "and PipeWire, which the rig does not speak yet"
+            return "capture is not offered by mutter's rig: mutter shows its output only through "
+                + "org.gnome.Mutter.ScreenCast and PipeWire, which the rig does not run"
         case (.kwin, .value120), (.kwin, .axisSources):
             return "\(feature.rawValue) is not offered by KWin's rig: its fake input passes an axis on as a plain "
                 + "value, with no source, steps or stop"
@@ -149,6 +162,8 @@ public enum RigFeature: String, CaseIterable, Sendable {
     case keyboard
     /// Captures of the output.
     case capture
+    /// Captures never show the compositor's own cursor, so a cursor in one is the client's.
+    case cursorFreeCaptures
     /// Touch points (wl_touch).
     case touch
     /// Wheel clicks carry value120 to clients (wl_seat 8).
@@ -168,9 +183,11 @@ public enum RigFeature: String, CaseIterable, Sendable {
     case idleInhibitorCount
     /// The focused window can be configured to a size (a shell making room).
     case resizeFocused
-    /// The seat's keyboard and pointer can be unplugged and plugged in again (the seat loses
-    /// the capability and gets it back).
-    case replugDevices
+    /// The seat's keyboard can be unplugged and plugged in again (the seat loses the capability
+    /// and gets it back).
+    case replugKeyboard
+    /// The same for the pointer.
+    case replugPointer
     /// Key events can carry any timestamp, 0 included.
     case keyTimestamps
     /// A window that closes gives the keyboard back to the one it took it from.
@@ -217,7 +234,7 @@ public protocol CompositorRig: AnyObject {
         _ executable: String, arguments: [String], environment: [String: String], to destination: RigClientOutput
     ) throws -> Process
     /// Unplugs a device of the seat and plugs it in again: the seat loses the capability and
-    /// gets it back, as a USB keyboard replugged (`.replugDevices`).
+    /// gets it back, as a USB keyboard replugged (`.replugKeyboard`, `.replugPointer`).
     func replug(_ device: SeatDevice) throws
     /// Ends the compositor and its clients. Safe to call more than once.
     func stop()
@@ -226,6 +243,9 @@ public protocol CompositorRig: AnyObject {
 /// A seat device a rig can unplug and plug in again.
 public enum SeatDevice: Sendable {
     case keyboard, pointer
+
+    /// The rig feature replugging it needs.
+    public var feature: RigFeature { self == .keyboard ? .replugKeyboard : .replugPointer }
 }
 
 extension CompositorRig {
@@ -236,7 +256,7 @@ extension CompositorRig {
         return compositor.missing(feature) ?? "\(feature.rawValue) is not offered by this \(compositor) rig"
     }
 
-    public func replug(_ device: SeatDevice) throws { try require(.replugDevices) }
+    public func replug(_ device: SeatDevice) throws { try require(device.feature) }
 
     /// Throws `RigError.notOffered` unless this rig has `feature`.
     public func require(_ feature: RigFeature) throws {

@@ -17,7 +17,7 @@ import Testing
     /// types into the field: the client released the old wl_keyboard, which wlroots had made
     /// inert, and asked for the new one.
     @Test(arguments: Compositor.allCases) func aRepluggedKeyboardTypes(_ c: Compositor) throws {
-        let desk = try Desk(c, scene: .keyboard, needs: [.replugDevices])
+        let desk = try Desk(c, scene: .keyboard, needs: [.replugKeyboard])
         let field = try desk.focusField(1)
         try desk.play { $0.text("a", at: 0) }
         #expect(field.text == "a")
@@ -29,7 +29,7 @@ import Testing
 
     /// The same for the pointer: after a replug, the wheel still scrolls the list.
     @Test(arguments: Compositor.allCases) func aRepluggedPointerScrolls(_ c: Compositor) throws {
-        let desk = try Desk(c, scene: .list, needs: [.replugDevices, .axisSources])
+        let desk = try Desk(c, scene: .list, needs: [.replugPointer, .axisSources])
         let list = try desk.scrollView
         try desk.rig.replug(.pointer)
         try desk.settle()
