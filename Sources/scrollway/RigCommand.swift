@@ -16,8 +16,9 @@ struct RigCommand: ParsableCommand {
         discussion: """
             Starts a compositor headless (--compositor: weston with Scrollway's input-injection \
             module, kiosk-shell and pixman; sway, as an unprivileged user when run as root, input \
-            through its virtual pointer and keyboard, text through a real input method; mutter, whose \
-            input the rig does not drive yet; phoc, the phone compositor, maximizing windows), prints \
+            through its virtual pointer and keyboard, text through a real input method; mutter, keys \
+            and pointer through its remote-desktop D-Bus API, no captures; KWin, through its fake \
+            input and ScreenShot2; phoc, the phone compositor, maximizing windows), prints \
             WAYLAND_DISPLAY=<socket> for clients, optionally starts COMMAND in it, then plays the \
             script (--script FILE, or JSON lines from stdin) in real time with the script's \
             timestamps. Script coordinates are surface-local: each places the client's one window \
