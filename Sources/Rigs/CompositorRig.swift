@@ -67,7 +67,7 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         case .phoc:
             return [
                 .pointer, .keyboard, .capture, .axisSources, .replugKeyboard, .replugPointer, .keyTimestamps,
-                .screenKeyboard,
+                .screenKeyboard, .focusReturns,
                 .inputMethod, .textInputState,
             ]
         case .kwin:
@@ -87,9 +87,6 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         case (.mutter, .replugPointer):
             return "replugging the pointer is not offered by mutter's rig: the pointer of a second remote-desktop "
                 + "session reaches no client in mutter 43 (its keyboard does)"
-        case (.phoc, .focusReturns):
-            return
-                "a closed window giving the keyboard back is not offered by phoc: it draws nothing more of the window left"
         case (.weston, .focusReturns):
             return
                 "a closed window giving the keyboard back is not offered by weston 10's kiosk-shell: it gives it to no one"

@@ -1,4 +1,5 @@
 import Foundation
+import ScrollwayDBus
 import ScrollwayRaster
 import ScrollwayWestonHarness
 
@@ -25,6 +26,8 @@ public final class PhocRig: WlrootsRig, SessionRig {
     private let width: Int
     private let height: Int
     private let scale: Int
+    /// The session bus, once `screenKeyboardVisible` asks squeekboard.
+    private var sessionBus: DBusConnection?
 
     /// `width`×`height` logical pixels at `scale` (a phone: 360×720 at 2), with squeekboard as
     /// the input method when `screenKeyboard` (it shows itself at times on its own, and the
@@ -106,6 +109,18 @@ public final class PhocRig: WlrootsRig, SessionRig {
     public func parkPointer() throws { try control.unplugPointer() }
 
     public func idleInhibitors() throws -> Int { throw RigError.notOffered(compositor.missing(.idleInhibitorCount)!) }
+
+    /// Whether squeekboard shows, as it says itself: the `Visible` property of its
+    /// `sm.puri.OSK0` object on the session bus (false until it has started and taken the name).
+    public func screenKeyboardVisible() throws -> Bool {
+        try require(.screenKeyboard)
+        if sessionBus == nil { sessionBus = try DBusConnection(address: try session.busAddress) }
+        guard
+            let visible = try? sessionBus?.property(
+                "sm.puri.OSK0", path: "/sm/puri/OSK0", interface: "sm.puri.OSK0", name: "Visible")
+        else { return false }
+        return visible == .bool(true)
+    }
 
     /// An Xcursor theme whose `left_ptr` (the cursor phoc shows over no client) is one
     /// transparent pixel: the file format's header, one table entry, one 1×1 image chunk, all

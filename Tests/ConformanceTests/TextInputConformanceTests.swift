@@ -104,14 +104,15 @@ import Testing
 
     /// A phone's on-screen keyboard (squeekboard on phoc) shows for a focused field, shows for
     /// the next field after the focus moves (the input method was reset, not left as it was),
-    /// hides when no field has the focus and shows again for the next one. phoc makes the window
-    /// shorter while the keyboard is up. (The window losing the keyboard and getting it back is
-    /// `theInputMethodComesBackWithTheWindowsFocus`'s, under sway: phoc draws nothing more of a
-    /// window that had lost the keyboard to a window since closed, and gives it back no focus.)
+    /// hides when no field has the focus and shows again for the next one, hides while another
+    /// window has the keyboard and shows again when the focus comes back. phoc makes the window
+    /// shorter while the keyboard is up, and squeekboard says whether it shows (`Visible` on
+    /// the session bus). Before the fix for the focus coming back it never showed again.
     @Test(arguments: Compositor.allCases) func theScreenKeyboardShowsForEveryFocusedField(_ c: Compositor) throws {
         let desk = try Desk(c, scene: .keyboard, width: 360, height: 720, scale: 2, needs: [.screenKeyboard])
+        let phoc = try #require(desk.rig as? PhocRig)
         let full = desk.window.bounds.height
-        func keyboardUp() -> Bool { desk.window.bounds.height < full }
+        func keyboardUp() -> Bool { desk.window.bounds.height < full && (try? phoc.screenKeyboardVisible()) == true }
         _ = try desk.focusField(1)
         try desk.app.pump(until: keyboardUp, "the screen keyboard to show for field 1")
         let up = desk.window.bounds.height
@@ -123,5 +124,16 @@ import Testing
         try desk.app.pump(until: { !keyboardUp() }, "the screen keyboard to hide with no field focused")
         _ = try desk.focusField(3)
         try desk.app.pump(until: keyboardUp, "the screen keyboard to show again for field 3")
+        // Another window takes the keyboard (it has no field: squeekboard hides), then closes.
+        var other: WaylandApp? = try WaylandApp(
+            content: Window(size: Size(width: 200, height: 100)), title: "other", socket: desk.rig.socketPath,
+            appID: "other")
+        try other?.settle()
+        try desk.app.pump(until: { !desk.window.isKeyWindow }, "the other window to take the keyboard")
+        try desk.app.pump(
+            until: { (try? phoc.screenKeyboardVisible()) == false }, "the screen keyboard to hide for the other window")
+        other = nil
+        try desk.app.pump(until: { desk.window.isKeyWindow }, "the keyboard to come back")
+        try desk.app.pump(until: keyboardUp, "the screen keyboard to show again when the focus comes back")
     }
 }
