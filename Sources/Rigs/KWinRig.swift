@@ -33,13 +33,7 @@ public final class KWinRig: SessionRig {
     private let scale: Double
 
     public init(width: Int = 800, height: Int = 600, scale: Double = 1, startupTimeout: Double = 30) throws {
-        var kwin: String?
-        for tool in ["kwin_wayland", "dbus-run-session"] {
-            guard let path = RigProcesses.findExecutable(tool) else {
-                throw RigError.compositorNotFound(name: tool, install: Compositor.kwin.installCommand)
-            }
-            if tool == "kwin_wayland" { kwin = path }
-        }
+        let kwin = try Compositor.kwin.requireTools(["kwin_wayland", "dbus-run-session"])[0]
         self.width = width
         self.height = height
         self.scale = scale
@@ -59,21 +53,19 @@ public final class KWinRig: SessionRig {
             }, socketPrefix: "wayland-kwin", startupTimeout: startupTimeout,
             prepare: { dir in
                 try FileManager.default.copyItem(
-                    atPath: kwin!, toPath: dir.appendingPathComponent("kwin_wayland").path)
+                    atPath: kwin, toPath: dir.appendingPathComponent("kwin_wayland").path)
                 try Self.writeConfiguration(in: dir.appendingPathComponent("config"))
             })
         do {
             bus = try DBusConnection(address: try session.busAddress)
             control = try KWinSeat(socketPath: session.socketPath)
-            let deadline = Deadline(in: startupTimeout)
-            while (try? bus.property(
-                "org.kde.KWin", path: "/org/kde/KWin/ScreenShot2", interface: "org.kde.KWin.ScreenShot2",
-                name: "Version")) == nil
-            {
-                guard !deadline.hasPassed else {
-                    throw RigError.system("kwin offered no org.kde.KWin.ScreenShot2 within \(startupTimeout) s")
-                }
-                usleep(20_000)
+            let screenshots = bus.poll(for: startupTimeout) { bus in
+                (try? bus.property(
+                    "org.kde.KWin", path: "/org/kde/KWin/ScreenShot2", interface: "org.kde.KWin.ScreenShot2",
+                    name: "Version")) != nil
+            }
+            guard screenshots else {
+                throw RigError.system("kwin offered no org.kde.KWin.ScreenShot2 within \(startupTimeout) s")
             }
         } catch {
             let log = session.log

@@ -23,9 +23,7 @@ public final class MutterRig: SessionRig {
     private let control: MutterSeat
 
     public init(width: Int = 800, height: Int = 600, scale: Int = 1, startupTimeout: Double = 15) throws {
-        for tool in ["mutter", "dbus-run-session"] where RigProcesses.findExecutable(tool) == nil {
-            throw RigError.compositorNotFound(name: tool, install: Compositor.mutter.installCommand)
-        }
+        _ = try Compositor.mutter.requireTools(["mutter", "dbus-run-session"])
         self.width = width
         self.height = height
         self.scale = scale
@@ -113,17 +111,13 @@ final class MutterSeat: SeatInput {
     deinit { try? stopSession() }
 
     private func startSession() throws {
-        // mutter takes its D-Bus names a moment after its Wayland socket opens.
-        let deadline = Deadline(in: 10)
-        while (try? bus.call(
-            "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            member: "NameHasOwner", arguments: [.string("org.gnome.Mutter.RemoteDesktop")])) != [.bool(true)]
-        {
-            guard !deadline.hasPassed else {
-                throw RigError.startupFailed(
-                    reason: "mutter took no org.gnome.Mutter.RemoteDesktop within 10 s", log: "")
-            }
-            usleep(20_000)
+        let named = bus.poll(for: 10) { bus in
+            (try? bus.call(
+                "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "NameHasOwner", arguments: [.string("org.gnome.Mutter.RemoteDesktop")])) == [.bool(true)]
+        }
+        guard named else {
+            throw RigError.startupFailed(reason: "mutter took no org.gnome.Mutter.RemoteDesktop within 10 s", log: "")
         }
         do {
             let reply = try bus.call(

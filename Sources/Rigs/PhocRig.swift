@@ -36,10 +36,7 @@ public final class PhocRig: WlrootsRig, SessionRig {
     public init(
         width: Int = 360, height: Int = 720, scale: Int = 2, screenKeyboard: Bool = true, startupTimeout: Double = 15
     ) throws {
-        for tool in ["phoc", "squeekboard", "dbus-run-session", "gsettings"]
-        where RigProcesses.findExecutable(tool) == nil {
-            throw RigError.compositorNotFound(name: tool, install: Compositor.phoc.installCommand)
-        }
+        _ = try Compositor.phoc.requireTools(["phoc", "squeekboard", "dbus-run-session", "gsettings"])
         self.width = width
         self.height = height
         self.scale = scale

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ScrollwayDBus
 import ScrollwayWaylandCore
 import ScrollwayWestonHarness
 
@@ -112,6 +113,33 @@ public final class SessionCompositor {
         clients.stopAll()
         RigProcesses.endGroup(process)
         try? FileManager.default.removeItem(at: runtimeDirectory)
+    }
+}
+
+extension Compositor {
+    /// The paths of `tools` (the compositor and what its session runs), or the error that names
+    /// the first one missing and what installs it.
+    func requireTools(_ tools: [String]) throws -> [String] {
+        try tools.map { tool in
+            guard let path = RigProcesses.findExecutable(tool) else {
+                throw RigError.compositorNotFound(name: tool, install: installCommand)
+            }
+            return path
+        }
+    }
+}
+
+extension DBusConnection {
+    /// Asks `condition` of the bus until it holds, for at most `timeout` seconds, and says
+    /// whether it did: a compositor takes its D-Bus names, and loads what serves them, a moment
+    /// after its Wayland socket opens.
+    func poll(for timeout: Double, until condition: (DBusConnection) -> Bool) -> Bool {
+        let deadline = Deadline(in: timeout)
+        while !condition(self) {
+            if deadline.hasPassed { return false }
+            usleep(20_000)
+        }
+        return true
     }
 }
 
