@@ -226,13 +226,13 @@ let package = Package(
             ]),
         // The README's and the library guide's examples import only `Scrollway`, as an app does.
         .testTarget(name: "ViewsTests", dependencies: ["ScrollwayViews", "ScrollwayDemoScenes", "Scrollway"]),
-        // The same scenarios under every installed compositor (weston, sway).
+        // The same scenarios under every installed compositor (weston, sway, mutter, KWin, phoc).
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
                 "ScrollwayDemoScenes", "ScrollwayGeometry", "ScrollwayPhysics", "ScrollwayRaster", "ScrollwayReplay",
                 "ScrollwayRigs", "ScrollwayScripts", "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland",
-                "ScrollwayWestonHarness", "ScrollwayTestSupport",
+                "ScrollwayWaylandCore", "ScrollwayWestonHarness", "ScrollwayTestSupport",
             ]),
         .testTarget(name: "DBusTests", dependencies: ["ScrollwayDBus", "ScrollwayTestSupport"]),
         .testTarget(

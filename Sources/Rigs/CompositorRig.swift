@@ -52,7 +52,8 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         switch self {
         case .weston:
             return [
-                .pointer, .keyboard, .capture, .cursorFreeCaptures, .touch, .value120, .axisSources, .inputMethod,
+                .pointer, .keyboard, .capture, .cursorFreeCaptures, .presentationFeedback, .touch, .value120,
+                .axisSources, .inputMethod,
                 .textInputState,
                 .idleInhibitorCount, .resizeFocused, .keyTimestamps,
             ]
@@ -63,7 +64,9 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
                 .replugKeyboard, .replugPointer, .keyTimestamps, .focusReturns,
             ]
         case .mutter:
-            return [.pointer, .keyboard, .value120, .axisSources, .replugKeyboard, .focusReturns]
+            return [
+                .pointer, .keyboard, .presentationFeedback, .value120, .axisSources, .replugKeyboard, .focusReturns,
+            ]
         case .phoc:
             return [
                 .pointer, .keyboard, .capture, .axisSources, .replugKeyboard, .replugPointer, .keyTimestamps,
@@ -90,6 +93,11 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         case (.weston, .focusReturns):
             return
                 "a closed window giving the keyboard back is not offered by weston 10's kiosk-shell: it gives it to no one"
+        case (.sway, .presentationFeedback), (.phoc, .presentationFeedback):
+            return "presentation feedback is not given by \(self)'s headless output: wlroots 0.15 neither "
+                + "presents nor discards it (a window's stays pending)"
+        case (.kwin, .presentationFeedback):
+            return "presentation feedback is not offered by KWin 5.27: it has no wp_presentation"
         case (.phoc, .cursorFreeCaptures):
             return "captures without phoc's own cursor are not offered by phoc: its headless output can keep "
                 + "an arrow where its pointer was, even with the rig's blank cursor theme"
@@ -161,6 +169,8 @@ public enum RigFeature: String, CaseIterable, Sendable {
     case capture
     /// Captures never show the compositor's own cursor, so a cursor in one is the client's.
     case cursorFreeCaptures
+    /// The compositor says when a window's frames were shown (wp_presentation feedback).
+    case presentationFeedback
     /// Touch points (wl_touch).
     case touch
     /// Wheel clicks carry value120 to clients (wl_seat 8).

@@ -83,6 +83,9 @@ public final class WaylandWindow: WindowHost {
     var feedbacks: [OpaquePointer] = []
     /// The last presentation (on the platform's monotonic clock) and the refresh it reported.
     public internal(set) var lastPresentation: (time: Double, refresh: Double)?
+    /// Whether the compositor tells when frames are shown (wp_presentation); without it the
+    /// window paces by frame callbacks and the output's refresh alone.
+    public var offersPresentationFeedback: Bool { connection.presentation != nil }
 
     // MARK: The present path (WaylandWindow+Present)
     /// How frames reach the buffers: `.fast` moves scrolled pixels (by buffer offset where that

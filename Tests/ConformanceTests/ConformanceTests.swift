@@ -8,6 +8,7 @@ import ScrollwayRigs
 import ScrollwayScrolling
 import ScrollwayViews
 import ScrollwayWayland
+import ScrollwayWaylandCore
 import ScrollwayWestonHarness
 import Testing
 
@@ -41,6 +42,23 @@ import Testing
         try desk.settle()
         let d = Desk.differences(try desk.rig.capture(), try Offscreen.render(desk.window))
         #expect(d.count == 0, "\(d)")
+    }
+
+    /// Where the compositor gives presentation feedback, the window learns when its frames were
+    /// shown (the time it predicts the next frame from) and at what refresh. Where it does not
+    /// (KWin 5.27 has no wp_presentation; wlroots 0.15's headless outputs leave feedback
+    /// pending), the window paces by frame callbacks alone: the list still pages
+    /// (`pageDownAndHome`).
+    @Test(arguments: Compositor.allCases) func framesArePresentedWithFeedbackWhereOffered(_ c: Compositor) throws {
+        let desk = try Desk(c, scene: .list, needs: [.keyboard, .presentationFeedback])
+        let list = try desk.scrollView
+        try desk.play { $0.key("Page_Down", at: 0) }
+        #expect(list.contentOffset.y > 0)
+        #expect(desk.app.window.offersPresentationFeedback)
+        try desk.app.pump(until: { desk.app.window.lastPresentation != nil }, "a presentation feedback")
+        let shown = try #require(desk.app.window.lastPresentation)
+        #expect(shown.time <= Deadline.now && shown.time > Deadline.now - 30, "presented at \(shown.time)")
+        #expect(shown.refresh > 0.004 && shown.refresh < 0.05, "a refresh of \(shown.refresh) s")
     }
 
     /// Page Down moves a page (the viewport less 40 px), Home goes back to the top.

@@ -52,8 +52,9 @@ import Testing
         // The compositor saw the session end (disabled) before the new one began.
         let after = desk.rig.textInputHistory.dropFirst(before).map(\.enabled)
         #expect(after.first == false && after.last == true, "text input states after the move: \(after)")
-        if let sway = desk.rig as? SwayRig {
-            #expect(sway.control.activations.suffix(2) == [false, true], "activations: \(sway.control.activations)")
+        if let wlroots = desk.rig as? any WlrootsRig {
+            #expect(
+                wlroots.control.activations.suffix(2) == [false, true], "activations: \(wlroots.control.activations)")
         }
     }
 
@@ -74,13 +75,13 @@ import Testing
         try other?.settle()
         try desk.app.pump(until: { !desk.window.isKeyWindow }, "the other window to take the keyboard")
         #expect(field.isFocused && !field.showsFocus, "a window without the keyboard still shows its caret and ring")
-        let activations = (desk.rig as? SwayRig)?.control.activations.count ?? 0
+        let activations = (desk.rig as? any WlrootsRig)?.control.activations.count ?? 0
         other = nil
         try desk.app.pump(until: { desk.window.isKeyWindow }, "the keyboard to come back")
         try desk.app.pump(until: { (try? imState(desk))?.enabled == true }, "the input method active again")
         #expect(field.showsFocus)
-        if let sway = desk.rig as? SwayRig {
-            #expect(sway.control.activations.count > activations && sway.control.activations.last == true)
+        if let wlroots = desk.rig as? any WlrootsRig {
+            #expect(wlroots.control.activations.count > activations && wlroots.control.activations.last == true)
         }
         // And it still types.
         try desk.play { $0.commitText("ok", at: 0) }
@@ -91,15 +92,15 @@ import Testing
     /// for another reason, and the client says so: `set_text_change_cause(other)`.
     @Test(arguments: Compositor.allCases) func keysTypedAreAChangeOfAnotherCause(_ c: Compositor) throws {
         let desk = try Desk(c, scene: .keyboard, needs: [.keyboard, .inputMethod, .textInputState])
-        guard let sway = desk.rig as? SwayRig else {
+        guard let wlroots = desk.rig as? any WlrootsRig else {
             try Desk.skip(
-                "the change cause is not reported by weston's rig: only a real input method (sway's) hears it")
+                "the change cause is not reported by \(c)'s rig: only a real input method (sway's, phoc's) hears it")
         }
         _ = try desk.focusField(1)
         try desk.app.pump(until: { (try? imState(desk))?.enabled == true }, "the input method to be active")
         try desk.play { $0.text("z", at: 0) }
         try desk.app.pump(until: { (try? imState(desk))?.surroundingText == "z" }, "the input method to hear of 'z'")
-        #expect(sway.control.changeCauses.contains(1), "causes heard: \(sway.control.changeCauses)")
+        #expect(wlroots.control.changeCauses.contains(1), "causes heard: \(wlroots.control.changeCauses)")
     }
 
     /// A phone's on-screen keyboard (squeekboard on phoc) shows for a focused field, shows for

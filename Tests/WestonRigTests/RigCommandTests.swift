@@ -194,10 +194,11 @@ import Testing
     /// pipe we hold open (so a rig reading script lines waits for them instead of finishing).
     /// The other compositors' rigs end with a killed rig too: sway (its watcher ends it by the
     /// PID its IPC socket's name carries, even when a later rig has swept its directory away),
-    /// and mutter and phoc (their watcher ends their whole process group: session bus and all).
-    @Test(arguments: ["sway", "mutter", "phoc"])
+    /// and mutter, KWin and phoc (their watcher ends their whole process group: session bus and
+    /// all).
+    @Test(arguments: ["sway", "mutter", "phoc", "kwin"])
     func aKilledRigTakesItsCompositorAlong(_ compositor: String) throws {
-        guard RigProcesses.findExecutable(compositor) != nil else {
+        guard RigProcesses.findExecutable(compositor == "kwin" ? "kwin_wayland" : compositor) != nil else {
             FileHandle.standardError.write(Data("conformance: \(compositor) is not installed\n".utf8))
             try Test.cancel("\(compositor) is not installed (Scripts/install-deps.sh)")
         }
