@@ -106,7 +106,10 @@ public final class ScriptFileReader: ScriptEventSource {
     static func checkIsRegularFile(_ path: String) throws {
         let attributes: [FileAttributeKey: Any]
         do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
+            // What a symbolic link points to is the script (reading it follows the link too);
+            // `attributesOfItem` describes the link itself.
+            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            attributes = try FileManager.default.attributesOfItem(atPath: target)
         } catch {
             throw ScriptError(file: path, line: 0, message: unreadableReason(path))
         }
@@ -118,6 +121,11 @@ public final class ScriptFileReader: ScriptEventSource {
             throw ScriptError(file: path, line: 0, message: "is a device, not a script file")
         case .typeSocket?:
             throw ScriptError(file: path, line: 0, message: "is a socket, not a script file")
+        case .typeSymbolicLink?:
+            // A link still a link once resolved points at nothing.
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+            throw ScriptError(
+                file: path, line: 0, message: "no such file (a symbolic link to \(ScriptText.quoted(target)))")
         case .typeUnknown?:
             // Foundation reports a FIFO as unknown.
             throw ScriptError(

@@ -284,7 +284,9 @@ public struct SequenceState: Sendable {
         return w
     }
 
-    static func format(_ t: Double) -> String { t == t.rounded() ? String(Int(t)) : String(t) }
+    /// A number as a message shows it: whole numbers without ".0", and numbers beyond Int's
+    /// range (a hostile script's 1e300) as Swift prints them, never converted.
+    static func format(_ t: Double) -> String { Int(exactly: t).map(String.init) ?? String(t) }
 }
 
 /// Reads a line's fields, remembering which were used so unknown ones are reported.

@@ -74,10 +74,12 @@ struct Demo: AsyncParsableCommand {
     var frameStats: String?
 
     func validate() throws {
-        if headless, kiosk || hideCursor || record != nil || trace != nil || !settings.settings.isEmpty {
+        if headless,
+            kiosk || hideCursor || record != nil || trace != nil || frameStats != nil || !settings.settings.isEmpty
+        {
             throw ValidationError(
-                "--headless plays the built-in tour; --kiosk, --hide-cursor, --set, --record and --trace are for "
-                    + "the live demo")
+                "--headless plays the built-in tour; --kiosk, --hide-cursor, --set, --record, --trace and "
+                    + "--frame-stats are for the live demo")
         }
         if let record, record == trace {
             throw ValidationError("--record and --trace name the same file '\(record)'")

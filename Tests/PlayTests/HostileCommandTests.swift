@@ -79,6 +79,27 @@ import Testing
         expectError(try await CommandRunner.run(["play", path]), message)
     }
 
+    /// A symbolic link to a script plays as the script does (issue 36, item 7: "is not a
+    /// regular file").
+    @Test func aSymbolicLinkToAScriptPlays() async throws {
+        let s = try script(Self.tap, "linked-tap.jsonl")
+        let link = CommandRunner.temp("link-to-tap.jsonl").path
+        try? FileManager.default.removeItem(atPath: link)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: s)
+        let r = try await CommandRunner.run(["play", link])
+        #expect(r.status == 0, "\(r.err)")
+    }
+
+    /// `--frame-stats` is the live demo's, like `--trace`: with `--headless` it is refused up
+    /// front (issue 36, item 14: the tour ran, exited 0 and never wrote the file).
+    @Test func theHeadlessTourRefusesFrameStats() async throws {
+        let stats = CommandRunner.temp("tour-stats.jsonl")
+        try? FileManager.default.removeItem(at: stats)
+        let r = try await CommandRunner.run(["demo", "--headless", "--frame-stats", stats.path])
+        expectError(r, "--frame-stats")
+        #expect(!FileManager.default.fileExists(atPath: stats.path))
+    }
+
     @Test func aNamedPipeIsNamedNotHungOn() async throws {
         let path = CommandRunner.temp("pipe.jsonl").path
         #expect(mkfifo(path, 0o600) == 0)

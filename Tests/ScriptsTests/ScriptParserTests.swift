@@ -215,6 +215,12 @@ let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { knownKeysyms.contains
             "{\"t\": 0, \"type\": \"preedit\", \"text\": \"ab\", \"cursor\": [1, 5]}",
             "swipe.jsonl:1: field 'cursor': expected [begin, end]: UTF-8 byte offsets into text (0…2), or [-1, -1] to hide the cursor with begin ≤ end, found [1, 5]"
         ),
+        // Whole numbers beyond Int's range are printed, not converted (issue 36, item 1: the
+        // message trapped on "Double value cannot be converted to Int").
+        (
+            "{\"t\": 0, \"type\": \"preedit\", \"text\": \"ab\", \"cursor\": [9.3e18, 1e300]}",
+            "swipe.jsonl:1: field 'cursor': expected [begin, end]: UTF-8 byte offsets into text (0…2), or [-1, -1] to hide the cursor with begin ≤ end, found [9.3e+18, 1e+300]"
+        ),
         (
             "{\"t\": 0, \"type\": \"preedit\", \"text\": \"ab\", \"cursor\": 1}",
             "swipe.jsonl:1: field 'cursor': expected [begin, end]: UTF-8 byte offsets into text (0…2), or [-1, -1] to hide the cursor, found the number 1.0"
@@ -351,6 +357,34 @@ let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { knownKeysyms.contains
     func whatIsNotAScriptFileSaysWhatItIs(path: String, message: String) {
         #expect(throws: ScriptError(file: path, line: 0, message: message)) {
             try ScriptParser(file: path, isKeysym: { _ in true }).check(file: path)
+        }
+    }
+
+    /// A symbolic link to a script is that script (issue 36, item 7: `play` refused one as "not a
+    /// regular file" while `plot` read one); a link to a directory is still a directory, and a
+    /// dangling one says there is nothing there.
+    @Test func aSymbolicLinkIsWhatItPointsTo() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-links-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("taps.jsonl")
+        try "{\"t\": 0, \"type\": \"touch.frame\"}\n".write(to: script, atomically: true, encoding: .utf8)
+        let link = dir.appendingPathComponent("link.jsonl").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: script.path)
+        let summary = try ScriptParser(file: link, isKeysym: { _ in true }).check(file: link)
+        #expect(summary.eventCount == 1)
+        let toDirectory = dir.appendingPathComponent("dir-link").path
+        try FileManager.default.createSymbolicLink(atPath: toDirectory, withDestinationPath: "/")
+        #expect(throws: ScriptError(file: toDirectory, line: 0, message: "is a directory, not a script file")) {
+            try ScriptParser(file: toDirectory, isKeysym: { _ in true }).check(file: toDirectory)
+        }
+        let dangling = dir.appendingPathComponent("dangling").path
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: dir.path + "/nothing")
+        #expect(
+            throws: ScriptError(
+                file: dangling, line: 0, message: "no such file (a symbolic link to \"\(dir.path)/nothing\")")
+        ) {
+            try ScriptParser(file: dangling, isKeysym: { _ in true }).check(file: dangling)
         }
     }
 

@@ -78,6 +78,22 @@ import Testing
         }
     }
 
+    /// Times beyond Int's range going backwards are printed in the message, not converted
+    /// (issue 36, item 2: the message trapped on "Double value cannot be converted to Int").
+    @Test func hugeTimesInAMessageArePrintedNotConverted() throws {
+        let first = Self.good.replacingOccurrences(of: "\"t\": 16.667", with: "\"t\": 1e19")
+        let second = Self.good.replacingOccurrences(of: "\"t\": 16.667", with: "\"t\": 9.5e18")
+        do {
+            _ = try read(first + "\n" + second + "\n", "huge-times.jsonl")
+            Issue.record("no error")
+        } catch let e as ScriptError {
+            #expect(
+                e.description.hasSuffix(
+                    ":2: field 't': 9.5e+18 is earlier than the previous record's 1e+19 (a trace is in time order)"),
+                "\(e)")
+        }
+    }
+
     @Test func aGestureScriptGivenForATraceGetsAHint() throws {
         do {
             _ = try read(#"{"format": "scrollway-script", "version": 1}"#, "script.jsonl")
