@@ -1,4 +1,5 @@
 import RealModule
+import ScrollwayGeometry
 
 /// A linear map from values (ms, px, px/s) to picture coordinates: `domain.lowerBound` goes to
 /// `start` and `domain.upperBound` to `end` (for a vertical axis `start` is the bottom, so larger
@@ -56,7 +57,10 @@ public struct PlotScale: Equatable, Sendable {
     /// panel's frame. It is not widened to whole tick steps: that could waste up to a step of
     /// the panel on nothing. A flat series gets ±`minimumHalfSpan`.
     public static func paddedDomain(covering lo: Double, _ hi: Double, minimumHalfSpan: Double = 5) -> Domain {
-        guard hi - lo >= 1e-9 else { return (lo - minimumHalfSpan)...(hi + minimumHalfSpan) }
+        // At a large magnitude ±5 would vanish in rounding (1e17 + 5 is 1e17): the least half
+        // span grows with the values.
+        let least = max(minimumHalfSpan, max(abs(lo), abs(hi)) * 1e-9)
+        guard hi - lo >= 1e-9 else { return (lo - least)...(hi + least) }
         let pad = (hi - lo) * 0.05
         return (lo - pad)...(hi + pad)
     }
@@ -73,7 +77,7 @@ public struct PlotScale: Equatable, Sendable {
 
     /// `value` as a tick label with as many decimals as `step` needs, and a real minus sign.
     public static func label(_ value: Double, step: Double) -> String {
-        let decimals = step >= 1 ? 0 : min(6, Int((-Double.log10(step)).rounded(.up)))
+        let decimals = step >= 1 ? 0 : Int(clamping: -Double.log10(step), rounding: .up, in: 0...6)
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()

@@ -207,7 +207,7 @@ extension TracePlot {
             let labels = scale.tickLabels(count: count, unit: unit)
             guard labels.count > 0 else { continue }
             let spacing = labels.count > 1 ? abs(scale(labels[1].value) - scale(labels[0].value)) : .infinity
-            let every = max(1, Int(((fonts.tick.lineHeight + 1) / spacing).rounded(.up)))
+            let every = Int(clamping: (fonts.tick.lineHeight + 1) / spacing, rounding: .up, in: 1...Int.max)
             for (i, l) in labels.enumerated().reversed() where (labels.count - 1 - i) % every == 0 {
                 let y = (scale(l.value) - fonts.tick.lineHeight / 2).rounded()
                 let clampedY = min(max(y, rect.minY - fonts.tick.lineHeight / 2), rect.maxY - fonts.tick.lineHeight / 2)
@@ -229,7 +229,7 @@ extension TracePlot {
         }
     }
 
-    var timeTickCount: Int { max(2, Int((time.end - time.start) / 110)) }
+    var timeTickCount: Int { Int(clamping: (time.end - time.start) / 110, in: 2...1000) }
 
     /// A 1 px outline just outside `rect`.
     private func frame(_ rect: Rect, on canvas: Canvas) {

@@ -52,14 +52,15 @@ public struct TracePlotSeries: Equatable, Sendable {
     public let movesHorizontally: Bool
 
     /// The median interval between frames (ms): the frame period, nil with fewer than two
-    /// frames at different times.
+    /// frames at different times. Intervals shorter than the writer's microsecond do not count
+    /// (a hostile trace's 1e-300 ms would make a velocity beyond any Double).
     public let period: Double?
 
     public init(view: String, samples: [Sample], events: [TraceDelegateRecord]) {
         self.view = view
         self.samples = samples
         self.events = events
-        let intervals = zip(samples, samples.dropFirst()).map { $1.t - $0.t }.filter { $0 > 0 }.sorted()
+        let intervals = zip(samples, samples.dropFirst()).map { $1.t - $0.t }.filter { $0 >= 1e-3 }.sorted()
         period = intervals.isEmpty ? nil : intervals[intervals.count / 2]
         velocitySteps = Self.velocities(samples, period: period)
         movesHorizontally = samples.contains { $0.offset.x != samples[0].offset.x }
@@ -162,8 +163,10 @@ public struct TracePlotSeries: Equatable, Sendable {
         guard let period else { return [] }
         var steps: [VelocityStep] = []
         for (a, b) in zip(samples, samples.dropFirst()) {
+            // Steps shorter than the writer's microsecond have no velocity: a hostile trace's
+            // 1e-300 ms would make one beyond any Double.
             let dt = b.t - a.t
-            guard dt > 0 else { continue }
+            guard dt >= 1e-3 else { continue }
             let moved = b.offset - a.offset
             if dt > 2 * period {
                 steps.append(VelocityStep(start: a.t, end: b.t - period, velocity: .zero))

@@ -182,6 +182,13 @@ public struct TraceLineParser: Sendable {
     }
 }
 
+extension TraceLineParser {
+    /// The largest magnitude a trace's number may have: 10¹² px, px/s or ms (31 years), far
+    /// beyond any trace the writer makes, and small enough that every difference, ratio and
+    /// tick a plot takes of such numbers is finite.
+    public static let maximumMagnitude = 1e12
+}
+
 /// The fields of one trace line, read with errors that name them.
 private struct TraceFields {
     let object: [String: JSONValue]
@@ -250,6 +257,9 @@ private struct TraceFields {
 
     private static func finite(_ v: JSONValue, _ fail: (String) -> ScriptError) throws -> Double {
         guard case .number(let d) = v else { throw fail("expected a finite number, found \(v.kindDescription)") }
+        guard abs(d) <= TraceLineParser.maximumMagnitude else {
+            throw fail("expected a number within ±1e12, found \(d)")
+        }
         return d
     }
 }

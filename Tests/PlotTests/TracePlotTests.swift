@@ -25,6 +25,25 @@ import Testing
         #expect(canvas.pixel(x: x150, y: Int(panel.offsetScale(300).rounded(.down))) != curve)
     }
 
+    /// Whatever numbers the trace reader lets through draw: a flat offset at the largest
+    /// magnitude, offsets swinging between the extremes, and time steps far below the writer's
+    /// microsecond (issue 36, items 3 and 4: a precondition, and Int of infinity in the labels).
+    @Test(arguments: [
+        [traceFrame(0, 1e12), traceFrame(16, 1e12), traceFrame(32, 1e12)],
+        [traceFrame(0, 1e12), traceFrame(16, -1e12), traceFrame(32, 1e12)],
+        [traceFrame(0, 0), traceFrame(1e-300, 1e12), traceFrame(2e-300, -1e12), traceFrame(16, 0)],
+        [traceFrame(0, -1e12, x: 1e12), traceFrame(1e12, 1e12, x: -1e12)],
+    ])
+    func theExtremesTheReaderAcceptsAreDrawn(records: [TraceRecord]) throws {
+        let plot = try TracePlot(tracePlotData(records), size: Size(width: 800, height: 500), title: "extremes")
+        let canvas = try plot.render()
+        #expect(canvas.width == 800)
+        for p in plot.panels {
+            #expect(p.offsetScale.domain.upperBound > p.offsetScale.domain.lowerBound)
+            #expect(p.velocityScale.domain.upperBound.isFinite && p.velocityScale.domain.lowerBound.isFinite)
+        }
+    }
+
     @Test func anOffsetThatMovesAcrossIsDrawnTooInItsOwnColour() throws {
         var records = (0...20).map { i in traceFrame(Double(i) * 16, 0, .dragging, x: i <= 10 ? 0 : 400) }
         records.insert(traceCall(176, "scrollViewWillEndDragging", velocity: Point(x: 2, y: 0)), at: 12)

@@ -60,6 +60,19 @@ import Testing
             #"{"t": 1, "frame": 2, "view": "main", "contentOffset": {"x": 0, "y": 1}, "phase": "idle"}"#,
             "field 't': 1 is earlier than the previous record's 16.667 (a trace is in time order)"
         ),
+        // Numbers a plot could not draw are refused (issue 36, items 3 and 4).
+        (
+            #"{"t": 20, "frame": 2, "view": "main", "contentOffset": {"x": 0, "y": 1e17}, "phase": "idle"}"#,
+            "field 'contentOffset': 'y': expected a number within ±1e12, found 1e+17"
+        ),
+        (
+            #"{"t": 20, "frame": 2, "view": "main", "contentOffset": {"x": -1e308, "y": 0}, "phase": "idle"}"#,
+            "field 'contentOffset': 'x': expected a number within ±1e12, found -1e+308"
+        ),
+        (
+            #"{"t": 1e13, "frame": 2, "view": "main", "contentOffset": {"x": 0, "y": 0}, "phase": "idle"}"#,
+            "field 't': expected a number within ±1e12, found 10000000000000.0"
+        ),
         (#"{"t": 20, "type": "touch.down", "id": 0, "x": 1, "y": 2}"#, "expected a trace record: a frame record"),
         (#"{"t": 20, "view": "main", "delegate": 3}"#, "field 'delegate': expected a string, found the number 3.0"),
         (
@@ -78,9 +91,10 @@ import Testing
         }
     }
 
-    /// Times beyond Int's range going backwards are printed in the message, not converted
-    /// (issue 36, item 2: the message trapped on "Double value cannot be converted to Int").
-    @Test func hugeTimesInAMessageArePrintedNotConverted() throws {
+    /// Times beyond Int's range going backwards (issue 36, item 2: the message about their order
+    /// trapped on "Double value cannot be converted to Int") are refused as too large, at the
+    /// first of them, before any order is judged.
+    @Test func hugeTimesAreRefusedBeforeTheirOrderIsJudged() throws {
         let first = Self.good.replacingOccurrences(of: "\"t\": 16.667", with: "\"t\": 1e19")
         let second = Self.good.replacingOccurrences(of: "\"t\": 16.667", with: "\"t\": 9.5e18")
         do {
@@ -88,9 +102,7 @@ import Testing
             Issue.record("no error")
         } catch let e as ScriptError {
             #expect(
-                e.description.hasSuffix(
-                    ":2: field 't': 9.5e+18 is earlier than the previous record's 1e+19 (a trace is in time order)"),
-                "\(e)")
+                e.description.hasSuffix(":1: field 't': expected a number within ±1e12, found 1e+19"), "\(e)")
         }
     }
 

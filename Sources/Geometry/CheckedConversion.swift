@@ -1,0 +1,21 @@
+extension Int {
+    /// `value` rounded by `rule` and clamped into `range`, NaN giving `range.lowerBound`: the
+    /// one way a Double becomes an Int where the Double may be anything (a hostile trace's
+    /// 1e300, a division by a zero-width span). The standard library's `Int(_: Double)` traps
+    /// on NaN, infinities and values beyond ±2⁶³; `Int(exactly:)` is the other safe way, for a
+    /// value that must already be whole.
+    public init(
+        clamping value: Double, rounding rule: FloatingPointRoundingRule = .towardZero,
+        in range: ClosedRange<Int> = Int.min...Int.max
+    ) {
+        let r = value.rounded(rule)
+        // Double(Int.max) is 2⁶³, one past it: `r >= upper` catches everything Int cannot hold.
+        if r.isNaN || r <= Double(range.lowerBound) {
+            self = range.lowerBound
+        } else if r >= Double(range.upperBound) {
+            self = range.upperBound
+        } else {
+            self = Int(exactly: r) ?? range.lowerBound
+        }
+    }
+}
