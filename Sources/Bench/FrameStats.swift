@@ -14,6 +14,8 @@ import ScrollwayWayland
 @MainActor
 public final class FrameStatsWriter {
     private let handle: FileHandle
+    /// The first write that failed (a full disk): later lines are dropped, and `failure` says so.
+    public private(set) var failure: String?
     private var lastMain = FrameStatsWriter.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
     private var lastProcess = FrameStatsWriter.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
 
@@ -36,7 +38,9 @@ public final class FrameStatsWriter {
                 "{\"t\": %.6f, \"main\": %.4f, \"process\": %.4f, \"prepare\": %.4f, \"present\": %.4f, \"plan\": \"%@\", \"recentred\": %@}\n",
             Self.monotonic(), (main - lastMain) * 1000, (process - lastProcess) * 1000, times.prepare * 1000,
             times.present * 1000, plan.kind, times.recentred ? "true" : "false")
-        handle.write(Data(line.utf8))
+        if failure == nil {
+            do { try handle.write(contentsOf: Data(line.utf8)) } catch { failure = "\(error)" }
+        }
         lastMain = Self.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
         lastProcess = Self.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
     }

@@ -153,5 +153,5 @@ public struct SoakBench {
         return Int(line.split(separator: " ").dropFirst().first ?? "")
     }
 
-    private func progress(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    private func progress(_ line: String) { StandardStream.error.say(line + "\n") }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScrollwayBench
+import ScrollwayScripts
 
 /// `scrollway bench`: parses its options and runs the benchmarks of `ScrollwayBench`
 /// (`OffscreenBench`, `WestonBench`, `SoakBench`), which anyone can run from code as well.
@@ -93,7 +94,7 @@ struct Bench: AsyncParsableCommand {
         if weston {
             let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
             let bench = WestonBench(quick: quick) { line in
-                FileHandle.standardError.write(Data(("bench: " + line + "\n").utf8))
+                StandardStream.error.say("bench: " + line + "\n")
             }
             try bench.report(sizes: try parsedSizes(), rounds: rounds, json: json, executable: exe)
             return

@@ -6,6 +6,7 @@ import ScrollwayGeometry
 import ScrollwayHeadless
 import ScrollwayRaster
 import ScrollwayReplay
+import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews
 import ScrollwayWayland
@@ -123,10 +124,8 @@ struct Demo: AsyncParsableCommand {
             app.window.hidesCursor = kiosk || hideCursor
             app.window.inhibitsIdle = kiosk
             if kiosk && !app.window.canInhibitIdle {
-                FileHandle.standardError.write(
-                    Data(
-                        "scrollway demo --kiosk: the compositor offers no idle inhibition; the screen may blank\n".utf8)
-                )
+                StandardStream.error.say(
+                    "scrollway demo --kiosk: the compositor offers no idle inhibition; the screen may blank\n")
             }
             // The first frame is drawn: times count from it, for the recording and the trace alike,
             // as an offscreen replay's do from its first frame.
@@ -141,13 +140,14 @@ struct Demo: AsyncParsableCommand {
             withExtendedLifetime((recorder, tracer, signals)) {}
             try traceFile?.finish()
             try recordFile?.finish()
+            if let failure = stats?.failure, let frameStats {
+                throw CommandError("--frame-stats '\(frameStats)': cannot write (\(failure))")
+            }
             if let recorder, let record {
                 let size = content.bounds.size
-                FileHandle.standardError.write(
-                    Data(
-                        ("scrollway demo: recorded \(recorder.eventCount) events in \(record); replay with "
-                            + "`scrollway play \(record) --scene \(scene) --size \(Int(size.width))x\(Int(size.height))`\n")
-                            .utf8))
+                StandardStream.error.say(
+                    "scrollway demo: recorded \(recorder.eventCount) events in \(record); replay with "
+                        + "`scrollway play \(record) --scene \(scene) --size \(Int(size.width))x\(Int(size.height))`\n")
             }
         } catch let error as WaylandError {
             recordFile?.discard()
@@ -164,14 +164,14 @@ struct Demo: AsyncParsableCommand {
     @MainActor private func runTour() throws {
         let dir = URL(fileURLWithPath: output)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        FileHandle.standardError.write(Data("scrollway demo --headless: playing the tour in a headless weston…\n".utf8))
+        StandardStream.error.say("scrollway demo --headless: playing the tour in a headless weston…\n")
         let shots = try Tour.play(size: Size(width: 390, height: 844))
         for (name, canvas) in shots {
             try Data(PNG.encode(canvas)).write(to: dir.appendingPathComponent("\(name).png"))
         }
         let sheet = dir.appendingPathComponent("contact-sheet.png")
         try Data(PNG.encode(try Tour.contactSheet(shots))).write(to: sheet)
-        print("wrote \(shots.count) screenshots and \(sheet.path)")
+        try say("wrote \(shots.count) screenshots and \(sheet.path)")
     }
 }
 

@@ -128,14 +128,13 @@ struct Play: AsyncParsableCommand {
             throw error
         }
         let o = main.contentOffset + Point.zero  // + 0 turns -0.0 into 0.0
-        FileHandle.standardError.write(
-            Data("main rests at contentOffset (\(o.x), \(o.y)), zoomScale \(main.zoomScale)\n".utf8))
+        StandardStream.error.say("main rests at contentOffset (\(o.x), \(o.y)), zoomScale \(main.zoomScale)\n")
     }
 }
 
 /// A warning on standard error: the run goes on.
 func warn(_ message: String) {
-    FileHandle.standardError.write(Data("scrollway: warning: \(message)\n".utf8))
+    StandardStream.error.say("scrollway: warning: \(message)\n")
 }
 
 /// A directory that screenshots go to, created and checked writable before the run, with each
@@ -143,11 +142,11 @@ func warn(_ message: String) {
 struct OutputDirectory {
     let path: String
     /// Says where each picture went ("screenshot PATH").
-    let announce: (String) -> Void
+    let announce: (String) throws -> Void
 
     init(
         _ path: String, option: String, needed: Bool,
-        announce: @escaping (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        announce: @escaping (String) throws -> Void = { StandardStream.error.say($0 + "\n") }
     ) throws {
         self.path = path
         self.announce = announce
@@ -178,11 +177,12 @@ struct OutputDirectory {
     func write(_ name: String, _ canvas: Canvas) throws {
         let file = URL(fileURLWithPath: path).appendingPathComponent("\(name).png")
         do {
-            try Data(PNG.encode(canvas)).write(to: file)
+            // Written beside and renamed: a full disk leaves no truncated picture under the name.
+            try Data(PNG.encode(canvas)).write(to: file, options: .atomic)
         } catch {
             throw CommandError("screenshot '\(file.path)': cannot write (\(ScriptText.reason(of: error)))")
         }
-        announce("screenshot \(file.path)")
+        try announce("screenshot \(file.path)")
     }
 }
 

@@ -70,6 +70,7 @@ struct Plot: ParsableCommand {
     }
 
     func run() throws {
+        try bootstrapLogging()
         // The destination is checked before the trace is read, so a typo in -o fails at once.
         let destination = try PNGDestination(output)
         let reader = try TraceFileReader(path: trace)
@@ -79,10 +80,9 @@ struct Plot: ParsableCommand {
         try destination.write(PNG.encode(plot.render()))
         let window =
             "\(PlotScale.label(data.window.lowerBound, step: 1))–\(PlotScale.label(data.window.upperBound, step: 1)) ms"
-        FileHandle.standardError.write(
-            Data(
-                ("plot \(output == "-" ? "(standard output)" : output): \(Int(size.width))×\(Int(size.height)) px, "
-                    + "\(data.series.map(\.view).joined(separator: ", ")), \(window)\n").utf8))
+        StandardStream.error.say(
+            "plot \(output == "-" ? "(standard output)" : output): \(Int(size.width))×\(Int(size.height)) px, "
+                + "\(data.series.map(\.view).joined(separator: ", ")), \(window)\n")
     }
 }
 
@@ -111,7 +111,7 @@ struct PNGDestination {
 
     func write(_ bytes: [UInt8]) throws {
         if path == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
+            do { try StandardStream.output.write(bytes) } catch { throw CommandError(error.description) }
             return
         }
         if isSpecialFile(path) {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ScrollwayScripts
 
 /// The progress of a long command, on standard error (standard output is for results): on a
 /// terminal one line rewritten in place with a bar, otherwise a line per step. Quiet for
@@ -35,7 +36,7 @@ final class Progress {
     /// Ends the progress line (on a terminal, the bar is cleared).
     func finish() {
         guard lineOpen else { return }
-        FileHandle.standardError.write(Data("\r\u{1b}[K".utf8))
+        StandardStream.error.say("\r\u{1b}[K")
         lineOpen = false
     }
 
@@ -47,10 +48,10 @@ final class Progress {
             let width = 24
             let filled = Int((fraction * Double(width)).rounded(.down))
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-            FileHandle.standardError.write(Data("\r\u{1b}[K\(label) \(bar) \(percent)% \(what)".utf8))
+            StandardStream.error.say("\r\u{1b}[K\(label) \(bar) \(percent)% \(what)")
             lineOpen = true
         } else {
-            FileHandle.standardError.write(Data("\(label): \(percent)% \(what)\n".utf8))
+            StandardStream.error.say("\(label): \(percent)% \(what)\n")
         }
     }
 

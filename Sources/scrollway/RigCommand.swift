@@ -103,8 +103,8 @@ struct RigCommand: ParsableCommand {
         defer { stopOnSignal.forEach { $0.cancel() } }
         do {
             // Unbuffered, so a script reading our stdout sees the socket at once.
-            say("WAYLAND_DISPLAY=\(rig.socketPath)")
-            if let dir = rig.clientEnvironment["XDG_RUNTIME_DIR"] { say("XDG_RUNTIME_DIR=\(dir)") }
+            try say("WAYLAND_DISPLAY=\(rig.socketPath)")
+            if let dir = rig.clientEnvironment["XDG_RUNTIME_DIR"] { try say("XDG_RUNTIME_DIR=\(dir)") }
 
             var client: Process?
             if let exe = command.first {
@@ -193,7 +193,9 @@ struct CommandError: Error, CustomStringConvertible {
 }
 
 /// Writes a line to standard output at once (no buffering).
-func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+func say(_ line: String) throws {
+    do { try StandardStream.output.write(line + "\n") } catch { throw CommandError(error.description) }
+}
 
 /// Runs `handler` on a dispatch queue when SIGINT or SIGTERM arrives, instead of the default
 /// (which would end the process before it cleans up: files half-written, weston left running).

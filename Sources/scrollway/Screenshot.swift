@@ -45,7 +45,7 @@ struct Screenshot: AsyncParsableCommand {
         } catch {
             throw CommandError("--output: cannot write '\(output)': \(error.localizedDescription)")
         }
-        print("wrote \(output) (\(Int(window.bounds.width * scale))×\(Int(window.bounds.height * scale)) px)")
+        try say("wrote \(output) (\(Int(window.bounds.width * scale))×\(Int(window.bounds.height * scale)) px)")
     }
 }
 

@@ -1,0 +1,68 @@
+import Foundation
+import ScrollwayTestSupport
+import Testing
+
+/// Standard streams that fail (issue 36, item 5): a full device, a reader that went away. The
+/// command's results cannot be written, so it exits 1 and says why on standard error; a
+/// message that cannot be written is lost and the run goes on. Never a signal: before, these
+/// trapped in Foundation's `FileHandle.write` or ended with SIGPIPE.
+@Suite(.serialized) struct FailingStreamTests {
+    /// Runs `scrollway args…` with standard output and error on `stdout` and `stderr` (nil: a
+    /// pipe that is read and returned).
+    func run(
+        _ args: [String], stdout: FileHandle? = nil, stderr: FileHandle? = nil, closeReaderFirst: Bool = false
+    ) throws -> (reason: Process.TerminationReason, status: Int32, err: String) {
+        let p = Process()
+        p.executableURL = try CommandRunner.scrollway()
+        p.arguments = args
+        let out = Pipe()
+        let err = Pipe()
+        p.standardOutput = stdout ?? out
+        p.standardError = stderr ?? err
+        p.standardInput = FileHandle.nullDevice
+        if closeReaderFirst { try out.fileHandleForReading.close() }
+        try p.run()
+        let message =
+            stderr == nil ? String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) : ""
+        if stdout == nil, !closeReaderFirst { _ = out.fileHandleForReading.readDataToEndOfFile() }
+        p.waitUntilExit()
+        return (p.terminationReason, p.terminationStatus, message)
+    }
+
+    var full: FileHandle {
+        get throws { try #require(FileHandle(forWritingAtPath: "/dev/full"), "no /dev/full here") }
+    }
+
+    @Test func resultsThatCannotBeWrittenAreAnErrorNotATrap() throws {
+        for args in [["scenes"], ["screenshot", "--scene", "list", "--output", CommandRunner.temp("f.png").path]] {
+            let r = try run(args, stdout: try full)
+            #expect(r.reason == .exit && r.status == 1, "\(args): \(r)")
+            #expect(r.err.contains("cannot write standard output: No space left on device"), "\(args): \(r.err)")
+        }
+    }
+
+    @Test func aReaderThatWentAwayIsAnErrorNotASignal() throws {
+        let trace = CommandRunner.temp("stream-trace.jsonl")
+        try (#"{"t": 0, "frame": 1, "view": "main", "contentOffset": {"x": 0, "y": 0}, "phase": "idle"}"# + "\n")
+            .write(to: trace, atomically: true, encoding: .utf8)
+        let r = try run(["plot", trace.path, "-o", "-"], closeReaderFirst: true)
+        #expect(r.reason == .exit && r.status == 1, "\(r)")
+        #expect(r.err.contains("cannot write standard output: Broken pipe"), "\(r.err)")
+    }
+
+    @Test func messagesThatCannotBeWrittenAreLostAndTheRunGoesOn() throws {
+        let script = CommandRunner.temp("stream-tap.jsonl")
+        try """
+        {"t": 0, "type": "touch.down", "id": 0, "x": 100, "y": 100}
+        {"t": 0, "type": "touch.frame"}
+        {"t": 50, "type": "touch.up", "id": 0}
+        {"t": 50, "type": "touch.frame"}
+        {"t": 60, "type": "screenshot", "name": "full-stderr"}
+
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let shots = CommandRunner.temp("full-stderr-shots")
+        let r = try run(["play", script.path, "--screenshots", shots.path], stderr: try full)
+        #expect(r.reason == .exit && r.status == 0, "\(r)")
+        #expect(FileManager.default.fileExists(atPath: shots.appendingPathComponent("full-stderr.png").path))
+    }
+}
