@@ -36,7 +36,11 @@ public enum StandardStream: Int32, Sendable, CustomStringConvertible {
     /// closed): the message is lost, the command goes on.
     public func say(_ text: String) { try? write(text) }
 
-    /// Makes a reader that went away (a closed pipe) an error of the write (EPIPE) instead of
-    /// the end of the process (SIGPIPE). A command calls it once, before it writes.
-    public static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+    /// Makes a reader that went away (a closed pipe) and a file past the size limit (`ulimit -f`)
+    /// errors of the write (EPIPE, EFBIG) instead of the end of the process (SIGPIPE, SIGXFSZ).
+    /// A command calls it once, before it writes.
+    public static func ignoreWriteSignals() {
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
+    }
 }

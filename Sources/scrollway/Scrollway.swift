@@ -19,9 +19,9 @@ struct Scrollway: AsyncParsableCommand {
 /// names (trace, debug, info, notice, warning, error, critical; `off` silences them), warning by
 /// default; standard output stays the command's results. Each command calls it once, first.
 func bootstrapLogging() throws {
-    // A reader that went away makes a write fail with EPIPE, reported, instead of ending the
-    // process with SIGPIPE.
-    StandardStream.ignoreBrokenPipes()
+    // A reader that went away or a file size limit makes a write fail (EPIPE, EFBIG), reported,
+    // instead of ending the process with a signal.
+    StandardStream.ignoreWriteSignals()
     let name = ProcessInfo.processInfo.environment["SCROLLWAY_LOG"] ?? "warning"
     let level: Logger.Level?
     if name == "off" {

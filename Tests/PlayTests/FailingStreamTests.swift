@@ -50,6 +50,35 @@ import Testing
         #expect(r.err.contains("cannot write standard output: Broken pipe"), "\(r.err)")
     }
 
+    /// A screenshot that does not fit (the file size limit standing in for a full disk) is an
+    /// error naming it, and no truncated picture is left under its name (issue 36, item 15).
+    @Test func aScreenshotThatDoesNotFitLeavesNoTruncatedPicture() throws {
+        let script = CommandRunner.temp("fit-tap.jsonl")
+        try """
+        {"t": 0, "type": "touch.frame"}
+        {"t": 60, "type": "screenshot", "name": "too-big"}
+
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let shots = CommandRunner.temp("fit-shots")
+        try? FileManager.default.removeItem(at: shots)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // 8 KiB: less than any picture of the list (about 40 KB).
+        p.arguments = [
+            "-c", "ulimit -f 8; exec \"$0\" play \"$1\" --screenshots \"$2\"", try CommandRunner.scrollway().path,
+            script.path, shots.path,
+        ]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit && p.terminationStatus == 1, "\(p.terminationStatus): \(message)")
+        #expect(message.contains("too-big.png': cannot write"), "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: shots.appendingPathComponent("too-big.png").path))
+    }
+
     @Test func messagesThatCannotBeWrittenAreLostAndTheRunGoesOn() throws {
         let script = CommandRunner.temp("stream-tap.jsonl")
         try """
