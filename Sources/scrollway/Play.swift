@@ -128,7 +128,16 @@ struct Play: AsyncParsableCommand {
             throw error
         }
         let o = main.contentOffset + Point.zero  // + 0 turns -0.0 into 0.0
-        StandardStream.error.say("main rests at contentOffset (\(o.x), \(o.y)), zoomScale \(main.zoomScale)\n")
+        let phase = main.phase
+        if phase == .idle {
+            StandardStream.error.say("main rests at contentOffset (\(o.x), \(o.y)), zoomScale \(main.zoomScale)\n")
+        } else {
+            // Not at rest when the settle ended: where it is now is not where it will rest.
+            StandardStream.error.say(
+                "main is still \(phase.rawValue) at contentOffset (\(o.x), \(o.y)), zoomScale \(main.zoomScale), when "
+                    + "--settle's \(Int(exactly: settle).map(String.init) ?? String(settle)) ms end: a longer --settle shows where it comes to rest\n"
+            )
+        }
     }
 }
 

@@ -79,6 +79,30 @@ import Testing
         expectError(try await CommandRunner.run(["play", path]), message)
     }
 
+    /// "rests at" only when it rests (issue 36, item 9: a 5,000 px/s fling was said to rest at
+    /// 2778.37 when the settle ended while it was still decelerating; it rests at 2807).
+    @Test func aViewStillMovingWhenTheSettleEndsIsNotSaidToRest() async throws {
+        var lines = [
+            #"{"t": 0, "type": "touch.down", "id": 0, "x": 200, "y": 700}"#, #"{"t": 0, "type": "touch.frame"}"#,
+        ]
+        for (i, y) in [620, 540, 460, 380].enumerated() {
+            let t = 16 * (i + 1)
+            lines += [
+                #"{"t": \#(t), "type": "touch.motion", "id": 0, "x": 200, "y": \#(y)}"#,
+                #"{"t": \#(t), "type": "touch.frame"}"#,
+            ]
+        }
+        lines += [#"{"t": 64, "type": "touch.up", "id": 0}"#, #"{"t": 64, "type": "touch.frame"}"#]
+        let s = try script(lines.joined(separator: "\n") + "\n", "fling-5000.jsonl")
+        let short = try await CommandRunner.run(["play", s])
+        #expect(short.status == 0, "\(short.err)")
+        #expect(!short.err.contains("main rests at"), "\(short.err)")
+        #expect(short.err.contains("main is still decelerating at contentOffset (0.0, "), "\(short.err)")
+        #expect(short.err.contains("when --settle's 2000 ms end: a longer --settle shows where it comes to rest"))
+        let long = try await CommandRunner.run(["play", s, "--settle", "10000"])
+        #expect(long.err.contains("main rests at contentOffset (0.0, 2807.0), zoomScale 1.0"), "\(long.err)")
+    }
+
     /// A symbolic link to a script plays as the script does (issue 36, item 7: "is not a
     /// regular file").
     @Test func aSymbolicLinkToAScriptPlays() async throws {
