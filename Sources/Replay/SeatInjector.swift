@@ -117,7 +117,9 @@ public struct SeatInjector {
         case .text(let text):
             for scalar in text.unicodeScalars {
                 guard let stroke = rig.keys.stroke(for: scalar) else {
-                    throw ReplayError("line \(e.line): the us keymap cannot type '\(scalar)'")
+                    throw ReplayError(
+                        "line \(e.line): the us keymap cannot type \(ScriptText.quoted(String(Character(scalar)), quote: "'"))"
+                    )
                 }
                 if stroke.shift { i.key(KeyCodes.leftShift, pressed: true, time: time) }
                 i.key(stroke.evdev, pressed: true, time: time)

@@ -19,6 +19,8 @@ public enum ScriptLimits {
     public static let maximumDeleteBytes = 1_000_000.0
     /// A window side (pixman images and shm buffers are bounded).
     public static let maximumWindowSide = 16384.0
+    /// A screenshot name's UTF-8 bytes: with ".png" it stays within a file name's 255.
+    public static let maximumScreenshotNameBytes = 200
     /// Events in one script played offscreen (each is delivered in virtual time; about
     /// ten million take minutes).
     public static let maximumOffscreenEvents = 10_000_000

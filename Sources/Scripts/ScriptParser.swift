@@ -176,8 +176,20 @@ public struct ScriptParser: Sendable {
                 height: try fields.number("height", min: 1, max: ScriptLimits.maximumWindowSide, unit: "px"))
         case "screenshot":
             let name = try fields.string("name")
-            guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
-                throw error(line, "name", "expected a file name without '/', found \(ScriptText.quoted(name))")
+            // The name becomes a file's and is printed: no control characters (an escape
+            // sequence would drive the terminal and sit in the file name), and short enough
+            // for a file name with ".png".
+            let control = name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            guard !name.isEmpty, !name.contains("/"), name != ".", name != "..", !control else {
+                throw error(
+                    line, "name",
+                    "expected a file name of printable characters without '/', found \(ScriptText.quoted(name))")
+            }
+            guard name.utf8.count <= ScriptLimits.maximumScreenshotNameBytes else {
+                throw error(
+                    line, "name",
+                    "a name of \(name.utf8.count) bytes is longer than a picture's file name may be "
+                        + "(at most \(ScriptLimits.maximumScreenshotNameBytes) bytes of UTF-8)")
             }
             kind = .screenshot(name: name)
         default:

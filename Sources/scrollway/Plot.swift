@@ -82,7 +82,7 @@ struct Plot: ParsableCommand {
             "\(PlotScale.label(data.window.lowerBound, step: 1))–\(PlotScale.label(data.window.upperBound, step: 1)) ms"
         StandardStream.error.say(
             "plot \(output == "-" ? "(standard output)" : output): \(Int(size.width))×\(Int(size.height)) px, "
-                + "\(data.series.map(\.view).joined(separator: ", ")), \(window)\n")
+                + "\(data.series.map { ScriptText.escaped($0.view) }.joined(separator: ", ")), \(window)\n")
     }
 }
 

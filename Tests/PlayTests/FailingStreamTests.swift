@@ -79,6 +79,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: shots.appendingPathComponent("too-big.png").path))
     }
 
+    /// A view's name from a trace is printed escaped: an escape sequence in it never reaches
+    /// the terminal raw (issue 36, item 8).
+    @Test func plotPrintsViewNamesEscaped() throws {
+        let trace = CommandRunner.temp("escape-trace.jsonl")
+        try
+            (#"{"t": 0, "frame": 1, "view": "m\u001b]0;owned\u0007", "contentOffset": {"x": 0, "y": 0}, "phase": "idle"}"#
+            + "\n").write(to: trace, atomically: true, encoding: .utf8)
+        let r = try run(["plot", trace.path, "-o", CommandRunner.temp("escape.png").path])
+        #expect(r.reason == .exit && r.status == 0, "\(r)")
+        #expect(r.err.contains(#"m\u{1b}]0;owned\u{7}"#), "\(r.err)")
+        #expect(!r.err.contains("\u{1b}") && !r.err.contains("\u{7}"), "raw control characters reached standard error")
+    }
+
     @Test func messagesThatCannotBeWrittenAreLostAndTheRunGoesOn() throws {
         let script = CommandRunner.temp("stream-tap.jsonl")
         try """

@@ -108,7 +108,21 @@ let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { knownKeysyms.contains
         ),
         (
             "{\"t\": 0, \"type\": \"screenshot\", \"name\": \"../escape\"}",
-            "swipe.jsonl:1: field 'name': expected a file name without '/', found \"../escape\""
+            "swipe.jsonl:1: field 'name': expected a file name of printable characters without '/', found \"../escape\""
+        ),
+        // Escapes, bells and newlines would drive the terminal and sit in a file name (issue 36,
+        // item 8); a name too long for a file failed only mid-run (item 16).
+        (
+            "{\"t\": 0, \"type\": \"screenshot\", \"name\": \"a\\u001b]0;owned\\u0007\"}",
+            "swipe.jsonl:1: field 'name': expected a file name of printable characters without '/', found \"a\\u{1b}]0;owned\\u{7}\""
+        ),
+        (
+            "{\"t\": 0, \"type\": \"screenshot\", \"name\": \"two\\nlines\"}",
+            "swipe.jsonl:1: field 'name': expected a file name of printable characters without '/', found \"two\\nlines\""
+        ),
+        (
+            "{\"t\": 0, \"type\": \"screenshot\", \"name\": \"" + String(repeating: "é", count: 101) + "\"}",
+            "swipe.jsonl:1: field 'name': a name of 202 bytes is longer than a picture's file name may be (at most 200 bytes of UTF-8)"
         ),
         (
             "{\"format\": \"scrollway-script\", \"version\": 2}",

@@ -51,6 +51,19 @@ import Testing
         #expect(r.out.isEmpty)  // no compositor was started
     }
 
+    /// Text the keymap cannot type is named escaped: a bell or a NUL in a script never reaches
+    /// the terminal raw (issue 36, item 8).
+    @Test func untypableTextIsNamedEscaped() async throws {
+        let script = CommandRunner.temp("bell.jsonl")
+        defer { try? FileManager.default.removeItem(at: script) }
+        try "{\"t\": 0, \"type\": \"text\", \"text\": \"a\\u0007\"}\n".write(
+            to: script, atomically: true, encoding: .utf8)
+        let r = try await CommandRunner.run(["rig", "--script", script.path, "--map-timeout", "0"])
+        #expect(r.status != 0)
+        #expect(r.err.contains("the us keymap cannot type '\\u{7}'"), "\(r.err)")
+        #expect(!r.err.contains("\u{7}"), "a raw bell reached standard error")
+    }
+
     // MARK: Other compositors
 
     /// sway as the rig: Page Down typed through its virtual keyboard into `scrollway demo` (a
