@@ -100,9 +100,11 @@ struct PNGDestination {
             throw CommandError("--output '\(path)': is a directory")
         }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
             throw CommandError("--output '\(path)': the directory '\(directory)' does not exist")
+        }
+        guard isDirectory.boolValue else {
+            throw CommandError("--output '\(path)': '\(directory)' is a file, not a directory")
         }
         guard FileManager.default.isWritableFile(atPath: directory) else {
             throw CommandError("--output '\(path)': the directory '\(directory)' is not writable")

@@ -39,12 +39,9 @@ struct Screenshot: AsyncParsableCommand {
         } else if let main = window.view(named: "main") {
             main.bounds.origin = offset.value
         }
-        let bytes = try Offscreen.png(window)
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: output))
-        } catch {
-            throw CommandError("--output: cannot write '\(output)': \(error.localizedDescription)")
-        }
+        // Checked before drawing: a directory, a missing or unwritable one is named at once.
+        let destination = try PNGDestination(output)
+        try destination.write(try Offscreen.png(window))
         try say("wrote \(output) (\(Int(window.bounds.width * scale))×\(Int(window.bounds.height * scale)) px)")
     }
 }
@@ -69,7 +66,11 @@ struct SizeArgument: ExpressibleByArgument {
     var width: Double { value.width }
     var height: Double { value.height }
     init(width: Double, height: Double) { value = Size(width: width, height: height) }
-    var defaultValueDescription: String { "\(Int(value.width))x\(Int(value.height))" }
+    /// As typed back: whole sides without ".0", others as they are (480.5x240, not 480x240).
+    var defaultValueDescription: String {
+        func side(_ d: Double) -> String { Int(exactly: d).map(String.init) ?? String(d) }
+        return "\(side(value.width))x\(side(value.height))"
+    }
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x").map { Double($0) }
         guard parts.count == 2, let w = parts[0], let h = parts[1], w >= 1, h >= 1, w <= 16384, h <= 16384 else {

@@ -92,6 +92,20 @@ import Testing
         #expect(!r.err.contains("\u{1b}") && !r.err.contains("\u{7}"), "raw control characters reached standard error")
     }
 
+    /// `screenshot --output` names what is wrong with the destination, before drawing
+    /// (issue 36, item 16: "NSCocoaErrorDomain error 512").
+    @Test(arguments: [
+        ("/tmp", "--output '/tmp': is a directory"),
+        ("/etc/passwd/x.png", "--output '/etc/passwd/x.png': '/etc/passwd' is a file, not a directory"),
+        ("/nonexistent/x.png", "--output '/nonexistent/x.png': the directory '/nonexistent' does not exist"),
+    ])
+    func aScreenshotsDestinationIsNamedWhenItCannotBe(output: String, message: String) throws {
+        let r = try run(["screenshot", "--scene", "list", "--output", output])
+        #expect(r.reason == .exit && r.status == 1, "\(r)")
+        #expect(r.err.contains(message), "\(r.err)")
+        #expect(!r.err.contains("NSCocoaErrorDomain"))
+    }
+
     @Test func messagesThatCannotBeWrittenAreLostAndTheRunGoesOn() throws {
         let script = CommandRunner.temp("stream-tap.jsonl")
         try """

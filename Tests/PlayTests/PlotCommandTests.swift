@@ -67,6 +67,8 @@ import Testing
         (["--from", "100", "--to", "50"], "--from 100 must be before --to 50"),
         (["--from", "-5"], "--from: expected milliseconds ≥ 0, got -5"),
         (["--size", "100x100"], "--size: expected whole pixels from 480x240 to 8192x8192, got 100x100"),
+        // The size as typed, not rounded (issue 36, item 16: "got 480x240").
+        (["--size", "480.5x240"], "--size: expected whole pixels from 480x240 to 8192x8192, got 480.5x240"),
         (["--from", "9000"], "--from 9000 is after the trace's last record (t = 16 ms)"),
     ])
     func badOptionsSayWhatWasExpected(options: [String], message: String) async throws {
