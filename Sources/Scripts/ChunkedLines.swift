@@ -22,15 +22,14 @@ struct ChunkedLines {
     mutating func next(after number: Int) throws -> [UInt8]? {
         while true {
             if let nl = buffer[start...].firstIndex(of: 0x0A) {
+                // The newline may come in the chunk after the limit was reached: the line's own
+                // length decides, not what was buffered before it.
+                guard nl - start <= ScriptLimits.maximumLineBytes else { throw tooLong(number + 1) }
                 let line = Array(buffer[start..<nl])
                 start = nl + 1
                 return line
             }
-            if buffer.count - start > ScriptLimits.maximumLineBytes {
-                throw ScriptError(
-                    file: file, line: number + 1,
-                    message: "a line longer than \(ScriptLimits.maximumLineBytes >> 20) MiB (\(lineIs))")
-            }
+            if buffer.count - start > ScriptLimits.maximumLineBytes { throw tooLong(number + 1) }
             if atEnd {
                 guard start < buffer.count else { return nil }
                 let line = Array(buffer[start...])
@@ -47,5 +46,11 @@ struct ChunkedLines {
             }
             if let chunk, !chunk.isEmpty { buffer.append(contentsOf: chunk) } else { atEnd = true }
         }
+    }
+
+    private func tooLong(_ line: Int) -> ScriptError {
+        ScriptError(
+            file: file, line: line, message: "a line longer than \(ScriptLimits.maximumLineBytes >> 20) MiB (\(lineIs))"
+        )
     }
 }

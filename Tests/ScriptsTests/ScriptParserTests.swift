@@ -363,6 +363,22 @@ let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { knownKeysyms.contains
         ) { try ScriptParser(file: url.path, isKeysym: { _ in true }).check(file: url.path) }
     }
 
+    /// One byte over the limit is over, wherever the 64 KiB chunk with its newline ends (issue
+    /// 36, item 16: lines up to 1 MiB + 64 KiB − 1 got through).
+    @Test func aLineOneByteOverAMebibyteIsRefused() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-over-\(getpid()).jsonl")
+        let head = "{\"t\": 0, \"type\": \"text\", \"text\": \""
+        let tail = "\"}"
+        let line = head + String(repeating: "a", count: (1 << 20) + 1 - head.utf8.count - tail.utf8.count) + tail
+        #expect(line.utf8.count == (1 << 20) + 1)
+        try ("{\"t\": 0, \"type\": \"touch.frame\"}\n" + line + "\n").write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(
+            throws: ScriptError(
+                file: url.path, line: 2, message: "a line longer than 1 MiB (a script line is one small JSON object)")
+        ) { try ScriptParser(file: url.path, isKeysym: { _ in true }).check(file: url.path) }
+    }
+
     @Test(arguments: [
         ("/", "is a directory, not a script file"),
         ("/dev/null", "is a device, not a script file"),
