@@ -11,6 +11,15 @@ struct ChunkedLines {
     private var buffer: [UInt8] = []
     private var start = 0
     private var atEnd = false
+    /// FNV-1a over every line returned so far, each with its end: two reads of a file that gave
+    /// the same lines have the same digest (how a script read twice knows it did not change).
+    private(set) var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    private mutating func mix(_ line: [UInt8]) {
+        var h = digest
+        for b in line { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        digest = (h ^ 0x0A) &* 0x100_0000_01b3
+    }
 
     init(handle: FileHandle, file: String, lineIs: String) {
         self.handle = handle
@@ -27,6 +36,7 @@ struct ChunkedLines {
                 guard nl - start <= ScriptLimits.maximumLineBytes else { throw tooLong(number + 1) }
                 let line = Array(buffer[start..<nl])
                 start = nl + 1
+                mix(line)
                 return line
             }
             if buffer.count - start > ScriptLimits.maximumLineBytes { throw tooLong(number + 1) }
@@ -34,6 +44,7 @@ struct ChunkedLines {
                 guard start < buffer.count else { return nil }
                 let line = Array(buffer[start...])
                 start = buffer.count
+                mix(line)
                 return line
             }
             buffer.removeFirst(start)

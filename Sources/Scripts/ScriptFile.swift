@@ -39,6 +39,10 @@ public struct ScriptSummary: Sendable {
     /// The first line of each event type present.
     public var firstLine: [String: Int] = [:]
     public var warnings: [String] = []
+    /// The lines read and their digest: what the play pass must read again
+    /// (`ScriptFileReader.expect`).
+    public var lineCount = 0
+    public var digest: UInt64 = 0
 
     public init() {}
 }
@@ -79,6 +83,8 @@ public final class ScriptFileReader: ScriptEventSource {
     /// The sequence so far (and, once `next()` returned nil, at the end).
     public private(set) var state = SequenceState()
     public private(set) var version = GestureScript.currentVersion
+    /// What the check pass read, when this is the play pass (`expect`).
+    private var expected: (lines: Int, digest: UInt64)?
 
     /// Opens `path`, which must be a regular file: a directory, a named pipe or a device gets
     /// its own message (a script is read twice, checked whole and then played).
@@ -95,14 +101,32 @@ public final class ScriptFileReader: ScriptEventSource {
 
     deinit { try? handle.close() }
 
+    /// Makes this read (the play pass) insist on the lines `summary`'s check pass read: a
+    /// script changed in between (cut short, grown, edited) is an error naming the line where
+    /// it showed, never a run that plays part of it and succeeds.
+    public func expect(_ summary: ScriptSummary) { expected = (summary.lineCount, summary.digest) }
+
+    /// Lines read so far, and their digest.
+    public var lineCount: Int { number }
+    public var digest: UInt64 { lines.digest }
+
     public func next() throws -> ScriptEvent? {
         while let line = try lines.next(after: number) {
             number += 1
+            if let expected, number > expected.lines { throw changed(at: number) }
             if let event = try parser.parseLine(bytes: line, number: number, state: &state, version: &version) {
                 return event
             }
         }
+        if let expected, number != expected.lines || lines.digest != expected.digest { throw changed(at: number) }
         return nil
+    }
+
+    private func changed(at line: Int) -> ScriptError {
+        ScriptError(
+            file: path, line: line,
+            message: "the script changed while it played (it is checked whole, then read again to play): what was "
+                + "played up to here is not what was checked")
     }
 
     static func checkIsRegularFile(_ path: String) throws {
@@ -166,6 +190,8 @@ extension ScriptParser {
             if summary.firstLine[e.kind.typeName] == nil { summary.firstLine[e.kind.typeName] = e.line }
         }
         summary.version = reader.version
+        summary.lineCount = reader.lineCount
+        summary.digest = reader.digest
         summary.duration = reader.state.duration
         summary.warnings = reader.state.endWarnings
         return summary

@@ -100,6 +100,7 @@ struct Play: AsyncParsableCommand {
 
         do {
             let reader = try ScriptFileReader(path: script, parser: parser)
+            reader.expect(summary)
             switch platform {
             case .offscreen:
                 // A long play (a day-long script, a million events) says how far it is, after

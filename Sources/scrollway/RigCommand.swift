@@ -76,8 +76,10 @@ struct RigCommand: ParsableCommand {
         let parser = ScriptParser(
             file: script ?? "<stdin>", isKeysym: { KeyCodes.keysym(named: $0) != nil })
         // A file is checked whole (and not kept) before the compositor even starts.
+        var checked: ScriptSummary?
         if let script {
             let summary = try parser.check(file: script)
+            checked = summary
             for (type, line) in summary.firstLine.sorted(by: { $0.value < $1.value }) {
                 if let why = SeatInjector.refusal(of: type, on: compositor) {
                     throw CommandError("\(script):\(line): \(why)")
@@ -126,6 +128,7 @@ struct RigCommand: ParsableCommand {
             }
             if let script {
                 let reader = try ScriptFileReader(path: script, parser: parser)
+                if let checked { reader.expect(checked) }
                 while let event = try reader.next() { try play(event) }
             } else {
                 var state = SequenceState()

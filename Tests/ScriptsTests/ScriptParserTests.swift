@@ -363,6 +363,48 @@ let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { knownKeysyms.contains
         ) { try ScriptParser(file: url.path, isKeysym: { _ in true }).check(file: url.path) }
     }
 
+    /// A script changed between its check and its play (issue 36, item 11: cut at a line
+    /// boundary, `play` played a tenth and exited 0) is an error at the line where it shows:
+    /// cut short, grown, or edited in place with the same length.
+    @Test(arguments: [
+        ("cut", 2), ("grown", 5), ("edited", 4),
+    ])
+    func aScriptChangedBetweenItsCheckAndItsPlayIsAnError(change: String, line: Int) throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-change-\(change).jsonl")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let lines = (0..<4).map { "{\"t\": \($0 * 10), \"type\": \"touch.frame\"}" }
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        let parser = ScriptParser(file: url.path, isKeysym: { _ in true })
+        let summary = try parser.check(file: url.path)
+        var changed = lines
+        switch change {
+        case "cut": changed = Array(lines.prefix(2))
+        case "grown": changed.append("{\"t\": 40, \"type\": \"touch.frame\"}")
+        default: changed[3] = "{\"t\": 31, \"type\": \"touch.frame\"}"
+        }
+        try (changed.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        let reader = try ScriptFileReader(path: url.path, parser: parser)
+        reader.expect(summary)
+        #expect(throws: ScriptError.self) {
+            while try reader.next() != nil {}
+        }
+        do {
+            let again = try ScriptFileReader(path: url.path, parser: parser)
+            again.expect(summary)
+            while try again.next() != nil {}
+        } catch let e as ScriptError {
+            #expect(e.line == line)
+            #expect(e.description.contains("the script changed while it played"), "\(e)")
+        }
+        // Unchanged, the same expectation reads through.
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        let same = try ScriptFileReader(path: url.path, parser: parser)
+        same.expect(summary)
+        var count = 0
+        while try same.next() != nil { count += 1 }
+        #expect(count == 4)
+    }
+
     /// One byte over the limit is over, wherever the 64 KiB chunk with its newline ends (issue
     /// 36, item 16: lines up to 1 MiB + 64 KiB − 1 got through).
     @Test func aLineOneByteOverAMebibyteIsRefused() throws {
