@@ -19,6 +19,10 @@ public enum ScriptLimits {
     public static let maximumDeleteBytes = 1_000_000.0
     /// A window side (pixman images and shm buffers are bounded).
     public static let maximumWindowSide = 16384.0
+    /// The UTF-8 bytes of all `text`, `commit_text` and `preedit` events of one script together:
+    /// a text field's editing and drawing cost grows with its text, so a script cannot make one
+    /// of megabytes.
+    public static let maximumScriptTextBytes = 65536
     /// A screenshot name's UTF-8 bytes: with ".png" it stays within a file name's 255.
     public static let maximumScreenshotNameBytes = 200
     /// Events in one script played offscreen (each is delivered in virtual time; about

@@ -161,7 +161,7 @@ public struct ScriptParser: Sendable {
                 )
             }
             kind = .key(name, pressed: try fields.choice("state", ["pressed", "released"]) == "pressed")
-        case "text": kind = .text(try fields.string("text"))
+        case "text": kind = .text(try fields.inputMethodText(typed: true))
         case "preedit":
             let text = try fields.inputMethodText()
             kind = .preedit(text, cursor: try fields.preeditCursor(in: text))
@@ -221,6 +221,8 @@ public struct SequenceState: Sendable {
     var pinchLine: Int?
     var keysHeld: [String: Int] = [:]  // keysym → line of its press
     var screenshotLines: [String: Int] = [:]
+    /// UTF-8 bytes of text the script has typed, committed and composed so far.
+    var textBytes = 0
     /// Events seen so far.
     public private(set) var eventCount = 0
     /// The last event's time (ms).
@@ -236,6 +238,17 @@ public struct SequenceState: Sendable {
         }
         lastT = e.t
         eventCount += 1
+        switch e.kind {
+        case .text(let s), .commitText(let s), .preedit(let s, _):
+            textBytes += s.utf8.count
+            guard textBytes <= ScriptLimits.maximumScriptTextBytes else {
+                throw parser.error(
+                    e.line, "text",
+                    "the script's text (text, commit_text and preedit together) passes "
+                        + "\(ScriptLimits.maximumScriptTextBytes) bytes of UTF-8 here (at most 64 KiB in one script)")
+            }
+        default: break
+        }
         switch e.kind {
         case .touchDown(let id, _, _):
             guard fingers[id] == nil else { throw parser.error(e.line, "id", "finger \(id) is already down") }
@@ -371,14 +384,16 @@ struct Fields {
         return s
     }
 
-    /// An input method's text: at most `ScriptLimits.maximumInputMethodBytes` UTF-8 bytes.
-    mutating func inputMethodText() throws -> String {
+    /// An input method's text, or text typed key by key (`typed`): at most
+    /// `ScriptLimits.maximumInputMethodBytes` UTF-8 bytes in one event.
+    mutating func inputMethodText(typed: Bool = false) throws -> String {
         let s = try string("text")
         guard s.utf8.count <= ScriptLimits.maximumInputMethodBytes else {
             throw parser.error(
                 line, "text",
-                "\(s.utf8.count) bytes of UTF-8 is more than an input method sends at once "
-                    + "(at most \(ScriptLimits.maximumInputMethodBytes))")
+                "\(s.utf8.count) bytes of UTF-8 is more than "
+                    + (typed ? "one text event types" : "an input method sends at once")
+                    + " (at most \(ScriptLimits.maximumInputMethodBytes))")
         }
         return s
     }
