@@ -96,6 +96,11 @@ extension ScrollView {
         }
         t["contentSize"] = { s, v, k in
             let n = try parseList(v, k, count: 2, shape: "width,height", min: 0, max: length)
+            // A list sizes its content from its rows at every layout: a size set here would be
+            // gone by the first frame.
+            guard !(s is ListView) else {
+                throw SettingError(key: k, message: "a list sizes its content from its rows; it cannot be set")
+            }
             s.contentSize = Size(width: n[0], height: n[1])
         }
         insets("contentInset") { $0.contentInset = $1 }

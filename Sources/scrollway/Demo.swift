@@ -163,14 +163,15 @@ struct Demo: AsyncParsableCommand {
     /// Plays the tour in headless weston and writes the pictures.
     @MainActor private func runTour() throws {
         let dir = URL(fileURLWithPath: output)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        // Made and checked writable before the tour: a file in the way is named at once.
+        _ = try OutputDirectory(output, option: "--output", needed: true)
         StandardStream.error.say("scrollway demo --headless: playing the tour in a headless weston…\n")
         let shots = try Tour.play(size: Size(width: 390, height: 844))
         for (name, canvas) in shots {
-            try Data(PNG.encode(canvas)).write(to: dir.appendingPathComponent("\(name).png"))
+            try PNGDestination(dir.appendingPathComponent("\(name).png").path).write(try PNG.encode(canvas))
         }
         let sheet = dir.appendingPathComponent("contact-sheet.png")
-        try Data(PNG.encode(try Tour.contactSheet(shots))).write(to: sheet)
+        try PNGDestination(sheet.path).write(try PNG.encode(try Tour.contactSheet(shots)))
         try say("wrote \(shots.count) screenshots and \(sheet.path)")
     }
 }

@@ -88,6 +88,17 @@ struct RigCommand: ParsableCommand {
             for w in summary.warnings { warn("\(script): \(w)") }
         }
         let shots = try OutputDirectory(screenshots, option: "--screenshots", needed: true, announce: say)
+        // The client is found before the compositor starts.
+        if let exe = command.first {
+            let found =
+                exe.contains("/")
+                ? FileManager.default.isExecutableFile(atPath: exe) : RigProcesses.findExecutable(exe) != nil
+            guard found else {
+                throw CommandError(
+                    "\(ScriptText.quoted(exe, quote: "'")): no such program "
+                        + (exe.contains("/") ? "(not there, or not executable)" : "on $PATH"))
+            }
+        }
 
         // SIGINT and SIGTERM stop the rig properly (clients, the compositor, the runtime
         // directory) and exit with 128 + the signal. After a SIGKILL the rig's watch of this

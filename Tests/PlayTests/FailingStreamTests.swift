@@ -106,6 +106,15 @@ import Testing
         #expect(!r.err.contains("NSCocoaErrorDomain"))
     }
 
+    /// The tour's `--output` is checked before the tour plays (issue 36, item 16: a raw NSError
+    /// after it).
+    @Test func theToursOutputIsCheckedFirst() throws {
+        let r = try run(["demo", "--headless", "--output", "/etc/passwd/tour"])
+        #expect(r.reason == .exit && r.status == 1, "\(r)")
+        #expect(r.err.contains("--output '/etc/passwd/tour': cannot create the directory"), "\(r.err)")
+        #expect(!r.err.contains("NSCocoaErrorDomain") && !r.err.contains("playing the tour"), "\(r.err)")
+    }
+
     @Test func messagesThatCannotBeWrittenAreLostAndTheRunGoesOn() throws {
         let script = CommandRunner.temp("stream-tap.jsonl")
         try """

@@ -32,6 +32,11 @@ import Testing
     @Test(arguments: [
         (["--set", "contentOffset=0,1e16"], "--set contentOffset: expected a number ≤ 1000000000.0, got 1e+16"),
         (["--set", "contentSize=1e16,1e16"], "--set contentSize: expected a number ≤ 1000000000.0, got 1e+16"),
+        // Accepted and then undone by the list's own layout before (issue 36, item 16).
+        (
+            ["--set", "contentSize=100,100"],
+            "--set contentSize: a list sizes its content from its rows; it cannot be set"
+        ),
         (["--set", "contentInset=1e16,0,0,0"], "--set contentInset: expected a number ≤ 1000000000.0, got 1e+16"),
         (["--set", "contentOffset=1e308,1e308"], "--set contentOffset: expected a number ≤ 1000000000.0, got 1e+308"),
         (

@@ -51,6 +51,20 @@ import Testing
         #expect(r.out.isEmpty)  // no compositor was started
     }
 
+    /// A client that is not there is named before any compositor starts (issue 36, item 16: a
+    /// raw NSError after the rig had started).
+    @Test(arguments: [
+        ("/nonexistent/client", "'/nonexistent/client': no such program (not there, or not executable)"),
+        ("scrollway-no-such-client", "'scrollway-no-such-client': no such program on $PATH"),
+    ])
+    func aMissingClientIsNamedBeforeAnythingStarts(client: String, message: String) async throws {
+        let r = try await CommandRunner.run(["rig", "--", client])
+        #expect(r.status != 0)
+        #expect(r.err.contains(message), "\(r.err)")
+        #expect(r.out.isEmpty, "a compositor was started: \(r.out)")
+        #expect(!r.err.contains("NSCocoaErrorDomain"))
+    }
+
     /// Text the keymap cannot type is named escaped: a bell or a NUL in a script never reaches
     /// the terminal raw (issue 36, item 8).
     @Test func untypableTextIsNamedEscaped() async throws {
