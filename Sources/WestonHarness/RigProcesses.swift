@@ -57,9 +57,28 @@ package enum RigProcesses {
 
     /// Starts `executable` (a path, or a name on $PATH) with exactly `environment`, its output
     /// going to `destination`, and no signal blocked.
+    /// Makes sure this process may open `needed` descriptors, raising its soft limit toward the
+    /// hard one if it must, else says so. Foundation's `Process` and run loop need descriptors of
+    /// their own (a wakeup socket pair, pipes) and trap instead of failing when they get none: a
+    /// rig under `ulimit -n 8` died of SIGILL, under 16 said "NSCocoaErrorDomain error 512".
+    package static func requireDescriptors(_ needed: Int = 256) throws {
+        var limit = rlimit()
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(needed) else { return }
+        if limit.rlim_max >= rlim_t(needed) {
+            var raised = limit
+            // As far as the hard limit lets, up to 4096: a compositor and its clients share it.
+            raised.rlim_cur = min(limit.rlim_max, 4096)
+            if setrlimit(resource, &raised) == 0 { return }
+        }
+        throw RigError.system(
+            "the open-file limit is \(limit.rlim_cur) (ulimit -n): a compositor rig needs at least \(needed)")
+    }
+
     package static func launch(
         _ executable: String, arguments: [String], environment: [String: String], to destination: RigClientOutput
     ) throws -> Process {
+        try requireDescriptors()
         guard let path = executable.contains("/") ? executable : findExecutable(executable) else {
             throw RigError.system("client '\(executable)' not found on PATH")
         }

@@ -59,6 +59,7 @@ public final class WestonProcess {
     public init(_ options: Options) throws {
         self.options = options
         guard let weston = RigProcesses.findExecutable("weston") else { throw RigError.westonNotFound }
+        try RigProcesses.requireDescriptors()
         let dir = try RigProcesses.makeRuntimeDirectory(prefix: WestonProcess.directoryPrefix)
         runtimeDirectory = dir
         socketName = "scrollway-\(UUID().uuidString.prefix(8))"

@@ -115,6 +115,35 @@ import Testing
         #expect(!r.err.contains("NSCocoaErrorDomain") && !r.err.contains("playing the tour"), "\(r.err)")
     }
 
+    /// Under a tiny open-file limit a rig says so and exits 1 (issue 36, item 6: `rig` and
+    /// `demo --headless` trapped inside Foundation's Process under `ulimit -n 8`; under 16 the
+    /// rig said "NSCocoaErrorDomain error 512"). A low soft limit under a higher hard one is
+    /// raised and the rig runs.
+    @Test(arguments: [
+        ("ulimit -n 8", ["rig"], false),
+        ("ulimit -n 16", ["demo", "--headless", "--output", "/tmp/scrollway-nofile"], false),
+        ("ulimit -S -n 16", ["rig", "--settle", "0"], true),
+    ])
+    func aTinyOpenFileLimitIsNamedNotTrappedOn(limit: String, args: [String], runs: Bool) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "\(limit); exec \"$0\" \"$@\"", try CommandRunner.scrollway().path] + args
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit, "\(limit) \(args): a signal; \(message)")
+        if runs {
+            #expect(p.terminationStatus == 0, "\(message)")
+        } else {
+            #expect(p.terminationStatus == 1, "\(message)")
+            #expect(message.contains("(ulimit -n): a compositor rig needs at least 256"), "\(message)")
+        }
+    }
+
     @Test func messagesThatCannotBeWrittenAreLostAndTheRunGoesOn() throws {
         let script = CommandRunner.temp("stream-tap.jsonl")
         try """
