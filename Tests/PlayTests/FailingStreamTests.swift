@@ -9,12 +9,19 @@ import Testing
 @Suite(.serialized) struct FailingStreamTests {
     /// Runs `scrollway args…` with standard output and error on `stdout` and `stderr` (nil: a
     /// pipe that is read and returned).
+    /// With `limits` (shell commands such as `ulimit -n 8`), it runs under them, through sh.
     func run(
-        _ args: [String], stdout: FileHandle? = nil, stderr: FileHandle? = nil, closeReaderFirst: Bool = false
+        _ args: [String], stdout: FileHandle? = nil, stderr: FileHandle? = nil, closeReaderFirst: Bool = false,
+        limits: String? = nil
     ) throws -> (reason: Process.TerminationReason, status: Int32, err: String) {
         let p = Process()
-        p.executableURL = try CommandRunner.scrollway()
-        p.arguments = args
+        if let limits {
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", "\(limits); exec \"$0\" \"$@\"", try CommandRunner.scrollway().path] + args
+        } else {
+            p.executableURL = try CommandRunner.scrollway()
+            p.arguments = args
+        }
         let out = Pipe()
         let err = Pipe()
         p.standardOutput = stdout ?? out
@@ -61,20 +68,10 @@ import Testing
         """.write(to: script, atomically: true, encoding: .utf8)
         let shots = CommandRunner.temp("fit-shots")
         try? FileManager.default.removeItem(at: shots)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
         // 8 KiB: less than any picture of the list (about 40 KB).
-        p.arguments = [
-            "-c", "ulimit -f 8; exec \"$0\" play \"$1\" --screenshots \"$2\"", try CommandRunner.scrollway().path,
-            script.path, shots.path,
-        ]
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationReason == .exit && p.terminationStatus == 1, "\(p.terminationStatus): \(message)")
+        let r = try run(["play", script.path, "--screenshots", shots.path], limits: "ulimit -f 8")
+        let message = r.err
+        #expect(r.reason == .exit && r.status == 1, "\(r.status): \(message)")
         #expect(message.contains("too-big.png': cannot write"), "\(message)")
         #expect(!FileManager.default.fileExists(atPath: shots.appendingPathComponent("too-big.png").path))
     }
@@ -125,21 +122,13 @@ import Testing
         ("ulimit -S -n 16", ["rig", "--settle", "0"], true),
     ])
     func aTinyOpenFileLimitIsNamedNotTrappedOn(limit: String, args: [String], runs: Bool) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "\(limit); exec \"$0\" \"$@\"", try CommandRunner.scrollway().path] + args
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationReason == .exit, "\(limit) \(args): a signal; \(message)")
+        let r = try run(args, limits: limit)
+        let message = r.err
+        #expect(r.reason == .exit, "\(limit) \(args): a signal; \(message)")
         if runs {
-            #expect(p.terminationStatus == 0, "\(message)")
+            #expect(r.status == 0, "\(message)")
         } else {
-            #expect(p.terminationStatus == 1, "\(message)")
+            #expect(r.status == 1, "\(message)")
             #expect(message.contains("(ulimit -n): a compositor rig needs at least 256"), "\(message)")
         }
     }
