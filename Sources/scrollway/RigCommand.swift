@@ -122,8 +122,14 @@ struct RigCommand: ParsableCommand {
             var client: Process?
             if let exe = command.first {
                 // The empty output, to tell the client's first frame from (weston's is black,
-                // sway's grey).
-                let empty = mapTimeout > 0 ? try rig.capture() : nil
+                // sway's grey). A rig that cannot capture (mutter's) cannot see the window come.
+                let canSee = rig.missing(.capture) == nil
+                if mapTimeout > 0, let why = rig.missing(.capture) {
+                    warn(
+                        "not waiting for \(ScriptText.quoted(exe, quote: "'"))'s window (\(why)): give the script's first event time for it"
+                    )
+                }
+                let empty = mapTimeout > 0 && canSee ? try rig.capture() : nil
                 client = try rig.launchClient(
                     exe, arguments: Array(command.dropFirst()), environment: [:],
                     to: clientStdout ? .inherit : .standardError)

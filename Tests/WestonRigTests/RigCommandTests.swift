@@ -80,6 +80,15 @@ import Testing
 
     // MARK: Other compositors
 
+    /// mutter's rig cannot capture, so it cannot see a client's window come: it says so and
+    /// plays on, where it stopped with "capture is not offered" before.
+    @Test(.enabled(if: RigProcesses.findExecutable("mutter") != nil, "mutter is not installed: apt-get install mutter"))
+    func mutterPlaysWithoutWaitingForAWindowItCannotSee() async throws {
+        let r = try await CommandRunner.run(["rig", "--compositor", "mutter", "--settle", "0", "--", "sleep", "60"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("not waiting for 'sleep''s window (capture is not offered by mutter's rig"), "\(r.err)")
+    }
+
     /// sway as the rig: Page Down typed through its virtual keyboard into `scrollway demo` (a
     /// process of its own) pages the list; the screenshots before and after differ.
     @Test(.enabled(if: RigProcesses.findExecutable("sway") != nil, "sway is not installed: apt-get install sway"))
