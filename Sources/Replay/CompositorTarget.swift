@@ -101,6 +101,7 @@ public final class CompositorTarget: ScriptTarget {
     /// the picture) and what that changed in the app drawn and presented.
     public func screenshot(at t: Double) throws -> Canvas {
         try showWithoutPointer()
+        defer { rig.pacer.excuseUntilNow() }
         return try rig.capture()
     }
 

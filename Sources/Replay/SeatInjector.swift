@@ -76,10 +76,11 @@ public struct SeatInjector {
         return start + b.end
     }
 
-    /// Sends what was injected so far, then sleeps until script time `t` is due on the rig's
-    /// pacer (begun at the script's start).
+    /// Sends what was injected so far and waits until the compositor has handled it (a stalled
+    /// compositor holds this, and the pacer sees the next time come late), then sleeps until
+    /// script time `t` is due on the rig's pacer (begun at the script's start).
     public func waitUntilDue(_ t: Double) throws {
-        try rig.seat.flush()
+        try rig.seat.roundtrip()
         try rig.pacer.wait(until: t) { RealTimePacer.sleep($0) }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ScrollwayGeometry
 import ScrollwayWaylandCore
 
 /// Injects a gesture in real time, as a compositor delivers one: an event stamped `ms` is due
@@ -10,12 +11,37 @@ import ScrollwayWaylandCore
 /// the weston tests all pace through it.
 public final class RealTimePacer {
     private var base: (ms: Double, at: Double)?
+    /// Until when lateness is excused (a screenshot's capture, which takes real time).
+    private var excusedUntil = -Double.infinity
+
+    /// The latest any time was reached past its due moment since `begin`: how late (seconds) and
+    /// which script time (ms). A compositor that stalls holds the caller's roundtrip, and the
+    /// times after it come late by the stall.
+    public private(set) var worstLateness: (seconds: Double, ms: Double)?
+
+    /// Lateness above this (a few frames) is a stall worth reporting.
+    public static let stallThreshold = 0.1
 
     public init() {}
 
     /// Makes `ms` due now (a script's start: its events are due at their `t` from here).
     public func begin(at ms: Double = 0) {
         base = (ms, Deadline.now)
+        worstLateness = nil
+        excusedUntil = -.infinity
+    }
+
+    /// The time spent so far in something slow on purpose (a capture) does not count as
+    /// lateness for the times that fell due during it.
+    public func excuseUntilNow() { excusedUntil = Deadline.now }
+
+    /// The worst lateness when it passes `stallThreshold`, as a sentence: how far behind, at
+    /// which script time (nil when nothing stalled).
+    public var stall: String? {
+        guard let w = worstLateness, w.seconds > Self.stallThreshold else { return nil }
+        let ms = Int(clamping: w.seconds * 1000, rounding: .toNearestOrAwayFromZero)
+        let at = Int(exactly: w.ms).map(String.init) ?? String(w.ms)
+        return "events fell \(ms) ms behind their script times (at t = \(at) ms): the compositor stalled"
     }
 
     /// Waits until `ms` is due; `step` gets the longest it may block, in seconds (a client's
@@ -26,6 +52,8 @@ public final class RealTimePacer {
             return
         }
         let due = base.at + (ms - base.ms) / 1000
+        let late = Deadline.now - max(due, excusedUntil)
+        if late > (worstLateness?.seconds ?? 0) { worstLateness = (late, ms) }
         while Deadline.now < due {
             try step(max(0, due - Deadline.now))
         }

@@ -53,6 +53,12 @@ struct Play: AsyncParsableCommand {
         help: "Milliseconds to keep running after the last event while things move (≤ 3600000).")
     var settle: Double = 2000
 
+    @Flag(
+        help:
+            "With --platform weston: finish with status 0 even when events fell behind their script times (the compositor stalled); it is still said on standard error."
+    )
+    var tolerateStalls = false
+
     @OptionGroup var settings: SettingOptions
 
     enum PlatformChoice: String, ExpressibleByArgument, CaseIterable {
@@ -122,6 +128,10 @@ struct Play: AsyncParsableCommand {
                 defer { target.stop() }
                 try target.play(
                     reader, settle: settle, trace: traceFile?.output ?? .discard, onScreenshot: shots.write)
+                if let stall = target.rig.pacer.stall {
+                    if !tolerateStalls { throw CommandError(stall + " (--tolerate-stalls accepts it)") }
+                    warn(stall)
+                }
             }
             try traceFile?.finish()
         } catch {

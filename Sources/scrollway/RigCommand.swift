@@ -55,6 +55,12 @@ struct RigCommand: ParsableCommand {
 
     @Flag(
         help:
+            "Finish with status 0 even when events fell behind their script times (a compositor that stalled); it is still said on standard error."
+    )
+    var tolerateStalls = false
+
+    @Flag(
+        help:
             "Let COMMAND write to the rig's standard output (by default its output goes to standard error, so a caller reading the rig's output never waits for the client)."
     )
     var clientStdout = false
@@ -159,6 +165,13 @@ struct RigCommand: ParsableCommand {
                 for w in state.endWarnings { warn("<stdin>: \(w)") }
             }
             try rig.seat.roundtrip()
+            // A script file's times are real time: events that came late (a stalled compositor
+            // held the rig's roundtrip) did not play as written. Lines from standard input come
+            // when they come.
+            if script != nil, let stall = rig.pacer.stall {
+                if !tolerateStalls { throw CommandError(stall + " (--tolerate-stalls accepts it)") }
+                warn(stall)
+            }
             RealTimePacer.sleep(settle / 1000)
             if let client { try Self.checkAlive(client, before: "the end of the script") }
         } catch {
@@ -257,6 +270,7 @@ struct RigPlayer {
         // surfaces map, and a client's cursor would show in the picture.
         try rig.parkPointer()
         try screenshots.write(name, rig.capture())
+        rig.pacer.excuseUntilNow()
     }
 }
 

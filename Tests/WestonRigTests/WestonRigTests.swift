@@ -44,6 +44,35 @@ import Testing
 
     /// A keymap other than us goes to weston.ini's `[keyboard]` (the Compose tests in
     /// WaylandTests show weston honours it); the default writes no section, as before.
+    /// A compositor that stops holds the rig's roundtrip, and the next script time comes late
+    /// by the stall: the pacer says so (issue 36, item 10: weston stopped for 15 s mid-script and
+    /// the rig exited 0, its flings delivered in a burst). A capture's own time is excused.
+    @Test func aStalledCompositorIsSeenAsLateness() throws {
+        let rig = try WestonRig(width: 320, height: 240)
+        defer { rig.stop() }
+        rig.pacer.begin()
+        try rig.input.roundtrip()
+        try rig.pacer.wait(until: 0.0) { RealTimePacer.sleep($0) }
+        // A slow capture, excused: the times that fell due during it are not late.
+        _ = try rig.capture()
+        rig.pacer.excuseUntilNow()
+        let pid = rig.process.pid
+        #expect(kill(pid, SIGSTOP) == 0)
+        let stopped = 0.4
+        DispatchQueue.global().asyncAfter(deadline: .now() + stopped) { _ = kill(pid, SIGCONT) }
+        try rig.input.roundtrip()  // held until weston runs again
+        try rig.pacer.wait(until: 20.0) { RealTimePacer.sleep($0) }
+        let late = try #require(rig.pacer.worstLateness)
+        #expect(late.seconds > stopped - 0.1 && late.ms == 20, "\(late)")
+        let stall = try #require(rig.pacer.stall)
+        #expect(
+            stall.hasPrefix("events fell ")
+                && stall.hasSuffix(" ms behind their script times (at t = 20 ms): the compositor stalled"))
+        // A new script starts with a clean slate.
+        rig.pacer.begin()
+        #expect(rig.pacer.worstLateness == nil)
+    }
+
     @Test func aKeymapIsWrittenToWestonIni() throws {
         func ini(_ rig: WestonRig) throws -> String {
             try String(
