@@ -1,3 +1,10 @@
+extension Double {
+    /// The number as a message shows it: whole numbers without ".0" (2000, not 2000.0), others
+    /// and those beyond Int's range as Swift prints them (480.5, 1e+300): never converted with
+    /// `Int(_:)`, which traps past ±2⁶³.
+    public var messageText: String { Int(exactly: self).map(String.init) ?? String(self) }
+}
+
 extension Int {
     /// `value` rounded by `rule` and clamped into `range`, NaN giving `range.lowerBound`: the
     /// one way a Double becomes an Int where the Double may be anything (a hostile trace's

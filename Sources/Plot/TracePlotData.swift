@@ -52,8 +52,8 @@ public struct TracePlotSeries: Equatable, Sendable {
     public let movesHorizontally: Bool
 
     /// The median interval between frames (ms): the frame period, nil with fewer than two
-    /// frames at different times. Intervals shorter than the writer's microsecond do not count
-    /// (a hostile trace's 1e-300 ms would make a velocity beyond any Double).
+    /// frames at different times. Intervals shorter than the writer's microsecond do not count:
+    /// a velocity over a step far shorter could be beyond any Double.
     public let period: Double?
 
     public init(view: String, samples: [Sample], events: [TraceDelegateRecord]) {
@@ -163,8 +163,7 @@ public struct TracePlotSeries: Equatable, Sendable {
         guard let period else { return [] }
         var steps: [VelocityStep] = []
         for (a, b) in zip(samples, samples.dropFirst()) {
-            // Steps shorter than the writer's microsecond have no velocity: a hostile trace's
-            // 1e-300 ms would make one beyond any Double.
+            // Steps shorter than the writer's microsecond have no velocity (see `period`).
             let dt = b.t - a.t
             guard dt >= 1e-3 else { continue }
             let moved = b.offset - a.offset

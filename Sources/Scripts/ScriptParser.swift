@@ -1,4 +1,5 @@
 import Foundation
+import ScrollwayGeometry
 import ScrollwayGestures
 
 /// The strict reader of gesture scripts. Every error names the file, the line, the field and
@@ -247,9 +248,6 @@ public struct SequenceState: Sendable {
                     "the script's text (text, commit_text and preedit together) passes "
                         + "\(ScriptLimits.maximumScriptTextBytes) bytes of UTF-8 here (at most 64 KiB in one script)")
             }
-        default: break
-        }
-        switch e.kind {
         case .touchDown(let id, _, _):
             guard fingers[id] == nil else { throw parser.error(e.line, "id", "finger \(id) is already down") }
             fingers[id] = e.line
@@ -309,9 +307,7 @@ public struct SequenceState: Sendable {
         return w
     }
 
-    /// A number as a message shows it: whole numbers without ".0", and numbers beyond Int's
-    /// range (a hostile script's 1e300) as Swift prints them, never converted.
-    static func format(_ t: Double) -> String { Int(exactly: t).map(String.init) ?? String(t) }
+    static func format(_ t: Double) -> String { t.messageText }
 }
 
 /// Reads a line's fields, remembering which were used so unknown ones are reported.

@@ -3,7 +3,7 @@ import Glibc
 /// Standard output and standard error, written with write(2). Foundation's non-throwing
 /// `FileHandle.write(_:)` traps when a write fails; here a full device, a closed stream or a
 /// reader that went away is an error the caller sees (`StandardStream.Failure`), and, once
-/// `ignoreBrokenPipes()` has run, never a signal.
+/// `ignoreWriteSignals()` has run, never a signal.
 public enum StandardStream: Int32, Sendable, CustomStringConvertible {
     case output = 1
     case error = 2

@@ -40,8 +40,7 @@ public final class RealTimePacer {
     public var stall: String? {
         guard let w = worstLateness, w.seconds > Self.stallThreshold else { return nil }
         let ms = Int(clamping: w.seconds * 1000, rounding: .toNearestOrAwayFromZero)
-        let at = Int(exactly: w.ms).map(String.init) ?? String(w.ms)
-        return "events fell \(ms) ms behind their script times (at t = \(at) ms): the compositor stalled"
+        return "events fell \(ms) ms behind their script times (at t = \(w.ms.messageText) ms): the compositor stalled"
     }
 
     /// Waits until `ms` is due; `step` gets the longest it may block, in seconds (a client's

@@ -55,12 +55,10 @@ package enum RigProcesses {
         return nil
     }
 
-    /// Starts `executable` (a path, or a name on $PATH) with exactly `environment`, its output
-    /// going to `destination`, and no signal blocked.
     /// Makes sure this process may open `needed` descriptors, raising its soft limit toward the
     /// hard one if it must, else says so. Foundation's `Process` and run loop need descriptors of
-    /// their own (a wakeup socket pair, pipes) and trap instead of failing when they get none: a
-    /// rig under `ulimit -n 8` died of SIGILL, under 16 said "NSCocoaErrorDomain error 512".
+    /// their own (a wakeup socket pair, pipes) and trap instead of failing when they get none
+    /// (the decision log has what a small limit did).
     package static func requireDescriptors(_ needed: Int = 256) throws {
         var limit = rlimit()
         let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
@@ -75,6 +73,8 @@ package enum RigProcesses {
             "the open-file limit is \(limit.rlim_cur) (ulimit -n): a compositor rig needs at least \(needed)")
     }
 
+    /// Starts `executable` (a path, or a name on $PATH) with exactly `environment`, its output
+    /// going to `destination`, and no signal blocked.
     package static func launch(
         _ executable: String, arguments: [String], environment: [String: String], to destination: RigClientOutput
     ) throws -> Process {

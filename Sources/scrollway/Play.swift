@@ -146,7 +146,7 @@ struct Play: AsyncParsableCommand {
             // Not at rest when the settle ended: where it is now is not where it will rest.
             StandardStream.error.say(
                 "main is still \(phase.rawValue) at contentOffset (\(o.x), \(o.y)), zoomScale \(main.zoomScale), when "
-                    + "--settle's \(Int(exactly: settle).map(String.init) ?? String(settle)) ms end: a longer --settle shows where it comes to rest\n"
+                    + "--settle's \(settle.messageText) ms end: a longer --settle shows where it comes to rest\n"
             )
         }
     }

@@ -67,10 +67,7 @@ struct SizeArgument: ExpressibleByArgument {
     var height: Double { value.height }
     init(width: Double, height: Double) { value = Size(width: width, height: height) }
     /// As typed back: whole sides without ".0", others as they are (480.5x240, not 480x240).
-    var defaultValueDescription: String {
-        func side(_ d: Double) -> String { Int(exactly: d).map(String.init) ?? String(d) }
-        return "\(side(value.width))x\(side(value.height))"
-    }
+    var defaultValueDescription: String { "\(value.width.messageText)x\(value.height.messageText)" }
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x").map { Double($0) }
         guard parts.count == 2, let w = parts[0], let h = parts[1], w >= 1, h >= 1, w <= 16384, h <= 16384 else {
