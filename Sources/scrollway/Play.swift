@@ -196,12 +196,8 @@ struct OutputDirectory {
 
     func write(_ name: String, _ canvas: Canvas) throws {
         let file = URL(fileURLWithPath: path).appendingPathComponent("\(name).png")
-        do {
-            // Written beside and renamed: a full disk leaves no truncated picture under the name.
-            try Data(PNG.encode(canvas)).write(to: file, options: .atomic)
-        } catch {
-            throw CommandError("screenshot '\(file.path)': cannot write (\(ScriptText.reason(of: error)))")
-        }
+        // Written beside and renamed: a full disk leaves no truncated picture under the name.
+        try PNGDestination(file.path, option: "screenshot").write(try PNG.encode(canvas))
         try announce("screenshot \(file.path)")
     }
 }

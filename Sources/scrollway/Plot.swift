@@ -91,23 +91,26 @@ struct Plot: ParsableCommand {
 /// standard output, or a device or pipe written as it is.
 struct PNGDestination {
     let path: String
+    /// What messages name it by (`--output`, `screenshot`).
+    let option: String
 
-    init(_ path: String) throws {
+    init(_ path: String, option: String = "--output") throws {
         self.path = path
+        self.option = option
         guard path != "-" else { return }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CommandError("--output '\(path)': is a directory")
+            throw CommandError("\(option) '\(path)': is a directory")
         }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw CommandError("--output '\(path)': the directory '\(directory)' does not exist")
+            throw CommandError("\(option) '\(path)': the directory '\(directory)' does not exist")
         }
         guard isDirectory.boolValue else {
-            throw CommandError("--output '\(path)': '\(directory)' is a file, not a directory")
+            throw CommandError("\(option) '\(path)': '\(directory)' is a file, not a directory")
         }
         guard FileManager.default.isWritableFile(atPath: directory) else {
-            throw CommandError("--output '\(path)': the directory '\(directory)' is not writable")
+            throw CommandError("\(option) '\(path)': the directory '\(directory)' is not writable")
         }
     }
 
@@ -119,11 +122,11 @@ struct PNGDestination {
         if isSpecialFile(path) {
             // A device or a pipe is written as it is (renaming over it would replace it).
             guard let handle = FileHandle(forWritingAtPath: path) else {
-                throw CommandError("--output '\(path)': cannot open it for writing")
+                throw CommandError("\(option) '\(path)': cannot open it for writing")
             }
             defer { try? handle.close() }
             do { try handle.write(contentsOf: bytes) } catch {
-                throw CommandError("--output '\(path)': cannot write (\(ScriptText.reason(of: error)))")
+                throw CommandError("\(option) '\(path)': cannot write (\(ScriptText.reason(of: error)))")
             }
             return
         }
@@ -135,12 +138,12 @@ struct PNGDestination {
             try Data(bytes).write(to: URL(fileURLWithPath: temporary))
         } catch {
             unlink(temporary)
-            throw CommandError("--output '\(path)': cannot write (\(ScriptText.reason(of: error)))")
+            throw CommandError("\(option) '\(path)': cannot write (\(ScriptText.reason(of: error)))")
         }
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw CommandError("--output '\(path)': cannot write (\(reason))")
+            throw CommandError("\(option) '\(path)': cannot write (\(reason))")
         }
     }
 }
