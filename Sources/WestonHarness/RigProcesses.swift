@@ -46,6 +46,18 @@ package struct RigClients {
 /// directories of rigs whose creator died.
 package enum RigProcesses {
     /// The first executable called `name` on $PATH.
+    /// `executable` as a path to run: itself when it names a path (and is executable there),
+    /// else the first match on $PATH; nil when there is none.
+    package static func executablePath(_ executable: String) -> String? {
+        guard executable.contains("/") else { return findExecutable(executable) }
+        return FileManager.default.isExecutableFile(atPath: executable) ? executable : nil
+    }
+
+    /// Why `executablePath` found nothing, in the words every command uses.
+    package static func noSuchProgram(_ executable: String) -> String {
+        "'\(executable)': no such program " + (executable.contains("/") ? "(not there, or not executable)" : "on $PATH")
+    }
+
     package static func findExecutable(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for dir in path.split(separator: ":") {
@@ -79,8 +91,8 @@ package enum RigProcesses {
         _ executable: String, arguments: [String], environment: [String: String], to destination: RigClientOutput
     ) throws -> Process {
         try requireDescriptors()
-        guard let path = executable.contains("/") ? executable : findExecutable(executable) else {
-            throw RigError.system("client '\(executable)' not found on PATH")
+        guard let path = executablePath(executable) else {
+            throw RigError.system(noSuchProgram(executable))
         }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)

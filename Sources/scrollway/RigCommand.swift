@@ -96,13 +96,8 @@ struct RigCommand: ParsableCommand {
         let shots = try OutputDirectory(screenshots, option: "--screenshots", needed: true, announce: say)
         // The client is found before the compositor starts.
         if let exe = command.first {
-            let found =
-                exe.contains("/")
-                ? FileManager.default.isExecutableFile(atPath: exe) : RigProcesses.findExecutable(exe) != nil
-            guard found else {
-                throw CommandError(
-                    "\(ScriptText.quoted(exe, quote: "'")): no such program "
-                        + (exe.contains("/") ? "(not there, or not executable)" : "on $PATH"))
+            guard RigProcesses.executablePath(exe) != nil else {
+                throw CommandError(RigProcesses.noSuchProgram(ScriptText.escaped(exe)))
             }
         }
 
