@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // Scrollway: a Wayland scrolling toolkit. Layers (bottom to top) follow DESIGN.md: C system
 // modules, generated protocol glue, the pure core, drawing, views, scrolling, platforms, test rig.
 import PackageDescription
@@ -103,7 +103,8 @@ let package = Package(
         // The Wayland client core both clients share: connection, registry, dispatch, errors,
         // shared memory.
         .target(
-            name: "ScrollwayWaylandCore", dependencies: ["ScrollwayCWaylandClient", "ScrollwayCSystem"],
+            name: "ScrollwayWaylandCore",
+            dependencies: ["ScrollwayCWaylandClient", "ScrollwayCSystem", "ScrollwayGeometry"],
             path: "Sources/WaylandCore"),
 
         // Test rig: the weston module (C) and the Swift harness that drives it.
@@ -129,14 +130,14 @@ let package = Package(
         ),
 
         // D-Bus through sd-bus: values, blocking calls, passed descriptors.
-        .target(name: "ScrollwayDBus", dependencies: ["ScrollwayCSystemd"], path: "Sources/DBus"),
+        .target(name: "ScrollwayDBus", dependencies: ["ScrollwayCSystemd", "ScrollwayGeometry"], path: "Sources/DBus"),
 
         // The compositor rigs: weston's and the desktops', one `CompositorRig` protocol.
         .target(
             name: "ScrollwayRigs",
             dependencies: [
-                "ScrollwayCWaylandClient", "ScrollwayDBus", "ScrollwayRaster", "ScrollwayRigProtocols",
-                "ScrollwayWaylandCore",
+                "ScrollwayCWaylandClient", "ScrollwayDBus", "ScrollwayGeometry", "ScrollwayRaster",
+                "ScrollwayRigProtocols", "ScrollwayWaylandCore",
                 "ScrollwayWaylandProtocols", "ScrollwayWestonHarness",
             ], path: "Sources/Rigs"),
 
@@ -213,7 +214,9 @@ let package = Package(
         ),
 
         // Helpers shared by test targets (running the CLI, seeded randomness).
-        .target(name: "ScrollwayTestSupport", dependencies: ["ScrollwayWaylandCore", "ScrollwayWestonHarness"]),
+        .target(
+            name: "ScrollwayTestSupport",
+            dependencies: ["ScrollwayGeometry", "ScrollwayWaylandCore", "ScrollwayWestonHarness"]),
 
         // Tests.
         .testTarget(name: "GeometryTests", dependencies: ["ScrollwayGeometry"]),
@@ -234,10 +237,10 @@ let package = Package(
                 "ScrollwayRigs", "ScrollwayScripts", "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland",
                 "ScrollwayWaylandCore", "ScrollwayWestonHarness", "ScrollwayTestSupport",
             ]),
-        .testTarget(name: "DBusTests", dependencies: ["ScrollwayDBus", "ScrollwayTestSupport"]),
+        .testTarget(name: "DBusTests", dependencies: ["ScrollwayDBus", "ScrollwayGeometry", "ScrollwayTestSupport"]),
         .testTarget(
             name: "WestonRigTests",
-            dependencies: ["ScrollwayWestonHarness", "ScrollwayRaster", "ScrollwayTestSupport"]),
+            dependencies: ["ScrollwayGeometry", "ScrollwayWestonHarness", "ScrollwayRaster", "ScrollwayTestSupport"]),
         .testTarget(
             name: "ScriptsTests", dependencies: ["ScrollwayScripts", "ScrollwayGestures", "ScrollwayTestSupport"]),
         .testTarget(
@@ -279,9 +282,19 @@ let package = Package(
             name: "SystemLibraryTests",
             dependencies: [
                 "ScrollwayCWaylandClient", "ScrollwayCSystem", "ScrollwayCXKBCommon", "ScrollwayCPixman",
-                "ScrollwayCPNG", "ScrollwayCWeston", "ScrollwayWaylandProtocols", "ScrollwayWestonHarness",
+                "ScrollwayCPNG", "ScrollwayCWeston", "ScrollwayGeometry", "ScrollwayWaylandProtocols",
+                "ScrollwayWestonHarness",
             ]
         ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every conversion from a floating-point number to an integer goes through a checked one
+// (`init(clamping:rounding:in:)` or `init(exactly:)`): the standard library's `Int(_: Double)`
+// traps on NaN and out of range, and ScrollwayGeometry shadows it, deprecated, in this package
+// (Sources/Geometry/UncheckedConversions.swift). Here that deprecation is an error in every Swift
+// target, tests included, in every build; an app that depends on Scrollway is not affected.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.treatWarning("DeprecatedDeclaration", as: .error)]
+}

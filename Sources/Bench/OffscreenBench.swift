@@ -126,7 +126,7 @@ final class BenchDriver {
         start = clock.now
         frameStart = start
         driver.beforeFrame = { [unowned self] ft in
-            let wait = clock.now.duration(to: start.advanced(by: .nanoseconds(Int64(ft * 1e9))))
+            let wait = clock.now.duration(to: start.advanced(by: .nanoseconds(Int64(clamping: ft * 1e9))))
             if wait > .zero { Thread.sleep(forTimeInterval: Self.seconds(wait)) }
             frameStart = clock.now
             // Tile workers' results, as a platform's loop takes them when they arrive.
@@ -153,7 +153,9 @@ final class BenchDriver {
 
     /// Runs frames for `seconds`.
     func run(for seconds: Double) throws {
-        driver.advance(to: driver.frameTime(driver.frame + Int((seconds * Self.refresh).rounded())))
+        driver.advance(
+            to: driver.frameTime(
+                driver.frame + Int(clamping: seconds * Self.refresh, rounding: .toNearestOrAwayFromZero)))
         if let failure = driver.failure { throw failure }
     }
 

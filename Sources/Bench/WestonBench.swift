@@ -241,7 +241,7 @@ public struct WestonBench {
     /// up, as every figure of the bench takes it (the median of an even count is the upper one).
     static func percentile(_ values: [Double], _ q: Double, sorted: Bool = false) -> Double {
         let v = sorted ? values : values.sorted()
-        return v[min(v.count - 1, Int(Double(v.count) * q))]
+        return v[min(v.count - 1, Int(clamping: Double(v.count) * q))]
     }
 
     /// One fast touch fling through the middle of the window, up or down (four moves 15 ms

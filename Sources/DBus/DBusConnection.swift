@@ -1,5 +1,6 @@
 import Glibc
 import ScrollwayCSystemd
+import ScrollwayGeometry
 
 /// What went wrong on the bus, naming the bus or the method.
 public enum DBusError: Error, Equatable, CustomStringConvertible {
@@ -63,7 +64,7 @@ public final class DBusConnection {
         var error = sd_bus_error(name: nil, message: nil, _need_free: 0)
         defer { sd_bus_error_free(&error) }
         var reply: OpaquePointer?
-        r = sd_bus_call(bus, message, UInt64(max(0, timeout) * 1_000_000), &error, &reply)
+        r = sd_bus_call(bus, message, UInt64(clamping: timeout * 1_000_000), &error, &reply)
         defer { sd_bus_message_unref(reply) }
         guard r >= 0 else {
             let name = error.name.map { String(cString: $0) } ?? "errno"

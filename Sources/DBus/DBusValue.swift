@@ -1,8 +1,11 @@
+import ScrollwayGeometry
+
 /// One D-Bus value with its type: what a call sends and a reply holds. Containers carry their
 /// element signature so that an empty array still has a type (`a{sv}` with no entries).
 ///
 /// A vardict (`a{sv}`, D-Bus's options map) is built with `vardict(_:)` and read with
 /// `vardictValue`.
+
 public indirect enum DBusValue: Equatable, Sendable {
     case byte(UInt8)
     case bool(Bool)

@@ -91,6 +91,6 @@ final class PageTracker: ScrollViewDelegate {
         // Clamped as a double first: an offset set from outside may be any finite number.
         let page = min(
             max((scrollView.contentOffset.x / scrollView.bounds.width).rounded(), 0), Double(indicator.count - 1))
-        indicator.currentPage = page.isFinite ? Int(page) : 0
+        indicator.currentPage = Int(clamping: page)
     }
 }

@@ -62,10 +62,10 @@ public final class MapSource: TileSource {
 
     public func draw(_ rect: Rect, in canvas: Canvas) {
         let b = Self.block
-        let c0 = Int((rect.minX / b).rounded(.down))
-        let c1 = Int(((rect.maxX - 1e-9) / b).rounded(.down))
-        let r0 = Int((rect.minY / b).rounded(.down))
-        let r1 = Int(((rect.maxY - 1e-9) / b).rounded(.down))
+        let c0 = Int(clamping: rect.minX / b, rounding: .down)
+        let c1 = Int(clamping: (rect.maxX - 1e-9) / b, rounding: .down)
+        let r0 = Int(clamping: rect.minY / b, rounding: .down)
+        let r1 = Int(clamping: (rect.maxY - 1e-9) / b, rounding: .down)
         for row in r0...max(r0, r1) {
             for column in c0...max(c0, c1) {
                 let cell = Rect(x: Double(column) * b - rect.minX, y: Double(row) * b - rect.minY, width: b, height: b)

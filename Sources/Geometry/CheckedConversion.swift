@@ -5,24 +5,26 @@ extension Double {
     public var messageText: String { Int(exactly: self).map(String.init) ?? String(self) }
 }
 
-extension Int {
+extension FixedWidthInteger {
     /// `value` rounded by `rule` and clamped into `range`, NaN giving `range.lowerBound`: the
-    /// one way a Double becomes an Int where the Double may be anything (a hostile trace's
+    /// one way a Double becomes an integer where the Double may be anything (a hostile trace's
     /// 1e300, a division by a zero-width span). The standard library's `Int(_: Double)` traps
-    /// on NaN, infinities and values beyond ±2⁶³; `Int(exactly:)` is the other safe way, for a
-    /// value that must already be whole.
-    public init(
+    /// on NaN, infinities and values beyond the type's range, and is deprecated in every module
+    /// that sees this one (UncheckedConversions.swift); `init(exactly:)` is the other safe way,
+    /// for a value that must already be whole.
+    @inlinable public init(
         clamping value: Double, rounding rule: FloatingPointRoundingRule = .towardZero,
-        in range: ClosedRange<Int> = Int.min...Int.max
+        in range: ClosedRange<Self> = Self.min...Self.max
     ) {
         let r = value.rounded(rule)
-        // Double(Int.max) is 2⁶³, one past it: `r >= upper` catches everything Int cannot hold.
+        // Double(Int64.max) is 2⁶³, one past it: `r >= upper` catches everything a 64-bit
+        // integer cannot hold; narrower types' bounds are exact.
         if r.isNaN || r <= Double(range.lowerBound) {
             self = range.lowerBound
         } else if r >= Double(range.upperBound) {
             self = range.upperBound
         } else {
-            self = Int(exactly: r) ?? range.lowerBound
+            self = Self(exactly: r) ?? range.lowerBound
         }
     }
 }

@@ -44,9 +44,8 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 
     /// A device coordinate, clamped to a range every later sum stays far inside of.
     public static func clamp(_ v: Double) -> Int {
-        let limit = 1_073_741_824.0
-        guard v.isFinite else { return v > 0 ? Int(limit) : -Int(limit) }
-        return Int(Swift.max(-limit, Swift.min(limit, v)))
+        // NaN goes to the lower bound.
+        Int(clamping: v, in: -1_073_741_824...1_073_741_824)
     }
 
     public var description: String { "[\(x0),\(y0) \(width)×\(height)]" }

@@ -181,7 +181,7 @@ public final class FrameDriver {
         guard skipsQuietFrames, !nextFrameHasInput, isQuiet else { return }
         let next = min(target, queue.first?.t ?? target)
         // The first frame whose time reaches it (as the delivery test in `perform` reads it).
-        let first = Int(((next - 1e-9) / (1 / refresh)).rounded(.up))
+        let first = Int(clamping: (next - 1e-9) / (1 / refresh), rounding: .up)
         if first - 1 > frame { frame = first - 1 }
     }
 

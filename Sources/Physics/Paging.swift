@@ -1,4 +1,7 @@
+import ScrollwayGeometry
+
 /// Where a paging scroll view settles after a release.
+
 public enum Paging {
     /// A release faster than this (px/s) moves at least one page in its direction.
     public static let flickVelocity = 300.0
@@ -12,7 +15,9 @@ public enum Paging {
         // Page numbers are worked out as doubles and kept within the pages there are (±1)
         // before becoming integers: a tiny page or a deceleration rate near 1 projects far.
         let bound = Double(pageCount) + 1
-        func pageNumber(_ d: Double) -> Int { d.isFinite ? Int(min(max(d, -1), bound)) : (d > 0 ? pageCount : 0) }
+        func pageNumber(_ d: Double) -> Int {
+            d.isFinite ? Int(clamping: min(max(d, -1), bound)) : (d > 0 ? pageCount : 0)
+        }
         let projected = x + v / k
         var page = pageNumber((projected / pageSize).rounded())
         let current = x / pageSize

@@ -82,10 +82,10 @@ public struct PlotScale: Equatable, Sendable {
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
         guard scaled < 1e15 else { return value < 0 ? "−\(abs(value))" : "\(value)" }
-        let n = Int64(scaled)
-        var text = String(n / Int64(scale))
+        let n = Int64(clamping: scaled)
+        var text = String(n / Int64(clamping: scale))
         if decimals > 0 {
-            let frac = String(n % Int64(scale))
+            let frac = String(n % Int64(clamping: scale))
             text += "." + String(repeating: "0", count: decimals - frac.count) + frac
         }
         return value < 0 && n != 0 ? "−" + text : text

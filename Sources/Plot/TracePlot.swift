@@ -70,8 +70,8 @@ public struct TracePlot {
             size.width == size.width.rounded(), size.height == size.height.rounded()
         else {
             throw TracePlotError(
-                "--size: expected whole pixels from \(Int(Self.widthRange.lowerBound))x\(Int(Self.heightRange.lowerBound)) "
-                    + "to \(Int(Self.widthRange.upperBound))x\(Int(Self.heightRange.upperBound)), "
+                "--size: expected whole pixels from \(Self.widthRange.lowerBound.messageText)x\(Self.heightRange.lowerBound.messageText) "
+                    + "to \(Self.widthRange.upperBound.messageText)x\(Self.heightRange.upperBound.messageText), "
                     + "got \(size.width)x\(size.height)")
         }
         let fonts = try Fonts()
@@ -142,8 +142,8 @@ public struct TracePlot {
         let each = (free / Double(max(1, data.series.count))).rounded(.down)
         guard each >= Self.minimumPanelHeight else {
             throw TracePlotError(
-                "--size: \(Int(size.height)) px is too short for \(data.series.count) view"
-                    + "\(data.series.count == 1 ? "" : "s") (each needs \(Int(Self.minimumPanelHeight)) px for its "
+                "--size: \(size.height.messageText) px is too short for \(data.series.count) view"
+                    + "\(data.series.count == 1 ? "" : "s") (each needs \(Self.minimumPanelHeight.messageText) px for its "
                     + "panels besides labels); give a taller --size or pick views with --view")
         }
         var y = top

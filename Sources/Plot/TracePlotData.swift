@@ -309,5 +309,5 @@ public struct TracePlotData: Equatable, Sendable {
         return names.filter { seen.insert($0).inserted }
     }
 
-    static func ms(_ t: Double) -> String { t == t.rounded() && abs(t) < 1e15 ? String(Int64(t)) : String(t) }
+    static func ms(_ t: Double) -> String { t.messageText }
 }

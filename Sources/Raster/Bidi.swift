@@ -1,4 +1,5 @@
 import ScrollwayCFribidi
+import ScrollwayGeometry
 
 /// One paragraph's embedding levels under the Unicode Bidirectional Algorithm (UAX #9), from
 /// fribidi: even levels run left to right, odd ones right to left. The base direction comes

@@ -48,8 +48,8 @@ extension Canvas {
         defer { if let mask { pixman_image_unref(mask) } }
 
         if unscaled {
-            let ox = Int32(dx.rounded())
-            let oy = Int32(dy.rounded())
+            let ox = Int32(clamping: dx, rounding: .toNearestOrAwayFromZero)
+            let oy = Int32(clamping: dy, rounding: .toNearestOrAwayFromZero)
             pixman_image_composite32(
                 opaque && mask == nil ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, source.image, mask, image, box.x1 - ox,
                 box.y1 - oy, 0, 0, box.x1, box.y1, box.x2 - box.x1, box.y2 - box.y1)
@@ -65,7 +65,7 @@ extension Canvas {
         pixman_image_set_repeat(source.image, PIXMAN_REPEAT_PAD)
         pixman_image_composite32(
             PIXMAN_OP_OVER, source.image, mask, image,
-            Int32(sourceX), Int32(sourceY), 0, 0,
+            Int32(clamping: sourceX), Int32(clamping: sourceY), 0, 0,
             box.x1, box.y1, box.x2 - box.x1, box.y2 - box.y1)
         pixman_image_set_transform(source.image, nil)
         pixman_image_set_filter(source.image, PIXMAN_FILTER_NEAREST, nil, 0)

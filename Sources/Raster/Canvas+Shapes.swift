@@ -300,9 +300,7 @@ extension Canvas {
     /// pixman's 16.16 fixed point, clamped to what it holds (±32768): a coordinate or factor
     /// beyond it is drawn at the edge rather than trapping in the conversion.
     func fixed(_ v: Double) -> pixman_fixed_t {
-        let f = (v * 65536).rounded()
-        guard f.isFinite else { return f > 0 ? .max : f < 0 ? .min : 0 }
-        return pixman_fixed_t(min(max(f, Double(Int32.min)), Double(Int32.max)))
+        v.isNaN ? 0 : pixman_fixed_t(clamping: v * 65536, rounding: .toNearestOrAwayFromZero)
     }
 
     private func fixedPoint(_ p: Point) -> pixman_point_fixed_t {
@@ -339,7 +337,7 @@ extension Canvas {
         guard rd > 0.5 else { return 1 }
         // Clamped before the conversion: for a huge radius the angle rounds to 0.
         let n = (Double.pi / 2 / (2 * (1 - 0.1 / rd).clampedAcos)).rounded(.up)
-        return n.isFinite ? max(2, Int(min(64, n))) : 64
+        return n.isNaN ? 64 : Int(clamping: n, in: 2...64)
     }
 
     func roundedRectOutline(_ rect: Rect, radius r: Double, forceSegments: Bool = false) -> [Point] {

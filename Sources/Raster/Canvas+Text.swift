@@ -63,8 +63,8 @@ extension Canvas {
         for (i, line) in layout.lines.enumerated() {
             let x = rect.minX + layout.lineX(i, alignment: alignment, width: rect.width)
             let baseline = rect.minY + layout.metrics.ascent + Double(i) * layout.metrics.lineHeight
-            let pen = Int((x * scale).rounded())
-            let base = Int((baseline * scale).rounded())
+            let pen = Int(clamping: x * scale, rounding: .toNearestOrAwayFromZero)
+            let base = Int(clamping: baseline * scale, rounding: .toNearestOrAwayFromZero)
             for g in line.glyphs { placed.append((g.pix, (pen + g.x, base - g.y))) }
         }
         return placed

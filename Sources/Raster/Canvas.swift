@@ -36,7 +36,8 @@ public final class Canvas {
     /// A new, fully transparent canvas of `size` logical pixels at `scale`.
     public convenience init(size: Size, scale: Double = 1) throws {
         try self.init(
-            width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)),
+            width: Int(clamping: size.width * scale, rounding: .up),
+            height: Int(clamping: size.height * scale, rounding: .up),
             scale: scale)
     }
 
@@ -144,10 +145,10 @@ public final class Canvas {
     func deviceBox(_ r: Rect) -> pixman_box32_t? {
         guard r.isFinite, !r.isEmpty else { return nil }
         let d = r.scaled(by: scale).aligned(toScale: 1)
-        let x1 = max(0, min(width, Int(d.minX)))
-        let y1 = max(0, min(height, Int(d.minY)))
-        let x2 = max(0, min(width, Int(d.maxX)))
-        let y2 = max(0, min(height, Int(d.maxY)))
+        let x1 = max(0, min(width, Int(clamping: d.minX)))
+        let y1 = max(0, min(height, Int(clamping: d.minY)))
+        let x2 = max(0, min(width, Int(clamping: d.maxX)))
+        let y2 = max(0, min(height, Int(clamping: d.maxY)))
         guard x2 > x1, y2 > y1 else { return nil }
         return pixman_box32_t(x1: Int32(x1), y1: Int32(y1), x2: Int32(x2), y2: Int32(y2))
     }

@@ -1,7 +1,10 @@
+import ScrollwayGeometry
+
 /// An sRGB colour with straight (non-premultiplied) alpha, components in 0...1.
 ///
 /// pixman works in premultiplied ARGB; conversion happens here, once, so callers never
 /// premultiply by hand. No colour management: sRGB values go to the buffer as they are.
+
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var red: Double
     public var green: Double
@@ -42,7 +45,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public static let tint = Color(rgb: 0, 122, 255)
 
     public var description: String {
-        func byte(_ c: Double) -> Int { c.isFinite ? Int(min(max(c, 0), 1) * 255 + 0.5) : 0 }
+        func byte(_ c: Double) -> Int { c.isFinite ? Int(clamping: min(max(c, 0), 1) * 255 + 0.5) : 0 }
         return "rgba(\(byte(red)), \(byte(green)), \(byte(blue)), \(alpha))"
     }
 
@@ -55,7 +58,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// The premultiplied ARGB8888 pixel value this colour writes (with SRC).
     public var premultipliedARGB: UInt32 {
         let a = clamp(alpha)
-        func byte(_ v: Double) -> UInt32 { UInt32((v * 255).rounded()) }
+        func byte(_ v: Double) -> UInt32 { UInt32(clamping: v * 255, rounding: .toNearestOrAwayFromZero) }
         return byte(a) << 24 | byte(clamp(red) * a) << 16 | byte(clamp(green) * a) << 8 | byte(clamp(blue) * a)
     }
 

@@ -1,4 +1,5 @@
 import ScrollwayCFcft
+import ScrollwayGeometry
 import Synchronization
 
 /// A font family at a logical pixel size, rasterized by fcft (fontconfig + FreeType into pixman

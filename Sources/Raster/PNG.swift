@@ -1,5 +1,6 @@
 import Glibc
 import ScrollwayCPNG
+import ScrollwayGeometry
 
 /// PNG encoding and decoding through libpng's simplified API (no setjmp; errors come back in
 /// the image struct's message).

@@ -1,6 +1,7 @@
 import Glibc
 import ScrollwayCFcft
 import ScrollwayCPixman
+import ScrollwayGeometry
 import Synchronization
 
 /// How text is turned into glyphs: the best that the installed fcft offers, chosen once.

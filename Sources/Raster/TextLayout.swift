@@ -1,7 +1,10 @@
+import ScrollwayGeometry
+
 /// Lines of text shaped and measured with one font at one device scale: what a label draws and
 /// what its `sizeThatFits` reports, computed by the same code so measurement agrees with
 /// rendering. A layout holds its shaped glyphs (drawing it shapes nothing again) and keeps the
 /// font instance they come from alive.
+
 public struct TextLayout: Equatable, Sendable {
     public struct Line: Equatable, Sendable {
         public var text: String
@@ -133,7 +136,7 @@ extension Font {
         // A width beyond any line (or not a number) does not wrap.
         let limit = maxWidth.flatMap { w -> Int? in
             let px = (w * scale + 1e-9).rounded(.down)
-            return px.isFinite && px < 1e15 ? Int(max(px, 0)) : nil
+            return px.isFinite && px < 1e15 ? Int(clamping: max(px, 0)) : nil
         }
         var paragraphs: [ShapedParagraph] = []
         var pieces: [LinePiece] = []

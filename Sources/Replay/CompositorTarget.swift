@@ -27,7 +27,8 @@ public final class CompositorTarget: ScriptTarget {
     /// Starts a rig of `compositor` the window's size with the app in it, and waits until the
     /// window is mapped and at rest with the pointer off it. `stop()` ends both.
     public convenience init(window: Window, title: String = "Scrollway", compositor: Compositor = .weston) throws {
-        let rig = try compositor.start(width: Int(window.bounds.width), height: Int(window.bounds.height))
+        let rig = try compositor.start(
+            width: Int(clamping: window.bounds.width), height: Int(clamping: window.bounds.height))
         do {
             let app = try WaylandApp(content: window, title: title, socket: rig.socketPath)
             self.init(rig: rig, app: app, ownsRig: true)

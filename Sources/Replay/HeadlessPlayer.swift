@@ -160,8 +160,8 @@ public final class HeadlessPlayer: ScriptTarget {
             _ = try window.prepareFrameUpdate(time: t)
             return
         }
-        if canvas.width != Int((window.bounds.width * window.scale).rounded(.up))
-            || canvas.height != Int((window.bounds.height * window.scale).rounded(.up))
+        if canvas.width != Int(clamping: window.bounds.width * window.scale, rounding: .up)
+            || canvas.height != Int(clamping: window.bounds.height * window.scale, rounding: .up)
         {
             canvas = try Canvas(size: window.bounds.size, scale: window.scale)
             _ = try window.prepareFrame(time: t)

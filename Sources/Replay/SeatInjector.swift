@@ -1,3 +1,4 @@
+import ScrollwayGeometry
 import ScrollwayGestures
 import ScrollwayRigs
 import ScrollwayScripts
@@ -90,7 +91,7 @@ public struct SeatInjector {
             throw ReplayError("line \(e.line): '\(e.kind.typeName)': \(why)")
         }
         let i = rig.seat
-        let time = UInt32(min(max(e.t.rounded(), 0), Double(UInt32.max)))
+        let time = UInt32(clamping: e.t, rounding: .toNearestOrAwayFromZero)
         switch e.kind {
         case .touchDown(let id, let x, let y): i.touchDown(id: Int32(id), x: x, y: y, time: time)
         case .touchMotion(let id, let x, let y): i.touchMotion(id: Int32(id), x: x, y: y, time: time)
@@ -106,8 +107,8 @@ public struct SeatInjector {
             // The parser bounds value120 to Int32; clamped again here for events built in code.
             let v120 = min(max((value120 ?? 0).rounded(), Double(Int32.min)), Double(Int32.max))
             i.axis(
-                axis == .vertical ? 0 : 1, value: value, discrete: Int32((v120 / 120).rounded(.towardZero)),
-                value120: Int32(v120), time: time)
+                axis == .vertical ? 0 : 1, value: value, discrete: Int32(clamping: v120 / 120, rounding: .towardZero),
+                value120: Int32(clamping: v120), time: time)
         case .pointerAxisStop(let axis): i.axisStop(axis == .vertical ? 0 : 1, time: time)
         case .pointerFrame: i.pointerFrame()
         case .key(let name, let pressed):

@@ -91,7 +91,7 @@ func num(_ v: Double) -> String {
     if abs(v) >= 1e15 { return "\(v)" }
     var r = (v * 1000).rounded() / 1000
     if r == 0 { r = 0 }  // no negative zero
-    if r == r.rounded() { return String(Int64(r)) }
+    if r == r.rounded() { return String(Int64(clamping: r)) }
     var s = String(format3(r))
     while s.hasSuffix("0") { s.removeLast() }
     if s.hasSuffix(".") { s.removeLast() }
@@ -101,7 +101,7 @@ func num(_ v: Double) -> String {
 /// `r` with exactly three decimals, without Foundation's locale-dependent formatting.
 private func format3(_ r: Double) -> String {
     let negative = r < 0
-    let scaled = Int64((abs(r) * 1000).rounded())
+    let scaled = Int64(clamping: abs(r) * 1000, rounding: .toNearestOrAwayFromZero)
     let whole = scaled / 1000
     let frac = scaled % 1000
     let f = String(frac)

@@ -1,4 +1,5 @@
 import Foundation
+import ScrollwayGeometry
 import ScrollwayRaster
 import ScrollwayWestonHarness
 
@@ -147,7 +148,7 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         guard scale > 0, scale == scale.rounded() || features.contains(.fractionalScale) else {
             throw RigError.notOffered(missing(.fractionalScale) ?? "a scale of \(scale) is not one")
         }
-        let whole = Int(scale.rounded())
+        let whole = Int(clamping: scale, rounding: .toNearestOrAwayFromZero)
         switch self {
         case .weston: return try WestonRig(width: width, height: height, scale: whole)
         case .sway: return try SwayRig(width: width, height: height, scale: whole)

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import ScrollwayCWaylandClient
 import ScrollwayDBus
+import ScrollwayGeometry
 import ScrollwayRaster
 import ScrollwayRigProtocols
 import ScrollwayWaylandCore

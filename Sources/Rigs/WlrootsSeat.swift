@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import ScrollwayCWaylandClient
+import ScrollwayGeometry
 import ScrollwayRaster
 import ScrollwayRigProtocols
 import ScrollwayWaylandCore
@@ -203,10 +204,10 @@ public final class WlrootsSeat: SeatInput {
 
     public func pointerMotion(x: Double, y: Double, time: UInt32) {
         // Absolute motion is a fraction of the layout: in 1/256 logical pixel steps.
-        let ex = UInt32(max(1, layoutSize.width * 256))
-        let ey = UInt32(max(1, layoutSize.height * 256))
-        let px = UInt32(min(max(x * 256, 0), Double(ex)))
-        let py = UInt32(min(max(y * 256, 0), Double(ey)))
+        let ex = UInt32(clamping: max(1, layoutSize.width * 256))
+        let ey = UInt32(clamping: max(1, layoutSize.height * 256))
+        let px = UInt32(clamping: x * 256, in: 0...ex)
+        let py = UInt32(clamping: y * 256, in: 0...ey)
         zwlr_virtual_pointer_v1_motion_absolute(livePointer, time, px, py, ex, ey)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ScrollwayGeometry
 
 /// Lines of a file read 64 KiB at a time, never held whole: what the script reader and the
 /// trace reader share. A line longer than `ScriptLimits.maximumLineBytes` is an error at its

@@ -1,8 +1,11 @@
+import ScrollwayGeometry
+
 /// A strict JSON reader for one script line (RFC 8259, no extensions), written for the script
 /// format rather than borrowed: Foundation's decoder accepts trailing commas, keeps the last of
 /// two equal keys and reports a lone surrogate as "a number out of range", and a script author
 /// deserves the real reason with its column. It also bounds nesting, so a line of ten thousand
 /// `[` is an error, not a stack overflow.
+
 struct JSONLine {
     /// Deeper than any script line needs (they are flat objects with small nested ones).
     static let maximumDepth = 32

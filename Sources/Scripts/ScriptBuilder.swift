@@ -35,7 +35,7 @@ public struct ScriptBuilder {
         from: Point, to: Point, at t: Double, ms: Double, hold: Double = 0, id: Int = 0, lift: Bool = true,
         step: Double = 16
     ) {
-        let steps = max(1, Int(ms / step))
+        let steps = Int(clamping: ms / step, in: 1...Int.max)
         let moves = (1...steps).map { i in
             let f = Double(i) / Double(steps)
             return (t: t + ms * f, to: Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f))
@@ -99,7 +99,7 @@ public struct ScriptBuilder {
         add(.pointerMotion(x: point.x, y: point.y), at: t)
         add(.pointerFrame, at: t)
         add(.pinchBegin, at: t)
-        let steps = max(1, Int(ms / step))
+        let steps = Int(clamping: ms / step, in: 1...Int.max)
         for i in 1...steps {
             let f = Double(i) / Double(steps)
             add(.pinchUpdate(scale: 1 + (scale - 1) * f, dx: 0, dy: 0), at: t + ms * f)

@@ -1,4 +1,5 @@
 import Foundation
+import ScrollwayGeometry
 
 /// The bounds every script lives within, declared so a script hears about them at its line
 /// rather than meeting them as a trap, a hang or a wrapped integer somewhere downstream.

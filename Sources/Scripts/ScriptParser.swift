@@ -115,7 +115,7 @@ public struct ScriptParser: Sendable {
                 "unsupported version \(v.kindDescription) (this Scrollway reads version \(GestureScript.currentVersion))"
             )
         }
-        return Int(n)
+        return GestureScript.currentVersion
     }
 
     private func event(_ o: [String: JSONValue], line: Int) throws -> ScriptEvent {
@@ -368,7 +368,7 @@ struct Fields {
         guard d == d.rounded(), d <= 1000 else {
             throw parser.error(line, "id", "expected a small whole number (a finger id), found \(d)")
         }
-        return Int(d)
+        return Int(clamping: d)
     }
 
     mutating func string(_ name: String) throws -> String {
@@ -411,13 +411,13 @@ struct Fields {
                 "\(expected) with begin ≤ end, found [\(SequenceState.format(b)), \(SequenceState.format(e))]")
         }
         let boundaries = Set(text.indices.map { text.utf8.distance(from: text.startIndex, to: $0) } + [n])
-        for offset in [Int(b), Int(e)] where !boundaries.contains(offset) {
+        for offset in [Int(clamping: b), Int(clamping: e)] where !boundaries.contains(offset) {
             throw parser.error(
                 line, "cursor",
                 "byte \(offset) is inside a character of \(ScriptText.quoted(text)) (offsets must fall between characters)"
             )
         }
-        return Int(b)...Int(e)
+        return Int(clamping: b)...Int(clamping: e)
     }
 
     /// A byte count for delete_surrounding: a whole number from 0.
@@ -426,7 +426,7 @@ struct Fields {
         guard d == d.rounded() else {
             throw parser.error(line, name, "expected a whole number of bytes, found \(d)")
         }
-        return Int(d)
+        return Int(clamping: d)
     }
 
     mutating func choice(_ name: String, _ options: [String]) throws -> String {

@@ -1,6 +1,9 @@
+import ScrollwayGeometry
+
 /// Writes script events as the JSON Lines the parser reads, so a script built in code (a fuzzer's
 /// failing case, a recording) can be saved and replayed with `scrollway play`. Numbers are
 /// written in their shortest exact form, so a written script parses back to the same events.
+
 public enum ScriptWriter {
     /// The whole script, with the format header first.
     public static func text(_ script: GestureScript) -> String {
@@ -60,7 +63,7 @@ public enum ScriptWriter {
     /// for every finite double: "0.1", "1e-07", "1.5e+300").
     static func number(_ v: Double) -> String {
         precondition(v.isFinite, "scripts hold finite numbers only")
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(clamping: v)) }
         return "\(v)"
     }
 

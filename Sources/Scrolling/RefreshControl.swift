@@ -103,7 +103,7 @@ public final class RefreshControl: View, FrameAnimation {
         let inner = 8.0
         let outer = 16.0
         let n = Self.segments
-        let lit = isRefreshing ? n : Int((progress * Double(n)).rounded(.down))
+        let lit = isRefreshing ? n : Int(clamping: progress * Double(n), rounding: .down)
         for i in 0..<n {
             let a = Double(i) / Double(n) * 2 * Double.pi + (isRefreshing ? rotation : 0) - Double.pi / 2
             let fade = isRefreshing ? 0.25 + 0.75 * Double(n - i) / Double(n) : (i < lit ? 1 : 0.15)

@@ -213,8 +213,8 @@ extension ScrollView: FrameAnimation {
             guard page > 0 else { return x }
             // At most a million pages (a page under 1 px of a billion-pixel range is no page).
             let pages = (max(r.upperBound, 0) / page).rounded(.up)
-            let count = pages.isFinite ? Int(min(max(pages, 0), 1e6)) + 1 : 1
-            let startPage = Int(min(max((start / page).rounded(), -1), Double(count)))
+            let count = pages.isFinite ? Int(clamping: pages, in: 0...1_000_000) + 1 : 1
+            let startPage = Int(clamping: start / page, rounding: .toNearestOrAwayFromZero, in: -1...count)
             let p = Paging.targetPage(
                 position: x, velocity: v, pageSize: page, k: k, startPage: startPage, pageCount: count)
             return min(max(Double(p) * page, r.lowerBound), r.upperBound)

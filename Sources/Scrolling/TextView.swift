@@ -196,7 +196,7 @@ open class TextView: ScrollView, TextEditingView {
     func textIndex(at point: Point) -> Int {
         layoutText()
         guard !lines.isEmpty, lineHeight > 0 else { return 0 }
-        let l = min(max(0, Int(((point.y - textInset.top) / lineHeight).rounded(.down))), lines.count - 1)
+        let l = Int(clamping: (point.y - textInset.top) / lineHeight, rounding: .down, in: 0...max(0, lines.count - 1))
         return editing.textIndex(forShown: shownIndex(line: l, x: point.x))
     }
 
@@ -213,7 +213,7 @@ open class TextView: ScrollView, TextEditingView {
     /// line kept for context, at least one.
     var linesPerPage: Int {
         let visible = bounds.height - adjustedContentInset.vertical
-        return max(1, Int((visible / max(1, lineHeight)).rounded(.down)) - 1)
+        return max(1, Int(clamping: visible / max(1, lineHeight), rounding: .down) - 1)
     }
 
     public func caretIndex(for key: Key, from index: Int) -> Int? {

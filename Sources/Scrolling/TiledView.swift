@@ -234,7 +234,9 @@ public final class TiledView: View {
     private func tileRange(_ rect: Rect) -> [Int] {
         let edge = Double(tileSize) / level  // a tile's content size at this level
         // Tile indices within what an Int holds (content of any finite size).
-        func index(_ d: Double) -> Int { Int(min(max(d.rounded(.down), -1e15), 1e15)) }
+        func index(_ d: Double) -> Int {
+            Int(clamping: d, rounding: .down, in: -1_000_000_000_000_000...1_000_000_000_000_000)
+        }
         return [
             index(rect.minX / edge), index((rect.maxX - 1e-9) / edge), index(rect.minY / edge),
             index((rect.maxY - 1e-9) / edge),
@@ -429,7 +431,7 @@ final class TileView: View {
 
     /// The canvas size in device pixels for `size` at `level` (what `displayIfNeeded` allocates).
     static func pixels(for size: Size, level: Double) -> (width: Int, height: Int) {
-        (Int((size.width * level).rounded(.up)), Int((size.height * level).rounded(.up)))
+        (Int(clamping: size.width * level, rounding: .up), Int(clamping: size.height * level, rounding: .up))
     }
 
     static func bytes(for size: Size, level: Double) -> Int {

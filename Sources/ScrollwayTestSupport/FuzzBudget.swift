@@ -1,4 +1,5 @@
 import Foundation
+import ScrollwayGeometry
 
 /// How many random cases a seeded fuzzer runs. Its full count is what CI runs, in an optimized
 /// build of its own (`.ci/run`'s fuzzing step, `SCROLLWAY_FUZZ=full swift test -c release`);

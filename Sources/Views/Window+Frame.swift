@@ -402,7 +402,9 @@ struct CompositeSnapshot: Equatable {
         s.screenRect = screenRect.offsetBy(dx: drift.x, dy: drift.y)
         s.visible = visible?.offsetBy(dx: drift.x, dy: drift.y)
         s.painted = painted?.offsetBy(dx: drift.x, dy: drift.y)
-        s.placed = placed.offsetBy(dx: Int((drift.x * scale).rounded()), dy: Int((drift.y * scale).rounded()))
+        s.placed = placed.offsetBy(
+            dx: Int(clamping: drift.x * scale, rounding: .toNearestOrAwayFromZero),
+            dy: Int(clamping: drift.y * scale, rounding: .toNearestOrAwayFromZero))
         return s
     }
 

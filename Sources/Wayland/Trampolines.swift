@@ -1,5 +1,6 @@
 import Glibc
 import ScrollwayCWaylandClient
+import ScrollwayGeometry
 import ScrollwayWaylandCore
 import ScrollwayWaylandProtocols
 

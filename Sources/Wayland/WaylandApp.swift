@@ -1,6 +1,7 @@
 import Glibc
 import ScrollwayCSystem
 import ScrollwayCWaylandClient
+import ScrollwayGeometry
 import ScrollwayViews
 import Synchronization
 
@@ -114,7 +115,7 @@ public final class WaylandApp {
         if next != armedDeadline {
             let delay = next.map { max(0, $0 - now) }
             // At most a day ahead (a deadline set at infinity waits for events only).
-            _ = sw_timerfd_arm(timerFD, delay.map { max(1, Int64(min($0, 86_400) * 1e9)) } ?? 0)
+            _ = sw_timerfd_arm(timerFD, delay.map { max(1, Int64(clamping: min($0, 86_400) * 1e9)) } ?? 0)
             armedDeadline = next
         }
 
@@ -124,7 +125,7 @@ public final class WaylandApp {
             pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: waker.fd, events: Int16(POLLIN), revents: 0),
         ]
-        let ms: Int32 = maxWait.isFinite ? Int32(min(max(0, maxWait) * 1000, 60_000).rounded(.up)) : -1
+        let ms: Int32 = maxWait.isFinite ? Int32(clamping: min(max(0, maxWait) * 1000, 60_000), rounding: .up) : -1
         let ready = poll(&fds, 3, ms)
         if ready < 0 && errno != EINTR {
             try? connection.finishRead(revents: 0)

@@ -2,6 +2,7 @@ import Glibc
 import ScrollwayCSystem
 import ScrollwayCWaylandClient
 import ScrollwayCXKBCommon
+import ScrollwayGeometry
 import ScrollwayGestures
 import ScrollwayRaster
 import ScrollwayViews

@@ -189,6 +189,6 @@ final class WaylandTextInput: WindowObserver {
     }
 
     private static func int(_ v: Double) -> Int32 {
-        v.isFinite ? Int32(clamping: Int(max(-1e9, min(1e9, v)))) : 0
+        v.isFinite ? Int32(clamping: v, in: -1_000_000_000...1_000_000_000) : 0
     }
 }

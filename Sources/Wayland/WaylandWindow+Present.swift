@@ -23,8 +23,8 @@ extension WaylandWindow {
 
     private func drawFrame(at time: Double) throws {
         let scale = renderScale
-        let w = Int((content.bounds.width * scale).rounded(.up))
-        let h = Int((content.bounds.height * scale).rounded(.up))
+        let w = Int(clamping: content.bounds.width * scale, rounding: .up)
+        let h = Int(clamping: content.bounds.height * scale, rounding: .up)
         if pool == nil || pool!.width != w || pool!.height != h || pool!.scale != scale {
             pool = nil
             pool = try BufferPool(
@@ -82,9 +82,10 @@ extension WaylandWindow {
         if fractionalScale != nil, let viewporter = connection.viewporter {
             if viewport == nil { viewport = wp_viewporter_get_viewport(viewporter, surface) }
             wl_surface_set_buffer_scale(surface, 1)
-            wp_viewport_set_destination(viewport, Int32(content.bounds.width), Int32(content.bounds.height))
+            wp_viewport_set_destination(
+                viewport, Int32(clamping: content.bounds.width), Int32(clamping: content.bounds.height))
         } else {
-            wl_surface_set_buffer_scale(surface, Int32(scale))
+            wl_surface_set_buffer_scale(surface, Int32(clamping: scale))
         }
         updateOpaqueRegion()
         wl_surface_attach(surface, buffer.buffer, 0, 0)
@@ -150,7 +151,8 @@ extension WaylandWindow {
             wl_surface_set_opaque_region(surface, nil)
             return
         }
-        wl_region_add(region, 0, 0, Int32(size.width.rounded(.up)), Int32(size.height.rounded(.up)))
+        wl_region_add(
+            region, 0, 0, Int32(clamping: size.width, rounding: .up), Int32(clamping: size.height, rounding: .up))
         wl_surface_set_opaque_region(surface, region)
         wl_region_destroy(region)
     }

@@ -1,6 +1,7 @@
 import Glibc
 import ScrollwayCSystem
 import ScrollwayCWaylandClient
+import ScrollwayGeometry
 
 /// An anonymous shared-memory file, sized and mapped: what wl_shm buffers live in. A sealed
 /// memfd (the compositor can trust its size), or an unlinked POSIX shared-memory file where

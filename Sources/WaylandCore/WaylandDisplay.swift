@@ -1,6 +1,7 @@
 import Glibc
 import ScrollwayCSystem
 import ScrollwayCWaylandClient
+import ScrollwayGeometry
 
 /// One client connection to a compositor, written once for every client of this package (the
 /// Wayland platform and the weston test harness): connecting, the registry's globals, binding a
@@ -115,7 +116,7 @@ public final class WaylandDisplay {
     public func dispatch(timeout: Double) throws(DisplayError) -> Bool {
         try beginRead()
         var pfd = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-        let ms: Int32 = timeout.isFinite ? Int32(min(max(0, timeout) * 1000, 60_000).rounded(.up)) : -1
+        let ms: Int32 = timeout.isFinite ? Int32(clamping: timeout * 1000, rounding: .up, in: 0...60_000) : -1
         let ready = poll(&pfd, 1, ms)
         try finishRead(revents: ready > 0 ? pfd.revents : 0)
         return ready > 0

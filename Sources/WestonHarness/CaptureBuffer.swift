@@ -1,4 +1,5 @@
 import ScrollwayCWaylandClient
+import ScrollwayGeometry
 import ScrollwayRaster
 import ScrollwayWaylandCore
 

@@ -1,5 +1,6 @@
 import Glibc
 import ScrollwayCXKBCommon
+import ScrollwayGeometry
 
 /// The xkb names of a keymap (evdev rules, pc105): what the rig tells weston to use
 /// (`[keyboard]` in weston.ini) and what `KeyCodes` compiles to find keys in the same map.

@@ -67,9 +67,11 @@ public final class RealTimePacer {
     /// the client's loop is not ours to run (`scrollway rig`), and any other plain wait.
     public static func sleep(_ seconds: Double) {
         guard seconds > 0, seconds.isFinite else { return }
-        let whole = min(seconds.rounded(.down), Double(Int32.max))
-        let nanoseconds = whole < seconds.rounded(.down) ? 0 : Int((seconds - whole) * 1e9)
-        var request = timespec(tv_sec: Int(whole), tv_nsec: nanoseconds)
+        let whole = Int(clamping: seconds, rounding: .down, in: 0...Int(Int32.max))
+        let nanoseconds =
+            Double(whole) < seconds.rounded(.down)
+            ? 0 : Int(clamping: (seconds - Double(whole)) * 1e9, in: 0...999_999_999)
+        var request = timespec(tv_sec: whole, tv_nsec: nanoseconds)
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ScrollwayGeometry
 import ScrollwayWaylandCore
 
 /// Where a rig client's standard output and error go.

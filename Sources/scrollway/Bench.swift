@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScrollwayBench
+import ScrollwayGeometry
 import ScrollwayScripts
 
 /// `scrollway bench`: parses its options and runs the benchmarks of `ScrollwayBench`

@@ -147,7 +147,8 @@ struct Demo: AsyncParsableCommand {
                 let size = content.bounds.size
                 StandardStream.error.say(
                     "scrollway demo: recorded \(recorder.eventCount) events in \(record); replay with "
-                        + "`scrollway play \(record) --scene \(scene) --size \(Int(size.width))x\(Int(size.height))`\n")
+                        + "`scrollway play \(record) --scene \(scene) --size \(size.width.messageText)x\(size.height.messageText)`\n"
+                )
             }
         } catch let error as WaylandError {
             recordFile?.discard()

@@ -57,16 +57,16 @@ struct Plot: ParsableCommand {
         guard TracePlot.widthRange.contains(w), TracePlot.heightRange.contains(h), w == w.rounded(), h == h.rounded()
         else {
             throw ValidationError(
-                "--size: expected whole pixels from \(Int(TracePlot.widthRange.lowerBound))x"
-                    + "\(Int(TracePlot.heightRange.lowerBound)) to \(Int(TracePlot.widthRange.upperBound))x"
-                    + "\(Int(TracePlot.heightRange.upperBound)), got \(size.defaultValueDescription)")
+                "--size: expected whole pixels from \(TracePlot.widthRange.lowerBound.messageText)x"
+                    + "\(TracePlot.heightRange.lowerBound.messageText) to \(TracePlot.widthRange.upperBound.messageText)x"
+                    + "\(TracePlot.heightRange.upperBound.messageText), got \(size.defaultValueDescription)")
         }
         for v in views where v.isEmpty { throw ValidationError("--view: expected a view name, got an empty one") }
     }
 
     /// A number as the user typed it, give or take: 100, not 100.0.
     static func number(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)"
+        v.messageText
     }
 
     func run() throws {
@@ -81,7 +81,7 @@ struct Plot: ParsableCommand {
         let window =
             "\(PlotScale.label(data.window.lowerBound, step: 1))–\(PlotScale.label(data.window.upperBound, step: 1)) ms"
         StandardStream.error.say(
-            "plot \(output == "-" ? "(standard output)" : output): \(Int(size.width))×\(Int(size.height)) px, "
+            "plot \(output == "-" ? "(standard output)" : output): \(size.width.messageText)×\(size.height.messageText) px, "
                 + "\(data.series.map { ScriptText.escaped($0.view) }.joined(separator: ", ")), \(window)\n")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ScrollwayGeometry
 import ScrollwayScripts
 
 /// The progress of a long command, on standard error (standard output is for results): on a
@@ -43,10 +44,10 @@ final class Progress {
     private func show(_ done: Double, _ what: String) {
         lastShown = .now
         let fraction = min(max(done / total, 0), 1)
-        let percent = Int((fraction * 100).rounded(.down))
+        let percent = Int(clamping: fraction * 100, rounding: .down)
         if isTerminal {
             let width = 24
-            let filled = Int((fraction * Double(width)).rounded(.down))
+            let filled = Int(clamping: fraction * Double(width), rounding: .down)
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
             StandardStream.error.say("\r\u{1b}[K\(label) \(bar) \(percent)% \(what)")
             lineOpen = true

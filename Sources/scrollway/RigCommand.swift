@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ScrollwayGeometry
 import ScrollwayGestures
 import ScrollwayRaster
 import ScrollwayReplay
@@ -105,7 +106,7 @@ struct RigCommand: ParsableCommand {
         // directory) and exit with 128 + the signal. After a SIGKILL the rig's watch of this
         // process ends the compositor (its clients go with it) and the next rig start sweeps the
         // runtime directory.
-        let rig = try compositor.start(width: Int(size.width), height: Int(size.height))
+        let rig = try compositor.start(width: Int(clamping: size.width), height: Int(clamping: size.height))
         defer { rig.stop() }
         let signalled = Signalled()
         nonisolated(unsafe) let stoppable = rig

@@ -42,7 +42,9 @@ struct Screenshot: AsyncParsableCommand {
         // Checked before drawing: a directory, a missing or unwritable one is named at once.
         let destination = try PNGDestination(output)
         try destination.write(try Offscreen.png(window))
-        try say("wrote \(output) (\(Int(window.bounds.width * scale))×\(Int(window.bounds.height * scale)) px)")
+        try say(
+            "wrote \(output) (\(Int(clamping: window.bounds.width * scale))×\(Int(clamping: window.bounds.height * scale)) px)"
+        )
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ScrollwayDBus
+import ScrollwayGeometry
 import ScrollwayTestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import ScrollwayGeometry
 import Testing
 
 @testable import ScrollwayGeometry

@@ -487,7 +487,8 @@ final class AllowedRectSource: TileSource {
         let expected = TileGeometry.keys(
             meeting: Rect(x: 872, y: 872, width: 556, height: 556), edge: 256)
         #expect(expected.count == 9)
-        let drawn = Set(source.drawnRects.dropFirst(before).map { [Int($0.minX / 256), Int($0.minY / 256)] })
+        let drawn = Set(
+            source.drawnRects.dropFirst(before).map { [Int(clamping: $0.minX / 256), Int(clamping: $0.minY / 256)] })
         #expect(drawn == expected && source.drawnRects.count == before + 9)
         // Asynchronous: the four tiles drawn for (0, 0) stay cached under the cap; synchronous:
         // they were removed undrawn once no longer wanted.
@@ -508,7 +509,10 @@ final class AllowedRectSource: TileSource {
         #expect(nested.count == 4)
         #expect(source.drawnRects.count == before + 9 + 4)
         #expect(
-            Set(source.drawnRects.dropFirst(before + 9).map { [Int($0.minX / 256), Int($0.minY / 256)] }) == nested)
+            Set(
+                source.drawnRects.dropFirst(before + 9).map {
+                    [Int(clamping: $0.minX / 256), Int(clamping: $0.minY / 256)]
+                }) == nested)
     }
 
     /// Synchronous tiles: a nil source draws nothing, setting one draws, `setNeedsDisplay(in:)`

@@ -19,7 +19,7 @@ import Testing
             self.log = log
         }
         func advance(to time: Double) -> Bool {
-            log("frame \(Int((time * 60).rounded()))")
+            log("frame \(Int(clamping: time * 60, rounding: .toNearestOrAwayFromZero))")
             return time < until
         }
     }
@@ -49,7 +49,7 @@ import Testing
         let log = Log()
         let driver = FrameDriver(window: window)
         window.addAnimation(Ticker(until: 1, log: log.callAsFunction))
-        driver.beforeFrame = { t in log("start \(Int((t * 60).rounded()))") }
+        driver.beforeFrame = { t in log("start \(Int(clamping: t * 60, rounding: .toNearestOrAwayFromZero))") }
         driver.schedule(at: 0.02) { log("action at 0.02") }
         driver.schedule(at: 0.01) { log("action at 0.01") }
         driver.advance(to: driver.frameTime(2))

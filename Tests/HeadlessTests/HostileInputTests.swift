@@ -45,7 +45,7 @@ import Testing
         let delegates = player.recorder.writer.lines.filter { $0.contains("\"delegate\"") }
         let begins = delegates.filter { $0.contains("scrollViewWillBeginDragging") }
         #expect(begins.count == 2)
-        #expect(begins.last?.hasPrefix("{\"t\": \(Int(day) + 16), ") == true, "\(begins.last ?? "")")
+        #expect(begins.last?.hasPrefix("{\"t\": \(Int(clamping: day) + 16), ") == true, "\(begins.last ?? "")")
 
         // The same two flings an hour apart in a frame-by-frame run give the same records, the
         // second fling's shifted by the gap.

@@ -57,12 +57,12 @@ import Testing
         let cell = try #require(d.window.focusedView)
         let canvas = try Offscreen.render(d.window)
         let p = cell.convert(Point(x: cell.bounds.midX, y: 1), to: nil)
-        let ring = canvas.color(x: Int(p.x), y: Int(p.y))
+        let ring = canvas.color(x: Int(clamping: p.x), y: Int(clamping: p.y))
         #expect(ring.blue > 0.9 && ring.red < 0.3, "\(ring)")
         // Unfocused (Escape is not the row's; focus it away), no ring.
         d.window.focus(nil, byTouch: false)
         d.driver.settle()
-        let after = try Offscreen.render(d.window).color(x: Int(p.x), y: Int(p.y))
+        let after = try Offscreen.render(d.window).color(x: Int(clamping: p.x), y: Int(clamping: p.y))
         #expect(after.red > 0.5, "\(after)")
     }
 

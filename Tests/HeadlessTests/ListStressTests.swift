@@ -137,7 +137,7 @@ import Testing
             case 3 where count > 0:
                 list.scrollToRow(g.next(count), animated: g.next(2) == 0)
             case 4:
-                list.contentOffset = Point(x: 0, y: Double(g.next(Int(list.contentSize.height) + 1)))
+                list.contentOffset = Point(x: 0, y: Double(g.next(Int(clamping: list.contentSize.height) + 1)))
             case 5:  // a flick: four moves a frame apart, lifted with the last
                 let y0 = 500.0
                 let dy = Double(g.next(800)) - 400

@@ -73,7 +73,7 @@ final class SceneDriver {
         }
         #expect(d.list.contentOffset.y > 10_000)
         // In view: 844 px + 2 × 100 px margin over rows of at least 44 px ≈ 25 rows, plus the pool.
-        let bound = Int((844.0 + 2 * 100) / 44) + 2 + ListView.poolLimit
+        let bound = Int(clamping: (844.0 + 2 * 100) / 44) + 2 + ListView.poolLimit
         #expect(d.list.visibleCells.count <= bound)
         #expect(d.list.cellsCreated <= bound, "\(d.list.cellsCreated) cells made")
     }
@@ -329,7 +329,7 @@ final class SceneDriver {
     @Test func jumpsReuseTheCellsTheyLeaveAndKeepNoStrayViews() {
         let d = SceneDriver(.list)
         // 844 px + 2 × 100 px margin over rows of at least 44 px, headers apart, plus the pool.
-        let screenful = Int((844.0 + 2 * 100) / 44) + 2
+        let screenful = Int(clamping: (844.0 + 2 * 100) / 44) + 2
         let made = d.list.cellsCreated
         #expect(made <= screenful)
         for (i, row) in [99_999, 0, 50_000, 12_345, 99_000, 7].enumerated() {
@@ -389,7 +389,7 @@ final class SceneDriver {
         #expect(d.list.rowCount == 0 && d.list.contentSize.height == Double(d.list.numberOfSections) * h)
         #expect(d.list.visibleCells.isEmpty)
         #expect(d.list.contentOffset.y == 0)
-        #expect(d.list.visibleHeaders.count == Int(((844 + d.list.margin) / h).rounded(.up)))
+        #expect(d.list.visibleHeaders.count == Int(clamping: (844 + d.list.margin) / h, rounding: .up))
         #expect(d.list.visibleHeaders[0]?.frame.minY == 0)
     }
 

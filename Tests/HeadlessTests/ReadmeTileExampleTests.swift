@@ -1,10 +1,11 @@
 import Scrollway
+import ScrollwayGeometry
 import Testing
 
 /// The tile source of docs/library-guide.md ("Huge content: tiles and cell reuse"), verbatim.
 final class Stripes: TileSource {
     func draw(_ rect: Rect, in canvas: Canvas) {
-        let shade = UInt8(Int(rect.minY / 256) % 2 == 0 ? 230 : 200)
+        let shade = UInt8(Int(clamping: rect.minY / 256) % 2 == 0 ? 230 : 200)
         canvas.fill(Rect(origin: .zero, size: rect.size), color: Color(rgb: shade, shade, 255))
     }
 }

@@ -16,16 +16,16 @@ enum TileGeometry {
 
     /// The most tiles of `edge` content pixels a `width` × `height` rect can meet.
     static func maxTiles(width: Double, height: Double, edge: Double) -> Int {
-        (Int((width / edge).rounded(.up)) + 1) * (Int((height / edge).rounded(.up)) + 1)
+        (Int(clamping: width / edge, rounding: .up) + 1) * (Int(clamping: height / edge, rounding: .up) + 1)
     }
 
     /// The tiles (column, row) of `edge` content pixels meeting `rect`.
     static func keys(meeting rect: Rect, edge: Double) -> Set<[Int]> {
         var keys: Set<[Int]> = []
-        let c0 = Int((rect.minX / edge).rounded(.down))
-        let c1 = Int(((rect.maxX - 1e-9) / edge).rounded(.down))
-        let r0 = Int((rect.minY / edge).rounded(.down))
-        let r1 = Int(((rect.maxY - 1e-9) / edge).rounded(.down))
+        let c0 = Int(clamping: rect.minX / edge, rounding: .down)
+        let c1 = Int(clamping: (rect.maxX - 1e-9) / edge, rounding: .down)
+        let r0 = Int(clamping: rect.minY / edge, rounding: .down)
+        let r1 = Int(clamping: (rect.maxY - 1e-9) / edge, rounding: .down)
         for r in r0...max(r0, r1) { for c in c0...max(c0, c1) { keys.insert([c, r]) } }
         return keys
     }
@@ -102,7 +102,8 @@ enum TileGeometry {
             fling(d, dx: dx, dy: dy)
         }
         // It drew every tile that was ever visible, and only tiles that were ever allowed.
-        let drawn = Set(tiled.rasterized[before...].map { [Int($0.tile.minX / 256), Int($0.tile.minY / 256)] })
+        let drawn = Set(
+            tiled.rasterized[before...].map { [Int(clamping: $0.tile.minX / 256), Int(clamping: $0.tile.minY / 256)] })
         #expect(everVisible.count > 40)  // the flings crossed the map
         #expect(everVisible.isSubset(of: drawn.union(drawnBefore)), "\(everVisible.subtracting(drawn).prefix(3))")
         #expect(drawn.isSubset(of: everAllowed), "\(drawn.subtracting(everAllowed).prefix(3))")
@@ -199,7 +200,7 @@ enum TileGeometry {
             y = min(y + 844, height - 844)
             row += 1
         }
-        let all = Int(MapSource.size.width / edge) * Int(MapSource.size.height / edge)
+        let all = Int(clamping: MapSource.size.width / edge) * Int(clamping: MapSource.size.height / edge)
         #expect(seen.count == all)  // every tile of the map was on screen once
         #expect(tiled.rasterizedTileCount - start >= all - wanted)  // at most the first screen was drawn before
         #expect(peak <= tiled.memoryCap, "peak \(peak) of \(tiled.memoryCap)")

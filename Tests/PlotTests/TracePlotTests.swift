@@ -14,15 +14,15 @@ import Testing
         let curve = TracePlot.Palette.offsetY.premultipliedARGB
         // Off the time grid (every 100 ms here), so the pixels around are the panel's.
         for (t, y) in [(150.0, 100.0), (550, 300)] {
-            let px = Int(plot.time(t).rounded(.down))
-            let py = Int(panel.offsetScale(y).rounded(.down))
+            let px = Int(clamping: plot.time(t), rounding: .down)
+            let py = Int(clamping: panel.offsetScale(y), rounding: .down)
             #expect(canvas.pixel(x: px, y: py) == curve, "(t \(t), y \(y)) at (\(px), \(py))")
             // And not a band of blue over the whole panel: 6 px away is the panel's own colour.
             #expect(canvas.pixel(x: px, y: py - 6) == TracePlot.Palette.panel.premultipliedARGB)
         }
         // Where the value is 100, nothing is drawn at 300.
-        let x150 = Int(plot.time(150).rounded(.down))
-        #expect(canvas.pixel(x: x150, y: Int(panel.offsetScale(300).rounded(.down))) != curve)
+        let x150 = Int(clamping: plot.time(150), rounding: .down)
+        #expect(canvas.pixel(x: x150, y: Int(clamping: panel.offsetScale(300), rounding: .down)) != curve)
     }
 
     /// Whatever numbers the trace reader lets through draw: a flat offset at the largest
@@ -52,12 +52,12 @@ import Testing
         let panel = plot.panels[0]
         #expect(panel.offsetPaths.map(\.horizontal) == [false, true])
         #expect(panel.markers[0].label == "willEndDragging v=(2000, 0) px/s")
-        let x = Int(plot.time(250).rounded(.down))
+        let x = Int(clamping: plot.time(250), rounding: .down)
         #expect(
-            canvas.pixel(x: x, y: Int(panel.offsetScale(400).rounded(.down)))
+            canvas.pixel(x: x, y: Int(clamping: panel.offsetScale(400), rounding: .down))
                 == TracePlot.Palette.offsetX.premultipliedARGB)
         #expect(
-            canvas.pixel(x: x, y: Int(panel.offsetScale(0).rounded(.down)))
+            canvas.pixel(x: x, y: Int(clamping: panel.offsetScale(0), rounding: .down))
                 == TracePlot.Palette.offsetY.premultipliedARGB)
     }
 
@@ -67,8 +67,8 @@ import Testing
         let canvas = try plot.render()
         let panel = plot.panels[0]
         // 1 px per ms while dragging: 1000 px/s, flat between 240 and 360 ms.
-        let px = Int(plot.time(300).rounded(.down))
-        let py = Int(panel.velocityScale(1000).rounded(.down))
+        let px = Int(clamping: plot.time(300), rounding: .down)
+        let py = Int(clamping: panel.velocityScale(1000), rounding: .down)
         #expect(canvas.pixel(x: px, y: py) == TracePlot.Palette.offsetY.premultipliedARGB)
         #expect(panel.velocityScale.domain.contains(0) && panel.velocityScale.domain.upperBound < 1200)
     }
@@ -87,8 +87,8 @@ import Testing
         // Near the offset panel's top (the curve is at 100–300, far below at 208 ms) and in the
         // velocity panel's lower part (the speed is ≥ 0 here).
         for y in [panel.offset.minY + 3, panel.velocity.maxY - 2] {
-            #expect(canvas.pixel(x: Int(x), y: Int(y)) == color, "y \(y)")
-            #expect(canvas.pixel(x: Int(x) + 2, y: Int(y)) != color)
+            #expect(canvas.pixel(x: Int(clamping: x), y: Int(clamping: y)) == color, "y \(y)")
+            #expect(canvas.pixel(x: Int(clamping: x) + 2, y: Int(clamping: y)) != color)
         }
         let label = try #require(marker.labelRect)
         #expect(label.minX == x + 3 && label.maxY <= panel.offset.minY)
@@ -100,8 +100,10 @@ import Testing
         let canvas = try plot.render()
         let band = plot.panels[0].phases
         for (t, phase) in [(100.0, TracePhase.idle), (250, .dragging), (600, .decelerating)] {
-            let x = Int(plot.time(t).rounded(.down))
-            #expect(canvas.pixel(x: x, y: Int(band.minY)) == TracePlot.Palette.phase(phase).premultipliedARGB, "\(t)")
+            let x = Int(clamping: plot.time(t), rounding: .down)
+            #expect(
+                canvas.pixel(x: x, y: Int(clamping: band.minY)) == TracePlot.Palette.phase(phase).premultipliedARGB,
+                "\(t)")
         }
     }
 

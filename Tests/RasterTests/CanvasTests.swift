@@ -205,9 +205,9 @@ let white = Color.white
                 a.storeBytes(of: v, toByteOffset: i, as: UInt8.self)
                 b.storeBytes(of: v, toByteOffset: i, as: UInt8.self)
             }
-            let count = trial % 4 == 0 ? Int(rng.unit(0, 300)) : Int(rng.unit(256, 9000))
-            let from = Int(rng.unit(0, Double(size - count)))
-            let to = Int(rng.unit(0, Double(size - count)))
+            let count = trial % 4 == 0 ? Int(clamping: rng.unit(0, 300)) : Int(clamping: rng.unit(256, 9000))
+            let from = Int(clamping: rng.unit(0, Double(size - count)))
+            let to = Int(clamping: rng.unit(0, Double(size - count)))
             if to < from && to + count > from { directions.forward += 1 }
             if to > from && from + count > to { directions.backward += 1 }
             Canvas.copyStreaming(to: a + to, from: a + from, count: count)

@@ -1,5 +1,6 @@
 import ScrollwayCFcft
 import ScrollwayCPixman
+import ScrollwayGeometry
 import ScrollwayRaster
 import Testing
 

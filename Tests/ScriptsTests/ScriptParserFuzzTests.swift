@@ -1,4 +1,5 @@
 import Foundation
+import ScrollwayGeometry
 import ScrollwayGestures
 import ScrollwayScripts
 import ScrollwayTestSupport

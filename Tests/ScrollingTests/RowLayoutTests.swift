@@ -1,3 +1,4 @@
+import ScrollwayGeometry
 import Testing
 
 @testable import ScrollwayScrolling
@@ -59,7 +60,7 @@ import Testing
         #expect(layout.totalHeight == naive.total())
         for i in 0..<naive.heights.count { #expect(layout.top(i) == tops[i], "top of row \(i)") }
         for _ in 0..<50 {
-            let y = Double(probes.next(Int(tops.last!) + 50)) - 10 + Double(probes.next(4)) / 4
+            let y = Double(probes.next(Int(clamping: tops.last!) + 50)) - 10 + Double(probes.next(4)) / 4
             #expect(layout.row(at: y) == naive.row(at: y, tops: tops), "row at y \(y)")
         }
         // Exactly on every row's top and its header band's top.

@@ -215,7 +215,7 @@ import Testing
         // just past the band is white.
         func windowPixel(_ x: Double) -> Color {
             let p = notes.convert(Point(x: x, y: line.y + 1), to: nil)
-            return canvas.color(x: Int(p.x), y: Int(p.y))
+            return canvas.color(x: Int(clamping: p.x), y: Int(clamping: p.y))
         }
         let inside = windowPixel((x0 + x1) / 2)
         let outside = windowPixel(x1 + 6)
@@ -306,7 +306,8 @@ import Testing
             let c = notes.convert(notes.caretRect, to: nil)
             let ring = notes.convert(Point(x: notes.bounds.midX, y: 1), to: nil)
             return (
-                canvas.color(x: Int(c.minX), y: Int(c.midY)), canvas.color(x: Int(ring.x), y: Int(ring.y))
+                canvas.color(x: Int(clamping: c.minX), y: Int(clamping: c.midY)),
+                canvas.color(x: Int(clamping: ring.x), y: Int(clamping: ring.y))
             )
         }
         let focused = try pixels()

@@ -1,5 +1,6 @@
 import Foundation
 import ScrollwayCPNG
+import ScrollwayGeometry
 import Testing
 
 /// libpng's simplified API writes a BGRA image (pixman's a8r8g8b8 byte order on little endian).

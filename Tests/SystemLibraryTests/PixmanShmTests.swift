@@ -2,6 +2,7 @@ import Glibc
 import ScrollwayCPixman
 import ScrollwayCSystem
 import ScrollwayCWaylandClient
+import ScrollwayGeometry
 import Testing
 
 /// pixman drawing straight into a sealed memfd mapping: the exact path a wl_shm buffer takes.

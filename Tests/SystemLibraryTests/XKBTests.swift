@@ -1,4 +1,5 @@
 import ScrollwayCXKBCommon
+import ScrollwayGeometry
 import Testing
 
 /// xkbcommon compiles a keymap from RMLVO names (the same data weston's default keymap uses).

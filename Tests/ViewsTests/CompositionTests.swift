@@ -45,8 +45,10 @@ import Testing
     /// and the pixels just outside each corner.
     func expectRect(_ c: Canvas, _ rect: Rect, _ color: Color, _ label: String) {
         let corners = [
-            (Int(rect.minX), Int(rect.minY), -1, -1), (Int(rect.maxX) - 1, Int(rect.minY), 1, -1),
-            (Int(rect.minX), Int(rect.maxY) - 1, -1, 1), (Int(rect.maxX) - 1, Int(rect.maxY) - 1, 1, 1),
+            (Int(clamping: rect.minX), Int(clamping: rect.minY), -1, -1),
+            (Int(clamping: rect.maxX) - 1, Int(clamping: rect.minY), 1, -1),
+            (Int(clamping: rect.minX), Int(clamping: rect.maxY) - 1, -1, 1),
+            (Int(clamping: rect.maxX) - 1, Int(clamping: rect.maxY) - 1, 1, 1),
         ]
         for (x, y, dx, dy) in corners where x >= 0 && y >= 0 && x < c.width && y < c.height {
             #expect(c.pixel(x: x, y: y) == color.argb, "\(label) corner (\(x), \(y))")

@@ -30,9 +30,11 @@ import Testing
         let (cropped, label) = try render(Label())
         let (whole, reference) = try render(WholeLabel())
         let image = try #require(label.backingImage)
-        #expect(try #require(reference.backingImage).width == Int((700 * scale).rounded(.up)))
-        #expect(image.width > Int(90 * scale) && image.width < Int(200 * scale), "image \(image.width) px wide")
-        #expect(image.height <= Int((60 * scale).rounded(.up)))
+        #expect(try #require(reference.backingImage).width == Int(clamping: 700 * scale, rounding: .up))
+        #expect(
+            image.width > Int(clamping: 90 * scale) && image.width < Int(clamping: 200 * scale),
+            "image \(image.width) px wide")
+        #expect(image.height <= Int(clamping: 60 * scale, rounding: .up))
         let same = cropped.withPixels { a in whole.withPixels { b in a.elementsEqual(b) } }
         #expect(same)
         // And there is text in it.

@@ -48,16 +48,18 @@ import Testing
             scroller.bounds.origin = Point(x: 0, y: offset)
             let update = try window.prepareFrameUpdate(time: 0)
             window.apply(update, to: canvas)
-            let snapped = Int((offset * scale).rounded())
+            let snapped = Int(clamping: offset * scale, rounding: .toNearestOrAwayFromZero)
             defer { last = snapped }
-            guard snapped != last, abs(snapped - last) < Int(1080 * scale) else { continue }
+            guard snapped != last, abs(snapped - last) < Int(clamping: 1080 * scale) else { continue }
             let move = try #require(update.move, "offset \(offset): no move, damage \(update.damage.rects)")
             #expect(move.dy == last - snapped, "offset \(offset)")
             #expect(
                 move.rect
-                    == PixelRect(x: 0, y: Int(frameY * scale), width: Int(1920 * scale), height: Int(1080 * scale)))
+                    == PixelRect(
+                        x: 0, y: Int(clamping: frameY * scale), width: Int(clamping: 1920 * scale),
+                        height: Int(clamping: 1080 * scale)))
             // Only the exposed strip is painted.
-            #expect(update.damage.area == Int(1920 * scale) * (snapped - last), "offset \(offset)")
+            #expect(update.damage.area == Int(clamping: 1920 * scale) * (snapped - last), "offset \(offset)")
             moves += 1
         }
         #expect(moves > 200)

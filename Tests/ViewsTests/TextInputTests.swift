@@ -145,20 +145,30 @@ import Testing
         window.handle(InputEvent(time: 1, .textInput(TextInputUpdate(preedit: "mmmm", preeditCursor: nil))))
         let canvas = try Offscreen.render(window)
         let m = font.metrics()
-        let row = Int((30 + (44 - m.lineHeight) / 2 + m.ascent + 1).rounded(.down))
+        let row = Int(clamping: 30 + (44 - m.lineHeight) / 2 + m.ascent + 1, rounding: .down)
         let x0 = 20 + 10 + font.width(of: "ab")
         let x1 = 20 + 10 + font.width(of: "abmmmm")
         func dark(_ c: Canvas, _ x: Int, _ y: Int) -> Bool { c.pixel(x: x, y: y) & 0xFF < 0x60 }
-        let under = (Int(x0.rounded(.up)) + 1..<Int(x1.rounded(.down)) - 1).filter { dark(canvas, $0, row) }
-        #expect(under.count == Int(x1.rounded(.down)) - 1 - (Int(x0.rounded(.up)) + 1), "an unbroken underline")
-        let underCommitted = (22 + 10..<Int(x0.rounded(.down)) - 1).filter { dark(canvas, $0, row) }
+        let under = (Int(clamping: x0, rounding: .up) + 1..<Int(clamping: x1, rounding: .down) - 1).filter {
+            dark(canvas, $0, row)
+        }
+        #expect(
+            under.count == Int(clamping: x1, rounding: .down) - 1 - (Int(clamping: x0, rounding: .up) + 1),
+            "an unbroken underline")
+        let underCommitted = (22 + 10..<Int(clamping: x0, rounding: .down) - 1).filter { dark(canvas, $0, row) }
         #expect(underCommitted.isEmpty, "no underline under committed text")
         // Without the preedit the row is not underlined there.
-        #expect((Int(x0.rounded(.up)) + 1..<Int(x1.rounded(.down)) - 1).filter { dark(before, $0, row) }.isEmpty)
+        #expect(
+            (Int(clamping: x0, rounding: .up) + 1..<Int(clamping: x1, rounding: .down) - 1).filter {
+                dark(before, $0, row)
+            }.isEmpty)
         // Committing ends the underline.
         window.handle(InputEvent(time: 2, .textInput(TextInputUpdate(commit: "mmmm"))))
         let after = try Offscreen.render(window)
         #expect(field.text == "abmmmm")
-        #expect((Int(x0.rounded(.up)) + 1..<Int(x1.rounded(.down)) - 1).filter { dark(after, $0, row) }.isEmpty)
+        #expect(
+            (Int(clamping: x0, rounding: .up) + 1..<Int(clamping: x1, rounding: .down) - 1).filter {
+                dark(after, $0, row)
+            }.isEmpty)
     }
 }

@@ -56,8 +56,8 @@ import Testing
             let rect =
                 rng.unit(0, 1) < 0.2
                 ? PixelRect(x: 0, y: 4, width: w - 8, height: h - 4) : whole
-            let dy = direction * Int(rng.unit(1, 7))
-            let dx = rng.unit(0, 1) < 0.15 ? Int(rng.unit(-2, 3)) : 0
+            let dy = direction * Int(clamping: rng.unit(1, 7))
+            let dx = rng.unit(0, 1) < 0.15 ? Int(clamping: rng.unit(-2, 3)) : 0
             let move = FrameUpdate.Move(rect: rect, dx: dx, dy: dy)
             // The expected frame, moved in place: inside the kept rect each pixel comes from
             // where the move says; everything else is repainted below.
@@ -75,7 +75,8 @@ import Testing
             if rng.unit(0, 1) < 0.5 {
                 draw(
                     PixelRect(
-                        x: Int(rng.unit(0, Double(w - 4))), y: Int(rng.unit(0, Double(h - 8))), width: 4, height: 8))
+                        x: Int(clamping: rng.unit(0, Double(w - 4))), y: Int(clamping: rng.unit(0, Double(h - 8))),
+                        width: 4, height: 8))
             }
             let shown = Self.frame(ring, width: w)
             let wrong = zip(shown, expected).filter { $0 != $1 }.count
@@ -139,8 +140,8 @@ import Testing
             // sometimes moved diagonally.
             let partial = rng.unit(0, 1) < 0.25
             let rect = partial ? PixelRect(x: 0, y: 4, width: w - 8, height: h - 4) : whole
-            let dx = partial && rng.unit(0, 1) < 0.5 ? Int(rng.unit(-2, 3)) : 0
-            let move = FrameUpdate.Move(rect: rect, dx: dx, dy: direction * Int(rng.unit(2, 9)))
+            let dx = partial && rng.unit(0, 1) < 0.5 ? Int(clamping: rng.unit(-2, 3)) : 0
+            let move = FrameUpdate.Move(rect: rect, dx: dx, dy: direction * Int(clamping: rng.unit(2, 9)))
             var frame = frames[n - 1]
             if let kept = move.kept {
                 for y in kept.y0..<kept.y1 {
@@ -148,7 +149,8 @@ import Testing
                 }
             }
             let damage = PixelRect(
-                x: Int(rng.unit(0, Double(w - 4))), y: Int(rng.unit(0, Double(h - 8))), width: 4, height: 8)
+                x: Int(clamping: rng.unit(0, Double(w - 4))), y: Int(clamping: rng.unit(0, Double(h - 8))), width: 4,
+                height: 8)
             paint(move.kept.map { whole.subtracting($0) } ?? [whole], into: &frame)
             paint([damage], into: &frame)
             frames.append(frame)

@@ -64,7 +64,8 @@ import Testing
             let x = r.minX.rounded(.down)
             let y = r.minY.rounded(.down)
             return .init(
-                x: Int(x), y: Int(y), width: Int((r.maxX - x).rounded(.up)), height: Int((r.maxY - y).rounded(.up)))
+                x: Int(clamping: x), y: Int(clamping: y), width: Int(clamping: r.maxX - x, rounding: .up),
+                height: Int(clamping: r.maxY - y, rounding: .up))
         }
     }
 
@@ -89,9 +90,9 @@ import Testing
         let font = try #require(Font.standard)
         let line = font.metrics().lineHeight
         #expect(rect.x == 16 + 10)
-        #expect(rect.y == Int((20 + (44 - line) / 2).rounded(.down)))
+        #expect(rect.y == Int(clamping: 20 + (44 - line) / 2, rounding: .down))
         #expect(rect.width == 2)
-        #expect(rect.height == Int((20 + (44 - line) / 2 + line).rounded(.up)) - rect.y)
+        #expect(rect.height == Int(clamping: 20 + (44 - line) / 2 + line, rounding: .up) - rect.y)
         #expect(rect == (try form.expectedRectangle(form.name)))
         // The system keyboard types: the in-app one stays down.
         try form.app.settle()
@@ -100,7 +101,7 @@ import Testing
         // A number field asks for the number purpose (3), after a new enable.
         try form.tap(form.amount)
         try form.waitForState("the number purpose") { $0.enabled && $0.purpose == 3 }
-        #expect(form.rig.input.textInput?.cursorRectangle?.y == Int((80 + (44 - line) / 2).rounded(.down)))
+        #expect(form.rig.input.textInput?.cursorRectangle?.y == Int(clamping: 80 + (44 - line) / 2, rounding: .down))
 
         // Focus moving to the button (a tap elsewhere) disables text input.
         try form.tap(form.done)
@@ -124,15 +125,15 @@ import Testing
         let shot = try form.rig.capture()
         let font = try #require(Font.standard)
         let m = font.metrics()
-        let row = Int((20 + (44 - m.lineHeight) / 2 + m.ascent + 1).rounded(.down))
+        let row = Int(clamping: 20 + (44 - m.lineHeight) / 2 + m.ascent + 1, rounding: .down)
         let x0 = 16 + 10 + 1
-        let x1 = Int((16 + 10 + font.width(of: "mmm")).rounded(.down)) - 1
+        let x1 = Int(clamping: 16 + 10 + font.width(of: "mmm"), rounding: .down) - 1
         func dark(_ x: Int, _ y: Int) -> Bool { shot.pixel(x: x, y: y) & 0xFF < 0x60 }
         #expect((x0..<x1).allSatisfy { dark($0, row) }, "an underline under the preedit at row \(row)")
         #expect(!(x1 + 6..<x1 + 40).contains { dark($0, row) }, "no underline past the preedit")
         // The caret rectangle follows the preedit's cursor.
         try form.waitForState("the caret after the preedit") {
-            $0.cursorRectangle?.x == Int((16 + 10 + font.width(of: "mmm")).rounded(.down))
+            $0.cursorRectangle?.x == Int(clamping: 16 + 10 + font.width(of: "mmm"), rounding: .down)
         }
         #expect(form.rig.input.textInput?.surroundingText == "")
 

@@ -164,7 +164,7 @@ import Testing
         // The caret rectangle is on the second line, in surface coordinates.
         let rect = try #require(s.rig.input.textInput?.cursorRectangle)
         let caret = s.notes.convert(s.notes.caretRect, to: nil)
-        #expect(rect.y == Int(caret.minY.rounded(.down)))
-        #expect(rect.x == Int(caret.minX.rounded(.down)))
+        #expect(rect.y == Int(clamping: caret.minY, rounding: .down))
+        #expect(rect.x == Int(clamping: caret.minX, rounding: .down))
     }
 }
