@@ -124,8 +124,8 @@ let package = Package(
         .target(
             name: "ScrollwayWestonHarness",
             dependencies: [
-                "ScrollwayCWaylandClient", "ScrollwayCXKBCommon", "ScrollwayWaylandCore", "ScrollwayWaylandProtocols",
-                "ScrollwayRaster", "ScrollwayGeometry",
+                "ScrollwayCSystem", "ScrollwayCWaylandClient", "ScrollwayCXKBCommon", "ScrollwayWaylandCore",
+                "ScrollwayWaylandProtocols", "ScrollwayRaster", "ScrollwayGeometry",
             ], path: "Sources/WestonHarness"
         ),
 

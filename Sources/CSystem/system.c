@@ -4,7 +4,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/netlink.h>
+#include <linux/rtnetlink.h>
+#include <linux/sock_diag.h>
+#include <linux/unix_diag.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/timerfd.h>
@@ -84,4 +90,69 @@ double sw_clock_seconds(uint32_t clock_id) {
 
 int sw_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
+}
+
+int sw_unix_socket_info(uint32_t inode, sw_unix_socket *info) {
+    memset(info, 0, sizeof *info);
+    int fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_SOCK_DIAG);
+    if (fd < 0) return -1;
+    struct {
+        struct nlmsghdr header;
+        struct unix_diag_req request;
+    } message;
+    memset(&message, 0, sizeof message);
+    message.header.nlmsg_len = sizeof message;
+    message.header.nlmsg_type = SOCK_DIAG_BY_FAMILY;
+    message.header.nlmsg_flags = NLM_F_REQUEST;
+    message.request.sdiag_family = AF_UNIX;
+    message.request.udiag_states = ~0U;
+    message.request.udiag_ino = inode;
+    message.request.udiag_show = UDIAG_SHOW_RQLEN | UDIAG_SHOW_PEER | UDIAG_SHOW_NAME;
+    // One socket by inode: the kernel wants "no cookie" said explicitly.
+    message.request.udiag_cookie[0] = ~0U;
+    message.request.udiag_cookie[1] = ~0U;
+    if (send(fd, &message, sizeof message, 0) < 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    // Aligned for the headers read out of it.
+    long reply[1024];
+    ssize_t n = recv(fd, reply, sizeof reply, 0);
+    int saved = errno;
+    close(fd);
+    if (n < 0) {
+        errno = saved;
+        return -1;
+    }
+    struct nlmsghdr *header = (struct nlmsghdr *)reply;
+    if (!NLMSG_OK(header, (size_t)n)) {
+        errno = EPROTO;
+        return -1;
+    }
+    if (header->nlmsg_type == NLMSG_ERROR) {
+        struct nlmsgerr *error = NLMSG_DATA(header);
+        errno = error->error < 0 ? -error->error : EPROTO;
+        return -1;
+    }
+    if (header->nlmsg_type != SOCK_DIAG_BY_FAMILY || header->nlmsg_len < NLMSG_LENGTH(sizeof(struct unix_diag_msg))) {
+        errno = EPROTO;
+        return -1;
+    }
+    struct unix_diag_msg *found = NLMSG_DATA(header);
+    int length = (int)(header->nlmsg_len - NLMSG_LENGTH(sizeof *found));
+    for (struct rtattr *a = (struct rtattr *)(found + 1); RTA_OK(a, length); a = RTA_NEXT(a, length)) {
+        if (a->rta_type == UNIX_DIAG_RQLEN && RTA_PAYLOAD(a) >= sizeof(struct unix_diag_rqlen)) {
+            info->unread = ((struct unix_diag_rqlen *)RTA_DATA(a))->udiag_rqueue;
+        } else if (a->rta_type == UNIX_DIAG_PEER && RTA_PAYLOAD(a) >= sizeof(uint32_t)) {
+            memcpy(&info->peer, RTA_DATA(a), sizeof(uint32_t));
+        } else if (a->rta_type == UNIX_DIAG_NAME) {
+            size_t size = RTA_PAYLOAD(a);
+            if (size >= sizeof info->path) size = sizeof info->path - 1;
+            memcpy(info->path, RTA_DATA(a), size);
+            info->path[size] = 0;
+        }
+    }
+    return 0;
 }

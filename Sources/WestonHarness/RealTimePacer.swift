@@ -14,10 +14,24 @@ public final class RealTimePacer {
     /// Until when lateness is excused (a screenshot's capture, which takes real time).
     private var excusedUntil = -Double.infinity
 
-    /// The latest any time was reached past its due moment since `begin`: how late (seconds) and
-    /// which script time (ms). A compositor that stalls holds the caller's roundtrip, and the
-    /// times after it come late by the stall.
-    public private(set) var worstLateness: (seconds: Double, ms: Double)?
+    /// Who held the events up.
+    public enum Laggard: String, Sendable {
+        /// The compositor: it held the caller's roundtrip, and the times after it came late.
+        case compositor
+        /// The client: it left what the compositor sent it unread (`client`).
+        case client
+    }
+
+    /// The latest any time was reached past its due moment since `begin`: how late (seconds),
+    /// which script time (ms) and who held it up.
+    public private(set) var worstLateness: (seconds: Double, ms: Double, laggard: Laggard)?
+
+    /// The client whose reading is watched as events fall due (a rig's launched client; nil when
+    /// the client is this process, whose own lateness is the pacer's).
+    public var client: ClientBacklog?
+
+    /// Since when (and from which script time) the client has been seen not reading.
+    private var clientBehindSince: (at: Double, ms: Double)?
 
     /// Lateness above this (a few frames) is a stall worth reporting.
     public static let stallThreshold = 0.1
@@ -29,6 +43,7 @@ public final class RealTimePacer {
         base = (ms, Deadline.now)
         worstLateness = nil
         excusedUntil = -.infinity
+        clientBehindSince = nil
     }
 
     /// The time spent so far in something slow on purpose (a capture) does not count as
@@ -40,7 +55,49 @@ public final class RealTimePacer {
     public var stall: String? {
         guard let w = worstLateness, w.seconds > Self.stallThreshold else { return nil }
         let ms = Int(clamping: w.seconds * 1000, rounding: .toNearestOrAwayFromZero)
-        return "events fell \(ms) ms behind their script times (at t = \(w.ms.messageText) ms): the compositor stalled"
+        let who =
+            switch w.laggard {
+            case .compositor: "the compositor stalled"
+            case .client: "the client stalled, leaving what the compositor sent it unread"
+            }
+        return "events fell \(ms) ms behind their script times (at t = \(w.ms.messageText) ms): \(who)"
+    }
+
+    private func note(_ seconds: Double, at ms: Double, _ laggard: Laggard) {
+        if seconds > (worstLateness?.seconds ?? 0) { worstLateness = (seconds, ms, laggard) }
+    }
+
+    /// With `ms` due: a client that has input unread gets up to `stallThreshold` to read it
+    /// (one that keeps up does within a frame), and the wait is its lateness, not the
+    /// compositor's. One that does not is behind from then until it is next seen caught up,
+    /// and is not waited for again meanwhile (the events go on at their times).
+    private func keepUpWithClient(at ms: Double) {
+        guard let client else { return }
+        if let since = clientBehindSince {
+            note(Deadline.now - since.at, at: since.ms, .client)
+            if (client.unread() ?? 0) == 0 { clientBehindSince = nil }
+            return
+        }
+        let start = Deadline.now
+        let (waited, left) = client.waitUntilRead(limit: Self.stallThreshold)
+        guard waited > 0 else { return }
+        note(waited, at: ms, .client)
+        excuseUntilNow()
+        if left > 0 { clientBehindSince = (start, ms) }
+    }
+
+    /// Before a screenshot or the end of a script (script time `ms`): waits up to `limit`
+    /// seconds for the client to read everything the compositor sent it, so that the picture
+    /// shows what the events did; a client that does not is recorded as behind since it was
+    /// first seen so. The wait is excused for the compositor.
+    public func waitForClient(at ms: Double, limit: Double = 2) {
+        guard let client else { return }
+        let start = Deadline.now
+        let (waited, left) = client.waitUntilRead(limit: limit)
+        let since = clientBehindSince ?? (start, ms)
+        if waited > 0 || clientBehindSince != nil { note(Deadline.now - since.at, at: since.ms, .client) }
+        clientBehindSince = left > 0 ? since : nil
+        excuseUntilNow()
     }
 
     /// Waits until `ms` is due; `step` gets the longest it may block, in seconds (a client's
@@ -51,11 +108,11 @@ public final class RealTimePacer {
             return
         }
         let due = base.at + (ms - base.ms) / 1000
-        let late = Deadline.now - max(due, excusedUntil)
-        if late > (worstLateness?.seconds ?? 0) { worstLateness = (late, ms) }
+        note(Deadline.now - max(due, excusedUntil), at: ms, .compositor)
         while Deadline.now < due {
             try step(max(0, due - Deadline.now))
         }
+        keepUpWithClient(at: ms)
     }
 
     public func wait(until ms: UInt32, step: (Double) throws -> Void) throws {

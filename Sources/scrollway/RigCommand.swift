@@ -56,7 +56,7 @@ struct RigCommand: ParsableCommand {
 
     @Flag(
         help:
-            "Finish with status 0 even when events fell behind their script times (a compositor that stalled); it is still said on standard error."
+            "Finish with status 0 even when events fell behind their script times (a compositor or client that stalled); it is still said on standard error."
     )
     var tolerateStalls = false
 
@@ -136,14 +136,19 @@ struct RigCommand: ParsableCommand {
                     exe, arguments: Array(command.dropFirst()), environment: [:],
                     to: clientStdout ? .inherit : .standardError)
                 if let empty { try waitForFirstFrame(rig, client: client!, empty: empty) }
+                // The client's reading is watched as events fall due: one that stops or hangs
+                // leaves its input unread, and its screenshots would be frozen frames.
+                rig.pacer.client = ClientBacklog(client: client!.processIdentifier, socketPath: rig.socketPath)
             }
             try rig.parkPointer()
 
             let player = RigPlayer(rig: rig, screenshots: shots)
             rig.pacer.begin()
+            var last = 0.0
             func play(_ event: ScriptEvent) throws {
                 if let client { try Self.checkAlive(client, before: "line \(event.line)") }
                 try player.play(event)
+                last = event.t
             }
             if let script {
                 let reader = try ScriptFileReader(path: script, parser: parser)
@@ -161,9 +166,10 @@ struct RigCommand: ParsableCommand {
                 for w in state.endWarnings { warn("<stdin>: \(w)") }
             }
             try rig.seat.roundtrip()
+            rig.pacer.waitForClient(at: last)
             // A script file's times are real time: events that came late (a stalled compositor
-            // held the rig's roundtrip) did not play as written. Lines from standard input come
-            // when they come.
+            // held the rig's roundtrip, a stalled client left them unread) did not play as
+            // written. Lines from standard input come when they come.
             if script != nil, let stall = rig.pacer.stall {
                 if !tolerateStalls { throw CommandError(stall + " (--tolerate-stalls accepts it)") }
                 warn(stall)
@@ -262,6 +268,8 @@ struct RigPlayer {
         guard case .screenshot(let name) = e.kind else { return try injector.play(e) }
         try injector.waitUntilDue(e.t)
         let rig = injector.rig
+        // The picture shows what the events before it did once the client has read them.
+        rig.pacer.waitForClient(at: e.t)
         // Hide the pointer right before capturing: the compositor re-picks focus when
         // surfaces map, and a client's cursor would show in the picture.
         try rig.parkPointer()

@@ -271,6 +271,52 @@ import Testing
         #expect(message.contains(" ms): the compositor stalled"), "\(message)")
     }
 
+    /// A client stopped mid-script leaves its input unread: the rig waits for it only a frame
+    /// or two, plays on at the script's times, and when the client reads again says how far
+    /// behind it fell and exits 1 (0 with --tolerate-stalls). Issue 36, item 10: a client
+    /// stopped for 15 s gave exit 0 and frozen screenshots.
+    @Test(arguments: [false, true])
+    func aStalledClientIsReported(tolerated: Bool) throws {
+        let script = CommandRunner.temp("client-stall-\(tolerated).jsonl")
+        let shots = CommandRunner.temp("client-stall-shots-\(tolerated)")
+        let errors = CommandRunner.temp("client-stall-\(tolerated).err").path
+        var lines = [#"{"t": 0, "type": "screenshot", "name": "before"}"#]
+        for (i, t) in stride(from: 100, through: 1500, by: 50).enumerated() {
+            lines.append(#"{"t": \#(t), "type": "pointer.motion", "x": \#(100 + i % 2 * 20), "y": 120}"#)
+            lines.append(#"{"t": \#(t), "type": "pointer.frame"}"#)
+        }
+        try (lines.joined(separator: "\n") + "\n").write(to: script, atomically: true, encoding: .utf8)
+        let (rig, output, input) = try spawnUnreaped(
+            [
+                CommandRunner.scrollway().path, "rig", "--size", "320x240", "--script", script.path, "--screenshots",
+                shots.path, "--settle", "0",
+            ] + (tolerated ? ["--tolerate-stalls"] : []) + ["--", CommandRunner.scrollway().path, "demo"],
+            errors: errors)
+        defer {
+            close(input)
+            close(output)
+        }
+        let printed = try readLines(output, count: 3)  // WAYLAND_DISPLAY, XDG_RUNTIME_DIR, screenshot
+        #expect(printed.last?.hasPrefix("screenshot ") == true, "\(printed)")
+        let client = try #require(
+            children(of: rig).first {
+                (try? String(contentsOfFile: "/proc/\($0)/comm", encoding: .utf8)) == "scrollway\n"
+            })
+        #expect(kill(client, SIGSTOP) == 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.6) { _ = kill(client, SIGCONT) }
+        var status: Int32 = 0
+        _ = waitpid(rig, &status, 0)
+        let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        #expect(status & 0x7f == 0, "the rig was killed by a signal: \(message)")
+        #expect((status >> 8) & 0xff == (tolerated ? 0 : 1), "\(message)")
+        let behind = message.split(separator: " ").drop { $0 != "fell" }.dropFirst().first.flatMap { Int($0) }
+        #expect((behind ?? 0) > 300, "\(message)")
+        #expect(
+            message.contains(" ms behind their script times (at t = ")
+                && message.contains(" ms): the client stalled, leaving what the compositor sent it unread"),
+            "\(message)")
+    }
+
     // MARK: Process helpers (posix_spawn: Foundation's Process would reap the child itself)
 
     /// Starts `argv` with its standard output on a pipe we read and its standard input on a

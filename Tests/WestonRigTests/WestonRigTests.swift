@@ -74,6 +74,42 @@ import Testing
         #expect(rig.pacer.worstLateness == nil)
     }
 
+    /// A client that stops leaves what weston sends it unread, and its backlog says so; once it
+    /// runs again it reads it all (issue 36, item 10: a stopped client went unnoticed). A client
+    /// that runs reads its input within a frame or two.
+    @Test func aStoppedClientLeavesItsInputUnread() throws {
+        let rig = try WestonRig(width: 320, height: 240)
+        defer { rig.stop() }
+        let empty = try rig.capture()
+        let client = try rig.process.launchClient(CommandRunner.scrollway().path, arguments: ["demo"])
+        let backlog = ClientBacklog(client: client.processIdentifier, socketPath: rig.socketPath)
+        try eventually("the demo's window", timeout: 30) {
+            try rig.capture().pixel(x: 160, y: 120) != empty.pixel(x: 160, y: 120)
+        }
+        #expect(backlog.unread() != nil, "the demo's connection to weston was not found")
+        func wiggle() throws {
+            for i in 0..<6 {
+                rig.input.pointerMotion(x: 100 + Double(i % 2) * 20, y: 120, time: UInt32(i))
+                rig.input.pointerFrame()
+                try rig.input.roundtrip()
+            }
+        }
+        try wiggle()
+        let running = backlog.waitUntilRead(limit: 10)
+        #expect(running.unread == 0, "a running client did not read its input in 10 s")
+
+        #expect(kill(client.processIdentifier, SIGSTOP) == 0)
+        defer { kill(client.processIdentifier, SIGCONT) }
+        try wiggle()
+        let stopped = backlog.waitUntilRead(limit: 0.2)
+        #expect(stopped.unread > 0 && stopped.waited >= 0.2, "\(stopped)")
+        #expect(kill(client.processIdentifier, SIGCONT) == 0)
+        let resumed = backlog.waitUntilRead(limit: 10)
+        #expect(resumed.unread == 0, "\(resumed)")
+        // Connections to another compositor's socket are not this client's.
+        #expect(ClientBacklog(client: client.processIdentifier, socketPath: rig.socketPath + "-other").unread() == nil)
+    }
+
     @Test func aKeymapIsWrittenToWestonIni() throws {
         func ini(_ rig: WestonRig) throws -> String {
             try String(

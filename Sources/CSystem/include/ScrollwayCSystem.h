@@ -45,6 +45,22 @@ double sw_clock_seconds(uint32_t clock_id);
 /// `fds[0]` reads, `fds[1]` writes. 0, or -1 with errno set.
 int sw_pipe_cloexec(int fds[2]);
 
+/// A Unix socket as the kernel's socket diagnostics see it from outside its owner (see
+/// sw_unix_socket_info).
+typedef struct {
+    /// Bytes queued to it that its owner has not read yet.
+    uint32_t unread;
+    /// The inode of the socket at its other end (0: not connected).
+    uint32_t peer;
+    /// The path it is bound to ("" for none; an accepted socket carries its listener's).
+    char path[109];
+} sw_unix_socket;
+
+/// Reads what the kernel knows of the Unix socket with inode `inode` (from a /proc/PID/fd link,
+/// "socket:[inode]") through NETLINK_SOCK_DIAG: how far a process behind it is in reading, and
+/// where it is connected. 0, or -1 with errno set (ENOENT: no such socket).
+int sw_unix_socket_info(uint32_t inode, sw_unix_socket *info);
+
 /// The seal bits, for callers checking sw_memfd_get_seals (F_SEAL_SHRINK and F_SEAL_GROW; the
 /// implementation checks that they match).
 #define SW_SEAL_SHRINK 0x0002
