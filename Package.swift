@@ -228,7 +228,9 @@ let package = Package(
                 "ScrollwayRaster", "ScrollwayCFcft", "ScrollwayCPixman", "ScrollwayCStreaming", "ScrollwayTestSupport",
             ]),
         // The README's and the library guide's examples import only `Scrollway`, as an app does.
-        .testTarget(name: "ViewsTests", dependencies: ["ScrollwayViews", "ScrollwayDemoScenes", "Scrollway"]),
+        .testTarget(
+            name: "ViewsTests",
+            dependencies: ["ScrollwayViews", "ScrollwayDemoScenes", "Scrollway", "ScrollwayTestSupport"]),
         // The same scenarios under every installed compositor (weston, sway, mutter, KWin, phoc).
         .testTarget(
             name: "ConformanceTests",

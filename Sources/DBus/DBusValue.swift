@@ -5,7 +5,6 @@ import ScrollwayGeometry
 ///
 /// A vardict (`a{sv}`, D-Bus's options map) is built with `vardict(_:)` and read with
 /// `vardictValue`.
-
 public indirect enum DBusValue: Equatable, Sendable {
     case byte(UInt8)
     case bool(Bool)

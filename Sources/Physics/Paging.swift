@@ -1,7 +1,6 @@
 import ScrollwayGeometry
 
 /// Where a paging scroll view settles after a release.
-
 public enum Paging {
     /// A release faster than this (px/s) moves at least one page in its direction.
     public static let flickVelocity = 300.0

@@ -4,7 +4,6 @@ import ScrollwayGeometry
 ///
 /// pixman works in premultiplied ARGB; conversion happens here, once, so callers never
 /// premultiply by hand. No colour management: sRGB values go to the buffer as they are.
-
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var red: Double
     public var green: Double

@@ -4,7 +4,6 @@ import ScrollwayGeometry
 /// what its `sizeThatFits` reports, computed by the same code so measurement agrees with
 /// rendering. A layout holds its shaped glyphs (drawing it shapes nothing again) and keeps the
 /// font instance they come from alive.
-
 public struct TextLayout: Equatable, Sendable {
     public struct Line: Equatable, Sendable {
         public var text: String

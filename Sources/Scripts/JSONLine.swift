@@ -5,7 +5,6 @@ import ScrollwayGeometry
 /// two equal keys and reports a lone surrogate as "a number out of range", and a script author
 /// deserves the real reason with its column. It also bounds nesting, so a line of ten thousand
 /// `[` is an error, not a stack overflow.
-
 struct JSONLine {
     /// Deeper than any script line needs (they are flat objects with small nested ones).
     static let maximumDepth = 32

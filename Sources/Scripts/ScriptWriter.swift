@@ -3,7 +3,6 @@ import ScrollwayGeometry
 /// Writes script events as the JSON Lines the parser reads, so a script built in code (a fuzzer's
 /// failing case, a recording) can be saved and replayed with `scrollway play`. Numbers are
 /// written in their shortest exact form, so a written script parses back to the same events.
-
 public enum ScriptWriter {
     /// The whole script, with the format header first.
     public static func text(_ script: GestureScript) -> String {

@@ -99,39 +99,97 @@ open class TextView: ScrollView, TextEditingView {
     /// Lays the shown text out at the current width and scale when any changed: wraps each
     /// paragraph with `Font.layout` (its lines say which characters they show), lays each
     /// visual line out on its own for drawing and carets, and sizes the content to the lines.
+    ///
+    /// A paragraph is wrapped in pieces of at most `pieceLength` characters, each starting where
+    /// a line starts and keeping all its lines but the last (whose break the next piece
+    /// decides), and pieces are kept by their text (`pieces`). A keystroke changes one piece: the
+    /// ones before it are the same text, and once the lines after it start where they did, so
+    /// are the ones after. Only that piece is shaped again, so typing into a long text costs
+    /// what it changes, not the text's length (a keystroke into 60,000 characters re-shaped
+    /// all of them).
     func layoutText() {
         guard let font = effectiveFont else { return }
         let scale = window?.scale ?? 1
         let shown = editing.shownText
         let width = max(1, bounds.width - textInset.horizontal)
         if let l = laidOutFor, l.shown == shown, l.width == width, l.scale == scale { return }
+        if let l = laidOutFor, l.width != width || l.scale != scale { pieces.removeAll() }
+        if font !== piecesFont { pieces.removeAll() }
+        piecesFont = font
         laidOutFor = (shown, width, scale)
         lineHeight = font.metrics(scale: scale).lineHeight
         var result: [Line] = []
+        var used: [String: [PieceLine]] = [:]
         var paragraphStart = 0
         for paragraph in shown.split(separator: "\n", omittingEmptySubsequences: false) {
-            let chars = Array(paragraph)
-            let wrapped = font.layout(String(paragraph), maxWidth: width, scale: scale)
-            // Each line from where the layout says it starts (spaces a wrap left hanging stay
-            // at the end of the line before) to where the next one does.
-            var starts = [0]
-            for line in wrapped.lines.dropFirst() where line.characterRange.lowerBound > starts.last! {
-                starts.append(min(line.characterRange.lowerBound, chars.count))
+            var at = paragraph.startIndex
+            var offset = 0
+            while true {
+                let end =
+                    paragraph.index(at, offsetBy: Self.pieceLength, limitedBy: paragraph.endIndex) ?? paragraph.endIndex
+                let piece = String(paragraph[at..<end])
+                let lines = pieces[piece] ?? Self.wrap(piece, font: font, width: width, scale: scale)
+                used[piece] = lines
+                // All the lines at the paragraph's end; else the last is the next piece's first
+                // (one line that fills the piece is kept whole).
+                let atEnd = end == paragraph.endIndex
+                let kept = atEnd || lines.count < 2 ? lines[...] : lines.dropLast()
+                for line in kept {
+                    result.append(
+                        Line(
+                            start: paragraphStart + offset + line.start, end: paragraphStart + offset + line.end,
+                            y: textInset.top + Double(result.count) * lineHeight, layout: line.layout))
+                }
+                let next = kept.last?.end ?? 0
+                offset += next
+                if atEnd { break }
+                at = paragraph.index(at, offsetBy: next)
             }
-            for (k, start) in starts.enumerated() {
-                let end = k + 1 < starts.count ? starts[k + 1] : chars.count
-                result.append(
-                    Line(
-                        start: paragraphStart + start, end: paragraphStart + end,
-                        y: textInset.top + Double(result.count) * lineHeight,
-                        layout: font.layout(String(chars[start..<end]), maxLines: 1, scale: scale)))
-            }
-            paragraphStart += chars.count + 1
+            paragraphStart += offset + 1
         }
+        pieces = used
         lines = result
         let height = textInset.vertical + Double(lines.count) * lineHeight
         contentSize = Size(width: bounds.width, height: height)
         content.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(height, bounds.height))
+    }
+
+    /// The most characters of a paragraph wrapped at once (many lines of any width).
+    static let pieceLength = 1000
+
+    /// One visual line of a piece: its characters (offsets into the piece) and its layout.
+    struct PieceLine {
+        var start: Int
+        var end: Int
+        var layout: TextLayout
+    }
+
+    /// The pieces of the last layout, by their text, with their lines.
+    private var pieces: [String: [PieceLine]] = [:]
+    /// The font `pieces` were shaped with.
+    private var piecesFont: Font?
+
+    /// `piece` wrapped to `width`: each line from where the layout says it starts (spaces a
+    /// wrap left hanging stay at the end of the line before) to where the next one does, laid
+    /// out on its own.
+    static func wrap(_ piece: String, font: Font, width: Double, scale: Double) -> [PieceLine] {
+        let wrapped = font.layout(piece, maxWidth: width, scale: scale)
+        let count = piece.count
+        var starts = [0]
+        for line in wrapped.lines.dropFirst() where line.characterRange.lowerBound > starts.last! {
+            starts.append(min(line.characterRange.lowerBound, count))
+        }
+        var lines: [PieceLine] = []
+        var at = piece.startIndex
+        for (k, start) in starts.enumerated() {
+            let end = k + 1 < starts.count ? starts[k + 1] : count
+            let next = piece.index(at, offsetBy: end - start)
+            lines.append(
+                PieceLine(
+                    start: start, end: end, layout: font.layout(String(piece[at..<next]), maxLines: 1, scale: scale)))
+            at = next
+        }
+        return lines
     }
 
     open override func layoutSubviews() {

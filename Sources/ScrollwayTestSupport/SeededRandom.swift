@@ -2,7 +2,6 @@ import ScrollwayGeometry
 
 /// A seeded generator (SplitMix64): the same stream on every run and every machine, so a
 /// randomized test that fails can be replayed from its seed.
-
 public struct SeededRandom: RandomNumberGenerator {
     public var state: UInt64
 

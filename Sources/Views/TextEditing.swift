@@ -8,12 +8,32 @@ import ScrollwayGestures
 /// The caret counts characters (what the arrow keys step over); the input method counts UTF-8
 /// bytes, so every byte offset it sends is moved onto a character boundary here, never into the
 /// middle of one.
+///
+/// Swift finds a character offset by walking the characters before it, so the model keeps where
+/// its caret is in `text` and how many characters `text` has (`Memo`) and walks only from
+/// there: an edit, a caret move or a field's window costs the characters it covers, not the
+/// whole text (a keystroke at the end of 60,000 characters cost a walk of all of them, several
+/// times). Setting `text` from outside forgets the memo, and the next caret move finds it again.
 public struct TextEditing: Equatable, Sendable {
-    public var text: String
+    public var text: String { didSet { memo = nil } }
     /// The caret, in characters: the moving end of the selection.
     public var caret: Int
     /// The selection's fixed end, in characters: the caret itself when nothing is selected.
     public var anchor: Int
+    /// A character offset into `text` with its index, and `text`'s character count, as the
+    /// mutating methods last left them; nil once `text` was set from outside.
+    private struct Memo: Sendable {
+        var offset: Int
+        var index: String.Index
+        var count: Int
+    }
+    private var memo: Memo?
+
+    /// The same text, caret, selection and preedit (what the memo knows is not compared).
+    public static func == (a: TextEditing, b: TextEditing) -> Bool {
+        a.caret == b.caret && a.anchor == b.anchor && a.preedit == b.preedit && a.preeditCursor == b.preeditCursor
+            && a.text == b.text
+    }
     /// The composing text shown at the caret, not part of `text` until committed.
     public var preedit = ""
     /// The caret inside the preedit (bytes of it), nil when hidden.
@@ -21,15 +41,60 @@ public struct TextEditing: Equatable, Sendable {
 
     public init(text: String = "", caret: Int? = nil) {
         self.text = text
-        self.caret = min(max(0, caret ?? text.count), text.count)
+        let count = text.count
+        self.caret = min(max(0, caret ?? count), count)
         self.anchor = self.caret
+        memo = Memo(offset: count, index: text.endIndex, count: count)
+    }
+
+    /// How many characters `text` has (from the memo when it holds).
+    public var characterCount: Int { memo?.count ?? text.count }
+
+    /// The index of character `i` (clamped to the text), walked from the memo's offset when it
+    /// is nearer than the start.
+    func index(ofCharacter i: Int) -> String.Index {
+        let i = max(0, i)
+        guard let m = memo else {
+            return text.index(text.startIndex, offsetBy: i, limitedBy: text.endIndex) ?? text.endIndex
+        }
+        if i >= m.count { return text.endIndex }
+        if i < m.offset - i { return text.index(text.startIndex, offsetBy: i) }
+        return text.index(m.index, offsetBy: i - m.offset)
+    }
+
+    /// Remembers where the caret is and how many characters there are (`count`, or counted).
+    private mutating func remember(count: Int? = nil) {
+        let count = count ?? characterCount
+        if memo == nil { memo = Memo(offset: count, index: text.endIndex, count: count) }
+        memo = Memo(offset: caret, index: index(ofCharacter: caret), count: count)
     }
 
     /// The text as shown: the preedit, while composing, at the caret.
     public var shownText: String {
         guard !preedit.isEmpty else { return text }
-        let chars = Array(text)
-        return String(chars[..<caret]) + preedit + String(chars[caret...])
+        let at = index(ofCharacter: caret)
+        return String(text[..<at]) + preedit + text[at...]
+    }
+
+    /// How many characters the shown text has (the text's and the preedit's).
+    public var shownCount: Int { characterCount + preedit.count }
+
+    /// The shown text's characters in `range` (clamped to it), made from the text and the
+    /// preedit without building the whole shown text: the part of a long text a one-line field
+    /// shows.
+    public func shownText(in range: Range<Int>) -> String {
+        func slice(_ r: Range<Int>) -> Substring {
+            let lo = index(ofCharacter: r.lowerBound)
+            let hi = text.index(lo, offsetBy: max(0, r.count), limitedBy: text.endIndex) ?? text.endIndex
+            return text[lo..<hi]
+        }
+        guard !preedit.isEmpty else { return String(slice(range)) }
+        let p = preedit.count
+        let before = range.clamped(to: 0..<caret)
+        let inside = range.clamped(to: caret..<(caret + p))
+        let after = range.clamped(to: (caret + p)..<Int.max)
+        let composing = preedit.dropFirst(inside.lowerBound - caret).prefix(inside.count)
+        return String(slice(before)) + composing + slice((after.lowerBound - p)..<(after.upperBound - p))
     }
 
     /// Where text index `i` is in the shown text (past the caret, the preedit comes first).
@@ -54,30 +119,63 @@ public struct TextEditing: Equatable, Sendable {
 
     /// The selected characters (empty: a plain caret).
     public var selection: Range<Int> { min(anchor, caret)..<max(anchor, caret) }
-    public var selectedText: String { String(Array(text)[selection]) }
+    public var selectedText: String {
+        let lo = index(ofCharacter: selection.lowerBound)
+        return String(text[lo..<(text.index(lo, offsetBy: selection.count, limitedBy: text.endIndex) ?? text.endIndex)])
+    }
 
     /// Moves the caret to `index` (clamped); `extending` keeps the anchor (Shift held), else
     /// the selection collapses onto the caret.
     public mutating func moveCaret(to index: Int, extending: Bool = false) {
-        caret = min(max(0, index), text.count)
+        caret = min(max(0, index), characterCount)
         if !extending { anchor = caret }
+        remember()
     }
 
     /// Puts the text and caret back inside each other after `text` was set from outside.
     public mutating func clamp() {
-        caret = min(max(0, caret), text.count)
-        anchor = min(max(0, anchor), text.count)
+        let count = characterCount
+        caret = min(max(0, caret), count)
+        anchor = min(max(0, anchor), count)
+        remember(count: count)
     }
 
-    /// Types `s`: it replaces the selection, and the caret follows it.
+    /// Types `s`: it replaces the selection, and the caret follows it. Only the selection, `s`
+    /// and the characters next to them are walked: the character before may take in what is
+    /// typed (a combining mark joins it), and what is typed may take in the ones after.
     public mutating func replaceSelection(with s: String) {
-        let chars = Array(text)
         let r = selection
-        let head = String(chars[..<r.lowerBound])
-        text = head + s + String(chars[r.upperBound...])
-        // Counted on the result: typed text that starts with a combining mark joins the
-        // character before it.
-        moveCaret(to: characterIndex(atByte: head.utf8.count + s.utf8.count, roundingUp: true))
+        let count = characterCount
+        let lo = index(ofCharacter: r.lowerBound)
+        let hi = text.index(lo, offsetBy: r.count, limitedBy: text.endIndex) ?? text.endIndex
+        let from = r.lowerBound > 0 ? text.index(before: lo) : lo
+        let fromCharacter = max(0, r.lowerBound - 1)
+        let fromByte = text.utf8.distance(from: text.startIndex, to: from)
+        let tailBytes = text.utf8.distance(from: hi, to: text.endIndex)
+        // The end of the tail's first few characters, in bytes before the text's end: past
+        // them, the tail's characters are what they were.
+        var settled = hi
+        var settledCharacters = 0
+        while settled < text.endIndex && settledCharacters < 4 {
+            settled = text.index(after: settled)
+            settledCharacters += 1
+        }
+        let settledBytes = text.utf8.distance(from: settled, to: text.endIndex)
+        text.replaceSubrange(lo..<hi, with: s)
+        // Counted on the result: the caret after what was typed, rounding up into a character
+        // it joined.
+        let typedEnd = text.utf8.index(text.utf8.endIndex, offsetBy: -tailBytes)
+        var i = text.utf8.index(text.utf8.startIndex, offsetBy: fromByte)
+        var k = fromCharacter
+        while i < typedEnd {
+            i = text.index(after: i)
+            k += 1
+        }
+        let settledEnd = text.utf8.index(text.utf8.endIndex, offsetBy: -settledBytes)
+        let newCount = k + text[i..<max(i, settledEnd)].count + (count - r.upperBound - settledCharacters)
+        caret = k
+        anchor = k
+        memo = Memo(offset: k, index: i, count: newCount)
     }
 
     /// Backspace: the selection, else the character before the caret.
@@ -88,14 +186,15 @@ public struct TextEditing: Equatable, Sendable {
 
     /// Delete: the selection, else the character after the caret.
     public mutating func deleteForward() {
-        if selection.isEmpty { anchor = min(text.count, caret + 1) }
+        if selection.isEmpty { anchor = min(characterCount, caret + 1) }
         replaceSelection(with: "")
     }
 
     /// Ctrl+A: the caret at the end, the anchor at the start.
     public mutating func selectAll() {
         anchor = 0
-        caret = text.count
+        caret = characterCount
+        remember()
     }
 
     /// Drops the input method's composing text (never part of the text until committed).
@@ -133,19 +232,24 @@ public struct TextEditing: Equatable, Sendable {
 
     /// The UTF-8 offset of the character boundary before character `index`.
     public func byteOffset(ofCharacter index: Int) -> Int {
-        text.prefix(max(0, index)).utf8.count
+        text.utf8.distance(from: text.startIndex, to: self.index(ofCharacter: index))
     }
 
     /// The character whose boundary is at `byte`; a byte inside a character rounds down (or up).
+    /// Walked from the memo's offset when the byte is past it, else from the start.
     public func characterIndex(atByte byte: Int, roundingUp: Bool) -> Int {
         guard byte > 0 else { return 0 }
-        var bytes = 0
-        for (i, ch) in text.enumerated() {
-            let next = bytes + ch.utf8.count
-            if next > byte { return roundingUp && byte > bytes ? i + 1 : i }
-            bytes = next
+        guard byte < text.utf8.count else { return characterCount }
+        let target = text.utf8.index(text.utf8.startIndex, offsetBy: byte)
+        var (k, i) = (0, text.startIndex)
+        if let m = memo, m.index <= target { (k, i) = (m.offset, m.index) }
+        while i < target {
+            let next = text.index(after: i)
+            if next > target { return roundingUp ? k + 1 : k }
+            i = next
+            k += 1
         }
-        return text.count
+        return k
     }
 
     /// The most bytes of surrounding text one set_surrounding_text may carry (the protocol's
@@ -165,8 +269,10 @@ public struct TextEditing: Equatable, Sendable {
         lo = min(lo, total - limit)
         let first = characterIndex(atByte: lo, roundingUp: true)
         let last = characterIndex(atByte: byteOffset(ofCharacter: first) + limit, roundingUp: false)
-        let chars = Array(text)
-        let window = String(chars[first..<max(first, last)])
+        let firstIndex = index(ofCharacter: first)
+        let lastIndex =
+            text.index(firstIndex, offsetBy: max(0, last - first), limitedBy: text.endIndex) ?? text.endIndex
+        let window = String(text[firstIndex..<lastIndex])
         let base = byteOffset(ofCharacter: first)
         let cursor = caretByte - base
         return (window, cursor, min(max(0, anchorByte - base), window.utf8.count))

@@ -35,11 +35,77 @@ open class TextField: Control, TextEditingView {
     }
     /// Drawing and the caret rectangle (which a system input method is told after every frame
     /// while the field has the focus) share the one-line layout of what is shown.
-    private var layouts = TextLayoutCache(capacity: 2)
+    private var layouts = TextLayoutCache(capacity: 4)
 
     /// `text` laid out on one line at `scale`, through the cache.
     private func lineLayout(_ text: String, font: Font, scale: Double) -> TextLayout {
         layouts.layout(text, font: font, maxWidth: nil, maxLines: 1, scale: scale)
+    }
+
+    /// The first character of the shown text in sight. A field shows one line: as much of it as
+    /// fits, scrolled sideways so that the caret stays in sight (UITextField's behaviour).
+    private var firstShown = 0
+
+    /// What the field shows of its shown text: from character `start`, a run at least as wide
+    /// as the text box (or to the end), laid out. Only this is shaped, so a keystroke in a long
+    /// text costs what the field shows, not the text's length.
+    private struct Window {
+        var start: Int
+        var layout: TextLayout
+        var count: Int
+        /// The x of shown character offset `i` from the window's left end; offsets outside it
+        /// are at its ends.
+        func x(_ i: Int) -> Double { layout.caretX(forCharacterOffset: min(max(i - start, 0), count)) }
+    }
+
+    /// The shown text from `start`, growing the run until it fills `width` or the text ends.
+    private func window(from start: Int, width: Double, font: Font, scale: Double) -> Window {
+        let total = editing.shownCount
+        var span = 64
+        while true {
+            let end = min(total, start + span)
+            let layout = lineLayout(editing.shownText(in: start..<end), font: font, scale: scale)
+            if end == total || layout.size.width >= width {
+                return Window(start: start, layout: layout, count: end - start)
+            }
+            span *= 2
+        }
+    }
+
+    /// The first character from which the shown text up to `end` fits `width`: the start that
+    /// puts `end` at the box's right edge.
+    private func start(fitting end: Int, width: Double, font: Font, scale: Double) -> Int {
+        var span = 64
+        while true {
+            let start = max(0, end - span)
+            let layout = lineLayout(editing.shownText(in: start..<end), font: font, scale: scale)
+            let right = layout.caretX(forCharacterOffset: end - start)
+            if start == 0 && right <= width { return 0 }
+            if right >= width || start == 0 {
+                var i = 0
+                while i < end - start && right - layout.caretX(forCharacterOffset: i) > width { i += 1 }
+                return start + i
+            }
+            span *= 2
+        }
+    }
+
+    /// The window in sight now, with `firstShown` moved so that the caret is in it and no room
+    /// is left empty on the right while text is hidden on the left.
+    private func visibleWindow(font: Font, scale: Double) -> Window {
+        let width = textRect(font: font, scale: scale).width
+        let caret = editing.shownCaret
+        let total = editing.shownCount
+        firstShown = min(firstShown, caret, total)
+        var w = window(from: firstShown, width: width, font: font, scale: scale)
+        if w.x(caret) > width {
+            firstShown = start(fitting: caret, width: width, font: font, scale: scale)
+            w = window(from: firstShown, width: width, font: font, scale: scale)
+        } else if firstShown > 0, w.start + w.count == total, w.layout.size.width < width {
+            firstShown = start(fitting: total, width: width, font: font, scale: scale)
+            w = window(from: firstShown, width: width, font: font, scale: scale)
+        }
+        return w
     }
     /// The caret's position, in characters.
     public var caret: Int { editing.caret }
@@ -102,10 +168,11 @@ open class TextField: Control, TextEditingView {
         guard let font = font ?? Font.standard else { return text.count }
         let scale = window?.scale ?? 1
         let box = textRect(font: font, scale: scale)
-        let layout = lineLayout(text, font: font, scale: scale)
-        return TextEditing.nearestIndex(from: 0, to: text.count, toX: x - box.minX) {
-            layout.caretX(forCharacterOffset: $0)
+        let shown = visibleWindow(font: font, scale: scale)
+        let i = TextEditing.nearestIndex(from: shown.start, to: shown.start + shown.count, toX: x - box.minX) {
+            shown.x($0)
         }
+        return editing.textIndex(forShown: i)
     }
 
     /// Where the text sits: 10 px in from the left, centred vertically on one line's height.
@@ -117,20 +184,19 @@ open class TextField: Control, TextEditingView {
     /// Where a character offset of the shown text lies (field coordinates), from its shaped
     /// layout: after a combining mark's base, inside a ligature, on the right side of a
     /// right-to-left run, where the glyphs really are.
-    private func x(_ offset: Int, in layout: TextLayout, box: Rect) -> Double {
-        box.minX + layout.caretX(forCharacterOffset: offset)
+    private func x(_ offset: Int, in shown: Window, box: Rect) -> Double {
+        box.minX + shown.x(offset)
     }
 
     /// The caret's rectangle in the field's coordinates: after the text before the caret and,
     /// while composing, the preedit up to its cursor.
     func caretRect(font: Font, scale: Double) -> Rect {
-        caretRect(
-            font: font, scale: scale, layout: lineLayout(editing.shownText, font: font, scale: scale))
+        caretRect(font: font, scale: scale, shown: visibleWindow(font: font, scale: scale))
     }
 
-    private func caretRect(font: Font, scale: Double, layout: TextLayout) -> Rect {
+    private func caretRect(font: Font, scale: Double, shown: Window) -> Rect {
         let box = textRect(font: font, scale: scale)
-        return Rect(x: x(editing.shownCaret, in: layout, box: box), y: box.minY, width: 2, height: box.height)
+        return Rect(x: x(editing.shownCaret, in: shown, box: box), y: box.minY, width: 2, height: box.height)
     }
 
     public var textInputState: TextInputState? {
@@ -147,38 +213,42 @@ open class TextField: Control, TextEditingView {
         canvas.fillRoundedRect(r, radius: 6, color: .white)
         canvas.strokeFocusRing(in: r, focused: showsFocus, idleColor: .fieldBorder, cornerRadius: 6)
         guard let font = font ?? Font.standard else { return }
-        let composed = editing.shownText
-        let shown = composed.isEmpty ? placeholder : composed
-        let layout = lineLayout(shown, font: font, scale: canvas.scale)
+        let empty = editing.text.isEmpty && editing.preedit.isEmpty
+        let shown =
+            empty
+            ? Window(start: 0, layout: lineLayout(placeholder, font: font, scale: canvas.scale), count: 0)
+            : visibleWindow(font: font, scale: canvas.scale)
+        let layout = shown.layout
         let box = textRect(font: font, scale: canvas.scale)
         let selected = editing.selection
         if isFocused, !selected.isEmpty {
             // Per character, so a selection across a change of direction shows where its
-            // characters are.
-            for o in selected.lowerBound..<selected.upperBound {
-                let a = x(editing.shownIndex(o), in: layout, box: box)
-                let b = x(editing.shownIndex(o + 1), in: layout, box: box)
+            // characters are; only those in sight.
+            let inSight =
+                editing.textIndex(forShown: shown.start)..<editing.textIndex(forShown: shown.start + shown.count)
+            for o in selected.clamped(to: inSight) {
+                let a = x(editing.shownIndex(o), in: shown, box: box)
+                let b = x(editing.shownIndex(o + 1), in: shown, box: box)
                 canvas.fill(
                     Rect(x: min(a, b), y: box.minY, width: abs(b - a), height: box.height),
                     color: TextEditing.selectionColor)
             }
         }
         let textRect = Rect(x: box.minX, y: box.minY, width: box.width, height: layout.size.height)
-        canvas.drawText(
-            layout, font: font, in: textRect, color: composed.isEmpty ? .placeholderText : .black)
+        canvas.drawText(layout, font: font, in: textRect, color: empty ? .placeholderText : .black)
         if !preedit.isEmpty {
             // The composing text is underlined, as every input method's host shows it, one pixel
             // below the baseline.
-            let a = x(caret, in: layout, box: box)
-            let b = x(caret + preedit.count, in: layout, box: box)
+            let a = x(caret, in: shown, box: box)
+            let b = x(caret + preedit.count, in: shown, box: box)
             let y = box.minY + font.metrics(scale: canvas.scale).ascent + 1
             canvas.fill(Rect(x: min(a, b), y: y, width: abs(b - a), height: 1), color: .black)
         }
         guard showsFocus else { return }
-        let caretBox = caretRect(font: font, scale: canvas.scale, layout: layout)
+        let caretBox = caretRect(font: font, scale: canvas.scale, shown: shown)
         if !preedit.isEmpty, let c = preeditCursor, c.end > c.begin {
             // A range inside the preedit: highlighted, as the protocol suggests.
-            let x1 = x(caret + editing.preeditCharacters(beforeByte: c.end), in: layout, box: box)
+            let x1 = x(caret + editing.preeditCharacters(beforeByte: c.end), in: shown, box: box)
             canvas.fill(
                 Rect(
                     x: min(caretBox.minX, x1), y: caretBox.minY, width: abs(x1 - caretBox.minX),
