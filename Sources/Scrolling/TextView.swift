@@ -32,8 +32,8 @@ open class TextView: ScrollView, TextEditingView {
     }
     /// nil uses `Font.standard`.
     public var font: Font? { didSet { textDidChange() } }
-    public var textColor: Color = .black { didSet { content.setNeedsDisplay() } }
-    public var placeholder = "" { didSet { content.setNeedsDisplay() } }
+    public var textColor: Color = .black { didSet { content.refresh(redrawingAll: true) } }
+    public var placeholder = "" { didSet { content.refresh(redrawingAll: true) } }
     /// What the text is for, told to a system input method (multi-line by default).
     public var contentType = TextContentType(hints: .multiline)
     /// The space between the view's edges and the text (UITextView's `textContainerInset`).
@@ -47,6 +47,8 @@ open class TextView: ScrollView, TextEditingView {
         var end: Int
         var y: Double
         var layout: TextLayout
+        /// Which wrap made it (`PieceLine.serial`): a line with the same serial draws the same.
+        var serial = 0
     }
 
     /// The visual lines as last laid out (`layoutText`).
@@ -91,7 +93,7 @@ open class TextView: ScrollView, TextEditingView {
 
     private func textDidChange() {
         layoutText()
-        content.setNeedsDisplay()
+        content.refresh()
         ring.setNeedsDisplay()
         if isFocused { keepCaretVisible() }
     }
@@ -128,7 +130,7 @@ open class TextView: ScrollView, TextEditingView {
                 let end =
                     paragraph.index(at, offsetBy: Self.pieceLength, limitedBy: paragraph.endIndex) ?? paragraph.endIndex
                 let piece = String(paragraph[at..<end])
-                let lines = pieces[piece] ?? Self.wrap(piece, font: font, width: width, scale: scale)
+                let lines = pieces[piece] ?? numbered(Self.wrap(piece, font: font, width: width, scale: scale))
                 used[piece] = lines
                 // All the lines at the paragraph's end; else the last is the next piece's first
                 // (one line that fills the piece is kept whole).
@@ -138,7 +140,8 @@ open class TextView: ScrollView, TextEditingView {
                     result.append(
                         Line(
                             start: paragraphStart + offset + line.start, end: paragraphStart + offset + line.end,
-                            y: textInset.top + Double(result.count) * lineHeight, layout: line.layout))
+                            y: textInset.top + Double(result.count) * lineHeight, layout: line.layout,
+                            serial: line.serial))
                 }
                 let next = kept.last?.end ?? 0
                 offset += next
@@ -162,6 +165,21 @@ open class TextView: ScrollView, TextEditingView {
         var start: Int
         var end: Int
         var layout: TextLayout
+        /// Unique to this wrap of this line in this view (`numbered`), so that the strip that
+        /// draws it knows whether it changed without comparing glyphs.
+        var serial = 0
+    }
+
+    /// The serial the next wrapped line gets.
+    private var nextSerial = 1
+
+    private func numbered(_ lines: [PieceLine]) -> [PieceLine] {
+        lines.map { line in
+            var line = line
+            line.serial = nextSerial
+            nextSerial += 1
+            return line
+        }
     }
 
     /// The pieces of the last layout, by their text, with their lines.
@@ -195,6 +213,7 @@ open class TextView: ScrollView, TextEditingView {
     open override func layoutSubviews() {
         layoutText()
         content.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(contentSize.height, bounds.height))
+        content.refresh()
         super.layoutSubviews()
         placeRing()
     }
@@ -326,7 +345,7 @@ open class TextView: ScrollView, TextEditingView {
 
     /// The caret and the ring show the focus.
     open override func focusDidChange() {
-        content.setNeedsDisplay()
+        content.refresh()
         ring.setNeedsDisplay()
     }
 
@@ -383,8 +402,6 @@ open class TextView: ScrollView, TextEditingView {
 final class TextViewContent: View {
     weak var textView: TextView?
 
-    override var drawsContent: Bool { true }
-
     override func touchesBegan(_ touches: [Touch]) {
         guard let t = touches.first, t.source == .mouse else { return }
         textView?.contentMouse(at: convert(t.location, from: nil), dragging: false)
@@ -400,54 +417,150 @@ final class TextViewContent: View {
         textView?.contentTapped(at: convert(t.location, from: nil))
     }
 
-    override func draw(in canvas: Canvas) {
+    /// The strips, top to bottom.
+    private var strips: [TextStrip] = []
+
+    /// Places a strip over every `TextStrip.lineCount` lines and redraws those whose lines or
+    /// decorations changed (`TextView.stripSignature`): a keystroke redraws the strip it typed
+    /// into (and those below, when a line came or went), not the whole text.
+    func refresh(redrawingAll: Bool = false) {
         guard let tv = textView, let font = tv.effectiveFont else { return }
+        let lineHeight = font.metrics(scale: window?.scale ?? 1).lineHeight
+        let perStrip = TextStrip.lineCount
+        let count = max(1, (tv.lines.count + perStrip - 1) / perStrip)
+        while strips.count < count {
+            let strip = TextStrip()
+            strip.textView = tv
+            addSubview(strip)
+            strips.append(strip)
+        }
+        while strips.count > count { strips.removeLast().removeFromSuperview() }
+        for (k, strip) in strips.enumerated() {
+            let lines = (k * perStrip)..<min(tv.lines.count, (k + 1) * perStrip)
+            let frame = Rect(
+                x: 0, y: tv.textInset.top + Double(k * perStrip) * lineHeight, width: bounds.width,
+                height: Double(perStrip) * lineHeight)
+            if strip.frame != frame { strip.frame = frame }
+            let signature = tv.stripSignature(lines)
+            if redrawingAll || signature != strip.signature {
+                strip.lines = lines
+                strip.signature = signature
+                strip.setNeedsDisplay()
+            }
+        }
+    }
+}
+
+/// A run of a text view's visual lines with an image of its own: what changes when a line
+/// changes. Touches go to the content view under it.
+final class TextStrip: View {
+    /// Lines per strip: a keystroke redraws about this many.
+    static let lineCount = 16
+
+    weak var textView: TextView?
+    var lines: Range<Int> = 0..<0
+    var signature: TextView.StripSignature?
+
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    override var drawsContent: Bool { true }
+
+    override func draw(in canvas: Canvas) {
+        textView?.drawLines(lines, in: canvas, top: frame.minY)
+    }
+}
+
+extension TextView {
+    /// What a strip of lines shows: the lines (by serial), and what the caret, the selection
+    /// and the composing text put on them. Equal signatures draw the same pixels.
+    struct StripSignature: Equatable {
+        var serials: [Int]
+        var selection: Range<Int>?
+        var preedit: Range<Int>?
+        var caret: Rect?
+        var placeholder: Bool
+        /// Whether the strip's last line ends the text (a selection there does not run on).
+        var endsText: Bool
+        var width: Double
+    }
+
+    func stripSignature(_ range: Range<Int>) -> StripSignature {
+        let first = range.isEmpty ? 0 : lines[range.lowerBound].start
+        let last = range.isEmpty ? 0 : lines[range.upperBound - 1].end
+        let shownCount = editing.shownCount
+        // A range as far as the strip shows it: its start and end inside the strip, or past it.
+        func seen(_ r: Range<Int>) -> Range<Int>? {
+            let c = r.clamped(to: first..<(last + 1))
+            return c.isEmpty && !(first...last).contains(r.lowerBound) ? nil : c
+        }
+        let focused = showsFocus
+        let selected =
+            editing.shownIndex(editing.selection.lowerBound)..<editing.shownIndex(editing.selection.upperBound)
+        let caretLine = lineIndex(ofShown: editing.shownCaret)
+        let showsCaret = focused && (editing.preedit.isEmpty || editing.preeditCursor != nil)
+        return StripSignature(
+            serials: range.map { lines[$0].serial },
+            selection: focused && !selected.isEmpty ? seen(selected) : nil,
+            preedit: editing.preedit.isEmpty ? nil : seen(editing.caret..<(editing.caret + editing.preedit.count)),
+            caret: showsCaret && range.contains(caretLine) ? caretRect : nil,
+            placeholder: range.contains(0) && shownCount == 0, endsText: last >= shownCount, width: bounds.width)
+    }
+
+    /// Draws `range` of the visual lines (their decorations included) into a strip whose top
+    /// is at `top` in content coordinates.
+    func drawLines(_ range: Range<Int>, in canvas: Canvas, top: Double) {
+        guard let font = effectiveFont else { return }
         let scale = canvas.scale
-        let chars = Array(tv.editing.shownText)
+        let shownCount = editing.shownCount
         let lineHeight = font.metrics(scale: scale).lineHeight
-        let width = bounds.width - tv.textInset.left
-        let focused = tv.showsFocus
-        if chars.isEmpty {
+        let width = bounds.width - textInset.left
+        let focused = showsFocus
+        if range.contains(0), shownCount == 0 {
             canvas.drawText(
-                tv.placeholder, font: font,
-                in: Rect(
-                    x: tv.textInset.left, y: tv.textInset.top, width: width - tv.textInset.right, height: lineHeight),
+                placeholder, font: font,
+                in: Rect(x: textInset.left, y: textInset.top - top, width: width - textInset.right, height: lineHeight),
                 color: .placeholderText, maxLines: 1)
         }
-        let editing = tv.editing
         let selected =
             editing.shownIndex(editing.selection.lowerBound)..<editing.shownIndex(editing.selection.upperBound)
         let preedit = editing.caret..<(editing.caret + editing.preedit.count)
-        for (l, line) in tv.lines.enumerated() {
-            let a = min(line.start, chars.count)
-            let b = min(line.end, chars.count)
-            func x(_ i: Int) -> Double { tv.x(ofShown: i, line: l) }
+        for l in range where lines.indices.contains(l) {
+            let line = lines[l]
+            let y = line.y - top
+            let a = min(line.start, shownCount)
+            let b = min(line.end, shownCount)
+            func x(_ i: Int) -> Double { self.x(ofShown: i, line: l) }
             if focused, selected.lowerBound <= b, selected.upperBound > a || (selected.isEmpty == false && a == b) {
                 let x0 = x(max(a, selected.lowerBound))
                 // A selection that runs on past the line's end covers a space's width more:
                 // the line break (or the space it broke at) is selected too.
-                let runsOn = selected.upperBound > b || (selected.upperBound == b && b < chars.count)
+                let runsOn = selected.upperBound > b || (selected.upperBound == b && b < shownCount)
                 let x1 = runsOn ? x(b) + font.width(of: " ", scale: scale) : x(min(b, selected.upperBound))
                 if x1 > x0 {
                     canvas.fill(
-                        Rect(x: x0, y: line.y, width: x1 - x0, height: lineHeight), color: TextEditing.selectionColor)
+                        Rect(x: x0, y: y, width: x1 - x0, height: lineHeight), color: TextEditing.selectionColor)
                 }
             }
             let layout =
                 line.layout.scale == scale
-                ? line.layout : font.layout(String(chars[a..<b]), maxLines: 1, scale: scale)
+                ? line.layout : font.layout(editing.shownText(in: a..<b), maxLines: 1, scale: scale)
             canvas.drawText(
-                layout, font: font, in: Rect(x: tv.textInset.left, y: line.y, width: width, height: lineHeight),
-                color: tv.textColor)
+                layout, font: font, in: Rect(x: textInset.left, y: y, width: width, height: lineHeight),
+                color: textColor)
             if !preedit.isEmpty, preedit.lowerBound < b, preedit.upperBound > a {
                 // The composing text is underlined, one pixel below the baseline.
                 let x0 = x(max(a, preedit.lowerBound))
                 let x1 = x(min(b, preedit.upperBound))
-                let y = line.y + font.metrics(scale: scale).ascent + 1
-                canvas.fill(Rect(x: x0, y: y, width: x1 - x0, height: 1), color: tv.textColor)
+                let underline = y + font.metrics(scale: scale).ascent + 1
+                canvas.fill(Rect(x: x0, y: underline, width: x1 - x0, height: 1), color: textColor)
             }
         }
         guard focused, editing.preedit.isEmpty || editing.preeditCursor != nil else { return }
-        canvas.fill(tv.caretRect, color: .tint)
+        let caret = caretRect
+        guard range.contains(lineIndex(ofShown: editing.shownCaret)) else { return }
+        canvas.fill(Rect(x: caret.minX, y: caret.minY - top, width: caret.width, height: caret.height), color: .tint)
     }
 }

@@ -52,6 +52,51 @@ import Testing
         return notes.lines.map { String(chars[$0.start..<min($0.end, chars.count)]) }
     }
 
+    /// A long paragraph is wrapped in pieces (so a keystroke re-shapes one piece, issue 36 item
+    /// 12): its lines are the ones wrapping it whole gives, with the same layouts, and after an
+    /// edit in its middle they are still those of the edited text wrapped whole.
+    @Test func aLongParagraphWrapsInPiecesAsItWouldWhole() {
+        var words = ""
+        var n: UInt64 = 7
+        for _ in 0..<900 {
+            n = n &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            words += String(repeating: "m", count: Int(n >> 61) + 1) + ((n >> 40) % 5 == 0 ? "\u{301} " : " ")
+        }
+        func expectWholeWrap(_ text: String, _ note: String) {
+            notes.text = text
+            notes.layoutIfNeeded()
+            let whole = TextView.wrap(text, font: font, width: textWidth, scale: 1)
+            #expect(text.count > 3 * TextView.pieceLength, "\(note)")
+            #expect(notes.lines.map(\.start) == whole.map(\.start), "\(note)")
+            #expect(notes.lines.map(\.end) == whole.map(\.end), "\(note)")
+            #expect(notes.lines.map(\.layout) == whole.map(\.layout), "\(note)")
+        }
+        expectWholeWrap(words, "as typed")
+        var edited = words
+        edited.insert(contentsOf: "inserted words in the middle ", at: edited.index(edited.startIndex, offsetBy: 1500))
+        expectWholeWrap(edited, "after an edit in the second piece")
+    }
+
+    /// A keystroke into a long text redraws the strip of lines it typed into, not the whole
+    /// text (issue 36, item 12: the notes view redrew a 390 × 16,500 px image per keystroke).
+    @Test func aKeystrokeRedrawsOnlyTheStripItTypesInto() {
+        focusNotes()
+        notes.text = (0..<200).map { "line \($0)" }.joined(separator: "\n")
+        notes.editing.moveCaret(to: notes.text.count)
+        rig.settle()
+        let strips = notes.content.subviews.compactMap { $0 as? TextStrip }
+        #expect(strips.count == (200 + TextStrip.lineCount - 1) / TextStrip.lineCount)
+        let before = strips.map(\.drawCount)
+        type("x")
+        let redrawn = zip(strips, before).filter { $0.drawCount != $1 }.map { $0.0.lines }
+        #expect(redrawn == [(192..<200)], "strips redrawn: \(redrawn)")
+        // The caret moving to another strip redraws the one it left and the one it enters.
+        let moved = strips.map(\.drawCount)
+        notes.editing.moveCaret(to: 0)
+        rig.settle()
+        #expect(zip(strips, moved).filter { $0.drawCount != $1 }.map(\.0.lines) == [0..<16, 192..<200])
+    }
+
     @Test func textWrapsToTheWidthAndTheContentGrowsWithIt() {
         notes.text = String(repeating: "wrap these words ", count: 12)
         notes.layoutIfNeeded()

@@ -105,6 +105,27 @@ import Testing
         #expect(abs(atStart - (20 + 10 + width)) < 1, "caret at its start: \(atStart)")
     }
 
+    /// A text longer than the field scrolls sideways so that the caret stays in sight (as
+    /// UITextField does; only the run in sight is shaped, issue 36 item 12): at the end of 2,000
+    /// characters the caret is at the box's right edge, Home brings the text's start back to
+    /// its left edge, and End the caret back to the right.
+    @Test func aLongTextScrollsToKeepTheCaretInSight() throws {
+        let long = String(repeating: "scroll me sideways ", count: 105)
+        let (window, _) = focusedField(long)
+        let font = try #require(Font.standard)
+        let box = (left: 20.0 + 10, right: 20.0 + 260 - 10)
+        let atEnd = try #require(window.textInputState).cursorRectangle.minX
+        #expect(atEnd > box.right - font.width(of: "m") && atEnd <= box.right + 0.5, "caret at the end: \(atEnd)")
+        window.handle(InputEvent(time: 1, .key(.home, pressed: true, modifiers: [])))
+        #expect(abs(try #require(window.textInputState).cursorRectangle.minX - box.left) < 0.5)
+        window.handle(InputEvent(time: 2, .key(.end, pressed: true, modifiers: [])))
+        #expect(try #require(window.textInputState).cursorRectangle.minX == atEnd)
+        // Typing at the end keeps it there; the text shown ends at the caret.
+        window.handle(InputEvent(time: 3, .text("abc")))
+        let typed = try #require(window.textInputState).cursorRectangle.minX
+        #expect(typed > box.right - font.width(of: "m") && typed <= box.right + 0.5, "after typing: \(typed)")
+    }
+
     @Test func theFocusedFieldTakesUpdatesAndReportsItsState() throws {
         let (window, field) = focusedField("hllo")
         field.contentType = .number
