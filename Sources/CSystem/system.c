@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/netlink.h>
+#include <malloc.h>
 #include <linux/rtnetlink.h>
 #include <linux/sock_diag.h>
 #include <linux/unix_diag.h>
@@ -155,4 +156,8 @@ int sw_unix_socket_info(uint32_t inode, sw_unix_socket *info) {
         }
     }
     return 0;
+}
+
+int sw_limit_malloc_arenas(int count) {
+    return mallopt(M_ARENA_MAX, count);
 }

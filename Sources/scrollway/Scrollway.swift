@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import ScrollwayScripts
 import ScrollwayViews
+import ScrollwayWaylandCore
 
 @main
 struct Scrollway: AsyncParsableCommand {
@@ -20,8 +21,10 @@ struct Scrollway: AsyncParsableCommand {
 /// default; standard output stays the command's results. Each command calls it once, first.
 func bootstrapLogging() throws {
     // A reader that went away or a file size limit makes a write fail (EPIPE, EFBIG), reported,
-    // instead of ending the process with a signal.
+    // instead of ending the process with a signal; an address-space limit is not spent on
+    // malloc arenas for every thread.
     StandardStream.ignoreWriteSignals()
+    ProcessResources.shareMallocArenas()
     let name = ProcessInfo.processInfo.environment["SCROLLWAY_LOG"] ?? "warning"
     let level: Logger.Level?
     if name == "off" {

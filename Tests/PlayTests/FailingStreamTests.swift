@@ -133,6 +133,45 @@ import Testing
         }
     }
 
+    /// Every command under a small address-space or open-file limit runs or exits 1 saying
+    /// why, never a signal (issue 36, item 6: `demo --headless` died of SIGSEGV under
+    /// `ulimit -v 300M`, its threads' malloc arenas reserving 418 MB; `rig` of SIGILL under
+    /// `ulimit -n 8`).
+    @Test(arguments: ["ulimit -v 307200", "ulimit -n 8"])
+    func everyCommandUnderATightLimitExitsWithoutASignal(limit: String) throws {
+        let script = CommandRunner.temp("limit-tap.jsonl")
+        try """
+        {"t": 0, "type": "touch.down", "id": 0, "x": 100, "y": 100}
+        {"t": 0, "type": "touch.frame"}
+        {"t": 50, "type": "touch.up", "id": 0}
+        {"t": 50, "type": "touch.frame"}
+        {"t": 60, "type": "screenshot", "name": "limited"}
+
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let trace = CommandRunner.temp("limit-trace.jsonl")
+        try (#"{"t": 0, "frame": 1, "view": "main", "contentOffset": {"x": 0, "y": 0}, "phase": "idle"}"# + "\n")
+            .write(to: trace, atomically: true, encoding: .utf8)
+        let commands: [[String]] = [
+            ["scenes"],
+            ["screenshot", "--scene", "zoom", "--output", CommandRunner.temp("limit.png").path],
+            ["play", script.path, "--screenshots", CommandRunner.temp("limit-shots").path],
+            ["plot", trace.path, "-o", CommandRunner.temp("limit-plot.png").path],
+            ["play", script.path, "--platform", "weston", "--screenshots", CommandRunner.temp("limit-wshots").path],
+            ["rig", "--settle", "0"],
+            ["demo", "--headless", "--output", CommandRunner.temp("limit-tour").path],
+        ]
+        for args in commands {
+            let r = try run(args, limits: limit)
+            #expect(r.reason == .exit, "\(limit) \(args): a signal; \(r.err)")
+            // 300 MB of address space is room enough for every command; 8 descriptors are not
+            // for a compositor, and the commands that start one say so.
+            let needsCompositor = args.contains("weston") || args.first == "rig" || args.first == "demo"
+            let refused = limit.hasSuffix("-n 8") && needsCompositor
+            #expect(r.status == (refused ? 1 : 0), "\(limit) \(args): status \(r.status); \(r.err)")
+            if refused { #expect(r.err.contains("(ulimit -n): a compositor rig needs at least 256"), "\(r.err)") }
+        }
+    }
+
     @Test func messagesThatCannotBeWrittenAreLostAndTheRunGoesOn() throws {
         let script = CommandRunner.temp("stream-tap.jsonl")
         try """

@@ -1,0 +1,15 @@
+import ScrollwayCSystem
+
+/// What a command does to its own process so that a tight resource limit is an error it can
+/// report rather than a crash: Swift's runtime cannot recover from an allocation that fails (a
+/// null pointer followed in its metadata cache ended `demo --headless` with SIGSEGV under
+/// `ulimit -v 300M`), so the process must not reserve address space it does not use.
+public enum ProcessResources {
+    /// Caps glibc's malloc at two arenas. Every thread that allocates otherwise gets one of its
+    /// own, 64 MB of address space each: the headless tour (weston's clients, tile workers,
+    /// Foundation's threads) peaked at 418 MB of address space, 251 MB with two. Called first
+    /// thing by a command, before its threads start; an app may call it the same way.
+    public static func shareMallocArenas() {
+        _ = sw_limit_malloc_arenas(2)
+    }
+}
