@@ -5,7 +5,9 @@ import ScrollwayViews
 /// A vertical list of any length (UITableView's role): only the rows in view (plus a margin)
 /// have cells, cells are reused by identifier, and row heights are measured as rows appear,
 /// starting from an estimate; a correction above the viewport moves the offset with it, so the
-/// rows in view never jump.
+/// rows in view never jump. A motion whose frame jumps past rows (a long wheel spin, End)
+/// measures every row it passes, so where it rests depends on its path, not on the frames
+/// drawn (the refresh rate).
 ///
 /// Optional sections (`ListDataSource.sectionStarts`) put a header of `sectionHeaderHeight`
 /// above each section's first row. Layout (`RowLayout`, prefix sums in a Fenwick tree):
@@ -64,6 +66,9 @@ public final class ListView: ScrollView {
     /// placed them with. A scroll that keeps those rows (most frames of a fling) only moves the
     /// pinned header.
     private var placed: (rows: ClosedRange<Int>, generation: Int, width: Double)?
+    /// The rows the last update measured and gave cells to (nil after a change that renumbers
+    /// or re-measures rows): a motion's next frame measures every row from there to its own.
+    private var lastRows: ClosedRange<Int>?
     var count: Int { layout.count }
     private var isUpdating = false
     var follower: RowScrollFollower?
@@ -98,6 +103,7 @@ public final class ListView: ScrollView {
         layout = RowLayout(
             count: rows, sectionStartRows: sectionStarts, estimate: estimatedRowHeight,
             headerHeight: sectionHeaderHeight)
+        lastRows = nil
         updateContentSize()
         updateVisibleRows()
     }
@@ -258,6 +264,7 @@ public final class ListView: ScrollView {
     /// list outside its range (the rows above it were deleted), it rests at the edge.
     private func keepingRowsInViewStill(mutate: () -> Void, newIndex: (Int) -> Int?) {
         follower?.list = nil  // its row number is stale now
+        lastRows = nil
         var reference: (old: Double, new: Int)?
         if count > 0 {
             var r = row(at: max(0, bounds.minY))
@@ -337,6 +344,7 @@ public final class ListView: ScrollView {
         isUpdating = true
         defer { isUpdating = false }
         guard count > 0 else {
+            lastRows = nil
             for (_, cell) in visibleCells { recycle(cell) }
             visibleCells.removeAll()
             updateHeaders()  // empty sections still show theirs
@@ -352,6 +360,7 @@ public final class ListView: ScrollView {
             return
         }
         recycleCells(outside: inView)
+        if let lastRows, !isIdle { measureRowsPassed(since: lastRows, dataSource: dataSource) }
         // Measure the rows newly in view, top to bottom. A correction above the first row in
         // view moves the offset with it (contentShifted), so what is in view stays still; the
         // rows below it move with the viewport, so the bottom limit moves by the same amount.
@@ -363,9 +372,7 @@ public final class ListView: ScrollView {
             var r = row(at: max(0, bounds.minY - margin))
             while r < count, layout.prefix(r) <= bounds.maxY + margin + correctionAbove {
                 if !layout.isMeasured(r) {
-                    let cell = dataSource.list(self, cellForRow: r)
-                    let h = cell.sizeThatFits(Size(width: bounds.width, height: .greatestFiniteMagnitude)).height
-                    let delta = layout.setHeight(r, h)
+                    let (cell, delta) = measure(r, dataSource: dataSource)
                     if r < anchor { correctionAbove += delta }
                     measuredAny = true
                     place(cell, row: r)
@@ -388,6 +395,71 @@ public final class ListView: ScrollView {
         updateHeaders()
         trimPools()
         placed = (rows, layoutGeneration, bounds.width)
+        lastRows = rows
+    }
+
+    private var isIdle: Bool {
+        if case .idle = motion { return true }
+        return false
+    }
+
+    /// Row `r`'s cell from the data source, and how far its measured height moved the rows
+    /// below it.
+    private func measure(_ r: Int, dataSource: ListDataSource) -> (ListCell, Double) {
+        let cell = dataSource.list(self, cellForRow: r)
+        let h = cell.sizeThatFits(Size(width: bounds.width, height: .greatestFiniteMagnitude)).height
+        return (cell, layout.setHeight(r, h))
+    }
+
+    /// A motion's frame (a fling, the wheel, an animation) moved the viewport on from `last`,
+    /// the rows the previous update measured: every row between is measured as frames a pixel
+    /// apart would have measured it, in the order they would have come in. Moving down, rows
+    /// come in below the viewport: nothing in view moves and the motion keeps its target.
+    /// Moving up, they come in above it: the offset (and the motion's target) move with them.
+    /// So the rows measured, the content's height and where the motion rests depend on the
+    /// motion's path only, not on which frames were drawn (the refresh rate, a compositor's
+    /// timing). A frame that moves less than a screenful measures just what it newly shows,
+    /// as before; a faster one also pays for the rows it passes without showing.
+    private func measureRowsPassed(since last: ClosedRange<Int>, dataSource: ListDataSource) {
+        guard last.upperBound < count else { return }
+        var measuredAny = false
+        // Down: the rows after the last update's, until the bottom of the viewport plus the margin.
+        var r = last.upperBound + 1
+        while r < count, layout.prefix(r) <= bounds.maxY + margin {
+            if !layout.isMeasured(r) {
+                keep(measure(r, dataSource: dataSource).0, row: r, shift: 0)
+                measuredAny = true
+            }
+            r += 1
+        }
+        // Up: the rows before the last update's, until the top of the viewport less the margin,
+        // which moves down with every correction above it.
+        var shift = 0.0
+        r = last.lowerBound - 1
+        while r >= 0, layout.prefix(r + 1) > bounds.minY + shift - margin {
+            if !layout.isMeasured(r) {
+                let (cell, delta) = measure(r, dataSource: dataSource)
+                shift += delta
+                keep(cell, row: r, shift: shift)
+                measuredAny = true
+            }
+            r -= 1
+        }
+        guard measuredAny else { return }
+        updateContentSize()
+        if shift != 0 { contentShifted(by: shift) }
+    }
+
+    /// A cell made to measure a passed row: placed if the row meets the viewport plus the
+    /// margin (the offset to move by `shift`), else back to the pool.
+    private func keep(_ cell: ListCell, row r: Int, shift: Double) {
+        let top = bounds.minY + shift - margin
+        let bottom = bounds.maxY + shift + margin
+        if layout.prefix(r + 1) > top && layout.prefix(r) <= bottom {
+            place(cell, row: r)
+        } else {
+            recycle(cell)
+        }
     }
 
     private func recycleCells(outside rows: ClosedRange<Int>) {

@@ -52,8 +52,11 @@ extension ScrollView: FrameAnimation {
         case .spring(let sx, let sy, let start, _):
             let dt = t - start
             if sx.isSettled(at: dt, scale: deviceScale) && sy.isSettled(at: dt, scale: deviceScale) {
+                let generation = motionGeneration
                 contentOffset = Point(x: sx.rest, y: sy.rest)
-                finishMotion()
+                // Rows measured where it lands can move its goal (a list's end) and re-aim it
+                // (restAfterRangeChange): then it goes on, to the goal as it is now.
+                if motionGeneration == generation { finishMotion() }
             } else {
                 // Programmatic and paging moves never overscroll: they stay within the range
                 // (widened to where they started, if that was outside it).

@@ -284,6 +284,31 @@ final class SceneDriver {
         #expect(f.list.rectForRow(2000).maxY > f.list.bounds.maxY + 1000)  // nowhere near row 2000
     }
 
+    /// Issue 36, item 13: one wheel event crossing some 15,000 estimated rows in a few frames
+    /// measures every row it passes, not only those the frames happen to show, so where it
+    /// rests and the content's height do not depend on the refresh rate. Moving down, the
+    /// rows come in below the viewport: the wheel lands exactly on its step. Back up, on rows
+    /// measured already, it lands exactly on its step again.
+    @Test func aLongWheelSpinRestsOnTheSamePixelAtEveryRefreshRate() {
+        let results = [24.0, 60.0, 120.0, 144.0].map { hz -> [Double] in
+            let window = Scene.list.makeWindow()
+            let driver = FrameDriver(window: window, refresh: hz)
+            let list = window.view(named: "main") as! ListView
+            driver.send(.pointerMotion(position: Point(x: 195, y: 400)), at: 0)
+            driver.send(.axis(.vertical, value: 10, source: .wheel, value120: 1_200_000), at: 0.01)
+            driver.settle(limit: 50)
+            let down = [list.contentOffset.y, list.contentSize.height]
+            driver.send(.axis(.vertical, value: -10, source: .wheel, value120: -600_000), at: driver.time + 0.01)
+            driver.settle(limit: 50)
+            return down + [list.contentOffset.y, list.contentSize.height]
+        }
+        #expect(results.allSatisfy { $0 == results[0] }, "\(results)")
+        let step = WheelAnimation.step(viewport: 844, value120: 1_200_000)
+        #expect(results[0][0] == step)
+        #expect(results[0][2] == step - step / 2)
+        #expect(results[0][1] == results[0][3])
+    }
+
     @Test func flingingReusesHeadersToo() {
         let d = SceneDriver(.list)
         var most = 0
