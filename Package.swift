@@ -256,6 +256,7 @@ let package = Package(
             name: "PlotTests",
             dependencies: [
                 "ScrollwayPlot", "ScrollwayReplay", "ScrollwayScripts", "ScrollwayGeometry", "ScrollwayRaster",
+                "ScrollwayTestSupport",
             ]
         ),
         .testTarget(

@@ -188,7 +188,7 @@ public struct TracePlotData: Equatable, Sendable {
     public let series: [TracePlotSeries]
     /// The plotted time window (ms).
     public let window: ClosedRange<Double>
-    /// The first and last record's times (ms).
+    /// The earliest and latest record's times (ms).
     public let span: ClosedRange<Double>
 
     /// Reads `reader` to its end. `views` picks views by name (empty: all of them); `from` and
@@ -217,8 +217,10 @@ public struct TracePlotData: Equatable, Sendable {
         var count = 0
         while let record = try next() {
             count += 1
-            if first == nil { first = record.t }
-            last = record.t
+            // The earliest and latest times: a file's reader keeps its records in order, but
+            // records handed over directly may come in any order.
+            first = min(first ?? record.t, record.t)
+            last = count == 1 ? record.t : max(last, record.t)
             let name: String
             switch record {
             case .frame(let f): name = f.view

@@ -41,6 +41,15 @@ let dragTrace: [TraceRecord] = {
 }()
 
 @Suite struct PlotScaleTests {
+    /// Records handed over directly in any order (a file's reader keeps them in order) give
+    /// the earliest and latest times as the trace's span: the plot fuzzer found a trap here,
+    /// `first...last` with the last record earlier than the first.
+    @Test func recordsOutOfOrderSpanFromTheEarliestToTheLatest() throws {
+        let data = try tracePlotData([traceFrame(40, 1), traceFrame(10, 2), traceFrame(25, 3)])
+        #expect(data.span == 10...40)
+        #expect(data.window == 10...40)
+    }
+
     @Test func aScaleMapsItsDomainOntoItsPixelsAndBack() {
         let x = PlotScale(domain: 0...1000, start: 100, end: 1100)
         #expect(x(0) == 100)
