@@ -43,15 +43,48 @@ public enum PNG {
         return Array(out.prefix(size))
     }
 
-    /// Writes a canvas to `path` as a PNG (an app needs no file API of its own for it).
+    /// Writes a canvas to `path` as a PNG (an app needs no file API of its own for it), whole
+    /// or not at all (`writeFile`).
     public static func write(_ canvas: Canvas, toFile path: String) throws {
-        let bytes = try encode(canvas)
-        guard let file = fopen(path, "wb") else {
-            throw RasterError.png("cannot write '\(path)': \(String(cString: strerror(errno)))")
+        try writeFile(encode(canvas), to: path)
+    }
+
+    /// Writes `bytes` to `path` whole or not at all: into a temporary file beside it, renamed
+    /// over `path` once every byte is written and the file closed without error, so a full disk
+    /// or a file size limit leaves no truncated picture under the name (and what was there
+    /// stays). A device or a pipe (`/dev/stdout`) is written as it is: renaming over it would
+    /// replace it. Errors name the path and the reason.
+    public static func writeFile(_ bytes: [UInt8], to path: String) throws {
+        func failure(_ reason: Int32) -> RasterError {
+            .fileWrite(path: path, reason: String(cString: strerror(reason)))
         }
-        defer { fclose(file) }
-        guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
-            throw RasterError.png("cannot write '\(path)': \(String(cString: strerror(errno)))")
+        var st = stat()
+        let special = stat(path, &st) == 0 && st.st_mode & S_IFMT != S_IFREG
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let target = special ? path : directory + ".\(name).\(getpid()).partial"
+        let fd =
+            special ? open(target, O_WRONLY | O_CLOEXEC) : open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure(errno) }
+        var written = 0
+        var error: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    error = errno
+                    return
+                }
+                written += n
+            }
+        }
+        if close(fd) != 0 && error == 0 { error = errno }
+        if error == 0 && !special && rename(target, path) != 0 { error = errno }
+        if error != 0 {
+            if !special { unlink(target) }
+            throw failure(error)
         }
     }
 

@@ -8,6 +8,8 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
     case fontLibraryUnavailable
     /// libpng reported an error.
     case png(String)
+    /// A file could not be written whole (`PNG.writeFile`): where, and the system's reason.
+    case fileWrite(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
         case .fontNotFound(let pattern): return "no font matches '\(pattern)' (is fonts-dejavu-core installed?)"
         case .fontLibraryUnavailable: return "fcft could not be initialised (fontconfig/FreeType)"
         case .png(let message): return "PNG: \(message)"
+        case .fileWrite(let path, let reason): return "cannot write '\(path)': \(reason)"
         }
     }
 }

@@ -119,30 +119,7 @@ struct PNGDestination {
             do { try StandardStream.output.write(bytes) } catch { throw CommandError(error.description) }
             return
         }
-        if isSpecialFile(path) {
-            // A device or a pipe is written as it is (renaming over it would replace it).
-            guard let handle = FileHandle(forWritingAtPath: path) else {
-                throw CommandError("\(option) '\(path)': cannot open it for writing")
-            }
-            defer { try? handle.close() }
-            do { try handle.write(contentsOf: bytes) } catch {
-                throw CommandError("\(option) '\(path)': cannot write (\(ScriptText.reason(of: error)))")
-            }
-            return
-        }
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).\(getpid()).partial"
-        ).path
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            unlink(temporary)
-            throw CommandError("\(option) '\(path)': cannot write (\(ScriptText.reason(of: error)))")
-        }
-        if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
+        do { try PNG.writeFile(bytes, to: path) } catch RasterError.fileWrite(_, let reason) {
             throw CommandError("\(option) '\(path)': cannot write (\(reason))")
         }
     }

@@ -133,6 +133,48 @@ let white = Color.white
     @Test func rejectsGarbage() {
         #expect(throws: RasterError.self) { try PNG.decode([1, 2, 3, 4]) }
     }
+
+    /// `PNG.write(_:toFile:)` writes whole or not at all (issue 36: it wrote through fopen and
+    /// never checked the close, so a full disk left a truncated picture and no error): the file
+    /// decodes, no temporary is left beside it, a full device is an error naming it, and a
+    /// failed write leaves what was under the name.
+    @Test func aPictureIsWrittenWholeOrNotAtAll() throws {
+        let c = try Canvas(width: 8, height: 5)
+        c.clear(red)
+        var template = Array("/tmp/scrollway-png-XXXXXX".utf8CString)
+        let directory = try #require(
+            template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map {
+                String(cString: $0)
+            })
+        let path = directory + "/red.png"
+        try PNG.write(c, toFile: path)
+        let file = try #require(fopen(path, "rb"))
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        bytes.removeLast(bytes.count - fread(&bytes, 1, bytes.count, file))
+        fclose(file)
+        #expect(try PNG.decode(bytes).pixel(x: 3, y: 3) == c.pixel(x: 3, y: 3))
+        let listing = try #require(opendir(directory))
+        var names: [String] = []
+        while let entry = readdir(listing) {
+            names.append(
+                withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        }
+        closedir(listing)
+        #expect(names.filter { !$0.hasPrefix(".") || $0.hasSuffix(".partial") }.sorted() == ["red.png"])
+        #expect(throws: RasterError.fileWrite(path: "/dev/full", reason: "No space left on device")) {
+            try PNG.write(c, toFile: "/dev/full")
+        }
+        #expect(throws: RasterError.fileWrite(path: directory + "/none/x.png", reason: "No such file or directory")) {
+            try PNG.write(c, toFile: directory + "/none/x.png")
+        }
+        // A directory in the way of the rename: the old content stays, nothing half-written.
+        mkdir(directory + "/taken.png", 0o755)
+        #expect(throws: RasterError.fileWrite(path: directory + "/taken.png", reason: "Is a directory")) {
+            try PNG.write(c, toFile: directory + "/taken.png")
+        }
+        var st = stat()
+        #expect(stat(directory + "/.taken.png.\(getpid()).partial", &st) != 0, "the temporary was left behind")
+    }
 }
 
 /// Copies between canvases: the streaming block copy of whole rows and pixman's SRC for the
