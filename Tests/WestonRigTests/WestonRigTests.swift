@@ -100,6 +100,12 @@ import Testing
 
         #expect(kill(client.processIdentifier, SIGSTOP) == 0)
         defer { kill(client.processIdentifier, SIGCONT) }
+        // A signal is delivered when the process next runs: until it is seen stopped, it may
+        // still read what comes.
+        try eventually("the demo to stop", timeout: 10) {
+            let stat = try String(contentsOfFile: "/proc/\(client.processIdentifier)/stat", encoding: .utf8)
+            return stat.split(separator: ")").last?.split(separator: " ").first == "T"
+        }
         try wiggle()
         let stopped = backlog.waitUntilRead(limit: 0.2)
         #expect(stopped.unread > 0 && stopped.waited >= 0.2, "\(stopped)")
