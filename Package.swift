@@ -239,6 +239,11 @@ let package = Package(
                 "ScrollwayRigs", "ScrollwayScripts", "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland",
                 "ScrollwayWaylandCore", "ScrollwayWestonHarness", "ScrollwayTestSupport",
             ]),
+        .testTarget(
+            name: "AccessibilityTests",
+            dependencies: [
+                "ScrollwayDBus", "ScrollwayGeometry", "ScrollwayRigs", "ScrollwayTestSupport", "ScrollwayWestonHarness",
+            ]),
         .testTarget(name: "DBusTests", dependencies: ["ScrollwayDBus", "ScrollwayGeometry", "ScrollwayTestSupport"]),
         .testTarget(
             name: "WestonRigTests",

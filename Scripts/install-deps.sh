@@ -25,6 +25,10 @@ PACKAGES=(
   kwin-wayland
   # sd-bus, the one D-Bus library: the rigs speak to mutter and KWin over D-Bus.
   libsystemd-dev
+  # Accessibility: at-spi2-core's bus launcher and registry (`AccessibilityBus`), and libatspi
+  # through Python's GObject bindings, the AT-SPI client the tests read an app's tree with
+  # (Scripts/atspi-client.py).
+  at-spi2-core python3-gi gir1.2-atspi-2.0
   # Build tooling used by the scripts (pkg-config locates every library above).
   pkg-config
 )

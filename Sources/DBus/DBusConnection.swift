@@ -20,7 +20,9 @@ public enum DBusError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// A connection to one D-Bus bus through sd-bus, for blocking method calls.
+/// A connection to one D-Bus bus through sd-bus: blocking method calls, and objects served and
+/// signals watched, whose messages `process()` dispatches (its descriptor polled with the rest
+/// of an event loop's, or `wait(timeout:)`).
 ///
 /// The connection is not thread-safe (sd-bus's is not): one owner calls it. Closing it (deinit)
 /// ends whatever the peer ties to the connection (mutter's remote-desktop session).
@@ -47,6 +49,134 @@ public final class DBusConnection {
     }
 
     deinit { sd_bus_flush_close_unref(bus) }
+
+    /// The name the bus gave this connection (`:1.42`): what an object reference names.
+    public var uniqueName: String {
+        get throws {
+            var name: UnsafePointer<CChar>?
+            let r = sd_bus_get_unique_name(bus, &name)
+            guard r >= 0, let name else {
+                throw DBusError.message(method: "GetUniqueName", what: Self.text(r))
+            }
+            return String(cString: name)
+        }
+    }
+
+    /// The descriptor to poll (for reading, and for writing while `wantsToWrite`).
+    public var fileDescriptor: Int32 { sd_bus_get_fd(bus) }
+
+    /// Whether messages wait to be written (poll for POLLOUT too).
+    public var wantsToWrite: Bool { sd_bus_get_events(bus) & Int32(POLLOUT) != 0 }
+
+    /// Reads and dispatches every message that has come (method calls to served objects,
+    /// watched signals, replies), without blocking.
+    public func process() throws {
+        while true {
+            let r = sd_bus_process(bus, nil)
+            guard r >= 0 else { throw DBusError.message(method: "process", what: Self.text(r)) }
+            if r == 0 { return }
+        }
+    }
+
+    /// Blocks until a message comes or `timeout` seconds pass, then `process()`es.
+    public func wait(timeout: Double) throws {
+        let r = sd_bus_wait(bus, UInt64(clamping: timeout * 1_000_000))
+        guard r >= 0 else { throw DBusError.message(method: "wait", what: Self.text(r)) }
+        try process()
+    }
+
+    /// Serves every object under `prefix` (and `prefix` itself): `handler` answers each method
+    /// call to them, from `process()`. The objects are served while the returned registration
+    /// lives.
+    public func serve(
+        under prefix: String, _ handler: @escaping (DBusCall) -> DBusAnswer
+    ) throws
+        -> DBusRegistration
+    {
+        let registration = DBusRegistration(handler: .call(handler))
+        var slot: OpaquePointer?
+        let r = sd_bus_add_fallback(
+            bus, &slot, prefix, DBusTrampolines.message, Unmanaged.passUnretained(registration).toOpaque())
+        guard r >= 0 else { throw DBusError.message(method: "serve \(prefix)", what: Self.text(r)) }
+        registration.slot = slot
+        return registration
+    }
+
+    /// Calls `handler` with each signal `interface.member` (any member when nil) from `sender`
+    /// (any when nil) that comes, from `process()`, while the returned registration lives.
+    public func watch(
+        sender: String? = nil, interface: String, member: String? = nil,
+        _ handler: @escaping (DBusSignal) -> Void
+    ) throws -> DBusRegistration {
+        let registration = DBusRegistration(handler: .signal(handler))
+        var slot: OpaquePointer?
+        let r = sd_bus_match_signal(
+            bus, &slot, sender, nil, interface, member, DBusTrampolines.message,
+            Unmanaged.passUnretained(registration).toOpaque())
+        guard r >= 0 else { throw DBusError.message(method: "watch \(interface)", what: Self.text(r)) }
+        registration.slot = slot
+        return registration
+    }
+
+    /// Sends the signal `interface.member` from `path` with `arguments`, to whoever listens.
+    public func emit(path: String, interface: String, member: String, arguments: [DBusValue]) throws {
+        let what = "\(interface).\(member)"
+        var message: OpaquePointer?
+        var r = sd_bus_message_new_signal(bus, &message, path, interface, member)
+        defer { sd_bus_message_unref(message) }
+        guard r >= 0 else { throw DBusError.message(method: what, what: "cannot make the signal: \(Self.text(r))") }
+        for value in arguments { try Self.append(value, to: message, method: what) }
+        r = sd_bus_send(bus, message, nil)
+        // Written now, not when the loop next polls for writing: events go out in order with
+        // the frames that caused them.
+        if r >= 0 { r = sd_bus_flush(bus) }
+        guard r >= 0 else { throw DBusError.message(method: what, what: "cannot send: \(Self.text(r))") }
+    }
+
+    /// Answers a method call `message` (from the trampoline): a reply with values, a D-Bus
+    /// error, or 0 (not ours: sd-bus says the method is unknown).
+    static func answer(_ message: OpaquePointer?, with handler: (DBusCall) -> DBusAnswer) -> Int32 {
+        func string(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "" }
+        let interface = string(sd_bus_message_get_interface(message))
+        let member = string(sd_bus_message_get_member(message))
+        let method = "\(interface).\(member)"
+        var reply: OpaquePointer?
+        defer { sd_bus_message_unref(reply) }
+        do {
+            let call = DBusCall(
+                path: string(sd_bus_message_get_path(message)), interface: interface, member: member,
+                sender: string(sd_bus_message_get_sender(message)), arguments: try readAll(message, method: method))
+            switch handler(call) {
+            case .unhandled: return 0
+            case .reply(let values):
+                guard sd_bus_message_new_method_return(message, &reply) >= 0 else { return -ENOMEM }
+                for value in values { try append(value, to: reply, method: method) }
+            case .error(let name, let text):
+                var error = sd_bus_error(name: nil, message: nil, _need_free: 0)
+                defer { sd_bus_error_free(&error) }
+                _ = sd_bus_error_set(&error, name, text)
+                guard sd_bus_message_new_method_error(message, &reply, &error) >= 0 else { return -ENOMEM }
+            }
+        } catch {
+            var failure = sd_bus_error(name: nil, message: nil, _need_free: 0)
+            defer { sd_bus_error_free(&failure) }
+            _ = sd_bus_error_set(&failure, "org.freedesktop.DBus.Error.InvalidArgs", "\(error)")
+            guard sd_bus_message_new_method_error(message, &reply, &failure) >= 0 else { return -ENOMEM }
+        }
+        let r = sd_bus_send(nil, reply, nil)
+        return r < 0 ? r : 1
+    }
+
+    /// A signal `message`, read for a watcher (from the trampoline).
+    static func signal(_ message: OpaquePointer?) -> DBusSignal? {
+        func string(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "" }
+        let interface = string(sd_bus_message_get_interface(message))
+        let member = string(sd_bus_message_get_member(message))
+        guard let arguments = try? readAll(message, method: "\(interface).\(member)") else { return nil }
+        return DBusSignal(
+            path: string(sd_bus_message_get_path(message)), interface: interface, member: member,
+            sender: string(sd_bus_message_get_sender(message)), arguments: arguments)
+    }
 
     /// Calls `interface.member` on `path` at `destination` with `arguments` and returns the
     /// reply's values, waiting at most `timeout` seconds.

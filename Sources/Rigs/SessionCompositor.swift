@@ -5,7 +5,8 @@ import ScrollwayWaylandCore
 import ScrollwayWestonHarness
 
 /// A compositor started in a D-Bus session of its own (`dbus-run-session`), in a private runtime
-/// directory, as a process group of its own: what mutter's and phoc's rigs share. Foundation
+/// directory, as a process group of its own: what mutter's and phoc's rigs share, and the AT-SPI
+/// bus launcher's session (`AccessibilityBus`). Foundation
 /// starts every process as the leader of a new group, so stopping the group ends the session
 /// bus, the compositor and its session's programs together; a watcher in the group ends it when
 /// this process dies.
@@ -21,7 +22,8 @@ public final class SessionCompositor {
     /// options, given the runtime directory) in the session, with `environment` (given the directory too; PATH,
     /// XDG_RUNTIME_DIR and HOME are set), and waits until a socket whose name
     /// starts with `socketPrefix` in the runtime directory accepts connections. `prepare` writes
-    /// the compositor's files into the directory first.
+    /// the compositor's files into the directory first. `socketPrefix` may name a folder of the
+    /// runtime directory first (`at-spi/bus`).
     package init(
         name: String, directoryPrefix: String, command: (URL) -> String,
         environment: (URL) -> [String: String] = { _ in [:] },
@@ -58,10 +60,13 @@ public final class SessionCompositor {
         }
         let deadline = Deadline(in: startupTimeout)
         var found: String?
+        let folder =
+            socketPrefix.contains("/") ? dir.appendingPathComponent(String(socketPrefix.prefix { $0 != "/" })) : dir
+        let prefix = socketPrefix.contains("/") ? String(socketPrefix.drop { $0 != "/" }.dropFirst()) : socketPrefix
         while found == nil {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-            found = names.first { $0.hasPrefix(socketPrefix) && !$0.hasSuffix(".lock") }
-                .map { dir.appendingPathComponent($0).path }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            found = names.first { $0.hasPrefix(prefix) && !$0.hasSuffix(".lock") }
+                .map { folder.appendingPathComponent($0).path }
                 .flatMap { RigProcesses.acceptsConnections($0) ? $0 : nil }
             if found == nil, !process.isRunning || deadline.hasPassed {
                 let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""

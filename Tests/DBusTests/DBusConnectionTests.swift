@@ -52,6 +52,85 @@ final class DBusConnectionTests {
             arguments: arguments)
     }
 
+    /// An object served under a prefix answers a call from another connection (another
+    /// thread's, as another process's would): the values it was sent and its path, a D-Bus
+    /// error where the handler gives one, and sd-bus's "unknown method" where it declines.
+    @Test func aServedSubtreeAnswersCalls() throws {
+        let server = try bus()
+        let name = try server.uniqueName
+        let registration = try server.serve(under: "/org/scrollway/test") { call in
+            switch call.member {
+            case "Echo": .reply(call.arguments + [.objectPath(call.path)])
+            case "Fail": .error(name: "org.scrollway.Error.Refused", message: "refused \(call.arguments.count)")
+            default: .unhandled
+            }
+        }
+        defer { registration.cancel() }
+        let address = self.address
+        nonisolated(unsafe) var results: [Result<[DBusValue], Error>] = []
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            // The client's own connection, on its own thread (sd-bus connections have one owner).
+            guard let client = try? DBusConnection(address: address) else {
+                done.signal()
+                return
+            }
+            for member in ["Echo", "Fail", "Other"] {
+                results.append(
+                    Result {
+                        try client.call(
+                            name, path: "/org/scrollway/test/child", interface: "org.scrollway.Test", member: member,
+                            arguments: [.string("hello"), .int32(7)], timeout: 5)
+                    })
+            }
+            done.signal()
+        }
+        while done.wait(timeout: .now()) == .timedOut { try server.wait(timeout: 0.05) }
+        try #require(results.count == 3, "the client could not connect")
+        #expect(
+            try results[0].get() == [.string("hello"), .int32(7), .objectPath("/org/scrollway/test/child")])
+        #expect(
+            throws: DBusError.failed(
+                method: "org.scrollway.Test.Fail", name: "org.scrollway.Error.Refused", message: "refused 2")
+        ) {
+            try results[1].get()
+        }
+        guard case .failure(DBusError.failed(_, let unknown, _)) = results[2] else {
+            Issue.record("an unhandled method was answered: \(results[2])")
+            return
+        }
+        #expect(
+            unknown == "org.freedesktop.DBus.Error.UnknownMethod"
+                || unknown == "org.freedesktop.DBus.Error.UnknownObject")
+    }
+
+    /// A signal emitted on one connection reaches a watch on another, with its values, path and
+    /// sender; a cancelled watch hears nothing more.
+    @Test func aWatchedSignalArrives() throws {
+        let emitter = try bus()
+        let watcher = try bus()
+        var heard: [DBusSignal] = []
+        let watch = try watcher.watch(interface: "org.scrollway.Test", member: "Changed") { heard.append($0) }
+        try emitter.emit(
+            path: "/org/scrollway/test/1", interface: "org.scrollway.Test", member: "Changed",
+            arguments: [.string("focused"), .int32(1), .int32(0), .variant(.string("")), .array(element: "{sv}", [])])
+        try eventually("the signal to arrive") {
+            try watcher.wait(timeout: 0.05)
+            return !heard.isEmpty
+        }
+        #expect(heard.count == 1)
+        let emitterName = try emitter.uniqueName
+        #expect(heard.first?.path == "/org/scrollway/test/1" && heard.first?.sender == emitterName)
+        #expect(heard.first?.arguments.map(\.signature) == ["s", "i", "i", "v", "a{sv}"])
+        watch.cancel()
+        try emitter.emit(
+            path: "/org/scrollway/test/1", interface: "org.scrollway.Test", member: "Changed", arguments: [])
+        try emitter.call(
+            "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetId")
+        try watcher.wait(timeout: 0.2)
+        #expect(heard.count == 1)
+    }
+
     @Test func aCallReturnsTheDriversValues() throws {
         let bus = try bus()
         // A unique name is ":1.N"; ListNames (as) holds the driver's own name and ours.

@@ -1,0 +1,19 @@
+import Glibc
+import ScrollwayCSystemd
+
+/// Every C callback of this target: sd-bus calls them with the registration it was given as
+/// user data (unretained: the registration owns the slot, so it outlives every call).
+enum DBusTrampolines {
+    /// A method call to a served subtree, or a watched signal.
+    static let message: sd_bus_message_handler_t = { message, userdata, _ in
+        guard let userdata else { return 0 }
+        let registration = Unmanaged<DBusRegistration>.fromOpaque(userdata).takeUnretainedValue()
+        switch registration.handler {
+        case .call(let handler):
+            return DBusConnection.answer(message, with: handler)
+        case .signal(let handler):
+            if let signal = DBusConnection.signal(message) { handler(signal) }
+            return 0
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import ScrollwayDBus
+import ScrollwayGeometry
+import ScrollwayRigs
+import ScrollwayTestSupport
+import ScrollwayWestonHarness
+import Testing
+
+/// The AT-SPI environment the accessibility tests run in: a private session with at-spi2-core's
+/// bus launcher, read by libatspi (the library Orca reads apps with) through
+/// Scripts/atspi-client.py. No display, no desktop session.
+@Suite struct AccessibilityBusTests {
+    /// Runs Scripts/atspi-client.py with `arguments` in `bus`'s session; returns its JSON.
+    static func client(_ arguments: [String], in bus: AccessibilityBus) throws -> [String: Any] {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Scripts/atspi-client.py")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        p.arguments = [script.path] + arguments
+        p.environment = try bus.environment
+        let out = Pipe()
+        let err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let text = out.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            throw RigError.system("atspi-client.py \(arguments) exited \(p.terminationStatus): \(message)")
+        }
+        return try #require(try JSONSerialization.jsonObject(with: text) as? [String: Any], "\(message)")
+    }
+
+    /// The processes whose environment names `directory` as their runtime directory: what a
+    /// session left behind (the registry is started by the accessibility bus, not by us).
+    static func processes(in directory: URL) -> [pid_t] {
+        let marker = "XDG_RUNTIME_DIR=\(directory.path)"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+            guard let pid = pid_t(entry), pid != getpid(),
+                let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ")
+            else { return nil }
+            return environ.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == marker } ? pid : nil
+        }
+    }
+
+    /// With nothing registered, libatspi finds the registry's desktop and no application on it;
+    /// the registry answers on the accessibility bus; stopping the session leaves no process.
+    @Test func anEmptyDesktopIsReadAndNothingIsLeftBehind() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let desktop = try Self.client(["tree"], in: bus)
+        #expect(desktop["role"] as? String == "desktop frame", "\(desktop)")
+        #expect(desktop["childCount"] as? Int == 0, "\(desktop)")
+        // The registry itself, over sd-bus: the events screen readers listen for (none yet).
+        let a11y = try DBusConnection(address: bus.accessibilityAddress)
+        let events = try a11y.call(
+            "org.a11y.atspi.Registry", path: "/org/a11y/atspi/registry", interface: "org.a11y.atspi.Registry",
+            member: "GetRegisteredEvents")
+        #expect(events.first?.signature == "a(ss)", "\(events)")
+        let directory = bus.runtimeDirectory
+        #expect(!Self.processes(in: directory).isEmpty, "the session's processes were not found by their environment")
+        bus.stop()
+        try eventually("the session's processes to end", timeout: 10) { Self.processes(in: directory).isEmpty }
+        #expect(!FileManager.default.fileExists(atPath: directory.path))
+    }
+}
