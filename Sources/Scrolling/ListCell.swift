@@ -61,6 +61,18 @@ open class ListCell: View {
     /// The ring a focused row shows (Tab reaches rows).
     private let focusRing = FocusRingView(idleColor: nil, cornerRadius: 0)
 
+    /// A row is one element, named by its text.
+    open override var accessibilityDefaults: AccessibilityDefaults {
+        AccessibilityDefaults(role: .listItem, label: textLabel.text, isElement: true)
+    }
+
+    /// Selects the row as a tap does.
+    open override func accessibilityActivate() -> Bool {
+        guard let onTap else { return false }
+        onTap()
+        return true
+    }
+
     public init(reuseIdentifier: String) {
         self.reuseIdentifier = reuseIdentifier
         super.init()

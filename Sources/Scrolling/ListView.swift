@@ -28,6 +28,9 @@ public final class ListView: ScrollView {
     public var margin = 100.0 { didSet { updateVisibleRows() } }
     /// Rows selected by a tap.
     public var onSelectRow: ((Int) -> Void)?
+
+    /// A list; the rows with cells stand inside it.
+    public override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .list) }
     /// The height of section headers.
     public var sectionHeaderHeight = 32.0 {
         didSet {

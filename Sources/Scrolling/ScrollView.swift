@@ -189,6 +189,9 @@ open class ScrollView: View {
         }
     }
 
+    /// A scroll area; its content views stand inside it.
+    open override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .scrollArea) }
+
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         clipsToBounds = true

@@ -79,6 +79,10 @@ open class TextView: ScrollView, TextEditingView {
 
     open override var drawsContent: Bool { true }
 
+    open override var accessibilityDefaults: AccessibilityDefaults {
+        AccessibilityDefaults(role: .textArea, label: placeholder, isElement: true)
+    }
+
     open override func draw(in canvas: Canvas) {
         canvas.fillRoundedRect(Rect(origin: .zero, size: bounds.size), radius: 6, color: .white)
     }

@@ -35,6 +35,16 @@ open class Button: Control {
 
     open override var drawsContent: Bool { true }
 
+    open override var accessibilityDefaults: AccessibilityDefaults {
+        AccessibilityDefaults(role: .button, label: title, isElement: true)
+    }
+
+    /// Fires as a tap does.
+    open override func accessibilityActivate() -> Bool {
+        fire()
+        return true
+    }
+
     var currentFill: Color {
         if isHighlighted {
             return highlightedFillColor

@@ -24,6 +24,12 @@ open class ImageView: View {
 
     open override var drawsContent: Bool { true }
 
+    /// A picture is an element once it has a label (`accessibilityLabel`): without one a
+    /// screen reader has nothing to say of it.
+    open override var accessibilityDefaults: AccessibilityDefaults {
+        AccessibilityDefaults(role: .image, isElement: accessibilityLabel != nil)
+    }
+
     /// Where the image lands in the bounds (bounds coordinates from the top-left).
     public var imageRect: Rect {
         guard let image else { return .zero }

@@ -31,6 +31,10 @@ open class Label: View {
 
     open override var drawsContent: Bool { true }
 
+    open override var accessibilityDefaults: AccessibilityDefaults {
+        AccessibilityDefaults(role: .staticText, label: text, isElement: true)
+    }
+
     public var effectiveFont: Font? { font ?? Font.standard }
 
     private var scale: Double { window?.scale ?? 1 }

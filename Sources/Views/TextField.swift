@@ -120,6 +120,11 @@ open class TextField: Control, TextEditingView {
 
     open override var drawsContent: Bool { true }
 
+    /// Named by its placeholder until the app gives it a label.
+    open override var accessibilityDefaults: AccessibilityDefaults {
+        AccessibilityDefaults(role: .textField, label: placeholder, isElement: true)
+    }
+
     public var isMultiline: Bool { false }
 
     public func caretIndex(for key: Key, from index: Int) -> Int? {

@@ -362,6 +362,27 @@ open class View {
     /// Called when this view gains or loses the keyboard focus (after `isFocused` changed; it
     /// is also redrawn): a view whose focus shows in subviews (a ring, a caret) updates them.
     open func focusDidChange() {}
+
+    // MARK: Accessibility
+
+    /// Whether assistive technology (a screen reader) presents this view as one element, its
+    /// subviews part of it (UIKit's name); nil: the class decides (`accessibilityDefaults`).
+    public var isAccessibilityElement: Bool?
+    /// What a screen reader says for the view; nil: the class's (a label's text, a button's
+    /// title). A picture with no text needs one.
+    public var accessibilityLabel: String?
+    /// What the view does, said after its label ("Opens the photo").
+    public var accessibilityHint: String?
+    /// What kind of thing it is; nil: the class's.
+    public var accessibilityRole: AccessibilityRole?
+
+    /// The class's answers where the properties above are nil. A plain view is a group, not an
+    /// element, and unnamed: it is left out and its subviews stand in its place.
+    open var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .group) }
+
+    /// Does what activating the element does (a button fires, a row is selected); false when
+    /// it has no such action.
+    open func accessibilityActivate() -> Bool { false }
 }
 
 /// One finger (or the mouse's left button) as a view sees it: its id, its location in window

@@ -1,0 +1,64 @@
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayScrolling
+import Testing
+
+@testable import ScrollwayViews
+
+/// The window as assistive technology sees it (issue 37): elements with roles, names, frames
+/// in window coordinates and states, made from the view tree; plain views stand aside for what
+/// they hold, and an element's insides are part of it.
+@MainActor
+@Suite struct AccessibilityTreeTests {
+    @Test func aFormsElementsHaveRolesNamesFramesAndStates() throws {
+        let window = Window(size: Size(width: 400, height: 300))
+        let panel = View(frame: Rect(x: 10, y: 20, width: 380, height: 260))
+        let title = Label(text: "Sign in", frame: Rect(x: 0, y: 0, width: 200, height: 30))
+        let name = TextField(placeholder: "Name", frame: Rect(x: 0, y: 40, width: 300, height: 44))
+        let go = Button(title: "Go", frame: Rect(x: 0, y: 100, width: 80, height: 44))
+        let picture = ImageView(frame: Rect(x: 100, y: 100, width: 40, height: 40))
+        let hidden = Label(text: "secret", frame: Rect(x: 0, y: 150, width: 80, height: 20))
+        hidden.isHidden = true
+        for v in [title, name, go, picture, hidden] { panel.addSubview(v) }
+        window.addSubview(panel)
+        name.becomeFocused()
+        try window.prepareFrame()
+
+        let tree = window.accessibilityTree()
+        #expect(tree.role == .window && tree.states.contains(.active))
+        // The plain panel stands aside; the picture without a label and the hidden label are left out.
+        #expect(tree.children.map(\.role) == [.staticText, .textField, .button])
+        #expect(tree.children.map(\.label) == ["Sign in", "Name", "Go"])
+        #expect(tree.children[2].frame == Rect(x: 10, y: 120, width: 80, height: 44))
+        #expect(
+            tree.children[1].states == [.visible, .showing, .enabled, .focusable, .focused, .editable, .singleLine])
+        #expect(!tree.children[0].states.contains(.focusable))
+        // Its label makes the picture an element; the app's role and hint win over the class's.
+        picture.accessibilityLabel = "Avatar"
+        go.accessibilityHint = "Signs you in"
+        let again = window.accessibilityTree()
+        #expect(again.children.map(\.label) == ["Sign in", "Name", "Go", "Avatar"])
+        #expect(again.children[2].hint == "Signs you in" && again.children[3].role == .image)
+        // Activating the button fires it, as a tap does.
+        #expect(go.accessibilityActivate() && go.tapCount == 1)
+        #expect(!title.accessibilityActivate())
+    }
+
+    /// The list of 100,000 rows gives the rows that have cells, named by their text, not a
+    /// node per row; its section headers read as text.
+    @Test func aHugeListGivesTheRowsItHasCellsFor() throws {
+        let window = Scene.list.makeWindow()
+        try window.prepareFrame()
+        let tree = window.accessibilityTree()
+        let list = try #require(tree.all.first { $0.role == .list })
+        let rows = list.children.filter { $0.role == .listItem }
+        #expect(rows.count > 5 && rows.count < 60, "\(rows.count) rows")
+        let view = try #require(list.view as? ListView)
+        let cells = view.subviews.compactMap { $0 as? ListCell }.filter { !$0.isHidden }
+        #expect(Set(rows.map(\.label)) == Set(cells.map(\.textLabel.text)))
+        #expect(rows.allSatisfy { !$0.label.isEmpty && $0.children.isEmpty })
+        #expect(list.children.contains { $0.role == .staticText }, "no section header")
+        // Rows below the window's bottom (the list's margin) are there, not showing.
+        #expect(rows.contains { $0.states.contains(.showing) })
+    }
+}
