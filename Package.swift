@@ -132,6 +132,11 @@ let package = Package(
         // D-Bus through sd-bus: values, blocking calls, passed descriptors.
         .target(name: "ScrollwayDBus", dependencies: ["ScrollwayCSystemd", "ScrollwayGeometry"], path: "Sources/DBus"),
 
+        // Accessibility on Linux: the windows' accessibility trees served to AT-SPI over D-Bus.
+        .target(
+            name: "ScrollwayAtSpi", dependencies: ["ScrollwayDBus", "ScrollwayGeometry", "ScrollwayViews"],
+            path: "Sources/AtSpi"),
+
         // The compositor rigs: weston's and the desktops', one `CompositorRig` protocol.
         .target(
             name: "ScrollwayRigs",
@@ -242,7 +247,8 @@ let package = Package(
         .testTarget(
             name: "AccessibilityTests",
             dependencies: [
-                "ScrollwayDBus", "ScrollwayGeometry", "ScrollwayRigs", "ScrollwayTestSupport", "ScrollwayWestonHarness",
+                "ScrollwayAtSpi", "ScrollwayViews", "ScrollwayDBus", "ScrollwayGeometry", "ScrollwayRigs",
+                "ScrollwayTestSupport", "ScrollwayWestonHarness",
             ]),
         .testTarget(name: "DBusTests", dependencies: ["ScrollwayDBus", "ScrollwayGeometry", "ScrollwayTestSupport"]),
         .testTarget(

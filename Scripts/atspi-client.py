@@ -3,7 +3,10 @@
 client library, the one Orca uses), printed as JSON on standard output.
 
     atspi-client.py tree [--depth N]   the desktop: each application and its objects, N levels
-                                       deep (name, role, states, interfaces, child count)
+                                       deep (name, role, states, interfaces, child count,
+                                       extents in window coordinates)
+    atspi-client.py action NAME        the first object named NAME under any application: its
+                                       actions, and what doing the first one answered
 
 It connects through the session bus in DBUS_SESSION_BUS_ADDRESS (org.a11y.Bus.GetAddress), as
 every AT-SPI client does. It exits 0 after printing, 2 when AT-SPI fails (the message on
@@ -33,6 +36,9 @@ def describe(accessible, depth):
     node["states"] = sorted(s.value_nick for s in states)
     interfaces = accessible.get_interfaces()
     node["interfaces"] = sorted(interfaces) if interfaces else []
+    if "Component" in node["interfaces"]:
+        r = accessible.get_extents(Atspi.CoordType.WINDOW)
+        node["extents"] = [r.x, r.y, r.width, r.height]
     if depth > 0:
         node["children"] = [
             describe(accessible.get_child_at_index(i), depth - 1) for i in range(node["childCount"])
@@ -40,17 +46,38 @@ def describe(accessible, depth):
     return node
 
 
+def find(accessible, name):
+    """The first object named `name` below `accessible`, depth first."""
+    for i in range(accessible.get_child_count()):
+        child = accessible.get_child_at_index(i)
+        if child.get_name() == name:
+            return child
+        found = find(child, name)
+        if found is not None:
+            return found
+    return None
+
+
 def main():
     parser = argparse.ArgumentParser()
     commands = parser.add_subparsers(dest="command", required=True)
     tree = commands.add_parser("tree")
     tree.add_argument("--depth", type=int, default=1)
+    action = commands.add_parser("action")
+    action.add_argument("name")
     args = parser.parse_args()
     try:
         Atspi.init()
         desktop = Atspi.get_desktop(0)
         if args.command == "tree":
             print(json.dumps(describe(desktop, args.depth)))
+        elif args.command == "action":
+            found = find(desktop, args.name)
+            if found is None:
+                print(f"atspi-client.py: nothing named {args.name!r}", file=sys.stderr)
+                return 1
+            names = [found.get_action_name(i) for i in range(found.get_n_actions())]
+            print(json.dumps({"actions": names, "done": found.do_action(0) if names else False}))
     except Exception as error:  # libatspi raises GLib.Error for a dead app or a bad reply
         print(f"atspi-client.py: {error}", file=sys.stderr)
         return 2

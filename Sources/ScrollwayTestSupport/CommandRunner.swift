@@ -69,18 +69,19 @@ public enum CommandRunner {
 }
 
 /// Reads a pipe to its end on a thread of its own.
-final class PipeReader: @unchecked Sendable {
+public final class PipeReader: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var data = Data()  // written by the reading thread before `done` is signalled
 
-    init(_ handle: FileHandle) {
+    public init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
             data = handle.readDataToEndOfFile()
             done.signal()
         }
     }
 
-    func wait() -> Data {
+    /// The pipe's whole contents, once its writer closed it.
+    public func wait() -> Data {
         done.wait()
         return data
     }

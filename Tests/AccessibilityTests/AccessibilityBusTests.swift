@@ -10,8 +10,12 @@ import Testing
 /// bus launcher, read by libatspi (the library Orca reads apps with) through
 /// Scripts/atspi-client.py. No display, no desktop session.
 @Suite struct AccessibilityBusTests {
-    /// Runs Scripts/atspi-client.py with `arguments` in `bus`'s session; returns its JSON.
-    static func client(_ arguments: [String], in bus: AccessibilityBus) throws -> [String: Any] {
+    /// Runs Scripts/atspi-client.py with `arguments` in `bus`'s session and returns its JSON;
+    /// meanwhile `serving` (an app's connection to the accessibility bus) answers its calls.
+    @MainActor
+    static func client(
+        _ arguments: [String], in bus: AccessibilityBus, serving: DBusConnection? = nil
+    ) throws -> [String: Any] {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Scripts/atspi-client.py")
         let p = Process()
@@ -23,9 +27,14 @@ import Testing
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        let text = out.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let output = PipeReader(out.fileHandleForReading)
+        let errors = PipeReader(err.fileHandleForReading)
+        while p.isRunning {
+            if let serving { try serving.wait(timeout: 0.01) } else { usleep(10_000) }
+        }
         p.waitUntilExit()
+        let text = output.wait()
+        let message = String(decoding: errors.wait(), as: UTF8.self)
         guard p.terminationStatus == 0 else {
             throw RigError.system("atspi-client.py \(arguments) exited \(p.terminationStatus): \(message)")
         }
@@ -46,7 +55,7 @@ import Testing
 
     /// With nothing registered, libatspi finds the registry's desktop and no application on it;
     /// the registry answers on the accessibility bus; stopping the session leaves no process.
-    @Test func anEmptyDesktopIsReadAndNothingIsLeftBehind() throws {
+    @MainActor @Test func anEmptyDesktopIsReadAndNothingIsLeftBehind() throws {
         let bus = try AccessibilityBus()
         defer { bus.stop() }
         let desktop = try Self.client(["tree"], in: bus)

@@ -1,0 +1,304 @@
+import ScrollwayDBus
+import ScrollwayGeometry
+import ScrollwayViews
+
+/// An app's windows on the accessibility bus, as AT-SPI 2 says a toolkit exposes them, so that a
+/// screen reader (Orca, through libatspi) can find, read and operate them: the application
+/// object at `/org/a11y/atspi/accessible/root`, embedded in the registry's desktop, and one
+/// object per element of each window's `accessibilityTree()` below it, each answering
+/// `org.a11y.atspi.Accessible` and, where it applies, `Component` and `Action`.
+///
+/// The objects are not kept: each call reads the window's tree as it is then, and an element
+/// is named by its view's number (`/org/a11y/atspi/accessible/<n>`, numbered as first exposed),
+/// so a list exposes the rows that have cells and a reused cell is the same object with its
+/// new text. Calls are answered from the connection's `process()`, on the thread that owns the
+/// windows (the main actor's).
+@MainActor
+public final class AtSpiBridge {
+    public let connection: DBusConnection
+    /// The application's name (the desktop lists apps by it).
+    public let applicationName: String
+    private let windows: () -> [Window]
+    private var registration: DBusRegistration?
+    private var cache: DBusRegistration?
+    /// The registry's desktop, the application's parent (from `Socket.Embed`).
+    private var desktop: DBusValue = AtSpiBridge.null
+    /// The id the registry gave the application (it sets `Application.Id`).
+    private var applicationId: Int32 = 0
+    /// Views by number and numbers by view, for the objects' paths.
+    private var numbers: [ObjectIdentifier: UInt64] = [:]
+    private var views: [UInt64: WeakView] = [:]
+    private var nextNumber: UInt64 = 1
+
+    struct WeakView {
+        weak var view: View?
+    }
+
+    static let prefix = "/org/a11y/atspi/accessible"
+    static let rootPath = prefix + "/root"
+    static let null = DBusValue.structure([.string(""), .objectPath("/org/a11y/atspi/null")])
+
+    /// Serves the windows `windows()` returns on `connection` (the accessibility bus).
+    public init(connection: DBusConnection, applicationName: String, windows: @escaping () -> [Window]) {
+        self.connection = connection
+        self.applicationName = applicationName
+        self.windows = windows
+    }
+
+    /// Serves the objects and embeds the application in the registry's desktop (what makes a
+    /// screen reader see it).
+    public func register() throws {
+        // sd-bus calls back from `process()`, which the windows' owner runs on the main actor.
+        registration = try connection.serve(under: Self.prefix) { [unowned self] call in
+            MainActor.assumeIsolated { self.answer(call) }
+        }
+        // libatspi asks every new application for its cache of objects; an empty one says "ask
+        // each object" (Qt's answer).
+        cache = try connection.serve(under: "/org/a11y/atspi/cache") { call in
+            call.interface == "org.a11y.atspi.Cache" && call.member == "GetItems"
+                ? .reply([.array(element: "((so)(so)(so)iiassusau)", [])]) : .unhandled
+        }
+        let reply = try connection.call(
+            "org.a11y.atspi.Registry", path: Self.rootPath, interface: "org.a11y.atspi.Socket", member: "Embed",
+            arguments: [.structure([.string(try connection.uniqueName), .objectPath(Self.rootPath)])])
+        if let desktop = reply.first { self.desktop = desktop }
+    }
+
+    /// Stops serving (the registry drops the application when the connection closes).
+    public func unregister() {
+        registration?.cancel()
+        cache?.cancel()
+        registration = nil
+        cache = nil
+    }
+
+    // MARK: Objects
+
+    /// An object: the application, or an element of a window.
+    enum Object {
+        case application
+        case element(AccessibilityNode, parent: DBusValue, index: Int)
+    }
+
+    func reference(_ view: View) throws -> DBusValue {
+        .structure([.string(try connection.uniqueName), .objectPath(path(of: view))])
+    }
+
+    var applicationReference: DBusValue {
+        get throws { .structure([.string(try connection.uniqueName), .objectPath(Self.rootPath)]) }
+    }
+
+    func path(of view: View) -> String {
+        let key = ObjectIdentifier(view)
+        if let n = numbers[key], views[n]?.view === view { return "\(Self.prefix)/\(n)" }
+        let n = nextNumber
+        nextNumber += 1
+        numbers[key] = n
+        views[n] = WeakView(view: view)
+        return "\(Self.prefix)/\(n)"
+    }
+
+    /// The object at `path` now: found by walking the windows' trees to its view.
+    func object(at path: String) throws -> Object? {
+        if path == Self.rootPath { return .application }
+        guard path.hasPrefix(Self.prefix + "/"), let n = UInt64(path.dropFirst(Self.prefix.count + 1)),
+            let view = views[n]?.view
+        else { return nil }
+        for (i, window) in windows().enumerated() {
+            let tree = window.accessibilityTree()
+            if tree.view === view { return .element(tree, parent: try applicationReference, index: i) }
+            if let found = try find(view, in: tree) { return found }
+        }
+        return nil
+    }
+
+    private func find(_ view: View, in node: AccessibilityNode) throws -> Object? {
+        for (i, child) in node.children.enumerated() {
+            if child.view === view { return .element(child, parent: try reference(node.view), index: i) }
+            if let found = try find(view, in: child) { return found }
+        }
+        return nil
+    }
+
+    // MARK: Answers
+
+    func answer(_ call: DBusCall) -> DBusAnswer {
+        do {
+            guard let object = try object(at: call.path) else {
+                return .error(name: "org.freedesktop.DBus.Error.UnknownObject", message: "no object at \(call.path)")
+            }
+            switch call.interface {
+            case "org.freedesktop.DBus.Properties": return try properties(call, object)
+            case "org.a11y.atspi.Accessible": return try accessible(call, object)
+            case "org.a11y.atspi.Application": return application(call)
+            case "org.a11y.atspi.Component": return try component(call, object)
+            case "org.a11y.atspi.Action": return action(call, object)
+            default: return .unhandled
+            }
+        } catch {
+            return .error(name: "org.freedesktop.DBus.Error.Failed", message: "\(error)")
+        }
+    }
+
+    private func children(_ object: Object) -> [View] {
+        switch object {
+        case .application: return windows()
+        case .element(let node, _, _): return node.children.map(\.view)
+        }
+    }
+
+    private func interfaces(_ object: Object) -> [String] {
+        switch object {
+        case .application: return ["org.a11y.atspi.Accessible", "org.a11y.atspi.Application"]
+        case .element(let node, _, _):
+            var names = ["org.a11y.atspi.Accessible", "org.a11y.atspi.Component"]
+            if AtSpiRoles.hasAction(node) { names.append("org.a11y.atspi.Action") }
+            return names
+        }
+    }
+
+    private func accessible(_ call: DBusCall, _ object: Object) throws -> DBusAnswer {
+        let kids = children(object)
+        switch call.member {
+        case "GetChildren": return .reply([.array(element: "(so)", try kids.map { try reference($0) })])
+        case "GetChildAtIndex":
+            guard case .int32(let i)? = call.arguments.first else { return invalid(call) }
+            return .reply([kids.indices.contains(Int(i)) ? try reference(kids[Int(i)]) : Self.null])
+        case "GetIndexInParent":
+            if case .element(_, _, let index) = object { return .reply([.int32(Int32(clamping: index))]) }
+            return .reply([.int32(-1)])
+        case "GetRole": return .reply([.uint32(AtSpiRoles.role(object))])
+        case "GetRoleName", "GetLocalizedRoleName": return .reply([.string(AtSpiRoles.roleName(object))])
+        case "GetState": return .reply([.array(element: "u", AtSpiRoles.states(object).map(DBusValue.uint32))])
+        case "GetAttributes":
+            return .reply([.array(element: "{ss}", [.dictEntry(.string("toolkit"), .string("Scrollway"))])])
+        case "GetApplication": return .reply([try applicationReference])
+        case "GetInterfaces": return .reply([.array(element: "s", interfaces(object).map(DBusValue.string))])
+        case "GetRelationSet": return .reply([.array(element: "(ua(so))", [])])
+        default: return .unhandled
+        }
+    }
+
+    private func property(_ interface: String, _ name: String, _ object: Object) throws -> DBusValue? {
+        switch (interface, name) {
+        case ("org.a11y.atspi.Accessible", "Name"):
+            if case .element(let node, _, _) = object { return .string(node.label) }
+            return .string(applicationName)
+        case ("org.a11y.atspi.Accessible", "Description"), ("org.a11y.atspi.Accessible", "HelpText"):
+            if case .element(let node, _, _) = object { return .string(node.hint) }
+            return .string("")
+        case ("org.a11y.atspi.Accessible", "Parent"):
+            if case .element(_, let parent, _) = object { return parent }
+            return desktop
+        case ("org.a11y.atspi.Accessible", "ChildCount"): return .int32(Int32(clamping: children(object).count))
+        case ("org.a11y.atspi.Accessible", "Locale"): return .string("C")
+        case ("org.a11y.atspi.Accessible", "AccessibleId"):
+            if case .element(let node, _, _) = object { return .string(node.view.name ?? "") }
+            return .string("")
+        case ("org.a11y.atspi.Application", "ToolkitName"): return .string("Scrollway")
+        case ("org.a11y.atspi.Application", "Version"), ("org.a11y.atspi.Application", "ToolkitVersion"):
+            return .string(ScrollwayVersion.string)
+        case ("org.a11y.atspi.Application", "AtspiVersion"): return .string("2.1")
+        case ("org.a11y.atspi.Application", "InterfaceVersion"): return .uint32(0)
+        case ("org.a11y.atspi.Application", "Id"): return .int32(applicationId)
+        case ("org.a11y.atspi.Action", "NActions"):
+            if case .element(let node, _, _) = object { return .int32(AtSpiRoles.hasAction(node) ? 1 : 0) }
+            return .int32(0)
+        default: return nil
+        }
+    }
+
+    private func properties(_ call: DBusCall, _ object: Object) throws -> DBusAnswer {
+        switch call.member {
+        case "Get":
+            guard call.arguments.count == 2, let interface = call.arguments[0].stringValue,
+                let name = call.arguments[1].stringValue
+            else { return invalid(call) }
+            guard let value = try property(interface, name, object) else {
+                return .error(
+                    name: "org.freedesktop.DBus.Error.UnknownProperty", message: "no property \(interface).\(name)")
+            }
+            return .reply([.variant(value)])
+        case "GetAll":
+            guard let interface = call.arguments.first?.stringValue else { return invalid(call) }
+            let names =
+                interface == "org.a11y.atspi.Application"
+                ? ["ToolkitName", "Version", "ToolkitVersion", "AtspiVersion", "InterfaceVersion", "Id"]
+                : interface == "org.a11y.atspi.Action"
+                    ? ["NActions"]
+                    : ["Name", "Description", "HelpText", "Parent", "ChildCount", "Locale", "AccessibleId"]
+            let entries = try names.compactMap { name in
+                try property(interface, name, object).map { DBusValue.dictEntry(.string(name), .variant($0)) }
+            }
+            return .reply([.array(element: "{sv}", entries)])
+        case "Set":
+            // The registry sets the application's id once it is embedded.
+            guard call.arguments.count == 3, call.arguments[1].stringValue == "Id",
+                case .variant(.int32(let id)) = call.arguments[2]
+            else { return .error(name: "org.freedesktop.DBus.Error.PropertyReadOnly", message: "read-only") }
+            applicationId = id
+            return .reply([])
+        default: return .unhandled
+        }
+    }
+
+    private func application(_ call: DBusCall) -> DBusAnswer {
+        switch call.member {
+        // An empty address: stay on the bus rather than a peer-to-peer connection.
+        case "GetApplicationBusAddress": .reply([.string("")])
+        case "GetLocale": .reply([.string("C")])
+        default: .unhandled
+        }
+    }
+
+    private func component(_ call: DBusCall, _ object: Object) throws -> DBusAnswer {
+        guard case .element(let node, _, _) = object else { return .unhandled }
+        // Window coordinates; on Wayland a client cannot know where its window is on screen,
+        // so screen coordinates are the window's too (as GTK answers).
+        let f = node.frame
+        let x = Int32(clamping: f.minX, rounding: .toNearestOrAwayFromZero)
+        let y = Int32(clamping: f.minY, rounding: .toNearestOrAwayFromZero)
+        let w = Int32(clamping: f.width, rounding: .toNearestOrAwayFromZero)
+        let h = Int32(clamping: f.height, rounding: .toNearestOrAwayFromZero)
+        switch call.member {
+        case "GetExtents": return .reply([.structure([.int32(x), .int32(y), .int32(w), .int32(h)])])
+        case "GetPosition": return .reply([.int32(x), .int32(y)])
+        case "GetSize": return .reply([.int32(w), .int32(h)])
+        case "GetLayer": return .reply([.uint32(3)])  // WIDGET
+        case "GetMDIZOrder": return .reply([.int32(0)])
+        case "GetAlpha": return .reply([.double(1)])
+        case "Contains":
+            guard call.arguments.count == 3, case .int32(let px) = call.arguments[0],
+                case .int32(let py) = call.arguments[1]
+            else { return invalid(call) }
+            return .reply([.bool(f.contains(Point(x: Double(px), y: Double(py))))])
+        case "GrabFocus":
+            guard node.view.canBecomeFocused else { return .reply([.bool(false)]) }
+            node.view.becomeFocused()
+            return .reply([.bool(node.view.isFocused)])
+        default: return .unhandled
+        }
+    }
+
+    private func action(_ call: DBusCall, _ object: Object) -> DBusAnswer {
+        guard case .element(let node, _, _) = object, AtSpiRoles.hasAction(node) else { return .unhandled }
+        let name = AtSpiRoles.actionName(node)
+        switch call.member {
+        case "GetName", "GetLocalizedName": return .reply([.string(name)])
+        case "GetDescription": return .reply([.string(node.hint)])
+        case "GetKeyBinding": return .reply([.string("")])
+        case "GetActions":
+            return .reply([.array(element: "(sss)", [.structure([.string(name), .string(node.hint), .string("")])])])
+        case "DoAction":
+            guard case .int32(0)? = call.arguments.first else { return .reply([.bool(false)]) }
+            return .reply([.bool(node.view.accessibilityActivate())])
+        default: return .unhandled
+        }
+    }
+
+    private func invalid(_ call: DBusCall) -> DBusAnswer {
+        .error(
+            name: "org.freedesktop.DBus.Error.InvalidArgs",
+            message: "\(call.interface).\(call.member): unexpected arguments \(call.arguments.map(\.signature))")
+    }
+}

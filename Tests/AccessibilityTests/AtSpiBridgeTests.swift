@@ -1,0 +1,56 @@
+import Foundation
+import ScrollwayAtSpi
+import ScrollwayDBus
+import ScrollwayGeometry
+import ScrollwayRigs
+import ScrollwayTestSupport
+import ScrollwayViews
+import Testing
+
+/// A window served on the accessibility bus by `AtSpiBridge` and read by libatspi, the library
+/// Orca reads apps with (issue 37): the application on the desktop, its window as a frame, the
+/// elements with their roles, names, states and extents, and a button that `DoAction` fires.
+@MainActor
+@Suite struct AtSpiBridgeTests {
+    @Test func aScreenReaderFindsTheWindowReadsItsElementsAndPressesItsButton() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let window = Window(size: Size(width: 400, height: 300))
+        window.name = "Sign in"
+        let title = Label(text: "Welcome back", frame: Rect(x: 20, y: 10, width: 200, height: 30))
+        let field = TextField(placeholder: "Name", frame: Rect(x: 20, y: 50, width: 300, height: 44))
+        let go = Button(title: "Go", frame: Rect(x: 20, y: 110, width: 80, height: 44))
+        for v in [title, field, go] { window.addSubview(v) }
+        field.becomeFocused()
+        try window.prepareFrame()
+
+        let connection = try DBusConnection(address: bus.accessibilityAddress)
+        let bridge = AtSpiBridge(connection: connection, applicationName: "scrollway-test") { [window] }
+        try bridge.register()
+
+        let desktop = try AccessibilityBusTests.client(["tree", "--depth", "3"], in: bus, serving: connection)
+        let apps = try #require(desktop["children"] as? [[String: Any]])
+        #expect(apps.count == 1, "\(apps)")
+        let app = try #require(apps.first)
+        #expect(app["name"] as? String == "scrollway-test" && app["role"] as? String == "application")
+        let frames = try #require(app["children"] as? [[String: Any]])
+        let frame = try #require(frames.first)
+        #expect(frame["name"] as? String == "Sign in" && frame["role"] as? String == "frame", "\(frame)")
+        #expect((frame["states"] as? [String])?.contains("active") == true, "\(frame)")
+        let elements = try #require(frame["children"] as? [[String: Any]])
+        #expect(elements.map { $0["role"] as? String } == ["label", "entry", "push button"], "\(elements)")
+        #expect(elements.map { $0["name"] as? String } == ["Welcome back", "Name", "Go"])
+        let entryStates = Set(elements[1]["states"] as? [String] ?? [])
+        #expect(
+            entryStates.isSuperset(of: [
+                "editable", "enabled", "focusable", "focused", "sensitive", "showing", "single-line", "visible",
+            ]),
+            "\(entryStates)")
+        #expect(elements[2]["extents"] as? [Int] == [20, 110, 80, 44])
+        #expect((elements[2]["interfaces"] as? [String])?.contains("Action") == true)
+
+        let pressed = try AccessibilityBusTests.client(["action", "Go"], in: bus, serving: connection)
+        #expect(pressed["actions"] as? [String] == ["click"] && pressed["done"] as? Bool == true, "\(pressed)")
+        #expect(go.tapCount == 1)
+    }
+}
