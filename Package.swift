@@ -152,7 +152,7 @@ let package = Package(
             dependencies: [
                 "ScrollwayCWaylandClient", "ScrollwayCSystem", "ScrollwayCXKBCommon", "ScrollwayWaylandCore",
                 "ScrollwayWaylandProtocols", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayRaster",
-                "ScrollwayViews", .product(name: "Logging", package: "swift-log"),
+                "ScrollwayViews", "ScrollwayAtSpi", "ScrollwayDBus", .product(name: "Logging", package: "swift-log"),
             ], path: "Sources/Wayland"
         ),
 
@@ -247,7 +247,8 @@ let package = Package(
         .testTarget(
             name: "AccessibilityTests",
             dependencies: [
-                "ScrollwayAtSpi", "ScrollwayViews", "ScrollwayDBus", "ScrollwayGeometry", "ScrollwayRigs",
+                "ScrollwayAtSpi", "ScrollwayViews", "ScrollwayWayland", "ScrollwayDemoScenes", "ScrollwayDBus",
+                "ScrollwayGeometry", "ScrollwayRigs",
                 "ScrollwayTestSupport", "ScrollwayWestonHarness",
             ]),
         .testTarget(name: "DBusTests", dependencies: ["ScrollwayDBus", "ScrollwayGeometry", "ScrollwayTestSupport"]),

@@ -205,10 +205,12 @@ public final class DBusConnection {
     }
 
     /// Reads the property `name` of `interface` on `path` at `destination`.
-    public func property(_ destination: String, path: String, interface: String, name: String) throws -> DBusValue {
+    public func property(
+        _ destination: String, path: String, interface: String, name: String, timeout: Double = 10
+    ) throws -> DBusValue {
         let reply = try call(
             destination, path: path, interface: "org.freedesktop.DBus.Properties", member: "Get",
-            arguments: [.string(interface), .string(name)])
+            arguments: [.string(interface), .string(name)], timeout: timeout)
         guard case .variant(let value)? = reply.first else {
             throw DBusError.message(method: "\(interface).\(name)", what: "the property's reply is not a variant")
         }

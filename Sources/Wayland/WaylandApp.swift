@@ -1,7 +1,9 @@
 import Glibc
+import ScrollwayAtSpi
 import ScrollwayCSystem
 import ScrollwayCWaylandClient
 import ScrollwayGeometry
+import ScrollwayRaster
 import ScrollwayViews
 import Synchronization
 
@@ -10,7 +12,8 @@ import Synchronization
 /// The loop polls three descriptors: the display's, a timerfd armed for the window's next timer
 /// (touch hold, key repeat, indicator fades) or, while an animation runs with no frame callback
 /// in flight, the next refresh; and an eventfd that `wake()` writes from any thread. When
-/// nothing is wanted all three are quiet and the loop sleeps: no frames, no CPU.
+/// nothing is wanted all three are quiet and the loop sleeps: no frames, no CPU. With
+/// assistive technology running, the accessibility bus's descriptor is a fourth.
 ///
 /// The eventfd is the window's inbox wake-up: a worker thread that posts a finished tile into an
 /// empty inbox wakes the loop, whose next turn drains the inbox (installing the tile asks for a
@@ -29,6 +32,8 @@ public final class WaylandApp {
     /// Set from any thread (a signal handler's queue) by `requestStop()`; `run` returns at its
     /// next turn.
     private let stopRequested = Atomic<Bool>(false)
+    /// The window served to assistive technology (AT-SPI), when it runs (`AccessibilityActivation`).
+    public private(set) var accessibility: AtSpiBridge?
 
     /// Wakes the loop from any thread (worker threads finishing tiles, a quit request). It owns
     /// the eventfd and closes it when the last holder lets go: a worker thread that still holds
@@ -46,7 +51,8 @@ public final class WaylandApp {
     /// Connects (to `socket`, or $WAYLAND_DISPLAY) and maps `content` as a toplevel.
     public init(
         content: Window, title: String, socket: String? = nil, appID: String = "scrollway", fullscreen: Bool = false,
-        presentMode: PresentMode = .fast, onCommit: ((PresentPlan, FrameStepTimes) -> Void)? = nil
+        presentMode: PresentMode = .fast, onCommit: ((PresentPlan, FrameStepTimes) -> Void)? = nil,
+        accessibility activation: AccessibilityActivation = .automatic
     )
         throws
     {
@@ -65,6 +71,9 @@ public final class WaylandApp {
         // A system input method types into the window's fields, where the compositor offers one.
         connection.input.textInput?.attach(to: content)
         connection.input.clipboard?.attach(to: content)
+        // A screen reader names the window by its title unless the app named it.
+        if content.accessibilityLabel == nil { content.accessibilityLabel = title }
+        accessibility = Self.connectAccessibility(activation, content: content, name: appID)
     }
 
     isolated deinit {
@@ -125,8 +134,14 @@ public final class WaylandApp {
             pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: waker.fd, events: Int16(POLLIN), revents: 0),
         ]
+        if let bus = accessibility?.connection {
+            fds.append(
+                pollfd(
+                    fd: bus.fileDescriptor, events: Int16(POLLIN) | (bus.wantsToWrite ? Int16(POLLOUT) : 0), revents: 0)
+            )
+        }
         let ms: Int32 = maxWait.isFinite ? Int32(clamping: min(max(0, maxWait) * 1000, 60_000), rounding: .up) : -1
-        let ready = poll(&fds, 3, ms)
+        let ready = poll(&fds, nfds_t(fds.count), ms)
         if ready < 0 && errno != EINTR {
             try? connection.finishRead(revents: 0)
             throw WaylandError.connectionLost("poll failed: \(String(cString: strerror(errno)))")
@@ -137,6 +152,15 @@ public final class WaylandApp {
             armedDeadline = nil  // fired: a one-shot timerfd is disarmed
         }
         if fds[2].revents & Int16(POLLIN) != 0 { _ = read(waker.fd, &drain, 8) }
+        if fds.count > 3, fds[3].revents != 0, let bridge = accessibility {
+            // A screen reader's calls, answered from the window as it is now. A bus that went
+            // away takes accessibility with it, not the app.
+            do { try bridge.connection.process() } catch {
+                Diagnostics.wayland.warning("accessibility: the bus failed (\(error)); no longer served")
+                bridge.unregister()
+                accessibility = nil
+            }
+        }
         try connection.finishRead(revents: ready > 0 ? fds[0].revents : 0)
         if let failure = connection.failure { throw failure }
     }

@@ -11,10 +11,10 @@ import Testing
 /// Scripts/atspi-client.py. No display, no desktop session.
 @Suite struct AccessibilityBusTests {
     /// Runs Scripts/atspi-client.py with `arguments` in `bus`'s session and returns its JSON;
-    /// meanwhile `serving` (an app's connection to the accessibility bus) answers its calls.
+    /// meanwhile `serve` runs (an app answering its calls), or nothing does.
     @MainActor
     static func client(
-        _ arguments: [String], in bus: AccessibilityBus, serving: DBusConnection? = nil
+        _ arguments: [String], in bus: AccessibilityBus, serve: (() throws -> Void)? = nil
     ) throws -> [String: Any] {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Scripts/atspi-client.py")
@@ -30,7 +30,7 @@ import Testing
         let output = PipeReader(out.fileHandleForReading)
         let errors = PipeReader(err.fileHandleForReading)
         while p.isRunning {
-            if let serving { try serving.wait(timeout: 0.01) } else { usleep(10_000) }
+            if let serve { try serve() } else { usleep(10_000) }
         }
         p.waitUntilExit()
         let text = output.wait()

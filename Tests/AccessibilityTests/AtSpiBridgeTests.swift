@@ -28,7 +28,8 @@ import Testing
         let bridge = AtSpiBridge(connection: connection, applicationName: "scrollway-test") { [window] }
         try bridge.register()
 
-        let desktop = try AccessibilityBusTests.client(["tree", "--depth", "3"], in: bus, serving: connection)
+        let desktop = try AccessibilityBusTests.client(
+            ["tree", "--depth", "3"], in: bus, serve: { try connection.wait(timeout: 0.01) })
         let apps = try #require(desktop["children"] as? [[String: Any]])
         #expect(apps.count == 1, "\(apps)")
         let app = try #require(apps.first)
@@ -49,7 +50,8 @@ import Testing
         #expect(elements[2]["extents"] as? [Int] == [20, 110, 80, 44])
         #expect((elements[2]["interfaces"] as? [String])?.contains("Action") == true)
 
-        let pressed = try AccessibilityBusTests.client(["action", "Go"], in: bus, serving: connection)
+        let pressed = try AccessibilityBusTests.client(
+            ["action", "Go"], in: bus, serve: { try connection.wait(timeout: 0.01) })
         #expect(pressed["actions"] as? [String] == ["click"] && pressed["done"] as? Bool == true, "\(pressed)")
         #expect(go.tapCount == 1)
     }
