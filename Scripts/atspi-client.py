@@ -7,6 +7,10 @@ client library, the one Orca uses), printed as JSON on standard output.
                                        extents in window coordinates)
     atspi-client.py action NAME        the first object named NAME under any application: its
                                        actions, and what doing the first one answered
+    atspi-client.py listen TYPE... --count N [--timeout S]
+                                       prints "ready" once listening to the event TYPEs
+                                       ("object:state-changed:focused"), then the first N events
+                                       (type, detail1, source name and role) as one JSON list
 
 It connects through the session bus in DBUS_SESSION_BUS_ADDRESS (org.a11y.Bus.GetAddress), as
 every AT-SPI client does. It exits 0 after printing, 2 when AT-SPI fails (the message on
@@ -22,7 +26,7 @@ os.environ["NO_AT_BRIDGE"] = "1"
 import gi  # noqa: E402
 
 gi.require_version("Atspi", "2.0")
-from gi.repository import Atspi  # noqa: E402
+from gi.repository import Atspi, GLib  # noqa: E402
 
 
 def describe(accessible, depth):
@@ -58,6 +62,37 @@ def find(accessible, name):
     return None
 
 
+def listen_for(types, count, timeout):
+    """Prints "ready", then the first `count` events of `types` as JSON; 3 when time runs out."""
+    events = []
+
+    def heard(event):
+        events.append({
+            "type": event.type,
+            "detail1": event.detail1,
+            "name": event.source.get_name(),
+            "role": event.source.get_role_name(),
+        })
+        if len(events) >= count:
+            Atspi.event_quit()
+
+    listener = Atspi.EventListener.new(heard)
+    for t in types:
+        listener.register(t)
+    print("ready", flush=True)
+    timed_out = []
+
+    def give_up():
+        timed_out.append(True)
+        Atspi.event_quit()
+        return False
+
+    GLib.timeout_add(int(timeout * 1000), give_up)
+    Atspi.event_main()
+    print(json.dumps(events), flush=True)
+    return 3 if timed_out else 0
+
+
 def main():
     parser = argparse.ArgumentParser()
     commands = parser.add_subparsers(dest="command", required=True)
@@ -65,6 +100,10 @@ def main():
     tree.add_argument("--depth", type=int, default=1)
     action = commands.add_parser("action")
     action.add_argument("name")
+    listen = commands.add_parser("listen")
+    listen.add_argument("types", nargs="+")
+    listen.add_argument("--count", type=int, required=True)
+    listen.add_argument("--timeout", type=float, default=20)
     args = parser.parse_args()
     try:
         Atspi.init()
@@ -78,6 +117,8 @@ def main():
                 return 1
             names = [found.get_action_name(i) for i in range(found.get_n_actions())]
             print(json.dumps({"actions": names, "done": found.do_action(0) if names else False}))
+        elif args.command == "listen":
+            return listen_for(args.types, args.count, args.timeout)
     except Exception as error:  # libatspi raises GLib.Error for a dead app or a bad reply
         print(f"atspi-client.py: {error}", file=sys.stderr)
         return 2

@@ -13,8 +13,12 @@ import ScrollwayViews
 /// so a list exposes the rows that have cells and a reused cell is the same object with its
 /// new text. Calls are answered from the connection's `process()`, on the thread that owns the
 /// windows (the main actor's).
+///
+/// Changes a screen reader follows are sent as AT-SPI's events as they happen: the focus moving
+/// (`object:state-changed:focused` on the element that lost it and the one that took it), which
+/// is how Orca knows what to read.
 @MainActor
-public final class AtSpiBridge {
+public final class AtSpiBridge: WindowObserver {
     public let connection: DBusConnection
     /// The application's name (the desktop lists apps by it).
     public let applicationName: String
@@ -25,6 +29,10 @@ public final class AtSpiBridge {
     private var desktop: DBusValue = AtSpiBridge.null
     /// The id the registry gave the application (it sets `Application.Id`).
     private var applicationId: Int32 = 0
+    /// The view that last had the focus, to say it lost it.
+    private weak var lastFocused: View?
+    /// The windows followed for events.
+    private var observed: [WeakView] = []
     /// Views by number and numbers by view, for the objects' paths.
     private var numbers: [ObjectIdentifier: UInt64] = [:]
     private var views: [UInt64: WeakView] = [:]
@@ -62,14 +70,50 @@ public final class AtSpiBridge {
             "org.a11y.atspi.Registry", path: Self.rootPath, interface: "org.a11y.atspi.Socket", member: "Embed",
             arguments: [.structure([.string(try connection.uniqueName), .objectPath(Self.rootPath)])])
         if let desktop = reply.first { self.desktop = desktop }
+        for window in windows() {
+            window.addObserver(self)
+            observed.append(WeakView(view: window))
+            lastFocused = window.focusedView
+        }
     }
 
     /// Stops serving (the registry drops the application when the connection closes).
     public func unregister() {
+        for case let window as Window in observed.compactMap(\.view) { window.removeObserver(self) }
+        observed = []
         registration?.cancel()
         cache?.cancel()
         registration = nil
         cache = nil
+    }
+
+    // MARK: Events
+
+    public func window(_ window: Window, focusDidChangeTo view: View?, byTouch: Bool) {
+        if let old = lastFocused, old !== view { stateChanged("focused", false, on: old) }
+        if let view { stateChanged("focused", true, on: view) }
+        lastFocused = view
+    }
+
+    /// `object:state-changed:<state>` from `view`'s object: libatspi keeps a reader's copy of
+    /// an object's states up to date from these, and Orca reads what takes the focus.
+    func stateChanged(_ state: String, _ on: Bool, on view: View) {
+        send(
+            "org.a11y.atspi.Event.Object", "StateChanged", from: view,
+            [.string(state), .int32(on ? 1 : 0), .int32(0), .variant(.string("0"))])
+    }
+
+    /// An event signal (`siiva{sv}`: detail, detail1, detail2, any data, and an empty set of
+    /// properties) from `view`'s object; a bus that fails to take it is not the app's failure.
+    private func send(_ interface: String, _ member: String, from view: View, _ arguments: [DBusValue]) {
+        guard registration != nil else { return }
+        do {
+            try connection.emit(
+                path: path(of: view), interface: interface, member: member,
+                arguments: arguments + [.array(element: "{sv}", [])])
+        } catch {
+            // The next call from a reader, or the platform's loop, finds the bus gone.
+        }
     }
 
     // MARK: Objects

@@ -16,8 +16,6 @@ import Testing
     static func client(
         _ arguments: [String], in bus: AccessibilityBus, serve: (() throws -> Void)? = nil
     ) throws -> [String: Any] {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Scripts/atspi-client.py")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         p.arguments = [script.path] + arguments
@@ -39,6 +37,83 @@ import Testing
             throw RigError.system("atspi-client.py \(arguments) exited \(p.terminationStatus): \(message)")
         }
         return try #require(try JSONSerialization.jsonObject(with: text) as? [String: Any], "\(message)")
+    }
+
+    /// An AT-SPI client listening for events (`atspi-client.py listen`), started and ready.
+    final class Listener {
+        let process: Process
+        let lines: LineReader
+        let errors: PipeReader
+        init(process: Process, lines: LineReader, errors: PipeReader) {
+            self.process = process
+            self.lines = lines
+            self.errors = errors
+        }
+
+        /// Runs `serve` until the client has heard its events and ended; returns them.
+        @MainActor
+        func finish(serve: () throws -> Void) throws -> [[String: Any]] {
+            while process.isRunning { try serve() }
+            process.waitUntilExit()
+            let message = String(decoding: errors.wait(), as: UTF8.self)
+            guard process.terminationStatus == 0, let last = lines.all().last else {
+                throw RigError.system("atspi-client.py listen exited \(process.terminationStatus): \(message)")
+            }
+            return try #require(
+                try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [[String: Any]], "\(message)")
+        }
+    }
+
+    /// Lines of a pipe as they come, read on a thread of their own.
+    final class LineReader: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        init(_ handle: FileHandle) {
+            Thread.detachNewThread { [self] in
+                var pending = Data()
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    pending.append(chunk)
+                    while let newline = pending.firstIndex(of: 10) {
+                        let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                        pending.removeSubrange(pending.startIndex...newline)
+                        lock.withLock { lines.append(line) }
+                    }
+                }
+            }
+        }
+        func all() -> [String] { lock.withLock { lines } }
+    }
+
+    /// Starts `atspi-client.py listen types --count count` and runs `serve` until it says it
+    /// listens (libatspi asks the apps on the desktop about themselves meanwhile).
+    @MainActor
+    static func listen(
+        _ types: [String], count: Int, in bus: AccessibilityBus, serve: () throws -> Void
+    ) throws -> Listener {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        p.arguments = [script.path, "listen"] + types + ["--count", String(count)]
+        p.environment = try bus.environment
+        let out = Pipe()
+        let err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let listener = Listener(
+            process: p, lines: LineReader(out.fileHandleForReading), errors: PipeReader(err.fileHandleForReading))
+        while listener.lines.all().first != "ready" {
+            guard p.isRunning else { throw RigError.system("atspi-client.py listen ended before it listened") }
+            try serve()
+        }
+        return listener
+    }
+
+    /// Scripts/atspi-client.py in this checkout.
+    static var script: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Scripts/atspi-client.py")
     }
 
     /// The processes whose environment names `directory` as their runtime directory: what a

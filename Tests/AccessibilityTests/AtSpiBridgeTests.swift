@@ -55,4 +55,32 @@ import Testing
         #expect(pressed["actions"] as? [String] == ["click"] && pressed["done"] as? Bool == true, "\(pressed)")
         #expect(go.tapCount == 1)
     }
+
+    /// Moving the focus sends `object:state-changed:focused`: off on the field that had it, on
+    /// on the one that takes it, which a screen reader hears in that order (what Orca reads).
+    @Test func aFocusMoveIsHeardAsStateChanges() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let window = Window(size: Size(width: 400, height: 300))
+        let first = TextField(placeholder: "First", frame: Rect(x: 20, y: 20, width: 300, height: 44))
+        let second = TextField(placeholder: "Second", frame: Rect(x: 20, y: 80, width: 300, height: 44))
+        window.addSubview(first)
+        window.addSubview(second)
+        first.becomeFocused()
+        try window.prepareFrame()
+        let connection = try DBusConnection(address: bus.accessibilityAddress)
+        let bridge = AtSpiBridge(connection: connection, applicationName: "scrollway-test") { [window] }
+        try bridge.register()
+
+        let listener = try AccessibilityBusTests.listen(
+            ["object:state-changed:focused"], count: 2, in: bus, serve: { try connection.wait(timeout: 0.01) })
+        second.becomeFocused()
+        let events = try listener.finish { try connection.wait(timeout: 0.01) }
+        #expect(events.map { $0["name"] as? String } == ["First", "Second"], "\(events)")
+        #expect(events.map { $0["detail1"] as? Int } == [0, 1], "\(events)")
+        #expect(
+            events.allSatisfy {
+                $0["type"] as? String == "object:state-changed:focused" && $0["role"] as? String == "entry"
+            })
+    }
 }
