@@ -7,6 +7,10 @@ client library, the one Orca uses), printed as JSON on standard output.
                                        extents in window coordinates)
     atspi-client.py action NAME        the first object named NAME under any application: its
                                        actions, and what doing the first one answered
+    atspi-client.py text NAME [--set TEXT] [--insert OFFSET TEXT] [--caret OFFSET]
+                                       edits the text of the object named NAME as given (in
+                                       that order), then prints its text, caret offset and
+                                       character count
     atspi-client.py listen TYPE... --count N [--timeout S]
                                        prints "ready" once listening to the event TYPEs
                                        ("object:state-changed:focused"), then the first N events
@@ -70,6 +74,8 @@ def listen_for(types, count, timeout):
         events.append({
             "type": event.type,
             "detail1": event.detail1,
+            "detail2": event.detail2,
+            "data": event.any_data if isinstance(event.any_data, str) else None,
             "name": event.source.get_name(),
             "role": event.source.get_role_name(),
         })
@@ -100,6 +106,11 @@ def main():
     tree.add_argument("--depth", type=int, default=1)
     action = commands.add_parser("action")
     action.add_argument("name")
+    text = commands.add_parser("text")
+    text.add_argument("name")
+    text.add_argument("--set")
+    text.add_argument("--insert", nargs=2, metavar=("OFFSET", "TEXT"))
+    text.add_argument("--caret", type=int)
     listen = commands.add_parser("listen")
     listen.add_argument("types", nargs="+")
     listen.add_argument("--count", type=int, required=True)
@@ -117,6 +128,24 @@ def main():
                 return 1
             names = [found.get_action_name(i) for i in range(found.get_n_actions())]
             print(json.dumps({"actions": names, "done": found.do_action(0) if names else False}))
+        elif args.command == "text":
+            found = find(desktop, args.name)
+            if found is None:
+                print(f"atspi-client.py: nothing named {args.name!r}", file=sys.stderr)
+                return 1
+            if args.set is not None:
+                found.set_text_contents(args.set)
+            if args.insert is not None:
+                offset, inserted = int(args.insert[0]), args.insert[1]
+                found.insert_text(offset, inserted, len(inserted))
+            if args.caret is not None:
+                found.set_caret_offset(args.caret)
+            count = found.get_character_count()
+            print(json.dumps({
+                "text": found.get_text(0, -1),
+                "caret": found.get_caret_offset(),
+                "count": count,
+            }))
         elif args.command == "listen":
             return listen_for(args.types, args.count, args.timeout)
     except Exception as error:  # libatspi raises GLib.Error for a dead app or a bad reply

@@ -31,6 +31,8 @@ public final class AtSpiBridge: WindowObserver {
     private var applicationId: Int32 = 0
     /// The view that last had the focus, to say it lost it.
     private weak var lastFocused: View?
+    /// The focused editor's text and caret as last told, to tell what a frame changed.
+    private var lastText: (view: ObjectIdentifier, text: String, caret: Int)?
     /// The windows followed for events.
     private var observed: [WeakView] = []
     /// Views by number and numbers by view, for the objects' paths.
@@ -93,6 +95,53 @@ public final class AtSpiBridge: WindowObserver {
         if let old = lastFocused, old !== view { stateChanged("focused", false, on: old) }
         if let view { stateChanged("focused", true, on: view) }
         lastFocused = view
+    }
+
+    /// After each frame, the focused editor's changes: `object:text-changed:delete` and
+    /// `:insert` for what its text lost and gained (the common start and end kept), then
+    /// `object:text-caret-moved` where its caret went, in code points.
+    public func window(_ window: Window, didPrepareFrameAt time: Double) {
+        guard let view = window.focusedView, let editor = view as? (any TextEditingView) else {
+            lastText = nil
+            return
+        }
+        let text = editor.editing.text
+        let caret = Self.scalar(atCharacter: editor.editing.caret, in: text)
+        defer { lastText = (ObjectIdentifier(view), text, caret) }
+        guard let last = lastText, last.view == ObjectIdentifier(view) else { return }
+        if last.text != text {
+            let old = Array(last.text.unicodeScalars)
+            let new = Array(text.unicodeScalars)
+            var start = 0
+            while start < old.count && start < new.count && old[start] == new[start] { start += 1 }
+            var end = 0
+            while end < old.count - start && end < new.count - start
+                && old[old.count - 1 - end] == new[new.count - 1 - end]
+            {
+                end += 1
+            }
+            func string(_ s: ArraySlice<Unicode.Scalar>) -> String { String(String.UnicodeScalarView(s)) }
+            if old.count - end > start {
+                textChanged("delete", at: start, string(old[start..<(old.count - end)]), on: view)
+            }
+            if new.count - end > start {
+                textChanged("insert", at: start, string(new[start..<(new.count - end)]), on: view)
+            }
+        }
+        if last.caret != caret || last.text != text {
+            send(
+                "org.a11y.atspi.Event.Object", "TextCaretMoved", from: view,
+                [.string(""), .int32(Int32(clamping: caret)), .int32(0), .variant(.string(""))])
+        }
+    }
+
+    private func textChanged(_ kind: String, at start: Int, _ text: String, on view: View) {
+        send(
+            "org.a11y.atspi.Event.Object", "TextChanged", from: view,
+            [
+                .string(kind), .int32(Int32(clamping: start)), .int32(Int32(clamping: text.unicodeScalars.count)),
+                .variant(.string(text)),
+            ])
     }
 
     /// `object:state-changed:<state>` from `view`'s object: libatspi keeps a reader's copy of
@@ -177,6 +226,8 @@ public final class AtSpiBridge: WindowObserver {
             case "org.a11y.atspi.Application": return application(call)
             case "org.a11y.atspi.Component": return try component(call, object)
             case "org.a11y.atspi.Action": return action(call, object)
+            case "org.a11y.atspi.Text": return text(call, object)
+            case "org.a11y.atspi.EditableText": return editableText(call, object)
             default: return .unhandled
             }
         } catch {
@@ -197,6 +248,7 @@ public final class AtSpiBridge: WindowObserver {
         case .element(let node, _, _):
             var names = ["org.a11y.atspi.Accessible", "org.a11y.atspi.Component"]
             if AtSpiRoles.hasAction(node) { names.append("org.a11y.atspi.Action") }
+            if Self.editor(node) != nil { names += ["org.a11y.atspi.Text", "org.a11y.atspi.EditableText"] }
             return names
         }
     }
@@ -245,6 +297,7 @@ public final class AtSpiBridge: WindowObserver {
         case ("org.a11y.atspi.Application", "AtspiVersion"): return .string("2.1")
         case ("org.a11y.atspi.Application", "InterfaceVersion"): return .uint32(0)
         case ("org.a11y.atspi.Application", "Id"): return .int32(applicationId)
+        case ("org.a11y.atspi.Text", _): return textProperty(name, object)
         case ("org.a11y.atspi.Action", "NActions"):
             if case .element(let node, _, _) = object { return .int32(AtSpiRoles.hasAction(node) ? 1 : 0) }
             return .int32(0)
@@ -270,7 +323,9 @@ public final class AtSpiBridge: WindowObserver {
                 ? ["ToolkitName", "Version", "ToolkitVersion", "AtspiVersion", "InterfaceVersion", "Id"]
                 : interface == "org.a11y.atspi.Action"
                     ? ["NActions"]
-                    : ["Name", "Description", "HelpText", "Parent", "ChildCount", "Locale", "AccessibleId"]
+                    : interface == "org.a11y.atspi.Text"
+                        ? ["CharacterCount", "CaretOffset"]
+                        : ["Name", "Description", "HelpText", "Parent", "ChildCount", "Locale", "AccessibleId"]
             let entries = try names.compactMap { name in
                 try property(interface, name, object).map { DBusValue.dictEntry(.string(name), .variant($0)) }
             }
@@ -340,7 +395,7 @@ public final class AtSpiBridge: WindowObserver {
         }
     }
 
-    private func invalid(_ call: DBusCall) -> DBusAnswer {
+    func invalid(_ call: DBusCall) -> DBusAnswer {
         .error(
             name: "org.freedesktop.DBus.Error.InvalidArgs",
             message: "\(call.interface).\(call.member): unexpected arguments \(call.arguments.map(\.signature))")

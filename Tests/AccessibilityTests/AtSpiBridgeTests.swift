@@ -83,4 +83,43 @@ import Testing
                 $0["type"] as? String == "object:state-changed:focused" && $0["role"] as? String == "entry"
             })
     }
+
+    /// A field's text through `Text` and `EditableText`: a reader sets it, inserts into it and
+    /// moves its caret, and reads back the text, the caret and the count in code points (é
+    /// typed as e and a combining accent is two); what the field did is heard as
+    /// `object:text-changed` and `object:text-caret-moved` after the frame.
+    @Test func aFieldsTextIsReadEditedAndFollowed() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let window = Window(size: Size(width: 400, height: 300))
+        let field = TextField(placeholder: "Name", frame: Rect(x: 20, y: 20, width: 300, height: 44))
+        window.addSubview(field)
+        field.becomeFocused()
+        try window.prepareFrame()
+        let connection = try DBusConnection(address: bus.accessibilityAddress)
+        let bridge = AtSpiBridge(connection: connection, applicationName: "scrollway-test") { [window] }
+        try bridge.register()
+        let serve = { try connection.wait(timeout: 0.01) }
+
+        let edited = try AccessibilityBusTests.client(
+            ["text", "Name", "--set", "Ada", "--insert", "3", " Love", "--caret", "1"], in: bus, serve: serve)
+        #expect(field.text == "Ada Love" && field.caret == 1, "\(field.text) \(field.caret)")
+        #expect(edited["text"] as? String == "Ada Love" && edited["caret"] as? Int == 1 && edited["count"] as? Int == 8)
+        field.text = "Rene\u{301}"
+        field.editing.moveCaret(to: 4)  // after the é: 4 characters, 5 code points
+        try window.prepareFrame()
+        let accented = try AccessibilityBusTests.client(["text", "Name"], in: bus, serve: serve)
+        #expect(accented["count"] as? Int == 5 && accented["caret"] as? Int == 5, "\(accented)")
+
+        let listener = try AccessibilityBusTests.listen(
+            ["object:text-changed:insert", "object:text-caret-moved"], count: 2, in: bus, serve: serve)
+        field.editing.replaceSelection(with: "!")
+        try window.prepareFrame()
+        let events = try listener.finish(serve: serve)
+        #expect(
+            events.map { $0["type"] as? String } == ["object:text-changed:insert", "object:text-caret-moved"],
+            "\(events)")
+        #expect(events.first?["detail1"] as? Int == 5 && events.first?["data"] as? String == "!", "\(events)")
+        #expect(events.last?["detail1"] as? Int == 6, "\(events)")
+    }
 }
