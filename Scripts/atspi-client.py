@@ -11,6 +11,7 @@ client library, the one Orca uses), printed as JSON on standard output.
                                        edits the text of the object named NAME as given (in
                                        that order), then prints its text, caret offset and
                                        character count
+    atspi-client.py scroll-to NAME     asks the object named NAME to scroll itself into sight
     atspi-client.py listen TYPE... --count N [--timeout S]
                                        prints "ready" once listening to the event TYPEs
                                        ("object:state-changed:focused"), then the first N events
@@ -111,6 +112,8 @@ def main():
     text.add_argument("--set")
     text.add_argument("--insert", nargs=2, metavar=("OFFSET", "TEXT"))
     text.add_argument("--caret", type=int)
+    scroll = commands.add_parser("scroll-to")
+    scroll.add_argument("name")
     listen = commands.add_parser("listen")
     listen.add_argument("types", nargs="+")
     listen.add_argument("--count", type=int, required=True)
@@ -146,6 +149,12 @@ def main():
                 "caret": found.get_caret_offset(),
                 "count": count,
             }))
+        elif args.command == "scroll-to":
+            found = find(desktop, args.name)
+            if found is None:
+                print(f"atspi-client.py: nothing named {args.name!r}", file=sys.stderr)
+                return 1
+            print(json.dumps({"scrolled": found.scroll_to(Atspi.ScrollType.ANYWHERE)}))
         elif args.command == "listen":
             return listen_for(args.types, args.count, args.timeout)
     except Exception as error:  # libatspi raises GLib.Error for a dead app or a bad reply

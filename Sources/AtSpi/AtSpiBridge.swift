@@ -371,6 +371,9 @@ public final class AtSpiBridge: WindowObserver {
                 case .int32(let py) = call.arguments[1]
             else { return invalid(call) }
             return .reply([.bool(f.contains(Point(x: Double(px), y: Double(py))))])
+        case "ScrollTo", "ScrollToPoint":
+            // Any of AT-SPI's scroll types brings the whole element into sight.
+            return .reply([.bool(node.view.accessibilityScrollToVisible(node.view.bounds))])
         case "GrabFocus":
             guard node.view.canBecomeFocused else { return .reply([.bool(false)]) }
             node.view.becomeFocused()

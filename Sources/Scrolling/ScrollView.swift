@@ -192,6 +192,14 @@ open class ScrollView: View {
     /// A scroll area; its content views stand inside it.
     open override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .scrollArea) }
 
+    /// Brings `rect` (content coordinates) into sight at once, then asks the scroll views
+    /// around this one to show where it now is.
+    open override func accessibilityScrollToVisible(_ rect: Rect) -> Bool {
+        scrollRectToVisible(rect, animated: false)
+        if let superview { _ = superview.accessibilityScrollToVisible(convert(rect, to: superview)) }
+        return true
+    }
+
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         clipsToBounds = true

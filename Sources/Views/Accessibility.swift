@@ -96,7 +96,10 @@ extension View {
     func accessibilityNodes(in window: Window) -> [AccessibilityNode] {
         guard !isHidden, alpha > 0.01 else { return [] }
         let a = resolvedAccessibility
-        let children = a.isElement ? [] : subviews.flatMap { $0.accessibilityNodes(in: window) }
+        var children = a.isElement ? [] : subviews.flatMap { $0.accessibilityNodes(in: window) }
+        // A list's cells are its subviews in the order they were made or reused; a reader
+        // goes through rows top to bottom.
+        if a.role == .list { children.sort { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) } }
         guard a.isElement || (a.role.isContainer && (a.role != .group || a.label != nil)) else { return children }
         var states: AccessibilityStates = [.visible, .enabled]
         let frame = convert(bounds, to: nil)

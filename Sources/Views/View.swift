@@ -383,6 +383,14 @@ open class View {
     /// Does what activating the element does (a button fires, a row is selected); false when
     /// it has no such action.
     open func accessibilityActivate() -> Bool { false }
+
+    /// Scrolls the scroll views around this view so that `rect` (in this view's coordinates)
+    /// is in sight, innermost first, as assistive technology asks (`ScrollTo`); false when no
+    /// scroll view holds it. A scroll view moves itself and passes on.
+    open func accessibilityScrollToVisible(_ rect: Rect) -> Bool {
+        guard let superview else { return false }
+        return superview.accessibilityScrollToVisible(convert(rect, to: superview))
+    }
 }
 
 /// One finger (or the mouse's left button) as a view sees it: its id, its location in window

@@ -1,6 +1,7 @@
 import Foundation
 import ScrollwayAtSpi
 import ScrollwayDBus
+import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayRigs
 import ScrollwayTestSupport
@@ -121,5 +122,27 @@ import Testing
             "\(events)")
         #expect(events.first?["detail1"] as? Int == 5 && events.first?["data"] as? String == "!", "\(events)")
         #expect(events.last?["detail1"] as? Int == 6, "\(events)")
+    }
+
+    /// `ScrollTo` on a row below the window (in the list's margin, not showing) scrolls the list
+    /// until the whole row is in sight; the list's rows come in order, top to bottom.
+    @Test func scrollToBringsARowIntoSight() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let window = Scene.list.makeWindow(size: Size(width: 390, height: 844))
+        try window.prepareFrame()
+        let list = try #require(window.accessibilityTree().all.first { $0.role == .list })
+        let rows = list.children.filter { $0.role == .listItem }
+        #expect(rows.map(\.frame.minY) == rows.map(\.frame.minY).sorted())
+        let below = try #require(rows.last { !$0.states.contains(.showing) }, "no row below the window")
+        let connection = try DBusConnection(address: bus.accessibilityAddress)
+        let bridge = AtSpiBridge(connection: connection, applicationName: "scrollway-test") { [window] }
+        try bridge.register()
+
+        let answer = try AccessibilityBusTests.client(
+            ["scroll-to", below.label], in: bus, serve: { try connection.wait(timeout: 0.01) })
+        #expect(answer["scrolled"] as? Bool == true, "\(answer)")
+        let shown = below.view.convert(below.view.bounds, to: nil)
+        #expect(shown.minY >= 0 && shown.maxY <= 844, "\(shown)")
     }
 }
