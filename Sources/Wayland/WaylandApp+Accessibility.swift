@@ -7,9 +7,11 @@ import ScrollwayViews
 /// Whether and how a Wayland app exposes its window to assistive technology (AT-SPI).
 public enum AccessibilityActivation: Sendable {
     /// Through the session bus in DBUS_SESSION_BUS_ADDRESS, when the desktop's accessibility
-    /// bus says it is enabled (`org.a11y.Status.IsEnabled`, set while a screen reader runs or
-    /// accessibility is turned on): with none, nothing is registered and nothing is polled.
+    /// bus runs and says it is enabled (`org.a11y.Status.IsEnabled`, set while a screen reader
+    /// runs or accessibility is turned on): otherwise nothing is started, registered or polled.
     case automatic
+    /// Through the session bus at this address, under the same condition as `automatic`.
+    case whenEnabled(session: String)
     /// Never.
     case off
     /// Through the session bus at this address, enabled or not (a test's private session).
@@ -33,6 +35,9 @@ extension WaylandApp {
             }
             address = session
             requireEnabled = true
+        case .whenEnabled(let session):
+            address = session
+            requireEnabled = true
         case .session(let session):
             address = session
             requireEnabled = false
@@ -40,6 +45,12 @@ extension WaylandApp {
         do {
             let session = try DBusConnection(address: address)
             if requireEnabled {
+                // Only a running launcher is asked: a call to the name would start one (D-Bus
+                // activation) in every session where at-spi2-core is installed.
+                let running = try? session.call(
+                    "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                    member: "NameHasOwner", arguments: [.string("org.a11y.Bus")], timeout: 2)
+                guard case .bool(true)? = running?.first else { return nil }
                 let enabled = try? session.property(
                     "org.a11y.Bus", path: "/org/a11y/bus", interface: "org.a11y.Status", name: "IsEnabled", timeout: 2)
                 guard case .bool(true)? = enabled else { return nil }

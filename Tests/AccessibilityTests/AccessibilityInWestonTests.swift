@@ -1,4 +1,5 @@
 import Foundation
+import ScrollwayDBus
 import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayRigs
@@ -38,5 +39,43 @@ import Testing
         let cells = view.subviews.compactMap { $0 as? ListCell }.filter { !$0.isHidden }
         #expect(rows.count == cells.count && rows.count > 5, "\(rows.count) rows, \(cells.count) cells")
         #expect(Set(rows.compactMap { $0["name"] as? String }) == Set(cells.map(\.textLabel.text)))
+    }
+
+    /// An app connects only where the accessibility bus runs and is enabled: in a session with
+    /// the launcher (enabled) it serves its window; in a session without one it does not, and
+    /// starts none (asking the name would have D-Bus start the launcher).
+    @Test func anAppConnectsOnlyWhereAccessibilityIsEnabled() throws {
+        let rig = try WestonRig(width: 320, height: 240)
+        defer { rig.stop() }
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let served = try WaylandApp(
+            content: Window(size: Size(width: 320, height: 240)), title: "served", socket: rig.socketPath,
+            accessibility: .whenEnabled(session: try bus.sessionAddress))
+        #expect(served.accessibility != nil, "\(bus.log)")
+
+        // A session bus of its own, with no launcher in it.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-plain-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        daemon.arguments = ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(directory.path)/bus"]
+        daemon.environment = ["XDG_DATA_DIRS": "/usr/share"]
+        try daemon.run()
+        defer {
+            kill(daemon.processIdentifier, SIGKILL)
+            daemon.waitUntilExit()
+        }
+        let plain = "unix:path=\(directory.path)/bus"
+        try eventually("the session bus to listen") { (try? DBusConnection(address: plain)) != nil }
+        let unserved = try WaylandApp(
+            content: Window(size: Size(width: 320, height: 240)), title: "unserved", socket: rig.socketPath,
+            accessibility: .whenEnabled(session: plain))
+        #expect(unserved.accessibility == nil)
+        let names = try DBusConnection(address: plain).call(
+            "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "ListNames")
+        #expect(!"\(names)".contains("org.a11y.Bus"), "the launcher was started: \(names)")
     }
 }
