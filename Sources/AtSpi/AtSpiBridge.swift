@@ -97,6 +97,16 @@ public final class AtSpiBridge: WindowObserver {
         lastFocused = view
     }
 
+    /// `window:activate` or `window:deactivate`, and the frame's `active` state, as the window
+    /// gets or loses the keyboard: Orca reads only the active window.
+    public func window(_ window: Window, keyWindowDidChange isKey: Bool) {
+        let title = window.accessibilityLabel ?? window.name ?? ""
+        send(
+            "org.a11y.atspi.Event.Window", isKey ? "Activate" : "Deactivate", from: window,
+            [.string(""), .int32(0), .int32(0), .variant(.string(title))])
+        stateChanged("active", isKey, on: window)
+    }
+
     /// After each frame, the focused editor's changes: `object:text-changed:delete` and
     /// `:insert` for what its text lost and gained (the common start and end kept), then
     /// `object:text-caret-moved` where its caret went, in code points.

@@ -53,6 +53,9 @@ enum AtSpiRoles {
         set(24, if: s.contains(.enabled))  // SENSITIVE: it responds to input
         set(25, if: s.contains(.showing))
         set(26, if: s.contains(.singleLine))
+        // TRANSIENT: a row is a cell that is reused for other rows, so a reader must not keep
+        // its name (libatspi caches what it reads of other objects until an event says more).
+        set(28, if: node.role == .listItem)
         set(30, if: s.contains(.visible))
         return [UInt32(truncatingIfNeeded: bits), UInt32(truncatingIfNeeded: bits >> 32)]
     }

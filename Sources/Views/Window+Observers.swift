@@ -15,6 +15,9 @@ public protocol WindowObserver: AnyObject {
     /// The focused view changed to `view` (nil: none); `byTouch` says whether a touch did it
     /// (an on-screen keyboard shows for those).
     func window(_ window: Window, focusDidChangeTo view: View?, byTouch: Bool)
+    /// The window got or lost the seat's keyboard (`isKeyWindow`): a screen reader reads the
+    /// active window only.
+    func window(_ window: Window, keyWindowDidChange isKey: Bool)
     /// A scroll view that dismisses the keyboard interactively reports its dragging finger's
     /// window y, then nil when the drag ends: an on-screen keyboard follows the finger.
     func window(_ window: Window, interactiveKeyboardDragAt fingerY: Double?)
@@ -27,6 +30,7 @@ extension WindowObserver {
     public func window(_ window: Window, willPrepareFrameAt time: Double) {}
     public func window(_ window: Window, didPrepareFrameAt time: Double) {}
     public func window(_ window: Window, focusDidChangeTo view: View?, byTouch: Bool) {}
+    public func window(_ window: Window, keyWindowDidChange isKey: Bool) {}
     public func window(_ window: Window, interactiveKeyboardDragAt fingerY: Double?) {}
     public func window(_ window: Window, willHandle event: InputEvent) {}
 }

@@ -93,7 +93,9 @@ public final class Window: View {
     /// carets show only while it does (`View.showsFocus`).
     public var isKeyWindow = true {
         didSet {
-            guard isKeyWindow != oldValue, let view = focusedView else { return }
+            guard isKeyWindow != oldValue else { return }
+            notifyObservers { $0.window(self, keyWindowDidChange: isKeyWindow) }
+            guard let view = focusedView else { return }
             view.setNeedsDisplay()
             view.focusDidChange()
         }

@@ -145,4 +145,24 @@ import Testing
         let shown = below.view.convert(below.view.bounds, to: nil)
         #expect(shown.minY >= 0 && shown.maxY <= 844, "\(shown)")
     }
+
+    /// The window losing and getting the keyboard is heard as `window:deactivate` and
+    /// `window:activate` from its frame, named by its title.
+    @Test func theWindowsActivationIsHeard() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let window = Window(size: Size(width: 200, height: 100))
+        window.accessibilityLabel = "Notes"
+        let connection = try DBusConnection(address: bus.accessibilityAddress)
+        let bridge = AtSpiBridge(connection: connection, applicationName: "scrollway-test") { [window] }
+        try bridge.register()
+        let serve = { try connection.wait(timeout: 0.01) }
+        let listener = try AccessibilityBusTests.listen(
+            ["window:activate", "window:deactivate"], count: 2, in: bus, serve: serve)
+        window.isKeyWindow = false
+        window.isKeyWindow = true
+        let events = try listener.finish(serve: serve)
+        #expect(events.map { $0["type"] as? String } == ["window:deactivate", "window:activate"], "\(events)")
+        #expect(events.allSatisfy { $0["name"] as? String == "Notes" && $0["role"] as? String == "frame" }, "\(events)")
+    }
 }
