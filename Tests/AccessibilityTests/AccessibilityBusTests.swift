@@ -16,17 +16,9 @@ import Testing
     static func client(
         _ arguments: [String], in bus: AccessibilityBus, serve: (() throws -> Void)? = nil
     ) throws -> [String: Any] {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = [script.path] + arguments
-        p.environment = try bus.environment
-        let out = Pipe()
-        let err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let output = PipeReader(out.fileHandleForReading)
-        let errors = PipeReader(err.fileHandleForReading)
+        let (p, out, err) = try start(arguments, in: bus)
+        let output = PipeReader(out)
+        let errors = PipeReader(err)
         while p.isRunning {
             if let serve { try serve() } else { usleep(10_000) }
         }
@@ -92,22 +84,28 @@ import Testing
     static func listen(
         _ types: [String], count: Int, in bus: AccessibilityBus, serve: () throws -> Void
     ) throws -> Listener {
+        let (p, out, err) = try start(["listen"] + types + ["--count", String(count)], in: bus)
+        let listener = Listener(process: p, lines: LineReader(out), errors: PipeReader(err))
+        while listener.lines.all().first != "ready" {
+            guard p.isRunning else { throw RigError.system("atspi-client.py listen ended before it listened") }
+            try serve()
+        }
+        return listener
+    }
+
+    /// Starts Scripts/atspi-client.py with `arguments` in `bus`'s session; its output and
+    /// errors come through the two handles.
+    static func start(_ arguments: [String], in bus: AccessibilityBus) throws -> (Process, FileHandle, FileHandle) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = [script.path, "listen"] + types + ["--count", String(count)]
+        p.arguments = [script.path] + arguments
         p.environment = try bus.environment
         let out = Pipe()
         let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        let listener = Listener(
-            process: p, lines: LineReader(out.fileHandleForReading), errors: PipeReader(err.fileHandleForReading))
-        while listener.lines.all().first != "ready" {
-            guard p.isRunning else { throw RigError.system("atspi-client.py listen ended before it listened") }
-            try serve()
-        }
-        return listener
+        return (p, out.fileHandleForReading, err.fileHandleForReading)
     }
 
     /// Scripts/atspi-client.py in this checkout.

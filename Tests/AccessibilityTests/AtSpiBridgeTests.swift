@@ -13,6 +13,14 @@ import Testing
 /// elements with their roles, names, states and extents, and a button that `DoAction` fires.
 @MainActor
 @Suite struct AtSpiBridgeTests {
+    /// `window` served on `bus`'s accessibility bus as the application "scrollway-test".
+    static func serve(_ window: Window, on bus: AccessibilityBus) throws -> (DBusConnection, AtSpiBridge) {
+        let connection = try DBusConnection(address: bus.accessibilityAddress)
+        let bridge = AtSpiBridge(connection: connection, applicationName: "scrollway-test") { [window] }
+        try bridge.register()
+        return (connection, bridge)
+    }
+
     @Test func aScreenReaderFindsTheWindowReadsItsElementsAndPressesItsButton() throws {
         let bus = try AccessibilityBus()
         defer { bus.stop() }
@@ -25,9 +33,8 @@ import Testing
         field.becomeFocused()
         try window.prepareFrame()
 
-        let connection = try DBusConnection(address: bus.accessibilityAddress)
-        let bridge = AtSpiBridge(connection: connection, applicationName: "scrollway-test") { [window] }
-        try bridge.register()
+        let (connection, bridge) = try Self.serve(window, on: bus)
+        defer { bridge.unregister() }
 
         let desktop = try AccessibilityBusTests.client(
             ["tree", "--depth", "3"], in: bus, serve: { try connection.wait(timeout: 0.01) })
@@ -69,9 +76,8 @@ import Testing
         window.addSubview(second)
         first.becomeFocused()
         try window.prepareFrame()
-        let connection = try DBusConnection(address: bus.accessibilityAddress)
-        let bridge = AtSpiBridge(connection: connection, applicationName: "scrollway-test") { [window] }
-        try bridge.register()
+        let (connection, bridge) = try Self.serve(window, on: bus)
+        defer { bridge.unregister() }
 
         let listener = try AccessibilityBusTests.listen(
             ["object:state-changed:focused"], count: 2, in: bus, serve: { try connection.wait(timeout: 0.01) })
@@ -97,9 +103,8 @@ import Testing
         window.addSubview(field)
         field.becomeFocused()
         try window.prepareFrame()
-        let connection = try DBusConnection(address: bus.accessibilityAddress)
-        let bridge = AtSpiBridge(connection: connection, applicationName: "scrollway-test") { [window] }
-        try bridge.register()
+        let (connection, bridge) = try Self.serve(window, on: bus)
+        defer { bridge.unregister() }
         let serve = { try connection.wait(timeout: 0.01) }
 
         let edited = try AccessibilityBusTests.client(
@@ -135,9 +140,8 @@ import Testing
         let rows = list.children.filter { $0.role == .listItem }
         #expect(rows.map(\.frame.minY) == rows.map(\.frame.minY).sorted())
         let below = try #require(rows.last { !$0.states.contains(.showing) }, "no row below the window")
-        let connection = try DBusConnection(address: bus.accessibilityAddress)
-        let bridge = AtSpiBridge(connection: connection, applicationName: "scrollway-test") { [window] }
-        try bridge.register()
+        let (connection, bridge) = try Self.serve(window, on: bus)
+        defer { bridge.unregister() }
 
         let answer = try AccessibilityBusTests.client(
             ["scroll-to", below.label], in: bus, serve: { try connection.wait(timeout: 0.01) })
@@ -153,9 +157,8 @@ import Testing
         defer { bus.stop() }
         let window = Window(size: Size(width: 200, height: 100))
         window.accessibilityLabel = "Notes"
-        let connection = try DBusConnection(address: bus.accessibilityAddress)
-        let bridge = AtSpiBridge(connection: connection, applicationName: "scrollway-test") { [window] }
-        try bridge.register()
+        let (connection, bridge) = try Self.serve(window, on: bus)
+        defer { bridge.unregister() }
         let serve = { try connection.wait(timeout: 0.01) }
         let listener = try AccessibilityBusTests.listen(
             ["window:activate", "window:deactivate"], count: 2, in: bus, serve: serve)
