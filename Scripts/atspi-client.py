@@ -55,16 +55,26 @@ def describe(accessible, depth):
     return node
 
 
+class NotFound(Exception):
+    """No object has the name asked for."""
+
+
 def find(accessible, name):
-    """The first object named `name` below `accessible`, depth first."""
-    for i in range(accessible.get_child_count()):
-        child = accessible.get_child_at_index(i)
-        if child.get_name() == name:
-            return child
-        found = find(child, name)
-        if found is not None:
-            return found
-    return None
+    """The first object named `name` below `accessible`, depth first; NotFound without one."""
+    def search(parent):
+        for i in range(parent.get_child_count()):
+            child = parent.get_child_at_index(i)
+            if child.get_name() == name:
+                return child
+            found = search(child)
+            if found is not None:
+                return found
+        return None
+
+    found = search(accessible)
+    if found is None:
+        raise NotFound(f"nothing named {name!r}")
+    return found
 
 
 def listen_for(types, count, timeout):
@@ -126,16 +136,10 @@ def main():
             print(json.dumps(describe(desktop, args.depth)))
         elif args.command == "action":
             found = find(desktop, args.name)
-            if found is None:
-                print(f"atspi-client.py: nothing named {args.name!r}", file=sys.stderr)
-                return 1
             names = [found.get_action_name(i) for i in range(found.get_n_actions())]
             print(json.dumps({"actions": names, "done": found.do_action(0) if names else False}))
         elif args.command == "text":
             found = find(desktop, args.name)
-            if found is None:
-                print(f"atspi-client.py: nothing named {args.name!r}", file=sys.stderr)
-                return 1
             if args.set is not None:
                 found.set_text_contents(args.set)
             if args.insert is not None:
@@ -151,12 +155,12 @@ def main():
             }))
         elif args.command == "scroll-to":
             found = find(desktop, args.name)
-            if found is None:
-                print(f"atspi-client.py: nothing named {args.name!r}", file=sys.stderr)
-                return 1
             print(json.dumps({"scrolled": found.scroll_to(Atspi.ScrollType.ANYWHERE)}))
         elif args.command == "listen":
             return listen_for(args.types, args.count, args.timeout)
+    except NotFound as error:
+        print(f"atspi-client.py: {error}", file=sys.stderr)
+        return 1
     except Exception as error:  # libatspi raises GLib.Error for a dead app or a bad reply
         print(f"atspi-client.py: {error}", file=sys.stderr)
         return 2

@@ -16,10 +16,6 @@ extension AtSpiBridge {
         guard case .element(let node, _, _) = object, let editor = Self.editor(node) else { return .unhandled }
         let text = editor.editing.text
         let scalars = Array(text.unicodeScalars)
-        func int(_ i: Int) -> Int? {
-            guard call.arguments.indices.contains(i), case .int32(let v) = call.arguments[i] else { return nil }
-            return Int(v)
-        }
         func slice(_ start: Int, _ end: Int) -> String {
             let lo = min(max(0, start), scalars.count)
             let hi = end < 0 ? scalars.count : min(max(lo, end), scalars.count)
@@ -29,13 +25,13 @@ extension AtSpiBridge {
         }
         switch call.member {
         case "GetText":
-            guard let start = int(0), let end = int(1) else { return invalid(call) }
+            guard let start = call.int32(at: 0), let end = call.int32(at: 1) else { return invalid(call) }
             return .reply([.string(slice(start, end))])
         case "GetCharacterAtOffset":
-            guard let offset = int(0) else { return invalid(call) }
+            guard let offset = call.int32(at: 0) else { return invalid(call) }
             return .reply([.int32(scalars.indices.contains(offset) ? Int32(bitPattern: scalars[offset].value) : 0)])
         case "SetCaretOffset":
-            guard let offset = int(0) else { return invalid(call) }
+            guard let offset = call.int32(at: 0) else { return invalid(call) }
             editor.editing.moveCaret(to: Self.character(atScalar: offset, in: text))
             return .reply([.bool(true)])
         case "GetNSelections":
@@ -49,7 +45,9 @@ extension AtSpiBridge {
         case "GetTextAtOffset", "GetStringAtOffset":
             // The whole line around the offset for a line boundary or granularity; else the
             // character there (what a reader asks as the caret moves).
-            guard let offset = int(0), case .uint32(let kind)? = call.arguments.last else { return invalid(call) }
+            guard let offset = call.int32(at: 0), case .uint32(let kind)? = call.arguments.last else {
+                return invalid(call)
+            }
             let line = call.member == "GetTextAtOffset" ? kind == 5 || kind == 6 : kind == 3
             if line {
                 var lo = min(max(0, offset), scalars.count)
@@ -68,10 +66,6 @@ extension AtSpiBridge {
     func editableText(_ call: DBusCall, _ object: Object) -> DBusAnswer {
         guard case .element(let node, _, _) = object, let editor = Self.editor(node) else { return .unhandled }
         let text = editor.editing.text
-        func int(_ i: Int) -> Int? {
-            guard call.arguments.indices.contains(i), case .int32(let v) = call.arguments[i] else { return nil }
-            return Int(v)
-        }
         switch call.member {
         case "SetTextContents":
             guard let s = call.arguments.first?.stringValue else { return invalid(call) }
@@ -79,15 +73,15 @@ extension AtSpiBridge {
             editor.editing.replaceSelection(with: s)
             return .reply([.bool(true)])
         case "InsertText":
-            guard let position = int(0), call.arguments.count == 3, let s = call.arguments[1].stringValue,
-                let length = int(2)
+            guard let position = call.int32(at: 0), call.arguments.count == 3, let s = call.arguments[1].stringValue,
+                let length = call.int32(at: 2)
             else { return invalid(call) }
             let inserted = length < 0 ? s : String(String.UnicodeScalarView(s.unicodeScalars.prefix(length)))
             editor.editing.moveCaret(to: Self.character(atScalar: position, in: text))
             editor.editing.replaceSelection(with: inserted)
             return .reply([.bool(true)])
         case "DeleteText":
-            guard let start = int(0), let end = int(1) else { return invalid(call) }
+            guard let start = call.int32(at: 0), let end = call.int32(at: 1) else { return invalid(call) }
             editor.editing.moveCaret(to: Self.character(atScalar: start, in: text))
             editor.editing.moveCaret(to: Self.character(atScalar: end < 0 ? Int.max : end, in: text), extending: true)
             editor.editing.replaceSelection(with: "")

@@ -268,8 +268,8 @@ public final class AtSpiBridge: WindowObserver {
         switch call.member {
         case "GetChildren": return .reply([.array(element: "(so)", try kids.map { try reference($0) })])
         case "GetChildAtIndex":
-            guard case .int32(let i)? = call.arguments.first else { return invalid(call) }
-            return .reply([kids.indices.contains(Int(i)) ? try reference(kids[Int(i)]) : Self.null])
+            guard let i = call.int32(at: 0) else { return invalid(call) }
+            return .reply([kids.indices.contains(i) ? try reference(kids[i]) : Self.null])
         case "GetIndexInParent":
             if case .element(_, _, let index) = object { return .reply([.int32(Int32(clamping: index))]) }
             return .reply([.int32(-1)])

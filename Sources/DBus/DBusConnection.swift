@@ -134,48 +134,49 @@ public final class DBusConnection {
     }
 
     /// Answers a method call `message` (from the trampoline): a reply with values, a D-Bus
-    /// error, or 0 (not ours: sd-bus says the method is unknown).
+    /// error (arguments that cannot be read are `InvalidArgs`), or 0 (not ours: sd-bus says the
+    /// method is unknown).
     static func answer(_ message: OpaquePointer?, with handler: (DBusCall) -> DBusAnswer) -> Int32 {
-        func string(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "" }
-        let interface = string(sd_bus_message_get_interface(message))
-        let member = string(sd_bus_message_get_member(message))
-        let method = "\(interface).\(member)"
+        let answer: DBusAnswer
+        var method = "method call"
+        do {
+            let call = try read(message)
+            method = "\(call.interface).\(call.member)"
+            answer = handler(call)
+        } catch {
+            answer = .error(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "\(error)")
+        }
         var reply: OpaquePointer?
         defer { sd_bus_message_unref(reply) }
-        do {
-            let call = DBusCall(
-                path: string(sd_bus_message_get_path(message)), interface: interface, member: member,
-                sender: string(sd_bus_message_get_sender(message)), arguments: try readAll(message, method: method))
-            switch handler(call) {
-            case .unhandled: return 0
-            case .reply(let values):
-                guard sd_bus_message_new_method_return(message, &reply) >= 0 else { return -ENOMEM }
+        switch answer {
+        case .unhandled: return 0
+        case .reply(let values):
+            guard sd_bus_message_new_method_return(message, &reply) >= 0 else { return -ENOMEM }
+            do {
                 for value in values { try append(value, to: reply, method: method) }
-            case .error(let name, let text):
-                var error = sd_bus_error(name: nil, message: nil, _need_free: 0)
-                defer { sd_bus_error_free(&error) }
-                _ = sd_bus_error_set(&error, name, text)
-                guard sd_bus_message_new_method_error(message, &reply, &error) >= 0 else { return -ENOMEM }
+            } catch {
+                return -EINVAL
             }
-        } catch {
-            var failure = sd_bus_error(name: nil, message: nil, _need_free: 0)
-            defer { sd_bus_error_free(&failure) }
-            _ = sd_bus_error_set(&failure, "org.freedesktop.DBus.Error.InvalidArgs", "\(error)")
-            guard sd_bus_message_new_method_error(message, &reply, &failure) >= 0 else { return -ENOMEM }
+        case .error(let name, let text):
+            var error = sd_bus_error(name: nil, message: nil, _need_free: 0)
+            defer { sd_bus_error_free(&error) }
+            _ = sd_bus_error_set(&error, name, text)
+            guard sd_bus_message_new_method_error(message, &reply, &error) >= 0 else { return -ENOMEM }
         }
         let r = sd_bus_send(nil, reply, nil)
         return r < 0 ? r : 1
     }
 
-    /// A signal `message`, read for a watcher (from the trampoline).
-    static func signal(_ message: OpaquePointer?) -> DBusSignal? {
+    /// A method call or signal `message`, read whole: where it is addressed, from whom, and its
+    /// values.
+    static func read(_ message: OpaquePointer?) throws -> DBusMessage {
         func string(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "" }
         let interface = string(sd_bus_message_get_interface(message))
         let member = string(sd_bus_message_get_member(message))
-        guard let arguments = try? readAll(message, method: "\(interface).\(member)") else { return nil }
-        return DBusSignal(
+        return DBusMessage(
             path: string(sd_bus_message_get_path(message)), interface: interface, member: member,
-            sender: string(sd_bus_message_get_sender(message)), arguments: arguments)
+            sender: string(sd_bus_message_get_sender(message)),
+            arguments: try readAll(message, method: "\(interface).\(member)"))
     }
 
     /// Calls `interface.member` on `path` at `destination` with `arguments` and returns the

@@ -1,14 +1,27 @@
 import ScrollwayCSystemd
+import ScrollwayGeometry
 
-/// A method call to an object a connection serves.
-public struct DBusCall: Sendable {
+/// A message as a handler gets it: where it is addressed, the sender's unique name, and its
+/// values.
+public struct DBusMessage: Sendable {
     public let path: String
     public let interface: String
     public let member: String
-    /// The caller's unique name.
     public let sender: String
     public let arguments: [DBusValue]
+
+    /// Argument `index` when it is an `i` (Int32), as an Int.
+    public func int32(at index: Int) -> Int? {
+        guard arguments.indices.contains(index), case .int32(let v) = arguments[index] else { return nil }
+        return Int(v)
+    }
 }
+
+/// A method call to an object a connection serves.
+public typealias DBusCall = DBusMessage
+
+/// A signal a connection watched for.
+public typealias DBusSignal = DBusMessage
 
 /// What a served method answers.
 public enum DBusAnswer: Sendable {
@@ -18,15 +31,6 @@ public enum DBusAnswer: Sendable {
     case error(name: String, message: String)
     /// Not this object's: sd-bus answers for it (an unknown method or object).
     case unhandled
-}
-
-/// A signal a connection watched for.
-public struct DBusSignal: Sendable {
-    public let path: String
-    public let interface: String
-    public let member: String
-    public let sender: String
-    public let arguments: [DBusValue]
 }
 
 /// A served subtree or a watched signal: it lasts as long as this object (sd-bus's slot is

@@ -12,7 +12,7 @@ enum DBusTrampolines {
         case .call(let handler):
             return DBusConnection.answer(message, with: handler)
         case .signal(let handler):
-            if let signal = DBusConnection.signal(message) { handler(signal) }
+            if let signal = try? DBusConnection.read(message) { handler(signal) }
             return 0
         }
     }

@@ -111,8 +111,7 @@ open class TextView: ScrollView, TextEditingView {
     /// decides), and pieces are kept by their text (`pieces`). A keystroke changes one piece: the
     /// ones before it are the same text, and once the lines after it start where they did, so
     /// are the ones after. Only that piece is shaped again, so typing into a long text costs
-    /// what it changes, not the text's length (a keystroke into 60,000 characters re-shaped
-    /// all of them).
+    /// what it changes, not the text's length (docs/decisions.md, "Typing into long text").
     func layoutText() {
         guard let font = effectiveFont else { return }
         let scale = window?.scale ?? 1
@@ -432,6 +431,7 @@ final class TextViewContent: View {
         let lineHeight = font.metrics(scale: window?.scale ?? 1).lineHeight
         let perStrip = TextStrip.lineCount
         let count = max(1, (tv.lines.count + perStrip - 1) / perStrip)
+        let decorations = tv.decorations
         while strips.count < count {
             let strip = TextStrip()
             strip.textView = tv
@@ -445,7 +445,7 @@ final class TextViewContent: View {
                 x: 0, y: tv.textInset.top + Double(k * perStrip) * lineHeight, width: bounds.width,
                 height: Double(perStrip) * lineHeight)
             if strip.frame != frame { strip.frame = frame }
-            let signature = tv.stripSignature(lines)
+            let signature = tv.stripSignature(lines, decorations)
             if redrawingAll || signature != strip.signature {
                 strip.lines = lines
                 strip.signature = signature
@@ -491,26 +491,38 @@ extension TextView {
         var width: Double
     }
 
-    func stripSignature(_ range: Range<Int>) -> StripSignature {
+    /// What every strip's signature reads of the text's decorations, found once per refresh.
+    struct Decorations {
+        var shownCount: Int
+        var selection: Range<Int>?
+        var preedit: Range<Int>?
+        var caretLine: Int?
+        var caret: Rect
+    }
+
+    var decorations: Decorations {
+        let focused = showsFocus
+        let selected =
+            editing.shownIndex(editing.selection.lowerBound)..<editing.shownIndex(editing.selection.upperBound)
+        let showsCaret = focused && (editing.preedit.isEmpty || editing.preeditCursor != nil)
+        return Decorations(
+            shownCount: editing.shownCount, selection: focused && !selected.isEmpty ? selected : nil,
+            preedit: editing.preedit.isEmpty ? nil : editing.caret..<(editing.caret + editing.preedit.count),
+            caretLine: showsCaret ? lineIndex(ofShown: editing.shownCaret) : nil, caret: showsCaret ? caretRect : .zero)
+    }
+
+    func stripSignature(_ range: Range<Int>, _ d: Decorations) -> StripSignature {
         let first = range.isEmpty ? 0 : lines[range.lowerBound].start
         let last = range.isEmpty ? 0 : lines[range.upperBound - 1].end
-        let shownCount = editing.shownCount
         // A range as far as the strip shows it: its start and end inside the strip, or past it.
         func seen(_ r: Range<Int>) -> Range<Int>? {
             let c = r.clamped(to: first..<(last + 1))
             return c.isEmpty && !(first...last).contains(r.lowerBound) ? nil : c
         }
-        let focused = showsFocus
-        let selected =
-            editing.shownIndex(editing.selection.lowerBound)..<editing.shownIndex(editing.selection.upperBound)
-        let caretLine = lineIndex(ofShown: editing.shownCaret)
-        let showsCaret = focused && (editing.preedit.isEmpty || editing.preeditCursor != nil)
         return StripSignature(
-            serials: range.map { lines[$0].serial },
-            selection: focused && !selected.isEmpty ? seen(selected) : nil,
-            preedit: editing.preedit.isEmpty ? nil : seen(editing.caret..<(editing.caret + editing.preedit.count)),
-            caret: showsCaret && range.contains(caretLine) ? caretRect : nil,
-            placeholder: range.contains(0) && shownCount == 0, endsText: last >= shownCount, width: bounds.width)
+            serials: range.map { lines[$0].serial }, selection: d.selection.flatMap(seen),
+            preedit: d.preedit.flatMap(seen), caret: d.caretLine.map(range.contains) == true ? d.caret : nil,
+            placeholder: range.contains(0) && d.shownCount == 0, endsText: last >= d.shownCount, width: bounds.width)
     }
 
     /// Draws `range` of the visual lines (their decorations included) into a strip whose top

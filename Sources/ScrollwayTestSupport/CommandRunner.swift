@@ -66,6 +66,23 @@ public enum CommandRunner {
 
     /// A path inside `temporaryRoot`.
     public static func temp(_ name: String) -> URL { temporaryRoot.appendingPathComponent(name) }
+
+    /// A script file `name` in `temporaryRoot`: one finger tapping (`x`, `y`) at `t` ms for 50 ms,
+    /// and, when `screenshot` names one, a screenshot 10 ms after the lift.
+    public static func tapScript(
+        _ name: String, at t: Int = 0, x: Int = 100, y: Int = 100, screenshot: String? = nil
+    ) throws -> URL {
+        let script = temp(name)
+        var lines = [
+            #"{"t": \#(t), "type": "touch.down", "id": 0, "x": \#(x), "y": \#(y)}"#,
+            #"{"t": \#(t), "type": "touch.frame"}"#,
+            #"{"t": \#(t + 50), "type": "touch.up", "id": 0}"#,
+            #"{"t": \#(t + 50), "type": "touch.frame"}"#,
+        ]
+        if let screenshot { lines.append(#"{"t": \#(t + 60), "type": "screenshot", "name": "\#(screenshot)"}"#) }
+        try (lines.joined(separator: "\n") + "\n").write(to: script, atomically: true, encoding: .utf8)
+        return script
+    }
 }
 
 /// Reads a pipe to its end on a thread of its own.

@@ -12,8 +12,8 @@ import ScrollwayGestures
 /// Swift finds a character offset by walking the characters before it, so the model keeps where
 /// its caret is in `text` and how many characters `text` has (`Memo`) and walks only from
 /// there: an edit, a caret move or a field's window costs the characters it covers, not the
-/// whole text (a keystroke at the end of 60,000 characters cost a walk of all of them, several
-/// times). Setting `text` from outside forgets the memo, and the next caret move finds it again.
+/// whole text (docs/decisions.md, "Typing into long text"). Setting `text` from outside forgets
+/// the memo, and the next caret move finds it again.
 public struct TextEditing: Equatable, Sendable {
     public var text: String { didSet { memo = nil } }
     /// The caret, in characters: the moving end of the selection.

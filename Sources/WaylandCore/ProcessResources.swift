@@ -6,9 +6,10 @@ import ScrollwayCSystem
 /// `ulimit -v 300M`), so the process must not reserve address space it does not use.
 public enum ProcessResources {
     /// Caps glibc's malloc at two arenas. Every thread that allocates otherwise gets one of its
-    /// own, 64 MB of address space each: the headless tour (weston's clients, tile workers,
-    /// Foundation's threads) peaked at 418 MB of address space, 251 MB with two. Called first
-    /// thing by a command, before its threads start; an app may call it the same way.
+    /// own, its address space reserved, and a command running a compositor, tile workers and
+    /// Foundation's threads has many (the measurement is in docs/decisions.md, "Hostile
+    /// input"). Called first thing by a command, before its threads start; an app may call it
+    /// the same way.
     public static func shareMallocArenas() {
         _ = sw_limit_malloc_arenas(2)
     }

@@ -133,24 +133,10 @@ import Testing
         }
     }
 
-    /// A tap at (100, 100) and a screenshot called `screenshot` 60 ms in, as a script file.
-    func tapScript(_ name: String, screenshot: String) throws -> URL {
-        let script = CommandRunner.temp(name)
-        try """
-        {"t": 0, "type": "touch.down", "id": 0, "x": 100, "y": 100}
-        {"t": 0, "type": "touch.frame"}
-        {"t": 50, "type": "touch.up", "id": 0}
-        {"t": 50, "type": "touch.frame"}
-        {"t": 60, "type": "screenshot", "name": "\(screenshot)"}
-
-        """.write(to: script, atomically: true, encoding: .utf8)
-        return script
-    }
-
     /// Every command, each in a form that runs without a display: the offscreen ones, those
     /// that start weston, and the headless tour.
     func everyCommand(_ tag: String) throws -> [[String]] {
-        let script = try tapScript("\(tag)-tap.jsonl", screenshot: "limited")
+        let script = try CommandRunner.tapScript("\(tag)-tap.jsonl", screenshot: "limited")
         let trace = CommandRunner.temp("\(tag)-trace.jsonl")
         try (#"{"t": 0, "frame": 1, "view": "main", "contentOffset": {"x": 0, "y": 0}, "phase": "idle"}"# + "\n")
             .write(to: trace, atomically: true, encoding: .utf8)
@@ -206,7 +192,7 @@ import Testing
     }
 
     @Test func messagesThatCannotBeWrittenAreLostAndTheRunGoesOn() throws {
-        let script = try tapScript("stream-tap.jsonl", screenshot: "full-stderr")
+        let script = try CommandRunner.tapScript("stream-tap.jsonl", screenshot: "full-stderr")
         let shots = CommandRunner.temp("full-stderr-shots")
         let r = try run(["play", script.path, "--screenshots", shots.path], stderr: try full)
         #expect(r.reason == .exit && r.status == 0, "\(r)")

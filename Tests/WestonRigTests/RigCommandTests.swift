@@ -139,17 +139,6 @@ import Testing
 
     // MARK: The exit status tells the truth
 
-    func tapScript(_ name: String) throws -> URL {
-        let script = CommandRunner.temp(name)
-        try """
-        {"t": 100, "type": "touch.down", "id": 0, "x": 10, "y": 10}
-        {"t": 100, "type": "touch.frame"}
-        {"t": 150, "type": "touch.up", "id": 0}
-        {"t": 150, "type": "touch.frame"}
-        """.write(to: script, atomically: true, encoding: .utf8)
-        return script
-    }
-
     @Test(arguments: [
         (
             ["/bin/false"], [String](),
@@ -163,7 +152,7 @@ import Testing
         (["sleep", "30"], ["--map-timeout", "0.5"], "no window from 'sleep' after 0.5 s"),
     ])
     func aClientThatFailsFailsTheRun(command: [String], options: [String], message: String) async throws {
-        let script = try tapScript("tap-\(abs(message.hashValue)).jsonl")
+        let script = try CommandRunner.tapScript("tap-\(abs(message.hashValue)).jsonl", at: 100, x: 10, y: 10)
         let r = try await CommandRunner.run(
             ["rig", "--script", script.path, "--settle", "0"] + options + ["--"] + command)
         #expect(r.status == 1, "status \(r.status): \(r.err)")

@@ -62,9 +62,9 @@ typedef struct {
 int sw_unix_socket_info(uint32_t inode, sw_unix_socket *info);
 
 /// Caps glibc's malloc arenas at `count` (mallopt M_ARENA_MAX). Each thread that allocates
-/// otherwise gets an arena of its own, reserving 64 MB of address space apiece: a command
-/// running a compositor, tile workers and Foundation's threads reserved over 400 MB and failed
-/// under `ulimit -v 300M`. 1 when set, 0 when glibc refused.
+/// otherwise gets an arena of its own with address space reserved for it, which an
+/// address-space limit (`ulimit -v`) counts (docs/decisions.md, "Hostile input"). 1 when set,
+/// 0 when glibc refused.
 int sw_limit_malloc_arenas(int count);
 
 /// The seal bits, for callers checking sw_memfd_get_seals (F_SEAL_SHRINK and F_SEAL_GROW; the
