@@ -66,6 +66,12 @@ open class ListCell: View {
         AccessibilityDefaults(role: .listItem, label: textLabel.text, isElement: true)
     }
 
+    /// Its row among all the list's rows, from 1 (a reader says "row 5,000 of 100,000").
+    open override var accessibilityPosition: (index: Int, count: Int)? {
+        guard let list = superview as? ListView, let row = list.row(for: self) else { return nil }
+        return (row + 1, list.rowCount)
+    }
+
     /// Selects the row as a tap does.
     open override func accessibilityActivate() -> Bool {
         guard let onTap else { return false }

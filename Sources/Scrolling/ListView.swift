@@ -31,6 +31,15 @@ public final class ListView: ScrollView {
 
     /// A list; the rows with cells stand inside it.
     public override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .list) }
+
+    /// Which rows `offset` shows: "Rows 21 to 40 of 100000".
+    public override func accessibilityScrollStatus(at offset: Point) -> String {
+        guard count > 0 else { return "No rows" }
+        let visible = Rect(origin: offset, size: bounds.size).inset(by: adjustedContentInset)
+        let first = row(at: max(0, visible.minY))
+        let last = max(first, row(at: max(0, visible.maxY - 1)))
+        return "Rows \(first + 1) to \(last + 1) of \(count)"
+    }
     /// The height of section headers.
     public var sectionHeaderHeight = 32.0 {
         didSet {
@@ -554,13 +563,17 @@ public final class ListView: ScrollView {
             self.onSelectRow?(row)
         }
         cell.selectsOnKeys = onSelectRow != nil
-        if cell.superview !== self { insertSubview(cell, at: 0) }
+        if cell.superview !== self {
+            insertSubview(cell, at: 0)
+            window?.postAccessibilityNotification(.elementAdded(cell, container: self))
+        }
     }
 
     private func recycle(_ cell: ListCell) {
         // A focused row scrolled far away gives the focus up: its cell is about to show
         // another row, which must not inherit it.
         cell.resignFocus()
+        window?.postAccessibilityNotification(.elementRemoved(cell, container: self))
         cell.removeFromSuperview()
         cell.onTap = nil
         pool[cell.reuseIdentifier, default: []].append(cell)

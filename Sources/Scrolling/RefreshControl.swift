@@ -18,6 +18,8 @@ public final class RefreshControl: View, FrameAnimation {
     public private(set) var isRefreshing = false
     /// Called when a pull triggers a refresh (UIControl's valueChanged).
     public var onValueChanged: (() -> Void)?
+    /// What a screen reader is told when a refresh ends (nil: nothing).
+    public var accessibilityFinishedAnnouncement: String? = "Refreshed"
     public var tintColor = Color(rgb: 120, 120, 128) { didSet { setNeedsDisplay() } }
     /// 0…1 while pulling: how far towards the trigger the pull is.
     public private(set) var progress = 0.0 { didSet { if progress != oldValue { setNeedsDisplay() } } }
@@ -35,6 +37,23 @@ public final class RefreshControl: View, FrameAnimation {
     }
 
     public override var drawsContent: Bool { true }
+
+    /// A spinner while it shows (it is hidden otherwise, and so out of the tree), busy while
+    /// refreshing.
+    public override var accessibilityDefaults: AccessibilityDefaults {
+        AccessibilityDefaults(
+            role: .progressIndicator, label: isRefreshing ? "Refreshing" : "Pull to refresh", isElement: true)
+    }
+
+    public override var accessibilityExtraStates: AccessibilityStates { isRefreshing ? .busy : [] }
+
+    /// Starts a refresh as a pull that reached the trigger does (`onValueChanged` called): what
+    /// a screen reader's scroll up at the top does, where a sighted user pulls.
+    func triggerRefresh() {
+        guard !isRefreshing else { return }
+        beginRefreshing()
+        onValueChanged?()
+    }
 
     /// Starts refreshing (programmatically too): h joins the adjusted inset. The offset is not
     /// moved (as UIKit); scroll to −adjustedContentInset.top to show the spinner.
@@ -58,6 +77,9 @@ public final class RefreshControl: View, FrameAnimation {
         window?.removeAnimation(self)
         scrollView?.setInsetContribution(.zero, for: Self.insetKey)
         updateFromScroll()
+        if let words = accessibilityFinishedAnnouncement {
+            window?.postAccessibilityNotification(.announcement(words))
+        }
     }
 
     static let insetKey = ScrollView.InsetContributionKey.refreshControl
@@ -90,8 +112,7 @@ public final class RefreshControl: View, FrameAnimation {
             shownOverscroll >= Self.triggerFactor * Self.height - 1e-9
         {
             triggeredThisPull = true
-            beginRefreshing()
-            onValueChanged?()
+            triggerRefresh()
         }
         isHidden = !isRefreshing && shownOverscroll <= 0
     }

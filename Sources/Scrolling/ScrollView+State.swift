@@ -241,6 +241,7 @@ extension ScrollView {
     func notify(_ event: ScrollEvent) {
         eventObserver?(self, event)
         notifyEventObservers(event)
+        if case .didEndDecelerating = event { announcePageIfTurned() }
         guard let delegate else { return }
         switch event {
         case .didScroll: delegate.scrollViewDidScroll(self)

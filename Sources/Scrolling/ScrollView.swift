@@ -159,6 +159,8 @@ open class ScrollView: View {
     let horizontalIndicator = ScrollIndicator(axis: .horizontal)
     let verticalIndicator = ScrollIndicator(axis: .vertical)
     var indicatorFadeTimer: TimerToken?
+    /// The page a pager last told assistive technology it shows ("Page 2 of 5").
+    var lastAnnouncedPage: String?
 
     /// What the scroll view is doing, for traces.
     public var phase: Phase {
@@ -198,6 +200,23 @@ open class ScrollView: View {
         scrollRectToVisible(rect, animated: false)
         if let superview { _ = superview.accessibilityScrollToVisible(convert(rect, to: superview)) }
         return true
+    }
+
+    /// Pages as Page Up and Page Down do (a pager by a whole page), and goes to either end;
+    /// up at the top starts the refresh control's refresh. Says where it went
+    /// (`pageScrolled`, with `accessibilityScrollStatus`).
+    open override func accessibilityScroll(_ direction: AccessibilityScrollDirection) -> Bool {
+        scrollForAccessibility(direction)
+    }
+
+    open override var accessibilityScrollDirections: [AccessibilityScrollDirection] {
+        (scrollsVertically ? [.up, .down, .top, .bottom] : []) + (scrollsHorizontally ? [.left, .right] : [])
+    }
+
+    /// Where `offset` shows the content, as a screen reader says it after a scroll: "Page 2 of
+    /// 5", by pages of the bounds' size (a list says which rows).
+    open func accessibilityScrollStatus(at offset: Point) -> String {
+        pageStatus(at: offset)
     }
 
     public override init(frame: Rect = .zero) {

@@ -23,6 +23,8 @@ public enum AccessibilityRole: String, Sendable, CaseIterable {
     case textArea
     /// A picture.
     case image
+    /// Something working on a task of unknown length (a refresh's spinner).
+    case progressIndicator
 
     /// Whether it holds other elements (a window, a group, a scroll area, a list) rather than
     /// being one leaf to read or use.
@@ -61,6 +63,54 @@ public struct AccessibilityStates: OptionSet, Hashable, Sendable {
     public static let multiLine = AccessibilityStates(rawValue: 1 << 7)
     /// The window has the keyboard (a screen reader reads only the active window).
     public static let active = AccessibilityStates(rawValue: 1 << 8)
+    /// One of a set a user picks from (a list's rows), and picked: a list's focused row.
+    public static let selectable = AccessibilityStates(rawValue: 1 << 9)
+    public static let selected = AccessibilityStates(rawValue: 1 << 10)
+    /// Working (a refresh under way).
+    public static let busy = AccessibilityStates(rawValue: 1 << 11)
+}
+
+/// Which way assistive technology asks a scroll view to move (UIAccessibilityScrollDirection's
+/// cases, and the two ends): a screen-reader user pages with commands where a sighted user
+/// swipes.
+public enum AccessibilityScrollDirection: String, Sendable, CaseIterable {
+    /// Up shows what is above (the content moves down): a page back, or at the top a pull
+    /// that refreshes.
+    case up, down, left, right
+    /// The first or last of the content.
+    case top, bottom
+}
+
+/// An action of the app's own that assistive technology offers on an element beside its
+/// role's (UIAccessibilityCustomAction): "Delete", "Share". `handler` says whether it did it.
+public struct AccessibilityCustomAction {
+    public var name: String
+    public var handler: @MainActor () -> Bool
+
+    public init(name: String, handler: @escaping @MainActor () -> Bool) {
+        self.name = name
+        self.handler = handler
+    }
+}
+
+/// Something a screen reader should hear of that reading the tree again would not tell it
+/// (UIAccessibility.Notification's role), posted to the window
+/// (`Window.postAccessibilityNotification`), which passes it to its observers (an AT-SPI bridge).
+/// Views post them only while in a window.
+public enum AccessibilityNotification {
+    /// Words to say now, politely (after what is being said): a refresh that finished.
+    case announcement(String)
+    /// A scroll view moved by a page or a pager turned one; the words say where ("Page 2 of
+    /// 5"), as UIKit's `.pageScrolled`.
+    case pageScrolled(String)
+    /// `element` became one of `container`'s elements (a list's cell placed for a row).
+    case elementAdded(View, container: View)
+    /// `element` stops being one of `container`'s (posted while it still is: a cell about to
+    /// be recycled).
+    case elementRemoved(View, container: View)
+    /// What `view` says changed: its label, or text that names the element it is part of (a
+    /// row's label shows another row's text).
+    case labelChanged(View)
 }
 
 /// One element of a window as assistive technology sees it, made from the view tree
@@ -76,6 +126,10 @@ public struct AccessibilityNode {
     public var frame: Rect
     public var states: AccessibilityStates
     public var children: [AccessibilityNode]
+
+    /// Its place among its set's members, from 1, and how many there are (a list's row, of all
+    /// its rows, though only rows in view have elements).
+    public var position: (index: Int, count: Int)?
 
     /// Every node, depth first (this one first).
     public var all: [AccessibilityNode] { [self] + children.flatMap(\.all) }
@@ -109,17 +163,46 @@ extension View {
         switch a.role {
         case .textField: states.formUnion([.editable, .singleLine])
         case .textArea: states.formUnion([.editable, .multiLine])
+        case .listItem:
+            states.insert(.selectable)
+            if isFocused { states.insert(.selected) }
         default: break
         }
+        states.formUnion(accessibilityExtraStates)
         return [
             AccessibilityNode(
                 view: self, role: a.role, label: a.label ?? "", hint: accessibilityHint ?? "", frame: frame,
-                states: states, children: children)
+                states: states, children: children, position: accessibilityPosition)
         ]
     }
 }
 
+extension View {
+    /// The element this view is, or is part of (its nearest ancestor that is an element or a
+    /// container the tree shows); nil when it is in no window.
+    public func accessibilityElementAncestor(in window: Window) -> View? {
+        var view: View? = self
+        while let v = view, v !== window {
+            let a = v.resolvedAccessibility
+            if a.isElement || (a.role.isContainer && (a.role != .group || a.label != nil)) { return v }
+            view = v.superview
+        }
+        return view === window ? window : nil
+    }
+
+    /// The elements this view holds, as its node's children (sorted as the tree sorts them).
+    public func accessibilityChildren(in window: Window) -> [AccessibilityNode] {
+        if self === window { return window.accessibilityTree().children }
+        return accessibilityNodes(in: window).first?.children ?? []
+    }
+}
+
 extension Window {
+    /// Passes `notification` to the window's observers (a screen reader's bridge), at once.
+    public func postAccessibilityNotification(_ notification: AccessibilityNotification) {
+        notifyObservers { $0.window(self, accessibilityNotification: notification) }
+    }
+
     /// The window and every element in it, as assistive technology sees them now.
     public func accessibilityTree() -> AccessibilityNode {
         var node = AccessibilityNode(

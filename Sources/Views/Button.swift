@@ -7,7 +7,12 @@ import ScrollwayRaster
 /// (a scroll view took the touch over). Focused by Tab, it shows a ring inside its edge, and
 /// Space or Enter fires it as a tap would (highlighted while the key is down, firing on release).
 open class Button: Control {
-    public var title: String { didSet { setNeedsDisplay() } }
+    public var title: String {
+        didSet {
+            setNeedsDisplay()
+            if title != oldValue { window?.postAccessibilityNotification(.labelChanged(self)) }
+        }
+    }
     public var font: Font? { didSet { setNeedsDisplay() } }
     public var titleColor: Color = .white { didSet { setNeedsDisplay() } }
     public var fillColor: Color = .tint { didSet { setNeedsDisplay() } }

@@ -5,7 +5,13 @@ import ScrollwayRaster
 /// `numberOfLines` is not 1, and truncates with an ellipsis what does not fit. Text is
 /// vertically centred in the bounds, as UILabel does.
 open class Label: View {
-    public var text: String { didSet { if text != oldValue { contentChanged() } } }
+    public var text: String {
+        didSet {
+            guard text != oldValue else { return }
+            contentChanged()
+            window?.postAccessibilityNotification(.labelChanged(self))
+        }
+    }
     /// nil uses `Font.standard`.
     public var font: Font? {
         didSet {

@@ -370,7 +370,9 @@ open class View {
     public var isAccessibilityElement: Bool?
     /// What a screen reader says for the view; nil: the class's (a label's text, a button's
     /// title). A picture with no text needs one.
-    public var accessibilityLabel: String?
+    public var accessibilityLabel: String? {
+        didSet { if accessibilityLabel != oldValue { window?.postAccessibilityNotification(.labelChanged(self)) } }
+    }
     /// What the view does, said after its label ("Opens the photo").
     public var accessibilityHint: String?
     /// What kind of thing it is; nil: the class's.
@@ -383,6 +385,26 @@ open class View {
     /// Does what activating the element does (a button fires, a row is selected); false when
     /// it has no such action.
     open func accessibilityActivate() -> Bool { false }
+
+    /// The app's own actions offered beside the role's (a row's "Delete").
+    public var accessibilityCustomActions: [AccessibilityCustomAction] = []
+
+    /// States the class adds to those the tree works out (a refresh control's busy).
+    open var accessibilityExtraStates: AccessibilityStates { [] }
+
+    /// Its place in its set, from 1, and the set's size (a list's row); nil: not in a set.
+    open var accessibilityPosition: (index: Int, count: Int)? { nil }
+
+    /// Moves the content by a page `direction` as assistive technology asks (UIKit's
+    /// `accessibilityScroll`); false when nothing here scrolls that way. A view passes the
+    /// request to its superview; a scroll view takes it.
+    open func accessibilityScroll(_ direction: AccessibilityScrollDirection) -> Bool {
+        superview?.accessibilityScroll(direction) ?? false
+    }
+
+    /// The directions `accessibilityScroll` can move this view's content (a scroll view's by
+    /// its axes), offered to assistive technology as actions.
+    open var accessibilityScrollDirections: [AccessibilityScrollDirection] { [] }
 
     /// Scrolls the scroll views around this view so that `rect` (in this view's coordinates)
     /// is in sight, innermost first, as assistive technology asks (`ScrollTo`); false when no

@@ -24,6 +24,8 @@ public protocol WindowObserver: AnyObject {
     /// An input event reached the window from its platform and is about to be routed (a
     /// recorder writes it down; nothing should change the window from here).
     func window(_ window: Window, willHandle event: InputEvent)
+    /// A view posted something for assistive technology (`postAccessibilityNotification`).
+    func window(_ window: Window, accessibilityNotification notification: AccessibilityNotification)
 }
 
 extension WindowObserver {
@@ -33,6 +35,7 @@ extension WindowObserver {
     public func window(_ window: Window, keyWindowDidChange isKey: Bool) {}
     public func window(_ window: Window, interactiveKeyboardDragAt fingerY: Double?) {}
     public func window(_ window: Window, willHandle event: InputEvent) {}
+    public func window(_ window: Window, accessibilityNotification notification: AccessibilityNotification) {}
 }
 
 extension Window {
