@@ -205,6 +205,49 @@ public final class DBusConnection {
         return try Self.readAll(reply, method: method)
     }
 
+    /// Calls `interface.member` on `path` at `destination` with `arguments` without waiting:
+    /// `reply` gets the reply's values, or the error (a timeout after `timeout` seconds is
+    /// one), from `process()`. Cancelling or releasing the returned registration abandons the
+    /// call (`reply` is not called).
+    public func callWithoutWaiting(
+        _ destination: String, path: String, interface: String, member: String, arguments: [DBusValue] = [],
+        timeout: Double = 10, reply: @escaping (Result<[DBusValue], DBusError>) -> Void
+    ) throws -> DBusRegistration {
+        let method = "\(interface).\(member)"
+        var message: OpaquePointer?
+        var r = sd_bus_message_new_method_call(bus, &message, destination, path, interface, member)
+        defer { sd_bus_message_unref(message) }
+        guard r >= 0 else { throw DBusError.message(method: method, what: "cannot make the call: \(Self.text(r))") }
+        for value in arguments { try Self.append(value, to: message, method: method) }
+        let registration = DBusRegistration(handler: .reply(method: method, reply))
+        var slot: OpaquePointer?
+        r = sd_bus_call_async(
+            bus, &slot, message, DBusTrampolines.message, Unmanaged.passUnretained(registration).toOpaque(),
+            UInt64(clamping: timeout * 1_000_000))
+        if r >= 0 { r = sd_bus_flush(bus) }
+        guard r >= 0 else {
+            sd_bus_slot_unref(slot)
+            throw DBusError.message(method: method, what: "cannot send: \(Self.text(r))")
+        }
+        registration.slot = slot
+        return registration
+    }
+
+    /// A reply `message` to `method`: its values, or its D-Bus error.
+    static func result(of message: OpaquePointer?, method: String) -> Result<[DBusValue], DBusError> {
+        if sd_bus_message_is_method_error(message, nil) > 0 {
+            let error = sd_bus_message_get_error(message)
+            let name = error?.pointee.name.map { String(cString: $0) } ?? "error"
+            let text = error?.pointee.message.map { String(cString: $0) } ?? ""
+            return .failure(.failed(method: method, name: name, message: text))
+        }
+        do { return .success(try readAll(message, method: method)) } catch let error as DBusError {
+            return .failure(error)
+        } catch {
+            return .failure(.message(method: method, what: "\(error)"))
+        }
+    }
+
     /// Reads the property `name` of `interface` on `path` at `destination`.
     public func property(
         _ destination: String, path: String, interface: String, name: String, timeout: Double = 10

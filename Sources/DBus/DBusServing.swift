@@ -33,12 +33,13 @@ public enum DBusAnswer: Sendable {
     case unhandled
 }
 
-/// A served subtree or a watched signal: it lasts as long as this object (sd-bus's slot is
+/// A served subtree, a watched signal or a call awaiting its reply: it lasts as long as this object (sd-bus's slot is
 /// released with it), and its handler runs from the connection's `process()`.
 public final class DBusRegistration {
     enum Handler {
         case call((DBusCall) -> DBusAnswer)
         case signal((DBusSignal) -> Void)
+        case reply(method: String, (Result<[DBusValue], DBusError>) -> Void)
     }
     let handler: Handler
     var slot: OpaquePointer?
