@@ -134,7 +134,8 @@ let package = Package(
 
         // Accessibility on Linux: the windows' accessibility trees served to AT-SPI over D-Bus.
         .target(
-            name: "ScrollwayAtSpi", dependencies: ["ScrollwayDBus", "ScrollwayGeometry", "ScrollwayViews"],
+            name: "ScrollwayAtSpi",
+            dependencies: ["ScrollwayDBus", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayViews"],
             path: "Sources/AtSpi"),
 
         // The compositor rigs: weston's and the desktops', one `CompositorRig` protocol.
@@ -248,7 +249,7 @@ let package = Package(
             name: "AccessibilityTests",
             dependencies: [
                 "ScrollwayAtSpi", "ScrollwayViews", "ScrollwayWayland", "ScrollwayDemoScenes", "ScrollwayDBus",
-                "ScrollwayGeometry", "ScrollwayRigs",
+                "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayHeadless", "ScrollwayRigs", "ScrollwayScrolling",
                 "ScrollwayTestSupport", "ScrollwayWestonHarness",
             ]),
         .testTarget(name: "DBusTests", dependencies: ["ScrollwayDBus", "ScrollwayGeometry", "ScrollwayTestSupport"]),

@@ -5,8 +5,13 @@ client library, the one Orca uses), printed as JSON on standard output.
     atspi-client.py tree [--depth N]   the desktop: each application and its objects, N levels
                                        deep (name, role, states, interfaces, child count,
                                        extents in window coordinates)
-    atspi-client.py action NAME        the first object named NAME under any application: its
-                                       actions, and what doing the first one answered
+    atspi-client.py action NAME [--do ACTION]
+                                       the first object named NAME under any application: its
+                                       actions, and what doing ACTION (by default the first)
+                                       answered
+    atspi-client.py select NAME INDEX  selects child INDEX of the object named NAME (a list),
+                                       then prints the selected child's name and how many are
+                                       selected
     atspi-client.py text NAME [--set TEXT] [--insert OFFSET TEXT] [--caret OFFSET]
                                        edits the text of the object named NAME as given (in
                                        that order), then prints its text, caret offset and
@@ -16,6 +21,13 @@ client library, the one Orca uses), printed as JSON on standard output.
                                        prints "ready" once listening to the event TYPEs
                                        ("object:state-changed:focused"), then the first N events
                                        (type, detail1, source name and role) as one JSON list
+    atspi-client.py keys --count N [--consume KEYSYM...] [--timeout S]
+                                       prints "ready" once it listens to the keyboard as Orca
+                                       does (a keystroke listener on the registry), then the
+                                       first N key events (pressed, keysym, string, modifiers)
+                                       as one JSON list; it consumes the keys named
+
+A NAME of the form role:ROLE names the first object of that role ("role:list").
 
 It connects through the session bus in DBUS_SESSION_BUS_ADDRESS (org.a11y.Bus.GetAddress), as
 every AT-SPI client does. It exits 0 after printing, 2 when AT-SPI fails (the message on
@@ -45,6 +57,9 @@ def describe(accessible, depth):
     node["states"] = sorted(s.value_nick for s in states)
     interfaces = accessible.get_interfaces()
     node["interfaces"] = sorted(interfaces) if interfaces else []
+    attributes = accessible.get_attributes()
+    if attributes:
+        node["attributes"] = dict(attributes)
     if "Component" in node["interfaces"]:
         r = accessible.get_extents(Atspi.CoordType.WINDOW)
         node["extents"] = [r.x, r.y, r.width, r.height]
@@ -61,10 +76,15 @@ class NotFound(Exception):
 
 def find(accessible, name):
     """The first object named `name` below `accessible`, depth first; NotFound without one."""
+    def matches(child):
+        if name.startswith("role:"):
+            return child.get_role_name() == name[5:]
+        return child.get_name() == name
+
     def search(parent):
         for i in range(parent.get_child_count()):
             child = parent.get_child_at_index(i)
-            if child.get_name() == name:
+            if matches(child):
                 return child
             found = search(child)
             if found is not None:
@@ -110,6 +130,43 @@ def listen_for(types, count, timeout):
     return 3 if timed_out else 0
 
 
+def listen_to_keys(count, consume, timeout):
+    """Prints "ready", then the first `count` key events as JSON, consuming those whose keysym
+    name is in `consume`; 3 when time runs out."""
+    events = []
+
+    def heard(event, data=None):
+        events.append({
+            "pressed": event.type == Atspi.EventType.KEY_PRESSED_EVENT,
+            "keysym": event.id,
+            "keycode": event.hw_code,
+            "string": event.event_string,
+            "modifiers": event.modifiers,
+            "isText": bool(event.is_text),
+        })
+        if len(events) >= count:
+            GLib.idle_add(lambda: Atspi.event_quit() and False)
+        return event.event_string in consume
+
+    listener = Atspi.DeviceListener.new(heard, None)
+    kinds = (1 << Atspi.EventType.KEY_PRESSED_EVENT) | (1 << Atspi.EventType.KEY_RELEASED_EVENT)
+    sync = Atspi.KeyListenerSyncType.SYNCHRONOUS | Atspi.KeyListenerSyncType.CANCONSUME
+    for mask in range(16):  # every combination of Shift, Shift Lock, Control and Alt
+        Atspi.register_keystroke_listener(listener, None, mask, kinds, sync)
+    print("ready", flush=True)
+    timed_out = []
+
+    def give_up():
+        timed_out.append(True)
+        Atspi.event_quit()
+        return False
+
+    GLib.timeout_add(int(timeout * 1000), give_up)
+    Atspi.event_main()
+    print(json.dumps(events), flush=True)
+    return 3 if timed_out else 0
+
+
 def main():
     parser = argparse.ArgumentParser()
     commands = parser.add_subparsers(dest="command", required=True)
@@ -117,6 +174,14 @@ def main():
     tree.add_argument("--depth", type=int, default=1)
     action = commands.add_parser("action")
     action.add_argument("name")
+    action.add_argument("--do", dest="perform")
+    select = commands.add_parser("select")
+    select.add_argument("name")
+    select.add_argument("index", type=int)
+    keys = commands.add_parser("keys")
+    keys.add_argument("--count", type=int, required=True)
+    keys.add_argument("--consume", nargs="*", default=[])
+    keys.add_argument("--timeout", type=float, default=20)
     text = commands.add_parser("text")
     text.add_argument("name")
     text.add_argument("--set")
@@ -137,7 +202,19 @@ def main():
         elif args.command == "action":
             found = find(desktop, args.name)
             names = [found.get_action_name(i) for i in range(found.get_n_actions())]
-            print(json.dumps({"actions": names, "done": found.do_action(0) if names else False}))
+            if args.perform is not None and args.perform not in names:
+                raise NotFound(f"{args.name!r} has no action {args.perform!r} (it has {names})")
+            index = names.index(args.perform) if args.perform is not None else 0
+            print(json.dumps({"actions": names, "done": found.do_action(index) if names else False}))
+        elif args.command == "select":
+            found = find(desktop, args.name)
+            done = found.select_child(args.index)
+            selected = found.get_selected_child(0) if found.get_n_selected_children() > 0 else None
+            print(json.dumps({
+                "done": done,
+                "selected": selected.get_name() if selected else None,
+                "count": found.get_n_selected_children(),
+            }))
         elif args.command == "text":
             found = find(desktop, args.name)
             if args.set is not None:
@@ -158,6 +235,8 @@ def main():
             print(json.dumps({"scrolled": found.scroll_to(Atspi.ScrollType.ANYWHERE)}))
         elif args.command == "listen":
             return listen_for(args.types, args.count, args.timeout)
+        elif args.command == "keys":
+            return listen_to_keys(args.count, set(args.consume), args.timeout)
     except NotFound as error:
         print(f"atspi-client.py: {error}", file=sys.stderr)
         return 1

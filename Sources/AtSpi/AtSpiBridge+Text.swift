@@ -4,6 +4,7 @@ import ScrollwayViews
 
 /// `org.a11y.atspi.Text` and `EditableText` for the views that edit text (`TextEditingView`):
 /// a screen reader reads the text and the caret, and types, replaces and deletes through them.
+/// A label has `Text` too, read-only, its caret at 0 (a reader reads it line by line).
 ///
 /// AT-SPI counts offsets in Unicode code points; `TextEditing` counts characters (grapheme
 /// clusters, what the arrow keys step over). Offsets are converted at this seam: a code point
@@ -12,9 +13,17 @@ extension AtSpiBridge {
     /// Whether the element edits text.
     static func editor(_ node: AccessibilityNode) -> (any TextEditingView)? { node.view as? (any TextEditingView) }
 
+    /// The text an element reads as `Text`, its caret and its selection (characters): an
+    /// editor's, or a label's own words.
+    static func readable(_ node: AccessibilityNode) -> (text: String, caret: Int, selection: Range<Int>)? {
+        if let editor = editor(node) { return (editor.editing.text, editor.editing.caret, editor.editing.selection) }
+        return node.role == .staticText ? (node.label, 0, 0..<0) : nil
+    }
+
     func text(_ call: DBusCall, _ object: Object) -> DBusAnswer {
-        guard case .element(let node, _, _) = object, let editor = Self.editor(node) else { return .unhandled }
-        let text = editor.editing.text
+        guard case .element(let node, _, _) = object, let (text, _, selection) = Self.readable(node) else {
+            return .unhandled
+        }
         let scalars = Array(text.unicodeScalars)
         func slice(_ start: Int, _ end: Int) -> String {
             let lo = min(max(0, start), scalars.count)
@@ -32,12 +41,13 @@ extension AtSpiBridge {
             return .reply([.int32(scalars.indices.contains(offset) ? Int32(bitPattern: scalars[offset].value) : 0)])
         case "SetCaretOffset":
             guard let offset = call.int32(at: 0) else { return invalid(call) }
+            guard let editor = Self.editor(node) else { return .reply([.bool(false)]) }
             editor.editing.moveCaret(to: Self.character(atScalar: offset, in: text))
             return .reply([.bool(true)])
         case "GetNSelections":
-            return .reply([.int32(editor.editing.selection.isEmpty ? 0 : 1)])
+            return .reply([.int32(selection.isEmpty ? 0 : 1)])
         case "GetSelection":
-            let r = editor.editing.selection
+            let r = selection
             return .reply([
                 .int32(Int32(clamping: Self.scalar(atCharacter: r.lowerBound, in: text))),
                 .int32(Int32(clamping: Self.scalar(atCharacter: r.upperBound, in: text))),
@@ -92,11 +102,10 @@ extension AtSpiBridge {
 
     /// `Text`'s properties.
     func textProperty(_ name: String, _ object: Object) -> DBusValue? {
-        guard case .element(let node, _, _) = object, let editor = Self.editor(node) else { return nil }
-        let text = editor.editing.text
+        guard case .element(let node, _, _) = object, let (text, caret, _) = Self.readable(node) else { return nil }
         switch name {
         case "CharacterCount": return .int32(Int32(clamping: text.unicodeScalars.count))
-        case "CaretOffset": return .int32(Int32(clamping: Self.scalar(atCharacter: editor.editing.caret, in: text)))
+        case "CaretOffset": return .int32(Int32(clamping: Self.scalar(atCharacter: caret, in: text)))
         default: return nil
         }
     }

@@ -39,6 +39,8 @@ public final class AtSpiBridge: WindowObserver {
     private var numbers: [ObjectIdentifier: UInt64] = [:]
     private var views: [UInt64: WeakView] = [:]
     private var nextNumber: UInt64 = 1
+    /// Keys asked about and not yet delivered, in the order they came.
+    var pendingKeys: [PendingKey] = []
 
     struct WeakView {
         weak var view: View?
@@ -79,8 +81,13 @@ public final class AtSpiBridge: WindowObserver {
         }
     }
 
-    /// Stops serving (the registry drops the application when the connection closes).
+    /// Whether the objects are served (between `register` and `unregister`).
+    public var isRegistered: Bool { registration != nil }
+
+    /// Stops serving (the registry drops the application when the connection closes); keys
+    /// waiting for a reader's answer go to the window.
     public func unregister() {
+        deliverWaitingKeys()
         for case let window as Window in observed.compactMap(\.view) { window.removeObserver(self) }
         observed = []
         registration?.cancel()
@@ -91,10 +98,15 @@ public final class AtSpiBridge: WindowObserver {
 
     // MARK: Events
 
+    /// The focus moved: `state-changed:focused` off the view that had it, the list's selection
+    /// events when rows are involved, then `state-changed:focused` on the new one (what Orca
+    /// reads).
     public func window(_ window: Window, focusDidChangeTo view: View?, byTouch: Bool) {
-        if let old = lastFocused, old !== view { stateChanged("focused", false, on: old) }
-        if let view { stateChanged("focused", true, on: view) }
+        let old = lastFocused
         lastFocused = view
+        if let old, old !== view { stateChanged("focused", false, on: old) }
+        selectionMoved(from: old === view ? nil : old, to: view, in: window)
+        if let view { stateChanged("focused", true, on: view) }
     }
 
     /// `window:activate` or `window:deactivate`, and the frame's `active` state, as the window
@@ -164,7 +176,7 @@ public final class AtSpiBridge: WindowObserver {
 
     /// An event signal (`siiva{sv}`: detail, detail1, detail2, any data, and an empty set of
     /// properties) from `view`'s object; a bus that fails to take it is not the app's failure.
-    private func send(_ interface: String, _ member: String, from view: View, _ arguments: [DBusValue]) {
+    func send(_ interface: String, _ member: String, from view: View, _ arguments: [DBusValue]) {
         guard registration != nil else { return }
         do {
             try connection.emit(
@@ -236,6 +248,7 @@ public final class AtSpiBridge: WindowObserver {
             case "org.a11y.atspi.Application": return application(call)
             case "org.a11y.atspi.Component": return try component(call, object)
             case "org.a11y.atspi.Action": return action(call, object)
+            case "org.a11y.atspi.Selection": return try selection(call, object)
             case "org.a11y.atspi.Text": return text(call, object)
             case "org.a11y.atspi.EditableText": return editableText(call, object)
             default: return .unhandled
@@ -257,8 +270,10 @@ public final class AtSpiBridge: WindowObserver {
         case .application: return ["org.a11y.atspi.Accessible", "org.a11y.atspi.Application"]
         case .element(let node, _, _):
             var names = ["org.a11y.atspi.Accessible", "org.a11y.atspi.Component"]
-            if AtSpiRoles.hasAction(node) { names.append("org.a11y.atspi.Action") }
-            if Self.editor(node) != nil { names += ["org.a11y.atspi.Text", "org.a11y.atspi.EditableText"] }
+            if !AtSpiRoles.actions(node).isEmpty { names.append("org.a11y.atspi.Action") }
+            if node.role == .list { names.append("org.a11y.atspi.Selection") }
+            if Self.readable(node) != nil { names.append("org.a11y.atspi.Text") }
+            if Self.editor(node) != nil { names.append("org.a11y.atspi.EditableText") }
             return names
         }
     }
@@ -277,7 +292,12 @@ public final class AtSpiBridge: WindowObserver {
         case "GetRoleName", "GetLocalizedRoleName": return .reply([.string(AtSpiRoles.roleName(object))])
         case "GetState": return .reply([.array(element: "u", AtSpiRoles.states(object).map(DBusValue.uint32))])
         case "GetAttributes":
-            return .reply([.array(element: "{ss}", [.dictEntry(.string("toolkit"), .string("Scrollway"))])])
+            var attributes = [DBusValue.dictEntry(.string("toolkit"), .string("Scrollway"))]
+            if case .element(let node, _, _) = object, let position = node.position {
+                attributes.append(.dictEntry(.string("posinset"), .string("\(position.index)")))
+                attributes.append(.dictEntry(.string("setsize"), .string("\(position.count)")))
+            }
+            return .reply([.array(element: "{ss}", attributes)])
         case "GetApplication": return .reply([try applicationReference])
         case "GetInterfaces": return .reply([.array(element: "s", interfaces(object).map(DBusValue.string))])
         case "GetRelationSet": return .reply([.array(element: "(ua(so))", [])])
@@ -309,8 +329,13 @@ public final class AtSpiBridge: WindowObserver {
         case ("org.a11y.atspi.Application", "Id"): return .int32(applicationId)
         case ("org.a11y.atspi.Text", _): return textProperty(name, object)
         case ("org.a11y.atspi.Action", "NActions"):
-            if case .element(let node, _, _) = object { return .int32(AtSpiRoles.hasAction(node) ? 1 : 0) }
+            if case .element(let node, _, _) = object { return .int32(Int32(clamping: AtSpiRoles.actions(node).count)) }
             return .int32(0)
+        case ("org.a11y.atspi.Selection", "NSelectedChildren"):
+            if case .element(let node, _, _) = object, node.role == .list {
+                return .int32(node.children.contains { $0.states.contains(.selected) } ? 1 : 0)
+            }
+            return nil
         default: return nil
         }
     }
@@ -335,7 +360,9 @@ public final class AtSpiBridge: WindowObserver {
                     ? ["NActions"]
                     : interface == "org.a11y.atspi.Text"
                         ? ["CharacterCount", "CaretOffset"]
-                        : ["Name", "Description", "HelpText", "Parent", "ChildCount", "Locale", "AccessibleId"]
+                        : interface == "org.a11y.atspi.Selection"
+                            ? ["NSelectedChildren"]
+                            : ["Name", "Description", "HelpText", "Parent", "ChildCount", "Locale", "AccessibleId"]
             let entries = try names.compactMap { name in
                 try property(interface, name, object).map { DBusValue.dictEntry(.string(name), .variant($0)) }
             }
@@ -393,17 +420,26 @@ public final class AtSpiBridge: WindowObserver {
     }
 
     private func action(_ call: DBusCall, _ object: Object) -> DBusAnswer {
-        guard case .element(let node, _, _) = object, AtSpiRoles.hasAction(node) else { return .unhandled }
-        let name = AtSpiRoles.actionName(node)
+        guard case .element(let node, _, _) = object else { return .unhandled }
+        let actions = AtSpiRoles.actions(node)
+        guard !actions.isEmpty else { return .unhandled }
+        func indexed(_ body: (AtSpiRoles.Action) -> DBusValue) -> DBusAnswer {
+            guard let i = call.int32(at: 0) else { return invalid(call) }
+            return actions.indices.contains(i) ? .reply([body(actions[i])]) : .reply([.string("")])
+        }
         switch call.member {
-        case "GetName", "GetLocalizedName": return .reply([.string(name)])
-        case "GetDescription": return .reply([.string(node.hint)])
-        case "GetKeyBinding": return .reply([.string("")])
+        case "GetName", "GetLocalizedName": return indexed { .string($0.name) }
+        case "GetDescription": return indexed { .string($0.description) }
+        case "GetKeyBinding": return indexed { _ in .string("") }
         case "GetActions":
-            return .reply([.array(element: "(sss)", [.structure([.string(name), .string(node.hint), .string("")])])])
+            return .reply([
+                .array(
+                    element: "(sss)",
+                    actions.map { .structure([.string($0.name), .string($0.description), .string("")]) })
+            ])
         case "DoAction":
-            guard case .int32(0)? = call.arguments.first else { return .reply([.bool(false)]) }
-            return .reply([.bool(node.view.accessibilityActivate())])
+            guard let i = call.int32(at: 0) else { return invalid(call) }
+            return .reply([.bool(actions.indices.contains(i) && actions[i].perform())])
         default: return .unhandled
         }
     }

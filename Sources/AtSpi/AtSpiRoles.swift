@@ -18,6 +18,7 @@ enum AtSpiRoles {
         case .textField: return 79  // ENTRY
         case .textArea: return 61  // TEXT
         case .image: return 27  // IMAGE
+        case .progressIndicator: return 42  // PROGRESS_BAR
         }
     }
 
@@ -35,6 +36,7 @@ enum AtSpiRoles {
         case .textField: return "entry"
         case .textArea: return "text"
         case .image: return "image"
+        case .progressIndicator: return "progress bar"
         }
     }
 
@@ -45,11 +47,14 @@ enum AtSpiRoles {
         var bits: UInt64 = 0
         func set(_ state: UInt64, if present: Bool) { if present { bits |= 1 << state } }
         set(1, if: s.contains(.active))
+        set(3, if: s.contains(.busy))
         set(7, if: s.contains(.editable))
         set(8, if: s.contains(.enabled))
         set(11, if: s.contains(.focusable))
         set(12, if: s.contains(.focused))
         set(17, if: s.contains(.multiLine))
+        set(22, if: s.contains(.selectable))
+        set(23, if: s.contains(.selected))
         set(24, if: s.contains(.enabled))  // SENSITIVE: it responds to input
         set(25, if: s.contains(.showing))
         set(26, if: s.contains(.singleLine))
@@ -60,9 +65,37 @@ enum AtSpiRoles {
         return [UInt32(truncatingIfNeeded: bits), UInt32(truncatingIfNeeded: bits >> 32)]
     }
 
-    /// Whether the element has an action (a button, a row): `accessibilityActivate` does it.
-    static func hasAction(_ node: AccessibilityNode) -> Bool { node.role == .button || node.role == .listItem }
+    /// One of an element's actions: its name (what Orca lists and says), a description, and
+    /// what `DoAction` does.
+    struct Action {
+        let name: String
+        let description: String
+        let perform: @MainActor () -> Bool
+    }
 
-    /// The action's name: what Orca says and `DoAction(0)` does.
-    static func actionName(_ node: AccessibilityNode) -> String { node.role == .listItem ? "activate" : "click" }
+    /// An element's actions, in `DoAction`'s order: its role's own (a button's "click", a
+    /// row's "activate"), a scroll view's scrolls ("scroll down", "scroll to top"), then the
+    /// app's custom actions.
+    static func actions(_ node: AccessibilityNode) -> [Action] {
+        let view = node.view
+        var actions: [Action] = []
+        switch node.role {
+        case .button: actions.append(Action(name: "click", description: node.hint) { view.accessibilityActivate() })
+        case .listItem:
+            actions.append(Action(name: "activate", description: node.hint) { view.accessibilityActivate() })
+        default: break
+        }
+        for direction in view.accessibilityScrollDirections {
+            let name =
+                switch direction {
+                case .up, .down, .left, .right: "scroll \(direction.rawValue)"
+                case .top, .bottom: "scroll to \(direction.rawValue)"
+                }
+            actions.append(Action(name: name, description: "") { view.accessibilityScroll(direction) })
+        }
+        for custom in view.accessibilityCustomActions {
+            actions.append(Action(name: custom.name, description: "", perform: custom.handler))
+        }
+        return actions
+    }
 }

@@ -1,0 +1,105 @@
+import ScrollwayDBus
+import ScrollwayViews
+
+/// A list's `org.a11y.atspi.Selection`, and the events that follow what the views post
+/// (`AccessibilityNotification`): rows coming and going as cells are reused, labels that
+/// change, announcements.
+///
+/// A list of 100,000 rows exposes only the rows that have cells (as GTK 4's list views do: the
+/// tree is the widget tree), each saying its place among all rows (`posinset`, `setsize` in its
+/// attributes, as GTK and AccessKit do); a reader reaches the others by moving the focus,
+/// which scrolls the next row in, or by the list's scroll actions. The selection is the row
+/// that has the keyboard focus: the list keeps no other (its taps call the app).
+extension AtSpiBridge {
+    func selection(_ call: DBusCall, _ object: Object) throws -> DBusAnswer {
+        guard case .element(let node, _, _) = object, node.role == .list else { return .unhandled }
+        let rows = node.children
+        func child(_ i: Int?) -> AccessibilityNode? { i.flatMap { rows.indices.contains($0) ? rows[$0] : nil } }
+        let selected = rows.first { $0.states.contains(.selected) }
+        switch call.member {
+        case "GetSelectedChild":
+            guard let i = call.int32(at: 0) else { return invalid(call) }
+            guard i == 0, let selected else { return .reply([Self.null]) }
+            return .reply([try reference(selected.view)])
+        case "IsChildSelected":
+            guard let i = call.int32(at: 0) else { return invalid(call) }
+            return .reply([.bool(child(i)?.states.contains(.selected) ?? false)])
+        case "SelectChild":
+            // Focusing a row scrolls it fully into view, as Tab does.
+            guard let row = child(call.int32(at: 0)), row.view.canBecomeFocused else { return .reply([.bool(false)]) }
+            row.view.becomeFocused()
+            return .reply([.bool(row.view.isFocused)])
+        case "DeselectSelectedChild", "DeselectChild":
+            guard let i = call.int32(at: 0) else { return invalid(call) }
+            let row = call.member == "DeselectChild" ? child(i) : (i == 0 ? selected : nil)
+            guard let row, row.states.contains(.selected) else { return .reply([.bool(false)]) }
+            row.view.resignFocus()
+            return .reply([.bool(true)])
+        case "ClearSelection":
+            selected?.view.resignFocus()
+            return .reply([.bool(true)])
+        case "SelectAll":
+            return .reply([.bool(false)])
+        default: return .unhandled
+        }
+    }
+
+    /// A row that took the focus is its list's selection and active descendant:
+    /// `object:selection-changed` and `object:active-descendant-changed` from the list, and
+    /// `state-changed:selected` on the rows.
+    func selectionMoved(from old: View?, to new: View?, in window: Window) {
+        func row(_ view: View?) -> (row: View, list: View)? {
+            guard let view, view.resolvedAccessibility.role == .listItem,
+                let list = view.superview?.accessibilityElementAncestor(in: window),
+                list.resolvedAccessibility.role == .list
+            else { return nil }
+            return (view, list)
+        }
+        if let old = row(old) { stateChanged("selected", false, on: old.row) }
+        guard let new = row(new) else {
+            if let old = row(old) {
+                send(
+                    "org.a11y.atspi.Event.Object", "SelectionChanged", from: old.list,
+                    [.string(""), .int32(0), .int32(0), .variant(.string(""))])
+            }
+            return
+        }
+        stateChanged("selected", true, on: new.row)
+        send(
+            "org.a11y.atspi.Event.Object", "SelectionChanged", from: new.list,
+            [.string(""), .int32(0), .int32(0), .variant(.string(""))])
+        if let reference = try? reference(new.row) {
+            send(
+                "org.a11y.atspi.Event.Object", "ActiveDescendantChanged", from: new.list,
+                [.string(""), .int32(0), .int32(0), .variant(reference)])
+        }
+    }
+
+    public func window(_ window: Window, accessibilityNotification notification: AccessibilityNotification) {
+        switch notification {
+        case .announcement(let words), .pageScrolled(let words):
+            // Politeness 1 (POLITE): after what is being said.
+            send(
+                "org.a11y.atspi.Event.Object", "Announcement", from: window,
+                [.string(""), .int32(1), .int32(0), .variant(.string(words))])
+        case .elementAdded(let element, let container), .elementRemoved(let element, let container):
+            guard let parent = container.accessibilityElementAncestor(in: window),
+                let reference = try? reference(element)
+            else { return }
+            let added: Bool
+            if case .elementAdded = notification { added = true } else { added = false }
+            let index = parent.accessibilityChildren(in: window).firstIndex { $0.view === element } ?? -1
+            send(
+                "org.a11y.atspi.Event.Object", "ChildrenChanged", from: parent,
+                [.string(added ? "add" : "remove"), .int32(Int32(clamping: index)), .int32(0), .variant(reference)])
+        case .labelChanged(let view):
+            guard let element = view.accessibilityElementAncestor(in: window) else { return }
+            let name =
+                element === window
+                ? (window.accessibilityLabel ?? window.name ?? "") : (element.resolvedAccessibility.label ?? "")
+            send(
+                "org.a11y.atspi.Event.Object", "PropertyChange", from: element,
+                [.string("accessible-name"), .int32(0), .int32(0), .variant(.string(name))])
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import ScrollwayAtSpi
+import ScrollwayDBus
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayHeadless
+import ScrollwayRigs
+import ScrollwayScrolling
+import ScrollwayTestSupport
+import ScrollwayViews
+import ScrollwayWestonHarness
+import Testing
+
+/// What a screen reader hears and does beyond reading the tree (issue 37): a list's rows with
+/// their places among all rows, the focused row as the list's selection and active descendant,
+/// rows coming and going as cells are reused, names that change, the scroll actions, the
+/// announcements of a refresh and a page, and keys that go to the reader first. Read by
+/// libatspi through Scripts/atspi-client.py, on a real accessibility bus.
+@MainActor
+@Suite struct AtSpiEventsTests {
+    /// The list scene's window, laid out, and its list.
+    static func listWindow() throws -> (Window, ListView) {
+        let window = Scene.list.makeWindow(size: Size(width: 390, height: 844))
+        try window.prepareFrame()
+        let list = try #require(window.view(named: "main") as? ListView)
+        return (window, list)
+    }
+
+    /// Rows say where they stand among all the list's rows (`posinset`, `setsize`), though only
+    /// rows with cells are elements; selecting a row through `Selection` focuses it; and the
+    /// focus moving onto a row is heard as the row selected, the list's selection and active
+    /// descendant changed, then the row focused, in that order.
+    @Test func theFocusedRowIsTheListsSelection() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let (window, list) = try Self.listWindow()
+        let (connection, bridge) = try AtSpiBridgeTests.serve(window, on: bus)
+        defer { bridge.unregister() }
+        let serve = { try connection.wait(timeout: 0.01) }
+
+        let desktop = try AccessibilityBusTests.client(["tree", "--depth", "5"], in: bus, serve: serve)
+        let items = Self.all(desktop).filter { $0["role"] as? String == "list item" }
+        #expect(items.count == list.visibleCells.count, "\(items.count) items, \(list.visibleCells.count) cells")
+        let first = try #require(items.first)
+        let attributes = try #require(first["attributes"] as? [String: String], "\(first)")
+        #expect(attributes["posinset"] == "1" && attributes["setsize"] == "\(list.rowCount)", "\(attributes)")
+        #expect((first["states"] as? [String])?.contains("selectable") == true, "\(first)")
+
+        let listener = try AccessibilityBusTests.listen(
+            [
+                "object:state-changed:selected", "object:selection-changed", "object:active-descendant-changed",
+                "object:state-changed:focused",
+            ], count: 4, in: bus, serve: serve)
+        let cell = try #require(list.visibleCells[2])
+        cell.becomeFocused()
+        let events = try listener.finish(serve: serve)
+        #expect(
+            events.map { $0["type"] as? String } == [
+                "object:state-changed:selected", "object:selection-changed", "object:active-descendant-changed",
+                "object:state-changed:focused",
+            ], "\(events)")
+        #expect(events.map { $0["role"] as? String } == ["list item", "list", "list", "list item"], "\(events)")
+        #expect(events.first?["name"] as? String == cell.textLabel.text, "\(events)")
+
+        // Child 6 of the list (its children are the section headers' titles and the rows).
+        let children = list.accessibilityChildren(in: window)
+        let index = try #require(children.indices.filter { children[$0].role == .listItem }.dropFirst(5).first)
+        let row = children[index]
+        let selected = try AccessibilityBusTests.client(["select", "role:list", "\(index)"], in: bus, serve: serve)
+        #expect(selected["done"] as? Bool == true && selected["count"] as? Int == 1, "\(selected)")
+        #expect(selected["selected"] as? String == row.label && row.view.isFocused, "\(selected) \(row.label)")
+    }
+
+    /// Scrolling a list reuses its cells: rows that leave are heard as `children-changed:remove`
+    /// and rows that come as `children-changed:add`, from the list, each naming the row.
+    @Test func cellsReusedInAFlingAreHeardAsChildrenChanging() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let (window, list) = try Self.listWindow()
+        let (connection, bridge) = try AtSpiBridgeTests.serve(window, on: bus)
+        defer { bridge.unregister() }
+        let serve = { try connection.wait(timeout: 0.01) }
+        let listener = try AccessibilityBusTests.listen(
+            ["object:children-changed"], count: 4, in: bus, serve: serve)
+        // The reader asks about each event's source as it hears it: answered between frames.
+        let driver = FrameDriver(window: window)
+        driver.afterFrame = { _ in try? connection.process() }
+        driver.send { $0.flick(from: Point(x: 200, y: 780), by: Point(x: 0, y: -600), at: 0, id: 1) }
+        driver.settle()
+        let events = try listener.finish(serve: serve)
+        let kinds = Set(events.compactMap { $0["type"] as? String })
+        #expect(kinds == ["object:children-changed:remove", "object:children-changed:add"], "\(events)")
+        #expect(events.allSatisfy { $0["role"] as? String == "list" }, "\(events)")
+    }
+
+    /// A label's new text is heard as `property-change:accessible-name` carrying it, from the
+    /// element it names.
+    @Test func aNewLabelIsHeard() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let window = Window(size: Size(width: 300, height: 100))
+        let status = Label(text: "Loading", frame: Rect(x: 10, y: 10, width: 200, height: 30))
+        window.addSubview(status)
+        let (connection, bridge) = try AtSpiBridgeTests.serve(window, on: bus)
+        defer { bridge.unregister() }
+        let serve = { try connection.wait(timeout: 0.01) }
+        let listener = try AccessibilityBusTests.listen(
+            ["object:property-change:accessible-name"], count: 1, in: bus, serve: serve)
+        status.text = "3 new posts"
+        let events = try listener.finish(serve: serve)
+        #expect(events.first?["data"] as? String == "3 new posts" && events.first?["role"] as? String == "label")
+    }
+
+    /// A scroll view offers its scrolls as actions; "scroll down" moves a list by a page less
+    /// the overlap, as Page Down does, and says which rows it shows.
+    @Test func scrollDownPagesAndSaysWhichRowsShow() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let (window, list) = try Self.listWindow()
+        let (connection, bridge) = try AtSpiBridgeTests.serve(window, on: bus)
+        defer { bridge.unregister() }
+        let serve = { try connection.wait(timeout: 0.01) }
+        let listener = try AccessibilityBusTests.listen(["object:announcement"], count: 1, in: bus, serve: serve)
+        let answer = try AccessibilityBusTests.client(
+            ["action", "role:list", "--do", "scroll down"], in: bus, serve: serve)
+        #expect(
+            answer["actions"] as? [String] == ["scroll up", "scroll down", "scroll to top", "scroll to bottom"],
+            "\(answer)")
+        #expect(answer["done"] as? Bool == true)
+        let events = try listener.finish(serve: serve)
+        let start = list.contentOffset.y
+        let driver = FrameDriver(window: window)
+        driver.settle()
+        #expect(list.contentOffset.y == start + 844 - ScrollView.pageOverlap, "\(list.contentOffset)")
+        #expect(events.first?["data"] as? String == list.accessibilityScrollStatus(at: list.contentOffset), "\(events)")
+        #expect((events.first?["data"] as? String)?.hasPrefix("Rows ") == true, "\(events)")
+    }
+
+    /// "scroll up" at the top of the refresh scene starts a refresh, as a pull does, and its
+    /// end is announced from the window.
+    @Test func scrollingUpAtTheTopRefreshesAndTheEndIsAnnounced() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let refresh = Scene.refresh.makeWindow(size: Size(width: 390, height: 844))
+        try refresh.prepareFrame()
+        let main = try #require(refresh.view(named: "main") as? ScrollView)
+        let (connection, bridge) = try AtSpiBridgeTests.serve(refresh, on: bus)
+        defer { bridge.unregister() }
+        let serve = { try connection.wait(timeout: 0.01) }
+        let heard = try AccessibilityBusTests.listen(["object:announcement"], count: 1, in: bus, serve: serve)
+        let pulled = try AccessibilityBusTests.client(
+            ["action", "role:scroll pane", "--do", "scroll up"], in: bus, serve: serve)
+        #expect(pulled["done"] as? Bool == true && main.refreshControl?.isRefreshing == true, "\(pulled)")
+        main.refreshControl?.endRefreshing()
+        let said = try heard.finish(serve: serve)
+        #expect(said.first?["data"] as? String == "Refreshed" && said.first?["role"] as? String == "frame", "\(said)")
+    }
+
+    /// A pager that comes to rest on another page says which ("Page 2 of 5"), once.
+    @Test func aTurnedPageIsAnnounced() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let window = Scene.paging.makeWindow(size: Size(width: 390, height: 844))
+        try window.prepareFrame()
+        let pager = try #require(window.view(named: "main") as? ScrollView)
+        let (connection, bridge) = try AtSpiBridgeTests.serve(window, on: bus)
+        defer { bridge.unregister() }
+        let serve = { try connection.wait(timeout: 0.01) }
+        let listener = try AccessibilityBusTests.listen(["object:announcement"], count: 1, in: bus, serve: serve)
+        let pages = Int(clamping: (pager.contentSize.width / 390).rounded(), rounding: .down)
+        let driver = FrameDriver(window: window)
+        driver.afterFrame = { _ in try? connection.process() }
+        driver.send { $0.flick(from: Point(x: 300, y: 400), by: Point(x: -150, y: 0), at: 0, id: 1) }
+        driver.settle()
+        let events = try listener.finish(serve: serve)
+        #expect(pager.contentOffset.x == 390, "\(pager.contentOffset)")
+        #expect(events.map { $0["data"] as? String } == ["Page 2 of \(pages)"], "\(events)")
+    }
+
+    /// Keys go to the reader's keystroke listener first (`NotifyListenersSync`, as Qt does on
+    /// Wayland): it hears each press and release with its keysym, name and modifiers, and the
+    /// window gets only the keys it did not consume, in the order they came.
+    @Test func keysGoToTheReaderFirst() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let window = Window(size: Size(width: 200, height: 100))
+        let (connection, bridge) = try AtSpiBridgeTests.serve(window, on: bus)
+        defer { bridge.unregister() }
+        let serve = { try connection.wait(timeout: 0.01) }
+        let (p, out, err) = try AccessibilityBusTests.start(
+            ["keys", "--count", "4", "--consume", "Page_Down"], in: bus)
+        let listener = AccessibilityBusTests.Listener(
+            process: p, lines: AccessibilityBusTests.LineReader(out), errors: PipeReader(err))
+        while listener.lines.all().first != "ready" {
+            guard p.isRunning else { throw RigError.system("atspi-client.py keys ended before it listened") }
+            try serve()
+        }
+        var delivered: [String] = []
+        func key(_ name: String, _ sym: UInt32, _ code: UInt32, pressed: Bool) -> AtSpiKeyEvent {
+            AtSpiKeyEvent(
+                pressed: pressed, keysym: sym, keycode: code, modifiers: [.shift], timestamp: 1000, string: name,
+                isText: false)
+        }
+        for (name, sym, code) in [("Tab", UInt32(0xff09), UInt32(23)), ("Page_Down", 0xff56, 117)] {
+            for pressed in [true, false] {
+                bridge.forward(key(name, sym, code, pressed: pressed)) { delivered.append("\(name) \(pressed)") }
+            }
+        }
+        let events = try listener.finish(serve: serve)
+        try eventually("the keys' answers", timeout: 10) {
+            try serve()
+            return bridge.pendingKeyCount == 0
+        }
+        #expect(events.map { $0["string"] as? String } == ["Tab", "Tab", "Page_Down", "Page_Down"], "\(events)")
+        #expect(events.map { $0["pressed"] as? Bool } == [true, false, true, false], "\(events)")
+        #expect(events.map { $0["keysym"] as? Int } == [0xff09, 0xff09, 0xff56, 0xff56], "\(events)")
+        #expect(events.map { $0["keycode"] as? Int } == [23, 23, 117, 117], "\(events)")
+        #expect(events.allSatisfy { $0["modifiers"] as? Int == 1 }, "\(events)")
+        #expect(delivered == ["Tab true", "Tab false"])
+
+        // With no listener, every key reaches the window.
+        delivered = []
+        bridge.forward(key("Tab", 0xff09, 23, pressed: true)) { delivered.append("Tab") }
+        try eventually("the key's answer", timeout: 10) {
+            try serve()
+            return delivered == ["Tab"]
+        }
+    }
+
+    /// Every node of a client's tree, depth first.
+    static func all(_ node: [String: Any]) -> [[String: Any]] {
+        [node] + ((node["children"] as? [[String: Any]]) ?? []).flatMap(all)
+    }
+}
