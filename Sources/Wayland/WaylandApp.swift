@@ -12,8 +12,9 @@ import Synchronization
 /// The loop polls three descriptors: the display's, a timerfd armed for the window's next timer
 /// (touch hold, key repeat, indicator fades) or, while an animation runs with no frame callback
 /// in flight, the next refresh; and an eventfd that `wake()` writes from any thread. When
-/// nothing is wanted all three are quiet and the loop sleeps: no frames, no CPU. With
-/// assistive technology running, the accessibility bus's descriptor is a fourth.
+/// nothing is wanted all three are quiet and the loop sleeps: no frames, no CPU. Where a session
+/// bus is followed for assistive technology its descriptor joins them, and while a screen
+/// reader is served, the accessibility bus's.
 ///
 /// The eventfd is the window's inbox wake-up: a worker thread that posts a finished tile into an
 /// empty inbox wakes the loop, whose next turn drains the inbox (installing the tile asks for a
@@ -32,8 +33,11 @@ public final class WaylandApp {
     /// Set from any thread (a signal handler's queue) by `requestStop()`; `run` returns at its
     /// next turn.
     private let stopRequested = Atomic<Bool>(false)
-    /// The window served to assistive technology (AT-SPI), when it runs (`AccessibilityActivation`).
-    public private(set) var accessibility: AtSpiBridge?
+    /// The session bus followed for assistive technology and the bridge that serves the
+    /// window while it runs (`AccessibilityActivation`).
+    private var accessibilityLink: AccessibilityLink?
+    /// The window served to assistive technology (AT-SPI), while it runs.
+    public var accessibility: AtSpiBridge? { accessibilityLink?.bridge }
 
     /// Wakes the loop from any thread (worker threads finishing tiles, a quit request). It owns
     /// the eventfd and closes it when the last holder lets go: a worker thread that still holds
@@ -73,7 +77,7 @@ public final class WaylandApp {
         connection.input.clipboard?.attach(to: content)
         // A screen reader names the window by its title unless the app named it.
         if content.accessibilityLabel == nil { content.accessibilityLabel = title }
-        accessibility = Self.connectAccessibility(activation, content: content, name: appID)
+        accessibilityLink = AccessibilityLink(activation, content: content, name: appID, input: connection.input)
     }
 
     isolated deinit {
@@ -134,7 +138,8 @@ public final class WaylandApp {
             pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: waker.fd, events: Int16(POLLIN), revents: 0),
         ]
-        if let bus = accessibility?.connection {
+        let buses = accessibilityLink?.descriptors ?? []
+        for bus in buses {
             fds.append(
                 pollfd(
                     fd: bus.fileDescriptor, events: Int16(POLLIN) | (bus.wantsToWrite ? Int16(POLLOUT) : 0), revents: 0)
@@ -152,15 +157,9 @@ public final class WaylandApp {
             armedDeadline = nil  // fired: a one-shot timerfd is disarmed
         }
         if fds[2].revents & Int16(POLLIN) != 0 { _ = read(waker.fd, &drain, 8) }
-        if fds.count > 3, fds[3].revents != 0, let bridge = accessibility {
-            // A screen reader's calls, answered from the window as it is now. A bus that went
-            // away takes accessibility with it, not the app.
-            do { try bridge.connection.process() } catch {
-                Diagnostics.wayland.warning("accessibility: the bus failed (\(error)); no longer served")
-                bridge.unregister()
-                accessibility = nil
-            }
-        }
+        // A screen reader's calls, answered from the window as it is now, and the session's
+        // word on whether one runs. A bus that went away takes accessibility with it, not the app.
+        for (i, bus) in buses.enumerated() where fds[3 + i].revents != 0 { accessibilityLink?.process(bus) }
         try connection.finishRead(revents: ready > 0 ? fds[0].revents : 0)
         if let failure = connection.failure { throw failure }
     }

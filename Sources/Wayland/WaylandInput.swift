@@ -1,4 +1,5 @@
 import Glibc
+import ScrollwayAtSpi
 import ScrollwayCSystem
 import ScrollwayCWaylandClient
 import ScrollwayGeometry
@@ -24,6 +25,9 @@ public final class WaylandInput {
     private(set) var textInput: WaylandTextInput?
     /// The desktop's clipboard (wl_data_device), when the compositor offers one.
     private(set) var clipboard: WaylandClipboard?
+    /// Where keys go before the window while a screen reader is served (AT-SPI's device event
+    /// controller): it calls its closure to deliver the key unless the reader consumed it.
+    var keyForwarder: ((AtSpiKeyEvent, @escaping () -> Void) -> Void)?
     private var clockOffset: Double?
     private(set) var lastEventTime = -Double.infinity
 

@@ -1,4 +1,5 @@
 import Glibc
+import ScrollwayAtSpi
 import ScrollwayCSystem
 import ScrollwayCWaylandClient
 import ScrollwayCXKBCommon
@@ -223,10 +224,19 @@ final class WaylandKeyboard {
         var name = [CChar](repeating: 0, count: 64)
         _ = xkb_keysym_get_name(sym, &name, name.count)
         let keyName = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        input.deliver([
+        var events = [
             InputEvent(time: t, .key(Key(keysymName: keyName), pressed: pressed, modifiers: currentModifiers))
-        ])
-        if let text { input.deliver([InputEvent(time: t, .text(text))]) }
+        ]
+        if let text { events.append(InputEvent(time: t, .text(text))) }
+        guard let forward = input.keyForwarder else {
+            input.deliver(events)
+            return
+        }
+        let key = AtSpiKeyEvent(
+            pressed: pressed, keysym: sym, keycode: code, modifiers: currentModifiers,
+            timestamp: UInt32(truncatingIfNeeded: Int64(clamping: t * 1000, rounding: .down)), string: text ?? keyName,
+            isText: text != nil)
+        forward(key) { [weak input] in input?.deliver(events) }
     }
 
     /// One repeat at `deadline`, then the next one interval later; a loop that fell behind (a
