@@ -102,7 +102,8 @@ open class ListCell: View {
     }
 
     /// A focused row: Space and Return select it (pressed and released, so neither also pages
-    /// or scrolls the list), when the list has a selection callback. Tab is the window's: the
+    /// or scrolls the list), when the list has a selection callback; the arrows, Page Up and
+    /// Page Down, Home and End move the focus to another row (`ListView.moveFocus`). Tab is the window's: the
     /// next row in reading order has a cell (the list keeps a margin of them beyond the view),
     /// and the list scrolls each focused row into view, which gives the one after it a cell.
     open override func handleInput(_ event: InputEvent) -> Bool {
@@ -113,6 +114,12 @@ open class ListCell: View {
         case .space, .enter:
             guard selectsOnKeys else { return false }
             if pressed { onTap?() }
+            return true
+        case .up, .down, .pageUp, .pageDown, .home, .end:
+            // The focus moves through the rows, as in a desktop list (and a screen reader says
+            // each row it lands on); the list follows it.
+            guard let list = superview as? ListView else { return false }
+            if pressed { list.moveFocus(from: self, by: key) }
             return true
         default:
             return false

@@ -1,8 +1,33 @@
 import ScrollwayGeometry
+import ScrollwayGestures
 import ScrollwayRaster
 import ScrollwayViews
 
 extension ListView {
+    /// Moves the focus from `cell`'s row as `key` says: Up and Down to the row above or below,
+    /// Page Up and Page Down to the row a page (the bounds less `pageOverlap`) above or below,
+    /// Home and End to the first and last row. The list scrolls at once so that row is in
+    /// full view, then focuses its cell; at either end the focus stays.
+    public func moveFocus(from cell: ListCell, by key: Key) {
+        guard let row = row(for: cell), count > 0 else { return }
+        let page = max(1, bounds.inset(by: adjustedContentInset).height - Self.pageOverlap)
+        let r = rectForRow(row)
+        let target: Int
+        switch key {
+        case .up: target = row - 1
+        case .down: target = row + 1
+        case .pageUp: target = min(row - 1, self.row(at: max(0, r.minY - page)))
+        case .pageDown: target = max(row + 1, self.row(at: r.minY + page))
+        case .home: target = 0
+        case .end: target = count - 1
+        default: return
+        }
+        let goal = min(max(target, 0), count - 1)
+        guard goal != row else { return }
+        scrollToRow(goal, animated: false)
+        visibleCells[goal]?.becomeFocused()
+    }
+
     /// Scrolls so that `row` is fully in view with the least scroll: a row above comes in at
     /// the top (below a pinned header), a row below at the bottom. Measuring the rows that come
     /// into view can move the row, so the chosen edge is aligned again until nothing moves.

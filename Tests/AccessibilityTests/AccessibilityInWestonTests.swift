@@ -41,6 +41,75 @@ import Testing
         #expect(Set(rows.compactMap { $0["name"] as? String }) == Set(cells.map(\.textLabel.text)))
     }
 
+    /// Keys typed in weston go to the reader's keystroke listener first (the platform forwards
+    /// each to AT-SPI's registry, as Qt does on Wayland), then to the window: Tab focuses the
+    /// first row and Down the next, which the reader hears as focus changes naming the rows.
+    @Test func keysGoToTheReaderThenMoveTheFocusInWeston() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let rig = try WestonRig(width: 390, height: 844)
+        defer { rig.stop() }
+        let window = Scene.list.makeWindow(size: Size(width: 390, height: 844))
+        let app = try WaylandApp(
+            content: window, title: "Scrollway list", socket: rig.socketPath, appID: "scrollway-demo",
+            accessibility: .session(address: try bus.sessionAddress))
+        try app.pump(until: { app.window.framesCommitted > 0 }, "the first frame")
+        let serve = { try app.step(maxWait: 0.01) }
+        let (p, out, err) = try AccessibilityBusTests.start(["keys", "--count", "4"], in: bus)
+        let keys = AccessibilityBusTests.Listener(
+            process: p, lines: AccessibilityBusTests.LineReader(out), errors: PipeReader(err))
+        while keys.lines.all().first != "ready" {
+            guard p.isRunning else { throw RigError.system("atspi-client.py keys ended before it listened") }
+            try serve()
+        }
+        let focus = try AccessibilityBusTests.listen(
+            ["object:state-changed:focused"], count: 3, in: bus, serve: serve)
+        try rig.pressKey(named: "Tab", at: 1000)
+        try rig.pressKey(named: "Down", at: 1100)
+        let typed = try keys.finish(serve: serve)
+        let heard = try focus.finish(serve: serve)
+        #expect(typed.map { $0["string"] as? String } == ["Tab", "Tab", "Down", "Down"], "\(typed)")
+        #expect(typed.map { $0["pressed"] as? Bool } == [true, false, true, false], "\(typed)")
+        let list = try #require(window.view(named: "main") as? ListView)
+        let first = ListRows.text(0)
+        let second = ListRows.text(1)
+        #expect(heard.map { $0["name"] as? String } == [first, first, second], "\(heard)")
+        #expect(heard.map { $0["detail1"] as? Int } == [1, 0, 1], "\(heard)")
+        #expect((window.focusedView as? ListCell).flatMap { list.row(for: $0) } == 1)
+    }
+
+    /// An app follows `org.a11y.Status.IsEnabled`: turned off, it leaves the desktop (the
+    /// registry lists no application); turned on again (a screen reader started), it is served
+    /// again and read.
+    @Test func anAppFollowsIsEnabled() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let rig = try WestonRig(width: 320, height: 240)
+        defer { rig.stop() }
+        let app = try WaylandApp(
+            content: Window(size: Size(width: 320, height: 240)), title: "follower", socket: rig.socketPath,
+            appID: "follower", accessibility: .whenEnabled(session: try bus.sessionAddress))
+        #expect(app.accessibility != nil, "\(bus.log)")
+        let session = try DBusConnection(address: try bus.sessionAddress)
+        func setEnabled(_ on: Bool) throws {
+            try session.call(
+                "org.a11y.Bus", path: "/org/a11y/bus", interface: "org.freedesktop.DBus.Properties", member: "Set",
+                arguments: [.string("org.a11y.Status"), .string("IsEnabled"), .variant(.bool(on))])
+        }
+        func applications() throws -> [String] {
+            let desktop = try AccessibilityBusTests.client(
+                ["tree"], in: bus, serve: { try app.step(maxWait: 0.01) })
+            return (desktop["children"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }
+        #expect(try applications() == ["follower"])
+        try setEnabled(false)
+        try app.pump(until: { app.accessibility == nil }, "the app to stop serving")
+        try eventually("the registry to drop the app") { try applications().isEmpty }
+        try setEnabled(true)
+        try app.pump(until: { app.accessibility != nil }, "the app to serve again")
+        #expect(try applications() == ["follower"])
+    }
+
     /// An app connects only where the accessibility bus runs and is enabled: in a session with
     /// the launcher (enabled) it serves its window; in a session without one it does not, and
     /// starts none (asking the name would have D-Bus start the launcher).
