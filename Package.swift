@@ -186,9 +186,10 @@ let package = Package(
         .target(
             name: "ScrollwayBench",
             dependencies: [
-                "ScrollwayDemoScenes", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayHeadless", "ScrollwayRaster",
-                "ScrollwayReplay", "ScrollwayScripts", "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland",
-                "ScrollwayWaylandCore", "ScrollwayWestonHarness",
+                "ScrollwayAtSpi", "ScrollwayDBus", "ScrollwayDemoScenes", "ScrollwayGeometry", "ScrollwayGestures",
+                "ScrollwayHeadless", "ScrollwayRaster", "ScrollwayReplay", "ScrollwayRigs", "ScrollwayScripts",
+                "ScrollwayScrolling", "ScrollwayViews", "ScrollwayWayland", "ScrollwayWaylandCore",
+                "ScrollwayWestonHarness",
             ], path: "Sources/Bench"),
 
         // Products: the demo scenes and the command line.

@@ -17,10 +17,12 @@ client library, the one Orca uses), printed as JSON on standard output.
                                        that order), then prints its text, caret offset and
                                        character count
     atspi-client.py scroll-to NAME     asks the object named NAME to scroll itself into sight
-    atspi-client.py listen TYPE... --count N [--timeout S]
+    atspi-client.py listen TYPE... --count N [--timeout S] [--stream]
                                        prints "ready" once listening to the event TYPEs
                                        ("object:state-changed:focused"), then the first N events
-                                       (type, detail1, source name and role) as one JSON list
+                                       (type, detail1, source name and role) as one JSON list;
+                                       with --stream, each event as a JSON line as it comes,
+                                       until its standard input closes
     atspi-client.py keys --count N [--consume KEYSYM...] [--timeout S]
                                        prints "ready" once it listens to the keyboard as Orca
                                        does (a keystroke listener on the registry), then the
@@ -97,8 +99,9 @@ def find(accessible, name):
     return found
 
 
-def listen_for(types, count, timeout):
-    """Prints "ready", then the first `count` events of `types` as JSON; 3 when time runs out."""
+def listen_for(types, count, timeout, stream=False):
+    """Prints "ready", then the first `count` events of `types` as JSON (one line each as they
+    come when `stream`); 3 when time runs out."""
     events = []
 
     def heard(event):
@@ -110,6 +113,8 @@ def listen_for(types, count, timeout):
             "name": event.source.get_name(),
             "role": event.source.get_role_name(),
         })
+        if stream:
+            print(json.dumps(events[-1]), flush=True)
         if len(events) >= count:
             Atspi.event_quit()
 
@@ -125,8 +130,18 @@ def listen_for(types, count, timeout):
         return False
 
     GLib.timeout_add(int(timeout * 1000), give_up)
+    if stream:
+        # The bench holds the other end: when it ends, however it ends, this ends too.
+        def stdin_closed(fd, condition):
+            if condition & GLib.IO_HUP or not os.read(fd, 4096):
+                Atspi.event_quit()
+                return False
+            return True
+
+        GLib.io_add_watch(sys.stdin.fileno(), GLib.IO_IN | GLib.IO_HUP, stdin_closed)
     Atspi.event_main()
-    print(json.dumps(events), flush=True)
+    if not stream:
+        print(json.dumps(events), flush=True)
     return 3 if timed_out else 0
 
 
@@ -193,6 +208,7 @@ def main():
     listen.add_argument("types", nargs="+")
     listen.add_argument("--count", type=int, required=True)
     listen.add_argument("--timeout", type=float, default=20)
+    listen.add_argument("--stream", action="store_true")
     args = parser.parse_args()
     try:
         Atspi.init()
@@ -234,7 +250,7 @@ def main():
             found = find(desktop, args.name)
             print(json.dumps({"scrolled": found.scroll_to(Atspi.ScrollType.ANYWHERE)}))
         elif args.command == "listen":
-            return listen_for(args.types, args.count, args.timeout)
+            return listen_for(args.types, args.count, args.timeout, args.stream)
         elif args.command == "keys":
             return listen_to_keys(args.count, set(args.consume), args.timeout)
     except NotFound as error:

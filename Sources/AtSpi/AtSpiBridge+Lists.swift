@@ -2,8 +2,8 @@ import ScrollwayDBus
 import ScrollwayViews
 
 /// A list's `org.a11y.atspi.Selection`, and the events that follow what the views post
-/// (`AccessibilityNotification`): rows coming and going as cells are reused, labels that
-/// change, announcements.
+/// (`AccessibilityNotification`): rows coming and going as cells are reused (coalesced, see
+/// AtSpiBridge+Children.swift), labels that change, announcements.
 ///
 /// A list of 100,000 rows exposes only the rows that have cells (as GTK 4's list views do: the
 /// tree is the widget tree), each saying its place among all rows (`posinset`, `setsize` in its
@@ -82,16 +82,10 @@ extension AtSpiBridge {
             send(
                 "org.a11y.atspi.Event.Object", "Announcement", from: window,
                 [.string(""), .int32(1), .int32(0), .variant(.string(words))])
-        case .elementAdded(let element, let container), .elementRemoved(let element, let container):
-            guard let parent = container.accessibilityElementAncestor(in: window),
-                let reference = try? reference(element)
-            else { return }
-            let added: Bool
-            if case .elementAdded = notification { added = true } else { added = false }
-            let index = parent.accessibilityChildren(in: window).firstIndex { $0.view === element } ?? -1
-            send(
-                "org.a11y.atspi.Event.Object", "ChildrenChanged", from: parent,
-                [.string(added ? "add" : "remove"), .int32(Int32(clamping: index)), .int32(0), .variant(reference)])
+        case .elementAdded(let element, let container):
+            childChanged(element, in: container, added: true, at: window.now)
+        case .elementRemoved(let element, let container):
+            childChanged(element, in: container, added: false, at: window.now)
         case .labelChanged(let view):
             guard let element = view.accessibilityElementAncestor(in: window) else { return }
             let name =

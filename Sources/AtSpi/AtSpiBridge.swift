@@ -41,6 +41,12 @@ public final class AtSpiBridge: WindowObserver {
     private var nextNumber: UInt64 = 1
     /// Keys asked about and not yet delivered, in the order they came.
     var pendingKeys: [PendingKey] = []
+    /// Elements that came or went and are not yet told, in the order they did, and since when
+    /// (window time).
+    var pendingChildren: [ObjectIdentifier: PendingChild] = [:]
+    var pendingOrder: [ObjectIdentifier] = []
+    var pendingSince: Double?
+    private var uniqueName: String?
 
     struct WeakView {
         weak var view: View?
@@ -72,7 +78,7 @@ public final class AtSpiBridge: WindowObserver {
         }
         let reply = try connection.call(
             "org.a11y.atspi.Registry", path: Self.rootPath, interface: "org.a11y.atspi.Socket", member: "Embed",
-            arguments: [.structure([.string(try connection.uniqueName), .objectPath(Self.rootPath)])])
+            arguments: [.structure([.string(try busName), .objectPath(Self.rootPath)])])
         if let desktop = reply.first { self.desktop = desktop }
         for window in windows() {
             window.addObserver(self)
@@ -123,6 +129,7 @@ public final class AtSpiBridge: WindowObserver {
     /// `:insert` for what its text lost and gained (the common start and end kept), then
     /// `object:text-caret-moved` where its caret went, in code points.
     public func window(_ window: Window, didPrepareFrameAt time: Double) {
+        flushChildrenIfSettled(window, at: time)
         guard let view = window.focusedView, let editor = view as? (any TextEditingView) else {
             lastText = nil
             return
@@ -178,6 +185,8 @@ public final class AtSpiBridge: WindowObserver {
     /// properties) from `view`'s object; a bus that fails to take it is not the app's failure.
     func send(_ interface: String, _ member: String, from view: View, _ arguments: [DBusValue]) {
         guard registration != nil else { return }
+        // Children held back go first: events keep the order things happened in.
+        if member != "ChildrenChanged", !pendingOrder.isEmpty { flushChildren() }
         do {
             try connection.emit(
                 path: path(of: view), interface: interface, member: member,
@@ -189,21 +198,33 @@ public final class AtSpiBridge: WindowObserver {
 
     // MARK: Objects
 
-    /// An object: the application, or an element of a window.
+    /// An object: the application, or an element of a window with its children (and theirs:
+    /// a list's rows with their states), its parent's reference and, when asked, its index
+    /// among its parent's children.
     enum Object {
         case application
-        case element(AccessibilityNode, parent: DBusValue, index: Int)
+        case element(AccessibilityNode, parent: DBusValue, index: () -> Int)
     }
 
     func reference(_ view: View) throws -> DBusValue {
-        .structure([.string(try connection.uniqueName), .objectPath(path(of: view))])
+        .structure([.string(try busName), .objectPath(path(of: view))])
     }
 
     var applicationReference: DBusValue {
-        get throws { .structure([.string(try connection.uniqueName), .objectPath(Self.rootPath)]) }
+        get throws { .structure([.string(try busName), .objectPath(Self.rootPath)]) }
     }
 
-    func path(of view: View) -> String {
+    /// The connection's unique name, asked once (every reference names it).
+    var busName: String {
+        get throws {
+            if let uniqueName { return uniqueName }
+            let name = try connection.uniqueName
+            uniqueName = name
+            return name
+        }
+    }
+
+    public func path(of view: View) -> String {
         let key = ObjectIdentifier(view)
         if let n = numbers[key], views[n]?.view === view { return "\(Self.prefix)/\(n)" }
         let n = nextNumber
@@ -213,26 +234,24 @@ public final class AtSpiBridge: WindowObserver {
         return "\(Self.prefix)/\(n)"
     }
 
-    /// The object at `path` now: found by walking the windows' trees to its view.
+    /// The object at `path` now: its view's node, made alone (a reader asks about one element
+    /// at a time; making the whole window's tree for each call would cost a frame's worth).
     func object(at path: String) throws -> Object? {
         if path == Self.rootPath { return .application }
         guard path.hasPrefix(Self.prefix + "/"), let n = UInt64(path.dropFirst(Self.prefix.count + 1)),
             let view = views[n]?.view
         else { return nil }
-        for (i, window) in windows().enumerated() {
-            let tree = window.accessibilityTree()
-            if tree.view === view { return .element(tree, parent: try applicationReference, index: i) }
-            if let found = try find(view, in: tree) { return found }
+        let windows = windows()
+        if let i = windows.firstIndex(where: { $0 === view }) {
+            return .element(windows[i].accessibilityTree(depth: 1), parent: try applicationReference, index: { i })
         }
-        return nil
-    }
-
-    private func find(_ view: View, in node: AccessibilityNode) throws -> Object? {
-        for (i, child) in node.children.enumerated() {
-            if child.view === view { return .element(child, parent: try reference(node.view), index: i) }
-            if let found = try find(view, in: child) { return found }
-        }
-        return nil
+        guard let window = view.window, windows.contains(where: { $0 === window }),
+            let node = view.accessibilityNode(in: window, depth: 1),
+            let parent = view.superview?.accessibilityElementAncestor(in: window)
+        else { return nil }
+        return .element(
+            node, parent: try reference(parent),
+            index: { parent.accessibilityIndex(ofChild: view, in: window) })
     }
 
     // MARK: Answers
@@ -286,7 +305,7 @@ public final class AtSpiBridge: WindowObserver {
             guard let i = call.int32(at: 0) else { return invalid(call) }
             return .reply([kids.indices.contains(i) ? try reference(kids[i]) : Self.null])
         case "GetIndexInParent":
-            if case .element(_, _, let index) = object { return .reply([.int32(Int32(clamping: index))]) }
+            if case .element(_, _, let index) = object { return .reply([.int32(Int32(clamping: index()))]) }
             return .reply([.int32(-1)])
         case "GetRole": return .reply([.uint32(AtSpiRoles.role(object))])
         case "GetRoleName", "GetLocalizedRoleName": return .reply([.string(AtSpiRoles.roleName(object))])

@@ -38,7 +38,7 @@ public struct OffscreenBench {
     }
 
     /// The steps `run` reports through `progress`.
-    public static let steps = 4
+    public static let steps = 5
 
     /// Runs every step and writes the report.
     public func run() throws {
@@ -57,6 +57,9 @@ public struct OffscreenBench {
         let shortList = try ListRun.measure(quick: quick, rows: 1_000)
         progress(3, "list fling, 100,000 rows")
         let list = try ListRun.measure(quick: quick)
+        progress(4, "list fling, 100,000 rows, with a screen reader (AT-SPI)")
+        let unavailable = AccessibilityRun.unavailable()
+        let reader = unavailable == nil ? try AccessibilityRun.measure(quick: quick) : nil
 
         let budget = 1000.0 / 60
         func ms(_ v: Double) -> String { String(format: "%.2f", v) }
@@ -90,6 +93,17 @@ public struct OffscreenBench {
         output(
             "list fling, 100,000 rows against the \(ms(budget)) ms frame budget: mean \(ratio(list.mean, budget)), "
                 + "worst \(ratio(list.worst, budget)); over budget \(list.over(budget)) of \(list.count)")
+        if let reader {
+            let off = AccessibilityRun.Result.median(reader.off)
+            let on = AccessibilityRun.Result.median(reader.on)
+            output(
+                "list fling, 100,000 rows, main-thread ms/frame, median of \(reader.on.count) runs each, taken in turn: "
+                    + "AT-SPI off \(ms(off)), on (a libatspi reader following \(reader.eventsHeard) events) "
+                    + "\(ms(on)) → \(ratio(on, off)) of baseline; what the reader adds is "
+                    + String(format: "%.1f%%", (on - off) / budget * 100) + " of the \(ms(budget)) ms frame budget")
+        } else if let unavailable {
+            output("list fling with a screen reader: not measured: \(unavailable)")
+        }
     }
 }
 
@@ -112,8 +126,13 @@ final class BenchDriver {
     private var start: ContinuousClock.Instant
     private var frameStart: ContinuousClock.Instant
     var times = FrameTimes()
+    /// What `duringTurn` threw, ending the run.
+    private(set) var turnFailure: (any Error)?
     /// After every drawn frame (statistics).
     var afterFrame: (() -> Void)?
+    /// In each turn, before its frame and inside its timing: what else a platform's loop does
+    /// (a screen reader's calls answered).
+    var duringTurn: (() throws -> Void)?
     static let refresh = 60.0
 
     init(window: Window) throws {
@@ -131,6 +150,7 @@ final class BenchDriver {
             frameStart = clock.now
             // Tile workers' results, as a platform's loop takes them when they arrive.
             window.drainInbox()
+            do { try duringTurn?() } catch { turnFailure = error }
         }
         driver.afterFrame = { [unowned self] drew in
             guard drew else { return }
@@ -156,7 +176,7 @@ final class BenchDriver {
         driver.advance(
             to: driver.frameTime(
                 driver.frame + Int(clamping: seconds * Self.refresh, rounding: .toNearestOrAwayFromZero)))
-        if let failure = driver.failure { throw failure }
+        if let failure = driver.failure ?? turnFailure { throw failure }
     }
 
     static func seconds(_ d: Duration) -> Double {
@@ -225,8 +245,11 @@ struct ZoomRun {
 /// grow with its length costs the same either way.
 @MainActor
 enum ListRun {
-    static func measure(quick: Bool, rows: Int = ListRows.count) throws -> FrameTimes {
-        let window = Scene.list.makeWindow()
+    /// `window` is the list scene's (a new one by default); `duringTurn` runs in each timed turn.
+    static func measure(
+        quick: Bool, rows: Int = ListRows.count, window given: Window? = nil, duringTurn: (() throws -> Void)? = nil
+    ) throws -> FrameTimes {
+        let window = given ?? Scene.list.makeWindow()
         if rows != ListRows.count, let list = window.view(named: "main") as? ListView {
             let source = ListRows(count: rows)
             window.retainedObjects.append(source)
@@ -234,6 +257,7 @@ enum ListRun {
             list.reloadData()
         }
         let bench = try BenchDriver(window: window)
+        bench.duringTurn = duringTurn
         let from = Point(x: window.bounds.width / 2, y: window.bounds.height - 100)
         for dy in quick ? [-600.0] : [-600, -600, 600, -600] {
             bench.fling(dx: 0, dy: dy, from: from)

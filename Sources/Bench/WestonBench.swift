@@ -81,7 +81,11 @@ public struct WestonBench {
     ]
 
     /// The GTK4 peer's script, found beside the package (the executable lives in .build/…).
-    static func gtkPeer() -> String? {
+    static func gtkPeer() -> String? { checkoutFile("Benchmarks/gtk4-peer/gtk4-list.py") }
+
+    /// A file of the checkout (`relative` to its root), looked for from the current directory
+    /// and from the executable's directory up (it lives in .build/…).
+    static func checkoutFile(_ relative: String) -> String? {
         var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         var candidates = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
         for _ in 0..<5 {
@@ -89,7 +93,7 @@ public struct WestonBench {
             dir = dir.deletingLastPathComponent()
         }
         for c in candidates {
-            let p = c.appendingPathComponent("Benchmarks/gtk4-peer/gtk4-list.py").path
+            let p = c.appendingPathComponent(relative).path
             if FileManager.default.fileExists(atPath: p) { return p }
         }
         return nil

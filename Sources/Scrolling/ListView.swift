@@ -32,6 +32,16 @@ public final class ListView: ScrollView {
     /// A list; the rows with cells stand inside it.
     public override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .list) }
 
+    /// Its elements are its cells and its headers' titles, top to bottom: a child's index is
+    /// how many of them start above it (counted, not made: one is asked as each cell is reused).
+    public override func accessibilityIndex(ofChild child: View, in window: Window) -> Int {
+        guard child.superview === self, !child.isHidden else { return -1 }
+        let y = child.frame.minY
+        return subviews.reduce(0) { n, v in
+            n + (v !== child && !v.isHidden && (v is ListCell || v is ListSectionHeader) && v.frame.minY < y ? 1 : 0)
+        }
+    }
+
     /// Which rows `offset` shows: "Rows 21 to 40 of 100000".
     public override func accessibilityScrollStatus(at offset: Point) -> String {
         guard count > 0 else { return "No rows" }
@@ -66,7 +76,10 @@ public final class ListView: ScrollView {
     /// Reused cells (and headers) kept per identifier beyond those in view, between updates.
     public static let poolLimit = 4
     /// Cells by row, for the rows that have one.
-    public private(set) var visibleCells: [Int: ListCell] = [:]
+    public private(set) var visibleCells: [Int: ListCell] = [:] { didSet { rowsByCell = nil } }
+    /// `visibleCells` the other way round, made when first asked after a change (a screen
+    /// reader asks each row's place, and a scan per row would be quadratic).
+    private var rowsByCell: [ObjectIdentifier: Int]?
     /// How many cells were ever made (a test of reuse).
     public private(set) var cellsCreated = 0
     private var layout = RowLayout(count: 0, sectionStartRows: [], estimate: 56, headerHeight: 32) {
@@ -125,7 +138,10 @@ public final class ListView: ScrollView {
 
     /// The row a cell in view currently shows (nil for a cell not in view).
     public func row(for cell: ListCell) -> Int? {
-        visibleCells.first { $0.value === cell }?.key
+        if rowsByCell == nil {
+            rowsByCell = Dictionary(uniqueKeysWithValues: visibleCells.map { (ObjectIdentifier($0.value), $0.key) })
+        }
+        return rowsByCell?[ObjectIdentifier(cell)]
     }
 
     /// The number of sections (0 without sections), empty ones included.

@@ -146,15 +146,20 @@ extension View {
 
     /// The nodes this view gives its accessible parent: itself when it is an element, or a
     /// container other than an unnamed group (a scroll area, a list, a named group); else its
-    /// subviews' nodes in its place. Hidden and transparent views give none.
-    func accessibilityNodes(in window: Window) -> [AccessibilityNode] {
+    /// subviews' nodes in its place. Hidden and transparent views give none. `depth` is how
+    /// many levels of nodes below this one to make (a reader's call needs one or two, not the
+    /// whole window's).
+    func accessibilityNodes(in window: Window, depth: Int = .max) -> [AccessibilityNode] {
         guard !isHidden, alpha > 0.01 else { return [] }
         let a = resolvedAccessibility
-        var children = a.isElement ? [] : subviews.flatMap { $0.accessibilityNodes(in: window) }
+        let isNode = a.isElement || (a.role.isContainer && (a.role != .group || a.label != nil))
+        var children =
+            a.isElement || (isNode && depth <= 0)
+            ? [] : subviews.flatMap { $0.accessibilityNodes(in: window, depth: isNode ? depth - 1 : depth) }
         // A list's cells are its subviews in the order they were made or reused; a reader
         // goes through rows top to bottom.
         if a.role == .list { children.sort { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) } }
-        guard a.isElement || (a.role.isContainer && (a.role != .group || a.label != nil)) else { return children }
+        guard isNode else { return children }
         var states: AccessibilityStates = [.visible, .enabled]
         let frame = convert(bounds, to: nil)
         if frame.intersects(Rect(origin: .zero, size: window.bounds.size)) { states.insert(.showing) }
@@ -190,10 +195,27 @@ extension View {
         return view === window ? window : nil
     }
 
-    /// The elements this view holds, as its node's children (sorted as the tree sorts them).
-    public func accessibilityChildren(in window: Window) -> [AccessibilityNode] {
-        if self === window { return window.accessibilityTree().children }
-        return accessibilityNodes(in: window).first?.children ?? []
+    /// The elements this view holds, as its node's children (sorted as the tree sorts them),
+    /// each with its own children to `depth` levels.
+    public func accessibilityChildren(in window: Window, depth: Int = 0) -> [AccessibilityNode] {
+        if self === window { return window.accessibilityTree(depth: depth + 1).children }
+        return accessibilityNodes(in: window, depth: depth + 1).first?.children ?? []
+    }
+
+    /// This view's node as it is in `window`'s tree now, with its children to `depth` levels;
+    /// nil when the tree does not show it (it is in another window, hidden or inside a hidden
+    /// view, part of an element, or a group that stands aside for its subviews). Made alone,
+    /// without the rest of the tree: what a reader's call about one element costs.
+    public func accessibilityNode(in window: Window, depth: Int = 1) -> AccessibilityNode? {
+        if self === window { return window.accessibilityTree(depth: depth) }
+        guard self.window === window else { return nil }
+        var ancestor = superview
+        while let a = ancestor, a !== window {
+            if a.isHidden || a.alpha <= 0.01 || a.resolvedAccessibility.isElement { return nil }
+            ancestor = a.superview
+        }
+        guard let node = accessibilityNodes(in: window, depth: depth).first, node.view === self else { return nil }
+        return node
     }
 }
 
@@ -203,12 +225,13 @@ extension Window {
         notifyObservers { $0.window(self, accessibilityNotification: notification) }
     }
 
-    /// The window and every element in it, as assistive technology sees them now.
-    public func accessibilityTree() -> AccessibilityNode {
+    /// The window and every element in it, as assistive technology sees them now (to `depth`
+    /// levels below the window).
+    public func accessibilityTree(depth: Int = .max) -> AccessibilityNode {
         var node = AccessibilityNode(
             view: self, role: .window, label: accessibilityLabel ?? name ?? "", hint: accessibilityHint ?? "",
             frame: Rect(origin: .zero, size: bounds.size), states: [.visible, .showing, .enabled],
-            children: subviews.flatMap { $0.accessibilityNodes(in: self) })
+            children: depth <= 0 ? [] : subviews.flatMap { $0.accessibilityNodes(in: self, depth: depth - 1) })
         if isKeyWindow { node.states.insert(.active) }
         return node
     }

@@ -402,6 +402,13 @@ open class View {
         superview?.accessibilityScroll(direction) ?? false
     }
 
+    /// Where `child` (one of this view's elements) stands among them, as a reader counts them
+    /// (`accessibilityChildren`'s order); -1 when it is not one. A view whose elements are many
+    /// and change often (a list's rows) answers without making them all.
+    open func accessibilityIndex(ofChild child: View, in window: Window) -> Int {
+        accessibilityChildren(in: window).firstIndex { $0.view === child } ?? -1
+    }
+
     /// The directions `accessibilityScroll` can move this view's content (a scroll view's by
     /// its axes), offered to assistive technology as actions.
     open var accessibilityScrollDirections: [AccessibilityScrollDirection] { [] }

@@ -65,6 +65,10 @@ extension Window {
 
     public var hasActiveAnimations: Bool { !animations.isEmpty }
 
+    /// Whether a finger (or the mouse's button) is down on the window: content may be moving
+    /// with it though nothing animates.
+    public var hasTouchesDown: Bool { !touchRoutes.isEmpty }
+
     /// Nothing animates, no timer waits and nothing is left to draw: the window's own half of
     /// "at rest", the same on every platform. The frame drivers and the replay layer add what
     /// their platform may still have out (a frame callback, a buffer in flight).

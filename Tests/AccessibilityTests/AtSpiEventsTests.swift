@@ -94,6 +94,59 @@ import Testing
         #expect(events.allSatisfy { $0["role"] as? String == "list" }, "\(events)")
     }
 
+    /// The children that change while a list moves (a finger down, an animation) are told once
+    /// it is still, or every `childrenCoalescing` seconds of motion, as what changed since last
+    /// told: a fling through dozens of rows sends a few bursts of at most a remove and an add per
+    /// cell, not two events per row passed, and the last burst's adds name cells in the list.
+    @Test func childrenChangesAreToldInBurstsAsTheListSettles() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let (window, list) = try Self.listWindow()
+        let (connection, bridge) = try AtSpiBridgeTests.serve(window, on: bus)
+        defer { bridge.unregister() }
+        let watcher = try DBusConnection(address: bus.accessibilityAddress)
+        var heard: [(kind: String, path: String, time: Double)] = []
+        let watch = try watcher.watch(interface: "org.a11y.atspi.Event.Object", member: "ChildrenChanged") { signal in
+            if case .variant(.structure(let child))? = signal.arguments.dropFirst(3).first,
+                case .objectPath(let path)? = child.last, let kind = signal.arguments.first?.stringValue
+            {
+                MainActor.assumeIsolated { heard.append((kind, path, window.now)) }
+            }
+        }
+        defer { watch.cancel() }
+        let driver = FrameDriver(window: window)
+        var moving: ClosedRange<Double>?
+        driver.afterFrame = { _ in
+            try? connection.process()
+            try? watcher.process()
+            if window.hasActiveAnimations || window.hasTouchesDown {
+                moving = (moving?.lowerBound ?? window.now)...window.now
+            }
+        }
+        driver.send { $0.flick(from: Point(x: 200, y: 780), by: Point(x: 0, y: -600), at: 0, id: 1) }
+        driver.settle()
+        let passed = list.row(for: try #require(list.visibleCells.values.min { $0.frame.minY < $1.frame.minY })) ?? 0
+        #expect(passed > 50, "the fling passed only \(passed) rows")
+        // The last events may still be on their way through the bus.
+        var count = -1
+        while heard.count != count {
+            count = heard.count
+            try watcher.wait(timeout: 0.1)
+        }
+        let motion = try #require(moving)
+        let cells = list.subviews.compactMap { $0 as? ListCell }
+        let bursts = Set(heard.map(\.time))
+        let most = Int(
+            clamping: (motion.upperBound - motion.lowerBound) / AtSpiBridge.childrenCoalescing, rounding: .down)
+        #expect(bursts.count <= most + 2, "\(bursts.count) bursts in \(motion)")
+        #expect(heard.count <= bursts.count * 2 * cells.count, "\(heard.count) events, \(cells.count) cells")
+        #expect(heard.count < passed, "\(heard.count) events for \(passed) rows passed")
+        let last = try #require(bursts.max())
+        let paths = Set(cells.filter { $0.superview === list }.map { bridge.path(of: $0) })
+        #expect(
+            heard.filter { $0.time == last && $0.kind == "add" }.allSatisfy { paths.contains($0.path) }, "\(heard)")
+    }
+
     /// A label's new text is heard as `property-change:accessible-name` carrying it, from the
     /// element it names.
     @Test func aNewLabelIsHeard() throws {
