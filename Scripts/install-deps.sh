@@ -29,6 +29,9 @@ PACKAGES=(
   # through Python's GObject bindings, the AT-SPI client the tests read an app's tree with
   # (Scripts/atspi-client.py).
   at-spi2-core python3-gi gir1.2-atspi-2.0
+  # Orca, the screen reader, run headless by the tests (`ScreenReader`): GTK 3's broadwayd gives
+  # it a display, speech-dispatcher takes its speech (a module of ours writes it to a file).
+  orca libgtk-3-bin speech-dispatcher
   # Build tooling used by the scripts (pkg-config locates every library above).
   pkg-config
 )

@@ -1,0 +1,58 @@
+import Foundation
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayRigs
+import ScrollwayScrolling
+import ScrollwayTestSupport
+import ScrollwayViews
+import ScrollwayWayland
+import ScrollwayWestonHarness
+import Testing
+
+/// Orca 43 itself, headless, reading the list scene in weston (issue 37): after Tab it says the
+/// first row, after Page Down the row the focus moved to, its speech written to a file by
+/// speech-dispatcher.
+@MainActor
+@Suite struct OrcaTests {
+    @Test func orcaSpeaksTheFocusedRowAfterTabAndPageDown() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let rig = try WestonRig(width: 390, height: 844)
+        defer { rig.stop() }
+        let window = Scene.list.makeWindow(size: Size(width: 390, height: 844))
+        let app = try WaylandApp(
+            content: window, title: "Scrollway list", socket: rig.socketPath, appID: "scrollway-demo",
+            accessibility: .session(address: try bus.sessionAddress))
+        try app.pump(
+            until: { app.window.framesCommitted > 0 && window.isKeyWindow }, "the first frame and the keyboard")
+        let orca = try ScreenReader(bus: bus)
+        defer { orca.stop() }
+        // What speech-dispatcher was given, one utterance a line (a row's lines joined by spaces).
+        func spoken(_ what: String, _ condition: @escaping ([String]) -> Bool) throws {
+            do {
+                try app.pump(until: { condition(orca.spoken) }, timeout: 60, what)
+            } catch {
+                Issue.record("\(error)\nOrca said: \(orca.speechOutput)\nspeech file: \(orca.spoken)\n\(orca.log)")
+                throw error
+            }
+        }
+        try spoken("Orca to start") { $0.contains { $0.contains("Screen reader on") } }
+        let list = try #require(window.view(named: "main") as? ListView)
+        // An utterance that says row `row`: its first line, then the rest or the full stop.
+        func says(_ row: Int) -> (String) -> Bool {
+            let first = ListRows.text(row).split(separator: "\n").first.map(String.init) ?? ""
+            return { $0 == first + "." || $0.hasPrefix(first + " ") }
+        }
+        let before = orca.spoken.count
+        try rig.pressKey(named: "Tab", at: 1000)
+        try spoken("Orca to say the first row") { $0.dropFirst(before).contains(where: says(0)) }
+        let afterTab = orca.spoken.count
+        try rig.pressKey(named: "Page_Down", at: 2000)
+        try app.pump(
+            until: { (window.focusedView as? ListCell).flatMap { list.row(for: $0) } ?? 0 > 1 }, "the focus to move")
+        let cell = try #require(window.focusedView as? ListCell)
+        let row = try #require(list.row(for: cell))
+        #expect(row > 5, "Page Down moved the focus to row \(row + 1) only")
+        try spoken("Orca to say row \(row + 1)") { $0.dropFirst(afterTab).contains(where: says(row)) }
+    }
+}
