@@ -97,6 +97,8 @@ public final class PhotoPage: ScrollView, ScrollViewDelegate {
         self.photo = photo
         imageView = ImageView(image: photo.image)
         super.init()
+        // A picture is read by its label: the only accessibility code the kiosk needs.
+        imageView.accessibilityLabel = photo.spokenName
         imageView.contentMode = .aspectFit
         addSubview(imageView)
         minimumZoomScale = 1

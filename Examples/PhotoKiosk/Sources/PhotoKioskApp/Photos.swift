@@ -5,6 +5,18 @@ import Scrollway
 public struct Photo {
     public let name: String
     public let image: Canvas
+
+    public init(name: String, image: Canvas) {
+        self.name = name
+        self.image = image
+    }
+
+    /// What a screen reader says for the photo, which has no text of its own: its file name
+    /// without the extension, dashes and underscores read as spaces ("harbour at dawn").
+    public var spokenName: String {
+        let base = name.lowercased().hasSuffix(".png") ? String(name.dropLast(4)) : name
+        return base.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+    }
 }
 
 /// What goes wrong with a photo folder, worded for the person setting up the kiosk.
