@@ -53,8 +53,9 @@ enum AccessibilityRun {
     /// Scripts/atspi-client.py in the checkout.
     static func client() -> String? { WestonBench.checkoutFile("Scripts/atspi-client.py") }
 
-    /// Rounds of the list fling without and with the window served, 3 (1 when quick), with
-    /// one reader listening throughout.
+    /// Rounds of the list fling without and with the window served, 3 (1 when quick), each run
+    /// until the list is still (the reader hears the rows that changed then), with one reader
+    /// listening throughout.
     static func measure(quick: Bool) throws -> Result {
         guard let script = client() else { throw BenchError("bench: no AT-SPI client") }
         let bus = try AccessibilityBus()
@@ -86,7 +87,7 @@ enum AccessibilityRun {
         }
         var result = Result()
         for _ in 0..<(quick ? 1 : 3) {
-            result.off.append(try ListRun.measure(quick: quick))
+            result.off.append(try ListRun.measure(quick: quick, toRest: true))
             let window = Scene.list.makeWindow()
             let connection = try DBusConnection(address: bus.accessibilityAddress)
             let bridge = AtSpiBridge(connection: connection, applicationName: "scrollway-bench") { [window] in
@@ -95,7 +96,8 @@ enum AccessibilityRun {
             try bridge.register()
             defer { bridge.unregister() }
             let before = lines.count
-            result.on.append(try ListRun.measure(quick: quick, window: window) { try connection.process() })
+            result.on.append(
+                try ListRun.measure(quick: quick, window: window, toRest: true) { try connection.process() })
             // The reader prints each event as it hears it, asking the bridge about some: the
             // last ones may still be on their way.
             var heard = lines.count

@@ -180,6 +180,12 @@ final class BenchDriver {
         if let failure = driver.failure ?? turnFailure { throw failure }
     }
 
+    /// Runs frames until the window is still (at most 20 s of them).
+    func runToRest() throws {
+        driver.settle()
+        if let failure = driver.failure ?? turnFailure { throw failure }
+    }
+
     static func seconds(_ d: Duration) -> Double {
         Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
@@ -246,9 +252,12 @@ struct ZoomRun {
 /// grow with its length costs the same either way.
 @MainActor
 enum ListRun {
-    /// `window` is the list scene's (a new one by default); `duringTurn` runs in each timed turn.
+    /// `window` is the list scene's (a new one by default); `duringTurn` runs in each timed turn;
+    /// `toRest` goes on after the flings until the list is still (what a screen reader hears of
+    /// a list comes once it is).
     static func measure(
-        quick: Bool, rows: Int = ListRows.count, window given: Window? = nil, duringTurn: (() throws -> Void)? = nil
+        quick: Bool, rows: Int = ListRows.count, window given: Window? = nil, toRest: Bool = false,
+        duringTurn: (() throws -> Void)? = nil
     ) throws -> FrameTimes {
         let window = given ?? Scene.list.makeWindow()
         if rows != ListRows.count, let list = window.view(named: "main") as? ListView {
@@ -264,6 +273,7 @@ enum ListRun {
             bench.fling(dx: 0, dy: dy, from: from)
             try bench.run(for: quick ? 0.6 : 1.0)
         }
+        if toRest { try bench.runToRest() }
         return bench.times
     }
 }

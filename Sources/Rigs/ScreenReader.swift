@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ScrollwayGeometry
 import ScrollwayWestonHarness
 
 /// Orca, GNOME's screen reader, running headless in an `AccessibilityBus` session so that a
@@ -145,7 +146,7 @@ public final class ScreenReader {
         p.arguments = arguments
         p.environment = env
         let out = directory.appendingPathComponent(log)
-        FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         let handle = try FileHandle(forWritingTo: out)
         p.standardOutput = handle
         p.standardError = handle

@@ -77,7 +77,7 @@ import Testing
     @Test func cellsReusedInAFlingAreHeardAsChildrenChanging() throws {
         let bus = try AccessibilityBus()
         defer { bus.stop() }
-        let (window, list) = try Self.listWindow()
+        let (window, _) = try Self.listWindow()
         let (connection, bridge) = try AtSpiBridgeTests.serve(window, on: bus)
         defer { bridge.unregister() }
         let serve = { try connection.wait(timeout: 0.01) }
