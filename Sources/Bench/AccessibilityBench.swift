@@ -79,7 +79,7 @@ enum AccessibilityRun {
         }
         let lines = LineCollector(out.fileHandleForReading)
         let start = Date()
-        while lines.first != "ready" {
+        while lines.all().first != "ready" {
             guard reader.isRunning, Date().timeIntervalSince(start) < 30 else {
                 throw BenchError("bench: the AT-SPI reader did not start listening")
             }
@@ -111,33 +111,4 @@ enum AccessibilityRun {
         }
         return result
     }
-}
-
-/// Lines of a pipe as they come, counted, read on a thread of their own.
-final class LineCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var firstLine: String?
-    private var lineCount = 0
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            var pending = Data()
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                pending.append(chunk)
-                while let newline = pending.firstIndex(of: 10) {
-                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                    pending.removeSubrange(pending.startIndex...newline)
-                    lock.withLock {
-                        if firstLine == nil { firstLine = line }
-                        lineCount += 1
-                    }
-                }
-            }
-        }
-    }
-
-    var first: String? { lock.withLock { firstLine } }
-    var count: Int { lock.withLock { lineCount } }
 }

@@ -33,9 +33,9 @@ import Testing
     /// An AT-SPI client listening for events (`atspi-client.py listen`), started and ready.
     final class Listener {
         let process: Process
-        let lines: LineReader
+        let lines: LineCollector
         let errors: PipeReader
-        init(process: Process, lines: LineReader, errors: PipeReader) {
+        init(process: Process, lines: LineCollector, errors: PipeReader) {
             self.process = process
             self.lines = lines
             self.errors = errors
@@ -55,38 +55,36 @@ import Testing
         }
     }
 
-    /// Lines of a pipe as they come, read on a thread of their own.
-    final class LineReader: @unchecked Sendable {
-        private let lock = NSLock()
-        private var lines: [String] = []
-        init(_ handle: FileHandle) {
-            Thread.detachNewThread { [self] in
-                var pending = Data()
-                while true {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { break }
-                    pending.append(chunk)
-                    while let newline = pending.firstIndex(of: 10) {
-                        let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                        pending.removeSubrange(pending.startIndex...newline)
-                        lock.withLock { lines.append(line) }
-                    }
-                }
-            }
-        }
-        func all() -> [String] { lock.withLock { lines } }
-    }
-
     /// Starts `atspi-client.py listen types --count count` and runs `serve` until it says it
     /// listens (libatspi asks the apps on the desktop about themselves meanwhile).
     @MainActor
     static func listen(
         _ types: [String], count: Int, in bus: AccessibilityBus, serve: () throws -> Void
     ) throws -> Listener {
-        let (p, out, err) = try start(["listen"] + types + ["--count", String(count)], in: bus)
-        let listener = Listener(process: p, lines: LineReader(out), errors: PipeReader(err))
+        try listening(["listen"] + types + ["--count", String(count)], in: bus, serve: serve)
+    }
+
+    /// Starts `atspi-client.py keys --count count` (consuming the keys named `consume`) and
+    /// runs `serve` until it listens to the keyboard.
+    @MainActor
+    static func listenToKeys(
+        count: Int, consume: [String] = [], in bus: AccessibilityBus, serve: () throws -> Void
+    ) throws -> Listener {
+        try listening(
+            ["keys", "--count", String(count)] + (consume.isEmpty ? [] : ["--consume"] + consume), in: bus,
+            serve: serve)
+    }
+
+    /// Starts the client with `arguments` (a command that prints "ready" once it listens) and
+    /// runs `serve` until it does.
+    @MainActor
+    static func listening(
+        _ arguments: [String], in bus: AccessibilityBus, serve: () throws -> Void
+    ) throws -> Listener {
+        let (p, out, err) = try start(arguments, in: bus)
+        let listener = Listener(process: p, lines: LineCollector(out), errors: PipeReader(err))
         while listener.lines.all().first != "ready" {
-            guard p.isRunning else { throw RigError.system("atspi-client.py listen ended before it listened") }
+            guard p.isRunning else { throw RigError.system("atspi-client.py \(arguments[0]) ended before it listened") }
             try serve()
         }
         return listener

@@ -15,17 +15,47 @@ import Testing
 /// list and the rows that have cells, by their text.
 @MainActor
 @Suite struct AccessibilityInWestonTests {
+    /// The list scene in headless weston at 390 × 844, served to the AT-SPI bus of a private
+    /// session, its first frame shown.
+    @MainActor
+    final class ListSceneInWeston {
+        let bus: AccessibilityBus
+        let rig: WestonRig
+        let window: Window
+        let app: WaylandApp
+
+        init() throws {
+            bus = try AccessibilityBus()
+            do {
+                rig = try WestonRig(width: 390, height: 844)
+            } catch {
+                bus.stop()
+                throw error
+            }
+            window = Scene.list.makeWindow(size: Size(width: 390, height: 844))
+            do {
+                app = try WaylandApp(
+                    content: window, title: "Scrollway list", socket: rig.socketPath, appID: "scrollway-demo",
+                    accessibility: .session(address: try bus.sessionAddress))
+                try app.pump(until: { [app] in app.window.framesCommitted > 0 }, "the first frame")
+            } catch {
+                rig.stop()
+                bus.stop()
+                throw error
+            }
+        }
+
+        func stop() {
+            rig.stop()
+            bus.stop()
+        }
+    }
+
     @Test func theListScenesRowsAreReadInWeston() throws {
-        let bus = try AccessibilityBus()
-        defer { bus.stop() }
-        let rig = try WestonRig(width: 390, height: 844)
-        defer { rig.stop() }
-        let window = Scene.list.makeWindow(size: Size(width: 390, height: 844))
-        let app = try WaylandApp(
-            content: window, title: "Scrollway list", socket: rig.socketPath, appID: "scrollway-demo",
-            accessibility: .session(address: try bus.sessionAddress))
+        let scene = try ListSceneInWeston()
+        defer { scene.stop() }
+        let (bus, window, app) = (scene.bus, scene.window, scene.app)
         #expect(app.accessibility != nil, "the window was not served:\n\(bus.log)")
-        try app.pump(until: { app.window.framesCommitted > 0 }, "the first frame")
 
         let desktop = try AccessibilityBusTests.client(
             ["tree", "--depth", "4"], in: bus, serve: { try app.step(maxWait: 0.01) })
@@ -45,23 +75,11 @@ import Testing
     /// each to AT-SPI's registry, as Qt does on Wayland), then to the window: Tab focuses the
     /// first row and Down the next, which the reader hears as focus changes naming the rows.
     @Test func keysGoToTheReaderThenMoveTheFocusInWeston() throws {
-        let bus = try AccessibilityBus()
-        defer { bus.stop() }
-        let rig = try WestonRig(width: 390, height: 844)
-        defer { rig.stop() }
-        let window = Scene.list.makeWindow(size: Size(width: 390, height: 844))
-        let app = try WaylandApp(
-            content: window, title: "Scrollway list", socket: rig.socketPath, appID: "scrollway-demo",
-            accessibility: .session(address: try bus.sessionAddress))
-        try app.pump(until: { app.window.framesCommitted > 0 }, "the first frame")
+        let scene = try ListSceneInWeston()
+        defer { scene.stop() }
+        let (bus, rig, window, app) = (scene.bus, scene.rig, scene.window, scene.app)
         let serve = { try app.step(maxWait: 0.01) }
-        let (p, out, err) = try AccessibilityBusTests.start(["keys", "--count", "4"], in: bus)
-        let keys = AccessibilityBusTests.Listener(
-            process: p, lines: AccessibilityBusTests.LineReader(out), errors: PipeReader(err))
-        while keys.lines.all().first != "ready" {
-            guard p.isRunning else { throw RigError.system("atspi-client.py keys ended before it listened") }
-            try serve()
-        }
+        let keys = try AccessibilityBusTests.listenToKeys(count: 4, in: bus, serve: serve)
         let focus = try AccessibilityBusTests.listen(
             ["object:state-changed:focused"], count: 3, in: bus, serve: serve)
         try rig.pressKey(named: "Tab", at: 1000)

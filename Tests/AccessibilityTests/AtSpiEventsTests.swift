@@ -19,12 +19,36 @@ import Testing
 /// libatspi through Scripts/atspi-client.py, on a real accessibility bus.
 @MainActor
 @Suite struct AtSpiEventsTests {
-    /// The list scene's window, laid out, and its list.
-    static func listWindow() throws -> (Window, ListView) {
-        let window = Scene.list.makeWindow(size: Size(width: 390, height: 844))
-        try window.prepareFrame()
-        let list = try #require(window.view(named: "main") as? ListView)
-        return (window, list)
+    /// A scene's window at 390 × 844, laid out and served on the AT-SPI bus of a private
+    /// session; `serve` answers what came for it.
+    @MainActor
+    final class Served {
+        let bus: AccessibilityBus
+        let window: Window
+        let connection: DBusConnection
+        let bridge: AtSpiBridge
+
+        init(_ scene: Scene) throws {
+            window = scene.makeWindow(size: Size(width: 390, height: 844))
+            try window.prepareFrame()
+            bus = try AccessibilityBus()
+            do {
+                (connection, bridge) = try AtSpiBridgeTests.serve(window, on: bus)
+            } catch {
+                bus.stop()
+                throw error
+            }
+        }
+
+        func serve() throws { try connection.wait(timeout: 0.01) }
+
+        /// The scene's "main" view.
+        func main<V: View>(_ type: V.Type) throws -> V { try #require(window.view(named: "main") as? V) }
+
+        func stop() {
+            bridge.unregister()
+            bus.stop()
+        }
     }
 
     /// Rows say where they stand among all the list's rows (`posinset`, `setsize`), though only
@@ -32,12 +56,11 @@ import Testing
     /// focus moving onto a row is heard as the row selected, the list's selection and active
     /// descendant changed, then the row focused, in that order.
     @Test func theFocusedRowIsTheListsSelection() throws {
-        let bus = try AccessibilityBus()
-        defer { bus.stop() }
-        let (window, list) = try Self.listWindow()
-        let (connection, bridge) = try AtSpiBridgeTests.serve(window, on: bus)
-        defer { bridge.unregister() }
-        let serve = { try connection.wait(timeout: 0.01) }
+        let served = try Served(.list)
+        defer { served.stop() }
+        let (bus, window) = (served.bus, served.window)
+        let list = try served.main(ListView.self)
+        let serve = served.serve
 
         let desktop = try AccessibilityBusTests.client(["tree", "--depth", "5"], in: bus, serve: serve)
         let items = Self.all(desktop).filter { $0["role"] as? String == "list item" }
@@ -75,12 +98,10 @@ import Testing
     /// Scrolling a list reuses its cells: rows that leave are heard as `children-changed:remove`
     /// and rows that come as `children-changed:add`, from the list, each naming the row.
     @Test func cellsReusedInAFlingAreHeardAsChildrenChanging() throws {
-        let bus = try AccessibilityBus()
-        defer { bus.stop() }
-        let (window, _) = try Self.listWindow()
-        let (connection, bridge) = try AtSpiBridgeTests.serve(window, on: bus)
-        defer { bridge.unregister() }
-        let serve = { try connection.wait(timeout: 0.01) }
+        let served = try Served(.list)
+        defer { served.stop() }
+        let (bus, window, connection) = (served.bus, served.window, served.connection)
+        let serve = served.serve
         let listener = try AccessibilityBusTests.listen(
             ["object:children-changed"], count: 4, in: bus, serve: serve)
         // The reader asks about each event's source as it hears it: answered between frames.
@@ -99,11 +120,11 @@ import Testing
     /// told: a fling through dozens of rows sends a few bursts of at most a remove and an add per
     /// cell, not two events per row passed, and the last burst's adds name cells in the list.
     @Test func childrenChangesAreToldInBurstsAsTheListSettles() throws {
-        let bus = try AccessibilityBus()
-        defer { bus.stop() }
-        let (window, list) = try Self.listWindow()
-        let (connection, bridge) = try AtSpiBridgeTests.serve(window, on: bus)
-        defer { bridge.unregister() }
+        let served = try Served(.list)
+        defer { served.stop() }
+        let (bus, window, connection, bridge) = (served.bus, served.window, served.connection, served.bridge)
+        let list = try served.main(ListView.self)
+
         let watcher = try DBusConnection(address: bus.accessibilityAddress)
         var heard: [(kind: String, path: String, time: Double)] = []
         let watch = try watcher.watch(interface: "org.a11y.atspi.Event.Object", member: "ChildrenChanged") { signal in
@@ -168,12 +189,11 @@ import Testing
     /// A scroll view offers its scrolls as actions; "scroll down" moves a list by a page less
     /// the overlap, as Page Down does, and says which rows it shows.
     @Test func scrollDownPagesAndSaysWhichRowsShow() throws {
-        let bus = try AccessibilityBus()
-        defer { bus.stop() }
-        let (window, list) = try Self.listWindow()
-        let (connection, bridge) = try AtSpiBridgeTests.serve(window, on: bus)
-        defer { bridge.unregister() }
-        let serve = { try connection.wait(timeout: 0.01) }
+        let served = try Served(.list)
+        defer { served.stop() }
+        let (bus, window) = (served.bus, served.window)
+        let list = try served.main(ListView.self)
+        let serve = served.serve
         let listener = try AccessibilityBusTests.listen(["object:announcement"], count: 1, in: bus, serve: serve)
         let answer = try AccessibilityBusTests.client(
             ["action", "role:list", "--do", "scroll down"], in: bus, serve: serve)
@@ -193,14 +213,11 @@ import Testing
     /// "scroll up" at the top of the refresh scene starts a refresh, as a pull does, and its
     /// end is announced from the window.
     @Test func scrollingUpAtTheTopRefreshesAndTheEndIsAnnounced() throws {
-        let bus = try AccessibilityBus()
-        defer { bus.stop() }
-        let refresh = Scene.refresh.makeWindow(size: Size(width: 390, height: 844))
-        try refresh.prepareFrame()
-        let main = try #require(refresh.view(named: "main") as? ScrollView)
-        let (connection, bridge) = try AtSpiBridgeTests.serve(refresh, on: bus)
-        defer { bridge.unregister() }
-        let serve = { try connection.wait(timeout: 0.01) }
+        let served = try Served(.refresh)
+        defer { served.stop() }
+        let bus = served.bus
+        let main = try served.main(ScrollView.self)
+        let serve = served.serve
         let heard = try AccessibilityBusTests.listen(["object:announcement"], count: 1, in: bus, serve: serve)
         let pulled = try AccessibilityBusTests.client(
             ["action", "role:scroll pane", "--do", "scroll up"], in: bus, serve: serve)
@@ -212,14 +229,11 @@ import Testing
 
     /// A pager that comes to rest on another page says which ("Page 2 of 5"), once.
     @Test func aTurnedPageIsAnnounced() throws {
-        let bus = try AccessibilityBus()
-        defer { bus.stop() }
-        let window = Scene.paging.makeWindow(size: Size(width: 390, height: 844))
-        try window.prepareFrame()
-        let pager = try #require(window.view(named: "main") as? ScrollView)
-        let (connection, bridge) = try AtSpiBridgeTests.serve(window, on: bus)
-        defer { bridge.unregister() }
-        let serve = { try connection.wait(timeout: 0.01) }
+        let served = try Served(.paging)
+        defer { served.stop() }
+        let (bus, window, connection) = (served.bus, served.window, served.connection)
+        let pager = try served.main(ScrollView.self)
+        let serve = served.serve
         let listener = try AccessibilityBusTests.listen(["object:announcement"], count: 1, in: bus, serve: serve)
         let pages = Int(clamping: (pager.contentSize.width / 390).rounded(), rounding: .down)
         let driver = FrameDriver(window: window)
@@ -241,14 +255,8 @@ import Testing
         let (connection, bridge) = try AtSpiBridgeTests.serve(window, on: bus)
         defer { bridge.unregister() }
         let serve = { try connection.wait(timeout: 0.01) }
-        let (p, out, err) = try AccessibilityBusTests.start(
-            ["keys", "--count", "4", "--consume", "Page_Down"], in: bus)
-        let listener = AccessibilityBusTests.Listener(
-            process: p, lines: AccessibilityBusTests.LineReader(out), errors: PipeReader(err))
-        while listener.lines.all().first != "ready" {
-            guard p.isRunning else { throw RigError.system("atspi-client.py keys ended before it listened") }
-            try serve()
-        }
+        let listener = try AccessibilityBusTests.listenToKeys(
+            count: 4, consume: ["Page_Down"], in: bus, serve: serve)
         var delivered: [String] = []
         func key(_ name: String, _ sym: UInt32, _ code: UInt32, pressed: Bool) -> AtSpiKeyEvent {
             AtSpiKeyEvent(

@@ -15,16 +15,10 @@ import Testing
 @MainActor
 @Suite struct OrcaTests {
     @Test func orcaSpeaksTheFocusedRowAfterTabAndPageDown() throws {
-        let bus = try AccessibilityBus()
-        defer { bus.stop() }
-        let rig = try WestonRig(width: 390, height: 844)
-        defer { rig.stop() }
-        let window = Scene.list.makeWindow(size: Size(width: 390, height: 844))
-        let app = try WaylandApp(
-            content: window, title: "Scrollway list", socket: rig.socketPath, appID: "scrollway-demo",
-            accessibility: .session(address: try bus.sessionAddress))
-        try app.pump(
-            until: { app.window.framesCommitted > 0 && window.isKeyWindow }, "the first frame and the keyboard")
+        let scene = try AccessibilityInWestonTests.ListSceneInWeston()
+        defer { scene.stop() }
+        let (bus, rig, window, app) = (scene.bus, scene.rig, scene.window, scene.app)
+        try app.pump(until: { window.isKeyWindow }, "the keyboard")
         let orca = try ScreenReader(bus: bus)
         defer { orca.stop() }
         // What speech-dispatcher was given, one utterance a line (a row's lines joined by spaces).
