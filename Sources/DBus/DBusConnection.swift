@@ -187,15 +187,12 @@ public final class DBusConnection {
         timeout: Double = 10
     ) throws -> [DBusValue] {
         let method = "\(interface).\(member)"
-        var message: OpaquePointer?
-        var r = sd_bus_message_new_method_call(bus, &message, destination, path, interface, member)
+        let message = try methodCall(destination, path: path, interface: interface, member: member, arguments)
         defer { sd_bus_message_unref(message) }
-        guard r >= 0 else { throw DBusError.message(method: method, what: "cannot make the call: \(Self.text(r))") }
-        for value in arguments { try Self.append(value, to: message, method: method) }
         var error = sd_bus_error(name: nil, message: nil, _need_free: 0)
         defer { sd_bus_error_free(&error) }
         var reply: OpaquePointer?
-        r = sd_bus_call(bus, message, UInt64(clamping: timeout * 1_000_000), &error, &reply)
+        let r = sd_bus_call(bus, message, UInt64(clamping: timeout * 1_000_000), &error, &reply)
         defer { sd_bus_message_unref(reply) }
         guard r >= 0 else {
             let name = error.name.map { String(cString: $0) } ?? "errno"
@@ -214,14 +211,11 @@ public final class DBusConnection {
         timeout: Double = 10, reply: @escaping (Result<[DBusValue], DBusError>) -> Void
     ) throws -> DBusRegistration {
         let method = "\(interface).\(member)"
-        var message: OpaquePointer?
-        var r = sd_bus_message_new_method_call(bus, &message, destination, path, interface, member)
+        let message = try methodCall(destination, path: path, interface: interface, member: member, arguments)
         defer { sd_bus_message_unref(message) }
-        guard r >= 0 else { throw DBusError.message(method: method, what: "cannot make the call: \(Self.text(r))") }
-        for value in arguments { try Self.append(value, to: message, method: method) }
         let registration = DBusRegistration(handler: .reply(method: method, reply))
         var slot: OpaquePointer?
-        r = sd_bus_call_async(
+        var r = sd_bus_call_async(
             bus, &slot, message, DBusTrampolines.message, Unmanaged.passUnretained(registration).toOpaque(),
             UInt64(clamping: timeout * 1_000_000))
         if r >= 0 { r = sd_bus_flush(bus) }
@@ -231,6 +225,23 @@ public final class DBusConnection {
         }
         registration.slot = slot
         return registration
+    }
+
+    /// A method call message with `arguments` appended (the caller unrefs it).
+    private func methodCall(
+        _ destination: String, path: String, interface: String, member: String, _ arguments: [DBusValue]
+    ) throws -> OpaquePointer? {
+        let method = "\(interface).\(member)"
+        var message: OpaquePointer?
+        let r = sd_bus_message_new_method_call(bus, &message, destination, path, interface, member)
+        guard r >= 0 else { throw DBusError.message(method: method, what: "cannot make the call: \(Self.text(r))") }
+        do {
+            for value in arguments { try Self.append(value, to: message, method: method) }
+        } catch {
+            sd_bus_message_unref(message)
+            throw error
+        }
+        return message
     }
 
     /// A reply `message` to `method`: its values, or its D-Bus error.

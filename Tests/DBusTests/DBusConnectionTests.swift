@@ -104,6 +104,62 @@ final class DBusConnectionTests {
                 || unknown == "org.freedesktop.DBus.Error.UnknownObject")
     }
 
+    /// A call made without waiting gets its reply from `process()`, in order: the values, a
+    /// D-Bus error, and a timeout as an error when nobody answers (a connection that never
+    /// reads); a cancelled call is never answered.
+    @Test func aCallWithoutWaitingIsAnsweredFromProcess() throws {
+        let server = try bus()
+        let name = try server.uniqueName
+        let registration = try server.serve(under: "/org/scrollway/test") { call in
+            call.member == "Echo" ? .reply(call.arguments) : .error(name: "org.scrollway.Error.Refused", message: "no")
+        }
+        defer { registration.cancel() }
+        // On the bus, never reading: nothing it is sent is answered.
+        let deaf = try bus()
+        let deafName = try deaf.uniqueName
+        let address = self.address
+        nonisolated(unsafe) var heard: [(String, Result<[DBusValue], DBusError>)] = []
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            guard let client = try? DBusConnection(address: address) else {
+                done.signal()
+                return
+            }
+            var pending: [DBusRegistration] = []
+            for (destination, member, timeout) in [
+                (name, "Echo", 5.0), (name, "Fail", 5.0), (deafName, "Echo", 0.2), (name, "Echo", 5.0),
+            ] {
+                let label = destination == name ? member : "unanswered"
+                if let call = try? client.callWithoutWaiting(
+                    destination, path: "/org/scrollway/test", interface: "org.scrollway.Test", member: member,
+                    arguments: [.int32(Int32(pending.count))], timeout: timeout, reply: { heard.append((label, $0)) })
+                {
+                    pending.append(call)
+                }
+            }
+            // The last call is abandoned before its answer can be read.
+            pending.last?.cancel()
+            let end = Date().addingTimeInterval(10)
+            while heard.count < 3 && Date() < end { try? client.wait(timeout: 0.05) }
+            for _ in 0..<5 { try? client.wait(timeout: 0.05) }
+            done.signal()
+        }
+        while done.wait(timeout: .now()) == .timedOut { try server.wait(timeout: 0.05) }
+        #expect(heard.map(\.0) == ["Echo", "Fail", "unanswered"], "\(heard)")
+        guard heard.count == 3 else { return }
+        #expect(try heard[0].1.get() == [.int32(0)])
+        guard case .failure(.failed(_, let refused, _)) = heard[1].1,
+            case .failure(.failed(_, let timedOut, _)) = heard[2].1
+        else {
+            Issue.record("\(heard)")
+            return
+        }
+        #expect(refused == "org.scrollway.Error.Refused")
+        #expect(
+            timedOut == "org.freedesktop.DBus.Error.NoReply" || timedOut == "org.freedesktop.DBus.Error.Timeout",
+            "\(timedOut)")
+    }
+
     /// A signal emitted on one connection reaches a watch on another, with its values, path and
     /// sender; a cancelled watch hears nothing more.
     @Test func aWatchedSignalArrives() throws {
