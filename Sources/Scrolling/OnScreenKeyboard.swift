@@ -64,6 +64,8 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver, OnScr
         self.policy = policy
         super.init()
         name = "keyboard"
+        // A screen reader finds its keys in a group of this name while it shows.
+        accessibilityLabel = "Keyboard"
         backgroundColor = Color(rgb: 208, 211, 218)
         buildKeys()
     }
@@ -227,6 +229,16 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver, OnScr
         b.cornerRadius = 5
         b.canBecomeFocused = false  // its keys are for fingers; Tab stays in the app
         b.onTap = { [weak self] in self?.press(action) }
+        // A screen reader says what a key does where its title is a symbol.
+        switch action {
+        case .shift: b.accessibilityLabel = "Shift"
+        case .backspace: b.accessibilityLabel = "Delete"
+        case .symbols: b.accessibilityLabel = symbols ? "Letters" : "Numbers and symbols"
+        case .hide: b.accessibilityLabel = "Hide keyboard"
+        case .space: b.accessibilityLabel = "Space"
+        case .enter: b.accessibilityLabel = "Return"
+        default: break
+        }
         addSubview(b)
         keys.append((b, action))
     }

@@ -61,4 +61,26 @@ import Testing
         // Rows below the window's bottom (the list's margin) are there, not showing.
         #expect(rows.contains { $0.states.contains(.showing) })
     }
+
+    /// The on-screen keyboard, while it shows, is a group named "Keyboard" of buttons named by
+    /// what they type or do; a key's action types into the focused field as a tap does. Hidden,
+    /// it is not in the tree.
+    @Test func theOnScreenKeyboardsKeysAreButtonsThatType() throws {
+        let window = Scene.keyboard.makeWindow()
+        try window.prepareFrame()
+        #expect(!window.accessibilityTree().all.contains { $0.label == "Keyboard" })
+        let field = try #require(window.view(named: "field1") as? TextField)
+        field.becomeFocused(byTouch: true)
+        for t in stride(from: 0.0, through: 1.0, by: 1.0 / 60) { try window.prepareFrame(time: t) }
+        let tree = window.accessibilityTree()
+        let keyboard = try #require(tree.all.first { $0.label == "Keyboard" }, "the keyboard did not show")
+        #expect(keyboard.role == .group)
+        #expect(keyboard.children.allSatisfy { $0.role == .button })
+        let names = Set(keyboard.children.map(\.label))
+        #expect(
+            names.isSuperset(of: ["q", "a", "Shift", "Delete", "Numbers and symbols", "Space", "Return"]), "\(names)")
+        let q = try #require(keyboard.children.first { $0.label == "q" })
+        #expect(q.view.accessibilityActivate())
+        #expect(field.text == "q", "\(field.text)")
+    }
 }
