@@ -92,9 +92,10 @@ public struct TouchArbiter: Sendable {
     }
 
     /// A move. `crossedSlop` is true on the move that crossed it (PanTracker.move's result);
-    /// `contentAllowsCancel` is `touchesShouldCancel(in:)`.
+    /// `contentAllowsCancel` is `touchesShouldCancel(in:)`, asked only where UIKit asks it: when
+    /// the content has the touch, cancelling is allowed, and the move would begin a scroll.
     public mutating func moved(
-        crossedSlop: Bool, scrollEnabled: Bool = true, contentAllowsCancel: Bool = true
+        crossedSlop: Bool, scrollEnabled: Bool = true, contentAllowsCancel: @autoclosure () -> Bool = true
     ) -> [Action] {
         switch state {
         case .holding:
@@ -104,7 +105,7 @@ public struct TouchArbiter: Sendable {
             }
             return []
         case .content:
-            if crossedSlop && scrollEnabled && canCancelContentTouches && contentAllowsCancel {
+            if crossedSlop && scrollEnabled && canCancelContentTouches && contentAllowsCancel() {
                 state = .scrolling
                 return [.cancelContent, .beginScrolling]
             }

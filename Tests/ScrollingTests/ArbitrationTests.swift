@@ -169,4 +169,38 @@ final class TouchRecorder: View {
 /// Cancels every content touch, as `ListView` (UITableView) does.
 final class CancellingScrollView: ScrollView {
     override func touchesShouldCancel(in view: View) -> Bool { true }
+
+    /// `touchesShouldCancel(in:)` is asked only where UIKit asks it: when the content has the
+    /// touch, cancelling is allowed, and the drag would begin a scroll (once). Not for a quick
+    /// drag the content never received, and never with `canCancelContentTouches` off.
+    @Test func touchesShouldCancelIsAskedOnlyWhenItDecides() {
+        final class Asking: ScrollView {
+            var asked = 0
+            override func touchesShouldCancel(in view: View) -> Bool {
+                asked += 1
+                return true
+            }
+        }
+        func drag(after hold: Double, canCancel: Bool) -> Asking {
+            let scroll = Asking()
+            scroll.canCancelContentTouches = canCancel
+            let rig = ScrollBench(scrollView: scroll)
+            rig.content.addSubview(Button(title: "Tap", frame: Rect(x: 100, y: 300, width: 190, height: 60)))
+            rig.send(.touchDown(id: 1, position: Point(x: 150, y: 330)))
+            rig.advance(to: hold)
+            for i in 1...10 {
+                rig.send(
+                    .touchMotion(id: 1, position: Point(x: 150, y: 330 - Double(i) * 6)), at: hold + Double(i) * 0.01)
+            }
+            rig.send(.touchUp(id: 1), at: hold + 0.2)
+            return scroll
+        }
+        // Held past 150 ms, the button has the touch: asked once, as the slop is crossed.
+        let held = drag(after: 0.2, canCancel: true)
+        #expect(held.asked == 1 && held.contentOffset.y > 0, "\(held.asked) \(held.contentOffset)")
+        // A quick drag: the button never had it.
+        #expect(drag(after: 0.01, canCancel: true).asked == 0)
+        // Cancelling not allowed: never asked.
+        #expect(drag(after: 0.2, canCancel: false).asked == 0)
+    }
 }
