@@ -462,13 +462,22 @@ extension ScrollView: FrameAnimation {
         return clampedOffset(o)
     }
 
-    /// The scroll-to-top gesture (a tap on the status area): animates to the top if allowed.
+    /// Animates to the top, as the scroll-to-top gesture does, for an app's own control: no
+    /// gesture, so none of the gesture's delegate calls (`scrollViewShouldScrollToTop`,
+    /// `scrollViewDidScrollToTop`), and `scrollsToTop` does not apply.
     public func scrollToTop() {
+        setContentOffset(
+            Point(x: contentOffset.x, y: verticalRange.lowerBound), animated: true, goal: .top(announces: false))
+    }
+
+    /// The scroll-to-top gesture's scroll (a tap on the title bar, `Window.requestScrollToTop`):
+    /// asked of the delegate, animated to the top, and `scrollViewDidScrollToTop` once it gets
+    /// there, after `didEndScrollingAnimation`; already at the top, nothing scrolls and nothing
+    /// is said (UIKit's).
+    func scrollToTopForGesture() {
         guard scrollsToTop, delegate?.scrollViewShouldScrollToTop(self) ?? true else { return }
         setContentOffset(
             Point(x: contentOffset.x, y: verticalRange.lowerBound), animated: true, goal: .top(announces: true))
-        // Already at the top (or no window to animate in): it has arrived.
-        if case .idle = motion { notify(.didScrollToTop) }
     }
 
     /// Stops any scrolling or zooming now; an overscrolled offset then springs back.

@@ -44,10 +44,8 @@ extension ScrollView {
         guard scale.isFinite, scale > 0 else { return }
         let target = min(max(scale, minimumZoomScale), maximumZoomScale)
         let anchor = Point(x: bounds.width / 2, y: bounds.height / 2)
-        guard zoomView != nil else {
-            zoomScaleStorage = target
-            return
-        }
+        // Without a view to zoom there is nothing to scale: the scale stays (UIKit's stays 1).
+        guard zoomView != nil else { return }
         zoom(toScale: target, anchor: anchor, animated: animated)
     }
 

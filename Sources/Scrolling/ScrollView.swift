@@ -337,7 +337,7 @@ open class ScrollView: View {
     }
 
     open var takesScrollToTop: Bool { scrollsToTop }
-    open func performScrollToTop() { scrollToTop() }
+    open func performScrollToTop() { scrollToTopForGesture() }
 
     open override func layoutSubviews() {
         super.layoutSubviews()

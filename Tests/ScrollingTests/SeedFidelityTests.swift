@@ -86,6 +86,34 @@ import Testing
         func scrollViewDidScrollToTop(_ scrollView: ScrollView) { log.append("did") }
     }
 
+    /// The gesture at the top scrolls nothing and says nothing; an app's own `scrollToTop()`
+    /// is not the gesture: it scrolls without asking and without `didScrollToTop` (issue 38).
+    @Test func onlyTheGesturesScrollSaysItScrolledToTheTop() {
+        let rig = ScrollBench()
+        let d = ScrollToTopDelegate()
+        rig.scroll.delegate = d
+        rig.retainedDelegate = d
+        #expect(rig.window.requestScrollToTop())
+        rig.settle()
+        #expect(d.log == ["should"] && rig.callbacks.isEmpty, "\(d.log) \(rig.callbacks)")
+        rig.scroll.contentOffset = Point(x: 0, y: 3000)
+        d.log = []
+        rig.scroll.scrollToTop()
+        rig.settle()
+        #expect(rig.scroll.contentOffset == .zero)
+        #expect(d.log.isEmpty && rig.callbacks == [.didEndScrollingAnimation], "\(d.log) \(rig.callbacks)")
+    }
+
+    /// Without a view to zoom, setting the zoom scale changes nothing (UIKit's stays 1).
+    @Test func aZoomScaleWithoutAZoomViewStaysOne() {
+        let rig = ScrollBench()
+        rig.scroll.maximumZoomScale = 4
+        rig.scroll.zoomScale = 2
+        rig.scroll.setZoomScale(3, animated: true)
+        rig.settle()
+        #expect(rig.scroll.zoomScale == 1 && rig.callbacks.isEmpty, "\(rig.scroll.zoomScale) \(rig.callbacks)")
+    }
+
     @Test func theOneVisibleScrollViewScrollsToItsTopAskingFirst() {
         let rig = ScrollBench()
         let d = ScrollToTopDelegate()
