@@ -5,19 +5,87 @@ import ScrollwayScrolling
 import ScrollwayViews
 import Testing
 
-/// A focused row moves the focus through the list's 100,000 rows as a desktop list does (and a
-/// screen reader says each row it lands on): Up and Down by a row, Page Up and Page Down by a
-/// page, Home and End to the ends, the list following so the focused row is in full view.
+/// List rows in the Tab order: Tab focuses the first row in view, goes on row by row past the
+/// rows that have cells (the list scrolls each into view), a focused row shows its ring, and
+/// Space or Return selects it when the list has a selection callback. A focused row moves the
+/// focus through all 100,000 rows as a desktop list does (and a screen reader says each row it
+/// lands on): Up and Down by a row, Page Up and Page Down by a page, Home and End to the ends,
+/// the list following so the focused row is in full view.
 @MainActor
 @Suite struct ListFocusTests {
     let d = SceneDriver(.list)
 
-    /// Presses and releases `key` 50 ms apart, a frame after now, then lets motion settle.
-    func press(_ key: Key) {
+    func press(_ key: Key, _ modifiers: Modifiers = []) {
         let t = d.time + 0.02
-        d.send(.key(key, pressed: true, modifiers: []), at: t)
-        d.send(.key(key, pressed: false, modifiers: []), at: t + 0.05)
+        d.send(.key(key, pressed: true, modifiers: modifiers), at: t)
+        d.send(.key(key, pressed: false, modifiers: modifiers), at: t + 0.05)
         d.driver.settle()
+    }
+
+    var focusedRow: Int? {
+        (d.window.focusedView as? ListCell).flatMap { d.list.row(for: $0) }
+    }
+
+    @Test func tabGoesRowByRowAndTheListFollows() {
+        press(.tab)
+        #expect(focusedRow == 0)
+        let inView = d.list.visibleCells.keys.max()!
+        // Past every row that has a cell now: the list scrolls, and the focused row is in view
+        // with the margin.
+        for _ in 0..<(inView + 5) { press(.tab) }
+        #expect(focusedRow == inView + 5)
+        let cell = d.window.focusedView!
+        let r = cell.convert(cell.bounds, to: nil)
+        #expect(r.minY >= 0 && r.maxY + ScrollView.focusMargin <= d.list.bounds.height + 0.5, "\(r)")
+        #expect(d.list.contentOffset.y > 0)
+        press(.tab, .shift)
+        #expect(focusedRow == inView + 4)
+    }
+
+    @Test func aFocusedRowShowsItsRingAndSpaceSelectsIt() throws {
+        var selected: [Int] = []
+        d.list.onSelectRow = { selected.append($0) }
+        d.list.reloadData()
+        d.driver.settle()
+        press(.tab)
+        press(.tab)
+        #expect(focusedRow == 1)
+        let offset = d.list.contentOffset
+        press(.space)
+        press(.enter)
+        #expect(selected == [1, 1])
+        // Space selected rather than paging the list.
+        #expect(d.list.contentOffset == offset)
+        // The ring: the tint along the row's top edge.
+        let cell = try #require(d.window.focusedView)
+        let canvas = try Offscreen.render(d.window)
+        let p = cell.convert(Point(x: cell.bounds.midX, y: 1), to: nil)
+        let ring = canvas.color(x: Int(clamping: p.x), y: Int(clamping: p.y))
+        #expect(ring.blue > 0.9 && ring.red < 0.3, "\(ring)")
+        // Unfocused (Escape is not the row's; focus it away), no ring.
+        d.window.focus(nil, byTouch: false)
+        d.driver.settle()
+        let after = try Offscreen.render(d.window).color(x: Int(clamping: p.x), y: Int(clamping: p.y))
+        #expect(after.red > 0.5, "\(after)")
+    }
+
+    /// Without a selection callback Space pages the list as ever, even with a row focused.
+    @Test func withoutASelectionCallbackSpaceStillPages() {
+        press(.tab)
+        #expect(focusedRow == 0)
+        press(.space)
+        #expect(d.list.contentOffset.y > 0)
+    }
+
+    /// A focused row scrolled so far that its cell goes back to the pool gives the focus up:
+    /// the cell's next row must not inherit it.
+    @Test func aFocusedRowScrolledFarAwayGivesUpTheFocus() {
+        press(.tab)
+        #expect(focusedRow == 0)
+        d.list.scrollToRow(500)
+        d.driver.settle()
+        #expect(d.window.focusedView == nil)
+        #expect(d.list.visibleCells.values.allSatisfy { !$0.isFocused })
     }
 
     /// The focused row's number and whether its cell is in full view (below any pinned header).
