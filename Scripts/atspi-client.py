@@ -100,8 +100,8 @@ def find(accessible, name):
 
 
 def listen_for(types, count, timeout, stream=False):
-    """Prints "ready", then the first `count` events of `types` as JSON (one line each as they
-    come when `stream`); 3 when time runs out."""
+    """The first `count` events of `types` (`run_listening`), one JSON line each as they come
+    when `stream`."""
     events = []
 
     def heard(event):
@@ -121,6 +121,39 @@ def listen_for(types, count, timeout, stream=False):
     listener = Atspi.EventListener.new(heard)
     for t in types:
         listener.register(t)
+    return run_listening(events, timeout, stream)
+
+
+def listen_to_keys(count, consume, timeout):
+    """The first `count` key events (`run_listening`), consuming those whose keysym name is in
+    `consume`."""
+    events = []
+
+    def heard(event, data=None):
+        events.append({
+            "pressed": event.type == Atspi.EventType.KEY_PRESSED_EVENT,
+            "keysym": event.id,
+            "keycode": event.hw_code,
+            "string": event.event_string,
+            "modifiers": event.modifiers,
+            "isText": bool(event.is_text),
+        })
+        if len(events) >= count:
+            GLib.idle_add(lambda: Atspi.event_quit() and False)
+        return event.event_string in consume
+
+    listener = Atspi.DeviceListener.new(heard, None)
+    kinds = (1 << Atspi.EventType.KEY_PRESSED_EVENT) | (1 << Atspi.EventType.KEY_RELEASED_EVENT)
+    sync = Atspi.KeyListenerSyncType.SYNCHRONOUS | Atspi.KeyListenerSyncType.CANCONSUME
+    for mask in range(16):  # every combination of Shift, Shift Lock, Control and Alt
+        Atspi.register_keystroke_listener(listener, None, mask, kinds, sync)
+    return run_listening(events, timeout, stream=False)
+
+
+def run_listening(events, timeout, stream):
+    """Prints "ready", runs libatspi's loop until a listener quits it or `timeout` seconds pass
+    (or, when `stream`, standard input closes), then prints `events` as one JSON list unless
+    they were streamed; 3 when time ran out."""
     print("ready", flush=True)
     timed_out = []
 
@@ -142,43 +175,6 @@ def listen_for(types, count, timeout, stream=False):
     Atspi.event_main()
     if not stream:
         print(json.dumps(events), flush=True)
-    return 3 if timed_out else 0
-
-
-def listen_to_keys(count, consume, timeout):
-    """Prints "ready", then the first `count` key events as JSON, consuming those whose keysym
-    name is in `consume`; 3 when time runs out."""
-    events = []
-
-    def heard(event, data=None):
-        events.append({
-            "pressed": event.type == Atspi.EventType.KEY_PRESSED_EVENT,
-            "keysym": event.id,
-            "keycode": event.hw_code,
-            "string": event.event_string,
-            "modifiers": event.modifiers,
-            "isText": bool(event.is_text),
-        })
-        if len(events) >= count:
-            GLib.idle_add(lambda: Atspi.event_quit() and False)
-        return event.event_string in consume
-
-    listener = Atspi.DeviceListener.new(heard, None)
-    kinds = (1 << Atspi.EventType.KEY_PRESSED_EVENT) | (1 << Atspi.EventType.KEY_RELEASED_EVENT)
-    sync = Atspi.KeyListenerSyncType.SYNCHRONOUS | Atspi.KeyListenerSyncType.CANCONSUME
-    for mask in range(16):  # every combination of Shift, Shift Lock, Control and Alt
-        Atspi.register_keystroke_listener(listener, None, mask, kinds, sync)
-    print("ready", flush=True)
-    timed_out = []
-
-    def give_up():
-        timed_out.append(True)
-        Atspi.event_quit()
-        return False
-
-    GLib.timeout_add(int(timeout * 1000), give_up)
-    Atspi.event_main()
-    print(json.dumps(events), flush=True)
     return 3 if timed_out else 0
 
 

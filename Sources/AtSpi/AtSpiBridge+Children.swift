@@ -32,7 +32,7 @@ extension AtSpiBridge {
     }
 
     /// Notes that `element` was added to or removed from `container`'s elements.
-    func childChanged(_ element: View, in container: View, added: Bool, at time: Double?) {
+    func childChanged(_ element: View, in container: View, added: Bool, at time: Double) {
         let id = ObjectIdentifier(element)
         guard pendingChildren[id] == nil else { return }
         if pendingChildren.isEmpty { pendingSince = time }
@@ -79,8 +79,6 @@ extension AtSpiBridge {
     }
 
     private func childrenChanged(_ kind: String, index: Int, _ child: DBusValue, from parent: View) {
-        send(
-            "org.a11y.atspi.Event.Object", "ChildrenChanged", from: parent,
-            [.string(kind), .int32(Int32(clamping: index)), .int32(0), .variant(child)])
+        event("ChildrenChanged", from: parent, detail: kind, index, data: child)
     }
 }

@@ -59,7 +59,8 @@ public struct AtSpiKeyEvent: Equatable, Sendable {
 /// for their answers and go to the window in the order they came; one unanswered in
 /// `keyTimeout` seconds, or that cannot be asked, goes to the window.
 extension AtSpiBridge {
-    /// How long a key waits for the reader's answer (Qt's 100 ms).
+    /// How long a key waits for the reader's answer before it goes to the window anyway (the
+    /// wait Qt allows).
     public static let keyTimeout = 0.1
 
     final class PendingKey {

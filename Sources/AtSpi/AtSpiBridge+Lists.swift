@@ -45,8 +45,8 @@ extension AtSpiBridge {
     }
 
     /// A row that took the focus is its list's selection and active descendant:
-    /// `object:selection-changed` and `object:active-descendant-changed` from the list, and
-    /// `state-changed:selected` on the rows.
+    /// `state-changed:selected` on the rows, `object:selection-changed` from each list whose
+    /// selection changed, and `object:active-descendant-changed` from the new row's list.
     func selectionMoved(from old: View?, to new: View?, in window: Window) {
         func row(_ view: View?) -> (row: View, list: View)? {
             guard let view, view.resolvedAccessibility.role == .listItem,
@@ -55,33 +55,21 @@ extension AtSpiBridge {
             else { return nil }
             return (view, list)
         }
-        if let old = row(old) { stateChanged("selected", false, on: old.row) }
-        guard let new = row(new) else {
-            if let old = row(old) {
-                send(
-                    "org.a11y.atspi.Event.Object", "SelectionChanged", from: old.list,
-                    [.string(""), .int32(0), .int32(0), .variant(.string(""))])
-            }
-            return
-        }
-        stateChanged("selected", true, on: new.row)
-        send(
-            "org.a11y.atspi.Event.Object", "SelectionChanged", from: new.list,
-            [.string(""), .int32(0), .int32(0), .variant(.string(""))])
-        if let reference = try? reference(new.row) {
-            send(
-                "org.a11y.atspi.Event.Object", "ActiveDescendantChanged", from: new.list,
-                [.string(""), .int32(0), .int32(0), .variant(reference)])
-        }
+        let old = row(old)
+        let new = row(new)
+        if let old { stateChanged("selected", false, on: old.row) }
+        if let new { stateChanged("selected", true, on: new.row) }
+        if let old, old.list !== new?.list { event("SelectionChanged", from: old.list) }
+        guard let new else { return }
+        event("SelectionChanged", from: new.list)
+        if let reference = try? reference(new.row) { event("ActiveDescendantChanged", from: new.list, data: reference) }
     }
 
     public func window(_ window: Window, accessibilityNotification notification: AccessibilityNotification) {
         switch notification {
         case .announcement(let words), .pageScrolled(let words):
             // Politeness 1 (POLITE): after what is being said.
-            send(
-                "org.a11y.atspi.Event.Object", "Announcement", from: window,
-                [.string(""), .int32(1), .int32(0), .variant(.string(words))])
+            event("Announcement", from: window, 1, data: .string(words))
         case .elementAdded(let element, let container):
             childChanged(element, in: container, added: true, at: window.now)
         case .elementRemoved(let element, let container):
@@ -91,9 +79,7 @@ extension AtSpiBridge {
             let name =
                 element === window
                 ? (window.accessibilityLabel ?? window.name ?? "") : (element.resolvedAccessibility.label ?? "")
-            send(
-                "org.a11y.atspi.Event.Object", "PropertyChange", from: element,
-                [.string("accessible-name"), .int32(0), .int32(0), .variant(.string(name))])
+            event("PropertyChange", from: element, detail: "accessible-name", data: .string(name))
         }
     }
 }

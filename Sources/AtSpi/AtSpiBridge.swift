@@ -8,15 +8,16 @@ import ScrollwayViews
 /// object per element of each window's `accessibilityTree()` below it, each answering
 /// `org.a11y.atspi.Accessible` and, where it applies, `Component` and `Action`.
 ///
-/// The objects are not kept: each call reads the window's tree as it is then, and an element
-/// is named by its view's number (`/org/a11y/atspi/accessible/<n>`, numbered as first exposed),
-/// so a list exposes the rows that have cells and a reused cell is the same object with its
-/// new text. Calls are answered from the connection's `process()`, on the thread that owns the
-/// windows (the main actor's).
+/// The objects are not kept: each call makes the element it asks about from its view as it is
+/// then, and an element is named by its view's number (`/org/a11y/atspi/accessible/<n>`,
+/// numbered as first exposed), so a list exposes the rows that have cells and a reused cell is
+/// the same object with its new text. Calls are answered from the connection's `process()`, on
+/// the thread that owns the windows (the main actor's).
 ///
-/// Changes a screen reader follows are sent as AT-SPI's events as they happen: the focus moving
-/// (`object:state-changed:focused` on the element that lost it and the one that took it), which
-/// is how Orca knows what to read.
+/// Changes a screen reader follows are sent as AT-SPI's events: the focus and a list's
+/// selection moving, the window's activation, a focused editor's text and caret (after each
+/// frame), and what the views post (`AccessibilityNotification`); keys go to the registry's
+/// listeners first (AtSpiBridge+Keys.swift).
 @MainActor
 public final class AtSpiBridge: WindowObserver {
     public let connection: DBusConnection
@@ -119,9 +120,9 @@ public final class AtSpiBridge: WindowObserver {
     /// gets or loses the keyboard: Orca reads only the active window.
     public func window(_ window: Window, keyWindowDidChange isKey: Bool) {
         let title = window.accessibilityLabel ?? window.name ?? ""
-        send(
-            "org.a11y.atspi.Event.Window", isKey ? "Activate" : "Deactivate", from: window,
-            [.string(""), .int32(0), .int32(0), .variant(.string(title))])
+        event(
+            isKey ? "Activate" : "Deactivate", from: window, data: .string(title),
+            interface: "org.a11y.atspi.Event.Window")
         stateChanged("active", isKey, on: window)
     }
 
@@ -158,39 +159,37 @@ public final class AtSpiBridge: WindowObserver {
             }
         }
         if last.caret != caret || last.text != text {
-            send(
-                "org.a11y.atspi.Event.Object", "TextCaretMoved", from: view,
-                [.string(""), .int32(Int32(clamping: caret)), .int32(0), .variant(.string(""))])
+            event("TextCaretMoved", from: view, caret)
         }
     }
 
     private func textChanged(_ kind: String, at start: Int, _ text: String, on view: View) {
-        send(
-            "org.a11y.atspi.Event.Object", "TextChanged", from: view,
-            [
-                .string(kind), .int32(Int32(clamping: start)), .int32(Int32(clamping: text.unicodeScalars.count)),
-                .variant(.string(text)),
-            ])
+        event("TextChanged", from: view, detail: kind, start, text.unicodeScalars.count, data: .string(text))
     }
 
     /// `object:state-changed:<state>` from `view`'s object: libatspi keeps a reader's copy of
     /// an object's states up to date from these, and Orca reads what takes the focus.
     func stateChanged(_ state: String, _ on: Bool, on view: View) {
-        send(
-            "org.a11y.atspi.Event.Object", "StateChanged", from: view,
-            [.string(state), .int32(on ? 1 : 0), .int32(0), .variant(.string("0"))])
+        event("StateChanged", from: view, detail: state, on ? 1 : 0, data: .string("0"))
     }
 
-    /// An event signal (`siiva{sv}`: detail, detail1, detail2, any data, and an empty set of
-    /// properties) from `view`'s object; a bus that fails to take it is not the app's failure.
-    func send(_ interface: String, _ member: String, from view: View, _ arguments: [DBusValue]) {
+    /// An event signal from `view`'s object, in the one shape AT-SPI's events have
+    /// (`siiva{sv}`: a detail, two numbers, any data, and an empty set of properties); a bus
+    /// that fails to take it is not the app's failure.
+    func event(
+        _ member: String, from view: View, detail: String = "", _ detail1: Int = 0, _ detail2: Int = 0,
+        data: DBusValue = .string(""), interface: String = "org.a11y.atspi.Event.Object"
+    ) {
         guard registration != nil else { return }
         // Children held back go first: events keep the order things happened in.
         if member != "ChildrenChanged", !pendingOrder.isEmpty { flushChildren() }
         do {
             try connection.emit(
                 path: path(of: view), interface: interface, member: member,
-                arguments: arguments + [.array(element: "{sv}", [])])
+                arguments: [
+                    .string(detail), .int32(Int32(clamping: detail1)), .int32(Int32(clamping: detail2)),
+                    .variant(data), .array(element: "{sv}", []),
+                ])
         } catch {
             // The next call from a reader, or the platform's loop, finds the bus gone.
         }
@@ -359,6 +358,19 @@ public final class AtSpiBridge: WindowObserver {
         }
     }
 
+    /// What `GetAll` gives for each interface (an unknown one: Accessible's).
+    static let propertyNames = [
+        "org.a11y.atspi.Accessible": [
+            "Name", "Description", "HelpText", "Parent", "ChildCount", "Locale", "AccessibleId",
+        ],
+        "org.a11y.atspi.Application": [
+            "ToolkitName", "Version", "ToolkitVersion", "AtspiVersion", "InterfaceVersion", "Id",
+        ],
+        "org.a11y.atspi.Action": ["NActions"],
+        "org.a11y.atspi.Text": ["CharacterCount", "CaretOffset"],
+        "org.a11y.atspi.Selection": ["NSelectedChildren"],
+    ]
+
     private func properties(_ call: DBusCall, _ object: Object) throws -> DBusAnswer {
         switch call.member {
         case "Get":
@@ -372,16 +384,7 @@ public final class AtSpiBridge: WindowObserver {
             return .reply([.variant(value)])
         case "GetAll":
             guard let interface = call.arguments.first?.stringValue else { return invalid(call) }
-            let names =
-                interface == "org.a11y.atspi.Application"
-                ? ["ToolkitName", "Version", "ToolkitVersion", "AtspiVersion", "InterfaceVersion", "Id"]
-                : interface == "org.a11y.atspi.Action"
-                    ? ["NActions"]
-                    : interface == "org.a11y.atspi.Text"
-                        ? ["CharacterCount", "CaretOffset"]
-                        : interface == "org.a11y.atspi.Selection"
-                            ? ["NSelectedChildren"]
-                            : ["Name", "Description", "HelpText", "Parent", "ChildCount", "Locale", "AccessibleId"]
+            let names = Self.propertyNames[interface] ?? Self.propertyNames["org.a11y.atspi.Accessible"]!
             let entries = try names.compactMap { name in
                 try property(interface, name, object).map { DBusValue.dictEntry(.string(name), .variant($0)) }
             }

@@ -23,12 +23,9 @@ enum AccessibilityRun {
         /// Events the reader heard over all the runs with it.
         var eventsHeard = 0
 
-        /// The median of the runs' means.
+        /// The median of the runs' means, as every figure of the bench takes it.
         static func median(_ runs: [FrameTimes]) -> Double {
-            let means = runs.map(\.mean).sorted()
-            guard !means.isEmpty else { return 0 }
-            return means.count % 2 == 1
-                ? means[means.count / 2] : (means[means.count / 2 - 1] + means[means.count / 2]) / 2
+            runs.isEmpty ? 0 : WestonBench.percentile(runs.map(\.mean), 0.5)
         }
     }
 

@@ -37,6 +37,10 @@ public struct AccessibilityDefaults: Equatable, Sendable {
     public var label: String?
     public var isElement: Bool
 
+    /// Whether a view with these is a node of the tree: an element, or a container other than
+    /// an unnamed group (which stands aside for what it holds).
+    public var isInTree: Bool { isElement || (role.isContainer && (role != .group || label != nil)) }
+
     public init(role: AccessibilityRole, label: String? = nil, isElement: Bool = false) {
         self.role = role
         self.label = label
@@ -152,7 +156,7 @@ extension View {
     func accessibilityNodes(in window: Window, depth: Int = .max) -> [AccessibilityNode] {
         guard !isHidden, alpha > 0.01 else { return [] }
         let a = resolvedAccessibility
-        let isNode = a.isElement || (a.role.isContainer && (a.role != .group || a.label != nil))
+        let isNode = a.isInTree
         var children =
             a.isElement || (isNode && depth <= 0)
             ? [] : subviews.flatMap { $0.accessibilityNodes(in: window, depth: isNode ? depth - 1 : depth) }
@@ -189,7 +193,7 @@ extension View {
         var view: View? = self
         while let v = view, v !== window {
             let a = v.resolvedAccessibility
-            if a.isElement || (a.role.isContainer && (a.role != .group || a.label != nil)) { return v }
+            if a.isInTree { return v }
             view = v.superview
         }
         return view === window ? window : nil
