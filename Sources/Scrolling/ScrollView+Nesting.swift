@@ -166,9 +166,12 @@ extension ScrollView {
         state.arbiter = arbiter
         touchState = state
         for action in actions where action == .cancelContent {
-            state.target?.touchesCancelled([
-                Touch(id: state.id, location: state.location, timestamp: touch.timestamp, source: state.source)
-            ])
+            if let target = state.target {
+                deliverToContent(
+                    .cancelled,
+                    Touch(id: state.id, location: state.location, timestamp: touch.timestamp, source: state.source),
+                    target)
+            }
         }
         handOff(to: next, beyond: nil, at: touch.timestamp)
         return true

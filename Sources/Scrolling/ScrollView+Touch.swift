@@ -160,7 +160,7 @@ extension ScrollView {
     /// held touch's delayed begin), while the scroll view keeps tracking the finger.
     func scrollTouchTargetWillLeave(_ touch: Touch) {
         guard var state = touchState, state.id == touch.id, let target = state.target else { return }
-        if state.arbiter.state == .content { target.touchesCancelled([touch]) }
+        if state.arbiter.state == .content { deliverToContent(.cancelled, touch, target) }
         state.target = nil
         touchState = state
     }
@@ -221,12 +221,27 @@ extension ScrollView {
                     if touchState?.id == touch.id { touchState?.arbiter.contentDeclined() }
                     return
                 }
-                target.touchesBegan([touch])
-            case .moveContent: target?.touchesMoved([touch])
-            case .endContent: target?.touchesEnded([touch])
-            case .cancelContent: target?.touchesCancelled([touch])
+                deliverToContent(.began, touch, target)
+            case .moveContent: target.map { deliverToContent(.moved, touch, $0) }
+            case .endContent: target.map { deliverToContent(.ended, touch, $0) }
+            case .cancelContent: target.map { deliverToContent(.cancelled, touch, $0) }
             case .beginScrolling: beginDragging()
             }
+        }
+    }
+
+    /// Gives the content its touch through the window, so that recognizers on the content
+    /// (or above it) delay or take it as they would anywhere else.
+    func deliverToContent(_ phase: TouchPhase, _ touch: Touch, _ target: View) {
+        if let window {
+            window.deliverTouch(phase, touch, to: target)
+            return
+        }
+        switch phase {
+        case .began: target.touchesBegan([touch])
+        case .moved: target.touchesMoved([touch])
+        case .ended: target.touchesEnded([touch])
+        case .cancelled: target.touchesCancelled([touch])
         }
     }
 

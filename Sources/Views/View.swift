@@ -69,6 +69,24 @@ open class View {
     /// What subviews that fill this view leave free at the edges (a window's client-side title
     /// bar, for example).
     public var fillInsets: EdgeInsets = .zero { didSet { if fillInsets != oldValue { setNeedsLayout() } } }
+    /// The gesture recognizers attached to this view, in the order added: each hears of the
+    /// touches that land in the view or its subviews before the views do.
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    /// Attaches `recognizer` (taking it from the view it was on, if any).
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        if let old = recognizer.view { old.removeGestureRecognizer(recognizer) }
+        recognizer.view = self
+        gestureRecognizers.append(recognizer)
+    }
+
+    /// Detaches `recognizer`: a gesture it was following stops (cancelled if it had begun).
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard let i = gestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
+        window?.abandon(recognizer)
+        gestureRecognizers.remove(at: i)
+        recognizer.view = nil
+    }
 
     /// How many times `draw(in:)` ran: tests and benchmarks use it to prove that scrolling
     /// re-composites and never re-rasterizes.

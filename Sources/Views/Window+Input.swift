@@ -89,7 +89,10 @@ extension Window {
             }
             touchpadAxes.remove(axis)
             if touchpadAxes.isEmpty { touchpadLatch = nil }
-        case .axis, .pinchBegin, .pinchUpdate, .pinchEnd, .holdBegin, .holdEnd:
+        case .pinchBegin, .pinchUpdate, .pinchEnd:
+            if recognizersTakeTouchpadPinch(event) { return }
+            bubble(event, from: pointerPosition)
+        case .axis, .holdBegin, .holdEnd:
             bubble(event, from: pointerPosition)
         case .key(_, _, let mods):
             modifiers = mods
@@ -141,10 +144,12 @@ extension Window {
         touchRoutes[touch.id] = TouchRoute(
             target: hit, interceptor: interceptor, intercepted: interceptor != nil, source: touch.source,
             location: touch.location)
+        // Recognizers hear of a touch before the views do (as in UIKit).
+        recognizersBegin(touch, hit: hit, interceptor: interceptor)
         if let interceptor {
             interceptor.interceptedTouchBegan(touch, target: hit)
-        } else {
-            hit?.touchesBegan([touch])
+        } else if let hit {
+            deliverTouch(.began, touch, to: hit)
         }
     }
 
@@ -153,33 +158,38 @@ extension Window {
         route.location = p
         touchRoutes[id] = route
         let touch = Touch(id: id, location: p, timestamp: time, source: route.source)
+        recognizersMove(touch)
         if let i = route.interceptor {
             i.interceptedTouchMoved(touch)
         } else if route.intercepted {
             touchRoutes[id] = nil
-        } else {
-            route.target?.touchesMoved([touch])
+        } else if let target = route.target {
+            deliverTouch(.moved, touch, to: target)
         }
     }
 
     private func endTouch(id: Int, time: Double) {
         guard let route = touchRoutes.removeValue(forKey: id) else { return }
         let touch = Touch(id: id, location: route.location, timestamp: time, source: route.source)
+        recognizersEnd(touch, cancelled: false)
         if let i = route.interceptor {
             i.interceptedTouchEnded(touch)
-        } else if !route.intercepted {
-            route.target?.touchesEnded([touch])
+        } else if !route.intercepted, let target = route.target {
+            deliverTouch(.ended, touch, to: target)
         }
+        gestureArena.viewTouches[id] = nil
     }
 
     private func cancelTouch(id: Int, time: Double) {
         guard let route = touchRoutes.removeValue(forKey: id) else { return }
         let touch = Touch(id: id, location: route.location, timestamp: time, source: route.source)
+        recognizersEnd(touch, cancelled: true)
         if let i = route.interceptor {
             i.interceptedTouchCancelled(touch)
-        } else if !route.intercepted {
-            route.target?.touchesCancelled([touch])
+        } else if !route.intercepted, let target = route.target {
+            deliverTouch(.cancelled, touch, to: target)
         }
+        gestureArena.viewTouches[id] = nil
     }
 
     /// Before `view` leaves the window: cancels every touch whose intercepting view is in its

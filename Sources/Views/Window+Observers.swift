@@ -26,6 +26,9 @@ public protocol WindowObserver: AnyObject {
     func window(_ window: Window, willHandle event: InputEvent)
     /// A view posted something for assistive technology (`postAccessibilityNotification`).
     func window(_ window: Window, accessibilityNotification notification: AccessibilityNotification)
+    /// A gesture recognizer of a view in the window changed state (a trace records the named
+    /// ones, so a plot shows why a gesture went one way).
+    func window(_ window: Window, gestureRecognizer: GestureRecognizer, didChangeTo state: GestureRecognizer.State)
 }
 
 extension WindowObserver {
@@ -36,6 +39,9 @@ extension WindowObserver {
     public func window(_ window: Window, interactiveKeyboardDragAt fingerY: Double?) {}
     public func window(_ window: Window, willHandle event: InputEvent) {}
     public func window(_ window: Window, accessibilityNotification notification: AccessibilityNotification) {}
+    public func window(
+        _ window: Window, gestureRecognizer: GestureRecognizer, didChangeTo state: GestureRecognizer.State
+    ) {}
 }
 
 extension Window {

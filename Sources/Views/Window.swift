@@ -62,6 +62,8 @@ public final class Window: View {
     var animations: [any FrameAnimation] = []
     /// Where each touch's events go, by touch id (the mouse uses `Window.mouseTouchID`).
     var touchRoutes: [Int: TouchRoute] = [:]
+    /// The gesture recognizers following touches, and what the views under them are owed.
+    var gestureArena = GestureArena()
     /// The last pointer position (window coordinates), nil when the pointer is outside.
     public internal(set) var pointerPosition: Point?
     /// The view a button press went to: its release goes there too, wherever the pointer is
@@ -171,6 +173,7 @@ public final class Window: View {
     /// is leaving the window.
     func viewWillLeave(_ view: View) {
         cancelTouches(leaving: view)
+        abandonRecognizers(leaving: view)
         forgetComposites(of: view) { $0.willLeaveWindow() }
     }
 
