@@ -220,14 +220,16 @@ extension ScrollView {
 
     /// The fingers of a touch left (lifted, cancelled, handed on): a drag becomes a release to
     /// decide, a resting finger's animation runs on alone. Returns whether it was dragging.
+    /// The pan recognizer ends (or is cancelled) with a drag.
     @discardableResult
-    func endTouch() -> Bool {
+    func endTouch(cancelled: Bool = false) -> Bool {
         switch state {
         case .tracking(_, let a):
             transition(to: a.map { .animating($0) } ?? .idle)
             return false
         case .dragging(let s):
             transition(to: .releasing(dragStart: s.dragStart))
+            panDidEnd(cancelled: cancelled)
             return true
         default:
             return false

@@ -19,6 +19,9 @@ struct TouchState {
     var extra: [Int: Point] = [:]
     /// The clamped offset when the drag began (a paging release moves at most ±1 page from it).
     var dragStart: Point?
+    /// The slop was crossed but the pan could not begin yet (too few fingers, or a recognizer
+    /// it waits for may still recognize): each move asks again.
+    var panWaiting = false
     /// A second finger zooming with this one (a zoom view is set).
     var pinch: PinchState?
 
@@ -69,7 +72,6 @@ extension ScrollView {
                 contentWantsTouch: content != nil,
                 stoppedSpeed: speed > 0 ? speed : nil),
             target: content, location: touch.location)
-        tapTracker.touchDown(at: touch.location, time: t)
         if let deadline = state.arbiter.deadline, let window {
             state.timer = window.schedule(at: deadline) { [weak self] in self?.holdTimerFired(at: deadline) }
         }
@@ -88,14 +90,39 @@ extension ScrollView {
             return
         }
         if state.id == touch.id { state.location = touch.location } else { state.extra[touch.id] = touch.location }
-        tapTracker.touchMoved(to: touch.location)
         let crossed = state.pan.move(to: state.centroid, time: touch.timestamp)
-        if crossed, handOffAtSlopCrossing(&state, touch: touch) { return }
-        let actions = state.arbiter.moved(
-            crossedSlop: crossed, scrollEnabled: isScrollEnabled,
+        // The pan is asked when the slop is crossed, and again on each move while it waits.
+        var begins = false
+        var late = false
+        if crossed || state.panWaiting {
+            switch panDecision(fingers: 1 + state.extra.count) {
+            case .proceed:
+                begins = true
+                late = state.panWaiting
+                state.panWaiting = false
+            case .wait:
+                state.panWaiting = true
+            case .fail:
+                state.panWaiting = false
+            }
+        }
+        if begins, !late, handOffAtSlopCrossing(&state, touch: touch) { return }
+        var actions = state.arbiter.moved(
+            crossedSlop: begins, scrollEnabled: isScrollEnabled,
             contentAllowsCancel: state.target.map { touchesShouldCancel(in: $0) } ?? true)
         touchState = state
-        apply(actions, touch: touch, target: state.target)
+        // The content only ever has the first finger: another's move is not its news, and a
+        // cancel is of the first finger's touch.
+        if touch.id != state.id { actions.removeAll { $0 == .moveContent } }
+        apply(
+            actions,
+            touch: Touch(id: state.id, location: state.location, timestamp: touch.timestamp, source: state.source),
+            target: state.target)
+        // A pan that begins after the slop starts from where the fingers are: no jump.
+        if late, isDragging, var s = touchState {
+            s.anchor = s.anchor + s.pan.translation
+            touchState = s
+        }
         if isDragging, let s = touchState { updateDrag(s) }
     }
 
@@ -119,8 +146,9 @@ extension ScrollView {
             let momentum = state.source == .finger || mouseDragMomentum
             endDragging(velocity: Point(x: -finger.x, y: -finger.y), at: touch.timestamp, momentum: momentum)
         } else {
-            if case .tap(count: 2) = tapTracker.touchUp(at: state.location, time: touch.timestamp) {
-                handleDoubleTap(at: state.location)
+            if let p = pendingDoubleTap {
+                pendingDoubleTap = nil
+                handleDoubleTap(at: p)
             }
             settleAfterTouch(at: touch.timestamp)
             scheduleIndicatorFade()
@@ -171,13 +199,14 @@ extension ScrollView {
         guard var state = touchState else { return }
         window?.cancelTimer(state.timer)
         let actions = state.arbiter.cancelled()
-        let dragging = endTouch()
+        let dragging = endTouch(cancelled: true)
         apply(
             actions, touch: Touch(id: state.id, location: state.location, timestamp: t, source: state.source),
             target: state.target)
         if dragging { endDragging(velocity: .zero, at: t) }
         // A pinch riding on the touch ends with it (springing back beyond a zoom limit).
         if let p = state.pinch {
+            pinchDidEnd(cancelled: true)
             finishZoomGesture(anchor: viewportPoint(p.lastCenter), at: t)
         } else if !dragging {
             settleAfterTouch(at: t)
@@ -253,6 +282,7 @@ extension ScrollView {
         state.anchor = unbandedOffset(contentOffset)
         state.dragStart = clampedOffset(contentOffset)
         transition(to: .dragging(state))
+        panDidBegin(state)
         notify(.willBeginDragging)
         refreshControl?.updateFromScroll()
         if keyboardDismissMode == .onDrag { window?.focusedView = nil }
@@ -266,6 +296,7 @@ extension ScrollView {
             y: scrollsVertically ? state.anchor.y - tr.y : contentOffset.y)
         if handOffAtEdge(state, unbanded: unbanded) { return }
         contentOffset = bandedOffset(unbanded)
+        panDidChange(state)
         if keyboardDismissMode == .interactive { window?.reportInteractiveKeyboardDrag(fingerY: state.location.y) }
     }
 

@@ -182,6 +182,7 @@ extension ScrollView {
         if p.tracker == nil { p.active = false }
         pinch = p
         notify(.willBeginZooming)
+        pinchDidBegin(at: touch.timestamp)
     }
 
     func updatePinch(with touch: Touch) {
@@ -199,6 +200,7 @@ extension ScrollView {
         p.lastCenter = tracker.center
         pinchStep(&p, scale: shown, anchor: anchor, pan: delta)
         pinch = p
+        pinchDidChange(scale: tracker.scale, at: touch.timestamp)
     }
 
     /// A pinch finger lifted: the zoom ends (bouncing back beyond a limit). Returns whether the
@@ -210,6 +212,7 @@ extension ScrollView {
         let t = touch.timestamp
         window?.cancelTimer(first.timer)
         if endTouch() { endDragging(velocity: .zero, at: t) }
+        pinchDidEnd(cancelled: false)
         finishZoomGesture(anchor: viewportPoint(p.lastCenter), at: t)
         return true
     }
@@ -243,6 +246,7 @@ extension ScrollView {
                         startScale: zoomScaleStorage,
                         lastCenter: .zero, active: false, unbanded: unbandedOffset(contentOffset))))
             notify(.willBeginZooming)
+            pinchDidBegin(at: event.time)
         case .pinchUpdate(let scale, let dx, let dy):
             guard var p = touchpadPinch, scale.isFinite, scale > 0 else { return true }
             let shown = ZoomBand.shownScale(
@@ -250,9 +254,11 @@ extension ScrollView {
             let pan = dx.isFinite && dy.isFinite ? Point(x: dx, y: dy) : .zero
             pinchStep(&p, scale: shown, anchor: anchor, pan: pan)
             touchpadPinch = p
-        case .pinchEnd:
+            pinchDidChange(scale: scale, at: event.time)
+        case .pinchEnd(let cancelled):
             guard touchpadPinch != nil else { return true }
             transition(to: .idle)
+            pinchDidEnd(cancelled: cancelled)
             finishZoomGesture(anchor: anchor, at: event.time)
         default:
             return false

@@ -114,7 +114,7 @@ open class ScrollView: View {
     /// A double tap zooms to 2× (or back to the minimum) at the tap, when there is a zoom view.
     /// Off by default: UIKit's scroll view has no double tap of its own (apps add one); the zoom
     /// scene turns it on.
-    public var doubleTapZooms = false
+    public var doubleTapZooms = false { didSet { updateDoubleTapRecognizer() } }
     /// Scrollway's extension, off by default as in UIKit: a drag that reaches this view's edge
     /// continues in the enclosing scroll view that can move that way (scroll chaining, as
     /// browsers do), with no travel lost. Off, the drag stays here and rubber-bands; only a drag
@@ -143,7 +143,23 @@ open class ScrollView: View {
         get { zoomScaleStorage }
         set { setZoomScale(newValue, animated: false) }
     }
-    var tapTracker = TapTracker()
+    /// The scroll view's drag as a recognizer (ScrollView+Recognizers.swift): its settings
+    /// (`minimumNumberOfTouches`, `isEnabled`, `require(toFail:)`, a delegate) decide whether a
+    /// touch may scroll, and its states follow the drag.
+    public let panGestureRecognizer = PanGestureRecognizer()
+    /// The two-finger (and touchpad) zoom as a recognizer; there whether or not the view
+    /// zooms, as `pinchGestureRecognizer` is only while it can.
+    let ownPinch = PinchGestureRecognizer()
+    /// The pinch recognizer while the view can zoom (a zoom view, and a scale range), nil
+    /// otherwise, as in UIKit.
+    public var pinchGestureRecognizer: PinchGestureRecognizer? {
+        zoomView != nil && maximumZoomScale > minimumZoomScale ? ownPinch : nil
+    }
+    /// The recognizer behind `doubleTapZooms`, while it is on.
+    var doubleTapRecognizer: TapGestureRecognizer?
+    /// A double tap recognized while the scroll view still held its touch: it zooms once the
+    /// touch's release is settled.
+    var pendingDoubleTap: Point?
     /// True while a zoom step changes contentSize and offset together.
     var isApplyingZoom = false
 
@@ -224,6 +240,10 @@ open class ScrollView: View {
         clipsToBounds = true
         adjustedContentInset = computeAdjustedInset()
         setUpIndicators()
+        for own in [panGestureRecognizer, ownPinch] as [GestureRecognizer] {
+            own.isDrivenByOwner = true
+            addGestureRecognizer(own)
+        }
     }
 
     // MARK: Insets and range

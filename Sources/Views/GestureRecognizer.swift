@@ -117,7 +117,7 @@ open class GestureRecognizer {
     public internal(set) var isInvolved = false
     /// Set by a view that feeds it touches itself (a scroll view's own pan and pinch): the
     /// window arbitrates it with the others but does not deliver touches to it.
-    var isDrivenByOwner = false
+    package var isDrivenByOwner = false
     private var actions: [(id: Int, body: @MainActor (GestureRecognizer) -> Void)] = []
     private var nextActionID = 0
     private var timers: [TimerToken] = []

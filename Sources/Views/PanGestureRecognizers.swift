@@ -13,7 +13,8 @@ open class PanGestureRecognizer: GestureRecognizer {
     public var minimumNumberOfTouches = 1
     public var maximumNumberOfTouches = Int.max
 
-    var tracker: PanTracker?
+    /// The centroid's track: a scroll view that drives its own pan sets it from its drag.
+    package var tracker: PanTracker?
     /// What `setTranslation` added, so that the translation reads as the app set it.
     private var translationOffset = Point.zero
 
@@ -235,6 +236,10 @@ open class PinchGestureRecognizer: GestureRecognizer {
         default: break
         }
     }
+
+    /// A scroll view that drives its own pinch reports the fingers' scale (since they landed)
+    /// at `time`.
+    package func ownerReports(scale raw: Double, at time: Double) { update(raw: raw, at: time) }
 
     /// A touchpad pinch over its view (`InputEvent.pinchBegin/Update/End`): the compositor's
     /// cumulative scale drives it. Returns whether it took the event.

@@ -10,14 +10,14 @@ import ScrollwayGestures
 /// to last finger up), or, for several taps, if the next tap does not end within
 /// `maximumIntervalBetweenTaps` of the previous one's end, or lands further than
 /// `maximumDistanceBetweenTaps` from it. The defaults are the scroll view's double-tap rules
-/// (`TapTracker`).
+/// (`TapTiming`).
 open class TapGestureRecognizer: GestureRecognizer {
     public var numberOfTapsRequired = 1
     public var numberOfTouchesRequired = 1
     public var allowableMovement = PanTracker.touchSlop
-    public var maximumTapDuration = TapTracker.maxTapDuration
-    public var maximumIntervalBetweenTaps = TapTracker.doubleTapInterval
-    public var maximumDistanceBetweenTaps = TapTracker.doubleTapDistance
+    public var maximumTapDuration = TapTiming.maxTapDuration
+    public var maximumIntervalBetweenTaps = TapTiming.doubleTapInterval
+    public var maximumDistanceBetweenTaps = TapTiming.doubleTapDistance
 
     /// Taps completed so far in this sequence.
     public private(set) var tapsCompleted = 0
@@ -97,7 +97,7 @@ open class TapGestureRecognizer: GestureRecognizer {
 /// than `allowableMovement`; then follows them (changed) until one lifts (ended). Lifting or
 /// moving too far before then fails it.
 open class LongPressGestureRecognizer: GestureRecognizer {
-    public var minimumPressDuration = TapTracker.longPressDuration
+    public var minimumPressDuration = TapTiming.longPressDuration
     public var numberOfTouchesRequired = 1
     public var allowableMovement = PanTracker.touchSlop
 

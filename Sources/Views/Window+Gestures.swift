@@ -123,19 +123,14 @@ extension Window {
     /// recognizer fails. Scroll views deliver their content's touches through here too, so
     /// recognizers treat content under a scroll view like any other view.
     public func deliverTouch(_ phase: TouchPhase, _ touch: Touch, to view: View) {
+        // A touch a recognizer took stays taken until the window's touch ends, even if a view
+        // is offered it late (a scroll view's held content touch).
+        if gestureArena.viewTouches[touch.id]?.claimed == true { return }
         var vt = GestureArena.ViewTouch(view: view, last: touch)
-        // A touch a recognizer took stays taken until the window's touch ends, even if the
-        // view is offered a late began (a scroll view's delayed content touch).
-        if let existing = gestureArena.viewTouches[touch.id], existing.view === view,
-            phase != .began || existing.claimed
-        {
+        if let existing = gestureArena.viewTouches[touch.id], existing.view === view, phase != .began {
             vt = existing
         }
         vt.last = touch
-        guard !vt.claimed else {
-            if phase == .ended || phase == .cancelled { gestureArena.viewTouches[touch.id] = nil }
-            return
-        }
         switch phase {
         case .began:
             if delayingRecognizers(for: touch.id, began: true).isEmpty {
@@ -267,7 +262,15 @@ extension Window {
         guard g.cancelsTouchesInView, !g.isDrivenByOwner else { return }
         let ids = gestureArena.seen[ObjectIdentifier(g)] ?? []
         for id in ids.sorted() {
-            guard var vt = gestureArena.viewTouches[id] else { continue }
+            // A live touch no view has had yet (a scroll view holds it) is taken all the same.
+            guard
+                var vt = gestureArena.viewTouches[id]
+                    ?? touchRoutes[id].map({ route in
+                        GestureArena.ViewTouch(
+                            view: nil,
+                            last: Touch(id: id, location: route.location, timestamp: now, source: route.source))
+                    })
+            else { continue }
             vt.claimed = true
             vt.heldBegin = nil
             let owed = vt.began

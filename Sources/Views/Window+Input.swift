@@ -169,9 +169,12 @@ extension Window {
     }
 
     private func endTouch(id: Int, time: Double) {
-        guard let route = touchRoutes.removeValue(forKey: id) else { return }
+        guard let route = touchRoutes[id] else { return }
         let touch = Touch(id: id, location: route.location, timestamp: time, source: route.source)
+        // Recognizers first, while the touch is still live: one that recognizes now takes it
+        // from the views even if none has had it yet (a scroll view's held tap).
         recognizersEnd(touch, cancelled: false)
+        touchRoutes[id] = nil
         if let i = route.interceptor {
             i.interceptedTouchEnded(touch)
         } else if !route.intercepted, let target = route.target {
@@ -181,9 +184,10 @@ extension Window {
     }
 
     private func cancelTouch(id: Int, time: Double) {
-        guard let route = touchRoutes.removeValue(forKey: id) else { return }
+        guard let route = touchRoutes[id] else { return }
         let touch = Touch(id: id, location: route.location, timestamp: time, source: route.source)
         recognizersEnd(touch, cancelled: true)
+        touchRoutes[id] = nil
         if let i = route.interceptor {
             i.interceptedTouchCancelled(touch)
         } else if !route.intercepted, let target = route.target {

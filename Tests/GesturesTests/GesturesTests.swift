@@ -149,41 +149,6 @@ import Testing
     }
 }
 
-@Suite struct TapTrackerTests {
-    @Test func tapDoubleTapAndLongPress() {
-        var t = TapTracker()
-        t.touchDown(at: Point(x: 10, y: 10), time: 0)
-        do {
-            let r = t.touchUp(at: Point(x: 12, y: 10), time: 0.1)
-            #expect(r == .tap(count: 1))
-        }
-        t.touchDown(at: Point(x: 15, y: 12), time: 0.25)
-        do {
-            let r = t.touchUp(at: Point(x: 15, y: 12), time: 0.3)
-            #expect(r == .tap(count: 2))
-        }
-
-        t.touchDown(at: .zero, time: 2)
-        #expect(t.longPressDeadline == 2.5)
-        do {
-            let r = t.timerFired(time: 2.5)
-            #expect(r == .longPress)
-        }
-        do {
-            let r = t.touchUp(at: .zero, time: 2.6)
-            #expect(r == TapTracker.Result.none)
-        }
-
-        t.touchDown(at: .zero, time: 5)
-        t.touchMoved(to: Point(x: 20, y: 0))
-        #expect(t.longPressDeadline == nil)
-        do {
-            let r = t.touchUp(at: Point(x: 20, y: 0), time: 5.1)
-            #expect(r == TapTracker.Result.none)
-        }
-    }
-}
-
 @Suite struct PinchTrackerTests {
     @Test func scaleAndCentre() {
         var p = PinchTracker(Point(x: 100, y: 100), Point(x: 200, y: 100))!

@@ -1,0 +1,202 @@
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayScrolling
+import ScrollwayViews
+import Testing
+
+/// Every recognizer state change in a window, as `name:state`.
+@MainActor
+final class RecognizerStates: WindowObserver {
+    var log: [String] = []
+    func window(_ window: Window, gestureRecognizer: GestureRecognizer, didChangeTo state: GestureRecognizer.State) {
+        guard let name = gestureRecognizer.name else { return }
+        if state == .changed, log.last == "\(name):changed" { return }  // one per run of changes
+        log.append("\(name):\(state.rawValue)")
+    }
+}
+
+/// Content that logs the touches it hears.
+@MainActor
+final class TouchRecordingView: View {
+    var log: [String] = []
+    override func touchesBegan(_ touches: [Touch]) { log.append("began") }
+    override func touchesMoved(_ touches: [Touch]) { if log.last != "moved" { log.append("moved") } }
+    override func touchesEnded(_ touches: [Touch]) { log.append("ended") }
+    override func touchesCancelled(_ touches: [Touch]) { log.append("cancelled") }
+}
+
+/// Answers a test sets for an app's recognizer.
+@MainActor
+final class RecognizerRules: GestureRecognizerDelegate {
+    var shouldBegin: (GestureRecognizer) -> Bool = { _ in true }
+    var simultaneous = false
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { shouldBegin(recognizer) }
+    func gestureRecognizer(
+        _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool { simultaneous }
+}
+
+/// The scroll view's pan and pinch as recognizer objects, and app recognizers coordinating
+/// with them.
+@MainActor
+@Suite struct ScrollViewRecognizerTests {
+    /// A bench whose content logs its touches, with the states of named recognizers.
+    func bench(
+        content size: Size = Size(width: 390, height: 12000)
+    ) -> (ScrollBench, TouchRecordingView, RecognizerStates) {
+        let rig = ScrollBench(content: size)
+        let view = TouchRecordingView(frame: Rect(origin: .zero, size: size))
+        rig.content.addSubview(view)
+        let states = RecognizerStates()
+        rig.window.addObserver(states)
+        rig.scroll.panGestureRecognizer.name = "pan"
+        return (rig, view, states)
+    }
+
+    @Test func thePanBeginsWithTheDragChangesWithItAndEndsAtTheRelease() {
+        let (rig, content, states) = bench()
+        let pan = rig.scroll.panGestureRecognizer
+        rig.send(.touchDown(id: 1, position: Point(x: 200, y: 600)))
+        rig.send(.touchMotion(id: 1, position: Point(x: 200, y: 585)), at: 0.016)
+        #expect(states.log == ["pan:began", "pan:changed"])
+        #expect(rig.callbacks.first == .willBeginDragging)
+        rig.send(.touchMotion(id: 1, position: Point(x: 200, y: 500)), at: 0.032)
+        // The translation is the drag's (from where the slop was crossed), and the offset moved
+        // by exactly as much.
+        #expect(pan.translation(in: nil) == Point(x: 0, y: -90))
+        #expect(rig.scroll.contentOffset.y == 90)
+        #expect(pan.velocity(in: nil).y < -1000)
+        rig.send(.touchUp(id: 1), at: 0.048)
+        #expect(states.log == ["pan:began", "pan:changed", "pan:ended", "pan:possible"])
+        #expect(content.log.isEmpty)  // a quick drag: the content never heard of it
+        // A tap: the pan fails as the finger lifts.
+        states.log = []
+        rig.settle()
+        rig.send(.touchDown(id: 1, position: Point(x: 200, y: 600)), at: rig.time + 1)
+        rig.send(.touchUp(id: 1), at: rig.time + 0.05)
+        #expect(states.log == ["pan:failed", "pan:possible"])
+        #expect(content.log == ["began", "ended"])
+    }
+
+    @Test func withTwoFingersRequiredOneFingerIsTheContentsAndTwoScroll() {
+        let (rig, content, states) = bench()
+        rig.scroll.panGestureRecognizer.minimumNumberOfTouches = 2
+        rig.send(.touchDown(id: 1, position: Point(x: 100, y: 600)))
+        for i in 1...10 {
+            rig.send(.touchMotion(id: 1, position: Point(x: 100, y: 600 - 10 * Double(i))), at: 0.02 * Double(i))
+        }
+        // One finger drew on the content (it got the touch after the hold) and nothing scrolled.
+        #expect(rig.scroll.contentOffset.y == 0 && !rig.scroll.isDragging)
+        #expect(content.log == ["began", "moved"])
+        #expect(states.log.isEmpty)
+        // A second finger lands and the two move: the scroll begins where they are, and the
+        // content's touch is cancelled.
+        rig.send(.touchDown(id: 2, position: Point(x: 200, y: 500)), at: 0.25)
+        rig.send(.touchMotion(id: 2, position: Point(x: 200, y: 498)), at: 0.27)
+        #expect(rig.scroll.isDragging && states.log == ["pan:began", "pan:changed"])
+        #expect(rig.scroll.contentOffset.y == 0)  // no jump by the slop already travelled
+        #expect(content.log == ["began", "moved", "cancelled"])
+        rig.send(.touchMotion(id: 1, position: Point(x: 100, y: 460)), at: 0.29)
+        rig.send(.touchMotion(id: 2, position: Point(x: 200, y: 458)), at: 0.29)
+        // Both fingers moved 40 px: the centroid did too.
+        #expect(rig.scroll.contentOffset.y == 40)
+        rig.send(.touchUp(id: 1), at: 0.3)
+        rig.send(.touchUp(id: 2), at: 0.3)
+        #expect(states.log.suffix(2) == ["pan:ended", "pan:possible"])
+    }
+
+    @Test func aDisabledPanDoesNotScrollAndTheContentKeepsTheTouch() {
+        let (rig, content, _) = bench()
+        rig.scroll.panGestureRecognizer.isEnabled = false
+        rig.drag(from: Point(x: 200, y: 600), to: Point(x: 200, y: 300), duration: 0.3)
+        #expect(rig.scroll.contentOffset.y == 0 && rig.callbacks.isEmpty)
+        #expect(content.log == ["began", "moved", "ended"])
+    }
+
+    @Test func anAppsHorizontalPanInTheContentWinsSidewaysAndTheListScrollsOtherwise() {
+        let (rig, content, states) = bench()
+        let rules = RecognizerRules()
+        // Begins only for a mostly horizontal motion, as a row's swipe does.
+        rules.shouldBegin = { g in
+            let t = (g as! PanGestureRecognizer).translation(in: nil)
+            return abs(t.x) > abs(t.y)
+        }
+        let swipe = PanGestureRecognizer()
+        swipe.name = "swipe"
+        swipe.delegate = rules
+        content.addGestureRecognizer(swipe)
+        rig.drag(from: Point(x: 200, y: 600), to: Point(x: 80, y: 590), duration: 0.2)
+        #expect(
+            states.log == [
+                "swipe:began", "pan:failed", "swipe:changed", "swipe:ended", "swipe:possible", "pan:possible",
+            ])
+        #expect(rig.scroll.contentOffset == .zero && rig.callbacks.isEmpty)
+        #expect(content.log.isEmpty)  // held, then taken by the swipe: never delivered
+        // Vertically the app's pan declines and the list scrolls.
+        states.log = []
+        rig.drag(from: Point(x: 200, y: 600), to: Point(x: 205, y: 400), duration: 0.2)
+        #expect(states.log.prefix(3) == ["swipe:failed", "pan:began", "pan:changed"])
+        #expect(rig.scroll.contentOffset.y > 150)
+        // Allowed to recognize together, both run.
+        rig.settle()
+        rules.simultaneous = true
+        rules.shouldBegin = { _ in true }
+        states.log = []
+        rig.drag(from: Point(x: 200, y: 600), to: Point(x: 200, y: 500), duration: 0.2)
+        #expect(states.log.prefix(2) == ["swipe:began", "pan:began"])
+    }
+
+    @Test func thePanWaitsForTheAppsSwipeToFailAndDoesNotScrollIfItSucceeds() {
+        let (rig, content, states) = bench(content: Size(width: 4000, height: 844))
+        let swipe = SwipeGestureRecognizer()
+        swipe.name = "swipe"
+        swipe.direction = .right
+        content.addGestureRecognizer(swipe)
+        rig.scroll.contentOffset = Point(x: 1000, y: 0)
+        rig.scroll.panGestureRecognizer.require(toFail: swipe)
+        // A quick swipe right: the swipe recognizes, the pan (waiting since the slop) fails.
+        rig.drag(from: Point(x: 100, y: 400), to: Point(x: 300, y: 400), duration: 0.1)
+        #expect(states.log == ["swipe:ended", "pan:failed", "swipe:possible", "pan:possible"])
+        #expect(rig.scroll.contentOffset.x == 1000)
+        // Leftwards the swipe fails at the slop and the pan goes ahead on that very move.
+        states.log = []
+        rig.drag(from: Point(x: 300, y: 400), to: Point(x: 100, y: 400), duration: 0.1)
+        #expect(states.log.prefix(2) == ["swipe:failed", "pan:began"])
+        #expect(rig.scroll.contentOffset.x > 1100)
+        // Slowly rightwards: the pan waits until the swipe runs out of time (0.5 s), then
+        // scrolls from where the finger is then, without a jump.
+        rig.settle()
+        let before = rig.scroll.contentOffset.x
+        states.log = []
+        let start = rig.time + 0.5
+        rig.send(.touchDown(id: 1, position: Point(x: 100, y: 400)), at: start)
+        rig.send(.touchMotion(id: 1, position: Point(x: 130, y: 400)), at: start + 0.2)
+        #expect(states.log.isEmpty && rig.scroll.contentOffset.x == before)
+        rig.advance(to: start + 0.5)
+        #expect(states.log == ["swipe:failed"])
+        rig.send(.touchMotion(id: 1, position: Point(x: 131, y: 400)), at: start + 0.55)
+        #expect(states.log == ["swipe:failed", "pan:began", "pan:changed"])
+        #expect(rig.scroll.contentOffset.x == before)
+        rig.send(.touchMotion(id: 1, position: Point(x: 171, y: 400)), at: start + 0.6)
+        #expect(rig.scroll.contentOffset.x == before - 40)
+        rig.send(.touchUp(id: 1), at: start + 0.7)
+    }
+
+    @Test func thePinchFollowsATwoFingerZoomAndIsThereOnlyWhileTheViewZooms() {
+        let (rig, _, states) = bench(content: Size(width: 390, height: 844))
+        #expect(rig.scroll.pinchGestureRecognizer == nil)
+        rig.zoomsContent(minimum: 1, maximum: 4)
+        let pinch = try! #require(rig.scroll.pinchGestureRecognizer)
+        pinch.name = "pinch"
+        rig.send(.touchDown(id: 1, position: Point(x: 150, y: 400)))
+        rig.send(.touchDown(id: 2, position: Point(x: 250, y: 400)), at: 0.01)
+        #expect(states.log == ["pinch:began"])
+        rig.send(.touchMotion(id: 2, position: Point(x: 350, y: 400)), at: 0.03)
+        #expect(pinch.scale == 2)
+        #expect(abs(rig.scroll.zoomScale - 2) < 1e-9)
+        rig.send(.touchUp(id: 2), at: 0.05)
+        #expect(states.log == ["pinch:began", "pinch:changed", "pinch:ended"])
+        rig.send(.touchUp(id: 1), at: 0.06)
+        #expect(states.log.last == "pinch:possible")
+    }
+}
