@@ -10,8 +10,6 @@ public final class PhotoKiosk {
     public let pager: PhotoPager
     /// What the exit gesture does: `open` makes it stop the app's loop.
     public var onExit: (() -> Void)?
-    // The window holds its observers weakly: the kiosk keeps the gesture alive.
-    private let exitGesture = ThreeFingerTap()
 
     /// The kiosk's window at `size` (the compositor's fullscreen size replaces it once shown).
     public init(photos: [Photo], size: Size = Size(width: 1024, height: 600)) {
@@ -20,8 +18,7 @@ public final class PhotoKiosk {
         pager = PhotoPager(photos: photos)
         pager.fillsSuperview = true
         window.addSubview(pager)
-        window.addObserver(exitGesture)
-        exitGesture.onRecognize = { [weak self] in self?.onExit?() }
+        window.addGestureRecognizer(ThreeFingerTap { [weak self] in self?.onExit?() })
         window.layoutIfNeeded()
     }
 
