@@ -28,6 +28,18 @@ public final class ListView: ScrollView {
     public var margin = 100.0 { didSet { updateVisibleRows() } }
     /// Rows selected by a tap.
     public var onSelectRow: ((Int) -> Void)?
+    /// The buttons a row reveals when swiped left (UIKit's trailing swipe actions), by row; nil
+    /// (or no actions for a row): rows do not swipe. A horizontal swipe on a row slides it open
+    /// while a vertical pan still scrolls the list (ListView+SwipeActions.swift); a screen
+    /// reader offers the same actions on each row.
+    public var trailingSwipeActions: ((Int) -> [RowAction])? {
+        didSet {
+            updateSwipeActions()
+            for (row, cell) in visibleCells { offerActions(of: row, on: cell) }
+        }
+    }
+    /// Row swiping, while `trailingSwipeActions` is set.
+    var swipeActions: RowSwipeActions?
 
     /// A list; the rows with cells stand inside it.
     public override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .list) }
@@ -114,8 +126,26 @@ public final class ListView: ScrollView {
         return make()
     }
 
+    /// A row's swipe actions as the cell's accessibility actions (a screen reader's way to
+    /// them), found by row when performed (inserts and deletes renumber cells).
+    private func offerActions(of row: Int, on cell: ListCell) {
+        guard trailingSwipeActions != nil else {
+            if !cell.accessibilityCustomActions.isEmpty { cell.accessibilityCustomActions = [] }
+            return
+        }
+        cell.accessibilityCustomActions = actions(forRow: row).map { action in
+            AccessibilityCustomAction(name: action.title) { [weak self, weak cell] in
+                guard let self, let cell, let row = self.row(for: cell) else { return false }
+                self.closeSwipeActions(animated: false)
+                action.handler(row)
+                return true
+            }
+        }
+    }
+
     /// Reloads everything from the data source.
     public func reloadData() {
+        closeSwipeActions(animated: false)
         follower?.list = nil
         follower = nil
         for (_, cell) in visibleCells { recycle(cell) }
@@ -579,6 +609,7 @@ public final class ListView: ScrollView {
             self.onSelectRow?(row)
         }
         cell.selectsOnKeys = onSelectRow != nil
+        offerActions(of: row, on: cell)
         if cell.superview !== self {
             insertSubview(cell, at: 0)
             window?.postAccessibilityNotification(.elementAdded(cell, container: self))
@@ -589,6 +620,7 @@ public final class ListView: ScrollView {
         // A focused row scrolled far away gives the focus up: its cell is about to show
         // another row, which must not inherit it.
         cell.resignFocus()
+        swipeActions?.cellWillRecycle(cell)
         window?.postAccessibilityNotification(.elementRemoved(cell, container: self))
         cell.removeFromSuperview()
         cell.onTap = nil

@@ -39,6 +39,12 @@ public final class AddressBook {
 
     public var count: Int { people.count + recent.count }
 
+    /// Takes `contact` out of the book (a swipe's Delete).
+    public func remove(_ contact: Contact) {
+        people.removeAll { $0.id == contact.id }
+        recent.removeAll { $0.id == contact.id }
+    }
+
     /// Adds `count` new people (as a sync would bring them) and returns them.
     @discardableResult
     public func addPeople(_ count: Int) -> [Contact] {

@@ -2,7 +2,8 @@ import Scrollway
 
 /// The address book's one screen: a bar with the title and a search field, the people below in
 /// a list with a section per letter (the current letter's header sticks to the top), pull to
-/// refresh, and a person's page over it all when a row is tapped.
+/// refresh, a person's page over it all when a row is tapped, and a row swiped left shows
+/// Delete (the list still scrolls under a vertical drag).
 ///
 /// With the on-screen keyboard up (a touch on the search field brings it), the list's bottom
 /// inset grows by what the keyboard covers, so every row can still be scrolled into view above
@@ -45,6 +46,9 @@ public final class ContactsScreen: View, ListDataSource {
         list.onSelectRow = { [weak self] row in
             guard let self else { return }
             self.open(self.shown[row])
+        }
+        list.trailingSwipeActions = { [weak self] _ in
+            [RowAction(title: "Delete", style: .destructive) { row in self?.delete(row: row) }]
         }
         let refresh = RefreshControl()
         refresh.onValueChanged = { [weak self] in self?.sync() }
@@ -129,6 +133,17 @@ public final class ContactsScreen: View, ListDataSource {
             self.updateCounts()
             self.list.refreshControl?.endRefreshing()
         }
+    }
+
+    /// Deletes the person on `row`: from the book, the rows shown, and the list, whose rows
+    /// in view stay where they are.
+    public func delete(row: Int) {
+        let contact = shown.remove(at: row)
+        if row < recentShown { recentShown -= 1 }
+        book.remove(contact)
+        regroup()
+        list.deleteRows(at: [row])
+        updateCounts()
     }
 
     // MARK: A person's page

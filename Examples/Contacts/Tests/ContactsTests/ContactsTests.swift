@@ -64,6 +64,43 @@ import Testing
         try app.pump(until: { screen.detail == nil }, "Escape")
     }
 
+    @Test func aRowSwipedLeftShowsDeleteWhichDeletesItAndAVerticalDragStillScrolls() throws {
+        let (rig, app, screen) = try startContacts()
+        let list = screen.list
+        let row = 3
+        let person = screen.shown[row]
+        let next = screen.shown[row + 1]
+        let rowFrame = list.convert(list.rectForRow(row), to: nil)
+        var fingers = Fingers(rig, app)
+        // A quick swipe left along the row, as real wl_touch events.
+        try fingers.drag(from: Point(x: 300, y: rowFrame.midY), step: Point(x: -25, y: 0), moves: 6)
+        try app.pump(until: { list.openSwipeRow == row && app.isAtRest }, "the row to open")
+        #expect(list.contentOffset.y == -list.adjustedContentInset.top, "the list scrolled under a sideways swipe")
+        // The compositor shows the red Delete band at the row's right end, the row's name moved
+        // left of it.
+        let cell = try #require(list.visibleCells[row])
+        let revealed = cell.bounds.origin.x
+        #expect(revealed >= 74)
+        let shot = try rig.capture()
+        let red = Color(rgb: 255, 59, 48)
+        #expect(shot.shows(red, x: Int(rowFrame.maxX) - 4, y: Int(rowFrame.minY) + 4))
+        #expect(shot.shows(red, x: Int(rowFrame.maxX - revealed) + 4, y: Int(rowFrame.minY) + 4))
+        #expect(shot.shows(.white, x: Int(rowFrame.maxX - revealed) - 4, y: Int(rowFrame.minY) + 4))
+
+        // Tapping Delete takes the person out; the next one moves up into the row.
+        try fingers.tap(Point(x: rowFrame.maxX - revealed / 2, y: rowFrame.midY))
+        try app.pump(until: { !screen.shown.contains(person) }, "the delete")
+        try app.settle()
+        #expect(screen.book.count == 2999 && screen.countLabel.text == "2999 people")
+        #expect(screen.shown[row] == next && list.openSwipeRow == nil)
+        #expect(screen.detail == nil)  // the tap on Delete did not also open the row
+
+        // A vertical drag starting on a row scrolls the list, as before.
+        try fingers.drag(from: Point(x: 300, y: rowFrame.midY + 200), step: Point(x: 0, y: -30), moves: 6)
+        try app.settle()
+        #expect(list.contentOffset.y > 150 && list.openSwipeRow == nil)
+    }
+
     @Test func aTouchOnTheSearchFieldBringsTheKeyboardAndTheListMakesRoomAboveIt() throws {
         let (rig, app, screen) = try startContacts()
         let window = try #require(screen.window)

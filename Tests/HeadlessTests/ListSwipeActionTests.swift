@@ -1,0 +1,134 @@
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayScrolling
+import ScrollwayViews
+import Testing
+
+/// Rows that swipe open to reveal their actions, on the list scene, while vertical drags still
+/// scroll the list.
+@MainActor
+@Suite struct ListSwipeActionTests {
+    /// The list scene with a Delete and a Flag action on every row; `performed` says which ran.
+    final class Actions {
+        var performed: [String] = []
+    }
+
+    func scene() -> (SceneDriver, Actions) {
+        let d = SceneDriver(.list)
+        let actions = Actions()
+        d.list.trailingSwipeActions = { [unowned actions] _ in
+            [
+                RowAction(title: "Delete", style: .destructive) { actions.performed.append("delete \($0)") },
+                RowAction(title: "Flag") { actions.performed.append("flag \($0)") },
+            ]
+        }
+        d.list.onSelectRow = { [unowned actions] in actions.performed.append("select \($0)") }
+        return (d, actions)
+    }
+
+    /// The middle of row `row` in window coordinates.
+    func center(of row: Int, in d: SceneDriver) -> Point { d.list.convert(d.list.rectForRow(row), to: nil).center }
+
+    /// A swipe left across row `row` by `dx` px (fast: 10 ms a move), lifted at the end.
+    @discardableResult
+    func swipe(_ d: SceneDriver, row: Int, by dx: Double, moves: Int = 6) -> Double {
+        let p = center(of: row, in: d)
+        return d.send(from: d.time + 0.1) { $0.flick(from: p, by: Point(x: dx, y: 0), at: 0, moves: moves, id: 1) }
+    }
+
+    @Test func aLeftSwipeOpensTheRowOverItsButtonsAndTheListDoesNotScroll() throws {
+        let (d, actions) = scene()
+        d.settle()
+        let offset = d.list.contentOffset
+        var began = 0
+        d.list.panGestureRecognizer.addAction { g in if g.state == .began { began += 1 } }
+        swipe(d, row: 2, by: -120)
+        d.settle()
+        #expect(d.list.openSwipeRow == 2)
+        let cell = try #require(d.list.visibleCells[2])
+        // Open: the row's content moved left by the buttons' width, its buttons in view at its
+        // right edge; the list stayed where it was and never began to drag.
+        let buttons = try #require(cell.subviews.first { $0.subviews.contains { ($0 as? Button)?.title == "Delete" } })
+        #expect(cell.bounds.origin.x == buttons.bounds.width)
+        #expect(buttons.frame.minX == cell.bounds.width)
+        let deleteButton = try #require(buttons.subviews.first as? Button)
+        #expect(deleteButton.title == "Delete")
+        let shown = deleteButton.convert(deleteButton.bounds, to: nil)
+        #expect(
+            shown.maxX == d.list.convert(cell.frame, to: nil).maxX - (buttons.bounds.width - deleteButton.frame.maxX))
+        #expect(d.list.contentOffset == offset && began == 0)
+        #expect(actions.performed.isEmpty)
+
+        // Its Delete runs with the row, and the row closes.
+        d.send(from: d.time + 0.2) { $0.tap(at: shown.center, at: 0, hold: 60) }
+        d.settle()
+        #expect(actions.performed == ["delete 2"])
+        #expect(d.list.openSwipeRow == nil && cell.bounds.origin.x == 0)
+    }
+
+    @Test func aVerticalDragOnARowScrollsAndOpensNothing() {
+        let (d, _) = scene()
+        d.settle()
+        let p = center(of: 4, in: d)
+        d.send(from: d.time + 0.1) { $0.flick(from: p, by: Point(x: 8, y: -300), at: 0, moves: 6, id: 1) }
+        d.settle()
+        #expect(d.list.contentOffset.y > 300)
+        #expect(d.list.openSwipeRow == nil)
+        #expect(d.list.visibleCells.values.allSatisfy { $0.bounds.origin.x == 0 })
+    }
+
+    @Test func aShortSlowSwipeClosesAgainAndAFlickOpensEvenIfShort() {
+        let (d, _) = scene()
+        d.settle()
+        // 30 px over 0.6 s: less than half the buttons, slowly: it closes.
+        let p = center(of: 3, in: d)
+        d.send(from: d.time + 0.1) { $0.drag(from: p, to: p + Point(x: -30, y: 0), at: 0, ms: 600, id: 1) }
+        d.settle()
+        #expect(d.list.openSwipeRow == nil)
+        #expect(d.list.visibleCells[3]?.bounds.origin.x == 0)
+        // 40 px in 40 ms: a flick, it opens.
+        swipe(d, row: 3, by: -40, moves: 4)
+        d.settle()
+        #expect(d.list.openSwipeRow == 3)
+    }
+
+    @Test func anOpenRowClosesOnATapElsewhereWithoutSelectingAndWhenTheListScrolls() {
+        let (d, actions) = scene()
+        d.settle()
+        swipe(d, row: 2, by: -150)
+        d.settle()
+        #expect(d.list.openSwipeRow == 2)
+        // A tap on another row closes the open one and selects nothing.
+        d.send(from: d.time + 0.2) { $0.tap(at: center(of: 6, in: d), at: 0, hold: 60) }
+        d.settle()
+        #expect(d.list.openSwipeRow == nil && actions.performed.isEmpty)
+        // The next tap selects as usual.
+        d.send(from: d.time + 0.2) { $0.tap(at: center(of: 6, in: d), at: 0, hold: 60) }
+        d.settle()
+        #expect(actions.performed == ["select 6"])
+        // Open again, then scroll: it closes as the list begins to drag.
+        swipe(d, row: 2, by: -150)
+        d.settle()
+        #expect(d.list.openSwipeRow == 2)
+        d.flick(from: center(of: 8, in: d), by: Point(x: 0, y: -200))
+        d.settle()
+        #expect(d.list.openSwipeRow == nil)
+        #expect(d.list.visibleCells.values.allSatisfy { $0.bounds.origin.x == 0 && !$0.clipsToBounds })
+    }
+
+    @Test func eachRowOffersItsActionsToAScreenReader() throws {
+        let (d, actions) = scene()
+        d.settle()
+        let cell = try #require(d.list.visibleCells[5])
+        #expect(cell.accessibilityCustomActions.map(\.name) == ["Delete", "Flag"])
+        #expect(cell.accessibilityCustomActions[1].handler())
+        #expect(actions.performed == ["flag 5"])
+        d.list.trailingSwipeActions = nil
+        #expect(cell.accessibilityCustomActions.isEmpty)
+        // Without actions a sideways swipe does nothing to the row.
+        swipe(d, row: 5, by: -150)
+        d.settle()
+        #expect(d.list.openSwipeRow == nil && cell.bounds.origin.x == 0)
+    }
+}
