@@ -33,6 +33,11 @@ extension TracePlot {
 
         /// One colour per family of delegate calls: the drag's, the deceleration's, the
         /// animation's, the zoom's, the inset's.
+        /// A recognizer's state change (`rowSwipe began`) is teal.
+        public static func marker(_ event: TraceDelegateRecord) -> Color {
+            event.recognizer ? Color(rgb: 0, 128, 128) : marker(event.name)
+        }
+
         public static func marker(_ name: String) -> Color {
             if name.hasSuffix("Dragging") { return Color(rgb: 28, 128, 52) }
             if name.hasSuffix("Decelerating") { return Color(rgb: 0, 104, 160) }
@@ -56,8 +61,10 @@ extension TracePlot {
     private func draw(_ p: Panel, on canvas: Canvas) {
         // The header: the view's name, what is shown, and markers left without a label.
         text(p.series.view, fonts.header, at: p.header.origin, Palette.text, on: canvas)
-        let calls = p.series.events.count
+        let calls = p.series.events.count { !$0.recognizer }
         var note = "\(calls) delegate call\(calls == 1 ? "" : "s")"
+        let changes = p.series.events.count - calls
+        if changes > 0 { note += ", \(changes) recognizer change\(changes == 1 ? "" : "s")" }
         if p.unlabelledMarkers > 0 {
             note += ", \(p.unlabelledMarkers) unlabelled (too close together: narrow the time with --from/--to)"
         }
@@ -92,7 +99,7 @@ extension TracePlot {
                 for value in values {
                     let c = Point(x: time(m.event.t), y: p.velocityScale(value * 1000))
                     canvas.fillEllipse(
-                        in: Rect(x: c.x - 3.5, y: c.y - 3.5, width: 7, height: 7), color: Palette.marker(m.event.name))
+                        in: Rect(x: c.x - 3.5, y: c.y - 3.5, width: 7, height: 7), color: Palette.marker(m.event))
                 }
             }
         }
@@ -169,12 +176,12 @@ extension TracePlot {
         for m in p.markers {
             let top = m.labelRect?.minY ?? p.offset.minY
             canvas.fill(
-                Rect(x: m.x, y: top, width: 1, height: p.velocity.maxY - top), color: Palette.marker(m.event.name))
+                Rect(x: m.x, y: top, width: 1, height: p.velocity.maxY - top), color: Palette.marker(m.event))
         }
         for m in p.markers {
             guard let r = m.labelRect else { continue }
             canvas.fill(r.insetBy(dx: -1, dy: 0), color: Palette.background)
-            text(m.label, fonts.label, at: r.origin, Palette.marker(m.event.name), on: canvas)
+            text(m.label, fonts.label, at: r.origin, Palette.marker(m.event), on: canvas)
         }
     }
 

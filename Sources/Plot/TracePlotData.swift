@@ -225,6 +225,10 @@ public struct TracePlotData: Equatable, Sendable {
             switch record {
             case .frame(let f): name = f.view
             case .delegate(let d): name = d.view
+            case .recognizer(let r):
+                // Shown on its view's panel, when that view is a plotted scroll view.
+                guard let view = r.view else { continue }
+                name = view
             }
             if found[name] == nil {
                 order.append(name)
@@ -240,6 +244,14 @@ public struct TracePlotData: Equatable, Sendable {
                 found[name]!.firstDelegateLine = found[name]!.firstDelegateLine ?? d.line
                 let inside = (from.map { d.t >= $0 } ?? true) && (to.map { d.t <= $0 } ?? true)
                 if inside && !TracePlotSeries.noise.contains(d.name) { found[name]!.events.append(d) }
+            case .recognizer(let r):
+                // A marker like a delegate call's, named "recognizer state"; `possible` (a
+                // reset) and `changed` (every move) would only crowd the axis.
+                let inside = (from.map { r.t >= $0 } ?? true) && (to.map { r.t <= $0 } ?? true)
+                guard inside, r.state != "possible", r.state != "changed" else { continue }
+                found[name]!.events.append(
+                    TraceDelegateRecord(
+                        line: r.line, t: r.t, view: name, name: "\(r.name) \(r.state)", recognizer: true))
             }
         }
         guard let first, count > 0 else {

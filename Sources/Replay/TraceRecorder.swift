@@ -3,7 +3,8 @@ import ScrollwayScrolling
 import ScrollwayViews
 
 /// Records a trace of a window: one frame record per rendered frame for every named scroll view,
-/// and one record per delegate callback, in time order. Times are milliseconds from `origin`.
+/// one record per delegate callback, and one per state change of a named gesture recognizer,
+/// in time order. Times are milliseconds from `origin`.
 @MainActor
 public final class TraceRecorder: WindowObserver, ScrollEventObserver {
     public private(set) var writer: TraceWriter
@@ -34,6 +35,16 @@ public final class TraceRecorder: WindowObserver, ScrollEventObserver {
             let name = views.first(where: { $0.view === scrollView })?.name
         else { return }
         writer.delegate(t: (window.now - origin) * 1000, view: name, event)
+    }
+
+    /// One record per state change of a named gesture recognizer (an app's, or a scroll view's
+    /// own pan or pinch once named), so a plot shows why a gesture went one way.
+    public func window(
+        _ window: Window, gestureRecognizer: GestureRecognizer, didChangeTo state: GestureRecognizer.State
+    ) {
+        guard let name = gestureRecognizer.name else { return }
+        writer.recognizer(
+            t: (window.now - origin) * 1000, name: name, view: gestureRecognizer.view?.name, state: state.rawValue)
     }
 
     /// One frame record per named scroll view, taken once the frame is final.

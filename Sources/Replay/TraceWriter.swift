@@ -76,6 +76,17 @@ public struct TraceWriter {
         emit(o.text)
     }
 
+    /// One recognizer record: a named gesture recognizer changed state (on the view named
+    /// `view`, if it has a name).
+    public mutating func recognizer(t: Double, name: String, view: String?, state: String) {
+        var o = JSONObject()
+        o.number("t", t)
+        if let view { o.string("view", view) }
+        o.string("recognizer", name)
+        o.string("state", state)
+        emit(o.text)
+    }
+
     func point(_ p: Point) -> String { "{\"x\": \(num(p.x)), \"y\": \(num(p.y))}" }
 
     func insets(_ i: EdgeInsets) -> String {

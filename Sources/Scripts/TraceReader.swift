@@ -63,13 +63,40 @@ public struct TraceDelegateRecord: Equatable, Sendable {
     public var name: String
     /// `scrollViewWillEndDragging`'s release velocity in px/ms (nil for the other methods).
     public var velocity: Point?
+    /// Not a delegate call but a recognizer's state change shown the same way (a plot's
+    /// marker named "recognizer state").
+    public var recognizer: Bool
 
-    public init(line: Int, t: Double, view: String, name: String, velocity: Point? = nil) {
+    public init(
+        line: Int, t: Double, view: String, name: String, velocity: Point? = nil, recognizer: Bool = false
+    ) {
         self.line = line
         self.t = t
         self.view = view
         self.name = name
         self.velocity = velocity
+        self.recognizer = recognizer
+    }
+}
+
+/// One recognizer record: a named gesture recognizer's new state, and the view it is on (when
+/// that view has a name).
+public struct TraceRecognizerRecord: Equatable, Sendable {
+    public var line: Int
+    public var t: Double
+    public var view: String?
+    public var name: String
+    /// UIKit's state name: possible, began, changed, ended, cancelled or failed.
+    public var state: String
+
+    public static let states: Set<String> = ["possible", "began", "changed", "ended", "cancelled", "failed"]
+
+    public init(line: Int, t: Double, view: String?, name: String, state: String) {
+        self.line = line
+        self.t = t
+        self.view = view
+        self.name = name
+        self.state = state
     }
 }
 
@@ -77,11 +104,13 @@ public struct TraceDelegateRecord: Equatable, Sendable {
 public enum TraceRecord: Equatable, Sendable {
     case frame(TraceFrameRecord)
     case delegate(TraceDelegateRecord)
+    case recognizer(TraceRecognizerRecord)
 
     public var t: Double {
         switch self {
         case .frame(let f): return f.t
         case .delegate(let d): return d.t
+        case .recognizer(let r): return r.t
         }
     }
 
@@ -89,6 +118,7 @@ public enum TraceRecord: Equatable, Sendable {
         switch self {
         case .frame(let f): return f.line
         case .delegate(let d): return d.line
+        case .recognizer(let r): return r.line
         }
     }
 }
@@ -130,6 +160,7 @@ public struct TraceLineParser: Sendable {
         let fields = TraceFields(object: o, line: number, file: file)
         if o["frame"] != nil { return .frame(try frame(fields)) }
         if o["delegate"] != nil { return .delegate(try delegate(fields)) }
+        if o["recognizer"] != nil { return .recognizer(try recognizer(fields)) }
         // A gesture script given where its trace belongs is the likely mistake: say so.
         let hint =
             o["type"] != nil || o["format"] != nil
@@ -137,8 +168,8 @@ public struct TraceLineParser: Sendable {
             : ""
         throw ScriptError(
             file: file, line: number,
-            message: "expected a trace record: a frame record (with \"frame\") or a delegate record "
-                + "(with \"delegate\")\(hint)")
+            message: "expected a trace record: a frame record (with \"frame\"), a delegate record "
+                + "(with \"delegate\") or a recognizer record (with \"recognizer\")\(hint)")
     }
 
     private func frame(_ f: TraceFields) throws -> TraceFrameRecord {
@@ -179,6 +210,20 @@ public struct TraceLineParser: Sendable {
         }
         let velocity = f.object["velocity"] == nil ? nil : try f.point("velocity")
         return TraceDelegateRecord(line: f.line, t: t, view: view, name: name, velocity: velocity)
+    }
+
+    private func recognizer(_ f: TraceFields) throws -> TraceRecognizerRecord {
+        let t = try f.time()
+        let name = try f.string("recognizer")
+        let view = f.object["view"] == nil ? nil : try f.string("view")
+        let state = try f.string("state")
+        guard TraceRecognizerRecord.states.contains(state) else {
+            throw f.error(
+                "state",
+                "unknown recognizer state \(ScriptText.quoted(state)) (expected one of "
+                    + "\(TraceRecognizerRecord.states.sorted().joined(separator: ", ")))")
+        }
+        return TraceRecognizerRecord(line: f.line, t: t, view: view, name: name, state: state)
     }
 }
 

@@ -115,7 +115,6 @@ final class DoubleTapToZoom: TapGestureRecognizer, GestureRecognizerDelegate {
         numberOfTapsRequired = 2
         cancelsTouchesInView = false
         delaysTouchesEnded = false
-        name = "doubleTapZoom"
         delegate = self
         addAction { [weak self] g in
             guard let self, let sv = self.scrollView else { return }

@@ -179,3 +179,22 @@ let dragTrace: [TraceRecord] = {
         #expect(all.map { TracePhase(rawValue: $0.rawValue) } == TracePhase.allCases)
     }
 }
+
+@Suite struct RecognizerMarkerTests {
+    @Test func aRecognizersBeginningsAndEndsAreMarkersOnItsViewsPanel() throws {
+        var records = dragTrace
+        for (t, state) in [(200.0, "began"), (216.0, "changed"), (400.0, "ended"), (400.0, "possible")] {
+            records.append(.recognizer(TraceRecognizerRecord(line: 0, t: t, view: "main", name: "pan", state: state)))
+        }
+        // One on a view that is not a scroll view in the trace, one on no named view: no panel.
+        records.append(.recognizer(TraceRecognizerRecord(line: 0, t: 300, view: "row", name: "tap", state: "ended")))
+        records.append(.recognizer(TraceRecognizerRecord(line: 0, t: 300, view: nil, name: "exit", state: "ended")))
+        let data = try tracePlotData(records, views: ["main"])
+        let events = data.series[0].events
+        #expect(events.filter(\.recognizer).map(\.name) == ["pan began", "pan ended"])
+        #expect(
+            events.filter { !$0.recognizer }.map(\.name) == [
+                "scrollViewWillBeginDragging", "scrollViewWillEndDragging",
+            ])
+    }
+}
