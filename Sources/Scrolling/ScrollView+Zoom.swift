@@ -71,12 +71,19 @@ extension ScrollView {
     func zoom(toScale target: Double, anchor: Point, animated: Bool) {
         let t = window?.now ?? 0
         stopMotion(at: t)
-        // A programmatic zoom (a double tap, zoom(to:), setZoomScale) is announced like a pinch,
-        // so its didEndZooming always has a willBeginZooming before it (UIKit sends both for
-        // an animated zoomToRect; the fuzzer found the end arriving alone).
+        // A jump (the zoomScale setter, setZoomScale or zoom(to:) without animation) is not a
+        // zoom gesture: as in UIKit, the delegate hears only didZoom.
+        guard animated else {
+            applyZoom(target, anchor: anchor)
+            bounceBackIfNeeded(at: t)
+            return
+        }
+        // An animated zoom (a double tap, zoom(to:animated:), setZoomScale(animated: true)) is
+        // announced like a pinch, so its didEndZooming always has a willBeginZooming before it
+        // (UIKit sends both for an animated zoomToRect; the fuzzer found the end arriving alone).
         notify(.willBeginZooming)
         // While fingers hold the content (a drag, a pinch), the zoom applies at once.
-        guard animated, window != nil, !isHeldByGesture else {
+        guard window != nil, !isHeldByGesture else {
             applyZoom(target, anchor: anchor)
             notify(.didEndZooming(scale: zoomScaleStorage))
             bounceBackIfNeeded(at: t)
@@ -274,9 +281,9 @@ extension ScrollView {
         let target = min(max(zoomScaleStorage * pow11(-detents), minimumZoomScale), maximumZoomScale)
         let anchor = viewportPoint(window?.pointerPosition ?? Point(x: bounds.midX, y: bounds.midY))
         stopMotion(at: t)
-        notify(.willBeginZooming)
+        // Each detent is a step, not a gesture with a beginning and an end: didZoom only, as
+        // for any zoom without animation.
         applyZoom(target, anchor: anchor)
-        notify(.didEndZooming(scale: zoomScaleStorage))
         contentOffset = clampedOffset(contentOffset)
         return true
     }

@@ -101,6 +101,15 @@ open class ScrollView: View {
     public var showsHorizontalScrollIndicator = true { didSet { layoutIndicators() } }
     public var verticalScrollIndicatorInsets: EdgeInsets = .zero { didSet { layoutIndicators() } }
     public var horizontalScrollIndicatorInsets: EdgeInsets = .zero { didSet { layoutIndicators() } }
+    /// Both indicators' insets at once (UIKit's older combined property, still in its reference:
+    /// `sv.scrollIndicatorInsets = sv.contentInset`); reads as the vertical one's.
+    public var scrollIndicatorInsets: EdgeInsets {
+        get { verticalScrollIndicatorInsets }
+        set {
+            verticalScrollIndicatorInsets = newValue
+            horizontalScrollIndicatorInsets = newValue
+        }
+    }
     /// Adds the adjusted inset's automatic parts (safe area, refresh control, keyboard) to the
     /// indicator insets.
     public var automaticallyAdjustsScrollIndicatorInsets = true { didSet { layoutIndicators() } }

@@ -70,8 +70,6 @@ open class TextView: ScrollView, TextEditingView {
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         canBecomeFocused = true
-        // In a form the form answers the title bar's scroll-to-top (only one view may).
-        scrollsToTop = false
         content.textView = self
         insertSubview(content, at: 0)
         insertSubview(ring, at: 1)

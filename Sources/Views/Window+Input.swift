@@ -27,6 +27,18 @@ extension Window {
         notifyObservers { $0.window(self, willHandle: event) }
         advanceClock(to: event.time)
         let t = event.time
+        // A press that comes straight after the window became key is the click (or tap) that
+        // activated it; one after the pointer moved or a key was typed in it is not.
+        switch event.kind {
+        case .touchDown, .pointerButton(_, pressed: true):
+            isActivatingPress = becameKeyAwaitingPress
+            becameKeyAwaitingPress = false
+        case .pointerMotion, .key:
+            becameKeyAwaitingPress = false
+            isActivatingPress = false
+        default:
+            break
+        }
         switch event.kind {
         case .touchDown(let id, let p):
             beginTouch(Touch(id: id, location: p, timestamp: t, source: .finger))

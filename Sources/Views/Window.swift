@@ -96,12 +96,15 @@ public final class Window: View {
     public var isKeyWindow = true {
         didSet {
             guard isKeyWindow != oldValue else { return }
+            becameKeyAwaitingPress = isKeyWindow
             notifyObservers { $0.window(self, keyWindowDidChange: isKeyWindow) }
             guard let view = focusedView else { return }
             view.setNeedsDisplay()
             view.focusDidChange()
         }
     }
+    /// Set as the window becomes key; the next press or motion clears it.
+    var becameKeyAwaitingPress = false
     /// Whether the current focus came from a touch (an on-screen keyboard shows for those).
     public internal(set) var focusedByTouch = false
     /// Whether the platform hands text fields to a system input method (the compositor offers
@@ -112,27 +115,54 @@ public final class Window: View {
     /// in-memory one until the platform installs the system's (Wayland: wl_data_device);
     /// offscreen it stays in memory, so tests copy and paste deterministically.
     public var pasteboard: any Pasteboard = MemoryPasteboard()
+    /// Which visible view the scroll-to-top gesture goes to (`requestScrollToTop()`).
+    public var scrollToTopRule: ScrollToTopRule = .nearest
+    /// The window became the key window and no press has come since: a press now is the one
+    /// that activated it (a click on an inactive window raises and focuses it, and does no
+    /// more: the title bar does not scroll to the top for it).
+    public internal(set) var isActivatingPress = false
+
+    /// Which visible view answers the scroll-to-top gesture (`requestScrollToTop()`), UIKit's two
+    /// rules.
+    public enum ScrollToTopRule: Hashable, Sendable {
+        /// UIKit on larger screens, and the default here (a desktop window is one): the visible
+        /// view nearest the top of the window (its title bar) takes it; of views as near, the
+        /// innermost (a list in a pager, not the pager). If that view is already at its top, or
+        /// its delegate declines, nothing scrolls.
+        case nearest
+        /// UIKit on a phone: only when exactly one visible view takes it; with several, none does
+        /// (an app turns `scrollsToTop` off on all but one).
+        case onlyCandidate
+    }
 
     /// The scroll-to-top gesture (UIKit's status-bar tap; here a click or tap on the title bar,
-    /// or an app's own request): the one visible view that takes it scrolls to its top. None
-    /// does when several visible views take it, as in UIKit, so an app with nested scroll views
-    /// turns `scrollsToTop` off on all but one. Returns whether a view took it.
+    /// or an app's own request): the visible view `scrollToTopRule` picks among those that take
+    /// it scrolls to its top. A view counts as visible where it shows through every clipping
+    /// ancestor and the window. Returns whether a view took it.
     @discardableResult
     public func requestScrollToTop() -> Bool {
-        var takers: [any ScrollToTopTarget] = []
-        func visit(_ v: View) {
+        var takers: [(target: any ScrollToTopTarget, top: Double, depth: Int)] = []
+        func visit(_ v: View, clip: Rect, depth: Int) {
             guard !v.isHidden, v.alpha > 0.01 else { return }
-            if let target = v as? ScrollToTopTarget, target.takesScrollToTop,
-                let seen = v.convert(Rect(origin: v.bounds.origin, size: v.bounds.size), to: nil)
-                    .intersection(Rect(origin: .zero, size: bounds.size)), !seen.isEmpty
-            {
-                takers.append(target)
+            let shown = v.convert(v.bounds, to: nil).intersection(clip)
+            if let target = v as? ScrollToTopTarget, target.takesScrollToTop, let shown, !shown.isEmpty {
+                takers.append((target, shown.minY, depth))
             }
-            v.subviews.forEach(visit)
+            // What a clipping view does not show, its subviews do not either.
+            let inner = v.clipsToBounds ? shown : clip
+            guard let inner, !inner.isEmpty else { return }
+            for sub in v.subviews { visit(sub, clip: inner, depth: depth + 1) }
         }
-        visit(self)
-        guard takers.count == 1 else { return false }
-        takers[0].performScrollToTop()
+        visit(self, clip: Rect(origin: .zero, size: bounds.size), depth: 0)
+        let chosen: (any ScrollToTopTarget)?
+        switch scrollToTopRule {
+        case .onlyCandidate:
+            chosen = takers.count == 1 ? takers[0].target : nil
+        case .nearest:
+            chosen = takers.min { a, b in a.top != b.top ? a.top < b.top : a.depth > b.depth }?.target
+        }
+        guard let chosen else { return false }
+        chosen.performScrollToTop()
         return true
     }
 

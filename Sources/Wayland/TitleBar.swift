@@ -44,11 +44,16 @@ public final class TitleBar: View {
     public static let moveSlop = 4.0
 
     /// A press that travels starts an interactive move; a click or tap (one that lifts where it
-    /// landed) is the scroll-to-top gesture, the desktop's status-bar tap.
+    /// landed) is the scroll-to-top gesture, the desktop's status-bar tap, unless it is the
+    /// click that activated the window (that one only raises and focuses it).
     public override func touchesBegan(_ touches: [Touch]) {
         guard let t = touches.first, t.source == .mouse || t.source == .finger else { return }
         pressStart = t.location
+        pressActivated = window?.isActivatingPress ?? false
     }
+
+    /// The press under way activated the window.
+    private var pressActivated = false
 
     public override func touchesMoved(_ touches: [Touch]) {
         guard let start = pressStart, let t = touches.first, (t.location - start).length > Self.moveSlop else { return }
@@ -59,6 +64,7 @@ public final class TitleBar: View {
     public override func touchesEnded(_ touches: [Touch]) {
         guard pressStart != nil else { return }
         pressStart = nil
+        guard !pressActivated else { return }
         window?.requestScrollToTop()
     }
 

@@ -182,6 +182,31 @@ final class RecognizerRules: GestureRecognizerDelegate {
         rig.send(.touchUp(id: 1), at: start + 0.7)
     }
 
+    /// The library guide's photo: a double tap that requires the scroll view's pan to fail is
+    /// recognized on its second tap (the pan fails as each finger lifts), and a drag never is.
+    @Test func aDoubleTapThatWaitsForThePanIsRecognizedAndADragIsNot() {
+        let (rig, content, states) = bench()
+        var taps: [Point] = []
+        let doubleTap = TapGestureRecognizer { g in taps.append(g.location(in: content)) }
+        doubleTap.name = "doubleTap"
+        doubleTap.numberOfTapsRequired = 2
+        doubleTap.require(toFail: rig.scroll.panGestureRecognizer)
+        content.addGestureRecognizer(doubleTap)
+        rig.send { b in
+            b.tap(at: Point(x: 100, y: 300), at: 0, hold: 50, id: 1)
+            b.tap(at: Point(x: 104, y: 302), at: 150, hold: 50, id: 1)
+        }
+        #expect(taps == [Point(x: 104, y: 302)])
+        #expect(states.log.suffix(4) == ["pan:failed", "doubleTap:ended", "doubleTap:possible", "pan:possible"])
+        // Two drags in a row: the pan scrolls, the double tap fails with the first.
+        states.log = []
+        rig.settle()
+        rig.drag(from: Point(x: 100, y: 600), to: Point(x: 100, y: 400), duration: 0.1)
+        rig.drag(from: Point(x: 100, y: 600), to: Point(x: 100, y: 400), duration: 0.1)
+        #expect(taps.count == 1)
+        #expect(states.log.prefix(3) == ["doubleTap:failed", "pan:began", "pan:changed"])
+    }
+
     @Test func thePinchFollowsATwoFingerZoomAndIsThereOnlyWhileTheViewZooms() {
         let (rig, _, states) = bench(content: Size(width: 390, height: 844))
         #expect(rig.scroll.pinchGestureRecognizer == nil)

@@ -114,6 +114,36 @@ import Testing
         #expect(rig.scroll.zoomScale == 1 && rig.callbacks.isEmpty, "\(rig.scroll.zoomScale) \(rig.callbacks)")
     }
 
+    /// A zoom without animation is a jump, not a zoom gesture: the delegate hears didZoom and
+    /// no willBeginZooming or didEndZooming (UIKit's setZoomScale(animated: false)); an animated
+    /// one is announced from its beginning to its end.
+    @Test func aZoomWithoutAnimationAnnouncesNoBeginningOrEnd() {
+        let rig = ScrollBench(content: Size(width: 390, height: 844))
+        rig.zoomsContent(minimum: 0.5, maximum: 4)
+        let announced: (ScrollEvent) -> Bool = { e in
+            if case .didEndZooming = e { return true }
+            return e == .willBeginZooming
+        }
+        rig.scroll.zoomScale = 2
+        rig.scroll.setZoomScale(3, animated: false)
+        rig.scroll.zoom(to: Rect(x: 0, y: 0, width: 195, height: 422), animated: false)
+        #expect(rig.scroll.zoomScale == 2)
+        // Ctrl+wheel: each detent a step (×1.1 about the pointer).
+        rig.send(.pointerEnter(position: Point(x: 195, y: 400)))
+        rig.send(.key(.other("Control_L"), pressed: true, modifiers: .control))
+        rig.send(.axis(.vertical, value: -15, source: .wheel, value120: -120))
+        rig.send(.key(.other("Control_L"), pressed: false, modifiers: []))
+        #expect(abs(rig.scroll.zoomScale - 2.2) < 1e-9)
+        rig.settle()
+        #expect(rig.events.contains(.didZoom))
+        #expect(!rig.events.contains(where: announced), "\(rig.callbacks)")
+        // Animated: both, the end once the animation is over.
+        rig.scroll.setZoomScale(1, animated: true)
+        #expect(rig.callbacks.last == .willBeginZooming)
+        rig.settle()
+        #expect(rig.callbacks.last == .didEndZooming(scale: 1))
+    }
+
     @Test func theOneVisibleScrollViewScrollsToItsTopAskingFirst() {
         let rig = ScrollBench()
         let d = ScrollToTopDelegate()
@@ -141,8 +171,11 @@ import Testing
         #expect(rig.scroll.contentOffset.y == 3000 && d.log == ["should"])
     }
 
+    /// The phone's rule (`onlyCandidate`); a desktop window's default is the larger screens'
+    /// (`nearest`), where the outer one, nearer the top, would take it.
     @Test func severalCandidatesScrollNoneAsInUIKit() {
         let rig = ScrollBench()
+        rig.window.scrollToTopRule = .onlyCandidate
         let inner = ScrollView(frame: Rect(x: 20, y: 100, width: 300, height: 200))
         inner.contentSize = Size(width: 300, height: 2000)
         inner.contentOffset = Point(x: 0, y: 500)
@@ -156,6 +189,102 @@ import Testing
         #expect(rig.window.requestScrollToTop())
         rig.settle()
         #expect(rig.scroll.contentOffset.y == 0 && inner.contentOffset.y == 500)
+    }
+
+    @Test func aTextViewTakesTheScrollToTopGestureAsUITextViewDoes() {
+        #expect(TextView().scrollsToTop)
+        // In a form, the form (nearer the top) takes it, and the text view stays.
+        let rig = ScrollBench()
+        let notes = TextView(frame: Rect(x: 20, y: 300, width: 300, height: 100))
+        notes.text = String(repeating: "line\n", count: 100)
+        rig.content.addSubview(notes)
+        notes.contentOffset = Point(x: 0, y: 200)
+        rig.scroll.contentOffset = Point(x: 0, y: 100)
+        #expect(rig.window.requestScrollToTop())
+        rig.settle()
+        #expect(rig.scroll.contentOffset.y == 0 && notes.contentOffset.y == 200)
+    }
+
+    /// `scrollIndicatorInsets` sets both indicators' insets at once, so that the reference's
+    /// `sv.scrollIndicatorInsets = sv.contentInset` can be written.
+    @Test func scrollIndicatorInsetsSetsBoth() {
+        let sv = ScrollView()
+        let insets = EdgeInsets(top: 10, left: 2, bottom: 30, right: 4)
+        sv.contentInset = insets
+        sv.scrollIndicatorInsets = sv.contentInset
+        #expect(sv.verticalScrollIndicatorInsets == insets && sv.horizontalScrollIndicatorInsets == insets)
+        #expect(sv.scrollIndicatorInsets == insets)
+        sv.horizontalScrollIndicatorInsets = .zero
+        #expect(sv.scrollIndicatorInsets == insets)  // reads as the vertical one
+    }
+
+    // MARK: Properties the reference lists
+
+    /// `isScrollEnabled = false`: no touch drag, wheel, touchpad or key scrolls it (the content
+    /// keeps the touch), and the app's own offsets still apply.
+    @Test func aScrollViewWithScrollingOffMovesOnlyWhenTheAppMovesIt() {
+        let rig = ScrollBench()
+        let content = TouchRecordingView(frame: Rect(x: 0, y: 0, width: 390, height: 12000))
+        rig.content.addSubview(content)
+        rig.scroll.isScrollEnabled = false
+        rig.drag(from: Point(x: 200, y: 600), to: Point(x: 200, y: 200), duration: 0.3)
+        rig.send(.pointerEnter(position: Point(x: 200, y: 400)))
+        rig.send(.axis(.vertical, value: 150, source: .wheel, value120: 1200))
+        rig.send(.axis(.vertical, value: 40, source: .finger, value120: nil))
+        rig.send(.axisStop(.vertical))
+        rig.send(.key(.pageDown, pressed: true, modifiers: []))
+        rig.send(.key(.pageDown, pressed: false, modifiers: []))
+        rig.settle()
+        #expect(rig.scroll.contentOffset == .zero && rig.callbacks.isEmpty, "\(rig.callbacks)")
+        #expect(content.log == ["began", "moved", "ended"])
+        rig.scroll.setContentOffset(Point(x: 0, y: 500), animated: true)
+        rig.settle()
+        #expect(rig.scroll.contentOffset.y == 500)
+    }
+
+    /// A subclass's `adjustedContentInsetDidChange()` runs once per change of the adjusted
+    /// inset, before the delegate hears of it, and not when an inset is set to what it was.
+    @Test func adjustedContentInsetDidChangeRunsOncePerChangeBeforeTheDelegate() {
+        final class Watching: ScrollView {
+            var order: [String] = []
+            override func adjustedContentInsetDidChange() { order.append("hook \(adjustedContentInset.top)") }
+        }
+        let watching = Watching()
+        let rig = ScrollBench(scrollView: watching)
+        rig.scroll.eventObserver = { [unowned watching] _, e in
+            if e == .didChangeAdjustedContentInset { watching.order.append("delegate") }
+        }
+        watching.order = []
+        rig.scroll.contentInset = EdgeInsets(top: 40, left: 0, bottom: 0, right: 0)
+        rig.scroll.contentInset = EdgeInsets(top: 40, left: 0, bottom: 0, right: 0)
+        rig.scroll.setInsetContribution(EdgeInsets(top: 0, left: 0, bottom: 300, right: 0), for: .keyboard)
+        #expect(watching.order == ["hook 40.0", "delegate", "hook 40.0", "delegate"])
+    }
+
+    /// `bouncesZoom` off: a pinch stops at the limits instead of stretching past them.
+    @Test func aPinchPastTheMaximumStretchesOnlyWithBouncesZoom() {
+        func pinchToFourfold(bounces: Bool) -> (peak: Double, rest: Double) {
+            let rig = ScrollBench(viewport: Size(width: 400, height: 400), content: Size(width: 400, height: 400))
+            rig.zoomsContent(maximum: 2)
+            rig.scroll.bouncesZoom = bounces
+            var peak = 0.0
+            rig.send(.touchDown(id: 1, position: Point(x: 150, y: 200)))
+            rig.send(.touchDown(id: 2, position: Point(x: 250, y: 200)), at: 0.01)
+            for i in 1...10 {
+                let d = 50 + 15 * Double(i)  // to 200 px apart from the centre: ×4 asked
+                rig.send(.touchMotion(id: 1, position: Point(x: 200 - d, y: 200)), at: 0.01 + 0.01 * Double(i))
+                rig.send(.touchMotion(id: 2, position: Point(x: 200 + d, y: 200)), at: 0.01 + 0.01 * Double(i))
+                peak = max(peak, rig.scroll.zoomScale)
+            }
+            rig.send(.touchUp(id: 1), at: 0.2)
+            rig.send(.touchUp(id: 2), at: 0.2)
+            rig.settle()
+            return (peak, rig.scroll.zoomScale)
+        }
+        let stretching = pinchToFourfold(bounces: true)
+        #expect(stretching.peak > 2.2 && abs(stretching.rest - 2) < 1e-6)
+        let stopping = pinchToFourfold(bounces: false)
+        #expect(stopping.peak == 2 && stopping.rest == 2)
     }
 
     // MARK: Paging on multiples of the bounds

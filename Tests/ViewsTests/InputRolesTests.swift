@@ -57,6 +57,7 @@ import Testing
 
     @Test func scrollToTopGoesToTheOneVisibleViewThatTakesIt() {
         let window = Window(size: Size(width: 200, height: 200))
+        window.scrollToTopRule = .onlyCandidate
         let a = TopTarget(frame: Rect(x: 0, y: 0, width: 100, height: 200))
         let b = TopTarget(frame: Rect(x: 100, y: 0, width: 100, height: 200))
         window.addSubview(a)
@@ -68,6 +69,58 @@ import Testing
         b.isHidden = true
         #expect(window.requestScrollToTop())
         #expect(a.performed == 2 && b.performed == 0)
+    }
+
+    /// The larger screens' rule (a desktop window's default): the nearest the top takes it, of
+    /// those as near the innermost; one hidden by a clipping ancestor is not a candidate.
+    @Test func scrollToTopGoesToTheVisibleViewNearestTheTopTheInnermostOfATie() {
+        let window = Window(size: Size(width: 200, height: 400))
+        #expect(window.scrollToTopRule == .nearest)
+        let outer = TopTarget(frame: Rect(x: 0, y: 0, width: 200, height: 400))
+        let inner = TopTarget(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let lower = TopTarget(frame: Rect(x: 0, y: 150, width: 200, height: 100))
+        window.addSubview(outer)
+        outer.addSubview(inner)
+        outer.addSubview(lower)
+        #expect(window.requestScrollToTop())
+        #expect(inner.performed == 1 && outer.performed == 0 && lower.performed == 0)
+        inner.takesScrollToTop = false
+        #expect(window.requestScrollToTop())
+        #expect(outer.performed == 1 && lower.performed == 0)
+        // The phone's rule with a view clipped out of sight by its (clipping) parent: it does
+        // not count, so the one left takes it.
+        window.scrollToTopRule = .onlyCandidate
+        outer.takesScrollToTop = false
+        let box = View(frame: Rect(x: 0, y: 300, width: 200, height: 50))
+        box.clipsToBounds = true
+        let clipped = TopTarget(frame: Rect(x: 0, y: 60, width: 200, height: 50))
+        window.addSubview(box)
+        box.addSubview(clipped)
+        #expect(window.requestScrollToTop())
+        #expect(lower.performed == 1 && clipped.performed == 0)
+        box.clipsToBounds = false
+        #expect(!window.requestScrollToTop())  // now it shows (below the box): two candidates
+    }
+
+    /// The press that activates a window (it was not key, became key, and nothing happened in
+    /// between) is only that; the next one is an ordinary press.
+    @Test func thePressThatActivatesAWindowIsToldApart() {
+        let window = Window(size: Size(width: 200, height: 200))
+        window.handle(InputEvent(time: 0, .pointerEnter(position: Point(x: 10, y: 10))))
+        window.isKeyWindow = false
+        window.isKeyWindow = true
+        window.handle(InputEvent(time: 1, .pointerButton(.left, pressed: true)))
+        #expect(window.isActivatingPress)
+        window.handle(InputEvent(time: 1.1, .pointerButton(.left, pressed: false)))
+        window.handle(InputEvent(time: 2, .pointerButton(.left, pressed: true)))
+        #expect(!window.isActivatingPress)
+        window.handle(InputEvent(time: 2.1, .pointerButton(.left, pressed: false)))
+        // Activated by the keyboard (Alt+Tab), then the pointer moves in: not an activating press.
+        window.isKeyWindow = false
+        window.isKeyWindow = true
+        window.handle(InputEvent(time: 3, .pointerMotion(position: Point(x: 20, y: 10))))
+        window.handle(InputEvent(time: 3.1, .pointerButton(.left, pressed: true)))
+        #expect(!window.isActivatingPress)
     }
 
     @MainActor

@@ -50,6 +50,18 @@ import Testing
         driver.advance(to: 5)
         #expect(driver.failure == nil)
         #expect(main.contentOffset.y == 0)
+        // The click that activates the window only raises and focuses it; the next one scrolls.
+        main.contentOffset = Point(x: 0, y: 900)
+        window.isKeyWindow = false
+        window.isKeyWindow = true
+        driver.send(.pointerButton(.left, pressed: true), at: 6)
+        driver.send(.pointerButton(.left, pressed: false), at: 6.05)
+        driver.advance(to: 7)
+        #expect(main.contentOffset.y == 900)
+        driver.send(.pointerButton(.left, pressed: true), at: 8)
+        driver.send(.pointerButton(.left, pressed: false), at: 8.05)
+        driver.advance(to: 10)
+        #expect(main.contentOffset.y == 0)
     }
 
     @Test func resizeEdgesAreSixPixelsWideWithCorners() {
