@@ -70,6 +70,11 @@ extension ScrollView {
         }
         bool(["isScrollEnabled", "scrollEnabled"]) { $0.isScrollEnabled = $1 }
         bool(["bounces"]) { $0.bounces = $1 }
+        bool(["bouncesHorizontally"]) { $0.bouncesHorizontally = $1 }
+        bool(["bouncesVertically"]) { $0.bouncesVertically = $1 }
+        bool(["transfersHorizontalScrollingToParent"]) { $0.transfersHorizontalScrollingToParent = $1 }
+        bool(["transfersVerticalScrollingToParent"]) { $0.transfersVerticalScrollingToParent = $1 }
+        bool(["allowsKeyboardScrolling"]) { $0.allowsKeyboardScrolling = $1 }
         bool(["alwaysBounceVertical"]) { $0.alwaysBounceVertical = $1 }
         bool(["alwaysBounceHorizontal"]) { $0.alwaysBounceHorizontal = $1 }
         bool(["isPagingEnabled", "pagingEnabled"]) { $0.isPagingEnabled = $1 }
@@ -107,6 +112,7 @@ extension ScrollView {
         insets("safeAreaInsets") { $0.safeAreaInsets = $1 }
         insets("verticalScrollIndicatorInsets") { $0.verticalScrollIndicatorInsets = $1 }
         insets("horizontalScrollIndicatorInsets") { $0.horizontalScrollIndicatorInsets = $1 }
+        insets("scrollIndicatorInsets") { $0.scrollIndicatorInsets = $1 }
         t["decelerationRate"] = { s, v, k in
             switch v {
             case "normal": s.decelerationRate = .normal

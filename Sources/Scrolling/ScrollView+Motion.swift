@@ -162,8 +162,8 @@ extension ScrollView: FrameAnimation {
             target = pagingTarget(position: pos, velocity: v, dragStart: dragStart)
         } else {
             target = Point(
-                x: curve(pos.x, v.x, hr, bounds.width).restingPoint,
-                y: curve(pos.y, v.y, vr, bounds.height).restingPoint)
+                x: curve(pos.x, v.x, hr, bounds.width, bounces: bouncesHorizontally).restingPoint,
+                y: curve(pos.y, v.y, vr, bounds.height, bounces: bouncesVertically).restingPoint)
         }
         let proposed = target
         notifyWillEndDragging(velocity: Point(x: v.x / 1000, y: v.y / 1000), target: &target)
@@ -181,8 +181,11 @@ extension ScrollView: FrameAnimation {
             let retarget = target != proposed
             m = .fling(
                 FlingMotion(
-                    x: curve(pos.x, v.x, hr, bounds.width, target: retarget ? target.x : nil),
-                    y: curve(pos.y, v.y, vr, bounds.height, target: retarget ? target.y : nil), start: t))
+                    x: curve(
+                        pos.x, v.x, hr, bounds.width, bounces: bouncesHorizontally, target: retarget ? target.x : nil),
+                    y: curve(
+                        pos.y, v.y, vr, bounds.height, bounces: bouncesVertically, target: retarget ? target.y : nil),
+                    start: t))
         }
         let moves: Bool
         switch m {
@@ -201,7 +204,10 @@ extension ScrollView: FrameAnimation {
         notify(.willBeginDecelerating)
     }
 
-    func curve(_ x: Double, _ v: Double, _ r: ClosedRange<Double>, _ d: Double, target: Double? = nil) -> FlingCurve {
+    /// A fling on one axis; `bounces` is that axis's setting.
+    func curve(
+        _ x: Double, _ v: Double, _ r: ClosedRange<Double>, _ d: Double, bounces: Bool, target: Double? = nil
+    ) -> FlingCurve {
         FlingCurve(
             position: x, velocity: v, k: decelerationRate.k, min: r.lowerBound, max: r.upperBound, dimension: d,
             scale: deviceScale, bounces: bounces, target: target)
@@ -237,8 +243,9 @@ extension ScrollView: FrameAnimation {
         guard !isOffsetInRange, !holdsContent else { return }
         let m = Motion.fling(
             FlingMotion(
-                x: curve(contentOffset.x, velocity.x, horizontalRange, bounds.width),
-                y: curve(contentOffset.y, velocity.y, verticalRange, bounds.height), start: t))
+                x: curve(contentOffset.x, velocity.x, horizontalRange, bounds.width, bounces: bouncesHorizontally),
+                y: curve(contentOffset.y, velocity.y, verticalRange, bounds.height, bounces: bouncesVertically),
+                start: t))
         run(decelerating || isDecelerating ? .decelerating(m) : .bouncing(m))
     }
 
@@ -340,8 +347,12 @@ extension ScrollView: FrameAnimation {
                         .decelerating(
                             .fling(
                                 FlingMotion(
-                                    x: curve(contentOffset.x, v.x, horizontalRange, bounds.width),
-                                    y: curve(contentOffset.y, v.y, verticalRange, bounds.height), start: t))))
+                                    x: curve(
+                                        contentOffset.x, v.x, horizontalRange, bounds.width,
+                                        bounces: bouncesHorizontally),
+                                    y: curve(
+                                        contentOffset.y, v.y, verticalRange, bounds.height, bounces: bouncesVertically),
+                                    start: t))))
                 }
             } else {
                 bounceBackIfNeeded(at: t, velocity: v, decelerating: wasDecelerating)
@@ -398,8 +409,9 @@ extension ScrollView: FrameAnimation {
                 to: state.withMotion(
                     .fling(
                         FlingMotion(
-                            x: curve(p.x, v.x, horizontalRange, bounds.width),
-                            y: curve(p.y + dy, v.y, verticalRange, bounds.height), start: t))))
+                            x: curve(p.x, v.x, horizontalRange, bounds.width, bounces: bouncesHorizontally),
+                            y: curve(p.y + dy, v.y, verticalRange, bounds.height, bounces: bouncesVertically), start: t)
+                    )))
             contentOffset = Point(x: p.x, y: p.y + dy)
         case .spring(let sx, let sy, let began, let kind):
             let dt = t - began

@@ -102,7 +102,10 @@ extension ScrollView {
             if let s = current as? ScrollView, s.touchpad != nil { return true }
             v = current.superview
         }
-        return !canScroll(toward: delta) && enclosingScrollView(toward: delta, source: nil) != nil
+        // At this view's edge, unless it keeps scrolls on that axis to itself.
+        let transfers =
+            abs(delta.x) >= abs(delta.y) ? transfersHorizontalScrollingToParent : transfersVerticalScrollingToParent
+        return transfers && !canScroll(toward: delta) && enclosingScrollView(toward: delta, source: nil) != nil
     }
 
     /// The nearest enclosing scroll view already tracking fingers from the same kind of source

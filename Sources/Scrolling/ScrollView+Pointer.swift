@@ -55,7 +55,7 @@ extension ScrollView {
             }
             return false
         case .key(let key, let pressed, let modifiers):
-            guard pressed, isScrollEnabled else { return false }
+            guard pressed, isScrollEnabled, allowsKeyboardScrolling else { return false }
             // While fingers hold the content (drag, pinch), keys do not fight them for it.
             if isHeldByGesture { return true }
             return handleKey(key, modifiers: modifiers, at: t)

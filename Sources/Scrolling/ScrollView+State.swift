@@ -141,6 +141,27 @@ extension ScrollView {
         return false
     }
 
+    /// A programmatic scroll animates the offset (`setContentOffset(_:animated: true)`,
+    /// `scrollRectToVisible`, scroll to top, keys, wheel steps), until it ends or is stopped.
+    public var isScrollAnimating: Bool {
+        let animation: ScrollAnimation?
+        switch state {
+        case .animating(let a): animation = a
+        case .tracking(_, let a): animation = a
+        default: animation = nil
+        }
+        guard let animation else { return false }
+        if case .zoom = animation.motion { return false }
+        return true
+    }
+
+    /// A programmatic zoom animates the scale (a double tap, `zoom(to:animated: true)`,
+    /// `setZoomScale(_:animated: true)`); the spring back after a pinch is `isZoomBouncing`.
+    public var isZoomAnimating: Bool {
+        if case .animating(let a) = state, case .zoom = a.motion { return true }
+        return false
+    }
+
     /// What moves the offset between frames.
     var motion: Motion { state.motion }
 

@@ -302,14 +302,19 @@ extension ScrollView {
 
     /// The offset shown for an unbanded one: rubber band past the edges, or clamped.
     func bandedOffset(_ p: Point) -> Point {
-        guard bounces else { return clampedOffset(p) }
+        guard bouncesHorizontally || bouncesVertically else { return clampedOffset(p) }
         let h = horizontalRange
         let v = verticalRange
+        let clamped = clampedOffset(p)
         return Point(
-            x: scrollsHorizontally
-                ? RubberBand.clamp(p.x, min: h.lowerBound, max: h.upperBound, dimension: bounds.width) : p.x,
-            y: scrollsVertically
-                ? RubberBand.clamp(p.y, min: v.lowerBound, max: v.upperBound, dimension: bounds.height) : p.y)
+            x: !bouncesHorizontally
+                ? clamped.x
+                : scrollsHorizontally
+                    ? RubberBand.clamp(p.x, min: h.lowerBound, max: h.upperBound, dimension: bounds.width) : p.x,
+            y: !bouncesVertically
+                ? clamped.y
+                : scrollsVertically
+                    ? RubberBand.clamp(p.y, min: v.lowerBound, max: v.upperBound, dimension: bounds.height) : p.y)
     }
 
     /// The unbanded offset that shows as `p` (catching a bounce keeps the finger on the content).

@@ -76,7 +76,30 @@ open class ScrollView: View {
     // MARK: Behaviour
 
     public var isScrollEnabled = true
-    public var bounces = true
+    /// Whether the offset rubber-bands past the edges (and a fling meets them with a spring), on
+    /// both axes: setting it sets `bouncesHorizontally` and `bouncesVertically` (as UIKit's
+    /// does); it reads true only while both are.
+    public var bounces: Bool {
+        get { bouncesHorizontally && bouncesVertically }
+        set {
+            bouncesHorizontally = newValue
+            bouncesVertically = newValue
+        }
+    }
+    /// Whether the offset rubber-bands past the left and right edges (off: it stops there).
+    public var bouncesHorizontally = true
+    /// Whether the offset rubber-bands past the top and bottom edges (off: it stops there).
+    public var bouncesVertically = true
+    /// Whether a wheel or touchpad scroll that reaches the left or right edge goes on in the
+    /// enclosing scroll view that can move that way (UIKit's, on by default). Touch drags hand
+    /// off at edges only with `handsOffDragsAtEdges`.
+    public var transfersHorizontalScrollingToParent = true
+    /// Whether a wheel or touchpad scroll that reaches the top or bottom edge goes on in the
+    /// enclosing scroll view that can move that way (UIKit's, on by default).
+    public var transfersVerticalScrollingToParent = true
+    /// Whether the arrows, Page Up and Page Down, Home, End and Space scroll it (UIKit's,
+    /// on by default); off, keys pass on as if it did not scroll.
+    public var allowsKeyboardScrolling = true
     public var alwaysBounceVertical = false
     public var alwaysBounceHorizontal = false
     public var decelerationRate: DecelerationRate = .normal
@@ -380,7 +403,7 @@ open class ScrollView: View {
         lastLaidOutSize = bounds.size
     }
 
-    open var acceptsKeyboardScrolling: Bool { isScrollEnabled }
+    open var acceptsKeyboardScrolling: Bool { isScrollEnabled && allowsKeyboardScrolling }
 
     // MARK: Input (overrides live here; the work is in +Touch, +Pointer and +Zoom)
 

@@ -261,6 +261,83 @@ import Testing
         #expect(watching.order == ["hook 40.0", "delegate", "hook 40.0", "delegate"])
     }
 
+    /// `bouncesHorizontally` and `bouncesVertically` apart: past the top the drag stops at the
+    /// edge, past the left it stretches; `bounces` sets both and reads true only for both.
+    @Test func eachAxisBouncesOnItsOwn() {
+        let rig = ScrollBench(viewport: Size(width: 390, height: 844), content: Size(width: 2000, height: 3000))
+        rig.scroll.bouncesVertically = false
+        #expect(!rig.scroll.bounces && rig.scroll.bouncesHorizontally)
+        rig.drag(from: Point(x: 100, y: 200), to: Point(x: 100, y: 500), duration: 0.3, lift: false)
+        #expect(rig.scroll.contentOffset.y == 0)
+        rig.send(.touchUp(id: 1))
+        rig.settle()
+        rig.drag(from: Point(x: 100, y: 200), to: Point(x: 400, y: 200), duration: 0.3, lift: false)
+        #expect(rig.scroll.contentOffset.x < -50)
+        rig.send(.touchUp(id: 1))
+        rig.settle()
+        #expect(rig.scroll.contentOffset == .zero)
+        // A fling up into the top edge stops there with no overshoot.
+        rig.scroll.contentOffset = Point(x: 0, y: 400)
+        rig.send { $0.flick(from: Point(x: 100, y: 300), by: Point(x: 0, y: 200), at: 0, moves: 5, id: 1) }
+        var lowest = Double.infinity
+        for _ in 0..<120 {
+            rig.advance(by: 1 / 60)
+            lowest = min(lowest, rig.scroll.contentOffset.y)
+        }
+        #expect(lowest == 0)
+        rig.scroll.bounces = true
+        #expect(rig.scroll.bouncesVertically && rig.scroll.bouncesHorizontally && rig.scroll.bounces)
+    }
+
+    /// `allowsKeyboardScrolling` off: Page Down and the arrows leave it where it is.
+    @Test func keysScrollOnlyWhenAllowed() {
+        let rig = ScrollBench()
+        rig.scroll.allowsKeyboardScrolling = false
+        #expect(!rig.scroll.acceptsKeyboardScrolling)
+        rig.send(.key(.pageDown, pressed: true, modifiers: []))
+        rig.send(.key(.down, pressed: true, modifiers: []))
+        rig.settle()
+        #expect(rig.scroll.contentOffset == .zero)
+        rig.scroll.allowsKeyboardScrolling = true
+        rig.send(.key(.pageDown, pressed: true, modifiers: []))
+        rig.settle()
+        #expect(rig.scroll.contentOffset.y == 844 - 40)
+    }
+
+    /// `isScrollAnimating` and `isZoomAnimating` while a programmatic animation runs.
+    @Test func programmaticAnimationsSayTheyAreRunning() {
+        let rig = ScrollBench(content: Size(width: 390, height: 844))
+        rig.zoomsContent(minimum: 1, maximum: 4)
+        rig.scroll.setZoomScale(2, animated: true)
+        #expect(rig.scroll.isZoomAnimating && !rig.scroll.isScrollAnimating)
+        rig.settle()
+        #expect(!rig.scroll.isZoomAnimating)
+        rig.scroll.setContentOffset(Point(x: 100, y: 300), animated: true)
+        #expect(rig.scroll.isScrollAnimating && !rig.scroll.isZoomAnimating)
+        rig.settle()
+        #expect(!rig.scroll.isScrollAnimating && rig.scroll.contentOffset == Point(x: 100, y: 300))
+    }
+
+    /// A wheel scroll at an inner view's edge goes on outside unless the inner view keeps that
+    /// axis to itself (`transfersVerticalScrollingToParent`).
+    @Test func aWheelAtTheInnerEdgeGoesOutsideUnlessTheInnerViewKeepsIt() {
+        func outerOffsetAfterWheel(transfers: Bool) -> Double {
+            let rig = ScrollBench()
+            let inner = ScrollView(frame: Rect(x: 0, y: 100, width: 390, height: 300))
+            inner.contentSize = Size(width: 390, height: 600)
+            inner.contentOffset = Point(x: 0, y: 300)  // at its bottom
+            inner.transfersVerticalScrollingToParent = transfers
+            rig.content.addSubview(inner)
+            rig.send(.pointerEnter(position: Point(x: 200, y: 200)))
+            rig.send(.axis(.vertical, value: 15, source: .wheel, value120: 120))
+            rig.settle()
+            #expect(inner.contentOffset.y == 300)
+            return rig.scroll.contentOffset.y
+        }
+        #expect(outerOffsetAfterWheel(transfers: true) > 0)
+        #expect(outerOffsetAfterWheel(transfers: false) == 0)
+    }
+
     /// `bouncesZoom` off: a pinch stops at the limits instead of stretching past them.
     @Test func aPinchPastTheMaximumStretchesOnlyWithBouncesZoom() {
         func pinchToFourfold(bounces: Bool) -> (peak: Double, rest: Double) {
