@@ -87,6 +87,23 @@ struct GestureStage {
         #expect(tap.location(in: s.view) == Point(x: 50, y: 50))
     }
 
+    @Test func theMouseButtonTapsAsAFingerDoesUnlessTheRecognizerTakesFingersOnly() {
+        let s = GestureStage()
+        let tap = s.add(TapGestureRecognizer(), named: "tap")
+        func click(at t: Double) {
+            s.window.handle(InputEvent(time: t, .pointerMotion(position: Point(x: 150, y: 150))))
+            s.window.handle(InputEvent(time: t, .pointerButton(.left, pressed: true)))
+            s.window.handle(InputEvent(time: t + 0.05, .pointerButton(.left, pressed: false)))
+        }
+        click(at: 1)
+        #expect(s.log.states == ["tap:ended", "tap:possible"])
+        tap.allowedTouchSources = [.finger]
+        s.log.states = []
+        s.view.log = []
+        click(at: 2)
+        #expect(s.log.states.isEmpty && s.view.log == ["began", "ended"])
+    }
+
     @Test func aFingerThatWandersFailsTheTapAndTheViewGetsItsEnd() {
         let s = GestureStage()
         _ = s.add(TapGestureRecognizer(), named: "tap")
