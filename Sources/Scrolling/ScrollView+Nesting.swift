@@ -159,7 +159,10 @@ extension ScrollView {
                 ?? enclosingScrollView(toward: direction, source: state.source, evenAtItsEdge: true)
         }
         let next = scrollView(under: state.target, toward: direction, source: state.source) ?? outwards
-        guard let next else { return false }
+        // The other view's pan decides too: off, waiting or declining, it does not take it.
+        guard let next, next.panDecision(fingers: 1 + state.extra.count, source: state.source) == .proceed else {
+            return false
+        }
         var arbiter = state.arbiter
         let actions = arbiter.moved(
             crossedSlop: true, scrollEnabled: true,
@@ -204,7 +207,9 @@ extension ScrollView {
             if tr.x != 0, abs(tr.x) >= ratio * abs(tr.y), beyond.x == 0 { return false }
             if tr.y != 0, abs(tr.y) >= ratio * abs(tr.x), beyond.y == 0 { return false }
         }
-        guard let outer = enclosingScrollView(toward: beyond, source: state.source) else { return false }
+        guard let outer = enclosingScrollView(toward: beyond, source: state.source),
+            outer.panDecision(fingers: 1 + state.extra.count, source: state.source) == .proceed
+        else { return false }
         contentOffset = clampedOffset(unbanded)
         handOff(to: outer, beyond: beyond, at: state.pan.time)
         return true

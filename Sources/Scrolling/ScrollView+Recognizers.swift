@@ -25,9 +25,9 @@ extension ScrollView {
     /// Whether the pan may begin a drag now with `fingers` fingers down: the pan's own
     /// settings (enabled, the number of touches) and the window's arbitration with other
     /// recognizers (which may make it wait, or fail).
-    func panDecision(fingers: Int) -> RecognitionDecision {
+    func panDecision(fingers: Int, source: Touch.Source) -> RecognitionDecision {
         let pan = panGestureRecognizer
-        guard pan.isEnabled, pan.state == .possible else { return .fail }
+        guard pan.isEnabled, pan.state == .possible, pan.allowedTouchSources.contains(source) else { return .fail }
         guard fingers >= pan.minimumNumberOfTouches, fingers <= pan.maximumNumberOfTouches else { return .wait }
         let decision = window?.decision(for: pan) ?? .proceed
         if decision == .fail { pan.state = .failed }
@@ -39,7 +39,7 @@ extension ScrollView {
     func panDidBegin(_ state: TouchState) {
         let pan = panGestureRecognizer
         pan.tracker = state.pan
-        if pan.state == .possible { pan.state = .began }
+        if pan.state == .possible { drivingOwnRecognizers { pan.state = .began } }
     }
 
     /// The drag moved the content.
@@ -47,14 +47,36 @@ extension ScrollView {
         let pan = panGestureRecognizer
         guard pan.state == .began || pan.state == .changed else { return }
         pan.tracker = state.pan
-        pan.state = .changed
+        drivingOwnRecognizers { pan.state = .changed }
     }
 
     /// The drag ended (the fingers lifted or were handed on) or was cancelled.
     func panDidEnd(cancelled: Bool) {
         let pan = panGestureRecognizer
         guard pan.state == .began || pan.state == .changed else { return }
-        pan.state = cancelled ? .cancelled : .ended
+        drivingOwnRecognizers { pan.state = cancelled ? .cancelled : .ended }
+    }
+
+    /// Changes the scroll view makes to its own recognizers' states, told apart from changes
+    /// made to them from outside (an app turning the pan off mid-drag).
+    private func drivingOwnRecognizers(_ body: () -> Void) {
+        let was = isDrivingOwnRecognizers
+        isDrivingOwnRecognizers = true
+        body()
+        isDrivingOwnRecognizers = was
+    }
+
+    /// Watches its own recognizers for changes made from outside: the pan or the pinch turned
+    /// off (`isEnabled = false`) while the fingers drag or zoom cancels them, and the scroll view
+    /// lets go as the compositor's cancel would make it (no momentum, a bounce back).
+    func watchOwnRecognizers() {
+        let cancel: @MainActor (GestureRecognizer) -> Void = { [weak self] g in
+            guard let self, !self.isDrivingOwnRecognizers, g.state == .cancelled, self.touchState != nil else { return }
+            self.cancelTracking(at: self.window?.now ?? 0)
+        }
+        panGestureRecognizer.addAction(cancel)
+        ownPinch.addAction(cancel)
+        ownPinch.ownerTakesTouchpadPinch = { [weak self] in self?.zoomView != nil }
     }
 
     /// A zoom gesture began (a second finger, or a touchpad pinch).
@@ -62,7 +84,13 @@ extension ScrollView {
         let pinch = ownPinch
         guard pinch.isEnabled, pinch.state == .possible else { return }
         pinch.ownerReports(scale: 1, at: t)
-        pinch.state = .began
+        drivingOwnRecognizers { pinch.state = .began }
+    }
+
+    /// Whether a second finger may start a zoom now: the pinch is on and nothing it must defer
+    /// to stands in its way (otherwise the fingers pan together).
+    var pinchMayBegin: Bool {
+        ownPinch.isEnabled && ownPinch.state == .possible && (window?.decision(for: ownPinch) ?? .proceed) == .proceed
     }
 
     /// The fingers' (or the touchpad's) scale since the zoom began.
@@ -70,13 +98,13 @@ extension ScrollView {
         let pinch = ownPinch
         guard pinch.state == .began || pinch.state == .changed else { return }
         pinch.ownerReports(scale: scale, at: t)
-        pinch.state = .changed
+        drivingOwnRecognizers { pinch.state = .changed }
     }
 
     func pinchDidEnd(cancelled: Bool) {
         let pinch = ownPinch
         guard pinch.state == .began || pinch.state == .changed else { return }
-        pinch.state = cancelled ? .cancelled : .ended
+        drivingOwnRecognizers { pinch.state = cancelled ? .cancelled : .ended }
     }
 
     /// The zoom scene's (and any app's) double tap: a two-tap recognizer on the scroll view

@@ -37,7 +37,7 @@ extension ScrollView {
     func scrollTouchBegan(_ touch: Touch, target: View?) {
         let t = touch.timestamp
         if var existing = touchState, existing.id != touch.id {
-            if zoomView != nil && pinch == nil && existing.extra.isEmpty {
+            if zoomView != nil && pinch == nil && existing.extra.isEmpty && pinchMayBegin {
                 beginPinch(with: touch)
             } else if pinch == nil {
                 // Another finger joins the pan: follow the new centroid without a jump.
@@ -95,7 +95,7 @@ extension ScrollView {
         var begins = false
         var late = false
         if crossed || state.panWaiting {
-            switch panDecision(fingers: 1 + state.extra.count) {
+            switch panDecision(fingers: 1 + state.extra.count, source: state.source) {
             case .proceed:
                 begins = true
                 late = state.panWaiting
@@ -128,6 +128,10 @@ extension ScrollView {
 
     func scrollTouchEnded(_ touch: Touch) {
         if pinch != nil, endPinch(touch: touch) { return }
+        // A double tap recognized on this touch zooms once the touch is let go, unless the
+        // touch dragged (the tap allows more movement than a mouse's slop).
+        let doubleTap = pendingDoubleTap
+        pendingDoubleTap = nil
         guard var state = touchState else { return }
         if state.extra[touch.id] != nil || (state.id == touch.id && !state.extra.isEmpty) {
             liftOneOfSeveralFingers(touch, state: &state)
@@ -146,10 +150,7 @@ extension ScrollView {
             let momentum = state.source == .finger || mouseDragMomentum
             endDragging(velocity: Point(x: -finger.x, y: -finger.y), at: touch.timestamp, momentum: momentum)
         } else {
-            if let p = pendingDoubleTap {
-                pendingDoubleTap = nil
-                handleDoubleTap(at: p)
-            }
+            if let p = doubleTap { handleDoubleTap(at: p) }
             settleAfterTouch(at: touch.timestamp)
             scheduleIndicatorFade()
         }
@@ -196,6 +197,7 @@ extension ScrollView {
     /// The compositor (or stopScrollingAndZooming) took the touch: content is cancelled, a drag
     /// ends without momentum.
     func cancelTracking(at t: Double) {
+        pendingDoubleTap = nil
         guard var state = touchState else { return }
         window?.cancelTimer(state.timer)
         let actions = state.arbiter.cancelled()
@@ -223,6 +225,7 @@ extension ScrollView {
         case .touchpadPinching:
             let anchor = viewportPoint(window?.pointerPosition ?? Point(x: bounds.midX, y: bounds.midY))
             transition(to: .idle)
+            pinchDidEnd(cancelled: true)
             finishZoomGesture(anchor: anchor, at: t)
         default:
             break

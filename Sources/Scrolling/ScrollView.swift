@@ -192,6 +192,8 @@ open class ScrollView: View {
     /// A double tap recognized while the scroll view still held its touch: it zooms once the
     /// touch's release is settled.
     var pendingDoubleTap: Point?
+    /// True while the scroll view itself sets its pan's or pinch's state.
+    var isDrivingOwnRecognizers = false
     /// True while a zoom step changes contentSize and offset together.
     var isApplyingZoom = false
 
@@ -276,6 +278,7 @@ open class ScrollView: View {
             own.isDrivenByOwner = true
             addGestureRecognizer(own)
         }
+        watchOwnRecognizers()
     }
 
     // MARK: Insets and range

@@ -204,6 +204,12 @@ open class GestureRecognizer {
     /// Whether a timer it scheduled is still due.
     public var hasPendingTimer: Bool { !timers.isEmpty }
 
+    /// Cancels the timers it scheduled (a tap sequence that goes on needs a new deadline).
+    public func cancelScheduledTimers() {
+        if let window = view?.window { for t in timers { window.cancelTimer(t) } }
+        timers = []
+    }
+
     /// The window's current time (seconds): the latest event's or frame's.
     public var now: Double { view?.window?.now ?? touches.last?.timestamp ?? 0 }
 
@@ -250,8 +256,7 @@ open class GestureRecognizer {
         guard touches.isEmpty, storedState == .ended || storedState == .cancelled || storedState == .failed else {
             return
         }
-        if let window = view?.window { for t in timers { window.cancelTimer(t) } }
-        timers = []
+        cancelScheduledTimers()
         pendingState = nil
         isInvolved = false
         storedState = .possible

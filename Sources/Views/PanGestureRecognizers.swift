@@ -237,6 +237,10 @@ open class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// A scroll view's own pinch: whether the scroll view zooms with a touchpad pinch over it
+    /// now (it has a view to zoom), so that an ancestor's pinch recognizer does not take it.
+    package var ownerTakesTouchpadPinch: (@MainActor () -> Bool)?
+
     /// A scroll view that drives its own pinch reports the fingers' scale (since they landed)
     /// at `time`.
     package func ownerReports(scale raw: Double, at time: Double) { update(raw: raw, at: time) }
@@ -246,8 +250,11 @@ open class PinchGestureRecognizer: GestureRecognizer {
     func handleTouchpadPinch(_ kind: InputEvent.Kind, at time: Double) -> Bool {
         switch kind {
         case .pinchBegin:
-            guard state == .possible, !isInvolved else { return false }
-            isInvolved = true
+            // Taken only if it may begin now: one that would have to wait leaves the pinch to
+            // the views under it.
+            guard state == .possible, !isInvolved, (view?.window?.decision(for: self) ?? .proceed) == .proceed else {
+                return false
+            }
             rawScale = 1
             scale = 1
             sampleTime = time

@@ -72,7 +72,8 @@ open class TapGestureRecognizer: GestureRecognizer {
             return
         }
         previousTap = (point, t)
-        // No next tap ending in time: the sequence fails then.
+        // No next tap ending in time: the sequence fails then (each tap sets the deadline anew).
+        cancelScheduledTimers()
         schedule(at: t + maximumIntervalBetweenTaps) { [weak self] in
             guard let self, self.state == .possible else { return }
             self.state = .failed

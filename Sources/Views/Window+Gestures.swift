@@ -3,16 +3,24 @@ import ScrollwayGestures
 
 /// What the window keeps of gesture recognizers between events: which recognizers follow each
 /// touch, and what the views under the touches are still owed.
+///
+/// Touches are known here by a serial the window gives each one as it lands, not by its id: a
+/// compositor reuses ids (the first finger is 0 every time), and a recognizer still waiting on
+/// one tap (a double tap's second) must not take another touch that happens to share its id.
 struct GestureArena {
-    /// The recognizers told of each touch now down, by touch id: the hit view's first, then
-    /// each ancestor's, each view's in the order they were added.
+    /// Each live touch's serial, by touch id.
+    var serials: [Int: Int] = [:]
+    var nextSerial = 0
+    /// The recognizers told of each live touch, by serial: the hit view's first, then each
+    /// ancestor's, each view's in the order added. Kept until the touch's view has had its end.
     var byTouch: [Int: [GestureRecognizer]] = [:]
-    /// Every recognizer that has heard of a touch since its last reset (arbitration looks here).
+    /// Every recognizer that has heard of a touch (or changed state) since its last reset:
+    /// arbitration looks here.
     var involved: [GestureRecognizer] = []
-    /// The touch ids each involved recognizer has followed since its reset: recognizers that
-    /// share one arbitrate against each other.
+    /// The touches (serials) each involved recognizer has followed since its reset: recognizers
+    /// that share one arbitrate against each other.
     var seen: [ObjectIdentifier: Set<Int>] = [:]
-    /// What each live touch's view has been told, by touch id.
+    /// What each live touch's view has been told, by serial.
     var viewTouches: [Int: ViewTouch] = [:]
     /// Touch ends held for the views while a recognizer may still recognize (`delaysTouchesEnded`).
     var heldEnds: [HeldEnd] = []
@@ -33,6 +41,7 @@ struct GestureArena {
     }
 
     struct HeldEnd {
+        let serial: Int
         let touch: Touch
         weak var view: View?
         /// A began that was held too (`delaysTouchesBegan`): the view has not had it yet.
@@ -40,18 +49,52 @@ struct GestureArena {
         /// The recognizers that may still recognize it.
         var waitingOn: [Weak<GestureRecognizer>]
     }
+
+    func hasSeen(_ g: GestureRecognizer, _ serial: Int) -> Bool { seen[ObjectIdentifier(g)]?.contains(serial) == true }
 }
 
 /// The phases of a touch as a view hears them.
 public enum TouchPhase: Hashable, Sendable { case began, moved, ended, cancelled }
 
+/// A view's touch the window delivers once its own bookkeeping is done (so a view that changes
+/// the tree, or the recognizers, from its touch methods finds everything consistent).
+private struct Delivery {
+    let phase: TouchPhase
+    let touch: Touch
+    weak var view: View?
+
+    @MainActor func run() {
+        guard let view else { return }
+        switch phase {
+        case .began: view.touchesBegan([touch])
+        case .moved: view.touchesMoved([touch])
+        case .ended: view.touchesEnded([touch])
+        case .cancelled: view.touchesCancelled([touch])
+        }
+    }
+}
+
 extension Window {
     // MARK: Touches to recognizers
+
+    /// Gives a new touch (id `touch.id`) its serial.
+    func startTouchSerial(for id: Int) {
+        gestureArena.nextSerial += 1
+        gestureArena.serials[id] = gestureArena.nextSerial
+    }
+
+    /// The touch with this id is over and its view has had its end: forget it.
+    func finishTouchSerial(for id: Int) {
+        guard let serial = gestureArena.serials.removeValue(forKey: id) else { return }
+        gestureArena.byTouch[serial] = nil
+        gestureArena.viewTouches[serial] = nil
+    }
 
     /// Tells the recognizers of the views from `hit` up to the window of a new touch.
     /// `interceptor` is the scroll view (if any) that takes the touch: its own recognizers
     /// take part in arbitration, those of a scroll view that does not take it do not.
     func recognizersBegin(_ touch: Touch, hit: View?, interceptor: View?) {
+        guard let serial = gestureArena.serials[touch.id] else { return }
         var found: [GestureRecognizer] = []
         var v = hit
         while let current = v {
@@ -70,39 +113,52 @@ extension Window {
             v = current.superview
         }
         guard !found.isEmpty else { return }
-        gestureArena.byTouch[touch.id] = found
+        gestureArena.byTouch[serial] = found
         for g in found {
-            if !g.isInvolved { gestureArena.involved.append(g) }
-            gestureArena.seen[ObjectIdentifier(g), default: []].insert(touch.id)
+            enlist(g)
+            gestureArena.seen[ObjectIdentifier(g), default: []].insert(serial)
             g.deliverBegan([touch])
         }
     }
 
     func recognizersMove(_ touch: Touch) {
-        guard let list = gestureArena.byTouch[touch.id] else { return }
+        guard let serial = gestureArena.serials[touch.id], let list = gestureArena.byTouch[serial] else { return }
         for g in list where g.touches.contains(where: { $0.id == touch.id }) && !g.isFinished {
             g.deliverMoved([touch])
         }
     }
 
     func recognizersEnd(_ touch: Touch, cancelled: Bool) {
-        guard let list = gestureArena.byTouch.removeValue(forKey: touch.id) else { return }
-        for g in list where g.touches.contains(where: { $0.id == touch.id }) {
+        guard let serial = gestureArena.serials[touch.id], let list = gestureArena.byTouch[serial] else { return }
+        for g in list where g.touches.contains(where: { $0.id == touch.id }) && gestureArena.hasSeen(g, serial) {
             g.deliverEnded([touch], cancelled: cancelled)
         }
         forgetResetRecognizers()
     }
 
-    /// Offers a touchpad pinch event to the pinch recognizers of the views under the pointer
-    /// (innermost first); the one that takes the begin gets the rest. Returns whether one did.
+    /// Puts `g` among the recognizers arbitration looks at (once).
+    private func enlist(_ g: GestureRecognizer) {
+        g.isInvolved = true
+        if !gestureArena.involved.contains(where: { $0 === g }) { gestureArena.involved.append(g) }
+    }
+
+    /// Offers a touchpad pinch event to the pinch recognizers of the views under the pointer,
+    /// innermost first, up to a scroll view that zooms with it itself; the one that takes the
+    /// begin gets the rest. Returns whether one did.
     func recognizersTakeTouchpadPinch(_ event: InputEvent) -> Bool {
         if case .pinchBegin = event.kind {
             var v = pointerPosition.flatMap { hitTest($0) }
             while let current = v {
-                for case let g as PinchGestureRecognizer in current.gestureRecognizers
-                where g.isEnabled && !g.isDrivenByOwner && g.handleTouchpadPinch(event.kind, at: event.time) {
-                    gestureArena.touchpadPinch = g
-                    return true
+                for case let g as PinchGestureRecognizer in current.gestureRecognizers where g.isEnabled {
+                    if g.isDrivenByOwner {
+                        // The scroll view zooms with it: it is the innermost taker.
+                        if g.ownerTakesTouchpadPinch?() == true { return false }
+                        continue
+                    }
+                    if g.handleTouchpadPinch(event.kind, at: event.time) {
+                        gestureArena.touchpadPinch = g
+                        return true
+                    }
                 }
                 v = current.superview
             }
@@ -123,67 +179,68 @@ extension Window {
     /// recognizer fails. Scroll views deliver their content's touches through here too, so
     /// recognizers treat content under a scroll view like any other view.
     public func deliverTouch(_ phase: TouchPhase, _ touch: Touch, to view: View) {
+        guard let serial = gestureArena.serials[touch.id] else {
+            // Not a live touch of this window (a view told of one after it ended): as it is.
+            Delivery(phase: phase, touch: touch, view: view).run()
+            return
+        }
         // A touch a recognizer took stays taken until the window's touch ends, even if a view
         // is offered it late (a scroll view's held content touch).
-        if gestureArena.viewTouches[touch.id]?.claimed == true { return }
+        if gestureArena.viewTouches[serial]?.claimed == true { return }
         var vt = GestureArena.ViewTouch(view: view, last: touch)
-        if let existing = gestureArena.viewTouches[touch.id], existing.view === view, phase != .began {
+        if let existing = gestureArena.viewTouches[serial], existing.view === view, phase != .began {
             vt = existing
         }
         vt.last = touch
+        var deliveries: [Delivery] = []
         switch phase {
         case .began:
-            if delayingRecognizers(for: touch.id, began: true).isEmpty {
+            if delayingRecognizers(for: serial, began: true).isEmpty {
                 vt.began = true
-                gestureArena.viewTouches[touch.id] = vt
-                view.touchesBegan([touch])
+                deliveries.append(Delivery(phase: .began, touch: touch, view: view))
             } else {
                 vt.heldBegin = touch
-                gestureArena.viewTouches[touch.id] = vt
             }
+            gestureArena.viewTouches[serial] = vt
         case .moved:
-            gestureArena.viewTouches[touch.id] = vt
             if vt.heldBegin != nil {
                 vt.heldBegin?.location = touch.location
-                gestureArena.viewTouches[touch.id] = vt
             } else if vt.began {
-                view.touchesMoved([touch])
+                deliveries.append(Delivery(phase: .moved, touch: touch, view: view))
             }
+            gestureArena.viewTouches[serial] = vt
         case .ended:
-            gestureArena.viewTouches[touch.id] = nil
-            let waiting =
-                delayingRecognizers(for: touch.id, began: vt.heldBegin != nil)
-                + delayingRecognizers(for: touch.id, began: false)
-            if let held = vt.heldBegin {
+            gestureArena.viewTouches[serial] = nil
+            // An end waits on those that delay ends; a held began, on those that delay begins too.
+            var waiting = delayingRecognizers(for: serial, began: false)
+            if vt.heldBegin != nil {
+                waiting += delayingRecognizers(for: serial, began: true).filter { g in !waiting.contains { $0 === g } }
+            }
+            if vt.heldBegin != nil || vt.began {
                 if waiting.isEmpty {
-                    view.touchesBegan([held])
-                    view.touchesEnded([touch])
+                    if let held = vt.heldBegin { deliveries.append(Delivery(phase: .began, touch: held, view: view)) }
+                    deliveries.append(Delivery(phase: .ended, touch: touch, view: view))
                 } else {
                     gestureArena.heldEnds.append(
-                        .init(touch: touch, view: view, began: held, waitingOn: waiting.map(Weak.init)))
-                }
-            } else if vt.began {
-                if waiting.isEmpty {
-                    view.touchesEnded([touch])
-                } else {
-                    gestureArena.heldEnds.append(.init(touch: touch, view: view, waitingOn: waiting.map(Weak.init)))
+                        .init(
+                            serial: serial, touch: touch, view: view, began: vt.heldBegin,
+                            waitingOn: waiting.map(Weak.init)))
                 }
             }
         case .cancelled:
-            gestureArena.viewTouches[touch.id] = nil
-            if vt.began { view.touchesCancelled([touch]) }
+            gestureArena.viewTouches[serial] = nil
+            if vt.began { deliveries.append(Delivery(phase: .cancelled, touch: touch, view: view)) }
         }
+        for d in deliveries { d.run() }
     }
 
-    /// The app recognizers following touch `id` that may still recognize and hold its view's
-    /// began (`began`) or end.
-    private func delayingRecognizers(for id: Int, began: Bool) -> [GestureRecognizer] {
-        (gestureArena.byTouch[id]
-            ?? gestureArena.involved.filter { gestureArena.seen[ObjectIdentifier($0)]?.contains(id) == true })
-            .filter { g in
-                !g.isDrivenByOwner && g.storedState == .possible && g.isInvolved
-                    && (began ? g.delaysTouchesBegan : g.delaysTouchesEnded)
-            }
+    /// The app recognizers following touch `serial` that may still recognize and hold its
+    /// view's began (`began`) or end.
+    private func delayingRecognizers(for serial: Int, began: Bool) -> [GestureRecognizer] {
+        (gestureArena.byTouch[serial] ?? []).filter { g in
+            !g.isDrivenByOwner && g.storedState == .possible && g.isInvolved && gestureArena.hasSeen(g, serial)
+                && (began ? g.delaysTouchesBegan : g.delaysTouchesEnded)
+        }
     }
 
     // MARK: Arbitration
@@ -191,6 +248,8 @@ extension Window {
     /// A recognizer asks for `new` (its subclass set `state`).
     func gestureRecognizer(_ g: GestureRecognizer, requests new: GestureRecognizer.State) {
         let old = g.storedState
+        // One that leaves `possible` without a touch (a touchpad pinch) is arbitrated too.
+        if new != .possible, old == .possible { enlist(g) }
         switch (old, new) {
         case (.possible, .began), (.possible, .ended):
             switch decision(for: g) {
@@ -217,17 +276,16 @@ extension Window {
         }
     }
 
-    /// Whether `g` may recognize now: it fails if its delegate says no, if a recognizer it
-    /// shares touches with is already recognizing and may not recognize with it, or if one it
-    /// waits for recognized; it waits while one it waits for may still recognize.
+    /// Whether `g` may recognize now: it fails if it is off or its delegate says no, if a
+    /// recognizer it shares touches with is already recognizing and may not recognize with it,
+    /// or if one it waits for recognized; it waits while one it waits for may still recognize.
     public func decision(for g: GestureRecognizer) -> RecognitionDecision {
         guard g.isEnabled, g.delegate?.gestureRecognizerShouldBegin(g) != false else { return .fail }
-        let peers = self.peers(of: g)
-        for p in peers where p.storedState == .began || p.storedState == .changed {
+        for p in peers(of: g) where p.storedState == .began || p.storedState == .changed {
             if !mayCoexist(g, p), p.canPrevent(g), g.canBePrevented(by: p) { return .fail }
         }
         var wait = false
-        for r in gestureArena.involved where r !== g && g.waits(for: r) {
+        for r in gestureArena.involved where r !== g && r.isInvolved && g.waits(for: r) {
             switch r.storedState {
             case .began, .changed, .ended: return .fail
             case .possible: wait = true
@@ -253,18 +311,28 @@ extension Window {
     }
 
     /// `g` began or recognized: those sharing its touches that may not recognize with it fail,
-    /// those waiting for its failure fail, and the views under its touches lose them.
+    /// those waiting for its failure fail, what was held for it is dropped (begins) or
+    /// cancelled (ends), and with `cancelsTouchesInView` the views under its touches lose them.
     private func didRecognize(_ g: GestureRecognizer) {
         for p in peers(of: g) where p.storedState == .possible && p.isInvolved {
             if !mayCoexist(g, p), g.canPrevent(p), p.canBePrevented(by: g) { fail(p) }
         }
-        for p in gestureArena.involved where p !== g && p.storedState == .possible && p.waits(for: g) { fail(p) }
-        guard g.cancelsTouchesInView, !g.isDrivenByOwner else { return }
-        let ids = gestureArena.seen[ObjectIdentifier(g)] ?? []
-        for id in ids.sorted() {
+        for p in gestureArena.involved where p !== g && p.storedState == .possible && p.isInvolved && p.waits(for: g) {
+            fail(p)
+        }
+        guard !g.isDrivenByOwner else { return }
+        let serials = gestureArena.seen[ObjectIdentifier(g)] ?? []
+        let live = Dictionary(gestureArena.serials.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
+        var deliveries: [Delivery] = []
+        for serial in serials.sorted() {
+            // A began held for it is dropped: the view never hears of the touch.
+            if g.delaysTouchesBegan, gestureArena.viewTouches[serial]?.heldBegin != nil {
+                gestureArena.viewTouches[serial]?.heldBegin = nil
+            }
+            guard g.cancelsTouchesInView, let id = live[serial] else { continue }
             // A live touch no view has had yet (a scroll view holds it) is taken all the same.
             guard
-                var vt = gestureArena.viewTouches[id]
+                var vt = gestureArena.viewTouches[serial]
                     ?? touchRoutes[id].map({ route in
                         GestureArena.ViewTouch(
                             view: nil,
@@ -273,38 +341,38 @@ extension Window {
             else { continue }
             vt.claimed = true
             vt.heldBegin = nil
-            let owed = vt.began
-            vt.began = false
-            gestureArena.viewTouches[id] = vt
-            if owed, let view = vt.view {
+            if vt.began, let view = vt.view {
                 var last = vt.last
                 last.timestamp = now
-                view.touchesCancelled([last])
+                deliveries.append(Delivery(phase: .cancelled, touch: last, view: view))
             }
+            vt.began = false
+            gestureArena.viewTouches[serial] = vt
         }
-        // Ends held for this recognizer become cancels: the view had the began.
-        var kept: [GestureArena.HeldEnd] = []
-        for h in gestureArena.heldEnds {
-            if h.waitingOn.contains(where: { $0.value === g }) {
-                if h.began == nil { h.view?.touchesCancelled([h.touch]) }
-            } else {
-                kept.append(h)
-            }
+        // Ends held for it are cancelled (the view had the began) or dropped (it had not).
+        let mine = gestureArena.heldEnds.filter { h in h.waitingOn.contains { $0.value === g } }
+        gestureArena.heldEnds.removeAll { h in h.waitingOn.contains { $0.value === g } }
+        for h in mine where h.began == nil {
+            deliveries.append(Delivery(phase: .cancelled, touch: h.touch, view: h.view))
         }
-        gestureArena.heldEnds = kept
+        for d in deliveries { d.run() }
     }
 
     private func fail(_ g: GestureRecognizer) {
         g.applyState(.failed)
-        // Recognizers waiting for it may go ahead.
+        wakeWaiters(of: g)
+        releaseHeldTouches()
+        g.resetIfFinished()
+        forgetResetRecognizers()
+    }
+
+    /// Recognizers that were waiting for `g` to fail (it failed, or left) may go ahead.
+    private func wakeWaiters(of g: GestureRecognizer) {
         for p in gestureArena.involved where p !== g && p.waits(for: g) {
             guard let pending = p.pendingState, p.storedState == .possible else { continue }
             p.pendingState = nil
             gestureRecognizer(p, requests: pending)
         }
-        releaseHeldTouches()
-        g.resetIfFinished()
-        forgetResetRecognizers()
     }
 
     private func finish(_ g: GestureRecognizer) {
@@ -313,31 +381,31 @@ extension Window {
         forgetResetRecognizers()
     }
 
-    /// Delivers held begins and ends whose recognizers have all failed (or were reset).
+    /// Delivers held begins and ends whose recognizers have all failed (or were reset). What
+    /// is delivered leaves the lists first: a view's touch method may come back here.
     private func releaseHeldTouches() {
-        for (id, vt) in gestureArena.viewTouches.sorted(by: { $0.key < $1.key }) {
-            guard let held = vt.heldBegin, let view = vt.view, delayingRecognizers(for: id, began: true).isEmpty
-            else { continue }
-            var now = vt
-            now.heldBegin = nil
-            now.began = true
-            gestureArena.viewTouches[id] = now
-            view.touchesBegan([held])
+        var deliveries: [Delivery] = []
+        for (serial, vt) in gestureArena.viewTouches.sorted(by: { $0.key < $1.key }) {
+            guard let held = vt.heldBegin, delayingRecognizers(for: serial, began: true).isEmpty else { continue }
+            gestureArena.viewTouches[serial]?.heldBegin = nil
+            gestureArena.viewTouches[serial]?.began = true
+            deliveries.append(Delivery(phase: .began, touch: held, view: vt.view))
         }
-        var kept: [GestureArena.HeldEnd] = []
-        for h in gestureArena.heldEnds {
-            let still = h.waitingOn.contains { w in
-                guard let g = w.value else { return false }
-                return g.storedState == .possible && g.isInvolved
-            }
-            if still {
-                kept.append(h)
-            } else if let view = h.view {
-                if let began = h.began { view.touchesBegan([began]) }
-                view.touchesEnded([h.touch])
-            }
+        let ready = gestureArena.heldEnds.filter { h in !isWaiting(h) }
+        gestureArena.heldEnds.removeAll { h in !isWaiting(h) }
+        for h in ready {
+            if let began = h.began { deliveries.append(Delivery(phase: .began, touch: began, view: h.view)) }
+            deliveries.append(Delivery(phase: .ended, touch: h.touch, view: h.view))
         }
-        gestureArena.heldEnds = kept
+        for d in deliveries { d.run() }
+    }
+
+    /// Whether a held end still waits on a recognizer that may recognize.
+    private func isWaiting(_ h: GestureArena.HeldEnd) -> Bool {
+        h.waitingOn.contains { w in
+            guard let g = w.value else { return false }
+            return g.storedState == .possible && g.isInvolved && gestureArena.hasSeen(g, h.serial)
+        }
     }
 
     /// Drops recognizers that were reset from the arbitration lists.
@@ -354,8 +422,16 @@ extension Window {
     }
 
     /// Before `view` leaves the window: its recognizers (and its subviews') stop, as their
-    /// touches will never reach them again.
+    /// touches will never reach them again, and touches held for views in it are dropped (one
+    /// whose view had the began gets a cancel, so a recycled cell never taps its next row).
     func abandonRecognizers(leaving view: View) {
+        if !gestureArena.heldEnds.isEmpty {
+            let leaving = gestureArena.heldEnds.filter { h in
+                h.view.map { $0 === view || $0.isDescendant(of: view) } ?? true
+            }
+            gestureArena.heldEnds.removeAll { h in h.view.map { $0 === view || $0.isDescendant(of: view) } ?? true }
+            for h in leaving where h.began == nil { Delivery(phase: .cancelled, touch: h.touch, view: h.view).run() }
+        }
         guard !gestureArena.involved.isEmpty else { return }
         for g in gestureArena.involved {
             guard let v = g.view, v === view || v.isDescendant(of: view) else { continue }
@@ -363,12 +439,15 @@ extension Window {
         }
     }
 
-    /// Stops `g` following anything (it leaves the window or its view).
+    /// Stops `g` following anything (it leaves the window or its view); those waiting for its
+    /// failure may go ahead.
     func abandon(_ g: GestureRecognizer) {
+        if gestureArena.touchpadPinch === g { gestureArena.touchpadPinch = nil }
         guard g.isInvolved else { return }
-        for id in gestureArena.byTouch.keys.sorted() { gestureArena.byTouch[id]?.removeAll { $0 === g } }
+        for serial in gestureArena.byTouch.keys.sorted() { gestureArena.byTouch[serial]?.removeAll { $0 === g } }
         g.abandon()
         forgetResetRecognizers()
+        wakeWaiters(of: g)
         releaseHeldTouches()
     }
 }

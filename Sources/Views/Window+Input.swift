@@ -157,6 +157,7 @@ extension Window {
             target: hit, interceptor: interceptor, intercepted: interceptor != nil, source: touch.source,
             location: touch.location)
         // Recognizers hear of a touch before the views do (as in UIKit).
+        startTouchSerial(for: touch.id)
         recognizersBegin(touch, hit: hit, interceptor: interceptor)
         if let interceptor {
             interceptor.interceptedTouchBegan(touch, target: hit)
@@ -175,6 +176,7 @@ extension Window {
             i.interceptedTouchMoved(touch)
         } else if route.intercepted {
             touchRoutes[id] = nil
+            finishTouchSerial(for: id)
         } else if let target = route.target {
             deliverTouch(.moved, touch, to: target)
         }
@@ -192,7 +194,7 @@ extension Window {
         } else if !route.intercepted, let target = route.target {
             deliverTouch(.ended, touch, to: target)
         }
-        gestureArena.viewTouches[id] = nil
+        finishTouchSerial(for: id)
     }
 
     private func cancelTouch(id: Int, time: Double) {
@@ -205,7 +207,7 @@ extension Window {
         } else if !route.intercepted, let target = route.target {
             deliverTouch(.cancelled, touch, to: target)
         }
-        gestureArena.viewTouches[id] = nil
+        finishTouchSerial(for: id)
     }
 
     /// Before `view` leaves the window: cancels every touch whose intercepting view is in its

@@ -225,3 +225,88 @@ final class RecognizerRules: GestureRecognizerDelegate {
         #expect(states.log.last == "pinch:possible")
     }
 }
+
+/// What a first review of the scroll view's own recognizers found.
+@MainActor
+@Suite struct ScrollViewRecognizerReviewTests {
+    /// A touch in the middle of a touchpad pinch ends the pinch: its recognizer ends too, and
+    /// app recognizers on later touches are not blocked by a pinch left running.
+    @Test func aTouchDuringATouchpadPinchEndsThePinchRecognizer() throws {
+        let rig = ScrollBench(viewport: Size(width: 400, height: 400), content: Size(width: 400, height: 400))
+        rig.zoomsContent(maximum: 4)
+        let pinch = try #require(rig.scroll.pinchGestureRecognizer)
+        rig.send(.pointerEnter(position: Point(x: 200, y: 200)))
+        rig.send(.pinchBegin(fingers: 2))
+        rig.send(.pinchUpdate(scale: 1.5, dx: 0, dy: 0))
+        #expect(pinch.state == .changed)
+        rig.send(.touchDown(id: 1, position: Point(x: 100, y: 100)))
+        #expect(pinch.state == .cancelled)  // reset once that touch lifts, as UIKit's
+        rig.send(.touchUp(id: 1))
+        #expect(pinch.state == .possible)
+        let tap = TapGestureRecognizer()
+        rig.content.addGestureRecognizer(tap)
+        var taps = 0
+        tap.addAction { _ in taps += 1 }
+        rig.send { $0.tap(at: Point(x: 100, y: 100), at: 500, hold: 50, id: 1) }
+        #expect(taps == 1)
+    }
+
+    /// A pager whose pan is off does not take a drag an inner list hands on, and a pan turned
+    /// off mid-drag lets go.
+    @Test func aPanThatIsOffTakesNoHandOffAndOneTurnedOffMidDragLetsGo() {
+        let rig = ScrollBench(content: Size(width: 390 * 3, height: 844))
+        rig.scroll.isPagingEnabled = true
+        let list = ScrollView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        list.contentSize = Size(width: 390, height: 5000)
+        rig.content.addSubview(list)
+        rig.scroll.panGestureRecognizer.isEnabled = false
+        rig.drag(from: Point(x: 300, y: 400), to: Point(x: 100, y: 400), duration: 0.2)
+        rig.settle()
+        #expect(rig.scroll.contentOffset.x == 0)
+        // Turned off while the list drags: the list lets go without momentum.
+        rig.drag(from: Point(x: 200, y: 600), to: Point(x: 200, y: 400), duration: 0.2, lift: false)
+        #expect(list.isDragging)
+        list.panGestureRecognizer.isEnabled = false
+        #expect(!list.isDragging && !list.isTracking)
+        rig.send(.touchUp(id: 1))
+        rig.settle()
+        #expect(list.contentOffset.y > 0 && !list.isDecelerating)
+    }
+
+    /// A double click whose second click drags (past the mouse's 4 px slop, within the tap's
+    /// 10 px) does not zoom, neither then nor at the next click.
+    @Test func aDraggedDoubleClickLeavesNoZoomForLater() {
+        let rig = ScrollBench(viewport: Size(width: 400, height: 400), content: Size(width: 800, height: 800))
+        rig.zoomsContent(minimum: 1, maximum: 4)
+        rig.scroll.allowsMouseDrag = true
+        rig.scroll.doubleTapZooms = true
+        rig.send(.pointerEnter(position: Point(x: 200, y: 200)))
+        rig.send(.pointerButton(.left, pressed: true), at: 0.1)
+        rig.send(.pointerButton(.left, pressed: false), at: 0.15)
+        rig.send(.pointerButton(.left, pressed: true), at: 0.25)
+        rig.send(.pointerMotion(position: Point(x: 206, y: 200)), at: 0.27)
+        rig.send(.pointerButton(.left, pressed: false), at: 0.3)
+        rig.settle()
+        #expect(rig.scroll.zoomScale == 1)
+        rig.send(.pointerButton(.left, pressed: true), at: rig.time + 1)
+        rig.send(.pointerButton(.left, pressed: false), at: rig.time + 0.05)
+        rig.settle()
+        #expect(rig.scroll.zoomScale == 1)
+    }
+
+    /// An ancestor's pinch recognizer does not take a touchpad pinch over a zooming scroll view
+    /// inside it: the scroll view zooms, as it would with fingers.
+    @Test func theInnermostZoomingScrollViewTakesTheTouchpadPinch() {
+        let rig = ScrollBench(viewport: Size(width: 400, height: 400), content: Size(width: 400, height: 400))
+        rig.zoomsContent(maximum: 4)
+        let outer = PinchGestureRecognizer()
+        rig.window.addGestureRecognizer(outer)
+        rig.send(.pointerEnter(position: Point(x: 200, y: 200)))
+        rig.send(.pinchBegin(fingers: 2))
+        rig.send(.pinchUpdate(scale: 2, dx: 0, dy: 0))
+        rig.send(.pinchEnd(cancelled: false))
+        rig.settle()
+        #expect(abs(rig.scroll.zoomScale - 2) < 1e-9)
+        #expect(outer.state == .possible && !outer.isInvolved)
+    }
+}

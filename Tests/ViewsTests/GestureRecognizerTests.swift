@@ -487,3 +487,114 @@ struct GestureStage {
         s.up(at: 2.03)
     }
 }
+
+/// What a first review of the recognizers found, each a sequence that went wrong.
+@MainActor
+@Suite struct RecognizerReviewTests {
+    /// Wayland gives the first finger id 0 every time: a double tap waiting on view A must not
+    /// hold (or later cancel) a tap with the same id on button B elsewhere.
+    @Test func aReusedTouchIdIsANewTouch() {
+        let s = GestureStage()
+        let double = s.add(TapGestureRecognizer(), named: "double")
+        double.numberOfTapsRequired = 2
+        let button = Button(title: "B", frame: Rect(x: 0, y: 0, width: 80, height: 80))
+        s.window.addSubview(button)
+        s.tap(150, 150, at: 1)  // on the view: the double tap waits
+        s.tap(40, 40, at: 1.1)  // on the button, id 0 again
+        #expect(button.tapCount == 1)  // at once, not when the double tap gives up
+        s.tap(150, 150, at: 1.2)  // the second tap on the view
+        #expect(s.log.states.prefix(1) == ["double:ended"])
+        #expect(button.tapCount == 1)
+    }
+
+    /// A view's touch method that removes views (and so recognizers) while held touches are
+    /// being released gets each touch once.
+    @Test func aHeldEndIsDeliveredOnceEvenIfItsViewRemovesTheRecognizers() {
+        let s = GestureStage()
+        let double = s.add(TapGestureRecognizer(), named: "double")
+        double.numberOfTapsRequired = 2
+        let button = Button(title: "B", frame: Rect(x: 10, y: 10, width: 80, height: 80))
+        s.view.addSubview(button)
+        var taps = 0
+        let panel = s.view
+        button.onTap = { [unowned panel] in
+            taps += 1
+            panel.removeFromSuperview()
+        }
+        s.tap(150, 150, at: 1)  // on the button (window 110…190)
+        s.wait(until: 1.5)  // the double tap fails: the held end goes to the button
+        #expect(taps == 1)
+        #expect(s.view.superview == nil)
+    }
+
+    @Test func aTripleTapMeasuresEachTapFromThePrevious() {
+        let s = GestureStage()
+        let triple = s.add(TapGestureRecognizer(), named: "triple")
+        triple.numberOfTapsRequired = 3
+        s.tap(150, 150, at: 1.0)  // ends 1.05
+        s.tap(150, 150, at: 1.25)  // ends 1.30
+        s.tap(150, 150, at: 1.45)  // ends 1.50: past 1.05 + 0.30, within 1.30 + 0.30
+        #expect(s.log.states == ["triple:ended", "triple:possible"])
+    }
+
+    /// A single tap waiting for a double tap that leaves (its view removed) goes ahead.
+    @Test func aRecognizerWaitingOnOneThatLeavesGoesAhead() {
+        let s = GestureStage()
+        let child = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        s.view.addSubview(child)
+        let double = s.add(TapGestureRecognizer(), named: "double", to: child)
+        double.numberOfTapsRequired = 2
+        let single = s.add(TapGestureRecognizer(), named: "single")
+        single.require(toFail: double)
+        s.tap(150, 150, at: 1)
+        #expect(s.log.states.isEmpty)
+        child.removeFromSuperview()
+        #expect(s.log.states.contains("single:ended"))
+        #expect(!s.window.hasGesturesInProgress)
+    }
+
+    /// A touchpad pinch recognizer that would have to wait does not take the pinch.
+    @Test func aTouchpadPinchThatMustWaitIsNotTaken() {
+        let s = GestureStage()
+        let double = s.add(TapGestureRecognizer(), named: "double")
+        double.numberOfTapsRequired = 2
+        let pinch = s.add(PinchGestureRecognizer(), named: "pinch")
+        pinch.require(toFail: double)
+        s.tap(150, 150, at: 1)  // the double tap is under way
+        s.window.handle(InputEvent(time: 1.1, .pointerEnter(position: Point(x: 150, y: 150))))
+        s.window.handle(InputEvent(time: 1.11, .pinchBegin(fingers: 2)))
+        s.window.handle(InputEvent(time: 1.12, .pinchEnd(cancelled: false)))
+        #expect(!s.log.states.contains("pinch:began"))
+        s.wait(until: 2)
+        s.window.handle(InputEvent(time: 2.01, .pinchBegin(fingers: 2)))
+        s.window.handle(InputEvent(time: 2.02, .pinchEnd(cancelled: false)))
+        #expect(s.log.states.suffix(3) == ["pinch:began", "pinch:ended", "pinch:possible"])
+    }
+
+    /// Ends held for a recognizer are cancelled when it recognizes, whether or not it cancels
+    /// touches in view (UIKit's `delaysTouchesEnded`); without cancelling, the touch it
+    /// recognized on ends as usual (a button under it fires once, not twice).
+    @Test func heldEndsAreCancelledWhenTheRecognizerRecognizesEvenWithoutCancellingTouches() {
+        let s = GestureStage()
+        let double = s.add(TapGestureRecognizer(), named: "double")
+        double.numberOfTapsRequired = 2
+        double.cancelsTouchesInView = false
+        s.tap(150, 150, at: 1)
+        s.tap(150, 150, at: 1.2)
+        #expect(s.log.states.first == "double:ended")
+        #expect(s.view.log == ["began", "began", "cancelled", "ended"])
+    }
+
+    /// A view that leaves while its end is held gets a cancel then, and nothing later.
+    @Test func aHeldEndIsCancelledWhenItsViewLeaves() {
+        let s = GestureStage()
+        let double = s.add(TapGestureRecognizer(), named: "double", to: s.window)
+        double.numberOfTapsRequired = 2
+        s.tap(150, 150, at: 1)
+        #expect(s.view.log == ["began"])
+        s.view.removeFromSuperview()
+        #expect(s.view.log == ["began", "cancelled"])
+        s.wait(until: 2)
+        #expect(s.view.log == ["began", "cancelled"])
+    }
+}
