@@ -15,16 +15,6 @@ final class RecognizerStates: WindowObserver {
     }
 }
 
-/// Content that logs the touches it hears.
-@MainActor
-final class TouchRecordingView: View {
-    var log: [String] = []
-    override func touchesBegan(_ touches: [Touch]) { log.append("began") }
-    override func touchesMoved(_ touches: [Touch]) { if log.last != "moved" { log.append("moved") } }
-    override func touchesEnded(_ touches: [Touch]) { log.append("ended") }
-    override func touchesCancelled(_ touches: [Touch]) { log.append("cancelled") }
-}
-
 /// Answers a test sets for an app's recognizer.
 @MainActor
 final class RecognizerRules: GestureRecognizerDelegate {
@@ -43,9 +33,9 @@ final class RecognizerRules: GestureRecognizerDelegate {
     /// A bench whose content logs its touches, with the states of named recognizers.
     func bench(
         content size: Size = Size(width: 390, height: 12000)
-    ) -> (ScrollBench, TouchRecordingView, RecognizerStates) {
+    ) -> (ScrollBench, TouchRecorder, RecognizerStates) {
         let rig = ScrollBench(content: size)
-        let view = TouchRecordingView(frame: Rect(origin: .zero, size: size))
+        let view = TouchRecorder(frame: Rect(origin: .zero, size: size))
         rig.content.addSubview(view)
         let states = RecognizerStates()
         rig.window.addObserver(states)

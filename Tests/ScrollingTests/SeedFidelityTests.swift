@@ -224,7 +224,7 @@ import Testing
     /// keeps the touch), and the app's own offsets still apply.
     @Test func aScrollViewWithScrollingOffMovesOnlyWhenTheAppMovesIt() {
         let rig = ScrollBench()
-        let content = TouchRecordingView(frame: Rect(x: 0, y: 0, width: 390, height: 12000))
+        let content = TouchRecorder(frame: Rect(x: 0, y: 0, width: 390, height: 12000))
         rig.content.addSubview(content)
         rig.scroll.isScrollEnabled = false
         rig.drag(from: Point(x: 200, y: 600), to: Point(x: 200, y: 200), duration: 0.3)
