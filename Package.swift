@@ -68,6 +68,11 @@ let package = Package(
             dependencies: ["ScrollwayGeometry", .product(name: "RealModule", package: "swift-numerics")],
             path: "Sources/Physics"
         ),
+        // Cassowary's incremental simplex, for constraint layout (pure: no C, no clock).
+        .target(
+            name: "ScrollwayLayout",
+            dependencies: ["ScrollwayGeometry", .product(name: "RealModule", package: "swift-numerics")],
+            path: "Sources/Layout"),
         .target(
             name: "ScrollwayGestures", dependencies: ["ScrollwayGeometry", "ScrollwayPhysics"], path: "Sources/Gestures"
         ),
@@ -229,6 +234,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["ScrollwayGeometry"]),
         .testTarget(name: "PhysicsTests", dependencies: ["ScrollwayPhysics"]),
         .testTarget(name: "GesturesTests", dependencies: ["ScrollwayGestures"]),
+        .testTarget(name: "LayoutTests", dependencies: ["ScrollwayLayout", "ScrollwayGeometry"]),
         .testTarget(
             name: "RasterTests",
             dependencies: [

@@ -1,0 +1,503 @@
+/// What the solver refuses, with what it can say about why.
+@MainActor
+public enum LayoutError: Error, Equatable, @MainActor CustomStringConvertible {
+    /// A required constraint cannot hold together with the required constraints already
+    /// there; `conflicts` are those it meets in the tableau (UIKit logs the same set).
+    case unsatisfiable(LayoutConstraint, conflicts: [LayoutConstraint])
+    case duplicateConstraint(LayoutConstraint)
+    case unknownConstraint(LayoutConstraint)
+    /// Edit variables are not required: a suggestion must be able to lose.
+    case requiredEditVariable(LayoutVariable)
+    case duplicateEditVariable(LayoutVariable)
+    case unknownEditVariable(LayoutVariable)
+
+    public var description: String {
+        switch self {
+        case .unsatisfiable(let c, let others):
+            let list = others.isEmpty ? "" : "; it conflicts with: " + others.map { "\($0)" }.joined(separator: "; ")
+            return "unable to satisfy the required constraint \(c)\(list)"
+        case .duplicateConstraint(let c): return "the constraint \(c) is already in the solver"
+        case .unknownConstraint(let c): return "the constraint \(c) is not in the solver"
+        case .requiredEditVariable(let v): return "the edit variable \(v) must have a priority below required"
+        case .duplicateEditVariable(let v): return "\(v) is already an edit variable"
+        case .unknownEditVariable(let v): return "\(v) is not an edit variable"
+        }
+    }
+
+    /// The same case about the same constraints or variables (by identity).
+    nonisolated public static func == (a: LayoutError, b: LayoutError) -> Bool {
+        func same(_ x: [AnyObject], _ y: [AnyObject]) -> Bool {
+            x.count == y.count && zip(x, y).allSatisfy { $0 === $1 }
+        }
+        switch (a, b) {
+        case (.unsatisfiable(let c, let cs), .unsatisfiable(let d, let ds)): return same([c] + cs, [d] + ds)
+        case (.duplicateConstraint(let c), .duplicateConstraint(let d)),
+            (.unknownConstraint(let c), .unknownConstraint(let d)):
+            return c === d
+        case (.requiredEditVariable(let v), .requiredEditVariable(let w)),
+            (.duplicateEditVariable(let v), .duplicateEditVariable(let w)),
+            (.unknownEditVariable(let v), .unknownEditVariable(let w)):
+            return v === w
+        default: return false
+        }
+    }
+}
+
+/// The incremental simplex solver of Cassowary (Badros, Borning and Stuckey, 2001), the method
+/// Auto Layout uses: constraints come and go one at a time and each change re-solves from the
+/// last solution, so a window resize or a text that wraps costs a few pivots, not a new
+/// layout.
+///
+/// - Every constraint becomes a row `0 = constant + Σ cᵢ·sᵢ` over symbols: the variables, a
+///   slack for each inequality (≥ 0), a pair of error symbols for each non-required equality
+///   (one for a non-required inequality), weighted in the objective by the priority's
+///   strength, and a dummy marking each required equality.
+/// - The tableau keeps one basic symbol per row, every row's constant ≥ 0 for the restricted
+///   symbols (feasible), and the objective minimised (optimal) by primal pivots; a required
+///   constraint that has no symbol to solve for is added with an artificial variable whose
+///   minimum must reach zero, or it is unsatisfiable.
+/// - Edit variables (a width being dragged, a window being resized) change a row constant and
+///   restore feasibility with the dual simplex.
+///
+/// Choices among equals go to the symbol made first, so the same constraints in the same order
+/// give the same solution on every run.
+@MainActor
+public final class LayoutSolver {
+    struct Symbol: Hashable, Comparable {
+        enum Kind { case invalid, external, slack, error, dummy }
+        let id: Int
+        let kind: Kind
+        static let invalid = Symbol(id: 0, kind: .invalid)
+        var isRestricted: Bool { kind == .slack || kind == .error }
+        static func < (a: Symbol, b: Symbol) -> Bool { a.id < b.id }
+    }
+
+    /// `constant + Σ coefficient·symbol` (a row of the tableau, or the objective).
+    struct Row {
+        var constant: Double
+        var cells: [Symbol: Double] = [:]
+
+        init(constant: Double = 0) { self.constant = constant }
+
+        /// The symbols in the order they were made (for choices that must not depend on hashing).
+        var symbols: [Symbol] { cells.keys.sorted() }
+
+        @discardableResult
+        mutating func add(_ value: Double) -> Double {
+            constant += value
+            return constant
+        }
+
+        mutating func insert(_ symbol: Symbol, _ coefficient: Double = 1) {
+            let c = (cells[symbol] ?? 0) + coefficient
+            if nearZero(c) { cells[symbol] = nil } else { cells[symbol] = c }
+        }
+
+        mutating func insert(_ row: Row, _ coefficient: Double = 1) {
+            constant += row.constant * coefficient
+            for (s, c) in row.cells { insert(s, c * coefficient) }
+        }
+
+        mutating func remove(_ symbol: Symbol) { cells[symbol] = nil }
+
+        mutating func reverseSign() {
+            constant = -constant
+            for key in cells.keys { cells[key] = -cells[key]! }
+        }
+
+        /// Solves `0 = row` for `symbol`: the row becomes `symbol = …` (symbol left out).
+        mutating func solve(for symbol: Symbol) {
+            let k = -1 / cells.removeValue(forKey: symbol)!
+            constant *= k
+            for key in cells.keys { cells[key]! *= k }
+        }
+
+        /// The row is `lhs = …`; it becomes `rhs = …`.
+        mutating func solve(for lhs: Symbol, _ rhs: Symbol) {
+            insert(lhs, -1)
+            solve(for: rhs)
+        }
+
+        func coefficient(_ symbol: Symbol) -> Double { cells[symbol] ?? 0 }
+
+        /// Puts `row` (the value of `symbol`) in place of `symbol`.
+        mutating func substitute(_ symbol: Symbol, _ row: Row) {
+            if let c = cells.removeValue(forKey: symbol) { insert(row, c) }
+        }
+    }
+
+    struct Tag {
+        var marker = Symbol.invalid
+        var other = Symbol.invalid
+    }
+
+    private struct Edit {
+        let variable: LayoutVariable
+        let tag: Tag
+        let constraint: LayoutConstraint
+        var constant: Double
+    }
+
+    private var constraints: [ObjectIdentifier: (constraint: LayoutConstraint, tag: Tag)] = [:]
+    private var rows: [Symbol: Row] = [:]
+    private var variables: [ObjectIdentifier: (variable: LayoutVariable, symbol: Symbol)] = [:]
+    private var edits: [ObjectIdentifier: Edit] = [:]
+    private var infeasible: [Symbol] = []
+    private var objective = Row()
+    private var artificial: Row?
+    private var lastID = 0
+
+    public init() {}
+
+    // MARK: Constraints
+
+    /// Adds a constraint and re-solves. A required one that cannot hold is refused, naming what
+    /// it conflicts with, and leaves the solver as it was.
+    public func add(_ c: LayoutConstraint) throws(LayoutError) {
+        let key = ObjectIdentifier(c)
+        guard constraints[key] == nil else { throw .duplicateConstraint(c) }
+        var tag = Tag()
+        var row = makeRow(for: c, tag: &tag)
+        var subject = chooseSubject(row, tag)
+        if subject == .invalid, row.cells.keys.allSatisfy({ $0.kind == .dummy }) {
+            guard nearZero(row.constant) else {
+                throw .unsatisfiable(c, conflicts: owners(of: Set(row.cells.keys)))
+            }
+            subject = tag.marker
+        }
+        if subject == .invalid {
+            // The artificial variable's pivots would leave a refused row behind: keep the
+            // tableau as it was, to put back if the constraint cannot hold.
+            let before = (rows, objective, infeasible, variables)
+            if let conflicts = addWithArtificialVariable(row) {
+                (rows, objective, infeasible, variables) = before
+                throw .unsatisfiable(c, conflicts: conflicts)
+            }
+        } else {
+            row.solve(for: subject)
+            substitute(subject, row)
+            rows[subject] = row
+        }
+        constraints[key] = (c, tag)
+        optimize(.objective)
+    }
+
+    /// Removes a constraint and re-solves.
+    public func remove(_ c: LayoutConstraint) throws(LayoutError) {
+        guard let (_, tag) = constraints.removeValue(forKey: ObjectIdentifier(c)) else { throw .unknownConstraint(c) }
+        // Its errors leave the objective.
+        for s in [tag.marker, tag.other] where s.kind == .error {
+            if let row = rows[s] {
+                objective.insert(row, -c.priority.strength)
+            } else {
+                objective.insert(s, -c.priority.strength)
+            }
+        }
+        // Its marker leaves the basis, and its row goes.
+        if rows.removeValue(forKey: tag.marker) == nil {
+            let leaving = markerLeavingSymbol(tag.marker)
+            var row = rows.removeValue(forKey: leaving)!
+            row.solve(for: leaving, tag.marker)
+            substitute(tag.marker, row)
+        }
+        optimize(.objective)
+    }
+
+    public func contains(_ c: LayoutConstraint) -> Bool { constraints[ObjectIdentifier(c)] != nil }
+
+    // MARK: Edit variables
+
+    /// Makes `v` an edit variable at `priority` (below required): `suggest` then moves it.
+    public func addEditVariable(_ v: LayoutVariable, priority: LayoutPriority) throws(LayoutError) {
+        guard edits[ObjectIdentifier(v)] == nil else { throw .duplicateEditVariable(v) }
+        guard !priority.isRequired else { throw .requiredEditVariable(v) }
+        let c = LayoutConstraint(LinearExpression(v), .equal, LinearExpression(), priority: priority)
+        try add(c)
+        edits[ObjectIdentifier(v)] = Edit(
+            variable: v, tag: constraints[ObjectIdentifier(c)]!.tag, constraint: c, constant: 0)
+    }
+
+    public func removeEditVariable(_ v: LayoutVariable) throws(LayoutError) {
+        guard let edit = edits.removeValue(forKey: ObjectIdentifier(v)) else { throw .unknownEditVariable(v) }
+        try remove(edit.constraint)
+    }
+
+    /// Asks for `v` to be `value`, as strongly as its edit priority; re-solves with the dual
+    /// simplex from the last solution (a few pivots for a drag or a resize step).
+    public func suggest(_ v: LayoutVariable, _ value: Double) throws(LayoutError) {
+        guard var edit = edits[ObjectIdentifier(v)] else { throw .unknownEditVariable(v) }
+        let delta = value - edit.constant
+        edit.constant = value
+        edits[ObjectIdentifier(v)] = edit
+        let plus = edit.tag.marker
+        let minus = edit.tag.other
+        if var row = rows[plus] {
+            if row.add(-delta) < 0 { infeasible.append(plus) }
+            rows[plus] = row
+        } else if var row = rows[minus] {
+            if row.add(delta) < 0 { infeasible.append(minus) }
+            rows[minus] = row
+        } else {
+            for s in rows.keys.sorted() {
+                let c = rows[s]!.coefficient(plus)
+                guard c != 0 else { continue }
+                if rows[s]!.add(delta * c) < 0, s.kind != .external { infeasible.append(s) }
+            }
+        }
+        dualOptimize()
+    }
+
+    // MARK: Results
+
+    /// Writes every variable's solved value.
+    public func updateVariables() {
+        for (_, entry) in variables { entry.variable.value = rows[entry.symbol]?.constant ?? 0 }
+    }
+
+    /// The non-required constraints the solution does not satisfy, in the order they were added
+    /// (a diagnostic: a layout that breaks a high-priority constraint is usually a mistake).
+    public var brokenConstraints: [LayoutConstraint] {
+        constraints.values.filter { entry in
+            [entry.tag.marker, entry.tag.other].contains { s in
+                s.kind == .error && !nearZero(rows[s]?.constant ?? 0)
+            }
+        }
+        .sorted { $0.tag.marker < $1.tag.marker }
+        .map(\.constraint)
+    }
+
+    /// Whether `v`'s value is left open by the constraints (UIKit's `hasAmbiguousLayout`): no
+    /// constraint determines it, or its value moves with a symbol that costs nothing to move (a
+    /// variable nothing determines, or an inequality's slack that no priority pulls on), so
+    /// another solution is as good.
+    public func isAmbiguous(_ v: LayoutVariable) -> Bool {
+        guard let symbol = variables[ObjectIdentifier(v)]?.symbol else { return true }
+        guard let row = rows[symbol] else { return true }
+        return row.cells.keys.contains { $0.kind != .dummy && nearZero(objective.coefficient($0)) }
+    }
+
+    /// The tableau as text (a debugging aid: each basic symbol's row, then the objective).
+    public var tableauDescription: String {
+        func name(_ s: Symbol) -> String {
+            if let v = variables.values.first(where: { $0.symbol == s }) { return v.variable.name }
+            return "\(s.kind)\(s.id)"
+        }
+        func text(_ r: Row) -> String {
+            ([fmt(r.constant)] + r.symbols.map { "\(fmt(r.cells[$0]!))·\(name($0))" }).joined(separator: " + ")
+        }
+        var lines = rows.keys.sorted().map { "\(name($0)) = \(text(rows[$0]!))" }
+        lines.append("objective = \(text(objective))")
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: The tableau
+
+    private func newSymbol(_ kind: Symbol.Kind) -> Symbol {
+        lastID += 1
+        return Symbol(id: lastID, kind: kind)
+    }
+
+    private func symbol(for v: LayoutVariable) -> Symbol {
+        if let s = variables[ObjectIdentifier(v)]?.symbol { return s }
+        let s = newSymbol(.external)
+        variables[ObjectIdentifier(v)] = (v, s)
+        return s
+    }
+
+    /// The constraint's row over the current basis, with its slack, error or dummy symbols.
+    private func makeRow(for c: LayoutConstraint, tag: inout Tag) -> Row {
+        var row = Row(constant: c.expression.constant)
+        for term in c.expression.terms where !nearZero(term.coefficient) {
+            let s = symbol(for: term.variable)
+            if let basic = rows[s] { row.insert(basic, term.coefficient) } else { row.insert(s, term.coefficient) }
+        }
+        let strength = c.priority.strength
+        switch c.relation {
+        case .lessOrEqual, .greaterOrEqual:
+            let k = c.relation == .lessOrEqual ? 1.0 : -1.0
+            let slack = newSymbol(.slack)
+            tag.marker = slack
+            row.insert(slack, k)
+            if !c.priority.isRequired {
+                let error = newSymbol(.error)
+                tag.other = error
+                row.insert(error, -k)
+                objective.insert(error, strength)
+            }
+        case .equal:
+            if c.priority.isRequired {
+                let dummy = newSymbol(.dummy)
+                tag.marker = dummy
+                row.insert(dummy)
+            } else {
+                let plus = newSymbol(.error)
+                let minus = newSymbol(.error)
+                tag.marker = plus
+                tag.other = minus
+                row.insert(plus, -1)
+                row.insert(minus, 1)
+                objective.insert(plus, strength)
+                objective.insert(minus, strength)
+            }
+        }
+        if row.constant < 0 { row.reverseSign() }
+        return row
+    }
+
+    /// The symbol to solve a new row for: a variable if it has one, else its slack or error
+    /// symbol when that can enter with a negative coefficient (keeping the row feasible).
+    private func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol {
+        if let s = row.symbols.first(where: { $0.kind == .external }) { return s }
+        for s in [tag.marker, tag.other] where s.isRestricted && row.coefficient(s) < 0 { return s }
+        return .invalid
+    }
+
+    /// Adds a row no symbol can be solved for: an artificial variable takes it, and must reach
+    /// zero when minimised. Returns nil on success, or the constraints in the way.
+    private func addWithArtificialVariable(_ row: Row) -> [LayoutConstraint]? {
+        let art = newSymbol(.slack)
+        rows[art] = row
+        artificial = row
+        optimize(.artificial)
+        let reached = nearZero(artificial!.constant)
+        let inTheWay = owners(of: Set(artificial!.cells.keys))
+        artificial = nil
+        if var r = rows.removeValue(forKey: art) {
+            if !r.cells.isEmpty {
+                // It is still basic: pivot it out, on any symbol that is not a dummy.
+                guard
+                    let entering = r.symbols.first(where: { $0.kind == .slack || $0.kind == .error })
+                        ?? r.symbols.first(where: { $0.kind == .external })
+                else {
+                    return inTheWay
+                }
+                r.solve(for: art, entering)
+                substitute(entering, r)
+                rows[entering] = r
+            }
+        }
+        for key in rows.keys { rows[key]!.remove(art) }
+        objective.remove(art)
+        return reached ? nil : inTheWay
+    }
+
+    /// The constraints whose markers or errors are among `symbols`.
+    private func owners(of symbols: Set<Symbol>) -> [LayoutConstraint] {
+        constraints.values.filter { symbols.contains($0.tag.marker) || symbols.contains($0.tag.other) }
+            .sorted { $0.tag.marker < $1.tag.marker }.map(\.constraint)
+    }
+
+    /// Puts `row` in place of `symbol` in every row and the objectives; rows of restricted
+    /// symbols that turn negative are infeasible.
+    private func substitute(_ symbol: Symbol, _ row: Row) {
+        for s in rows.keys.sorted() {
+            rows[s]!.substitute(symbol, row)
+            if s.kind != .external, rows[s]!.constant < 0 { infeasible.append(s) }
+        }
+        objective.substitute(symbol, row)
+        artificial?.substitute(symbol, row)
+    }
+
+    /// Which row a primal simplex minimises.
+    private enum Goal { case objective, artificial }
+
+    /// Primal simplex on the objective or the artificial row: pivots while a non-dummy symbol
+    /// with a negative coefficient can enter. (The goal is read afresh after each pivot:
+    /// `substitute` rewrites both.)
+    private func optimize(_ which: Goal) {
+        while true {
+            let goal = which == .objective ? objective : artificial!
+            guard let entering = goal.symbols.first(where: { $0.kind != .dummy && goal.coefficient($0) < 0 }) else {
+                return
+            }
+            // The row that limits it first (the least ratio), among restricted basic symbols.
+            var leaving = Symbol.invalid
+            var ratio = Double.greatestFiniteMagnitude
+            for s in rows.keys.sorted() where s.kind != .external {
+                let c = rows[s]!.coefficient(entering)
+                guard c < 0 else { continue }
+                let r = -rows[s]!.constant / c
+                if r < ratio {
+                    ratio = r
+                    leaving = s
+                }
+            }
+            // With non-negative error weights the objective is bounded: a symbol no row limits
+            // has a negative coefficient only by rounding, and the solution is optimal as it is.
+            guard leaving != .invalid else { return }
+            var row = rows.removeValue(forKey: leaving)!
+            row.solve(for: leaving, entering)
+            substitute(entering, row)
+            rows[entering] = row
+        }
+    }
+
+    /// Dual simplex: restores feasibility of the rows an edit made negative, keeping the
+    /// objective optimal.
+    private func dualOptimize() {
+        while let leaving = infeasible.popLast() {
+            guard var row = rows[leaving], row.constant < 0, !nearZero(row.constant) else { continue }
+            var entering = Symbol.invalid
+            var ratio = Double.greatestFiniteMagnitude
+            for s in row.symbols where s.kind != .dummy {
+                let c = row.coefficient(s)
+                guard c > 0 else { continue }
+                let r = objective.coefficient(s) / c
+                if r < ratio {
+                    ratio = r
+                    entering = s
+                }
+            }
+            // No symbol can restore this row: only rounding can bring that about (edits only
+            // move constants of rows that were feasible together); leave it.
+            guard entering != .invalid else { continue }
+            rows[leaving] = nil
+            row.solve(for: leaving, entering)
+            substitute(entering, row)
+            rows[entering] = row
+        }
+    }
+
+    /// The row to pivot a marker (not basic) into the basis with, when its constraint goes.
+    ///
+    /// A row whose basic symbol is a dummy says that a required equality repeats others (it
+    /// was added when they implied it); it holds only dummies, at zero. If the marker is in
+    /// one, that row is the one to take: the marker is then replaced by dummies alone, and the
+    /// repeated equality carries on in its place. Taking any other row would put the marker's
+    /// value into the dummy's row, and the equality it stands for would no longer hold.
+    private func markerLeavingSymbol(_ marker: Symbol) -> Symbol {
+        if let repeated = rows.keys.sorted().first(where: { $0.kind == .dummy && rows[$0]!.coefficient(marker) != 0 }) {
+            return repeated
+        }
+        var r1 = Double.greatestFiniteMagnitude
+        var r2 = Double.greatestFiniteMagnitude
+        var first = Symbol.invalid
+        var second = Symbol.invalid
+        var third = Symbol.invalid
+        for s in rows.keys.sorted() {
+            let c = rows[s]!.coefficient(marker)
+            guard c != 0 else { continue }
+            if s.kind == .external {
+                third = s
+            } else if c < 0 {
+                let r = -rows[s]!.constant / c
+                if r < r1 {
+                    r1 = r
+                    first = s
+                }
+            } else {
+                let r = rows[s]!.constant / c
+                if r < r2 {
+                    r2 = r
+                    second = s
+                }
+            }
+        }
+        if first != .invalid { return first }
+        if second != .invalid { return second }
+        return third
+    }
+}
+
+/// Coefficients this small are rounding left over from pivots.
+func nearZero(_ v: Double) -> Bool { abs(v) < 1e-8 }

@@ -1,0 +1,264 @@
+import ScrollwayGeometry
+import ScrollwayLayout
+import Testing
+
+/// The solver against systems solved by hand.
+@MainActor
+@Suite struct LayoutSolverTests {
+    /// Two views side by side in a 390 px row: 16 px margins, 8 px between, equal widths.
+    /// By hand: 2w + 16 + 8 + 16 = 390, w = 175; b.left = 16 + 175 + 8 = 199.
+    @Test func requiredEqualitiesSolveExactly() throws {
+        let aLeft = LayoutVariable("a.left")
+        let aWidth = LayoutVariable("a.width")
+        let bLeft = LayoutVariable("b.left")
+        let bWidth = LayoutVariable("b.width")
+        let solver = LayoutSolver()
+        try solver.add(aLeft == 16)
+        try solver.add(bLeft == aLeft + aWidth + 8)
+        try solver.add(bLeft + bWidth == LinearExpression(constant: 390 - 16))
+        try solver.add(aWidth == bWidth)
+        solver.updateVariables()
+        #expect(aWidth.value == 175 && bWidth.value == 175)
+        #expect(bLeft.value == 199)
+        #expect(solver.brokenConstraints.isEmpty)
+        #expect(!solver.isAmbiguous(bWidth))
+    }
+
+    /// A label wants 300 px (its content, high priority) but the window gives 250 px of room
+    /// (required): the room wins, the wish is broken by 50 and said to be.
+    @Test func aHigherPriorityWinsAndABrokenOneIsReported() throws {
+        let width = LayoutVariable("label.width")
+        let solver = LayoutSolver()
+        let wish = (width == 300) ~ .defaultHigh
+        wish.identifier = "label.intrinsic"
+        try solver.add(wish)
+        try solver.add(width <= 250)
+        solver.updateVariables()
+        #expect(width.value == 250)
+        #expect(solver.brokenConstraints.map(\.identifier) == ["label.intrinsic"])
+        // Two wishes at different priorities: the higher one holds whole.
+        let low = (width == 100) ~ .defaultLow
+        try solver.add(low)
+        solver.updateVariables()
+        #expect(width.value == 250)
+        try solver.remove(wish)
+        solver.updateVariables()
+        #expect(width.value == 100)
+        #expect(solver.brokenConstraints.isEmpty)
+    }
+
+    /// Equal priorities share: a = 10 and a = 20 at the same priority rest between them
+    /// (anywhere on [10, 20] costs the same total error: the solver picks an end, and says
+    /// the other is broken).
+    @Test func equalPrioritiesCostTheSame() throws {
+        let a = LayoutVariable("a")
+        let solver = LayoutSolver()
+        try solver.add((a == 10) ~ 500)
+        try solver.add((a == 20) ~ 500)
+        solver.updateVariables()
+        #expect(a.value >= 10 && a.value <= 20)
+        #expect(solver.brokenConstraints.count == 1)
+    }
+
+    /// Inequalities: x ≥ 10, x ≤ 50, and a weak wish for 100: x rests at 50.
+    @Test func inequalitiesBoundAWish() throws {
+        let x = LayoutVariable("x")
+        let solver = LayoutSolver()
+        try solver.add(x >= 10)
+        try solver.add(x <= 50)
+        try solver.add((x == 100) ~ 1)
+        solver.updateVariables()
+        #expect(x.value == 50)
+        try solver.add((x == 0) ~ 2)  // a stronger wish the other way
+        solver.updateVariables()
+        #expect(x.value == 10)
+    }
+
+    /// A required conflict is refused, naming the constraint and those it conflicts with, and
+    /// the solver goes on as it was.
+    @Test func aRequiredConflictNamesTheConstraintsAndChangesNothing() throws {
+        let w = LayoutVariable("view.width")
+        let solver = LayoutSolver()
+        let fixed = w == 100
+        fixed.identifier = "view.width"
+        try solver.add(fixed)
+        let other = w == 200
+        other.identifier = "view.widthAgain"
+        #expect(throws: LayoutError.unsatisfiable(other, conflicts: [fixed])) { try solver.add(other) }
+        do {
+            try solver.add(other)
+        } catch {
+            #expect(
+                "\(error)" == "unable to satisfy the required constraint view.widthAgain: view.width == 200; "
+                    + "it conflicts with: view.width: view.width == 100")
+        }
+        #expect(!solver.contains(other))
+        solver.updateVariables()
+        #expect(w.value == 100)
+        // An inequality conflict needs the artificial variable: x ≤ 10 against x ≥ 20.
+        let x = LayoutVariable("x")
+        let atMost = x <= 10
+        try solver.add(atMost)
+        let atLeast = x >= 20
+        #expect(throws: LayoutError.unsatisfiable(atLeast, conflicts: [atMost])) { try solver.add(atLeast) }
+        try solver.add(x >= 5)
+        solver.updateVariables()
+        #expect(x.value >= 5 && x.value <= 10)
+    }
+
+    /// An edit variable (a window's width being dragged) re-solves from each suggestion.
+    @Test func editVariablesFollowSuggestions() throws {
+        let window = LayoutVariable("window.width")
+        let content = LayoutVariable("content.width")
+        let solver = LayoutSolver()
+        try solver.add(content == window - 32)
+        try solver.add(content >= 100)
+        try solver.addEditVariable(window, priority: .defaultHigh)
+        for w in [390.0, 800, 1920, 120, 390] {
+            try solver.suggest(window, w)
+            solver.updateVariables()
+            // Below 132 the content's minimum wins over the suggestion.
+            #expect(window.value == max(w, 132))
+            #expect(content.value == max(w, 132) - 32)
+        }
+        #expect(throws: LayoutError.requiredEditVariable(content)) {
+            try solver.addEditVariable(content, priority: .required)
+        }
+        try solver.removeEditVariable(window)
+        #expect(throws: LayoutError.unknownEditVariable(window)) { try solver.suggest(window, 10) }
+    }
+
+    /// Removing a constraint re-solves what remains: a row 44 tall breaks a high-priority
+    /// floor at 100 while its height is fixed; without the fixed height it meets the floor.
+    @Test func removalRestoresWhatRemains() throws {
+        let top = LayoutVariable("top")
+        let height = LayoutVariable("height")
+        let bottom = LayoutVariable("bottom")
+        let solver = LayoutSolver()
+        let fix = height == 44
+        let floor = (bottom >= 100) ~ .defaultHigh
+        for c in [top == 0, bottom == top + height, fix, floor, (height == 0) ~ 1] { try solver.add(c) }
+        solver.updateVariables()
+        #expect(top.value == 0 && height.value == 44 && bottom.value == 44)
+        #expect(solver.brokenConstraints.first === floor)
+        try solver.remove(fix)
+        solver.updateVariables()
+        #expect(top.value == 0 && height.value == 100 && bottom.value == 100)
+        #expect(solver.brokenConstraints.count == 1)  // only the weakest wish (height 0)
+        #expect(throws: LayoutError.unknownConstraint(fix)) { try solver.remove(fix) }
+        try solver.add(fix)
+        solver.updateVariables()
+        #expect(bottom.value == 44)
+    }
+
+    /// A required equality given twice (the second is redundant: its row holds only dummies)
+    /// still holds when the first is removed, whatever inequality stands beside them. (Pivoting
+    /// the removed marker on the inequality's row left the repeat 5 px off; found by the fuzz.)
+    @Test func aRepeatedEqualityOutlivesTheFirst() throws {
+        let x0 = LayoutVariable("x0")
+        let x1 = LayoutVariable("x1")
+        let x2 = LayoutVariable("x2")
+        let solver = LayoutSolver()
+        let first = x2 - x1 == -40
+        let again = x2 - x1 == -40
+        try solver.add(x2 - x0 == -38)
+        try solver.add(first)
+        try solver.add(x0 - x2 >= 33)
+        try solver.add(again)
+        try solver.add(x2 - x1 >= -45)
+        try solver.remove(first)
+        try solver.addEditVariable(x1, priority: .defaultHigh)
+        try solver.suggest(x1, 100)
+        solver.updateVariables()
+        #expect(x1.value == 100 && x2.value == 60 && x0.value == 98)
+    }
+
+    /// A variable nothing pins is ambiguous; pinned, it is not.
+    @Test func ambiguityIsReported() throws {
+        let left = LayoutVariable("left")
+        let width = LayoutVariable("width")
+        let solver = LayoutSolver()
+        try solver.add(width == 100)
+        try solver.add(left + width <= 400)
+        #expect(solver.isAmbiguous(left))
+        try solver.add(left == 20)
+        #expect(!solver.isAmbiguous(left) && !solver.isAmbiguous(width))
+    }
+}
+
+/// Random adds, removals and edits of constraints that a hidden solution satisfies (required
+/// ones only, or with wishes at random priorities): none is refused, and after every step every
+/// required constraint in the solver holds.
+@MainActor
+@Suite struct LayoutSolverFuzzTests {
+    /// SplitMix64: the same sequence on every run.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func double(_ r: ClosedRange<Double>) -> Double {
+            r.lowerBound + Double(next() >> 11) / Double(1 << 53) * (r.upperBound - r.lowerBound)
+        }
+    }
+
+    func residual(_ c: LayoutConstraint) -> Double {
+        c.expression.terms.reduce(c.expression.constant) { $0 + $1.coefficient * $1.variable.value }
+    }
+
+    @Test(arguments: [2026, 7, 99, 12_345] as [UInt64], [true, false])
+    func requiredConstraintsAlwaysHold(seed: UInt64, onlyRequired: Bool) throws {
+        var random = Random(state: seed)
+        let vars = (0..<10).map { LayoutVariable("x\($0)") }
+        let hidden = vars.map { _ in random.double(-500...500) }
+        let solver = LayoutSolver()
+        var active: [LayoutConstraint] = []
+        try solver.addEditVariable(vars[0], priority: .defaultHigh)
+        for step in 0..<1000 {
+            switch random.int(10) {
+            case 0..<4:
+                // A required relation the hidden solution satisfies.
+                let i = random.int(10)
+                let j = random.int(10)
+                let k = random.double(0.5...2).rounded()
+                let expr = LinearExpression(vars[i]) - LinearExpression(vars[j]) * k
+                let value = hidden[i] - hidden[j] * k
+                let c: LayoutConstraint
+                switch random.int(3) {
+                case 0: c = expr == value
+                case 1: c = expr <= value + random.double(0...50)
+                default: c = expr >= value - random.double(0...50)
+                }
+                try solver.add(c)
+                active.append(c)
+            case 4..<6 where onlyRequired:
+                try solver.suggest(vars[0], random.double(-1000...1000))
+            case 4..<6:
+                // A wish at some priority, true or not.
+                let c = (vars[random.int(10)] == random.double(-800...800)) ~ LayoutPriority(random.double(1...999))
+                try solver.add(c)
+                active.append(c)
+            case 6..<8 where !active.isEmpty:
+                let c = active.remove(at: random.int(active.count))
+                try solver.remove(c)
+            default:
+                try solver.suggest(vars[0], random.double(-1000...1000))
+            }
+            solver.updateVariables()
+            for c in active where c.priority.isRequired {
+                let r = residual(c)
+                switch c.relation {
+                case .equal: #expect(abs(r) < 1e-6, "step \(step): \(c) off by \(r)")
+                case .lessOrEqual: #expect(r < 1e-6, "step \(step): \(c) off by \(r)")
+                case .greaterOrEqual: #expect(r > -1e-6, "step \(step): \(c) off by \(r)")
+                }
+            }
+            #expect(vars.allSatisfy { $0.value.isFinite })
+        }
+    }
+}
