@@ -28,19 +28,15 @@ extension Scene {
         main.delegate = delegate
         window.retainedObjects += [source, delegate]
         main.contentOffset = Point(x: 16_384 - 195, y: 16_384 - 422)  // the middle
-        // A resized window shows more or less of the map: ask for the tiles it shows now.
-        main.relayout = { [weak tiled] _, _ in tiled?.updateTiles() }
         main.layoutIfNeeded()
     }
 }
 
-/// Keeps the tiles in step with scrolling and zooming.
+/// Names the map as the view that zooms (the tiles follow scrolling and zooming themselves).
 final class ZoomSceneDelegate: ScrollViewDelegate {
     weak var tiled: TiledView?
     init(tiled: TiledView) { self.tiled = tiled }
     func viewForZooming(in scrollView: ScrollView) -> View? { tiled }
-    func scrollViewDidScroll(_ scrollView: ScrollView) { tiled?.updateTiles() }
-    func scrollViewDidZoom(_ scrollView: ScrollView) { tiled?.updateTiles() }
 }
 
 /// The map: 512 px blocks coloured by position, each labelled with its coordinates. Immutable

@@ -37,7 +37,12 @@ extension TileSource {
 /// tile into its own canvas (TiledView+Async.swift), a finished tile joins the next frame, and
 /// one that arrives after a frame went out without it where it shows fades in over
 /// `fadeDuration` (a tile drawn ahead in the margin appears at once: nobody saw it missing).
-public final class TiledView: View {
+///
+/// It keeps its tiles up to date itself, as the tiled layer does: once in a window, every
+/// frame, after animations and layout and before anything is drawn, it asks for what it shows
+/// then (a scroll, a zoom, a resize, a move of any ancestor); a frame in which nothing it shows
+/// changed costs a comparison.
+public final class TiledView: View, WindowObserver {
     /// Tile edge in device pixels at its level.
     public let tileSize: Int
     /// Bytes of tile images kept at most (64 MiB by default): installed tiles and tiles a worker
@@ -160,9 +165,27 @@ public final class TiledView: View {
 
     isolated deinit { closeRasterizer() }
 
-    /// Leaving the window: nothing of it shows any more, so nothing stays queued for it.
+    /// Leaving the window: nothing of it shows any more, so nothing stays queued for it, and it
+    /// stops following the window's frames.
     public override func willLeaveWindow() {
         cancelAllRequests()
+        window?.removeObserver(self)
+    }
+
+    /// Laid out in a window (as it is once added to one): it follows the window's frames from
+    /// here on, and asks for its tiles now.
+    public override func layoutSubviews() {
+        window?.addObserver(self)
+        updateTiles()
+    }
+
+    /// Each frame, once laid out: the tiles for what it shows now.
+    public func window(_ window: Window, didLayOutFrameAt time: Double) {
+        guard window === self.window else {
+            window.removeObserver(self)
+            return
+        }
+        updateTiles()
     }
 
     /// A new device scale asks for another level at once (not at the next scroll).
@@ -192,8 +215,9 @@ public final class TiledView: View {
     /// their way from a worker): where the view shows a coarser level, or nothing.
     public var missingVisibleTileCount: Int { visibleKeys.filter { tiles[$0] == nil }.count }
 
-    /// Brings the tiles up to date for what is visible now (call on scroll and zoom). While the
-    /// view shows nothing (no window, hidden, clipped away), requests in flight are cancelled.
+    /// Brings the tiles up to date for what is visible now (each frame does; an app may call it
+    /// to ask at once). While the view shows nothing (no window, hidden, clipped away), requests
+    /// in flight are cancelled.
     public func updateTiles() {
         let zoom = abs(toWindow.a)  // content px → window logical px
         guard let window, zoom > 0, !isInvisible, let visible = clippedVisibleRect(in: window),

@@ -41,6 +41,10 @@ extension Window {
                 layoutIfNeeded()
             }
         }
+        // Views that draw on demand ask for what they will show now, before the frame takes
+        // what other threads finished (so a headless frame that waits for them waits for these).
+        notifyObservers { $0.window(self, didLayOutFrameAt: time) }
+        layoutIfNeeded()
         // Work finished on other threads (tiles) joins this frame.
         if receiveBackgroundWork() { layoutIfNeeded() }
         let scale = self.scale

@@ -9,6 +9,10 @@ import ScrollwayGestures
 public protocol WindowObserver: AnyObject {
     /// A frame for `time` is about to be prepared: nothing has advanced or been laid out yet.
     func window(_ window: Window, willPrepareFrameAt time: Double)
+    /// The frame for `time` has run its animations and laid out, and nothing is drawn yet:
+    /// what shows where is known, so a view that draws on demand asks for what it will show
+    /// (a tiled view its tiles) in time for this frame.
+    func window(_ window: Window, didLayOutFrameAt time: Double)
     /// The frame for `time` is prepared (animations run, layout done, content drawn): what it
     /// shows is final here, which is when a trace records it.
     func window(_ window: Window, didPrepareFrameAt time: Double)
@@ -33,6 +37,7 @@ public protocol WindowObserver: AnyObject {
 
 extension WindowObserver {
     public func window(_ window: Window, willPrepareFrameAt time: Double) {}
+    public func window(_ window: Window, didLayOutFrameAt time: Double) {}
     public func window(_ window: Window, didPrepareFrameAt time: Double) {}
     public func window(_ window: Window, focusDidChangeTo view: View?, byTouch: Bool) {}
     public func window(_ window: Window, keyWindowDidChange isKey: Bool) {}

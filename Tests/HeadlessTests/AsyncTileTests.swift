@@ -218,6 +218,8 @@ final class AllowedRectSource: TileSource {
         let gated = RecordingSource(gated: true)
         tiled.source = gated
         d.main.setZoomScale(2, animated: false)
+        // The next frame would ask for the new level's tiles; ask now, to look before it.
+        tiled.updateTiles()
         #expect(tiled.level == 2)
         check()
         d.advance(to: d.time + 0.1)
@@ -276,6 +278,7 @@ final class AllowedRectSource: TileSource {
             source.hold()
             tiled.memoryCap = 64 << 20
             s.setZoomScale(zoom, animated: false)
+            tiled.updateTiles()  // what the next frame would do first: the new level
             let newEdge = 256 / tiled.level
             guard let visible = TileGeometry.allowed(s, margin: 0, content: MapSource.size),
                 let allowed = TileGeometry.allowed(s, margin: tiled.margin, content: MapSource.size)

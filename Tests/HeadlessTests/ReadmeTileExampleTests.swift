@@ -23,10 +23,18 @@ final class Stripes: TileSource {
         tiled.rasterizesAsynchronously = true
         scroll.contentSize = tiled.bounds.size
         scroll.addSubview(tiled)
-        tiled.updateTiles()  // and again from scrollViewDidScroll and scrollViewDidZoom
+        // its tiles follow scrolling, zooming and resizing by themselves
 
         let canvas = try Offscreen.render(window)
         #expect(canvas.color(x: 10, y: 10) == Color(rgb: 230, 230, 255))
         #expect(canvas.color(x: 10, y: 300) == Color(rgb: 200, 200, 255))
+
+        // Scrolled far, with nothing but the offset changed: the next frame asks for the tiles
+        // it shows (a stripe boundary every 256 px: 50,000 is 80 px into an odd stripe).
+        scroll.contentOffset = Point(x: 0, y: 50_000)
+        let far = try Offscreen.render(window)
+        #expect(tiled.coversVisibleRect)
+        #expect(far.color(x: 10, y: 10) == Color(rgb: 200, 200, 255))
+        #expect(far.color(x: 10, y: 200) == Color(rgb: 230, 230, 255))
     }
 }
