@@ -234,7 +234,8 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["ScrollwayGeometry"]),
         .testTarget(name: "PhysicsTests", dependencies: ["ScrollwayPhysics"]),
         .testTarget(name: "GesturesTests", dependencies: ["ScrollwayGestures"]),
-        .testTarget(name: "LayoutTests", dependencies: ["ScrollwayLayout", "ScrollwayGeometry"]),
+        .testTarget(
+            name: "LayoutTests", dependencies: ["ScrollwayLayout", "ScrollwayGeometry", "ScrollwayTestSupport"]),
         .testTarget(
             name: "RasterTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import ScrollwayGeometry
 import ScrollwayLayout
+import ScrollwayTestSupport
 import Testing
 
 /// The solver against systems solved by hand.
@@ -191,31 +192,15 @@ import Testing
 /// required constraint in the solver holds.
 @MainActor
 @Suite struct LayoutSolverFuzzTests {
-    /// SplitMix64: the same sequence on every run.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func double(_ r: ClosedRange<Double>) -> Double {
-            r.lowerBound + Double(next() >> 11) / Double(1 << 53) * (r.upperBound - r.lowerBound)
-        }
-    }
-
     func residual(_ c: LayoutConstraint) -> Double {
         c.expression.terms.reduce(c.expression.constant) { $0 + $1.coefficient * $1.variable.value }
     }
 
     @Test(arguments: [2026, 7, 99, 12_345] as [UInt64], [true, false])
     func requiredConstraintsAlwaysHold(seed: UInt64, onlyRequired: Bool) throws {
-        var random = Random(state: seed)
+        var random = SeededRandom(state: seed)
         let vars = (0..<10).map { LayoutVariable("x\($0)") }
-        let hidden = vars.map { _ in random.double(-500...500) }
+        let hidden = vars.map { _ in random.unit(-500, 500) }
         let solver = LayoutSolver()
         var active: [LayoutConstraint] = []
         try solver.addEditVariable(vars[0], priority: .defaultHigh)
@@ -225,29 +210,29 @@ import Testing
                 // A required relation the hidden solution satisfies.
                 let i = random.int(10)
                 let j = random.int(10)
-                let k = random.double(0.5...2).rounded()
+                let k = random.unit(0.5, 2).rounded()
                 let expr = LinearExpression(vars[i]) - LinearExpression(vars[j]) * k
                 let value = hidden[i] - hidden[j] * k
                 let c: LayoutConstraint
                 switch random.int(3) {
                 case 0: c = expr == value
-                case 1: c = expr <= value + random.double(0...50)
-                default: c = expr >= value - random.double(0...50)
+                case 1: c = expr <= value + random.unit(0, 50)
+                default: c = expr >= value - random.unit(0, 50)
                 }
                 try solver.add(c)
                 active.append(c)
             case 4..<6 where onlyRequired:
-                try solver.suggest(vars[0], random.double(-1000...1000))
+                try solver.suggest(vars[0], random.unit(-1000, 1000))
             case 4..<6:
                 // A wish at some priority, true or not.
-                let c = (vars[random.int(10)] == random.double(-800...800)) ~ LayoutPriority(random.double(1...999))
+                let c = (vars[random.int(10)] == random.unit(-800, 800)) ~ LayoutPriority(random.unit(1, 999))
                 try solver.add(c)
                 active.append(c)
             case 6..<8 where !active.isEmpty:
                 let c = active.remove(at: random.int(active.count))
                 try solver.remove(c)
             default:
-                try solver.suggest(vars[0], random.double(-1000...1000))
+                try solver.suggest(vars[0], random.unit(-1000, 1000))
             }
             solver.updateVariables()
             for c in active where c.priority.isRequired {
@@ -261,4 +246,9 @@ import Testing
             #expect(vars.allSatisfy { $0.value.isFinite })
         }
     }
+}
+
+extension SeededRandom {
+    /// A whole number in 0..<n.
+    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
