@@ -63,9 +63,11 @@ public struct LinearExpression: @MainActor CustomStringConvertible {
 /// How much a constraint matters (UIKit's `UILayoutPriority`, 1…1000): `required` (1000) must
 /// hold; below it, a constraint may be broken, and the solver minimises the sum of the broken
 /// ones' errors, each weighted by its priority's strength. The strength grows tenfold every
-/// 166⅔ points (250 → 10^1.5, 750 → 10^4.5, 999 → 10^6), so a higher priority wins over several
-/// lower ones, as UIKit's documentation describes, while equal priorities share the error; the
-/// range stays within what doubles pivot without losing the small terms.
+/// 166⅔ points (250 → 10^1.5, 750 → 10^4.5, 999 → 10^6): a priority 250 points higher weighs
+/// 31.6 times as much (UIKit's defaults 250 and 750: a thousand times), but weights add up, so
+/// many constraints of one priority can outweigh one a few points higher; between equal
+/// priorities the solver settles on one of the solutions that cost the same. The range stays
+/// within what doubles pivot without losing the small terms.
 public struct LayoutPriority: Hashable, Comparable, Sendable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
     public var rawValue: Double
     public init(_ rawValue: Double) {
@@ -154,6 +156,19 @@ func fmt(_ v: Double) -> String {
 @MainActor public func == (lhs: LayoutVariable, rhs: LinearExpression) -> LayoutConstraint {
     LinearExpression(lhs) == rhs
 }
+@MainActor public func == (lhs: LinearExpression, rhs: LayoutVariable) -> LayoutConstraint {
+    lhs == LinearExpression(rhs)
+}
+@MainActor public func <= (lhs: LinearExpression, rhs: LayoutVariable) -> LayoutConstraint {
+    lhs <= LinearExpression(rhs)
+}
+@MainActor public func >= (lhs: LinearExpression, rhs: LayoutVariable) -> LayoutConstraint {
+    lhs >= LinearExpression(rhs)
+}
+@MainActor public func * (k: Double, a: LayoutVariable) -> LinearExpression { LinearExpression(a) * k }
+@MainActor public func * (k: Double, a: LinearExpression) -> LinearExpression { a * k }
+@MainActor public prefix func - (a: LayoutVariable) -> LinearExpression { LinearExpression(a) * -1 }
+@MainActor public prefix func - (a: LinearExpression) -> LinearExpression { a * -1 }
 @MainActor public func <= (lhs: LayoutVariable, rhs: LinearExpression) -> LayoutConstraint {
     LinearExpression(lhs) <= rhs
 }
@@ -188,7 +203,11 @@ func fmt(_ v: Double) -> String {
     LinearExpression(lhs) >= LinearExpression(rhs)
 }
 
-infix operator ~ : AdditionPrecedence
+/// Below comparison, so `a == b ~ .defaultLow` reads `(a == b) ~ .defaultLow`.
+precedencegroup LayoutPriorityPrecedence {
+    lowerThan: ComparisonPrecedence
+}
+infix operator ~ : LayoutPriorityPrecedence
 /// A constraint at another priority: `(a.width == 100) ~ .defaultLow`.
 @MainActor public func ~ (c: LayoutConstraint, p: LayoutPriority) -> LayoutConstraint {
     LayoutConstraint(

@@ -10,6 +10,9 @@ public enum LayoutError: Error, Equatable, @MainActor CustomStringConvertible {
     case requiredEditVariable(LayoutVariable)
     case duplicateEditVariable(LayoutVariable)
     case unknownEditVariable(LayoutVariable)
+    /// A constant, coefficient or suggested value that is not a finite number: it would make
+    /// every later solution NaN.
+    case notFinite(String)
 
     public var description: String {
         switch self {
@@ -21,6 +24,7 @@ public enum LayoutError: Error, Equatable, @MainActor CustomStringConvertible {
         case .requiredEditVariable(let v): return "the edit variable \(v) must have a priority below required"
         case .duplicateEditVariable(let v): return "\(v) is already an edit variable"
         case .unknownEditVariable(let v): return "\(v) is not an edit variable"
+        case .notFinite(let what): return "\(what) is not a finite number"
         }
     }
 
@@ -34,6 +38,7 @@ public enum LayoutError: Error, Equatable, @MainActor CustomStringConvertible {
         case (.duplicateConstraint(let c), .duplicateConstraint(let d)),
             (.unknownConstraint(let c), .unknownConstraint(let d)):
             return c === d
+        case (.notFinite(let x), .notFinite(let y)): return x == y
         case (.requiredEditVariable(let v), .requiredEditVariable(let w)),
             (.duplicateEditVariable(let v), .duplicateEditVariable(let w)),
             (.unknownEditVariable(let v), .unknownEditVariable(let w)):
@@ -156,6 +161,9 @@ public final class LayoutSolver {
     public func add(_ c: LayoutConstraint) throws(LayoutError) {
         let key = ObjectIdentifier(c)
         guard constraints[key] == nil else { throw .duplicateConstraint(c) }
+        guard c.expression.constant.isFinite, c.expression.terms.allSatisfy({ $0.coefficient.isFinite }) else {
+            throw .notFinite("the constraint \(c)")
+        }
         var tag = Tag()
         var row = makeRow(for: c, tag: &tag)
         var subject = chooseSubject(row, tag)
@@ -226,6 +234,7 @@ public final class LayoutSolver {
     /// simplex from the last solution (a few pivots for a drag or a resize step).
     public func suggest(_ v: LayoutVariable, _ value: Double) throws(LayoutError) {
         guard var edit = edits[ObjectIdentifier(v)] else { throw .unknownEditVariable(v) }
+        guard value.isFinite else { throw .notFinite("the value suggested for \(v), \(value)") }
         let delta = value - edit.constant
         edit.constant = value
         edits[ObjectIdentifier(v)] = edit
@@ -258,9 +267,10 @@ public final class LayoutSolver {
     /// (a diagnostic: a layout that breaks a high-priority constraint is usually a mistake).
     public var brokenConstraints: [LayoutConstraint] {
         constraints.values.filter { entry in
-            [entry.tag.marker, entry.tag.other].contains { s in
-                s.kind == .error && !nearZero(rows[s]?.constant ?? 0)
-            }
+            !isEditConstraint(entry.constraint)
+                && [entry.tag.marker, entry.tag.other].contains { s in
+                    s.kind == .error && !nearZero(rows[s]?.constant ?? 0)
+                }
         }
         .sorted { $0.tag.marker < $1.tag.marker }
         .map(\.constraint)
@@ -273,7 +283,21 @@ public final class LayoutSolver {
     public func isAmbiguous(_ v: LayoutVariable) -> Bool {
         guard let symbol = variables[ObjectIdentifier(v)]?.symbol else { return true }
         guard let row = rows[symbol] else { return true }
-        return row.cells.keys.contains { $0.kind != .dummy && nearZero(objective.coefficient($0)) }
+        return row.cells.keys.contains { s in
+            s.kind != .dummy && nearZero(objective.coefficient(s)) && canMove(s)
+        }
+    }
+
+    /// Whether non-basic `s` can leave zero without a restricted row going negative: a row at
+    /// zero (a degenerate vertex, as `x ≥ 10` with `x ≤ 10`) that it would push down blocks
+    /// that direction; a restricted symbol moves only up, a variable either way.
+    private func canMove(_ s: Symbol) -> Bool {
+        func free(_ direction: Double) -> Bool {
+            !rows.contains { basic, row in
+                basic.kind != .external && nearZero(row.constant) && row.coefficient(s) * direction < 0
+            }
+        }
+        return s.kind == .external ? free(1) || free(-1) : free(1)
     }
 
     /// The tableau as text (a debugging aid: each basic symbol's row, then the objective).
@@ -288,6 +312,12 @@ public final class LayoutSolver {
         var lines = rows.keys.sorted().map { "\(name($0)) = \(text(rows[$0]!))" }
         lines.append("objective = \(text(objective))")
         return lines.joined(separator: "\n")
+    }
+
+    /// The constraints behind edit variables are the solver's own: never reported, never
+    /// removed but through `removeEditVariable`.
+    private func isEditConstraint(_ c: LayoutConstraint) -> Bool {
+        edits.values.contains { $0.constraint === c }
     }
 
     // MARK: The tableau
@@ -383,8 +413,10 @@ public final class LayoutSolver {
 
     /// The constraints whose markers or errors are among `symbols`.
     private func owners(of symbols: Set<Symbol>) -> [LayoutConstraint] {
-        constraints.values.filter { symbols.contains($0.tag.marker) || symbols.contains($0.tag.other) }
-            .sorted { $0.tag.marker < $1.tag.marker }.map(\.constraint)
+        constraints.values.filter {
+            !isEditConstraint($0.constraint) && (symbols.contains($0.tag.marker) || symbols.contains($0.tag.other))
+        }
+        .sorted { $0.tag.marker < $1.tag.marker }.map(\.constraint)
     }
 
     /// Puts `row` in place of `symbol` in every row and the objectives; rows of restricted

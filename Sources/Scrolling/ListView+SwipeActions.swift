@@ -79,6 +79,8 @@ final class RowSwipeActions: GestureRecognizerDelegate {
     private var buttons: RowActionButtons?
     private var revealAtStart = 0.0
     private var animation: RevealAnimation?
+    /// Whether the open cell clipped its subviews before it opened (it clips while open).
+    private var cellClipped = false
     /// The action it added to the list's own pan (removed when swiping is turned off).
     private var scrollAction: Int?
     /// A release faster than this (px/s) decides open or closed by its direction.
@@ -173,6 +175,7 @@ final class RowSwipeActions: GestureRecognizerDelegate {
         }
         b.frame = Rect(x: cell.bounds.width, y: 0, width: b.preferredWidth, height: cell.bounds.height)
         cell.addSubview(b)
+        cellClipped = cell.clipsToBounds
         cell.clipsToBounds = true
         openCell = cell
         buttons = b
@@ -219,7 +222,7 @@ final class RowSwipeActions: GestureRecognizerDelegate {
         buttons?.removeFromSuperview()
         buttons = nil
         cell.bounds.origin = Point(x: 0, y: cell.bounds.origin.y)
-        cell.clipsToBounds = false
+        cell.clipsToBounds = cellClipped
         openCell = nil
     }
 

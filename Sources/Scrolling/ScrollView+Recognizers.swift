@@ -71,12 +71,20 @@ extension ScrollView {
     /// lets go as the compositor's cancel would make it (no momentum, a bounce back).
     func watchOwnRecognizers() {
         let cancel: @MainActor (GestureRecognizer) -> Void = { [weak self] g in
-            guard let self, !self.isDrivingOwnRecognizers, g.state == .cancelled, self.touchState != nil else { return }
-            self.cancelTracking(at: self.window?.now ?? 0)
+            guard let self, !self.isDrivingOwnRecognizers, g.state == .cancelled else { return }
+            let t = self.window?.now ?? 0
+            if self.touchState != nil {
+                self.cancelTracking(at: t)
+            } else {
+                self.endTouchpadGestures(at: t)
+            }
         }
         panGestureRecognizer.addAction(cancel)
         ownPinch.addAction(cancel)
-        ownPinch.ownerTakesTouchpadPinch = { [weak self] in self?.zoomView != nil }
+        ownPinch.ownerTakesTouchpadPinch = { [weak self] in
+            guard let self else { return false }
+            return self.zoomView != nil && self.pinchMayBegin
+        }
     }
 
     /// A zoom gesture began (a second finger, or a touchpad pinch).

@@ -245,6 +245,8 @@ extension ScrollView {
         case .pinchBegin:
             // Fingers on the screen or a touchpad scroll already hold the content.
             guard !holdsContent else { return true }
+            // The pinch recognizer decides (off, or waiting for another: not this scroll view's).
+            guard pinchMayBegin else { return false }
             stopMotion(at: event.time)
             transition(
                 to: .touchpadPinching(

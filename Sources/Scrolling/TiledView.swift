@@ -41,7 +41,8 @@ extension TileSource {
 /// It keeps its tiles up to date itself, as the tiled layer does: once in a window, every
 /// frame, after animations and layout and before anything is drawn, it asks for what it shows
 /// then (a scroll, a zoom, a resize, a move of any ancestor); a frame in which nothing it shows
-/// changed costs a comparison.
+/// changed, with no request in flight, costs a comparison. (A change of `margin` or
+/// `memoryCap` asks for a frame.)
 public final class TiledView: View, WindowObserver {
     /// Tile edge in device pixels at its level.
     public let tileSize: Int
@@ -51,9 +52,9 @@ public final class TiledView: View, WindowObserver {
     /// current level's tiles meeting the visible rect plus margin and, until those cover the
     /// visible rect, other levels' tiles meeting it (the coarser picture shown meanwhile). A cap
     /// smaller than those (plus one tile per worker) is exceeded by them.
-    public var memoryCap: Int
+    public var memoryCap: Int { didSet { if memoryCap != oldValue { setNeedsLayout() } } }
     /// Extra content around the visible rect that gets tiles too (in on-screen pixels).
-    public var margin = 128.0
+    public var margin = 128.0 { didSet { if margin != oldValue { setNeedsLayout() } } }
     /// Where the pixels come from (held weakly). Changing it redraws every tile; setting none
     /// removes them all (no tile is drawn without a source).
     public weak var source: TileSource? {
@@ -172,11 +173,11 @@ public final class TiledView: View, WindowObserver {
         window?.removeObserver(self)
     }
 
-    /// Laid out in a window (as it is once added to one): it follows the window's frames from
-    /// here on, and asks for its tiles now.
-    public override func layoutSubviews() {
+    /// In a window (added to one, or its ancestor was): it follows the window's frames from
+    /// here on; the next frame asks for its tiles.
+    public override func didMoveToWindow() {
         window?.addObserver(self)
-        updateTiles()
+        setNeedsLayout()
     }
 
     /// Each frame, once laid out: the tiles for what it shows now.

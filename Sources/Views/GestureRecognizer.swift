@@ -284,13 +284,18 @@ open class GestureRecognizer {
         }
     }
 
-    /// Sets the state and runs the actions (the window has arbitrated).
-    func applyState(_ new: State) {
+    /// Sets the state and (unless told not to) runs the actions (the window has arbitrated).
+    func applyState(_ new: State, runsActions: Bool = true) {
         guard new != storedState || new == .changed else { return }
         storedState = new
         if new != .failed { pendingState = nil }
         view?.window?.gestureRecognizerDidChangeState(self)
-        guard new != .possible, new != .failed else { return }
+        if runsActions { runActions() }
+    }
+
+    /// Runs the actions for the current state (none for possible and failed).
+    func runActions() {
+        guard storedState != .possible, storedState != .failed else { return }
         for a in actions { a.body(self) }
     }
 

@@ -20,12 +20,20 @@ extension View {
         }
         // Moving within one window is not leaving it: touches and work in flight carry on.
         let window = self.window
+        let joins = window != nil && view.window !== window
         view.detach(stayingIn: window != nil && view.window === window ? window : nil)
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
         view.setNeedsLayout()
         // As in UIKit, the new superview lays out again too.
         setNeedsLayout()
+        if joins {
+            var stack = [view]
+            while let v = stack.popLast() {
+                v.didMoveToWindow()
+                stack += v.subviews
+            }
+        }
     }
 
     /// Detaches the view; what it showed on screen is damaged, and it leaves its window (touches

@@ -307,6 +307,9 @@ open class View {
     /// from the tree, or added to another window; not when it only moves within its window): a
     /// view can drop work it does only while on screen. Nothing by default.
     open func willLeaveWindow() {}
+    /// Called on each view of a subtree that has just joined a window (added to one, from no
+    /// window or another), after it is in place (UIKit's `didMoveToWindow`).
+    open func didMoveToWindow() {}
 
     /// Called on every view of a window's tree when the window's scale changes (a view that
     /// picks a resolution from it, like a tiled view, follows at once). Nothing by default.

@@ -180,8 +180,9 @@ extension Window {
     /// recognizers treat content under a scroll view like any other view.
     public func deliverTouch(_ phase: TouchPhase, _ touch: Touch, to view: View) {
         guard let serial = gestureArena.serials[touch.id] else {
-            // Not a live touch of this window (a view told of one after it ended): as it is.
-            Delivery(phase: phase, touch: touch, view: view).run()
+            // Not a live touch of this window (a view told of one after it ended): as it is, to
+            // a view still in this window.
+            if view.window === self { Delivery(phase: phase, touch: touch, view: view).run() }
             return
         }
         // A touch a recognizer took stays taken until the window's touch ends, even if a view
@@ -258,8 +259,11 @@ extension Window {
             case .wait:
                 g.pendingState = new
             case .proceed:
-                g.applyState(new)
+                // What recognizing does to the others and to the views comes first; the app's
+                // actions, which may change the tree, after.
+                g.applyState(new, runsActions: false)
                 didRecognize(g)
+                g.runActions()
                 if new == .ended { finish(g) }
             }
         case (.possible, .failed), (.possible, .cancelled):

@@ -158,10 +158,13 @@ extension Window {
             location: touch.location)
         // Recognizers hear of a touch before the views do (as in UIKit).
         startTouchSerial(for: touch.id)
+        let serial = gestureArena.serials[touch.id]
         recognizersBegin(touch, hit: hit, interceptor: interceptor)
-        if let interceptor {
-            interceptor.interceptedTouchBegan(touch, target: hit)
-        } else if let hit {
+        // A recognizer's action may have ended the touch (it removed the views under it).
+        guard gestureArena.serials[touch.id] == serial, let route = touchRoutes[touch.id] else { return }
+        if let interceptor = route.interceptor {
+            interceptor.interceptedTouchBegan(touch, target: route.target)
+        } else if let hit = route.target {
             deliverTouch(.began, touch, to: hit)
         }
     }
@@ -171,7 +174,10 @@ extension Window {
         route.location = p
         touchRoutes[id] = route
         let touch = Touch(id: id, location: p, timestamp: time, source: route.source)
+        let serial = gestureArena.serials[id]
         recognizersMove(touch)
+        guard gestureArena.serials[id] == serial, let current = touchRoutes[id] else { return }
+        route = current
         if let i = route.interceptor {
             i.interceptedTouchMoved(touch)
         } else if route.intercepted {
@@ -187,8 +193,11 @@ extension Window {
         let touch = Touch(id: id, location: route.location, timestamp: time, source: route.source)
         // Recognizers first, while the touch is still live: one that recognizes now takes it
         // from the views even if none has had it yet (a scroll view's held tap).
+        let serial = gestureArena.serials[id]
         recognizersEnd(touch, cancelled: false)
-        touchRoutes[id] = nil
+        // A recognizer's action may have cancelled the touch meanwhile (it removed the views
+        // under it): then it is over, and nothing more is said of it.
+        guard gestureArena.serials[id] == serial, let route = touchRoutes.removeValue(forKey: id) else { return }
         if let i = route.interceptor {
             i.interceptedTouchEnded(touch)
         } else if !route.intercepted, let target = route.target {
@@ -200,8 +209,9 @@ extension Window {
     private func cancelTouch(id: Int, time: Double) {
         guard let route = touchRoutes[id] else { return }
         let touch = Touch(id: id, location: route.location, timestamp: time, source: route.source)
+        let serial = gestureArena.serials[id]
         recognizersEnd(touch, cancelled: true)
-        touchRoutes[id] = nil
+        guard gestureArena.serials[id] == serial, let route = touchRoutes.removeValue(forKey: id) else { return }
         if let i = route.interceptor {
             i.interceptedTouchCancelled(touch)
         } else if !route.intercepted, let target = route.target {

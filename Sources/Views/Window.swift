@@ -202,8 +202,10 @@ public final class Window: View {
     /// Cancels the touches held in `view`'s subtree and damages what it last showed, since it
     /// is leaving the window.
     func viewWillLeave(_ view: View) {
-        cancelTouches(leaving: view)
+        // Recognizers first: what they hold for views in it is dropped (or cancelled) before
+        // the touches' cancels could release it as ends.
         abandonRecognizers(leaving: view)
+        cancelTouches(leaving: view)
         forgetComposites(of: view) { $0.willLeaveWindow() }
     }
 

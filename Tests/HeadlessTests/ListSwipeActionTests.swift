@@ -67,6 +67,19 @@ import Testing
         #expect(d.list.openSwipeRow == nil && cell.bounds.origin.x == 0)
     }
 
+    /// A cell that clips its subviews still does after it opened and closed.
+    @Test func aCellKeepsItsOwnClippingAfterASwipe() throws {
+        let (d, _) = scene()
+        d.settle()
+        let cell = try #require(d.list.visibleCells[2])
+        cell.clipsToBounds = true
+        swipe(d, row: 2, by: -150)
+        d.settle()
+        #expect(d.list.openSwipeRow == 2)
+        d.list.closeSwipeActions(animated: false)
+        #expect(cell.clipsToBounds)
+    }
+
     @Test func aVerticalDragOnARowScrollsAndOpensNothing() {
         let (d, _) = scene()
         d.settle()

@@ -37,4 +37,26 @@ final class Stripes: TileSource {
         #expect(far.color(x: 10, y: 10) == Color(rgb: 200, 200, 255))
         #expect(far.color(x: 10, y: 200) == Color(rgb: 230, 230, 255))
     }
+
+    /// A tiled view laid out before it had a window, then taken out and put back (a page pushed
+    /// and popped), keeps following its frames.
+    @Test func aTiledViewFollowsItsFramesWhereverItJoinsAWindow() throws {
+        let window = Window(size: Size(width: 320, height: 480))
+        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        let stripes = Stripes()
+        let tiled = TiledView(contentSize: Size(width: 1000, height: 100_000))
+        tiled.source = stripes
+        scroll.contentSize = tiled.bounds.size
+        scroll.addSubview(tiled)
+        scroll.layoutIfNeeded()  // laid out with no window
+        window.addSubview(scroll)
+        _ = try Offscreen.render(window)
+        #expect(tiled.coversVisibleRect && tiled.tileCount > 0)
+        scroll.removeFromSuperview()
+        window.addSubview(scroll)
+        scroll.contentOffset = Point(x: 0, y: 50_000)
+        let far = try Offscreen.render(window)
+        #expect(tiled.coversVisibleRect)
+        #expect(far.color(x: 10, y: 10) == Color(rgb: 200, 200, 255))
+    }
 }

@@ -174,6 +174,42 @@ import Testing
         #expect(x1.value == 100 && x2.value == 60 && x0.value == 98)
     }
 
+    /// What a second review found: the edit variables' own constraints are not reported,
+    /// non-finite numbers are refused, a degenerate vertex is not ambiguous, and the operators
+    /// read as written.
+    @Test func editConstraintsStayHiddenAndNumbersMustBeFinite() throws {
+        let window = LayoutVariable("window.width")
+        let content = LayoutVariable("content.width")
+        let solver = LayoutSolver()
+        try solver.add(content == window - 32)
+        try solver.add(content >= 100)
+        try solver.addEditVariable(window, priority: .defaultHigh)
+        try solver.suggest(window, 120)  // below the minimum: the suggestion loses
+        solver.updateVariables()
+        #expect(window.value == 132 && solver.brokenConstraints.isEmpty)
+        #expect(throws: LayoutError.notFinite("the value suggested for window.width, nan")) {
+            try solver.suggest(window, .nan)
+        }
+        let bad = content == Double.infinity
+        #expect(throws: LayoutError.notFinite("the constraint \(bad)")) { try solver.add(bad) }
+        solver.updateVariables()
+        #expect(window.value == 132)
+        // Pinned from both sides at once: fixed, not ambiguous.
+        let x = LayoutVariable("x")
+        try solver.add(x >= 10)
+        try solver.add(x <= 10)
+        #expect(!solver.isAmbiguous(x))
+        // `~` binds after the comparison; a factor may come first.
+        let a = LayoutVariable("a")
+        let b = LayoutVariable("b")
+        let loose = a == b ~ .defaultLow
+        #expect(loose.priority == .defaultLow)
+        try solver.add(2 * a == b + 10)
+        try solver.add(b == 30)
+        solver.updateVariables()
+        #expect(a.value == 20)
+    }
+
     /// A variable nothing pins is ambiguous; pinned, it is not.
     @Test func ambiguityIsReported() throws {
         let left = LayoutVariable("left")

@@ -585,6 +585,35 @@ struct GestureStage {
         #expect(s.view.log == ["began", "began", "cancelled", "ended"])
     }
 
+    /// A recognizer whose action removes the screen under the finger: the button there gets a
+    /// cancel and nothing after it (it does not fire).
+    @Test func aTouchEndedByARecognizersActionGoesNoFurther() {
+        let s = GestureStage()
+        let button = Button(title: "B", frame: Rect(x: 10, y: 10, width: 80, height: 80))
+        s.view.addSubview(button)
+        let panel = s.view
+        let tap = TapGestureRecognizer { _ in panel.removeFromSuperview() }
+        tap.cancelsTouchesInView = false
+        tap.delaysTouchesEnded = false
+        s.view.addGestureRecognizer(tap)
+        s.tap(150, 150, at: 1)
+        #expect(panel.superview == nil)
+        #expect(button.tapCount == 0 && !button.isHighlighted)
+    }
+
+    /// A view removed while a second finger is down on it and its first tap's end is held: it
+    /// gets cancels, never an end.
+    @Test func aLeavingViewGetsNoHeldEndReleased() {
+        let s = GestureStage()
+        let double = s.add(TapGestureRecognizer(), named: "double")
+        double.numberOfTapsRequired = 2
+        s.tap(150, 150, at: 1)  // held
+        s.down(1, 160, 160, at: 1.1)  // a second finger on the view
+        s.view.removeFromSuperview()
+        #expect(!s.view.log.contains("ended"))
+        #expect(s.view.log.filter { $0 == "cancelled" }.count == 2)
+    }
+
     /// A view that leaves while its end is held gets a cancel then, and nothing later.
     @Test func aHeldEndIsCancelledWhenItsViewLeaves() {
         let s = GestureStage()
