@@ -38,6 +38,16 @@ extension ScrollView {
         let t = touch.timestamp
         if var existing = touchState, existing.id != touch.id {
             if zoomView != nil && pinch == nil && existing.extra.isEmpty && pinchMayBegin {
+                // The zoom takes the fingers: content that had the first one is cancelled (as
+                // UIKit's pinch cancels touches in view), content still waiting never hears of it.
+                window?.cancelTimer(existing.timer)
+                existing.timer = nil
+                let actions = existing.arbiter.cancelled()
+                touchState = existing
+                apply(
+                    actions,
+                    touch: Touch(id: existing.id, location: existing.location, timestamp: t, source: existing.source),
+                    target: existing.target)
                 beginPinch(with: touch)
             } else if pinch == nil {
                 // Another finger joins the pan: follow the new centroid without a jump.

@@ -241,6 +241,35 @@ final class RecognizerRules: GestureRecognizerDelegate {
         #expect(taps == 1)
     }
 
+    /// A zoom that begins while the content has the first finger cancels the content's touch;
+    /// one that begins within the hold means the content never hears of it.
+    @Test func aZoomTakesTheFingersFromTheContent() {
+        let rig = ScrollBench(viewport: Size(width: 400, height: 400), content: Size(width: 400, height: 400))
+        rig.zoomsContent(maximum: 4)
+        let photo = TouchRecorder(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        rig.content.addSubview(photo)
+        rig.send(.touchDown(id: 1, position: Point(x: 150, y: 200)))
+        rig.advance(to: 0.2)  // past the hold: the content has it
+        #expect(photo.log == ["began"])
+        rig.send(.touchDown(id: 2, position: Point(x: 250, y: 200)), at: 0.21)
+        #expect(photo.log == ["began", "cancelled"])
+        rig.send(.touchMotion(id: 2, position: Point(x: 300, y: 200)), at: 0.23)
+        rig.send(.touchUp(id: 1), at: 0.25)
+        rig.send(.touchUp(id: 2), at: 0.25)
+        rig.settle()
+        #expect(photo.log == ["began", "cancelled"])
+        #expect(rig.scroll.zoomScale > 1)
+        // Within the hold: nothing at all reaches the content.
+        photo.log = []
+        rig.send(.touchDown(id: 1, position: Point(x: 150, y: 200)), at: rig.time + 1)
+        rig.send(.touchDown(id: 2, position: Point(x: 250, y: 200)), at: rig.time + 0.02)
+        rig.advance(to: rig.time + 0.3)
+        rig.send(.touchUp(id: 1))
+        rig.send(.touchUp(id: 2))
+        rig.settle()
+        #expect(photo.log.isEmpty)
+    }
+
     /// A pager whose pan is off does not take a drag an inner list hands on, and a pan turned
     /// off mid-drag lets go.
     @Test func aPanThatIsOffTakesNoHandOffAndOneTurnedOffMidDragLetsGo() {
