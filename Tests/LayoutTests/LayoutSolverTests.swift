@@ -107,14 +107,21 @@ import Testing
         #expect(x.value >= 5 && x.value <= 10)
     }
 
-    /// An edit variable (a window's width being dragged) re-solves from each suggestion.
-    @Test func editVariablesFollowSuggestions() throws {
+    /// A window whose width is an edit variable (a resize being dragged), and content 16 px in
+    /// from each side, at least 100 wide.
+    func resizableContent() throws -> (LayoutSolver, LayoutVariable, LayoutVariable) {
         let window = LayoutVariable("window.width")
         let content = LayoutVariable("content.width")
         let solver = LayoutSolver()
         try solver.add(content == window - 32)
         try solver.add(content >= 100)
         try solver.addEditVariable(window, priority: .defaultHigh)
+        return (solver, window, content)
+    }
+
+    /// An edit variable (a window's width being dragged) re-solves from each suggestion.
+    @Test func editVariablesFollowSuggestions() throws {
+        let (solver, window, content) = try resizableContent()
         for w in [390.0, 800, 1920, 120, 390] {
             try solver.suggest(window, w)
             solver.updateVariables()
@@ -178,12 +185,7 @@ import Testing
     /// non-finite numbers are refused, a degenerate vertex is not ambiguous, and the operators
     /// read as written.
     @Test func editConstraintsStayHiddenAndNumbersMustBeFinite() throws {
-        let window = LayoutVariable("window.width")
-        let content = LayoutVariable("content.width")
-        let solver = LayoutSolver()
-        try solver.add(content == window - 32)
-        try solver.add(content >= 100)
-        try solver.addEditVariable(window, priority: .defaultHigh)
+        let (solver, window, content) = try resizableContent()
         try solver.suggest(window, 120)  // below the minimum: the suggestion loses
         solver.updateVariables()
         #expect(window.value == 132 && solver.brokenConstraints.isEmpty)
