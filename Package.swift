@@ -89,14 +89,19 @@ let package = Package(
 
         // The view system: view tree, backing images, compositing, damage, hit-testing.
         .target(
-            name: "ScrollwayViews", dependencies: ["ScrollwayGeometry", "ScrollwayGestures", "ScrollwayRaster"],
+            name: "ScrollwayViews",
+            dependencies: [
+                "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayLayout", "ScrollwayRaster",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Sources/Views"),
 
         // Scrolling: ScrollView (UIKit's semantics), indicators, zoom.
         .target(
             name: "ScrollwayScrolling",
             dependencies: [
-                "ScrollwayGeometry", "ScrollwayPhysics", "ScrollwayGestures", "ScrollwayRaster", "ScrollwayViews",
+                "ScrollwayGeometry", "ScrollwayPhysics", "ScrollwayGestures", "ScrollwayLayout", "ScrollwayRaster",
+                "ScrollwayViews",
                 .product(name: "RealModule", package: "swift-numerics"),
             ], path: "Sources/Scrolling"
         ),
@@ -200,15 +205,17 @@ let package = Package(
         // Products: the demo scenes and the command line.
         .target(
             name: "ScrollwayDemoScenes",
-            dependencies: ["ScrollwayGeometry", "ScrollwayRaster", "ScrollwayScrolling", "ScrollwayViews"],
+            dependencies: [
+                "ScrollwayGeometry", "ScrollwayLayout", "ScrollwayRaster", "ScrollwayScrolling", "ScrollwayViews",
+            ],
             path: "Sources/DemoScenes"),
         // The umbrella module an app imports.
         .target(
             name: "Scrollway",
             dependencies: [
-                "ScrollwayGeometry", "ScrollwayPhysics", "ScrollwayGestures", "ScrollwayRaster", "ScrollwayViews",
-                "ScrollwayScrolling", "ScrollwayScripts", "ScrollwayHeadless", "ScrollwayReplay", "ScrollwayWayland",
-                "ScrollwayWaylandCore",
+                "ScrollwayGeometry", "ScrollwayPhysics", "ScrollwayGestures", "ScrollwayLayout", "ScrollwayRaster",
+                "ScrollwayViews", "ScrollwayScrolling", "ScrollwayScripts", "ScrollwayHeadless", "ScrollwayReplay",
+                "ScrollwayWayland", "ScrollwayWaylandCore",
             ],
             path: "Sources/Scrollway"
         ),

@@ -1,4 +1,5 @@
 import ScrollwayGeometry
+import ScrollwayLayout
 import ScrollwayRaster
 import ScrollwayScrolling
 import ScrollwayViews
@@ -27,19 +28,20 @@ extension Scene {
         notesLabel.textColor = Color(rgb: 90, 90, 96)
         stack.addArrangedSubview(notesLabel)
         // A few lines tall: longer notes scroll inside it, and the form keeps the caret in sight.
-        let notes = TextView(frame: Rect(x: 0, y: 0, width: 0, height: KeyboardForm.notesHeight))
+        let notes = TextView()
         notes.name = "notes"
         notes.placeholder = "Notes"
         stack.addArrangedSubview(notes)
+        notes.heightAnchor.constraint(equalToConstant: KeyboardForm.notesHeight).isActive = true
         let main = addMainScrollView(to: window, contentSize: .zero)
         main.keyboardDismissMode = .interactive
+        // The form is the content (its size the content size), as wide as the window at any size.
+        stack.translatesAutoresizingMaskIntoConstraints = false
         main.addSubview(stack)
-        // The form is as wide as the window at any size.
-        main.relayout = { main, _ in
-            let size = stack.fittingSize(width: main.bounds.width)
-            stack.frame = Rect(origin: .zero, size: size)
-            main.contentSize = size
-        }
+        LayoutConstraint.activate(
+            stack.constraints(pinningEdgesTo: main.contentLayoutGuide) + [
+                stack.widthAnchor.constraint(equalTo: main.frameLayoutGuide.widthAnchor)
+            ])
         main.layoutIfNeeded()
         // A system keyboard, where the compositor offers one (a phone), types instead.
         OnScreenKeyboard.install(in: window, policy: .systemWhenAvailable)

@@ -99,7 +99,7 @@ extension Double {
 /// `lhs − rhs`. Made with `==`, `<=` and `>=` on expressions and variables; identity matters
 /// (the solver adds and removes this very constraint), so it is a class and not `Equatable`.
 @MainActor
-public final class LayoutConstraint: @MainActor CustomStringConvertible {
+public final class LinearConstraint: @MainActor CustomStringConvertible {
     public enum Relation: String, Sendable { case equal = "==", lessOrEqual = "<=", greaterOrEqual = ">=" }
 
     /// `lhs − rhs`, compared with zero.
@@ -144,62 +144,62 @@ func fmt(_ v: Double) -> String {
 }
 
 // Relations on expressions and variables, as a constraint: `a.width == b.width * 2 + 8`.
-@MainActor public func == (lhs: LinearExpression, rhs: LinearExpression) -> LayoutConstraint {
-    LayoutConstraint(lhs, .equal, rhs)
+@MainActor public func == (lhs: LinearExpression, rhs: LinearExpression) -> LinearConstraint {
+    LinearConstraint(lhs, .equal, rhs)
 }
-@MainActor public func <= (lhs: LinearExpression, rhs: LinearExpression) -> LayoutConstraint {
-    LayoutConstraint(lhs, .lessOrEqual, rhs)
+@MainActor public func <= (lhs: LinearExpression, rhs: LinearExpression) -> LinearConstraint {
+    LinearConstraint(lhs, .lessOrEqual, rhs)
 }
-@MainActor public func >= (lhs: LinearExpression, rhs: LinearExpression) -> LayoutConstraint {
-    LayoutConstraint(lhs, .greaterOrEqual, rhs)
+@MainActor public func >= (lhs: LinearExpression, rhs: LinearExpression) -> LinearConstraint {
+    LinearConstraint(lhs, .greaterOrEqual, rhs)
 }
-@MainActor public func == (lhs: LayoutVariable, rhs: LinearExpression) -> LayoutConstraint {
+@MainActor public func == (lhs: LayoutVariable, rhs: LinearExpression) -> LinearConstraint {
     LinearExpression(lhs) == rhs
 }
-@MainActor public func == (lhs: LinearExpression, rhs: LayoutVariable) -> LayoutConstraint {
+@MainActor public func == (lhs: LinearExpression, rhs: LayoutVariable) -> LinearConstraint {
     lhs == LinearExpression(rhs)
 }
-@MainActor public func <= (lhs: LinearExpression, rhs: LayoutVariable) -> LayoutConstraint {
+@MainActor public func <= (lhs: LinearExpression, rhs: LayoutVariable) -> LinearConstraint {
     lhs <= LinearExpression(rhs)
 }
-@MainActor public func >= (lhs: LinearExpression, rhs: LayoutVariable) -> LayoutConstraint {
+@MainActor public func >= (lhs: LinearExpression, rhs: LayoutVariable) -> LinearConstraint {
     lhs >= LinearExpression(rhs)
 }
 @MainActor public func * (k: Double, a: LayoutVariable) -> LinearExpression { LinearExpression(a) * k }
 @MainActor public func * (k: Double, a: LinearExpression) -> LinearExpression { a * k }
 @MainActor public prefix func - (a: LayoutVariable) -> LinearExpression { LinearExpression(a) * -1 }
 @MainActor public prefix func - (a: LinearExpression) -> LinearExpression { a * -1 }
-@MainActor public func <= (lhs: LayoutVariable, rhs: LinearExpression) -> LayoutConstraint {
+@MainActor public func <= (lhs: LayoutVariable, rhs: LinearExpression) -> LinearConstraint {
     LinearExpression(lhs) <= rhs
 }
-@MainActor public func >= (lhs: LayoutVariable, rhs: LinearExpression) -> LayoutConstraint {
+@MainActor public func >= (lhs: LayoutVariable, rhs: LinearExpression) -> LinearConstraint {
     LinearExpression(lhs) >= rhs
 }
-@MainActor public func == (lhs: LayoutVariable, rhs: LayoutVariable) -> LayoutConstraint {
+@MainActor public func == (lhs: LayoutVariable, rhs: LayoutVariable) -> LinearConstraint {
     LinearExpression(lhs) == LinearExpression(rhs)
 }
-@MainActor public func == (lhs: LayoutVariable, rhs: Double) -> LayoutConstraint {
+@MainActor public func == (lhs: LayoutVariable, rhs: Double) -> LinearConstraint {
     LinearExpression(lhs) == LinearExpression(constant: rhs)
 }
-@MainActor public func <= (lhs: LayoutVariable, rhs: Double) -> LayoutConstraint {
+@MainActor public func <= (lhs: LayoutVariable, rhs: Double) -> LinearConstraint {
     LinearExpression(lhs) <= LinearExpression(constant: rhs)
 }
-@MainActor public func >= (lhs: LayoutVariable, rhs: Double) -> LayoutConstraint {
+@MainActor public func >= (lhs: LayoutVariable, rhs: Double) -> LinearConstraint {
     LinearExpression(lhs) >= LinearExpression(constant: rhs)
 }
-@MainActor public func == (lhs: LinearExpression, rhs: Double) -> LayoutConstraint {
+@MainActor public func == (lhs: LinearExpression, rhs: Double) -> LinearConstraint {
     lhs == LinearExpression(constant: rhs)
 }
-@MainActor public func <= (lhs: LinearExpression, rhs: Double) -> LayoutConstraint {
+@MainActor public func <= (lhs: LinearExpression, rhs: Double) -> LinearConstraint {
     lhs <= LinearExpression(constant: rhs)
 }
-@MainActor public func >= (lhs: LinearExpression, rhs: Double) -> LayoutConstraint {
+@MainActor public func >= (lhs: LinearExpression, rhs: Double) -> LinearConstraint {
     lhs >= LinearExpression(constant: rhs)
 }
-@MainActor public func <= (lhs: LayoutVariable, rhs: LayoutVariable) -> LayoutConstraint {
+@MainActor public func <= (lhs: LayoutVariable, rhs: LayoutVariable) -> LinearConstraint {
     LinearExpression(lhs) <= LinearExpression(rhs)
 }
-@MainActor public func >= (lhs: LayoutVariable, rhs: LayoutVariable) -> LayoutConstraint {
+@MainActor public func >= (lhs: LayoutVariable, rhs: LayoutVariable) -> LinearConstraint {
     LinearExpression(lhs) >= LinearExpression(rhs)
 }
 
@@ -209,7 +209,7 @@ precedencegroup LayoutPriorityPrecedence {
 }
 infix operator ~ : LayoutPriorityPrecedence
 /// A constraint at another priority: `(a.width == 100) ~ .defaultLow`.
-@MainActor public func ~ (c: LayoutConstraint, p: LayoutPriority) -> LayoutConstraint {
-    LayoutConstraint(
+@MainActor public func ~ (c: LinearConstraint, p: LayoutPriority) -> LinearConstraint {
+    LinearConstraint(
         expression: c.expression, relation: c.relation, priority: p, identifier: c.identifier, text: c.text)
 }

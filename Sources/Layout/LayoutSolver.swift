@@ -3,9 +3,9 @@
 public enum LayoutError: Error, Equatable, @MainActor CustomStringConvertible {
     /// A required constraint cannot hold together with the required constraints already
     /// there; `conflicts` are those it meets in the tableau (UIKit logs the same set).
-    case unsatisfiable(LayoutConstraint, conflicts: [LayoutConstraint])
-    case duplicateConstraint(LayoutConstraint)
-    case unknownConstraint(LayoutConstraint)
+    case unsatisfiable(LinearConstraint, conflicts: [LinearConstraint])
+    case duplicateConstraint(LinearConstraint)
+    case unknownConstraint(LinearConstraint)
     /// Edit variables are not required: a suggestion must be able to lose.
     case requiredEditVariable(LayoutVariable)
     case duplicateEditVariable(LayoutVariable)
@@ -139,11 +139,11 @@ public final class LayoutSolver {
     private struct Edit {
         let variable: LayoutVariable
         let tag: Tag
-        let constraint: LayoutConstraint
+        let constraint: LinearConstraint
         var constant: Double
     }
 
-    private var constraints: [ObjectIdentifier: (constraint: LayoutConstraint, tag: Tag)] = [:]
+    private var constraints: [ObjectIdentifier: (constraint: LinearConstraint, tag: Tag)] = [:]
     private var rows: [Symbol: Row] = [:]
     private var variables: [ObjectIdentifier: (variable: LayoutVariable, symbol: Symbol)] = [:]
     private var edits: [ObjectIdentifier: Edit] = [:]
@@ -158,7 +158,7 @@ public final class LayoutSolver {
 
     /// Adds a constraint and re-solves. A required one that cannot hold is refused, naming what
     /// it conflicts with, and leaves the solver as it was.
-    public func add(_ c: LayoutConstraint) throws(LayoutError) {
+    public func add(_ c: LinearConstraint) throws(LayoutError) {
         let key = ObjectIdentifier(c)
         guard constraints[key] == nil else { throw .duplicateConstraint(c) }
         guard c.expression.constant.isFinite, c.expression.terms.allSatisfy({ $0.coefficient.isFinite }) else {
@@ -191,7 +191,7 @@ public final class LayoutSolver {
     }
 
     /// Removes a constraint and re-solves.
-    public func remove(_ c: LayoutConstraint) throws(LayoutError) {
+    public func remove(_ c: LinearConstraint) throws(LayoutError) {
         guard let (_, tag) = constraints.removeValue(forKey: ObjectIdentifier(c)) else { throw .unknownConstraint(c) }
         // Its errors leave the objective.
         for s in [tag.marker, tag.other] where s.kind == .error {
@@ -211,7 +211,7 @@ public final class LayoutSolver {
         optimize(.objective)
     }
 
-    public func contains(_ c: LayoutConstraint) -> Bool { constraints[ObjectIdentifier(c)] != nil }
+    public func contains(_ c: LinearConstraint) -> Bool { constraints[ObjectIdentifier(c)] != nil }
 
     // MARK: Edit variables
 
@@ -219,7 +219,7 @@ public final class LayoutSolver {
     public func addEditVariable(_ v: LayoutVariable, priority: LayoutPriority) throws(LayoutError) {
         guard edits[ObjectIdentifier(v)] == nil else { throw .duplicateEditVariable(v) }
         guard !priority.isRequired else { throw .requiredEditVariable(v) }
-        let c = LayoutConstraint(LinearExpression(v), .equal, LinearExpression(), priority: priority)
+        let c = LinearConstraint(LinearExpression(v), .equal, LinearExpression(), priority: priority)
         try add(c)
         edits[ObjectIdentifier(v)] = Edit(
             variable: v, tag: constraints[ObjectIdentifier(c)]!.tag, constraint: c, constant: 0)
@@ -265,7 +265,7 @@ public final class LayoutSolver {
 
     /// The non-required constraints the solution does not satisfy, in the order they were added
     /// (a diagnostic: a layout that breaks a high-priority constraint is usually a mistake).
-    public var brokenConstraints: [LayoutConstraint] {
+    public var brokenConstraints: [LinearConstraint] {
         constraints.values.filter { entry in
             !isEditConstraint(entry.constraint)
                 && [entry.tag.marker, entry.tag.other].contains { s in
@@ -316,7 +316,7 @@ public final class LayoutSolver {
 
     /// The constraints behind edit variables are the solver's own: never reported, never
     /// removed but through `removeEditVariable`.
-    private func isEditConstraint(_ c: LayoutConstraint) -> Bool {
+    private func isEditConstraint(_ c: LinearConstraint) -> Bool {
         edits.values.contains { $0.constraint === c }
     }
 
@@ -335,7 +335,7 @@ public final class LayoutSolver {
     }
 
     /// The constraint's row over the current basis, with its slack, error or dummy symbols.
-    private func makeRow(for c: LayoutConstraint, tag: inout Tag) -> Row {
+    private func makeRow(for c: LinearConstraint, tag: inout Tag) -> Row {
         var row = Row(constant: c.expression.constant)
         for term in c.expression.terms where !nearZero(term.coefficient) {
             let s = symbol(for: term.variable)
@@ -384,7 +384,7 @@ public final class LayoutSolver {
 
     /// Adds a row no symbol can be solved for: an artificial variable takes it, and must reach
     /// zero when minimised. Returns nil on success, or the constraints in the way.
-    private func addWithArtificialVariable(_ row: Row) -> [LayoutConstraint]? {
+    private func addWithArtificialVariable(_ row: Row) -> [LinearConstraint]? {
         let art = newSymbol(.slack)
         rows[art] = row
         artificial = row
@@ -412,7 +412,7 @@ public final class LayoutSolver {
     }
 
     /// The constraints whose markers or errors are among `symbols`.
-    private func owners(of symbols: Set<Symbol>) -> [LayoutConstraint] {
+    private func owners(of symbols: Set<Symbol>) -> [LinearConstraint] {
         constraints.values.filter {
             !isEditConstraint($0.constraint) && (symbols.contains($0.tag.marker) || symbols.contains($0.tag.other))
         }

@@ -53,6 +53,34 @@ open class ScrollView: View {
         }
     }
 
+    /// The content as a layout guide (iOS 11's): its origin is the content's (0,0) and its
+    /// size, once constraints decide it, is `contentSize`. Pin a content view's edges to it and
+    /// the content view's size scrolls; tie that view's width to `frameLayoutGuide`'s for
+    /// vertical scrolling only.
+    public var contentLayoutGuide: LayoutGuide {
+        if let g = layoutGuides.first(where: { $0.isContentGuide }) { return g }
+        let g = LayoutGuide.contentGuide(identifier: "\(name ?? "scroll").content")
+        addLayoutGuide(g)
+        return g
+    }
+
+    /// The scroll view's own rectangle as a layout guide: (0,0) to its size, in content
+    /// coordinates at offset zero. Constraints to its size follow the scroll view's size (a
+    /// content width that matches the visible width); an edge pinned to it marks where the
+    /// visible area starts at offset zero, and scrolls with the content.
+    public var frameLayoutGuide: LayoutGuide {
+        if let g = layoutGuides.first(where: { $0.isFrameGuide }) { return g }
+        let g = LayoutGuide.frameGuide(identifier: "\(name ?? "scroll").frame")
+        addLayoutGuide(g)
+        return g
+    }
+
+    /// Constraints decided the content guide: its size is the content size.
+    open override func layoutGuidesDidChange() {
+        super.layoutGuidesDidChange()
+        if let g = layoutGuides.first(where: { $0.isContentGuide }) { contentSize = g.layoutFrame.size }
+    }
+
     /// The scroll position. It IS `bounds.origin`: setting one sets the other.
     public var contentOffset: Point {
         get { bounds.origin }

@@ -4,6 +4,7 @@
 @_exported import ScrollwayGeometry
 @_exported import ScrollwayGestures
 @_exported import ScrollwayHeadless
+@_exported import ScrollwayLayout
 @_exported import ScrollwayPhysics
 @_exported import ScrollwayRaster
 @_exported import ScrollwayReplay

@@ -10,10 +10,17 @@ open class Button: Control {
     public var title: String {
         didSet {
             setNeedsDisplay()
-            if title != oldValue { window?.postAccessibilityNotification(.labelChanged(self)) }
+            guard title != oldValue else { return }
+            window?.postAccessibilityNotification(.labelChanged(self))
+            invalidateIntrinsicContentSize()
         }
     }
-    public var font: Font? { didSet { setNeedsDisplay() } }
+    public var font: Font? {
+        didSet {
+            setNeedsDisplay()
+            invalidateIntrinsicContentSize()
+        }
+    }
     public var titleColor: Color = .white { didSet { setNeedsDisplay() } }
     public var fillColor: Color = .tint { didSet { setNeedsDisplay() } }
     /// The fill while highlighted (darker by default).
@@ -116,5 +123,10 @@ open class Button: Control {
     open override func sizeThatFits(_ size: Size) -> Size {
         let w = (font ?? Font.standard)?.width(of: title, scale: window?.scale ?? 1) ?? 0
         return Size(width: w + 4 * cornerRadius, height: 44)
+    }
+
+    /// The title's width with the rounded ends, and the 44 points a finger needs.
+    open override var intrinsicContentSize: Size {
+        sizeThatFits(Size(width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
     }
 }

@@ -14,7 +14,12 @@ open class ImageView: View {
         case topLeft
     }
 
-    public var image: Canvas? { didSet { setNeedsDisplay() } }
+    public var image: Canvas? {
+        didSet {
+            setNeedsDisplay()
+            if image?.size != oldValue?.size { invalidateIntrinsicContentSize() }
+        }
+    }
     public var contentMode: ContentMode = .scaleToFill { didSet { setNeedsDisplay() } }
 
     public init(image: Canvas? = nil, frame: Rect = .zero) {
@@ -57,4 +62,9 @@ open class ImageView: View {
     }
 
     open override func sizeThatFits(_ size: Size) -> Size { image?.size ?? .zero }
+
+    /// The image's size in points; none without an image.
+    open override var intrinsicContentSize: Size {
+        image?.size ?? Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+    }
 }

@@ -29,6 +29,11 @@ open class Label: View {
     public var textAlignment: TextAlignment = .natural { didSet { setNeedsDisplay() } }
     /// 1 (default): one line, truncated. 0: as many lines as the text needs.
     public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { contentChanged() } } }
+    /// The width wrapping text is measured at for `intrinsicContentSize`; nil (default): the
+    /// width constraint layout gives the label, found by solving twice as UIKit does.
+    public var preferredMaxLayoutWidth: Double? {
+        didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } }
+    }
 
     public init(text: String = "", frame: Rect = .zero) {
         self.text = text
@@ -94,8 +99,19 @@ open class Label: View {
         return Size(width: min(s.width.rounded(.up), size.width), height: s.height.rounded(.up))
     }
 
+    /// The text's size: one line, or wrapped at `preferredMaxLayoutWidth` (or the width layout
+    /// solved) when `numberOfLines` is not 1; whole points.
+    open override var intrinsicContentSize: Size {
+        let width = numberOfLines == 1 ? nil : (preferredMaxLayoutWidth ?? layoutWidthForIntrinsicSize)
+        guard let layout = layout(maxWidth: width, scale: scale) else { return .zero }
+        return Size(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
+    }
+
+    open override var intrinsicContentSizeDependsOnWidth: Bool { numberOfLines != 1 && preferredMaxLayoutWidth == nil }
+
     private func contentChanged() {
         setNeedsDisplay()
         superview?.setNeedsLayout()
+        invalidateIntrinsicContentSize()
     }
 }

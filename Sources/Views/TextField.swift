@@ -265,4 +265,7 @@ open class TextField: Control, TextEditingView {
     }
 
     open override func sizeThatFits(_ size: Size) -> Size { Size(width: size.width, height: 44) }
+
+    /// A line of text's 44 points high; as wide as layout makes it.
+    open override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: 44) }
 }

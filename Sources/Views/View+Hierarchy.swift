@@ -27,7 +27,8 @@ extension View {
         view.setNeedsLayout()
         // As in UIKit, the new superview lays out again too.
         setNeedsLayout()
-        if joins {
+        if joins, let window {
+            view.installConstraints(in: window)
             var stack = [view]
             while let v = stack.popLast() {
                 v.didMoveToWindow()
@@ -44,12 +45,19 @@ extension View {
     /// it), where only what it showed is damaged.
     private func detach(stayingIn staying: Window?) {
         guard let parent = superview else { return }
+        deactivateConstraintsCrossing()
         if let window {
-            if window === staying { window.viewWillMove(self) } else { window.viewWillLeave(self) }
+            if window === staying {
+                window.viewWillMove(self)
+            } else {
+                window.viewWillLeave(self)
+                uninstallConstraints(from: window)
+            }
         }
         parent.subviews.removeAll { $0 === self }
         superview = nil
         parent.invalidate()
+        (parent as? StackView)?.arrangedSubviewLeft(self)
     }
 
     /// Moves `view` to the front (drawn last, hit-tested first).

@@ -1,5 +1,6 @@
 import ScrollwayGeometry
 import ScrollwayGestures
+import ScrollwayLayout
 import ScrollwayRaster
 
 /// A rectangle on screen that draws its own content once and is composited many times.
@@ -34,13 +35,20 @@ open class View {
             if bounds.size != oldValue.size {
                 needsDisplay = drawsContent
                 setNeedsLayout()
+                if isInLayoutEngine { layoutEngineItemChanged() }
             }
             didChangeBounds(from: oldValue)
             invalidate()
         }
     }
 
-    @exclusivity(unchecked) public var center: Point { didSet { if center != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var center: Point {
+        didSet {
+            guard center != oldValue else { return }
+            invalidate()
+            if isInLayoutEngine { layoutEngineItemChanged() }
+        }
+    }
 
     /// A scale-and-translate transform applied about `center` (used by zoom).
     @exclusivity(unchecked) public var transform: AffineTransform = .identity {
@@ -51,7 +59,13 @@ open class View {
         didSet { if backgroundColor != oldValue { invalidate() } }
     }
     @exclusivity(unchecked) public var alpha: Double = 1 { didSet { if alpha != oldValue { invalidate() } } }
-    @exclusivity(unchecked) public var isHidden = false { didSet { if isHidden != oldValue { invalidate() } } }
+    @exclusivity(unchecked) public var isHidden = false {
+        didSet {
+            guard isHidden != oldValue else { return }
+            invalidate()
+            (superview as? StackView)?.arrangedSubviewVisibilityChanged(self)
+        }
+    }
     /// Subviews are clipped to this view's bounds (and hit-testing never leaves them anyway).
     @exclusivity(unchecked) public var clipsToBounds = false {
         didSet { if clipsToBounds != oldValue { invalidate() } }
@@ -117,6 +131,28 @@ open class View {
     /// Something in this view or below it changed since the frame last visited the subtree
     /// (set by `invalidate` on the way up; cleared as a frame starts visiting it).
     @exclusivity(unchecked) var subtreeChanged = true
+
+    // Constraint layout (View+Layout.swift).
+    /// Whether this view's frame is set by hand (true, the default for a view made in code:
+    /// constraints may refer to it and layout treats its frame as fixed) or by constraints
+    /// (false: the engine sets the frame, and the intrinsic content size takes part).
+    open var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { if translatesAutoresizingMaskIntoConstraints != oldValue { layoutEngineItemChanged() } }
+    }
+    /// The constraints installed on this view (it is their items' nearest common ancestor).
+    public internal(set) var installedConstraints: [LayoutConstraint] = []
+    /// The layout guides added to this view.
+    public internal(set) var layoutGuides: [LayoutGuide] = []
+    /// Whether the window's layout engine holds variables for this view (so a frame change
+    /// set by hand, or a new intrinsic size, must reach it).
+    @exclusivity(unchecked) var isInLayoutEngine = false
+    /// How strongly the view resists growing past (hugging) or shrinking below (compression
+    /// resistance) its intrinsic size, per axis: UIKit's defaults 250 and 750.
+    var huggingPriorities = (horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow)
+    var compressionPriorities = (horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh)
+    /// The width the layout engine last solved for a view whose intrinsic height depends on its
+    /// width (a wrapping label): its intrinsic size is measured at it.
+    public internal(set) var layoutWidthForIntrinsicSize: Double?
 
     public init(frame: Rect = .zero) {
         bounds = Rect(origin: .zero, size: frame.size)
@@ -275,8 +311,19 @@ open class View {
         invalidate()
     }
 
-    /// Lays out this view's subviews now if needed, then theirs.
+    /// Lays out this view's subviews now if needed, then theirs; in a window that uses
+    /// constraints, solves them first and lays out the whole window (a frame a constraint sets
+    /// may be anywhere in it), as UIKit's engine does.
     public func layoutIfNeeded() {
+        if let window, let engine = window.layoutEngineIfCreated, engine.isInUse, !engine.isLayingOut {
+            engine.layOut(window)
+        } else {
+            layoutSubtreeIfNeeded()
+        }
+    }
+
+    /// Lays out this view's subviews now if needed, then theirs (no constraints solved).
+    func layoutSubtreeIfNeeded() {
         guard needsLayout || descendantNeedsLayout else { return }
         descendantNeedsLayout = false
         if needsLayout {
@@ -285,12 +332,27 @@ open class View {
             for v in subviews where v.fillsSuperview && v.frame != fill { v.frame = fill }
             layoutSubviews()
         }
-        for v in subviews { v.layoutIfNeeded() }
+        for v in subviews { v.layoutSubtreeIfNeeded() }
     }
 
     /// Positions subviews. Called before a frame when `setNeedsLayout` was called or the bounds
     /// size changed.
     open func layoutSubviews() {}
+
+    /// The size the view's content needs, for constraint layout (UIKit's
+    /// `intrinsicContentSize`): `noIntrinsicMetric` on an axis the content does not size
+    /// (both, by default). Only a view whose `translatesAutoresizingMaskIntoConstraints` is
+    /// false uses it; call `invalidateIntrinsicContentSize()` when it changes.
+    open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
+
+    /// Whether `intrinsicContentSize` depends on the width layout gives the view (wrapping
+    /// text): layout then measures it again at each width it solves
+    /// (`layoutWidthForIntrinsicSize`) until the two agree.
+    open var intrinsicContentSizeDependsOnWidth: Bool { false }
+
+    /// Called after layout moved or resized one of this view's layout guides (`layoutFrame`):
+    /// a scroll view takes its content size from its content guide. Nothing by default.
+    open func layoutGuidesDidChange() {}
 
     /// The size this view would like within `size` (its current size by default).
     open func sizeThatFits(_ size: Size) -> Size { bounds.size }

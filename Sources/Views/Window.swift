@@ -64,6 +64,8 @@ public final class Window: View {
     var touchRoutes: [Int: TouchRoute] = [:]
     /// The gesture recognizers following touches, and what the views under them are owed.
     var gestureArena = GestureArena()
+    /// Solves the window's constraints (made with the first one activated in it).
+    var layoutEngineIfCreated: LayoutEngine?
     /// The last pointer position (window coordinates), nil when the pointer is outside.
     public internal(set) var pointerPosition: Point?
     /// The view a button press went to: its release goes there too, wherever the pointer is

@@ -230,7 +230,7 @@ import Testing
 /// required constraint in the solver holds.
 @MainActor
 @Suite struct LayoutSolverFuzzTests {
-    func residual(_ c: LayoutConstraint) -> Double {
+    func residual(_ c: LinearConstraint) -> Double {
         c.expression.terms.reduce(c.expression.constant) { $0 + $1.coefficient * $1.variable.value }
     }
 
@@ -240,7 +240,7 @@ import Testing
         let vars = (0..<10).map { LayoutVariable("x\($0)") }
         let hidden = vars.map { _ in random.unit(-500, 500) }
         let solver = LayoutSolver()
-        var active: [LayoutConstraint] = []
+        var active: [LinearConstraint] = []
         try solver.addEditVariable(vars[0], priority: .defaultHigh)
         for step in 0..<1000 {
             switch random.int(10) {
@@ -251,7 +251,7 @@ import Testing
                 let k = random.unit(0.5, 2).rounded()
                 let expr = LinearExpression(vars[i]) - LinearExpression(vars[j]) * k
                 let value = hidden[i] - hidden[j] * k
-                let c: LayoutConstraint
+                let c: LinearConstraint
                 switch random.int(3) {
                 case 0: c = expr == value
                 case 1: c = expr <= value + random.unit(0, 50)

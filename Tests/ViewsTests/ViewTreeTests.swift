@@ -1,5 +1,6 @@
 import ScrollwayGeometry
 import ScrollwayGestures
+import ScrollwayLayout
 import ScrollwayRaster
 import ScrollwayViews
 import Testing
@@ -158,12 +159,20 @@ import Testing
         let stack = StackView(
             frame: Rect(x: 0, y: 0, width: 200, height: 10), spacing: 4,
             insets: EdgeInsets(top: 8, left: 10, bottom: 8, right: 10))
-        let a = View(frame: Rect(x: 0, y: 0, width: 10, height: 30))
-        let b = View(frame: Rect(x: 0, y: 0, width: 10, height: 50))
+        let a = View()
+        let b = View()
         stack.addArrangedSubview(a)
         stack.addArrangedSubview(b)
+        // Plain views have no intrinsic size: their heights are the app's constraints.
+        LayoutConstraint.activate([
+            a.heightAnchor.constraint(equalToConstant: 30), b.heightAnchor.constraint(equalToConstant: 50),
+        ])
         #expect(stack.fittingSize(width: 200) == Size(width: 200, height: 8 + 30 + 4 + 50 + 8))
-        stack.layoutIfNeeded()
+        // Set to that size, the stack places them.
+        stack.frame.size.height = 100
+        let window = Window(size: Size(width: 300, height: 300))
+        window.addSubview(stack)
+        window.layoutIfNeeded()
         #expect(a.frame == Rect(x: 10, y: 8, width: 180, height: 30))
         #expect(b.frame == Rect(x: 10, y: 42, width: 180, height: 50))
     }

@@ -1,0 +1,497 @@
+import Logging
+import ScrollwayGeometry
+import ScrollwayLayout
+
+/// A required constraint layout could not keep: the app's constraint, left out of the solution
+/// until what it conflicts with goes, and the constraints it conflicts with (the app's, and
+/// the engine's own: frames set by hand, a guide's definition), as UIKit's log names them.
+@MainActor
+public struct UnsatisfiableLayout: @MainActor CustomStringConvertible {
+    public let constraint: LayoutConstraint
+    /// Every constraint it met, as written (the engine's own included).
+    public let conflicts: [String]
+    /// Those of them that are the app's.
+    public let conflictingConstraints: [LayoutConstraint]
+
+    public var description: String {
+        "unable to satisfy \(constraint); it conflicts with: " + conflicts.joined(separator: "; ")
+    }
+}
+
+/// Solves a window's constraints (or, for `systemLayoutSizeFitting`, a subtree's) and writes
+/// the frames they decide.
+///
+/// Each view or guide a constraint names gets four variables: `left` and `top` in its
+/// container's bounds coordinates (a view's superview, a guide's owning view), `width` and
+/// `height`. A constraint between items in different containers is written in their nearest
+/// common ancestor's coordinates: an item's edge there is its own `left` plus the `left` of
+/// every view between it and the ancestor (bounds origins are not counted, so a scroll
+/// offset never moves a layout: a scroll view's subviews are placed in content coordinates).
+///
+/// A view whose `translatesAutoresizingMaskIntoConstraints` is true has its four variables
+/// held to its frame by required constraints, replaced when the frame changes; one whose flag
+/// is false is the engine's to place, and its intrinsic content size adds two constraints
+/// per axis: `size ≤ intrinsic` at its hugging priority, `size ≥ intrinsic` at its
+/// compression resistance. The solver is incremental (Cassowary): a resize replaces one pin
+/// and re-solves from the last solution.
+@MainActor
+final class LayoutEngine {
+    private let solver = LayoutSolver()
+    /// The view whose size is being found (`systemLayoutSizeFitting`): never pinned to its
+    /// frame, its origin held at (0,0). nil for a window's engine.
+    private let freeRoot: View?
+    /// The window's engine (which marks views `isInLayoutEngine` and asks for frames).
+    private weak var window: Window?
+    private var items: [ObjectIdentifier: ItemState] = [:]
+    /// Items in the order they joined, for a deterministic pass over them.
+    private var itemOrder: [ObjectIdentifier] = []
+    private var nextSerial = 0
+    private var installed: [ObjectIdentifier: Installed] = [:]
+    /// Items whose pins or intrinsic constraints must be brought up to date.
+    private var dirty: Set<ObjectIdentifier> = []
+    private(set) var needsSolve = false
+    private(set) var isLayingOut = false
+    /// While frames are being written: the views' own change notices are not news.
+    private var isApplying = false
+    private let log = Logger(label: "scrollway.layout")
+
+    var isInUse: Bool { !installed.isEmpty }
+
+    init(window: Window) {
+        self.window = window
+        freeRoot = nil
+    }
+
+    init(fitting root: View) {
+        freeRoot = root
+        window = nil
+    }
+
+    // MARK: Items
+
+    @MainActor
+    final class ItemState {
+        let item: LayoutItem
+        let left, top, width, height: LayoutVariable
+        var references = 0
+        /// When it joined: items are brought up to date in this order, so that the same
+        /// constraints give the same solution every time.
+        var serial = 0
+        /// The constraints holding a hand-set frame: left, top, width, height.
+        var pins: [LinearConstraint?] = [nil, nil, nil, nil]
+        var pinnedFrame: Rect?
+        var intrinsic: [LinearConstraint] = []
+        var intrinsicKey: IntrinsicKey?
+        /// What a guide's role adds (a frame guide's size is its owner's).
+        var roleConstraints: [LinearConstraint] = []
+        /// Items this one keeps registered (a frame guide's owner).
+        var dependencies: [LayoutItem] = []
+
+        init(_ item: LayoutItem) {
+            self.item = item
+            let n = item.name
+            left = LayoutVariable("\(n).left")
+            top = LayoutVariable("\(n).top")
+            width = LayoutVariable("\(n).width")
+            height = LayoutVariable("\(n).height")
+        }
+    }
+
+    struct IntrinsicKey: Equatable {
+        var size: Size
+        var hugging: (Double, Double)
+        var compression: (Double, Double)
+        static func == (a: IntrinsicKey, b: IntrinsicKey) -> Bool {
+            a.size == b.size && a.hugging == b.hugging && a.compression == b.compression
+        }
+    }
+
+    struct Installed {
+        let constraint: LayoutConstraint
+        var linear: LinearConstraint?
+        var items: [LayoutItem]
+        var inSolver = false
+        var refusal: UnsatisfiableLayout?
+    }
+
+    private func state(_ item: LayoutItem) -> ItemState? { items[ObjectIdentifier(item.object)] }
+
+    @discardableResult
+    private func retain(_ item: LayoutItem) -> ItemState {
+        let key = ObjectIdentifier(item.object)
+        if let s = items[key] {
+            s.references += 1
+            return s
+        }
+        let s = ItemState(item)
+        s.references = 1
+        nextSerial += 1
+        s.serial = nextSerial
+        items[key] = s
+        itemOrder.append(key)
+        dirty.insert(key)
+        if case .view(let v) = item, window != nil { v.isInLayoutEngine = true }
+        if case .guide(let g) = item, let owner = g.owningView {
+            switch g.role {
+            case .free:
+                s.roleConstraints = [s.width >= 0, s.height >= 0]
+            case .content:
+                s.roleConstraints = [s.left == 0, s.top == 0, s.width >= 0, s.height >= 0]
+            case .frame:
+                let o = retain(.view(owner))
+                s.dependencies = [.view(owner)]
+                s.roleConstraints = [s.left == 0, s.top == 0, s.width == o.width, s.height == o.height]
+            }
+            for c in s.roleConstraints {
+                c.identifier = "\(g.identifier) (\(g.role))"
+                addQuietly(c)
+            }
+        }
+        if case .view(let v) = item, v === freeRoot {
+            for c in [s.left == 0, s.top == 0] {
+                c.identifier = "\(item.name) (the view being fitted)"
+                addQuietly(c)
+                s.roleConstraints.append(c)
+            }
+        }
+        return s
+    }
+
+    private func release(_ item: LayoutItem) {
+        let key = ObjectIdentifier(item.object)
+        guard let s = items[key] else { return }
+        s.references -= 1
+        guard s.references <= 0 else { return }
+        for c in s.pins.compactMap({ $0 }) + s.intrinsic + s.roleConstraints where solver.contains(c) {
+            try? solver.remove(c)
+        }
+        items[key] = nil
+        itemOrder.removeAll { $0 == key }
+        dirty.remove(key)
+        if case .view(let v) = item, window != nil { v.isInLayoutEngine = false }
+        for d in s.dependencies { release(d) }
+        needsSolve = true
+    }
+
+    /// A required constraint of the engine's own; one that cannot hold is logged (an app's
+    /// constraint conflicting with it is the one refused when added later).
+    private func addQuietly(_ c: LinearConstraint) {
+        do {
+            try solver.add(c)
+        } catch {
+            log.warning("layout: \(error)")
+        }
+    }
+
+    // MARK: Constraints
+
+    func add(_ c: LayoutConstraint) {
+        let key = ObjectIdentifier(c)
+        guard installed[key] == nil, let host = c.installedOn, let first = c.first else { return }
+        if c.hasSecondItem, c.second == nil { return }
+        var registered: [LayoutItem] = []
+        for item in [first] + (c.second.map { [$0] } ?? []) {
+            retain(item)
+            registered.append(item)
+            // The views between the item and the host, whose offsets the item's edges add.
+            var p = item.container
+            if case .view(let v) = item, v === host { p = nil }
+            while let x = p, x !== host {
+                retain(.view(x))
+                registered.append(.view(x))
+                p = x.superview
+            }
+        }
+        installed[key] = Installed(constraint: c, linear: nil, items: registered)
+        // Hand-set frames hold first: a constraint that contradicts one is the one refused.
+        refreshDirtyItems()
+        insert(key)
+        needsSolve = true
+        window?.setNeedsLayout()
+    }
+
+    func remove(_ c: LayoutConstraint) {
+        guard let entry = installed.removeValue(forKey: ObjectIdentifier(c)) else { return }
+        if let linear = entry.linear, entry.inSolver { try? solver.remove(linear) }
+        for item in entry.items { release(item) }
+        needsSolve = true
+        window?.setNeedsLayout()
+        retryRefused()
+    }
+
+    /// A constant or priority changed: the constraint goes back in as it is now.
+    func constraintChanged(_ c: LayoutConstraint) {
+        let key = ObjectIdentifier(c)
+        guard var entry = installed[key] else { return }
+        if let linear = entry.linear, entry.inSolver { try? solver.remove(linear) }
+        entry.inSolver = false
+        entry.refusal = nil
+        installed[key] = entry
+        insert(key)
+        needsSolve = true
+        window?.setNeedsLayout()
+        retryRefused()
+    }
+
+    /// Puts an installed constraint into the solver, or records why it cannot go.
+    private func insert(_ key: ObjectIdentifier) {
+        guard var entry = installed[key], !entry.inSolver, let host = entry.constraint.installedOn else { return }
+        let c = entry.constraint
+        guard let first = c.first, let lhs = expression(first, c.firstAttribute, in: host) else { return }
+        var rhs = LinearExpression(constant: c.constant)
+        if let second = c.second, let attribute = c.secondAttribute {
+            guard let e = expression(second, attribute, in: host) else { return }
+            rhs = e * c.multiplier + c.constant
+        }
+        let linear = LinearConstraint(lhs, c.relation, rhs, priority: c.priority, identifier: c.identifier)
+        entry.linear = linear
+        do {
+            try solver.add(linear)
+            entry.inSolver = true
+            entry.refusal = nil
+        } catch {
+            entry.inSolver = false
+            if case .unsatisfiable(_, let conflicts) = error {
+                let mine = Dictionary(
+                    installed.values.compactMap { e in e.linear.map { (ObjectIdentifier($0), e.constraint) } },
+                    uniquingKeysWith: { a, _ in a })
+                entry.refusal = UnsatisfiableLayout(
+                    constraint: c,
+                    conflicts: conflicts.map { mine[ObjectIdentifier($0)]?.description ?? $0.description },
+                    conflictingConstraints: conflicts.compactMap { mine[ObjectIdentifier($0)] })
+                log.warning("layout: \(entry.refusal!)")
+            } else {
+                log.warning("layout: \(c): \(error)")
+            }
+        }
+        installed[key] = entry
+    }
+
+    private func retryRefused() {
+        for (key, entry) in installed where !entry.inSolver { insert(key) }
+    }
+
+    var refusals: [UnsatisfiableLayout] {
+        installed.values.compactMap(\.refusal).sorted { "\($0.constraint)" < "\($1.constraint)" }
+    }
+
+    /// `item`'s `attribute` in `host`'s bounds coordinates.
+    private func expression(_ item: LayoutItem, _ attribute: LayoutAttribute, in host: View) -> LinearExpression? {
+        guard let s = state(item) else { return nil }
+        switch attribute {
+        case .width: return LinearExpression(s.width)
+        case .height: return LinearExpression(s.height)
+        default: break
+        }
+        let horizontal = [.left, .right, .leading, .trailing, .centerX].contains(attribute)
+        var position = LinearExpression()
+        if case .view(let v) = item, v === host {
+            // The host's own edges, in its own coordinates: (0,0) to its size.
+        } else {
+            position = LinearExpression(horizontal ? s.left : s.top)
+            var p = item.container
+            while let x = p, x !== host {
+                guard let xs = state(.view(x)) else { return nil }
+                position = position + (horizontal ? xs.left : xs.top)
+                p = x.superview
+            }
+        }
+        switch attribute {
+        case .left, .leading, .top: return position
+        case .right, .trailing: return position + s.width
+        case .bottom: return position + s.height
+        case .centerX: return position + s.width * 0.5
+        case .centerY: return position + s.height * 0.5
+        case .width, .height: return nil
+        }
+    }
+
+    // MARK: Changes from the views
+
+    /// A view's hand-set frame, its flag or its intrinsic size changed.
+    func itemChanged(_ view: View) {
+        guard !isApplying else { return }
+        let key = ObjectIdentifier(view)
+        guard items[key] != nil else { return }
+        dirty.insert(key)
+        needsSolve = true
+        window?.setNeedsLayout()
+    }
+
+    // MARK: Solving
+
+    /// Lays out `window`: its views' own layout, then the constraints, again until neither
+    /// changes anything (a frame set by a constraint may resize a view that lays out its
+    /// subviews by hand, whose frames other constraints refer to).
+    func layOut(_ window: Window) {
+        isLayingOut = true
+        defer { isLayingOut = false }
+        for _ in 0..<8 {
+            window.layoutSubtreeIfNeeded()
+            guard needsSolve else { return }
+            solveAndApply()
+        }
+        window.layoutSubtreeIfNeeded()
+        if needsSolve { log.warning("layout: frames still changing after 8 passes; the last solution stands") }
+    }
+
+    /// Brings pins and intrinsic sizes up to date and solves; a window's engine writes the
+    /// frames and tells guide owners.
+    func solveAndApply() {
+        needsSolve = false
+        refreshDirtyItems()
+        solver.updateVariables()
+        guard window != nil else { return }
+        isApplying = true
+        defer { isApplying = false }
+        var owners: [View] = []
+        for key in itemOrder {
+            guard let s = items[key] else { continue }
+            switch s.item {
+            case .view(let v):
+                guard !v.translatesAutoresizingMaskIntoConstraints else { continue }
+                let f = Rect(
+                    x: clean(s.left.value), y: clean(s.top.value), width: max(0, clean(s.width.value)),
+                    height: max(0, clean(s.height.value)))
+                if v.frame != f { v.frame = f }
+                if v.intrinsicContentSizeDependsOnWidth, v.layoutWidthForIntrinsicSize != f.width {
+                    v.layoutWidthForIntrinsicSize = f.width
+                    dirty.insert(key)
+                    needsSolve = true
+                }
+            case .guide(let g):
+                let f = Rect(
+                    x: clean(s.left.value), y: clean(s.top.value), width: max(0, clean(s.width.value)),
+                    height: max(0, clean(s.height.value)))
+                if g.layoutFrame != f {
+                    g.layoutFrame = f
+                    if let o = g.owningView, !owners.contains(where: { $0 === o }) { owners.append(o) }
+                }
+            }
+        }
+        for o in owners { o.layoutGuidesDidChange() }
+    }
+
+    /// Solves without writing frames, for a fitting size: wrapping views are measured at the
+    /// widths solved for them until the widths settle.
+    func solveForFitting() {
+        for _ in 0..<4 {
+            needsSolve = false
+            refreshDirtyItems()
+            solver.updateVariables()
+            for key in itemOrder {
+                guard let s = items[key], case .view(let v) = s.item, v.intrinsicContentSizeDependsOnWidth,
+                    !v.translatesAutoresizingMaskIntoConstraints || v === freeRoot
+                else { continue }
+                let w = max(0, clean(s.width.value))
+                if v.layoutWidthForIntrinsicSize != w {
+                    v.layoutWidthForIntrinsicSize = w
+                    dirty.insert(key)
+                    needsSolve = true
+                }
+            }
+            guard needsSolve else { return }
+        }
+        refreshDirtyItems()
+        solver.updateVariables()
+    }
+
+    func solvedSize(of view: View) -> Size? {
+        state(.view(view)).map { Size(width: max(0, clean($0.width.value)), height: max(0, clean($0.height.value))) }
+    }
+
+    /// Adds a constraint of the caller's on an item's variables (a fitting size's target).
+    func addFitting(_ view: View, _ size: Size, horizontal: LayoutPriority, vertical: LayoutPriority) {
+        let s = retain(.view(view))
+        let w = (LinearExpression(s.width) == LinearExpression(constant: size.width)) ~ horizontal
+        let h = (LinearExpression(s.height) == LinearExpression(constant: size.height)) ~ vertical
+        w.identifier = "fitting width"
+        h.identifier = "fitting height"
+        s.roleConstraints += [w, h]
+        addQuietly(w)
+        addQuietly(h)
+    }
+
+    private func refreshDirtyItems() {
+        guard !dirty.isEmpty else { return }
+        for s in dirty.compactMap({ items[$0] }).sorted(by: { $0.serial < $1.serial }) {
+            guard case .view(let v) = s.item else { continue }
+            let pinned = v.translatesAutoresizingMaskIntoConstraints && v !== freeRoot
+            refreshPins(s, v, pinned: pinned)
+            refreshIntrinsic(s, v, active: !pinned)
+        }
+        dirty.removeAll()
+    }
+
+    /// Holds a hand-set frame: one required equality per variable, replaced when its value moves.
+    private func refreshPins(_ s: ItemState, _ v: View, pinned: Bool) {
+        let frame = pinned ? v.frame : nil
+        guard frame != s.pinnedFrame else { return }
+        let values = frame.map { [$0.minX, $0.minY, $0.width, $0.height] }
+        let old = s.pinnedFrame.map { [$0.minX, $0.minY, $0.width, $0.height] }
+        let vars = [s.left, s.top, s.width, s.height]
+        let names = ["left", "top", "width", "height"]
+        for i in 0..<4 where values?[i] != old?[i] {
+            if let c = s.pins[i], solver.contains(c) { try? solver.remove(c) }
+            s.pins[i] = nil
+            guard let value = values?[i] else { continue }
+            let c = LinearExpression(vars[i]) == LinearExpression(constant: value)
+            c.identifier = "\(s.item.name).\(names[i]) (frame set by hand)"
+            s.pins[i] = c
+            addQuietly(c)
+        }
+        s.pinnedFrame = frame
+    }
+
+    /// The intrinsic size's hugging and compression-resistance constraints, replaced when the
+    /// size or a priority changes.
+    private func refreshIntrinsic(_ s: ItemState, _ v: View, active: Bool) {
+        var key: IntrinsicKey?
+        if active {
+            let size = v.intrinsicContentSize
+            key = IntrinsicKey(
+                size: size, hugging: (v.huggingPriorities.horizontal.rawValue, v.huggingPriorities.vertical.rawValue),
+                compression: (
+                    v.compressionPriorities.horizontal.rawValue, v.compressionPriorities.vertical.rawValue
+                ))
+        }
+        guard key != s.intrinsicKey else { return }
+        for c in s.intrinsic where solver.contains(c) { try? solver.remove(c) }
+        s.intrinsic = []
+        s.intrinsicKey = key
+        guard let key else { return }
+        let axes: [(LayoutVariable, Double, LayoutPriority, LayoutPriority, String)] = [
+            (s.width, key.size.width, v.huggingPriorities.horizontal, v.compressionPriorities.horizontal, "width"),
+            (s.height, key.size.height, v.huggingPriorities.vertical, v.compressionPriorities.vertical, "height"),
+        ]
+        for (variable, value, hugging, compression, name) in axes where value >= 0 {
+            let hug = (LinearExpression(variable) <= LinearExpression(constant: value)) ~ hugging
+            hug.identifier = "\(s.item.name).\(name) (content hugging)"
+            let resist = (LinearExpression(variable) >= LinearExpression(constant: value)) ~ compression
+            resist.identifier = "\(s.item.name).\(name) (compression resistance)"
+            s.intrinsic += [hug, resist]
+            addQuietly(hug)
+            addQuietly(resist)
+        }
+    }
+
+    // MARK: Diagnostics
+
+    func isAmbiguous(_ view: View) -> Bool {
+        guard let s = state(.view(view)) else { return false }
+        return [s.left, s.top, s.width, s.height].contains { solver.isAmbiguous($0) }
+    }
+
+    var brokenConstraints: [LayoutConstraint] {
+        let broken = Set(solver.brokenConstraints.map(ObjectIdentifier.init))
+        return installed.values.filter { $0.linear.map { broken.contains(ObjectIdentifier($0)) } ?? false }
+            .map(\.constraint)
+    }
+}
+
+/// Rounds away the solver's float noise (1e-9 off a whole number), so a frame that did not
+/// change compares equal and nothing is redrawn.
+private func clean(_ v: Double) -> Double {
+    let r = (v * 1_000_000).rounded() / 1_000_000
+    return r == 0 ? 0 : r
+}
