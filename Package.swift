@@ -305,7 +305,7 @@ let package = Package(
         .testTarget(
             name: "ScrollingTests",
             dependencies: [
-                "ScrollwayHeadless", "ScrollwayScripts",
+                "ScrollwayHeadless", "ScrollwayScripts", "ScrollwayLayout",
                 "ScrollwayScrolling", "ScrollwayViews", "ScrollwayGestures", "ScrollwayPhysics", "ScrollwayTestSupport",
             ]
         ),

@@ -315,11 +315,13 @@ open class View {
     /// constraints, solves them first and lays out the whole window (a frame a constraint sets
     /// may be anywhere in it), as UIKit's engine does.
     public func layoutIfNeeded() {
-        if let window, let engine = window.layoutEngineIfCreated, engine.isInUse, !engine.isLayingOut {
-            engine.layOut(window)
-        } else {
+        guard let window, !(window.layoutEngineIfCreated?.isLayingOut ?? false) else {
             layoutSubtreeIfNeeded()
+            return
         }
+        // Views laid out by hand may add the window's first constraints (a cell joining).
+        if window.layoutEngineIfCreated == nil { layoutSubtreeIfNeeded() }
+        if let engine = window.layoutEngineIfCreated, engine.isInUse || engine.needsSolve { engine.layOut(window) }
     }
 
     /// Lays out this view's subviews now if needed, then theirs (no constraints solved).

@@ -1,0 +1,245 @@
+import ScrollwayGeometry
+
+/// An item's place in a collection: its section and its index there (UIKit's `IndexPath` of
+/// two; not named so, to stay clear of Foundation's).
+public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var section: Int
+    public var item: Int
+
+    public init(item: Int, section: Int = 0) {
+        self.item = item
+        self.section = section
+    }
+
+    public static func < (a: ItemPath, b: ItemPath) -> Bool { (a.section, a.item) < (b.section, b.item) }
+    public var description: String { "\(section).\(item)" }
+}
+
+/// Where a collection view's items and section headers go (UICollectionViewLayout's role). A
+/// layout answers in content coordinates; `prepare` runs when the data or the collection
+/// view's width changes, and `items(in:)` must cost what the rect holds, not what the
+/// collection does (a 100,000-item grid asks for a screenful every frame).
+@MainActor
+public protocol CollectionViewLayout: AnyObject {
+    /// Reads the counts (`numberOfItems(inSection:)`) and the width, and places everything.
+    func prepare(for collectionView: CollectionView)
+    var contentSize: Size { get }
+    /// The items whose frames meet `rect`, in order.
+    func items(in rect: Rect) -> [ItemPath]
+    func frameForItem(at path: ItemPath) -> Rect
+    /// The sections whose headers meet `rect`.
+    func headers(in rect: Rect) -> [Int]
+    func frameForHeader(inSection section: Int) -> Rect?
+    /// For self-sizing items: the width an item is measured at; nil when the layout sizes items.
+    func measuringWidth(forItemAt path: ItemPath) -> Double?
+    /// Whether `path`'s size is measured (or needs no measuring).
+    func isMeasured(_ path: ItemPath) -> Bool
+    /// A measured height for `path`; returns how far the content below its row moved.
+    func setMeasuredHeight(_ height: Double, forItemAt path: ItemPath) -> Double
+    /// The item an arrow key moves to from `path` (nil: none that way).
+    func item(from path: ItemPath, toward direction: CollectionDirection) -> ItemPath?
+}
+
+/// Which way an arrow key moves the focus in a collection.
+public enum CollectionDirection: Sendable { case up, down, left, right }
+
+extension CollectionViewLayout {
+    public func measuringWidth(forItemAt path: ItemPath) -> Double? { nil }
+    public func isMeasured(_ path: ItemPath) -> Bool { true }
+    public func setMeasuredHeight(_ height: Double, forItemAt path: ItemPath) -> Double { 0 }
+    public func headers(in rect: Rect) -> [Int] { [] }
+    public func frameForHeader(inSection section: Int) -> Rect? { nil }
+}
+
+/// A grid in sections (UICollectionViewFlowLayout, vertical): each section a header band, then
+/// rows of items `itemSize.width` wide, as many to a row as fit between the section insets with
+/// at least `minimumInteritemSpacing` between them; the room left over widens the spacing, so
+/// every row's items stand in the same columns (a contact sheet's). Rows are
+/// `minimumLineSpacing` apart.
+///
+/// Rows are kept as the list's rows are, in a Fenwick tree of their heights (`RowLayout`, the
+/// header band and the top inset as each section's lead, the line spacing or the bottom inset
+/// folded into each row's height): finding the rows in a rect, an item's top, or recording a
+/// measured row costs O(log rows), whatever the number of items.
+///
+/// Self-sizing (`estimatedItemHeight` set): items are measured at their width as they come into
+/// view (`CollectionCell.preferredHeight(forWidth:)`), and a row is as tall as its tallest
+/// measured item; every item of a row gets the row's height.
+@MainActor
+public final class FlowLayout: CollectionViewLayout {
+    public var itemSize = Size(width: 100, height: 100) { didSet { invalidate() } }
+    /// nil: every item is `itemSize`; a value: items are measured, this stands in until then.
+    public var estimatedItemHeight: Double? { didSet { invalidate() } }
+    public var minimumInteritemSpacing = 8.0 { didSet { invalidate() } }
+    public var minimumLineSpacing = 8.0 { didSet { invalidate() } }
+    public var sectionInset = EdgeInsets.zero { didSet { invalidate() } }
+    /// The header band above each section (0: none).
+    public var headerHeight = 0.0 { didSet { invalidate() } }
+
+    private weak var collectionView: CollectionView?
+    private var rows = RowLayout(count: 0, sectionStartRows: [], estimate: 0, headerHeight: 0)
+    /// Per section: its item count and its first row.
+    private var itemCounts: [Int] = []
+    private var firstRows: [Int] = []
+    private(set) var columns = 1
+    /// The distance from one column's left edge to the next's.
+    private(set) var pitch = 0.0
+    private var width = 0.0
+    /// Rows whose items were measured (self-sizing), and each measured row's tallest item.
+    private var measuredRows: [Int: Double] = [:]
+
+    public init() {}
+
+    private func invalidate() { collectionView?.invalidateLayout() }
+
+    public func prepare(for collectionView: CollectionView) {
+        self.collectionView = collectionView
+        width = collectionView.bounds.width
+        let inner = max(0, width - sectionInset.horizontal)
+        let w = max(1, itemSize.width)
+        columns = max(
+            1,
+            Int(
+                clamping: ((inner + minimumInteritemSpacing) / (w + minimumInteritemSpacing)).rounded(.down),
+                rounding: .down, in: 1...100_000))
+        pitch = columns > 1 ? w + (inner - Double(columns) * w) / Double(columns - 1) : w
+        itemCounts = (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
+        firstRows = []
+        var total = 0
+        for n in itemCounts {
+            firstRows.append(total)
+            total += (n + columns - 1) / columns
+        }
+        measuredRows = [:]
+        let estimate = (estimatedItemHeight ?? itemSize.height) + minimumLineSpacing
+        rows = RowLayout(
+            count: total, sectionStartRows: firstRows, estimate: estimate,
+            headerHeight: headerHeight + sectionInset.top)
+        // A section's last row ends with the bottom inset, not the line spacing.
+        for (s, n) in itemCounts.enumerated() where n > 0 {
+            rows.setHeight(lastRow(ofSection: s), rowContentEstimate + sectionInset.bottom)
+        }
+    }
+
+    private var rowContentEstimate: Double { estimatedItemHeight ?? itemSize.height }
+
+    private func rowCount(ofSection s: Int) -> Int { (itemCounts[s] + columns - 1) / columns }
+    private func lastRow(ofSection s: Int) -> Int { firstRows[s] + rowCount(ofSection: s) - 1 }
+
+    /// The section a row belongs to (the last section starting at or before it that has rows).
+    private func section(ofRow row: Int) -> Int {
+        var lo = 0
+        var hi = firstRows.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if firstRows[mid] <= row { lo = mid } else { hi = mid - 1 }
+        }
+        // Empty sections share their first row with the next: the one that owns the row has items.
+        while lo > 0 && itemCounts[lo] == 0 { lo -= 1 }
+        while lo < itemCounts.count - 1 && rowCount(ofSection: lo) == 0 { lo += 1 }
+        return lo
+    }
+
+    private func row(of path: ItemPath) -> Int { firstRows[path.section] + path.item / columns }
+
+    /// A row's items' height: its span less what follows it (line spacing or bottom inset).
+    private func contentHeight(ofRow row: Int, section s: Int) -> Double {
+        rows.height(row) - (row == lastRow(ofSection: s) ? sectionInset.bottom : minimumLineSpacing)
+    }
+
+    public var contentSize: Size {
+        // Empty sections after the last row still show their header and top inset.
+        Size(width: width, height: rows.totalHeight)
+    }
+
+    public func items(in rect: Rect) -> [ItemPath] {
+        guard rows.count > 0, rect.maxY > 0, rect.minY < rows.totalHeight else { return [] }
+        let first = rows.row(at: max(0, rect.minY))
+        let last = rows.row(at: rect.maxY)
+        var out: [ItemPath] = []
+        for r in first...last {
+            let s = section(ofRow: r)
+            let start = (r - firstRows[s]) * columns
+            for i in start..<min(itemCounts[s], start + columns) {
+                let path = ItemPath(item: i, section: s)
+                if frameForItem(at: path).intersects(rect) { out.append(path) }
+            }
+        }
+        return out
+    }
+
+    public func frameForItem(at path: ItemPath) -> Rect {
+        let r = row(of: path)
+        let column = path.item % columns
+        return Rect(
+            x: sectionInset.left + Double(column) * pitch, y: rows.top(r), width: itemSize.width,
+            height: max(0, contentHeight(ofRow: r, section: path.section)))
+    }
+
+    public func headers(in rect: Rect) -> [Int] {
+        guard headerHeight > 0 else { return [] }
+        return itemCounts.indices.filter { frameForHeader(inSection: $0)?.intersects(rect) ?? false }
+    }
+
+    public func frameForHeader(inSection section: Int) -> Rect? {
+        guard headerHeight > 0, section >= 0, section < firstRows.count else { return nil }
+        let startRow = firstRows[section]
+        let slot = section - (firstRows.firstIndex(of: startRow) ?? section)
+        let top = rows.headerTop(row: startRow, slot: slot)
+        return Rect(x: 0, y: top, width: width, height: headerHeight)
+    }
+
+    public func measuringWidth(forItemAt path: ItemPath) -> Double? {
+        estimatedItemHeight == nil ? nil : itemSize.width
+    }
+
+    public func isMeasured(_ path: ItemPath) -> Bool {
+        estimatedItemHeight == nil || measuredRows[row(of: path)] != nil
+    }
+
+    /// A row is as tall as the tallest item measured in it.
+    public func setMeasuredHeight(_ height: Double, forItemAt path: ItemPath) -> Double {
+        let r = row(of: path)
+        let tallest = max(measuredRows[r] ?? 0, height)
+        measuredRows[r] = tallest
+        let after = r == lastRow(ofSection: path.section) ? sectionInset.bottom : minimumLineSpacing
+        let before = rows.height(r)
+        rows.setHeight(r, tallest + after)
+        return rows.height(r) - before
+    }
+
+    public func item(from path: ItemPath, toward direction: CollectionDirection) -> ItemPath? {
+        guard path.section < itemCounts.count else { return nil }
+        let n = itemCounts[path.section]
+        switch direction {
+        case .left:
+            if path.item > 0 { return ItemPath(item: path.item - 1, section: path.section) }
+            return previousSection(before: path.section).map { ItemPath(item: itemCounts[$0] - 1, section: $0) }
+        case .right:
+            if path.item + 1 < n { return ItemPath(item: path.item + 1, section: path.section) }
+            return nextSection(after: path.section).map { ItemPath(item: 0, section: $0) }
+        case .up:
+            if path.item >= columns { return ItemPath(item: path.item - columns, section: path.section) }
+            // Into the previous section's last row, the same column or its last item.
+            return previousSection(before: path.section).map { s in
+                let lastRowStart = (itemCounts[s] - 1) / columns * columns
+                return ItemPath(item: min(itemCounts[s] - 1, lastRowStart + path.item % columns), section: s)
+            }
+        case .down:
+            if path.item + columns < n { return ItemPath(item: path.item + columns, section: path.section) }
+            // The next row of this section when it is short, else the next section's first row.
+            if path.item / columns < (n - 1) / columns { return ItemPath(item: n - 1, section: path.section) }
+            return nextSection(after: path.section).map { s in
+                ItemPath(item: min(itemCounts[s] - 1, path.item % columns), section: s)
+            }
+        }
+    }
+
+    private func previousSection(before s: Int) -> Int? {
+        (0..<s).last { itemCounts[$0] > 0 }
+    }
+
+    private func nextSection(after s: Int) -> Int? {
+        (s + 1..<itemCounts.count).first { itemCounts[$0] > 0 }
+    }
+}

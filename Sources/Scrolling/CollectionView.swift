@@ -1,0 +1,379 @@
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayLayout
+import ScrollwayRaster
+import ScrollwayViews
+
+/// Supplies a collection's items (UICollectionViewDataSource's role).
+@MainActor
+public protocol CollectionViewDataSource: AnyObject {
+    func numberOfSections(in collectionView: CollectionView) -> Int
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+    /// A configured cell for `path`; get one with `dequeueReusableCell(withIdentifier:)`.
+    func collectionView(_ collectionView: CollectionView, cellForItemAt path: ItemPath) -> CollectionCell
+    /// The title shown in a section's header (when the layout has headers).
+    func collectionView(_ collectionView: CollectionView, titleForSection section: Int) -> String
+}
+
+extension CollectionViewDataSource {
+    public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+    public func collectionView(_ collectionView: CollectionView, titleForSection section: Int) -> String { "" }
+}
+
+/// An item's view in a collection. Reused: when its item scrolls away it waits in the pool for
+/// the next item that needs one with its identifier. Content goes in `contentView` (by frames
+/// or constraints); a self-sizing layout asks `preferredHeight(forWidth:)`.
+open class CollectionCell: View {
+    public let reuseIdentifier: String
+    /// Where the cell's content goes; it fills the cell.
+    public let contentView = View()
+    public private(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { updateColors() } } }
+    /// The collection's selected item is shown selected.
+    public internal(set) var isSelected = false { didSet { if isSelected != oldValue { updateColors() } } }
+    public var normalColor: Color? = nil { didSet { updateColors() } }
+    public var highlightColor: Color? = Color(rgb: 210, 220, 235)
+    public var selectedColor: Color? = Color(rgb: 190, 210, 240)
+    var onTap: (() -> Void)?
+    var onMove: ((CollectionDirection) -> Void)?
+    private let focusRing = FocusRingView(idleColor: nil, cornerRadius: 0)
+
+    public init(reuseIdentifier: String) {
+        self.reuseIdentifier = reuseIdentifier
+        super.init()
+        contentView.fillsSuperview = true
+        contentView.isUserInteractionEnabled = false
+        addSubview(contentView)
+        canBecomeFocused = true
+        focusRing.isHidden = true
+        addSubview(focusRing)
+        updateColors()
+    }
+
+    private func updateColors() {
+        backgroundColor = isHighlighted ? highlightColor ?? normalColor : isSelected ? selectedColor : normalColor
+    }
+
+    open override func layoutSubviews() {
+        focusRing.frame = Rect(origin: .zero, size: bounds.size)
+    }
+
+    open override var accessibilityDefaults: AccessibilityDefaults {
+        AccessibilityDefaults(role: .listItem, isElement: true)
+    }
+
+    open override var accessibilityPosition: (index: Int, count: Int)? {
+        guard let collection = superview as? CollectionView, let path = collection.itemPath(for: self) else {
+            return nil
+        }
+        return (collection.flatIndex(of: path) + 1, collection.totalItems)
+    }
+
+    open override func accessibilityActivate() -> Bool {
+        guard let onTap else { return false }
+        onTap()
+        return true
+    }
+
+    /// The height the cell's content needs at `width`: its constraints' (`systemLayoutSizeFitting`
+    /// of the content view) when it has any, else `sizeThatFits`.
+    open func preferredHeight(forWidth width: Double) -> Double {
+        if !contentView.constraintsInSubtree.isEmpty {
+            return contentView.systemLayoutSizeFitting(
+                Size(width: width, height: 0), horizontalFittingPriority: .required
+            ).height
+        }
+        return sizeThatFits(Size(width: width, height: .greatestFiniteMagnitude)).height
+    }
+
+    /// Called before reuse for another item.
+    open func prepareForReuse() { isHighlighted = false }
+
+    open override func focusDidChange() {
+        focusRing.isHidden = !showsFocus
+        focusRing.setNeedsDisplay()
+    }
+
+    /// A focused cell: Space and Return select it; the arrows move the focus through the grid.
+    open override func handleInput(_ event: InputEvent) -> Bool {
+        guard isFocused, case .key(let key, let pressed, let modifiers) = event.kind,
+            modifiers.isDisjoint(with: [.control, .alt, .logo])
+        else { return false }
+        let direction: CollectionDirection
+        switch key {
+        case .space, .enter:
+            guard let onTap else { return false }
+            if pressed { onTap() }
+            return true
+        case .up: direction = .up
+        case .down: direction = .down
+        case .left: direction = .left
+        case .right: direction = .right
+        default: return false
+        }
+        if pressed { onMove?(direction) }
+        return true
+    }
+
+    open override func touchesBegan(_ touches: [Touch]) { isHighlighted = true }
+    open override func touchesCancelled(_ touches: [Touch]) { isHighlighted = false }
+    open override func touchesEnded(_ touches: [Touch]) {
+        let inside = touches.first.map { bounds.contains(convert($0.location, from: nil)) } ?? false
+        isHighlighted = false
+        if inside { onTap?() }
+    }
+}
+
+/// A section header in a collection: a band with the section's title.
+public final class CollectionHeader: View {
+    public let textLabel = Label()
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        backgroundColor = Color(rgb: 242, 242, 247)
+        textLabel.font = try? Font.system(size: 13, bold: true)
+        textLabel.textColor = Color(rgb: 110, 110, 118)
+        textLabel.isUserInteractionEnabled = false
+        addSubview(textLabel)
+    }
+
+    public override func layoutSubviews() {
+        textLabel.frame = Rect(x: 16, y: 0, width: max(0, bounds.width - 32), height: bounds.height)
+    }
+}
+
+/// A scrolling collection of items placed by a `CollectionViewLayout` (a `FlowLayout` grid by
+/// default), UICollectionView's model: the data source configures cells dequeued from a reuse
+/// pool, only the items meeting the viewport plus `margin` have cells, and a frame of a fling
+/// costs what it shows, not what the collection holds (the layout finds the rows in view in
+/// O(log n)). Tapping an item selects it; with the keyboard, the arrows move the focus from
+/// item to item and Space or Return select.
+public final class CollectionView: ScrollView {
+    public weak var dataSource: CollectionViewDataSource?
+    public let layout: CollectionViewLayout
+    /// How far beyond the viewport items get cells.
+    public var margin = 100.0 { didSet { updateVisibleItems() } }
+    /// Called when an item is selected (tapped, or Space or Return on a focused item).
+    public var onSelectItem: ((ItemPath) -> Void)?
+    public private(set) var selectedItem: ItemPath?
+    public private(set) var visibleCells: [ItemPath: CollectionCell] = [:]
+    public private(set) var cellsCreated = 0
+    public static let poolLimit = 8
+
+    private var factories: [String: () -> CollectionCell] = [:]
+    private var pool: [String: [CollectionCell]] = [:]
+    private var headers: [Int: CollectionHeader] = [:]
+    private var headerPool: [CollectionHeader] = []
+    private var counts: [Int] = []
+    private var needsPrepare = true
+    private var preparedWidth: Double?
+    private var isUpdating = false
+    /// The rect the last update gave cells to, and whether anything changed since.
+    private var placedRect: Rect?
+
+    public init(frame: Rect = .zero, layout: CollectionViewLayout = FlowLayout()) {
+        self.layout = layout
+        super.init(frame: frame)
+        alwaysBounceVertical = true
+    }
+
+    public override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .list) }
+
+    public func register(_ identifier: String, _ make: @escaping () -> CollectionCell) { factories[identifier] = make }
+
+    /// A cell from the pool, or a new one from the registered factory.
+    public func dequeueReusableCell(withIdentifier identifier: String) -> CollectionCell {
+        if var cells = pool[identifier], let cell = cells.popLast() {
+            pool[identifier] = cells
+            cell.prepareForReuse()
+            return cell
+        }
+        guard let make = factories[identifier] else {
+            preconditionFailure("no cell registered for '\(identifier)': call register(_:_:) first")
+        }
+        cellsCreated += 1
+        return make()
+    }
+
+    public var numberOfSections: Int { counts.count }
+    public func numberOfItems(inSection section: Int) -> Int {
+        section >= 0 && section < counts.count ? counts[section] : 0
+    }
+    public var totalItems: Int { counts.reduce(0, +) }
+
+    /// The item's position counting every item before it, from 0 (a reader's "item 5 of 100").
+    func flatIndex(of path: ItemPath) -> Int { counts.prefix(path.section).reduce(0, +) + path.item }
+
+    /// Reads the data source again and places everything anew.
+    public func reloadData() {
+        for (_, cell) in visibleCells { recycle(cell) }
+        visibleCells.removeAll()
+        guard let dataSource else {
+            counts = []
+            invalidateLayout()
+            return
+        }
+        let sections = max(0, dataSource.numberOfSections(in: self))
+        counts = (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
+        if let s = selectedItem, s.section >= counts.count || s.item >= counts[s.section] { selectedItem = nil }
+        invalidateLayout()
+    }
+
+    /// The layout's settings changed: it places everything again before the next frame.
+    public func invalidateLayout() {
+        needsPrepare = true
+        placedRect = nil
+        setNeedsLayout()
+    }
+
+    public func frameForItem(at path: ItemPath) -> Rect { prepareIfNeeded() ? layout.frameForItem(at: path) : .zero }
+
+    /// The item a cell in view shows.
+    public func itemPath(for cell: CollectionCell) -> ItemPath? {
+        visibleCells.first { $0.value === cell }?.key
+    }
+
+    public func cellForItem(at path: ItemPath) -> CollectionCell? { visibleCells[path] }
+
+    /// Selects `path` (nil: none) as a tap does, without calling `onSelectItem`.
+    public func selectItem(at path: ItemPath?, scrollsIntoView: Bool = false) {
+        if let old = selectedItem { visibleCells[old]?.isSelected = false }
+        selectedItem = path
+        if let path {
+            visibleCells[path]?.isSelected = true
+            if scrollsIntoView { scrollToItem(at: path) }
+        }
+    }
+
+    /// Scrolls the least distance that brings the item fully into view.
+    public func scrollToItem(at path: ItemPath, animated: Bool = false) {
+        guard prepareIfNeeded(), path.section < counts.count, path.item < counts[path.section] else { return }
+        scrollRectToVisible(layout.frameForItem(at: path), animated: animated)
+        updateVisibleItems()
+    }
+
+    /// Moves the keyboard focus from `path` one item `direction`, scrolling it into view.
+    public func moveFocus(from path: ItemPath, toward direction: CollectionDirection) {
+        guard prepareIfNeeded(), let next = layout.item(from: path, toward: direction) else { return }
+        scrollToItem(at: next)
+        visibleCells[next]?.becomeFocused()
+    }
+
+    public override func layoutSubviews() {
+        super.layoutSubviews()
+        updateVisibleItems()
+    }
+
+    public override func didChangeBounds(from old: Rect) {
+        super.didChangeBounds(from: old)
+        if old.width != bounds.width { invalidateLayout() } else if old != bounds { updateVisibleItems() }
+    }
+
+    /// Runs the layout's `prepare` after a change; false when there is nothing to lay out.
+    @discardableResult
+    private func prepareIfNeeded() -> Bool {
+        if needsPrepare || preparedWidth != bounds.width {
+            needsPrepare = false
+            preparedWidth = bounds.width
+            layout.prepare(for: self)
+            contentSize = layout.contentSize
+        }
+        return !counts.isEmpty
+    }
+
+    /// Gives cells to the items meeting the viewport plus the margin (measuring those a
+    /// self-sizing layout has not measured), recycles the rest.
+    func updateVisibleItems() {
+        guard !isUpdating, let dataSource else { return }
+        isUpdating = true
+        defer { isUpdating = false }
+        prepareIfNeeded()
+        var rect = bounds.insetBy(dx: 0, dy: -margin)
+        if placedRect == rect { return }
+        // Measure first: a row measured above the viewport moves what is in view, and the
+        // offset moves with it so nothing on screen jumps.
+        var shift = 0.0
+        // All of them first: measuring one item may mark its row measured (a row is as tall as
+        // its tallest item, so every item of it is measured).
+        let unmeasured = layout.items(in: rect).filter { !layout.isMeasured($0) }
+        for path in unmeasured {
+            guard let width = layout.measuringWidth(forItemAt: path) else { continue }
+            let cell = visibleCells[path] ?? dataSource.collectionView(self, cellForItemAt: path)
+            if visibleCells[path] == nil { keep(cell, at: path) }
+            let before = layout.frameForItem(at: path).minY
+            let moved = layout.setMeasuredHeight(cell.preferredHeight(forWidth: width), forItemAt: path)
+            if before + 1e-9 < bounds.minY { shift += moved }
+        }
+        if contentSize != layout.contentSize { contentSize = layout.contentSize }
+        if shift != 0 { contentShifted(by: shift) }
+        rect = bounds.insetBy(dx: 0, dy: -margin)
+        let wanted = layout.items(in: rect)
+        let wantedSet = Set(wanted)
+        for path in visibleCells.keys.filter({ !wantedSet.contains($0) }) {
+            if let cell = visibleCells.removeValue(forKey: path) { recycle(cell) }
+        }
+        for path in wanted {
+            let cell = visibleCells[path] ?? dataSource.collectionView(self, cellForItemAt: path)
+            keep(cell, at: path)
+        }
+        updateHeaders(in: rect, dataSource: dataSource)
+        trimPools()
+        placedRect = rect
+    }
+
+    private func keep(_ cell: CollectionCell, at path: ItemPath) {
+        if let old = visibleCells[path], old !== cell { recycle(old) }
+        visibleCells[path] = cell
+        let frame = layout.frameForItem(at: path)
+        if cell.frame != frame { cell.frame = frame }
+        cell.isSelected = path == selectedItem
+        if cell.onTap == nil {
+            cell.onTap = { [weak self, unowned cell] in
+                guard let self, let path = self.itemPath(for: cell) else { return }
+                self.selectItem(at: path)
+                self.onSelectItem?(path)
+            }
+            cell.onMove = { [weak self, unowned cell] direction in
+                guard let self, let path = self.itemPath(for: cell) else { return }
+                self.moveFocus(from: path, toward: direction)
+            }
+        }
+        if cell.superview !== self {
+            insertSubview(cell, at: 0)
+            window?.postAccessibilityNotification(.elementAdded(cell, container: self))
+        }
+    }
+
+    private func recycle(_ cell: CollectionCell) {
+        cell.resignFocus()
+        window?.postAccessibilityNotification(.elementRemoved(cell, container: self))
+        cell.removeFromSuperview()
+        cell.onTap = nil
+        cell.onMove = nil
+        pool[cell.reuseIdentifier, default: []].append(cell)
+    }
+
+    private func updateHeaders(in rect: Rect, dataSource: CollectionViewDataSource) {
+        let wanted = layout.headers(in: rect)
+        for s in headers.keys.filter({ !wanted.contains($0) }) {
+            if let h = headers.removeValue(forKey: s) {
+                h.removeFromSuperview()
+                headerPool.append(h)
+            }
+        }
+        for s in wanted {
+            guard let frame = layout.frameForHeader(inSection: s) else { continue }
+            let header = headers[s] ?? headerPool.popLast() ?? CollectionHeader()
+            if headers[s] == nil {
+                header.textLabel.text = dataSource.collectionView(self, titleForSection: s)
+                headers[s] = header
+            }
+            header.frame = frame
+            if header.superview !== self { insertSubview(header, at: 0) }
+        }
+    }
+
+    private func trimPools() {
+        for (id, cells) in pool where cells.count > Self.poolLimit { pool[id] = Array(cells.prefix(Self.poolLimit)) }
+        if headerPool.count > Self.poolLimit { headerPool.removeLast(headerPool.count - Self.poolLimit) }
+    }
+}

@@ -1,0 +1,158 @@
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayLayout
+import ScrollwayRaster
+import ScrollwayScrolling
+import ScrollwayViews
+import Testing
+
+/// The collection view and its flow layout: where each item and header goes (worked by hand),
+/// cells only for what is in view whatever the count, self-sizing rows, and selection by tap
+/// and by keyboard.
+@MainActor
+@Suite struct CollectionViewTests {
+    final class Source: CollectionViewDataSource {
+        var counts: [Int]
+        var texts: [ItemPath: String] = [:]
+        init(_ counts: [Int]) { self.counts = counts }
+        func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
+        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+            counts[section]
+        }
+        func collectionView(_ collectionView: CollectionView, cellForItemAt path: ItemPath) -> CollectionCell {
+            let cell = collectionView.dequeueReusableCell(withIdentifier: "cell") as! TextCell
+            cell.label.text = texts[path] ?? "\(path)"
+            return cell
+        }
+        func collectionView(_ collectionView: CollectionView, titleForSection section: Int) -> String {
+            "Section \(section)"
+        }
+    }
+
+    /// A cell whose label wraps, pinned by constraints 8 from every edge of its content view.
+    final class TextCell: CollectionCell {
+        let label = Label()
+        init() {
+            super.init(reuseIdentifier: "cell")
+            label.numberOfLines = 0
+            label.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(label)
+            LayoutConstraint.activate(
+                label.constraints(pinningEdgesTo: contentView, insets: EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
+            )
+        }
+    }
+
+    /// A 400×600 window holding a collection with items 100×80, 10 apart, insets 10, headers 30.
+    func rig(_ counts: [Int], selfSizing: Bool = false) -> (ScrollBench, CollectionView, Source, FlowLayout) {
+        let layout = FlowLayout()
+        layout.itemSize = Size(width: 100, height: 80)
+        layout.minimumInteritemSpacing = 10
+        layout.minimumLineSpacing = 10
+        layout.sectionInset = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+        layout.headerHeight = 30
+        if selfSizing { layout.estimatedItemHeight = 50 }
+        let collection = CollectionView(layout: layout)
+        collection.register("cell") { TextCell() }
+        let source = Source(counts)
+        collection.dataSource = source
+        let rig = ScrollBench(viewport: Size(width: 400, height: 600), scrollView: collection)
+        rig.retainedDelegate = source  // the data source is weak, as in UIKit
+        rig.content.removeFromSuperview()  // the bench's plain content view would cover the cells
+        collection.reloadData()
+        rig.window.layoutIfNeeded()
+        return (rig, collection, source, layout)
+    }
+
+    @Test func aFlowLayoutPlacesItemsInColumnsAndSections() {
+        let (_, collection, _, _) = rig([7, 2])
+        // Inside 380: three columns of 100 (3·100 + 2·10 ≤ 380), the 80 left over widening the
+        // two gaps to 40: a pitch of 140.
+        #expect(collection.frameForItem(at: ItemPath(item: 0)) == Rect(x: 10, y: 40, width: 100, height: 80))
+        #expect(collection.frameForItem(at: ItemPath(item: 4)) == Rect(x: 150, y: 130, width: 100, height: 80))
+        #expect(collection.frameForItem(at: ItemPath(item: 6)) == Rect(x: 10, y: 220, width: 100, height: 80))
+        // Section 0: 30 + 10 + 3·80 + 2·10 + 10 = 310; section 1 starts there.
+        #expect(collection.layout.frameForHeader(inSection: 1) == Rect(x: 0, y: 310, width: 400, height: 30))
+        #expect(
+            collection.frameForItem(at: ItemPath(item: 1, section: 1)) == Rect(x: 150, y: 350, width: 100, height: 80))
+        #expect(collection.contentSize == Size(width: 400, height: 440))
+        #expect(collection.visibleCells.count == 9)
+        #expect(collection.visibleCells[ItemPath(item: 4)]?.frame == Rect(x: 150, y: 130, width: 100, height: 80))
+    }
+
+    @Test func aNarrowerWindowTakesFewerColumns() {
+        let (rig, collection, _, _) = rig([7])
+        collection.fillsSuperview = true
+        rig.window.resize(to: Size(width: 300, height: 600))
+        rig.window.layoutIfNeeded()
+        // Inside 280: two columns, pitch 100 + 80 = 180; 4 rows.
+        #expect(collection.frameForItem(at: ItemPath(item: 3)) == Rect(x: 190, y: 130, width: 100, height: 80))
+        let expected: Double = 30 + 10 + 4 * 80 + 3 * 10 + 10
+        #expect(collection.contentSize.height == expected)
+    }
+
+    @Test func aHundredThousandItemsGetCellsOnlyInView() {
+        let (rig, collection, _, _) = rig([100_000])
+        // 600 + 2·100 margin: rows of 90 from y = 40 → the rows meeting −100…700 are 0…7.
+        #expect(collection.visibleCells.count == 8 * 3)
+        let made = collection.cellsCreated
+        // Far down: the pool's cells serve the new rows.
+        collection.scrollToItem(at: ItemPath(item: 60_000))
+        rig.window.layoutIfNeeded()
+        #expect(collection.visibleCells[ItemPath(item: 60_000)] != nil)
+        #expect(collection.visibleCells.count <= 9 * 3)
+        #expect(collection.cellsCreated <= made + 3)
+        // 33,334 rows: 30 + 10 + 33,334·90 − 10 + 10.
+        #expect(collection.contentSize.height == 40 + 33_334 * 90)
+    }
+
+    @Test func selfSizingRowsAreAsTallAsTheirTallestItem() throws {
+        let (rig, collection, source, _) = rig([6], selfSizing: true)
+        source.texts[ItemPath(item: 1)] = "A much longer caption that wraps over several lines in a narrow cell"
+        collection.reloadData()
+        rig.window.layoutIfNeeded()
+        let font = try #require(Font.standard)
+        let oneLine = font.layout("0.0", maxWidth: 84, maxLines: 0, scale: 1).size.height.rounded(.up)
+        let long = font.layout(source.texts[ItemPath(item: 1)]!, maxWidth: 84, maxLines: 0, scale: 1).size.height
+            .rounded(.up)
+        #expect(long > oneLine)
+        // Row 0 holds items 0…2: as tall as item 1's text and its 16 of padding; row 1 one line.
+        #expect(collection.frameForItem(at: ItemPath(item: 0)).height == long + 16)
+        #expect(
+            collection.frameForItem(at: ItemPath(item: 3))
+                == Rect(x: 10, y: 40 + long + 16 + 10, width: 100, height: oneLine + 16))
+        #expect(collection.contentSize.height == 30 + 10 + (long + 16) + 10 + (oneLine + 16) + 10)
+        // The cell's label was laid out by the window's constraints at the cell's size.
+        let cell = try #require(collection.visibleCells[ItemPath(item: 1)] as? TextCell)
+        #expect(cell.label.frame == Rect(x: 8, y: 8, width: 84, height: long))
+    }
+
+    @Test func aTapSelectsAndTheArrowsMoveTheFocus() throws {
+        let (rig, collection, _, _) = rig([10])
+        var selected: [ItemPath] = []
+        collection.onSelectItem = { selected.append($0) }
+        // A tap on item 4's centre (150 + 50, 130 + 40).
+        rig.send(from: rig.time + 0.02) { $0.tap(at: Point(x: 200, y: 170), at: 0, hold: 50, id: 3) }
+        rig.settle()
+        #expect(selected == [ItemPath(item: 4)])
+        #expect(collection.selectedItem == ItemPath(item: 4))
+        #expect(collection.visibleCells[ItemPath(item: 4)]?.isSelected == true)
+        let cell = try #require(collection.visibleCells[ItemPath(item: 4)])
+        cell.becomeFocused()
+        func press(_ key: Key) {
+            let t = rig.time + 0.02
+            rig.send(.key(key, pressed: true, modifiers: []), at: t)
+            rig.send(.key(key, pressed: false, modifiers: []), at: t + 0.03)
+            rig.settle()
+        }
+        press(.down)
+        #expect(rig.window.focusedView === collection.visibleCells[ItemPath(item: 7)])
+        press(.right)
+        #expect(rig.window.focusedView === collection.visibleCells[ItemPath(item: 8)])
+        press(.down)  // row 3 has only item 9: the nearest in the short row
+        #expect(rig.window.focusedView === collection.visibleCells[ItemPath(item: 9)])
+        press(.enter)
+        #expect(selected == [ItemPath(item: 4), ItemPath(item: 9)])
+        #expect(collection.visibleCells[ItemPath(item: 4)]?.isSelected == false)
+    }
+}
