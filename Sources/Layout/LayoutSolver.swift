@@ -75,6 +75,10 @@ public final class LayoutSolver {
         static let invalid = Symbol(id: 0, kind: .invalid)
         var isRestricted: Bool { kind == .slack || kind == .error }
         static func < (a: Symbol, b: Symbol) -> Bool { a.id < b.id }
+        // The id alone names a symbol (ids are never reused): hashing the kind too doubled
+        // the cost of every cell lookup of a pivot.
+        static func == (a: Symbol, b: Symbol) -> Bool { a.id == b.id }
+        func hash(into hasher: inout Hasher) { hasher.combine(id) }
     }
 
     /// `constant + Σ coefficient·symbol` (a row of the tableau, or the objective).
@@ -247,11 +251,14 @@ public final class LayoutSolver {
             if row.add(delta) < 0 { infeasible.append(minus) }
             rows[minus] = row
         } else {
-            for s in rows.keys.sorted() {
-                let c = rows[s]!.coefficient(plus)
+            var negative: [Symbol] = []
+            for i in rows.indices {
+                let c = rows.values[i].coefficient(plus)
                 guard c != 0 else { continue }
-                if rows[s]!.add(delta * c) < 0, s.kind != .external { infeasible.append(s) }
+                let s = rows.keys[i]
+                if rows.values[i].add(delta * c) < 0, s.kind != .external { negative.append(s) }
             }
+            infeasible += negative.sorted()
         }
         dualOptimize()
     }
@@ -422,10 +429,15 @@ public final class LayoutSolver {
     /// Puts `row` in place of `symbol` in every row and the objectives; rows of restricted
     /// symbols that turn negative are infeasible.
     private func substitute(_ symbol: Symbol, _ row: Row) {
-        for s in rows.keys.sorted() {
-            rows[s]!.substitute(symbol, row)
-            if s.kind != .external, rows[s]!.constant < 0 { infeasible.append(s) }
+        // In hash order, which is cheap; only the rows made infeasible are put in symbol order
+        // (sorting every row's key for every pivot was most of a form's layout).
+        var negative: [Symbol] = []
+        for i in rows.indices {
+            if rows.values[i].cells[symbol] != nil { rows.values[i].substitute(symbol, row) }
+            let s = rows.keys[i]
+            if s.kind != .external, rows.values[i].constant < 0 { negative.append(s) }
         }
+        infeasible += negative.sorted()
         objective.substitute(symbol, row)
         artificial?.substitute(symbol, row)
     }
@@ -439,17 +451,21 @@ public final class LayoutSolver {
     private func optimize(_ which: Goal) {
         while true {
             let goal = which == .objective ? objective : artificial!
-            guard let entering = goal.symbols.first(where: { $0.kind != .dummy && goal.coefficient($0) < 0 }) else {
-                return
+            // The first symbol made (the least id) that lowers the goal.
+            var entering = Symbol.invalid
+            for (s, c) in goal.cells where s.kind != .dummy && c < 0 && (entering == .invalid || s < entering) {
+                entering = s
             }
-            // The row that limits it first (the least ratio), among restricted basic symbols.
+            guard entering != .invalid else { return }
+            // The row that limits it first (the least ratio, ties to the least id), among
+            // restricted basic symbols.
             var leaving = Symbol.invalid
             var ratio = Double.greatestFiniteMagnitude
-            for s in rows.keys.sorted() where s.kind != .external {
-                let c = rows[s]!.coefficient(entering)
+            for (s, row) in rows where s.kind != .external {
+                let c = row.coefficient(entering)
                 guard c < 0 else { continue }
-                let r = -rows[s]!.constant / c
-                if r < ratio {
+                let r = -row.constant / c
+                if r < ratio || (r == ratio && s < leaving) {
                     ratio = r
                     leaving = s
                 }
@@ -471,11 +487,9 @@ public final class LayoutSolver {
             guard var row = rows[leaving], row.constant < 0, !nearZero(row.constant) else { continue }
             var entering = Symbol.invalid
             var ratio = Double.greatestFiniteMagnitude
-            for s in row.symbols where s.kind != .dummy {
-                let c = row.coefficient(s)
-                guard c > 0 else { continue }
+            for (s, c) in row.cells where s.kind != .dummy && c > 0 {
                 let r = objective.coefficient(s) / c
-                if r < ratio {
+                if r < ratio || (r == ratio && s < entering) {
                     ratio = r
                     entering = s
                 }
@@ -498,33 +512,35 @@ public final class LayoutSolver {
     /// repeated equality carries on in its place. Taking any other row would put the marker's
     /// value into the dummy's row, and the equality it stands for would no longer hold.
     private func markerLeavingSymbol(_ marker: Symbol) -> Symbol {
-        if let repeated = rows.keys.sorted().first(where: { $0.kind == .dummy && rows[$0]!.coefficient(marker) != 0 }) {
-            return repeated
-        }
+        // Ties go to the symbol made first (the last for an unrestricted one), whatever order
+        // the rows are kept in.
+        var repeated = Symbol.invalid
         var r1 = Double.greatestFiniteMagnitude
         var r2 = Double.greatestFiniteMagnitude
         var first = Symbol.invalid
         var second = Symbol.invalid
         var third = Symbol.invalid
-        for s in rows.keys.sorted() {
-            let c = rows[s]!.coefficient(marker)
+        for (s, row) in rows {
+            let c = row.coefficient(marker)
             guard c != 0 else { continue }
+            if s.kind == .dummy, repeated == .invalid || s < repeated { repeated = s }
             if s.kind == .external {
-                third = s
+                if third == .invalid || third < s { third = s }
             } else if c < 0 {
-                let r = -rows[s]!.constant / c
-                if r < r1 {
+                let r = -row.constant / c
+                if r < r1 || (r == r1 && s < first) {
                     r1 = r
                     first = s
                 }
             } else {
-                let r = rows[s]!.constant / c
-                if r < r2 {
+                let r = row.constant / c
+                if r < r2 || (r == r2 && s < second) {
                     r2 = r
                     second = s
                 }
             }
         }
+        if repeated != .invalid { return repeated }
         if first != .invalid { return first }
         if second != .invalid { return second }
         return third
