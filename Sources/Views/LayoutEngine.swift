@@ -345,14 +345,13 @@ final class LayoutEngine {
         isApplying = true
         defer { isApplying = false }
         var owners: [View] = []
+        let scale = window?.scale ?? 1
         for key in itemOrder {
             guard let s = items[key] else { continue }
             switch s.item {
             case .view(let v):
                 guard !v.translatesAutoresizingMaskIntoConstraints else { continue }
-                let f = Rect(
-                    x: clean(s.left.value), y: clean(s.top.value), width: max(0, clean(s.width.value)),
-                    height: max(0, clean(s.height.value)))
+                let f = snapped(s, scale: scale)
                 if v.frame != f { v.frame = f }
                 if v.intrinsicContentSizeDependsOnWidth, v.layoutWidthForIntrinsicSize != f.width {
                     v.layoutWidthForIntrinsicSize = f.width
@@ -360,9 +359,9 @@ final class LayoutEngine {
                     needsSolve = true
                 }
             case .guide(let g):
-                let f = Rect(
-                    x: clean(s.left.value), y: clean(s.top.value), width: max(0, clean(s.width.value)),
-                    height: max(0, clean(s.height.value)))
+                // On the grid too: a content guide's size is the content size the views pinned
+                // to it fill.
+                let f = snapped(s, scale: scale)
                 if g.layoutFrame != f {
                     g.layoutFrame = f
                     if let o = g.owningView, !owners.contains(where: { $0 === o }) { owners.append(o) }
@@ -370,6 +369,20 @@ final class LayoutEngine {
             }
         }
         for o in owners { o.layoutGuidesDidChange() }
+    }
+
+    /// A solved frame with its edges on the device pixel grid, as UIKit's engine rounds them:
+    /// a view at y = 21.5 would be sampled differently at each scroll offset (half a pixel
+    /// rounds one way above the window's top and the other below), so a scrolled frame that
+    /// moves pixels would no longer match a full composite. Edges are rounded, not the size,
+    /// so neighbours that touch still touch.
+    private func snapped(_ s: ItemState, scale: Double) -> Rect {
+        func grid(_ v: Double) -> Double { (clean(v) * scale).rounded() / scale }
+        let minX = grid(s.left.value)
+        let minY = grid(s.top.value)
+        let maxX = grid(s.left.value + max(0, s.width.value))
+        let maxY = grid(s.top.value + max(0, s.height.value))
+        return Rect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
     }
 
     /// Solves without writing frames, for a fitting size: wrapping views are measured at the

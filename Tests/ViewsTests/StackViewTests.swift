@@ -38,19 +38,21 @@ import Testing
 
     @Test func fillEquallySharesTheLength() {
         let (window, _, boxes) = column(.fillEqually)
-        // Inside: 300 − 5 − 7 = 288; two gaps of 10 leave 268, a third each.
-        let h = 268.0 / 3
-        for (box, y) in zip(boxes, [5, 5 + h + 10, 5 + 2 * (h + 10)]) {
-            #expect(abs(box.frame.minY - y) < 1e-6 && abs(box.frame.height - h) < 1e-6)
-            #expect(box.frame.minX == 6 && box.frame.width == 186)
-        }
+        // Inside: 300 − 5 − 7 = 288; two gaps of 10 leave 268, a third each (89⅓), every
+        // edge then rounded to the pixel grid: 5…94⅓ → 5…94, 104⅓…193⅔ → 104…194,
+        // 203⅔…293 → 204…293.
+        #expect(boxes.map(\.frame.minY) == [5, 104, 204])
+        #expect(boxes.map(\.frame.height) == [89, 90, 89])
+        #expect(boxes.allSatisfy { $0.frame.minX == 6 && $0.frame.width == 186 })
         #expect(window.unsatisfiableLayouts.isEmpty)
     }
 
     @Test func fillProportionallyFollowsTheIntrinsicHeights() {
         let (_, _, boxes) = column(.fillProportionally)
-        // 268 shared 30 : 50 : 20.
-        #expect(boxes.map(\.frame.height) == [80.4, 134, 53.6])
+        // 268 shared 30 : 50 : 20 (80.4, 134, 53.6): 5…85.4, 95.4…229.4, 239.4…293 on the
+        // pixel grid.
+        #expect(boxes.map(\.frame.minY) == [5, 95, 239])
+        #expect(boxes.map(\.frame.height) == [80, 134, 54])
     }
 
     @Test func equalSpacingSharesTheRoomBetween() {
@@ -62,8 +64,9 @@ import Testing
 
     @Test func equalCenteringSpacesTheCentres() {
         let (_, _, boxes) = column(.equalCentering)
-        // First centre at 5 + 15 = 20, last at 293 − 10 = 283: the middle one's at 151.5.
-        #expect(boxes.map(\.frame.midY) == [20, 151.5, 283])
+        // First centre at 5 + 15 = 20, last at 293 − 10 = 283: the middle one's at 151.5, its
+        // edges (126.5, 176.5) rounded to the pixel grid: 127…177.
+        #expect(boxes.map(\.frame.midY) == [20, 152, 283])
     }
 
     @Test(arguments: [
