@@ -39,7 +39,7 @@ public struct OffscreenBench {
     }
 
     /// The steps `run` reports through `progress`.
-    public static let steps = 5
+    public static let steps = 9
 
     /// Runs every step and writes the report.
     public func run() throws {
@@ -61,6 +61,14 @@ public struct OffscreenBench {
         progress(4, "list fling, 100,000 rows, with a screen reader (AT-SPI)")
         let unavailable = AccessibilityRun.unavailable()
         let reader = unavailable == nil ? try AccessibilityRun.measure(quick: quick) : nil
+        progress(5, "grid fling, 1,000 photos")
+        let shortGrid = try GridRun.measure(quick: quick, items: 1_000)
+        progress(6, "grid fling, 100,000 photos")
+        let grid = try GridRun.measure(quick: quick, items: PhotoGrid.count)
+        progress(7, "form resize, constraints re-solved each frame")
+        let form = try FormResizeRun.measure(quick: quick)
+        progress(8, "list fling beside the form's constraints")
+        let beside = try ListBesideFormRun.measure(quick: quick)
 
         let budget = 1000.0 / 60
         func ms(_ v: Double) -> String { String(format: "%.2f", v) }
@@ -94,6 +102,20 @@ public struct OffscreenBench {
         output(
             "list fling, 100,000 rows against the \(ms(budget)) ms frame budget: mean \(ratio(list.mean, budget)), "
                 + "worst \(ratio(list.worst, budget)); over budget \(list.over(budget)) of \(list.count)")
+        output(
+            "grid fling, main-thread ms/frame: 1,000 photos \(ms(shortGrid.mean)), 100,000 photos \(ms(grid.mean)) "
+                + "→ \(ratio(grid.mean, shortGrid.mean)) of baseline; worst frame \(ms(shortGrid.worst)), "
+                + "\(ms(grid.worst)) → \(ratio(grid.worst, shortGrid.worst))")
+        output(
+            "form resize (\(form.constraints) constraints), layout ms per resize frame: incremental "
+                + "\(ms(form.incremental.mean)) (worst \(ms(form.incremental.worst))), solved from nothing "
+                + "\(ms(form.fromScratch.mean)) → \(ratio(form.incremental.mean, form.fromScratch.mean)) of baseline; "
+                + "against the 1 ms target: mean \(ratio(form.incremental.mean, 1)), worst "
+                + "\(ratio(form.incremental.worst, 1))")
+        output(
+            "list fling beside the form (\(beside.constraints) constraints elsewhere in the window), main-thread "
+                + "ms/frame: \(ms(beside.0.mean)) against \(ms(list.mean)) without → \(ratio(beside.0.mean, list.mean)) "
+                + "of baseline")
         if let reader {
             let off = AccessibilityRun.Result.median(reader.off)
             let on = AccessibilityRun.Result.median(reader.on)

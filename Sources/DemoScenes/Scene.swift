@@ -44,7 +44,7 @@ public struct Scene: Sendable {
     }
 
     /// Every scene, in the order `scrollway scenes` lists them.
-    public static let all: [Scene] = [.bounds, .list, .refresh, .keyboard, .zoom, .paging, .nested]
+    public static let all: [Scene] = [.bounds, .list, .refresh, .keyboard, .zoom, .paging, .nested, .form, .grid]
 
     /// The scene called `name`, or nil.
     public static func named(_ name: String) -> Scene? { all.first { $0.name == name } }

@@ -176,15 +176,39 @@ public final class FlowLayout: CollectionViewLayout {
             height: max(0, contentHeight(ofRow: r, section: path.section)))
     }
 
+    /// The sections whose header bands meet `rect`: those starting at the rows the rect spans
+    /// (a header band belongs to the row below it), found by binary search, not by looking at
+    /// every section.
     public func headers(in rect: Rect) -> [Int] {
-        guard headerHeight > 0 else { return [] }
-        return itemCounts.indices.filter { frameForHeader(inSection: $0)?.intersects(rect) ?? false }
+        guard headerHeight > 0, !firstRows.isEmpty, rect.maxY > 0 else { return [] }
+        let first = rows.count > 0 ? rows.row(at: max(0, rect.minY)) : 0
+        let last = rows.count > 0 ? rows.row(at: rect.maxY) : 0
+        // Sections after the last row (empty ones at the end) start at `rows.count`.
+        let upper = last == rows.count - 1 ? rows.count : last
+        var out: [Int] = []
+        var s = firstSection(startingAtOrAfter: first)
+        while s < firstRows.count, firstRows[s] <= upper {
+            if let f = frameForHeader(inSection: s), f.intersects(rect) { out.append(s) }
+            s += 1
+        }
+        return out
+    }
+
+    /// The first section whose first row is `row` or later (binary search; `firstRows` ascends).
+    private func firstSection(startingAtOrAfter row: Int) -> Int {
+        var lo = 0
+        var hi = firstRows.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if firstRows[mid] < row { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     public func frameForHeader(inSection section: Int) -> Rect? {
         guard headerHeight > 0, section >= 0, section < firstRows.count else { return nil }
         let startRow = firstRows[section]
-        let slot = section - (firstRows.firstIndex(of: startRow) ?? section)
+        let slot = section - firstSection(startingAtOrAfter: startRow)
         let top = rows.headerTop(row: startRow, slot: slot)
         return Rect(x: 0, y: top, width: width, height: headerHeight)
     }

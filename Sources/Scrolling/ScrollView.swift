@@ -103,7 +103,10 @@ open class ScrollView: View {
 
     // MARK: Behaviour
 
-    public var isScrollEnabled = true
+    /// Off, the view does not scroll (a text view then sizes itself to its text).
+    public var isScrollEnabled = true {
+        didSet { if isScrollEnabled != oldValue { invalidateIntrinsicContentSize() } }
+    }
     /// Whether the offset rubber-bands past the edges (and a fling meets them with a spring), on
     /// both axes: setting it sets `bouncesHorizontally` and `bouncesVertically` (as UIKit's
     /// does); it reads true only while both are.

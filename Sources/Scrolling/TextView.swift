@@ -93,7 +93,26 @@ open class TextView: ScrollView, TextEditingView {
 
     var effectiveFont: Font? { font ?? Font.standard }
 
+    /// With scrolling off, the text's height at the width layout gives the view (wrapped
+    /// lines and the inset), so that constraints grow the view, and a form around it, as lines
+    /// are typed (UITextView's self-sizing); with scrolling on, none: the view scrolls instead.
+    open override var intrinsicContentSize: Size {
+        let none = View.noIntrinsicMetric
+        guard !isScrollEnabled, let font = effectiveFont else { return Size(width: none, height: none) }
+        let scale = window?.scale ?? 1
+        let width = max(1, (layoutWidthForIntrinsicSize ?? bounds.width) - textInset.horizontal)
+        var count = 0
+        for paragraph in editing.shownText.split(separator: "\n", omittingEmptySubsequences: false) {
+            count += max(1, font.layout(String(paragraph), maxWidth: width, scale: scale).lines.count)
+        }
+        let height = textInset.vertical + Double(count) * font.metrics(scale: scale).lineHeight
+        return Size(width: none, height: height.rounded(.up))
+    }
+
+    open override var intrinsicContentSizeDependsOnWidth: Bool { !isScrollEnabled }
+
     private func textDidChange() {
+        invalidateIntrinsicContentSize()
         layoutText()
         content.refresh()
         ring.setNeedsDisplay()

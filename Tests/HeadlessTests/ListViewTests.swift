@@ -23,8 +23,8 @@ final class SceneDriver {
         didSet { driver.afterFrame = afterFrame.map { f in { _ in f() } } }
     }
 
-    init(_ scene: Scene = .list) {
-        window = scene.makeWindow()
+    init(_ scene: Scene = .list, size: Size? = nil) {
+        window = scene.makeWindow(size: size)
         driver = FrameDriver(window: window)
     }
 

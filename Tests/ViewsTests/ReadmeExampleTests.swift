@@ -23,4 +23,32 @@ import Testing
         #expect(label.convert(Point.zero, to: nil) == Point(x: 20, y: 10))
         #expect(png.count > 100)
     }
+
+    @Test func theReadmeContentGuideExampleSizesTheContent() throws {
+        let window = Window(size: Size(width: 320, height: 480))
+        let scroll = ScrollView(frame: window.bounds)
+        scroll.fillsSuperview = true
+        window.addSubview(scroll)
+        let text = Label(text: String(repeating: "Text that wraps to the window's width. ", count: 40))
+        text.numberOfLines = 0
+        text.translatesAutoresizingMaskIntoConstraints = false
+        scroll.addSubview(text)
+        LayoutConstraint.activate(
+            text.constraints(
+                pinningEdgesTo: scroll.contentLayoutGuide, insets: EdgeInsets(top: 16, left: 16, bottom: 16, right: 16))
+                + [
+                    text.widthAnchor.constraint(equalTo: scroll.frameLayoutGuide.widthAnchor, constant: -32)
+                ])
+        window.layoutIfNeeded()  // scroll.contentSize: 320 wide, the wrapped text's height + 32 tall
+
+        let font = try #require(Font.standard)
+        let height = font.layout(text.text, maxWidth: 288, scale: 1).size.height.rounded(.up)
+        #expect(scroll.contentSize == Size(width: 320, height: height + 32))
+        #expect(text.frame == Rect(x: 16, y: 16, width: 288, height: height))
+        // Wider: fewer lines, a shorter content.
+        window.resize(to: Size(width: 600, height: 480))
+        window.layoutIfNeeded()
+        #expect(scroll.contentSize.width == 600)
+        #expect(scroll.contentSize.height < height + 32)
+    }
 }

@@ -1,21 +1,29 @@
 import Scrollway
 
-// A scroll view as big as the window, with 200 labelled rows as its content.
+// A scroll view as big as the window, with 200 labelled rows as its content: a column of rows
+// pinned to the content guide (its height is the content height) and as wide as the window.
 let window = Window(size: Size(width: 390, height: 600))
 let scrollView = ScrollView()
 scrollView.fillsSuperview = true
-let rowHeight = 44.0
-for i in 0..<200 {
-    let row = Label(text: "Row \(i + 1)", frame: Rect(x: 16, y: Double(i) * rowHeight, width: 358, height: rowHeight))
-    scrollView.addSubview(row)
-}
-scrollView.contentSize = Size(width: 390, height: 200 * rowHeight)
 window.addSubview(scrollView)
+let rows = StackView(insets: EdgeInsets(top: 0, left: 16, bottom: 0, right: 16))
+rows.translatesAutoresizingMaskIntoConstraints = false
+scrollView.addSubview(rows)
+for i in 0..<200 {
+    let row = Label(text: "Row \(i + 1)")
+    rows.addArrangedSubview(row)
+    row.heightAnchor.constraint(equalToConstant: 44).isActive = true
+}
+LayoutConstraint.activate(
+    rows.constraints(pinningEdgesTo: scrollView.contentLayoutGuide) + [
+        rows.widthAnchor.constraint(equalTo: scrollView.frameLayoutGuide.widthAnchor)
+    ])
 
 // With a compositor: a real window, scrolled by touch, touchpad, wheel or keys. Without one
 // (`--png FILE`): the first frame rendered offscreen, scrolled 300 px, written as a PNG.
 let arguments = CommandLine.arguments
 if let i = arguments.firstIndex(of: "--png"), i + 1 < arguments.count {
+    window.layoutIfNeeded()
     scrollView.contentOffset = Point(x: 0, y: 300)
     let canvas = try Canvas(size: window.bounds.size, scale: window.scale)
     _ = try window.render(into: canvas)

@@ -1,0 +1,90 @@
+import Foundation
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayLayout
+import ScrollwayScrolling
+import ScrollwayViews
+
+/// The grid scene's flings: a collection view whose per-frame work does not grow with the
+/// number of items costs the same with 1,000 photos as with 100,000.
+@MainActor
+enum GridRun {
+    static func measure(quick: Bool, items: Int) throws -> FrameTimes {
+        let window = Window(size: Scene.grid.preferredSize)
+        window.clearColor = .white
+        _ = PhotoGrid.make(in: window, count: items)
+        let bench = try BenchDriver(window: window)
+        let from = Point(x: window.bounds.width / 2, y: window.bounds.height - 100)
+        for dy in quick ? [-600.0] : [-600, -600, 600, -600] {
+            bench.fling(dx: 0, dy: dy, from: from)
+            try bench.run(for: quick ? 0.6 : 1.0)
+        }
+        return bench.times
+    }
+}
+
+/// The form scene resized frame after frame: what the layout pass (views' own layout and the
+/// constraint solver, re-solving from its last solution) costs per resize frame, against solving
+/// the same form from nothing at each width (`systemLayoutSizeFitting`, a new solver each time).
+@MainActor
+struct FormResizeRun {
+    var constraints = 0
+    var incremental = FrameTimes()
+    var fromScratch = FrameTimes()
+
+    /// The widths a window dragged narrower and back passes through.
+    static func widths(quick: Bool) -> [Double] {
+        let down = stride(from: 390.0, through: 260, by: -5).map { $0 }
+        let cycle = down + down.reversed().dropFirst()
+        return Array(repeating: cycle, count: quick ? 1 : 4).flatMap { $0 }
+    }
+
+    static func measure(quick: Bool) throws -> FormResizeRun {
+        let window = Scene.form.makeWindow()
+        window.layoutIfNeeded()
+        guard let form = window.firstView(of: SettingsForm.self) else {
+            throw BenchError("bench: the form scene has no SettingsForm")
+        }
+        var run = FormResizeRun()
+        run.constraints = window.constraintsInSubtree.count
+        let clock = ContinuousClock()
+        for w in widths(quick: quick) {
+            let start = clock.now
+            window.resize(to: Size(width: w, height: 844))
+            window.layoutIfNeeded()
+            run.incremental.samples.append(BenchDriver.seconds(start.duration(to: clock.now)) * 1000)
+        }
+        guard window.unsatisfiableLayouts.isEmpty else {
+            throw BenchError("bench: the form's constraints conflict: \(window.unsatisfiableLayouts)")
+        }
+        for w in widths(quick: true) {
+            let start = clock.now
+            _ = form.systemLayoutSizeFitting(Size(width: w, height: 0), horizontalFittingPriority: .required)
+            run.fromScratch.samples.append(BenchDriver.seconds(start.duration(to: clock.now)) * 1000)
+        }
+        return run
+    }
+}
+
+/// A list fling in a window that also holds the form's few hundred constraints (beside the
+/// list, out of sight): a frame that changes no constraint must not pay for them.
+@MainActor
+enum ListBesideFormRun {
+    static func measure(quick: Bool) throws -> (FrameTimes, constraints: Int) {
+        let window = Scene.list.makeWindow()
+        let form = SettingsForm()
+        form.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(form)
+        LayoutConstraint.activate([
+            form.leadingAnchor.constraint(equalTo: window.trailingAnchor),
+            form.topAnchor.constraint(equalTo: window.topAnchor),
+            form.widthAnchor.constraint(equalToConstant: 390),
+        ])
+        window.layoutIfNeeded()
+        guard window.unsatisfiableLayouts.isEmpty else {
+            throw BenchError("bench: the form's constraints conflict: \(window.unsatisfiableLayouts)")
+        }
+        let count = window.constraintsInSubtree.count
+        return (try ListRun.measure(quick: quick, window: window), count)
+    }
+}
