@@ -103,30 +103,39 @@ public final class LinearConstraint: @MainActor CustomStringConvertible {
     public enum Relation: String, Sendable { case equal = "==", lessOrEqual = "<=", greaterOrEqual = ">=" }
 
     /// `lhs − rhs`, compared with zero.
-    public let expression: LinearExpression
+    public internal(set) var expression: LinearExpression
     public let relation: Relation
     public let priority: LayoutPriority
     /// For diagnostics (UIKit's identifier): who made it and why.
     public var identifier: String?
-    let text: String
+    /// The sides as written, for diagnostics (the right one's constant follows
+    /// `LayoutSolver.updateConstant`).
+    let lhs: LinearExpression
+    private(set) var rhs: LinearExpression
+    var text: String { "\(lhs) \(relation.rawValue) \(rhs)" }
 
     public convenience init(
         _ lhs: LinearExpression, _ relation: Relation, _ rhs: LinearExpression,
         priority: LayoutPriority = .required, identifier: String? = nil
     ) {
-        self.init(
-            expression: lhs - rhs, relation: relation, priority: priority, identifier: identifier,
-            text: "\(lhs) \(relation.rawValue) \(rhs)")
+        self.init(lhs: lhs, relation: relation, rhs: rhs, priority: priority, identifier: identifier)
     }
 
     init(
-        expression: LinearExpression, relation: Relation, priority: LayoutPriority, identifier: String?, text: String
+        lhs: LinearExpression, relation: Relation, rhs: LinearExpression, priority: LayoutPriority, identifier: String?
     ) {
-        self.expression = expression
+        self.lhs = lhs
+        self.rhs = rhs
+        expression = lhs - rhs
         self.relation = relation
         self.priority = priority
         self.identifier = identifier
-        self.text = text
+    }
+
+    /// The right-hand side's constant becomes `value` (the solver's `updateConstant`).
+    func setRightConstant(_ value: Double) {
+        expression.constant += rhs.constant - value
+        rhs.constant = value
     }
 
     /// As UIKit logs one: its identifier, the relation, and a priority below required.
@@ -210,6 +219,5 @@ precedencegroup LayoutPriorityPrecedence {
 infix operator ~ : LayoutPriorityPrecedence
 /// A constraint at another priority: `(a.width == 100) ~ .defaultLow`.
 @MainActor public func ~ (c: LinearConstraint, p: LayoutPriority) -> LinearConstraint {
-    LinearConstraint(
-        expression: c.expression, relation: c.relation, priority: p, identifier: c.identifier, text: c.text)
+    LinearConstraint(lhs: c.lhs, relation: c.relation, rhs: c.rhs, priority: p, identifier: c.identifier)
 }

@@ -151,6 +151,8 @@ public final class LayoutSolver {
     private var rows: [Symbol: Row] = [:]
     private var variables: [ObjectIdentifier: (variable: LayoutVariable, symbol: Symbol)] = [:]
     private var edits: [ObjectIdentifier: Edit] = [:]
+    /// The edit variables' constraints, to tell them from the app's at once.
+    private var editConstraints: Set<ObjectIdentifier> = []
     private var infeasible: [Symbol] = []
     private var objective = Row()
     private var artificial: Row?
@@ -217,6 +219,68 @@ public final class LayoutSolver {
 
     public func contains(_ c: LinearConstraint) -> Bool { constraints[ObjectIdentifier(c)] != nil }
 
+    /// Gives `c`'s right-hand side the constant `value` and re-solves from the last solution
+    /// (a frame set by hand that moved: `view.width == 320` becoming `== 300`).
+    ///
+    /// For a required equality this is an edit of its dummy `d`: its row was `expr + d = 0`, so
+    /// the new constant holds when `d` takes the value the change asks, and a non-basic `d`
+    /// takes it by moving every row's constant by its coefficient times that value; the dual
+    /// simplex then restores feasibility, as for a suggestion. A basic `d` means the equality
+    /// repeats others, which then say otherwise: it is refused as unsatisfiable, the solver
+    /// unchanged. Any other kind of constraint goes out and back in.
+    public func updateConstant(of c: LinearConstraint, to value: Double) throws(LayoutError) {
+        guard let (_, tag) = constraints[ObjectIdentifier(c)] else { throw .unknownConstraint(c) }
+        guard value.isFinite else { throw .notFinite("the constant \(value) for \(c)") }
+        guard c.relation == .equal, c.priority.isRequired, tag.marker.kind == .dummy else {
+            let old = c.rhs.constant
+            try remove(c)
+            c.setRightConstant(value)
+            do {
+                try add(c)
+            } catch {
+                c.setRightConstant(old)
+                try? add(c)
+                throw error
+            }
+            return
+        }
+        // The tableau's identities came from `expr + d = 0` with the old constant; the new
+        // constraint asks `expr_old = new − old`, so `d = −(new − old)`: a row `b = … + k·d`
+        // moves by `−k·(new − old)`.
+        let delta = value - c.rhs.constant
+        guard delta != 0 else { return }
+        if let row = rows[tag.marker] {
+            guard nearZero(delta) else {
+                throw .unsatisfiable(c, conflicts: owners(of: Set(row.cells.keys)))
+            }
+            c.setRightConstant(value)
+            return
+        }
+        // Kept to put back if the other required constraints cannot follow.
+        let before = (rows, objective, infeasible)
+        let old = c.rhs.constant
+        c.setRightConstant(value)
+        var negative: [Symbol] = []
+        for i in rows.indices {
+            let k = rows.values[i].coefficient(tag.marker)
+            guard k != 0 else { continue }
+            let s = rows.keys[i]
+            if rows.values[i].add(-k * delta) < 0, s.kind != .external { negative.append(s) }
+        }
+        objective.add(-objective.coefficient(tag.marker) * delta)
+        infeasible += negative.sorted()
+        dualOptimize()
+        // A row the dual simplex could not bring back is a required constraint in the way.
+        if let stuck = rows.first(where: {
+            $0.key.isRestricted && $0.value.constant < 0 && !nearZero($0.value.constant)
+        }) {
+            let conflicts = owners(of: Set(stuck.value.cells.keys).union([stuck.key])).filter { $0 !== c }
+            (rows, objective, infeasible) = before
+            c.setRightConstant(old)
+            throw .unsatisfiable(c, conflicts: conflicts)
+        }
+    }
+
     // MARK: Edit variables
 
     /// Makes `v` an edit variable at `priority` (below required): `suggest` then moves it.
@@ -227,10 +291,12 @@ public final class LayoutSolver {
         try add(c)
         edits[ObjectIdentifier(v)] = Edit(
             variable: v, tag: constraints[ObjectIdentifier(c)]!.tag, constraint: c, constant: 0)
+        editConstraints.insert(ObjectIdentifier(c))
     }
 
     public func removeEditVariable(_ v: LayoutVariable) throws(LayoutError) {
         guard let edit = edits.removeValue(forKey: ObjectIdentifier(v)) else { throw .unknownEditVariable(v) }
+        editConstraints.remove(ObjectIdentifier(edit.constraint))
         try remove(edit.constraint)
     }
 
@@ -323,9 +389,7 @@ public final class LayoutSolver {
 
     /// The constraints behind edit variables are the solver's own: never reported, never
     /// removed but through `removeEditVariable`.
-    private func isEditConstraint(_ c: LinearConstraint) -> Bool {
-        edits.values.contains { $0.constraint === c }
-    }
+    private func isEditConstraint(_ c: LinearConstraint) -> Bool { editConstraints.contains(ObjectIdentifier(c)) }
 
     // MARK: The tableau
 
@@ -397,7 +461,9 @@ public final class LayoutSolver {
         artificial = row
         optimize(.artificial)
         let reached = nearZero(artificial!.constant)
-        let inTheWay = owners(of: Set(artificial!.cells.keys))
+        // Who is in the way is only worked out for a refusal (rare): a pass over every
+        // constraint for each one added was most of a resized form's layout.
+        let inTheWay = Set(artificial!.cells.keys)
         artificial = nil
         if var r = rows.removeValue(forKey: art) {
             if !r.cells.isEmpty {
@@ -406,16 +472,16 @@ public final class LayoutSolver {
                     let entering = r.symbols.first(where: { $0.kind == .slack || $0.kind == .error })
                         ?? r.symbols.first(where: { $0.kind == .external })
                 else {
-                    return inTheWay
+                    return owners(of: inTheWay)
                 }
                 r.solve(for: art, entering)
                 substitute(entering, r)
                 rows[entering] = r
             }
         }
-        for key in rows.keys { rows[key]!.remove(art) }
+        for i in rows.indices where rows.values[i].cells[art] != nil { rows.values[i].remove(art) }
         objective.remove(art)
-        return reached ? nil : inTheWay
+        return reached ? nil : owners(of: inTheWay)
     }
 
     /// The constraints whose markers or errors are among `symbols`.

@@ -82,6 +82,9 @@ final class LayoutEngine {
         var pinnedFrame: Rect?
         var intrinsic: [LinearConstraint] = []
         var intrinsicKey: IntrinsicKey?
+        /// The intrinsic width and height as edit variables (nil: that axis has none), and the
+        /// values last suggested.
+        var intrinsicEdits: [(variable: LayoutVariable, value: Double)?] = [nil, nil]
         /// What a guide's role adds (a frame guide's size is its owner's).
         var roleConstraints: [LinearConstraint] = []
         /// Items this one keeps registered (a frame guide's owner).
@@ -97,14 +100,22 @@ final class LayoutEngine {
         }
     }
 
+    /// What the intrinsic constraints' shape depends on: which axes have a size, and the
+    /// priorities. A new size alone moves the edit variables and keeps the constraints.
     struct IntrinsicKey: Equatable {
-        var size: Size
+        var axes: (Bool, Bool)
         var hugging: (Double, Double)
         var compression: (Double, Double)
         static func == (a: IntrinsicKey, b: IntrinsicKey) -> Bool {
-            a.size == b.size && a.hugging == b.hugging && a.compression == b.compression
+            a.axes == b.axes && a.hugging == b.hugging && a.compression == b.compression
         }
     }
+
+    /// The strength an intrinsic size is held at in its edit variable: stronger than any
+    /// hugging or compression resistance below required, so it never gives way to them.
+    static let intrinsicEditPriority: LayoutPriority = 999.999
+    /// A required hugging or compression resistance acts at this, just below the edit.
+    static let strongestContentPriority: LayoutPriority = 999.99
 
     struct Installed {
         let constraint: LayoutConstraint
@@ -165,6 +176,7 @@ final class LayoutEngine {
         for c in s.pins.compactMap({ $0 }) + s.intrinsic + s.roleConstraints where solver.contains(c) {
             try? solver.remove(c)
         }
+        for edit in s.intrinsicEdits.compactMap({ $0 }) { try? solver.removeEditVariable(edit.variable) }
         items[key] = nil
         itemOrder.removeAll { $0 == key }
         dirty.remove(key)
@@ -436,7 +448,8 @@ final class LayoutEngine {
         dirty.removeAll()
     }
 
-    /// Holds a hand-set frame: one required equality per variable, replaced when its value moves.
+    /// Holds a hand-set frame: one required equality per variable, its constant moved when the
+    /// frame moves (`LayoutSolver.updateConstant`).
     private func refreshPins(_ s: ItemState, _ v: View, pinned: Bool) {
         let frame = pinned ? v.frame : nil
         guard frame != s.pinnedFrame else { return }
@@ -445,6 +458,16 @@ final class LayoutEngine {
         let vars = [s.left, s.top, s.width, s.height]
         let names = ["left", "top", "width", "height"]
         for i in 0..<4 where values?[i] != old?[i] {
+            // A pin that stays moves its constant: the solver re-solves from where it was (a
+            // resize), instead of taking the constraint out and putting it back.
+            if let c = s.pins[i], let value = values?[i], solver.contains(c) {
+                do {
+                    try solver.updateConstant(of: c, to: value)
+                    continue
+                } catch {
+                    log.warning("layout: \(error)")
+                }
+            }
             if let c = s.pins[i], solver.contains(c) { try? solver.remove(c) }
             s.pins[i] = nil
             guard let value = values?[i] else { continue }
@@ -456,31 +479,62 @@ final class LayoutEngine {
         s.pinnedFrame = frame
     }
 
-    /// The intrinsic size's hugging and compression-resistance constraints, replaced when the
-    /// size or a priority changes.
+    /// The intrinsic size's hugging and compression-resistance constraints: per axis with a
+    /// size, `size ≤ i` at the hugging priority and `size ≥ i` at the compression resistance,
+    /// `i` an edit variable held at the intrinsic value. A new value (a wrapping label at a new
+    /// width, a longer title) is a suggestion, re-solved by a few dual simplex pivots from the
+    /// last solution; removing and adding the two constraints instead rewrote the tableau and
+    /// cost a resized form most of its layout time. The constraints are made anew only when
+    /// an axis gains or loses its size or a priority changes.
     private func refreshIntrinsic(_ s: ItemState, _ v: View, active: Bool) {
-        var key: IntrinsicKey?
-        if active {
-            let size = v.intrinsicContentSize
-            key = IntrinsicKey(
-                size: size, hugging: (v.huggingPriorities.horizontal.rawValue, v.huggingPriorities.vertical.rawValue),
-                compression: (
-                    v.compressionPriorities.horizontal.rawValue, v.compressionPriorities.vertical.rawValue
-                ))
+        let size = active ? v.intrinsicContentSize : Size(width: -1, height: -1)
+        let key =
+            active
+            ? IntrinsicKey(
+                axes: (size.width >= 0, size.height >= 0),
+                hugging: (v.huggingPriorities.horizontal.rawValue, v.huggingPriorities.vertical.rawValue),
+                compression: (v.compressionPriorities.horizontal.rawValue, v.compressionPriorities.vertical.rawValue))
+            : nil
+        let values = [size.width, size.height]
+        if key == s.intrinsicKey {
+            for axis in 0..<2 {
+                guard let edit = s.intrinsicEdits[axis], edit.value != values[axis] else { continue }
+                do {
+                    try solver.suggest(edit.variable, values[axis])
+                    s.intrinsicEdits[axis] = (edit.variable, values[axis])
+                } catch {
+                    log.warning("layout: \(s.item.name)'s intrinsic size: \(error)")
+                }
+            }
+            return
         }
-        guard key != s.intrinsicKey else { return }
         for c in s.intrinsic where solver.contains(c) { try? solver.remove(c) }
+        for edit in s.intrinsicEdits.compactMap({ $0 }) { try? solver.removeEditVariable(edit.variable) }
         s.intrinsic = []
+        s.intrinsicEdits = [nil, nil]
         s.intrinsicKey = key
-        guard let key else { return }
-        let axes: [(LayoutVariable, Double, LayoutPriority, LayoutPriority, String)] = [
-            (s.width, key.size.width, v.huggingPriorities.horizontal, v.compressionPriorities.horizontal, "width"),
-            (s.height, key.size.height, v.huggingPriorities.vertical, v.compressionPriorities.vertical, "height"),
+        guard key != nil else { return }
+        let axes: [(LayoutVariable, LayoutPriority, LayoutPriority, String)] = [
+            (s.width, v.huggingPriorities.horizontal, v.compressionPriorities.horizontal, "width"),
+            (s.height, v.huggingPriorities.vertical, v.compressionPriorities.vertical, "height"),
         ]
-        for (variable, value, hugging, compression, name) in axes where value >= 0 {
-            let hug = (LinearExpression(variable) <= LinearExpression(constant: value)) ~ hugging
+        for (axis, (variable, hugging, compression, name)) in axes.enumerated() where values[axis] >= 0 {
+            let intrinsic = LayoutVariable("\(s.item.name).intrinsic\(name.prefix(1).uppercased() + name.dropFirst())")
+            do {
+                try solver.addEditVariable(intrinsic, priority: Self.intrinsicEditPriority)
+                try solver.suggest(intrinsic, values[axis])
+            } catch {
+                log.warning("layout: \(s.item.name)'s intrinsic size: \(error)")
+                continue
+            }
+            s.intrinsicEdits[axis] = (intrinsic, values[axis])
+            let hug =
+                (LinearExpression(variable) <= LinearExpression(intrinsic))
+                ~ min(hugging, Self.strongestContentPriority)
             hug.identifier = "\(s.item.name).\(name) (content hugging)"
-            let resist = (LinearExpression(variable) >= LinearExpression(constant: value)) ~ compression
+            let resist =
+                (LinearExpression(variable) >= LinearExpression(intrinsic))
+                ~ min(compression, Self.strongestContentPriority)
             resist.identifier = "\(s.item.name).\(name) (compression resistance)"
             s.intrinsic += [hug, resist]
             addQuietly(hug)

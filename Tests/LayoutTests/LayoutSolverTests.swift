@@ -25,6 +25,42 @@ import Testing
         #expect(!solver.isAmbiguous(bWidth))
     }
 
+    /// The same row resized to 300 px by moving the constant of `b.right == 374` (a window's
+    /// width set by hand) to 284: 2w + 40 = 300, w = 130, b.left = 154. The same result as
+    /// solving anew; and a constant the other equalities already fix is refused, unchanged.
+    @Test func aMovedConstantResolvesFromTheLastSolution() throws {
+        let aLeft = LayoutVariable("a.left")
+        let aWidth = LayoutVariable("a.width")
+        let bLeft = LayoutVariable("b.left")
+        let bWidth = LayoutVariable("b.width")
+        let solver = LayoutSolver()
+        try solver.add(aLeft == 16)
+        try solver.add(bLeft == aLeft + aWidth + 8)
+        let right = bLeft + bWidth == LinearExpression(constant: 374)
+        try solver.add(right)
+        try solver.add(aWidth == bWidth)
+        let least = aWidth >= 100
+        try solver.add(least)
+        try solver.updateConstant(of: right, to: 284)
+        solver.updateVariables()
+        #expect(aWidth.value == 130 && bWidth.value == 130 && bLeft.value == 154)
+        #expect(right.description == "b.left + b.width == 284")
+        // Narrower than two widths of 100 allow: refused, and nothing moved.
+        #expect(throws: LayoutError.self) { try solver.updateConstant(of: right, to: 200) }
+        solver.updateVariables()
+        #expect(aWidth.value == 130 && right.description == "b.left + b.width == 284")
+        // An inequality's constant goes out and back in; one that cannot hold is put back.
+        try solver.updateConstant(of: least, to: 120)
+        #expect(throws: LayoutError.self) { try solver.updateConstant(of: least, to: 200) }
+        solver.updateVariables()
+        #expect(aWidth.value == 130 && least.description == "a.width >= 120")
+        // A repeated equality (implied by the others) cannot move alone.
+        let repeated = aLeft == 16
+        try solver.add(repeated)
+        #expect(throws: LayoutError.self) { try solver.updateConstant(of: repeated, to: 20) }
+        try solver.updateConstant(of: repeated, to: 16)
+    }
+
     /// A label wants 300 px (its content, high priority) but the window gives 250 px of room
     /// (required): the room wins, the wish is broken by 50 and said to be.
     @Test func aHigherPriorityWinsAndABrokenOneIsReported() throws {
