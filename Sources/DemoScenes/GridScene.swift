@@ -142,10 +142,11 @@ public final class PhotoViewer: ScrollView {
     public static func open(in window: Window, at index: Int, count: Int) -> PhotoViewer {
         let viewer = PhotoViewer(count: count)
         viewer.frame = Rect(origin: .zero, size: window.bounds.size)
+        viewer.shownPhoto = min(max(index, 0), count - 1)
         window.addSubview(viewer)
         viewer.layoutIfNeeded()
-        viewer.setContentOffset(Point(x: Double(index) * viewer.bounds.width, y: 0), animated: false)
-        viewer.placePages()
+        // The keys are the viewer's now (Escape, the arrows), not the grid cell's beneath.
+        viewer.becomeFocused()
         return viewer
     }
 
@@ -169,8 +170,20 @@ public final class PhotoViewer: ScrollView {
         caption.textAlignment = .center
         addSubview(caption)
         closeButton.name = "close"
-        closeButton.onTap = { [unowned self] in self.removeFromSuperview() }
+        closeButton.onTap = { [unowned self] in self.close() }
         addSubview(closeButton)
+        canBecomeFocused = true
+    }
+
+    /// The photo the pages were last placed for: kept through a resize (a new width moves
+    /// every page).
+    var shownPhoto = 0
+    private var laidOutWidth: Double?
+
+    /// Back to the grid.
+    public func close() {
+        resignFocus()
+        removeFromSuperview()
     }
 
     /// The photo nearest the offset.
@@ -182,6 +195,10 @@ public final class PhotoViewer: ScrollView {
     public override func layoutSubviews() {
         super.layoutSubviews()
         contentSize = Size(width: bounds.width * Double(count), height: bounds.height)
+        if laidOutWidth != bounds.width {
+            laidOutWidth = bounds.width
+            setContentOffset(Point(x: Double(shownPhoto) * bounds.width, y: 0), animated: false)
+        }
         placePages()
     }
 
@@ -194,8 +211,9 @@ public final class PhotoViewer: ScrollView {
     func placePages() {
         let w = bounds.width
         let h = bounds.height
-        guard w > 0 else { return }
+        guard w > 0, laidOutWidth == w else { return }
         let current = currentPhoto
+        shownPhoto = current
         for (k, page) in pages.enumerated() {
             let n = current - 1 + k
             page.isHidden = n < 0 || n >= count
@@ -208,12 +226,21 @@ public final class PhotoViewer: ScrollView {
         closeButton.frame = Rect(x: bounds.minX + 12, y: 12, width: size.width, height: size.height)
     }
 
-    /// Escape closes, as Close does.
+    /// Escape closes, as Close does; Left and Right turn a page.
     public override func handleInput(_ event: InputEvent) -> Bool {
-        if case .key(.escape, let pressed, _) = event.kind {
-            if pressed { removeFromSuperview() }
+        guard case .key(let key, let pressed, _) = event.kind else { return super.handleInput(event) }
+        switch key {
+        case .escape:
+            if pressed { close() }
             return true
+        case .left, .right:
+            if pressed {
+                let next = min(max(currentPhoto + (key == .left ? -1 : 1), 0), count - 1)
+                setContentOffset(Point(x: Double(next) * bounds.width, y: 0), animated: true)
+            }
+            return true
+        default:
+            return super.handleInput(event)
         }
-        return super.handleInput(event)
     }
 }

@@ -256,6 +256,12 @@ public final class LayoutSolver {
             c.setRightConstant(value)
             return
         }
+        // An equality that repeats others keeps a row of dummies; one that mentions this
+        // marker would take the moved value and stop holding: the others say otherwise.
+        if let repeated = rows.first(where: { $0.key.kind == .dummy && $0.value.coefficient(tag.marker) != 0 }) {
+            throw .unsatisfiable(
+                c, conflicts: owners(of: Set(repeated.value.cells.keys).union([repeated.key])).filter { $0 !== c })
+        }
         // Kept to put back if the other required constraints cannot follow.
         let before = (rows, objective, infeasible)
         let old = c.rhs.constant

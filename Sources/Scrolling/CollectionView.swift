@@ -207,6 +207,12 @@ public final class CollectionView: ScrollView {
     public func reloadData() {
         for (_, cell) in visibleCells { recycle(cell) }
         visibleCells.removeAll()
+        // Headers too: their titles are read again.
+        for (_, header) in headers {
+            header.removeFromSuperview()
+            headerPool.append(header)
+        }
+        headers.removeAll()
         guard let dataSource else {
             counts = []
             invalidateLayout()
@@ -291,21 +297,26 @@ public final class CollectionView: ScrollView {
         if placedRect == rect { return }
         // Measure first: a row measured above the viewport moves what is in view, and the
         // offset moves with it so nothing on screen jumps.
-        var shift = 0.0
-        // All of them first: measuring one item may mark its row measured (a row is as tall as
-        // its tallest item, so every item of it is measured).
-        let unmeasured = layout.items(in: rect).filter { !layout.isMeasured($0) }
-        for path in unmeasured {
-            guard let width = layout.measuringWidth(forItemAt: path) else { continue }
-            let cell = visibleCells[path] ?? dataSource.collectionView(self, cellForItemAt: path)
-            if visibleCells[path] == nil { keep(cell, at: path) }
-            let before = layout.frameForItem(at: path).minY
-            let moved = layout.setMeasuredHeight(cell.preferredHeight(forWidth: width), forItemAt: path)
-            if before + 1e-9 < bounds.minY { shift += moved }
+        // Rows measured shorter than the estimate bring more rows into the rect: measure again
+        // until every item in it is (a screenful of rows at most, in practice two rounds).
+        for _ in 0..<16 {
+            // All of them first: measuring one item may mark its row measured (a row is as tall
+            // as its tallest item, so every item of it is measured).
+            let unmeasured = layout.items(in: rect).filter { !layout.isMeasured($0) }
+            guard !unmeasured.isEmpty else { break }
+            var shift = 0.0
+            for path in unmeasured {
+                guard let width = layout.measuringWidth(forItemAt: path) else { continue }
+                let cell = visibleCells[path] ?? dataSource.collectionView(self, cellForItemAt: path)
+                if visibleCells[path] == nil { keep(cell, at: path) }
+                let before = layout.frameForItem(at: path).minY
+                let moved = layout.setMeasuredHeight(cell.preferredHeight(forWidth: width), forItemAt: path)
+                if before + 1e-9 < bounds.minY { shift += moved }
+            }
+            if contentSize != layout.contentSize { contentSize = layout.contentSize }
+            if shift != 0 { contentShifted(by: shift) }
+            rect = bounds.insetBy(dx: 0, dy: -margin)
         }
-        if contentSize != layout.contentSize { contentSize = layout.contentSize }
-        if shift != 0 { contentShifted(by: shift) }
-        rect = bounds.insetBy(dx: 0, dy: -margin)
         let wanted = layout.items(in: rect)
         let wantedSet = Set(wanted)
         for path in visibleCells.keys.filter({ !wantedSet.contains($0) }) {

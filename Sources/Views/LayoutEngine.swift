@@ -47,12 +47,16 @@ final class LayoutEngine {
     private var itemOrder: [ObjectIdentifier] = []
     private var nextSerial = 0
     private var installed: [ObjectIdentifier: Installed] = [:]
+    /// The installed constraints the solver refused, tried again whenever what they met may
+    /// have gone (a constraint removed, a pin moved or dropped, an intrinsic size changed).
+    private var refused: Set<ObjectIdentifier> = []
+    /// The view whose frame the engine is writing: its own change notice is not news (others',
+    /// a hand-set subview it moves in `didChangeBounds`, are).
+    private var applyingView: View?
     /// Items whose pins or intrinsic constraints must be brought up to date.
     private var dirty: Set<ObjectIdentifier> = []
     private(set) var needsSolve = false
     private(set) var isLayingOut = false
-    /// While frames are being written: the views' own change notices are not news.
-    private var isApplying = false
     private let log = Logger(label: "scrollway.layout")
 
     var isInUse: Bool { !installed.isEmpty }
@@ -71,7 +75,12 @@ final class LayoutEngine {
 
     @MainActor
     final class ItemState {
-        let item: LayoutItem
+        // Weak: the window can be an item (a view pinned to its edges), and the window holds
+        // the engine.
+        private weak var view: View?
+        private weak var guide: LayoutGuide?
+        /// For diagnostics.
+        let name: String
         let left, top, width, height: LayoutVariable
         var references = 0
         /// When it joined: items are brought up to date in this order, so that the same
@@ -88,11 +97,21 @@ final class LayoutEngine {
         /// What a guide's role adds (a frame guide's size is its owner's).
         var roleConstraints: [LinearConstraint] = []
         /// Items this one keeps registered (a frame guide's owner).
-        var dependencies: [LayoutItem] = []
+        var dependencies: [ObjectIdentifier] = []
+
+        /// The view or guide, while it lives.
+        var item: LayoutItem? {
+            if let view { return .view(view) }
+            return guide.map { .guide($0) }
+        }
 
         init(_ item: LayoutItem) {
-            self.item = item
-            let n = item.name
+            switch item {
+            case .view(let v): view = v
+            case .guide(let g): guide = g
+            }
+            name = item.name
+            let n = name
             left = LayoutVariable("\(n).left")
             top = LayoutVariable("\(n).top")
             width = LayoutVariable("\(n).width")
@@ -119,8 +138,11 @@ final class LayoutEngine {
 
     struct Installed {
         let constraint: LayoutConstraint
+        /// When it was installed (refusals are retried in this order).
+        var order = 0
         var linear: LinearConstraint?
-        var items: [LayoutItem]
+        /// The items it keeps registered (its own and the views between them and the host).
+        var items: [ObjectIdentifier]
         var inSolver = false
         var refusal: UnsatisfiableLayout?
     }
@@ -150,7 +172,7 @@ final class LayoutEngine {
                 s.roleConstraints = [s.left == 0, s.top == 0, s.width >= 0, s.height >= 0]
             case .frame:
                 let o = retain(.view(owner))
-                s.dependencies = [.view(owner)]
+                s.dependencies = [ObjectIdentifier(owner)]
                 s.roleConstraints = [s.left == 0, s.top == 0, s.width == o.width, s.height == o.height]
             }
             for c in s.roleConstraints {
@@ -168,8 +190,7 @@ final class LayoutEngine {
         return s
     }
 
-    private func release(_ item: LayoutItem) {
-        let key = ObjectIdentifier(item.object)
+    private func release(_ key: ObjectIdentifier) {
         guard let s = items[key] else { return }
         s.references -= 1
         guard s.references <= 0 else { return }
@@ -180,7 +201,7 @@ final class LayoutEngine {
         items[key] = nil
         itemOrder.removeAll { $0 == key }
         dirty.remove(key)
-        if case .view(let v) = item, window != nil { v.isInLayoutEngine = false }
+        if case .view(let v)? = s.item, window != nil { v.isInLayoutEngine = false }
         for d in s.dependencies { release(d) }
         needsSolve = true
     }
@@ -201,20 +222,21 @@ final class LayoutEngine {
         let key = ObjectIdentifier(c)
         guard installed[key] == nil, let host = c.installedOn, let first = c.first else { return }
         if c.hasSecondItem, c.second == nil { return }
-        var registered: [LayoutItem] = []
+        var registered: [ObjectIdentifier] = []
         for item in [first] + (c.second.map { [$0] } ?? []) {
             retain(item)
-            registered.append(item)
+            registered.append(ObjectIdentifier(item.object))
             // The views between the item and the host, whose offsets the item's edges add.
             var p = item.container
             if case .view(let v) = item, v === host { p = nil }
             while let x = p, x !== host {
                 retain(.view(x))
-                registered.append(.view(x))
+                registered.append(ObjectIdentifier(x))
                 p = x.superview
             }
         }
-        installed[key] = Installed(constraint: c, linear: nil, items: registered)
+        nextSerial += 1
+        installed[key] = Installed(constraint: c, order: nextSerial, linear: nil, items: registered)
         // Hand-set frames hold first: a constraint that contradicts one is the one refused.
         refreshDirtyItems()
         insert(key)
@@ -224,8 +246,9 @@ final class LayoutEngine {
 
     func remove(_ c: LayoutConstraint) {
         guard let entry = installed.removeValue(forKey: ObjectIdentifier(c)) else { return }
+        refused.remove(ObjectIdentifier(c))
         if let linear = entry.linear, entry.inSolver { try? solver.remove(linear) }
-        for item in entry.items { release(item) }
+        for key in entry.items { release(key) }
         needsSolve = true
         window?.setNeedsLayout()
         retryRefused()
@@ -261,8 +284,10 @@ final class LayoutEngine {
             try solver.add(linear)
             entry.inSolver = true
             entry.refusal = nil
+            refused.remove(key)
         } catch {
             entry.inSolver = false
+            refused.insert(key)
             if case .unsatisfiable(_, let conflicts) = error {
                 let mine = Dictionary(
                     installed.values.compactMap { e in e.linear.map { (ObjectIdentifier($0), e.constraint) } },
@@ -280,7 +305,7 @@ final class LayoutEngine {
     }
 
     private func retryRefused() {
-        for (key, entry) in installed where !entry.inSolver { insert(key) }
+        for key in refused.sorted(by: { installed[$0]?.order ?? 0 < installed[$1]?.order ?? 0 }) { insert(key) }
     }
 
     var refusals: [UnsatisfiableLayout] {
@@ -322,7 +347,7 @@ final class LayoutEngine {
 
     /// A view's hand-set frame, its flag or its intrinsic size changed.
     func itemChanged(_ view: View) {
-        guard !isApplying else { return }
+        guard view !== applyingView else { return }
         let key = ObjectIdentifier(view)
         guard items[key] != nil else { return }
         dirty.insert(key)
@@ -354,23 +379,26 @@ final class LayoutEngine {
         refreshDirtyItems()
         solver.updateVariables()
         guard window != nil else { return }
-        isApplying = true
-        defer { isApplying = false }
         var owners: [View] = []
         let scale = window?.scale ?? 1
         for key in itemOrder {
             guard let s = items[key] else { continue }
             switch s.item {
-            case .view(let v):
+            case nil: continue
+            case .view(let v)?:
                 guard !v.translatesAutoresizingMaskIntoConstraints else { continue }
                 let f = snapped(s, scale: scale)
-                if v.frame != f { v.frame = f }
+                if v.frame != f {
+                    applyingView = v
+                    v.frame = f
+                    applyingView = nil
+                }
                 if v.intrinsicContentSizeDependsOnWidth, v.layoutWidthForIntrinsicSize != f.width {
                     v.layoutWidthForIntrinsicSize = f.width
                     dirty.insert(key)
                     needsSolve = true
                 }
-            case .guide(let g):
+            case .guide(let g)?:
                 // On the grid too: a content guide's size is the content size the views pinned
                 // to it fill.
                 let f = snapped(s, scale: scale)
@@ -405,7 +433,7 @@ final class LayoutEngine {
             refreshDirtyItems()
             solver.updateVariables()
             for key in itemOrder {
-                guard let s = items[key], case .view(let v) = s.item, v.intrinsicContentSizeDependsOnWidth,
+                guard let s = items[key], case .view(let v)? = s.item, v.intrinsicContentSizeDependsOnWidth,
                     !v.translatesAutoresizingMaskIntoConstraints || v === freeRoot
                 else { continue }
                 let w = max(0, clean(s.width.value))
@@ -440,12 +468,13 @@ final class LayoutEngine {
     private func refreshDirtyItems() {
         guard !dirty.isEmpty else { return }
         for s in dirty.compactMap({ items[$0] }).sorted(by: { $0.serial < $1.serial }) {
-            guard case .view(let v) = s.item else { continue }
+            guard case .view(let v)? = s.item else { continue }
             let pinned = v.translatesAutoresizingMaskIntoConstraints && v !== freeRoot
             refreshPins(s, v, pinned: pinned)
             refreshIntrinsic(s, v, active: !pinned)
         }
         dirty.removeAll()
+        if !refused.isEmpty { retryRefused() }
     }
 
     /// Holds a hand-set frame: one required equality per variable, its constant moved when the
@@ -472,7 +501,7 @@ final class LayoutEngine {
             s.pins[i] = nil
             guard let value = values?[i] else { continue }
             let c = LinearExpression(vars[i]) == LinearExpression(constant: value)
-            c.identifier = "\(s.item.name).\(names[i]) (frame set by hand)"
+            c.identifier = "\(s.name).\(names[i]) (frame set by hand)"
             s.pins[i] = c
             addQuietly(c)
         }
@@ -503,7 +532,7 @@ final class LayoutEngine {
                     try solver.suggest(edit.variable, values[axis])
                     s.intrinsicEdits[axis] = (edit.variable, values[axis])
                 } catch {
-                    log.warning("layout: \(s.item.name)'s intrinsic size: \(error)")
+                    log.warning("layout: \(s.name)'s intrinsic size: \(error)")
                 }
             }
             return
@@ -519,23 +548,23 @@ final class LayoutEngine {
             (s.height, v.huggingPriorities.vertical, v.compressionPriorities.vertical, "height"),
         ]
         for (axis, (variable, hugging, compression, name)) in axes.enumerated() where values[axis] >= 0 {
-            let intrinsic = LayoutVariable("\(s.item.name).intrinsic\(name.prefix(1).uppercased() + name.dropFirst())")
+            let intrinsic = LayoutVariable("\(s.name).intrinsic\(name.prefix(1).uppercased() + name.dropFirst())")
             do {
                 try solver.addEditVariable(intrinsic, priority: Self.intrinsicEditPriority)
                 try solver.suggest(intrinsic, values[axis])
             } catch {
-                log.warning("layout: \(s.item.name)'s intrinsic size: \(error)")
+                log.warning("layout: \(s.name)'s intrinsic size: \(error)")
                 continue
             }
             s.intrinsicEdits[axis] = (intrinsic, values[axis])
             let hug =
                 (LinearExpression(variable) <= LinearExpression(intrinsic))
                 ~ min(hugging, Self.strongestContentPriority)
-            hug.identifier = "\(s.item.name).\(name) (content hugging)"
+            hug.identifier = "\(s.name).\(name) (content hugging)"
             let resist =
                 (LinearExpression(variable) >= LinearExpression(intrinsic))
                 ~ min(compression, Self.strongestContentPriority)
-            resist.identifier = "\(s.item.name).\(name) (compression resistance)"
+            resist.identifier = "\(s.name).\(name) (compression resistance)"
             s.intrinsic += [hug, resist]
             addQuietly(hug)
             addQuietly(resist)

@@ -94,6 +94,11 @@ open class StackView: View {
         if arrangedSubviews.contains(where: { $0 === view }) { arrange() }
     }
 
+    /// An arranged view's intrinsic size changed: proportions made from it are made again.
+    func arrangedSubviewIntrinsicSizeChanged(_ view: View) {
+        if distribution == .fillProportionally, arrangedSubviews.contains(where: { $0 === view }) { arrange() }
+    }
+
     /// An arranged view left the stack's subviews: it leaves the line too.
     func arrangedSubviewLeft(_ view: View) { removeArrangedSubview(view) }
 

@@ -43,6 +43,7 @@ extension View {
     /// the next layout re-solves with the new size.
     public func invalidateIntrinsicContentSize() {
         layoutEngineItemChanged()
+        (superview as? StackView)?.arrangedSubviewIntrinsicSizeChanged(self)
     }
 
     /// A view's frame set by hand, its flag, priorities or intrinsic size changed: the

@@ -321,7 +321,12 @@ open class View {
         }
         // Views laid out by hand may add the window's first constraints (a cell joining).
         if window.layoutEngineIfCreated == nil { layoutSubtreeIfNeeded() }
-        if let engine = window.layoutEngineIfCreated, engine.isInUse || engine.needsSolve { engine.layOut(window) }
+        if let engine = window.layoutEngineIfCreated, engine.isInUse || engine.needsSolve {
+            engine.layOut(window)
+        } else {
+            // An engine whose constraints have all gone: the views' own layout alone.
+            layoutSubtreeIfNeeded()
+        }
     }
 
     /// Lays out this view's subviews now if needed, then theirs (no constraints solved).

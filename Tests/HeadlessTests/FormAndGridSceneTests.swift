@@ -77,6 +77,17 @@ import Testing
         d.advance(to: d.time + 1.5)
         #expect(viewer.currentPhoto == 7)
         #expect(viewer.contentOffset.x == 7 * viewer.bounds.width)
+        // A wider window keeps the photo; the keys are the viewer's: Right turns a page.
+        d.window.resize(to: Size(width: 600, height: 844))
+        d.advance(to: d.time + 0.2)
+        #expect(viewer.currentPhoto == 7 && viewer.contentOffset.x == 7 * 600)
+        #expect(d.window.focusedView === viewer)
+        d.send(.key(.right, pressed: true, modifiers: []), at: d.time + 0.02)
+        d.send(.key(.right, pressed: false, modifiers: []), at: d.time + 0.05)
+        d.advance(to: d.time + 1)
+        #expect(viewer.currentPhoto == 8)
+        d.window.resize(to: Size(width: 390, height: 844))
+        d.advance(to: d.time + 0.2)
         // Close: back to the grid, where it was.
         let close = viewer.closeButton.convert(Rect(origin: .zero, size: viewer.closeButton.bounds.size), to: nil)
         d.send(from: d.time + 0.05) { $0.tap(at: Point(x: close.midX, y: close.midY), at: 0, hold: 60, id: 3) }

@@ -59,6 +59,15 @@ import Testing
         try solver.add(repeated)
         #expect(throws: LayoutError.self) { try solver.updateConstant(of: repeated, to: 20) }
         try solver.updateConstant(of: repeated, to: 16)
+        // Nor can the first of two equal equalities (a frame set by hand that a constraint
+        // repeats): the second would stop holding.
+        let height = LayoutVariable("v.height")
+        let pin = height == 44
+        try solver.add(pin)
+        try solver.add(height == 44)
+        #expect(throws: LayoutError.self) { try solver.updateConstant(of: pin, to: 60) }
+        solver.updateVariables()
+        #expect(height.value == 44 && pin.description == "v.height == 44")
     }
 
     /// A label wants 300 px (its content, high priority) but the window gives 250 px of room

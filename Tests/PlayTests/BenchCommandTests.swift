@@ -12,9 +12,10 @@ import Testing
         // Progress on standard error (not a terminal: a line per step), results on standard output.
         #expect(
             run.err.contains(
-                "bench: 0% zoom fling, tiles on the main thread\nbench: 20% zoom fling, tiles on workers\n"))
-        #expect(run.err.contains("bench: 60% list fling, 100,000 rows\n"))
-        #expect(run.err.contains("bench: 80% list fling, 100,000 rows, with a screen reader (AT-SPI)\n"))
+                "bench: 0% zoom fling, tiles on the main thread\nbench: 11% zoom fling, tiles on workers\n"))
+        #expect(run.err.contains("bench: 33% list fling, 100,000 rows\n"))
+        #expect(run.err.contains("bench: 44% list fling, 100,000 rows, with a screen reader (AT-SPI)\n"))
+        #expect(run.err.contains("bench: 77% form resize, constraints re-solved each frame\n"))
         #expect(!run.out.split(separator: "\n").contains { $0.hasPrefix("bench: ") })
         let lines = run.out.split(separator: "\n").map(String.init)
         for prefix in [
@@ -28,6 +29,9 @@ import Testing
             "list fling, main-thread ms/frame: 1,000 rows ",
             "list fling, 100,000 rows against the 16.67 ms frame budget: ",
             "list fling, 100,000 rows, main-thread ms/frame, median of 1 run each, taken in turn: AT-SPI off ",
+            "grid fling, main-thread ms/frame: 1,000 photos ",
+            "form resize (",
+            "list fling beside the form (",
         ] {
             #expect(lines.contains { $0.hasPrefix(prefix) }, "no line starting '\(prefix)' in:\n\(run.out)")
         }

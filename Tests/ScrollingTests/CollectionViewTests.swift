@@ -80,6 +80,34 @@ import Testing
         #expect(collection.visibleCells[ItemPath(item: 4)]?.frame == Rect(x: 150, y: 130, width: 100, height: 80))
     }
 
+    @Test func aReloadReadsTheHeadersAgain() throws {
+        final class Renamed: CollectionViewDataSource {
+            var prefix = "Roll"
+            func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 2 }
+            func numberOfSections(in collectionView: CollectionView) -> Int { 2 }
+            func collectionView(_ collectionView: CollectionView, cellForItemAt path: ItemPath) -> CollectionCell {
+                collectionView.dequeueReusableCell(withIdentifier: "cell")
+            }
+            func collectionView(_ collectionView: CollectionView, titleForSection section: Int) -> String {
+                "\(prefix) \(section + 1)"
+            }
+        }
+        let (rig, collection, _, _) = rig([2, 2])
+        let renamed = Renamed()
+        rig.retainedDelegate = renamed
+        collection.dataSource = renamed
+        collection.reloadData()
+        rig.window.layoutIfNeeded()
+        func titles() -> [String] {
+            collection.subviews.compactMap { ($0 as? CollectionHeader)?.textLabel.text }.sorted()
+        }
+        #expect(titles() == ["Roll 1", "Roll 2"])
+        renamed.prefix = "Album"
+        collection.reloadData()
+        rig.window.layoutIfNeeded()
+        #expect(titles() == ["Album 1", "Album 2"])
+    }
+
     @Test func aNarrowerWindowTakesFewerColumns() {
         let (rig, collection, _, _) = rig([7])
         collection.fillsSuperview = true

@@ -193,6 +193,58 @@ import Testing
         #expect(inside.frame == Rect(x: 0, y: 0, width: 40, height: 4))
     }
 
+    @Test func aRefusedConstraintIsTakenOnceTheFrameItMetIsNoLongerSetByHand() {
+        let (window, container) = scene()
+        let box = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        box.name = "box"
+        container.addSubview(box)
+        let lead = box.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 16)
+        LayoutConstraint.activate([
+            lead, box.topAnchor.constraint(equalTo: container.topAnchor),
+            box.widthAnchor.constraint(equalToConstant: 50), box.heightAnchor.constraint(equalToConstant: 50),
+        ])
+        window.layoutIfNeeded()
+        // The box's frame is set by hand (x = 0): the constraint that says 16 is refused.
+        #expect(window.unsatisfiableLayouts.map(\.constraint).contains { $0 === lead })
+        #expect(box.frame.minX == 0)
+        box.translatesAutoresizingMaskIntoConstraints = false
+        window.layoutIfNeeded()
+        #expect(window.unsatisfiableLayouts.isEmpty)
+        #expect(box.frame == Rect(x: 16, y: 0, width: 50, height: 50))
+    }
+
+    @Test func aWindowWhoseConstraintsAreGoneStillLaysOutByHand() {
+        final class Counting: View {
+            var layouts = 0
+            override func layoutSubviews() { layouts += 1 }
+        }
+        let (window, container) = scene()
+        let box = managed("box", in: container)
+        LayoutConstraint.activate(box.constraints(pinningEdgesTo: container))
+        let counting = Counting(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        window.addSubview(counting)
+        window.layoutIfNeeded()
+        box.removeFromSuperview()
+        window.layoutIfNeeded()
+        let before = counting.layouts
+        counting.setNeedsLayout()
+        window.layoutIfNeeded()
+        #expect(counting.layouts == before + 1)
+    }
+
+    @Test func aViewPinnedToItsWindowDoesNotKeepTheWindowAlive() {
+        weak var gone: Window?
+        do {
+            let window = Window(size: Size(width: 100, height: 100))
+            let box = managed("box", in: window)
+            LayoutConstraint.activate(box.constraints(pinningEdgesTo: window))
+            window.layoutIfNeeded()
+            #expect(box.frame == Rect(x: 0, y: 0, width: 100, height: 100))
+            gone = window
+        }
+        #expect(gone == nil)
+    }
+
     @Test func anUnplacedViewIsAmbiguous() {
         let (window, container) = scene()
         let box = managed("box", in: container)
