@@ -123,24 +123,6 @@ open class CollectionCell: View {
     }
 }
 
-/// A section header in a collection: a band with the section's title.
-public final class CollectionHeader: View {
-    public let textLabel = Label()
-
-    public override init(frame: Rect = .zero) {
-        super.init(frame: frame)
-        backgroundColor = Color(rgb: 242, 242, 247)
-        textLabel.font = try? Font.system(size: 13, bold: true)
-        textLabel.textColor = Color(rgb: 110, 110, 118)
-        textLabel.isUserInteractionEnabled = false
-        addSubview(textLabel)
-    }
-
-    public override func layoutSubviews() {
-        textLabel.frame = Rect(x: 16, y: 0, width: max(0, bounds.width - 32), height: bounds.height)
-    }
-}
-
 /// A scrolling collection of items placed by a `CollectionViewLayout` (a `FlowLayout` grid by
 /// default), UICollectionView's model: the data source configures cells dequeued from a reuse
 /// pool, only the items meeting the viewport plus `margin` have cells, and a frame of a fling
@@ -156,13 +138,12 @@ public final class CollectionView: ScrollView {
     public var onSelectItem: ((ItemPath) -> Void)?
     public private(set) var selectedItem: ItemPath?
     public private(set) var visibleCells: [ItemPath: CollectionCell] = [:]
-    public private(set) var cellsCreated = 0
+    public var cellsCreated: Int { pool.created }
     public static let poolLimit = 8
 
-    private var factories: [String: () -> CollectionCell] = [:]
-    private var pool: [String: [CollectionCell]] = [:]
-    private var headers: [Int: CollectionHeader] = [:]
-    private var headerPool: [CollectionHeader] = []
+    private var pool = ReusePool<CollectionCell>()
+    private var headers: [Int: ListSectionHeader] = [:]
+    private var headerPool: [ListSectionHeader] = []
     private var counts: [Int] = []
     private var needsPrepare = true
     private var preparedWidth: Double?
@@ -178,20 +159,13 @@ public final class CollectionView: ScrollView {
 
     public override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .list) }
 
-    public func register(_ identifier: String, _ make: @escaping () -> CollectionCell) { factories[identifier] = make }
+    public func register(_ identifier: String, _ make: @escaping () -> CollectionCell) {
+        pool.register(identifier, make)
+    }
 
     /// A cell from the pool, or a new one from the registered factory.
     public func dequeueReusableCell(withIdentifier identifier: String) -> CollectionCell {
-        if var cells = pool[identifier], let cell = cells.popLast() {
-            pool[identifier] = cells
-            cell.prepareForReuse()
-            return cell
-        }
-        guard let make = factories[identifier] else {
-            preconditionFailure("no cell registered for '\(identifier)': call register(_:_:) first")
-        }
-        cellsCreated += 1
-        return make()
+        pool.dequeue(identifier) { $0.prepareForReuse() }
     }
 
     public var numberOfSections: Int { counts.count }
@@ -360,7 +334,7 @@ public final class CollectionView: ScrollView {
         cell.removeFromSuperview()
         cell.onTap = nil
         cell.onMove = nil
-        pool[cell.reuseIdentifier, default: []].append(cell)
+        pool.put(cell, identifier: cell.reuseIdentifier)
     }
 
     private func updateHeaders(in rect: Rect, dataSource: CollectionViewDataSource) {
@@ -373,7 +347,7 @@ public final class CollectionView: ScrollView {
         }
         for s in wanted {
             guard let frame = layout.frameForHeader(inSection: s) else { continue }
-            let header = headers[s] ?? headerPool.popLast() ?? CollectionHeader()
+            let header = headers[s] ?? headerPool.popLast() ?? ListSectionHeader()
             if headers[s] == nil {
                 header.textLabel.text = dataSource.collectionView(self, titleForSection: s)
                 headers[s] = header
@@ -384,7 +358,7 @@ public final class CollectionView: ScrollView {
     }
 
     private func trimPools() {
-        for (id, cells) in pool where cells.count > Self.poolLimit { pool[id] = Array(cells.prefix(Self.poolLimit)) }
+        pool.trim(to: Self.poolLimit)
         if headerPool.count > Self.poolLimit { headerPool.removeLast(headerPool.count - Self.poolLimit) }
     }
 }

@@ -23,9 +23,9 @@ extension ListDataSource {
     public func list(_ list: ListView, titleForSection section: Int) -> String { "" }
 }
 
-/// A section's header: a grey band with the section's title. While its section fills the top
-/// of the list it stays pinned there (UITableView's plain style), until the next section's
-/// header pushes it up.
+/// A section's header: a grey band with the section's title. In a list, while its section
+/// fills the top it stays pinned there (UITableView's plain style), until the next section's
+/// header pushes it up; a collection view's headers scroll with their items.
 open class ListSectionHeader: View {
     public let textLabel = Label()
 

@@ -83,8 +83,7 @@ public final class ListView: ScrollView {
     /// Each section's place among the headers stacked above its first row.
     private var headerSlot: [Int] = []
 
-    private var factories: [String: () -> ListCell] = [:]
-    private var pool: [String: [ListCell]] = [:]
+    private var pool = ReusePool<ListCell>()
     /// Reused cells (and headers) kept per identifier beyond those in view, between updates.
     public static let poolLimit = 4
     /// Cells by row, for the rows that have one.
@@ -93,7 +92,7 @@ public final class ListView: ScrollView {
     /// reader asks each row's place, and a scan per row would be quadratic).
     private var rowsByCell: [ObjectIdentifier: Int]?
     /// How many cells were ever made (a test of reuse).
-    public private(set) var cellsCreated = 0
+    public var cellsCreated: Int { pool.created }
     private var layout = RowLayout(count: 0, sectionStartRows: [], estimate: 56, headerHeight: 32) {
         didSet { layoutGeneration &+= 1 }
     }
@@ -110,20 +109,11 @@ public final class ListView: ScrollView {
     private var isUpdating = false
     var follower: RowScrollFollower?
 
-    public func register(_ identifier: String, _ make: @escaping () -> ListCell) { factories[identifier] = make }
+    public func register(_ identifier: String, _ make: @escaping () -> ListCell) { pool.register(identifier, make) }
 
     /// A cell from the pool, or a new one from the registered factory.
     public func dequeueReusableCell(withIdentifier identifier: String) -> ListCell {
-        if var cells = pool[identifier], let cell = cells.popLast() {
-            pool[identifier] = cells
-            cell.prepareForReuse()
-            return cell
-        }
-        guard let make = factories[identifier] else {
-            preconditionFailure("no cell registered for '\(identifier)': call register(_:_:) first")
-        }
-        cellsCreated += 1
-        return make()
+        pool.dequeue(identifier) { $0.prepareForReuse() }
     }
 
     /// A row's swipe actions as the cell's accessibility actions (a screen reader's way to
@@ -624,12 +614,12 @@ public final class ListView: ScrollView {
         window?.postAccessibilityNotification(.elementRemoved(cell, container: self))
         cell.removeFromSuperview()
         cell.onTap = nil
-        pool[cell.reuseIdentifier, default: []].append(cell)
+        pool.put(cell, identifier: cell.reuseIdentifier)
     }
 
     /// Keeps at most `poolLimit` spare cells per identifier (and headers) between updates.
     private func trimPools() {
-        for (id, cells) in pool where cells.count > Self.poolLimit { pool[id] = Array(cells.prefix(Self.poolLimit)) }
+        pool.trim(to: Self.poolLimit)
         if headerPool.count > Self.poolLimit { headerPool.removeLast(headerPool.count - Self.poolLimit) }
     }
 }

@@ -99,7 +99,7 @@ import Testing
         collection.reloadData()
         rig.window.layoutIfNeeded()
         func titles() -> [String] {
-            collection.subviews.compactMap { ($0 as? CollectionHeader)?.textLabel.text }.sorted()
+            collection.subviews.compactMap { ($0 as? ListSectionHeader)?.textLabel.text }.sorted()
         }
         #expect(titles() == ["Roll 1", "Roll 2"])
         renamed.prefix = "Album"

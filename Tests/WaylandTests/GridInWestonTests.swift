@@ -12,23 +12,6 @@ import Testing
 /// window composites offscreen, then a tap that opens the photo under the finger in the pager.
 @MainActor
 @Suite(.serialized) struct GridInWestonTests {
-    /// Every other pixel of weston's output against the offscreen composite of the same window.
-    func mismatches(_ rig: WestonRig, _ app: WaylandApp) throws -> (count: Int, box: Rect) {
-        try rig.parkPointer()
-        try app.settle()
-        let shown = try rig.capture()
-        let expected = try Offscreen.render(app.window.content)
-        var count = 0
-        var box = Rect.zero
-        for y in 0..<600 {
-            for x in stride(from: 0, to: 390, by: 2) where shown.pixel(x: x, y: y) != expected.pixel(x: x, y: y) {
-                count += 1
-                box = box.union(Rect(x: Double(x), y: Double(y), width: 1, height: 1))
-            }
-        }
-        return (count, box)
-    }
-
     @Test func aFlingReusesCellsAndATapOpensThePhoto() throws {
         let (rig, app, window) = try startScene(.grid)
         let grid = try #require(window.view(named: "main") as? CollectionView)
@@ -42,7 +25,7 @@ import Testing
         #expect(grid.contentOffset.y > 1500)
         // Thousands of pixels of thumbnails passed; a screenful of cells served them.
         #expect(grid.cellsCreated <= made + 12)
-        let after = try mismatches(rig, app)
+        let after = try offscreenMismatches(rig, app, width: 390, height: 600)
         #expect(after.count == 0, "\(after.count) pixels differ after the fling, within \(after.box)")
 
         // The thumbnail under a tap, found where the grid shows it now.
@@ -56,7 +39,7 @@ import Testing
         try app.pump(until: { window.view(named: "viewer") != nil }, "the pager to open")
         let viewer = try #require(window.view(named: "viewer") as? PhotoViewer)
         #expect(viewer.currentPhoto == grid.flatIndex(ofItem: target))
-        let opened = try mismatches(rig, app)
+        let opened = try offscreenMismatches(rig, app, width: 390, height: 600)
         #expect(opened.count == 0, "\(opened.count) pixels differ with the pager open, within \(opened.box)")
     }
 }

@@ -188,18 +188,7 @@ import Testing
             "the fling and the indicator fade to end")
         #expect(!main.isDecelerating)
         #expect(app.window.framesCommitted > 20)  // many frames: every buffer reused with copy-forward
-        try rig.parkPointer()
-        try app.settle()
-        let shown = try rig.capture()
-        let expected = try Offscreen.render(app.window.content)
-        var mismatches = 0
-        var box = Rect.zero
-        for y in 0..<600 {
-            for x in stride(from: 0, to: 390, by: 2) where shown.pixel(x: x, y: y) != expected.pixel(x: x, y: y) {
-                mismatches += 1
-                box = box.union(Rect(x: Double(x), y: Double(y), width: 1, height: 1))
-            }
-        }
+        let (mismatches, box) = try offscreenMismatches(rig, app, width: 390, height: 600)
         #expect(
             mismatches == 0, "\(mismatches) pixels differ after the fling, within \(box); offset \(main.contentOffset)")
     }

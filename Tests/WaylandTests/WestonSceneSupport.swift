@@ -65,3 +65,27 @@ func sendInputMethod(_ rig: WestonRig, _ app: WaylandApp, _ update: ScriptEvent.
     try WestonTarget(rig: rig, app: app).inject(ScriptEvent(t: 0, update))
     try app.settle()
 }
+
+@MainActor
+/// What weston shows of the app's window against the offscreen composite of the same window,
+/// every pixel of every other column: how many differ and the box they lie in. The pointer is
+/// parked off the window first (its cursor is the compositor's, not the app's).
+func offscreenMismatches(
+    _ rig: WestonRig, _ app: WaylandApp, width: Int, height: Int
+) throws -> (
+    count: Int, box: Rect
+) {
+    try rig.parkPointer()
+    try app.settle()
+    let shown = try rig.capture()
+    let expected = try Offscreen.render(app.window.content)
+    var count = 0
+    var box = Rect.zero
+    for y in 0..<height {
+        for x in stride(from: 0, to: width, by: 2) where shown.pixel(x: x, y: y) != expected.pixel(x: x, y: y) {
+            count += 1
+            box = box.union(Rect(x: Double(x), y: Double(y), width: 1, height: 1))
+        }
+    }
+    return (count, box)
+}

@@ -7,7 +7,7 @@ import Scrollway
 let usage = """
     usage: PhotoKiosk [DIR] [--png FILE]    show the PNG photos in DIR (default: the current folder)
            PhotoKiosk --make-samples DIR    write four sample photos into DIR
-    --png FILE renders the first photo as the kiosk shows it, offscreen, with no compositor.
+    --png FILE renders the kiosk's first screen (the contact sheet), offscreen, with no compositor.
     Staff leave the kiosk with a three-finger tap.
     """
 

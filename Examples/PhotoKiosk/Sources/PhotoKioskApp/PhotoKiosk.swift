@@ -1,25 +1,61 @@
 import Scrollway
 
-/// A photo kiosk: one photo per page, side by side in a paging scroll view; each page is a
-/// scroll view of its own that zooms its photo from 1× to 4× (pinch, double tap). Fullscreen, no
-/// cursor, the screen kept awake, and a mouse drags like a finger (a kiosk's mouse, if it has
-/// one, is just another finger). Staff leave with a three-finger tap (`ThreeFingerTap`).
+/// A photo kiosk: a contact sheet of every photo first; a tap on one opens it in the pager,
+/// one photo per page side by side in a paging scroll view, each page a scroll view of its own
+/// that zooms its photo from 1× to 4× (pinch, double tap); "All photos" goes back to the sheet.
+/// Fullscreen, no cursor, the screen kept awake, and a mouse drags like a finger (a kiosk's
+/// mouse, if it has one, is just another finger). Staff leave with a three-finger tap
+/// (`ThreeFingerTap`).
 @MainActor
 public final class PhotoKiosk {
     public let window: Window
     public let pager: PhotoPager
+    /// The contact sheet (a `CollectionView` of thumbnails), shown over the pager.
+    public var sheet: CollectionView { contactSheet.view }
+    /// Over the pager: back to the contact sheet.
+    public let allPhotosButton = Button(title: "All photos")
+    private let contactSheet: ContactSheet
     /// What the exit gesture does: `open` makes it stop the app's loop.
     public var onExit: (() -> Void)?
 
-    /// The kiosk's window at `size` (the compositor's fullscreen size replaces it once shown).
+    /// The kiosk's window at `size` (the compositor's fullscreen size replaces it once shown),
+    /// showing the contact sheet.
     public init(photos: [Photo], size: Size = Size(width: 1024, height: 600)) {
         window = Window(size: size)
         window.clearColor = .black
         pager = PhotoPager(photos: photos)
         pager.fillsSuperview = true
         window.addSubview(pager)
+        allPhotosButton.name = "allPhotos"
+        allPhotosButton.fillColor = Color(red: 0, green: 0, blue: 0, alpha: 0.55)
+        let size = allPhotosButton.intrinsicContentSize
+        allPhotosButton.frame = Rect(x: 16, y: 16, width: size.width, height: size.height)
+        window.addSubview(allPhotosButton)
+        contactSheet = ContactSheet(photos: photos)
+        window.addSubview(contactSheet.view)
+        allPhotosButton.onTap = { [unowned self] in self.showSheet() }
+        sheet.onSelectItem = { [unowned self] path in self.showPhoto(path.item) }
         window.addGestureRecognizer(ThreeFingerTap { [weak self] in self?.onExit?() })
         window.layoutIfNeeded()
+    }
+
+    /// Whether the contact sheet shows (else the pager does).
+    public var isShowingSheet: Bool { !sheet.isHidden }
+
+    /// Opens photo `index` in the pager, the sheet put away.
+    public func showPhoto(_ index: Int) {
+        window.layoutIfNeeded()
+        let page = min(max(index, 0), max(0, pager.pages.count - 1))
+        pager.setContentOffset(Point(x: Double(page) * pager.bounds.width, y: 0), animated: false)
+        sheet.isHidden = true
+        allPhotosButton.isHidden = false
+    }
+
+    /// Back to the contact sheet, the photo that showed selected and in view.
+    public func showSheet() {
+        sheet.isHidden = false
+        allPhotosButton.isHidden = true
+        sheet.selectItem(at: ItemPath(item: pager.currentPage), scrollsIntoView: true)
     }
 
     /// Shows the kiosk on the compositor at `socket` (nil: $WAYLAND_DISPLAY) the way a kiosk

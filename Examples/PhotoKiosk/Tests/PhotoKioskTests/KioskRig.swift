@@ -22,7 +22,7 @@ func samplesFolderPath(pid: Int32) -> String {
 
 /// The kiosk on the sample photos in a fresh headless weston (kiosk-shell, as on a real kiosk),
 /// shown and at rest.
-@MainActor func startKiosk() throws -> (rig: WestonRig, app: WaylandApp, kiosk: PhotoKiosk) {
+@MainActor func startKiosk(showingSheet: Bool = false) throws -> (rig: WestonRig, app: WaylandApp, kiosk: PhotoKiosk) {
     var skipped: [String] = []
     let photos = try PhotoFolder.load(samplesFolder) { skipped.append($0) }
     guard skipped.isEmpty else { throw TestFailure(skipped.joined(separator: "\n")) }
@@ -30,6 +30,11 @@ func samplesFolderPath(pid: Int32) -> String {
     let kiosk = PhotoKiosk(photos: photos, size: screen)
     let app = try kiosk.open(socket: rig.socketPath)
     try app.settle()
+    // The kiosk starts on its contact sheet; most tests are about the first photo's page.
+    if !showingSheet {
+        kiosk.showPhoto(0)
+        try app.settle()
+    }
     return (rig, app, kiosk)
 }
 

@@ -10,6 +10,7 @@ import Testing
     @Test func thePhotosAreImagesNamedAfterTheirFilesAndThePagerTurnsForAReader() throws {
         let photos = try (0..<3).map { Photo(name: "harbour_at-dawn-\($0 + 1).png", image: try SamplePhotos.make($0)) }
         let kiosk = PhotoKiosk(photos: photos)
+        kiosk.showPhoto(0)
         _ = try kiosk.window.prepareFrame()
         let tree = kiosk.window.accessibilityTree()
         let images = tree.all.filter { $0.role == .image }

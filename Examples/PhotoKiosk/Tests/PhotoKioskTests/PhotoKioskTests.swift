@@ -22,6 +22,25 @@ import Testing
         #expect(try rig.capture().shows(suns[1], x: 300, y: 200), "the second photo's sun is not in the middle")
     }
 
+    @Test func aThumbnailOpensItsPhotoAndAllPhotosGoesBackToTheSheet() throws {
+        let (rig, app, kiosk) = try startKiosk(showingSheet: true)
+        #expect(kiosk.isShowingSheet)
+        // The second thumbnail, tapped in its middle with a real finger.
+        let frame = kiosk.sheet.convert(kiosk.sheet.frameForItem(at: ItemPath(item: 1)), to: nil)
+        var fingers = Fingers(rig, app)
+        try fingers.play(after: 0) { $0.tap(at: Point(x: frame.midX, y: frame.midY), at: 0, hold: 40) }
+        try app.settle()
+        #expect(!kiosk.isShowingSheet)
+        #expect(kiosk.pager.currentPage == 1)
+        #expect(try rig.capture().shows(suns[1], x: 300, y: 200), "the second photo's sun is not in the middle")
+        // "All photos": the sheet again, with the photo that showed selected.
+        let button = kiosk.allPhotosButton.frame
+        try fingers.play(after: 100) { $0.tap(at: Point(x: button.midX, y: button.midY), at: 0, hold: 40) }
+        try app.settle()
+        #expect(kiosk.isShowingSheet)
+        #expect(kiosk.sheet.selectedItem == ItemPath(item: 1))
+    }
+
     @Test func aMouseDragTurnsThePageToo() throws {
         let (rig, app, kiosk) = try startKiosk()
         var hand = Fingers(rig, app)
@@ -137,13 +156,14 @@ import Testing
         return exe
     }
 
-    /// The executable on the samples in a fresh rig, once its first photo is on screen.
+    /// The executable on the samples in a fresh rig, once its contact sheet is on screen: the
+    /// first thumbnail's sun in the middle of the first cell (16 + 180/2, 16 + 120/2).
     func launch() throws -> (rig: WestonRig, process: Process) {
         let rig = try WestonRig(width: Int(screen.width), height: Int(screen.height))
         let process = try rig.process.launchClient(try executable(), arguments: [samplesFolder], to: .standardError)
-        try wait(for: "the first photo") {
+        try wait(for: "the contact sheet") {
             guard process.isRunning else { throw TestFailure("PhotoKiosk exited at start") }
-            return try rig.capture().shows(SamplePhotos.sunColors[0], x: 300, y: 200)
+            return try rig.capture().shows(SamplePhotos.sunColors[0], x: 106, y: 76)
         }
         return (rig, process)
     }
