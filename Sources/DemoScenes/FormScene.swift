@@ -18,13 +18,7 @@ extension Scene {
         let main = addMainScrollView(to: window, contentSize: .zero)
         main.keyboardDismissMode = .interactive
         main.backgroundColor = SettingsForm.background
-        let form = SettingsForm()
-        form.translatesAutoresizingMaskIntoConstraints = false
-        main.addSubview(form)
-        LayoutConstraint.activate(
-            form.constraints(pinningEdgesTo: main.contentLayoutGuide) + [
-                form.widthAnchor.constraint(equalTo: main.frameLayoutGuide.widthAnchor)
-            ])
+        main.addContentView(SettingsForm())
         main.layoutIfNeeded()
         OnScreenKeyboard.install(in: window, policy: .systemWhenAvailable)
     }

@@ -36,12 +36,7 @@ extension Scene {
         let main = addMainScrollView(to: window, contentSize: .zero)
         main.keyboardDismissMode = .interactive
         // The form is the content (its size the content size), as wide as the window at any size.
-        stack.translatesAutoresizingMaskIntoConstraints = false
-        main.addSubview(stack)
-        LayoutConstraint.activate(
-            stack.constraints(pinningEdgesTo: main.contentLayoutGuide) + [
-                stack.widthAnchor.constraint(equalTo: main.frameLayoutGuide.widthAnchor)
-            ])
+        main.addContentView(stack)
         main.layoutIfNeeded()
         // A system keyboard, where the compositor offers one (a phone), types instead.
         OnScreenKeyboard.install(in: window, policy: .systemWhenAvailable)

@@ -75,6 +75,20 @@ open class ScrollView: View {
         return g
     }
 
+    /// Adds `view` as the content, laid out by constraints: its edges pinned to the content
+    /// guide (its size becomes `contentSize`) and, unless `scrollsHorizontally`, its width tied
+    /// to the frame guide's, so it follows the scroll view's width and scrolls only vertically.
+    /// The view's height (and width, when it scrolls sideways) comes from its own constraints.
+    @discardableResult
+    public func addContentView(_ view: View, scrollsHorizontally: Bool = false) -> [LayoutConstraint] {
+        view.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(view)
+        var made = view.constraints(pinningEdgesTo: contentLayoutGuide)
+        if !scrollsHorizontally { made.append(view.widthAnchor.constraint(equalTo: frameLayoutGuide.widthAnchor)) }
+        LayoutConstraint.activate(made)
+        return made
+    }
+
     /// Constraints decided the content guide: its size is the content size.
     open override func layoutGuidesDidChange() {
         super.layoutGuidesDidChange()

@@ -8,14 +8,22 @@ import Testing
 @Suite struct LayoutSolverTests {
     /// Two views side by side in a 390 px row: 16 px margins, 8 px between, equal widths.
     /// By hand: 2w + 16 + 8 + 16 = 390, w = 175; b.left = 16 + 175 + 8 = 199.
-    @Test func requiredEqualitiesSolveExactly() throws {
+    /// The row's views, the first at 16 and the second 8 after it (the row's width not yet said).
+    func row(
+        _ solver: LayoutSolver
+    ) throws -> (aLeft: LayoutVariable, aWidth: LayoutVariable, bLeft: LayoutVariable, bWidth: LayoutVariable) {
         let aLeft = LayoutVariable("a.left")
         let aWidth = LayoutVariable("a.width")
         let bLeft = LayoutVariable("b.left")
         let bWidth = LayoutVariable("b.width")
-        let solver = LayoutSolver()
         try solver.add(aLeft == 16)
         try solver.add(bLeft == aLeft + aWidth + 8)
+        return (aLeft, aWidth, bLeft, bWidth)
+    }
+
+    @Test func requiredEqualitiesSolveExactly() throws {
+        let solver = LayoutSolver()
+        let (_, aWidth, bLeft, bWidth) = try row(solver)
         try solver.add(bLeft + bWidth == LinearExpression(constant: 390 - 16))
         try solver.add(aWidth == bWidth)
         solver.updateVariables()
@@ -29,13 +37,8 @@ import Testing
     /// width set by hand) to 284: 2w + 40 = 300, w = 130, b.left = 154. The same result as
     /// solving anew; and a constant the other equalities already fix is refused, unchanged.
     @Test func aMovedConstantResolvesFromTheLastSolution() throws {
-        let aLeft = LayoutVariable("a.left")
-        let aWidth = LayoutVariable("a.width")
-        let bLeft = LayoutVariable("b.left")
-        let bWidth = LayoutVariable("b.width")
         let solver = LayoutSolver()
-        try solver.add(aLeft == 16)
-        try solver.add(bLeft == aLeft + aWidth + 8)
+        let (aLeft, aWidth, bLeft, bWidth) = try row(solver)
         let right = bLeft + bWidth == LinearExpression(constant: 374)
         try solver.add(right)
         try solver.add(aWidth == bWidth)
