@@ -9,10 +9,16 @@ import ScrollwayViews
 /// number of items costs the same with 1,000 photos as with 100,000.
 @MainActor
 enum GridRun {
-    static func measure(quick: Bool, items: Int) throws -> FrameTimes {
-        let window = Window(size: Scene.grid.preferredSize)
-        window.clearColor = .white
-        _ = PhotoGrid.make(in: window, count: items)
+    /// `window` is a grid scene's (a new one of `items` photos by default).
+    static func measure(quick: Bool, items: Int = PhotoGrid.count, window given: Window? = nil) throws -> FrameTimes {
+        let window =
+            given
+            ?? {
+                let window = Window(size: Scene.grid.preferredSize)
+                window.clearColor = .white
+                _ = PhotoGrid.make(in: window, count: items)
+                return window
+            }()
         let bench = try BenchDriver(window: window)
         let from = Point(x: window.bounds.width / 2, y: window.bounds.height - 100)
         for dy in quick ? [-600.0] : [-600, -600, 600, -600] {
@@ -66,12 +72,12 @@ struct FormResizeRun {
     }
 }
 
-/// A list fling in a window that also holds the form's few hundred constraints (beside the
-/// list, out of sight): a frame that changes no constraint must not pay for them.
+/// A fling in a window that also holds the form's few hundred constraints (beside the list or
+/// grid, out of sight): a frame that changes no constraint must not pay for them.
 @MainActor
-enum ListBesideFormRun {
-    static func measure(quick: Bool) throws -> (FrameTimes, constraints: Int) {
-        let window = Scene.list.makeWindow()
+enum BesideFormRun {
+    /// The form's constraints added to `window`, beside its content; their number.
+    static func addForm(to window: Window) throws -> Int {
         let form = SettingsForm()
         form.translatesAutoresizingMaskIntoConstraints = false
         window.addSubview(form)
@@ -84,7 +90,20 @@ enum ListBesideFormRun {
         guard window.unsatisfiableLayouts.isEmpty else {
             throw BenchError("bench: the form's constraints conflict: \(window.unsatisfiableLayouts)")
         }
-        let count = window.constraintsInSubtree.count
+        return window.constraintsInSubtree.count
+    }
+
+    static func list(quick: Bool) throws -> (FrameTimes, constraints: Int) {
+        let window = Scene.list.makeWindow()
+        let count = try addForm(to: window)
         return (try ListRun.measure(quick: quick, window: window), count)
+    }
+
+    static func grid(quick: Bool) throws -> FrameTimes {
+        let window = Window(size: Scene.grid.preferredSize)
+        window.clearColor = .white
+        _ = PhotoGrid.make(in: window, count: PhotoGrid.count)
+        _ = try addForm(to: window)
+        return try GridRun.measure(quick: quick, window: window)
     }
 }

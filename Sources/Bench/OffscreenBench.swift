@@ -67,8 +67,9 @@ public struct OffscreenBench {
         let grid = try GridRun.measure(quick: quick, items: PhotoGrid.count)
         progress(7, "form resize, constraints re-solved each frame")
         let form = try FormResizeRun.measure(quick: quick)
-        progress(8, "list fling beside the form's constraints")
-        let beside = try ListBesideFormRun.measure(quick: quick)
+        progress(8, "list and grid flings beside the form's constraints")
+        let beside = try BesideFormRun.list(quick: quick)
+        let gridBeside = try BesideFormRun.grid(quick: quick)
 
         let budget = 1000.0 / 60
         func ms(_ v: Double) -> String { String(format: "%.2f", v) }
@@ -116,6 +117,9 @@ public struct OffscreenBench {
             "list fling beside the form (\(beside.constraints) constraints elsewhere in the window), main-thread "
                 + "ms/frame: \(ms(beside.0.mean)) against \(ms(list.mean)) without → \(ratio(beside.0.mean, list.mean)) "
                 + "of baseline")
+        output(
+            "grid fling beside the form, main-thread ms/frame: \(ms(gridBeside.mean)) against \(ms(grid.mean)) "
+                + "without → \(ratio(gridBeside.mean, grid.mean)) of baseline")
         if let reader {
             let off = AccessibilityRun.Result.median(reader.off)
             let on = AccessibilityRun.Result.median(reader.on)

@@ -252,9 +252,22 @@ public final class CollectionView: ScrollView {
     @discardableResult
     private func prepareIfNeeded() -> Bool {
         if needsPrepare || preparedWidth != bounds.width {
+            // A new width reflows the items (more or fewer columns, a taller or shorter
+            // content): the first item in view stays where it was on screen, and whatever moves
+            // the offset (a fling, an animation to the end) moves with it, as a list keeps its
+            // top row through a resize. Left alone, the offset could be far past the new end.
+            var anchor: (path: ItemPath, y: Double)?
+            if let old = preparedWidth, old != bounds.width, !counts.isEmpty,
+                let first = layout.items(in: bounds).first
+            {
+                anchor = (first, layout.frameForItem(at: first).minY - bounds.minY)
+            }
             needsPrepare = false
             preparedWidth = bounds.width
             layout.prepare(for: self)
+            if let anchor, anchor.path.section < counts.count, anchor.path.item < counts[anchor.path.section] {
+                contentShifted(by: layout.frameForItem(at: anchor.path).minY - anchor.y - bounds.minY)
+            }
             contentSize = layout.contentSize
         }
         return !counts.isEmpty

@@ -108,6 +108,85 @@ import Testing
         #expect(titles() == ["Album 1", "Album 2"])
     }
 
+    /// An app's own layout: a single column of 50 px rows, 10 apart, a wider first item.
+    final class Column: CollectionViewLayout {
+        var count = 0
+        var width = 0.0
+        func prepare(for collectionView: CollectionView) {
+            count = collectionView.numberOfItems(inSection: 0)
+            width = collectionView.bounds.width
+        }
+        var contentSize: Size { Size(width: width, height: Double(count) * 60) }
+        func items(in rect: Rect) -> [ItemPath] {
+            let first = max(0, Int(clamping: rect.minY / 60, rounding: .down))
+            let last = min(count - 1, Int(clamping: rect.maxY / 60, rounding: .down))
+            return first <= last ? (first...last).map { ItemPath(item: $0) } : []
+        }
+        func frameForItem(at path: ItemPath) -> Rect {
+            Rect(
+                x: path.item == 0 ? 0 : 20, y: Double(path.item) * 60, width: path.item == 0 ? width : width - 40,
+                height: 50)
+        }
+        func item(from path: ItemPath, toward direction: CollectionDirection) -> ItemPath? {
+            switch direction {
+            case .up, .left: return path.item > 0 ? ItemPath(item: path.item - 1) : nil
+            case .down, .right: return path.item + 1 < count ? ItemPath(item: path.item + 1) : nil
+            }
+        }
+    }
+
+    @Test func anAppsOwnLayoutPlacesTheCells() throws {
+        let layout = Column()
+        let collection = CollectionView(layout: layout)
+        collection.register("cell") { TextCell() }
+        let source = Source([1_000])
+        collection.dataSource = source
+        let rig = ScrollBench(viewport: Size(width: 400, height: 600), scrollView: collection)
+        rig.retainedDelegate = source
+        rig.content.removeFromSuperview()
+        collection.reloadData()
+        rig.window.layoutIfNeeded()
+        #expect(collection.contentSize == Size(width: 400, height: 60_000))
+        // The viewport and its 100 px margin: rows meeting −100…700, 0…11.
+        #expect(collection.visibleCells.keys.sorted() == (0...11).map { ItemPath(item: $0) })
+        #expect(collection.visibleCells[ItemPath(item: 0)]?.frame == Rect(x: 0, y: 0, width: 400, height: 50))
+        #expect(collection.visibleCells[ItemPath(item: 3)]?.frame == Rect(x: 20, y: 180, width: 360, height: 50))
+        collection.scrollToItem(at: ItemPath(item: 500))
+        rig.window.layoutIfNeeded()
+        #expect(collection.visibleCells[ItemPath(item: 500)]?.frame == Rect(x: 20, y: 30_000, width: 360, height: 50))
+        #expect(collection.contentOffset.y == 30_050 - 600)
+    }
+
+    /// A wider window reflows 100,000 items into more columns, a content a third shorter: the
+    /// item at the top of the view stays there, and an animation to the end that was running
+    /// goes on to the new end instead of starting from far past it.
+    @Test func aReflowKeepsTheTopItemAndAnAnimationMovesWithIt() throws {
+        let (rig, collection, _, _) = rig([100_000])
+        collection.fillsSuperview = true
+        collection.scrollToItem(at: ItemPath(item: 30_000))
+        rig.window.layoutIfNeeded()
+        let top = try #require(collection.layout.items(in: collection.bounds).first)
+        let y = collection.frameForItem(at: top).minY - collection.contentOffset.y
+        rig.window.resize(to: Size(width: 520, height: 600))
+        rig.window.layoutIfNeeded()
+        // Four columns now (pitch 126.7): the same item, at the same height on screen.
+        #expect(collection.frameForItem(at: top).minY - collection.contentOffset.y == y)
+        #expect(collection.verticalRange.contains(collection.contentOffset.y))
+        // End's animation to the end, interrupted by a narrower window: never past the end by
+        // more than the bounce allows, and it ends at the new end.
+        let t = rig.time + 0.02
+        rig.send(.key(.end, pressed: true, modifiers: []), at: t)
+        rig.send(.key(.end, pressed: false, modifiers: []), at: t + 0.03)
+        rig.advance(to: t + 0.1)
+        #expect(collection.isScrollAnimating)
+        rig.window.resize(to: Size(width: 400, height: 600))
+        rig.driver.afterFrame = { _ in
+            #expect(collection.contentOffset.y <= collection.verticalRange.upperBound + 600)
+        }
+        rig.settle()
+        #expect(collection.contentOffset.y == collection.verticalRange.upperBound)
+    }
+
     @Test func aNarrowerWindowTakesFewerColumns() {
         let (rig, collection, _, _) = rig([7])
         collection.fillsSuperview = true
