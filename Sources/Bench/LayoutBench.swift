@@ -87,10 +87,10 @@ enum BesideFormRun {
             form.widthAnchor.constraint(equalToConstant: 390),
         ])
         window.layoutIfNeeded()
-        // Hidden once laid out: its constraints stay in the window's engine, and its views are
-        // not walked by each frame. Shown (out of sight beside the window) they were, and cost
-        // the fling 0.1 ms a frame whatever lays them out: that is the view tree's cost, not
-        // the constraints' (docs/decisions.md, 0.13.0).
+        // Hidden once laid out: its constraints stay in the window's engine, and each frame's
+        // walk leaves its views out. Shown out of sight beside the window, the views would be
+        // walked every frame whatever lays them out: the view tree's cost, not the constraints'
+        // (the decision log, 0.13.0, has what it measured).
         form.isHidden = true
         guard window.unsatisfiableLayouts.isEmpty else {
             throw BenchError("bench: the form's constraints conflict: \(window.unsatisfiableLayouts)")
