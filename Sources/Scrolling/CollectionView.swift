@@ -23,38 +23,26 @@ extension CollectionViewDataSource {
 /// An item's view in a collection. Reused: when its item scrolls away it waits in the pool for
 /// the next item that needs one with its identifier. Content goes in `contentView` (by frames
 /// or constraints); a self-sizing layout asks `preferredHeight(forWidth:)`.
-open class CollectionCell: View {
-    public let reuseIdentifier: String
+open class CollectionCell: ReusableCell {
     /// Where the cell's content goes; it fills the cell.
     public let contentView = View()
-    public private(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { updateColors() } } }
     /// The collection's selected item is shown selected.
-    public internal(set) var isSelected = false { didSet { if isSelected != oldValue { updateColors() } } }
-    public var normalColor: Color? = nil { didSet { updateColors() } }
-    public var highlightColor: Color? = Color(rgb: 210, 220, 235)
-    public var selectedColor: Color? = Color(rgb: 190, 210, 240)
-    var onTap: (() -> Void)?
+    public internal(set) var isSelected = false { didSet { if isSelected != oldValue { appearanceDidChange() } } }
+    public var normalColor: Color? = nil { didSet { appearanceDidChange() } }
+    public var highlightColor: Color? = Color(rgb: 210, 220, 235) { didSet { appearanceDidChange() } }
+    public var selectedColor: Color? = Color(rgb: 190, 210, 240) { didSet { appearanceDidChange() } }
     var onMove: ((CollectionDirection) -> Void)?
-    private let focusRing = FocusRingView(idleColor: nil, cornerRadius: 0)
 
-    public init(reuseIdentifier: String) {
-        self.reuseIdentifier = reuseIdentifier
-        super.init()
+    public override init(reuseIdentifier: String) {
+        super.init(reuseIdentifier: reuseIdentifier)
         contentView.fillsSuperview = true
         contentView.isUserInteractionEnabled = false
         addSubview(contentView)
-        canBecomeFocused = true
-        focusRing.isHidden = true
-        addSubview(focusRing)
-        updateColors()
+        appearanceDidChange()
     }
 
-    private func updateColors() {
+    open override func appearanceDidChange() {
         backgroundColor = isHighlighted ? highlightColor ?? normalColor : isSelected ? selectedColor : normalColor
-    }
-
-    open override func layoutSubviews() {
-        focusRing.frame = Rect(origin: .zero, size: bounds.size)
     }
 
     open override var accessibilityDefaults: AccessibilityDefaults {
@@ -68,12 +56,6 @@ open class CollectionCell: View {
         return (collection.flatIndex(of: path) + 1, collection.totalItems)
     }
 
-    open override func accessibilityActivate() -> Bool {
-        guard let onTap else { return false }
-        onTap()
-        return true
-    }
-
     /// The height the cell's content needs at `width`: its constraints' (`systemLayoutSizeFitting`
     /// of the content view) when it has any, else `sizeThatFits`.
     open func preferredHeight(forWidth width: Double) -> Double {
@@ -83,14 +65,6 @@ open class CollectionCell: View {
             ).height
         }
         return sizeThatFits(Size(width: width, height: .greatestFiniteMagnitude)).height
-    }
-
-    /// Called before reuse for another item.
-    open func prepareForReuse() { isHighlighted = false }
-
-    open override func focusDidChange() {
-        focusRing.isHidden = !showsFocus
-        focusRing.setNeedsDisplay()
     }
 
     /// A focused cell: Space and Return select it; the arrows move the focus through the grid.
@@ -112,14 +86,6 @@ open class CollectionCell: View {
         }
         if pressed { onMove?(direction) }
         return true
-    }
-
-    open override func touchesBegan(_ touches: [Touch]) { isHighlighted = true }
-    open override func touchesCancelled(_ touches: [Touch]) { isHighlighted = false }
-    open override func touchesEnded(_ touches: [Touch]) {
-        let inside = touches.first.map { bounds.contains(convert($0.location, from: nil)) } ?? false
-        isHighlighted = false
-        if inside { onTap?() }
     }
 }
 

@@ -46,20 +46,12 @@ open class ListSectionHeader: View {
 
 /// A row's view. Reused: when its row scrolls away it waits in the list's pool for the next
 /// row that needs one with its identifier.
-open class ListCell: View {
-    public let reuseIdentifier: String
+open class ListCell: ReusableCell {
     public let textLabel = Label()
-    /// Touched (after the scroll view's arbitration): drawn darker. A drag that begins cancels it.
-    public private(set) var isHighlighted = false {
-        didSet { if isHighlighted != oldValue { backgroundColor = isHighlighted ? highlightColor : normalColor } }
-    }
-    public var normalColor: Color = .white { didSet { if !isHighlighted { backgroundColor = normalColor } } }
-    public var highlightColor = Color(rgb: 210, 220, 235)
-    var onTap: (() -> Void)?
+    public var normalColor: Color = .white { didSet { appearanceDidChange() } }
+    public var highlightColor = Color(rgb: 210, 220, 235) { didSet { appearanceDidChange() } }
     /// Whether Space and Return select the row (the list has a selection callback).
     var selectsOnKeys = false
-    /// The ring a focused row shows (Tab reaches rows).
-    private let focusRing = FocusRingView(idleColor: nil, cornerRadius: 0)
 
     /// A row is one element, named by its text.
     open override var accessibilityDefaults: AccessibilityDefaults {
@@ -72,33 +64,19 @@ open class ListCell: View {
         return (row + 1, list.rowCount)
     }
 
-    /// Selects the row as a tap does.
-    open override func accessibilityActivate() -> Bool {
-        guard let onTap else { return false }
-        onTap()
-        return true
-    }
-
-    public init(reuseIdentifier: String) {
-        self.reuseIdentifier = reuseIdentifier
-        super.init()
+    public override init(reuseIdentifier: String) {
+        super.init(reuseIdentifier: reuseIdentifier)
         backgroundColor = normalColor
         textLabel.numberOfLines = 0
         textLabel.isUserInteractionEnabled = false
         addSubview(textLabel)
-        canBecomeFocused = true
-        focusRing.isHidden = true
-        addSubview(focusRing)
     }
+
+    open override func appearanceDidChange() { backgroundColor = isHighlighted ? highlightColor : normalColor }
 
     open override func layoutSubviews() {
+        super.layoutSubviews()
         textLabel.frame = Rect(x: 16, y: 0, width: max(0, bounds.width - 32), height: bounds.height)
-        focusRing.frame = Rect(origin: .zero, size: bounds.size)
-    }
-
-    open override func focusDidChange() {
-        focusRing.isHidden = !showsFocus
-        focusRing.setNeedsDisplay()
     }
 
     /// A focused row: Space and Return select it (pressed and released, so neither also pages
@@ -130,18 +108,5 @@ open class ListCell: View {
     open override func sizeThatFits(_ size: Size) -> Size {
         let text = textLabel.sizeThatFits(Size(width: max(0, size.width - 32), height: .greatestFiniteMagnitude))
         return Size(width: size.width, height: max(44, text.height + 20))
-    }
-
-    /// Called before reuse for another row.
-    open func prepareForReuse() { isHighlighted = false }
-
-    /// A cell recycled under a finger (a reload, a delete) gets a cancel from the window and
-    /// hears no more of that touch, so it never taps its next row.
-    open override func touchesBegan(_ touches: [Touch]) { isHighlighted = true }
-    open override func touchesCancelled(_ touches: [Touch]) { isHighlighted = false }
-    open override func touchesEnded(_ touches: [Touch]) {
-        let inside = touches.first.map { bounds.contains(convert($0.location, from: nil)) } ?? false
-        isHighlighted = false
-        if inside { onTap?() }
     }
 }
