@@ -82,14 +82,38 @@ public final class LayoutSolver {
     }
 
     /// `constant + Σ coefficient·symbol` (a row of the tableau, or the objective).
+    ///
+    /// The terms are kept in an array sorted by symbol (kiwi's choice, too): rows hold a few
+    /// terms, so a binary search finds one without hashing, adding one row into another is a
+    /// merge, and iteration is in the order symbols were made, which ties are broken by.
     struct Row {
+        struct Cell {
+            let symbol: Symbol
+            var coefficient: Double
+        }
         var constant: Double
-        var cells: [Symbol: Double] = [:]
+        private(set) var cells: [Cell] = []
 
         init(constant: Double = 0) { self.constant = constant }
 
-        /// The symbols in the order they were made (for choices that must not depend on hashing).
-        var symbols: [Symbol] { cells.keys.sorted() }
+        /// The symbols in the order they were made.
+        var symbols: [Symbol] { cells.map(\.symbol) }
+        var isEmpty: Bool { cells.isEmpty }
+
+        /// Where `symbol` is, or where it would go.
+        private func index(of symbol: Symbol) -> (Int, found: Bool) {
+            var lo = 0
+            var hi = cells.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                let id = cells[mid].symbol.id
+                if id == symbol.id { return (mid, true) }
+                if id < symbol.id { lo = mid + 1 } else { hi = mid }
+            }
+            return (lo, false)
+        }
+
+        func contains(_ symbol: Symbol) -> Bool { index(of: symbol).found }
 
         @discardableResult
         mutating func add(_ value: Double) -> Double {
@@ -98,27 +122,61 @@ public final class LayoutSolver {
         }
 
         mutating func insert(_ symbol: Symbol, _ coefficient: Double = 1) {
-            let c = (cells[symbol] ?? 0) + coefficient
-            if nearZero(c) { cells[symbol] = nil } else { cells[symbol] = c }
+            let (i, found) = index(of: symbol)
+            if found {
+                let c = cells[i].coefficient + coefficient
+                if nearZero(c) { cells.remove(at: i) } else { cells[i].coefficient = c }
+            } else if !nearZero(coefficient) {
+                cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: i)
+            }
         }
 
+        /// Adds `row × coefficient`: the two sorted term lists merged.
         mutating func insert(_ row: Row, _ coefficient: Double = 1) {
             constant += row.constant * coefficient
-            for (s, c) in row.cells { insert(s, c * coefficient) }
+            if row.cells.count == 1 {
+                insert(row.cells[0].symbol, row.cells[0].coefficient * coefficient)
+                return
+            }
+            var merged: [Cell] = []
+            merged.reserveCapacity(cells.count + row.cells.count)
+            var i = 0
+            var j = 0
+            while i < cells.count || j < row.cells.count {
+                if j == row.cells.count || (i < cells.count && cells[i].symbol.id < row.cells[j].symbol.id) {
+                    merged.append(cells[i])
+                    i += 1
+                } else if i == cells.count || row.cells[j].symbol.id < cells[i].symbol.id {
+                    let c = row.cells[j].coefficient * coefficient
+                    if !nearZero(c) { merged.append(Cell(symbol: row.cells[j].symbol, coefficient: c)) }
+                    j += 1
+                } else {
+                    let c = cells[i].coefficient + row.cells[j].coefficient * coefficient
+                    if !nearZero(c) { merged.append(Cell(symbol: cells[i].symbol, coefficient: c)) }
+                    i += 1
+                    j += 1
+                }
+            }
+            cells = merged
         }
 
-        mutating func remove(_ symbol: Symbol) { cells[symbol] = nil }
+        mutating func remove(_ symbol: Symbol) {
+            let (i, found) = index(of: symbol)
+            if found { cells.remove(at: i) }
+        }
 
         mutating func reverseSign() {
             constant = -constant
-            for key in cells.keys { cells[key] = -cells[key]! }
+            for i in cells.indices { cells[i].coefficient = -cells[i].coefficient }
         }
 
         /// Solves `0 = row` for `symbol`: the row becomes `symbol = …` (symbol left out).
         mutating func solve(for symbol: Symbol) {
-            let k = -1 / cells.removeValue(forKey: symbol)!
+            let (at, found) = index(of: symbol)
+            precondition(found, "solving a row for a symbol it does not hold")
+            let k = -1 / cells.remove(at: at).coefficient
             constant *= k
-            for key in cells.keys { cells[key]! *= k }
+            for i in cells.indices { cells[i].coefficient *= k }
         }
 
         /// The row is `lhs = …`; it becomes `rhs = …`.
@@ -127,11 +185,17 @@ public final class LayoutSolver {
             solve(for: rhs)
         }
 
-        func coefficient(_ symbol: Symbol) -> Double { cells[symbol] ?? 0 }
+        func coefficient(_ symbol: Symbol) -> Double {
+            let (i, found) = index(of: symbol)
+            return found ? cells[i].coefficient : 0
+        }
 
         /// Puts `row` (the value of `symbol`) in place of `symbol`.
         mutating func substitute(_ symbol: Symbol, _ row: Row) {
-            if let c = cells.removeValue(forKey: symbol) { insert(row, c) }
+            let (i, found) = index(of: symbol)
+            guard found else { return }
+            let c = cells.remove(at: i).coefficient
+            insert(row, c)
         }
     }
 
@@ -173,9 +237,9 @@ public final class LayoutSolver {
         var tag = Tag()
         var row = makeRow(for: c, tag: &tag)
         var subject = chooseSubject(row, tag)
-        if subject == .invalid, row.cells.keys.allSatisfy({ $0.kind == .dummy }) {
+        if subject == .invalid, row.cells.allSatisfy({ $0.symbol.kind == .dummy }) {
             guard nearZero(row.constant) else {
-                throw .unsatisfiable(c, conflicts: owners(of: Set(row.cells.keys)))
+                throw .unsatisfiable(c, conflicts: owners(of: Set(row.symbols)))
             }
             subject = tag.marker
         }
@@ -251,7 +315,7 @@ public final class LayoutSolver {
         guard delta != 0 else { return }
         if let row = rows[tag.marker] {
             guard nearZero(delta) else {
-                throw .unsatisfiable(c, conflicts: owners(of: Set(row.cells.keys)))
+                throw .unsatisfiable(c, conflicts: owners(of: Set(row.symbols)))
             }
             c.setRightConstant(value)
             return
@@ -260,30 +324,54 @@ public final class LayoutSolver {
         // marker would take the moved value and stop holding: the others say otherwise.
         if let repeated = rows.first(where: { $0.key.kind == .dummy && $0.value.coefficient(tag.marker) != 0 }) {
             throw .unsatisfiable(
-                c, conflicts: owners(of: Set(repeated.value.cells.keys).union([repeated.key])).filter { $0 !== c })
+                c, conflicts: owners(of: Set(repeated.value.symbols).union([repeated.key])).filter { $0 !== c })
         }
-        // Kept to put back if the other required constraints cannot follow.
-        let before = (rows, objective, infeasible)
         let old = c.rhs.constant
         c.setRightConstant(value)
-        var negative: [Symbol] = []
-        for i in rows.indices {
-            let k = rows.values[i].coefficient(tag.marker)
-            guard k != 0 else { continue }
-            let s = rows.keys[i]
-            if rows.values[i].add(-k * delta) < 0, s.kind != .external { negative.append(s) }
-        }
-        objective.add(-objective.coefficient(tag.marker) * delta)
-        infeasible += negative.sorted()
-        dualOptimize()
+        moveDummy(tag.marker, by: delta)
         // A row the dual simplex could not bring back is a required constraint in the way.
         if let stuck = rows.first(where: {
             $0.key.isRestricted && $0.value.constant < 0 && !nearZero($0.value.constant)
         }) {
-            let conflicts = owners(of: Set(stuck.value.cells.keys).union([stuck.key])).filter { $0 !== c }
-            (rows, objective, infeasible) = before
+            let conflicts = owners(of: Set(stuck.value.symbols).union([stuck.key])).filter { $0 !== c }
+            // Put back by moving the constant back: the pivots made on the way keep the
+            // tableau equivalent and the objective optimal, so the dual simplex returns to the
+            // old solution (a copy of the tableau kept for this cost a resize more than the
+            // edit itself).
             c.setRightConstant(old)
+            moveDummy(tag.marker, by: -delta)
             throw .unsatisfiable(c, conflicts: conflicts)
+        }
+    }
+
+    /// Moves a required equality's constant by `delta` through its dummy `marker` (never
+    /// basic: the dual simplex does not let a dummy enter) and restores feasibility.
+    private func moveDummy(_ marker: Symbol, by delta: Double) {
+        shiftRows(holding: marker, by: -delta)
+        objective.add(-objective.coefficient(marker) * delta)
+        dualOptimize()
+    }
+
+    /// Every row holding `symbol` moves by `amount` × its coefficient (a constant changed
+    /// behind a symbol that is not basic); the restricted rows this makes negative become
+    /// infeasible, in symbol order.
+    private func shiftRows(holding symbol: Symbol, by amount: Double) {
+        var negative: [Symbol] = []
+        updateRows { s, row in
+            let k = row.coefficient(symbol)
+            guard k != 0 else { return }
+            if row.add(amount * k) < 0, s.kind != .external { negative.append(s) }
+        }
+        infeasible += negative.sorted()
+    }
+
+    /// Visits every row in place. The loop walks indices it makes itself: `rows.indices`
+    /// holds the dictionary's storage, so each write through it copied the whole tableau.
+    private func updateRows(_ body: (Symbol, inout Row) -> Void) {
+        var i = rows.startIndex
+        while i != rows.endIndex {
+            body(rows.keys[i], &rows.values[i])
+            i = rows.index(after: i)
         }
     }
 
@@ -323,14 +411,7 @@ public final class LayoutSolver {
             if row.add(delta) < 0 { infeasible.append(minus) }
             rows[minus] = row
         } else {
-            var negative: [Symbol] = []
-            for i in rows.indices {
-                let c = rows.values[i].coefficient(plus)
-                guard c != 0 else { continue }
-                let s = rows.keys[i]
-                if rows.values[i].add(delta * c) < 0, s.kind != .external { negative.append(s) }
-            }
-            infeasible += negative.sorted()
+            shiftRows(holding: plus, by: delta)
         }
         dualOptimize()
     }
@@ -362,7 +443,7 @@ public final class LayoutSolver {
     public func isAmbiguous(_ v: LayoutVariable) -> Bool {
         guard let symbol = variables[ObjectIdentifier(v)]?.symbol else { return true }
         guard let row = rows[symbol] else { return true }
-        return row.cells.keys.contains { s in
+        return row.symbols.contains { s in
             s.kind != .dummy && nearZero(objective.coefficient(s)) && canMove(s)
         }
     }
@@ -386,7 +467,7 @@ public final class LayoutSolver {
             return "\(s.kind)\(s.id)"
         }
         func text(_ r: Row) -> String {
-            ([fmt(r.constant)] + r.symbols.map { "\(fmt(r.cells[$0]!))·\(name($0))" }).joined(separator: " + ")
+            ([fmt(r.constant)] + r.symbols.map { "\(fmt(r.coefficient($0)))·\(name($0))" }).joined(separator: " + ")
         }
         var lines = rows.keys.sorted().map { "\(name($0)) = \(text(rows[$0]!))" }
         lines.append("objective = \(text(objective))")
@@ -469,10 +550,10 @@ public final class LayoutSolver {
         let reached = nearZero(artificial!.constant)
         // Who is in the way is only worked out for a refusal (rare): a pass over every
         // constraint for each one added was most of a resized form's layout.
-        let inTheWay = Set(artificial!.cells.keys)
+        let inTheWay = Set(artificial!.symbols)
         artificial = nil
         if var r = rows.removeValue(forKey: art) {
-            if !r.cells.isEmpty {
+            if !r.isEmpty {
                 // It is still basic: pivot it out, on any symbol that is not a dummy.
                 guard
                     let entering = r.symbols.first(where: { $0.kind == .slack || $0.kind == .error })
@@ -485,7 +566,7 @@ public final class LayoutSolver {
                 rows[entering] = r
             }
         }
-        for i in rows.indices where rows.values[i].cells[art] != nil { rows.values[i].remove(art) }
+        updateRows { _, row in row.remove(art) }
         objective.remove(art)
         return reached ? nil : owners(of: inTheWay)
     }
@@ -504,10 +585,9 @@ public final class LayoutSolver {
         // In hash order, which is cheap; only the rows made infeasible are put in symbol order
         // (sorting every row's key for every pivot was most of a form's layout).
         var negative: [Symbol] = []
-        for i in rows.indices {
-            if rows.values[i].cells[symbol] != nil { rows.values[i].substitute(symbol, row) }
-            let s = rows.keys[i]
-            if s.kind != .external, rows.values[i].constant < 0 { negative.append(s) }
+        updateRows { s, r in
+            r.substitute(symbol, row)
+            if s.kind != .external, r.constant < 0 { negative.append(s) }
         }
         infeasible += negative.sorted()
         objective.substitute(symbol, row)
@@ -525,18 +605,21 @@ public final class LayoutSolver {
             let goal = which == .objective ? objective : artificial!
             // The first symbol made (the least id) that lowers the goal.
             var entering = Symbol.invalid
-            for (s, c) in goal.cells where s.kind != .dummy && c < 0 && (entering == .invalid || s < entering) {
-                entering = s
+            // Cells are in symbol order: the first that qualifies is the least.
+            for cell in goal.cells where cell.symbol.kind != .dummy && cell.coefficient < 0 {
+                entering = cell.symbol
+                break
             }
             guard entering != .invalid else { return }
             // The row that limits it first (the least ratio, ties to the least id), among
             // restricted basic symbols.
             var leaving = Symbol.invalid
             var ratio = Double.greatestFiniteMagnitude
-            for (s, row) in rows where s.kind != .external {
-                let c = row.coefficient(entering)
+            for i in rows.indices where rows.keys[i].kind != .external {
+                let s = rows.keys[i]
+                let c = rows.values[i].coefficient(entering)
                 guard c < 0 else { continue }
-                let r = -row.constant / c
+                let r = -rows.values[i].constant / c
                 if r < ratio || (r == ratio && s < leaving) {
                     ratio = r
                     leaving = s
@@ -559,7 +642,8 @@ public final class LayoutSolver {
             guard var row = rows[leaving], row.constant < 0, !nearZero(row.constant) else { continue }
             var entering = Symbol.invalid
             var ratio = Double.greatestFiniteMagnitude
-            for (s, c) in row.cells where s.kind != .dummy && c > 0 {
+            for cell in row.cells where cell.symbol.kind != .dummy && cell.coefficient > 0 {
+                let (s, c) = (cell.symbol, cell.coefficient)
                 let r = objective.coefficient(s) / c
                 if r < ratio || (r == ratio && s < entering) {
                     ratio = r

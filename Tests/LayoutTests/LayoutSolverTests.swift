@@ -51,7 +51,8 @@ import Testing
         // Narrower than two widths of 100 allow: refused, and nothing moved.
         #expect(throws: LayoutError.self) { try solver.updateConstant(of: right, to: 200) }
         solver.updateVariables()
-        #expect(aWidth.value == 130 && right.description == "b.left + b.width == 284")
+        #expect(aWidth.value == 130 && bWidth.value == 130 && bLeft.value == 154)
+        #expect(right.description == "b.left + b.width == 284")
         // An inequality's constant goes out and back in; one that cannot hold is put back.
         try solver.updateConstant(of: least, to: 120)
         #expect(throws: LayoutError.self) { try solver.updateConstant(of: least, to: 200) }
