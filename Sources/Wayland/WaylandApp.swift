@@ -114,7 +114,9 @@ public final class WaylandApp {
         window.renderIfPossible()
         // Slow work waits for the window to be idle (shown once, nothing animating), one piece a
         // turn, so a touch that starts meanwhile waits for one piece at most.
-        let idle = window.framesCommitted > 0 && !window.content.hasActiveAnimations && !window.isWaitingForFrame
+        let idle =
+            window.framesCommitted > 0 && !window.content.hasActiveAnimations && !window.isWaitingForFrame
+            && window.scheduledDraw == nil
         connection.input.showPendingCursor(windowIsIdle: idle)
         var moreIdleWork = false
         if idle { moreIdleWork = window.idleWork() }
@@ -124,6 +126,8 @@ public final class WaylandApp {
         if window.content.hasActiveAnimations && !window.isWaitingForFrame {
             next = min(next ?? .infinity, now + connection.refreshInterval)
         }
+        // A frame waiting for its moment (as late as still meets the next repaint).
+        if let at = window.scheduledDraw { next = min(next ?? .infinity, at) }
         if moreIdleWork { next = now }
         if next != armedDeadline {
             let delay = next.map { max(0, $0 - now) }
@@ -186,7 +190,8 @@ public final class WaylandApp {
     public var isAtRest: Bool {
         let c = window.content
         return window.framesCommitted > 0 && !c.needsFrame && !window.isWaitingForFrame && !c.hasActiveAnimations
-            && !c.hasBackgroundWork && !connection.input.cursorPending && !window.hasIdleWork
+            && window.scheduledDraw == nil && !c.hasBackgroundWork && !connection.input.cursorPending
+            && !window.hasIdleWork
     }
 
     /// Reads everything the compositor has sent so far (a roundtrip), then steps until the window

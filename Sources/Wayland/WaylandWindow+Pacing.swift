@@ -3,9 +3,10 @@ import ScrollwayCWaylandClient
 import ScrollwayViews
 import ScrollwayWaylandProtocols
 
-// Frame pacing: at most one frame callback in flight; a frame is drawn when one is wanted and
-// none is in flight, for the predicted presentation time (wp_presentation feedback, asked for
-// now and then, gives the refresh grid).
+// Frame pacing: at most one frame callback in flight; a wanted frame is drawn as late as still
+// meets the compositor's next repaint (`FrameScheduler`), at once when the compositor is idle,
+// for the predicted presentation time (wp_presentation feedback, asked for now and then, gives
+// the refresh grid).
 
 extension WaylandWindow {
     func setNeedsFrame() {
@@ -17,9 +18,22 @@ extension WaylandWindow {
     /// callback (never from here: the request can come from inside a frame being prepared).
     public func windowNeedsFrame(_ window: Window) { setNeedsFrame() }
 
-    /// Draws a frame now if one is wanted and allowed (configured, no callback in flight).
-    func renderIfPossible() {
-        guard configured, wantsFrame, frameCallback == nil else { return }
+    /// Draws a frame if one is wanted and allowed (configured, no callback in flight) and it is
+    /// time (`FrameScheduler.drawTime`; `immediately`: a configure, answered at once); else
+    /// notes when (`scheduledDraw`, which the loop wakes for).
+    func renderIfPossible(immediately: Bool = false) {
+        guard configured, wantsFrame, frameCallback == nil else {
+            scheduledDraw = nil
+            return
+        }
+        let now = sw_monotonic_seconds()
+        let at = immediately ? now : scheduler.drawTime(now: now)
+        // Within a fifth of a millisecond is now: the loop's timer would wake no sooner.
+        guard at <= now + 0.0002 else {
+            scheduledDraw = at
+            return
+        }
+        scheduledDraw = nil
         render(at: predictedPresentation())
     }
 
@@ -27,9 +41,9 @@ extension WaylandWindow {
         precondition(callback == frameCallback, "a frame callback we did not request")
         wl_callback_destroy(callback)
         frameCallback = nil
+        scheduler.repainted(at: sw_monotonic_seconds(), refresh: connection.refreshInterval)
         if content.hasActiveAnimations { wantsFrame = true }
-        guard wantsFrame else { return }
-        render(at: predictedPresentation())
+        renderIfPossible()
     }
 
     /// When the frame drawn now will most likely reach the screen: the next multiple of the

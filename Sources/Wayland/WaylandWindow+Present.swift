@@ -1,4 +1,5 @@
 import Glibc
+import ScrollwayCSystem
 import ScrollwayCWaylandClient
 import ScrollwayGeometry
 import ScrollwayRaster
@@ -14,11 +15,15 @@ extension WaylandWindow {
     /// view that cannot be drawn) ends the connection with that error, said once.
     func render(at time: Double) {
         precondition(frameCallback == nil, "never two frame callbacks in flight")
+        if debugFrameDelay > 0 { usleep(UInt32(clamping: Int64(clamping: debugFrameDelay * 1e6, rounding: .up))) }
+        let start = sw_monotonic_seconds()
         do {
             try drawFrame(at: time)
         } catch {
             connection.fail(error)
         }
+        // Committed (a frame with nothing new commits nothing): what it cost, for the next aim.
+        if frameCallback != nil { scheduler.drew(from: start, to: sw_monotonic_seconds()) }
     }
 
     private func drawFrame(at time: Double) throws {

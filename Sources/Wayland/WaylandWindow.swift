@@ -27,8 +27,9 @@ public enum PresentMode: String, Sendable, CaseIterable {
 /// frame callbacks and presentation feedback; `+Present` drawing into buffers and committing.
 ///
 /// Rendering: on a change the view tree asks its host for a frame (`WindowHost`); with no
-/// callback in flight the frame is drawn at once, otherwise on the callback. Animations are
-/// evaluated at the predicted presentation time (callback time + one refresh). A buffer is
+/// callback in flight it is drawn as late as still meets the compositor's next repaint, at once
+/// when the compositor is idle (`FrameScheduler`). Animations are evaluated at the predicted
+/// presentation time. A buffer is
 /// brought up to date by copying, from the newest buffer, what changed since it was last
 /// drawn (its age), then compositing only this frame's damage; `damage_buffer` names exactly
 /// that damage.
@@ -80,6 +81,13 @@ public final class WaylandWindow: WindowHost {
     // MARK: Pacing (WaylandWindow+Pacing)
     var frameCallback: OpaquePointer?
     var wantsFrame = true
+    /// When the next frame is drawn, as late as still meets the compositor's next repaint.
+    var scheduler: FrameScheduler
+    /// A wanted frame waits until then (the loop's timer wakes for it); nil: none waits.
+    public internal(set) var scheduledDraw: Double?
+    /// A test hook: each frame is held back this long (s) before it is drawn and committed
+    /// (`SCROLLWAY_DEBUG_FRAME_DELAY_MS`), so a bench can show that it measures a late frame.
+    let debugFrameDelay: Double
     var feedbacks: [OpaquePointer] = []
     /// The last presentation (on the platform's monotonic clock) and the refresh it reported.
     public internal(set) var lastPresentation: (time: Double, refresh: Double)?
@@ -128,6 +136,10 @@ public final class WaylandWindow: WindowHost {
         self.onCommit = onCommit
         defaultSize = content.bounds.size
         self.title = title
+        scheduler = FrameScheduler(refresh: connection.refreshInterval)
+        debugFrameDelay =
+            getenv("SCROLLWAY_DEBUG_FRAME_DELAY_MS").flatMap { Double(String(cString: $0)) }
+            .map { max(0, min($0, 1000)) / 1000 } ?? 0
         surface = wl_compositor_create_surface(connection.compositor)
         xdgSurface = xdg_wm_base_get_xdg_surface(connection.wmBase, surface)
         toplevel = xdg_surface_get_toplevel(xdgSurface)
@@ -211,7 +223,7 @@ public final class WaylandWindow: WindowHost {
         configured = true
         wantsFrame = true
         let committed = framesCommitted
-        renderIfPossible()
+        renderIfPossible(immediately: true)
         if framesCommitted == committed, committed > 0, !resized {
             askForPresentationFeedback(replacingOutstanding: true)
             wl_surface_commit(surface)

@@ -1,0 +1,85 @@
+/// When a host draws the next frame, so that input reaches the screen at the first repaint it
+/// can: as late as still meets the compositor's next repaint, not as soon as the last one is
+/// done.
+///
+/// A frame callback's `done` comes when the compositor repaints with our last commit, and its
+/// next repaint comes one period later. A frame drawn at `done` (the usual loop) is shown at that
+/// next repaint with the input it had at `done`; input arriving after it waits a whole period
+/// more, 1.5 refreshes on average. Drawn at `next − (drawing cost + margin)` instead, it takes
+/// in whatever arrived until then, and is still shown at the same repaint: input waits half a
+/// refresh on average, and no more frames are drawn than before (one per repaint). With the
+/// compositor idle (its expected repaint passed with nothing from us), a frame is drawn at once:
+/// an idle compositor repaints as soon as a commit comes.
+///
+/// The margin adapts: a repaint that comes a period later than the one aimed at (the commit
+/// missed it) widens it by a millisecond, up to a third of the period; every 120 frames that
+/// make their repaint narrow it by half a millisecond, down to `minimumMargin`.
+///
+/// Pure: times are seconds on one monotonic clock, given by the host.
+public struct FrameScheduler: Sendable {
+    /// The interval between the compositor's repaints, as observed (starts at the refresh).
+    public private(set) var period: Double
+    /// When the last frame callback came: the compositor's last repaint with our commit.
+    public private(set) var lastRepaint: Double?
+    /// Added to the drawing cost when aiming at a repaint.
+    public private(set) var margin: Double
+    /// The dearest of the last few frames' drawing, s.
+    public var drawCost: Double { costs.max() ?? 0 }
+
+    public static let minimumMargin = 0.002
+    private var costs: [Double] = []
+    private var costIndex = 0
+    private var aimedAt: Double?
+    private var madeIt = 0
+
+    public init(refresh: Double) {
+        period = refresh
+        margin = Self.minimumMargin
+    }
+
+    /// When to draw a frame wanted at `now`: `now` itself when there is no repaint to aim at
+    /// (none seen yet, or the expected one has passed: the compositor idles until a commit),
+    /// else the latest moment that still meets it.
+    public func drawTime(now: Double) -> Double {
+        guard let last = lastRepaint else { return now }
+        let next = last + period
+        guard now < next else { return now }
+        return max(now, next - drawCost - margin)
+    }
+
+    /// A frame was drawn from `start` and committed at `end`.
+    public mutating func drew(from start: Double, to end: Double) {
+        let cost = max(0, end - start)
+        if costs.count < 8 {
+            costs.append(cost)
+        } else {
+            costs[costIndex] = cost
+            costIndex = (costIndex + 1) % costs.count
+        }
+        // The repaint this commit aimed at: the next one, when it came before it.
+        if let last = lastRepaint, end < last + period { aimedAt = last + period } else { aimedAt = nil }
+    }
+
+    /// The frame callback came at `now` (`refresh`: the output's, for bounds).
+    public mutating func repainted(at now: Double, refresh: Double) {
+        if let last = lastRepaint {
+            let interval = now - last
+            // Consecutive repaints only: a gap of several periods is idle time, not the period.
+            if interval > 0.5 * refresh && interval < 1.5 * refresh { period += (interval - period) / 8 }
+        }
+        if let aimed = aimedAt {
+            if now > aimed + period / 2 {
+                margin = min(margin + 0.001, period / 3)
+                madeIt = 0
+            } else {
+                madeIt += 1
+                if madeIt >= 120 {
+                    margin = max(Self.minimumMargin, margin - 0.0005)
+                    madeIt = 0
+                }
+            }
+        }
+        aimedAt = nil
+        lastRepaint = now
+    }
+}

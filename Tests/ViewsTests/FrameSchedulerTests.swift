@@ -1,0 +1,54 @@
+import Testing
+
+@testable import ScrollwayViews
+
+/// When a host draws: as late as still meets the next repaint, at once when there is none to
+/// aim at, with a margin that widens on a miss and narrows after 120 frames that made it.
+@Suite struct FrameSchedulerTests {
+    let refresh = 1.0 / 60
+
+    @Test func aFrameIsDrawnAsLateAsTheNextRepaintAllows() {
+        var s = FrameScheduler(refresh: refresh)
+        // Nothing seen yet: at once.
+        #expect(s.drawTime(now: 5) == 5)
+        s.repainted(at: 10, refresh: refresh)
+        // A frame drawn in 1 ms: aimed 1 ms + the 2 ms margin before 10 + 1/60.
+        s.drew(from: 10.001, to: 10.002)
+        #expect(abs(s.drawTime(now: 10.003) - (10 + refresh - 0.001 - 0.002)) < 1e-12)
+        // Past that moment: now. Past the expected repaint (the compositor idles): now.
+        #expect(s.drawTime(now: 10.015) == 10.015)
+        #expect(s.drawTime(now: 10.5) == 10.5)
+    }
+
+    @Test func theMarginWidensOnAMissAndNarrowsAfterFramesThatMadeIt() {
+        var s = FrameScheduler(refresh: refresh)
+        var t = 1.0
+        s.repainted(at: t, refresh: refresh)
+        // Committed before the next repaint, but the callback came two periods on: a miss.
+        s.drew(from: t + 0.013, to: t + 0.014)
+        t += 2 * refresh
+        s.repainted(at: t, refresh: refresh)
+        #expect(abs(s.margin - 0.003) < 1e-12)
+        // The period is not taken from the gap of a miss.
+        #expect(abs(s.period - refresh) < 1e-12)
+        for _ in 0..<120 {
+            s.drew(from: t + 0.012, to: t + 0.013)
+            t += refresh
+            s.repainted(at: t, refresh: refresh)
+        }
+        #expect(abs(s.margin - 0.0025) < 1e-12)
+        // It never goes below the minimum, nor above a third of the period.
+        for _ in 0..<600 {
+            s.drew(from: t + 0.012, to: t + 0.013)
+            t += refresh
+            s.repainted(at: t, refresh: refresh)
+        }
+        #expect(s.margin == FrameScheduler.minimumMargin)
+        for _ in 0..<20 {
+            s.drew(from: t + 0.01, to: t + 0.011)
+            t += 2 * refresh
+            s.repainted(at: t, refresh: refresh)
+        }
+        #expect(abs(s.margin - refresh / 3) < 1e-12)
+    }
+}
