@@ -299,7 +299,7 @@ public struct WestonBench {
     }
 
     /// Waits (up to 10 s) until something other than black shows, or the client dies.
-    private func waitForWindow(_ rig: WestonRig, client: Process) throws {
+    func waitForWindow(_ rig: WestonRig, client: Process) throws {
         let deadline = Deadline(in: 10)
         while !deadline.hasPassed {
             guard client.isRunning else {
@@ -355,6 +355,7 @@ extension WestonBench {
             var size: String
             var memcpyMs: Double
             var runs: [String: WestonBench.Run]
+            var latency: [String: WestonBench.LatencyRun] = [:]
         }
         var results: [SizeResult] = []
         for size in sizes {
@@ -399,12 +400,31 @@ extension WestonBench {
                 }
             }
             let memcpy = WestonBench.percentile(memcpys, 0.5)
+            // Latency: the same input script into each client, its protocol traffic read (the
+            // quick mode at the first size only).
+            var latency: [String: WestonBench.LatencyRun] = [:]
+            if !quick || size.description == sizes.first?.description {
+                for (name, command, env, isGTK) in clients where ["floor", "list fast", "list gtk4"].contains(name) {
+                    let stats = dir.appendingPathComponent("latency.stats").path
+                    let args = command + (isGTK ? ["--stats", stats] : [])
+                    let log = dir.appendingPathComponent("\(name.replacingOccurrences(of: " ", with: "-")).wayland.log")
+                    let run = try bench.latency(name, size: size, command: args, environment: env, log: log)
+                    latency[name] = run
+                    for phase in WestonBench.LatencyPhase.allCases {
+                        guard let p = run.phases[phase.rawValue] else { continue }
+                        bench.log(
+                            String(
+                                format: "%@, %@, %@: input → repaint median %.1f ms, p99 %.1f ms (%d inputs)",
+                                size.description, name, phase.rawValue, p.p50, p.p99, p.count))
+                    }
+                }
+            }
             results.append(
                 SizeResult(
                     size: size.description, memcpyMs: memcpy,
                     runs: Dictionary(
-                        uniqueKeysWithValues: samples.map { ($0.key, WestonBench.summarize($0.key, $0.value)) })
-                ))
+                        uniqueKeysWithValues: samples.map { ($0.key, WestonBench.summarize($0.key, $0.value)) }),
+                    latency: latency))
         }
         if json {
             let encoder = JSONEncoder()
@@ -438,6 +458,13 @@ extension WestonBench {
                             x(p99, r.memcpyMs)))
                 }
             }
+        }
+        defer {
+            output(
+                "scrollway bench --weston: input → the repaint that shows it, from each client's own protocol traffic "
+                    + "(WAYLAND_DEBUG=client: the input event, the first commit after it, that commit's frame callback)"
+            )
+            output(WestonBench.latencyTable(results.map { ($0.size, $0.latency) }))
         }
         output(
             "scrollway bench --weston: client CPU per committed frame while flung, as ratios to baselines of the same run"

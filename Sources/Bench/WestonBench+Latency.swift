@@ -1,0 +1,176 @@
+import Foundation
+import Glibc
+import ScrollwayGeometry
+import ScrollwayReplay
+import ScrollwayScripts
+import ScrollwayWaylandCore
+import ScrollwayWestonHarness
+
+/// The latency part of `bench --weston`: each client played the same input script in a headless
+/// weston of its own with `WAYLAND_DEBUG=client`, and every input's time to the repaint that
+/// shows it read from that traffic (`ProtocolLatency`), phase by phase.
+extension WestonBench {
+    /// What the latency script plays, in this order; each phase's inputs are summarised apart.
+    public enum LatencyPhase: String, CaseIterable, Codable, Sendable {
+        /// A finger moved 2 px every 8 ms (120 Hz, as a touch panel reports) for over a second.
+        case drag = "slow drag"
+        /// A fast flick's moves (10 ms apart).
+        case fling = "fling moves"
+        /// Wheel detents 200 ms apart.
+        case wheel = "wheel clicks"
+        /// Down-arrow presses 150 ms apart, each while the last one's scroll may still run.
+        case keys
+        /// A Down press after the window has been still for 1.5 s: nothing else is drawing.
+        case idleKey = "key after rest"
+        /// A finger put down after 1.5 s of rest, its first move (past the slop) 4 ms later:
+        /// from the down to the repaint.
+        case idleTouch = "touch after rest"
+
+        /// The inputs of the phase's window that it measures.
+        func counts(_ kind: ProtocolLatency.InputKind) -> Bool {
+            switch self {
+            case .drag, .fling: kind == .touchMotion
+            case .wheel: kind == .wheel
+            case .keys, .idleKey: kind == .key
+            case .idleTouch: kind == .touchDown
+            }
+        }
+    }
+
+    /// One client's latencies, phase by phase.
+    struct LatencyRun: Codable {
+        var client: String
+        var refreshMs: Double
+        var phases: [String: LatencySummary]
+    }
+
+    /// A phase's span on libwayland's clock (`ProtocolLatency.logMilliseconds`).
+    struct PhaseMark {
+        var phase: LatencyPhase
+        var start: Double
+        var end: Double
+    }
+
+    /// Plays the latency script into `command` in a new headless weston of `size` and reads
+    /// the client's protocol log. `delayFrames`: the test hook that holds each of our frames
+    /// back (SCROLLWAY_DEBUG_FRAME_DELAY_MS, ms) before it is committed.
+    func latency(
+        _ name: String, size: Size, command: [String], environment: [String: String] = [:], log logFile: URL
+    ) throws -> LatencyRun {
+        let rig = try WestonRig(width: size.width, height: size.height, scale: size.scale)
+        defer { rig.stop() }
+        var env = environment
+        env["WAYLAND_DEBUG"] = "client"
+        let client = try rig.process.launchClient(
+            command[0], arguments: Array(command.dropFirst()), environment: env, output: logFile)
+        try waitForWindow(rig, client: client)
+        usleep(500_000)
+        let marks = try playLatencyScript(rig, size)
+        kill(client.processIdentifier, SIGTERM)
+        let deadline = Deadline(in: 30)
+        while client.isRunning && !deadline.hasPassed { usleep(10_000) }
+        rig.stop()
+        client.waitUntilExit()
+        let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+        let parsed = ProtocolLatency(log: text)
+        guard let refresh = parsed.refreshMs else {
+            throw BenchError("bench: \(name) at \(size): its protocol log (\(logFile.path)) names no output mode")
+        }
+        var phases: [String: LatencySummary] = [:]
+        for mark in marks {
+            let start = parsed.align(mark.start)
+            let end =
+                start
+                + (mark.end - mark.start + ProtocolLatency.wrapMs).truncatingRemainder(
+                    dividingBy: ProtocolLatency.wrapMs)
+            let lat = parsed.measured.filter {
+                $0.input.time >= start && $0.input.time < end && mark.phase.counts($0.input.kind)
+            }
+            .map(\.latency)
+            if let s = LatencySummary(lat, refreshMs: refresh) { phases[mark.phase.rawValue] = s }
+        }
+        guard !phases.isEmpty else {
+            // Kept for a look: the bench's own directory goes when it ends.
+            let kept = FileManager.default.temporaryDirectory.appendingPathComponent(logFile.lastPathComponent)
+            try? FileManager.default.removeItem(at: kept)
+            try? FileManager.default.copyItem(at: logFile, to: kept)
+            throw BenchError(
+                "bench: \(name) at \(size): no input in its protocol log reached a repaint (\(parsed.measured.count) "
+                    + "inputs, \(parsed.commits) commits with a frame callback, \(parsed.repainted) repainted); "
+                    + "the log is kept at \(kept.path)")
+        }
+        return LatencyRun(client: name, refreshMs: refresh, phases: phases)
+    }
+
+    /// The script, phase by phase, in real time; returns each phase's span.
+    private func playLatencyScript(_ rig: WestonRig, _ size: Size) throws -> [PhaseMark] {
+        let injector = SeatInjector(rig: rig)
+        let x = Double(size.width) / 2
+        let h = Double(size.height)
+        let presses = quick ? 8 : 30
+        let rests = quick ? 3 : 8
+        var t = 1000.0
+        rig.pacer.begin(at: t)
+        var marks: [PhaseMark] = []
+        func phase(_ p: LatencyPhase, settle: Double, _ build: (inout ScriptBuilder) -> Void) throws {
+            let start = ProtocolLatency.logMilliseconds()
+            t = try injector.send(from: t, build) + settle
+            try injector.waitUntilDue(t)
+            marks.append(PhaseMark(phase: p, start: start, end: ProtocolLatency.logMilliseconds()))
+        }
+        // Up by 2 px every 8 ms, then held still a while before the lift, so it does not fling.
+        try phase(.drag, settle: 800) { b in
+            b.drag(
+                from: Point(x: x, y: h * 0.8), to: Point(x: x, y: h * 0.8 - 300), at: 0, ms: 1200, hold: 300,
+                step: 8)
+        }
+        try phase(.fling, settle: 2000) { b in
+            b.flick(from: Point(x: x, y: h * 0.8), by: Point(x: 0, y: -h * 0.5), at: 0)
+        }
+        try phase(.wheel, settle: 1000) { b in
+            for i in 0..<(quick ? 5 : 15) { b.wheel(clicks: 1, over: Point(x: x, y: h / 2), at: Double(i) * 200) }
+        }
+        try phase(.keys, settle: 1000) { b in
+            for i in 0..<presses { b.key("Down", at: Double(i) * 150) }
+        }
+        try phase(.idleKey, settle: 0) { b in
+            for i in 0..<rests { b.key("Down", at: 1500 + Double(i) * 1500) }
+        }
+        try phase(.idleTouch, settle: 1000) { b in
+            for i in 0..<rests {
+                let t0 = 1500 + Double(i) * 1700
+                let p = Point(x: x, y: h * 0.5)
+                b.touch(
+                    from: p, at: t0,
+                    moves: [(t: t0 + 4, to: p + Point(x: 0, y: -40)), (t: t0 + 100, to: p + Point(x: 0, y: -60))],
+                    liftAt: t0 + 400)
+            }
+        }
+        return marks
+    }
+
+    /// The latency table: for each size, client and phase, the median, p95, p99 and worst in ms
+    /// and the median and p99 in refreshes, and the shares shown within one refresh, within
+    /// two, and later.
+    static func latencyTable(_ sizes: [(size: String, runs: [String: LatencyRun])]) -> String {
+        var lines = [
+            "| size | client | input | inputs | median ms (refreshes) | p95 ms | p99 ms (refreshes) | worst ms | "
+                + "≤ 1 refresh | 1–2 | > 2 |",
+            "|---|---|---|---|---|---|---|---|---|---|---|",
+        ]
+        for (size, runs) in sizes {
+            for (client, run) in runs.sorted(by: { $0.key < $1.key }) {
+                for phase in LatencyPhase.allCases {
+                    guard let p = run.phases[phase.rawValue] else { continue }
+                    lines.append(
+                        String(
+                            format:
+                                "| %@ | %@ | %@ | %d | %.1f (%.2f) | %.1f | %.1f (%.2f) | %.1f | %.0f%% | %.0f%% | %.0f%% |",
+                            size, client, phase.rawValue, p.count, p.p50, p.p50 / p.refreshMs, p.p95, p.p99,
+                            p.p99 / p.refreshMs, p.max, p.withinOne * 100, p.withinTwo * 100, p.later * 100))
+                }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
