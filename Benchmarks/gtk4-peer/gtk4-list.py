@@ -56,7 +56,7 @@ class Stats:
     """CPU spent per painted frame, and which frames fell inside the scrolling."""
 
     def __init__(self):
-        self.frames = []  # (frame counter, main-thread ms, process ms, scrolled)
+        self.frames = []  # (frame counter, main-thread ms, process ms, scrolled, monotonic s)
         self.scrolled_since_paint = False
         self.last_thread = time.thread_time()
         self.last_process = time.process_time()
@@ -73,6 +73,7 @@ class Stats:
             (now_thread - self.last_thread) * 1000.0,
             (now_process - self.last_process) * 1000.0,
             self.scrolled_since_paint,
+            time.monotonic(),
         ))
         self.last_thread, self.last_process = now_thread, now_process
         self.scrolled_since_paint = False
@@ -90,6 +91,8 @@ class Stats:
             "mainCPUms": [round(f[1], 4) for f in window],
             "processCPUms": [round(f[2], 4) for f in window],
             "frameCounters": [f[0] for f in window],
+            # When each frame was painted (CLOCK_MONOTONIC, s): the bench's late frames.
+            "frameTimes": [round(f[4], 6) for f in window],
             "width": width,
             "height": height,
         }

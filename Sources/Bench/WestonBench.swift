@@ -32,6 +32,8 @@ public struct WestonBench {
         var main: Double
         var process: Double
         var recentred: Bool?
+        /// When it was committed (painted, for GTK4), on the monotonic clock, s.
+        var t: Double? = nil
     }
 
     /// One client flung in one compositor.
@@ -58,10 +60,15 @@ public struct WestonBench {
         /// says how much the machine moved between rounds).
         var rounds = 1
         var roundMainMedians: [Double] = []
+        /// Frames that came more than 1.5 refreshes after the one before while the content moved
+        /// (gaps of a quarter second or more are rest between flings, not late frames).
+        var lateFrames = 0
         var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
     }
 
     public let quick: Bool
+    /// Each client held to this share of one core (`CPUQuota`), percent; nil: no limit.
+    public var cpuQuota: Int?
     /// Progress and per-client results as they come (the command sends them to standard error).
     public var log: (String) -> Void
     /// Where the report's table (or JSON) goes.
@@ -238,7 +245,8 @@ public struct WestonBench {
             recentredShare: flagged.isEmpty ? nil : Double(flagged.filter { $0 }.count) / Double(flagged.count),
             mainP99NotRecentred: notRecentred.isEmpty ? nil : percentile(notRecentred, 0.99),
             rounds: samples.count,
-            roundMainMedians: samples.map { percentile($0.frames.map(\.main), 0.5) })
+            roundMainMedians: samples.map { percentile($0.frames.map(\.main), 0.5) },
+            lateFrames: samples.map { lateFrames($0.frames) }.reduce(0, +))
     }
 
     /// The value at quantile `q` of `values` (not empty): the element a fraction `q` of the way
@@ -246,6 +254,13 @@ public struct WestonBench {
     static func percentile(_ values: [Double], _ q: Double, sorted: Bool = false) -> Double {
         let v = sorted ? values : values.sorted()
         return v[min(v.count - 1, Int(clamping: Double(v.count) * q))]
+    }
+
+    /// Frames more than 1.5 refreshes (of 60 Hz, the rig's) after the frame before, less than a
+    /// quarter second after it (longer is rest between flings).
+    static func lateFrames(_ frames: [Frame]) -> Int {
+        let times = frames.compactMap(\.t)
+        return zip(times, times.dropFirst()).filter { a, b in b - a > 1.5 / 60 && b - a < 0.25 }.count
     }
 
     /// One fast touch fling through the middle of the window, up or down (four moves 15 ms
@@ -321,7 +336,7 @@ public struct WestonBench {
                 let t = o["t"] as? Double, let main = o["main"] as? Double, let process = o["process"] as? Double,
                 t >= t0, t <= t1
             else { return nil }
-            return Frame(main: main, process: process, recentred: o["recentred"] as? Bool)
+            return Frame(main: main, process: process, recentred: o["recentred"] as? Bool, t: t)
         }
     }
 
@@ -331,7 +346,10 @@ public struct WestonBench {
             let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let main = o["mainCPUms"] as? [Double], let process = o["processCPUms"] as? [Double]
         else { throw BenchError("bench: the GTK4 peer wrote no statistics") }
-        return zip(main, process).map { Frame(main: $0, process: $1, recentred: nil) }
+        let times = o["frameTimes"] as? [Double] ?? []
+        return zip(main, process).enumerated().map { i, cpu in
+            Frame(main: cpu.0, process: cpu.1, recentred: nil, t: i < times.count ? times[i] : nil)
+        }
     }
 }
 
@@ -358,6 +376,12 @@ extension WestonBench {
             var latency: [String: WestonBench.LatencyRun] = [:]
         }
         var results: [SizeResult] = []
+        let quota = try cpuQuota.map { try CPUQuota(percent: $0, name: "scrollway-bench-\(getpid())") }
+        defer { quota?.remove() }
+        if let quota {
+            bench.log(
+                "each client held to \(quota.percent)% of one core (cgroup v\(quota.version), \(quota.directory.path))")
+        }
         for size in sizes {
             var clients: [(String, [String], [String: String], Bool)] = [
                 ("floor", [exe, "demo", "--fullscreen", "--scene", "list", "--present", "flip-only"], [:], false)
@@ -384,7 +408,8 @@ extension WestonBench {
                 for (name, command, env, isGTK) in clients {
                     let stats = dir.appendingPathComponent("\(name.replacingOccurrences(of: " ", with: "-")).stats")
                         .path
-                    let args = command + (isGTK ? ["--stats", stats] : ["--frame-stats", stats])
+                    let own = command + (isGTK ? ["--stats", stats] : ["--frame-stats", stats])
+                    let args = quota?.wrap(own) ?? own
                     let sample = try bench.run(
                         name, size: size, command: args, environment: env, stats: stats, toEnd: name == "list fast",
                         parse: isGTK ? WestonBench.gtkFrames : WestonBench.scrollwayFrames)
@@ -403,7 +428,8 @@ extension WestonBench {
             // Latency: the same input script into each client, its protocol traffic read (the
             // quick mode at the first size only).
             var latency: [String: WestonBench.LatencyRun] = [:]
-            if !quick || size.description == sizes.first?.description {
+            // (Not under a CPU quota: the log costs the client CPU time of its own.)
+            if quota == nil, !quick || size.description == sizes.first?.description {
                 for (name, command, env, isGTK) in clients where ["floor", "list fast", "list gtk4"].contains(name) {
                     let stats = dir.appendingPathComponent("latency.stats").path
                     let args = command + (isGTK ? ["--stats", stats] : [])
@@ -460,11 +486,31 @@ extension WestonBench {
             }
         }
         defer {
-            output(
-                "scrollway bench --weston: input → the repaint that shows it, from each client's own protocol traffic "
-                    + "(WAYLAND_DEBUG=client: the input event, the first commit after it, that commit's frame callback)"
-            )
-            output(WestonBench.latencyTable(results.map { ($0.size, $0.latency) }))
+            if let quota {
+                output(
+                    "scrollway bench --weston --cpu-quota \(quota.percent): each client held to \(quota.percent)% of one "
+                        + "core; frames committed while flung against the floor's, and frames more than 1.5 refreshes late"
+                )
+                output("| size | client | frames/s | ÷ floor | late frames |")
+                output("|---|---|---|---|---|")
+                for r in results {
+                    let floor = r.runs["floor"]
+                    for (name, run) in r.runs.sorted(by: { $0.key < $1.key }) {
+                        output(
+                            String(
+                                format: "| %@ | %@ | %.1f | %@ | %d of %d |", r.size, name, run.framesPerSecond,
+                                floor.map { x(run.framesPerSecond, $0.framesPerSecond) } ?? "n/a", run.lateFrames,
+                                run.frames))
+                    }
+                }
+            }
+            if quota == nil {
+                output(
+                    "scrollway bench --weston: input → the repaint that shows it, from each client's own protocol "
+                        + "traffic (WAYLAND_DEBUG=client: the input event, the first commit after it, that commit's "
+                        + "frame callback)")
+                output(WestonBench.latencyTable(results.map { ($0.size, $0.latency) }))
+            }
         }
         output(
             "scrollway bench --weston: client CPU per committed frame while flung, as ratios to baselines of the same run"

@@ -44,6 +44,15 @@ struct Bench: AsyncParsableCommand {
             """)
     var rounds: Int = 1
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            With --weston: hold each client to PERCENT of one core (1–100) in a cgroup of its own \
+            (cgroup v2 cpu.max or v1 cpu.cfs_quota_us; needs root or a delegated cgroup), a stand-in \
+            for a small kiosk board: frames per second against the floor's and late frames.
+            """, valueName: "percent"))
+    var cpuQuota: Int?
+
     @Flag(
         help: """
             Memory over a long run: the same flinging script for 1 and --minutes minutes, offscreen \
@@ -58,8 +67,11 @@ struct Bench: AsyncParsableCommand {
     func validate() throws {
         guard (2...120).contains(minutes) else { throw ValidationError("--minutes: expected 2 to 120, got \(minutes)") }
         if soak, weston || quick { throw ValidationError("--soak runs on its own (without --weston or --quick)") }
-        if sizes != nil || json || rounds != 1 {
-            guard weston else { throw ValidationError("--sizes, --json and --rounds go with --weston") }
+        if sizes != nil || json || rounds != 1 || cpuQuota != nil {
+            guard weston else { throw ValidationError("--sizes, --json, --rounds and --cpu-quota go with --weston") }
+        }
+        if let cpuQuota, !(1...100).contains(cpuQuota) {
+            throw ValidationError("--cpu-quota: expected 1 to 100 (percent of one core), got \(cpuQuota)")
         }
         guard (1...9).contains(rounds) else { throw ValidationError("--rounds: expected 1 to 9, got \(rounds)") }
         _ = try parsedSizes()
@@ -94,9 +106,10 @@ struct Bench: AsyncParsableCommand {
         }
         if weston {
             let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
-            let bench = WestonBench(quick: quick) { line in
+            var bench = WestonBench(quick: quick) { line in
                 StandardStream.error.say("bench: " + line + "\n")
             }
+            bench.cpuQuota = cpuQuota
             try bench.report(sizes: try parsedSizes(), rounds: rounds, json: json, executable: exe)
             return
         }

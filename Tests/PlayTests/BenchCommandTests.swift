@@ -50,10 +50,19 @@ import Testing
     @Test func roundsGoWithTheWestonBenchAndAreBounded() async throws {
         let alone = try await CommandRunner.run(["bench", "--rounds", "2"])
         #expect(
-            alone.status != 0 && alone.err.contains("--sizes, --json and --rounds go with --weston"), "\(alone.err)")
+            alone.status != 0 && alone.err.contains("--sizes, --json, --rounds and --cpu-quota go with --weston"),
+            "\(alone.err)")
         for bad in ["0", "10"] {
             let r = try await CommandRunner.run(["bench", "--weston", "--rounds", bad])
             #expect(r.status != 0 && r.err.contains("--rounds: expected 1 to 9, got \(bad)"), "\(r.err)")
+        }
+        let quotaAlone = try await CommandRunner.run(["bench", "--cpu-quota", "5"])
+        #expect(quotaAlone.status != 0 && quotaAlone.err.contains("go with --weston"), "\(quotaAlone.err)")
+        for bad in ["0", "101"] {
+            let r = try await CommandRunner.run(["bench", "--weston", "--cpu-quota", bad])
+            #expect(
+                r.status != 0 && r.err.contains("--cpu-quota: expected 1 to 100 (percent of one core), got \(bad)"),
+                "\(r.err)")
         }
     }
 
