@@ -35,8 +35,10 @@ public struct ProtocolLatency: Sendable {
     public var refreshMs: Double?
     public var measured: [Measured]
     /// Commits that asked for a frame callback, and how many of them the compositor repainted.
-    public var commits: Int
+    public var commits: Int { commitTimes.count }
     public var repainted: Int
+    /// When each commit with a frame callback was made, in log order.
+    public var commitTimes: [Double]
     /// The first line's time (unwrapped: the scale every time here is on).
     public var firstTime: Double
 
@@ -114,7 +116,7 @@ public struct ProtocolLatency: Sendable {
         measured = result
         refreshMs = refresh
         firstTime = first ?? 0
-        self.commits = commits.count
+        commitTimes = commits.map(\.time)
         repainted = commits.filter { $0.done != nil }.count
     }
 

@@ -12,7 +12,10 @@ import ScrollwayWestonHarness
 extension WestonBench {
     /// What the latency script plays, in this order; each phase's inputs are summarised apart.
     public enum LatencyPhase: String, CaseIterable, Codable, Sendable {
-        /// A finger moved 2 px every 8 ms (120 Hz, as a touch panel reports) for over a second.
+        /// A finger moved 2 px every 8 ms (120 Hz, as a touch panel reports) for over a second;
+        /// its moves from the first frame of the drag on (the moves before it, within the touch
+        /// slop, move nothing in any toolkit until it is crossed: they are the slop's, not the
+        /// drawing's).
         case drag = "slow drag"
         /// A fast flick's moves (10 ms apart).
         case fling = "fling moves"
@@ -20,9 +23,9 @@ extension WestonBench {
         case wheel = "wheel clicks"
         /// Down-arrow presses 150 ms apart, each while the last one's scroll may still run.
         case keys
-        /// A Down press after the window has been still for 1.5 s: nothing else is drawing.
+        /// A Down press after 2.5 s of rest (`rest`): nothing else is drawing.
         case idleKey = "key after rest"
-        /// A finger put down after 1.5 s of rest, its first move (past the slop) 4 ms later:
+        /// A finger put down after 2.5 s of rest, its first move (past the slop) 4 ms later:
         /// from the down to the repaint.
         case idleTouch = "touch after rest"
 
@@ -83,8 +86,16 @@ extension WestonBench {
                 start
                 + (mark.end - mark.start + ProtocolLatency.wrapMs).truncatingRemainder(
                     dividingBy: ProtocolLatency.wrapMs)
+            var from = start
+            if mark.phase == .drag,
+                let firstMove = parsed.measured.first(where: { $0.input.time >= start && $0.input.kind == .touchMotion }
+                ),
+                let firstFrame = parsed.commitTimes.first(where: { $0 >= firstMove.input.time })
+            {
+                from = firstFrame
+            }
             let lat = parsed.measured.filter {
-                $0.input.time >= start && $0.input.time < end && mark.phase.counts($0.input.kind)
+                $0.input.time >= from && $0.input.time < end && mark.phase.counts($0.input.kind)
             }
             .map(\.latency)
             if let s = LatencySummary(lat, refreshMs: refresh) { phases[mark.phase.rawValue] = s }
@@ -102,13 +113,17 @@ extension WestonBench {
         return LatencyRun(client: name, refreshMs: refresh, phases: phases)
     }
 
+    /// How long the "after rest" inputs come after the last: past everything the one before
+    /// set going (a list's scroll indicator fades 1 s after a pointer's last scroll, over 0.25 s).
+    static let rest = 2500.0
+
     /// The script, phase by phase, in real time; returns each phase's span.
     private func playLatencyScript(_ rig: WestonRig, _ size: Size) throws -> [PhaseMark] {
         let injector = SeatInjector(rig: rig)
         let x = Double(size.width) / 2
         let h = Double(size.height)
         let presses = quick ? 8 : 30
-        let rests = quick ? 3 : 8
+        let rests = quick ? 3 : 5
         var t = 1000.0
         rig.pacer.begin(at: t)
         var marks: [PhaseMark] = []
@@ -134,11 +149,11 @@ extension WestonBench {
             for i in 0..<presses { b.key("Down", at: Double(i) * 150) }
         }
         try phase(.idleKey, settle: 0) { b in
-            for i in 0..<rests { b.key("Down", at: 1500 + Double(i) * 1500) }
+            for i in 0..<rests { b.key("Down", at: Self.rest + Double(i) * Self.rest) }
         }
         try phase(.idleTouch, settle: 1000) { b in
             for i in 0..<rests {
-                let t0 = 1500 + Double(i) * 1700
+                let t0 = Self.rest + Double(i) * Self.rest
                 let p = Point(x: x, y: h * 0.5)
                 b.touch(
                     from: p, at: t0,
