@@ -1,4 +1,5 @@
 import Foundation
+import ScrollwayGeometry
 
 /// Input-to-screen latency read from a client's own protocol traffic (`WAYLAND_DEBUG=client`,
 /// which libwayland writes to standard error), so every client — ours, GTK4's, the floor — is

@@ -3,7 +3,6 @@ import Glibc
 import ScrollwayGeometry
 import ScrollwayReplay
 import ScrollwayScripts
-import ScrollwayWaylandCore
 import ScrollwayWestonHarness
 
 /// The latency part of `bench --weston`: each client played the same input script in a headless
@@ -69,11 +68,7 @@ extension WestonBench {
         try waitForWindow(rig, client: client)
         usleep(500_000)
         let marks = try playLatencyScript(rig, size)
-        kill(client.processIdentifier, SIGTERM)
-        let deadline = Deadline(in: 30)
-        while client.isRunning && !deadline.hasPassed { usleep(10_000) }
-        rig.stop()
-        client.waitUntilExit()
+        Self.stop(client, rig: rig)
         let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
         let parsed = ProtocolLatency(log: text)
         guard let refresh = parsed.refreshMs else {

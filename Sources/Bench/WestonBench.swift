@@ -60,8 +60,8 @@ public struct WestonBench {
         /// says how much the machine moved between rounds).
         var rounds = 1
         var roundMainMedians: [Double] = []
-        /// Frames that came more than 1.5 refreshes after the one before while the content moved
-        /// (gaps of a quarter second or more are rest between flings, not late frames).
+        /// Frames that came more than 1.5 of the compositor's repaint intervals after the one before
+        /// while the content moved (`lateFrames(_:interval:)`).
         var lateFrames = 0
         var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
     }
@@ -205,14 +205,7 @@ public struct WestonBench {
             try fling(rig, size, up: false, ms: &ms)
             memory = Self.memory(pid: client.processIdentifier)
         }
-        // The client writes its statistics when told to stop. The rig's own stop gives a client
-        // one second before SIGKILL, which a loaded machine can miss (the GTK4 peer, a Python
-        // main loop, then wrote nothing): it is asked here and given until it has exited.
-        kill(client.processIdentifier, SIGTERM)
-        let deadline = Deadline(in: 30)
-        while client.isRunning && !deadline.hasPassed { usleep(10_000) }
-        rig.stop()
-        client.waitUntilExit()
+        Self.stop(client, rig: rig)
         let text = (try? String(contentsOfFile: stats, encoding: .utf8)) ?? ""
         let frames = try parse(text, t0, t1)
         guard !frames.isEmpty else { throw BenchError("bench: \(name) at \(size) committed no frame while flung") }
@@ -221,10 +214,22 @@ public struct WestonBench {
             firstFrameMs: Self.firstCommit(text).map { ($0 - launched) * 1000 }, memory: memory)
     }
 
+    /// Stops a client and then its rig. The client writes what it measured when told to stop;
+    /// the rig's own stop gives a client one second before SIGKILL, which a loaded machine can
+    /// miss (the GTK4 peer, a Python main loop, then wrote nothing): it is asked here and given
+    /// until it has exited (30 s at most).
+    static func stop(_ client: Process, rig: WestonRig) {
+        kill(client.processIdentifier, SIGTERM)
+        let deadline = Deadline(in: 30)
+        while client.isRunning && !deadline.hasPassed { usleep(10_000) }
+        rig.stop()
+        client.waitUntilExit()
+    }
+
     /// One client's `Run` from its rounds: the frames of every round pooled (a median and a
     /// p99 over all of them, steadier than any one round's), weston's time and the seconds
     /// added up, and the median round's first frame and memory.
-    static func summarize(_ name: String, _ samples: [Sample]) -> Run {
+    static func summarize(_ name: String, _ samples: [Sample], repaintInterval: Double = 1.0 / 60) -> Run {
         precondition(!samples.isEmpty, "a client measured in no round")
         func middle(_ v: [Double]) -> Double? { v.isEmpty ? nil : percentile(v, 0.5) }
         let frames = samples.flatMap(\.frames)
@@ -246,7 +251,7 @@ public struct WestonBench {
             mainP99NotRecentred: notRecentred.isEmpty ? nil : percentile(notRecentred, 0.99),
             rounds: samples.count,
             roundMainMedians: samples.map { percentile($0.frames.map(\.main), 0.5) },
-            lateFrames: samples.map { lateFrames($0.frames) }.reduce(0, +))
+            lateFrames: samples.map { lateFrames($0.frames, interval: repaintInterval) }.reduce(0, +))
     }
 
     /// The value at quantile `q` of `values` (not empty): the element a fraction `q` of the way
@@ -256,11 +261,23 @@ public struct WestonBench {
         return v[min(v.count - 1, Int(clamping: Double(v.count) * q))]
     }
 
-    /// Frames more than 1.5 refreshes (of 60 Hz, the rig's) after the frame before, less than a
-    /// quarter second after it (longer is rest between flings).
-    static func lateFrames(_ frames: [Frame]) -> Int {
+    /// Frames more than 1.5 × `interval` after the frame before, and less than a quarter second
+    /// (longer is rest between flings). `interval`: how often the compositor repaints, the
+    /// floor client's median frame interval in the same run (a 4K output in headless weston
+    /// repaints about 40 times a second whatever the client does), at least one 60 Hz refresh.
+    static func lateFrames(_ frames: [Frame], interval: Double) -> Int {
         let times = frames.compactMap(\.t)
-        return zip(times, times.dropFirst()).filter { a, b in b - a > 1.5 / 60 && b - a < 0.25 }.count
+        return zip(times, times.dropFirst()).filter { a, b in b - a > 1.5 * interval && b - a < 0.25 }.count
+    }
+
+    /// The floor's median interval between frames (at least 1/60 s): how often the compositor
+    /// repaints at this size.
+    static func repaintInterval(_ floor: [Sample]?) -> Double {
+        let intervals = (floor ?? []).flatMap { sample -> [Double] in
+            let t = sample.frames.compactMap(\.t)
+            return zip(t, t.dropFirst()).map { $1 - $0 }.filter { $0 < 0.25 }
+        }
+        return max(1.0 / 60, intervals.isEmpty ? 0 : percentile(intervals, 0.5))
     }
 
     /// One fast touch fling through the middle of the window, up or down (four moves 15 ms
@@ -449,7 +466,13 @@ extension WestonBench {
                 SizeResult(
                     size: size.description, memcpyMs: memcpy,
                     runs: Dictionary(
-                        uniqueKeysWithValues: samples.map { ($0.key, WestonBench.summarize($0.key, $0.value)) }),
+                        uniqueKeysWithValues: samples.map {
+                            (
+                                $0.key,
+                                WestonBench.summarize(
+                                    $0.key, $0.value, repaintInterval: WestonBench.repaintInterval(samples["floor"]))
+                            )
+                        }),
                     latency: latency))
         }
         if json {
@@ -489,8 +512,8 @@ extension WestonBench {
             if let quota {
                 output(
                     "scrollway bench --weston --cpu-quota \(quota.percent): each client held to \(quota.percent)% of one "
-                        + "core; frames committed while flung against the floor's, and frames more than 1.5 refreshes late"
-                )
+                        + "core; frames committed while flung against the floor's, and frames that came more than 1.5 "
+                        + "of the compositor's repaint intervals (the floor's median) after the one before")
                 output("| size | client | frames/s | ÷ floor | late frames |")
                 output("|---|---|---|---|---|")
                 for r in results {
@@ -516,13 +539,13 @@ extension WestonBench {
             "scrollway bench --weston: client CPU per committed frame while flung, as ratios to baselines of the same run"
         )
         output(
-            "| size | memcpy | client | frames/s (÷ floor) | main median (÷ memcpy) | main p99 (÷ memcpy) | process median | "
-                + "process p99 (÷ memcpy) | ÷ gtk4 | weston ms/frame (÷ gtk4) |")
-        output("|---|---|---|---|---|---|---|---|---|---|")
+            "| size | memcpy | client | frames/s (÷ floor) | main median (÷ memcpy) | main median ÷ floor's | "
+                + "main p99 (÷ memcpy) | process median | process p99 (÷ memcpy) | ÷ gtk4 | weston ms/frame (÷ gtk4) |")
+        output("|---|---|---|---|---|---|---|---|---|---|---|")
         for r in results {
             let floor = r.runs["floor"]
             let gtk = r.runs["list gtk4"]
-            for (name, run) in r.runs.sorted(by: { $0.key < $1.key }) where name != "floor" {
+            for (name, run) in r.runs.sorted(by: { $0.key < $1.key }) {
                 let gtkRatio =
                     name.hasPrefix("list") && name != "list gtk4"
                     ? gtk.map { x(run.processMedian, $0.processMedian) } ?? "n/a" : ""
@@ -531,10 +554,11 @@ extension WestonBench {
                 output(
                     String(
                         format:
-                            "| %@ | %.2f ms | %@ | %.1f (%@) | %.2f ms (%@) | %.2f ms (%@) | %.2f ms | %.2f ms (%@) | %@ | %.2f (%@) |",
+                            "| %@ | %.2f ms | %@ | %.1f (%@) | %.2f ms (%@) | %@ | %.2f ms (%@) | %.2f ms | %.2f ms (%@) | %@ | %.2f (%@) |",
                         r.size, r.memcpyMs, name, run.framesPerSecond,
                         floor.map { x(run.framesPerSecond, $0.framesPerSecond) } ?? "n/a", run.mainMedian,
-                        x(run.mainMedian, r.memcpyMs), run.mainP99, x(run.mainP99, r.memcpyMs), run.processMedian,
+                        x(run.mainMedian, r.memcpyMs), floor.map { x(run.mainMedian, $0.mainMedian) } ?? "n/a",
+                        run.mainP99, x(run.mainP99, r.memcpyMs), run.processMedian,
                         run.processP99, x(run.processP99, r.memcpyMs),
                         gtkRatio,
                         run.westonPerFrame, westonRatio))
