@@ -2,9 +2,10 @@ import Foundation
 import Glibc
 
 /// A cgroup that holds each client of `bench --weston --cpu-quota` to a share of one core, a
-/// stand-in for a small kiosk board: cgroup v2's `cpu.max` where this process's cgroup2 tree
-/// has the cpu controller, else v1's `cpu.cfs_quota_us` under the cpu hierarchy. A client joins
-/// the group before it execs (`wrap`), so not one instruction of it runs outside.
+/// stand-in for a small kiosk board: cgroup v2's `cpu.max` where this process's cgroup2 group
+/// hands the cpu controller to its children, else v1's `cpu.cfs_quota_us` under the cpu
+/// hierarchy (what this development machine has). A client joins the group before it execs
+/// (`wrap`), so not one instruction of it runs outside.
 public struct CPUQuota: Sendable {
     public let percent: Int
     /// The group's directory.
@@ -17,11 +18,7 @@ public struct CPUQuota: Sendable {
     /// Makes a group `name` under this process's own cgroup and sets its limit.
     public init(percent: Int, name: String) throws {
         guard (1...100).contains(percent) else { throw BenchError("--cpu-quota: expected 1 to 100, got \(percent)") }
-        guard let (parent, version) = Self.controller() else {
-            throw BenchError(
-                "--cpu-quota: this process has no cgroup cpu controller it can use (looked in /proc/self/mountinfo "
-                    + "for a cgroup2 tree with 'cpu' in cgroup.controllers and a cgroup v1 'cpu' hierarchy)")
-        }
+        let (parent, version) = try Self.controller().get()
         let dir = parent.appendingPathComponent(name)
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: false)
@@ -64,11 +61,15 @@ public struct CPUQuota: Sendable {
         guard n == text.utf8.count else { throw BenchError("\(file.path): \(String(cString: strerror(errno)))") }
     }
 
-    /// This process's cgroup directory with a cpu controller, and the cgroup version.
-    static func controller() -> (URL, Int)? {
+    /// This process's cgroup directory under which a child group gets a cpu limit, and the
+    /// cgroup version; or why there is none. A cgroup2 directory qualifies only when it hands the
+    /// cpu controller to its children (`cgroup.subtree_control`): a child of one that merely has
+    /// it gets no `cpu.max`, and the kernel refuses to enable it below a group that holds
+    /// processes, as this one does (the bench's own).
+    static func controller() -> Result<(URL, Int), BenchError> {
         guard let mounts = try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8),
             let own = try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8)
-        else { return nil }
+        else { return .failure(BenchError("--cpu-quota: cannot read /proc/self/mountinfo and /proc/self/cgroup")) }
         // /proc/self/cgroup: "hierarchy:controllers:path"; v2's is "0::path".
         var v1Path: String?
         var v2Path: String?
@@ -78,7 +79,17 @@ public struct CPUQuota: Sendable {
             if f[0] == "0" && f[1].isEmpty { v2Path = String(f[2]) }
             if f[1].split(separator: ",").contains("cpu") { v1Path = String(f[2]) }
         }
+        // A mount shows the hierarchy from its root (the mountinfo's fourth field): a path in
+        // /proc/self/cgroup is relative to the hierarchy's top.
+        func under(_ mountPoint: Substring, root: Substring, _ path: String) -> URL {
+            let relative = root != "/" && path.hasPrefix(String(root)) ? String(path.dropFirst(root.count)) : path
+            return URL(fileURLWithPath: String(mountPoint)).appendingPathComponent(relative)
+        }
+        func words(_ file: URL) -> [Substring] {
+            ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(whereSeparator: { $0 == " " || $0 == "\n" })
+        }
         var v1: URL?
+        var v2Refusal: String?
         for line in mounts.split(separator: "\n") {
             // mountinfo: id parent major:minor root mountpoint options … - fstype source superoptions
             let halves = line.components(separatedBy: " - ")
@@ -86,17 +97,28 @@ public struct CPUQuota: Sendable {
             let left = halves[0].split(separator: " ")
             let right = halves[1].split(separator: " ")
             guard left.count >= 5, right.count >= 3 else { continue }
-            let mountPoint = URL(fileURLWithPath: String(left[4]))
             if right[0] == "cgroup2", let v2Path {
-                let dir = mountPoint.appendingPathComponent(v2Path)
-                let controllers =
-                    (try? String(contentsOf: dir.appendingPathComponent("cgroup.controllers"), encoding: .utf8)) ?? ""
-                if controllers.split(whereSeparator: { $0 == " " || $0 == "\n" }).contains("cpu") { return (dir, 2) }
+                let dir = under(left[4], root: left[3], v2Path)
+                if words(dir.appendingPathComponent("cgroup.subtree_control")).contains("cpu") {
+                    return .success((dir, 2))
+                }
+                if words(dir.appendingPathComponent("cgroup.controllers")).contains("cpu") {
+                    v2Refusal =
+                        "the cgroup2 group \(dir.path) has the cpu controller but does not hand it to child groups "
+                        + "(its cgroup.subtree_control): run the bench in a group that does, e.g. under "
+                        + "`systemd-run --scope`"
+                }
             }
             if right[0] == "cgroup", right[2].split(separator: ",").contains("cpu"), let v1Path {
-                v1 = mountPoint.appendingPathComponent(v1Path)
+                v1 = under(left[4], root: left[3], v1Path)
             }
         }
-        return v1.map { ($0, 1) }
+        if let v1 { return .success((v1, 1)) }
+        return .failure(
+            BenchError(
+                "--cpu-quota: "
+                    + (v2Refusal
+                        ?? "this process has no cgroup cpu controller it can use (no cgroup2 group handing 'cpu' to "
+                        + "its children, no cgroup v1 'cpu' hierarchy in /proc/self/mountinfo)")))
     }
 }

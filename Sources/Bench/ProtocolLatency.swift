@@ -37,6 +37,8 @@ public struct ProtocolLatency: Sendable {
     public var measured: [Measured]
     /// Commits that asked for a frame callback, and how many of them the compositor repainted.
     public var commits: Int { commitTimes.count }
+    /// Lines read as protocol messages.
+    public var messages: Int
     public var repainted: Int
     /// When each commit with a frame callback was made, in log order.
     public var commitTimes: [Double]
@@ -67,11 +69,13 @@ public struct ProtocolLatency: Sendable {
         var pendingCallbacks: [Int: [Int]] = [:]  // surface → frame callbacks since its last commit
         var callbackCommit: [Int: Int] = [:]  // frame callback → its commit
         var refresh: Double?
+        var count = 0
         var wraps = 0.0
         var previous: Double?
         var first: Double?
         for raw in log.split(separator: "\n", omittingEmptySubsequences: true) {
             guard var m = Self.message(raw) else { continue }
+            count += 1
             if let p = previous, m.time + wraps < p - Self.wrapMs / 2 { wraps += Self.wrapMs }
             m.time += wraps
             previous = m.time
@@ -118,6 +122,7 @@ public struct ProtocolLatency: Sendable {
         refreshMs = refresh
         firstTime = first ?? 0
         commitTimes = commits.map(\.time)
+        messages = count
         repainted = commits.filter { $0.done != nil }.count
     }
 
@@ -144,7 +149,8 @@ public struct ProtocolLatency: Sendable {
             sent = true
             rest = rest.dropFirst(3)
         }
-        guard let at = rest.firstIndex(of: "@"), let dot = rest[at...].firstIndex(of: "."),
+        // libwayland before 1.23 writes `wl_surface@13`, from 1.23 on `wl_surface#13`.
+        guard let at = rest.firstIndex(where: { $0 == "@" || $0 == "#" }), let dot = rest[at...].firstIndex(of: "."),
             let open = rest[dot...].firstIndex(of: "("), let id = Int(rest[rest.index(after: at)..<dot]),
             let end = rest.lastIndex(of: ")"), end > open
         else { return nil }
@@ -153,9 +159,9 @@ public struct ProtocolLatency: Sendable {
             args: rest[rest.index(after: open)..<end])
     }
 
-    /// The id in `new id wl_callback@25`.
+    /// The id in `new id wl_callback@25` (`#25` from libwayland 1.23 on).
     static func newID(_ args: Substring) -> Int? {
-        guard let at = args.lastIndex(of: "@") else { return nil }
+        guard let at = args.lastIndex(where: { $0 == "@" || $0 == "#" }) else { return nil }
         return Int(args[args.index(after: at)...].prefix { $0.isNumber })
     }
 

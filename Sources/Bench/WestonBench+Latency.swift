@@ -54,8 +54,8 @@ extension WestonBench {
     }
 
     /// Plays the latency script into `command` in a new headless weston of `size` and reads
-    /// the client's protocol log. `delayFrames`: the test hook that holds each of our frames
-    /// back (SCROLLWAY_DEBUG_FRAME_DELAY_MS, ms) before it is committed.
+    /// the client's protocol log, kept at `log`. `environment` reaches the client (a test sets
+    /// SCROLLWAY_DEBUG_FRAME_DELAY_MS there to hold each frame back).
     func latency(
         _ name: String, size: Size, command: [String], environment: [String: String] = [:], log logFile: URL
     ) throws -> LatencyRun {
@@ -72,7 +72,10 @@ extension WestonBench {
         let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
         let parsed = ProtocolLatency(log: text)
         guard let refresh = parsed.refreshMs else {
-            throw BenchError("bench: \(name) at \(size): its protocol log (\(logFile.path)) names no output mode")
+            throw BenchError(
+                "bench: \(name) at \(size): its protocol log (\(logFile.path)) names no current output mode "
+                    + "(\(parsed.messages) lines read as protocol messages: none means a format this bench does not know)"
+            )
         }
         var phases: [String: LatencySummary] = [:]
         for mark in marks {

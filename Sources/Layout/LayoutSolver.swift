@@ -134,6 +134,7 @@ public final class LayoutSolver {
         /// Adds `row × coefficient`: the two sorted term lists merged.
         mutating func insert(_ row: Row, _ coefficient: Double = 1) {
             constant += row.constant * coefficient
+            if row.cells.isEmpty { return }
             if row.cells.count == 1 {
                 insert(row.cells[0].symbol, row.cells[0].coefficient * coefficient)
                 return
@@ -334,10 +335,10 @@ public final class LayoutSolver {
             $0.key.isRestricted && $0.value.constant < 0 && !nearZero($0.value.constant)
         }) {
             let conflicts = owners(of: Set(stuck.value.symbols).union([stuck.key])).filter { $0 !== c }
-            // Put back by moving the constant back: the pivots made on the way keep the
-            // tableau equivalent and the objective optimal, so the dual simplex returns to the
-            // old solution (a copy of the tableau kept for this cost a resize more than the
-            // edit itself).
+            // Put back by moving the constant back: the marker is a dummy, never basic, so the
+            // shift back is exact in the pivoted tableau, and the dual simplex returns to an
+            // optimum of the old constraints (the old solution unless the optimum is not
+            // unique). A copy of the tableau kept for this cost a resize more than the edit.
             c.setRightConstant(old)
             moveDummy(tag.marker, by: -delta)
             throw .unsatisfiable(c, conflicts: conflicts)
@@ -366,7 +367,7 @@ public final class LayoutSolver {
     }
 
     /// Visits every row in place. The loop walks indices it makes itself: `rows.indices`
-    /// holds the dictionary's storage, so each write through it copied the whole tableau.
+    /// holds the dictionary's storage, so the first write through it copied the whole tableau.
     private func updateRows(_ body: (Symbol, inout Row) -> Void) {
         var i = rows.startIndex
         while i != rows.endIndex {

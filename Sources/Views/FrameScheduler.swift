@@ -12,8 +12,10 @@
 /// an idle compositor repaints as soon as a commit comes.
 ///
 /// The margin adapts: a repaint that comes a period later than the one aimed at (the commit
-/// missed it) widens it by a millisecond, up to a third of the period; every 120 frames that
-/// make their repaint narrow it by half a millisecond, down to `minimumMargin`.
+/// missed it) widens it by a millisecond, up to a third of the period (never below
+/// `minimumMargin`); every 120 frames that make their repaint narrow it by half a millisecond,
+/// down to `minimumMargin`. A compositor whose deadline lies further ahead than that (eight
+/// misses in a row at the widest margin) gets its frames when the callback comes, as before.
 ///
 /// Pure: times are seconds on one monotonic clock, given by the host.
 public struct FrameScheduler: Sendable {
@@ -27,6 +29,12 @@ public struct FrameScheduler: Sendable {
     public var drawCost: Double { costs.max() ?? 0 }
 
     public static let minimumMargin = 0.002
+    /// Misses in a row with the margin at its widest before the scheduler stops aiming.
+    public static let missesBeforeGivingUp = 8
+    /// False once aiming has failed `missesBeforeGivingUp` times in a row at the widest margin:
+    /// frames are then drawn when the callback comes, as a plain loop draws them.
+    public private(set) var aiming = true
+    private var missedAtCap = 0
     private var costs: [Double] = []
     private var costIndex = 0
     private var aimedAt: Double?
@@ -41,7 +49,7 @@ public struct FrameScheduler: Sendable {
     /// (none seen yet, or the expected one has passed: the compositor idles until a commit),
     /// else the latest moment that still meets it.
     public func drawTime(now: Double) -> Double {
-        guard let last = lastRepaint else { return now }
+        guard aiming, let last = lastRepaint else { return now }
         let next = last + period
         guard now < next else { return now }
         return max(now, next - drawCost - margin)
@@ -69,9 +77,16 @@ public struct FrameScheduler: Sendable {
         }
         if let aimed = aimedAt {
             if now > aimed + period / 2 {
-                margin = min(margin + 0.001, period / 3)
+                margin = min(margin + 0.001, max(Self.minimumMargin, period / 3))
                 madeIt = 0
+                missedAtCap = margin >= max(Self.minimumMargin, period / 3) ? missedAtCap + 1 : 0
+                if missedAtCap >= Self.missesBeforeGivingUp {
+                    // Aiming does not work with this compositor (its deadline is further ahead
+                    // than a third of a period): draw at `done` again rather than every other repaint.
+                    aiming = false
+                }
             } else {
+                missedAtCap = 0
                 madeIt += 1
                 if madeIt >= 120 {
                     margin = max(Self.minimumMargin, margin - 0.0005)

@@ -7,7 +7,8 @@ import Testing
 /// The latency part of `bench --weston`: read from protocol traffic, and able to see a frame
 /// that comes late.
 @Suite(.serialized) struct LatencyBenchTests {
-    /// A log by hand (libwayland's format, one line queue-named as newer libwayland writes it):
+    /// A log by hand in libwayland's formats (before 1.23 `interface@id`; from 1.23 on, as in
+    /// the later lines, `{queue} interface#id`):
     /// a touch motion at 100.0 ms is committed at 104.0 with callback 30, repainted at 116.5
     /// (16.5 ms); a key pressed at 120.0 and its release are followed by a commit without a
     /// callback (a subsurface's, not counted) and one at 125.0 whose callback is done at 133.2
@@ -20,18 +21,18 @@ import Testing
             [   104.000]  -> wl_surface@13.commit()
             [   110.000] wl_callback@31.done(5)
             [   116.500] wl_callback@30.done(16)
-            [   120.000] {Default Queue} wl_keyboard@18.key(7, 1100, 108, 1)
+            [   120.000] {Default Queue} wl_keyboard#18.key(7, 1100, 108, 1)
             [   121.000] wl_keyboard@18.key(8, 1130, 108, 0)
             [   122.000]  -> wl_surface@14.commit()
-            [   123.000]  -> wl_surface@13.frame(new id wl_callback@30)
-            [   125.000]  -> wl_surface@13.commit()
+            [   123.000] {Default Queue}  -> wl_surface#13.frame(new id wl_callback#30)
+            [   125.000] {Default Queue}  -> wl_surface#13.commit()
             the client's own output
             [   133.200] wl_callback@30.done(33)
             [   140.000] wl_pointer@19.axis(1200, 0, 15.00000000)
             """
         let p = ProtocolLatency(log: log)
         #expect(p.refreshMs.map { abs($0 - 16.6667) < 0.001 } == true)
-        #expect(p.commits == 2 && p.repainted == 2)
+        #expect(p.commits == 2 && p.repainted == 2 && p.messages == 13)
         #expect(p.measured.map(\.input.kind) == [.touchMotion, .key, .wheel])
         let latencies = p.measured.map(\.latency)
         #expect(abs((latencies[0] ?? 0) - 16.5) < 1e-9)

@@ -44,11 +44,33 @@ import Testing
             s.repainted(at: t, refresh: refresh)
         }
         #expect(s.margin == FrameScheduler.minimumMargin)
-        for _ in 0..<20 {
+        // Four misses take it from 2 ms to its widest, a third of the period (5.6 ms).
+        for _ in 0..<4 {
             s.drew(from: t + 0.01, to: t + 0.011)
             t += 2 * refresh
             s.repainted(at: t, refresh: refresh)
         }
         #expect(abs(s.margin - refresh / 3) < 1e-12)
+        // Missing still at the widest margin (the fourth miss was the first there): eight in a
+        // row and it stops aiming.
+        #expect(s.aiming)
+        for _ in 0..<(FrameScheduler.missesBeforeGivingUp - 1) {
+            s.drew(from: t + 0.01, to: t + 0.011)
+            t += 2 * refresh
+            s.repainted(at: t, refresh: refresh)
+        }
+        #expect(!s.aiming)
+        #expect(s.drawTime(now: t + 0.001) == t + 0.001)
+    }
+
+    /// On a fast display a third of the period is under the minimum margin: a miss never
+    /// narrows the margin.
+    @Test func aMissOnAFastDisplayNeverNarrowsTheMargin() {
+        let fast = 1.0 / 240
+        var s = FrameScheduler(refresh: fast)
+        s.repainted(at: 1, refresh: fast)
+        s.drew(from: 1.001, to: 1.002)
+        s.repainted(at: 1 + 2 * fast, refresh: fast)
+        #expect(s.margin == FrameScheduler.minimumMargin)
     }
 }
