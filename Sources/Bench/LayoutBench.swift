@@ -9,16 +9,17 @@ import ScrollwayViews
 /// number of items costs the same with 1,000 photos as with 100,000.
 @MainActor
 enum GridRun {
+    /// A grid scene's window of `items` photos.
+    static func makeWindow(items: Int) -> Window {
+        let window = Window(size: Scene.grid.preferredSize)
+        window.clearColor = .white
+        _ = PhotoGrid.make(in: window, count: items)
+        return window
+    }
+
     /// `window` is a grid scene's (a new one of `items` photos by default).
     static func measure(quick: Bool, items: Int = PhotoGrid.count, window given: Window? = nil) throws -> FrameTimes {
-        let window =
-            given
-            ?? {
-                let window = Window(size: Scene.grid.preferredSize)
-                window.clearColor = .white
-                _ = PhotoGrid.make(in: window, count: items)
-                return window
-            }()
+        let window = given ?? makeWindow(items: items)
         let bench = try BenchDriver(window: window)
         let from = Point(x: window.bounds.width / 2, y: window.bounds.height - 100)
         for dy in quick ? [-600.0] : [-600, -600, 600, -600] {
@@ -105,9 +106,7 @@ enum BesideFormRun {
     }
 
     static func grid(quick: Bool) throws -> FrameTimes {
-        let window = Window(size: Scene.grid.preferredSize)
-        window.clearColor = .white
-        _ = PhotoGrid.make(in: window, count: PhotoGrid.count)
+        let window = GridRun.makeWindow(items: PhotoGrid.count)
         _ = try addForm(to: window)
         return try GridRun.measure(quick: quick, window: window)
     }

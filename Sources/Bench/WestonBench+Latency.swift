@@ -11,21 +11,21 @@ import ScrollwayWestonHarness
 extension WestonBench {
     /// What the latency script plays, in this order; each phase's inputs are summarised apart.
     public enum LatencyPhase: String, CaseIterable, Codable, Sendable {
-        /// A finger moved 2 px every 8 ms (120 Hz, as a touch panel reports) for over a second;
-        /// its moves from the first frame of the drag on (the moves before it, within the touch
+        /// A finger moved slowly in small steps at a touch panel's report rate (`dragStep`); its
+        /// moves from the first frame of the drag on (the moves before it, within the touch
         /// slop, move nothing in any toolkit until it is crossed: they are the slop's, not the
         /// drawing's).
         case drag = "slow drag"
-        /// A fast flick's moves (10 ms apart).
+        /// A fast flick's moves (`ScriptBuilder.flick`).
         case fling = "fling moves"
-        /// Wheel detents 200 ms apart.
+        /// Wheel detents, each while the last one's scroll may still run (`wheelInterval`).
         case wheel = "wheel clicks"
-        /// Down-arrow presses 150 ms apart, each while the last one's scroll may still run.
+        /// Down-arrow presses, each while the last one's scroll may still run (`keyInterval`).
         case keys
-        /// A Down press after 2.5 s of rest (`rest`): nothing else is drawing.
+        /// A Down press after `rest`: nothing else is drawing.
         case idleKey = "key after rest"
-        /// A finger put down after 2.5 s of rest, its first move (past the slop) 4 ms later:
-        /// from the down to the repaint.
+        /// A finger put down after `rest`, its first move (past the slop) at once after: from
+        /// the down to the repaint.
         case idleTouch = "touch after rest"
 
         /// The inputs of the phase's window that it measures.
@@ -111,9 +111,17 @@ extension WestonBench {
         return LatencyRun(client: name, refreshMs: refresh, phases: phases)
     }
 
-    /// How long the "after rest" inputs come after the last: past everything the one before
-    /// set going (a list's scroll indicator fades 1 s after a pointer's last scroll, over 0.25 s).
+    /// How long the "after rest" inputs come after the last, ms: past everything the one
+    /// before set going (a list's scroll indicator fades a while after a pointer's last scroll).
     static let rest = 2500.0
+    /// The slow drag: a move of `dragDistance / (dragMs / dragStep)` points every `dragStep` ms
+    /// (120 Hz, as touch panels report).
+    static let dragStep = 8.0
+    static let dragMs = 1200.0
+    static let dragDistance = 300.0
+    /// Between wheel detents and between key presses, ms.
+    static let wheelInterval = 200.0
+    static let keyInterval = 150.0
 
     /// The script, phase by phase, in real time; returns each phase's span.
     private func playLatencyScript(_ rig: WestonRig, _ size: Size) throws -> [PhaseMark] {
@@ -131,20 +139,22 @@ extension WestonBench {
             try injector.waitUntilDue(t)
             marks.append(PhaseMark(phase: p, start: start, end: ProtocolLatency.logMilliseconds()))
         }
-        // Up by 2 px every 8 ms, then held still a while before the lift, so it does not fling.
+        // Up, then held still a while before the lift, so it does not fling.
         try phase(.drag, settle: 800) { b in
             b.drag(
-                from: Point(x: x, y: h * 0.8), to: Point(x: x, y: h * 0.8 - 300), at: 0, ms: 1200, hold: 300,
-                step: 8)
+                from: Point(x: x, y: h * 0.8), to: Point(x: x, y: h * 0.8 - Self.dragDistance), at: 0,
+                ms: Self.dragMs, hold: 300, step: Self.dragStep)
         }
         try phase(.fling, settle: 2000) { b in
             b.flick(from: Point(x: x, y: h * 0.8), by: Point(x: 0, y: -h * 0.5), at: 0)
         }
         try phase(.wheel, settle: 1000) { b in
-            for i in 0..<(quick ? 5 : 15) { b.wheel(clicks: 1, over: Point(x: x, y: h / 2), at: Double(i) * 200) }
+            for i in 0..<(quick ? 5 : 15) {
+                b.wheel(clicks: 1, over: Point(x: x, y: h / 2), at: Double(i) * Self.wheelInterval)
+            }
         }
         try phase(.keys, settle: 1000) { b in
-            for i in 0..<presses { b.key("Down", at: Double(i) * 150) }
+            for i in 0..<presses { b.key("Down", at: Double(i) * Self.keyInterval) }
         }
         try phase(.idleKey, settle: 0) { b in
             for i in 0..<rests { b.key("Down", at: Self.rest + Double(i) * Self.rest) }

@@ -462,16 +462,13 @@ extension WestonBench {
                     }
                 }
             }
+            let interval = WestonBench.repaintInterval(samples["floor"])
             results.append(
                 SizeResult(
                     size: size.description, memcpyMs: memcpy,
                     runs: Dictionary(
                         uniqueKeysWithValues: samples.map {
-                            (
-                                $0.key,
-                                WestonBench.summarize(
-                                    $0.key, $0.value, repaintInterval: WestonBench.repaintInterval(samples["floor"]))
-                            )
+                            ($0.key, WestonBench.summarize($0.key, $0.value, repaintInterval: interval))
                         }),
                     latency: latency))
         }

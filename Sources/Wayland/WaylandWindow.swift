@@ -29,10 +29,9 @@ public enum PresentMode: String, Sendable, CaseIterable {
 /// Rendering: on a change the view tree asks its host for a frame (`WindowHost`); with no
 /// callback in flight it is drawn as late as still meets the compositor's next repaint, at once
 /// when the compositor is idle (`FrameScheduler`). Animations are evaluated at the predicted
-/// presentation time. A buffer is
-/// brought up to date by copying, from the newest buffer, what changed since it was last
-/// drawn (its age), then compositing only this frame's damage; `damage_buffer` names exactly
-/// that damage.
+/// presentation time. A buffer is brought up to date by copying, from the newest buffer, what
+/// changed since it was last drawn (its age), then compositing only this frame's damage;
+/// `damage_buffer` names exactly that damage.
 @MainActor
 public final class WaylandWindow: WindowHost {
     public let content: Window
