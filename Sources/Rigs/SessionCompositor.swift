@@ -97,9 +97,11 @@ public final class SessionCompositor {
         }
     }
 
-    /// The environment a client needs to connect.
+    /// The environment a client needs to connect. XDG_RUNTIME_DIR too, though the socket's
+    /// path is absolute: GTK4 opens no Wayland display without one.
     public var clientEnvironment: [String: String] {
         var env = ProcessInfo.processInfo.environment
+        env["XDG_RUNTIME_DIR"] = runtimeDirectory.path
         env["WAYLAND_DISPLAY"] = socketPath
         env.removeValue(forKey: "DISPLAY")
         return env

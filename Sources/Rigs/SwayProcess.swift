@@ -165,9 +165,11 @@ public final class SwayProcess {
 
     public var isAlive: Bool { process.isRunning }
 
-    /// The environment a client needs to connect to this sway.
+    /// The environment a client needs to connect to this sway. XDG_RUNTIME_DIR too, though the
+    /// socket's path is absolute: GTK4 opens no Wayland display without one.
     public var clientEnvironment: [String: String] {
         var env = ProcessInfo.processInfo.environment
+        env["XDG_RUNTIME_DIR"] = runtimeDirectory.path
         env["WAYLAND_DISPLAY"] = socketPath
         env["SWAYSOCK"] = ipcSocketPath
         env.removeValue(forKey: "DISPLAY")

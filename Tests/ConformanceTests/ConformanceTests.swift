@@ -147,4 +147,20 @@ import Testing
         let size = desk.window.bounds.size
         #expect(size.width <= 800 && size.height <= 720, "the window is \(size) on an 800×720 output")
     }
+
+    /// A client started in any rig finds a runtime directory of that rig in XDG_RUNTIME_DIR,
+    /// beside the socket's absolute path: GTK4 opens no display without one (GTK4's list, the
+    /// bench's peer, exited at once in sway and mutter before the rigs said it).
+    @Test(arguments: Compositor.allCases) func clientsAreGivenTheRigsRuntimeDirectory(_ c: Compositor) throws {
+        try Desk.cancelUnlessAvailable(c, needs: [])
+        let rig = try c.start(width: 320, height: 240)
+        defer { rig.stop() }
+        let env = rig.clientEnvironment
+        let dir = try #require(env["XDG_RUNTIME_DIR"], "no XDG_RUNTIME_DIR for \(c)'s clients")
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory) && isDirectory.boolValue)
+        let socket = try #require(env["WAYLAND_DISPLAY"])
+        let path = socket.hasPrefix("/") ? socket : dir + "/" + socket
+        #expect(FileManager.default.fileExists(atPath: path), "\(c)'s socket \(path)")
+    }
 }
