@@ -17,6 +17,13 @@
 /// down to `minimumMargin`. A compositor whose deadline lies further ahead than that (eight
 /// misses in a row at the widest margin) gets its frames when the callback comes, as before.
 ///
+/// The period is learned only from intervals within a fifth of the output's refresh, and a miss
+/// is judged against that refresh: KWin 5.27 composites several milliseconds before its
+/// repaint, so every aimed frame missed and came 25–33 ms after the one before; counting the
+/// shortest of those (up to 1.5 refreshes) into the period stretched it towards 20 ms, which hid
+/// the misses themselves, and the list drew every other repaint for good (found by
+/// `bench --latency --compositor kwin`).
+///
 /// Pure: times are seconds on one monotonic clock, given by the host.
 public struct FrameScheduler: Sendable {
     /// The interval between the compositor's repaints, as observed (starts at the refresh).
@@ -73,10 +80,10 @@ public struct FrameScheduler: Sendable {
         if let last = lastRepaint {
             let interval = now - last
             // Consecutive repaints only: a gap of several periods is idle time, not the period.
-            if interval > 0.5 * refresh && interval < 1.5 * refresh { period += (interval - period) / 8 }
+            if interval > 0.8 * refresh && interval < 1.2 * refresh { period += (interval - period) / 8 }
         }
         if let aimed = aimedAt {
-            if now > aimed + period / 2 {
+            if now > aimed + refresh / 2 {
                 margin = min(margin + 0.001, max(Self.minimumMargin, period / 3))
                 madeIt = 0
                 missedAtCap = margin >= max(Self.minimumMargin, period / 3) ? missedAtCap + 1 : 0

@@ -73,4 +73,34 @@ import Testing
         s.repainted(at: 1 + 2 * fast, refresh: fast)
         #expect(s.margin == FrameScheduler.minimumMargin)
     }
+
+    /// A compositor that takes commits 9 ms before its repaint (KWin 5.27) and shows a missed
+    /// frame one or one and a half refreshes later (its callbacks came 25–33 ms apart): the
+    /// misses are seen as misses (the period is not stretched by them), the scheduler stops
+    /// aiming, and from then on every frame, drawn at `done`, makes the next repaint.
+    @Test func aCompositorWithAnEarlyDeadlineGetsFramesAtDoneAndEveryRepaint() {
+        let refresh = 1.0 / 60
+        let lead = 0.009
+        var s = FrameScheduler(refresh: refresh)
+        var done = 1.0
+        var shownAfter: [Double] = []
+        for i in 0..<60 {
+            s.repainted(at: done, refresh: refresh)
+            let start = s.drawTime(now: done)
+            let commit = start + 0.0005
+            s.drew(from: start, to: commit)
+            // The first repaint whose deadline the commit meets; every third miss waits half a
+            // refresh more (the 25 ms intervals that once counted as a period).
+            let first = (commit / refresh).rounded(.down) + 1
+            var k = first
+            while k * refresh - lead < commit { k += 1 }
+            let next = k * refresh + (k > first && i % 3 == 0 ? refresh / 2 : 0)
+            shownAfter.append(next - done)
+            done = next
+        }
+        #expect(!s.aiming)
+        #expect(abs(s.period - refresh) < 0.001, "the period was stretched to \(s.period)")
+        // The last 20 frames each at the next repaint.
+        #expect(shownAfter.suffix(20).allSatisfy { $0 < 1.2 * refresh }, "\(shownAfter.suffix(20))")
+    }
 }
