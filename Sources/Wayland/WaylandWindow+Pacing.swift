@@ -63,11 +63,24 @@ extension WaylandWindow {
     /// zero-work client's time per frame when asked for every frame.
     static let presentationFeedbackInterval = 0.25
 
+    /// How long a feedback may go unanswered before it is given up and another asked for. A
+    /// compositor answers each with `presented` or `discarded`, but sway 1.7's headless output
+    /// was seen to leave one unanswered for good, which, with one feedback out at a time, ended
+    /// all feedback for the window.
+    static let presentationFeedbackTimeout = 1.0
+
     /// Whether this commit asks for presentation feedback: none is out, and there has been no
     /// presentation yet or the last is older than `presentationFeedbackInterval` (well inside
     /// the second within which `predictedPresentation` trusts it).
     func wantsPresentationFeedback() -> Bool {
-        guard feedbacks.isEmpty else { return false }
+        if !feedbacks.isEmpty {
+            guard let asked = feedbackAskedAt, sw_monotonic_seconds() - asked >= Self.presentationFeedbackTimeout
+            else { return false }
+            // Never answered: given up (the proxies go; a late answer is dropped by libwayland),
+            // so one lost feedback does not end them all.
+            for f in feedbacks { wp_presentation_feedback_destroy(f) }
+            feedbacks.removeAll()
+        }
         guard let last = lastPresentation else { return true }
         return sw_monotonic_seconds() - last.time >= Self.presentationFeedbackInterval
     }
@@ -82,6 +95,7 @@ extension WaylandWindow {
         else { return }
         wp_presentation_feedback_add_listener(
             feedback, Listeners.presentationFeedback, Unmanaged.passUnretained(self).toOpaque())
+        if feedbacks.isEmpty { feedbackAskedAt = sw_monotonic_seconds() }
         feedbacks.append(feedback)
     }
 

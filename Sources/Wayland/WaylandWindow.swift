@@ -87,7 +87,9 @@ public final class WaylandWindow: WindowHost {
     /// A test hook: each frame is held back this long (s) before it is drawn and committed
     /// (`SCROLLWAY_DEBUG_FRAME_DELAY_MS`), so a bench can show that it measures a late frame.
     let debugFrameDelay: Double
+    /// Presentation feedbacks asked for and not answered yet, and when the first was asked.
     var feedbacks: [OpaquePointer] = []
+    var feedbackAskedAt: Double?
     /// The last presentation (on the platform's monotonic clock) and the refresh it reported.
     public internal(set) var lastPresentation: (time: Double, refresh: Double)?
     /// Whether the compositor tells when frames are shown (wp_presentation); without it the
