@@ -291,7 +291,7 @@ let package = Package(
             name: "PlayTests",
             dependencies: [
                 "ScrollwayBench", "ScrollwayReplay", "ScrollwayGeometry", "ScrollwayScrolling", "ScrollwayViews",
-                "ScrollwayWestonHarness", "ScrollwayRaster", "ScrollwayTestSupport",
+                "ScrollwayWestonHarness", "ScrollwayRaster", "ScrollwayRigs", "ScrollwayTestSupport",
             ]),
         .testTarget(
             name: "WaylandTests",

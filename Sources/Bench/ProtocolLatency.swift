@@ -8,9 +8,17 @@ import ScrollwayGeometry
 /// the compositor sends when it repaints the output with the commit. The time from the input to
 /// that `done` is the input's latency to the repaint that shows it.
 ///
+/// Where the client asked for presentation feedback on that commit (`wp_presentation`), the
+/// `presented` event says when the compositor put it on the screen: the input's latency to
+/// presentation. Headless weston stamps it a refresh after the repaint, whatever the client;
+/// wlroots' and mutter's headless outputs stamp the repaint itself.
+///
 /// libwayland stamps each line `[ms.µs]` from CLOCK_REALTIME in microseconds cut to 32 bits, so
 /// the stamps wrap every 71.6 minutes: the parser unwraps them, and `logMilliseconds` and
-/// `align` put the bench's own phase marks on the same scale.
+/// `align` put the bench's own phase marks on the same scale. A presentation time is on the
+/// clock the compositor names (`wp_presentation.clock_id`, usually CLOCK_MONOTONIC): it is moved
+/// onto the log's clock by that clock's offset from CLOCK_REALTIME, read by the caller on the
+/// same machine (`clockOffsets`).
 public struct ProtocolLatency: Sendable {
     public enum InputKind: String, Sendable, Codable {
         case touchDown = "touch down"
@@ -25,11 +33,14 @@ public struct ProtocolLatency: Sendable {
     }
 
     /// An input and when the repaint that showed it came (nil: no commit after it was repainted
-    /// before the log ended).
+    /// before the log ended), and when it was presented (nil: the commit asked for no feedback,
+    /// or the compositor discarded it).
     public struct Measured: Sendable, Equatable {
         public var input: Input
         public var repaint: Double?
+        public var presented: Double? = nil
         public var latency: Double? { repaint.map { $0 - input.time } }
+        public var presentedLatency: Double? { presented.map { $0 - input.time } }
     }
 
     /// The output's refresh in ms (its `wl_output.mode`), nil when the log names none.
@@ -40,6 +51,10 @@ public struct ProtocolLatency: Sendable {
     /// Lines read as protocol messages.
     public var messages: Int
     public var repainted: Int
+    /// Commits with a frame callback that asked for presentation feedback, and how many of them
+    /// the compositor said it presented.
+    public var feedbackAsked: Int
+    public var presentedCount: Int
     /// When each commit with a frame callback was made, in log order.
     public var commitTimes: [Double]
     /// The first line's time (unwrapped: the scale every time here is on).
@@ -59,15 +74,23 @@ public struct ProtocolLatency: Sendable {
     /// Reads a `WAYLAND_DEBUG=client` log. Lines that are not protocol messages (the client's own
     /// output) are skipped; a key counts when pressed, a wheel by its `axis` event (the one
     /// with a time), touch by `down` and `motion`.
-    public init(log: String) {
+    ///
+    /// `clockOffsets`: for each clock id a compositor may name, CLOCK_REALTIME minus that clock,
+    /// in ms (`clockOffsets()`); without the named clock's, no presentation is read.
+    public init(log: String, clockOffsets: [Int: Double] = [:]) {
         struct Commit {
             var time: Double
             var done: Double?
+            var feedback = false
+            var presented: Double?
         }
         var inputs: [Input] = []
         var commits: [Commit] = []
         var pendingCallbacks: [Int: [Int]] = [:]  // surface → frame callbacks since its last commit
         var callbackCommit: [Int: Int] = [:]  // frame callback → its commit
+        var pendingFeedback: [Int: [Int]] = [:]  // surface → feedbacks asked since its last commit
+        var feedbackCommit: [Int: Int] = [:]  // feedback → its commit
+        var clock: Int?
         var refresh: Double?
         var count = 0
         var wraps = 0.0
@@ -84,9 +107,29 @@ public struct ProtocolLatency: Sendable {
             case ("wl_surface", "frame", true):
                 if let cb = Self.newID(m.args) { pendingCallbacks[m.id, default: []].append(cb) }
             case ("wl_surface", "commit", true):
+                let fbs = pendingFeedback.removeValue(forKey: m.id) ?? []
                 guard let cbs = pendingCallbacks.removeValue(forKey: m.id), !cbs.isEmpty else { continue }
                 for cb in cbs { callbackCommit[cb] = commits.count }
-                commits.append(Commit(time: m.time))
+                for fb in fbs { feedbackCommit[fb] = commits.count }
+                commits.append(Commit(time: m.time, feedback: !fbs.isEmpty))
+            case ("wp_presentation", "feedback", true):
+                // feedback(wl_surface@S, new id wp_presentation_feedback@F)
+                let parts = m.args.split(separator: ",")
+                if parts.count == 2, let surface = Self.newID(parts[0]), let fb = Self.newID(parts[1]) {
+                    pendingFeedback[surface, default: []].append(fb)
+                }
+            case ("wp_presentation", "clock_id", false):
+                clock = Int(m.args.trimmingCharacters(in: .whitespaces))
+            case ("wp_presentation_feedback", "presented", false):
+                guard let i = feedbackCommit.removeValue(forKey: m.id), let clock, let offset = clockOffsets[clock],
+                    let shown = Self.presentationMilliseconds(m.args)
+                else { continue }
+                // Onto the log's clock, then its wrap class nearest the commit's.
+                let stamp = (shown + offset).truncatingRemainder(dividingBy: Self.wrapMs)
+                let k = ((commits[i].time - stamp) / Self.wrapMs).rounded()
+                if commits[i].presented == nil { commits[i].presented = stamp + k * Self.wrapMs }
+            case ("wp_presentation_feedback", "discarded", false):
+                feedbackCommit.removeValue(forKey: m.id)
             case ("wl_callback", "done", false):
                 guard let i = callbackCommit.removeValue(forKey: m.id) else { continue }
                 if commits[i].done == nil { commits[i].done = m.time }
@@ -116,7 +159,10 @@ public struct ProtocolLatency: Sendable {
             while c < commits.count && commits[c].time < input.time { c += 1 }
             // A commit replaced before a repaint still hears `done` at that repaint (its
             // callbacks move to the state shown), so only the log's last commits lack one.
-            result.append(Measured(input: input, repaint: c < commits.count ? commits[c].done : nil))
+            result.append(
+                Measured(
+                    input: input, repaint: c < commits.count ? commits[c].done : nil,
+                    presented: c < commits.count ? commits[c].presented : nil))
         }
         measured = result
         refreshMs = refresh
@@ -124,6 +170,34 @@ public struct ProtocolLatency: Sendable {
         commitTimes = commits.map(\.time)
         messages = count
         repainted = commits.filter { $0.done != nil }.count
+        feedbackAsked = commits.filter(\.feedback).count
+        presentedCount = commits.filter { $0.presented != nil }.count
+    }
+
+    /// `presented(tv_sec_hi, tv_sec_lo, tv_nsec, refresh, seq_hi, seq_lo, flags)`'s time, ms.
+    static func presentationMilliseconds(_ args: Substring) -> Double? {
+        let f = args.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard f.count == 7, let hi = UInt64(f[0]), let lo = UInt64(f[1]), let ns = Double(f[2]) else { return nil }
+        return Double(hi << 32 | lo) * 1000 + ns / 1e6
+    }
+
+    /// CLOCK_REALTIME minus each clock a compositor may present on (CLOCK_MONOTONIC,
+    /// CLOCK_MONOTONIC_RAW, CLOCK_BOOTTIME), in ms, read now, each between two readings of
+    /// CLOCK_REALTIME: what `init(log:clockOffsets:)` moves presentation times by.
+    public static func clockOffsets() -> [Int: Double] {
+        func ms(_ clock: clockid_t) -> Double {
+            var ts = timespec()
+            clock_gettime(clock, &ts)
+            return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
+        }
+        var result: [Int: Double] = [:]
+        for clock in [CLOCK_MONOTONIC, CLOCK_MONOTONIC_RAW, CLOCK_BOOTTIME] {
+            let before = ms(CLOCK_REALTIME)
+            let theirs = ms(clock)
+            let after = ms(CLOCK_REALTIME)
+            result[Int(clock)] = (before + after) / 2 - theirs
+        }
+        return result
     }
 
     /// One protocol line's parts: `[time] [{queue} ][ -> ]interface@id.name(args)`.

@@ -2,12 +2,17 @@ import Foundation
 import Glibc
 import ScrollwayGeometry
 import ScrollwayReplay
+import ScrollwayRigs
 import ScrollwayScripts
+import ScrollwayWaylandCore
 import ScrollwayWestonHarness
 
-/// The latency part of `bench --weston`: each client played the same input script in a headless
-/// weston of its own with `WAYLAND_DEBUG=client`, and every input's time to the repaint that
-/// shows it read from that traffic (`ProtocolLatency`), phase by phase.
+/// The latency part of `bench --weston`, and `bench --latency` in any rig's compositor: each
+/// client played the same input script in a headless compositor of its own with
+/// `WAYLAND_DEBUG=client`, and every input's time to the repaint that shows it, and to its
+/// presentation where the client asked for feedback, read from that traffic
+/// (`ProtocolLatency`), phase by phase. Phases the compositor's rig cannot play (touch in sway,
+/// mutter and phoc, the wheel's sources in KWin) are left out, and said so.
 extension WestonBench {
     /// What the latency script plays, in this order; each phase's inputs are summarised apart.
     public enum LatencyPhase: String, CaseIterable, Codable, Sendable {
@@ -44,6 +49,13 @@ extension WestonBench {
         var client: String
         var refreshMs: Double
         var phases: [String: LatencySummary]
+        /// Input → presentation, over the inputs whose commit asked for feedback that came
+        /// (Scrollway asks now and then, `WaylandWindow.presentationFeedbackInterval`).
+        var presented: [String: LatencySummary] = [:]
+        /// Commits (with a frame callback) that asked for presentation feedback, and those the
+        /// compositor said it presented: a compositor that answers none shows here.
+        var feedbackAsked = 0
+        var feedbackPresented = 0
     }
 
     /// A phase's span on libwayland's clock (`ProtocolLatency.logMilliseconds`).
@@ -53,24 +65,25 @@ extension WestonBench {
         var end: Double
     }
 
-    /// Plays the latency script into `command` in a new headless weston of `size` and reads
-    /// the client's protocol log, kept at `log`. `environment` reaches the client (a test sets
-    /// SCROLLWAY_DEBUG_FRAME_DELAY_MS there to hold each frame back).
+    /// Plays the latency script into `command` in a new headless `compositor` (weston unless
+    /// said) of `size` and reads the client's protocol log, kept at `log`. `environment` reaches
+    /// the client (a test sets SCROLLWAY_DEBUG_FRAME_DELAY_MS there to hold each frame back).
     func latency(
-        _ name: String, size: Size, command: [String], environment: [String: String] = [:], log logFile: URL
+        _ name: String, size: Size, command: [String], environment: [String: String] = [:], log logFile: URL,
+        compositor: Compositor = .weston
     ) throws -> LatencyRun {
-        let rig = try WestonRig(width: size.width, height: size.height, scale: size.scale)
+        let rig = try compositor.start(width: size.width, height: size.height, scale: Double(size.scale))
         defer { rig.stop() }
         var env = environment
         env["WAYLAND_DEBUG"] = "client"
-        let client = try rig.process.launchClient(
-            command[0], arguments: Array(command.dropFirst()), environment: env, output: logFile)
-        try waitForWindow(rig, client: client)
+        let client = try rig.launchClient(
+            command[0], arguments: Array(command.dropFirst()), environment: env, to: .file(logFile))
+        try Self.waitForFirstFrame(log: logFile, client: client)
         usleep(500_000)
         let marks = try playLatencyScript(rig, size)
         Self.stop(client, rig: rig)
         let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
-        let parsed = ProtocolLatency(log: text)
+        let parsed = ProtocolLatency(log: text, clockOffsets: ProtocolLatency.clockOffsets())
         guard let refresh = parsed.refreshMs else {
             throw BenchError(
                 "bench: \(name) at \(size): its protocol log (\(logFile.path)) names no current output mode "
@@ -78,6 +91,7 @@ extension WestonBench {
             )
         }
         var phases: [String: LatencySummary] = [:]
+        var presented: [String: LatencySummary] = [:]
         for mark in marks {
             let start = parsed.align(mark.start)
             let end =
@@ -92,11 +106,13 @@ extension WestonBench {
             {
                 from = firstFrame
             }
-            let lat = parsed.measured.filter {
+            let inputs = parsed.measured.filter {
                 $0.input.time >= from && $0.input.time < end && mark.phase.counts($0.input.kind)
             }
-            .map(\.latency)
-            if let s = LatencySummary(lat, refreshMs: refresh) { phases[mark.phase.rawValue] = s }
+            if let s = LatencySummary(inputs.map(\.latency), refreshMs: refresh) { phases[mark.phase.rawValue] = s }
+            // Only the inputs whose commit had its presentation told: the others are not late.
+            let shown = inputs.compactMap(\.presentedLatency)
+            if let s = LatencySummary(shown, refreshMs: refresh) { presented[mark.phase.rawValue] = s }
         }
         guard !phases.isEmpty else {
             // Kept for a look: the bench's own directory goes when it ends.
@@ -108,7 +124,29 @@ extension WestonBench {
                     + "inputs, \(parsed.commits) commits with a frame callback, \(parsed.repainted) repainted); "
                     + "the log is kept at \(kept.path)")
         }
-        return LatencyRun(client: name, refreshMs: refresh, phases: phases)
+        return LatencyRun(
+            client: name, refreshMs: refresh, phases: phases, presented: presented, feedbackAsked: parsed.feedbackAsked,
+            feedbackPresented: parsed.presentedCount)
+    }
+
+    /// Waits until the client's protocol log shows a buffer attached and committed (its first
+    /// frame), which any compositor's rig can see, captures or not; 10 s at most.
+    static func waitForFirstFrame(log: URL, client: Process) throws {
+        let deadline = Deadline(in: 10)
+        while !deadline.hasPassed {
+            guard client.isRunning else {
+                throw BenchError(
+                    "bench: the client exited (status \(client.terminationStatus)) before showing a window")
+            }
+            if let text = try? String(contentsOf: log, encoding: .utf8),
+                let attach = text.range(of: ".attach(wl_buffer"),
+                text[attach.upperBound...].contains(".commit()")
+            {
+                return
+            }
+            usleep(20_000)
+        }
+        throw BenchError("bench: no frame in the client's protocol log (\(log.path)) after 10 s")
     }
 
     /// How long the "after rest" inputs come after the last, ms: past everything the one
@@ -124,7 +162,7 @@ extension WestonBench {
     static let keyInterval = 150.0
 
     /// The script, phase by phase, in real time; returns each phase's span.
-    private func playLatencyScript(_ rig: WestonRig, _ size: Size) throws -> [PhaseMark] {
+    private func playLatencyScript(_ rig: any CompositorRig, _ size: Size) throws -> [PhaseMark] {
         let injector = SeatInjector(rig: rig)
         let x = Double(size.width) / 2
         let h = Double(size.height)
@@ -134,6 +172,12 @@ extension WestonBench {
         rig.pacer.begin(at: t)
         var marks: [PhaseMark] = []
         func phase(_ p: LatencyPhase, settle: Double, _ build: (inout ScriptBuilder) -> Void) throws {
+            var probe = ScriptBuilder()
+            build(&probe)
+            if let why = injector.refusal(of: probe.script) {
+                log("\(rig.compositor): \(p.rawValue) left out: \(why)")
+                return
+            }
             let start = ProtocolLatency.logMilliseconds()
             t = try injector.send(from: t, build) + settle
             try injector.waitUntilDue(t)
@@ -174,8 +218,8 @@ extension WestonBench {
 
     /// The latency table: for each size, client and phase, the median, p95, p99 and worst in ms
     /// and the median and p99 in refreshes, and the shares shown within one refresh, within
-    /// two, and later.
-    static func latencyTable(_ sizes: [(size: String, runs: [String: LatencyRun])]) -> String {
+    /// two, and later; to the repaint, or (`presented`) to the presentation.
+    static func latencyTable(_ sizes: [(size: String, runs: [String: LatencyRun])], presented: Bool = false) -> String {
         var lines = [
             "| size | client | input | inputs | median ms (refreshes) | p95 ms | p99 ms (refreshes) | worst ms | "
                 + "≤ 1 refresh | 1–2 | > 2 |",
@@ -184,7 +228,7 @@ extension WestonBench {
         for (size, runs) in sizes {
             for (client, run) in runs.sorted(by: { $0.key < $1.key }) {
                 for phase in LatencyPhase.allCases {
-                    guard let p = run.phases[phase.rawValue] else { continue }
+                    guard let p = (presented ? run.presented : run.phases)[phase.rawValue] else { continue }
                     lines.append(
                         String(
                             format:
@@ -195,5 +239,91 @@ extension WestonBench {
             }
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+@MainActor
+extension WestonBench {
+    /// `bench --latency`: the latency script into the floor client, our list and GTK4's (when
+    /// installed) in a headless `compositor` at each size, and the tables of input → repaint
+    /// and input → presentation (or one JSON object) written to `output`. `executable` is the
+    /// `scrollway` that runs the Scrollway clients.
+    public func latencyReport(compositor: Compositor, sizes: [Size], json: Bool, executable exe: String) throws {
+        guard compositor.isInstalled else {
+            throw BenchError("bench --latency: \(compositor) is not installed (\(compositor.installCommand))")
+        }
+        let peer = Self.gtkPeer()
+        let gtk = peer != nil && Self.gtkInstalled()
+        if let message = Self.missingPeerMessage(scriptFound: peer != nil, gtkInstalled: gtk) { log(message) }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-latency-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        struct SizeResult: Codable {
+            var size: String
+            var compositor: String
+            var latency: [String: WestonBench.LatencyRun]
+        }
+        var results: [SizeResult] = []
+        for size in sizes {
+            var clients: [(name: String, command: [String], env: [String: String])] = [
+                ("floor", [exe, "demo", "--fullscreen", "--scene", "list", "--present", "flip-only"], [:]),
+                ("list fast", [exe, "demo", "--fullscreen", "--scene", "list", "--present", "fast"], [:]),
+            ]
+            if gtk, let peer, size.scale == 1 {
+                clients.append(
+                    (
+                        "list gtk4",
+                        ["/usr/bin/python3", peer, "--stats", dir.appendingPathComponent("gtk.stats").path],
+                        ["GSK_RENDERER": "cairo"]
+                    ))
+            }
+            var runs: [String: LatencyRun] = [:]
+            for c in clients {
+                let file = dir.appendingPathComponent("\(c.name.replacingOccurrences(of: " ", with: "-")).wayland.log")
+                let run = try latency(
+                    c.name, size: size, command: c.command, environment: c.env, log: file, compositor: compositor)
+                runs[c.name] = run
+                for phase in LatencyPhase.allCases {
+                    guard let p = run.phases[phase.rawValue] else { continue }
+                    let shown = run.presented[phase.rawValue].map {
+                        String(format: ", presented median %.1f ms", $0.p50)
+                    }
+                    log(
+                        String(
+                            format: "%@ in %@, %@, %@: input → repaint median %.1f ms, p99 %.1f ms (%d inputs)%@",
+                            size.description, compositor.rawValue, c.name, phase.rawValue, p.p50, p.p99, p.count,
+                            shown ?? ""))
+                }
+            }
+            results.append(SizeResult(size: size.description, compositor: compositor.rawValue, latency: runs))
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            output(String(decoding: try encoder.encode(results), as: UTF8.self))
+            return
+        }
+        let tables = results.map { ($0.size, $0.latency) }
+        output(
+            "scrollway bench --latency --compositor \(compositor.rawValue): input → the repaint that shows it, from each "
+                + "client's own protocol traffic (WAYLAND_DEBUG=client: the input event, the first commit after it, that "
+                + "commit's frame callback)")
+        output(Self.latencyTable(tables))
+        output(
+            "scrollway bench --latency --compositor \(compositor.rawValue): input → presentation (wp_presentation "
+                + "feedback on that commit; only inputs whose commit asked for it)")
+        output(Self.latencyTable(tables, presented: true))
+        output(Self.feedbackCounts(tables))
+    }
+
+    /// One line: for each size and client, the commits that asked for presentation feedback and
+    /// how many the compositor answered with `presented`.
+    static func feedbackCounts(_ sizes: [(size: String, runs: [String: LatencyRun])]) -> String {
+        let parts = sizes.flatMap { size, runs in
+            runs.sorted { $0.key < $1.key }.map { name, run in
+                "\(size) \(name) \(run.feedbackPresented) of \(run.feedbackAsked)"
+            }
+        }
+        return "presentation feedback presented of asked: " + parts.joined(separator: "; ")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import ScrollwayGeometry
 import ScrollwayReplay
+import ScrollwayRigs
 import ScrollwayScripts
 import ScrollwayWaylandCore
 import ScrollwayWestonHarness
@@ -218,7 +219,7 @@ public struct WestonBench {
     /// the rig's own stop gives a client one second before SIGKILL, which a loaded machine can
     /// miss (the GTK4 peer, a Python main loop, then wrote nothing): it is asked here and given
     /// until it has exited (30 s at most).
-    static func stop(_ client: Process, rig: WestonRig) {
+    static func stop(_ client: Process, rig: any CompositorRig) {
         kill(client.processIdentifier, SIGTERM)
         let deadline = Deadline(in: 30)
         while client.isRunning && !deadline.hasPassed { usleep(10_000) }
@@ -530,6 +531,11 @@ extension WestonBench {
                         + "traffic (WAYLAND_DEBUG=client: the input event, the first commit after it, that commit's "
                         + "frame callback)")
                 output(WestonBench.latencyTable(results.map { ($0.size, $0.latency) }))
+                output(
+                    "scrollway bench --weston: input → presentation (wp_presentation feedback on that commit, which "
+                        + "headless weston stamps a refresh after the repaint; only inputs whose commit asked for it)")
+                output(WestonBench.latencyTable(results.map { ($0.size, $0.latency) }, presented: true))
+                output(WestonBench.feedbackCounts(results.map { ($0.size, $0.latency) }))
             }
         }
         output(

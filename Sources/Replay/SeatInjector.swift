@@ -57,6 +57,15 @@ public struct SeatInjector {
         return nil
     }
 
+    /// Why this rig's seat cannot play all of `script` (the first event it cannot take), nil
+    /// when it can: a caller that plays optional parts leaves such a part out.
+    public func refusal(of script: GestureScript) -> String? {
+        for e in script.events {
+            if let feature = Self.requiredFeature(e.kind.typeName), let why = rig.missing(feature) { return why }
+        }
+        return nil
+    }
+
     /// Injects `e` when it is due (`waitUntilDue`): for clients whose loop is not ours to step.
     public func play(_ e: ScriptEvent) throws {
         try waitUntilDue(e.t)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ScrollwayBench
 import ScrollwayGeometry
+import ScrollwayRigs
 import ScrollwayScripts
 
 /// `scrollway bench`: parses its options and runs the benchmarks of `ScrollwayBench`
@@ -28,13 +29,25 @@ struct Bench: AsyncParsableCommand {
             """)
     var weston = false
 
+    @Flag(
+        help: """
+            Input-to-screen latency only, in --compositor's headless session: a slow touch drag, a \
+            flick, wheel clicks, keys, and a key and a touch after rest (touch where the compositor's \
+            rig has it) into a zero-work client, our list and GTK4's, each input timed to the repaint \
+            that shows it and to its presentation, from each client's own protocol traffic.
+            """)
+    var latency = false
+
+    @Option(help: "With --latency: the compositor (weston, sway, mutter, phoc, kwin).")
+    var compositor: Compositor = .weston
+
     @Option(
         help: ArgumentHelp(
-            "With --weston: sizes as WxH or WxH@SCALE (logical size at an output scale), comma-separated.",
+            "With --weston or --latency: sizes as WxH or WxH@SCALE (logical size at an output scale), comma-separated.",
             valueName: "sizes"))
     var sizes: String?
 
-    @Flag(help: "With --weston: print the results as one JSON object instead of the table.")
+    @Flag(help: "With --weston or --latency: print the results as one JSON object instead of the tables.")
     var json = false
 
     @Option(
@@ -66,9 +79,21 @@ struct Bench: AsyncParsableCommand {
 
     func validate() throws {
         guard (2...120).contains(minutes) else { throw ValidationError("--minutes: expected 2 to 120, got \(minutes)") }
-        if soak, weston || quick { throw ValidationError("--soak runs on its own (without --weston or --quick)") }
-        if sizes != nil || json || rounds != 1 || cpuQuota != nil {
-            guard weston else { throw ValidationError("--sizes, --json, --rounds and --cpu-quota go with --weston") }
+        if soak, weston || quick || latency {
+            throw ValidationError("--soak runs on its own (without --weston, --latency or --quick)")
+        }
+        if latency, weston {
+            throw ValidationError("--latency runs on its own (--weston measures latency in weston too)")
+        }
+        if compositor != .weston, !latency { throw ValidationError("--compositor goes with --latency") }
+        if latency, rounds != 1 || cpuQuota != nil {
+            throw ValidationError("--rounds and --cpu-quota go with --weston, not --latency")
+        }
+        if sizes != nil || json {
+            guard weston || latency else { throw ValidationError("--sizes and --json go with --weston or --latency") }
+        }
+        if rounds != 1 || cpuQuota != nil {
+            guard weston else { throw ValidationError("--rounds and --cpu-quota go with --weston") }
         }
         if let cpuQuota, !(1...100).contains(cpuQuota) {
             throw ValidationError("--cpu-quota: expected 1 to 100 (percent of one core), got \(cpuQuota)")
@@ -77,9 +102,13 @@ struct Bench: AsyncParsableCommand {
         _ = try parsedSizes()
     }
 
-    /// The sizes to measure: --sizes, or the default set (only the smallest with --quick).
+    /// The sizes to measure: --sizes, or the default set (only the smallest with --quick; with
+    /// --latency, 1920×1080, the size its goals are set at).
     func parsedSizes() throws -> [WestonBench.Size] {
-        guard let sizes else { return quick ? [WestonBench.defaultSizes[0]] : WestonBench.defaultSizes }
+        guard let sizes else {
+            if latency { return [WestonBench.Size(width: 1920, height: 1080, scale: 1)] }
+            return quick ? [WestonBench.defaultSizes[0]] : WestonBench.defaultSizes
+        }
         return try sizes.split(separator: ",").map { item in
             let parts = item.split(separator: "@")
             let dims = parts[0].split(separator: "x")
@@ -102,6 +131,12 @@ struct Bench: AsyncParsableCommand {
                 (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                 ?? CommandLine.arguments[0]
             try SoakBench(minutes: minutes, executable: exe).run()
+            return
+        }
+        if latency {
+            let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+            let bench = WestonBench(quick: quick) { line in StandardStream.error.say("bench: " + line + "\n") }
+            try bench.latencyReport(compositor: compositor, sizes: try parsedSizes(), json: json, executable: exe)
             return
         }
         if weston {

@@ -1,5 +1,7 @@
 import Foundation
+import ScrollwayRigs
 import ScrollwayTestSupport
+import ScrollwayWestonHarness
 import Testing
 
 @testable import ScrollwayBench
@@ -42,6 +44,42 @@ import Testing
         #expect(s.count == 2 && s.unanswered == 1 && s.p50 == 16.5 && s.max == 16.5 && s.withinOne == 1)
     }
 
+    /// Presentation feedback asked for before a commit is that commit's: a key at 200.0 ms is
+    /// committed at 204.0 with feedback 40, which is presented at 1000.0225 s on CLOCK_MONOTONIC
+    /// (id 1), 999.8 s behind the log's clock: 222.5 ms on the log's scale, 22.5 ms after the key.
+    /// A touch at 250.0 is committed with feedback 41, which is discarded (a later commit
+    /// replaced it): no presentation. A feedback on a commit without a frame callback is not
+    /// counted, and without the named clock's offset nothing is presented.
+    @Test func presentationFeedbackGivesTheTimeToPresentation() throws {
+        let log = """
+            [    90.000] wl_output@4.mode(3, 390, 844, 60000)
+            [    91.000] wp_presentation@7.clock_id(1)
+            [   200.000] wl_keyboard@18.key(7, 1100, 108, 1)
+            [   201.000]  -> wl_surface@13.frame(new id wl_callback@30)
+            [   202.000]  -> wp_presentation@7.feedback(wl_surface@13, new id wp_presentation_feedback@40)
+            [   204.000]  -> wl_surface@13.commit()
+            [   216.000] wl_callback@30.done(16)
+            [   222.600] wp_presentation_feedback@40.sync_output(wl_output@4)
+            [   222.600] wp_presentation_feedback@40.presented(0, 1000, 22500000, 16666667, 0, 60, 7)
+            [   250.000] wl_touch@17.down(9, 1150, wl_surface@13, 0, 10.0, 20.0)
+            [   251.000]  -> wl_surface@13.frame(new id wl_callback@31)
+            [   251.500] {Default Queue}  -> wp_presentation#7.feedback(wl_surface#13, new id wp_presentation_feedback#41)
+            [   252.000]  -> wl_surface@13.commit()
+            [   253.000]  -> wp_presentation@7.feedback(wl_surface@14, new id wp_presentation_feedback@42)
+            [   253.500]  -> wl_surface@14.commit()
+            [   260.000] wp_presentation_feedback@41.discarded()
+            [   268.000] wl_callback@31.done(17)
+            """
+        let p = ProtocolLatency(log: log, clockOffsets: [1: -999_800])
+        #expect(p.feedbackAsked == 2 && p.presentedCount == 1)
+        #expect(p.measured.map(\.input.kind) == [.key, .touchDown])
+        #expect(abs((p.measured[0].presentedLatency ?? 0) - 22.5) < 1e-6)
+        #expect(abs((p.measured[0].latency ?? 0) - 16.0) < 1e-9)
+        #expect(p.measured[1].presented == nil && abs((p.measured[1].latency ?? 0) - 18.0) < 1e-9)
+        let unknownClock = ProtocolLatency(log: log, clockOffsets: [4: 0])
+        #expect(unknownClock.presentedCount == 0 && unknownClock.measured[0].presented == nil)
+    }
+
     /// libwayland's stamps wrap every 2³² µs: a log across the wrap stays in order, and a mark
     /// taken as the bench takes it lands on the log's scale.
     @Test func stampsThatWrapAreUnwrapped() {
@@ -74,6 +112,13 @@ import Testing
             #expect(p.count > 0 && p.p50 > 0 && p.p50 <= p.p95 && p.p95 <= p.p99 && p.p99 <= p.max, "\(phase)")
             #expect(abs(p.withinOne + p.withinTwo + p.later - 1) < 1e-9)
         }
+        // Weston tells the presentation of the commits that ask (a key after rest always does:
+        // its last feedback is old), a refresh after their repaint.
+        let idle = WestonBench.LatencyPhase.idleKey.rawValue
+        let shown = try #require(plain.presented[idle], "no presentation of a key at rest")
+        #expect(plain.feedbackAsked > 0 && plain.feedbackPresented > 0)
+        let repaint = try #require(plain.phases[idle])
+        #expect(shown.p50 >= repaint.p50)
         let refresh = plain.refreshMs
         let held = try bench.latency(
             "list held", size: size, command: command,
@@ -83,5 +128,29 @@ import Testing
         let after = try #require(held.phases[WestonBench.LatencyPhase.idleKey.rawValue]).p50
         let added = (after - before) / refresh
         #expect(added > 0.6 && added < 1.6, "a key at rest: \(before) ms, held back \(after) ms")
+    }
+
+    /// In sway (no touch: the touch phases are left out) the keys and the wheel are measured,
+    /// and the list keeps asking for presentation feedback though sway 1.7's headless output
+    /// leaves feedback unanswered (the window gives one up after a second and asks again).
+    @Test(.enabled(if: RigProcesses.findExecutable("sway") != nil, "sway is not installed: apt-get install sway"))
+    func inSwayKeysAndTheWheelAreMeasuredAndFeedbackIsAskedAgain() throws {
+        let exe = try CommandRunner.scrollway().path
+        let bench = WestonBench(quick: true, output: { _ in }, log: { _ in })
+        let size = WestonBench.Size(width: 390, height: 844, scale: 1)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("latency-sway-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try bench.latency(
+            "list", size: size, command: [exe, "demo", "--fullscreen", "--scene", "list"],
+            log: dir.appendingPathComponent("sway.log"), compositor: .sway)
+        let measured = WestonBench.LatencyPhase.allCases.filter { run.phases[$0.rawValue] != nil }
+        #expect(measured == [.wheel, .keys, .idleKey])
+        for phase in measured {
+            let p = try #require(run.phases[phase.rawValue])
+            #expect(p.count > 0 && p.p50 > 0 && p.p99 <= p.max && p.max < 10 * run.refreshMs, "\(phase)")
+        }
+        // The script runs about 15 s; one feedback out at a time, each given up after a second.
+        #expect(run.feedbackAsked >= 5, "asked \(run.feedbackAsked), presented \(run.feedbackPresented)")
     }
 }
