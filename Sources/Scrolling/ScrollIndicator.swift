@@ -44,28 +44,57 @@ public final class ScrollIndicator: View, FrameAnimation {
 
     public override var drawsContent: Bool { true }
 
-    /// The thumb's rect in the track's bounds, as drawn (3 px thick, or 8 px while wide).
-    private var drawnThumb: Rect {
+    /// The thumb's rect in the track's bounds, as drawn (3 px thick, or 8 px while wide), its
+    /// start on the device pixel grid at `scale`: the thumb then looks the same wherever it is
+    /// (its rounded ends fall on the same samples), so a thumb that only moved is its last image
+    /// moved (`contentsOnlyMoved`), not drawn again every frame of a scroll. Its length, and the
+    /// thumb's geometry (`thumb`), stay exact.
+    private func drawnThumb(scale: Double) -> Rect {
         let t = isWide ? Self.wideThickness : Self.thickness
+        func snapped(_ v: Double) -> Double { scale > 0 ? (v * scale).rounded() / scale : v }
         switch axis {
-        case .vertical: return Rect(x: bounds.width - t, y: thumb.minY, width: t, height: thumb.height)
-        case .horizontal: return Rect(x: thumb.minX, y: bounds.height - t, width: thumb.width, height: t)
+        case .vertical: return Rect(x: bounds.width - t, y: snapped(thumb.minY), width: t, height: thumb.height)
+        case .horizontal: return Rect(x: snapped(thumb.minX), y: bounds.height - t, width: thumb.width, height: t)
         }
+    }
+
+    /// What the last image was drawn for; the same again means the same pixels.
+    private struct Look: Equatable {
+        var length: Double
+        var across: Double
+        var isWide: Bool
+        var style: ScrollView.IndicatorStyle
+        var scale: Double
+    }
+
+    private var drawnLook: Look?
+
+    private func look(scale: Double) -> Look {
+        Look(
+            length: axis == .vertical ? thumb.height : thumb.width,
+            across: axis == .vertical ? bounds.width : bounds.height, isWide: isWide,
+            style: scrollView?.indicatorStyle ?? .default, scale: scale)
     }
 
     /// Only the thumb (with the default style's 1 px border) unless the track is wide and
     /// shaded: the image is the thumb's size, and a thumb that moves damages where it was and
     /// where it is, not the whole track (every row beside it, each frame of a fling).
     public override func drawnRect(scale: Double) -> Rect? {
-        isWide ? nil : drawnThumb.insetBy(dx: -1, dy: -1)
+        isWide ? nil : drawnThumb(scale: scale).insetBy(dx: -1, dy: -1)
+    }
+
+    /// A thumb of the same length, style and width that only moved: the same image.
+    public override func contentsOnlyMoved(scale: Double) -> Bool {
+        !isWide && drawnLook == look(scale: scale)
     }
 
     public override func draw(in canvas: Canvas) {
         // The canvas starts where `drawnRect` does, on the device grid: whole device pixels
         // from the track's origin, so the thumb's edges fall on the same samples.
+        drawnLook = look(scale: canvas.scale)
         let origin = backingOrigin(scale: canvas.scale)
         let t = isWide ? Self.wideThickness : Self.thickness
-        let r = drawnThumb.offsetBy(dx: -origin.x, dy: -origin.y)
+        let r = drawnThumb(scale: canvas.scale).offsetBy(dx: -origin.x, dy: -origin.y)
         if isWide {
             canvas.fill(Rect(origin: .zero, size: bounds.size), color: Color(red: 0, green: 0, blue: 0, alpha: 0.08))
         }

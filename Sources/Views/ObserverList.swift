@@ -3,15 +3,16 @@
 /// lifetime stays its owner's business; adding one twice keeps its first place; and telling them
 /// walks a copy of the registrations, so an observer may add or remove observers (itself
 /// included) from inside the call, and one removed or released meanwhile is skipped.
+///
+/// Its registrations are not generic (`ObserverSlot`), and telling no observers touches no
+/// type metadata: the list is generic across modules, so each call of an unspecialized method
+/// looks up the metadata of every generic type it uses, a hash-table search in the runtime that
+/// cost a scrolled frame more than the scroll view's own notification (profiled, 0.15.0).
 package struct ObserverList<Observer> {
-    /// One registration; a class, so a notification already under way sees a removal (the slot
-    /// is emptied) as well as a release.
-    private final class Slot {
-        weak var object: AnyObject?
-        init(_ object: AnyObject) { self.object = object }
-    }
+    private var slots: [ObserverSlot] = []
 
-    private var slots: [Slot] = []
+    /// Whether no observer was ever added or all were removed (released ones may remain).
+    package var isEmpty: Bool { slots.isEmpty }
 
     package init() {}
 
@@ -20,7 +21,7 @@ package struct ObserverList<Observer> {
     package mutating func add(_ observer: AnyObject) {
         slots.removeAll { $0.object == nil }
         guard !slots.contains(where: { $0.object === observer }) else { return }
-        slots.append(Slot(observer))
+        slots.append(ObserverSlot(observer))
     }
 
     /// Removes `observer`; a notification under way that has not reached it skips it.
@@ -33,9 +34,17 @@ package struct ObserverList<Observer> {
     /// (`let current = observers`) when `body` may change the list the copy came from: the copy
     /// shares the registrations, so removals still show.
     package func forEach(_ body: (Observer) -> Void) {
+        if slots.isEmpty { return }
         for slot in slots {
             guard let observer = slot.object as? Observer else { continue }
             body(observer)
         }
     }
+}
+
+/// One registration of an `ObserverList`; a class, so a notification already under way sees a
+/// removal (the slot is emptied) as well as a release.
+package final class ObserverSlot {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
 }

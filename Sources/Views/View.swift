@@ -252,6 +252,16 @@ open class View {
             backingImage.map { $0.scale != scale || backingImageArea != area } ?? true
         guard needsDisplay || sizeChanged else { return false }
         needsDisplay = false
+        if let image = backingImage, image.scale == scale, let old = backingImageArea, let area,
+            old.width == area.width, old.height == area.height, contentsOnlyMoved(scale: scale)
+        {
+            // The same pixels somewhere else in the bounds: placed anew, not drawn again.
+            if old != area {
+                backingImageArea = area
+                contentVersion += 1
+            }
+            return false
+        }
         guard let area, !area.isEmpty else {
             backingImage = nil
             backingImageArea = nil
@@ -265,6 +275,13 @@ open class View {
         contentVersion += 1
         return true
     }
+
+    /// Whether what `draw(in:)` would draw now, at `scale`, is the backing image as last drawn,
+    /// only placed elsewhere in the bounds (`drawnRect` moved by whole device pixels and its
+    /// size kept): then `displayIfNeeded` moves the image instead of drawing it again. A scroll
+    /// indicator's thumb, which moves every frame of a fling and keeps its length, says so;
+    /// the default is false (draw again).
+    open func contentsOnlyMoved(scale: Double) -> Bool { false }
 
     /// Where the canvas `draw(in:)` draws into starts in bounds coordinates ((0,0) unless
     /// `drawnRect` named a part): what a view that names one subtracts from its coordinates.

@@ -1,5 +1,6 @@
 import ScrollwayGeometry
 import ScrollwayGestures
+import ScrollwayRaster
 import ScrollwayScrolling
 import ScrollwayViews
 import Testing
@@ -94,5 +95,48 @@ import Testing
         rig.scroll.addSubview(late)
         rig.scroll.layoutIfNeeded()
         #expect(rig.scroll.subviews.last === rig.scroll.verticalScrollIndicator)
+    }
+
+    /// A window with a 12,000-point scroll view at `offset`, its indicators shown, one frame
+    /// prepared.
+    func scrolledWindow(at offset: Double, scale: Double) throws -> (Window, ScrollView) {
+        let window = Window(size: Size(width: 390, height: 844), scale: scale)
+        let s = ScrollView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        s.contentSize = Size(width: 390, height: 12000)
+        window.addSubview(s)
+        s.contentOffset = Point(x: 0, y: offset)
+        s.flashScrollIndicators()
+        _ = try window.prepareFrameUpdate(time: 0)
+        return (window, s)
+    }
+
+    /// The thumb moves every frame of a scroll but keeps its length: its image is drawn once
+    /// and moved (`contentsOnlyMoved`), not drawn again each frame, and the window shows exactly
+    /// what a window drawn afresh at the end shows. A thumb whose length changes is drawn again.
+    @Test(arguments: [1.0, 1.5, 2.0]) func aThumbThatOnlyMovesIsDrawnOnce(_ scale: Double) throws {
+        // Away from the track's ends, where its bounds clip the thumb's border (another image).
+        let (window, s) = try scrolledWindow(at: 100, scale: scale)
+        let ind = s.verticalScrollIndicator
+        let draws = ind.drawCount
+        for i in 1...24 {
+            s.contentOffset = Point(x: 0, y: 100 + Double(i) * 37.3)
+            _ = try window.prepareFrameUpdate(time: Double(i) / 60)
+        }
+        #expect(ind.drawCount == draws)
+        let (fresh, _) = try scrolledWindow(at: 100 + 24 * 37.3, scale: scale)
+        let a = try Canvas(size: window.bounds.size, scale: scale)
+        let b = try Canvas(size: fresh.bounds.size, scale: scale)
+        window.composite(into: a)
+        fresh.composite(into: b)
+        var differing = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0, "\(differing) pixels differ from a window drawn at the end")
+        // Longer content: a shorter thumb, drawn again.
+        s.contentSize = Size(width: 390, height: 24000)
+        s.layoutIfNeeded()
+        _ = try window.prepareFrameUpdate(time: 1)
+        #expect(ind.drawCount == draws + 1)
     }
 }
