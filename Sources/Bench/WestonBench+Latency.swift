@@ -252,9 +252,7 @@ extension WestonBench {
         guard compositor.isInstalled else {
             throw BenchError("bench --latency: \(compositor) is not installed (\(compositor.installCommand))")
         }
-        let peer = Self.gtkPeer()
-        let gtk = peer != nil && Self.gtkInstalled()
-        if let message = Self.missingPeerMessage(scriptFound: peer != nil, gtkInstalled: gtk) { log(message) }
+        let peer = Self.runnableGtkPeer(log: log)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-latency-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -269,7 +267,7 @@ extension WestonBench {
                 ("floor", [exe, "demo", "--fullscreen", "--scene", "list", "--present", "flip-only"], [:]),
                 ("list fast", [exe, "demo", "--fullscreen", "--scene", "list", "--present", "fast"], [:]),
             ]
-            if gtk, let peer, size.scale == 1 {
+            if let peer, size.scale == 1 {
                 clients.append(
                     (
                         "list gtk4",

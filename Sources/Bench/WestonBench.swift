@@ -122,6 +122,15 @@ public struct WestonBench {
         return nil
     }
 
+    /// The GTK4 peer's script when the peer can run (found, and GTK4 installed); else nil, and
+    /// `log` is told why.
+    static func runnableGtkPeer(log: (String) -> Void) -> String? {
+        let peer = gtkPeer()
+        let installed = peer != nil && gtkInstalled()
+        if let message = missingPeerMessage(scriptFound: peer != nil, gtkInstalled: installed) { log(message) }
+        return installed ? peer : nil
+    }
+
     /// Whether GTK4's Python bindings are installed for the system python.
     static func gtkInstalled() -> Bool {
         let p = Process()
@@ -378,11 +387,7 @@ extension WestonBench {
     /// Scrollway clients (`demo --fullscreen`).
     public func report(sizes: [Size], rounds: Int, json: Bool, executable exe: String) throws {
         let bench = self
-        let peer = WestonBench.gtkPeer()
-        let gtk = peer != nil && WestonBench.gtkInstalled()
-        if let message = WestonBench.missingPeerMessage(scriptFound: peer != nil, gtkInstalled: gtk) {
-            bench.log(message)
-        }
+        let peer = WestonBench.runnableGtkPeer(log: bench.log)
         let scenes = quick ? ["list"] : ["list", "zoom"]
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-bench-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -413,7 +418,7 @@ extension WestonBench {
                         [:], false
                     ))
             }
-            if gtk, let peer, size.scale == 1 {
+            if let peer, size.scale == 1 {
                 clients.append(("list gtk4", ["/usr/bin/python3", peer], ["GSK_RENDERER": "cairo"], true))
             }
             var memcpys: [Double] = []

@@ -95,15 +95,21 @@ import Testing
         #expect(p.align(4_294_000) == 4_294_000)
     }
 
+    /// What a latency run in a rig needs: the `scrollway` executable, a quick bench, the phone
+    /// size and a scratch directory named `name` (the caller removes it).
+    private func latencyBench(_ name: String) throws -> (String, WestonBench, WestonBench.Size, URL) {
+        let exe = try CommandRunner.scrollway().path
+        let bench = WestonBench(quick: true, output: { _ in }, log: { _ in })
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return (exe, bench, WestonBench.Size(width: 390, height: 844, scale: 1), dir)
+    }
+
     /// In headless weston, the list scene's latency in every phase of the script is filled, and
     /// with each frame held back one refresh before it is drawn (the test hook), a key pressed
     /// at rest reaches the screen one refresh later.
     @Test func aFrameHeldBackOneRefreshShowsAsOneMoreRefreshOfLatency() throws {
-        let exe = try CommandRunner.scrollway().path
-        let bench = WestonBench(quick: true, output: { _ in }, log: { _ in })
-        let size = WestonBench.Size(width: 390, height: 844, scale: 1)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("latency-test-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let (exe, bench, size, dir) = try latencyBench("latency-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let command = [exe, "demo", "--fullscreen", "--scene", "list"]
         let plain = try bench.latency("list", size: size, command: command, log: dir.appendingPathComponent("a.log"))
@@ -135,11 +141,7 @@ import Testing
     /// leaves feedback unanswered (the window gives one up after a second and asks again).
     @Test(.enabled(if: RigProcesses.findExecutable("sway") != nil, "sway is not installed: apt-get install sway"))
     func inSwayKeysAndTheWheelAreMeasuredAndFeedbackIsAskedAgain() throws {
-        let exe = try CommandRunner.scrollway().path
-        let bench = WestonBench(quick: true, output: { _ in }, log: { _ in })
-        let size = WestonBench.Size(width: 390, height: 844, scale: 1)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("latency-sway-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let (exe, bench, size, dir) = try latencyBench("latency-sway")
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = try bench.latency(
             "list", size: size, command: [exe, "demo", "--fullscreen", "--scene", "list"],
