@@ -107,9 +107,11 @@ import Testing
             "play", s, "--scene", "list", "--size", "390x600", "--trace", offTrace.path, "--screenshots",
             CommandRunner.temp("off").path,
         ])
+        // --tolerate-stalls: a busy machine may hold weston past the rig's stall mark; the events
+        // keep their script times, and the comparison below is what this test checks.
         let weston = try await CommandRunner.run([
             "play", s, "--scene", "list", "--size", "390x600", "--platform", "weston", "--trace", westonTrace.path,
-            "--screenshots", CommandRunner.temp("weston").path,
+            "--screenshots", CommandRunner.temp("weston").path, "--tolerate-stalls",
         ])
         #expect(off.status == 0 && weston.status == 0, "\(off.err)\n\(weston.err)")
         #expect(rest(off.err) != nil && rest(off.err) == rest(weston.err))
@@ -146,11 +148,12 @@ import Testing
             {"t": 800, "type": "screenshot", "name": "typed"}
             """, "input-method.jsonl")
         var shots: [String: Canvas] = [:]
+        // Stalls tolerated as in offscreenAndWestonRestTogether…: the comparison is the check.
         for platform in ["offscreen", "weston"] {
             let dir = CommandRunner.temp("im-\(platform)")
             let r = try await CommandRunner.run([
                 "play", s, "--scene", "keyboard", "--size", "390x844", "--platform", platform, "--screenshots",
-                dir.path,
+                dir.path, "--tolerate-stalls",
             ])
             #expect(r.status == 0, "\(platform): \(r.err)")
             for name in ["preedit", "typed"] {
@@ -181,11 +184,12 @@ import Testing
         ).standardized.path
         var traces: [[String]] = []
         var rests: [String?] = []
+        // Stalls tolerated as in offscreenAndWestonRestTogether…: the comparison is the check.
         for platform in ["offscreen", "weston"] {
             let trace = CommandRunner.temp("nested-\(platform).jsonl")
             let r = try await CommandRunner.run([
                 "play", s, "--scene", "nested", "--platform", platform, "--trace", trace.path, "--screenshots",
-                CommandRunner.temp("nested-\(platform)").path,
+                CommandRunner.temp("nested-\(platform)").path, "--tolerate-stalls",
             ])
             #expect(r.status == 0, "\(r.err)")
             traces.append(delegates(try String(contentsOf: trace, encoding: .utf8)))
