@@ -128,8 +128,8 @@ public final class CompositorTarget: ScriptTarget {
     /// Parks the pointer and waits until the app has handled its leaving and presented whatever
     /// that redrew (a hover ending), so a capture shows the app's latest frame. An animation
     /// still running is waited for too, so the guard against a hang is wide: End in the list of
-    /// 100,000 rows measures every row it passes, which took more than 10 s in a debug build on
-    /// a loaded 2-core machine.
+    /// 100,000 rows measures every row it passes, slow in a debug build on a loaded machine
+    /// (docs/decisions.md, 0.15.0).
     private func showWithoutPointer() throws {
         try rig.parkPointer()
         try app.catchUp()

@@ -20,8 +20,6 @@ extension ScrollView {
     /// Tells each live observer of `event` (`ObserverList`: an observer may add or remove
     /// observers from inside the call).
     func notifyEventObservers(_ event: ScrollEvent) {
-        // Every frame of a scroll notifies; most scroll views have no observer.
-        if eventObservers.isEmpty { return }
         // A copy, so the walk holds no access to the view's list while an observer changes it.
         let current = eventObservers
         current.forEach { $0.scrollView(self, didSend: event) }

@@ -18,11 +18,10 @@
 /// misses in a row at the widest margin) gets its frames when the callback comes, as before.
 ///
 /// The period is learned only from intervals within a fifth of the output's refresh, and a miss
-/// is judged against that refresh: KWin 5.27 composites several milliseconds before its
-/// repaint, so every aimed frame missed and came 25–33 ms after the one before; counting the
-/// shortest of those (up to 1.5 refreshes) into the period stretched it towards 20 ms, which hid
-/// the misses themselves, and the list drew every other repaint for good (found by
-/// `bench --latency --compositor kwin`).
+/// is judged against that refresh: a compositor that composites well before its repaint (KWin)
+/// makes every aimed frame miss, and the longer intervals that follow, counted into the period,
+/// would stretch it until the misses no longer looked like misses, and the window would draw
+/// every other repaint for good (docs/decisions.md, Latency 0.15.0).
 ///
 /// Pure: times are seconds on one monotonic clock, given by the host.
 public struct FrameScheduler: Sendable {

@@ -11,9 +11,6 @@
 package struct ObserverList<Observer> {
     private var slots: [ObserverSlot] = []
 
-    /// Whether no observer was ever added or all were removed (released ones may remain).
-    package var isEmpty: Bool { slots.isEmpty }
-
     package init() {}
 
     /// Adds `observer` after those already added; one added during a notification hears from
@@ -34,6 +31,7 @@ package struct ObserverList<Observer> {
     /// (`let current = observers`) when `body` may change the list the copy came from: the copy
     /// shares the registrations, so removals still show.
     package func forEach(_ body: (Observer) -> Void) {
+        // Every frame tells a window's and a scroll view's observers; most have none.
         if slots.isEmpty { return }
         for slot in slots {
             guard let observer = slot.object as? Observer else { continue }
