@@ -66,18 +66,20 @@ public final class WaylandDisplay {
         if wl_display_roundtrip(display) < 0 { throw failure() }
     }
 
-    /// A roundtrip that gives up after `timeout` seconds: a compositor that stopped answering
-    /// (stopped, deadlocked) is an error, never a hang.
+    /// A roundtrip that gives up after waiting `timeout` seconds for the answer: a compositor
+    /// that stopped answering (stopped, deadlocked) is an error, never a hang. Only the time
+    /// spent waiting counts: the events read on the way run the client's own handlers (a
+    /// frame that lays out thousands of rows in a debug build), and a client busy with them
+    /// has not been kept waiting by the compositor.
     public func roundtrip(timeout: Double) throws(DisplayError) {
         guard let callback = wl_display_sync(display) else { throw failure() }
         let done = SyncDone()
         defer { wl_callback_destroy(callback) }
         wl_callback_add_listener(callback, Listeners.sync, Unmanaged.passUnretained(done).toOpaque())
-        let deadline = sw_monotonic_seconds() + timeout
+        var waited = 0.0
         while !done.value {
-            let remaining = deadline - sw_monotonic_seconds()
-            guard remaining > 0 else { throw .timedOut(seconds: timeout) }
-            try dispatch(timeout: min(remaining, 1))
+            guard waited < timeout else { throw .timedOut(seconds: timeout) }
+            waited += try dispatchWaiting(timeout: min(timeout - waited, 1)).waited
         }
     }
 
@@ -114,12 +116,19 @@ public final class WaylandDisplay {
     /// infinity: until something arrives). Returns whether anything was readable.
     @discardableResult
     public func dispatch(timeout: Double) throws(DisplayError) -> Bool {
+        try dispatchWaiting(timeout: timeout).ready
+    }
+
+    /// `dispatch(timeout:)`, also saying how long it waited in `poll` (not in handlers).
+    private func dispatchWaiting(timeout: Double) throws(DisplayError) -> (ready: Bool, waited: Double) {
         try beginRead()
         var pfd = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
         let ms: Int32 = timeout.isFinite ? Int32(clamping: timeout * 1000, rounding: .up, in: 0...60_000) : -1
+        let before = sw_monotonic_seconds()
         let ready = poll(&pfd, 1, ms)
+        let waited = sw_monotonic_seconds() - before
         try finishRead(revents: ready > 0 ? pfd.revents : 0)
-        return ready > 0
+        return (ready > 0, waited)
     }
 
     /// The connection's error, as one clear value: a protocol error names the interface and
