@@ -129,6 +129,12 @@ final class RowScrollFollower: FrameAnimation {
         generation = list.motionGeneration
     }
 
+    /// Whether the list still moves as this follower last aimed it.
+    var isLeading: Bool {
+        guard let list else { return false }
+        return list.motionGeneration == generation && list.animationTarget != nil
+    }
+
     func advance(to time: Double) -> Bool {
         guard let list, list.motionGeneration == generation, !list.isTracking, !list.isDragging,
             !list.isDecelerating, target.row < list.rowCount

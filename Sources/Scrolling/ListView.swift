@@ -5,9 +5,11 @@ import ScrollwayViews
 /// A vertical list of any length (UITableView's role): only the rows in view (plus a margin)
 /// have cells, cells are reused by identifier, and row heights are measured as rows appear,
 /// starting from an estimate; a correction above the viewport moves the offset with it, so the
-/// rows in view never jump. A motion whose frame jumps past rows (a long wheel spin, End)
-/// measures every row it passes, so where it rests depends on its path, not on the frames
-/// drawn (the refresh rate).
+/// rows in view never jump. A motion aimed at an offset whose frame jumps past rows (a long
+/// wheel spin) measures every row it passes, so where it rests depends on its path, not on the
+/// frames drawn (the refresh rate). One aimed at a place the rows define (End and Home go to
+/// an edge, an animated `scrollToRow` to a row) measures only the rows its frames show, as
+/// `UITableView` does: it comes to rest on the same rows whatever it measured on the way.
 ///
 /// Optional sections (`ListDataSource.sectionStarts`) put a header of `sectionHeaderHeight`
 /// above each section's first row. Layout (`RowLayout`, prefix sums in a Fenwick tree):
@@ -408,7 +410,7 @@ public final class ListView: ScrollView {
             return
         }
         recycleCells(outside: inView)
-        if let lastRows, !isIdle { measureRowsPassed(since: lastRows, dataSource: dataSource) }
+        if let lastRows, !isIdle, !isHeadingForRows { measureRowsPassed(since: lastRows, dataSource: dataSource) }
         // Measure the rows newly in view, top to bottom. A correction above the first row in
         // view moves the offset with it (contentShifted), so what is in view stays still; the
         // rows below it move with the viewport, so the bottom limit moves by the same amount.
@@ -449,6 +451,16 @@ public final class ListView: ScrollView {
     private var isIdle: Bool {
         if case .idle = motion { return true }
         return false
+    }
+
+    /// Whether the motion heads for a place the rows define rather than an offset: an edge
+    /// (End, Home, scroll to top) or a row (an animated `scrollToRow`, re-aimed by its
+    /// follower). Where such a motion rests shows the same rows however many it measured on
+    /// the way, so it skips the rows it passes unseen: End across 100,000 rows costs what
+    /// its frames show, not a text layout for every row between.
+    private var isHeadingForRows: Bool {
+        if let goal = state.animation?.goal, goal != .offset { return true }
+        return follower?.isLeading == true
     }
 
     /// Row `r`'s cell from the data source, and how far its measured height moved the rows

@@ -309,6 +309,48 @@ final class SceneDriver {
         #expect(results[0][1] == results[0][3])
     }
 
+    /// End across the 100,000 rows heads for an edge: its frames measure the rows they show,
+    /// not the rows they pass (each a text layout; it measured all 99,983 before, its worst
+    /// frame 55 ms in an optimized build). At every refresh rate it rests at the end on the same
+    /// rows, each where the others have it; Home comes back to row 0 at the top the same way.
+    @Test func endAndHomeAcrossTheListMeasureOnlyWhatTheyShow() {
+        let results = [24.0, 60.0, 144.0].map { hz -> [String] in
+            let window = Scene.list.makeWindow()
+            let driver = FrameDriver(window: window, refresh: hz)
+            let list = window.view(named: "main") as! ListView
+            driver.send(.pointerMotion(position: Point(x: 195, y: 400)), at: 0)
+            driver.send(.key(.end, pressed: true, modifiers: []), at: 0.01)
+            driver.send(.key(.end, pressed: false, modifiers: []), at: 0.05)
+            let before = driver.framesStepped
+            driver.settle(limit: 20)
+            #expect(list.contentOffset.y == list.verticalRange.upperBound, "\(hz) Hz")
+            #expect(list.rectForRow(99_999).maxY == list.bounds.maxY, "\(hz) Hz")
+            let measured = (0..<list.rowCount).count { list.isRowMeasured($0) }
+            // The first window and at most a window's rows a frame: 844 px and two 100 px
+            // margins over rows of at least 44 px.
+            let rowsPerWindow = Int(clamping: (844.0 + 2 * 100) / 44, rounding: .up)
+            let frames = driver.framesStepped - before
+            #expect(measured <= rowsPerWindow * (frames + 1), "\(hz) Hz: \(measured) rows measured in \(frames) frames")
+            #expect(measured < 5_000, "\(hz) Hz: \(measured) rows measured")
+            let atEnd = Self.rowsInView(list)
+            driver.send(.key(.home, pressed: true, modifiers: []), at: driver.time + 0.01)
+            driver.send(.key(.home, pressed: false, modifiers: []), at: driver.time + 0.05)
+            driver.settle(limit: 20)
+            #expect(list.contentOffset.y == list.verticalRange.lowerBound, "\(hz) Hz")
+            #expect(list.visibleCells[0]?.textLabel.text == "Row 1", "\(hz) Hz")
+            return atEnd + Self.rowsInView(list)
+        }
+        #expect(results.allSatisfy { $0 == results[0] }, "\(results)")
+        #expect(results[0].contains { $0.hasPrefix("Row 100000 at ") }, "\(results[0])")
+    }
+
+    /// The rows with cells, each with its text and its top relative to the viewport's.
+    private static func rowsInView(_ list: ListView) -> [String] {
+        list.visibleCells.sorted { $0.key < $1.key }.map { row, cell in
+            "\(cell.textLabel.text ?? "") at \(cell.frame.minY - list.bounds.minY)"
+        }
+    }
+
     @Test func flingingReusesHeadersToo() {
         let d = SceneDriver(.list)
         var most = 0
