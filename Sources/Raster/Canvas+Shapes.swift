@@ -108,20 +108,22 @@ extension Canvas {
             x1 = min(x1, floorInt(min(t.left.p1.x, t.left.p2.x, t.right.p1.x, t.right.p2.x)))
             x2 = max(x2, ceilInt(max(t.left.p1.x, t.left.p2.x, t.right.p1.x, t.right.p2.x)))
         }
-        // Beyond what a canvas holds, pixman's own path (which allocates nothing so large).
-        guard x2 - x1 <= 32767, y2 - y1 <= 32767, abs(x1) <= 32767, abs(y1) <= 32767 else { return false }
+        // Only what can be drawn: the mask covers the part of the extents inside the clip.
+        (x1, y1, x2, y2) = clipped(x1, y1, x2, y2)
         guard x1 < x2, y1 < y2, let mask = pixman_image_create_bits(PIXMAN_a8, Int32(x2 - x1), Int32(y2 - y1), nil, 0)
         else { return true }
         defer { pixman_image_unref(mask) }
         let stride = Int(pixman_image_get_stride(mask))
         let bytes = UnsafeMutableRawPointer(pixman_image_get_data(mask)!)
         for var t in traps {
-            guard repeats(t) else {
+            // The band's whole rows within the mask: the first is rasterized, the rest copy it
+            // (pixman clips what falls outside the mask, rows and columns alike).
+            let first = max(ceilInt(t.top), y1)
+            let end = min(floorInt(t.bottom), y2)
+            guard repeats(t), end - first >= 2 else {
                 pixman_rasterize_trapezoid(mask, &t, Int32(-x1), Int32(-y1))
                 continue
             }
-            let first = ceilInt(t.top)
-            let end = floorInt(t.bottom)
             var head = t
             head.bottom = pixman_fixed_t((first + 1) << 16)
             pixman_rasterize_trapezoid(mask, &head, Int32(-x1), Int32(-y1))
@@ -141,8 +143,9 @@ extension Canvas {
         return true
     }
 
-    /// The same fill as `fillConvexPolygon`, as pixman's triangles fanned from the first vertex
-    /// (the reference the trapezoids are checked against).
+    /// The same fill as `fillConvexPolygon`, as pixman's triangles fanned from the first vertex,
+    /// composited by pixman itself over their whole extents (the reference the trapezoids and
+    /// the clipped masks are checked against).
     func fillConvexPolygonByTriangles(_ points: [Point], color: Color) {
         guard points.count >= 3, color.alpha > 0 else { return }
         var tris: [pixman_triangle_t] = []
@@ -151,7 +154,19 @@ extension Canvas {
         for i in 1..<(points.count - 1) {
             tris.append(pixman_triangle_t(p1: p0, p2: fixedPoint(points[i]), p3: fixedPoint(points[i + 1])))
         }
-        compositeTriangles(tris, color: color)
+        compositeTrianglesByPixman(tris, color: color)
+    }
+
+    /// `tris` composited by `pixman_composite_triangles`, whose mask covers their whole
+    /// extents: the reference for `compositeTriangles`.
+    func compositeTrianglesByPixman(_ tris: [pixman_triangle_t], color: Color) {
+        guard !tris.isEmpty else { return }
+        let src = solidFill(color)
+        defer { pixman_image_unref(src) }
+        tris.withUnsafeBufferPointer {
+            pixman_composite_triangles(
+                PIXMAN_OP_OVER, src, image, PIXMAN_a8, 0, 0, 0, 0, Int32($0.count), $0.baseAddress)
+        }
     }
 
     /// Horizontal trapezoids covering a convex polygon given in order (either winding): one per
@@ -252,7 +267,12 @@ extension Canvas {
             fillRoundedRect(outer, radius: rOuter, color: color)
             return
         }
-        // Both outlines with the same number of vertices, so the ring is a strip of quads.
+        compositeTriangles(ringTriangles(outer: outer, rOuter, inner: inner, rInner), color: color)
+    }
+
+    /// The ring between two rounded rects as triangles: both outlines with the same number of
+    /// vertices, so the ring is a strip of quads.
+    func ringTriangles(outer: Rect, _ rOuter: Double, inner: Rect, _ rInner: Double) -> [pixman_triangle_t] {
         let o = roundedRectOutline(outer, radius: rOuter, forceSegments: true)
         let i = roundedRectOutline(inner, radius: rInner, forceSegments: true)
         var tris: [pixman_triangle_t] = []
@@ -261,7 +281,7 @@ extension Canvas {
             tris.append(pixman_triangle_t(p1: fixedPoint(o[k]), p2: fixedPoint(o[k2]), p3: fixedPoint(i[k])))
             tris.append(pixman_triangle_t(p1: fixedPoint(i[k]), p2: fixedPoint(o[k2]), p3: fixedPoint(i[k2])))
         }
-        compositeTriangles(tris, color: color)
+        return tris
     }
 
     /// Strokes a straight line with butt caps.
@@ -308,27 +328,77 @@ extension Canvas {
     }
 
     private func compositeTrapezoids(_ traps: [pixman_trapezoid_t], color: Color) {
-        compositeShapes(traps, color: color) {
-            pixman_composite_trapezoids(PIXMAN_OP_OVER, $0, $1, PIXMAN_a8, 0, 0, 0, 0, $2, $3)
+        // pixman skips a trapezoid that is not valid, extents and all.
+        let valid = traps.filter { t in t.left.p1.y != t.left.p2.y && t.right.p1.y != t.right.p2.y && t.bottom > t.top }
+        compositeShapes(
+            valid, color: color,
+            extents: { t in
+                [
+                    pixman_point_fixed_t(x: t.left.p1.x, y: t.top), pixman_point_fixed_t(x: t.left.p2.x, y: t.bottom),
+                    pixman_point_fixed_t(x: t.right.p1.x, y: t.top), pixman_point_fixed_t(x: t.right.p2.x, y: t.bottom),
+                ]
+            }
+        ) { pixman_add_trapezoids($0, Int16(clamping: $1), $2, $3, $4) }
+    }
+
+    func compositeTriangles(_ tris: [pixman_triangle_t], color: Color) {
+        // A triangle's trapezoids span its corners (a degenerate one's none, and a larger
+        // mask than needed changes nothing drawn).
+        compositeShapes(tris, color: color, extents: { [$0.p1, $0.p2, $0.p3] }) {
+            pixman_add_triangles($0, $1, $2, $3, $4)
         }
     }
 
-    private func compositeTriangles(_ tris: [pixman_triangle_t], color: Color) {
-        compositeShapes(tris, color: color) {
-            pixman_composite_triangles(PIXMAN_OP_OVER, $0, $1, PIXMAN_a8, 0, 0, 0, 0, $2, $3)
-        }
-    }
-
-    /// Fills `shapes` with `color` OVER the canvas through one pixman call (`composite` gets the
-    /// solid source, the canvas, the count and the shapes), which accumulates them into one mask.
+    /// Fills `shapes` with `color` OVER the canvas as `pixman_composite_trapezoids` does (their
+    /// coverage accumulated into one a8 mask, the colour composited through it), but with the
+    /// mask cut to the clip: pixman's covers the shapes' whole extents, so a block's outline
+    /// drawn into a 256 px map tile at 8× zoom made and rasterized a 16 MB mask for the tile's
+    /// 64 KB. `extents` are the shapes' device-pixel bounds as pixman takes them (rows from the
+    /// top's floor to the bottom's ceiling, columns over every end point); `rasterize` adds the
+    /// shapes into the mask at an offset. The coverage of a pixel does not depend on where the
+    /// mask starts (whole-pixel offsets move pixman's sample grid with it), so what is drawn
+    /// is the same.
     private func compositeShapes<Shape>(
-        _ shapes: [Shape], color: Color,
-        _ composite: (OpaquePointer, OpaquePointer, Int32, UnsafePointer<Shape>?) -> Void
+        _ shapes: [Shape], color: Color, extents: (Shape) -> [pixman_point_fixed_t],
+        _ rasterize: (OpaquePointer, Int32, Int32, Int32, UnsafePointer<Shape>?) -> Void
     ) {
         guard !shapes.isEmpty else { return }
+        // In Int: fixed-point values near pixman's limits (±32768) would overflow Int32 here.
+        var x1 = Int.max
+        var y1 = Int.max
+        var x2 = Int.min
+        var y2 = Int.min
+        for shape in shapes {
+            for p in extents(shape) {
+                x1 = min(x1, Int(p.x) >> 16)
+                y1 = min(y1, Int(p.y) >> 16)
+                x2 = max(x2, (Int(p.x) + 0xFFFF) >> 16)
+                y2 = max(y2, (Int(p.y) + 0xFFFF) >> 16)
+            }
+        }
+        (x1, y1, x2, y2) = clipped(x1, y1, x2, y2)
+        guard x1 < x2, y1 < y2, let mask = pixman_image_create_bits(PIXMAN_a8, Int32(x2 - x1), Int32(y2 - y1), nil, 0)
+        else { return }
+        defer { pixman_image_unref(mask) }
+        shapes.withUnsafeBufferPointer { rasterize(mask, Int32(-x1), Int32(-y1), Int32($0.count), $0.baseAddress) }
         let src = solidFill(color)
         defer { pixman_image_unref(src) }
-        shapes.withUnsafeBufferPointer { composite(src, image, Int32($0.count), $0.baseAddress) }
+        pixman_image_composite32(
+            PIXMAN_OP_OVER, src, mask, image, Int32(x1), Int32(y1), 0, 0, Int32(x1), Int32(y1), Int32(x2 - x1),
+            Int32(y2 - y1))
+    }
+
+    /// A device-pixel box cut to what drawing can reach: the canvas, and the clip's bounds
+    /// while one is set (empty when nothing is left: x1 ≥ x2 or y1 ≥ y2).
+    private func clipped(_ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) -> (Int, Int, Int, Int) {
+        var (cx1, cy1, cx2, cy2) = (0, 0, width, height)
+        if let boxes = clipBoxes {
+            cx1 = max(cx1, boxes.lazy.map { Int($0.x1) }.min() ?? 0)
+            cy1 = max(cy1, boxes.lazy.map { Int($0.y1) }.min() ?? 0)
+            cx2 = min(cx2, boxes.lazy.map { Int($0.x2) }.max() ?? 0)
+            cy2 = min(cy2, boxes.lazy.map { Int($0.y2) }.max() ?? 0)
+        }
+        return (max(x1, cx1), max(y1, cy1), min(x2, cx2), min(y2, cy2))
     }
 
     /// Segments per quarter circle: enough that the polygon is within ~0.1 device px of the arc.

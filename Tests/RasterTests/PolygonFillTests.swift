@@ -102,6 +102,41 @@ import Testing
         }
     }
 
+    /// Shapes far larger than the canvas, mostly outside it (a map block's outline in a tile at
+    /// 8× zoom): their masks cover only the canvas (or the clip), and the pixels are pixman's
+    /// own, whose mask covers the shapes' whole extents.
+    @Test func shapesMostlyOutsideTheCanvasMatchPixmansWholeMask() throws {
+        var rng = SeededRandom(state: 4096)
+        for i in 0..<120 {
+            let scale = [1.0, 1.5, 2.0][i % 3]
+            // Up to 4,000 px on a side, placed so that an edge or a corner crosses the canvas.
+            let size = Size(width: rng.unit(100, 4_000), height: rng.unit(100, 4_000))
+            let corner = Point(x: rng.unit(-size.width + 8, 56), y: rng.unit(-size.height + 8, 56))
+            let rect = Rect(origin: corner, size: size)
+            let radius = [0, rng.unit(0, 60)][i % 2]
+            let lineWidth = rng.unit(0.5, 12)
+            let color = Color(red: 0.7, green: 0.2, blue: 0.3, alpha: rng.unit(0.3, 1))
+            let clip = i % 4 == 3 ? [Rect(x: rng.unit(0, 30), y: rng.unit(0, 30), width: 20, height: 25)] : nil
+            let differ = try differingPixels(scale: scale) { c, clipped in
+                let draw = {
+                    if clipped {
+                        c.strokeRoundedRect(rect, radius: radius, lineWidth: lineWidth, color: color)
+                        c.fillConvexPolygon(c.roundedRectOutline(rect, radius: radius), color: color)
+                    } else {
+                        let h = lineWidth / 2
+                        let tris = c.ringTriangles(
+                            outer: rect.insetBy(dx: -h, dy: -h), radius > 0 ? radius + h : 0,
+                            inner: rect.insetBy(dx: h, dy: h), max(0, radius - h))
+                        c.compositeTrianglesByPixman(tris, color: color)
+                        c.fillConvexPolygonByTriangles(c.roundedRectOutline(rect, radius: radius), color: color)
+                    }
+                }
+                if let clip { c.withClip(clip, draw) } else { draw() }
+            }
+            #expect(differ == 0, "\(rect) radius \(radius) line \(lineWidth) clip \(clip ?? []) at scale \(scale)")
+        }
+    }
+
     @Test func aThumbCostsOneTrapezoidPerBand() throws {
         // A 3 px rounded thumb: its vertices sit at a handful of heights, and each band between
         // two of them is one trapezoid (a fan made 14 triangles, each nearly as tall as the thumb).
