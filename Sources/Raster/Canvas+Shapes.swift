@@ -328,55 +328,45 @@ extension Canvas {
     }
 
     private func compositeTrapezoids(_ traps: [pixman_trapezoid_t], color: Color) {
+        var extents = PixelExtents()
         // pixman skips a trapezoid that is not valid, extents and all.
-        let valid = traps.filter { t in t.left.p1.y != t.left.p2.y && t.right.p1.y != t.right.p2.y && t.bottom > t.top }
-        compositeShapes(
-            valid, color: color,
-            extents: { t in
-                [
-                    pixman_point_fixed_t(x: t.left.p1.x, y: t.top), pixman_point_fixed_t(x: t.left.p2.x, y: t.bottom),
-                    pixman_point_fixed_t(x: t.right.p1.x, y: t.top), pixman_point_fixed_t(x: t.right.p2.x, y: t.bottom),
-                ]
-            }
-        ) { pixman_add_trapezoids($0, Int16(clamping: $1), $2, $3, $4) }
+        for t in traps where t.left.p1.y != t.left.p2.y && t.right.p1.y != t.right.p2.y && t.bottom > t.top {
+            extents.add(x: t.left.p1.x, y: t.top)
+            extents.add(x: t.left.p2.x, y: t.bottom)
+            extents.add(x: t.right.p1.x, y: t.top)
+            extents.add(x: t.right.p2.x, y: t.bottom)
+        }
+        compositeShapes(traps, color: color, extents: extents) {
+            pixman_add_trapezoids($0, Int16(clamping: $1), $2, $3, $4)
+        }
     }
 
     func compositeTriangles(_ tris: [pixman_triangle_t], color: Color) {
         // A triangle's trapezoids span its corners (a degenerate one's none, and a larger
         // mask than needed changes nothing drawn).
-        compositeShapes(tris, color: color, extents: { [$0.p1, $0.p2, $0.p3] }) {
-            pixman_add_triangles($0, $1, $2, $3, $4)
+        var extents = PixelExtents()
+        for t in tris {
+            extents.add(x: t.p1.x, y: t.p1.y)
+            extents.add(x: t.p2.x, y: t.p2.y)
+            extents.add(x: t.p3.x, y: t.p3.y)
         }
+        compositeShapes(tris, color: color, extents: extents) { pixman_add_triangles($0, $1, $2, $3, $4) }
     }
 
     /// Fills `shapes` with `color` OVER the canvas as `pixman_composite_trapezoids` does (their
     /// coverage accumulated into one a8 mask, the colour composited through it), but with the
     /// mask cut to the clip: pixman's covers the shapes' whole extents, so a block's outline
     /// drawn into a 256 px map tile at 8× zoom made and rasterized a 16 MB mask for the tile's
-    /// 64 KB. `extents` are the shapes' device-pixel bounds as pixman takes them (rows from the
-    /// top's floor to the bottom's ceiling, columns over every end point); `rasterize` adds the
-    /// shapes into the mask at an offset. The coverage of a pixel does not depend on where the
-    /// mask starts (whole-pixel offsets move pixman's sample grid with it), so what is drawn
-    /// is the same.
+    /// 64 KB. `extents` are the shapes' device-pixel bounds as pixman takes them;
+    /// `rasterize` adds the shapes into the mask at an offset. The coverage of a pixel does not
+    /// depend on where the mask starts (whole-pixel offsets move pixman's sample grid with it),
+    /// so what is drawn is the same.
     private func compositeShapes<Shape>(
-        _ shapes: [Shape], color: Color, extents: (Shape) -> [pixman_point_fixed_t],
+        _ shapes: [Shape], color: Color, extents: PixelExtents,
         _ rasterize: (OpaquePointer, Int32, Int32, Int32, UnsafePointer<Shape>?) -> Void
     ) {
         guard !shapes.isEmpty else { return }
-        // In Int: fixed-point values near pixman's limits (±32768) would overflow Int32 here.
-        var x1 = Int.max
-        var y1 = Int.max
-        var x2 = Int.min
-        var y2 = Int.min
-        for shape in shapes {
-            for p in extents(shape) {
-                x1 = min(x1, Int(p.x) >> 16)
-                y1 = min(y1, Int(p.y) >> 16)
-                x2 = max(x2, (Int(p.x) + 0xFFFF) >> 16)
-                y2 = max(y2, (Int(p.y) + 0xFFFF) >> 16)
-            }
-        }
-        (x1, y1, x2, y2) = clipped(x1, y1, x2, y2)
+        let (x1, y1, x2, y2) = clipped(extents.x1, extents.y1, extents.x2, extents.y2)
         guard x1 < x2, y1 < y2, let mask = pixman_image_create_bits(PIXMAN_a8, Int32(x2 - x1), Int32(y2 - y1), nil, 0)
         else { return }
         defer { pixman_image_unref(mask) }
@@ -441,4 +431,21 @@ extension Canvas {
 
 extension Double {
     fileprivate var clampedAcos: Double { acos(Swift.min(1, Swift.max(-1, self))) }
+}
+
+/// Device-pixel bounds of fixed-point points as pixman takes a shape's extents: from the
+/// floor of the least coordinate to the ceiling of the greatest. In Int: fixed-point values
+/// near pixman's limits (±32768) would overflow Int32 here.
+private struct PixelExtents {
+    var x1 = Int.max
+    var y1 = Int.max
+    var x2 = Int.min
+    var y2 = Int.min
+
+    mutating func add(x: pixman_fixed_t, y: pixman_fixed_t) {
+        x1 = min(x1, Int(x) >> 16)
+        y1 = min(y1, Int(y) >> 16)
+        x2 = max(x2, (Int(x) + 0xFFFF) >> 16)
+        y2 = max(y2, (Int(y) + 0xFFFF) >> 16)
+    }
 }

@@ -310,9 +310,9 @@ final class SceneDriver {
     }
 
     /// End across the 100,000 rows heads for an edge: its frames measure the rows they show,
-    /// not the rows they pass (each a text layout; it measured all 99,983 before, its worst
-    /// frame 55 ms in an optimized build). At every refresh rate it rests at the end on the same
-    /// rows, each where the others have it; Home comes back to row 0 at the top the same way.
+    /// not the rows they pass (each a text layout; it measured all 99,983 before, see
+    /// docs/decisions.md). At every refresh rate it rests at the end on the same rows, each
+    /// where the others have it; Home comes back to row 0 at the top the same way.
     @Test func endAndHomeAcrossTheListMeasureOnlyWhatTheyShow() {
         let results = [24.0, 60.0, 144.0].map { hz -> [String] in
             let window = Scene.list.makeWindow()
@@ -346,8 +346,8 @@ final class SceneDriver {
 
     /// The rows with cells, each with its text and its top relative to the viewport's.
     private static func rowsInView(_ list: ListView) -> [String] {
-        list.visibleCells.sorted { $0.key < $1.key }.map { row, cell in
-            "\(cell.textLabel.text ?? "") at \(cell.frame.minY - list.bounds.minY)"
+        list.visibleCells.sorted { $0.key < $1.key }.map { _, cell in
+            "\(cell.textLabel.text) at \(cell.frame.minY - list.bounds.minY)"
         }
     }
 
