@@ -96,20 +96,10 @@ extension Canvas {
             vertical(t.left) && vertical(t.right) && floorInt(t.bottom) - ceilInt(t.top) >= 3
         }
         guard traps.contains(where: repeats) else { return false }
-        // The extents pixman takes (`get_trap_extents`): rows from the top's floor to the
-        // bottom's ceiling, columns over every edge's end points.
-        var x1 = Int.max
-        var y1 = Int.max
-        var x2 = Int.min
-        var y2 = Int.min
-        for t in traps {
-            y1 = min(y1, floorInt(t.top))
-            y2 = max(y2, ceilInt(t.bottom))
-            x1 = min(x1, floorInt(min(t.left.p1.x, t.left.p2.x, t.right.p1.x, t.right.p2.x)))
-            x2 = max(x2, ceilInt(max(t.left.p1.x, t.left.p2.x, t.right.p1.x, t.right.p2.x)))
-        }
         // Only what can be drawn: the mask covers the part of the extents inside the clip.
-        (x1, y1, x2, y2) = clipped(x1, y1, x2, y2)
+        var extents = PixelExtents()
+        for t in traps { extents.add(t) }
+        let (x1, y1, x2, y2) = clipped(extents)
         guard x1 < x2, y1 < y2, let mask = pixman_image_create_bits(PIXMAN_a8, Int32(x2 - x1), Int32(y2 - y1), nil, 0)
         else { return true }
         defer { pixman_image_unref(mask) }
@@ -159,7 +149,7 @@ extension Canvas {
 
     /// `tris` composited by `pixman_composite_triangles`, whose mask covers their whole
     /// extents: the reference for `compositeTriangles`.
-    func compositeTrianglesByPixman(_ tris: [pixman_triangle_t], color: Color) {
+    private func compositeTrianglesByPixman(_ tris: [pixman_triangle_t], color: Color) {
         guard !tris.isEmpty else { return }
         let src = solidFill(color)
         defer { pixman_image_unref(src) }
@@ -257,6 +247,12 @@ extension Canvas {
     /// Strokes a rounded rectangle's outline: the ring between the outline grown and shrunk by
     /// half the line width, filled as one mask.
     public func strokeRoundedRect(_ rect: Rect, radius: Double, lineWidth: Double, color: Color) {
+        strokeRoundedRect(rect, radius: radius, lineWidth: lineWidth, color: color, byPixman: false)
+    }
+
+    /// `byPixman`: the ring composited by pixman itself over its whole extents (the reference
+    /// the clipped mask is checked against).
+    func strokeRoundedRect(_ rect: Rect, radius: Double, lineWidth: Double, color: Color, byPixman: Bool) {
         guard lineWidth > 0, color.alpha > 0 else { return }
         let h = lineWidth / 2
         let outer = rect.insetBy(dx: -h, dy: -h)
@@ -267,12 +263,7 @@ extension Canvas {
             fillRoundedRect(outer, radius: rOuter, color: color)
             return
         }
-        compositeTriangles(ringTriangles(outer: outer, rOuter, inner: inner, rInner), color: color)
-    }
-
-    /// The ring between two rounded rects as triangles: both outlines with the same number of
-    /// vertices, so the ring is a strip of quads.
-    func ringTriangles(outer: Rect, _ rOuter: Double, inner: Rect, _ rInner: Double) -> [pixman_triangle_t] {
+        // Both outlines with the same number of vertices, so the ring is a strip of quads.
         let o = roundedRectOutline(outer, radius: rOuter, forceSegments: true)
         let i = roundedRectOutline(inner, radius: rInner, forceSegments: true)
         var tris: [pixman_triangle_t] = []
@@ -281,7 +272,7 @@ extension Canvas {
             tris.append(pixman_triangle_t(p1: fixedPoint(o[k]), p2: fixedPoint(o[k2]), p3: fixedPoint(i[k])))
             tris.append(pixman_triangle_t(p1: fixedPoint(i[k]), p2: fixedPoint(o[k2]), p3: fixedPoint(i[k2])))
         }
-        return tris
+        if byPixman { compositeTrianglesByPixman(tris, color: color) } else { compositeTriangles(tris, color: color) }
     }
 
     /// Strokes a straight line with butt caps.
@@ -331,17 +322,14 @@ extension Canvas {
         var extents = PixelExtents()
         // pixman skips a trapezoid that is not valid, extents and all.
         for t in traps where t.left.p1.y != t.left.p2.y && t.right.p1.y != t.right.p2.y && t.bottom > t.top {
-            extents.add(x: t.left.p1.x, y: t.top)
-            extents.add(x: t.left.p2.x, y: t.bottom)
-            extents.add(x: t.right.p1.x, y: t.top)
-            extents.add(x: t.right.p2.x, y: t.bottom)
+            extents.add(t)
         }
         compositeShapes(traps, color: color, extents: extents) {
             pixman_add_trapezoids($0, Int16(clamping: $1), $2, $3, $4)
         }
     }
 
-    func compositeTriangles(_ tris: [pixman_triangle_t], color: Color) {
+    private func compositeTriangles(_ tris: [pixman_triangle_t], color: Color) {
         // A triangle's trapezoids span its corners (a degenerate one's none, and a larger
         // mask than needed changes nothing drawn).
         var extents = PixelExtents()
@@ -355,9 +343,9 @@ extension Canvas {
 
     /// Fills `shapes` with `color` OVER the canvas as `pixman_composite_trapezoids` does (their
     /// coverage accumulated into one a8 mask, the colour composited through it), but with the
-    /// mask cut to the clip: pixman's covers the shapes' whole extents, so a block's outline
-    /// drawn into a 256 px map tile at 8× zoom made and rasterized a 16 MB mask for the tile's
-    /// 64 KB. `extents` are the shapes' device-pixel bounds as pixman takes them;
+    /// mask cut to the clip: pixman's covers the shapes' whole extents, however little of them
+    /// the canvas holds (a map block's outline in a zoomed tile; docs/decisions.md, "A shape's
+    /// mask cut to the clip"). `extents` are the shapes' device-pixel bounds as pixman takes them;
     /// `rasterize` adds the shapes into the mask at an offset. The coverage of a pixel does not
     /// depend on where the mask starts (whole-pixel offsets move pixman's sample grid with it),
     /// so what is drawn is the same.
@@ -366,7 +354,7 @@ extension Canvas {
         _ rasterize: (OpaquePointer, Int32, Int32, Int32, UnsafePointer<Shape>?) -> Void
     ) {
         guard !shapes.isEmpty else { return }
-        let (x1, y1, x2, y2) = clipped(extents.x1, extents.y1, extents.x2, extents.y2)
+        let (x1, y1, x2, y2) = clipped(extents)
         guard x1 < x2, y1 < y2, let mask = pixman_image_create_bits(PIXMAN_a8, Int32(x2 - x1), Int32(y2 - y1), nil, 0)
         else { return }
         defer { pixman_image_unref(mask) }
@@ -380,7 +368,7 @@ extension Canvas {
 
     /// A device-pixel box cut to what drawing can reach: the canvas, and the clip's bounds
     /// while one is set (empty when nothing is left: x1 ≥ x2 or y1 ≥ y2).
-    private func clipped(_ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int) -> (Int, Int, Int, Int) {
+    private func clipped(_ e: PixelExtents) -> (Int, Int, Int, Int) {
         var (cx1, cy1, cx2, cy2) = (0, 0, width, height)
         if let boxes = clipBoxes {
             cx1 = max(cx1, boxes.lazy.map { Int($0.x1) }.min() ?? 0)
@@ -388,7 +376,7 @@ extension Canvas {
             cx2 = min(cx2, boxes.lazy.map { Int($0.x2) }.max() ?? 0)
             cy2 = min(cy2, boxes.lazy.map { Int($0.y2) }.max() ?? 0)
         }
-        return (max(x1, cx1), max(y1, cy1), min(x2, cx2), min(y2, cy2))
+        return (max(e.x1, cx1), max(e.y1, cy1), min(e.x2, cx2), min(e.y2, cy2))
     }
 
     /// Segments per quarter circle: enough that the polygon is within ~0.1 device px of the arc.
@@ -447,5 +435,14 @@ private struct PixelExtents {
         y1 = min(y1, Int(y) >> 16)
         x2 = max(x2, (Int(x) + 0xFFFF) >> 16)
         y2 = max(y2, (Int(y) + 0xFFFF) >> 16)
+    }
+
+    /// A trapezoid as pixman's `get_trap_extents` takes it: rows from the top's floor to the
+    /// bottom's ceiling, columns over every edge's end points.
+    mutating func add(_ t: pixman_trapezoid_t) {
+        add(x: t.left.p1.x, y: t.top)
+        add(x: t.left.p2.x, y: t.bottom)
+        add(x: t.right.p1.x, y: t.top)
+        add(x: t.right.p2.x, y: t.bottom)
     }
 }

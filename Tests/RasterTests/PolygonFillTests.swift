@@ -119,15 +119,10 @@ import Testing
             let clip = i % 4 == 3 ? [Rect(x: rng.unit(0, 30), y: rng.unit(0, 30), width: 20, height: 25)] : nil
             let differ = try differingPixels(scale: scale) { c, clipped in
                 let draw = {
+                    c.strokeRoundedRect(rect, radius: radius, lineWidth: lineWidth, color: color, byPixman: !clipped)
                     if clipped {
-                        c.strokeRoundedRect(rect, radius: radius, lineWidth: lineWidth, color: color)
                         c.fillConvexPolygon(c.roundedRectOutline(rect, radius: radius), color: color)
                     } else {
-                        let h = lineWidth / 2
-                        let tris = c.ringTriangles(
-                            outer: rect.insetBy(dx: -h, dy: -h), radius > 0 ? radius + h : 0,
-                            inner: rect.insetBy(dx: h, dy: h), max(0, radius - h))
-                        c.compositeTrianglesByPixman(tris, color: color)
                         c.fillConvexPolygonByTriangles(c.roundedRectOutline(rect, radius: radius), color: color)
                     }
                 }
