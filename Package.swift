@@ -291,6 +291,7 @@ let package = Package(
             name: "PlayTests",
             dependencies: [
                 "ScrollwayBench", "ScrollwayReplay", "ScrollwayGeometry", "ScrollwayScrolling", "ScrollwayViews",
+                "ScrollwayWayland",
                 "ScrollwayWestonHarness", "ScrollwayRaster", "ScrollwayRigs", "ScrollwayTestSupport",
             ]),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ScrollwayGeometry
 import ScrollwayViews
 import ScrollwayWayland
 
@@ -7,10 +8,12 @@ import ScrollwayWayland
 /// <ms>, "prepare": <ms>, "present": <ms>, "plan": "<how the buffer was brought up to date>",
 /// "recentred": <bool>}`, CPU time spent since the last commit by the main thread and by the
 /// whole process (worker threads included), the main thread's time in the frame's two steps,
-/// and whether its buffer was recentred in its ring (`FrameStepTimes`). Written as
-/// each frame commits, so a client killed at the end of a benchmark loses nothing; the writing
-/// itself is not counted (the clocks are read again after it), as the GTK4 peer, which keeps its
-/// numbers in memory, does not count it either: it is the bench's cost, not the toolkit's.
+/// and whether its buffer was recentred in its ring (`FrameStepTimes`). Written a few kilobytes
+/// at a time (a write a frame cost more than making the line) and the rest by `finish()`, which
+/// the demo calls as its loop ends, on SIGTERM too, as a rig stops its clients: a client stopped
+/// at the end of a benchmark loses nothing. The writing itself is not counted (the clocks are
+/// read again after it), as the GTK4 peer, which keeps its numbers in memory, does not count it
+/// either: it is the bench's cost, not the toolkit's.
 @MainActor
 public final class FrameStatsWriter {
     private let handle: FileHandle
@@ -30,19 +33,89 @@ public final class FrameStatsWriter {
 
     nonisolated public static func monotonic() -> Double { cpuSeconds(CLOCK_MONOTONIC) }
 
+    /// Lines not yet written, their storage kept between frames so a frame allocates nothing.
+    private var pending: [UInt8] = []
+    /// How many bytes of lines are written at once: about 25 frames' worth.
+    static let writeBytes = 4096
+
     public func record(_ plan: PresentPlan, times: FrameStepTimes) {
         let main = Self.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
         let process = Self.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
-        let line = String(
-            format:
-                "{\"t\": %.6f, \"main\": %.4f, \"process\": %.4f, \"prepare\": %.4f, \"present\": %.4f, \"plan\": \"%@\", \"recentred\": %@}\n",
-            Self.monotonic(), (main - lastMain) * 1000, (process - lastProcess) * 1000, times.prepare * 1000,
-            times.present * 1000, plan.kind, times.recentred ? "true" : "false")
         if failure == nil {
-            do { try handle.write(contentsOf: Data(line.utf8)) } catch { failure = "\(error)" }
+            Self.appendLine(
+                to: &pending, t: Self.monotonic(), main: (main - lastMain) * 1000,
+                process: (process - lastProcess) * 1000, prepare: times.prepare * 1000, present: times.present * 1000,
+                plan: plan.kind, recentred: times.recentred)
+            if pending.count >= Self.writeBytes { writePending() }
         }
         lastMain = Self.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
         lastProcess = Self.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
+    }
+
+    /// Writes the lines not yet written; `failure` says if that failed.
+    public func finish() { writePending() }
+
+    private func writePending() {
+        guard failure == nil, !pending.isEmpty else { return }
+        do { try handle.write(contentsOf: pending) } catch { failure = "\(error)" }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// One frame's line, its numbers fixed-point (`t` to the microsecond, the times to a tenth of
+    /// a microsecond). Formatted by hand rather than with `String(format:)`: the writer's cost is
+    /// the bench's, not the toolkit's, but a client held to a CPU quota pays it from its budget,
+    /// and Foundation's formatter (a CFString, a locale, a `Data` copy) cost about as much as a
+    /// floor client's whole frame.
+    nonisolated static func appendLine(
+        to out: inout [UInt8], t: Double, main: Double, process: Double, prepare: Double, present: Double,
+        plan: String, recentred: Bool
+    ) {
+        out.append(contentsOf: #"{"t": "#.utf8)
+        appendFixed(t, decimals: 6, to: &out)
+        out.append(contentsOf: #", "main": "#.utf8)
+        appendFixed(main, decimals: 4, to: &out)
+        out.append(contentsOf: #", "process": "#.utf8)
+        appendFixed(process, decimals: 4, to: &out)
+        out.append(contentsOf: #", "prepare": "#.utf8)
+        appendFixed(prepare, decimals: 4, to: &out)
+        out.append(contentsOf: #", "present": "#.utf8)
+        appendFixed(present, decimals: 4, to: &out)
+        out.append(contentsOf: #", "plan": ""#.utf8)
+        out.append(contentsOf: plan.utf8)
+        out.append(contentsOf: #"", "recentred": "#.utf8)
+        out.append(contentsOf: (recentred ? "true" : "false").utf8)
+        out.append(contentsOf: "}\n".utf8)
+    }
+
+    /// `v` with exactly `decimals` (at most 9) decimals, rounded half away from zero, as C's
+    /// `%.*f` writes it: JSON's number syntax, whatever the locale. A value too large for its
+    /// decimals in 64 bits is written as Swift describes it (still a JSON number); a value
+    /// that is not a number is written as `null`.
+    nonisolated static func appendFixed(_ v: Double, decimals: Int, to out: inout [UInt8]) {
+        guard v.isFinite else { return out.append(contentsOf: "null".utf8) }
+        let places = min(max(decimals, 0), 9)
+        var unit: Int64 = 1
+        for _ in 0..<places { unit *= 10 }
+        let scaled = v.magnitude * Double(unit)
+        guard scaled < 9e18 else { return out.append(contentsOf: "\(v)".utf8) }
+        let n = Int64(clamping: scaled, rounding: .toNearestOrAwayFromZero)
+        if v < 0 && n != 0 { out.append(UInt8(ascii: "-")) }
+        appendDigits(n / unit, minimum: 1, to: &out)
+        guard places > 0 else { return }
+        out.append(UInt8(ascii: "."))
+        appendDigits(n % unit, minimum: places, to: &out)
+    }
+
+    /// `n` (not negative) in decimal, zero-padded to `minimum` digits.
+    nonisolated private static func appendDigits(_ n: Int64, minimum: Int, to out: inout [UInt8]) {
+        let start = out.count
+        var rest = n
+        repeat {
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
+            rest /= 10
+        } while rest > 0
+        while out.count - start < minimum { out.append(UInt8(ascii: "0")) }
+        out[start...].reverse()
     }
 }
 

@@ -118,6 +118,8 @@ struct Demo: AsyncParsableCommand {
         let traceFile = try trace.map { try LineFile($0, option: "--trace", live: true) }
         do {
             let stats = try frameStats.map { try FrameStatsWriter(path: $0) }
+            // The lines kept back are written however the loop ends.
+            defer { stats?.finish() }
             let app = try WaylandApp(
                 content: content, title: "Scrollway — \(scene)", fullscreen: fullscreen || kiosk, presentMode: present,
                 onCommit: stats.map { s in { s.record($0, times: $1) } })
@@ -140,6 +142,7 @@ struct Demo: AsyncParsableCommand {
             withExtendedLifetime((recorder, tracer, signals)) {}
             try traceFile?.finish()
             try recordFile?.finish()
+            stats?.finish()
             if let failure = stats?.failure, let frameStats {
                 throw CommandError("--frame-stats '\(frameStats)': cannot write (\(failure))")
             }

@@ -1,0 +1,107 @@
+import Foundation
+import ScrollwayGeometry
+import ScrollwayTestSupport
+import ScrollwayViews
+import ScrollwayWayland
+import Testing
+
+@testable import ScrollwayBench
+
+/// `demo --frame-stats` lines, formatted by hand: the numbers C's `%.*f` would write, in JSON
+/// the bench reads back.
+struct FrameStatsTests {
+    func fixed(_ v: Double, _ decimals: Int) -> String {
+        var out: [UInt8] = []
+        FrameStatsWriter.appendFixed(v, decimals: decimals, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test func edgesAreWrittenAsJSONNumbers() {
+        #expect(fixed(0, 4) == "0.0000")
+        #expect(fixed(-0.0, 4) == "0.0000")
+        #expect(fixed(1.5, 4) == "1.5000")
+        #expect(fixed(-2.25, 4) == "-2.2500")
+        #expect(fixed(0.00004, 4) == "0.0000")
+        #expect(fixed(0.00006, 4) == "0.0001")
+        // A value that rounds to zero has no sign (C would write "-0.0000").
+        #expect(fixed(-0.00001, 4) == "0.0000")
+        // Rounding carries into the whole part.
+        #expect(fixed(0.99996, 4) == "1.0000")
+        #expect(fixed(9.9999996, 6) == "10.000000")
+        #expect(fixed(12345.678901234, 6) == "12345.678901")
+        #expect(fixed(7, 0) == "7")
+        #expect(fixed(.nan, 4) == "null")
+        #expect(fixed(-.infinity, 4) == "null")
+        // Too large for its decimals in 64 bits: still a number, and the same value.
+        #expect(Double(fixed(1e300, 4)) == 1e300)
+        #expect(Double(fixed(-3e15, 4)) == -3e15)
+    }
+
+    @Test func numbersMatchCsFormatting() {
+        var random = SeededRandom(state: 40)
+        var compared = 0
+        for _ in 0..<20_000 {
+            let magnitude = Double.pow10(Int(random.next() % 12) - 4)
+            let v = random.unit(-1, 1) * magnitude
+            for decimals in [4, 6] {
+                // A value on a half of its last place is rounded by the double product here and
+                // by its exact binary value in C: either is right; those are left out.
+                let scaled = (v.magnitude * Double.pow10(decimals))
+                if abs(scaled - scaled.rounded(.down) - 0.5) < 1e-6 { continue }
+                let c = String(format: "%.\(decimals)f", v)
+                // C keeps the sign of a negative value that rounds to zero; ours drops it.
+                let expected = c.hasPrefix("-") && Double(c) == 0 ? String(c.dropFirst()) : c
+                #expect(fixed(v, decimals) == expected, "\(v) to \(decimals) decimals")
+                compared += 1
+            }
+        }
+        #expect(compared > 39_000)
+    }
+
+    @Test func aLineIsTheJSONTheBenchReads() throws {
+        var out: [UInt8] = []
+        FrameStatsWriter.appendLine(
+            to: &out, t: 1234.5678901, main: 0.73125, process: 0.80004, prepare: 0.3, present: 0.25,
+            plan: "offset+copy", recentred: true)
+        let text = String(decoding: out, as: UTF8.self)
+        #expect(
+            text == #"{"t": 1234.567890, "main": 0.7313, "process": 0.8000, "prepare": 0.3000, "#
+                + #""present": 0.2500, "plan": "offset+copy", "recentred": true}"# + "\n")
+        let frames = try WestonBench.scrollwayFrames(text + text, t0: 1234, t1: 1235)
+        #expect(frames.count == 2)
+        #expect(frames.first?.main == 0.7313)
+        #expect(frames.first?.process == 0.8)
+        #expect(frames.first?.recentred == true)
+        #expect(frames.first?.t == 1234.56789)
+    }
+
+    /// Lines are held back a few kilobytes at a time, and `finish` writes the rest: every frame
+    /// recorded is in the file, in order.
+    @Test @MainActor func everyFrameIsWrittenByFinish() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("frames-\(getpid()).stats").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try FrameStatsWriter(path: path)
+        let plan = PresentPlan.repaint(PixelRect(x: 0, y: 0, width: 8, height: 8))
+        for i in 0..<100 { writer.record(plan, times: FrameStepTimes(prepare: Double(i) / 1000, present: 0.001)) }
+        let held = try Data(contentsOf: URL(fileURLWithPath: path)).count
+        writer.finish()
+        writer.finish()
+        let written = try Data(contentsOf: URL(fileURLWithPath: path)).count
+        // Most was written as it came; at most the write size (and a line) was held back.
+        #expect(held > 0)
+        #expect(written - held < FrameStatsWriter.writeBytes + 200)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let frames = try WestonBench.scrollwayFrames(text, t0: 0, t1: .infinity)
+        #expect(frames.count == 100)
+        let prepares = text.split(separator: "\n").compactMap { line -> Double? in
+            guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+            return o["prepare"] as? Double
+        }
+        #expect(prepares == (0..<100).map { Double($0) })
+        #expect(writer.failure == nil)
+    }
+}
+
+extension Double {
+    fileprivate static func pow10(_ n: Int) -> Double { Foundation.pow(10, Double(n)) }
+}
