@@ -12,10 +12,17 @@
 /// an idle compositor repaints as soon as a commit comes.
 ///
 /// The margin adapts: a repaint that comes a period later than the one aimed at (the commit
-/// missed it) widens it by a millisecond, up to a third of the period (never below
-/// `minimumMargin`); every 120 frames that make their repaint narrow it by half a millisecond,
-/// down to `minimumMargin`. A compositor whose deadline lies further ahead than that (eight
-/// misses in a row at the widest margin) gets its frames when the callback comes, as before.
+/// missed it) widens it by a millisecond, up to the whole period, where a frame is drawn when the
+/// callback comes as a plain loop draws it; frames that make their repaint narrow it by half a
+/// millisecond, down to `minimumMargin`, every `narrowAfter` of them. That starts at 120 frames
+/// and doubles (up to `longestNarrowAfter`) each time a narrowing is followed by a miss, so a
+/// compositor whose deadline lies well ahead of its repaint (KWin composites about 9 ms before
+/// it) is aimed at with the margin its deadline needs, and the narrowings that probe whether it
+/// still needs it cost a missed repaint ever more seldom. It is back to 120 frames when the
+/// margin is back at its minimum. A deadline that moves is followed either way. (Until 0.15.1
+/// the margin stopped at a third of the period and eight misses there stopped the aiming for the
+/// window's life: every later frame was drawn at `done`, with the latency of a plain loop, though
+/// the deadline left time to aim; docs/decisions.md, Latency 0.15.2.)
 ///
 /// The period is learned only from intervals within a fifth of the output's refresh, and a miss
 /// is judged against that refresh: a compositor that composites well before its repaint (KWin)
@@ -35,16 +42,19 @@ public struct FrameScheduler: Sendable {
     public var drawCost: Double { costs.max() ?? 0 }
 
     public static let minimumMargin = 0.002
-    /// Misses in a row with the margin at its widest before the scheduler stops aiming.
-    public static let missesBeforeGivingUp = 8
-    /// False once aiming has failed `missesBeforeGivingUp` times in a row at the widest margin:
-    /// frames are then drawn when the callback comes, as a plain loop draws them.
-    public private(set) var aiming = true
-    private var missedAtCap = 0
+    /// Frames that make their repaint before the margin first narrows, and after it is back at
+    /// its minimum.
+    public static let firstNarrowAfter = 120
+    /// The most frames `narrowAfter` grows to: about two minutes of frames at 60 Hz.
+    public static let longestNarrowAfter = 120 * 64
+    /// Frames that must make their repaint in a row before the margin narrows.
+    public private(set) var narrowAfter = FrameScheduler.firstNarrowAfter
     private var costs: [Double] = []
     private var costIndex = 0
     private var aimedAt: Double?
     private var madeIt = 0
+    /// The margin narrowed since the last miss: a miss now says the narrowing went too far.
+    private var narrowedSinceMiss = false
 
     public init(refresh: Double) {
         period = refresh
@@ -55,7 +65,7 @@ public struct FrameScheduler: Sendable {
     /// (none seen yet, or the expected one has passed: the compositor idles until a commit),
     /// else the latest moment that still meets it.
     public func drawTime(now: Double) -> Double {
-        guard aiming, let last = lastRepaint else { return now }
+        guard let last = lastRepaint else { return now }
         let next = last + period
         guard now < next else { return now }
         return max(now, next - drawCost - margin)
@@ -83,20 +93,17 @@ public struct FrameScheduler: Sendable {
         }
         if let aimed = aimedAt {
             if now > aimed + refresh / 2 {
-                margin = min(margin + 0.001, max(Self.minimumMargin, period / 3))
+                margin = min(margin + 0.001, max(Self.minimumMargin, period))
                 madeIt = 0
-                missedAtCap = margin >= max(Self.minimumMargin, period / 3) ? missedAtCap + 1 : 0
-                if missedAtCap >= Self.missesBeforeGivingUp {
-                    // Aiming does not work with this compositor (its deadline is further ahead
-                    // than a third of a period): draw at `done` again rather than every other repaint.
-                    aiming = false
-                }
+                if narrowedSinceMiss { narrowAfter = min(2 * narrowAfter, Self.longestNarrowAfter) }
+                narrowedSinceMiss = false
             } else {
-                missedAtCap = 0
                 madeIt += 1
-                if madeIt >= 120 {
+                if madeIt >= narrowAfter {
                     margin = max(Self.minimumMargin, margin - 0.0005)
                     madeIt = 0
+                    narrowedSinceMiss = true
+                    if margin <= Self.minimumMargin { narrowAfter = Self.firstNarrowAfter }
                 }
             }
         }
