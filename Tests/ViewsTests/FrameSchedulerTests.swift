@@ -21,114 +21,72 @@ import Testing
     }
 
     @Test func theMarginWidensOnAMissAndNarrowsAfterFramesThatMadeIt() {
-        var s = FrameScheduler(refresh: refresh)
-        var t = 1.0
-        s.repainted(at: t, refresh: refresh)
+        var c = Repaints(refresh: refresh)
         // Committed before the next repaint, but the callback came two periods on: a miss.
-        s.drew(from: t + 0.013, to: t + 0.014)
-        t += 2 * refresh
-        s.repainted(at: t, refresh: refresh)
-        #expect(abs(s.margin - 0.003) < 1e-12)
+        c.frames(drawnAfter: 0.013, periods: 2)
+        #expect(abs(c.s.margin - 0.003) < 1e-12)
         // The period is not taken from the gap of a miss.
-        #expect(abs(s.period - refresh) < 1e-12)
-        for _ in 0..<120 {
-            s.drew(from: t + 0.012, to: t + 0.013)
-            t += refresh
-            s.repainted(at: t, refresh: refresh)
-        }
-        #expect(abs(s.margin - 0.0025) < 1e-12)
-        // It never goes below the minimum, nor above a third of the period.
-        for _ in 0..<600 {
-            s.drew(from: t + 0.012, to: t + 0.013)
-            t += refresh
-            s.repainted(at: t, refresh: refresh)
-        }
-        #expect(s.margin == FrameScheduler.minimumMargin)
+        #expect(abs(c.s.period - refresh) < 1e-12)
+        c.frames(120, drawnAfter: 0.012)
+        #expect(abs(c.s.margin - 0.0025) < 1e-12)
+        // It never goes below the minimum.
+        c.frames(600, drawnAfter: 0.012)
+        #expect(c.s.margin == FrameScheduler.minimumMargin)
         // Misses widen it past a third of the period, up to the whole period: a frame is then
         // drawn when the callback comes, as a plain loop draws it.
-        for _ in 0..<20 {
-            s.drew(from: t + 0.01, to: t + 0.011)
-            t += 2 * refresh
-            s.repainted(at: t, refresh: refresh)
-        }
-        #expect(abs(s.margin - refresh) < 1e-12)
-        #expect(s.drawTime(now: t + 0.001) == t + 0.001)
+        c.frames(20, drawnAfter: 0.01, periods: 2)
+        #expect(abs(c.s.margin - refresh) < 1e-12)
+        #expect(c.s.drawTime(now: c.t + 0.001) == c.t + 0.001)
         // And frames that make it narrow it again: it never stops aiming for good (after 240 of
         // them: the narrowing to the minimum was followed by a miss).
-        #expect(s.narrowAfter == 240)
-        for _ in 0..<240 {
-            s.drew(from: t + 0.001, to: t + 0.0011)
-            t += refresh
-            s.repainted(at: t, refresh: refresh)
-        }
-        #expect(abs(s.margin - (refresh - 0.0005)) < 1e-12)
+        #expect(c.s.narrowAfter == 240)
+        c.frames(240, drawnAfter: 0.001, cost: 0.0001)
+        #expect(abs(c.s.margin - (refresh - 0.0005)) < 1e-12)
         // A frame costing 0.1 ms is drawn 0.4 ms after `done` now.
-        #expect(abs(s.drawTime(now: t) - (t + 0.0004)) < 1e-9)
+        #expect(abs(c.s.drawTime(now: c.t) - (c.t + 0.0004)) < 1e-9)
     }
 
     /// A narrowing that a miss follows went too far: the next comes after twice as many frames
     /// (up to `longestNarrowAfter`), and back after 120 at the minimum margin.
     @Test func aNarrowingThatMissesWaitsTwiceAsLongForTheNext() {
-        var s = FrameScheduler(refresh: refresh)
-        var t = 1.0
-        s.repainted(at: t, refresh: refresh)
-        func made(_ n: Int) {
-            for _ in 0..<n {
-                s.drew(from: t + 0.005, to: t + 0.006)
-                t += refresh
-                s.repainted(at: t, refresh: refresh)
-            }
-        }
-        func missed() {
-            s.drew(from: t + 0.013, to: t + 0.014)
-            t += 2 * refresh
-            s.repainted(at: t, refresh: refresh)
-        }
+        var c = Repaints(refresh: refresh)
         // A miss with no narrowing before it: 3 ms, still 120 frames to the next narrowing.
-        missed()
-        #expect(abs(s.margin - 0.003) < 1e-12)
-        #expect(s.narrowAfter == 120)
-        made(120)
-        #expect(abs(s.margin - 0.0025) < 1e-12)
+        c.frames(drawnAfter: 0.013, periods: 2)
+        #expect(abs(c.s.margin - 0.003) < 1e-12)
+        #expect(c.s.narrowAfter == 120)
+        c.frames(120, drawnAfter: 0.005)
+        #expect(abs(c.s.margin - 0.0025) < 1e-12)
         // That narrowing missed: 240 frames to the next.
-        missed()
-        #expect(abs(s.margin - 0.0035) < 1e-12)
-        #expect(s.narrowAfter == 240)
-        made(239)
-        #expect(abs(s.margin - 0.0035) < 1e-12)
-        made(1)
-        #expect(abs(s.margin - 0.003) < 1e-12)
-        missed()
-        #expect(s.narrowAfter == 480)
+        c.frames(drawnAfter: 0.013, periods: 2)
+        #expect(abs(c.s.margin - 0.0035) < 1e-12)
+        #expect(c.s.narrowAfter == 240)
+        c.frames(239, drawnAfter: 0.005)
+        #expect(abs(c.s.margin - 0.0035) < 1e-12)
+        c.frames(drawnAfter: 0.005)
+        #expect(abs(c.s.margin - 0.003) < 1e-12)
+        c.frames(drawnAfter: 0.013, periods: 2)
+        #expect(c.s.narrowAfter == 480)
         // Narrowing back to the minimum takes 480 frames a step, then it is 120 again.
-        made(480 * 4)
-        #expect(s.margin == FrameScheduler.minimumMargin)
-        #expect(s.narrowAfter == FrameScheduler.firstNarrowAfter)
+        c.frames(480 * 4, drawnAfter: 0.005)
+        #expect(c.s.margin == FrameScheduler.minimumMargin)
+        #expect(c.s.narrowAfter == FrameScheduler.firstNarrowAfter)
         // However often a narrowing misses, the wait stops growing at its longest.
         for _ in 0..<10 {
-            made(s.narrowAfter)
-            missed()
+            c.frames(c.s.narrowAfter, drawnAfter: 0.005)
+            c.frames(drawnAfter: 0.013, periods: 2)
         }
-        #expect(s.narrowAfter == FrameScheduler.longestNarrowAfter)
+        #expect(c.s.narrowAfter == FrameScheduler.longestNarrowAfter)
     }
 
     /// On a fast display the minimum margin is a good part of the period: misses widen it up to
     /// the whole period and no further.
     @Test func aMissOnAFastDisplayWidensTheMarginUpToThePeriod() {
         let fast = 1.0 / 240
-        var s = FrameScheduler(refresh: fast)
-        var t = 1.0
-        s.repainted(at: t, refresh: fast)
-        s.drew(from: t + 0.001, to: t + 0.002)
-        t += 2 * fast
-        s.repainted(at: t, refresh: fast)
-        #expect(abs(s.margin - 0.003) < 1e-12)
-        for _ in 0..<5 {
-            s.drew(from: t + 0.001, to: t + 0.002)
-            t += 2 * fast
-            s.repainted(at: t, refresh: fast)
-        }
-        #expect(abs(s.margin - fast) < 1e-12)
+        var c = Repaints(refresh: fast)
+        c.frames(drawnAfter: 0.001, periods: 2)
+        #expect(abs(c.s.margin - 0.003) < 1e-12)
+        c.frames(5, drawnAfter: 0.001, periods: 2)
+        #expect(abs(c.s.margin - fast) < 1e-12)
     }
 
     /// A compositor that takes commits 9 ms before its repaint (KWin 5.27) and shows a missed
@@ -168,5 +126,29 @@ import Testing
         // Frames are drawn about 7 ms after `done`, not at it: the input they show is 7 ms newer.
         let late = drawnAfterDone.suffix(1000).sorted()[500]
         #expect(late > 0.006 && late < 0.0075, "drawn \(late) s after done")
+    }
+}
+
+/// A compositor repainting on a fixed refresh, its callbacks played into a scheduler.
+private struct Repaints {
+    var s: FrameScheduler
+    /// The last callback.
+    var t = 1.0
+    let refresh: Double
+
+    init(refresh: Double) {
+        self.refresh = refresh
+        s = FrameScheduler(refresh: refresh)
+        s.repainted(at: t, refresh: refresh)
+    }
+
+    /// `n` frames, each drawn `drawnAfter` s after the callback in `cost` s, and the next
+    /// callback `periods` refreshes after the last (2: the frame missed its repaint).
+    mutating func frames(_ n: Int = 1, drawnAfter: Double, cost: Double = 0.001, periods: Double = 1) {
+        for _ in 0..<n {
+            s.drew(from: t + drawnAfter, to: t + drawnAfter + cost)
+            t += periods * refresh
+            s.repainted(at: t, refresh: refresh)
+        }
     }
 }
