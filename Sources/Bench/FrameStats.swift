@@ -64,8 +64,8 @@ public final class FrameStatsWriter {
     /// One frame's line, its numbers fixed-point (`t` to the microsecond, the times to a tenth of
     /// a microsecond). Formatted by hand rather than with `String(format:)`: the writer's cost is
     /// the bench's, not the toolkit's, but a client held to a CPU quota pays it from its budget,
-    /// and Foundation's formatter (a CFString, a locale, a `Data` copy) cost about as much as a
-    /// floor client's whole frame.
+    /// and Foundation's formatter (a CFString, a locale, a `Data` copy) was about half of it
+    /// (docs/decisions.md, "The bench's own frame records").
     nonisolated static func appendLine(
         to out: inout [UInt8], t: Double, main: Double, process: Double, prepare: Double, present: Double,
         plan: String, recentred: Bool
@@ -87,8 +87,10 @@ public final class FrameStatsWriter {
         out.append(contentsOf: "}\n".utf8)
     }
 
-    /// `v` with exactly `decimals` (at most 9) decimals, rounded half away from zero, as C's
-    /// `%.*f` writes it: JSON's number syntax, whatever the locale. A value too large for its
+    /// `v` with exactly `decimals` (at most 9) decimals, rounded to the nearest: the digits C's
+    /// `%.*f` writes, but for a value within rounding of a half (rounded away from zero here, by
+    /// its exact binary value there) and a negative value that rounds to zero (no sign here).
+    /// JSON's number syntax, whatever the locale. A value too large for its
     /// decimals in 64 bits is written as Swift describes it (still a JSON number); a value
     /// that is not a number is written as `null`.
     nonisolated static func appendFixed(_ v: Double, decimals: Int, to out: inout [UInt8]) {
