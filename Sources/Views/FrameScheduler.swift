@@ -13,13 +13,16 @@
 ///
 /// The margin adapts: a repaint that comes a period later than the one aimed at (the commit
 /// missed it) widens it by a millisecond, up to the whole period, where a frame is drawn when the
-/// callback comes as a plain loop draws it; frames that make their repaint narrow it by half a
-/// millisecond, down to `minimumMargin`, every `narrowAfter` of them. That starts at 120 frames
-/// and doubles (up to `longestNarrowAfter`) each time a narrowing is followed by a miss, so a
-/// compositor whose deadline lies well ahead of its repaint (KWin composites about 9 ms before
-/// it) is aimed at with the margin its deadline needs, and the narrowings that probe whether it
-/// still needs it cost a missed repaint ever more seldom. It is back to 120 frames when the
-/// margin is back at its minimum. A deadline that moves is followed either way. (Until 0.15.1
+/// callback comes as a plain loop draws it; frames that make their repaint narrow it, down to
+/// `minimumMargin`, every `narrowAfter` of them, by a quarter of what it has above the minimum
+/// (at least half a millisecond: a margin widened by a slow spell comes back in a few steps),
+/// and by half a millisecond once a narrowing has missed. `narrowAfter` starts at 120 frames
+/// and doubles (up to `longestNarrowAfter`) each time one of the first `probeFrames` frames
+/// after a narrowing misses, so a compositor whose deadline lies
+/// well ahead of its repaint (KWin composites about 9 ms before it) is aimed at with the margin
+/// its deadline needs, and the narrowings that probe whether it still needs it cost a missed
+/// repaint ever more seldom. It is back to 120 frames when the margin is back at its minimum. A
+/// deadline that moves is followed either way. (Until 0.15.1
 /// the margin stopped at a third of the period and eight misses there stopped the aiming for the
 /// window's life: every later frame was drawn at `done`, with the latency of a plain loop, though
 /// the deadline left time to aim; docs/decisions.md, Latency 0.15.2.)
@@ -53,8 +56,13 @@ public struct FrameScheduler: Sendable {
     private var costIndex = 0
     private var aimedAt: Double?
     private var madeIt = 0
-    /// The margin narrowed since the last miss: a miss now says the narrowing went too far.
-    private var narrowedSinceMiss = false
+    /// Frames made since the margin last narrowed (nil: a miss came since): a miss within
+    /// `probeFrames` of a narrowing says the narrowing went too far.
+    private var framesSinceNarrowing: Int?
+    /// How soon after a narrowing a miss is taken for its doing: a deadline the narrowed margin
+    /// no longer meets is missed by the first frames; a miss later is the machine's or the
+    /// compositor's (a slow spell), and does not slow the narrowing down.
+    public static let probeFrames = 8
 
     public init(refresh: Double) {
         period = refresh
@@ -95,14 +103,22 @@ public struct FrameScheduler: Sendable {
             if now > aimed + refresh / 2 {
                 margin = min(margin + 0.001, max(Self.minimumMargin, period))
                 madeIt = 0
-                if narrowedSinceMiss { narrowAfter = min(2 * narrowAfter, Self.longestNarrowAfter) }
-                narrowedSinceMiss = false
+                if let since = framesSinceNarrowing, since < Self.probeFrames {
+                    narrowAfter = min(2 * narrowAfter, Self.longestNarrowAfter)
+                }
+                framesSinceNarrowing = nil
             } else {
                 madeIt += 1
+                framesSinceNarrowing = framesSinceNarrowing.map { $0 + 1 }
                 if madeIt >= narrowAfter {
-                    margin = max(Self.minimumMargin, margin - 0.0005)
+                    // Until a narrowing has missed, a quarter of what lies above the minimum;
+                    // near a deadline a narrowing has found, half a millisecond.
+                    let step =
+                        narrowAfter == Self.firstNarrowAfter
+                        ? max(0.0005, (margin - Self.minimumMargin) / 4) : 0.0005
+                    margin = max(Self.minimumMargin, margin - step)
                     madeIt = 0
-                    narrowedSinceMiss = true
+                    framesSinceNarrowing = 0
                     if margin <= Self.minimumMargin { narrowAfter = Self.firstNarrowAfter }
                 }
             }

@@ -78,6 +78,29 @@ import Testing
         #expect(c.s.narrowAfter == FrameScheduler.longestNarrowAfter)
     }
 
+    /// A miss that comes long after a narrowing is a slow spell's, not the narrowing's: the wait
+    /// does not grow. And a margin a spell widened to the whole period comes back in a quarter
+    /// steps, twenty seconds of frames at 60 Hz, not the minute half-millisecond steps would take.
+    @Test func aSpellsMissesDoNotSlowTheNarrowingAndItsMarginComesBackSoon() {
+        var c = Repaints(refresh: refresh)
+        c.frames(drawnAfter: 0.013, periods: 2)
+        c.frames(120, drawnAfter: 0.005)
+        #expect(abs(c.s.margin - 0.0025) < 1e-12)
+        // The ninth frame after the narrowing misses: not the narrowing's doing.
+        c.frames(FrameScheduler.probeFrames, drawnAfter: 0.005)
+        c.frames(drawnAfter: 0.013, periods: 2)
+        #expect(c.s.narrowAfter == FrameScheduler.firstNarrowAfter)
+        // A spell: misses take the margin to the whole period.
+        c.frames(20, drawnAfter: 0.013, periods: 2)
+        #expect(abs(c.s.margin - refresh) < 1e-12)
+        // 1,200 frames that make it: ten narrowings, each a quarter of what lies above 2 ms.
+        c.frames(1200, drawnAfter: 0.001, cost: 0.0001)
+        var expected = refresh
+        for _ in 0..<10 { expected -= max(0.0005, (expected - FrameScheduler.minimumMargin) / 4) }
+        #expect(abs(c.s.margin - expected) < 1e-12)
+        #expect(c.s.margin < 0.003)
+    }
+
     /// On a fast display the minimum margin is a good part of the period: misses widen it up to
     /// the whole period and no further.
     @Test func aMissOnAFastDisplayWidensTheMarginUpToThePeriod() {
