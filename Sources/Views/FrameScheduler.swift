@@ -11,18 +11,17 @@
 /// compositor idle (its expected repaint passed with nothing from us), a frame is drawn at once:
 /// an idle compositor repaints as soon as a commit comes.
 ///
-/// The margin adapts: a repaint that comes a period later than the one aimed at (the commit
-/// missed it) widens it by a millisecond, up to the whole period, where a frame is drawn when the
-/// callback comes as a plain loop draws it; frames that make their repaint narrow it, down to
-/// `minimumMargin`, every `narrowAfter` of them, by a quarter of what it has above the minimum
-/// (at least half a millisecond: a margin widened by a slow spell comes back in a few steps),
-/// and by half a millisecond once a narrowing has missed. `narrowAfter` starts at 120 frames
-/// and doubles (up to `longestNarrowAfter`) each time one of the first `probeFrames` frames
-/// after a narrowing misses, so a compositor whose deadline lies
-/// well ahead of its repaint (KWin composites about 9 ms before it) is aimed at with the margin
-/// its deadline needs, and the narrowings that probe whether it still needs it cost a missed
-/// repaint ever more seldom. It is back to 120 frames when the margin is back at its minimum. A
-/// deadline that moves is followed either way. (Until 0.15.1
+/// The margin adapts: a repaint that comes a period later than the one aimed at (the commit missed
+/// it) widens it by a millisecond, up to the whole period, where a frame is drawn when the callback
+/// comes as a plain loop draws it; frames that make their repaint narrow it, down to
+/// `minimumMargin`, every `narrowAfter` of them, by a quarter of what it has above the minimum (at
+/// least half a millisecond: a margin widened by a slow spell comes back in a few steps), and by
+/// half a millisecond once a narrowing has missed. `narrowAfter` starts at 120 frames and doubles
+/// (up to `longestNarrowAfter`) each time one of the first `probeFrames` frames after a narrowing
+/// misses, so a compositor whose deadline lies well ahead of its repaint (KWin composites about
+/// 9 ms before it) is aimed at with the margin its deadline needs, and the narrowings that probe
+/// whether it still needs it cost a missed repaint ever more seldom. It is back to 120 frames when
+/// the margin is back at its minimum. A deadline that moves is followed either way. (Until 0.15.1
 /// the margin stopped at a third of the period and eight misses there stopped the aiming for the
 /// window's life: every later frame was drawn at `done`, with the latency of a plain loop, though
 /// the deadline left time to aim; docs/decisions.md, Latency 0.15.2.)
