@@ -18,13 +18,11 @@
 /// least half a millisecond: a margin widened by a slow spell comes back in a few steps), and by
 /// half a millisecond once a narrowing has missed. `narrowAfter` starts at 120 frames and doubles
 /// (up to `longestNarrowAfter`) each time one of the first `probeFrames` frames after a narrowing
-/// misses, so a compositor whose deadline lies well ahead of its repaint (KWin composites about
-/// 9 ms before it) is aimed at with the margin its deadline needs, and the narrowings that probe
-/// whether it still needs it cost a missed repaint ever more seldom. It is back to 120 frames when
-/// the margin is back at its minimum. A deadline that moves is followed either way. (Until 0.15.1
-/// the margin stopped at a third of the period and eight misses there stopped the aiming for the
-/// window's life: every later frame was drawn at `done`, with the latency of a plain loop, though
-/// the deadline left time to aim; docs/decisions.md, Latency 0.15.2.)
+/// misses, so a compositor whose deadline lies well ahead of its repaint (KWin composites several
+/// milliseconds before it) is aimed at with the margin its deadline needs, and the narrowings that
+/// probe whether it still needs it cost a missed repaint ever more seldom. It is back to 120 frames
+/// when the margin is back at its minimum. A deadline that moves is followed either way; the
+/// scheduler never stops aiming (docs/decisions.md, Latency 0.15.2).
 ///
 /// The period is learned only from intervals within a fifth of the output's refresh, and a miss
 /// is judged against that refresh: a compositor that composites well before its repaint (KWin)
@@ -55,9 +53,9 @@ public struct FrameScheduler: Sendable {
     private var costIndex = 0
     private var aimedAt: Double?
     private var madeIt = 0
-    /// Frames made since the margin last narrowed (nil: a miss came since): a miss within
-    /// `probeFrames` of a narrowing says the narrowing went too far.
-    private var framesSinceNarrowing: Int?
+    /// The margin narrowed since the last miss (`madeIt` then counts the frames since): a miss
+    /// within `probeFrames` of a narrowing says the narrowing went too far.
+    private var narrowedSinceMiss = false
     /// How soon after a narrowing a miss is taken for its doing: a deadline the narrowed margin
     /// no longer meets is missed by the first frames; a miss later is the machine's or the
     /// compositor's (a slow spell), and does not slow the narrowing down.
@@ -101,14 +99,13 @@ public struct FrameScheduler: Sendable {
         if let aimed = aimedAt {
             if now > aimed + refresh / 2 {
                 margin = min(margin + 0.001, max(Self.minimumMargin, period))
-                madeIt = 0
-                if let since = framesSinceNarrowing, since < Self.probeFrames {
+                if narrowedSinceMiss && madeIt < Self.probeFrames {
                     narrowAfter = min(2 * narrowAfter, Self.longestNarrowAfter)
                 }
-                framesSinceNarrowing = nil
+                madeIt = 0
+                narrowedSinceMiss = false
             } else {
                 madeIt += 1
-                framesSinceNarrowing = framesSinceNarrowing.map { $0 + 1 }
                 if madeIt >= narrowAfter {
                     // Until a narrowing has missed, a quarter of what lies above the minimum;
                     // near a deadline a narrowing has found, half a millisecond.
@@ -117,7 +114,7 @@ public struct FrameScheduler: Sendable {
                         ? max(0.0005, (margin - Self.minimumMargin) / 4) : 0.0005
                     margin = max(Self.minimumMargin, margin - step)
                     madeIt = 0
-                    framesSinceNarrowing = 0
+                    narrowedSinceMiss = true
                     if margin <= Self.minimumMargin { narrowAfter = Self.firstNarrowAfter }
                 }
             }
