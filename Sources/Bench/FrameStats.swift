@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import ScrollwayGeometry
+import ScrollwayReplay
 import ScrollwayViews
 import ScrollwayWayland
 
@@ -64,60 +64,27 @@ public final class FrameStatsWriter {
     /// One frame's line, its numbers fixed-point (`t` to the microsecond, the times to a tenth of
     /// a microsecond). Formatted by hand rather than with `String(format:)`: the writer's cost is
     /// the bench's, not the toolkit's, but a client held to a CPU quota pays it from its budget,
-    /// and Foundation's formatter (a CFString, a locale, a `Data` copy) was about half of it
-    /// (docs/decisions.md, "The bench's own frame records").
+    /// and Foundation's formatter (a CFString, a locale, a `Data` copy) costs far more than these
+    /// appends (docs/decisions.md, "The bench's own frame records").
     nonisolated static func appendLine(
         to out: inout [UInt8], t: Double, main: Double, process: Double, prepare: Double, present: Double,
         plan: String, recentred: Bool
     ) {
         out.append(contentsOf: #"{"t": "#.utf8)
-        appendFixed(t, decimals: 6, to: &out)
+        FixedDecimal.append(t, decimals: 6, to: &out)
         out.append(contentsOf: #", "main": "#.utf8)
-        appendFixed(main, decimals: 4, to: &out)
+        FixedDecimal.append(main, decimals: 4, to: &out)
         out.append(contentsOf: #", "process": "#.utf8)
-        appendFixed(process, decimals: 4, to: &out)
+        FixedDecimal.append(process, decimals: 4, to: &out)
         out.append(contentsOf: #", "prepare": "#.utf8)
-        appendFixed(prepare, decimals: 4, to: &out)
+        FixedDecimal.append(prepare, decimals: 4, to: &out)
         out.append(contentsOf: #", "present": "#.utf8)
-        appendFixed(present, decimals: 4, to: &out)
+        FixedDecimal.append(present, decimals: 4, to: &out)
         out.append(contentsOf: #", "plan": ""#.utf8)
         out.append(contentsOf: plan.utf8)
         out.append(contentsOf: #"", "recentred": "#.utf8)
         out.append(contentsOf: (recentred ? "true" : "false").utf8)
         out.append(contentsOf: "}\n".utf8)
-    }
-
-    /// `v` with exactly `decimals` (at most 9) decimals, rounded to the nearest: the digits C's
-    /// `%.*f` writes, but for a value within rounding of a half (rounded away from zero here, by
-    /// its exact binary value there) and a negative value that rounds to zero (no sign here).
-    /// JSON's number syntax, whatever the locale. A value too large for its
-    /// decimals in 64 bits is written as Swift describes it (still a JSON number); a value
-    /// that is not a number is written as `null`.
-    nonisolated static func appendFixed(_ v: Double, decimals: Int, to out: inout [UInt8]) {
-        guard v.isFinite else { return out.append(contentsOf: "null".utf8) }
-        let places = min(max(decimals, 0), 9)
-        var unit: Int64 = 1
-        for _ in 0..<places { unit *= 10 }
-        let scaled = v.magnitude * Double(unit)
-        guard scaled < 9e18 else { return out.append(contentsOf: "\(v)".utf8) }
-        let n = Int64(clamping: scaled, rounding: .toNearestOrAwayFromZero)
-        if v < 0 && n != 0 { out.append(UInt8(ascii: "-")) }
-        appendDigits(n / unit, minimum: 1, to: &out)
-        guard places > 0 else { return }
-        out.append(UInt8(ascii: "."))
-        appendDigits(n % unit, minimum: places, to: &out)
-    }
-
-    /// `n` (not negative) in decimal, zero-padded to `minimum` digits.
-    nonisolated private static func appendDigits(_ n: Int64, minimum: Int, to out: inout [UInt8]) {
-        let start = out.count
-        var rest = n
-        repeat {
-            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
-            rest /= 10
-        } while rest > 0
-        while out.count - start < minimum { out.append(UInt8(ascii: "0")) }
-        out[start...].reverse()
     }
 }
 

@@ -103,20 +103,12 @@ func num(_ v: Double) -> String {
     var r = (v * 1000).rounded() / 1000
     if r == 0 { r = 0 }  // no negative zero
     if r == r.rounded() { return String(Int64(clamping: r)) }
-    var s = String(format3(r))
+    var bytes: [UInt8] = []
+    FixedDecimal.append(r, decimals: 3, to: &bytes)
+    var s = String(decoding: bytes, as: UTF8.self)
     while s.hasSuffix("0") { s.removeLast() }
     if s.hasSuffix(".") { s.removeLast() }
     return s
-}
-
-/// `r` with exactly three decimals, without Foundation's locale-dependent formatting.
-private func format3(_ r: Double) -> String {
-    let negative = r < 0
-    let scaled = Int64(clamping: abs(r) * 1000, rounding: .toNearestOrAwayFromZero)
-    let whole = scaled / 1000
-    let frac = scaled % 1000
-    let f = String(frac)
-    return (negative ? "-" : "") + "\(whole)." + String(repeating: "0", count: 3 - f.count) + f
 }
 
 /// Builds one JSON object line with keys in insertion order.

@@ -1,5 +1,6 @@
 import Foundation
 import ScrollwayGeometry
+import ScrollwayReplay
 import ScrollwayTestSupport
 import ScrollwayViews
 import ScrollwayWayland
@@ -12,7 +13,7 @@ import Testing
 struct FrameStatsTests {
     func fixed(_ v: Double, _ decimals: Int) -> String {
         var out: [UInt8] = []
-        FrameStatsWriter.appendFixed(v, decimals: decimals, to: &out)
+        FixedDecimal.append(v, decimals: decimals, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
