@@ -299,7 +299,8 @@ let package = Package(
             dependencies: [
                 "ScrollwayWayland", "ScrollwayWestonHarness", "ScrollwayDemoScenes", "ScrollwayHeadless",
                 "ScrollwayReplay", "ScrollwayScrolling",
-                "ScrollwayViews", "ScrollwayRaster", "ScrollwayPhysics", "ScrollwayCWaylandClient", "ScrollwayScripts",
+                "ScrollwayViews", "ScrollwayGestures", "ScrollwayRaster", "ScrollwayPhysics", "ScrollwayCWaylandClient",
+                "ScrollwayScripts",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -198,6 +198,9 @@ final class BufferPool {
         return try addBuffer()
     }
 
+    /// Whether `acquire` would give a buffer now: one is free, or a third may still be made.
+    var hasBufferAtHand: Bool { buffers.count < Self.maximumCount || buffers.contains { !$0.isBusy } }
+
     /// The buffer holding the newest frame, other than `buffer`.
     func newest(other buffer: ShmBuffer) -> ShmBuffer? {
         buffers.filter { $0 !== buffer && $0.frame != nil }.max { $0.frame! < $1.frame! }

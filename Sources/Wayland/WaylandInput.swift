@@ -133,6 +133,7 @@ public final class WaylandInput {
     func deliver(_ events: [InputEvent]) {
         guard let window else { return }
         for e in events { window.handle(e) }
+        connection.window?.inputArrived()
     }
 
     /// The serial of the last button press (xdg_toplevel.move and resize need it).

@@ -120,6 +120,7 @@ final class WaylandTextInput: WindowObserver {
     private func deliver(_ update: TextInputUpdate) {
         guard let window else { return }
         window.handle(InputEvent(time: max(window.now, sw_monotonic_seconds()), .textInput(update)))
+        input.connection.window?.inputArrived()
     }
 
     // MARK: Requests

@@ -3,10 +3,11 @@ import ScrollwayCWaylandClient
 import ScrollwayViews
 import ScrollwayWaylandProtocols
 
-// Frame pacing: at most one frame callback in flight; a wanted frame is drawn as late as still
-// meets the compositor's next repaint (`FrameScheduler`), at once when the compositor is idle,
-// for the predicted presentation time (wp_presentation feedback, asked for now and then, gives
-// the refresh grid).
+// Frame pacing: one frame per repaint; a wanted frame is drawn as late as still meets the
+// compositor's next repaint (`FrameScheduler`), at once when the compositor is idle, for the
+// predicted presentation time (wp_presentation feedback, asked for now and then, gives the
+// refresh grid); input that comes after that frame's commit, before the compositor repainted
+// it, is drawn at once into a frame that replaces it (`replaceFrame`).
 
 extension WaylandWindow {
     func setNeedsFrame() {
@@ -22,8 +23,15 @@ extension WaylandWindow {
     /// time (`FrameScheduler.drawTime`; `immediately`: a configure, answered at once); else
     /// notes when (`scheduledDraw`, which the loop wakes for).
     func renderIfPossible(immediately: Bool = false) {
-        guard configured, wantsFrame, frameCallback == nil else {
+        guard configured, wantsFrame else {
+            // Input that changed nothing asks for no replacement.
+            inputSinceCommit = false
             scheduledDraw = nil
+            return
+        }
+        guard frameCallback == nil, replacedCallback == nil else {
+            scheduledDraw = nil
+            if !immediately, canReplace { replaceFrame() }
             return
         }
         let now = sw_monotonic_seconds()
@@ -37,11 +45,62 @@ extension WaylandWindow {
         render(at: predictedPresentation())
     }
 
-    func frameDone(callback: OpaquePointer?, time: UInt32) {
-        precondition(callback == frameCallback, "a frame callback we did not request")
-        wl_callback_destroy(callback)
+    /// Input was handed to the window: if it changes the picture while the last commit waits for
+    /// its repaint, the loop's next turn draws a frame that replaces it.
+    func inputArrived() { inputSinceCommit = true }
+
+    /// Whether input can be drawn now into a frame that replaces the one the compositor has not
+    /// repainted yet: input came since that commit, nothing replaced it yet (one replacement a
+    /// repaint, so a stream of input costs at most two frames a repaint), and a buffer is free
+    /// without waiting for a release. Never for the floor client, which draws no input.
+    var canReplace: Bool {
+        inputSinceCommit && frameCallback != nil && replacedCallback == nil && committedFrameTime != nil
+            && presentMode != .flipOnly && (pool?.hasBufferAtHand ?? false)
+    }
+
+    /// Draws the input that came since the last commit into a frame for the same presentation
+    /// time, and commits it now, replacing the one the compositor has not repainted yet.
+    ///
+    /// A frame aimed at the next repaint is committed a margin before it; input arriving after
+    /// that would wait a whole period more for the frame after (and a compositor's slow spell,
+    /// or its deadline lying well ahead of its repaint, widens the margin to the whole period:
+    /// a frame drawn at `done`, and input after it waits 1.5 refreshes on average). Committed at
+    /// once, it is shown at the repaint the compositor has not reached yet, if its deadline has
+    /// not passed. The replaced commit's callback still comes (the compositor moves it to the
+    /// state it shows), at that repaint or, had the replacement come too late, the one before,
+    /// where the replaced frame was shown; the replacement asks for its own, so the next frame
+    /// is drawn only when the repaint that shows the replacement is done, and a commit is never
+    /// queued behind another. Animations in it are at the replaced frame's presentation time,
+    /// where they will be when it is shown; input that moved nothing commits nothing.
+    func replaceFrame() {
+        precondition(
+            frameCallback != nil && replacedCallback == nil, "a replacement replaces one waiting frame, once a repaint")
+        guard let time = committedFrameTime else { return }
+        let replaced = frameCallback
         frameCallback = nil
-        scheduler.repainted(at: sw_monotonic_seconds(), refresh: connection.refreshInterval)
+        render(at: time, replacing: true)
+        if frameCallback != nil {
+            replacedCallback = replaced
+            framesReplaced += 1
+        } else {
+            frameCallback = replaced  // nothing new: the waiting frame stands
+        }
+    }
+
+    func frameDone(callback: OpaquePointer?, time: UInt32) {
+        let newest = callback == frameCallback
+        precondition(newest || callback == replacedCallback, "a frame callback we did not request")
+        wl_callback_destroy(callback)
+        if newest { frameCallback = nil } else { replacedCallback = nil }
+        // A replaced frame's callback and its replacement's come at the same repaint when the
+        // replacement made it (in either order: weston sends the older first, wlroots the
+        // newer): one repaint. Else the replaced one's came at the repaint before.
+        let now = sw_monotonic_seconds()
+        if now - lastRepaintSeen > connection.refreshInterval / 4 {
+            scheduler.repainted(at: now, refresh: connection.refreshInterval)
+            lastRepaintSeen = now
+        }
+        guard newest else { return }
         if content.hasActiveAnimations { wantsFrame = true }
         renderIfPossible()
     }

@@ -12,9 +12,11 @@ import ScrollwayWaylandProtocols
 
 extension WaylandWindow {
     /// Draws and commits a frame for `time`; a failure (a buffer that cannot be made or moved, a
-    /// view that cannot be drawn) ends the connection with that error, said once.
-    func render(at time: Double) {
-        precondition(frameCallback == nil, "never two frame callbacks in flight")
+    /// view that cannot be drawn) ends the connection with that error, said once. `replacing`: the
+    /// frame replaces one the compositor has not repainted (`replaceFrame`), which the scheduler
+    /// aimed; its cost and aim stay that frame's.
+    func render(at time: Double, replacing: Bool = false) {
+        precondition(frameCallback == nil, "one frame callback in flight for the newest commit")
         if debugFrameDelay > 0 { usleep(UInt32(clamping: Int64(clamping: debugFrameDelay * 1e6, rounding: .up))) }
         let start = sw_monotonic_seconds()
         do {
@@ -23,7 +25,10 @@ extension WaylandWindow {
             connection.fail(error)
         }
         // Committed (a frame with nothing new commits nothing): what it cost, for the next aim.
-        if frameCallback != nil { scheduler.drew(from: start, to: sw_monotonic_seconds()) }
+        if frameCallback != nil {
+            committedFrameTime = time
+            if !replacing { scheduler.drew(from: start, to: sw_monotonic_seconds()) }
+        }
     }
 
     private func drawFrame(at time: Double) throws {
@@ -101,6 +106,7 @@ extension WaylandWindow {
         wl_callback_add_listener(frameCallback, Listeners.frame, Unmanaged.passUnretained(self).toOpaque())
         askForPresentationFeedback()
         wl_surface_commit(surface)
+        inputSinceCommit = false
         buffer.isBusy = true
         if framesCommitted == 0 { firstFrameSize = content.bounds.size }
         framesCommitted += 1

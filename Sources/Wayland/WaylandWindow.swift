@@ -78,7 +78,23 @@ public final class WaylandWindow: WindowHost {
     public internal(set) var fractionalScale: Double?
 
     // MARK: Pacing (WaylandWindow+Pacing)
+    /// The newest commit's frame callback, until its `done`.
     var frameCallback: OpaquePointer?
+    /// The callback of a commit that a replacement replaced before the compositor repainted it
+    /// (`replaceFrame`): its `done` still comes, at the repaint that shows the replacement or,
+    /// had the replacement come too late for that one, at the one before.
+    var replacedCallback: OpaquePointer?
+    /// Input reached the window since the last commit (a replacement is drawn only for input).
+    var inputSinceCommit = false
+    /// The presentation time the last committed frame was drawn for: its replacement is drawn
+    /// for the same, so animations show where they will be at that repaint.
+    var committedFrameTime: Double?
+    /// When the last `done` counted as a repaint came: a replaced frame's callback and its
+    /// replacement's, answered at the same repaint, are one repaint to the scheduler.
+    var lastRepaintSeen = -Double.infinity
+    /// Frames committed to replace one the compositor had not repainted yet (for tests and
+    /// benchmarks; also counted in `framesCommitted`).
+    public internal(set) var framesReplaced = 0
     var wantsFrame = true
     /// When the next frame is drawn, as late as still meets the compositor's next repaint.
     var scheduler: FrameScheduler
@@ -169,6 +185,7 @@ public final class WaylandWindow: WindowHost {
     isolated deinit {
         for f in feedbacks { wp_presentation_feedback_destroy(f) }
         if let frameCallback { wl_callback_destroy(frameCallback) }
+        if let replacedCallback { wl_callback_destroy(replacedCallback) }
         if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
         if let idleInhibitor { zwp_idle_inhibitor_v1_destroy(idleInhibitor) }
         if let viewport { wp_viewport_destroy(viewport) }
@@ -248,5 +265,5 @@ public final class WaylandWindow: WindowHost {
     var bufferRecentres: Int { pool?.recentres ?? 0 }
 
     /// Whether a frame callback is in flight (for tests of the pacing rule).
-    public var isWaitingForFrame: Bool { frameCallback != nil }
+    public var isWaitingForFrame: Bool { frameCallback != nil || replacedCallback != nil }
 }

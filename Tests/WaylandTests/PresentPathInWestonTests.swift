@@ -1,6 +1,7 @@
 import Foundation
 import ScrollwayDemoScenes
 import ScrollwayGeometry
+import ScrollwayGestures
 import ScrollwayRaster
 import ScrollwayReplay
 import ScrollwayScrolling
@@ -120,6 +121,64 @@ import Testing
         #expect(main.contentSize.height == Double(Feed.initialRows + Feed.rowsPerRefresh) * Feed.rowHeight)
         expectMoves(plans, mode, atLeast: 1)
         expectShowsAtRest(window, rig, app, width, height, "\(mode) at rest at \(width)×\(height); plans \(plans)")
+        rig.stop()
+    }
+
+    /// Input that comes after a frame's commit, before the compositor repainted it, is drawn at
+    /// once into a frame that replaces it, once a repaint: weston shows the replacement, both
+    /// commits' callbacks are answered, and the frames after it, whose buffers catch up by age
+    /// past a frame that was never shown, end on exactly the window's pixels.
+    ///
+    /// The input is handed in where the seat's devices hand theirs (`WaylandInput.deliver`), and
+    /// the loop's draw is called without reading the socket, so weston's `done` cannot come in
+    /// between: which input lands after a commit is otherwise a race with the repaint.
+    @Test(arguments: [PresentMode.fast, .general])
+    func inputAfterACommitReplacesTheFrameNotYetRepainted(mode: PresentMode) throws {
+        let (width, height) = (390, 844)
+        let (rig, window, app) = try launch(.list, width: width, height: height, mode: mode)
+        let main = try #require(window.view(named: "main") as? ScrollView)
+        let input = try #require(app.connection.input)
+        func touch(_ kind: InputEvent.Kind, at ms: UInt32) {
+            let t = input.time(ms)
+            input.deliver([InputEvent(time: t, kind), InputEvent(time: t, .touchFrame)])
+        }
+        input.newGesture()
+        touch(.touchDown(id: 0, position: Point(x: 195, y: 700)), at: 1000)
+        try app.settle()
+        // The drag's first frame, committed now; its repaint is not read yet.
+        touch(.touchMotion(id: 0, position: Point(x: 195, y: 640)), at: 1016)
+        #expect(main.isDragging)
+        app.window.renderIfPossible(immediately: true)
+        #expect(app.window.frameCallback != nil)
+        let committed = app.window.framesCommitted
+        let replaced = app.window.framesReplaced
+        let first = main.contentOffset.y
+        // The finger moves on before that repaint: drawn and committed at once.
+        touch(.touchMotion(id: 0, position: Point(x: 195, y: 580)), at: 1032)
+        app.window.renderIfPossible()
+        #expect(app.window.framesReplaced == replaced + 1)
+        #expect(app.window.framesCommitted == committed + 1)
+        #expect(main.contentOffset.y == first + 60)
+        try app.connection.flush()
+        try expectShows(window, rig, width, height, "\(mode): the replacement")
+        // Once a repaint: a move after the replacement waits for the repaint's `done`.
+        touch(.touchMotion(id: 0, position: Point(x: 195, y: 520)), at: 1048)
+        app.window.renderIfPossible()
+        #expect(app.window.framesReplaced == replaced + 1)
+        #expect(app.window.framesCommitted == committed + 1)
+        // Both callbacks come, and the move after is drawn in the next frame.
+        try app.pump(until: { app.window.framesCommitted == committed + 2 }, "the frame after the replacement")
+        try app.pump(until: { !app.window.isWaitingForFrame }, "both commits' callbacks and the next one's")
+        #expect(app.window.replacedCallback == nil)
+        // A fling from there, through buffers that caught up past the replaced frame.
+        touch(.touchMotion(id: 0, position: Point(x: 195, y: 420)), at: 1064)
+        touch(.touchUp(id: 0), at: 1070)
+        try pump(
+            app,
+            until: { !app.window.content.hasActiveAnimations && app.window.content.nextTimerDeadline == nil },
+            timeout: 30)
+        #expect(main.contentOffset.y > first + 300)
+        expectShowsAtRest(window, rig, app, width, height, "\(mode): at rest after a replacement")
         rig.stop()
     }
 
