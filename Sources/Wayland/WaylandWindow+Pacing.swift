@@ -29,7 +29,7 @@ extension WaylandWindow {
             scheduledDraw = nil
             return
         }
-        guard frameCallback == nil, replacedCallback == nil else {
+        guard frameCallback == nil else {
             scheduledDraw = nil
             if !immediately, canReplace { replaceFrame() }
             return
@@ -93,8 +93,9 @@ extension WaylandWindow {
         wl_callback_destroy(callback)
         if newest { frameCallback = nil } else { replacedCallback = nil }
         // A replaced frame's callback and its replacement's come at the same repaint when the
-        // replacement made it (in either order: weston sends the older first, wlroots the
-        // newer): one repaint. Else the replaced one's came at the repaint before.
+        // replacement made it: one repaint. Else the replaced one's came at the repaint before.
+        // The protocol says in the order they were committed, as weston sends them; wlroots
+        // sends the newer first, so the next frame never waits for the replaced one's.
         let now = sw_monotonic_seconds()
         if now - lastRepaintSeen > connection.refreshInterval / 4 {
             scheduler.repainted(at: now, refresh: connection.refreshInterval)

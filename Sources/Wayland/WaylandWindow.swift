@@ -264,6 +264,6 @@ public final class WaylandWindow: WindowHost {
     /// Frames recentred in their buffer rings since the buffers were last made (for tests).
     var bufferRecentres: Int { pool?.recentres ?? 0 }
 
-    /// Whether a frame callback is in flight (for tests of the pacing rule).
-    public var isWaitingForFrame: Bool { frameCallback != nil || replacedCallback != nil }
+    /// Whether the newest commit's frame callback is in flight (for tests of the pacing rule).
+    public var isWaitingForFrame: Bool { frameCallback != nil }
 }
