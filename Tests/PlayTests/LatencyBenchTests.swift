@@ -44,6 +44,40 @@ import Testing
         #expect(s.count == 2 && s.unanswered == 1 && s.p50 == 16.5 && s.max == 16.5 && s.withinOne == 1)
     }
 
+    /// A commit that replaces one the compositor has not repainted yet, with a callback of its
+    /// own (Scrollway's input drawn at once), is the repaint of the input before it only when
+    /// its own callback says so: a touch at 100.0 ms is committed at 101.0 (callback 30), one
+    /// at 103.0 in a replacement at 104.0 (31), and both callbacks are done at the repaint at
+    /// 116.5 (16.5 and 13.5 ms). A touch at 120.0 is committed at 121.0 (32), one at 125.0 in
+    /// a replacement at 126.0 (33) that came too late for the repaint at 133.0: its callback is
+    /// done at the next, 150.0 (13.0 and 25.0 ms, not 8.0).
+    @Test func aReplacementIsTheRepaintOfItsOwnCallback() throws {
+        let log = """
+            [    90.000] wl_output@4.mode(3, 390, 844, 60000)
+            [   100.000] wl_touch@17.motion(1000, 0, 195.00000000, 600.00000000)
+            [   101.000]  -> wl_surface@13.frame(new id wl_callback@30)
+            [   101.000]  -> wl_surface@13.commit()
+            [   103.000] wl_touch@17.motion(1003, 0, 195.00000000, 590.00000000)
+            [   104.000]  -> wl_surface@13.frame(new id wl_callback@31)
+            [   104.000]  -> wl_surface@13.commit()
+            [   116.500] wl_callback@30.done(16)
+            [   116.500] wl_callback@31.done(16)
+            [   120.000] wl_touch@17.motion(1020, 0, 195.00000000, 580.00000000)
+            [   121.000]  -> wl_surface@13.frame(new id wl_callback@32)
+            [   121.000]  -> wl_surface@13.commit()
+            [   125.000] wl_touch@17.motion(1025, 0, 195.00000000, 570.00000000)
+            [   126.000]  -> wl_surface@13.frame(new id wl_callback@33)
+            [   126.000]  -> wl_surface@13.commit()
+            [   133.000] wl_callback@32.done(33)
+            [   150.000] wl_callback@33.done(50)
+            """
+        let p = ProtocolLatency(log: log)
+        #expect(p.commits == 4 && p.repainted == 4)
+        let latencies = p.measured.compactMap(\.latency)
+        #expect(latencies.count == 4)
+        for (got, want) in zip(latencies, [16.5, 13.5, 13.0, 25.0]) { #expect(abs(got - want) < 1e-9, "\(latencies)") }
+    }
+
     /// Presentation feedback asked for before a commit is that commit's: a key at 200.0 ms is
     /// committed at 204.0 with feedback 40, which is presented at 1000.0225 s on CLOCK_MONOTONIC
     /// (id 1), 999.8 s behind the log's clock: 222.5 ms on the log's scale, 22.5 ms after the key.
