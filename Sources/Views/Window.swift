@@ -7,8 +7,8 @@ import ScrollwayRaster
 ///
 /// It never renders on its own: a change anywhere below asks its host for a frame once (until
 /// the next `prepareFrame`), and the platform answers with a frame (a Wayland frame callback, or
-/// the offscreen clock's next tick). That is how "one frame callback in flight" starts; the
-/// whole contract is `WindowHost`'s.
+/// the offscreen clock's next tick). That is how "one frame per repaint" starts; the whole
+/// contract is `WindowHost`'s.
 public final class Window: View {
     /// Device pixels per logical pixel (the output's buffer scale).
     public var scale: Double {

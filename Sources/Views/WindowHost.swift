@@ -4,9 +4,11 @@
 /// The contract, both halves:
 /// - The window calls `windowNeedsFrame(_:)` once when something changed, then not again until
 ///   a frame is prepared (`prepareFrame(time:)` or `prepareFrameUpdate(time:)`): one request in
-///   flight, which is what lets a platform keep one frame callback in flight. The host answers
-///   with a frame at its next opportunity (a Wayland frame callback, or at once when none is
-///   in flight), at the time the frame is expected to reach the screen.
+///   flight, which is what lets a platform draw one frame per repaint. The host answers with a
+///   frame at its next opportunity (a Wayland frame callback, or at once when none is in
+///   flight), at the time the frame is expected to reach the screen. A host may prepare a frame
+///   again for the time of the last one, to replace it with the input that came since before
+///   the screen shows it (Wayland's `replaceFrame`).
 /// - The call can come from inside `prepareFrameUpdate` (animations still running want the next
 ///   frame): a host notes it there and answers later, never by preparing a frame re-entrantly.
 /// - A window starts out needing a frame, and a request made while no host was attached is not

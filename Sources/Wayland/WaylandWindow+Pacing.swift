@@ -21,7 +21,8 @@ extension WaylandWindow {
 
     /// Draws a frame if one is wanted and allowed (configured, no callback in flight) and it is
     /// time (`FrameScheduler.drawTime`; `immediately`: a configure, answered at once); else
-    /// notes when (`scheduledDraw`, which the loop wakes for).
+    /// notes when (`scheduledDraw`, which the loop wakes for). With a callback in flight, input
+    /// since its commit is drawn into a frame that replaces it (`replaceFrame`).
     func renderIfPossible(immediately: Bool = false) {
         guard configured, wantsFrame else {
             // Input that changed nothing asks for no replacement.

@@ -20,7 +20,7 @@ public enum PresentMode: String, Sendable, CaseIterable {
 }
 
 /// A toplevel window showing a `ScrollwayViews.Window`: xdg-shell surface, configure/ack, shm buffers,
-/// and frame pacing with at most one frame callback in flight.
+/// and frame pacing with one frame per repaint, never a commit queued behind another.
 ///
 /// One file per concern: this one the surface and its configure; `+Decorations` the title bar
 /// and interactive move and resize; `+Globals` fractional scale and idle inhibition; `+Pacing`
@@ -28,8 +28,9 @@ public enum PresentMode: String, Sendable, CaseIterable {
 ///
 /// Rendering: on a change the view tree asks its host for a frame (`WindowHost`); with no
 /// callback in flight it is drawn as late as still meets the compositor's next repaint, at once
-/// when the compositor is idle (`FrameScheduler`). Animations are evaluated at the predicted
-/// presentation time. A buffer is brought up to date by copying, from the newest buffer, what
+/// when the compositor is idle (`FrameScheduler`); input that comes after that commit, before
+/// its repaint, is drawn at once into a frame that replaces it, once a repaint (`replaceFrame`).
+/// Animations are evaluated at the predicted presentation time. A buffer is brought up to date by copying, from the newest buffer, what
 /// changed since it was last drawn (its age), then compositing only this frame's damage;
 /// `damage_buffer` names exactly that damage.
 @MainActor
