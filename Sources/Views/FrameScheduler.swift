@@ -61,6 +61,15 @@ public struct FrameScheduler: Sendable {
     /// compositor's (a slow spell), and does not slow the narrowing down.
     public static let probeFrames = 8
 
+    /// How long before the expected repaint a frame that replaces a waiting one (input drawn at
+    /// once) must be committed to be shown at it, as the replacements so far say: a miss raises
+    /// it to half a millisecond above the lead that missed; a replacement shown at its repaint
+    /// with less than a millisecond to spare takes 0.05 ms off, so the deadline is probed again
+    /// after ten such, and a deadline that moves later is followed. A replacement
+    /// that would come later is not drawn: it would be shown a repaint late, where the next
+    /// aimed frame is shown with newer input, and would hold an animation a frame.
+    public private(set) var replaceLead = 0.0
+
     public init(refresh: Double) {
         period = refresh
         margin = Self.minimumMargin
@@ -74,6 +83,32 @@ public struct FrameScheduler: Sendable {
         let next = last + period
         guard now < next else { return now }
         return max(now, next - drawCost - margin)
+    }
+
+    /// Whether a frame that replaces the waiting one, wanted at `now`, would still be committed
+    /// `replaceLead` before the expected repaint; always when there is none to aim at (none
+    /// seen yet, or it has passed: the waiting frame went to an idle compositor, which repaints
+    /// when it can).
+    public func replacementCanMakeIt(now: Double) -> Bool {
+        guard let last = lastRepaint, now < last + period else { return true }
+        return last + period - (now + drawCost) >= replaceLead
+    }
+
+    /// How long before the expected repaint a commit at `time` came (nil: there is none to aim
+    /// at, and nothing to learn from the commit).
+    public func lead(committedAt time: Double) -> Double? {
+        guard let last = lastRepaint, time < last + period else { return nil }
+        return last + period - time
+    }
+
+    /// A replacement committed `lead` before its expected repaint was shown at it (`made`) or
+    /// only at the repaint after.
+    public mutating func replacement(lead: Double, made: Bool) {
+        if made {
+            if lead < replaceLead + 0.001 { replaceLead = max(0, replaceLead - 0.000_05) }
+        } else {
+            replaceLead = min(period, max(replaceLead, lead + 0.0005))
+        }
     }
 
     /// A frame was drawn from `start` and committed at `end`.

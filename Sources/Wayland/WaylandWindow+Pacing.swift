@@ -52,11 +52,13 @@ extension WaylandWindow {
 
     /// Whether input can be drawn now into a frame that replaces the one the compositor has not
     /// repainted yet: input came since that commit, nothing replaced it yet (one replacement a
-    /// repaint, so a stream of input costs at most two frames a repaint), and a buffer is free
-    /// without waiting for a release. Never for the floor client, which draws no input.
+    /// repaint, so a stream of input costs at most two frames a repaint), a buffer is free
+    /// without waiting for a release, and it would still come soon enough for the repaint
+    /// (`FrameScheduler.replacementCanMakeIt`). Never for the floor client, which draws no input.
     var canReplace: Bool {
         inputSinceCommit && frameCallback != nil && replacedCallback == nil && committedFrameTime != nil
             && presentMode != .flipOnly && (pool?.hasBufferAtHand ?? false)
+            && scheduler.replacementCanMakeIt(now: sw_monotonic_seconds())
     }
 
     /// Draws the input that came since the last commit into a frame for the same presentation
@@ -83,6 +85,8 @@ extension WaylandWindow {
         if frameCallback != nil {
             replacedCallback = replaced
             framesReplaced += 1
+            replacementLead = scheduler.lead(committedAt: sw_monotonic_seconds())
+            replacedDoneAt = nil
         } else {
             frameCallback = replaced  // nothing new: the waiting frame stands
         }
@@ -98,7 +102,18 @@ extension WaylandWindow {
         // The protocol says in the order they were committed, as weston sends them; wlroots
         // sends the newer first, so the next frame never waits for the replaced one's.
         let now = sw_monotonic_seconds()
-        if now - lastRepaintSeen > connection.refreshInterval / 4 {
+        let sameRepaint = connection.refreshInterval / 4
+        if newest, let lead = replacementLead {
+            // Shown at the replaced frame's repaint when both callbacks came at it (the replaced
+            // one's not yet come: the newer answered first, at the same repaint).
+            let made = replacedCallback != nil || replacedDoneAt.map { now - $0 < sameRepaint } ?? false
+            scheduler.replacement(lead: lead, made: made)
+            if !made { replacementsShownLate += 1 }
+            replacementLead = nil
+        } else if !newest {
+            replacedDoneAt = now
+        }
+        if now - lastRepaintSeen > sameRepaint {
             scheduler.repainted(at: now, refresh: connection.refreshInterval)
             lastRepaintSeen = now
         }

@@ -94,8 +94,15 @@ public final class WaylandWindow: WindowHost {
     /// replacement's, answered at the same repaint, are one repaint to the scheduler.
     var lastRepaintSeen = -Double.infinity
     /// Frames committed to replace one the compositor had not repainted yet (for tests and
-    /// benchmarks; also counted in `framesCommitted`).
+    /// benchmarks; also counted in `framesCommitted`), and those of them shown only at the
+    /// repaint after.
     public internal(set) var framesReplaced = 0
+    public internal(set) var replacementsShownLate = 0
+    /// How long before its expected repaint the waiting replacement was committed (nil: the
+    /// newest commit is no replacement, or had no repaint to aim at), and when the replaced
+    /// frame's callback came: the replacement was shown at that repaint if its own came too.
+    var replacementLead: Double?
+    var replacedDoneAt: Double?
     var wantsFrame = true
     /// When the next frame is drawn, as late as still meets the compositor's next repaint.
     var scheduler: FrameScheduler

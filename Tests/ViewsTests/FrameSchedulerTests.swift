@@ -150,6 +150,49 @@ import Testing
         let late = drawnAfterDone.suffix(1000).sorted()[500]
         #expect(late > 0.006 && late < 0.0075, "drawn \(late) s after done")
     }
+
+    /// Replacements learn how close to the repaint they are still shown at it: against a
+    /// compositor that takes commits up to 4 ms before its repaint, input arriving at every
+    /// tenth of a millisecond of the period, twenty periods over, is replaced while it can make
+    /// it; after the first miss, one replacement in a hundred or fewer misses (one a period: the
+    /// probe), and almost every input with more than 0.6 ms to spare past the deadline is still
+    /// replaced. When the compositor then takes commits up to 2 ms before, the lead follows.
+    @Test func replacementsLearnHowCloseToTheRepaintTheyStillMakeIt() {
+        var deadline = 0.004
+        let cost = 0.001
+        var s = FrameScheduler(refresh: refresh)
+        s.repainted(at: 1, refresh: refresh)
+        s.drew(from: 1.001, to: 1.001 + cost)
+        #expect(s.replaceLead == 0)
+        var missed = 0
+        var made = 0
+        var spareDeclined = 0
+        var spare = 0
+        for sweep in 0..<30 {
+            if sweep == 20 {
+                #expect(missed * 100 <= made, "\(missed) missed, \(made) made")
+                #expect(spareDeclined * 50 <= spare, "\(spareDeclined) of \(spare) with time to spare not replaced")
+                #expect(s.replaceLead > deadline - 0.0006 && s.replaceLead < deadline + 0.0006, "lead \(s.replaceLead)")
+                deadline = 0.002
+            }
+            for step in 0..<160 {
+                let now = 1 + Double(step) * 0.0001
+                let lead = s.lead(committedAt: now + cost) ?? 0
+                if lead >= deadline + 0.0006 { spare += 1 }
+                guard s.replacementCanMakeIt(now: now) else {
+                    if lead >= deadline + 0.0006 { spareDeclined += 1 }
+                    continue
+                }
+                let shown = lead >= deadline
+                s.replacement(lead: lead, made: shown)
+                if shown { made += 1 } else if sweep > 0 { missed += 1 }
+            }
+        }
+        #expect(abs(s.lead(committedAt: 1.002)! - (1 + refresh - 1.002)) < 1e-12)
+        #expect(s.replaceLead > deadline - 0.0006 && s.replaceLead < deadline + 0.0006, "lead \(s.replaceLead)")
+        // No repaint to aim at: a replacement is tried.
+        #expect(FrameScheduler(refresh: refresh).replacementCanMakeIt(now: 3))
+    }
 }
 
 /// A compositor repainting on a fixed refresh, its callbacks played into a scheduler.
