@@ -24,18 +24,31 @@ extension WaylandWindow {
     /// notes when (`scheduledDraw`, which the loop wakes for). With a callback in flight, input
     /// since its commit is drawn into a frame that replaces it (`replaceFrame`).
     func renderIfPossible(immediately: Bool = false) {
+        noteMissedReplacement()
         guard configured, wantsFrame else {
             // Input that changed nothing asks for no replacement.
             inputSinceCommit = false
             scheduledDraw = nil
             return
         }
+        let now = sw_monotonic_seconds()
         guard frameCallback == nil else {
             scheduledDraw = nil
-            if !immediately, canReplace { replaceFrame() }
+            if immediately { return }
+            if missedReplacementWaits && replacedCallback == nil {
+                // The frame the repaint after will show, aimed at as a frame after `done` is.
+                let at = scheduler.drawTime(now: now)
+                guard at <= now + 0.0002 else {
+                    scheduledDraw = at
+                    return
+                }
+                if pool?.hasBufferAtHand ?? false { replaceFrame(at: predictedPresentation()) }
+                missedReplacementWaits = false
+            } else if canReplace {
+                replaceFrame()
+            }
             return
         }
-        let now = sw_monotonic_seconds()
         let at = immediately ? now : scheduler.drawTime(now: now)
         // Within a fifth of a millisecond is now: the loop's timer would wake no sooner.
         guard at <= now + 0.0002 else {
@@ -44,6 +57,20 @@ extension WaylandWindow {
         }
         scheduledDraw = nil
         render(at: predictedPresentation())
+    }
+
+    /// A replacement whose own callback did not come with the replaced frame's (the loop's turn
+    /// after that one's came: the events of one repaint are read together) came too late for
+    /// that repaint, and waits for the next, with its animations where they were to be at the
+    /// one before. Noted once: the replacements' lead learns from it, and it may be drawn over,
+    /// once, at the time a frame for the next repaint is aimed at (`missedReplacementWaits`).
+    func noteMissedReplacement() {
+        guard newestReplaces, frameCallback != nil, replacedCallback == nil, replacedDoneAt != nil else { return }
+        if let lead = replacementLead { scheduler.replacement(lead: lead, made: false) }
+        replacementsShownLate += 1
+        newestReplaces = false
+        replacementLead = nil
+        missedReplacementWaits = true
     }
 
     /// Input was handed to the window: if it changes the picture while the last commit waits for
@@ -75,21 +102,26 @@ extension WaylandWindow {
     /// is drawn only when the repaint that shows the replacement is done, and a commit is never
     /// queued behind another. Animations in it are at the replaced frame's presentation time,
     /// where they will be when it is shown; input that moved nothing commits nothing.
-    func replaceFrame() {
+    ///
+    /// `aimedAt`: instead, the frame aimed at the next repaint, drawn over a replacement that
+    /// missed the last one (`noteMissedReplacement`): it is the frame that repaint would have
+    /// had anyway, for its own presentation time, and the scheduler counts it as its aim.
+    func replaceFrame(at aimedAt: Double? = nil) {
         precondition(
             frameCallback != nil && replacedCallback == nil, "a replacement replaces one waiting frame, once a repaint")
-        guard let time = committedFrameTime else { return }
+        guard let time = aimedAt ?? committedFrameTime else { return }
         let replaced = frameCallback
         frameCallback = nil
-        render(at: time, replacing: true)
-        if frameCallback != nil {
-            replacedCallback = replaced
-            framesReplaced += 1
-            replacementLead = scheduler.lead(committedAt: sw_monotonic_seconds())
-            replacedDoneAt = nil
-        } else {
+        render(at: time, replacing: aimedAt == nil)
+        guard frameCallback != nil else {
             frameCallback = replaced  // nothing new: the waiting frame stands
+            return
         }
+        replacedCallback = replaced
+        replacedDoneAt = nil
+        newestReplaces = aimedAt == nil
+        replacementLead = aimedAt == nil ? scheduler.lead(committedAt: sw_monotonic_seconds()) : nil
+        if aimedAt == nil { framesReplaced += 1 } else { lateReplacementsDrawnOver += 1 }
     }
 
     func frameDone(callback: OpaquePointer?, time: UInt32) {
@@ -103,14 +135,14 @@ extension WaylandWindow {
         // sends the newer first, so the next frame never waits for the replaced one's.
         let now = sw_monotonic_seconds()
         let sameRepaint = connection.refreshInterval / 4
-        if newest, let lead = replacementLead {
-            // Shown at the replaced frame's repaint when both callbacks came at it (the replaced
-            // one's not yet come: the newer answered first, at the same repaint).
-            let made = replacedCallback != nil || replacedDoneAt.map { now - $0 < sameRepaint } ?? false
-            scheduler.replacement(lead: lead, made: made)
-            if !made { replacementsShownLate += 1 }
+        if newest {
+            // A replacement still unjudged was shown at the replaced frame's repaint: both
+            // callbacks came at it (or the newer first, the replaced one's still to come).
+            if newestReplaces, let lead = replacementLead { scheduler.replacement(lead: lead, made: true) }
+            newestReplaces = false
             replacementLead = nil
-        } else if !newest {
+            missedReplacementWaits = false
+        } else {
             replacedDoneAt = now
         }
         if now - lastRepaintSeen > sameRepaint {

@@ -98,11 +98,17 @@ public final class WaylandWindow: WindowHost {
     /// repaint after.
     public internal(set) var framesReplaced = 0
     public internal(set) var replacementsShownLate = 0
-    /// How long before its expected repaint the waiting replacement was committed (nil: the
-    /// newest commit is no replacement, or had no repaint to aim at), and when the replaced
-    /// frame's callback came: the replacement was shown at that repaint if its own came too.
+    /// Late replacements drawn over by the frame aimed at the repaint after (`replaceFrame(at:)`).
+    public internal(set) var lateReplacementsDrawnOver = 0
+    /// Whether the newest commit is a replacement not yet known to be shown at the replaced
+    /// frame's repaint, how long before its expected repaint it was committed (nil: there was
+    /// none to aim at), and when the replaced frame's callback came: the replacement was shown
+    /// at that repaint if its own came in the same reading.
+    var newestReplaces = false
     var replacementLead: Double?
     var replacedDoneAt: Double?
+    /// The waiting frame is a replacement that missed its repaint (`noteMissedReplacement`).
+    var missedReplacementWaits = false
     var wantsFrame = true
     /// When the next frame is drawn, as late as still meets the compositor's next repaint.
     var scheduler: FrameScheduler

@@ -182,6 +182,75 @@ import Testing
         rig.stop()
     }
 
+    /// A replacement committed after the compositor repainted the frame it replaces is shown
+    /// only at the repaint after, with that frame's time: the miss is noted once, and with an
+    /// animation running (a key's scroll, a second key retargeting it) the frame aimed at that
+    /// next repaint is drawn over it for its own time, so the animation does not hold a frame.
+    ///
+    /// The first frame is committed and weston's capture waited for (it has repainted, and its
+    /// `done` is on its way, unread); the second key is then drawn into a replacement. The
+    /// socket is read until the first frame's `done` has come; if the replacement's came in
+    /// the same reading (a slow spell, or weston, idle after the first repaint, repainting it
+    /// at once), it was shown in time, and the try is made again. Else the loop's draw is
+    /// called, without reading again, until the frame aimed at the next repaint is drawn.
+    @Test func aReplacementTooLateForItsRepaintIsDrawnOverForTheNext() throws {
+        let (width, height) = (390, 844)
+        let (rig, window, app) = try launch(.list, width: width, height: height, mode: .fast)
+        let input = try #require(app.connection.input)
+        func down(at ms: UInt32) {
+            let t = input.time(ms)
+            let key = Key(keysymName: "Down")
+            input.deliver([
+                InputEvent(time: t, .key(key, pressed: true, modifiers: [])),
+                InputEvent(time: t, .key(key, pressed: false, modifiers: [])),
+            ])
+        }
+        input.newGesture()
+        var ms: UInt32 = 1000
+        var tries = 0
+        while app.window.replacementsShownLate == 0 && tries < 5 {
+            tries += 1
+            try app.settle()
+            down(at: ms)
+            #expect(window.hasActiveAnimations)
+            app.window.renderIfPossible(immediately: true)
+            try app.connection.flush()
+            try expectShows(window, rig, width, height, "the key's first frame")
+            let replacedTime = try #require(app.window.committedFrameTime)
+            let replaced = app.window.framesReplaced
+            let committed = app.window.framesCommitted
+            down(at: ms + 40)
+            app.window.renderIfPossible()
+            #expect(app.window.framesReplaced == replaced + 1)
+            #expect(app.window.committedFrameTime == replacedTime)
+            try app.pump(until: { app.window.replacedCallback == nil }, "the first frame's done")
+            app.window.renderIfPossible()
+            if app.window.replacementsShownLate == 1 {
+                let deadline = Date().addingTimeInterval(5)
+                while app.window.lateReplacementsDrawnOver == 0 && Date() < deadline {
+                    usleep(500)
+                    app.window.renderIfPossible()
+                }
+                #expect(app.window.framesCommitted == committed + 2)
+                // Drawn over the late replacement, for the repaint after: not the time it held
+                // (here frames older still, as the capture was waited for).
+                #expect(app.window.lateReplacementsDrawnOver == 1)
+                #expect(app.window.framesReplaced == replaced + 1)
+                let later = (app.window.committedFrameTime ?? 0) - replacedTime
+                #expect(later > 0.5 * app.connection.refreshInterval, "\(later) s later")
+            }
+            ms += 2000
+        }
+        #expect(app.window.replacementsShownLate == 1, "no replacement missed its repaint in \(tries) tries")
+        try pump(
+            app,
+            until: { !app.window.content.hasActiveAnimations && app.window.content.nextTimerDeadline == nil },
+            timeout: 30)
+        try app.pump(until: { !app.window.isWaitingForFrame }, "the last frame's callback")
+        expectShowsAtRest(window, rig, app, width, height, "at rest after a late replacement")
+        rig.stop()
+    }
+
     /// A finger put down at (`x`, `ys[0]`) at time 1000 ms and moved through the rest of `ys`,
     /// one move every `every` ms, paced in real time through the replay layer; lifted
     /// `liftAfter` ms after the last move, or left down when nil.
