@@ -48,9 +48,9 @@ import Testing
     /// own (Scrollway's input drawn at once), is the repaint of the input before it only when
     /// its own callback says so: a touch at 100.0 ms is committed at 101.0 (callback 30), one
     /// at 103.0 in a replacement at 104.0 (31), and both callbacks are done at the repaint at
-    /// 116.5 (16.5 and 13.5 ms). A touch at 120.0 is committed at 121.0 (32), one at 125.0 in
-    /// a replacement at 126.0 (33) that came too late for the repaint at 133.0: its callback is
-    /// done at the next, 150.0 (13.0 and 25.0 ms, not 8.0).
+    /// 116.5 (16.5 and 13.5 ms). A key pressed at 120.0 is committed at 121.0 (32), one at
+    /// 125.0 in a replacement at 126.0 (33) that came too late for the repaint at 133.0: its
+    /// callback is done at the next, 150.0 (13.0 and 25.0 ms, not 8.0).
     @Test func aReplacementIsTheRepaintOfItsOwnCallback() throws {
         let log = """
             [    90.000] wl_output@4.mode(3, 390, 844, 60000)
@@ -62,10 +62,10 @@ import Testing
             [   104.000]  -> wl_surface@13.commit()
             [   116.500] wl_callback@30.done(16)
             [   116.500] wl_callback@31.done(16)
-            [   120.000] wl_touch@17.motion(1020, 0, 195.00000000, 580.00000000)
+            [   120.000] wl_keyboard@18.key(9, 1020, 108, 1)
             [   121.000]  -> wl_surface@13.frame(new id wl_callback@32)
             [   121.000]  -> wl_surface@13.commit()
-            [   125.000] wl_touch@17.motion(1025, 0, 195.00000000, 570.00000000)
+            [   125.000] wl_keyboard@18.key(10, 1025, 108, 1)
             [   126.000]  -> wl_surface@13.frame(new id wl_callback@33)
             [   126.000]  -> wl_surface@13.commit()
             [   133.000] wl_callback@32.done(33)
@@ -73,6 +73,7 @@ import Testing
             """
         let p = ProtocolLatency(log: log)
         #expect(p.commits == 4 && p.repainted == 4)
+        #expect(p.measured.map(\.input.kind) == [.touchMotion, .touchMotion, .key, .key])
         let latencies = p.measured.compactMap(\.latency)
         #expect(latencies.count == 4)
         for (got, want) in zip(latencies, [16.5, 13.5, 13.0, 25.0]) { #expect(abs(got - want) < 1e-9, "\(latencies)") }
