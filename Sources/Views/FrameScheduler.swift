@@ -65,9 +65,9 @@ public struct FrameScheduler: Sendable {
     /// once) must be committed to be shown at it, as the replacements so far say: a miss raises
     /// it to half a millisecond above the lead that missed; a replacement shown at its repaint
     /// with less than a millisecond to spare takes 0.05 ms off, so the deadline is probed again
-    /// after ten such, and a deadline that moves later is followed. A replacement
-    /// that would come later is not drawn: it would be shown a repaint late, where the next
-    /// aimed frame is shown with newer input, and would hold an animation a frame.
+    /// after ten such, and a deadline that moves later is followed. A replacement that would
+    /// come later is not drawn: it would be shown a repaint late, when the next aimed frame is
+    /// shown with newer input anyway.
     public private(set) var replaceLead = 0.0
 
     public init(refresh: Double) {

@@ -30,9 +30,9 @@ public enum PresentMode: String, Sendable, CaseIterable {
 /// callback in flight it is drawn as late as still meets the compositor's next repaint, at once
 /// when the compositor is idle (`FrameScheduler`); input that comes after that commit, before
 /// its repaint, is drawn at once into a frame that replaces it, once a repaint (`replaceFrame`).
-/// Animations are evaluated at the predicted presentation time. A buffer is brought up to date by copying, from the newest buffer, what
-/// changed since it was last drawn (its age), then compositing only this frame's damage;
-/// `damage_buffer` names exactly that damage.
+/// Animations are evaluated at the predicted presentation time. A buffer is brought up to date
+/// by copying, from the newest buffer, what changed since it was last drawn (its age), then
+/// compositing only this frame's damage; `damage_buffer` names exactly that damage.
 @MainActor
 public final class WaylandWindow: WindowHost {
     public let content: Window
