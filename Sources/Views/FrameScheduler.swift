@@ -63,12 +63,15 @@ public struct FrameScheduler: Sendable {
 
     /// How long before the expected repaint a frame that replaces a waiting one (input drawn at
     /// once) must be committed to be shown at it, as the replacements so far say: a miss raises
-    /// it to half a millisecond above the lead that missed; a replacement shown at its repaint
-    /// with less than a millisecond to spare takes 0.05 ms off, so the deadline is probed again
-    /// after ten such, and a deadline that moves later is followed. A replacement that would
-    /// come later is not drawn: it would be shown a repaint late, when the next aimed frame is
-    /// shown with newer input anyway.
+    /// it to `replaceLeadAboveMiss` above the lead that missed; a replacement shown at its
+    /// repaint with less than `replaceLeadNearMiss` to spare takes `replaceLeadProbe` off, so the
+    /// deadline is probed again after a few such, and a deadline that moves later is followed.
+    /// A replacement that would come later is not drawn: it would be shown a repaint late, when
+    /// the next aimed frame is shown with newer input anyway.
     public private(set) var replaceLead = 0.0
+    public static let replaceLeadAboveMiss = 0.0005
+    public static let replaceLeadNearMiss = 0.001
+    public static let replaceLeadProbe = 0.000_05
 
     public init(refresh: Double) {
         period = refresh
@@ -105,9 +108,11 @@ public struct FrameScheduler: Sendable {
     /// only at the repaint after.
     public mutating func replacement(lead: Double, made: Bool) {
         if made {
-            if lead < replaceLead + 0.001 { replaceLead = max(0, replaceLead - 0.000_05) }
+            if lead < replaceLead + Self.replaceLeadNearMiss {
+                replaceLead = max(0, replaceLead - Self.replaceLeadProbe)
+            }
         } else {
-            replaceLead = min(period, max(replaceLead, lead + 0.0005))
+            replaceLead = min(period, max(replaceLead, lead + Self.replaceLeadAboveMiss))
         }
     }
 

@@ -35,7 +35,7 @@ extension WaylandWindow {
         guard frameCallback == nil else {
             scheduledDraw = nil
             if immediately { return }
-            if missedReplacementWaits && replacedCallback == nil {
+            if newestCommit == .lateReplacement && replacedCallback == nil {
                 // The frame the repaint after will show, aimed at as a frame after `done` is.
                 let at = scheduler.drawTime(now: now)
                 guard at <= now + 0.0002 else {
@@ -43,8 +43,8 @@ extension WaylandWindow {
                     return
                 }
                 if pool?.hasBufferAtHand ?? false { replaceFrame(at: predictedPresentation()) }
-                missedReplacementWaits = false
-            } else if canReplace {
+                if newestCommit == .lateReplacement { newestCommit = .aimed }
+            } else if canReplace(now: now) {
                 replaceFrame()
             }
             return
@@ -63,14 +63,13 @@ extension WaylandWindow {
     /// after that one's came: the events of one repaint are read together) came too late for
     /// that repaint, and waits for the next, with its animations where they were to be at the
     /// one before. Noted once: the replacements' lead learns from it, and it may be drawn over,
-    /// once, at the time a frame for the next repaint is aimed at (`missedReplacementWaits`).
+    /// once, at the time a frame for the next repaint is aimed at (`.lateReplacement`).
     func noteMissedReplacement() {
-        guard newestReplaces, frameCallback != nil, replacedCallback == nil, replacedDoneAt != nil else { return }
-        if let lead = replacementLead { scheduler.replacement(lead: lead, made: false) }
+        // The replaced frame's callback is cleared only by its `done`.
+        guard case .replacement(let lead) = newestCommit, frameCallback != nil, replacedCallback == nil else { return }
+        if let lead { scheduler.replacement(lead: lead, made: false) }
         replacementsShownLate += 1
-        newestReplaces = false
-        replacementLead = nil
-        missedReplacementWaits = true
+        newestCommit = .lateReplacement
     }
 
     /// Input was handed to the window: if it changes the picture while the last commit waits for
@@ -82,10 +81,9 @@ extension WaylandWindow {
     /// repaint, so a stream of input costs at most two frames a repaint), a buffer is free
     /// without waiting for a release, and it would still come soon enough for the repaint
     /// (`FrameScheduler.replacementCanMakeIt`). Never for the floor client, which draws no input.
-    var canReplace: Bool {
+    func canReplace(now: Double) -> Bool {
         inputSinceCommit && frameCallback != nil && replacedCallback == nil && committedFrameTime != nil
-            && presentMode != .flipOnly && (pool?.hasBufferAtHand ?? false)
-            && scheduler.replacementCanMakeIt(now: sw_monotonic_seconds())
+            && presentMode != .flipOnly && (pool?.hasBufferAtHand ?? false) && scheduler.replacementCanMakeIt(now: now)
     }
 
     /// Draws the input that came since the last commit into a frame for the same presentation
@@ -118,10 +116,13 @@ extension WaylandWindow {
             return
         }
         replacedCallback = replaced
-        replacedDoneAt = nil
-        newestReplaces = aimedAt == nil
-        replacementLead = aimedAt == nil ? scheduler.lead(committedAt: sw_monotonic_seconds()) : nil
-        if aimedAt == nil { framesReplaced += 1 } else { lateReplacementsDrawnOver += 1 }
+        if aimedAt == nil {
+            newestCommit = .replacement(lead: scheduler.lead(committedAt: sw_monotonic_seconds()))
+            framesReplaced += 1
+        } else {
+            newestCommit = .aimed
+            lateReplacementsDrawnOver += 1
+        }
     }
 
     func frameDone(callback: OpaquePointer?, time: UInt32) {
@@ -134,20 +135,14 @@ extension WaylandWindow {
         // The protocol says in the order they were committed, as weston sends them; wlroots
         // sends the newer first, so the next frame never waits for the replaced one's.
         let now = sw_monotonic_seconds()
-        let sameRepaint = connection.refreshInterval / 4
         if newest {
             // A replacement still unjudged was shown at the replaced frame's repaint: both
             // callbacks came at it (or the newer first, the replaced one's still to come).
-            if newestReplaces, let lead = replacementLead { scheduler.replacement(lead: lead, made: true) }
-            newestReplaces = false
-            replacementLead = nil
-            missedReplacementWaits = false
-        } else {
-            replacedDoneAt = now
+            if case .replacement(let lead?) = newestCommit { scheduler.replacement(lead: lead, made: true) }
+            newestCommit = .aimed
         }
-        if now - lastRepaintSeen > sameRepaint {
+        if now - (scheduler.lastRepaint ?? -.infinity) > connection.refreshInterval / 4 {
             scheduler.repainted(at: now, refresh: connection.refreshInterval)
-            lastRepaintSeen = now
         }
         guard newest else { return }
         if content.hasActiveAnimations { wantsFrame = true }

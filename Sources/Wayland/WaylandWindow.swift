@@ -19,6 +19,17 @@ public enum PresentMode: String, Sendable, CaseIterable {
     case flipOnly = "flip-only"
 }
 
+/// What a window's newest commit is (`WaylandWindow.replaceFrame`).
+enum NewestCommit: Equatable {
+    /// A frame drawn for its repaint, or a replacement known to be shown at it.
+    case aimed
+    /// A replacement not yet known to be shown at the replaced frame's repaint, committed `lead`
+    /// before the repaint expected then (nil: there was none to aim at).
+    case replacement(lead: Double?)
+    /// A replacement that came too late for that repaint, waiting to be drawn over.
+    case lateReplacement
+}
+
 /// A toplevel window showing a `ScrollwayViews.Window`: xdg-shell surface, configure/ack, shm buffers,
 /// and frame pacing with one frame per repaint, never a commit queued behind another.
 ///
@@ -90,9 +101,6 @@ public final class WaylandWindow: WindowHost {
     /// The presentation time the last committed frame was drawn for: its replacement is drawn
     /// for the same, so animations show where they will be at that repaint.
     var committedFrameTime: Double?
-    /// When the last `done` counted as a repaint came: a replaced frame's callback and its
-    /// replacement's, answered at the same repaint, are one repaint to the scheduler.
-    var lastRepaintSeen = -Double.infinity
     /// Frames committed to replace one the compositor had not repainted yet (for tests and
     /// benchmarks; also counted in `framesCommitted`), and those of them shown only at the
     /// repaint after.
@@ -100,15 +108,8 @@ public final class WaylandWindow: WindowHost {
     public internal(set) var replacementsShownLate = 0
     /// Late replacements drawn over by the frame aimed at the repaint after (`replaceFrame(at:)`).
     public internal(set) var lateReplacementsDrawnOver = 0
-    /// Whether the newest commit is a replacement not yet known to be shown at the replaced
-    /// frame's repaint, how long before its expected repaint it was committed (nil: there was
-    /// none to aim at), and when the replaced frame's callback came: the replacement was shown
-    /// at that repaint if its own came in the same reading.
-    var newestReplaces = false
-    var replacementLead: Double?
-    var replacedDoneAt: Double?
-    /// The waiting frame is a replacement that missed its repaint (`noteMissedReplacement`).
-    var missedReplacementWaits = false
+    /// What the newest commit is, as far as replacing goes.
+    var newestCommit = NewestCommit.aimed
     var wantsFrame = true
     /// When the next frame is drawn, as late as still meets the compositor's next repaint.
     var scheduler: FrameScheduler
