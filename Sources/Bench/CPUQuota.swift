@@ -67,8 +67,7 @@ public struct CPUQuota: Sendable {
     /// it gets no `cpu.max`, and the kernel refuses to enable it below a group that holds
     /// processes, as this one does (the bench's own).
     static func controller() -> Result<(URL, Int), BenchError> {
-        guard let mounts = try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8),
-            let own = try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8)
+        guard let mounts = ProcFile.text("/proc/self/mountinfo"), let own = ProcFile.text("/proc/self/cgroup")
         else { return .failure(BenchError("--cpu-quota: cannot read /proc/self/mountinfo and /proc/self/cgroup")) }
         // /proc/self/cgroup: "hierarchy:controllers:path"; v2's is "0::path".
         var v1Path: String?
