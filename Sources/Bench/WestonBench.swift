@@ -50,6 +50,10 @@ public struct WestonBench {
         var westonPerFrame: Double
         /// From exec to the first commit (Scrollway clients), ms.
         var firstFrameMs: Double?
+        /// Whether the client loaded the Swift runtime as a shared library (a plain `swift build`)
+        /// rather than having it linked in (`--static-swift-stdlib`): the dynamic linker's
+        /// symbol lookups are part of the time to the first frame.
+        var sharedSwiftRuntime: Bool? = nil
         /// Resident memory after flinging to the end of the list, and its peak, MiB.
         var residentMB: Double?
         var peakResidentMB: Double?
@@ -179,6 +183,7 @@ public struct WestonBench {
         var seconds: Double
         var westonSeconds: Double
         var firstFrameMs: Double?
+        var sharedSwiftRuntime: Bool? = nil
         var memory: (resident: Double, peak: Double)?
     }
 
@@ -195,6 +200,7 @@ public struct WestonBench {
             command[0], arguments: Array(command.dropFirst()), environment: environment)
         let launched = Self.startTime(pid: client.processIdentifier) ?? FrameStatsWriter.monotonic()
         try waitForWindow(rig, client: client)
+        let sharedRuntime = Self.loadsSharedSwiftRuntime(pid: client.processIdentifier)
         // Settle: the first frames (fonts, first rows) are not what a fling costs.
         usleep(300_000)
         let westonBefore = Self.cpuSeconds(pid: rig.process.pid) ?? 0
@@ -221,7 +227,8 @@ public struct WestonBench {
         guard !frames.isEmpty else { throw BenchError("bench: \(name) at \(size) committed no frame while flung") }
         return Sample(
             frames: frames, seconds: t1 - t0, westonSeconds: westonAfter - westonBefore,
-            firstFrameMs: Self.firstCommit(text).map { ($0 - launched) * 1000 }, memory: memory)
+            firstFrameMs: Self.firstCommit(text).map { ($0 - launched) * 1000 }, sharedSwiftRuntime: sharedRuntime,
+            memory: memory)
     }
 
     /// Stops a client and then its rig. The client writes what it measured when told to stop;
@@ -255,7 +262,9 @@ public struct WestonBench {
             mainWorst: main.last ?? 0, processMedian: percentile(process, 0.5, sorted: true),
             processP99: percentile(process, 0.99, sorted: true),
             westonPerFrame: samples.map(\.westonSeconds).reduce(0, +) * 1000 / Double(frames.count),
-            firstFrameMs: middle(samples.compactMap(\.firstFrameMs)), residentMB: middle(memory.map(\.resident)),
+            firstFrameMs: middle(samples.compactMap(\.firstFrameMs)),
+            sharedSwiftRuntime: samples.compactMap(\.sharedSwiftRuntime).first,
+            residentMB: middle(memory.map(\.resident)),
             peakResidentMB: middle(memory.map(\.peak)),
             recentredShare: flagged.isEmpty ? nil : Double(flagged.filter { $0 }.count) / Double(flagged.count),
             mainP99NotRecentred: notRecentred.isEmpty ? nil : percentile(notRecentred, 0.99),
@@ -306,6 +315,16 @@ public struct WestonBench {
         ms += 70 + 1600
     }
 
+    /// Says how the client had the Swift runtime, after its first frame's time: a shared runtime
+    /// costs the dynamic linker's lookups at every start, which the build can avoid.
+    static func runtimeNote(_ shared: Bool?) -> String {
+        switch shared {
+        case true?: return " (Swift runtime shared: `swift build -c release --static-swift-stdlib` starts sooner)"
+        case false?: return " (Swift runtime linked in)"
+        case nil: return ""
+        }
+    }
+
     /// The time of the first frame a Scrollway client committed (its statistics' first line).
     static func firstCommit(_ text: String) -> Double? {
         guard let line = text.split(separator: "\n").first, let data = line.data(using: .utf8),
@@ -325,6 +344,12 @@ public struct WestonBench {
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
         return FrameStatsWriter.monotonic() - (up - ticks / Double(sysconf(Int32(_SC_CLK_TCK))))
+    }
+
+    /// Whether a running process has the Swift runtime mapped from `libswiftCore.so` (nil: its
+    /// maps could not be read).
+    static func loadsSharedSwiftRuntime(pid: Int32) -> Bool? {
+        ProcFile.text("/proc/\(pid)/maps").map { $0.contains("/libswiftCore.so") }
     }
 
     /// A process's resident memory now and at its peak, in MiB (VmRSS, VmHWM).
@@ -490,9 +515,9 @@ extension WestonBench {
                 guard let list = r.runs["list fast"] else { continue }
                 output(
                     String(
-                        format: "%@, list: first frame %.0f ms after exec; resident memory after flinging to the end "
-                            + "%.1f MiB (peak %.1f MiB)", r.size, list.firstFrameMs ?? -1, list.residentMB ?? -1,
-                        list.peakResidentMB ?? -1))
+                        format: "%@, list: first frame %.0f ms after exec%@; resident memory after flinging to the end "
+                            + "%.1f MiB (peak %.1f MiB)", r.size, list.firstFrameMs ?? -1,
+                        Self.runtimeNote(list.sharedSwiftRuntime), list.residentMB ?? -1, list.peakResidentMB ?? -1))
                 if rounds > 1 {
                     // How far the rounds fell apart: the pooled numbers above are steadier than this.
                     let spread = r.runs.sorted { $0.key < $1.key }.map { name, run in

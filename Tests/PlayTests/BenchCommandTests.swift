@@ -1,3 +1,4 @@
+import Glibc
 import ScrollwayTestSupport
 import Testing
 
@@ -109,7 +110,9 @@ import Testing
             "list fast",
             [
                 .init(frames: first, seconds: 2, westonSeconds: 0.2, firstFrameMs: 40, memory: (50, 51)),
-                .init(frames: second, seconds: 3, westonSeconds: 0.4, firstFrameMs: 60, memory: (52, 53)),
+                .init(
+                    frames: second, seconds: 3, westonSeconds: 0.4, firstFrameMs: 60, sharedSwiftRuntime: true,
+                    memory: (52, 53)),
             ])
         #expect(run.client == "list fast")
         #expect(run.frames == 200 && run.rounds == 2)
@@ -123,5 +126,28 @@ import Testing
         #expect(abs(run.westonPerFrame - 3) < 1e-9)  // 0.6 s over 200 frames
         #expect(run.roundMainMedians == [1, 3])
         #expect(run.firstFrameMs == 60 && run.residentMB == 52 && run.peakResidentMB == 53)
+        #expect(run.sharedSwiftRuntime == true)
+    }
+
+    /// The first frame's line says how the client had the Swift runtime, read from its maps:
+    /// this test process, a debug build, loads `libswiftCore.so`.
+    @Test func theFirstFrameSaysHowTheSwiftRuntimeWasLinked() throws {
+        #expect(WestonBench.loadsSharedSwiftRuntime(pid: getpid()) == true)
+        #expect(WestonBench.loadsSharedSwiftRuntime(pid: -1) == nil)
+        #expect(WestonBench.runtimeNote(true).contains("--static-swift-stdlib"))
+        #expect(WestonBench.runtimeNote(false) == " (Swift runtime linked in)")
+        #expect(WestonBench.runtimeNote(nil).isEmpty)
+    }
+
+    /// A /proc file is read to its end, though it says it is empty: this process's maps run
+    /// past the one block `String(contentsOfFile:)` reads of it, and the last line is whole.
+    @Test func aProcFileIsReadWhole() throws {
+        let maps = try #require(ProcFile.text("/proc/self/maps"))
+        #expect(maps.utf8.count > 4096)
+        #expect(maps.hasSuffix("\n"))
+        // The stack, the vdso or the vsyscall page is mapped last, past the first block.
+        let last = try #require(maps.split(separator: "\n").last)
+        #expect(["[stack]", "[vdso]", "[vvar]", "[vsyscall]"].contains { last.hasSuffix($0) })
+        #expect(ProcFile.text("/proc/self/no-such-file") == nil)
     }
 }
