@@ -1,3 +1,4 @@
+import Dispatch
 import ScrollwayCFcft
 import ScrollwayGeometry
 import Synchronization
@@ -222,4 +223,16 @@ enum GlyphLocks {
 public enum FcftLibrary {
     /// True once fcft is initialised (a `static let`: lazily, once, thread safe, immutable).
     public static let ready: Bool = fcft_init(FCFT_LOG_COLORIZE_NEVER, false, FCFT_LOG_CLASS_ERROR)
+
+    /// Starts initialising fcft on another thread and returns at once; a no-op after the first
+    /// call. fcft's initialisation is fontconfig's: reading its configuration files and font
+    /// caches, about 10 ms, which otherwise the first font asked for waits on, in the middle
+    /// of building the first scene. Called first thing in `main`, it overlaps the process's own
+    /// start (parsing options, building views until the first label wants its font); a font
+    /// asked for sooner waits for `ready` only for what is left of it. It is one more thread
+    /// opening files: a process that caps its malloc arenas does so first, and one held to a
+    /// few descriptors leaves it out (the `scrollway` command's `main` does both).
+    public static func startInBackground() { _ = starter }
+
+    private static let starter: Void = DispatchQueue.global(qos: .userInitiated).async { _ = ready }
 }

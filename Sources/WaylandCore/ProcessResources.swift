@@ -1,3 +1,4 @@
+import Glibc
 import ScrollwayCSystem
 
 /// What a command does to its own process so that a tight resource limit is an error it can
@@ -12,5 +13,16 @@ public enum ProcessResources {
     /// the same way.
     public static func shareMallocArenas() {
         _ = sw_limit_malloc_arenas(2)
+    }
+
+    /// The soft limit on this process's open descriptors (`ulimit -n`), nil when unknown or
+    /// unlimited. Work that would open files on a thread of its own beside the main thread's
+    /// (fontconfig's start) asks first: under a limit of a few, two threads opening files at
+    /// once can leave Foundation or Dispatch none, and they trap instead of failing.
+    public static var openFileLimit: Int? {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max
+        else { return nil }
+        return Int(clamping: limit.rlim_cur)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import ScrollwayRaster
 import ScrollwayScripts
 import ScrollwayViews
 import ScrollwayWaylandCore
@@ -14,6 +15,17 @@ struct Scrollway: AsyncParsableCommand {
         version: ScrollwayVersion.string,
         subcommands: [Demo.self, Play.self, Plot.self, Scenes.self, Screenshot.self, RigCommand.self, Bench.self]
     )
+
+    /// Starts the font library on another thread before the options are parsed: the commands
+    /// that draw want a font soon after, and fontconfig's start overlaps theirs. Its thread
+    /// comes after the malloc arenas are capped, as every thread must (`bootstrapLogging`), and
+    /// only with descriptors to spare: under a limit of a few, fontconfig's files and the
+    /// command's own would compete for them, and the fonts start where they are first used.
+    static func main() async {
+        ProcessResources.shareMallocArenas()
+        if (ProcessResources.openFileLimit ?? .max) >= 64 { FcftLibrary.startInBackground() }
+        await main(nil)
+    }
 }
 
 /// Sends the library's diagnostics (swift-log) to standard error at the level `SCROLLWAY_LOG`

@@ -18,6 +18,9 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
     exit(status)
 }
 
+// Fontconfig starts on another thread while the arguments are read and the photos loaded.
+FcftLibrary.startInBackground()
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 
 /// Removes `flag VALUE` from the arguments and returns VALUE (nil without the flag).
