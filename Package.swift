@@ -300,7 +300,7 @@ let package = Package(
                 "ScrollwayWayland", "ScrollwayWestonHarness", "ScrollwayDemoScenes", "ScrollwayHeadless",
                 "ScrollwayReplay", "ScrollwayScrolling",
                 "ScrollwayViews", "ScrollwayGestures", "ScrollwayRaster", "ScrollwayPhysics", "ScrollwayCWaylandClient",
-                "ScrollwayScripts",
+                "ScrollwayScripts", "ScrollwayWaylandCore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -147,7 +147,7 @@ public struct SoakBench {
     }
 
     static func residentKiB(_ pid: pid_t) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+        guard let status = ProcFile.text("/proc/\(pid)/status"),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
         else { return nil }
         return Int(line.split(separator: " ").dropFirst().first ?? "")

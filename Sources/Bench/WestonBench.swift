@@ -169,7 +169,7 @@ public struct WestonBench {
 
     /// CPU seconds a process has used (utime + stime from /proc).
     static func cpuSeconds(pid: Int32) -> Double? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        guard let stat = ProcFile.text("/proc/\(pid)/stat"),
             let close = stat.lastIndex(of: ")")
         else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
@@ -336,9 +336,9 @@ public struct WestonBench {
     /// When a process started, on the monotonic clock (its start in clock ticks since boot, from
     /// /proc, moved by how long ago boot was: 10 ms resolution).
     static func startTime(pid: Int32) -> Double? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        guard let stat = ProcFile.text("/proc/\(pid)/stat"),
             let close = stat.lastIndex(of: ")"),
-            let uptime = try? String(contentsOfFile: "/proc/uptime", encoding: .utf8),
+            let uptime = ProcFile.text("/proc/uptime"),
             let up = Double(uptime.split(separator: " ").first ?? "")
         else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
@@ -354,7 +354,7 @@ public struct WestonBench {
 
     /// A process's resident memory now and at its peak, in MiB (VmRSS, VmHWM).
     static func memory(pid: Int32) -> (resident: Double, peak: Double)? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        guard let status = ProcFile.text("/proc/\(pid)/status") else { return nil }
         func kib(_ key: String) -> Double? {
             guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key + ":") }) else { return nil }
             return line.dropFirst(key.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap {

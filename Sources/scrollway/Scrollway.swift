@@ -16,11 +16,12 @@ struct Scrollway: AsyncParsableCommand {
         subcommands: [Demo.self, Play.self, Plot.self, Scenes.self, Screenshot.self, RigCommand.self, Bench.self]
     )
 
-    /// Starts the font library on another thread before the options are parsed: the commands
-    /// that draw want a font soon after, and fontconfig's start overlaps theirs. Its thread
-    /// comes after the malloc arenas are capped, as every thread must (`bootstrapLogging`), and
-    /// only with descriptors to spare: under a limit of a few, fontconfig's files and the
-    /// command's own would compete for them, and the fonts start where they are first used.
+    /// Caps the malloc arenas before any thread of ours starts (an address-space limit is not
+    /// spent on an arena for every thread), then starts the font library on another thread
+    /// before the options are parsed: the commands that draw want a font soon after, and
+    /// fontconfig's start overlaps theirs. Only with descriptors to spare: under a limit of a
+    /// few, fontconfig's files and the command's own would compete for them, and the fonts
+    /// start where they are first used.
     static func main() async {
         ProcessResources.shareMallocArenas()
         if (ProcessResources.openFileLimit ?? .max) >= 64 { FcftLibrary.startInBackground() }
@@ -33,10 +34,8 @@ struct Scrollway: AsyncParsableCommand {
 /// default; standard output stays the command's results. Each command calls it once, first.
 func bootstrapLogging() throws {
     // A reader that went away or a file size limit makes a write fail (EPIPE, EFBIG), reported,
-    // instead of ending the process with a signal; an address-space limit is not spent on
-    // malloc arenas for every thread.
+    // instead of ending the process with a signal. (The malloc arenas are capped in `main`.)
     StandardStream.ignoreWriteSignals()
-    ProcessResources.shareMallocArenas()
     let name = ProcessInfo.processInfo.environment["SCROLLWAY_LOG"] ?? "warning"
     let level: Logger.Level?
     if name == "off" {
