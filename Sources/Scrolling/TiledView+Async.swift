@@ -77,6 +77,7 @@ extension TiledView {
         for tile in wanted {
             if let view = tiles[tile.key] {
                 view.lastUsed = clock
+                show(view)
                 if !view.isStale { continue }  // an invalidated tile is asked for again
             }
             guard requests.idByKey[tile.key] == nil else { continue }
@@ -196,7 +197,9 @@ final class TileFade: FrameAnimation {
     }
 
     func advance(to time: Double) -> Bool {
-        guard let tile, tile.superview != nil else { return false }
+        // A tile that left the view tree was made opaque there (`parkTilesOutOfReach`): its fade
+        // is over.
+        guard let tile, tile.superview != nil, tile.alpha < 1 else { return false }
         let progress = min(1, max(0, (time - start) / duration))
         tile.alpha = progress
         guard progress >= 1 else { return true }

@@ -24,7 +24,8 @@ extension TileSource {
 /// Content of any size drawn in tiles (the seeds' CATiledLayer idea): only the tiles that meet
 /// the visible rect (the window cut by every clipping ancestor) plus a margin are rasterized, at
 /// the power-of-two level of detail nearest the zoom, and a memory cap evicts the least recently
-/// used tiles out of view.
+/// used tiles out of view. Only the tiles in reach (the visible rect plus margin) are in the
+/// view tree; the cached rest wait outside it, so a frame's walks never visit them.
 ///
 /// Tiles are views with their own backing images at the level's scale, so composition, clipping
 /// and the zoom transform treat them like any view. Tiles of other levels stay behind the
@@ -155,6 +156,10 @@ public final class TiledView: View, WindowObserver {
     public var memoryInUse: Int { installedBytes + bytesInHand }
     /// Tiles installed (on screen or cached).
     public var tileCount: Int { tiles.count }
+    /// Every tile installed, in painting order: those in the view tree (its subviews: the current
+    /// level's tiles meeting the visible rect plus margin, and other levels' tiles while they
+    /// show) and those cached out of it.
+    public var installedTiles: [View] { tiles.sorted { $0.key < $1.key }.map(\.value) }
 
     /// `tileSize` is a tile's side in device pixels, 16 to 4096 (a programming error otherwise).
     public init(contentSize: Size, tileSize: Int = 256, memoryCap: Int = 64 << 20) {
@@ -250,8 +255,31 @@ public final class TiledView: View, WindowObserver {
         }
         removeCoveredLevels()
         evict()
+        parkTilesOutOfReach()
         inputs.generation = tilesGeneration  // the changes this update made are seen
         lastUpdate = inputs
+    }
+
+    /// The tiles out of reach (the current level's, away from the visible rect plus margin,
+    /// kept as a cache) leave the view tree: every frame's walks visit a view's subviews one by
+    /// one, and a cache of a few hundred tiles out of sight would cost each frame of a fling more
+    /// than the tiles in view. They leave in batches, once the tree holds `parkingSlack` more
+    /// tiles than are wanted, since each removal makes the next frame visit the tiles again
+    /// (a changed subtree). A held tile wanted again returns at once, images and all (`show`).
+    private func parkTilesOutOfReach() {
+        guard subviews.count > wantedKeys.count + Self.parkingSlack else { return }
+        for case let view as TileView in subviews where view.key.level == level && !wantedKeys.contains(view.key) {
+            view.alpha = 1  // a fade under way ends (`TileFade`): back in reach, it shows whole
+            view.removeFromSuperview()
+        }
+    }
+
+    /// Tiles out of reach the view tree may hold before they leave it together.
+    static let parkingSlack = 32
+
+    /// A held tile that is wanted, or shows as another level's, goes back into the view tree.
+    func show(_ view: TileView) {
+        if view.superview == nil { attach(view) }
     }
 
     /// The first and last columns and rows of the current level's tiles meeting `rect` (what
@@ -277,6 +305,7 @@ public final class TiledView: View, WindowObserver {
         for tile in wanted {
             if let view = tiles[tile.key] {
                 view.lastUsed = clock
+                show(view)
                 if view.isStale && !view.drawPending {
                     view.drawPending = true
                     view.setNeedsDisplay()
@@ -362,6 +391,11 @@ public final class TiledView: View, WindowObserver {
         view.lastUsed = clock
         tiles[view.key] = view
         installedBytes += view.bytes
+        attach(view)
+    }
+
+    /// Puts a held tile into the view tree, in painting order.
+    private func attach(_ view: TileView) {
         let index =
             subviews.firstIndex { ($0 as? TileView).map { $0.key > view.key } ?? false } ?? subviews.count
         insertSubview(view, at: index)
@@ -379,7 +413,11 @@ public final class TiledView: View, WindowObserver {
     func removeCoveredLevels() {
         let covered = coversVisibleRect
         for (key, view) in tiles where key.level != level {
-            if covered || !(visibleRect.map { view.frame.intersects($0) } ?? false) { remove(key) }
+            if covered || !(visibleRect.map { view.frame.intersects($0) } ?? false) {
+                remove(key)
+            } else {
+                show(view)  // held out of the tree at its own level, it shows behind this one
+            }
         }
     }
 

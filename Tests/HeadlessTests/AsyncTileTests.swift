@@ -78,6 +78,7 @@ struct TiledRig {
         tiled.updateTiles()
     }
 
+    /// The tiles in the view tree (those in reach; cached ones wait outside it).
     var installed: [View] { tiled.subviews }
 }
 
@@ -188,7 +189,7 @@ final class AllowedRectSource: TileSource {
         tiled.updateTiles()
         #expect(tiled.requestedTileCount == asked)
         #expect(tiled.coversVisibleRect && tiled.missingVisibleTileCount == 0)
-        #expect(tiled.memoryInUse == tiled.subviews.count * tileBytes)
+        #expect(tiled.memoryInUse == tiled.installedTiles.count * tileBytes)
         #expect(TileGeometry.backingBytes(tiled) == tiled.memoryInUse)
     }
 
@@ -339,6 +340,107 @@ final class AllowedRectSource: TileSource {
         try rig.window.prepareFrame(time: 0)
         #expect(!rig.installed.isEmpty && rig.installed.allSatisfy { $0.alpha == 1 })
         #expect(!rig.window.hasActiveAnimations)
+    }
+
+    /// The 400 × 300 viewport of `TiledRig` at `origin` plus the 128 px margin: the tiles in
+    /// reach, as (column, row) of 256 px tiles.
+    func reach(_ rig: TiledRig, _ origin: Point) throws -> Set<[Int]> {
+        let rect = try #require(
+            Rect(x: origin.x - 128, y: origin.y - 128, width: 656, height: 556).intersection(rig.tiled.bounds))
+        return TileGeometry.keys(meeting: rect, edge: 256)
+    }
+
+    func keys(_ views: [View]) -> Set<[Int]> {
+        Set(
+            views.map {
+                [
+                    Int(clamping: $0.frame.minX / 256, rounding: .down),
+                    Int(clamping: $0.frame.minY / 256, rounding: .down),
+                ]
+            })
+    }
+
+    /// Places far from each other and from (400, 300): twelve tiles in reach at each.
+    static let tour = [
+        Point(x: 2048, y: 2048), Point(x: 4096, y: 2048), Point(x: 2048, y: 4096), Point(x: 4096, y: 4096),
+    ]
+
+    /// Tiles out of reach wait in the cache outside the view tree (every frame's walks visit a
+    /// view's subviews one by one), leaving it in batches, and come back in place, undrawn,
+    /// when scrolled back into reach: the frame built from them is the frame composited whole.
+    @Test func cachedTilesWaitOutsideTheViewTreeAndComeBackWithoutADraw() throws {
+        let rig = TiledRig(source: MapSource())
+        let canvas = try Canvas(width: 400, height: 300, scale: 1)
+        var time = 0.0
+        func frame() throws {
+            rig.window.finishBackgroundWork()
+            time += 0.02
+            try rig.window.render(into: canvas, time: time)
+        }
+        // Home shows four of the map's 512 px blocks.
+        let home = Point(x: 400, y: 300)
+        rig.scroll(to: home)
+        try frame()
+        #expect(try keys(rig.installed) == reach(rig, home) && rig.installed.count == 9)
+        let homeTiles = Set(rig.installed.map(ObjectIdentifier.init))
+        var largestTree = 0
+        for place in Self.tour {
+            rig.scroll(to: place)
+            try frame()
+            try frame()
+            #expect(try keys(rig.installed).isSuperset(of: reach(rig, place)))
+            largestTree = max(largestTree, rig.installed.count)
+        }
+        // Held: every tile asked for on the way (nine at home, twelve at each place, and the
+        // six asked for at (0, 0) before the first move that were drawn by then). In the tree:
+        // those in reach and at most a batch more, never the whole cache.
+        let held = rig.tiled.tileCount
+        #expect(held >= 9 + 12 * Self.tour.count && rig.tiled.installedTiles.count == held)
+        #expect(largestTree <= 12 + 32 && rig.installed.count < held - 9)
+        #expect(homeTiles.isDisjoint(with: rig.installed.map(ObjectIdentifier.init)))
+        #expect(TileGeometry.backingBytes(rig.tiled) == rig.tiled.memoryInUse)
+        let drawn = rig.tiled.rasterizedTileCount
+        rig.scroll(to: home)
+        try frame()
+        #expect(rig.tiled.rasterizedTileCount == drawn)
+        #expect(homeTiles.isSubset(of: rig.installed.map(ObjectIdentifier.init)))
+        #expect(rig.installed.allSatisfy { $0.alpha == 1 && $0.backingImage != nil })
+        let whole = try Canvas(width: 400, height: 300, scale: 1)
+        rig.window.composite(into: whole)
+        var differing = 0
+        for y in 0..<300 {
+            for x in 0..<400 where canvas.pixel(x: x, y: y) != whole.pixel(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0)
+        #expect(canvas.pixel(x: 10, y: 10) != canvas.pixel(x: 390, y: 290))  // two blocks' colours
+    }
+
+    /// A tile fading in when it leaves the view tree ends its fade there: back in reach, it is
+    /// opaque.
+    @Test func aFadingTileThatLeavesTheTreeComesBackOpaque() throws {
+        let source = RecordingSource(gated: true)
+        let rig = TiledRig(source: source)
+        rig.tiled.fadeDuration = 10
+        rig.tiled.updateTiles()
+        try rig.window.prepareFrame(time: 0)  // goes out without the tiles
+        source.open()
+        rig.window.finishBackgroundWork()
+        var time = 0.05
+        try rig.window.prepareFrame(time: time)
+        let fading = rig.installed.filter { $0.alpha < 1 }
+        #expect(fading.count == 4 && fading.allSatisfy { abs($0.alpha - 0.005) < 1e-9 })
+        for place in Self.tour {
+            rig.scroll(to: place)
+            rig.window.finishBackgroundWork()
+            time += 0.05
+            try rig.window.prepareFrame(time: time)
+        }
+        #expect(fading.allSatisfy { $0.superview == nil && $0.alpha == 1 })
+        rig.scroll(to: .zero)
+        time += 0.05
+        try rig.window.prepareFrame(time: time)
+        #expect(fading.allSatisfy { $0.superview != nil && $0.alpha == 1 })
+        #expect(!rig.window.hasActiveAnimations && rig.tiled.coversVisibleRect)
     }
 
     @Test func tileMemoryStaysUnderTheCapWhileFlinging() {

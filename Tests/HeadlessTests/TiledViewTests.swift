@@ -39,9 +39,10 @@ enum TileGeometry {
         return visible.insetBy(dx: -margin / z, dy: -margin / z).intersection(Rect(origin: .zero, size: content))
     }
 
-    /// Bytes of the tile images really held (the backing images of the installed tiles).
+    /// Bytes of the tile images really held (the backing images of the installed tiles, in the
+    /// view tree or cached out of it).
     static func backingBytes(_ tiled: TiledView) -> Int {
-        tiled.subviews.reduce(0) { $0 + ($1.backingImage.map { $0.width * $0.height * 4 } ?? 0) }
+        tiled.installedTiles.reduce(0) { $0 + ($1.backingImage.map { $0.width * $0.height * 4 } ?? 0) }
     }
 }
 
