@@ -110,6 +110,9 @@ public final class TiledView: View, WindowObserver {
 
     var tiles: [Key: TileView] = [:]
     var installedBytes = 0
+    /// Installed tiles per level: an update whose level is the only one held has no other
+    /// level's tiles to look through (`removeCoveredLevels`, each update of a fling).
+    private var tilesPerLevel: [Double: Int] = [:]
     var clock = 0
     /// Bumped by every change an update reacts to besides scrolling and zooming: a tile
     /// installed, removed, drawn or marked out of date, a tile delivered.
@@ -391,6 +394,7 @@ public final class TiledView: View, WindowObserver {
         view.lastUsed = clock
         tiles[view.key] = view
         installedBytes += view.bytes
+        tilesPerLevel[view.key.level, default: 0] += 1
         attach(view)
     }
 
@@ -405,12 +409,14 @@ public final class TiledView: View, WindowObserver {
         guard let view = tiles.removeValue(forKey: key) else { return }
         tilesGeneration += 1
         installedBytes -= view.bytes
+        tilesPerLevel[key.level] = tilesPerLevel[key.level].flatMap { $0 > 1 ? $0 - 1 : nil }
         view.removeFromSuperview()
     }
 
     /// Tiles of other levels go once the current level covers the visible rect; before that,
     /// only those that no longer meet the visible rect (they show nothing).
     func removeCoveredLevels() {
+        if tilesPerLevel.count <= 1, tilesPerLevel.keys.first ?? level == level { return }
         let covered = coversVisibleRect
         for (key, view) in tiles where key.level != level {
             if covered || !(visibleRect.map { view.frame.intersects($0) } ?? false) {
