@@ -34,9 +34,11 @@ package struct RigClients {
         return p
     }
 
-    /// Ends every client still running.
+    /// Ends every client still running, each with whatever it started in its group: a client
+    /// that is a wrapper (`perf stat`, a shell) leaves its own child behind otherwise, holding
+    /// the pipe Foundation waits on, and the rig waited for that child as long as it lived.
     package mutating func stopAll() {
-        for c in processes where c.isRunning { RigProcesses.terminate(c) }
+        for c in processes where c.isRunning { RigProcesses.endGroup(c) }
         processes.removeAll()
     }
 }

@@ -195,6 +195,41 @@ import Testing
         #expect(!runtime.isEmpty)
     }
 
+    /// A client that leaves a child of its own running (a wrapper: `perf stat`, a shell) is
+    /// ended with it when the script is done: the rig returns and nothing it started is left.
+    /// Before, the rig waited on the child for as long as it lived.
+    @Test func aClientsOwnChildrenEndWithIt() throws {
+        let script = try CommandRunner.tapScript("child.jsonl")
+        let nap = "86399.\(Int.random(in: 10_000...99_999))"
+        func napping() -> [pid_t] {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return entries.compactMap { pid_t($0) }.filter { pid in
+                let argv = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+                return argv.split(separator: 0).map { String(decoding: $0, as: UTF8.self) } == ["sleep", nap]
+                    && isRunning(pid)
+            }
+        }
+        let (rig, output, input) = try spawnUnreaped([
+            CommandRunner.scrollway().path, "rig", "--script", script.path, "--map-timeout", "0", "--settle", "50",
+            "--", "sh", "-c", "sleep \(nap) & wait",
+        ])
+        defer {
+            close(input)
+            close(output)
+            for pid in napping() { kill(pid, SIGKILL) }
+        }
+        var status: Int32 = 0
+        do {
+            try eventually("the rig to return", timeout: 60) { waitpid(rig, &status, WNOHANG) == rig }
+        } catch {
+            kill(rig, SIGKILL)
+            waitpid(rig, &status, 0)
+            throw error
+        }
+        #expect((status >> 8) & 0xFF == 0, "exit status \(status)")
+        #expect(napping().isEmpty, "the client's child outlived the rig")
+    }
+
     /// SIGTERM stops the rig properly: clients, weston and the runtime directory all go.
     @Test func aTerminatedRigCleansUp() throws {
         let (rig, output, input) = try spawnUnreaped([
