@@ -198,20 +198,38 @@ final class BufferPool {
         return try addBuffer()
     }
 
-    /// Whether `acquire` would give a buffer now: one is free, or a third may still be made.
-    var hasBufferAtHand: Bool { buffers.count < Self.maximumCount || buffers.contains { !$0.isBusy } }
+    /// Whether a buffer already made is free: what a frame that replaces a waiting one may use.
+    var hasFreeBuffer: Bool { buffers.contains { !$0.isBusy } }
 
+    /// A frame that would have replaced a waiting one found both buffers held (weston keeps the
+    /// one it shows until its next repaint): the third is made and faulted in while the window
+    /// is idle (`prefaultNext`), for the input after. Never inside a frame: its ring (one and a
+    /// half frames, 50 MB at 3840×2160) drawn into fresh costs page faults that a client held
+    /// to a small CPU share pays for in frames.
+    var wantsSpare = false
     /// The buffer holding the newest frame, other than `buffer`.
     func newest(other buffer: ShmBuffer) -> ShmBuffer? {
         buffers.filter { $0 !== buffer && $0.frame != nil }.max { $0.frame! < $1.frame! }
     }
 
-    /// Whether a buffer's ring is not faulted in yet.
-    var needsPrefault: Bool { buffers.contains { !$0.prefaulted } }
+    /// Whether a buffer's ring is not faulted in yet, or a spare is wanted.
+    var needsPrefault: Bool {
+        (wantsSpare && buffers.count < Self.maximumCount) || buffers.contains { !$0.prefaulted }
+    }
 
     /// Faults in one buffer's ring that is not yet; returns whether another still waits (so
     /// the loop does not spin one more turn to learn that nothing is left).
     func prefaultNext() -> Bool {
+        if wantsSpare && buffers.count < Self.maximumCount {
+            wantsSpare = false
+            do {
+                try addBuffer()  // faulted in at the next turn
+            } catch {
+                // Only the replacements go without it: input waits for the next frame.
+                Diagnostics.wayland.warning("no spare buffer for frames that replace a waiting one: \(error)")
+            }
+            return needsPrefault
+        }
         buffers.first(where: { !$0.prefaulted })?.prefault()
         return needsPrefault
     }

@@ -42,7 +42,7 @@ extension WaylandWindow {
                     scheduledDraw = at
                     return
                 }
-                if pool?.hasBufferAtHand ?? false { replaceFrame(at: predictedPresentation()) }
+                if pool?.hasFreeBuffer ?? false { replaceFrame(at: predictedPresentation()) }
                 if newestCommit == .lateReplacement { newestCommit = .aimed }
             } else if canReplace(now: now) {
                 replaceFrame()
@@ -78,12 +78,19 @@ extension WaylandWindow {
 
     /// Whether input can be drawn now into a frame that replaces the one the compositor has not
     /// repainted yet: input came since that commit, nothing replaced it yet (one replacement a
-    /// repaint, so a stream of input costs at most two frames a repaint), a buffer is free
-    /// without waiting for a release, and it would still come soon enough for the repaint
-    /// (`FrameScheduler.replacementCanMakeIt`). Never for the floor client, which draws no input.
+    /// repaint, so a stream of input costs at most two frames a repaint), it would still come
+    /// soon enough for the repaint (`FrameScheduler.replacementCanMakeIt`), and a buffer already
+    /// made is free. When only the last is missing, a third buffer is made while the window is
+    /// idle, for the input after (`BufferPool.wantsSpare`): never inside a frame. Never for the
+    /// floor client, which draws no input.
     func canReplace(now: Double) -> Bool {
-        inputSinceCommit && frameCallback != nil && replacedCallback == nil && committedFrameTime != nil
-            && presentMode != .flipOnly && (pool?.hasBufferAtHand ?? false) && scheduler.replacementCanMakeIt(now: now)
+        guard
+            inputSinceCommit && frameCallback != nil && replacedCallback == nil && committedFrameTime != nil
+                && presentMode != .flipOnly && scheduler.replacementCanMakeIt(now: now), let pool
+        else { return false }
+        if pool.hasFreeBuffer { return true }
+        pool.wantsSpare = true
+        return false
     }
 
     /// Draws the input that came since the last commit into a frame for the same presentation

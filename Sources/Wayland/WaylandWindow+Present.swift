@@ -169,12 +169,18 @@ extension WaylandWindow {
     }
 
     /// Work worth doing while nothing animates, one piece per call (the event loop calls it
-    /// when idle): faults in a buffer ring, so scrolling into it later costs no page faults.
-    /// Returns whether more is left.
+    /// when idle): faults in a buffer ring, so scrolling into it later costs no page faults, or
+    /// makes the spare buffer a replacement wanted (`BufferPool.wantsSpare`). Returns whether
+    /// more is left.
     func idleWork() -> Bool { pool?.prefaultNext() ?? false }
 
-    /// Whether idle work is left (a buffer ring not faulted in yet).
+    /// Whether idle work is left (a buffer ring not faulted in yet, or a spare to make).
     var hasIdleWork: Bool { pool?.needsPrefault ?? false }
+
+    /// Buffers made for the window's present size: two, and a third once the compositor held
+    /// both when a frame wanted one (a frame drawn then, or, made while idle, one that would
+    /// have replaced a waiting frame).
+    public var bufferCount: Int { pool?.buffers.count ?? 0 }
 }
 
 /// A committed frame's main-thread CPU time by step, in seconds: `prepare` (animations, layout,

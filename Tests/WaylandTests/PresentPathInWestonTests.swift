@@ -143,6 +143,21 @@ import Testing
             let t = input.time(ms)
             input.deliver([InputEvent(time: t, kind), InputEvent(time: t, .touchFrame)])
         }
+        // The first input after a commit finds both buffers held (weston keeps the one it
+        // shows until it repaints): it waits for the next frame, and the window makes a third
+        // buffer once idle, never inside a frame.
+        input.newGesture()
+        touch(.touchDown(id: 0, position: Point(x: 195, y: 500)), at: 500)
+        try app.settle()
+        touch(.touchMotion(id: 0, position: Point(x: 195, y: 460)), at: 516)
+        app.window.renderIfPossible(immediately: true)
+        #expect(app.window.frameCallback != nil && app.window.bufferCount == 2)
+        touch(.touchMotion(id: 0, position: Point(x: 195, y: 420)), at: 532)
+        app.window.renderIfPossible()
+        #expect(app.window.framesReplaced == 0 && app.window.bufferCount == 2)
+        touch(.touchUp(id: 0), at: 600)
+        try app.settle(timeout: 30)
+        #expect(app.window.bufferCount == 3)
         input.newGesture()
         touch(.touchDown(id: 0, position: Point(x: 195, y: 700)), at: 1000)
         try app.settle()
@@ -208,6 +223,14 @@ import Testing
             ])
         }
         input.newGesture()
+        // A first key's replacement finds both buffers held; the third is made while idle.
+        try app.settle()
+        down(at: 500)
+        app.window.renderIfPossible(immediately: true)
+        down(at: 540)
+        app.window.renderIfPossible()
+        try app.settle(timeout: 30)
+        #expect(app.window.bufferCount == 3)
         var ms: UInt32 = 1000
         var tries = 0
         while app.window.replacementsShownLate == 0 && tries < 5 {
