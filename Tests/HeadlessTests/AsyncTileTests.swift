@@ -307,15 +307,22 @@ final class AllowedRectSource: TileSource {
         #expect(overCap.isEmpty, "\(overCap.count): \(overCap.prefix(3))")
     }
 
-    @Test func aLateTileFadesInOnTheWindowClockWhereTheScreenWentWithoutIt() throws {
+    /// A rig whose first frame went out without its tiles (their source held at a gate), the
+    /// tiles arrived after it: those the screen went without fade in over `fade` seconds.
+    func lateTiles(fade: Double) throws -> TiledRig {
         let source = RecordingSource(gated: true)
         let rig = TiledRig(source: source)
-        rig.tiled.fadeDuration = 0.2
+        rig.tiled.fadeDuration = fade
         rig.tiled.updateTiles()
         try rig.window.prepareFrame(time: 0)  // goes out without the tiles
         #expect(rig.installed.isEmpty)
         source.open()
         rig.window.finishBackgroundWork()
+        return rig
+    }
+
+    @Test func aLateTileFadesInOnTheWindowClockWhereTheScreenWentWithoutIt() throws {
+        let rig = try lateTiles(fade: 0.2)
         // The window shows 400 × 300 of the content; the 128 px margin reaches the third column
         // of 256 px tiles, which the screen never went without: those show at once.
         let shown = Rect(x: 0, y: 0, width: 400, height: 300)
@@ -418,13 +425,7 @@ final class AllowedRectSource: TileSource {
     /// A tile fading in when it leaves the view tree ends its fade there: back in reach, it is
     /// opaque.
     @Test func aFadingTileThatLeavesTheTreeComesBackOpaque() throws {
-        let source = RecordingSource(gated: true)
-        let rig = TiledRig(source: source)
-        rig.tiled.fadeDuration = 10
-        rig.tiled.updateTiles()
-        try rig.window.prepareFrame(time: 0)  // goes out without the tiles
-        source.open()
-        rig.window.finishBackgroundWork()
+        let rig = try lateTiles(fade: 10)
         var time = 0.05
         try rig.window.prepareFrame(time: time)
         let fading = rig.installed.filter { $0.alpha < 1 }
