@@ -207,6 +207,7 @@ final class BufferPool {
     /// half frames, 50 MB at 3840×2160) drawn into fresh costs page faults that a client held
     /// to a small CPU share pays for in frames.
     var wantsSpare = false
+
     /// The buffer holding the newest frame, other than `buffer`.
     func newest(other buffer: ShmBuffer) -> ShmBuffer? {
         buffers.filter { $0 !== buffer && $0.frame != nil }.max { $0.frame! < $1.frame! }
@@ -217,8 +218,9 @@ final class BufferPool {
         (wantsSpare && buffers.count < Self.maximumCount) || buffers.contains { !$0.prefaulted }
     }
 
-    /// Faults in one buffer's ring that is not yet; returns whether another still waits (so
-    /// the loop does not spin one more turn to learn that nothing is left).
+    /// Makes the spare buffer when one is wanted, else faults in one buffer's ring that is not
+    /// yet; returns whether more still waits (so the loop does not spin one more turn to learn
+    /// that nothing is left).
     func prefaultNext() -> Bool {
         if wantsSpare && buffers.count < Self.maximumCount {
             wantsSpare = false
