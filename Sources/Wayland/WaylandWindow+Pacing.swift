@@ -78,19 +78,21 @@ extension WaylandWindow {
 
     /// Whether input can be drawn now into a frame that replaces the one the compositor has not
     /// repainted yet: input came since that commit, nothing replaced it yet (one replacement a
-    /// repaint, so a stream of input costs at most two frames a repaint), it would still come
-    /// soon enough for the repaint (`FrameScheduler.replacementCanMakeIt`), and a buffer already
-    /// made is free. When only the last is missing, a third buffer is made while the window is
-    /// idle, for the input after (`BufferPool.wantsSpare`): never inside a frame. Never for the
-    /// floor client, which draws no input.
+    /// repaint, so a stream of input costs at most two frames a repaint), a buffer already made
+    /// is free, and it would still come soon enough for the repaint
+    /// (`FrameScheduler.replacementCanMakeIt`). When both buffers are held, a third is made while
+    /// the window is idle, for the input after (`BufferPool.wantsSpare`): never inside a frame.
+    /// Never for the floor client, which draws no input.
     func canReplace(now: Double) -> Bool {
         guard
             inputSinceCommit && frameCallback != nil && replacedCallback == nil && committedFrameTime != nil
-                && presentMode != .flipOnly && scheduler.replacementCanMakeIt(now: now), let pool
+                && presentMode != .flipOnly, let pool
         else { return false }
-        if pool.hasFreeBuffer { return true }
-        pool.wantsSpare = true
-        return false
+        guard pool.hasFreeBuffer else {
+            pool.wantsSpare = true
+            return false
+        }
+        return scheduler.replacementCanMakeIt(now: now)
     }
 
     /// Draws the input that came since the last commit into a frame for the same presentation

@@ -246,7 +246,11 @@ import Testing
             let committed = app.window.framesCommitted
             down(at: ms + 40)
             app.window.renderIfPossible()
-            #expect(app.window.framesReplaced == replaced + 1)
+            ms += 2000
+            // On a loaded machine the key can come too close to the repaint the window expects
+            // for a replacement to make it (`FrameScheduler.replacementCanMakeIt`): none is
+            // drawn, and the try is made again.
+            guard app.window.framesReplaced == replaced + 1 else { continue }
             #expect(app.window.committedFrameTime == replacedTime)
             try app.pump(until: { app.window.replacedCallback == nil }, "the first frame's done")
             app.window.renderIfPossible()
@@ -269,7 +273,6 @@ import Testing
                 let later = (app.window.committedFrameTime ?? 0) - replacedTime
                 #expect(later > 0.5 * app.connection.refreshInterval, "\(later) s later")
             }
-            ms += 2000
         }
         #expect(app.window.replacementsShownLate == 1, "no replacement missed its repaint in \(tries) tries")
         try pump(
