@@ -204,9 +204,12 @@ final class BufferPool {
     /// A frame that would have replaced a waiting one found both buffers held (weston keeps the
     /// one it shows until its next repaint): the third is made and faulted in while the window
     /// is idle (`prefaultNext`), for the input after. Never inside a frame: its ring (one and a
-    /// half frames, 50 MB at 3840×2160) drawn into fresh costs page faults that a client held
-    /// to a small CPU share pays for in frames.
+    /// half frames) drawn into fresh costs page faults that a client held to a small CPU share
+    /// pays for in frames (decisions.md, 0.15.5).
     var wantsSpare = false
+
+    /// A spare is wanted and there is room for it.
+    private var spareToMake: Bool { wantsSpare && buffers.count < Self.maximumCount }
 
     /// The buffer holding the newest frame, other than `buffer`.
     func newest(other buffer: ShmBuffer) -> ShmBuffer? {
@@ -215,14 +218,14 @@ final class BufferPool {
 
     /// Whether a buffer's ring is not faulted in yet, or a spare is wanted.
     var needsPrefault: Bool {
-        (wantsSpare && buffers.count < Self.maximumCount) || buffers.contains { !$0.prefaulted }
+        spareToMake || buffers.contains { !$0.prefaulted }
     }
 
     /// Makes the spare buffer when one is wanted, else faults in one buffer's ring that is not
     /// yet; returns whether more still waits (so the loop does not spin one more turn to learn
     /// that nothing is left).
     func prefaultNext() -> Bool {
-        if wantsSpare && buffers.count < Self.maximumCount {
+        if spareToMake {
             wantsSpare = false
             do {
                 try addBuffer()  // faulted in at the next turn
