@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ScrollwayWaylandCore
 
 /// A cgroup that holds each client of `bench --weston --cpu-quota` to a share of one core, a
 /// stand-in for a small kiosk board: cgroup v2's `cpu.max` where this process's cgroup2 group
@@ -69,35 +70,14 @@ public struct CPUQuota: Sendable {
     static func controller() -> Result<(URL, Int), BenchError> {
         guard let mounts = ProcFile.text("/proc/self/mountinfo"), let own = ProcFile.text("/proc/self/cgroup")
         else { return .failure(BenchError("--cpu-quota: cannot read /proc/self/mountinfo and /proc/self/cgroup")) }
-        // /proc/self/cgroup: "hierarchy:controllers:path"; v2's is "0::path".
-        var v1Path: String?
-        var v2Path: String?
-        for line in own.split(separator: "\n") {
-            let f = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-            guard f.count == 3 else { continue }
-            if f[0] == "0" && f[1].isEmpty { v2Path = String(f[2]) }
-            if f[1].split(separator: ",").contains("cpu") { v1Path = String(f[2]) }
-        }
-        // A mount shows the hierarchy from its root (the mountinfo's fourth field): a path in
-        // /proc/self/cgroup is relative to the hierarchy's top.
-        func under(_ mountPoint: Substring, root: Substring, _ path: String) -> URL {
-            let relative = root != "/" && path.hasPrefix(String(root)) ? String(path.dropFirst(root.count)) : path
-            return URL(fileURLWithPath: String(mountPoint)).appendingPathComponent(relative)
-        }
         func words(_ file: URL) -> [Substring] {
             ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(whereSeparator: { $0 == " " || $0 == "\n" })
         }
         var v1: URL?
         var v2Refusal: String?
-        for line in mounts.split(separator: "\n") {
-            // mountinfo: id parent major:minor root mountpoint options … - fstype source superoptions
-            let halves = line.components(separatedBy: " - ")
-            guard halves.count == 2 else { continue }
-            let left = halves[0].split(separator: " ")
-            let right = halves[1].split(separator: " ")
-            guard left.count >= 5, right.count >= 3 else { continue }
-            if right[0] == "cgroup2", let v2Path {
-                let dir = under(left[4], root: left[3], v2Path)
+        for group in CgroupCPUGroup.groups(mountinfo: mounts, cgroup: own) {
+            let dir = URL(fileURLWithPath: group.directory)
+            if group.version == 2 {
                 if words(dir.appendingPathComponent("cgroup.subtree_control")).contains("cpu") {
                     return .success((dir, 2))
                 }
@@ -107,9 +87,8 @@ public struct CPUQuota: Sendable {
                         + "(its cgroup.subtree_control): run the bench in a group that does, e.g. under "
                         + "`systemd-run --scope`"
                 }
-            }
-            if right[0] == "cgroup", right[2].split(separator: ",").contains("cpu"), let v1Path {
-                v1 = under(left[4], root: left[3], v1Path)
+            } else if v1 == nil {
+                v1 = dir
             }
         }
         if let v1 { return .success((v1, 1)) }
