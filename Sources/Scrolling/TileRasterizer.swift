@@ -37,6 +37,7 @@ final class TileRasterizer: Sendable {
         var queue: [Job] = []
         var threads = 0
         var closed = false
+        var budget: BackgroundBudget?
     }
 
     private let state = Mutex(State())
@@ -51,6 +52,13 @@ final class TileRasterizer: Sendable {
     init(width: Int) {
         precondition(width > 0, "a tile rasterizer needs at least one worker")
         self.width = width
+    }
+
+    /// The CPU share the workers keep to (nil: none), read before each job: the window's
+    /// `backgroundBudget`, set when the tiled view connects to it.
+    var budget: BackgroundBudget? {
+        get { state.withLock { $0.budget } }
+        set { state.withLock { $0.budget = newValue } }
     }
 
     /// Queues `job` (main thread), starting a worker if fewer than `width` run.
@@ -127,9 +135,13 @@ final class TileRasterizer: Sendable {
     }
 
     /// A worker thread's life: take the most urgent job, draw it, deliver it; repeat until closed.
+    /// Under a budget it waits for its turn before taking the job, which stays queued meanwhile
+    /// (re-ranked or cancelled as the view moves on), and charges the budget what it took.
     private func run() {
         while true {
             jobsQueued.wait()
+            let budget = state.withLock { $0.closed ? nil : $0.budget }
+            let work = budget?.startWork()
             let next = state.withLock { s -> (job: Job?, exit: Bool) in
                 if s.closed {
                     s.threads -= 1
@@ -140,9 +152,10 @@ final class TileRasterizer: Sendable {
                 }
                 return (s.queue.remove(at: i), false)
             }
+            if let job = next.job { Self.draw(job) }
+            // A turn that found no job (cancelled meanwhile) gives its share back unlearnt.
+            if let budget, let work { budget.finish(work, learns: next.job != nil) }
             if next.exit { return }
-            guard let job = next.job else { continue }
-            Self.draw(job)
         }
     }
 

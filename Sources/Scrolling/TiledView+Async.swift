@@ -101,6 +101,7 @@ extension TiledView {
     /// another window forgets what was in flight for the old one.
     private func connect(to window: Window) -> (InboxChannel<TileDelivery>, TileRasterizer) {
         if let channel = requests.channel, requests.channelWindow === window, let r = requests.rasterizer {
+            if r.budget !== window.backgroundBudget { r.budget = window.backgroundBudget }
             return (channel, r)
         }
         cancelAllRequests()
@@ -110,6 +111,7 @@ extension TiledView {
         requests.channel = channel
         requests.channelWindow = window
         let rasterizer = requests.rasterizer ?? TileRasterizer(width: workerCount ?? TileRasterizer.defaultWidth)
+        rasterizer.budget = window.backgroundBudget
         requests.rasterizer = rasterizer
         return (channel, rasterizer)
     }

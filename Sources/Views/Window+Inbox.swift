@@ -142,6 +142,7 @@ struct InboxRegistry {
     var nextChannel = 0
     var waitsForBackgroundWork = false
     var framesPrepared = 0
+    var backgroundBudget: BackgroundBudget?
 }
 
 extension Window {
@@ -157,6 +158,14 @@ extension Window {
     public var waitsForBackgroundWork: Bool {
         get { inboxRegistry.waitsForBackgroundWork }
         set { inboxRegistry.waitsForBackgroundWork = newValue }
+    }
+
+    /// The CPU share background work may use (nil, the default: as much as it can). A platform
+    /// sets it when the process runs under a CPU quota (`BackgroundBudget`); worker pools read it
+    /// when they start work for this window.
+    public var backgroundBudget: BackgroundBudget? {
+        get { inboxRegistry.backgroundBudget }
+        set { inboxRegistry.backgroundBudget = newValue }
     }
 
     /// Frames prepared so far. Background work notes it when it starts: a result that arrives
