@@ -5,6 +5,7 @@ import ScrollwayCWaylandClient
 import ScrollwayGeometry
 import ScrollwayRaster
 import ScrollwayViews
+import ScrollwayWaylandCore
 import Synchronization
 
 /// A window on a compositor and the loop that runs it.
@@ -78,6 +79,22 @@ public final class WaylandApp {
         // A screen reader names the window by its title unless the app named it.
         if content.accessibilityLabel == nil { content.accessibilityLabel = title }
         accessibilityLink = AccessibilityLink(activation, content: content, name: appID, input: connection.input)
+        if content.backgroundBudget == nil, let budget = Self.quotaBudget() { content.backgroundBudget = budget }
+    }
+
+    /// Under a CPU quota the process cannot outrun, background work (tiles) keeps to a quarter of
+    /// it and the main thread has the rest (`BackgroundBudget.share`); nil without one. An app that set
+    /// its window's budget before keeps its own.
+    static func quotaBudget() -> BackgroundBudget? {
+        guard let quota = CPUQuotaLimit.current(),
+            let share = BackgroundBudget.share(
+                forQuota: quota.cores, processors: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        else { return nil }
+        Diagnostics.wayland.info(
+            "a CPU quota of \(quota.cores) cores: background work keeps to \(share) of one core")
+        return BackgroundBudget(
+            share: share, period: quota.period, wallClock: { sw_monotonic_seconds() },
+            threadCPUClock: { FrameStepTimes.threadSeconds() })
     }
 
     isolated deinit {
