@@ -80,7 +80,7 @@ public struct CPUPacer: Sendable, Equatable {
 /// Workers call `startWork()` before taking a piece of work (it waits for their turn) and
 /// `finish` after it.
 public final class BackgroundBudget: Sendable {
-    /// Of one core: 0.025 is 2.5%.
+    /// The fraction of one core's time background work may use.
     public let share: Double
     private let pacer: Mutex<CPUPacer>
     private let wallClock: @Sendable () -> Double
@@ -105,8 +105,9 @@ public final class BackgroundBudget: Sendable {
     /// The budget for a process held to `quota` cores (a share of one, or several) on a machine
     /// of `processors`: a quarter of the quota for background work, three quarters kept for the
     /// main thread (a zoom fling's own frames over tiles not drawn yet need more than half; the
-    /// shares tried are in docs/decisions.md); nil when the quota cannot hold the process back (at least one core per thread
-    /// that may run: the main thread and a worker per core less one).
+    /// shares tried are in docs/decisions.md); nil when the quota cannot hold the process back
+    /// (at least one core per thread that may run: the main thread and a worker per core less
+    /// one).
     public static func share(forQuota quota: Double, processors: Int) -> Double? {
         guard quota > 0, quota < Double(max(1, processors)) else { return nil }
         return quota / 4

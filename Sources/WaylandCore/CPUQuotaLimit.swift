@@ -74,7 +74,7 @@ public struct CgroupCPUGroup: Equatable, Sendable {
 
 /// The CPU quota this process runs under, if any: the tightest limit of its cgroup groups and
 /// their ancestors (cgroup2's `cpu.max`, v1's `cpu.cfs_quota_us` over `cpu.cfs_period_us`), in
-/// cores (0.05 is 5% of one) and the period it is counted over.
+/// cores (a fraction of one, or several) and the period it is counted over.
 public struct CPUQuotaLimit: Equatable, Sendable {
     public let cores: Double
     /// Seconds.
