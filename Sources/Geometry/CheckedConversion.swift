@@ -12,7 +12,12 @@ extension FixedWidthInteger {
     /// on NaN, infinities and values beyond the type's range, and is deprecated in every module
     /// that sees this one (UncheckedConversions.swift); `init(exactly:)` is the other safe way,
     /// for a value that must already be whole.
-    @inlinable public init(
+    ///
+    /// Always inlined: the rounding rule is a resilient standard-library enum, which a call
+    /// passes and switches on through its value witnesses; inlined, a caller's literal rule
+    /// folds away, and every edge of every rect placed on the device grid in every frame comes
+    /// through here.
+    @inlinable @inline(__always) public init(
         clamping value: Double, rounding rule: FloatingPointRoundingRule = .towardZero,
         in range: ClosedRange<Self> = Self.min...Self.max
     ) {
@@ -23,7 +28,13 @@ extension FixedWidthInteger {
             self = range.lowerBound
         } else if r >= Double(range.upperBound) {
             self = range.upperBound
+        } else if let whole = Int64(exactly: r) {
+            // Whole and strictly inside `range`, so inside `Self`. Through Int64's own
+            // `init?(exactly: Double)`, one instruction after its checks: the generic
+            // `Self(exactly:)` takes the Double apart bit by bit.
+            self = Self(truncatingIfNeeded: whole)
         } else {
+            // Only a UInt64 at or past 2⁶³ gets here.
             self = Self(exactly: r) ?? range.lowerBound
         }
     }
