@@ -525,7 +525,10 @@ public final class ListView: ScrollView {
     private func recycleCells(outside rows: ClosedRange<Int>) {
         // The rows first, then the removals: removing while iterating the dictionary would
         // copy all of it at the first removal (the iteration holds it), every scrolled frame.
-        for r in visibleCells.keys.filter({ !rows.contains($0) }) {
+        // A loop, not `filter`: this view's closures check their actor once per element.
+        var leaving: [Int] = []
+        for r in visibleCells.keys where !rows.contains(r) { leaving.append(r) }
+        for r in leaving {
             if let cell = visibleCells.removeValue(forKey: r) { recycle(cell) }
         }
     }
@@ -552,7 +555,9 @@ public final class ListView: ScrollView {
         let top = topIndex.map { headerOrder[$0] }
         if let top, !wanted.contains(top) { wanted.append(top) }
         wanted.sort()
-        for s in visibleHeaders.keys.filter({ !wanted.contains($0) }) {
+        var leaving: [Int] = []
+        for s in visibleHeaders.keys where !wanted.contains(s) { leaving.append(s) }
+        for s in leaving {
             if let header = visibleHeaders.removeValue(forKey: s) { recycle(header) }
         }
         // In front of every cell, behind the scroll indicators.
@@ -580,7 +585,7 @@ public final class ListView: ScrollView {
     }
 
     private func bringSubviewBelowIndicators(_ view: View) {
-        guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        guard let i = subviews.index(ofIdentical: view) else { return }
         let front = indicatorsFront
         if i != front - 1 { insertSubview(view, at: front - 1) }
     }

@@ -138,11 +138,14 @@ public final class RefreshControl: View, FrameAnimation {
 
 extension ScrollView {
     /// The pull-to-refresh control, placed just above the content.
+    /// It is the one last set here while it stays a subview: one taken out with
+    /// `removeFromSuperview()` is no longer this view's.
     public var refreshControl: RefreshControl? {
-        get { subviews.lazy.compactMap { $0 as? RefreshControl }.first }
+        get { installedRefreshControl.flatMap { $0.superview === self ? $0 : nil } }
         set {
             refreshControl?.endRefreshing()
             refreshControl?.removeFromSuperview()
+            installedRefreshControl = newValue
             guard let control = newValue else { return }
             control.scrollView = self
             insertSubview(control, at: 0)

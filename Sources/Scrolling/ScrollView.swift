@@ -40,6 +40,9 @@ open class ScrollView: View {
     public var eventObserver: ((ScrollView, ScrollEvent) -> Void)?
     /// The registered `ScrollEventObserver`s, held weakly, in the order added.
     var eventObservers = ObserverList<any ScrollEventObserver>()
+    /// The control `refreshControl` installed, kept so that every scrolled frame finds it
+    /// without a look through the subviews (a list has dozens, none of them a control).
+    weak var installedRefreshControl: RefreshControl?
 
     // MARK: Content
 

@@ -12,7 +12,7 @@ extension View {
             precondition(v !== view, "adding an ancestor as a subview would make a cycle")
             a = v.superview
         }
-        if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) {
+        if view.superview === self, let i = subviews.index(ofIdentical: view) {
             subviews.remove(at: i)
             subviews.insert(view, at: min(index, subviews.count))
             invalidate()
@@ -54,7 +54,7 @@ extension View {
                 uninstallConstraints(from: window)
             }
         }
-        parent.subviews.removeAll { $0 === self }
+        if let i = parent.subviews.index(ofIdentical: self) { parent.subviews.remove(at: i) }
         superview = nil
         parent.invalidate()
         (parent as? StackView)?.arrangedSubviewLeft(self)
@@ -149,5 +149,15 @@ extension View {
     public func convert(_ rect: Rect, from view: View?) -> Rect {
         let w = view?.toWindow.apply(to: rect) ?? rect
         return toWindow.inverted?.apply(to: w) ?? w
+    }
+}
+
+extension Array where Element: AnyObject {
+    /// Where `object` is, by identity. A loop, not `firstIndex(where:)`: a closure written in a
+    /// main-actor view checks at each call that it runs on the main actor, once per element
+    /// here, and views are moved and removed among dozens of siblings every scrolled frame.
+    package func index(ofIdentical object: AnyObject) -> Int? {
+        for i in indices where self[i] === object { return i }
+        return nil
     }
 }
