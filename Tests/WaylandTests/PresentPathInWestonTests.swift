@@ -137,6 +137,10 @@ import Testing
     func inputAfterACommitReplacesTheFrameNotYetRepainted(mode: PresentMode) throws {
         let (width, height) = (390, 844)
         let (rig, window, app) = try launch(.list, width: width, height: height, mode: mode)
+        // Twice in full runs on a loaded machine weston closed the connection partway (the test
+        // ended on "Broken pipe"); its log says why, so an early end shows it.
+        var finished = false
+        defer { if !finished { print("weston's log, the test having ended early:\n\(rig.process.log)") } }
         let main = try #require(window.view(named: "main") as? ScrollView)
         let input = try #require(app.connection.input)
         func touch(_ kind: InputEvent.Kind, at ms: UInt32) {
@@ -195,6 +199,7 @@ import Testing
             timeout: 30)
         #expect(main.contentOffset.y > first + 300)
         expectShowsAtRest(window, rig, app, width, height, "\(mode): at rest after a replacement")
+        finished = true
         rig.stop()
     }
 
