@@ -12,9 +12,9 @@ import Synchronization
 /// Pure: times are seconds on one clock, given by the caller.
 public struct CPUPacer: Sendable, Equatable {
     /// CPU-seconds per second.
-    public let rate: Double
+    public private(set) var rate: Double
     /// The most CPU time saved up while nothing ran, seconds.
-    public let burst: Double
+    public private(set) var burst: Double
     /// CPU-seconds available now (negative after an overdraw).
     public private(set) var balance: Double
     /// What the last piece took: what the next one is expected to.
@@ -54,6 +54,16 @@ public struct CPUPacer: Sendable, Equatable {
         if learns { expectedCost = spent }
     }
 
+    /// Changes the rate and the burst from `now` on: what was saved by then, at the old rate, is
+    /// kept up to the new burst.
+    public mutating func setRate(_ rate: Double, burst: Double, at now: Double) {
+        precondition(rate > 0 && burst > 0, "a pacer needs a positive rate and burst")
+        refill(to: now)
+        self.rate = rate
+        self.burst = burst
+        balance = min(balance, burst)
+    }
+
     private mutating func refill(to now: Double) {
         guard let last = updated else {
             updated = now
@@ -77,40 +87,94 @@ public struct CPUPacer: Sendable, Equatable {
 /// quarter of the quota, the workers leave the rest to the main thread: more frames come, and
 /// tiles come in as the budget allows.
 ///
+/// Two shares: `share` while the window is busy (animations run, touches are down: the frames
+/// the quota must keep coming) and a larger `restingShare` once it has been at rest for a quota
+/// period, so that tiles asked for by a fling or a zoom come in sooner after it ends. The window
+/// says when it is busy (`noteActivity`); frames that only show finished background work do not
+/// count, or the tiles arriving would hold their own pace down.
+///
 /// Workers call `startWork()` before taking a piece of work (it waits for their turn) and
 /// `finish` after it.
 public final class BackgroundBudget: Sendable {
-    /// The fraction of one core's time background work may use.
+    /// The fraction of one core's time background work may use while the window is busy.
     public let share: Double
-    private let pacer: Mutex<CPUPacer>
+    /// The fraction it may use while the window is at rest.
+    public let restingShare: Double
+    /// The quota's period, seconds: the most saved up, and how long the window must be at rest
+    /// before `restingShare` applies.
+    public let period: Double
+    private let state: Mutex<State>
     private let wallClock: @Sendable () -> Double
     private let threadCPUClock: @Sendable () -> Double
     /// Never signalled: a worker waits on it for its turn, with a timeout.
     private let pause = DispatchSemaphore(value: 0)
 
-    /// `share` of one core, saved up for at most `period` seconds (the quota's period: a burst
-    /// of more than the period's share would run into the throttling it is meant to avoid).
-    /// The clocks are the platform's: monotonic seconds, and the calling thread's CPU seconds.
+    /// The pacer, and whether the window is at rest: busy from `noteActivity` until a period
+    /// has passed without one.
+    private struct State {
+        var pacer: CPUPacer
+        var lastActivity: Double?
+        var resting = true
+    }
+
+    /// `share` of one core while the window is busy and `restingShare` (at least `share`; the
+    /// same when not given) while it rests, each saved up for at most `period` seconds (the
+    /// quota's period: a burst of more than the period's share would run into the throttling
+    /// it is meant to avoid). A new budget starts at rest. The clocks are the platform's:
+    /// monotonic seconds, and the calling thread's CPU seconds.
     public init(
-        share: Double, period: Double, wallClock: @escaping @Sendable () -> Double,
+        share: Double, restingShare: Double? = nil, period: Double, wallClock: @escaping @Sendable () -> Double,
         threadCPUClock: @escaping @Sendable () -> Double
     ) {
+        let resting = max(share, restingShare ?? share)
         precondition(share > 0 && period > 0, "a background budget needs a positive share and period")
         self.share = share
-        pacer = Mutex(CPUPacer(rate: share, burst: share * period))
+        self.restingShare = resting
+        self.period = period
+        state = Mutex(State(pacer: CPUPacer(rate: resting, burst: resting * period)))
         self.wallClock = wallClock
         self.threadCPUClock = threadCPUClock
     }
 
-    /// The budget for a process held to `quota` cores (a share of one, or several) on a machine
-    /// of `processors`: a quarter of the quota for background work, three quarters kept for the
-    /// main thread (a zoom fling's own frames over tiles not drawn yet need more than half; the
-    /// shares tried are in docs/decisions.md); nil when the quota cannot hold the process back
-    /// (at least one core per thread that may run: the main thread and a worker per core less
-    /// one).
-    public static func share(forQuota quota: Double, processors: Int) -> Double? {
+    /// The window is busy now (an animation ran, a touch is down): background work keeps to
+    /// `share` until a period passes without another call.
+    public func noteActivity() {
+        let now = wallClock()
+        state.withLock { s in
+            s.lastActivity = now
+            guard s.resting else { return }
+            s.resting = false
+            s.pacer.setRate(share, burst: share * period, at: now)
+        }
+    }
+
+    /// The rate background work is held to now, CPU-seconds per second.
+    public var currentShare: Double {
+        let now = wallClock()
+        return state.withLock { s in
+            settle(&s, at: now)
+            return s.pacer.rate
+        }
+    }
+
+    /// Back to `restingShare` when the window has been at rest for a period by `now`.
+    private func settle(_ s: inout State, at now: Double) {
+        guard !s.resting, let last = s.lastActivity, now - last >= period else { return }
+        s.resting = true
+        // From when the rest began (or, if the pacer has been read since, from then).
+        s.pacer.setRate(restingShare, burst: restingShare * period, at: last + period)
+    }
+
+    /// The shares for a process held to `quota` cores (a share of one, or several) on a
+    /// machine of `processors`: while the window is busy, a quarter of the quota for background
+    /// work and three quarters kept for the main thread (a zoom fling's own frames over tiles
+    /// not drawn yet need more than half; the shares tried are in docs/decisions.md); at rest,
+    /// half, the other half kept so that the first frames of a touch find quota left in the
+    /// period it lands in. Nil when the quota cannot hold the process back (at least one core
+    /// per thread that may run: the main thread and a worker per core less one).
+    public static func shares(forQuota quota: Double, processors: Int) -> (busy: Double, resting: Double)? {
         guard quota > 0, quota < Double(max(1, processors)) else { return nil }
-        return quota / 4
+        return (quota / 4, quota / 2)
     }
 
     /// One piece of background work under way: the CPU clock when it started and what the
@@ -124,13 +188,15 @@ public final class BackgroundBudget: Sendable {
     /// and starts it: pass the result to `finish` when the work is done.
     public func startWork() -> Work {
         while true {
-            let (reserved, wait) = pacer.withLock { p -> (Double?, Double) in
+            let (reserved, wait) = state.withLock { s -> (Double?, Double) in
                 let now = wallClock()
-                if let r = p.start(at: now) { return (r, 0) }
-                return (nil, p.delay(at: now))
+                settle(&s, at: now)
+                if let r = s.pacer.start(at: now) { return (r, 0) }
+                return (nil, s.pacer.delay(at: now))
             }
             if let reserved { return Work(cpuStart: threadCPUClock(), reserved: reserved) }
-            _ = pause.wait(timeout: .now() + wait)
+            // At most a period: the window may come to rest meanwhile, and the rate with it.
+            _ = pause.wait(timeout: .now() + min(wait, period))
         }
     }
 
@@ -138,6 +204,10 @@ public final class BackgroundBudget: Sendable {
     /// when it found nothing to do, so that it does not teach the budget a piece costs nothing.
     public func finish(_ work: Work, learns: Bool = true) {
         let spent = threadCPUClock() - work.cpuStart
-        pacer.withLock { $0.finish(reserved: work.reserved, spent: spent, at: wallClock(), learns: learns) }
+        let now = wallClock()
+        state.withLock { s in
+            settle(&s, at: now)
+            s.pacer.finish(reserved: work.reserved, spent: spent, at: now, learns: learns)
+        }
     }
 }

@@ -33,6 +33,9 @@ extension Window {
         now = max(now, time)
         notifyObservers { $0.window(self, willPrepareFrameAt: time) }
         runAnimations(at: time)
+        // Frames that animate or follow a touch are the ones a CPU quota must keep coming:
+        // background work keeps to its busy share meanwhile (`BackgroundBudget`).
+        if !animations.isEmpty || !touchRoutes.isEmpty { backgroundBudget?.noteActivity() }
         layoutIfNeeded()
         if showsFocusedAfterLayout {
             showsFocusedAfterLayout = false

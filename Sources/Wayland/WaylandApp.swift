@@ -83,17 +83,20 @@ public final class WaylandApp {
     }
 
     /// Under a CPU quota the process cannot outrun, background work (tiles) keeps to a quarter of
-    /// it and the main thread has the rest (`BackgroundBudget.share`); nil without one. An app that set
-    /// its window's budget before keeps its own.
+    /// it while the window is busy and to half at rest, the main thread having the rest
+    /// (`BackgroundBudget.shares`); nil without one. An app that set its window's budget before
+    /// keeps its own.
     static func quotaBudget() -> BackgroundBudget? {
         guard let quota = CPUQuotaLimit.current(),
-            let share = BackgroundBudget.share(
+            let shares = BackgroundBudget.shares(
                 forQuota: quota.cores, processors: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         else { return nil }
         Diagnostics.wayland.info(
-            "a CPU quota of \(quota.cores) cores: background work keeps to \(share) of one core")
+            "a CPU quota of \(quota.cores) cores: background work keeps to \(shares.busy) of one core while the window is busy, \(shares.resting) at rest"
+        )
         return BackgroundBudget(
-            share: share, period: quota.period, wallClock: { sw_monotonic_seconds() },
+            share: shares.busy, restingShare: shares.resting, period: quota.period,
+            wallClock: { sw_monotonic_seconds() },
             threadCPUClock: { FrameStepTimes.threadSeconds() })
     }
 

@@ -1,3 +1,5 @@
+import ScrollwayGeometry
+import ScrollwayGestures
 import ScrollwayViews
 import Testing
 
@@ -101,13 +103,116 @@ struct BackgroundBudgetTests {
         #expect(pacer.balance == -0.01)
     }
 
-    @Test func aQuarterOfTheQuotaUnlessItCannotHoldTheProcessBack() {
-        #expect(BackgroundBudget.share(forQuota: 0.05, processors: 2) == 0.0125)
-        #expect(BackgroundBudget.share(forQuota: 1.5, processors: 4) == 0.375)
+    @Test func aNewRateKeepsWhatWasSavedUpToItsBurst() {
+        var pacer = CPUPacer(rate: 0.05, burst: 0.005)
+        _ = pacer.delay(at: 0)
+        let rStart = pacer.start(at: 0)
+        #expect(rStart == 0)
+        pacer.finish(reserved: 0, spent: 0.010, at: 0)
+        // 5 ms overdrawn, 40 ms at 5%: 2 ms of it back. Then a quarter of that rate, with a smaller burst.
+        pacer.setRate(0.0125, burst: 0.00125, at: 0.04)
+        #expect(abs(pacer.balance - (-0.003)) < 1e-12)
+        #expect(abs(pacer.delay(at: 0.04) - 0.24) < 1e-9)
+        // Saved up at the new rate, never past its burst.
+        _ = pacer.delay(at: 10)
+        #expect(pacer.balance == 0.00125)
+        pacer.setRate(0.05, burst: 0.005, at: 10)
+        #expect(pacer.balance == 0.00125)
+    }
+
+    @Test func aQuarterOfTheQuotaWhileBusyAndHalfAtRestUnlessItCannotHoldTheProcessBack() {
+        #expect(BackgroundBudget.shares(forQuota: 0.05, processors: 2)! == (0.0125, 0.025))
+        #expect(BackgroundBudget.shares(forQuota: 1.5, processors: 4)! == (0.375, 0.75))
         // A quota of a core per thread that may run (main + one worker per core less one)
         // never throttles it.
-        #expect(BackgroundBudget.share(forQuota: 2, processors: 2) == nil)
-        #expect(BackgroundBudget.share(forQuota: 8, processors: 4) == nil)
-        #expect(BackgroundBudget.share(forQuota: 0, processors: 4) == nil)
+        #expect(BackgroundBudget.shares(forQuota: 2, processors: 2) == nil)
+        #expect(BackgroundBudget.shares(forQuota: 8, processors: 4) == nil)
+        #expect(BackgroundBudget.shares(forQuota: 0, processors: 4) == nil)
+    }
+}
+
+/// `BackgroundBudget`'s two shares, on an injected wall clock: busy from the window's note of
+/// activity until a period passes without one.
+struct BackgroundBudgetRestTests {
+    final class Clock: @unchecked Sendable {
+        var now = 0.0
+    }
+
+    @Test func busyFromActivityUntilAPeriodPassesWithoutIt() {
+        let clock = Clock()
+        let budget = BackgroundBudget(
+            share: 0.0125, restingShare: 0.025, period: 0.1, wallClock: { clock.now }, threadCPUClock: { 0 })
+        #expect(budget.currentShare == 0.025, "a new budget rests")
+        clock.now = 1
+        budget.noteActivity()
+        #expect(budget.currentShare == 0.0125)
+        clock.now = 1.09
+        budget.noteActivity()
+        clock.now = 1.18
+        #expect(budget.currentShare == 0.0125, "90 ms after the last activity: still busy")
+        clock.now = 1.2
+        #expect(budget.currentShare == 0.025)
+        clock.now = 2
+        budget.noteActivity()
+        #expect(budget.currentShare == 0.0125)
+    }
+
+    @Test func withoutARestingShareBothAreTheSame() {
+        let clock = Clock()
+        let budget = BackgroundBudget(share: 0.02, period: 0.1, wallClock: { clock.now }, threadCPUClock: { 0 })
+        #expect(budget.restingShare == 0.02 && budget.currentShare == 0.02)
+        budget.noteActivity()
+        #expect(budget.currentShare == 0.02)
+    }
+}
+
+/// The window tells its budget when it is busy: frames that run an animation or follow a touch
+/// held down, not frames that only show what background work finished.
+@MainActor
+struct WindowBusyTests {
+    final class Spin: FrameAnimation {
+        var framesLeft: Int
+        init(frames: Int) { framesLeft = frames }
+        func advance(to time: Double) -> Bool {
+            framesLeft -= 1
+            return framesLeft > 0
+        }
+    }
+
+    @Test func animationsAndTouchesKeepTheBudgetBusy() throws {
+        let clock = BackgroundBudgetRestTests.Clock()
+        let budget = BackgroundBudget(
+            share: 0.0125, restingShare: 0.025, period: 0.1, wallClock: { clock.now }, threadCPUClock: { 0 })
+        let window = Window(size: Size(width: 400, height: 300))
+        window.backgroundBudget = budget
+        try window.prepareFrame(time: 0)
+        #expect(budget.currentShare == 0.025, "a frame with nothing moving leaves it at rest")
+        window.addAnimation(Spin(frames: 3))
+        clock.now = 1
+        try window.prepareFrame(time: 1)
+        #expect(budget.currentShare == 0.0125)
+        // The animation ends within three frames; a period later the budget rests again.
+        for t in [1.016, 1.033, 1.05] {
+            clock.now = t
+            try window.prepareFrame(time: t)
+        }
+        clock.now = 1.3
+        try window.prepareFrame(time: 1.3)
+        #expect(budget.currentShare == 0.025)
+        // A touch held down keeps it busy, frame after frame, until it lifts.
+        window.handle(InputEvent(time: 2, .touchDown(id: 1, position: Point(x: 100, y: 100))))
+        window.handle(InputEvent(time: 2, .touchFrame))
+        clock.now = 2
+        try window.prepareFrame(time: 2)
+        #expect(budget.currentShare == 0.0125)
+        clock.now = 2.5
+        try window.prepareFrame(time: 2.5)
+        #expect(budget.currentShare == 0.0125, "the touch is still down")
+        window.handle(InputEvent(time: 2.6, .touchUp(id: 1)))
+        window.handle(InputEvent(time: 2.6, .touchFrame))
+        clock.now = 2.6
+        try window.prepareFrame(time: 2.6)
+        clock.now = 2.8
+        #expect(budget.currentShare == 0.025)
     }
 }
