@@ -187,9 +187,14 @@ final class BufferPool {
     /// A buffer the compositor is not reading: the one drawn most recently, so it has the least
     /// to catch up on; a new one while there are fewer than three; nil when all three are held.
     func acquire() throws -> ShmBuffer? {
-        if let free = buffers.filter({ !$0.isBusy }).max(by: { ($0.frame ?? -1) < ($1.frame ?? -1) }) {
-            return free
+        // Loops, not `filter` and `max`: those allocate an array and run a main-actor closure
+        // per buffer, every frame.
+        var free: (buffer: ShmBuffer, frame: Int)?
+        for b in buffers where !b.isBusy {
+            let frame = b.frame ?? -1
+            if free == nil || frame > free!.frame { free = (b, frame) }
         }
+        if let free { return free.buffer }
         guard buffers.count < Self.maximumCount else { return nil }
         if buffers.count == 2 {
             Diagnostics.wayland.debug(
@@ -213,7 +218,11 @@ final class BufferPool {
 
     /// The buffer holding the newest frame, other than `buffer`.
     func newest(other buffer: ShmBuffer) -> ShmBuffer? {
-        buffers.filter { $0 !== buffer && $0.frame != nil }.max { $0.frame! < $1.frame! }
+        var newest: (buffer: ShmBuffer, frame: Int)?
+        for b in buffers where b !== buffer {
+            if let f = b.frame, newest == nil || f > newest!.frame { newest = (b, f) }
+        }
+        return newest?.buffer
     }
 
     /// Whether a buffer's ring is not faulted in yet, or a spare is wanted.
