@@ -170,15 +170,6 @@ struct BackgroundBudgetRestTests {
 /// held down, not frames that only show what background work finished.
 @MainActor
 struct WindowBusyTests {
-    final class Spin: FrameAnimation {
-        var framesLeft: Int
-        init(frames: Int) { framesLeft = frames }
-        func advance(to time: Double) -> Bool {
-            framesLeft -= 1
-            return framesLeft > 0
-        }
-    }
-
     @Test func animationsAndTouchesKeepTheBudgetBusy() throws {
         let clock = BackgroundBudgetRestTests.Clock()
         let budget = BackgroundBudget(
@@ -187,7 +178,7 @@ struct WindowBusyTests {
         window.backgroundBudget = budget
         try window.prepareFrame(time: 0)
         #expect(budget.currentShare == 0.025, "a frame with nothing moving leaves it at rest")
-        window.addAnimation(Spin(frames: 3))
+        window.addAnimation(WindowHostTests.Countdown(frames: 3))
         clock.now = 1
         try window.prepareFrame(time: 1)
         #expect(budget.currentShare == 0.0125)
