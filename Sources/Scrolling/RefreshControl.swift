@@ -137,9 +137,8 @@ public final class RefreshControl: View, FrameAnimation {
 }
 
 extension ScrollView {
-    /// The pull-to-refresh control, placed just above the content.
-    /// It is the one last set here while it stays a subview: one taken out with
-    /// `removeFromSuperview()` is no longer this view's.
+    /// The pull-to-refresh control, placed just above the content: the one last set here, while
+    /// it stays a subview (one taken out with `removeFromSuperview()` is no longer this view's).
     public var refreshControl: RefreshControl? {
         get { installedRefreshControl.flatMap { $0.superview === self ? $0 : nil } }
         set {
