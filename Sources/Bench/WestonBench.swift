@@ -177,6 +177,40 @@ public struct WestonBench {
         return (u + s) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// Waits until the process `pid` has been quiet, at least `minimum` seconds after the
+    /// call: under `share` of a core over the last `window` seconds, by its CPU clock (every
+    /// thread, in nanoseconds; /proc's ticks of 10 ms cannot tell 1% from nothing over a
+    /// quarter second). Returns false when `limit` seconds pass first, or when the clock cannot
+    /// be read (a process already gone); the fling then finds the client as it is. Why: a
+    /// fixed 300 ms let the first fling at 3840×2160 under a 5% quota share its frames with
+    /// the work the client still did after its first frame (faulting its buffers in, 1.3 s of
+    /// it there).
+    @discardableResult
+    static func waitUntilQuiet(
+        pid: Int32, minimum: Double = 0.3, window: Double = 0.25, share: Double = 0.01, limit: Double = 20
+    ) -> Bool {
+        var clock = clockid_t()
+        func cpu() -> Double? {
+            var ts = timespec()
+            return clock_gettime(clock, &ts) == 0 ? Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9 : nil
+        }
+        let start = FrameStatsWriter.monotonic()
+        guard clock_getcpuclockid(pid, &clock) == 0 else { return false }
+        var samples: [(t: Double, cpu: Double)] = []
+        while let c = cpu() {
+            let t = FrameStatsWriter.monotonic()
+            samples.append((t, c))
+            if t - start >= minimum, let before = samples.last(where: { t - $0.t >= window }),
+                (c - before.cpu) / (t - before.t) < share
+            {
+                return true
+            }
+            if t - start >= limit { return false }
+            usleep(25_000)
+        }
+        return false
+    }
+
     /// What one round of one client measured: its frames while flung, and the rest of a `Run`.
     struct Sample {
         var frames: [Frame]
@@ -201,8 +235,11 @@ public struct WestonBench {
         let launched = Self.startTime(pid: client.processIdentifier) ?? FrameStatsWriter.monotonic()
         try waitForWindow(rig, client: client)
         let sharedRuntime = Self.loadsSharedSwiftRuntime(pid: client.processIdentifier)
-        // Settle: the first frames (fonts, first rows) are not what a fling costs.
-        usleep(300_000)
+        // Settle: the first frames (fonts, first rows) and the work a client does once shown
+        // (faulting its buffers in, warming caches) are not what a fling costs.
+        if !Self.waitUntilQuiet(pid: client.processIdentifier) {
+            log("\(name) at \(size): the client did not go quiet within 20 s of its window; flung anyway")
+        }
         let westonBefore = Self.cpuSeconds(pid: rig.process.pid) ?? 0
         let t0 = FrameStatsWriter.monotonic()
         var ms: UInt32 = 1000
