@@ -156,7 +156,9 @@ extension Array where Element: AnyObject {
     /// Where `object` is, by identity. A loop, not `firstIndex(where:)`: a closure written in a
     /// main-actor view checks at each call that it runs on the main actor, once per element
     /// here, and views are moved and removed among dozens of siblings every scrolled frame.
-    package func index(ofIdentical object: AnyObject) -> Int? {
+    /// Inlinable: called from another module (the list's headers), an unspecialized generic
+    /// looked each element up through its array's metadata and retained it.
+    @inlinable package func index(ofIdentical object: AnyObject) -> Int? {
         for i in indices where self[i] === object { return i }
         return nil
     }
