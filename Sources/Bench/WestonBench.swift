@@ -179,12 +179,12 @@ public struct WestonBench {
 
     /// Waits until the process `pid` has been quiet, at least `minimum` seconds after the
     /// call: under `share` of a core over the last `window` seconds, by its CPU clock (every
-    /// thread, in nanoseconds; /proc's ticks of 10 ms cannot tell 1% from nothing over a
-    /// quarter second). Returns false when `limit` seconds pass first, or when the clock cannot
-    /// be read (a process already gone); the fling then finds the client as it is. Why: a
-    /// fixed 300 ms let the first fling at 3840×2160 under a 5% quota share its frames with
-    /// the work the client still did after its first frame (faulting its buffers in, 1.3 s of
-    /// it there).
+    /// thread, in nanoseconds; /proc's clock ticks are too coarse to tell 1% from nothing over
+    /// a quarter second). Returns false when `limit` seconds pass first, or when the clock
+    /// cannot be read (a process already gone); the fling then finds the client as it is. Why
+    /// not a fixed wait: a client still busy after its first frame (faulting its buffers in,
+    /// slowly under a CPU quota) would share its first fling's frames with that work
+    /// (docs/decisions.md, 0.15.8).
     @discardableResult
     static func waitUntilQuiet(
         pid: Int32, minimum: Double = 0.3, window: Double = 0.25, share: Double = 0.01, limit: Double = 20

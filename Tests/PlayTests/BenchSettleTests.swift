@@ -27,12 +27,7 @@ struct BenchSettleTests {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    func cpuSeconds(of pid: Int32) -> Double {
-        var clock = clockid_t()
-        var ts = timespec()
-        guard clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &ts) == 0 else { return 0 }
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    func cpuSeconds(of pid: Int32) -> Double { WestonBench.cpuSeconds(pid: pid) ?? 0 }
 
     @Test func returnsOnceTheBusyPartIsOver() throws {
         let p = try busyThenSleeping(iterations: 300_000)
