@@ -6,9 +6,13 @@ import ScrollwayWayland
 
 /// Writes one JSON line per committed frame: `{"t": <monotonic s>, "main": <ms>, "process":
 /// <ms>, "prepare": <ms>, "present": <ms>, "plan": "<how the buffer was brought up to date>",
-/// "recentred": <bool>}`, CPU time spent since the last commit by the main thread and by the
-/// whole process (worker threads included), the main thread's time in the frame's two steps,
-/// and whether its buffer was recentred in its ring (`FrameStepTimes`). Written a few kilobytes
+/// "recentred": <bool>, "idle": <ms>}`, CPU time spent since the last commit by the main thread
+/// and by the whole process (worker threads included), the main thread's time in the frame's
+/// two steps, whether its buffer was recentred in its ring, and the main thread's time in idle
+/// work since the last commit (`FrameStepTimes`). `main` and `process` leave that idle work
+/// out: buffer rings faulted in and a cursor theme loaded while the window rested are done
+/// once, and counted in the first frame after the rest they made it look like a frame of tens
+/// of milliseconds. Written a few kilobytes
 /// at a time (a write a frame cost more than making the line) and the rest by `finish()`, which
 /// the demo calls as its loop ends, on SIGTERM too, as a rig stops its clients: a client stopped
 /// at the end of a benchmark loses nothing. The writing itself is not counted (the clocks are
@@ -43,9 +47,9 @@ public final class FrameStatsWriter {
         let process = Self.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
         if failure == nil {
             Self.appendLine(
-                to: &pending, t: Self.monotonic(), main: (main - lastMain) * 1000,
-                process: (process - lastProcess) * 1000, prepare: times.prepare * 1000, present: times.present * 1000,
-                plan: plan.kind, recentred: times.recentred)
+                to: &pending, t: Self.monotonic(), main: (main - lastMain - times.idle) * 1000,
+                process: (process - lastProcess - times.idle) * 1000, prepare: times.prepare * 1000,
+                present: times.present * 1000, plan: plan.kind, recentred: times.recentred, idle: times.idle * 1000)
             if pending.count >= Self.writeBytes { writePending() }
         }
         lastMain = Self.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
@@ -68,7 +72,7 @@ public final class FrameStatsWriter {
     /// appends (docs/decisions.md, "The bench's own frame records").
     nonisolated static func appendLine(
         to out: inout [UInt8], t: Double, main: Double, process: Double, prepare: Double, present: Double,
-        plan: String, recentred: Bool
+        plan: String, recentred: Bool, idle: Double
     ) {
         out.append(contentsOf: #"{"t": "#.utf8)
         FixedDecimal.append(t, decimals: 6, to: &out)
@@ -84,6 +88,8 @@ public final class FrameStatsWriter {
         out.append(contentsOf: plan.utf8)
         out.append(contentsOf: #"", "recentred": "#.utf8)
         out.append(contentsOf: (recentred ? "true" : "false").utf8)
+        out.append(contentsOf: #", "idle": "#.utf8)
+        FixedDecimal.append(idle, decimals: 4, to: &out)
         out.append(contentsOf: "}\n".utf8)
     }
 }

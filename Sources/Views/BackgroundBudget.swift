@@ -75,9 +75,10 @@ public struct CPUPacer: Sendable, Equatable {
     }
 }
 
-/// The share of the CPU that background work (tiles drawn on worker threads) may use, shared
-/// by every worker pool of a process: a platform sets it on its window
-/// (`Window.backgroundBudget`) when the process runs under a CPU quota.
+/// The share of the CPU that background work (tiles drawn on worker threads, and a platform's
+/// idle work between frames, such as buffer memory faulted in ahead) may use, shared by every
+/// worker pool of a process: a platform sets it on its window (`Window.backgroundBudget`) when
+/// the process runs under a CPU quota.
 ///
 /// Why: a quota (a cgroup's `cpu.max`, systemd's `CPUQuota=`, a kiosk service held to a share
 /// of a small board) counts every thread of the process, and when the quota of a period is
@@ -94,7 +95,7 @@ public struct CPUPacer: Sendable, Equatable {
 /// count, or the tiles arriving would hold their own pace down.
 ///
 /// Workers call `startWork()` before taking a piece of work (it waits for their turn) and
-/// `finish` after it.
+/// `finish` after it; a thread that must not wait calls `tryStartWork()`.
 public final class BackgroundBudget: Sendable {
     /// The fraction of one core's time background work may use while the window is busy.
     public let share: Double
@@ -188,16 +189,25 @@ public final class BackgroundBudget: Sendable {
     /// and starts it: pass the result to `finish` when the work is done.
     public func startWork() -> Work {
         while true {
-            let (reserved, wait) = state.withLock { s -> (Double?, Double) in
-                let now = wallClock()
-                settle(&s, at: now)
-                if let r = s.pacer.start(at: now) { return (r, 0) }
-                return (nil, s.pacer.delay(at: now))
-            }
-            if let reserved { return Work(cpuStart: threadCPUClock(), reserved: reserved) }
+            let (work, wait) = tryStartWork()
+            if let work { return work }
             // At most a period: the window may come to rest meanwhile, and the rate with it.
             _ = pause.wait(timeout: .now() + min(wait, period))
         }
+    }
+
+    /// Starts a piece of work if the budget lets one start now, without waiting: for a thread
+    /// that must not block (the main thread's idle work, between its frames). Nil, with the
+    /// seconds until one may start, when it must wait.
+    public func tryStartWork() -> (work: Work?, wait: Double) {
+        let (reserved, wait) = state.withLock { s -> (Double?, Double) in
+            let now = wallClock()
+            settle(&s, at: now)
+            if let r = s.pacer.start(at: now) { return (r, 0) }
+            return (nil, s.pacer.delay(at: now))
+        }
+        guard let reserved else { return (nil, wait) }
+        return (Work(cpuStart: threadCPUClock(), reserved: reserved), 0)
     }
 
     /// Charges `work` what it took (on this thread: the one that started it); `learns` false

@@ -16,7 +16,7 @@ import ScrollwayWaylandCore
 /// when that moves fewer bytes, composited again (`WaylandWindow.present`), leaving the ring's
 /// whole slack (half a frame) of travel in the direction it was going (`ShmRing`).
 /// Its pages are faulted in as they are
-/// first drawn, or ahead of time while the window is idle (`prefault`), and never given back
+/// first drawn, or ahead of time while the window is idle, a piece at a time (`prefault`), and never given back
 /// while the window has this size: a frame moving through fresh pages made
 /// the kernel zero, map and later free every page it crossed (in this process and in the
 /// compositor), which cost more than the occasional copy. Between attach+commit and
@@ -31,7 +31,7 @@ final class ShmBuffer {
     /// Bytes of one frame.
     let frameBytes: Int
     private let memory: SharedMemory
-    private let mapping: UnsafeMutableRawPointer
+    let mapping: UnsafeMutableRawPointer
     private let pool: OpaquePointer
     /// Where the frame lies in the ring.
     private var ring: ShmRing
@@ -41,8 +41,13 @@ final class ShmBuffer {
     var isBusy = false
     /// The frame number last drawn into it (nil: never; its pixels are undefined).
     var frame: Int?
+    /// Bytes of the ring faulted in ahead of time so far (`prefault`), from `prefaultStart` on,
+    /// round the end to the start.
+    private(set) var prefaultedBytes = 0
+    /// Where faulting in ahead began: the page the frame started on then.
+    private var prefaultStart: Int?
     /// Whether the whole ring has been faulted in (`prefault`).
-    private(set) var prefaulted = false
+    var prefaulted: Bool { prefaultedBytes >= ring.ringBytes }
     /// Frames recentred in the ring.
     var recentres: Int { ring.recentres }
 
@@ -93,11 +98,32 @@ final class ShmBuffer {
         // `memory` unmaps and closes after this (the buffer and pool are gone by then).
     }
 
-    /// Faults in the whole ring (contents unchanged; safe while the compositor reads it).
-    func prefault() {
-        prefaulted = true
-        _ = sw_prefault(mapping, ring.ringBytes)
+    /// How much of a ring one piece of idle work faults in: a ring is up to 50 MB at 3840×2160,
+    /// which the kernel takes tens of milliseconds to fault in, and a touch that comes meanwhile
+    /// waits for the piece under way; under a CPU quota a piece that long also spent several
+    /// periods' quota at once, and the frames after it stalled (docs/decisions.md, 0.15.9).
+    static let prefaultPieceBytes = 1 << 20
+
+    /// Faults in the next piece of the ring, at most `bytes` (whole pages; contents unchanged,
+    /// safe while the compositor reads it): from the page the frame starts on to the ring's
+    /// end, then from its start, so that a buffer drawn before it is all faulted in (a spare
+    /// wanted by the next touch) finds the pages of its frame there. A kernel without
+    /// `MADV_POPULATE_WRITE` faults in nothing ahead: the ring counts as done, its pages
+    /// faulted in as frames first draw them.
+    func prefault(piece bytes: Int = ShmBuffer.prefaultPieceBytes) {
+        guard !prefaulted else { return }
+        let start = prefaultStart ?? ring.offset / 4096 * 4096
+        prefaultStart = start
+        // Page aligned: `start` is, the ring is whole pages when it is longer than a frame (and
+        // starts at 0 when it is not), and each piece is whole pages but the ring's last.
+        let position = (start + prefaultedBytes) % ring.ringBytes
+        let length = min(max(4096, bytes / 4096 * 4096), ring.ringBytes - position, ring.ringBytes - prefaultedBytes)
+        let done = sw_prefault(mapping + position, length) == 0
+        prefaultedBytes = done ? prefaultedBytes + length : ring.ringBytes
     }
+
+    /// Where the frame starts in its ring, bytes.
+    var frameOffset: Int { ring.offset }
 
     /// Whether the frame can move inside its ring at all.
     var movesByOffset: Bool { ring.slack > 0 }
@@ -230,9 +256,9 @@ final class BufferPool {
         spareToMake || buffers.contains { !$0.prefaulted }
     }
 
-    /// Makes the spare buffer when one is wanted, else faults in one buffer's ring that is not
-    /// yet; returns whether more still waits (so the loop does not spin one more turn to learn
-    /// that nothing is left).
+    /// Makes the spare buffer when one is wanted, else faults in the next piece of a buffer's
+    /// ring that is not yet (`ShmBuffer.prefault`); returns whether more still waits (so the
+    /// loop does not spin one more turn to learn that nothing is left).
     func prefaultNext() -> Bool {
         if spareToMake {
             wantsSpare = false

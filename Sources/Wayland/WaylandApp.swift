@@ -137,9 +137,10 @@ public final class WaylandApp {
         let idle =
             window.framesCommitted > 0 && !window.content.hasActiveAnimations && !window.isWaitingForFrame
             && window.scheduledDraw == nil
-        connection.input.showPendingCursor(windowIsIdle: idle)
-        var moreIdleWork = false
-        if idle { moreIdleWork = window.idleWork() }
+        if idle && connection.input.cursorPending {
+            window.countingIdleTime { connection.input.showPendingCursor(windowIsIdle: true) }
+        }
+        let idleWorkDelay = idle && window.hasIdleWork ? runIdleWork() : nil
         // Arm the timerfd for the earliest thing the window waits for.
         var next: Double?
         if let deadline = window.content.nextTimerDeadline { next = deadline }
@@ -148,7 +149,7 @@ public final class WaylandApp {
         }
         // A frame waiting for its moment (as late as still meets the next repaint).
         if let at = window.scheduledDraw { next = min(next ?? .infinity, at) }
-        if moreIdleWork { next = now }
+        if let idleWorkDelay { next = min(next ?? .infinity, now + idleWorkDelay) }
         if next != armedDeadline {
             let delay = next.map { max(0, $0 - now) }
             // At most a day ahead (a deadline set at infinity waits for events only).
@@ -186,6 +187,19 @@ public final class WaylandApp {
         for (i, bus) in buses.enumerated() where fds[3 + i].revents != 0 { accessibilityLink?.process(bus) }
         try connection.finishRead(revents: ready > 0 ? fds[0].revents : 0)
         if let failure = connection.failure { throw failure }
+    }
+
+    /// One piece of the window's idle work, when its background budget lets one start (under
+    /// a CPU quota: faulting a buffer ring in is background work like a tile's, and unpaced it
+    /// spent a period's quota at once, so a touch landing then found none left). Returns how
+    /// long until the next piece may run (0: at once), nil when none is left.
+    private func runIdleWork() -> Double? {
+        guard let budget = window.content.backgroundBudget else { return window.idleWork() ? 0 : nil }
+        let (work, wait) = budget.tryStartWork()
+        guard let work else { return wait }
+        let more = window.idleWork()
+        budget.finish(work)
+        return more ? 0 : nil
     }
 
     /// Steps until `condition` holds (checked before each step), for at most `timeout`

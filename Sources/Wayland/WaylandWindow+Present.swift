@@ -110,6 +110,8 @@ extension WaylandWindow {
         buffer.isBusy = true
         if framesCommitted == 0 { firstFrameSize = content.bounds.size }
         framesCommitted += 1
+        lastFrameTimes.idle = idleSinceCommit
+        idleSinceCommit = 0
         if let lastPlan { onCommit?(lastPlan, lastFrameTimes) }
     }
 
@@ -169,10 +171,22 @@ extension WaylandWindow {
     }
 
     /// Work worth doing while nothing animates, one piece per call (the event loop calls it
-    /// when idle): faults in a buffer ring, so scrolling into it later costs no page faults, or
-    /// makes the spare buffer a replacement wanted (`BufferPool.wantsSpare`). Returns whether
-    /// more is left.
-    func idleWork() -> Bool { pool?.prefaultNext() ?? false }
+    /// when idle, paced under a CPU quota): faults in a piece of a buffer ring, so scrolling
+    /// into it later costs no page faults, or makes the spare buffer a replacement wanted
+    /// (`BufferPool.wantsSpare`). Returns whether more is left. With a commit listener
+    /// (`--frame-stats`) its main-thread time is counted apart (`FrameStepTimes.idle`): it is
+    /// done once for a size, not in every frame.
+    func idleWork() -> Bool { countingIdleTime { pool?.prefaultNext() ?? false } }
+
+    /// Runs `work`, done while the window rests (idle work, a cursor theme loaded once the
+    /// window is idle), with its main-thread time counted as idle time (`FrameStepTimes.idle`)
+    /// while a commit listener measures frames.
+    func countingIdleTime<T>(_ work: () -> T) -> T {
+        guard onCommit != nil else { return work() }
+        let started = FrameStepTimes.threadSeconds()
+        defer { idleSinceCommit += FrameStepTimes.threadSeconds() - started }
+        return work()
+    }
 
     /// Whether idle work is left (a buffer ring not faulted in yet, or a spare to make).
     var hasIdleWork: Bool { pool?.needsPrefault ?? false }
@@ -185,18 +199,24 @@ extension WaylandWindow {
 
 /// A committed frame's main-thread CPU time by step, in seconds: `prepare` (animations, layout,
 /// rasterizing, working out the update) and `present` (planning, moving, copying and
-/// compositing into the buffer). The rest of a frame's time is the event loop's.
+/// compositing into the buffer). The rest of a frame's time is the event loop's, and `idle`,
+/// the idle work done since the commit before.
 public struct FrameStepTimes: Sendable, Equatable {
     public var prepare = 0.0
     public var present = 0.0
     /// The frame's buffer reached an end of its ring and its rows were copied to the other end
     /// (`present` then holds about one frame copy more): what a fast fling's slowest frames are.
     public var recentred = false
+    /// Main-thread time in idle work (buffer rings faulted in ahead, a spare buffer made, a
+    /// cursor theme loaded) since the commit before: done once, while the window was at rest,
+    /// and so not a cost of this frame.
+    public var idle = 0.0
 
-    public init(prepare: Double = 0, present: Double = 0, recentred: Bool = false) {
+    public init(prepare: Double = 0, present: Double = 0, recentred: Bool = false, idle: Double = 0) {
         self.prepare = prepare
         self.present = present
         self.recentred = recentred
+        self.idle = idle
     }
 
     static func threadSeconds() -> Double { seconds(CLOCK_THREAD_CPUTIME_ID) }

@@ -146,6 +146,9 @@ public final class WaylandWindow: WindowHost {
     /// Where the last committed frame's main-thread CPU time went (statistics; measured only while
     /// `onCommit` is set, zero otherwise).
     public internal(set) var lastFrameTimes = FrameStepTimes()
+    /// Main-thread time in idle work since the last commit (`idleWork`; measured only while
+    /// `onCommit` is set).
+    var idleSinceCommit = 0.0
     /// Called after each commit with the plan that brought the buffer up to date (statistics).
     public var onCommit: ((PresentPlan, FrameStepTimes) -> Void)?
     /// Frames committed (for tests and benchmarks).

@@ -63,17 +63,51 @@ struct FrameStatsTests {
         var out: [UInt8] = []
         FrameStatsWriter.appendLine(
             to: &out, t: 1234.5678901, main: 0.73125, process: 0.80004, prepare: 0.3, present: 0.25,
-            plan: "offset+copy", recentred: true)
+            plan: "offset+copy", recentred: true, idle: 12.5)
         let text = String(decoding: out, as: UTF8.self)
         #expect(
             text == #"{"t": 1234.567890, "main": 0.7313, "process": 0.8000, "prepare": 0.3000, "#
-                + #""present": 0.2500, "plan": "offset+copy", "recentred": true}"# + "\n")
+                + #""present": 0.2500, "plan": "offset+copy", "recentred": true, "idle": 12.5000}"# + "\n")
         let frames = try WestonBench.scrollwayFrames(text + text, t0: 1234, t1: 1235)
         #expect(frames.count == 2)
         #expect(frames.first?.main == 0.7313)
         #expect(frames.first?.process == 0.8)
         #expect(frames.first?.recentred == true)
         #expect(frames.first?.t == 1234.56789)
+    }
+
+    /// Idle work done since the commit before (buffer rings faulted in while the window rested)
+    /// is written apart and left out of the frame's main-thread time: a frame after
+    /// 30 ms of it and one after 30 ms of its own work, on this thread's CPU clock.
+    @Test @MainActor func idleWorkIsLeftOutOfTheFramesTime() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("idle-\(getpid()).stats").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try FrameStatsWriter(path: path)
+        let plan = PresentPlan.repaint(PixelRect(x: 0, y: 0, width: 8, height: 8))
+        /// Spends `seconds` of this thread's CPU time; returns what it spent.
+        func spend(_ seconds: Double) -> Double {
+            let start = FrameStatsWriter.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
+            var x = 0.0
+            while FrameStatsWriter.cpuSeconds(CLOCK_THREAD_CPUTIME_ID) - start < seconds { x += 1 }
+            #expect(x > 0)
+            return FrameStatsWriter.cpuSeconds(CLOCK_THREAD_CPUTIME_ID) - start
+        }
+        writer.record(plan, times: FrameStepTimes())
+        let idle = spend(0.03)
+        writer.record(plan, times: FrameStepTimes(idle: idle))
+        _ = spend(0.03)
+        writer.record(plan, times: FrameStepTimes())
+        writer.finish()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        try #require(lines.count == 3)
+        func number(_ line: Int, _ key: String) -> Double { lines[line][key] as? Double ?? .nan }
+        #expect(abs(number(1, "idle") - idle * 1000) < 0.001)
+        // (The process's time holds other tests' threads too: only the main thread's is checked.)
+        #expect(number(1, "main") < 10, "\(lines[1])")
+        #expect(number(2, "main") >= 30, "\(lines[2])")
+        #expect(number(2, "idle") == 0)
     }
 
     /// Lines are held back a few kilobytes at a time, and `finish` writes the rest: every frame

@@ -157,6 +157,30 @@ struct BackgroundBudgetRestTests {
         #expect(budget.currentShare == 0.0125)
     }
 
+    /// A thread that must not wait (the main thread's idle work) is told at once: a piece when
+    /// the balance allows, else how long until it will, which is what the overdraw takes to pay
+    /// back at the share.
+    @Test func aTryNeverWaitsAndSaysHowLong() {
+        let clock = Clock()
+        let cpu = Clock()
+        let budget = BackgroundBudget(
+            share: 0.025, period: 0.1, wallClock: { clock.now }, threadCPUClock: { cpu.now })
+        // A new budget has its burst (2.5 ms) saved up: a piece starts.
+        let first = budget.tryStartWork()
+        let work = try? #require(first.work)
+        #expect(first.wait == 0)
+        // It takes 10 ms: 7.5 ms overdrawn, paid back at 25 ms a second in 0.3 s.
+        cpu.now = 0.01
+        if let work { budget.finish(work) }
+        let second = budget.tryStartWork()
+        #expect(second.work == nil)
+        #expect(abs(second.wait - 0.3) < 1e-9)
+        clock.now = 0.299
+        #expect(budget.tryStartWork().work == nil)
+        clock.now = 0.3
+        #expect(budget.tryStartWork().work != nil)
+    }
+
     @Test func withoutARestingShareBothAreTheSame() {
         let clock = Clock()
         let budget = BackgroundBudget(share: 0.02, period: 0.1, wallClock: { clock.now }, threadCPUClock: { 0 })

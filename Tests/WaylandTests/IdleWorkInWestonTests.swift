@@ -1,0 +1,88 @@
+import Glibc
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayScrolling
+import ScrollwayViews
+import ScrollwayWestonHarness
+import Testing
+
+@testable import ScrollwayWayland
+
+/// A window's buffer rings are faulted in while it rests, a piece at a time
+/// (`ShmBuffer.prefaultPieceBytes`): a touch that lands meanwhile waits for one piece, not for a
+/// whole ring (50 MB at 3840×2160, tens of milliseconds of page faults), and a process held to
+/// a CPU quota spends it as background work, paced. The time is counted apart from the frame
+/// that follows (`FrameStepTimes.idle`). Checked on the real shared memory of a window in
+/// headless weston, with `mincore` saying which of a ring's pages are in memory.
+@MainActor
+@Suite(.serialized) struct IdleWorkInWestonTests {
+    /// Pages of `buffer`'s ring in memory in bytes `from..<to` (page aligned).
+    static func resident(_ buffer: ShmBuffer, _ range: Range<Int>) throws -> Int {
+        var pages = [UInt8](repeating: 0, count: range.count / 4096)
+        let rc = mincore(buffer.mapping + range.lowerBound, range.count, &pages)
+        try #require(rc == 0, "mincore: \(String(cString: strerror(errno)))")
+        return pages.count(where: { $0 & 1 != 0 })
+    }
+
+    @Test func ringsAreFaultedInAPieceAtATimeAndCountedApartFromFrames() throws {
+        let (width, height) = (1920, 1080)
+        let rig = try WestonRig(width: width, height: height)
+        defer { rig.stop() }
+        let window = Scene.list.makeWindow(size: Size(width: Double(width), height: Double(height)))
+        var times: [FrameStepTimes] = []
+        let app = try WaylandApp(
+            content: window, title: "Scrollway idle work test", socket: rig.socketPath,
+            onCommit: { _, t in times.append(t) })
+        // Idle work waits for a frame on screen; the turn that commits one does none (its frame
+        // callback is out).
+        try app.pump(until: { app.window.framesCommitted > 0 }, timeout: 10, "the first frame")
+        let pool = try #require(app.window.pool)
+        let piece = ShmBuffer.prefaultPieceBytes
+        // The second buffer was never drawn: none of its ring is in memory. A piece faults in
+        // exactly one piece, starting where its frame starts (a buffer drawn before its ring is
+        // all faulted in finds its frame's pages there), and the pieces then go round the ring.
+        let second = try #require(pool.buffers.last)
+        try #require(second.frame == nil && second.prefaultedBytes == 0)
+        let ringBytes = ShmBuffer.ringBytes(frameBytes: second.frameBytes, offsetScrolling: true)
+        let start = second.frameOffset / 4096 * 4096
+        try #require(start > piece && ringBytes - start > piece, "the frame starts \(start) bytes in")
+        #expect(try Self.resident(second, 0..<ringBytes) == 0)
+        second.prefault()
+        #expect(second.prefaultedBytes == piece)
+        #expect(try Self.resident(second, start..<(start + piece)) == piece / 4096)
+        #expect(try Self.resident(second, 0..<ringBytes) == piece / 4096)
+        // To the ring's end (the last piece shorter), then from its start.
+        while second.prefaultedBytes < ringBytes - start { second.prefault() }
+        #expect(second.prefaultedBytes == ringBytes - start)
+        #expect(try Self.resident(second, 0..<start) == 0)
+        second.prefault()
+        #expect(try Self.resident(second, 0..<piece) == piece / 4096)
+        #expect(try Self.resident(second, piece..<start) == 0)
+        // The window's idle work does one piece a call, the drawn buffer's first.
+        let drawn = try #require(pool.buffers.first)
+        let secondDone = second.prefaultedBytes
+        #expect(app.window.hasIdleWork)
+        #expect(app.window.idleWork())
+        #expect(drawn.prefaultedBytes == piece)
+        #expect(second.prefaultedBytes == secondDone)
+        // The loop does the rest while the window rests: every ring whole, in many pieces.
+        try app.pump(until: { !app.window.hasIdleWork }, timeout: 20, "the rings faulted in")
+        for b in pool.buffers {
+            let ring = (b.prefaultedBytes + 4095) / 4096 * 4096
+            #expect(b.prefaulted)
+            #expect(try Self.resident(b, 0..<ring) == ring / 4096)
+        }
+        // The next frame says how long that took, apart from its own time; the one after,
+        // with no idle work between, says none.
+        let main = try #require(window.view(named: "main") as? ScrollView)
+        let committed = times.count
+        main.contentOffset.y += 40
+        try app.pump(until: { times.count > committed }, timeout: 10, "a frame after the idle work")
+        let afterRest = try #require(times.last)
+        #expect(afterRest.idle > 0)
+        main.contentOffset.y += 40
+        try app.pump(until: { times.count > committed + 1 }, timeout: 10, "the frame after that")
+        #expect(times.last?.idle == 0)
+        #expect(times.first?.idle == 0, "no idle work before the first frame")
+    }
+}
