@@ -5,6 +5,7 @@ import ScrollwayHeadless
 import ScrollwayPhysics
 import ScrollwayScripts
 import ScrollwayScrolling
+import ScrollwayTestSupport
 import ScrollwayViews
 import Testing
 
@@ -519,6 +520,74 @@ final class SceneDriver {
         list.contentOffset = Point(x: 0, y: tops[2] + 10)
         _ = try? window.prepareFrame(time: 0.2)
         #expect(list.visibleHeaders[2]?.frame.minY == tops[2] + 10)
+    }
+
+    /// Whatever the scroll does (small steps either way, jumps anywhere, past both ends) and
+    /// however the sections change, the headers in view are exactly those a search of every
+    /// section finds: each whose natural rect meets the viewport and its margin, and the one
+    /// whose natural top is the last at or above the pin line, pinned there until the next
+    /// pushes it up.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func theHeadersInViewAreThoseASearchOfEverySectionFinds(seed: UInt64) {
+        final class Rows: ListDataSource {
+            var starts: [Int] = []
+            func numberOfRows(in list: ListView) -> Int { 2000 }
+            func sectionStarts(in list: ListView) -> [Int] { starts }
+            func list(_ list: ListView, titleForSection section: Int) -> String { "S\(section)" }
+            func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+                let cell = list.dequeueReusableCell(withIdentifier: "r")
+                cell.textLabel.text = "r\(row)"
+                return cell
+            }
+        }
+        var random = SeededRandom(state: seed)
+        // Sections of 0 to 40 rows (empty ones stack their headers), some past the last row.
+        func someSections() -> [Int] {
+            var starts: [Int] = []
+            var row = 0
+            while row <= 2000 {
+                starts.append(row)
+                row += Int(clamping: random.unit(0, 41))
+            }
+            return starts
+        }
+        let rows = Rows()
+        rows.starts = someSections()
+        let window = Window(size: Size(width: 300, height: 600))
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 300, height: 600))
+        list.register("r") { ListCell(reuseIdentifier: "r") }
+        list.dataSource = rows
+        window.addSubview(list)
+        list.reloadData()
+        var time = 0.0
+        for step in 0..<400 {
+            let roll = random.unit(0, 1)
+            if roll < 0.03 {
+                rows.starts = roll < 0.01 ? [] : someSections()
+                list.reloadData()
+            } else if roll < 0.15 {
+                list.contentOffset.y = random.unit(-300, list.contentSize.height + 300)
+            } else {
+                list.contentOffset.y += random.unit(-60, 60)
+            }
+            time += 1.0 / 60
+            _ = try? window.prepareFrame(time: time)
+            let h = list.sectionHeaderHeight
+            let tops = (0..<list.numberOfSections).map { list.rectForHeader(inSection: $0).minY }
+            let (from, to) = (list.bounds.minY - list.margin, list.bounds.maxY + list.margin)
+            var expected = Set(tops.indices.filter { tops[$0] <= to && tops[$0] + h > from })
+            let pin = max(0, list.bounds.minY)
+            let top = tops.indices.filter { tops[$0] <= pin }.max { tops[$0] < tops[$1] }
+            if let top { expected.insert(top) }
+            #expect(Set(list.visibleHeaders.keys) == expected, "step \(step) at \(list.contentOffset.y)")
+            if let top, let header = list.visibleHeaders[top] {
+                let next = tops.filter { $0 > tops[top] }.min() ?? .infinity
+                // (To an ulp: the frame is kept as a centre and a size.)
+                let pinned = min(max(tops[top], list.bounds.minY), next - h)
+                #expect(abs(header.frame.minY - pinned) < 1e-6, "step \(step): \(header.frame.minY), not \(pinned)")
+            }
+            if Set(list.visibleHeaders.keys) != expected { return }
+        }
     }
 
     @Test func aTouchOnACellThatIsReloadedUnderTheFingerSelectsNothing() {

@@ -167,11 +167,14 @@ struct BackgroundBudgetRestTests {
             share: 0.025, period: 0.1, wallClock: { clock.now }, threadCPUClock: { cpu.now })
         // A new budget has its burst (2.5 ms) saved up: a piece starts.
         let first = budget.tryStartWork()
-        let work = try? #require(first.work)
         #expect(first.wait == 0)
+        guard let work = first.work else {
+            Issue.record("a new budget let nothing start")
+            return
+        }
         // It takes 10 ms: 7.5 ms overdrawn, paid back at 25 ms a second in 0.3 s.
         cpu.now = 0.01
-        if let work { budget.finish(work) }
+        budget.finish(work)
         let second = budget.tryStartWork()
         #expect(second.work == nil)
         #expect(abs(second.wait - 0.3) < 1e-9)
