@@ -256,10 +256,10 @@ final class BufferPool {
         spareToMake || buffers.contains { !$0.prefaulted }
     }
 
-    /// Makes the spare buffer when one is wanted, else faults in the next piece of a buffer's
-    /// ring that is not yet (`ShmBuffer.prefault`); returns whether more still waits (so the
-    /// loop does not spin one more turn to learn that nothing is left).
-    func prefaultNext() -> Bool {
+    /// Makes the spare buffer when one is wanted, else faults in the next piece (at most
+    /// `piece` bytes) of a buffer's ring that is not yet (`ShmBuffer.prefault`); returns whether
+    /// more still waits (so the loop does not spin one more turn to learn that nothing is left).
+    func prefaultNext(piece: Int = ShmBuffer.prefaultPieceBytes) -> Bool {
         if spareToMake {
             wantsSpare = false
             do {
@@ -270,7 +270,7 @@ final class BufferPool {
             }
             return needsPrefault
         }
-        buffers.first(where: { !$0.prefaulted })?.prefault()
+        buffers.first(where: { !$0.prefaulted })?.prefault(piece: piece)
         return needsPrefault
     }
 

@@ -171,12 +171,14 @@ extension WaylandWindow {
     }
 
     /// Work worth doing while nothing animates, one piece per call (the event loop calls it
-    /// when idle, paced under a CPU quota): faults in a piece of a buffer ring, so scrolling
-    /// into it later costs no page faults, or makes the spare buffer a replacement wanted
-    /// (`BufferPool.wantsSpare`). Returns whether more is left. With a commit listener
-    /// (`--frame-stats`) its main-thread time is counted apart (`FrameStepTimes.idle`): it is
-    /// done once for a size, not in every frame.
-    func idleWork() -> Bool { countingIdleTime { pool?.prefaultNext() ?? false } }
+    /// when idle, paced under a CPU quota): faults in a piece of a buffer ring (at most
+    /// `piece` bytes), so scrolling into it later costs no page faults, or makes the spare
+    /// buffer a replacement wanted (`BufferPool.wantsSpare`). Returns whether more is left.
+    /// With a commit listener (`--frame-stats`) its main-thread time is counted apart
+    /// (`FrameStepTimes.idle`): it is done once for a size, not in every frame.
+    func idleWork(piece: Int = ShmBuffer.prefaultPieceBytes) -> Bool {
+        countingIdleTime { pool?.prefaultNext(piece: piece) ?? false }
+    }
 
     /// Runs `work`, done while the window rests (idle work, a cursor theme loaded once the
     /// window is idle), with its main-thread time counted as idle time (`FrameStepTimes.idle`)

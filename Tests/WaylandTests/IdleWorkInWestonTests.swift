@@ -8,12 +8,13 @@ import Testing
 
 @testable import ScrollwayWayland
 
-/// A window's buffer rings are faulted in while it rests, a piece at a time
-/// (`ShmBuffer.prefaultPieceBytes`): a touch that lands meanwhile waits for one piece, not for a
-/// whole ring (50 MB at 3840×2160, tens of milliseconds of page faults), and a process held to
-/// a CPU quota spends it as background work, paced. The time is counted apart from the frame
-/// that follows (`FrameStepTimes.idle`). Checked on the real shared memory of a window in
-/// headless weston, with `mincore` saying which of a ring's pages are in memory.
+/// A window's buffer rings are faulted in while it rests, in pieces from the page their frame
+/// starts on round the ring (`ShmBuffer.prefault`): a megabyte a turn under a CPU quota, as
+/// background work paced with the tile workers (a whole ring at 3840×2160 is tens of
+/// milliseconds of page faults, several periods of a small quota), the rest of a ring a turn
+/// without one. The time is counted apart from the frame that follows
+/// (`FrameStepTimes.idle`). Checked on the real shared memory of a window in headless weston,
+/// with `mincore` saying which of a ring's pages are in memory.
 @MainActor
 @Suite(.serialized) struct IdleWorkInWestonTests {
     /// Pages of `buffer`'s ring in memory in bytes `from..<to` (page aligned).
