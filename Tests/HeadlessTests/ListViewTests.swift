@@ -476,26 +476,41 @@ final class SceneDriver {
         #expect(cell.convert(Point.zero, to: nil).y == before)
     }
 
-    @Test func emptySectionsStackTheirHeadersAboveTheNextSectionsAsUITableViewDoes() {
-        final class Rows: ListDataSource {
-            func numberOfRows(in list: ListView) -> Int { 12 }
-            // Section 1 is empty (section 2 starts at the same row); section 4 comes after the
-            // last row (empty, at the end).
-            func sectionStarts(in list: ListView) -> [Int] { [0, 5, 5, 10, 12] }
-            func list(_ list: ListView, titleForSection section: Int) -> String { "S\(section)" }
-            func list(_ list: ListView, cellForRow row: Int) -> ListCell {
-                let cell = list.dequeueReusableCell(withIdentifier: "r")
-                cell.textLabel.text = "r\(row)"
-                return cell
-            }
+    /// `count` one-line rows ("r" and the row) in sections starting at `starts`, titled "S"
+    /// and the section.
+    final class SectionedRows: ListDataSource {
+        let count: Int
+        var starts: [Int]
+        init(count: Int, starts: [Int]) {
+            self.count = count
+            self.starts = starts
         }
-        let rows = Rows()
-        let window = Window(size: Size(width: 300, height: 1000))
-        let list = ListView(frame: Rect(x: 0, y: 0, width: 300, height: 1000))
+        func numberOfRows(in list: ListView) -> Int { count }
+        func sectionStarts(in list: ListView) -> [Int] { starts }
+        func list(_ list: ListView, titleForSection section: Int) -> String { "S\(section)" }
+        func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+            let cell = list.dequeueReusableCell(withIdentifier: "r")
+            cell.textLabel.text = "r\(row)"
+            return cell
+        }
+    }
+
+    /// A list 300 wide and `height` tall showing `rows`, filling a window of its size.
+    private func sectionedList(_ rows: SectionedRows, height: Double) -> (Window, ListView) {
+        let window = Window(size: Size(width: 300, height: height))
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 300, height: height))
         list.register("r") { ListCell(reuseIdentifier: "r") }
         list.dataSource = rows
         window.addSubview(list)
         list.reloadData()
+        return (window, list)
+    }
+
+    @Test func emptySectionsStackTheirHeadersAboveTheNextSectionsAsUITableViewDoes() {
+        // Section 1 is empty (section 2 starts at the same row); section 4 comes after the last
+        // row (empty, at the end).
+        let rows = SectionedRows(count: 12, starts: [0, 5, 5, 10, 12])
+        let (window, list) = sectionedList(rows, height: 1000)
         _ = try? window.prepareFrame(time: 0)
         #expect(list.numberOfSections == 5)
         #expect(list.section(containingRow: 4) == 0)
@@ -529,17 +544,6 @@ final class SceneDriver {
     /// pushes it up.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func theHeadersInViewAreThoseASearchOfEverySectionFinds(seed: UInt64) {
-        final class Rows: ListDataSource {
-            var starts: [Int] = []
-            func numberOfRows(in list: ListView) -> Int { 2000 }
-            func sectionStarts(in list: ListView) -> [Int] { starts }
-            func list(_ list: ListView, titleForSection section: Int) -> String { "S\(section)" }
-            func list(_ list: ListView, cellForRow row: Int) -> ListCell {
-                let cell = list.dequeueReusableCell(withIdentifier: "r")
-                cell.textLabel.text = "r\(row)"
-                return cell
-            }
-        }
         var random = SeededRandom(state: seed)
         // Sections of 0 to 40 rows (empty ones stack their headers), some past the last row.
         func someSections() -> [Int] {
@@ -551,14 +555,8 @@ final class SceneDriver {
             }
             return starts
         }
-        let rows = Rows()
-        rows.starts = someSections()
-        let window = Window(size: Size(width: 300, height: 600))
-        let list = ListView(frame: Rect(x: 0, y: 0, width: 300, height: 600))
-        list.register("r") { ListCell(reuseIdentifier: "r") }
-        list.dataSource = rows
-        window.addSubview(list)
-        list.reloadData()
+        let rows = SectionedRows(count: 2000, starts: someSections())
+        let (window, list) = sectionedList(rows, height: 600)
         var time = 0.0
         for step in 0..<400 {
             let roll = random.unit(0, 1)
