@@ -179,8 +179,8 @@ public struct WestonBench {
 
     /// Waits until the process `pid` has been quiet, at least `minimum` seconds after the
     /// call: under `share` of a core over the last `window` seconds, by its CPU clock (every
-    /// thread, in nanoseconds; /proc's clock ticks are too coarse to tell 1% from nothing over
-    /// a quarter second). Returns false when `limit` seconds pass first, or when the clock
+    /// thread, in nanoseconds; /proc's clock ticks are too coarse for a share this small over a
+    /// window this short). Returns false when `limit` seconds pass first, or when the clock
     /// cannot be read (a process already gone); the fling then finds the client as it is. Why
     /// not a fixed wait: a client still busy after its first frame (faulting its buffers in,
     /// slowly under a CPU quota) would share its first fling's frames with that work

@@ -15,11 +15,10 @@ import ScrollwayWaylandCore
 /// frame reaches an end of the ring it starts again at the other end, copied there once or,
 /// when that moves fewer bytes, composited again (`WaylandWindow.present`), leaving the ring's
 /// whole slack (half a frame) of travel in the direction it was going (`ShmRing`).
-/// Its pages are faulted in as they are
-/// first drawn, or ahead of time while the window is idle, a piece at a time (`prefault`), and never given back
-/// while the window has this size: a frame moving through fresh pages made
-/// the kernel zero, map and later free every page it crossed (in this process and in the
-/// compositor), which cost more than the occasional copy. Between attach+commit and
+/// Its pages are faulted in as they are first drawn, or ahead of time while the window is idle,
+/// a piece at a time (`prefault`), and never given back while the window has this size: a
+/// frame moving through fresh pages made the kernel zero, map and later free every page it
+/// crossed (in this process and in the compositor), which cost more than the occasional copy. Between attach+commit and
 /// wl_buffer.release the compositor may read it: it is never drawn into, moved or destroyed
 /// then.
 @MainActor
@@ -98,10 +97,9 @@ final class ShmBuffer {
         // `memory` unmaps and closes after this (the buffer and pool are gone by then).
     }
 
-    /// How much of a ring one piece of idle work faults in: a ring is up to 50 MB at 3840×2160,
-    /// which the kernel takes tens of milliseconds to fault in, and a touch that comes meanwhile
-    /// waits for the piece under way; under a CPU quota a piece that long also spent several
-    /// periods' quota at once, and the frames after it stalled (docs/decisions.md, 0.15.9).
+    /// How much of a ring one piece of idle work faults in under a CPU quota: a whole ring at a
+    /// large size spent several periods' quota at once, and the frames after it stalled
+    /// (measured: docs/decisions.md, 0.15.9).
     static let prefaultPieceBytes = 1 << 20
 
     /// Faults in the next piece of the ring, at most `bytes` (whole pages; contents unchanged,
@@ -259,7 +257,7 @@ final class BufferPool {
     /// Makes the spare buffer when one is wanted, else faults in the next piece (at most
     /// `piece` bytes) of a buffer's ring that is not yet (`ShmBuffer.prefault`); returns whether
     /// more still waits (so the loop does not spin one more turn to learn that nothing is left).
-    func prefaultNext(piece: Int = ShmBuffer.prefaultPieceBytes) -> Bool {
+    func prefaultNext(piece: Int) -> Bool {
         if spareToMake {
             wantsSpare = false
             do {
