@@ -210,14 +210,21 @@ public final class BackgroundBudget: Sendable {
         return (Work(cpuStart: threadCPUClock(), reserved: reserved), 0)
     }
 
-    /// Charges `work` what it took (on this thread: the one that started it); `learns` false
-    /// when it found nothing to do, so that it does not teach the budget a piece costs nothing.
-    public func finish(_ work: Work, learns: Bool = true) {
+    /// Charges `work` what it took (on this thread: the one that started it) and `alsoSpent`
+    /// seconds spent for it elsewhere (an event loop's turns that ran the pieces); `learns`
+    /// false when it found nothing to do, so that it does not teach the budget a piece costs
+    /// nothing. Returns what the work itself took and the seconds until the next piece may
+    /// start (0: at once), so that a loop arms its timer for then instead of turning once more
+    /// to ask.
+    @discardableResult
+    public func finish(_ work: Work, learns: Bool = true, alsoSpent: Double = 0) -> (spent: Double, wait: Double) {
         let spent = threadCPUClock() - work.cpuStart
         let now = wallClock()
-        state.withLock { s in
+        let wait = state.withLock { s in
             settle(&s, at: now)
-            s.pacer.finish(reserved: work.reserved, spent: spent, at: now, learns: learns)
+            s.pacer.finish(reserved: work.reserved, spent: spent + max(0, alsoSpent), at: now, learns: learns)
+            return s.pacer.delay(at: now)
         }
+        return (spent, wait)
     }
 }

@@ -184,6 +184,39 @@ struct BackgroundBudgetRestTests {
         #expect(budget.tryStartWork().work != nil)
     }
 
+    /// A loop that runs its pieces in turns arms its timer from what `finish` says, and the
+    /// turns' own time, given with the next piece, is paid back like the pieces'.
+    @Test func finishingSaysTheWaitAndChargesTheTurns() {
+        let clock = Clock()
+        let cpu = Clock()
+        let budget = BackgroundBudget(
+            share: 0.025, period: 0.1, wallClock: { clock.now }, threadCPUClock: { cpu.now })
+        guard let first = budget.tryStartWork().work else {
+            Issue.record("a new budget let nothing start")
+            return
+        }
+        // 1 ms of work against 2.5 ms saved up: the next may start at once.
+        cpu.now = 0.001
+        let once = budget.finish(first)
+        #expect(abs(once.spent - 0.001) < 1e-12)
+        #expect(once.wait == 0)
+        guard let second = budget.tryStartWork().work else {
+            Issue.record("a budget with 1.5 ms left let nothing start")
+            return
+        }
+        // 1 ms more, and 2 ms of the loop's turns: 1.5 ms overdrawn, paid back in 60 ms. What
+        // the piece itself took is what comes back; the turns are charged all the same.
+        cpu.now = 0.002
+        let twice = budget.finish(second, alsoSpent: 0.002)
+        #expect(abs(twice.spent - 0.001) < 1e-12)
+        #expect(abs(twice.wait - 0.06) < 1e-9)
+        let third = budget.tryStartWork()
+        #expect(third.work == nil)
+        #expect(abs(third.wait - 0.06) < 1e-9)
+        clock.now = 0.06
+        #expect(budget.tryStartWork().work != nil)
+    }
+
     @Test func withoutARestingShareBothAreTheSame() {
         let clock = Clock()
         let budget = BackgroundBudget(share: 0.02, period: 0.1, wallClock: { clock.now }, threadCPUClock: { 0 })
