@@ -9,9 +9,10 @@ import ScrollwayWayland
 /// "recentred": <bool>, "idle": <ms>}`, CPU time spent since the last commit by the main thread
 /// and by the whole process (worker threads included), the main thread's time in the frame's
 /// two steps, whether its buffer was recentred in its ring, and the main thread's time in idle
-/// work since the last commit (`FrameStepTimes`). `main` and `process` leave that idle work
-/// out: buffer rings faulted in and a cursor theme loaded while the window rested are done
-/// once, and counted in the first frame after the rest they made it look slow. Written a few
+/// work since the last commit (`FrameStepTimes`: the event loop's turns that did it, whole).
+/// `main` and `process` leave that idle work out: buffer rings faulted in and a cursor theme
+/// loaded while the window rested are done once, and counted in the first frame after the
+/// rest they made it look slow. Written a few
 /// kilobytes at a time (a write a frame cost more than making the line) and the rest by
 /// `finish()`, which the demo calls as its loop ends, on SIGTERM too, as a rig stops its
 /// clients: a client stopped at the end of a benchmark loses nothing. The writing itself is not counted (the clocks are

@@ -29,6 +29,10 @@ public final class WaylandApp {
     /// turn that wants the same deadline leaves it be, since a frame's several wake-ups (the
     /// buffer's release, the presentation feedback, the frame callback) would each re-arm it.
     private var armedDeadline: Double?
+    /// Main-thread CPU seconds of idle turns outside their pieces (the turn's own waking,
+    /// timer and checks) not yet charged to the background budget: charged with the next
+    /// piece, since a turn's end comes after its piece has said how long the next must wait.
+    private var idleTurnsUncharged = 0.0
     /// The wake descriptor, held in a Sendable box so other threads can call `wake()`.
     public let waker: Waker
     /// Set from any thread (a signal handler's queue) by `requestStop()`; `run` returns at its
@@ -137,10 +141,20 @@ public final class WaylandApp {
         let idle =
             window.framesCommitted > 0 && !window.content.hasActiveAnimations && !window.isWaitingForFrame
             && window.scheduledDraw == nil
+        // A turn that does idle work is idle work, whole: its own turn of the loop too (arming
+        // the timer, the wake-up). It is counted apart from the next frame's time and, under a
+        // quota, charged to the budget with the next piece (`idleTurnsUncharged`).
+        let idleTurn = idle && (window.hasIdleWork || connection.input.cursorPending)
+        let turnStart = idleTurn ? FrameStepTimes.threadSeconds() : 0
+        // The cursor theme, loaded once, is idle time but not the budget's: charged, that one
+        // long load held the rings back long after it (decisions.md, 0.15.10).
+        var unbudgeted = 0.0
         if idle && connection.input.cursorPending {
-            window.countingIdleTime { connection.input.showPendingCursor(windowIsIdle: true) }
+            connection.input.showPendingCursor(windowIsIdle: true)
+            unbudgeted = FrameStepTimes.threadSeconds() - turnStart
         }
-        let idleWorkDelay = idle && window.hasIdleWork ? runIdleWork() : nil
+        var pieces = 0.0
+        let idleWorkDelay = idle && window.hasIdleWork ? runIdleWork(spent: &pieces) : nil
         // Arm the timerfd for the earliest thing the window waits for.
         var next: Double?
         if let deadline = window.content.nextTimerDeadline { next = deadline }
@@ -182,6 +196,11 @@ public final class WaylandApp {
             armedDeadline = nil  // fired: a one-shot timerfd is disarmed
         }
         if fds[2].revents & Int16(POLLIN) != 0 { _ = read(waker.fd, &drain, 8) }
+        if idleTurn {
+            let turn = FrameStepTimes.threadSeconds() - turnStart
+            window.idleSinceCommit += turn
+            if window.content.backgroundBudget != nil { idleTurnsUncharged += max(0, turn - pieces - unbudgeted) }
+        }
         // A screen reader's calls, answered from the window as it is now, and the session's
         // word on whether one runs. A bus that went away takes accessibility with it, not the app.
         for (i, bus) in buses.enumerated() where fds[3 + i].revents != 0 { accessibilityLink?.process(bus) }
@@ -195,14 +214,17 @@ public final class WaylandApp {
     /// Without a quota a piece is a whole ring: in megabyte pieces a spare buffer wanted by a
     /// drag was drawn before its ring was whole, faulting its pages in frames (the list's p99
     /// rose: decisions.md, 0.15.9). Returns how long until the next piece may run (0: at
-    /// once), nil when none is left.
-    private func runIdleWork() -> Double? {
+    /// once; under a quota the budget's wait, so that the next turn is the next piece's), nil
+    /// when none is left; `spent` is the piece's own time.
+    private func runIdleWork(spent: inout Double) -> Double? {
         guard let budget = window.content.backgroundBudget else { return window.idleWork(piece: .max) ? 0 : nil }
         let (work, wait) = budget.tryStartWork()
         guard let work else { return wait }
         let more = window.idleWork()
-        budget.finish(work)
-        return more ? 0 : nil
+        let finished = budget.finish(work, alsoSpent: idleTurnsUncharged)
+        idleTurnsUncharged = 0
+        spent = finished.spent
+        return more ? finished.wait : nil
     }
 
     /// Steps until `condition` holds (checked before each step), for at most `timeout`

@@ -174,20 +174,10 @@ extension WaylandWindow {
     /// when idle, paced under a CPU quota): faults in a piece of a buffer ring (at most
     /// `piece` bytes), so scrolling into it later costs no page faults, or makes the spare
     /// buffer a replacement wanted (`BufferPool.wantsSpare`). Returns whether more is left.
-    /// With a commit listener (`--frame-stats`) its main-thread time is counted apart
-    /// (`FrameStepTimes.idle`): it is done once for a size, not in every frame.
+    /// The loop counts the turns that call it apart from the frames (`FrameStepTimes.idle`):
+    /// it is done once for a size, not in every frame.
     func idleWork(piece: Int = ShmBuffer.prefaultPieceBytes) -> Bool {
-        countingIdleTime { pool?.prefaultNext(piece: piece) ?? false }
-    }
-
-    /// Runs `work`, done while the window rests (idle work, a cursor theme loaded once the
-    /// window is idle), with its main-thread time counted as idle time (`FrameStepTimes.idle`)
-    /// while a commit listener measures frames.
-    func countingIdleTime<T>(_ work: () -> T) -> T {
-        guard onCommit != nil else { return work() }
-        let started = FrameStepTimes.threadSeconds()
-        defer { idleSinceCommit += FrameStepTimes.threadSeconds() - started }
-        return work()
+        pool?.prefaultNext(piece: piece) ?? false
     }
 
     /// Whether idle work is left (a buffer ring not faulted in yet, or a spare to make).
@@ -210,8 +200,8 @@ public struct FrameStepTimes: Sendable, Equatable {
     /// (`present` then holds about one frame copy more): what a fast fling's slowest frames are.
     public var recentred = false
     /// Main-thread time in idle work (buffer rings faulted in ahead, a spare buffer made, a
-    /// cursor theme loaded) since the commit before: done once, while the window was at rest,
-    /// and so not a cost of this frame.
+    /// cursor theme loaded, and the event loop's turns that did it) since the commit before:
+    /// done once, while the window was at rest, and so not a cost of this frame.
     public var idle = 0.0
 
     public init(prepare: Double = 0, present: Double = 0, recentred: Bool = false, idle: Double = 0) {

@@ -146,8 +146,8 @@ public final class WaylandWindow: WindowHost {
     /// Where the last committed frame's main-thread CPU time went (statistics; measured only while
     /// `onCommit` is set, zero otherwise).
     public internal(set) var lastFrameTimes = FrameStepTimes()
-    /// Main-thread time in idle work since the last commit (`idleWork`; measured only while
-    /// `onCommit` is set).
+    /// Main-thread time in the event loop's idle turns (`idleWork`, a cursor theme loaded, and
+    /// those turns' own waking and timer) since the last commit.
     var idleSinceCommit = 0.0
     /// Called after each commit with the plan that brought the buffer up to date (statistics).
     public var onCommit: ((PresentPlan, FrameStepTimes) -> Void)?

@@ -86,4 +86,52 @@ import Testing
         #expect(times.last?.idle == 0)
         #expect(times.first?.idle == 0, "no idle work before the first frame")
     }
+
+    /// Under a CPU quota each turn of the loop that does idle work does a piece: the budget says
+    /// at the piece's end how long the next must wait, and the loop's timer is armed for then
+    /// (it armed a timer for at once, and turned once more only to learn of the wait). Those
+    /// turns are idle time too, left out of the next frame's time.
+    @Test func underAQuotaEachIdleTurnDoesAPiece() throws {
+        let (width, height) = (1920, 1080)
+        let rig = try WestonRig(width: width, height: height)
+        defer { rig.stop() }
+        let window = Scene.list.makeWindow(size: Size(width: Double(width), height: Double(height)))
+        var times: [FrameStepTimes] = []
+        let app = try WaylandApp(
+            content: window, title: "Scrollway idle turns test", socket: rig.socketPath,
+            onCommit: { _, t in times.append(t) })
+        // A quarter of a core saved up for a millisecond: every piece past the first few waits
+        // three times what it took.
+        window.backgroundBudget = BackgroundBudget(
+            share: 0.25, period: 0.004, wallClock: { FrameStepTimes.seconds(CLOCK_MONOTONIC) },
+            threadCPUClock: { FrameStepTimes.threadSeconds() })
+        try app.pump(until: { app.window.framesCommitted > 0 }, timeout: 10, "the first frame")
+        let pool = try #require(app.window.pool)
+        func faulted() -> Int { pool.buffers.reduce(0) { $0 + $1.prefaultedBytes } }
+        var pieces = 0
+        var otherTurns = 0
+        var last = faulted()
+        // Turns that wait as long as the loop's own timer says (`pump` would wake every 50 ms,
+        // turns of its own on a loaded machine); a second at most, in case nothing is armed.
+        let deadline = FrameStepTimes.seconds(CLOCK_MONOTONIC) + 60
+        while app.window.hasIdleWork {
+            try #require(FrameStepTimes.seconds(CLOCK_MONOTONIC) < deadline, "the rings faulted in within 60 s")
+            try app.step(maxWait: 1)
+            let now = faulted()
+            if now > last { pieces += 1 } else { otherTurns += 1 }
+            last = now
+        }
+        // Two rings of 12.4 MB, a megabyte a piece; the other turns are the compositor's events
+        // (the first frame's release and presentation). Asking for the wait in a turn of its
+        // own made about one more turn a piece.
+        #expect(pieces >= 24)
+        #expect(otherTurns * 3 <= pieces, "\(otherTurns) turns without a piece for \(pieces) pieces")
+        // The next frame says the idle turns' time, and none of it is its own.
+        let main = try #require(window.view(named: "main") as? ScrollView)
+        let committed = times.count
+        main.contentOffset.y += 40
+        try app.pump(until: { times.count > committed }, timeout: 10, "a frame after the idle work")
+        let afterRest = try #require(times.last)
+        #expect(afterRest.idle > 0)
+    }
 }
