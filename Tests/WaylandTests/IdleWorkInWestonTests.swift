@@ -25,18 +25,51 @@ import Testing
         return pages.count(where: { $0 & 1 != 0 })
     }
 
+    /// The list scene at 1920×1080 in a headless weston, its first frame on screen, and the step
+    /// times of every commit.
+    @MainActor final class ListInWeston {
+        /// Every commit's times, from the first (which `WaylandApp.init` may make itself).
+        final class Commits { var times: [FrameStepTimes] = [] }
+        let rig: WestonRig
+        let window: Window
+        let app: WaylandApp
+        private let commits = Commits()
+        var times: [FrameStepTimes] { commits.times }
+
+        init(budget: BackgroundBudget? = nil) throws {
+            let rig = try WestonRig(width: 1920, height: 1080)
+            window = Scene.list.makeWindow(size: Size(width: 1920, height: 1080))
+            window.backgroundBudget = budget
+            let commits = commits
+            do {
+                app = try WaylandApp(
+                    content: window, title: "Scrollway idle work test", socket: rig.socketPath,
+                    onCommit: { _, t in commits.times.append(t) })
+            } catch {
+                rig.stop()
+                throw error
+            }
+            self.rig = rig
+            // Idle work waits for a frame on screen; the turn that commits one does none (its
+            // frame callback is out).
+            try app.pump(until: { self.app.window.framesCommitted > 0 }, timeout: 10, "the first frame")
+        }
+
+        isolated deinit { rig.stop() }
+
+        /// Scrolls the list a little and returns the times of the frame that shows it.
+        func scrolled() throws -> FrameStepTimes {
+            let main = try #require(window.view(named: "main") as? ScrollView)
+            let committed = times.count
+            main.contentOffset.y += 40
+            try app.pump(until: { self.times.count > committed }, timeout: 10, "a frame after the scroll")
+            return try #require(times.last)
+        }
+    }
+
     @Test func ringsAreFaultedInAPieceAtATimeAndCountedApartFromFrames() throws {
-        let (width, height) = (1920, 1080)
-        let rig = try WestonRig(width: width, height: height)
-        defer { rig.stop() }
-        let window = Scene.list.makeWindow(size: Size(width: Double(width), height: Double(height)))
-        var times: [FrameStepTimes] = []
-        let app = try WaylandApp(
-            content: window, title: "Scrollway idle work test", socket: rig.socketPath,
-            onCommit: { _, t in times.append(t) })
-        // Idle work waits for a frame on screen; the turn that commits one does none (its frame
-        // callback is out).
-        try app.pump(until: { app.window.framesCommitted > 0 }, timeout: 10, "the first frame")
+        let list = try ListInWeston()
+        let app = list.app
         let pool = try #require(app.window.pool)
         let piece = ShmBuffer.prefaultPieceBytes
         // The second buffer was never drawn: none of its ring is in memory. A piece faults in
@@ -75,16 +108,9 @@ import Testing
         }
         // The next frame says how long that took, apart from its own time; the one after,
         // with no idle work between, says none.
-        let main = try #require(window.view(named: "main") as? ScrollView)
-        let committed = times.count
-        main.contentOffset.y += 40
-        try app.pump(until: { times.count > committed }, timeout: 10, "a frame after the idle work")
-        let afterRest = try #require(times.last)
-        #expect(afterRest.idle > 0)
-        main.contentOffset.y += 40
-        try app.pump(until: { times.count > committed + 1 }, timeout: 10, "the frame after that")
-        #expect(times.last?.idle == 0)
-        #expect(times.first?.idle == 0, "no idle work before the first frame")
+        #expect(try list.scrolled().idle > 0)
+        #expect(try list.scrolled().idle == 0)
+        #expect(list.times.first?.idle == 0, "no idle work before the first frame")
     }
 
     /// Under a CPU quota each turn of the loop that does idle work does a piece: the budget says
@@ -92,20 +118,13 @@ import Testing
     /// (it armed a timer for at once, and turned once more only to learn of the wait). Those
     /// turns are idle time too, left out of the next frame's time.
     @Test func underAQuotaEachIdleTurnDoesAPiece() throws {
-        let (width, height) = (1920, 1080)
-        let rig = try WestonRig(width: width, height: height)
-        defer { rig.stop() }
-        let window = Scene.list.makeWindow(size: Size(width: Double(width), height: Double(height)))
-        var times: [FrameStepTimes] = []
-        let app = try WaylandApp(
-            content: window, title: "Scrollway idle turns test", socket: rig.socketPath,
-            onCommit: { _, t in times.append(t) })
         // A quarter of a core saved up for a millisecond: every piece past the first few waits
         // three times what it took.
-        window.backgroundBudget = BackgroundBudget(
-            share: 0.25, period: 0.004, wallClock: { FrameStepTimes.seconds(CLOCK_MONOTONIC) },
-            threadCPUClock: { FrameStepTimes.threadSeconds() })
-        try app.pump(until: { app.window.framesCommitted > 0 }, timeout: 10, "the first frame")
+        let list = try ListInWeston(
+            budget: BackgroundBudget(
+                share: 0.25, period: 0.004, wallClock: { FrameStepTimes.seconds(CLOCK_MONOTONIC) },
+                threadCPUClock: { FrameStepTimes.threadSeconds() }))
+        let app = list.app
         let pool = try #require(app.window.pool)
         func faulted() -> Int { pool.buffers.reduce(0) { $0 + $1.prefaultedBytes } }
         var pieces = 0
@@ -126,12 +145,7 @@ import Testing
         // own made about one more turn a piece.
         #expect(pieces >= 24)
         #expect(otherTurns * 3 <= pieces, "\(otherTurns) turns without a piece for \(pieces) pieces")
-        // The next frame says the idle turns' time, and none of it is its own.
-        let main = try #require(window.view(named: "main") as? ScrollView)
-        let committed = times.count
-        main.contentOffset.y += 40
-        try app.pump(until: { times.count > committed }, timeout: 10, "a frame after the idle work")
-        let afterRest = try #require(times.last)
-        #expect(afterRest.idle > 0)
+        // The next frame says the idle turns' time, apart from its own.
+        #expect(try list.scrolled().idle > 0)
     }
 }
