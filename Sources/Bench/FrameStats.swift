@@ -12,12 +12,12 @@ import ScrollwayWayland
 /// work since the last commit (`FrameStepTimes`: the event loop's turns that did it, whole).
 /// `main` and `process` leave that idle work out: buffer rings faulted in and a cursor theme
 /// loaded while the window rested are done once, and counted in the first frame after the
-/// rest they made it look slow. Written a few
-/// kilobytes at a time (a write a frame cost more than making the line) and the rest by
-/// `finish()`, which the demo calls as its loop ends, on SIGTERM too, as a rig stops its
-/// clients: a client stopped at the end of a benchmark loses nothing. The writing itself is not counted (the clocks are
-/// read again after it), as the GTK4 peer, which keeps its numbers in memory, does not count it
-/// either: it is the bench's cost, not the toolkit's.
+/// rest they made it look slow. Written a few kilobytes at a time (a write a frame cost more
+/// than making the line) and the rest by `finish()`, which the demo calls as its loop ends, on
+/// SIGTERM too, as a rig stops its clients: a client stopped at the end of a benchmark loses
+/// nothing. The writing itself is not counted (the clocks are read again after it), as the
+/// GTK4 peer, which keeps its numbers in memory, does not count it either: it is the bench's
+/// cost, not the toolkit's.
 @MainActor
 public final class FrameStatsWriter {
     private let handle: FileHandle

@@ -18,9 +18,9 @@ import ScrollwayWaylandCore
 /// Its pages are faulted in as they are first drawn, or ahead of time while the window is idle,
 /// a piece at a time (`prefault`), and never given back while the window has this size: a
 /// frame moving through fresh pages made the kernel zero, map and later free every page it
-/// crossed (in this process and in the compositor), which cost more than the occasional copy. Between attach+commit and
-/// wl_buffer.release the compositor may read it: it is never drawn into, moved or destroyed
-/// then.
+/// crossed (in this process and in the compositor), which cost more than the occasional copy.
+/// Between attach+commit and wl_buffer.release the compositor may read it: it is never drawn
+/// into, moved or destroyed then.
 @MainActor
 final class ShmBuffer {
     let width: Int

@@ -144,7 +144,8 @@ public final class WaylandApp {
         // A turn that does idle work is idle work, whole: its own turn of the loop too (arming
         // the timer, the wake-up). It is counted apart from the next frame's time and, under a
         // quota, charged to the budget with the next piece (`idleTurnsUncharged`).
-        let idleTurn = idle && (window.hasIdleWork || connection.input.cursorPending)
+        let idleWorkLeft = idle && window.hasIdleWork
+        let idleTurn = idleWorkLeft || (idle && connection.input.cursorPending)
         let turnStart = idleTurn ? FrameStepTimes.threadSeconds() : 0
         // The cursor theme, loaded once, is idle time but not the budget's: charged, that one
         // long load held the rings back long after it (decisions.md, 0.15.10).
@@ -154,7 +155,7 @@ public final class WaylandApp {
             unbudgeted = FrameStepTimes.threadSeconds() - turnStart
         }
         var pieces = 0.0
-        let idleWorkDelay = idle && window.hasIdleWork ? runIdleWork(spent: &pieces) : nil
+        let idleWorkDelay = idleWorkLeft ? runIdleWork(spent: &pieces) : nil
         // Arm the timerfd for the earliest thing the window waits for.
         var next: Double?
         if let deadline = window.content.nextTimerDeadline { next = deadline }
