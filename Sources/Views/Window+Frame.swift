@@ -32,7 +32,11 @@ extension Window {
         }
         now = max(now, time)
         notifyObservers { $0.window(self, willPrepareFrameAt: time) }
+        let clock = phaseClock
+        phases = FramePhases()
+        let started = clock?() ?? 0
         runAnimations(at: time)
+        let animated = clock?() ?? 0
         // Frames that animate or follow a touch are the ones a CPU quota must keep coming:
         // background work keeps to its busy share meanwhile (`BackgroundBudget`).
         if !animations.isEmpty || !touchRoutes.isEmpty { backgroundBudget?.noteActivity() }
@@ -58,9 +62,17 @@ extension Window {
         // view draws again).
         let skipsLanded = lastWalkScale == scale
         lastWalkScale = scale
+        let walking = clock?() ?? 0
+        var drawing = 0.0
         try walk(
             { view, state, covered in
-                try view.displayIfNeeded(scale: scale)
+                if let clock {
+                    // Every view is asked; the clock is read again only for one that drew.
+                    let before = clock()
+                    if try view.displayIfNeeded(scale: scale) { drawing += clock() - before }
+                } else {
+                    try view.displayIfNeeded(scale: scale)
+                }
                 let snapshot = CompositeSnapshot(view: view, state: state, scale: scale)
                 let old = view.lastComposite
                 view.lastComposite = snapshot
@@ -74,6 +86,13 @@ extension Window {
                 view.handDownCompositeDrift(scale: scale)
                 return false
             })
+        if let clock {
+            let walked = clock()
+            phases.animate = animated - started
+            phases.layout = walking - animated
+            phases.draw = drawing
+            phases.damage = walked - walking - drawing
+        }
         // Views that left or became invisible (also during the walk just done) damage what they
         // showed: taken now, so this frame repaints them rather than a frame that may never come.
         tracker.addRemoved(pendingDamage)
@@ -115,6 +134,14 @@ extension Window {
         paint(compositeWork(area, scale: canvas.scale), into: canvas)
     }
 
+    /// `work`'s time into `phases[keyPath:]` when the phases are timed.
+    private func timed<T>(_ phase: WritableKeyPath<FramePhases, Double>, _ work: () -> T) -> T {
+        guard let clock = phaseClock else { return work() }
+        let start = clock()
+        defer { phases[keyPath: phase] += clock() - start }
+        return work()
+    }
+
     /// What compositing `area` (device pixels at `scale`, the canvas's) paints, worked out and
     /// not painted yet: each view's part of it, back to front, and what the clear colour fills.
     ///
@@ -124,6 +151,10 @@ extension Window {
     /// surface and only translucent content (text) blends over it.
     public func compositeWork(_ area: PixelRegion, scale s: Double) -> CompositeWork {
         guard !area.isEmpty else { return CompositeWork(items: [], clear: PixelRegion()) }
+        return timed(\.plan) { planComposite(area, scale: s) }
+    }
+
+    private func planComposite(_ area: PixelRegion, scale s: Double) -> CompositeWork {
         var items: [CompositeWork.Item] = []
         walk(
             { view, state, _ in
@@ -183,6 +214,10 @@ extension Window {
 
     /// Paints `work` (worked out for this window's present state) into `canvas`.
     public func paint(_ work: CompositeWork, into canvas: Canvas) {
+        timed(\.paint) { paintNow(work, into: canvas) }
+    }
+
+    private func paintNow(_ work: CompositeWork, into canvas: Canvas) {
         if !work.clear.isEmpty {
             canvas.withClip(pixels: work.clear.rects) {
                 canvas.fill(Rect(origin: .zero, size: bounds.size), color: clearColor, blend: .copy)

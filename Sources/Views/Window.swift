@@ -53,6 +53,13 @@ public final class Window: View {
     /// present path reuses them; off, every change is damage to composite again (the general
     /// path, kept for comparison and for platforms that cannot move pixels).
     public var detectsScrollMoves = true
+    /// When set, each frame times its phases with it (seconds; a monotonic clock) into
+    /// `phases`: a platform sets it for a listener that wants them (`demo --frame-stats`).
+    /// Nil (default): no clock is read.
+    public var phaseClock: (@MainActor () -> Double)?
+    /// The last frame's phases (`phaseClock`), from its `prepareFrameUpdate` through its
+    /// composites; zero when nothing times them.
+    public var phases = FramePhases()
 
     /// The latest time the window knows of (seconds, platform clock): the last frame's target
     /// time or the last event's time, whichever is later. Programmatic animations start here.
