@@ -71,6 +71,7 @@ extension WaylandWindow {
         // running animations are ticked by the event loop's timeout instead.
         if update.isEmpty && framesCommitted > 0 { return }
         let prepared = timed ? FrameStepTimes.threadSeconds() : 0
+        let presenting = timed ? sw_monotonic_seconds() : 0
         let frame = history.record(update)
         let newest = pool.newest(other: buffer)
         let window = PixelRect(x: 0, y: 0, width: w, height: h)
@@ -81,9 +82,24 @@ extension WaylandWindow {
         (lastPlan, recentred) = try present(plan, into: buffer, from: newest, damage: update.damage)
         buffer.frame = frame
         let presented = timed ? FrameStepTimes.threadSeconds() : 0
+        var phases = content.phases
+        if timed {
+            // What the composites did not take of the present step: moves and copies.
+            phases.copy = max(0, sw_monotonic_seconds() - presenting - phases.plan - phases.paint)
+        }
         lastFrameTimes = FrameStepTimes(
-            prepare: prepared - started, present: presented - prepared, recentred: recentred)
+            prepare: prepared - started, present: presented - prepared, recentred: recentred, phases: phases)
         commit(buffer, damage: update.changed, scale: scale)
+    }
+
+    /// Starts or stops timing the content's frame phases (`Window.phaseClock`), on the
+    /// monotonic clock: a read costs no system call, where a thread CPU clock's does.
+    func timesPhases(_ on: Bool) {
+        if on {
+            content.phaseClock = { sw_monotonic_seconds() }
+        } else {
+            content.phaseClock = nil
+        }
     }
 
     /// Attaches `buffer`, names `damage` (device pixels), asks for the next frame callback (and
@@ -203,12 +219,19 @@ public struct FrameStepTimes: Sendable, Equatable {
     /// cursor theme loaded, and the event loop's turns that did it) since the commit before:
     /// done once, while the window was at rest, and so not a cost of this frame.
     public var idle = 0.0
+    /// The frame's steps by phase (`Window.phases`, on the monotonic clock): what in preparing
+    /// and presenting took the time.
+    public var phases = FramePhases()
 
-    public init(prepare: Double = 0, present: Double = 0, recentred: Bool = false, idle: Double = 0) {
+    public init(
+        prepare: Double = 0, present: Double = 0, recentred: Bool = false, idle: Double = 0,
+        phases: FramePhases = FramePhases()
+    ) {
         self.prepare = prepare
         self.present = present
         self.recentred = recentred
         self.idle = idle
+        self.phases = phases
     }
 
     static func threadSeconds() -> Double { seconds(CLOCK_THREAD_CPUTIME_ID) }

@@ -150,7 +150,10 @@ public final class WaylandWindow: WindowHost {
     /// those turns' own waking and timer) since the last commit.
     var idleSinceCommit = 0.0
     /// Called after each commit with the plan that brought the buffer up to date (statistics).
-    public var onCommit: ((PresentPlan, FrameStepTimes) -> Void)?
+    /// While it is set, the window's frames time their phases too (`FrameStepTimes.phases`).
+    public var onCommit: ((PresentPlan, FrameStepTimes) -> Void)? {
+        didSet { timesPhases(onCommit != nil) }
+    }
     /// Frames committed (for tests and benchmarks).
     public internal(set) var framesCommitted = 0
     /// The logical size of the first frame committed: where the compositor placed the window
@@ -195,6 +198,7 @@ public final class WaylandWindow: WindowHost {
             zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
         }
         wl_surface_commit(surface)
+        timesPhases(onCommit != nil)
         connection.window = self
         content.host = self
         try connection.roundtrip()
