@@ -6,10 +6,12 @@ import ScrollwayWayland
 
 /// Writes one JSON line per committed frame: `{"t": <monotonic s>, "main": <ms>, "process":
 /// <ms>, "prepare": <ms>, "present": <ms>, "plan": "<how the buffer was brought up to date>",
-/// "recentred": <bool>, "idle": <ms>}`, CPU time spent since the last commit by the main thread
+/// "recentred": <bool>, "idle": <ms>, "phases": {"animate": <ms>, "layout": <ms>, "draw": <ms>,
+/// "damage": <ms>, "plan": <ms>, "paint": <ms>, "copy": <ms>}}`, CPU time spent since the last commit by the main thread
 /// and by the whole process (worker threads included), the main thread's time in the frame's
 /// two steps, whether its buffer was recentred in its ring, and the main thread's time in idle
-/// work since the last commit (`FrameStepTimes`: the event loop's turns that did it, whole).
+/// work since the last commit (`FrameStepTimes`: the event loop's turns that did it, whole), and
+/// the two steps by phase (`FramePhases`, on the monotonic clock).
 /// `main` and `process` leave that idle work out: buffer rings faulted in and a cursor theme
 /// loaded while the window rested are done once, and counted in the first frame after the
 /// rest they made it look slow. Written a few kilobytes at a time (a write a frame cost more
@@ -49,7 +51,8 @@ public final class FrameStatsWriter {
             Self.appendLine(
                 to: &pending, t: Self.monotonic(), main: (main - lastMain - times.idle) * 1000,
                 process: (process - lastProcess - times.idle) * 1000, prepare: times.prepare * 1000,
-                present: times.present * 1000, plan: plan.kind, recentred: times.recentred, idle: times.idle * 1000)
+                present: times.present * 1000, plan: plan.kind, recentred: times.recentred, idle: times.idle * 1000,
+                phases: times.phases)
             if pending.count >= Self.writeBytes { writePending() }
         }
         lastMain = Self.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
@@ -72,7 +75,7 @@ public final class FrameStatsWriter {
     /// appends (docs/decisions.md, "The bench's own frame records").
     nonisolated static func appendLine(
         to out: inout [UInt8], t: Double, main: Double, process: Double, prepare: Double, present: Double,
-        plan: String, recentred: Bool, idle: Double
+        plan: String, recentred: Bool, idle: Double, phases: FramePhases = FramePhases()
     ) {
         out.append(contentsOf: #"{"t": "#.utf8)
         FixedDecimal.append(t, decimals: 6, to: &out)
@@ -90,8 +93,27 @@ public final class FrameStatsWriter {
         out.append(contentsOf: (recentred ? "true" : "false").utf8)
         out.append(contentsOf: #", "idle": "#.utf8)
         FixedDecimal.append(idle, decimals: 4, to: &out)
-        out.append(contentsOf: "}\n".utf8)
+        for (i, (name, seconds)) in Self.phaseFields(phases).enumerated() {
+            out.append(contentsOf: (i == 0 ? #", "phases": {""# : #", ""#).utf8)
+            out.append(contentsOf: name.utf8)
+            out.append(contentsOf: #"": "#.utf8)
+            FixedDecimal.append(seconds * 1000, decimals: 4, to: &out)
+        }
+        out.append(contentsOf: "}}\n".utf8)
     }
+}
+
+extension FrameStatsWriter {
+    /// The phases' names in a line, in the order a frame runs them, with their values (s).
+    nonisolated static func phaseFields(_ p: FramePhases) -> KeyValuePairs<String, Double> {
+        [
+            "animate": p.animate, "layout": p.layout, "draw": p.draw, "damage": p.damage, "plan": p.plan,
+            "paint": p.paint, "copy": p.copy,
+        ]
+    }
+
+    /// The phases' names, as `phaseFields` writes them.
+    nonisolated static let phaseNames = phaseFields(FramePhases()).map(\.key)
 }
 
 /// A bench that could not run or measure (a client that failed, a scene without its views):

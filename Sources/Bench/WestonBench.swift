@@ -35,6 +35,8 @@ public struct WestonBench {
         var recentred: Bool?
         /// When it was committed (painted, for GTK4), on the monotonic clock, s.
         var t: Double? = nil
+        /// Scrollway clients: its steps by phase (`FrameStatsWriter.phaseNames`), ms.
+        var phases: [String: Double]? = nil
     }
 
     /// One client flung in one compositor.
@@ -68,6 +70,10 @@ public struct WestonBench {
         /// Frames that came more than 1.5 of the compositor's repaint intervals after the one before
         /// while the content moved (`lateFrames(_:interval:)`).
         var lateFrames = 0
+        /// Scrollway clients: the median of each phase of a frame's main-thread time
+        /// (`FramePhases`), and of what is left of each frame's (the event loop, the frame
+        /// records: "rest"), ms.
+        var phaseMedians: [String: Double]? = nil
         var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
     }
 
@@ -307,7 +313,21 @@ public struct WestonBench {
             mainP99NotRecentred: notRecentred.isEmpty ? nil : percentile(notRecentred, 0.99),
             rounds: samples.count,
             roundMainMedians: samples.map { percentile($0.frames.map(\.main), 0.5) },
-            lateFrames: samples.map { lateFrames($0.frames, interval: repaintInterval) }.reduce(0, +))
+            lateFrames: samples.map { lateFrames($0.frames, interval: repaintInterval) }.reduce(0, +),
+            phaseMedians: phaseMedians(frames))
+    }
+
+    /// Each phase's median over the frames that say their phases, and the median of each
+    /// frame's main-thread time less its phases ("rest"); nil when none says them.
+    static func phaseMedians(_ frames: [Frame]) -> [String: Double]? {
+        let timed = frames.compactMap { f in f.phases.map { (main: f.main, phases: $0) } }
+        guard !timed.isEmpty else { return nil }
+        var medians: [String: Double] = [:]
+        for name in FrameStatsWriter.phaseNames {
+            medians[name] = percentile(timed.map { $0.phases[name] ?? 0 }, 0.5)
+        }
+        medians["rest"] = percentile(timed.map { $0.main - $0.phases.values.reduce(0, +) }, 0.5)
+        return medians
     }
 
     /// The value at quantile `q` of `values` (not empty): the element a fraction `q` of the way
@@ -425,7 +445,9 @@ public struct WestonBench {
                 let t = o["t"] as? Double, let main = o["main"] as? Double, let process = o["process"] as? Double,
                 t >= t0, t <= t1
             else { return nil }
-            return Frame(main: main, process: process, recentred: o["recentred"] as? Bool, t: t)
+            return Frame(
+                main: main, process: process, recentred: o["recentred"] as? Bool, t: t,
+                phases: o["phases"] as? [String: Double])
         }
     }
 
@@ -562,6 +584,15 @@ extension WestonBench {
                         return String(format: "%@ %.2f–%.2f", name, m.min() ?? 0, m.max() ?? 0)
                     }
                     output("\(r.size), main median of each of \(rounds) rounds (ms): " + spread.joined(separator: "; "))
+                }
+                for (name, run) in r.runs.sorted(by: { $0.key < $1.key }) {
+                    guard let m = run.phaseMedians else { continue }
+                    let phases = (FrameStatsWriter.phaseNames + ["rest"]).map {
+                        String(format: "%@ %.3f", $0, m[$0] ?? 0)
+                    }
+                    output(
+                        "\(r.size), \(name): the main thread's time in a frame by phase, medians (ms; rest: the "
+                            + "event loop and the frame records): " + phases.joined(separator: ", "))
                 }
                 if let share = list.recentredShare, let p99 = list.mainP99NotRecentred {
                     output(

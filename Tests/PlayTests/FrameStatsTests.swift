@@ -63,17 +63,30 @@ struct FrameStatsTests {
         var out: [UInt8] = []
         FrameStatsWriter.appendLine(
             to: &out, t: 1234.5678901, main: 0.73125, process: 0.80004, prepare: 0.3, present: 0.25,
-            plan: "offset+copy", recentred: true, idle: 12.5)
+            plan: "offset+copy", recentred: true, idle: 12.5,
+            phases: FramePhases(
+                animate: 0.0001, layout: 0.00002, draw: 0.00005, damage: 0.00003, plan: 0.00001, paint: 0.00004,
+                copy: 0.000025))
         let text = String(decoding: out, as: UTF8.self)
         #expect(
             text == #"{"t": 1234.567890, "main": 0.7313, "process": 0.8000, "prepare": 0.3000, "#
-                + #""present": 0.2500, "plan": "offset+copy", "recentred": true, "idle": 12.5000}"# + "\n")
+                + #""present": 0.2500, "plan": "offset+copy", "recentred": true, "idle": 12.5000, "#
+                + #""phases": {"animate": 0.1000, "layout": 0.0200, "draw": 0.0500, "damage": 0.0300, "#
+                + #""plan": 0.0100, "paint": 0.0400, "copy": 0.0250}}"# + "\n")
         let frames = try WestonBench.scrollwayFrames(text + text, t0: 1234, t1: 1235)
         #expect(frames.count == 2)
         #expect(frames.first?.main == 0.7313)
         #expect(frames.first?.process == 0.8)
         #expect(frames.first?.recentred == true)
         #expect(frames.first?.t == 1234.56789)
+        #expect(frames.first?.phases?["draw"] == 0.05)
+        #expect(frames.first?.phases?["copy"] == 0.025)
+        // The bench's medians: each phase's, and the rest of main (0.7313 less 0.275).
+        let medians = try #require(WestonBench.phaseMedians(frames))
+        #expect(medians["animate"] == 0.1)
+        #expect(abs((medians["rest"] ?? 0) - 0.4563) < 1e-9)
+        #expect(Set(medians.keys) == Set(FrameStatsWriter.phaseNames + ["rest"]))
+        #expect(FrameStatsWriter.phaseNames == ["animate", "layout", "draw", "damage", "plan", "paint", "copy"])
     }
 
     /// Idle work done since the commit before (buffer rings faulted in while the window rested)
