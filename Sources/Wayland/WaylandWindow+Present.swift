@@ -57,8 +57,10 @@ extension WaylandWindow {
         precondition(!buffer.isBusy, "never draw into a buffer the compositor may be reading")
         wantsFrame = false
         if presentMode == .flipOnly && buffer.frame != nil {
-            // The floor: draw nothing, show the other buffer, want the next frame at once.
+            // The floor: draw nothing, show the other buffer, want the next frame at once. Its
+            // steps took no time (the last drawn frame's times must not be reported again).
             lastPlan = .own(move: nil, byOffset: false, damage: PixelRegion())
+            lastFrameTimes = FrameStepTimes()
             commit(buffer, damage: PixelRegion(PixelRect(x: 0, y: 0, width: w, height: h)), scale: scale)
             wantsFrame = true
             return
