@@ -7,12 +7,12 @@ import ScrollwayWayland
 /// Writes one JSON line per committed frame: `{"t": <monotonic s>, "main": <ms>, "process":
 /// <ms>, "prepare": <ms>, "present": <ms>, "plan": "<how the buffer was brought up to date>",
 /// "recentred": <bool>, "idle": <ms>, "phases": {"animate": <ms>, "layout": <ms>, "draw": <ms>,
-/// "damage": <ms>, "plan": <ms>, "paint": <ms>, "copy": <ms>}}`, CPU time spent since the last commit by the main thread
-/// and by the whole process (worker threads included), the main thread's time in the frame's
-/// two steps, whether its buffer was recentred in its ring, and the main thread's time in idle
-/// work since the last commit (`FrameStepTimes`: the event loop's turns that did it, whole), and
-/// the two steps by phase (`FramePhases`, on the monotonic clock).
-/// `main` and `process` leave that idle work out: buffer rings faulted in and a cursor theme
+/// "damage": <ms>, "plan": <ms>, "paint": <ms>, "copy": <ms>}}`, CPU time spent since the last
+/// commit by the main thread and by the whole process (worker threads included), the main
+/// thread's time in the frame's two steps, whether its buffer was recentred in its ring, the
+/// main thread's time in idle work since the last commit (`FrameStepTimes`: the event loop's
+/// turns that did it, whole), and the two steps by phase (`FramePhases`, on the monotonic
+/// clock). `main` and `process` leave that idle work out: buffer rings faulted in and a cursor theme
 /// loaded while the window rested are done once, and counted in the first frame after the
 /// rest they made it look slow. Written a few kilobytes at a time (a write a frame cost more
 /// than making the line) and the rest by `finish()`, which the demo calls as its loop ends, on

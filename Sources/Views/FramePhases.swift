@@ -1,7 +1,8 @@
 /// Where one frame's time went, phase by phase, in seconds of `Window.phaseClock`: what a
 /// profiler says about a frame (which part of the tree costs what), read from the frame itself
 /// and cheaply enough to leave on in a benchmark. Each phase is a stretch of the main thread
-/// that does not wait, so a monotonic clock's reading is its CPU time.
+/// that does not wait, so a monotonic clock's reading is its CPU time (unless the thread is
+/// preempted, as any clock but a CPU clock would count).
 ///
 /// `prepareFrameUpdate` fills the first four; the composite fills `plan` and `paint` (added up
 /// over the frame's composites); the platform fills `copy`, the rest of its present step.
