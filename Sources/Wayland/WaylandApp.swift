@@ -145,14 +145,18 @@ public final class WaylandApp {
         // the timer, the wake-up). It is counted apart from the next frame's time and, under a
         // quota, charged to the budget with the next piece (`idleTurnsUncharged`).
         let idleWorkLeft = idle && window.hasIdleWork
-        let idleTurn = idleWorkLeft || (idle && connection.input.cursorPending)
-        let turnStart = idleTurn ? FrameStepTimes.threadSeconds() : 0
+        // Timed only for whoever reads it (frame statistics, a budget): each reading is a system
+        // call.
+        let timesIdleTurn =
+            (idleWorkLeft || (idle && connection.input.cursorPending))
+            && (window.onCommit != nil || window.content.backgroundBudget != nil)
+        let turnStart = timesIdleTurn ? FrameStepTimes.threadSeconds() : 0
         // The cursor theme, loaded once, is idle time but not the budget's: charged, that one
         // long load held the rings back long after it (decisions.md, 0.15.10).
         var unbudgeted = 0.0
         if idle && connection.input.cursorPending {
             connection.input.showPendingCursor(windowIsIdle: true)
-            unbudgeted = FrameStepTimes.threadSeconds() - turnStart
+            if timesIdleTurn { unbudgeted = FrameStepTimes.threadSeconds() - turnStart }
         }
         var pieces = 0.0
         let idleWorkDelay = idleWorkLeft ? runIdleWork(spent: &pieces) : nil
@@ -197,7 +201,7 @@ public final class WaylandApp {
             armedDeadline = nil  // fired: a one-shot timerfd is disarmed
         }
         if fds[2].revents & Int16(POLLIN) != 0 { _ = read(waker.fd, &drain, 8) }
-        if idleTurn {
+        if timesIdleTurn {
             let turn = FrameStepTimes.threadSeconds() - turnStart
             window.idleSinceCommit += turn
             if window.content.backgroundBudget != nil { idleTurnsUncharged += max(0, turn - pieces - unbudgeted) }

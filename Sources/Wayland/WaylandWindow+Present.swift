@@ -73,7 +73,8 @@ extension WaylandWindow {
         // running animations are ticked by the event loop's timeout instead.
         if update.isEmpty && framesCommitted > 0 { return }
         let prepared = timed ? FrameStepTimes.threadSeconds() : 0
-        let presenting = timed ? sw_monotonic_seconds() : 0
+        let phaseClock = timed ? content.phaseClock : nil
+        let presenting = phaseClock?() ?? 0
         let frame = history.record(update)
         let newest = pool.newest(other: buffer)
         let window = PixelRect(x: 0, y: 0, width: w, height: h)
@@ -85,9 +86,9 @@ extension WaylandWindow {
         buffer.frame = frame
         let presented = timed ? FrameStepTimes.threadSeconds() : 0
         var phases = content.phases
-        if timed {
+        if let phaseClock {
             // What the composites did not take of the present step: moves and copies.
-            phases.copy = max(0, sw_monotonic_seconds() - presenting - phases.plan - phases.paint)
+            phases.copy = max(0, phaseClock() - presenting - phases.plan - phases.paint)
         }
         lastFrameTimes = FrameStepTimes(
             prepare: prepared - started, present: presented - prepared, recentred: recentred, phases: phases)
@@ -95,12 +96,15 @@ extension WaylandWindow {
     }
 
     /// Starts or stops timing the content's frame phases (`Window.phaseClock`), on the
-    /// monotonic clock: a read costs no system call, where a thread CPU clock's does.
+    /// monotonic clock: a read costs no system call, where a thread CPU clock's does. A clock
+    /// the app set itself is left in place, and not taken away.
     func timesPhases(_ on: Bool) {
-        if on {
+        if on, content.phaseClock == nil {
             content.phaseClock = { sw_monotonic_seconds() }
-        } else {
+            setsPhaseClock = true
+        } else if !on, setsPhaseClock {
             content.phaseClock = nil
+            setsPhaseClock = false
         }
     }
 

@@ -154,6 +154,8 @@ public final class WaylandWindow: WindowHost {
     public var onCommit: ((PresentPlan, FrameStepTimes) -> Void)? {
         didSet { timesPhases(onCommit != nil) }
     }
+    /// Whether the content's phase clock is this window's (`timesPhases`), not the app's.
+    var setsPhaseClock = false
     /// Frames committed (for tests and benchmarks).
     public internal(set) var framesCommitted = 0
     /// The logical size of the first frame committed: where the compositor placed the window

@@ -36,10 +36,11 @@ import Testing
         private let commits = Commits()
         var times: [FrameStepTimes] { commits.times }
 
-        init(budget: BackgroundBudget? = nil) throws {
+        init(budget: BackgroundBudget? = nil, phaseClock: (@MainActor () -> Double)? = nil) throws {
             let rig = try WestonRig(width: 1920, height: 1080)
             window = Scene.list.makeWindow(size: Size(width: 1920, height: 1080))
             window.backgroundBudget = budget
+            window.phaseClock = phaseClock
             let commits = commits
             do {
                 app = try WaylandApp(
@@ -111,6 +112,31 @@ import Testing
         #expect(try list.scrolled().idle > 0)
         #expect(try list.scrolled().idle == 0)
         #expect(list.times.first?.idle == 0, "no idle work before the first frame")
+    }
+
+    /// Frame statistics time a frame's phases on the platform's clock, unless the app gave the
+    /// window a clock of its own: that one stays, and times the frames.
+    @Test func framesArePhasedOnTheAppsClockWhenItGaveOne() throws {
+        final class Ticks { var count = 0.0 }
+        let ticks = Ticks()
+        // A clock a second on at each reading: every phase is whole seconds of readings.
+        let list = try ListInWeston(phaseClock: {
+            ticks.count += 1
+            return ticks.count
+        })
+        let times = try list.scrolled()
+        #expect(ticks.count > 0)
+        #expect(times.phases.animate >= 1 && times.phases.animate == times.phases.animate.rounded())
+        #expect(times.phases.plan >= 1 && times.phases.plan == times.phases.plan.rounded())
+        #expect(times.phases.copy == times.phases.copy.rounded())
+        list.app.window.onCommit = nil
+        #expect(list.window.phaseClock != nil, "the app's clock is not taken away")
+        // Without one of its own, the window is timed while statistics are wanted, and not after.
+        let plain = try ListInWeston()
+        #expect(plain.window.phaseClock != nil)
+        #expect(try plain.scrolled().phases.animate < 1)
+        plain.app.window.onCommit = nil
+        #expect(plain.window.phaseClock == nil)
     }
 
     /// Under a CPU quota each turn of the loop that does idle work does a piece: the budget says
