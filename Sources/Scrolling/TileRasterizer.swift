@@ -82,16 +82,18 @@ final class TileRasterizer: Sendable {
         jobsQueued.signal()
     }
 
-    /// Re-ranks the queued jobs: `priority` gives a job's new priority, or nil to cancel it.
-    /// Cancelled jobs that had not started are removed and their tickets withdrawn; returns their
-    /// ids (a job already being drawn is not stopped: its delivery tells the caller).
-    func reprioritize(_ priority: (Int) -> Double?) -> [Int] {
+    /// Re-ranks the queued jobs: `priorities` gives each job's new priority by id; a job it
+    /// leaves out is cancelled. Cancelled jobs that had not started are removed and their
+    /// tickets withdrawn; returns their ids (a job already being drawn is not stopped: its
+    /// delivery tells the caller). A table, not a function: the caller is on the main actor,
+    /// and a closure formed there checks its executor at every call.
+    func reprioritize(_ priorities: [Int: Double]) -> [Int] {
         let removed = state.withLock { s -> [Job] in
             var removed: [Job] = []
             var kept: [Job] = []
             kept.reserveCapacity(s.queue.count)
             for var job in s.queue {
-                if let p = priority(job.id) {
+                if let p = priorities[job.id] {
                     job.priority = p
                     kept.append(job)
                 } else {

@@ -71,8 +71,10 @@ extension TiledView {
             if let id = requests.idByKey[tile.key] { priorities[id] = tile.priority }
         }
         if !requests.idByKey.isEmpty {
-            let removed = Set(rasterizer.reprioritize { priorities[$0] })
-            forget(requests.idByKey.values.filter { priorities[$0] == nil }, removedFromQueue: removed)
+            let removed = Set(rasterizer.reprioritize(priorities))
+            var unwanted: [Int] = []
+            for id in requests.idByKey.values where priorities[id] == nil { unwanted.append(id) }
+            forget(unwanted, removedFromQueue: removed)
         }
         for tile in wanted {
             if let view = tiles[tile.key] {

@@ -217,7 +217,11 @@ public final class TiledView: View, WindowObserver {
     /// Whether every tile of the current level that meets the visible rect is on screen, fully
     /// faded in: from then on tiles of other levels are no longer needed behind it.
     public var coversVisibleRect: Bool {
-        visibleKeys.allSatisfy { key in tiles[key].map { $0.alpha >= 1 } ?? false }
+        // Loops, here and in the other per-update walks, not closures (see `WantedTile`).
+        for key in visibleKeys {
+            guard let tile = tiles[key], tile.alpha >= 1 else { return false }
+        }
+        return true
     }
 
     /// Tiles of the current level that meet the visible rect and are not installed yet (on
@@ -364,6 +368,19 @@ public final class TiledView: View, WindowObserver {
         let priority: Double
     }
 
+    /// A wanted tile's place in the order of urgency: its priority, then its place in painting
+    /// order (`wantedTiles` makes them in that order). Small and `Comparable`, so a sort moves
+    /// 16 bytes an element and compares without a closure: a closure written in the view is
+    /// formed on the main actor and checks its executor at every call.
+    private struct Urgency: Comparable {
+        let priority: Double
+        let index: Int
+
+        static func < (a: Urgency, b: Urgency) -> Bool {
+            a.priority != b.priority ? a.priority < b.priority : a.index < b.index
+        }
+    }
+
     /// The current level's tiles meeting `allowed`, most urgent first.
     private func wantedTiles(in allowed: Rect, visible: Rect?) -> [WantedTile] {
         let edge = Double(tileSize) / level  // a tile's content size at this level
@@ -371,11 +388,13 @@ public final class TiledView: View, WindowObserver {
         let (c0, c1, r0, r1) = (range[0], range[1], range[2], range[3])
         let middle = visible?.center ?? allowed.center
         var wanted: [WantedTile] = []
+        wanted.reserveCapacity((max(r0, r1) - r0 + 1) * (max(c0, c1) - c0 + 1))
         for row in r0...max(r0, r1) {
             for column in c0...max(c0, c1) {
                 let full = Rect(x: Double(column) * edge, y: Double(row) * edge, width: edge, height: edge)
                 guard let rect = full.intersection(bounds) else { continue }
-                let isVisible = visible.map { rect.intersects($0) } ?? false
+                var isVisible = false
+                if let visible { isVisible = rect.intersects(visible) }
                 let dx = rect.center.x - middle.x
                 let dy = rect.center.y - middle.y
                 let distance = (dx * dx + dy * dy).squareRoot() * level
@@ -385,7 +404,14 @@ public final class TiledView: View, WindowObserver {
                         priority: isVisible ? distance : 1e9 + distance))
             }
         }
-        return wanted.sorted { $0.priority != $1.priority ? $0.priority < $1.priority : $0.key < $1.key }
+        var order: [Urgency] = []
+        order.reserveCapacity(wanted.count)
+        for (i, tile) in wanted.enumerated() { order.append(Urgency(priority: tile.priority, index: i)) }
+        order.sort()
+        var sorted: [WantedTile] = []
+        sorted.reserveCapacity(wanted.count)
+        for u in order { sorted.append(wanted[u.index]) }
+        return sorted
     }
 
     /// Adds a tile view in painting order and counts its bytes.
@@ -400,8 +426,13 @@ public final class TiledView: View, WindowObserver {
 
     /// Puts a held tile into the view tree, in painting order.
     private func attach(_ view: TileView) {
-        let index =
-            subviews.firstIndex { ($0 as? TileView).map { $0.key > view.key } ?? false } ?? subviews.count
+        var index = subviews.count
+        for (i, subview) in subviews.enumerated() {
+            if let tile = subview as? TileView, tile.key > view.key {
+                index = i
+                break
+            }
+        }
         insertSubview(view, at: index)
     }
 
@@ -419,7 +450,9 @@ public final class TiledView: View, WindowObserver {
         if tilesPerLevel.count <= 1, tilesPerLevel.keys.first ?? level == level { return }
         let covered = coversVisibleRect
         for (key, view) in tiles where key.level != level {
-            if covered || !(visibleRect.map { view.frame.intersects($0) } ?? false) {
+            var shows = false
+            if let visibleRect { shows = view.frame.intersects(visibleRect) }
+            if covered || !shows {
                 remove(key)
             } else {
                 show(view)  // held out of the tree at its own level, it shows behind this one
@@ -441,16 +474,34 @@ public final class TiledView: View, WindowObserver {
         var inUse = installedBytes + inFlight.inHand + inFlight.queued
         guard inUse > memoryCap else { return }
         let fallback = coversVisibleRect ? nil : visibleRect
-        let candidates = tiles.filter { key, view in
-            !wantedKeys.contains(key) && !(key.level != level && (fallback.map { view.frame.intersects($0) } ?? false))
-        }.sorted {
-            $0.value.lastUsed != $1.value.lastUsed ? $0.value.lastUsed < $1.value.lastUsed : $0.key < $1.key
+        // Plain values sorted, without a closure (see `Urgency`) and without tile references to
+        // retain and release at every move.
+        var candidates: [Evictable] = []
+        candidates.reserveCapacity(tiles.count)
+        for (key, view) in tiles where !wantedKeys.contains(key) {
+            if key.level != level, let fallback, view.frame.intersects(fallback) { continue }
+            candidates.append(Evictable(lastUsed: view.lastUsed, key: key, bytes: view.bytes))
         }
-        for (key, view) in candidates {
-            inUse -= view.bytes
-            remove(key)
+        candidates.sort()
+        for candidate in candidates {
+            inUse -= candidate.bytes
+            remove(candidate.key)
             if inUse <= memoryCap { break }
         }
+    }
+
+    /// A tile `evict` may drop, in the order it would: least recently used first, ties in
+    /// painting order (so the choice never depends on hashing).
+    private struct Evictable: Comparable {
+        let lastUsed: Int
+        let key: Key
+        let bytes: Int
+
+        static func < (a: Evictable, b: Evictable) -> Bool {
+            a.lastUsed != b.lastUsed ? a.lastUsed < b.lastUsed : a.key < b.key
+        }
+
+        static func == (a: Evictable, b: Evictable) -> Bool { a.lastUsed == b.lastUsed && a.key == b.key }
     }
 
     /// Logs a tile just drawn (`rasterized`, when recording).
