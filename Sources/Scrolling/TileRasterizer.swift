@@ -10,6 +10,9 @@ import Synchronization
 struct TileDelivery: Sendable {
     let id: Int
     let image: CanvasHandoff?
+    /// The memory `image` draws into, for the tiled view to give back (`recycle`) once the
+    /// tile is gone.
+    let memory: PixelMemory?
 }
 
 /// A small fixed pool of worker threads that draw tiles, most urgent first, each into its own
@@ -38,6 +41,34 @@ final class TileRasterizer: Sendable {
         var threads = 0
         var closed = false
         var budget: BackgroundBudget?
+        /// Evicted tiles' memory, for queued jobs of the same size (`recycle`); never more
+        /// bytes than the queued jobs will draw, so it stays inside the room the tiled view's
+        /// cap reserves for them, and none once the queue is empty.
+        var spares: [PixelMemory] = []
+        /// Jobs drawn in a spare so far.
+        var reused = 0
+
+        /// The spare of `width`×`height` pixels, taken out, if there is one.
+        mutating func takeSpare(width: Int, height: Int) -> PixelMemory? {
+            guard let i = spares.firstIndex(where: { $0.width == width && $0.height == height }) else { return nil }
+            reused += 1
+            return spares.remove(at: i)
+        }
+
+        /// Takes out the spares beyond what the queued jobs will draw (the caller frees them
+        /// outside the lock).
+        mutating func excessSpares() -> [PixelMemory] {
+            var room = 0
+            for job in queue { room += job.pixelWidth * job.pixelHeight * 4 }
+            var held = 0
+            for spare in spares { held += spare.byteCount }
+            var excess: [PixelMemory] = []
+            while held > room, let spare = spares.popLast() {
+                held -= spare.byteCount
+                excess.append(spare)
+            }
+            return excess
+        }
     }
 
     private let state = Mutex(State())
@@ -88,7 +119,7 @@ final class TileRasterizer: Sendable {
     /// delivery tells the caller). A table, not a function: the caller is on the main actor,
     /// and a closure formed there checks its executor at every call.
     func reprioritize(_ priorities: [Int: Double]) -> [Int] {
-        let removed = state.withLock { s -> [Job] in
+        let (removed, excess) = state.withLock { s -> ([Job], [PixelMemory]) in
             var removed: [Job] = []
             var kept: [Job] = []
             kept.reserveCapacity(s.queue.count)
@@ -101,8 +132,9 @@ final class TileRasterizer: Sendable {
                 }
             }
             s.queue = kept
-            return removed
+            return (removed, removed.isEmpty ? [] : s.excessSpares())
         }
+        _ = excess  // freed here, outside the lock
         for job in removed { job.ticket.withdraw() }
         return removed.map(\.id)
     }
@@ -110,13 +142,39 @@ final class TileRasterizer: Sendable {
     /// Removes the queued jobs among `ids` and withdraws their tickets; returns their ids (jobs
     /// already being drawn are not stopped).
     func cancel(_ ids: Set<Int>) -> [Int] {
-        let removed = state.withLock { s -> [Job] in
+        let (removed, excess) = state.withLock { s -> ([Job], [PixelMemory]) in
             let removed = s.queue.filter { ids.contains($0.id) }
-            if !removed.isEmpty { s.queue.removeAll { ids.contains($0.id) } }
-            return removed
+            guard !removed.isEmpty else { return ([], []) }
+            s.queue.removeAll { ids.contains($0.id) }
+            return (removed, s.excessSpares())
         }
+        _ = excess  // freed here, outside the lock
         for job in removed { job.ticket.withdraw() }
         return removed.map(\.id)
+    }
+
+    /// Keeps an evicted tile's memory (no canvas may wrap it any more) for a queued job of its
+    /// size, if the queue has room for it (see `State.spares`); else it is freed when the
+    /// caller lets it go.
+    func recycle(_ memory: PixelMemory) {
+        let excess = state.withLock { s -> [PixelMemory] in
+            guard !s.closed else { return [] }
+            s.spares.append(memory)
+            return s.excessSpares()  // the newest first: `memory` itself when there is no room
+        }
+        _ = excess  // freed here, outside the lock
+    }
+
+    /// Jobs drawn in an evicted tile's memory so far.
+    var reusedCount: Int { state.withLock { $0.reused } }
+
+    /// Bytes of the spares kept for queued jobs.
+    var spareBytes: Int {
+        state.withLock { s in
+            var held = 0
+            for spare in s.spares { held += spare.byteCount }
+            return held
+        }
     }
 
     /// The ids of the jobs no worker has started yet.
@@ -126,12 +184,14 @@ final class TileRasterizer: Sendable {
 
     /// Drops every queued job and lets the workers end once they finish the tile in hand.
     func close() {
-        let (dropped, threads) = state.withLock { s -> ([Job], Int) in
+        let (dropped, threads, spares) = state.withLock { s -> ([Job], Int, [PixelMemory]) in
             s.closed = true
             let dropped = s.queue
             s.queue = []
-            return (dropped, s.threads)
+            defer { s.spares = [] }
+            return (dropped, s.threads, s.spares)
         }
+        _ = spares  // freed here, outside the lock
         for job in dropped { job.ticket.withdraw() }
         for _ in 0..<threads { jobsQueued.signal() }
     }
@@ -144,17 +204,20 @@ final class TileRasterizer: Sendable {
             jobsQueued.wait()
             let budget = state.withLock { $0.closed ? nil : $0.budget }
             let work = budget?.startWork()
-            let next = state.withLock { s -> (job: Job?, exit: Bool) in
+            let next = state.withLock { s -> (job: Job?, spare: PixelMemory?, excess: [PixelMemory], exit: Bool) in
                 if s.closed {
                     s.threads -= 1
-                    return (nil, true)
+                    return (nil, nil, [], true)
                 }
                 guard let i = s.queue.indices.min(by: { Self.precedes(s.queue[$0], s.queue[$1]) }) else {
-                    return (nil, false)
+                    return (nil, nil, [], false)
                 }
-                return (s.queue.remove(at: i), false)
+                let job = s.queue.remove(at: i)
+                let spare = s.takeSpare(width: job.pixelWidth, height: job.pixelHeight)
+                return (job, spare, s.excessSpares(), false)
             }
-            if let job = next.job { Self.draw(job) }
+            // Spares the queue no longer needs are freed here, on this thread, not the main one.
+            if let job = next.job { Self.draw(job, reusing: next.spare) }
             // A turn that found no job (cancelled meanwhile) gives its share back unlearnt.
             if let budget, let work { budget.finish(work, learns: next.job != nil) }
             if next.exit { return }
@@ -165,13 +228,22 @@ final class TileRasterizer: Sendable {
         a.priority != b.priority ? a.priority < b.priority : a.id < b.id
     }
 
-    /// Draws one tile into a fresh canvas (this thread's alone) and hands it to the main thread.
-    private static func draw(_ job: Job) {
-        guard let canvas = try? Canvas(width: job.pixelWidth, height: job.pixelHeight, scale: job.level) else {
-            job.ticket.deliver(TileDelivery(id: job.id, image: nil))
+    /// Draws one tile into a canvas of its own (this thread's alone), in an evicted tile's
+    /// memory cleared or in new memory, and hands it to the main thread.
+    private static func draw(_ job: Job, reusing spare: PixelMemory?) {
+        spare?.clear()
+        let memory = spare ?? PixelMemory(width: job.pixelWidth, height: job.pixelHeight)
+        let made =
+            if let memory {
+                try? memory.canvas(scale: job.level)
+            } else {
+                try? Canvas(width: job.pixelWidth, height: job.pixelHeight, scale: job.level)
+            }
+        guard let canvas = made else {
+            job.ticket.deliver(TileDelivery(id: job.id, image: nil, memory: nil))
             return
         }
         job.source.draw(job.rect, in: canvas)
-        job.ticket.deliver(TileDelivery(id: job.id, image: CanvasHandoff(canvas)))
+        job.ticket.deliver(TileDelivery(id: job.id, image: CanvasHandoff(canvas), memory: memory))
     }
 }

@@ -40,11 +40,27 @@ extension TiledView {
     public var cancelledTileCount: Int { requests.cancelled }
     /// Tiles drawn but dropped on arrival: cancelled while a worker was drawing them.
     public var discardedTileCount: Int { requests.discarded }
+    /// Tiles a worker drew in the memory of a tile evicted for them, cleared, instead of memory
+    /// freed and allocated again.
+    public var reusedTileImageCount: Int { requests.rasterizer?.reusedCount ?? 0 }
 
     /// Bytes of the images workers hold: requests a worker has taken (being drawn, or drawn and
-    /// not yet received), cancelled ones included. Queued requests own no memory yet, so
+    /// not yet received), cancelled ones included, and evicted tiles' memory kept for queued
+    /// requests (`TileRasterizer.recycle`). Queued requests own no memory yet, so
     /// `memoryInUse` leaves them out (eviction only reserves room for them, see `evict`).
-    var bytesInHand: Int { bytesInFlight.inHand }
+    var bytesInHand: Int { bytesInFlight.inHand + (requests.rasterizer?.spareBytes ?? 0) }
+
+    /// Gives a removed tile's memory back to the workers for a queued tile of its size, when
+    /// nothing else holds the tile's image (a frame being painted, an app): freeing it here
+    /// would cost the main thread (see `PixelMemory`).
+    func recycleImage(of view: TileView) {
+        guard let memory = view.memory, let rasterizer = requests.rasterizer else { return }
+        view.memory = nil
+        var image = view.takeContents()
+        let sole = isKnownUniquelyReferenced(&image)
+        image = nil
+        if sole { rasterizer.recycle(memory) }
+    }
 
     /// Bytes of the requests workers hold (`bytesInHand`) and of those still queued.
     var bytesInFlight: (inHand: Int, queued: Int) {
@@ -167,6 +183,7 @@ extension TiledView {
         guard let image else { return }
         let view = TileView(frame: request.rect, key: request.key, owner: self)
         view.setContents(image)
+        view.memory = delivery.memory
         view.isStale = false
         if tiles[request.key] != nil {
             remove(request.key)  // an invalidated tile's new image: replaced in place, no fade

@@ -155,7 +155,8 @@ public final class TiledView: View, WindowObserver {
     public internal(set) var rasterized: [(tile: Rect, allowed: Rect)] = []
     /// Tiles drawn so far (synchronously, or delivered by a worker).
     public internal(set) var rasterizedTileCount = 0
-    /// Bytes of tile images held now: installed tiles and tiles a worker holds.
+    /// Bytes of tile images held now: installed tiles, tiles a worker holds, and evicted tiles'
+    /// memory kept for the tiles queued (none once nothing is).
     public var memoryInUse: Int { installedBytes + bytesInHand }
     /// Tiles installed (on screen or cached).
     public var tileCount: Int { tiles.count }
@@ -442,6 +443,7 @@ public final class TiledView: View, WindowObserver {
         installedBytes -= view.bytes
         tilesPerLevel[key.level] = tilesPerLevel[key.level].flatMap { $0 > 1 ? $0 - 1 : nil }
         view.removeFromSuperview()
+        recycleImage(of: view)
     }
 
     /// Tiles of other levels go once the current level covers the visible rect; before that,
@@ -534,6 +536,8 @@ final class TileView: View {
     var isStale = true
     /// Synchronous mode: marked to be drawn on the main thread in the next frame.
     var drawPending = false
+    /// The memory a worker drew its image in (asynchronous tiles), given back when it goes.
+    var memory: PixelMemory?
 
     init(frame: Rect, key: TiledView.Key, owner: TiledView) {
         self.key = key

@@ -230,6 +230,18 @@ open class View {
         invalidate()
     }
 
+    /// Takes the backing image away (`setContents` undone): for an owner that reuses the
+    /// image's memory once the view is gone (a tiled view's evicted tile).
+    package func takeContents() -> Canvas? {
+        let image = backingImage
+        backingImage = nil
+        backingImageArea = nil
+        displayedFor = nil
+        contentVersion += 1
+        invalidate()
+        return image
+    }
+
     /// Redraws the backing image if needed, at `scale`. Returns true when it drew.
     @discardableResult
     func displayIfNeeded(scale windowScale: Double) throws -> Bool {

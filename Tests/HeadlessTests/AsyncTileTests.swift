@@ -109,6 +109,43 @@ final class HoldingSource: TileSource {
     }
 }
 
+/// A source that can hold its workers (as `HoldingSource`) and notes every canvas that did not
+/// come transparent; it fills only a tile's top-left quarter, so memory drawn in before and
+/// not cleared would show.
+final class QuarterSource: TileSource {
+    private let condition = NSCondition()
+    nonisolated(unsafe) private var open = true
+    private let state = Mutex<(drawn: Int, dirty: Int)>((0, 0))
+
+    var drawn: Int { state.withLock { $0.drawn } }
+    var dirty: Int { state.withLock { $0.dirty } }
+
+    func hold() {
+        condition.lock()
+        open = false
+        condition.unlock()
+    }
+
+    func release() {
+        condition.lock()
+        open = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func draw(_ rect: Rect, in canvas: Canvas) {
+        condition.lock()
+        while !open { condition.wait() }
+        condition.unlock()
+        let clean = canvas.withPixels { pixels in !pixels.contains { $0 != 0 } }
+        state.withLock { s in
+            s.drawn += 1
+            if !clean { s.dirty += 1 }
+        }
+        canvas.fill(Rect(x: 0, y: 0, width: rect.width / 2, height: rect.height / 2), color: Color(rgb: 30, 140, 200))
+    }
+}
+
 /// Notes, at the moment it draws, whether the rect it is asked for meets the rect the test says
 /// is visible plus margin then (published from the scroll view's geometry, not the tiled view's).
 final class AllowedRectSource: TileSource {
@@ -442,6 +479,41 @@ final class AllowedRectSource: TileSource {
         try rig.window.prepareFrame(time: time)
         #expect(fading.allSatisfy { $0.superview != nil && $0.alpha == 1 })
         #expect(!rig.window.hasActiveAnimations && rig.tiled.coversVisibleRect)
+    }
+
+    /// A tile evicted to make room for queued tiles gives them its memory: drawn in again,
+    /// cleared first, instead of freed on the main thread and allocated anew. The memory kept
+    /// for queued tiles counts against the cap, and none is kept once nothing is queued.
+    @Test func evictedTilesMemoryIsDrawnInAgainCleared() {
+        let source = QuarterSource()
+        let rig = TiledRig(source: source)
+        rig.window.finishBackgroundWork()
+        // At (0, 0): 0 … 528 × 0 … 428 in reach, three columns and two rows.
+        #expect(rig.tiled.tileCount == 6 && source.drawn == 6 && rig.tiled.reusedTileImageCount == 0)
+        rig.tiled.memoryCap = 12 * tileBytes  // one place of the tour
+        var peak = 0
+        var reused: [Int] = []
+        for place in Self.tour + Self.tour {
+            // Held, the worker takes at most one of the twelve new tiles before the update
+            // evicts the last place's: the others are drawn in the evicted tiles' memory.
+            source.hold()
+            let before = rig.tiled.reusedTileImageCount
+            rig.scroll(to: place)
+            peak = max(peak, rig.tiled.memoryInUse)
+            source.release()
+            rig.window.finishBackgroundWork()
+            #expect(rig.tiled.missingVisibleTileCount == 0 && rig.tiled.tileCount == 12)
+            // At rest nothing is kept beyond the tiles.
+            #expect(rig.tiled.memoryInUse == 12 * tileBytes)
+            reused.append(rig.tiled.reusedTileImageCount - before)
+        }
+        #expect(source.drawn == 6 + 8 * 12)
+        // The first place had only the six tiles at (0, 0) to give; every later one had twelve,
+        // less the one a worker may have taken first.
+        #expect(reused.first == 6)
+        #expect(reused.dropFirst().allSatisfy { (11...12).contains($0) }, "\(reused)")
+        #expect(source.dirty == 0)
+        #expect(peak <= rig.tiled.memoryCap, "peak \(peak) bytes")
     }
 
     @Test func tileMemoryStaysUnderTheCapWhileFlinging() {
