@@ -233,17 +233,20 @@ final class TileRasterizer: Sendable {
     private static func draw(_ job: Job, reusing spare: PixelMemory?) {
         spare?.clear()
         let memory = spare ?? PixelMemory(width: job.pixelWidth, height: job.pixelHeight)
-        let made =
+        let canvas: Canvas
+        do {
             if let memory {
-                try? memory.canvas(scale: job.level)
+                canvas = try memory.canvas(scale: job.level)
             } else {
-                try? Canvas(width: job.pixelWidth, height: job.pixelHeight, scale: job.level)
+                canvas = try Canvas(width: job.pixelWidth, height: job.pixelHeight, scale: job.level)
             }
-        guard let canvas = made else {
+        } catch {
             job.ticket.deliver(TileDelivery(id: job.id, image: nil, memory: nil))
             return
         }
         job.source.draw(job.rect, in: canvas)
-        job.ticket.deliver(TileDelivery(id: job.id, image: CanvasHandoff(canvas), memory: memory))
+        // Consumed, so this thread holds no reference once it is delivered: the main thread may
+        // evict the tile at once, and gives its memory back only when it holds the image alone.
+        job.ticket.deliver(TileDelivery(id: job.id, image: CanvasHandoff(consume canvas), memory: memory))
     }
 }
