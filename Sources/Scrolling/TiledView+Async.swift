@@ -188,11 +188,12 @@ extension TiledView {
         if tiles[request.key] != nil {
             remove(request.key)  // an invalidated tile's new image: replaced in place, no fade
         } else if let window, window.framesPrepared > request.framesBefore, fadeDuration > 0,
-            visibleRect.map({ request.rect.intersects($0) }) ?? false
+            screenSpeed <= fadeSpeedLimit, visibleRect.map({ request.rect.intersects($0) }) ?? false
         {
             // Only a tile the screen went without fades in: one drawn ahead in the margin
             // (a fling's tiles, mostly) was never missed, and fading it would composite its
-            // whole area translucently for every frame of the fade once it scrolls in.
+            // whole area translucently for every frame of the fade once it scrolls in. Nor
+            // one that arrives while the view sweeps past (`fadeSpeedLimit`).
             view.alpha = 0
             window.addAnimation(TileFade(tile: view, owner: self, start: window.now, duration: fadeDuration))
         }

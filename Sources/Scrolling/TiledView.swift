@@ -37,7 +37,8 @@ extension TileSource {
 /// `rasterizesAsynchronously` the main thread only asks and installs: worker threads draw each
 /// tile into its own canvas (TiledView+Async.swift), a finished tile joins the next frame, and
 /// one that arrives after a frame went out without it where it shows fades in over
-/// `fadeDuration` (a tile drawn ahead in the margin appears at once: nobody saw it missing).
+/// `fadeDuration` (a tile drawn ahead in the margin appears at once: nobody saw it missing;
+/// so does one that arrives while the view moves faster than `fadeSpeedLimit`).
 ///
 /// It keeps its tiles up to date itself, as the tiled layer does: once in a window, every
 /// frame, after animations and layout and before anything is drawn, it asks for what it shows
@@ -80,6 +81,19 @@ public final class TiledView: View, WindowObserver {
     /// Seconds a tile that arrives late (after a frame showed its place without it) takes to
     /// fade in, on the window's clock (0: no fade).
     public var fadeDuration = 0.2
+    /// On-screen speed (points a second) above which a late tile appears at once instead of
+    /// fading in: a fade softens a tile appearing in a still picture, the eye cannot follow one
+    /// on content sweeping past, and a tile fading in is composited translucently over its
+    /// whole area in every frame of the fade, which with a fling's band of late tiles is most
+    /// of a frame's work. Measured from the last two frames' visible rects at one zoom
+    /// (`screenSpeed`). `.infinity` fades every late tile, as CATiledLayer does.
+    public var fadeSpeedLimit = 1000.0
+    /// How fast the visible rect moved on screen between the last two frames that updated the
+    /// tiles, points a second (0 across a zoom: a new level's tiles fade in over the old).
+    public private(set) var screenSpeed = 0.0
+    /// Where the visible rect was (content coordinates), at which zoom and when, as of the
+    /// last update (`screenSpeed`).
+    private var lastPlace: (origin: Point, zoom: Double, time: Double)?
     /// Worker threads for asynchronous tiles; read when the first one is requested. By default
     /// one per core less one, which stays free for the main thread (at least one).
     public var workerCount: Int?
@@ -241,6 +255,7 @@ public final class TiledView: View, WindowObserver {
             return
         }
         level = Self.level(forZoom: zoom, deviceScale: window.scale, bias: levelOfDetailBias)
+        noteMotion(of: visible.origin, zoom: zoom, at: window.now)
         visibleRect = visible.intersection(bounds)
         allowedRect = allowed
         // A scroll within the same tiles, with every wanted tile installed and none in flight,
@@ -266,6 +281,21 @@ public final class TiledView: View, WindowObserver {
         parkTilesOutOfReach()
         inputs.generation = tilesGeneration  // the changes this update made are seen
         lastUpdate = inputs
+    }
+
+    /// Updates `screenSpeed` from the visible rect's move since the last update. An update at
+    /// the same time as the last (an app's scroll between frames) moves the place without a
+    /// speed: the frames on either side of it show where it landed.
+    private func noteMotion(of origin: Point, zoom: Double, at time: Double) {
+        defer { lastPlace = (origin, zoom, time) }
+        guard let last = lastPlace, time > last.time else { return }
+        guard last.zoom == zoom else {
+            screenSpeed = 0
+            return
+        }
+        let dx = (origin.x - last.origin.x) * zoom
+        let dy = (origin.y - last.origin.y) * zoom
+        screenSpeed = (dx * dx + dy * dy).squareRoot() / (time - last.time)
     }
 
     /// The tiles out of reach (the current level's, away from the visible rect plus margin,

@@ -377,6 +377,42 @@ final class AllowedRectSource: TileSource {
         #expect(rig.tiled.coversVisibleRect)
     }
 
+    /// A late tile arriving while the view sweeps past faster than `fadeSpeedLimit` appears
+    /// at once; slower, it fades in as before. The speed is the visible rect's move between
+    /// the last two frames, on screen.
+    @Test(arguments: [(step: 40.0, fades: false), (step: 10.0, fades: true)])
+    func aLateTileArrivingWhileTheViewSweepsPastShowsAtOnce(step: Double, fades: Bool) throws {
+        let source = RecordingSource(gated: true)
+        let rig = TiledRig(source: source)
+        rig.tiled.updateTiles()
+        try rig.window.prepareFrame(time: 0)  // goes out without the tiles
+        #expect(rig.installed.isEmpty)
+        // Two frames a 64th of a second apart (exact in binary), `step` points further down each.
+        for frame in 1...2 {
+            rig.viewport.bounds.origin = Point(x: 0, y: step * Double(frame))
+            try rig.window.prepareFrame(time: Double(frame) / 64)
+        }
+        #expect(rig.tiled.screenSpeed == step * 64)  // 2,560 or 640 points a second
+        source.open()
+        rig.window.finishBackgroundWork()
+        let shown = Rect(x: 0, y: 2 * step, width: 400, height: 300)
+        let visible = rig.installed.filter { $0.frame.intersects(shown) }
+        #expect(visible.count == 4)
+        #expect(visible.allSatisfy { $0.alpha == (fades ? 0 : 1) })
+        #expect(rig.window.hasActiveAnimations == fades)
+        // Still for a frame: no speed. A zoom between two frames is no sweep either, whatever
+        // its visible rect did: a new level's tiles fade in over the old level's.
+        try rig.window.prepareFrame(time: 3.0 / 64)
+        #expect(rig.tiled.screenSpeed == 0)
+        rig.viewport.bounds.origin = Point(x: 0, y: 6 * step)
+        try rig.window.prepareFrame(time: 4.0 / 64)
+        #expect(rig.tiled.screenSpeed == 4 * step * 64)
+        rig.tiled.transform = AffineTransform(scaleX: 2, y: 2)
+        rig.viewport.bounds.origin = Point(x: 0, y: 60 * step)
+        try rig.window.prepareFrame(time: 5.0 / 64)
+        #expect(rig.tiled.screenSpeed == 0)
+    }
+
     @Test func aTileThatArrivesBeforeAnyFrameMissedItShowsAtOnce() throws {
         let rig = TiledRig(source: RecordingSource())
         rig.tiled.updateTiles()
