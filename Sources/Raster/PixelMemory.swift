@@ -2,10 +2,10 @@ import Glibc
 
 /// Pixel memory that outlives the canvases drawn in it: a tile's image, given back when its
 /// tile is evicted, is drawn into again for the next tile of its size instead of being freed
-/// and allocated anew (`TileRasterizer`). A tile-sized block is far past malloc's threshold for
-/// memory of its own: freeing one hands its pages back to the kernel (an unmap or a trim of the
-/// heap, which makes every thread of the process flush its TLB) and allocating the next faults
-/// fresh zeroed pages in.
+/// and allocated anew (`TileRasterizer`). A tile-sized block is past malloc's threshold for
+/// memory of its own (or, once malloc raised that, near the top of a thread's heap): freeing one
+/// can hand its pages back to the kernel (an unmap, or a trim of the heap, which makes every
+/// thread of the process flush its TLB), and allocating the next faults fresh zeroed pages in.
 ///
 /// `@unchecked Sendable`: one thread uses it at a time, by hand-over. A worker draws into it,
 /// the main thread shows it through the canvas wrapping it, and it is handed back only once no

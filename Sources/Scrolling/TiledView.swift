@@ -499,7 +499,8 @@ public final class TiledView: View, WindowObserver {
     ///
     /// Queued requests hold no memory (`memoryInUse` leaves them out) but reserve room here:
     /// cached tiles out of view make way before the workers hand over the tiles that replace
-    /// them, so the images really held stay under the cap between two updates too. Since the
+    /// them, so the images really held stay under the cap between two updates too; the workers
+    /// draw those tiles in the evicted tiles' memory (`recycleImage`). Since the
     /// tiles on screen are never evicted for them, a reservation only ever costs the cache.
     func evict() {
         let inFlight = bytesInFlight
