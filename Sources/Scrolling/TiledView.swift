@@ -232,7 +232,7 @@ public final class TiledView: View, WindowObserver {
     /// Whether every tile of the current level that meets the visible rect is on screen, fully
     /// faded in: from then on tiles of other levels are no longer needed behind it.
     public var coversVisibleRect: Bool {
-        // Loops, here and in the other per-update walks, not closures (see `WantedTile`).
+        // Loops, here and in the other per-update walks, not closures (see `Urgency`).
         for key in visibleKeys {
             guard let tile = tiles[key], tile.alpha >= 1 else { return false }
         }
@@ -497,10 +497,10 @@ public final class TiledView: View, WindowObserver {
     /// visible rect, the other levels' tiles showing in it (evicting those would blank the
     /// screen until the workers catch up).
     ///
-    /// Queued requests hold no memory (`memoryInUse` leaves them out) but reserve room here:
-    /// cached tiles out of view make way before the workers hand over the tiles that replace
-    /// them, so the images really held stay under the cap between two updates too; the workers
-    /// draw those tiles in the evicted tiles' memory (`recycleImage`). Since the
+    /// Queued requests hold no images yet but reserve room here: cached tiles out of view make
+    /// way before the workers hand over the tiles that replace them, so the images really held
+    /// stay under the cap between two updates too, and the workers draw those tiles in the
+    /// evicted tiles' memory (`recycleImage`; `memoryInUse` counts it meanwhile). Since the
     /// tiles on screen are never evicted for them, a reservation only ever costs the cache.
     func evict() {
         let inFlight = bytesInFlight
