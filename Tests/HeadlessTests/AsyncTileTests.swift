@@ -82,11 +82,10 @@ struct TiledRig {
     var installed: [View] { tiled.subviews }
 }
 
-/// A source a test can hold at a gate, close again and reopen (for zoom steps whose finer
-/// tiles must wait while frames go out).
-final class HoldingSource: TileSource {
+/// A gate a test can close and reopen, at which worker threads wait while it is closed.
+final class WorkerGate: @unchecked Sendable {
     private let condition = NSCondition()
-    nonisolated(unsafe) private var open = true
+    private var open = true
 
     func hold() {
         condition.lock()
@@ -101,42 +100,40 @@ final class HoldingSource: TileSource {
         condition.unlock()
     }
 
-    func draw(_ rect: Rect, in canvas: Canvas) {
+    /// Waits while the gate is closed.
+    func pass() {
         condition.lock()
         while !open { condition.wait() }
         condition.unlock()
+    }
+}
+
+/// A source a test can hold at a gate, close again and reopen (for zoom steps whose finer
+/// tiles must wait while frames go out).
+final class HoldingSource: TileSource {
+    let gate = WorkerGate()
+
+    func hold() { gate.hold() }
+    func release() { gate.release() }
+
+    func draw(_ rect: Rect, in canvas: Canvas) {
+        gate.pass()
         canvas.fill(Rect(origin: .zero, size: rect.size), color: Color(rgb: 90, 160, 90))
     }
 }
 
-/// A source that can hold its workers (as `HoldingSource`) and notes every canvas that did not
+/// A source that can hold its workers at a gate and notes every canvas that did not
 /// come transparent; it fills only a tile's top-left quarter, so memory drawn in before and
 /// not cleared would show.
 final class QuarterSource: TileSource {
-    private let condition = NSCondition()
-    nonisolated(unsafe) private var open = true
+    let gate = WorkerGate()
     private let state = Mutex<(drawn: Int, dirty: Int)>((0, 0))
 
     var drawn: Int { state.withLock { $0.drawn } }
     var dirty: Int { state.withLock { $0.dirty } }
 
-    func hold() {
-        condition.lock()
-        open = false
-        condition.unlock()
-    }
-
-    func release() {
-        condition.lock()
-        open = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
     func draw(_ rect: Rect, in canvas: Canvas) {
-        condition.lock()
-        while !open { condition.wait() }
-        condition.unlock()
+        gate.pass()
         let clean = canvas.withPixels { pixels in !pixels.contains { $0 != 0 } }
         state.withLock { s in
             s.drawn += 1
@@ -532,11 +529,11 @@ final class AllowedRectSource: TileSource {
         for place in Self.tour + Self.tour {
             // Held, the worker takes at most one of the twelve new tiles before the update
             // evicts the last place's: the others are drawn in the evicted tiles' memory.
-            source.hold()
+            source.gate.hold()
             let before = rig.tiled.reusedTileImageCount
             rig.scroll(to: place)
             peak = max(peak, rig.tiled.memoryInUse)
-            source.release()
+            source.gate.release()
             rig.window.finishBackgroundWork()
             #expect(rig.tiled.missingVisibleTileCount == 0 && rig.tiled.tileCount == 12)
             // At rest nothing is kept beyond the tiles.
