@@ -55,13 +55,19 @@ final class TileRasterizer: Sendable {
             return spares.remove(at: i)
         }
 
+        /// Bytes of the spares.
+        var spareBytes: Int {
+            var held = 0
+            for spare in spares { held += spare.byteCount }
+            return held
+        }
+
         /// Takes out the spares beyond what the queued jobs will draw (the caller frees them
         /// outside the lock).
         mutating func excessSpares() -> [PixelMemory] {
             var room = 0
             for job in queue { room += job.pixelWidth * job.pixelHeight * 4 }
-            var held = 0
-            for spare in spares { held += spare.byteCount }
+            var held = spareBytes
             var excess: [PixelMemory] = []
             while held > room, let spare = spares.popLast() {
                 held -= spare.byteCount
@@ -169,13 +175,7 @@ final class TileRasterizer: Sendable {
     var reusedCount: Int { state.withLock { $0.reused } }
 
     /// Bytes of the spares kept for queued jobs.
-    var spareBytes: Int {
-        state.withLock { s in
-            var held = 0
-            for spare in s.spares { held += spare.byteCount }
-            return held
-        }
-    }
+    var spareBytes: Int { state.withLock { $0.spareBytes } }
 
     /// The ids of the jobs no worker has started yet.
     func queuedIDs() -> Set<Int> {

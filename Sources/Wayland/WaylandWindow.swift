@@ -200,7 +200,7 @@ public final class WaylandWindow: WindowHost {
             zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
         }
         wl_surface_commit(surface)
-        timesPhases(onCommit != nil)
+        timesPhases(onCommit != nil)  // an `onCommit` given to init runs no `didSet`
         connection.window = self
         content.host = self
         try connection.roundtrip()
