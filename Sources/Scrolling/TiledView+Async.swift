@@ -83,8 +83,14 @@ extension TiledView {
         }
         let (channel, rasterizer) = connect(to: window)
         var priorities: [Int: Double] = [:]
+        // Each wanted tile's request in flight, looked up once: the unwanted requests forgotten
+        // below are none of these.
+        var inFlight: [Int?] = []
+        inFlight.reserveCapacity(wanted.count)
         for tile in wanted {
-            if let id = requests.idByKey[tile.key] { priorities[id] = tile.priority }
+            let id = requests.idByKey[tile.key]
+            if let id { priorities[id] = tile.priority }
+            inFlight.append(id)
         }
         if !requests.idByKey.isEmpty {
             let removed = Set(rasterizer.reprioritize(priorities))
@@ -92,13 +98,13 @@ extension TiledView {
             for id in requests.idByKey.values where priorities[id] == nil { unwanted.append(id) }
             forget(unwanted, removedFromQueue: removed)
         }
-        for tile in wanted {
+        for (i, tile) in wanted.enumerated() {
             if let view = tiles[tile.key] {
                 view.lastUsed = clock
                 show(view)
                 if !view.isStale { continue }  // an invalidated tile is asked for again
             }
-            guard requests.idByKey[tile.key] == nil else { continue }
+            guard inFlight[i] == nil else { continue }
             let pixels = TileView.pixels(for: tile.rect.size, level: tile.key.level)
             requests.nextID += 1
             let request = TileRequests.Request(

@@ -120,6 +120,17 @@ public final class TiledView: View, WindowObserver {
         static func < (a: Key, b: Key) -> Bool {
             (a.level, a.row, a.column) < (b.level, b.row, b.column)
         }
+
+        /// One word hashed instead of three: an update looks each wanted tile up in the tables
+        /// of tiles and requests, and the hasher's cost grows with the words it is given. The
+        /// column and row are spread by odd multipliers (so neighbouring tiles differ in many
+        /// bits) and the level's bits added; equal keys hash alike, and the tables compare whole
+        /// keys on a collision.
+        func hash(into hasher: inout Hasher) {
+            let c = UInt(bitPattern: column) &* 0x9E37_79B9_7F4A_7C15
+            let r = UInt(bitPattern: row) &* 0xC2B2_AE3D_27D4_EB4F
+            hasher.combine(c ^ r ^ UInt(level.bitPattern))
+        }
     }
 
     var tiles: [Key: TileView] = [:]
@@ -152,7 +163,7 @@ public final class TiledView: View, WindowObserver {
     var visibleKeys: [Key] = []
     /// The current level's tiles meeting the visible rect plus margin, as of the last update
     /// (empty while the view shows nothing): never evicted.
-    var wantedKeys: Set<Key> = []
+    var wantedKeys = WantedBlock()
     /// The visible rect (content coordinates) as of the last update.
     var visibleRect: Rect?
     /// The visible rect plus margin (content coordinates) as of the last update, nil while the
@@ -269,7 +280,7 @@ public final class TiledView: View, WindowObserver {
         if inputs == lastUpdate, requests.idByKey.isEmpty { return }
         clock += 1
         let wanted = wantedTiles(in: allowed, visible: visibleRect)
-        wantedKeys = Set(wanted.map(\.key))
+        wantedKeys = WantedBlock(wanted)
         visibleKeys = wanted.filter(\.isVisible).map(\.key)
         if rasterizesAsynchronously {
             requestAsynchronously(wanted, allowed: allowed, in: window)
@@ -360,7 +371,7 @@ public final class TiledView: View, WindowObserver {
     private func stopRequesting() {
         lastUpdate = nil
         cancelAllRequests()
-        wantedKeys = []
+        wantedKeys = WantedBlock()
         allowedRect = nil
         visibleKeys = []
         visibleRect = nil
@@ -397,6 +408,44 @@ public final class TiledView: View, WindowObserver {
         let isVisible: Bool
         /// Lower first: visible tiles by distance from the middle, then the margin's.
         let priority: Double
+    }
+
+    /// The tiles an update wants, as a block of one level's columns and rows: a tile meets a
+    /// rect when it does along both axes, so the tiles meeting the visible rect plus margin and
+    /// the bounds are every pair of a run of columns and a run of rows. Whether a tile is wanted
+    /// is then four comparisons, not a hash of its key in a set made each update (eviction and
+    /// parking ask it of every tile held).
+    struct WantedBlock {
+        /// How many tiles it holds.
+        private(set) var count = 0
+        private var level = 0.0
+        private var columns = (first: 0, last: -1)
+        private var rows = (first: 0, last: -1)
+
+        /// No tile.
+        init() {}
+
+        /// The block `wanted` (an update's wanted tiles, of one level) fills.
+        init(_ wanted: [WantedTile]) {
+            guard let first = wanted.first?.key else { return }
+            level = first.level
+            columns = (first.column, first.column)
+            rows = (first.row, first.row)
+            for tile in wanted {
+                columns = (min(columns.first, tile.key.column), max(columns.last, tile.key.column))
+                rows = (min(rows.first, tile.key.row), max(rows.last, tile.key.row))
+            }
+            count = wanted.count
+            assert(
+                wanted.allSatisfy { $0.key.level == level }
+                    && count == (columns.last - columns.first + 1) * (rows.last - rows.first + 1),
+                "wanted tiles are a block of one level")
+        }
+
+        func contains(_ key: Key) -> Bool {
+            count > 0 && key.level == level && key.column >= columns.first && key.column <= columns.last
+                && key.row >= rows.first && key.row <= rows.last
+        }
     }
 
     /// A wanted tile's place in the order of urgency: its priority, then its place in painting
