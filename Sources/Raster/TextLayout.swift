@@ -34,6 +34,21 @@ public struct TextLayout: Equatable, Sendable {
     public var scale: Double
     /// The font instance whose cached glyph images the lines place (nil when there is no font).
     var instance: FcftFont?
+    /// For a layout that no width limit would change (nothing wrapped, shortened or dropped,
+    /// and no line left for a wrap to trim spaces from): its widest paragraph's whole width in
+    /// device pixels. The same text laid out with no limit, or with one at least this wide, is
+    /// this layout (`laysOutAlike(within:)`), so a view measured at one width (or none) and
+    /// drawn at another lays its text out once. Nil otherwise.
+    var widestUncut: Int?
+
+    /// Whether the same text, laid out with the same line count and scale but the width limit
+    /// `maxWidth` (logical pixels; nil for none), gives this layout: nothing in it was or would
+    /// be cut.
+    public func laysOutAlike(within maxWidth: Double?) -> Bool {
+        guard let widestUncut else { return false }
+        guard let maxWidth, let limit = Font.deviceLimit(maxWidth, scale: scale) else { return true }
+        return widestUncut <= limit
+    }
 
     public static func == (a: TextLayout, b: TextLayout) -> Bool {
         a.lines == b.lines && a.metrics == b.metrics && a.scale == b.scale
@@ -132,11 +147,7 @@ extension Font {
         guard let f = try? instance(scale: scale) else {
             return TextLayout(lines: [], metrics: m, scale: scale, instance: nil)
         }
-        // A width beyond any line (or not a number) does not wrap.
-        let limit = maxWidth.flatMap { w -> Int? in
-            let px = (w * scale + 1e-9).rounded(.down)
-            return px.isFinite && px < 1e15 ? Int(clamping: max(px, 0)) : nil
-        }
+        let limit = maxWidth.flatMap { Self.deviceLimit($0, scale: scale) }
         var paragraphs: [ShapedParagraph] = []
         var pieces: [LinePiece] = []
         var truncated = false
@@ -185,7 +196,28 @@ extension Font {
             if !piece.ellipsis, piece.clusters == paragraph.all, let whole = paragraph.wholeLine { return whole }
             return paragraph.line(piece.clusters, ellipsis: piece.ellipsis ? mark() : nil, scale: scale)
         }
-        return TextLayout(lines: lines, metrics: m, scale: scale, instance: f)
+        var layout = TextLayout(lines: lines, metrics: m, scale: scale, instance: f)
+        // Nothing truncated, every paragraph whole within the limit (wrapping measures ranges
+        // of its clusters, none wider than the whole: an advance outweighs any kerning), and,
+        // where lines may wrap, none ending in spaces (a wrapped line's are trimmed, an
+        // unlimited one's kept): then no limit at least `widest`, nor none, cuts anything.
+        if !truncated {
+            var widest = 0
+            var trimsAlike = true
+            for paragraph in paragraphs {
+                widest = max(widest, paragraph.width(paragraph.all))
+                if maxLines != 1 && paragraph.trimmed(paragraph.all) != paragraph.all { trimsAlike = false }
+            }
+            if trimsAlike && widest <= limit ?? widest { layout.widestUncut = widest }
+        }
+        return layout
+    }
+
+    /// A width limit in device pixels for `maxWidth` logical pixels at `scale`: nil for a width
+    /// beyond any line (or not a number), which does not wrap.
+    static func deviceLimit(_ maxWidth: Double, scale: Double) -> Int? {
+        let px = (maxWidth * scale + 1e-9).rounded(.down)
+        return px.isFinite && px < 1e15 ? Int(clamping: max(px, 0)) : nil
     }
 
     /// `text` cut at each "\n" (an empty paragraph between two in a row, and after a last one),
@@ -316,6 +348,12 @@ struct ShapedParagraph: Sendable {
     private mutating func shapeSegments() {
         let n = scalars.count
         guard n > 0 else { return }
+        // At most a cluster and a segment per code point: no array grows piece by piece.
+        clusters.reserveCapacity(n)
+        segments.reserveCapacity(n)
+        // Held strongly for the loop: calling a method of `self` that reads the unowned
+        // reference copied the whole paragraph at each segment.
+        let font = font
         var start = 0
         for i in 1...n {
             if i < n {
@@ -343,7 +381,7 @@ struct ShapedParagraph: Sendable {
                         isSpace: range.count == 1 && LineBreaks.lineBreakClass(scalars[range.lowerBound]) == .space))
             }
             if first > 0 && first < clusters.count {
-                clusters[first].kernBefore = kerning(clusters[first - 1], clusters[first])
+                clusters[first].kernBefore = Self.kerning(clusters[first - 1], clusters[first], font: font)
             }
             segments.append(segment)
             start = i
@@ -359,7 +397,7 @@ struct ShapedParagraph: Sendable {
 
     /// fcft's kerning between two nominal clusters of one level, left and right as they will
     /// be drawn (a right-to-left run puts the logically later one on the left).
-    private func kerning(_ a: Cluster, _ b: Cluster) -> Int {
+    private static func kerning(_ a: Cluster, _ b: Cluster, font: FcftFont) -> Int {
         guard let x = a.shaped.nominal, let y = b.shaped.nominal, a.level == b.level else { return 0 }
         return a.level % 2 == 0 ? font.kerning(x, y) : font.kerning(y, x)
     }
@@ -464,6 +502,7 @@ struct ShapedParagraph: Sendable {
         if ellipsis != nil { text += "\u{2026}" }
         let order = BidiParagraph.visualOrder(levels: levels)
         var glyphs: [PlacedGlyph] = []
+        glyphs.reserveCapacity(count)  // a glyph a cluster, mostly
         var placed: [PlacedCluster] = []
         placed.reserveCapacity(range.count)
         var pen = 0
@@ -495,6 +534,7 @@ struct ShapedParagraph: Sendable {
         }
         // The segments the line's clusters come from, once each: clusters are in segment order.
         var used: [ShapedSegment] = []
+        used.reserveCapacity(min(range.count, segments.count) + 1)
         var last = -1
         for i in range where clusters[i].segment != last {
             last = clusters[i].segment

@@ -15,10 +15,10 @@ struct TextLayoutCache {
     mutating func layout(
         _ text: String, font: Font, maxWidth: Double?, maxLines: Int, scale: Double
     ) -> TextLayout {
-        if let e = entries.first(where: {
-            $0.maxWidth == maxWidth && $0.scale == scale && $0.lines == maxLines && $0.text == text
-        }) {
-            return e.layout
+        for e in entries where e.scale == scale && e.lines == maxLines && e.text == text {
+            // Measured at one width (or none) and drawn at another (a label's `sizeThatFits`
+            // and its bounds), text that neither cuts is laid out alike.
+            if e.maxWidth == maxWidth || e.layout.laysOutAlike(within: maxWidth) { return e.layout }
         }
         let layout = font.layout(text, maxWidth: maxWidth, maxLines: maxLines, scale: scale)
         entries.insert((text, maxWidth, maxLines, scale, layout), at: 0)

@@ -57,6 +57,39 @@ import Testing
         }
     }
 
+    /// A layout that says another width lays its text out alike is that layout (what lets a
+    /// label measured at one width and drawn at another lay its text out once), and says so
+    /// where nothing is cut: never once a line wrapped, was shortened or dropped, nor for a
+    /// wrapped paragraph ending in spaces (a wrap trims them, no limit keeps them).
+    @Test func aLayoutThatNoWidthCutsIsReusedAtAnyWidthThatDoesNotCutIt() {
+        let texts = [
+            "Row 12", "Row 123\nA second line of text\nand a third", "trailing spaces  ", "שלום עולם",
+            "The quick brown fox jumps over the lazy dog", "",
+        ]
+        let widths: [Double?] = [nil, 30, 80, 160, 400, 1e9]
+        var alike = 0
+        for text in texts {
+            for lines in [0, 1, 2] {
+                for w0 in widths {
+                    let made = font.layout(text, maxWidth: w0, maxLines: lines)
+                    for w1 in widths where made.laysOutAlike(within: w1) {
+                        #expect(
+                            font.layout(text, maxWidth: w1, maxLines: lines) == made,
+                            "\(text) \(lines) \(w0 ?? -1)→\(w1 ?? -1)")
+                        alike += 1
+                    }
+                }
+            }
+        }
+        #expect(alike > 100)
+        let rows = font.layout("Row 123\nA second line of text\nand a third", maxWidth: 400)
+        #expect(rows.laysOutAlike(within: 300) && rows.laysOutAlike(within: nil) && !rows.laysOutAlike(within: 30))
+        #expect(!font.layout("Row 123\nA second line of text", maxWidth: 30).laysOutAlike(within: 400))  // wrapped
+        #expect(!font.layout("a\nb\nc", maxLines: 2).laysOutAlike(within: nil))  // a line dropped
+        #expect(!font.layout("spaces  ", maxWidth: 400).laysOutAlike(within: nil))  // a wrap trims them
+        #expect(font.layout("spaces  ", maxWidth: 400, maxLines: 1).laysOutAlike(within: nil))  // one line keeps them
+    }
+
     @Test func drawsInsideItsRectOnly() throws {
         let c = try Canvas(width: 200, height: 60)
         let rect = Rect(x: 20, y: 10, width: 60, height: 30)
