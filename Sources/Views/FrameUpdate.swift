@@ -187,6 +187,9 @@ struct DamageTracker {
         return false
     }
 
+    /// Whether the walk is inside the moved view's subtree.
+    var insideMove: Bool { movedView != nil }
+
     /// After a view's subtree was visited.
     mutating func leave(_ view: View) {
         if movedView == ObjectIdentifier(view) { movedView = nil }

@@ -85,6 +85,15 @@ extension Window {
                 }
                 view.handDownCompositeDrift(scale: scale)
                 return false
+            },
+            skipsBeforeVisit: { view, screen, clip, alpha, covered in
+                // Inside the move, a subtree in which nothing changed is only placed anew: if it
+                // landed, the visit's snapshot is its old one moved (and clipped anew), and the
+                // visit itself (drawing, a snapshot taken whole, the tracker's comparison) is
+                // not needed. A list's rows each cost this, not a visit, in a fling's frames.
+                guard skipsLanded, tracker.insideMove, !covered, !view.subtreeChanged, let m = tracker.move
+                else { return false }
+                return view.landedWithoutVisit(screen: screen, clip: clip, alpha: alpha, move: m, scale: scale)
             })
         if let clock {
             let walked = clock()
@@ -295,15 +304,18 @@ extension Window {
     /// set again on it and every ancestor when not all of it was visited: a clipping view
     /// scrolled out of sight leaves its subviews undrawn, and a later frame that finds its
     /// ancestors landed must still visit it, or it comes back into sight without them), and
-    /// asks `skips` after `visit` whether to leave the view's subtree unvisited (without
-    /// `tracksSubtrees`, `skips` is not asked: a walk that skips must keep `subtreeChanged`).
+    /// asks `skips` after `visit` whether to leave the view's subtree unvisited, and
+    /// `skipsBeforeVisit` (a subview, its rect on screen and clip, its parent's alpha, whether it
+    /// is covered) whether to leave a subview unvisited altogether (without `tracksSubtrees`,
+    /// neither is asked: a walk that skips must keep `subtreeChanged`).
     ///
     /// The closures are not optional: an optional closure is escaping, and state that an
     /// escaping closure captures (the damage tracker) is boxed on the heap and checked for
     /// exclusive access at run time on every use, in a walk that visits every view every frame.
     func walk(
         _ visit: (View, ViewState, Bool) throws -> Bool, leave: (View) -> Void = { _ in }, prunes: Bool = false,
-        tracksSubtrees: Bool = false, skips: (View) -> Bool = { _ in false }
+        tracksSubtrees: Bool = false, skips: (View) -> Bool = { _ in false },
+        skipsBeforeVisit: (View, Rect, Rect, Double, Bool) -> Bool = { _, _, _, _, _ in false }
     )
         rethrows
     {
@@ -352,10 +364,9 @@ extension Window {
                 // Its frame placed by its superview, not its bounds through its own transform:
                 // `minY + (frameY − minY)` rounds differently at every offset, and a scrolled
                 // view's rect must not change when only its bounds origin does.
-                if try recurse(
-                    sub, sub.toSuperview.concatenating(childBase), childBase.apply(to: sub.frame), childClip, a,
-                    subCovered)
-                {
+                let screen = childBase.apply(to: sub.frame)
+                if tracksSubtrees && skipsBeforeVisit(sub, screen, childClip, a, subCovered) { continue }
+                if try recurse(sub, sub.toSuperview.concatenating(childBase), screen, childClip, a, subCovered) {
                     unvisited = true
                 }
             }
@@ -380,6 +391,31 @@ struct ViewState {
 }
 
 extension View {
+    /// Whether this view, in whose subtree nothing changed, landed exactly where `move` put its
+    /// old pixels, now at `screen` (window coordinates) under `clip` inside a parent of
+    /// `parentAlpha`: if so, its snapshot becomes the one a visit would take (its old one
+    /// placed anew) and the move is its subtree's drift, as a visit that found it landed and
+    /// skipped its subtree leaves them. Only for a view that paints its visible rect (it has a
+    /// background or subviews) and showed, and shows, something: anything else is visited.
+    func landedWithoutVisit(
+        screen: Rect, clip: Rect, alpha parentAlpha: Double, move m: FrameUpdate.Move, scale: Double
+    ) -> Bool {
+        guard !isHidden, let old = lastComposite, old.visible != nil, old.alpha == parentAlpha * alpha,
+            old.contentVersion == contentVersion, old.background == backgroundColor, old.boundsOrigin == bounds.origin,
+            !subviews.isEmpty || (backgroundColor?.alpha ?? 0) > 0, let visible = screen.intersection(clip)
+        else { return false }
+        let placed = PixelRect(placing: screen, scale: scale)
+        guard placed == old.placed.offsetBy(dx: m.dx, dy: m.dy) else { return false }
+        var snapshot = old
+        snapshot.screenRect = screen
+        snapshot.visible = visible
+        snapshot.painted = visible
+        snapshot.placed = placed
+        lastComposite = snapshot
+        compositeDrift += Point(x: Double(m.dx) / scale, y: Double(m.dy) / scale)
+        return true
+    }
+
     /// Moves the subviews' snapshots by this view's drift and hands it down to them (their own
     /// subviews' snapshots are still where they were): the frame is about to visit them.
     func handDownCompositeDrift(scale: Double) {
