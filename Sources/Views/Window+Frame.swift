@@ -395,23 +395,22 @@ extension View {
     /// old pixels, now at `screen` (window coordinates) under `clip` inside a parent of
     /// `parentAlpha`: if so, its snapshot becomes the one a visit would take (its old one
     /// placed anew) and the move is its subtree's drift, as a visit that found it landed and
-    /// skipped its subtree leaves them. Only for a view that paints its visible rect (it has a
-    /// background or subviews) and showed, and shows, something: anything else is visited.
+    /// skipped its subtree leaves them. Only for a view that showed, and shows, something:
+    /// anything else is visited.
     func landedWithoutVisit(
         screen: Rect, clip: Rect, alpha parentAlpha: Double, move m: FrameUpdate.Move, scale: Double
     ) -> Bool {
         guard !isHidden, let old = lastComposite, old.visible != nil, old.alpha == parentAlpha * alpha,
             old.contentVersion == contentVersion, old.background == backgroundColor, old.boundsOrigin == bounds.origin,
-            !subviews.isEmpty || (backgroundColor?.alpha ?? 0) > 0, let visible = screen.intersection(clip)
+            let visible = screen.intersection(clip)
         else { return false }
         let placed = PixelRect(placing: screen, scale: scale)
         guard placed == old.placed.offsetBy(dx: m.dx, dy: m.dy) else { return false }
-        var snapshot = old
-        snapshot.screenRect = screen
-        snapshot.visible = visible
-        snapshot.painted = visible
-        snapshot.placed = placed
-        lastComposite = snapshot
+        lastComposite?.screenRect = screen
+        lastComposite?.visible = visible
+        lastComposite?.painted = CompositeSnapshot.painted(
+            by: self, screen: screen, visible: visible, clip: clip, scale: scale)
+        lastComposite?.placed = placed
         compositeDrift += Point(x: Double(m.dx) / scale, y: Double(m.dy) / scale)
         return true
     }
@@ -458,13 +457,16 @@ struct CompositeSnapshot: Equatable {
         snappedOrigin = (
             PixelRect.clamp((boundsOrigin.x * scale).rounded()), PixelRect.clamp((boundsOrigin.y * scale).rounded())
         )
-        if !view.subviews.isEmpty || (view.backgroundColor?.alpha ?? 0) > 0 {
-            painted = state.visible
-        } else if view.backingImage != nil, state.visible != nil {
-            painted = view.imageDestination(in: state.screenRect.rounded(toScale: scale)).intersection(state.clip)
-        } else {
-            painted = nil
-        }
+        painted = Self.painted(
+            by: view, screen: state.screenRect, visible: state.visible, clip: state.clip, scale: scale)
+    }
+
+    /// What `view` paints of the window at `screen` under `clip` (see `painted`).
+    @MainActor
+    static func painted(by view: View, screen: Rect, visible: Rect?, clip: Rect, scale: Double) -> Rect? {
+        if !view.subviews.isEmpty || (view.backgroundColor?.alpha ?? 0) > 0 { return visible }
+        guard view.backingImage != nil, visible != nil else { return nil }
+        return view.imageDestination(in: screen.rounded(toScale: scale)).intersection(clip)
     }
 
     static func == (a: CompositeSnapshot, b: CompositeSnapshot) -> Bool {

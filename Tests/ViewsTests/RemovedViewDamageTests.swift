@@ -121,6 +121,32 @@ import Testing
         #expect(try scene.differFromFull() == 0)
     }
 
+    /// A label straight inside the scroller (a leaf with no background: it paints only its
+    /// words) that moved with the scroll unvisited keeps the snapshot a visit would have
+    /// taken, its words' rect moved and nothing wider (what a change to it damages); taken
+    /// out, the rect it shows is repainted where it is now.
+    @Test func aLabelInTheScrollerThatWasNotVisitedKeepsItsWordsRect() throws {
+        var scene = try Scene()
+        let label = Label(text: "Hi", frame: Rect(x: 8, y: 130, width: 180, height: 20))
+        let scroller = scene.scroller
+        _ = try scene.frame(scrolledTo: 0) { scroller.addSubview(label) }
+        let words = try #require(label.lastComposite?.painted)
+        #expect(words.width < 60 && words.minY >= 130 && words.maxY <= 150, "only the words: \(words)")
+        for offset in [5.0, 12.0, 20.0] {
+            _ = try scene.frame(scrolledTo: offset)
+            #expect(label.lastComposite?.painted == words.offsetBy(dx: 0, dy: -offset))
+            #expect(label.lastComposite?.screenRect == Rect(x: 8, y: 130 - offset, width: 180, height: 20))
+        }
+
+        let update = try scene.frame(scrolledTo: 26) { label.removeFromSuperview() }
+        #expect(update.move?.dy == -6)
+        // It showed at 110–130 and is at 104–124 now: repainted there, with the exposed strip.
+        var expected = PixelRegion(PixelRect(x: 8, y: 104, width: 180, height: 20))
+        expected.add(PixelRect(x: 0, y: 154, width: 200, height: 6))
+        expectDamage(update, is: expected)
+        #expect(try scene.differFromFull() == 0)
+    }
+
     @Test func aViewOutsideTheMovedRectIsRepaintedWhereItWas() throws {
         var scene = try Scene()
 
