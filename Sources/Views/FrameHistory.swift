@@ -39,8 +39,16 @@ public struct FrameHistory: Sendable {
     /// changing where the buffer starts in its memory (everything outside the moved rect is then
     /// lost and repainted).
     public func plan(held: Int?, newest: Int?, window: PixelRect, movesByOffset: Bool) -> PresentPlan {
+        planAndCost(held: held, newest: newest, window: window, movesByOffset: movesByOffset).plan
+    }
+
+    /// `plan` and its cost in pixels (compositing counts double).
+    private func planAndCost(
+        held: Int?, newest: Int?, window: PixelRect, movesByOffset: Bool
+    ) -> (plan: PresentPlan, cost: Int) {
         let n = frameNumber
-        guard let held, held <= n, n - held < depth, let current = updates[n] else { return .repaint(window) }
+        let repaint = (plan: PresentPlan.repaint(window), cost: 2 * window.area)
+        guard let held, held <= n, n - held < depth, let current = updates[n] else { return repaint }
         var best: (cost: Int, plan: PresentPlan)?
         func consider(_ plan: PresentPlan, _ cost: Int) {
             if best == nil || cost < best!.cost { best = (cost, plan) }
@@ -48,7 +56,7 @@ public struct FrameHistory: Sendable {
         // Its own pixels, moved.
         if held == n {
             // Already drawn (nothing to do but the update itself was applied): no work.
-            return .own(move: nil, byOffset: false, damage: PixelRegion())
+            return (.own(move: nil, byOffset: false, damage: PixelRegion()), 0)
         }
         let missed = ((held + 1)...n).compactMap { updates[$0] }
         if missed.count == n - held, let combined = FrameUpdate.combining(missed) {
@@ -103,7 +111,33 @@ public struct FrameHistory: Sendable {
                 consider(copy.plan, copy.cost)
             }
         }
-        return best?.plan ?? .repaint(window)
+        return best.map { ($0.plan, $0.cost) } ?? repaint
+    }
+
+    /// What a buffer holding frame `held` (nil: nothing valid) should copy from the buffer
+    /// holding the newest frame to show it too, while the window rests: every pixel that
+    /// changed since, when copying them costs less than the way a frame would bring the buffer
+    /// up by its own pixels (`plan` without the newest buffer: compositing counts double).
+    /// Nil when the buffer is up to date, or its own way is cheaper: after a scroll, a move by
+    /// offset and a strip, which the next frame's own move joins at no cost.
+    public func catchUpCopy(held: Int?, window: PixelRect, movesByOffset: Bool) -> PixelRegion? {
+        let stale = changed(since: held, window: window)
+        guard !stale.isEmpty else { return nil }
+        let own = planAndCost(held: held, newest: nil, window: window, movesByOffset: movesByOffset).cost
+        return stale.area < own ? stale : nil
+    }
+
+    /// Every pixel that differs between frame `held` (nil: nothing valid) and the newest
+    /// frame: what a buffer holding `held` must copy from the one holding the newest to show it
+    /// too. The whole `window` when a frame between is no longer known.
+    public func changed(since held: Int?, window: PixelRect) -> PixelRegion {
+        guard let held, held <= frameNumber, frameNumber - held < depth else { return PixelRegion(window) }
+        var changed = PixelRegion()
+        for f in stride(from: held + 1, through: frameNumber, by: 1) {
+            guard let u = updates[f] else { return PixelRegion(window) }
+            changed.add(u.changed)
+        }
+        return changed
     }
 
     /// How to make a buffer whose pixels are all stale (a buffer recentred in its memory

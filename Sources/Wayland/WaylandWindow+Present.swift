@@ -195,15 +195,66 @@ extension WaylandWindow {
     /// Work worth doing while nothing animates, one piece per call (the event loop calls it
     /// when idle, paced under a CPU quota): faults in a piece of a buffer ring (at most
     /// `piece` bytes), so scrolling into it later costs no page faults, or makes the spare
-    /// buffer a replacement wanted (`BufferPool.wantsSpare`). Returns whether more is left.
-    /// The loop counts the turns that call it apart from the frames (`FrameStepTimes.idle`):
-    /// it is done once for a size, not in every frame.
+    /// buffer a replacement wanted (`BufferPool.wantsSpare`), or brings a free buffer up to the
+    /// newest frame (`catchUp`). Returns whether more is left. The loop counts the turns that
+    /// call it apart from the frames (`FrameStepTimes.idle`): it is done at rest, not in a frame.
     func idleWork(piece: Int = ShmBuffer.prefaultPieceBytes) -> Bool {
-        pool?.prefaultNext(piece: piece) ?? false
+        if pool?.needsPrefault ?? false {
+            _ = pool?.prefaultNext(piece: piece)
+        } else {
+            catchUp()
+        }
+        return hasIdleWork
     }
 
-    /// Whether idle work is left (a buffer ring not faulted in yet, or a spare to make).
-    var hasIdleWork: Bool { pool?.needsPrefault ?? false }
+    /// Whether idle work is left (a buffer ring not faulted in yet, a spare to make, a free
+    /// buffer behind the newest frame).
+    var hasIdleWork: Bool { (pool?.needsPrefault ?? false) || catchUpTarget != nil }
+
+    /// A buffer the compositor is not reading that holds an older frame than the newest (or
+    /// none) and is worth bringing up to it (`FrameHistory.catchUpCopy`), the buffer holding
+    /// the newest, and what to copy. Not for the benchmark floor, which draws nothing, nor
+    /// while a frame is wanted (the views may no longer be what the newest frame shows). A
+    /// buffer found not worth it is not weighed again until a frame is drawn.
+    private var catchUpTarget: (behind: ShmBuffer, newest: ShmBuffer, copy: PixelRegion)? {
+        guard presentMode != .flipOnly, framesCommitted > 0, !content.needsFrame, let pool else { return nil }
+        let n = history.frameNumber
+        var newest: ShmBuffer?
+        var behind: ShmBuffer?
+        for b in pool.buffers {
+            if b.frame == n {
+                newest = b
+            } else if !b.isBusy && behind == nil {
+                behind = b
+            }
+        }
+        guard let newest, let behind, catchUpDeclined.map({ $0 != (n, behind.frame) }) ?? true else { return nil }
+        let window = PixelRect(x: 0, y: 0, width: behind.width, height: behind.height)
+        guard
+            let copy = history.catchUpCopy(
+                held: behind.frame, window: window, movesByOffset: presentMode == .fast && behind.movesByOffset)
+        else {
+            catchUpDeclined = (n, behind.frame)
+            return nil
+        }
+        return (behind, newest, copy)
+    }
+
+    /// Copies into a free buffer what changed since the frame it holds, from the buffer holding
+    /// the newest, when that costs less than the buffer's own way up (see `catchUpTarget`): the
+    /// next frame drawn into it is then that frame's own update (a move by offset and the
+    /// exposed strip). The first frame of a fling after a rest otherwise copied the other
+    /// buffer whole when the last frames before the rest had changed the whole window (tiles
+    /// fading in), and the first after the start repainted the never drawn one.
+    private func catchUp() {
+        guard let (buffer, newest, copy) = catchUpTarget else { return }
+        precondition(!buffer.isBusy, "never draw into a buffer the compositor may be reading")
+        content.present(
+            .copy(unshifted: copy.simplified(limit: 64), shifted: nil, damage: PixelRegion()), into: buffer.canvas,
+            newest: newest.canvas)
+        buffer.frame = newest.frame
+        catchUps += 1
+    }
 
     /// Buffers made for the window's present size: two, and a third once the compositor held
     /// both when a frame wanted one (a frame drawn then, or, made while idle, one that would

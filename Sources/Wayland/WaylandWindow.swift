@@ -158,6 +158,10 @@ public final class WaylandWindow: WindowHost {
     var setsPhaseClock = false
     /// Frames committed (for tests and benchmarks).
     public internal(set) var framesCommitted = 0
+    /// Free buffers brought up to the newest frame while idle (`catchUp`; tests).
+    public internal(set) var catchUps = 0
+    /// The newest frame and a free buffer's frame last found not worth a catch-up.
+    var catchUpDeclined: (newest: Int, held: Int?)?
     /// The logical size of the first frame committed: where the compositor placed the window
     /// from (a compositor that later constrains a too-large window has shown it too large first).
     public internal(set) var firstFrameSize: Size?

@@ -118,10 +118,46 @@ import Testing
             window.composite(into: reference)
             #expect(Self.samePixels(canvas, reference), "\(name): frame \(frame) by \(plan) differs")
             if !Self.samePixels(canvas, reference) { throw Stop() }
+            // Now and then a free buffer catches up while idle, as the Wayland window does: the
+            // copy leaves it with the frame's pixels, and the plans after still end right.
+            for j in 0..<3 where !busy[j] && held[j] != frame && rng.unit(0, 1) < 0.3 {
+                guard let copy = history.catchUpCopy(held: held[j], window: full, movesByOffset: true) else { continue }
+                window.present(
+                    .copy(unshifted: copy, shifted: nil, damage: PixelRegion()), into: buffers[j], newest: canvas)
+                held[j] = frame
+                kinds["catch-up", default: 0] += 1
+                #expect(Self.samePixels(buffers[j], reference), "\(name): frame \(frame) caught up differs")
+            }
         }
         #expect((kinds["offset"] ?? 0) > 5, "plans: \(kinds)")
         #expect((kinds["copy"] ?? 0) + (kinds["in-place"] ?? 0) > 0, "plans: \(kinds)")
         #expect((kinds["offset+copy"] ?? 0) + (kinds["in-place+copy"] ?? 0) > 5, "plans: \(kinds)")
+        #expect((kinds["catch-up"] ?? 0) > 0, "plans: \(kinds)")
+    }
+
+    /// A free buffer catches up while idle when copying what changed costs less than its own
+    /// way up: not after a scroll (a move by offset and a strip), but after a frame that
+    /// changed the whole window, and for a buffer never drawn; nothing when up to date.
+    @Test func aCatchUpCopiesOnlyWhenThatCostsLessThanTheBuffersOwnWay() {
+        let window = PixelRect(x: 0, y: 0, width: 100, height: 200)
+        var history = FrameHistory()
+        _ = history.record(FrameUpdate(damage: PixelRegion(window)))
+        _ = history.record(
+            FrameUpdate(
+                move: .init(rect: window, dx: 0, dy: -10),
+                damage: PixelRegion(PixelRect(x: 0, y: 190, width: 100, height: 10))))
+        #expect(history.changed(since: 1, window: window).area == window.area)
+        #expect(history.catchUpCopy(held: 1, window: window, movesByOffset: true) == nil)
+        // In place, the memmove reads and writes nearly every pixel and the strip is still
+        // composited: a copy of all is cheaper.
+        #expect(history.catchUpCopy(held: 1, window: window, movesByOffset: false)?.area == window.area)
+        _ = history.record(FrameUpdate(damage: PixelRegion(PixelRect(x: 0, y: 0, width: 100, height: 150))))
+        #expect(history.catchUpCopy(held: 2, window: window, movesByOffset: true)?.area == 100 * 150)
+        #expect(history.catchUpCopy(held: nil, window: window, movesByOffset: true)?.area == window.area)
+        #expect(history.catchUpCopy(held: 3, window: window, movesByOffset: true) == nil)
+        // Frames older than the history reaches: the whole window.
+        for _ in 0..<history.depth { _ = history.record(FrameUpdate()) }
+        #expect(history.changed(since: 3, window: window).area == window.area)
     }
 
     @Test func combiningMovesAddsThemAndCarriesDamageAlong() throws {

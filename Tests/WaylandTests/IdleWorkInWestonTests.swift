@@ -1,6 +1,7 @@
 import Glibc
 import ScrollwayDemoScenes
 import ScrollwayGeometry
+import ScrollwayRaster
 import ScrollwayScrolling
 import ScrollwayViews
 import ScrollwayWestonHarness
@@ -112,6 +113,69 @@ import Testing
         #expect(try list.scrolled().idle > 0)
         #expect(try list.scrolled().idle == 0)
         #expect(list.times.first?.idle == 0, "no idle work before the first frame")
+    }
+
+    /// A free buffer that holds an older frame is brought up to the newest while the window
+    /// rests, by copying what changed since from the buffer holding the newest, when that costs
+    /// less than the buffer's own way up: the next frame drawn into it is then only its own
+    /// update (a move by offset and the exposed strip), even when the frames before it changed
+    /// the whole window. After a scroll its own way (a move by offset, a strip) is cheaper, and
+    /// it waits for the next frame.
+    @Test func aFreeBufferCatchesUpWhileTheWindowRestsWhenThatSavesWork() throws {
+        let list = try ListInWeston()
+        let app = list.app
+        let pool = try #require(app.window.pool)
+        /// Whether every buffer holds the newest frame with the same pixels (a grid of samples).
+        func caughtUp() -> Bool {
+            let newest = app.window.history.frameNumber
+            let a = pool.buffers[0]
+            let b = pool.buffers[1]
+            guard a.frame == newest, b.frame == newest else { return false }
+            for y in stride(from: 0, to: 1080, by: 7) {
+                for x in stride(from: 0, to: 1920, by: 5)
+                where a.canvas.pixel(x: x, y: y) != b.canvas.pixel(x: x, y: y) {
+                    Issue.record("pixel (\(x), \(y)) differs")
+                    return false
+                }
+            }
+            return true
+        }
+        /// Steps until the buffer not holding the newest frame is free and no idle work is left.
+        func rest() throws {
+            try app.pump(
+                until: {
+                    let n = app.window.history.frameNumber
+                    return pool.buffers.allSatisfy { $0.frame == n || !$0.isBusy } && !app.window.hasIdleWork
+                }, timeout: 20, "the window at rest with a free buffer")
+        }
+        // The second buffer, never drawn, is brought up to the first frame: a copy, not a
+        // repaint in the first frame drawn into it.
+        try app.pump(until: { app.window.catchUps == 1 }, timeout: 20, "the second buffer caught up")
+        #expect(caughtUp())
+
+        // A scroll: the other buffer waits for the next frame, which moves it by the two
+        // frames' moves at once.
+        _ = try list.scrolled()
+        try rest()
+        #expect(app.window.catchUps == 1)
+        let behind = try #require(pool.buffers.first { $0.frame != app.window.history.frameNumber })
+        #expect(behind.frame == app.window.history.frameNumber - 1)
+
+        // A frame that changes the whole window: the free buffer copies it all while idle, and
+        // the scroll after is only its own move.
+        let committed = app.window.framesCommitted
+        list.window.view(named: "main")?.backgroundColor = Color(rgb: 240, 240, 200)
+        try app.pump(until: { app.window.framesCommitted > committed }, timeout: 10, "the whole window repainted")
+        try app.pump(until: { app.window.catchUps == 2 }, timeout: 20, "the free buffer caught up")
+        #expect(caughtUp())
+        _ = try list.scrolled()
+        guard case .own(let move, let byOffset, let damage) = app.window.lastPlan else {
+            Issue.record("\(String(describing: app.window.lastPlan))")
+            return
+        }
+        #expect(move?.dy == -40 && byOffset)
+        // The exposed strip, the pinned header and the indicator shown: not the window.
+        #expect(damage.area < 1920 * 1080 / 8, "damage \(damage.rects)")
     }
 
     /// Frame statistics time a frame's phases on the platform's clock, unless the app gave the
