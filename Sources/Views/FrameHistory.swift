@@ -97,16 +97,7 @@ public struct FrameHistory: Sendable {
         // kept part and twice its damage, so not worked out when a plan already costs less.
         let copyAtLeast = (current.move?.kept?.area ?? 0) + 2 * current.damage.area
         if let newest, newest == n - 1, held < newest, best.map({ $0.cost > copyAtLeast }) ?? true {
-            var stale = PixelRegion()
-            var complete = true
-            for f in (held + 1)...newest {
-                guard let u = updates[f] else {
-                    complete = false
-                    break
-                }
-                stale.add(u.changed)
-            }
-            if complete {
+            if let stale = changes(after: held, through: newest) {
                 let copy = Self.copyPlan(stale: stale, current: current)
                 consider(copy.plan, copy.cost)
             }
@@ -132,9 +123,14 @@ public struct FrameHistory: Sendable {
     /// too. The whole `window` when a frame between is no longer known.
     public func changed(since held: Int?, window: PixelRect) -> PixelRegion {
         guard let held, held <= frameNumber, frameNumber - held < depth else { return PixelRegion(window) }
+        return changes(after: held, through: frameNumber) ?? PixelRegion(window)
+    }
+
+    /// The pixels frames `held + 1 ... last` changed, nil when one of them is no longer known.
+    private func changes(after held: Int, through last: Int) -> PixelRegion? {
         var changed = PixelRegion()
-        for f in stride(from: held + 1, through: frameNumber, by: 1) {
-            guard let u = updates[f] else { return PixelRegion(window) }
+        for f in stride(from: held + 1, through: last, by: 1) {
+            guard let u = updates[f] else { return nil }
             changed.add(u.changed)
         }
         return changed
