@@ -30,11 +30,21 @@ extension Canvas {
             layout = rescaled(layout, font: font)
         }
         guard let f = layout.instance else { return }
-        let src = solidFill(color)
-        defer { pixman_image_unref(src) }
         // Shaping and rasterizing need no lock of ours (fcft guards its caches itself) and are
         // done: the layout holds the glyphs, and the font instance and segments that own them.
         let placed = placeGlyphs(layout, in: rect, alignment: alignment)
+        // Coverage glyphs only (the usual text) and no clip set: blended here with pixman's
+        // arithmetic (`CoverageBlend`), reading the glyphs' bits, which needs no lock. Text with
+        // a colour glyph goes through pixman whole, keeping the glyphs' order where they meet.
+        if clipBoxes == nil, placed.allSatisfy({ pixman_image_get_format($0.pix) == PIXMAN_a8 }) {
+            let covered = CoverageBlend.coveredSource(color.premultipliedARGB)
+            covered.withUnsafeBufferPointer { covered in
+                for g in placed { blend(glyph: g.pix, at: g.at, covered: covered.baseAddress!, clip: clipBox) }
+            }
+            return
+        }
+        let src = solidFill(color)
+        defer { pixman_image_unref(src) }
         // Glyph images are shared between threads, and pixman validates an image lazily on its
         // first composite (a write): composite them under the instance's lock, and only that.
         f.compositingGlyphs {
@@ -60,6 +70,7 @@ extension Canvas {
         _ layout: TextLayout, in rect: Rect, alignment: TextAlignment
     ) -> [(pix: OpaquePointer, at: (Int, Int))] {
         var placed: [(pix: OpaquePointer, at: (Int, Int))] = []
+        placed.reserveCapacity(layout.lines.reduce(0) { $0 + $1.glyphs.count })
         for (i, line) in layout.lines.enumerated() {
             let x = rect.minX + layout.lineX(i, alignment: alignment, width: rect.width)
             let baseline = rect.minY + layout.metrics.ascent + Double(i) * layout.metrics.lineHeight
@@ -76,6 +87,26 @@ extension Canvas {
     ) {
         let layout = font.layout(text, maxWidth: rect.width, maxLines: maxLines, scale: scale)
         drawText(layout, font: font, in: rect, color: color, alignment: alignment)
+    }
+
+    /// Blends a coverage (a8) glyph at `p` (device pixels) inside `clip` with `CoverageBlend`.
+    private func blend(
+        glyph pix: OpaquePointer, at p: (Int, Int), covered: UnsafePointer<UInt32>, clip: pixman_box32_t
+    ) {
+        let w = Int(pixman_image_get_width(pix))
+        let h = Int(pixman_image_get_height(pix))
+        let x1 = max(p.0, Int(clip.x1))
+        let y1 = max(p.1, Int(clip.y1))
+        let x2 = min(p.0 + w, Int(clip.x2))
+        let y2 = min(p.1 + h, Int(clip.y2))
+        guard x2 > x1, y2 > y1, let bits = pixman_image_get_data(pix), let pixels = pixman_image_get_data(image)
+        else { return }
+        let maskStride = Int(pixman_image_get_stride(pix))
+        let mask = UnsafeRawPointer(bits).assumingMemoryBound(to: UInt8.self)
+        let pixelStride = stride / 4
+        CoverageBlend.blend(
+            covered, mask: mask + (y1 - p.1) * maskStride + (x1 - p.0), maskStride: maskStride,
+            onto: pixels + y1 * pixelStride + x1, pixelStride: pixelStride, width: x2 - x1, height: y2 - y1)
     }
 
     /// A coverage (a8) glyph is a mask for the colour; a colour glyph (emoji) is drawn as is.
