@@ -4,9 +4,11 @@
 /// blended here is bit for bit the glyph pixman would composite.
 ///
 /// Why not pixman: a label's glyphs are small (a few dozen to a few hundred pixels each), and
-/// `pixman_image_composite32` spends more on each call's set-up (the composite region, the
-/// fast path's lookup, a row's unaligned head and tail one pixel at a time) than on the
-/// pixels; here a glyph costs its pixels, an uncovered one a compare. Pure: no C, no clock.
+/// `pixman_image_composite32` spends much of each glyph on the call's set-up (the composite
+/// region, the fast path's lookup) and blends a glyph's narrow rows mostly a pixel at a time
+/// (their unaligned heads and tails) with the whole product; here an uncovered pixel costs a
+/// compare, and one over transparency (a label's own image) a look-up in the covered colour's
+/// table (docs/decisions.md has the counts). Pure: no C, no clock.
 public enum CoverageBlend {
     /// `x` with each of its four channels multiplied by `a/255`, rounded as pixman does.
     @inline(__always)

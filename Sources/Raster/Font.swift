@@ -24,13 +24,14 @@ import Synchronization
 /// text run's by every layout holding the cached `ShapedSegment`), and pixman validates an
 /// image lazily on its first composite (`_pixman_image_validate` writes its flags while
 /// `dirty`), so two threads compositing a new glyph at once race on that write.
-/// `Canvas.drawText` therefore composites glyphs under a lock chosen by the fcft instance's
-/// address (`FcftFont.compositingGlyphs`, `GlyphLocks`): fcft hands the same `fcft_font` (and
-/// so the same glyph images) to every caller whose pattern matches, so two `Font`s of one
-/// family and size, or 15 px at scale 2 and 30 px at scale 1, share a lock. Only the
-/// compositing is under it: glyphs are shaped and rasterized (fcft locks its own caches) and
+/// `Canvas.drawText` therefore composites glyphs through pixman only under a lock chosen by the
+/// fcft instance's address (`FcftFont.compositingGlyphs`, `GlyphLocks`): fcft hands the same
+/// `fcft_font` (and so the same glyph images) to every caller whose pattern matches, so two
+/// `Font`s of one family and size, or 15 px at scale 2 and 30 px at scale 1, share a lock. Only
+/// the compositing is under it: glyphs are shaped and rasterized (fcft locks its own caches) and
 /// laid out before, so one string's compositing at a time per fcft instance is all threads
-/// wait for. The table of instances and each instance's cache of shaped segments are behind
+/// wait for. Text of coverage glyphs alone drawn without a clip (a label's) needs no lock: it
+/// is blended from the glyphs' bits (`CoverageBlend`), which only reads them. The table of instances and each instance's cache of shaped segments are behind
 /// mutexes too, held only to read or store.
 public final class Font: Sendable {
     /// The fontconfig family, e.g. "DejaVu Sans".

@@ -57,7 +57,8 @@ struct ShapedCluster: Sendable {
 /// `@unchecked Sendable`: never mutated after `init`. Its glyph images are either fcft's cached
 /// glyphs (owned by the font instance, which every `TextLayout` holding this segment keeps
 /// alive) or the glyphs of `run`, owned here and freed with `fcft_text_run_destroy`. Either
-/// kind is composited only under the instance's `GlyphLocks` lock.
+/// kind is composited through pixman only under the instance's `GlyphLocks` lock (blending a
+/// coverage glyph's bits needs none: see `Font`).
 final class ShapedSegment: @unchecked Sendable {
     let glyphs: [ShapedGlyph]
     let clusters: [ShapedCluster]
