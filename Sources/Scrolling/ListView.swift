@@ -26,8 +26,11 @@ public final class ListView: ScrollView {
             keepingRowsInViewStill(mutate: { layout.setEstimate(estimatedRowHeight) }, newIndex: { $0 })
         }
     }
+    // This and the other plain values marked `@exclusivity(unchecked)` here are read at every
+    // frame of a scroll: unchecked as `View`'s geometry is (main actor only, never `inout`
+    // across a call); the rows' arrays and dictionaries keep the check.
     /// Extra distance above and below the viewport that gets cells too.
-    public var margin = 100.0 { didSet { updateVisibleRows() } }
+    @exclusivity(unchecked) public var margin = 100.0 { didSet { updateVisibleRows() } }
     /// Rows selected by a tap.
     public var onSelectRow: ((Int) -> Void)?
     /// The buttons a row reveals when swiped left (UIKit's trailing swipe actions), by row; nil
@@ -65,14 +68,14 @@ public final class ListView: ScrollView {
         return "Rows \(first + 1) to \(last + 1) of \(count)"
     }
     /// The height of section headers.
-    public var sectionHeaderHeight = 32.0 {
+    @exclusivity(unchecked) public var sectionHeaderHeight = 32.0 {
         didSet {
             guard sectionHeaderHeight != oldValue else { return }
             keepingRowsInViewStill(mutate: { layout.setHeaderHeight(sectionHeaderHeight) }, newIndex: { $0 })
         }
     }
     /// Whether the header of the section at the top stays pinned there while it scrolls.
-    public var pinsSectionHeaders = true { didSet { updateVisibleRows() } }
+    @exclusivity(unchecked) public var pinsSectionHeaders = true { didSet { updateVisibleRows() } }
     /// Headers by section, for the sections that show one.
     public private(set) var visibleHeaders: [Int: ListSectionHeader] = [:]
     private var headerPool: [ListSectionHeader] = []
@@ -99,16 +102,16 @@ public final class ListView: ScrollView {
         didSet { layoutGeneration &+= 1 }
     }
     /// Bumped by every change to `layout` (a measurement, an estimate, an insert or delete).
-    private var layoutGeneration = 0
+    @exclusivity(unchecked) private var layoutGeneration = 0
     /// What the last full `updateVisibleRows` left: its rows in view, the layout and width it
     /// placed them with. A scroll that keeps those rows (most frames of a fling) only moves the
     /// pinned header.
-    private var placed: (rows: ClosedRange<Int>, generation: Int, width: Double)?
+    @exclusivity(unchecked) private var placed: (rows: ClosedRange<Int>, generation: Int, width: Double)?
     /// The rows the last update measured and gave cells to (nil after a change that renumbers
     /// or re-measures rows): a motion's next frame measures every row from there to its own.
-    private var lastRows: ClosedRange<Int>?
+    @exclusivity(unchecked) private var lastRows: ClosedRange<Int>?
     var count: Int { layout.count }
-    private var isUpdating = false
+    @exclusivity(unchecked) private var isUpdating = false
     var follower: RowScrollFollower?
 
     public func register(_ identifier: String, _ make: @escaping () -> ListCell) { pool.register(identifier, make) }

@@ -46,7 +46,11 @@ open class ScrollView: View {
 
     // MARK: Content
 
-    public var contentSize: Size = .zero {
+    // The geometry and flags marked `@exclusivity(unchecked)` in this class are read at every
+    // frame of a scroll (the range, the indicators, the rubber band), each read a call into the
+    // runtime's access set when checked. As `View`'s are: plain values, main actor only, never
+    // handed out `inout` across a call.
+    @exclusivity(unchecked) public var contentSize: Size = .zero {
         didSet {
             guard contentSize != oldValue else { return }
             adjustedInsetMayHaveChanged()
@@ -104,11 +108,11 @@ open class ScrollView: View {
         set { bounds.origin = newValue }
     }
 
-    public var contentInset: EdgeInsets = .zero {
+    @exclusivity(unchecked) public var contentInset: EdgeInsets = .zero {
         didSet { if contentInset != oldValue { adjustedInsetMayHaveChanged() } }
     }
     /// The part of the viewport covered by system UI (set by the window's owner).
-    public var safeAreaInsets: EdgeInsets = .zero {
+    @exclusivity(unchecked) public var safeAreaInsets: EdgeInsets = .zero {
         didSet { if safeAreaInsets != oldValue { adjustedInsetMayHaveChanged() } }
     }
     public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
@@ -116,12 +120,12 @@ open class ScrollView: View {
     }
     /// Extra insets other parts add (refresh control, keyboard), by key.
     public private(set) var insetContributions: [InsetContributionKey: EdgeInsets] = [:]
-    public private(set) var adjustedContentInset: EdgeInsets = .zero
+    @exclusivity(unchecked) public private(set) var adjustedContentInset: EdgeInsets = .zero
 
     // MARK: Behaviour
 
     /// Off, the view does not scroll (a text view then sizes itself to its text).
-    public var isScrollEnabled = true {
+    @exclusivity(unchecked) public var isScrollEnabled = true {
         didSet { if isScrollEnabled != oldValue { invalidateIntrinsicContentSize() } }
     }
     /// Whether the offset rubber-bands past the edges (and a fling meets them with a spring), on
@@ -135,9 +139,9 @@ open class ScrollView: View {
         }
     }
     /// Whether the offset rubber-bands past the left and right edges (off: it stops there).
-    public var bouncesHorizontally = true
+    @exclusivity(unchecked) public var bouncesHorizontally = true
     /// Whether the offset rubber-bands past the top and bottom edges (off: it stops there).
-    public var bouncesVertically = true
+    @exclusivity(unchecked) public var bouncesVertically = true
     /// Whether a wheel or touchpad scroll that reaches the left or right edge goes on in the
     /// enclosing scroll view that can move that way (UIKit's, on by default). Touch drags hand
     /// off at edges only with `handsOffDragsAtEdges`.
@@ -148,10 +152,10 @@ open class ScrollView: View {
     /// Whether the arrows, Page Up and Page Down, Home, End and Space scroll it (UIKit's,
     /// on by default); off, keys pass on as if it did not scroll.
     public var allowsKeyboardScrolling = true
-    public var alwaysBounceVertical = false
-    public var alwaysBounceHorizontal = false
+    @exclusivity(unchecked) public var alwaysBounceVertical = false
+    @exclusivity(unchecked) public var alwaysBounceHorizontal = false
     public var decelerationRate: DecelerationRate = .normal
-    public var isPagingEnabled = false
+    @exclusivity(unchecked) public var isPagingEnabled = false
     public var isDirectionalLockEnabled = false
     public var delaysContentTouches = true
     public var canCancelContentTouches = true
@@ -168,10 +172,14 @@ open class ScrollView: View {
 
     // MARK: Indicators
 
-    public var showsVerticalScrollIndicator = true { didSet { layoutIndicators() } }
-    public var showsHorizontalScrollIndicator = true { didSet { layoutIndicators() } }
-    public var verticalScrollIndicatorInsets: EdgeInsets = .zero { didSet { layoutIndicators() } }
-    public var horizontalScrollIndicatorInsets: EdgeInsets = .zero { didSet { layoutIndicators() } }
+    @exclusivity(unchecked) public var showsVerticalScrollIndicator = true { didSet { layoutIndicators() } }
+    @exclusivity(unchecked) public var showsHorizontalScrollIndicator = true { didSet { layoutIndicators() } }
+    @exclusivity(unchecked) public var verticalScrollIndicatorInsets: EdgeInsets = .zero {
+        didSet { layoutIndicators() }
+    }
+    @exclusivity(unchecked) public var horizontalScrollIndicatorInsets: EdgeInsets = .zero {
+        didSet { layoutIndicators() }
+    }
     /// Both indicators' insets at once (UIKit's older combined property, still in its reference:
     /// `sv.scrollIndicatorInsets = sv.contentInset`); reads as the vertical one's.
     public var scrollIndicatorInsets: EdgeInsets {
@@ -183,12 +191,14 @@ open class ScrollView: View {
     }
     /// Adds the adjusted inset's automatic parts (safe area, refresh control, keyboard) to the
     /// indicator insets.
-    public var automaticallyAdjustsScrollIndicatorInsets = true { didSet { layoutIndicators() } }
+    @exclusivity(unchecked) public var automaticallyAdjustsScrollIndicatorInsets = true {
+        didSet { layoutIndicators() }
+    }
 
     // MARK: Zoom
 
-    public var minimumZoomScale = 1.0
-    public var maximumZoomScale = 1.0
+    @exclusivity(unchecked) public var minimumZoomScale = 1.0
+    @exclusivity(unchecked) public var maximumZoomScale = 1.0
     /// Rubber-band past the zoom limits (in log space) and spring back.
     public var bouncesZoom = true
     /// A double tap zooms to 2× (or back to the minimum) at the tap, when there is a zoom view.
@@ -218,7 +228,7 @@ open class ScrollView: View {
         /// Light: for dark content.
         case white
     }
-    public internal(set) var zoomScaleStorage = 1.0
+    @exclusivity(unchecked) public internal(set) var zoomScaleStorage = 1.0
     public var zoomScale: Double {
         get { zoomScaleStorage }
         set { setZoomScale(newValue, animated: false) }
@@ -250,10 +260,10 @@ open class ScrollView: View {
     /// What the scroll view is doing (ScrollView+State.swift): written only by `transition(to:)`.
     private(set) var state: ScrollState = .idle
     /// The bounds size at the last layout: a change means the range changed with it.
-    var lastLaidOutSize: Size?
+    @exclusivity(unchecked) var lastLaidOutSize: Size?
     /// Counts the motions started or stopped (not those merely re-aimed by `contentShifted`), so
     /// whoever started one can tell later whether it is still theirs (`RowScrollFollower`).
-    var motionGeneration = 0
+    @exclusivity(unchecked) var motionGeneration = 0
     let horizontalIndicator = ScrollIndicator(axis: .horizontal)
     let verticalIndicator = ScrollIndicator(axis: .vertical)
     var indicatorFadeTimer: TimerToken?

@@ -10,8 +10,10 @@ import ScrollwayRaster
 /// the offscreen clock's next tick). That is how "one frame per repaint" starts; the whole
 /// contract is `WindowHost`'s.
 public final class Window: View {
+    // The plain values marked `@exclusivity(unchecked)` here are read by every frame's walks
+    // and phases, as `View`'s geometry is, and unchecked for the same reasons.
     /// Device pixels per logical pixel (the output's buffer scale).
-    public var scale: Double {
+    @exclusivity(unchecked) public var scale: Double {
         didSet {
             precondition(scale > 0 && scale.isFinite, "window scale must be positive and finite")
             guard scale != oldValue else { return }
@@ -36,34 +38,34 @@ public final class Window: View {
     /// weakly as UIKit does).
     public var retainedObjects: [AnyObject] = []
 
-    public internal(set) var needsFrame = true
+    @exclusivity(unchecked) public internal(set) var needsFrame = true
     /// Messages from other threads and their handlers (Window+Inbox.swift).
     var inboxRegistry = InboxRegistry()
     /// What views that left or hid showed (window logical coordinates), repainted next frame.
     var pendingDamage = Region()
-    var forceFullDamage = true
+    @exclusivity(unchecked) var forceFullDamage = true
     /// The scale the last frame's walk used (subtrees are skipped only at the same scale).
-    var lastWalkScale: Double?
+    @exclusivity(unchecked) var lastWalkScale: Double?
     /// Set by a shrinking resize while a view has the focus: the next frame, once laid out at the
     /// new size, scrolls the focused view into sight.
     var showsFocusedAfterLayout = false
     /// True while a frame is being prepared: changes made then are part of that frame.
-    var preparingFrame = false
+    @exclusivity(unchecked) var preparingFrame = false
     /// Whether frames may describe a scroll as pixels that moved (`FrameUpdate.move`), so that a
     /// present path reuses them; off, every change is damage to composite again (the general
     /// path, kept for comparison and for platforms that cannot move pixels).
-    public var detectsScrollMoves = true
+    @exclusivity(unchecked) public var detectsScrollMoves = true
     /// When set, each frame times its phases with it (seconds; a monotonic clock) into
     /// `phases`: a platform sets it for a listener that wants them (`demo --frame-stats`).
     /// Nil (default): no clock is read.
     public var phaseClock: (@MainActor () -> Double)?
     /// The last frame's phases (`phaseClock`), from its `prepareFrameUpdate` through its
     /// composites; zero when nothing times them.
-    public var phases = FramePhases()
+    @exclusivity(unchecked) public var phases = FramePhases()
 
     /// The latest time the window knows of (seconds, platform clock): the last frame's target
     /// time or the last event's time, whichever is later. Programmatic animations start here.
-    public internal(set) var now: Double = 0
+    @exclusivity(unchecked) public internal(set) var now: Double = 0
     var timers: [WindowTimer] = []
     var nextTimerID = 0
     var animations: [any FrameAnimation] = []
