@@ -153,10 +153,10 @@ extension FcftFont {
         // Text with digits (row numbers, counters, times) rarely comes again: shaped from the
         // segment cache each time, and not kept, where it would only push out what repeats.
         if scalars.contains(where: \.isASCIIDigit) {
-            return ShapedParagraph(String(text), characterBase: characterBase, font: self)
+            return ShapedParagraph(String(text), scalars: scalars, characterBase: characterBase, font: self)
         }
         if let p = paragraphs.withLock({ $0.value(for: scalars) }) { return p.rebased(characterBase) }
-        var made = ShapedParagraph(String(text), characterBase: 0, font: self)
+        var made = ShapedParagraph(String(text), scalars: scalars, characterBase: 0, font: self)
         made.wholeLine = made.line(made.all, ellipsis: nil, scale: scale)
         let retired = paragraphs.withLock { $0.insert(made, for: scalars) }
         _ = retired  // released here, outside the lock

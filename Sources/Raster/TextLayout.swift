@@ -295,14 +295,15 @@ struct ShapedParagraph: Sendable {
 
     var all: Range<Int> { 0..<clusters.count }
 
-    init(_ text: String, characterBase: Int, font: FcftFont) {
+    /// `scalars`, when the caller has them already, are `text`'s code points.
+    init(_ text: String, scalars known: [Unicode.Scalar]? = nil, characterBase: Int, font: FcftFont) {
         self.font = font
         source = text
         var scalars: [Unicode.Scalar] = []
         var offsets: [Int] = []
         if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
             // ASCII without CR (CR LF is one grapheme cluster): every code point is a character.
-            scalars = text.unicodeScalars.map { $0 }
+            scalars = known ?? text.unicodeScalars.map { $0 }
             offsets = Array(characterBase...(characterBase + scalars.count))
         } else {
             var character = characterBase
@@ -419,6 +420,18 @@ struct ShapedParagraph: Sendable {
     /// counted), breaking at the last opportunity that fits; a piece with no opportunity that
     /// fits breaks between clusters (at least one cluster per line).
     func wrap(limit: Int) -> [Range<Int>] {
+        guard !clusters.isEmpty else { return [all] }
+        // A whole that fits is one line, as the search below would find without the break
+        // opportunities worked out: each line it measures from the start is a prefix of the
+        // whole, none wider (an advance outweighs any kerning, as `Font.layout` relies on too).
+        let whole = trimmed(all)
+        if width(whole) <= limit { return [whole] }
+        return searchingBreaks(limit: limit)
+    }
+
+    /// `wrap(limit:)`'s search over the break opportunities (also for a whole that fits, for
+    /// the test that holds the shortcut to it).
+    func searchingBreaks(limit: Int) -> [Range<Int>] {
         guard !clusters.isEmpty else { return [all] }
         let allowed = LineBreaks.opportunities(scalars)
         var lines: [Range<Int>] = []

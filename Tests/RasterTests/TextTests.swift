@@ -90,6 +90,31 @@ import Testing
         #expect(font.layout("spaces  ", maxWidth: 400, maxLines: 1).laysOutAlike(within: nil))  // one line keeps them
     }
 
+    /// A paragraph whose whole fits is wrapped into that one line without its break
+    /// opportunities worked out: the search over them gives the same lines at every limit,
+    /// kerned pairs (AV, Wa, To), trailing and only spaces, right-to-left and marks included,
+    /// and the shortcut is taken exactly where the whole fits.
+    @Test func aWholeThatFitsWrapsAsTheBreakSearchWraps() throws {
+        let f = try font.instance(scale: 1)
+        let texts = [
+            "AVAVAV WaWa To To.", "The quick brown fox jumps over the lazy dog", "trailing spaces   ", "   ",
+            "x", "שלום עולם, and back", "e\u{301}te\u{301} fi ffl", "supercalifragilisticexpialidocious word",
+        ]
+        var shortcuts = 0
+        for text in texts {
+            let p = f.paragraph(Substring(text), characterBase: 0, scale: 1)
+            let wholeWidth = p.width(p.trimmed(p.all))
+            for limit in [0, 1, 5, 20, 40, 80, 120, 200, wholeWidth - 1, wholeWidth, wholeWidth + 1, 10_000] {
+                #expect(p.wrap(limit: limit) == p.searchingBreaks(limit: limit), "\(text) at \(limit)")
+                if wholeWidth <= limit {
+                    #expect(p.wrap(limit: limit) == [p.trimmed(p.all)])
+                    shortcuts += 1
+                }
+            }
+        }
+        #expect(shortcuts > 20)
+    }
+
     @Test func drawsInsideItsRectOnly() throws {
         let c = try Canvas(width: 200, height: 60)
         let rect = Rect(x: 20, y: 10, width: 60, height: 30)
