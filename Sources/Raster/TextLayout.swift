@@ -323,12 +323,13 @@ struct ShapedParagraph: Sendable {
     }
 
     /// The same paragraph with its characters counted from `base` (the cache keeps paragraphs
-    /// counted from 0).
-    func rebased(_ base: Int) -> ShapedParagraph {
+    /// counted from 0). Consuming: a paragraph counted from 0 (a text's first, and so every
+    /// single paragraph's) is handed back as it is, not copied field by field and released.
+    consuming func rebased(_ base: Int) -> ShapedParagraph {
         guard base != 0 else { return self }
         var p = self
         for i in p.characterOffsets.indices { p.characterOffsets[i] += base }
-        if let whole = wholeLine {
+        if let whole = p.wholeLine {
             p.wholeLine?.characterRange =
                 (whole.characterRange.lowerBound + base)..<(whole.characterRange.upperBound + base)
             p.wholeLine?.clusters = whole.clusters.map { $0.moved(by: base) }
