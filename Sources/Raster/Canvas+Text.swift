@@ -89,17 +89,24 @@ extension Canvas {
         drawText(layout, font: font, in: rect, color: color, alignment: alignment)
     }
 
+    /// Where glyph image `pix`, its top-left corner at `p`, meets `clip` (device pixels, ends
+    /// exclusive); nil where they do not meet.
+    private func area(
+        of pix: OpaquePointer, at p: (Int, Int), clip: pixman_box32_t
+    ) -> (x1: Int, y1: Int, x2: Int, y2: Int)? {
+        let x1 = max(p.0, Int(clip.x1))
+        let y1 = max(p.1, Int(clip.y1))
+        let x2 = min(p.0 + Int(pixman_image_get_width(pix)), Int(clip.x2))
+        let y2 = min(p.1 + Int(pixman_image_get_height(pix)), Int(clip.y2))
+        return x2 > x1 && y2 > y1 ? (x1, y1, x2, y2) : nil
+    }
+
     /// Blends a coverage (a8) glyph at `p` (device pixels) inside `clip` with `CoverageBlend`.
     private func blend(
         glyph pix: OpaquePointer, at p: (Int, Int), covered: UnsafePointer<UInt32>, clip: pixman_box32_t
     ) {
-        let w = Int(pixman_image_get_width(pix))
-        let h = Int(pixman_image_get_height(pix))
-        let x1 = max(p.0, Int(clip.x1))
-        let y1 = max(p.1, Int(clip.y1))
-        let x2 = min(p.0 + w, Int(clip.x2))
-        let y2 = min(p.1 + h, Int(clip.y2))
-        guard x2 > x1, y2 > y1, let bits = pixman_image_get_data(pix), let pixels = pixman_image_get_data(image)
+        guard let (x1, y1, x2, y2) = area(of: pix, at: p, clip: clip), let bits = pixman_image_get_data(pix),
+            let pixels = pixman_image_get_data(image)
         else { return }
         let maskStride = Int(pixman_image_get_stride(pix))
         let mask = UnsafeRawPointer(bits).assumingMemoryBound(to: UInt8.self)
@@ -111,13 +118,7 @@ extension Canvas {
 
     /// A coverage (a8) glyph is a mask for the colour; a colour glyph (emoji) is drawn as is.
     private func composite(glyph pix: OpaquePointer, at p: (Int, Int), color src: OpaquePointer, clip: pixman_box32_t) {
-        let w = Int(pixman_image_get_width(pix))
-        let h = Int(pixman_image_get_height(pix))
-        let x1 = max(p.0, Int(clip.x1))
-        let y1 = max(p.1, Int(clip.y1))
-        let x2 = min(p.0 + w, Int(clip.x2))
-        let y2 = min(p.1 + h, Int(clip.y2))
-        guard x2 > x1, y2 > y1 else { return }
+        guard let (x1, y1, x2, y2) = area(of: pix, at: p, clip: clip) else { return }
         let mx = Int32(x1 - p.0)
         let my = Int32(y1 - p.1)
         if pixman_image_get_format(pix) == PIXMAN_a8 {

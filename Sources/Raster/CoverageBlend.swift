@@ -1,3 +1,5 @@
+import ScrollwayGeometry
+
 /// A solid colour drawn OVER premultiplied ARGB8888 pixels through an 8-bit coverage mask,
 /// with pixman's own arithmetic (`over_n_8_8888`: `d = s·m + d·(1 − αs·m)`, each product
 /// rounded as pixman's `MUL_UN8` rounds `x·a/255`, each sum saturated per channel), so a glyph
