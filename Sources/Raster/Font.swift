@@ -31,8 +31,9 @@ import Synchronization
 /// the compositing is under it: glyphs are shaped and rasterized (fcft locks its own caches) and
 /// laid out before, so one string's compositing at a time per fcft instance is all threads
 /// wait for. Text of coverage glyphs alone drawn without a clip (a label's) needs no lock: it
-/// is blended from the glyphs' bits (`CoverageBlend`), which only reads them. The table of instances and each instance's cache of shaped segments are behind
-/// mutexes too, held only to read or store.
+/// is blended from the glyphs' bits (`CoverageBlend`), which only reads them. The table of
+/// instances and each instance's cache of shaped segments are behind mutexes too, held only to
+/// read or store.
 public final class Font: Sendable {
     /// The fontconfig family, e.g. "DejaVu Sans".
     public let family: String
