@@ -119,8 +119,8 @@ public struct FontMetrics: Equatable, Sendable {
 /// One fcft font instance; destroyed with its owner (and with the last `TextLayout` made from
 /// it: a layout keeps the instance whose cached glyph images it places). `@unchecked Sendable`:
 /// fcft's font API is thread safe, the pointer is never freed while a `Font` or a layout holds
-/// this, its glyph images are composited only under `compositingGlyphs` (see `Font`), and the
-/// shaped segments are behind a mutex.
+/// this, its glyph images are composited through pixman only under `compositingGlyphs` (see
+/// `Font`; blending their bits only reads them), and the shaped segments are behind a mutex.
 final class FcftFont: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<fcft_font>
     let shaping: Shaping

@@ -91,8 +91,12 @@ import Testing
         ]
         for scale in [1.0, 1.5, 2.0] {
             for (i, color) in colors.enumerated() {
-                for alignment in [TextAlignment.left, .center, .right] {
-                    let rect = Rect(x: 3.3, y: 2.6, width: i == 2 ? 140 : 300, height: i == 1 ? 12 : 40)
+                for (j, alignment) in [TextAlignment.left, .center, .right].enumerated() {
+                    // Cut at the right (colour 2's narrow rect), at the bottom (colour 1's short
+                    // one), and at the top and left by the canvas (a rect starting past its
+                    // top-left corner: the first line's glyph tops, the lines' first letters).
+                    let origin = [Point(x: 3.3, y: 2.6), Point(x: 9.5, y: 8.4), Point(x: -4.6, y: -6.2)][j]
+                    let rect = Rect(origin: origin, size: Size(width: i == 2 ? 140 : 300, height: i == 1 ? 12 : 40))
                     func draw(clipped: Bool) throws -> [UInt32] {
                         let c = try Canvas(size: Size(width: 320, height: 48), scale: scale)
                         if i != 1 { c.fill(Rect(x: 0, y: 0, width: 320, height: 48), color: .white) }
