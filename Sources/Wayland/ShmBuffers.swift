@@ -211,6 +211,18 @@ final class BufferPool {
     /// A buffer the compositor is not reading: the one drawn most recently, so it has the least
     /// to catch up on; a new one while there are fewer than three; nil when all three are held.
     func acquire() throws -> ShmBuffer? {
+        if let free = nextFree { return free }
+        guard buffers.count < Self.maximumCount else { return nil }
+        if buffers.count == 2 {
+            Diagnostics.wayland.debug(
+                "the compositor holds both buffers; a third is allocated (\(width)×\(height) px)")
+        }
+        return try addBuffer()
+    }
+
+    /// The free buffer `acquire` hands out first: of those the compositor is not reading, the
+    /// one drawn most recently (the first of them on a tie); nil when all are held.
+    var nextFree: ShmBuffer? {
         // Loops, not `filter` and `max`: those allocate an array and run a main-actor closure
         // per buffer, every frame.
         var free: (buffer: ShmBuffer, frame: Int)?
@@ -218,13 +230,7 @@ final class BufferPool {
             let frame = b.frame ?? -1
             if free == nil || frame > free!.frame { free = (b, frame) }
         }
-        if let free { return free.buffer }
-        guard buffers.count < Self.maximumCount else { return nil }
-        if buffers.count == 2 {
-            Diagnostics.wayland.debug(
-                "the compositor holds both buffers; a third is allocated (\(width)×\(height) px)")
-        }
-        return try addBuffer()
+        return free?.buffer
     }
 
     /// Whether a buffer already made is free: what a frame that replaces a waiting one may use.

@@ -211,22 +211,18 @@ extension WaylandWindow {
     /// buffer behind the newest frame).
     var hasIdleWork: Bool { (pool?.needsPrefault ?? false) || catchUpTarget != nil }
 
-    /// The buffer the next frame will be drawn into (the free one holding the newest frame of
-    /// the free ones, as `BufferPool.acquire` picks) when it holds an older frame than the
-    /// newest (or none) and is worth bringing up to it (`FrameHistory.catchUpCopy`), the buffer
-    /// holding the newest, and what to copy. Not for the benchmark floor, which draws nothing,
-    /// nor while a frame is wanted (the views may no longer be what the newest frame shows). A
-    /// buffer found not worth it is not weighed again until a frame is drawn.
+    /// The buffer the next frame will be drawn into (`BufferPool.nextFree`) when it holds an
+    /// older frame than the newest (or none) and is worth bringing up to it
+    /// (`FrameHistory.catchUpCopy`), the buffer holding the newest, and what to copy. Not for
+    /// the benchmark floor, which draws nothing, nor while a frame is wanted (the views may no
+    /// longer be what the newest frame shows). A buffer found not worth it is not weighed again
+    /// until a frame is drawn.
     private var catchUpTarget: (behind: ShmBuffer, newest: ShmBuffer, copy: PixelRegion)? {
         guard presentMode != .flipOnly, framesCommitted > 0, !content.needsFrame, let pool else { return nil }
         let n = history.frameNumber
         var newest: ShmBuffer?
-        var next: ShmBuffer?
-        for b in pool.buffers {
-            if b.frame == n && newest == nil { newest = b }
-            if !b.isBusy && (next == nil || (b.frame ?? -1) > (next!.frame ?? -1)) { next = b }
-        }
-        guard let newest, let behind = next, behind.frame != n,
+        for b in pool.buffers where b.frame == n && newest == nil { newest = b }
+        guard let newest, let behind = pool.nextFree, behind.frame != n,
             catchUpDeclined.map({ $0 != (n, behind.frame) }) ?? true
         else { return nil }
         let window = PixelRect(x: 0, y: 0, width: behind.width, height: behind.height)
