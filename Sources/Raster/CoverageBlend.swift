@@ -55,7 +55,7 @@ public enum CoverageBlend {
         }
     }
 
-    /// `source` at each coverage 0...255, as `over` covers it.
+    /// `source` at each coverage 0...255 (`multiply`; at full coverage the source itself).
     public static func coveredSource(_ source: UInt32) -> [UInt32] {
         [UInt32](unsafeUninitializedCapacity: 256) { table, count in
             for m in 0..<255 { table[m] = multiply(source, by: UInt32(m)) }
