@@ -239,7 +239,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "GeometryTests", dependencies: ["ScrollwayGeometry"]),
-        .testTarget(name: "PhysicsTests", dependencies: ["ScrollwayPhysics"]),
+        .testTarget(name: "PhysicsTests", dependencies: ["ScrollwayPhysics", "ScrollwayTestSupport"]),
         .testTarget(name: "GesturesTests", dependencies: ["ScrollwayGestures"]),
         .testTarget(
             name: "LayoutTests", dependencies: ["ScrollwayLayout", "ScrollwayGeometry", "ScrollwayTestSupport"]),

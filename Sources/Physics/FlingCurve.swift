@@ -100,6 +100,20 @@ public struct FlingCurve: Hashable, Sendable {
     /// Where the motion ends.
     public var restingPoint: Double { spring?.rest ?? deceleration?.restingPoint ?? 0 }
 
+    /// Whether this curve, launched again from its point `x` with its velocity there, into the
+    /// range `lo...hi` with rate constant `k` at this scale, would be this same curve (up to the
+    /// last bits of its rest): a glide from inside the range that meets no edge and rests on a
+    /// device pixel inside it. A deceleration forgets where it began (`x0 + v0·(1 − e^(−kt))/k`
+    /// started again at `t1` from `x(t1)` with `v(t1) = v0·e^(−k·t1)` is the same path), and a
+    /// rest already on a device pixel rounds to itself; a rest that was clamped to an edge, or
+    /// aimed off the pixel grid by a target, would round elsewhere.
+    public func glidesAlike(from x: Double, within lo: Double, _ hi: Double, k: Double, scale: Double) -> Bool {
+        guard spring == nil, let d = deceleration, d.k == k, scale == self.scale else { return false }
+        let rest = d.restingPoint
+        let pixels = rest * scale
+        return x >= lo && x <= hi && rest >= lo && rest <= hi && abs(pixels - pixels.rounded()) < 1e-6
+    }
+
     /// Less than 0.5 device px to go (and, on a spring, slow enough).
     public func isFinished(at t: Double) -> Bool {
         if t < handover, let d = deceleration { return d.isFinished(at: t, threshold: 0.5 / scale) && spring == nil }

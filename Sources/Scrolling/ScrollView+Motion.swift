@@ -332,8 +332,21 @@ extension ScrollView: FrameAnimation {
             // call, and nothing is re-flung (the fuzzer found didEndDecelerating sent twice when
             // a list grew in the frame its glide ended).
             _ = advance(to: t)
-            guard case .fling = motion else {
+            guard case .fling(let fling) = motion else {
                 bounceBackIfNeeded(at: t)
+                return
+            }
+            // A glide that stays inside the new range and already rests where a re-fling would
+            // runs on as it is (a list that measures each row it brings in changes its size in
+            // most frames of a fling).
+            let h = horizontalRange
+            let r = verticalRange
+            let k = decelerationRate.k
+            let scale = deviceScale
+            if isDecelerating,
+                fling.x.glidesAlike(from: contentOffset.x, within: h.lowerBound, h.upperBound, k: k, scale: scale),
+                fling.y.glidesAlike(from: contentOffset.y, within: r.lowerBound, r.upperBound, k: k, scale: scale)
+            {
                 return
             }
             let v = currentVelocity(at: t)

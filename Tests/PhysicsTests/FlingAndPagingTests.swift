@@ -1,6 +1,7 @@
 import Foundation
 import ScrollwayGeometry
 import ScrollwayPhysics
+import ScrollwayTestSupport
 import Testing
 
 @Suite struct FlingCurveTests {
@@ -44,6 +45,73 @@ import Testing
         let samples = stride(from: 0.0, through: 5, by: 1.0 / 120).map { f.position(at: $0) }
         #expect(samples.allSatisfy { $0 <= 1000 + 1e-9 })
         #expect(f.position(at: 5) == 1000)
+    }
+}
+
+@Suite struct FlingRelaunchTests {
+    let k = DecelerationRate.normal.k
+
+    /// The curve launched again at `t1` from where `f` is then, with its velocity there. Its
+    /// rest is the same device pixel, up to the last bits of `x0 + v0/k`.
+    func relaunched(_ f: FlingCurve, at t1: Double, within lo: Double, _ hi: Double, scale: Double) -> FlingCurve {
+        FlingCurve(
+            position: f.position(at: t1), velocity: f.velocity(at: t1), k: k, min: lo, max: hi, dimension: 800,
+            scale: scale)
+    }
+
+    @Test(arguments: [1.0, 1.5, 2.0])
+    func aGlideThatSaysItRelaunchesAlikeDoes(scale: Double) {
+        var rng = SeededRandom(state: 40)
+        var alike = 0
+        for _ in 0..<400 {
+            let x0 = rng.unit(0, 4000)
+            let v0 = rng.unit(-6000, 6000)
+            let hi = rng.unit(4000, 9000)
+            let f = FlingCurve(position: x0, velocity: v0, k: k, min: 0, max: hi, dimension: 800, scale: scale)
+            let t1 = rng.unit(0, 1.5)
+            // The range as a list's measured rows leave it: longer or shorter at the end.
+            let hi2 = hi + rng.unit(-3000, 3000)
+            let says = f.glidesAlike(from: f.position(at: t1), within: 0, hi2, k: k, scale: scale)
+            let g = relaunched(f, at: t1, within: 0, hi2, scale: scale)
+            let same =
+                abs(g.restingPoint - f.restingPoint) < 1e-9 && g.phase(at: 10) == .decelerating
+                && stride(from: 0.0, through: 8, by: 1.0 / 60).allSatisfy {
+                    abs(g.position(at: $0) - f.position(at: t1 + $0)) < 1e-6
+                        && g.isFinished(at: $0) == f.isFinished(at: t1 + $0)
+                }
+            if says {
+                alike += 1
+                #expect(same, "x0 \(x0) v0 \(v0) hi \(hi) → \(hi2) at \(t1)")
+            }
+        }
+        #expect(alike > 100)
+    }
+
+    @Test func aRestClampedToTheOldEndIsNotAlikeInALongerRange() {
+        // 100 + 1801/2.002 = 999.6, rounded to 1000 and clamped to the end, 999.7.
+        let f = FlingCurve(position: 100, velocity: 1801, k: k, min: 0, max: 999.7, dimension: 800)
+        #expect(f.restingPoint == 999.7)
+        #expect(!f.glidesAlike(from: f.position(at: 0.2), within: 0, 5000, k: k, scale: 1))
+        #expect(relaunched(f, at: 0.2, within: 0, 5000, scale: 1).restingPoint == 1000)
+    }
+
+    @Test func aTargetOffThePixelGridIsNotAlike() {
+        let f = FlingCurve(position: 100, velocity: 900, k: k, min: 0, max: 5000, dimension: 800, target: 480.25)
+        #expect(f.restingPoint == 480.25)
+        #expect(!f.glidesAlike(from: f.position(at: 0.1), within: 0, 5000, k: k, scale: 1))
+        #expect(relaunched(f, at: 0.1, within: 0, 5000, scale: 1).restingPoint == 480)
+    }
+
+    @Test func anEdgeOnTheWayOrAnotherRateOrScaleIsNotAlike() {
+        let f = FlingCurve(position: 100, velocity: 1200, k: k, min: 0, max: 5000, dimension: 800)
+        #expect(f.restingPoint == 699)
+        #expect(f.glidesAlike(from: f.position(at: 0.1), within: 0, 699, k: k, scale: 1))
+        #expect(!f.glidesAlike(from: f.position(at: 0.1), within: 0, 698, k: k, scale: 1))
+        #expect(!f.glidesAlike(from: f.position(at: 0.1), within: 300, 5000, k: k, scale: 1))
+        #expect(!f.glidesAlike(from: f.position(at: 0.1), within: 0, 5000, k: DecelerationRate.fast.k, scale: 1))
+        #expect(!f.glidesAlike(from: f.position(at: 0.1), within: 0, 5000, k: k, scale: 2))
+        let bounce = FlingCurve(position: 900, velocity: 8000, k: k, min: 0, max: 1000, dimension: 800)
+        #expect(!bounce.glidesAlike(from: bounce.position(at: 0.01), within: 0, 1000, k: k, scale: 1))
     }
 }
 

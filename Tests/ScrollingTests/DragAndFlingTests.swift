@@ -40,6 +40,43 @@ import Testing
         #expect(rig.callbacks.last == .didEndDecelerating)
     }
 
+    /// A list measures the rows a fling brings in, so its content's length changes in most of
+    /// the fling's frames. Where the glide still rests inside the new range it goes on as it
+    /// was, frame for frame; where the new end cuts it short, it re-aims there.
+    @Test(arguments: [(40.0, 12000.0), (-25.0, 9000.0), (-2000.0, 9000.0), (-400.0, 2000.0)])
+    func aFlingGoesOnAsItWasWhileTheContentGrowsOrShrinksBehindItsRest(step: Double, floor: Double) {
+        func run(changing: Bool) -> (offsets: [Double], callbacks: [ScrollEvent]) {
+            let rig = ScrollBench(content: Size(width: 390, height: 12000))
+            if changing {
+                rig.driver.afterFrame = { drawn in
+                    if drawn { rig.offsets.append(rig.scroll.contentOffset) }
+                    guard rig.scroll.isDecelerating else { return }
+                    let h = max(floor, rig.scroll.contentSize.height + step)
+                    rig.scroll.contentSize = Size(width: 390, height: h)
+                }
+            }
+            rig.drag(from: Point(x: 200, y: 700), to: Point(x: 200, y: 400), duration: 0.12)
+            rig.settle()
+            return (rig.offsets.map(\.y), rig.callbacks)
+        }
+        let plain = run(changing: false)
+        let changed = run(changing: true)
+        let rest = plain.offsets.last!
+        #expect(rest > 1500 && rest < 2100)
+        #expect(changed.callbacks.filter { $0 == .didEndDecelerating }.count == 1)
+        if floor - 844 >= rest {
+            // The range kept the rest inside it: the same glide.
+            #expect(changed.offsets.count == plain.offsets.count)
+            #expect(zip(changed.offsets, plain.offsets).allSatisfy { abs($0 - $1) < 1e-6 })
+            #expect(changed.callbacks == plain.callbacks)
+        } else {
+            // The end came in front of the rest: it meets the new end as an edge (overshooting it
+            // by at most 0.15·d) and rests there, instead of gliding on to its old rest.
+            #expect(changed.offsets.last == floor - 844)
+            #expect(changed.offsets.max()! <= floor - 844 + 0.15 * 844)
+        }
+    }
+
     @Test func theRestingPixelIsTheSameAt60_120And144Hz() {
         let rests = [60.0, 120.0, 144.0].map { hz -> Double in
             let rig = ScrollBench(hz: hz)
