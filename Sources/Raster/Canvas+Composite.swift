@@ -44,6 +44,7 @@ extension Canvas {
         guard 1 / sx < 32767, 1 / sy < 32767, abs(sourceX) < Double(Int32.max), abs(sourceY) < Double(Int32.max)
         else { return }
 
+        noteDrawn(PixelRect(x0: Int(box.x1), y0: Int(box.y1), x1: Int(box.x2), y1: Int(box.y2)))
         let mask: OpaquePointer? = alpha < 1 ? solidFill(Color(red: 0, green: 0, blue: 0, alpha: alpha)) : nil
         defer { if let mask { pixman_image_unref(mask) } }
 
@@ -83,8 +84,19 @@ extension Canvas {
             let kept = r.intersection(r.offsetBy(dx: dx, dy: dy))
         else { return }
         let rowBytes = kept.width * 4
-        withPixels { pixels in
-            let base = UnsafeMutableRawPointer(pixels.baseAddress!)
+        if let known = knownFills {
+            // Whole rows carry what their tracker knows; any other part is written over.
+            if dx == 0 && kept.x0 == 0 && kept.width == width {
+                known.copyRows(
+                    from: known, kept.y0 - dy + knownFillsRow, to: kept.y0 + knownFillsRow, count: kept.height)
+            } else {
+                noteDrawn(kept)
+            }
+        }
+        // Not `withPixels`, which would forget what the tracker was just told.
+        guard let data = pixman_image_get_data(image) else { return }
+        do {
+            let base = UnsafeMutableRawPointer(data)
             func row(_ y: Int) {
                 let dst = base + y * stride + kept.x0 * 4
                 let src = base + (y - dy) * stride + (kept.x0 - dx) * 4
@@ -114,6 +126,15 @@ extension Canvas {
             let r = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))?
                 .intersection(PixelRect(x: dx, y: dy, width: source.width, height: source.height))
         else { return }
+        if let known = knownFills {
+            // Whole rows from a canvas that tracks its own carry what it knows of them.
+            if let from = source.knownFills, dx == 0, r.x0 == 0, r.width == width, source.width == width {
+                known.copyRows(
+                    from: from, r.y0 - dy + source.knownFillsRow, to: r.y0 + knownFillsRow, count: r.height)
+            } else {
+                noteDrawn(r)
+            }
+        }
         if dx == 0, r.x0 == 0, r.width == width, source.width == width, stride == width * 4, source.stride == stride,
             let to = pixman_image_get_data(image), let from = pixman_image_get_data(source.image)
         {

@@ -17,6 +17,12 @@ extension Canvas {
         guard let box = deviceBox(rect) else { return }
         if blend == .over && color.alpha <= 0 { return }
         let op = (blend == .over && color.isOpaque) ? PIXMAN_OP_SRC : blend.pixmanOp
+        if knownFills != nil {
+            if op == PIXMAN_OP_SRC && color.isOpaque {
+                return fillTracked(box, pixel: color.premultipliedARGB)
+            }
+            noteDrawn(PixelRect(x0: Int(box.x1), y0: Int(box.y1), x1: Int(box.x2), y1: Int(box.y2)))
+        }
         if op == PIXMAN_OP_SRC, streamsFills {
             fillStreaming(box, pixel: color.premultipliedARGB)
             return
@@ -61,6 +67,33 @@ extension Canvas {
         // Every composited item's background comes here: no array is built for its parts.
         guard let clipBoxes else { return fill(whole) }
         for b in clipBoxes { if let part = rect(b).intersection(whole) { fill(part) } }
+    }
+
+    /// An opaque fill of `box` within the clip on a canvas that tracks its fills: only the
+    /// pixels its tracker does not know to hold `pixel` already are written (`KnownFills.fill`),
+    /// streamed as `fillStreaming` streams them. Overlapping clip boxes are fine: the second
+    /// finds the first's rows known.
+    private func fillTracked(_ box: pixman_box32_t, pixel: UInt32) {
+        guard let known = knownFills, let data = pixman_image_get_data(image) else { return }
+        let row = knownFillsRow
+        let streams = streamsFills
+        func fill(_ part: PixelRect) {
+            known.fill((part.y0 + row)..<(part.y1 + row), x0: part.x0, x1: part.x1, pixel: pixel) { rows, x0, x1 in
+                let (y0, w, h) = (rows.lowerBound - row, x1 - x0, rows.count)
+                if streams && w >= Self.streamingFillWidth {
+                    sw_fill_streaming(UnsafeMutableRawPointer(data) + y0 * stride + x0 * 4, stride, w, h, pixel)
+                } else {
+                    pixman_fill(data, Int32(stride / 4), 32, Int32(x0), Int32(y0), Int32(w), Int32(h), pixel)
+                }
+            }
+        }
+        let whole = PixelRect(x0: Int(box.x1), y0: Int(box.y1), x1: Int(box.x2), y1: Int(box.y2))
+        guard let clipBoxes else { return fill(whole) }
+        for b in clipBoxes {
+            if let part = PixelRect(x0: Int(b.x1), y0: Int(b.y1), x1: Int(b.x2), y1: Int(b.y2)).intersection(whole) {
+                fill(part)
+            }
+        }
     }
 
     /// Fills a convex polygon (points in order, logical coordinates) with antialiased edges.
@@ -127,6 +160,7 @@ extension Canvas {
         }
         let src = solidFill(color)
         defer { pixman_image_unref(src) }
+        noteDrawn(PixelRect(x0: x1, y0: y1, x1: x2, y1: y2))
         pixman_image_composite32(
             PIXMAN_OP_OVER, src, mask, image, Int32(x1), Int32(y1), 0, 0, Int32(x1), Int32(y1), Int32(x2 - x1),
             Int32(y2 - y1))
@@ -151,6 +185,7 @@ extension Canvas {
     /// extents: the reference for `compositeTriangles`.
     private func compositeTrianglesByPixman(_ tris: [pixman_triangle_t], color: Color) {
         guard !tris.isEmpty else { return }
+        forgetKnownFills()
         let src = solidFill(color)
         defer { pixman_image_unref(src) }
         tris.withUnsafeBufferPointer {
@@ -301,6 +336,7 @@ extension Canvas {
         }
         defer { pixman_image_unref(gradient) }
         pixman_image_set_repeat(gradient, PIXMAN_REPEAT_PAD)
+        noteDrawn(PixelRect(x0: Int(box.x1), y0: Int(box.y1), x1: Int(box.x2), y1: Int(box.y2)))
         pixman_image_composite32(
             PIXMAN_OP_OVER, gradient, nil, image, box.x1, box.y1, 0, 0, box.x1, box.y1, box.x2 - box.x1,
             box.y2 - box.y1)
@@ -361,6 +397,7 @@ extension Canvas {
         shapes.withUnsafeBufferPointer { rasterize(mask, Int32(-x1), Int32(-y1), Int32($0.count), $0.baseAddress) }
         let src = solidFill(color)
         defer { pixman_image_unref(src) }
+        noteDrawn(PixelRect(x0: x1, y0: y1, x1: x2, y1: y2))
         pixman_image_composite32(
             PIXMAN_OP_OVER, src, mask, image, Int32(x1), Int32(y1), 0, 0, Int32(x1), Int32(y1), Int32(x2 - x1),
             Int32(y2 - y1))

@@ -108,6 +108,7 @@ extension Canvas {
         guard let (x1, y1, x2, y2) = area(of: pix, at: p, clip: clip), let bits = pixman_image_get_data(pix),
             let pixels = pixman_image_get_data(image)
         else { return }
+        noteDrawn(PixelRect(x0: x1, y0: y1, x1: x2, y1: y2))
         let maskStride = Int(pixman_image_get_stride(pix))
         let mask = UnsafeRawPointer(bits).assumingMemoryBound(to: UInt8.self)
         let pixelStride = stride / 4
@@ -121,6 +122,7 @@ extension Canvas {
         guard let (x1, y1, x2, y2) = area(of: pix, at: p, clip: clip) else { return }
         let mx = Int32(x1 - p.0)
         let my = Int32(y1 - p.1)
+        noteDrawn(PixelRect(x0: x1, y0: y1, x1: x2, y1: y2))
         if pixman_image_get_format(pix) == PIXMAN_a8 {
             pixman_image_composite32(
                 PIXMAN_OP_OVER, src, pix, image, 0, 0, mx, my, Int32(x1), Int32(y1), Int32(x2 - x1), Int32(y2 - y1))

@@ -32,6 +32,11 @@ public final class Canvas {
     public var streamsFills = false
     /// The clip `setClip` last set, as pixman got it (nil: none), so a streaming fill keeps to it.
     private(set) var clipBoxes: [pixman_box32_t]?
+    /// What this canvas's rows are known to hold (`trackFills`): its row 0 is the tracker's
+    /// row `knownFillsRow`. nil for canvases that do not track (every one but a window's
+    /// buffers).
+    public private(set) var knownFills: KnownFills?
+    public private(set) var knownFillsRow = 0
 
     /// A new, fully transparent canvas of `size` logical pixels at `scale`.
     public convenience init(size: Size, scale: Double = 1) throws {
@@ -93,9 +98,38 @@ public final class Canvas {
     /// The colour at device coordinates, un-premultiplied.
     public func color(x: Int, y: Int) -> Color { Color(premultipliedARGB: pixel(x: x, y: y)) }
 
-    /// Raw access to the pixel rows (premultiplied ARGB8888, `stride` bytes apart).
+    /// Raw access to the pixel rows (premultiplied ARGB8888, `stride` bytes apart). On a canvas
+    /// that tracks its fills, every row counts as unknown afterwards (the body may write any).
     public func withPixels<R>(_ body: (UnsafeMutableBufferPointer<UInt32>) throws -> R) rethrows -> R {
-        try body(UnsafeMutableBufferPointer(start: pixman_image_get_data(image), count: stride / 4 * height))
+        forgetKnownFills()
+        return try body(UnsafeMutableBufferPointer(start: pixman_image_get_data(image), count: stride / 4 * height))
+    }
+
+    // MARK: Known fills
+
+    /// Tracks what this canvas's rows hold in `tracker` (as wide as the canvas), whose row
+    /// `row` is this canvas's row 0, from now on: opaque fills (`fill`) write only what the
+    /// tracker does not know to hold their colour already, and every other drawing call marks
+    /// what it touches as unknown there. For memory that outlives a canvas (a window buffer's
+    /// ring, a new canvas wherever the frame moves in it).
+    public func trackFills(_ tracker: KnownFills, fromRow row: Int) {
+        precondition(tracker.width == width && row >= 0 && row + height <= tracker.rows, "tracked rows out of range")
+        knownFills = tracker
+        knownFillsRow = row
+    }
+
+    /// `box` (device pixels, this canvas's) was drawn over by something other than a tracked
+    /// fill.
+    func noteDrawn(_ box: PixelRect) {
+        guard let known = knownFills, let b = box.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        else { return }
+        known.differs((b.y0 + knownFillsRow)..<(b.y1 + knownFillsRow), x0: b.x0, x1: b.x1)
+    }
+
+    /// Every row of this canvas counts as unknown in its tracker (drawn by a call that does not
+    /// say where).
+    func forgetKnownFills() {
+        knownFills?.forget(knownFillsRow..<(knownFillsRow + height))
     }
 
     // MARK: Clipping
