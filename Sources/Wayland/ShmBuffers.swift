@@ -34,6 +34,10 @@ final class ShmBuffer {
     private let pool: OpaquePointer
     /// Where the frame lies in the ring.
     private var ring: ShmRing
+    /// What the ring's rows are known to hold (`KnownFills`): a frame composited again where
+    /// the ring already holds its backgrounds writes only what differs. Every write to the ring
+    /// goes through `canvas` or `move`, which keep it.
+    private let knownFills: KnownFills
     private(set) var buffer: OpaquePointer
     private(set) var canvas: Canvas
     /// Between attach+commit and wl_buffer.release the compositor may read it: never draw then.
@@ -86,9 +90,10 @@ final class ShmBuffer {
         }
         mapping = memory.mapping
         ring = ShmRing(mapping: mapping, ringBytes: ringBytes, frameBytes: frameBytes, stride: stride)
+        knownFills = KnownFills(width: width, rows: ringBytes / stride)
         (buffer, canvas) = try Self.makeBuffer(
-            pool: pool, mapping: mapping, offset: ring.offset, width: width, height: height, stride: stride,
-            scale: scale)
+            pool: pool, mapping: mapping, ring: &ring, knownFills: knownFills, width: width, height: height,
+            stride: stride, scale: scale)
     }
 
     isolated deinit {
@@ -126,10 +131,13 @@ final class ShmBuffer {
     /// Whether the frame can move inside its ring at all.
     var movesByOffset: Bool { ring.slack > 0 }
 
+    /// A wl_buffer and a canvas for the frame where `ring` has it, tracking `knownFills`
+    /// (`ShmRing.track`).
     private static func makeBuffer(
-        pool: OpaquePointer, mapping: UnsafeMutableRawPointer, offset: Int, width: Int, height: Int, stride: Int,
-        scale: Double
+        pool: OpaquePointer, mapping: UnsafeMutableRawPointer, ring: inout ShmRing, knownFills: KnownFills, width: Int,
+        height: Int, stride: Int, scale: Double
     ) throws -> (OpaquePointer, Canvas) {
+        let offset = ring.offset
         guard
             let b = wl_shm_pool_create_buffer(
                 pool, Int32(offset), Int32(width), Int32(height), Int32(stride), WL_SHM_FORMAT_ARGB8888.rawValue)
@@ -137,6 +145,7 @@ final class ShmBuffer {
         let canvas = try Canvas(
             wrapping: mapping + offset, width: width, height: height, stride: stride, scale: scale, owner: nil)
         canvas.streamsFills = stride * height >= Self.streamingFillFrameBytes
+        ring.track(canvas, in: knownFills)
         return (b, canvas)
     }
 
@@ -152,7 +161,7 @@ final class ShmBuffer {
     @discardableResult
     func move(by move: FrameUpdate.Move) throws -> Bool {
         precondition(!isBusy, "never move a buffer the compositor may be reading")
-        let recentred = ring.move(by: move)
+        let recentred = ring.move(by: move, knownFills: knownFills)
         try remakeBuffer()
         return recentred
     }
@@ -172,8 +181,8 @@ final class ShmBuffer {
     private func remakeBuffer() throws {
         wl_buffer_destroy(buffer)
         (buffer, canvas) = try Self.makeBuffer(
-            pool: pool, mapping: mapping, offset: ring.offset, width: width, height: height, stride: stride,
-            scale: scale)
+            pool: pool, mapping: mapping, ring: &ring, knownFills: knownFills, width: width, height: height,
+            stride: stride, scale: scale)
         listen()
     }
 }

@@ -12,7 +12,9 @@ import ScrollwayViews
 /// frame is recentred: it starts again at the other end, its pixels copied there (about one
 /// frame copy) from its own frame (`move`), or by the caller from another buffer or composited
 /// again (`recentre`, `WaylandWindow.present`), which leaves the ring's whole slack
-/// (`ringBytes − frameBytes`) of travel in the direction it was going.
+/// (`ringBytes − frameBytes`) of travel in the direction it was going, but for less than a
+/// row: it lands on the same row boundary (`knownPhase`), so that the ring's rows stay whole
+/// rows of every frame and what is known of them (`KnownFills`) stays true.
 ///
 /// Other ways round the recentring were built and measured and not kept: a shadow copy spread
 /// over the frames, a ring that wraps (shown through a subsurface), recentring ahead of time on
@@ -38,6 +40,26 @@ struct ShmRing {
         self.frameBytes = frameBytes
         self.stride = stride
         offset = ((ringBytes - frameBytes) / 2) / 4096 * 4096
+        knownPhase = offset % stride
+    }
+
+    /// Where the ring's rows (`KnownFills`'s) start: the frame's rows are whole ring rows while
+    /// the frame's offset keeps this remainder, as a vertical scroll and a recentring do. A
+    /// horizontal move starts rows afresh.
+    private(set) var knownPhase: Int
+
+    /// The ring row the frame starts on (counted from `knownPhase`).
+    var row: Int { offset / stride }
+
+    /// Has `canvas` (on the frame where it lies now) track its rows in `knownFills` (the
+    /// ring's rows): if the frame no longer starts on a ring row, the rows start afresh where
+    /// it does, nothing known of them.
+    mutating func track(_ canvas: Canvas, in knownFills: KnownFills) {
+        if offset % stride != knownPhase {
+            knownPhase = offset % stride
+            knownFills.forget(0..<knownFills.rows)
+        }
+        canvas.trackFills(knownFills, fromRow: row)
     }
 
     /// Whether moving the frame by `move` keeps it inside the ring (no recentring).
@@ -48,8 +70,8 @@ struct ShmRing {
 
     /// Moves the frame by `move`: the pixels inside its kept rect are then right; everything
     /// else in the frame is stale (the caller repaints it). Returns whether the frame was
-    /// recentred.
-    mutating func move(by move: FrameUpdate.Move) -> Bool {
+    /// recentred. `knownFills` (the ring's rows) is told what a recentring's copy wrote.
+    mutating func move(by move: FrameUpdate.Move, knownFills: KnownFills? = nil) -> Bool {
         guard !fits(move) else {
             offset += Self.delta(of: move, stride: stride)
             return false
@@ -58,6 +80,16 @@ struct ShmRing {
         if let kept = move.kept {
             Self.copy(
                 kept, dx: move.dx, dy: move.dy, from: mapping + offset, to: mapping + target, stride: stride)
+            if let knownFills {
+                // Whole rows landing on ring rows carry what was known of them.
+                let wholeRows = move.dx == 0 && kept.x0 == 0 && kept.width * 4 == stride
+                if wholeRows && offset % stride == knownPhase && target % stride == knownPhase {
+                    knownFills.copyRows(
+                        from: knownFills, row + kept.y0 - move.dy, to: target / stride + kept.y0, count: kept.height)
+                } else {
+                    knownFills.forget(0..<knownFills.rows)
+                }
+            }
         }
         offset = target
         recentres += 1
@@ -77,10 +109,12 @@ struct ShmRing {
     private static func delta(of move: FrameUpdate.Move, stride: Int) -> Int { -(move.dy * stride + move.dx * 4) }
 
     /// Where a recentring puts the frame: going forwards, at the front of the ring; backwards,
-    /// at the back. Either leaves the ring's whole slack of travel in the direction it was
-    /// going.
+    /// at the back; in either case on a ring row (`knownPhase`), less than a row in, so that
+    /// what the ring's rows are known to hold stays known. Either leaves the ring's whole slack
+    /// of travel in the direction it was going, but for that part of a row.
     private func recentringTarget(for move: FrameUpdate.Move) -> Int {
-        Self.delta(of: move, stride: stride) > 0 ? 0 : slack
+        guard knownPhase <= slack else { return Self.delta(of: move, stride: stride) > 0 ? 0 : slack }
+        return Self.delta(of: move, stride: stride) > 0 ? knownPhase : slack - (slack - knownPhase) % stride
     }
 
     /// Copies `rect`'s pixels into the frame at `dst` from the frame at `src` moved: pixel

@@ -26,13 +26,10 @@ import Testing
     @Test(arguments: zip([1, 2, 3, 4], [64, 64, 64, 61]))
     func theFrameIsAlwaysTheFrameMovedInPlace(seed: UInt64, width: Int) throws {
         let (w, h) = (width, Self.height)
-        let stride = w * 4
-        let frameBytes = stride * h
-        let ringBytes = ShmBuffer.ringBytes(frameBytes: frameBytes, offsetScrolling: true)
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: ringBytes, alignment: 4096)
-        defer { memory.deallocate() }
-        memory.initializeMemory(as: UInt8.self, repeating: 0xAB, count: ringBytes)
-        var ring = ShmRing(mapping: memory, ringBytes: ringBytes, frameBytes: frameBytes, stride: stride)
+        let plain = PlainRing(width: w, height: h, byte: 0xAB)
+        defer { withExtendedLifetime(plain) {} }  // its memory is used through raw pointers
+        let (memory, stride, frameBytes, ringBytes) = (plain.memory, plain.stride, plain.frameBytes, plain.ringBytes)
+        var ring = plain.ring()
         var rng = SeededRandom(state: seed)
         var expected = [UInt32](repeating: 0, count: w * h)
         var next: UInt32 = 1
@@ -84,6 +81,79 @@ import Testing
             if wrong > 0 { return }
         }
         #expect(ring.recentres > 10)
+    }
+
+    /// The ring with what its rows hold tracked (`KnownFills`), drawn as a window draws it: a
+    /// canvas wherever the frame lies (tracking from that row, or not at all off a row
+    /// boundary), rows of two background colours with text-like images over them filled into
+    /// what each move exposes. Whatever the scroll does, the frame holds exactly the pixels of
+    /// an untracked frame moved in place and drawn the same, while the fills skip most of the
+    /// pixels they cover.
+    @Test(arguments: zip([8, 9, 10], [64, 61, 200]))
+    func aTrackedRingHoldsWhatAnUntrackedFrameHolds(seed: UInt64, width: Int) throws {
+        let (w, h) = (width, Self.height)
+        let plain = PlainRing(width: w, height: h, byte: 0)
+        defer { withExtendedLifetime(plain) {} }  // its memory is used through raw pointers
+        let (memory, stride, ringBytes) = (plain.memory, plain.stride, plain.ringBytes)
+        var ring = plain.ring()
+        let known = KnownFills(width: w, rows: ringBytes / stride)
+        let reference = try Canvas(width: w, height: h)
+        func canvas() throws -> Canvas {
+            let c = try Canvas(wrapping: memory + ring.offset, width: w, height: h, stride: stride)
+            ring.track(c, in: known)
+            return c
+        }
+        var rng = SeededRandom(state: seed)
+        let text = try Canvas(width: 12, height: 6)
+        text.fill(Rect(x: 1, y: 1, width: 9, height: 4), color: Color(red: 0.2, green: 0.2, blue: 0.3, alpha: 0.8))
+        // Content row y (scrolled with the frame) is in band y / 5, of alternating colours, and
+        // has a text image at its band's start.
+        var scrolled = 0
+        func paint(_ rect: PixelRect, into c: Canvas) {
+            c.withClip(pixels: [rect]) {
+                let first = rect.y0 + scrolled
+                var band = first >= 0 ? first / 5 : -((4 - first) / 5)
+                while band * 5 - scrolled < rect.y1 {
+                    let y = Double(band * 5 - scrolled)
+                    let colour = band % 2 == 0 ? Color(rgb: 250, 250, 252) : Color(rgb: 228, 236, 246)
+                    c.fill(Rect(x: 0, y: y, width: Double(w), height: 5), color: colour)
+                    c.draw(text, at: Point(x: 3, y: y))
+                    band += 1
+                }
+            }
+        }
+        let whole = PixelRect(x: 0, y: 0, width: w, height: h)
+        paint(whole, into: try canvas())
+        paint(whole, into: reference)
+        var direction = 1
+        var knowing = 0
+        for step in 0..<500 {
+            if rng.unit(0, 1) < 0.04 { direction = -direction }
+            let dy = direction * Int(clamping: rng.unit(1, 9), rounding: .down)
+            let dx = rng.unit(0, 1) < 0.03 ? 1 : 0
+            let move = FrameUpdate.Move(rect: whole, dx: dx, dy: dy)
+            _ = ring.move(by: move, knownFills: known)
+            reference.shift(whole, dx: dx, dy: dy)
+            scrolled -= dy
+            let c = try canvas()
+            for r in move.kept.map({ whole.subtracting($0) }) ?? [whole] {
+                paint(r, into: c)
+                paint(r, into: reference)
+            }
+            let shown = Self.frame(ring, width: w)
+            let wanted = reference.withPixels { Array($0.prefix(w * h)) }
+            let wrong = zip(shown, wanted).filter { $0 != $1 }.count
+            #expect(wrong == 0, "step \(step): \(wrong) pixels differ after \(move)")
+            if wrong > 0 { return }
+            // Steps at which the tracker knew the colour of nearly every row of the frame, all
+            // but the text's columns: the fills had only those to write again.
+            let knownRows = (ring.row..<(ring.row + h)).filter { row in
+                known.known(row: row).map { $0.differs.count <= 12 } ?? false
+            }
+            if knownRows.count >= h * 9 / 10 { knowing += 1 }
+        }
+        #expect(ring.recentres > 10)
+        #expect(knowing > 300)
     }
 
     /// Two rings drawn in turn, as a window's two buffers are: a ring that must recentre, its
@@ -179,7 +249,10 @@ import Testing
             }
             // It starts again at the end the scroll comes from, counted.
             let goingForwards = combined.dy * stride + combined.dx * 4 < 0
-            #expect(rings[i].offset == (goingForwards ? 0 : ringBytes - frameBytes))
+            // (Less than a row in, on the rows whose contents the ring tracks.)
+            let offset = rings[i].offset
+            #expect(goingForwards ? offset < stride : offset > ringBytes - frameBytes - stride)
+            #expect(offset % stride == rings[i].knownPhase)
             #expect(rings[i].recentres == recentres + 1)
             if goingForwards { forwards += 1 } else { backwards += 1 }
             // What the copy leaves out is painted: the rest of the frame, and this frame's damage.
@@ -192,5 +265,30 @@ import Testing
         }
         // Recentred at both ends, often.
         #expect(forwards > 5 && backwards > 5, "\(forwards) forwards, \(backwards) backwards")
+    }
+}
+
+/// A ring of `width`×`height` frames on plain memory, every byte `byte` to begin with; freed
+/// with it.
+@MainActor
+final class PlainRing {
+    let memory: UnsafeMutableRawPointer
+    let stride: Int
+    let frameBytes: Int
+    let ringBytes: Int
+
+    init(width: Int, height: Int, byte: UInt8) {
+        stride = width * 4
+        frameBytes = stride * height
+        ringBytes = ShmBuffer.ringBytes(frameBytes: frameBytes, offsetScrolling: true)
+        memory = UnsafeMutableRawPointer.allocate(byteCount: ringBytes, alignment: 4096)
+        memory.initializeMemory(as: UInt8.self, repeating: byte, count: ringBytes)
+    }
+
+    isolated deinit { memory.deallocate() }
+
+    /// A ring on the memory, its frame in the middle.
+    func ring() -> ShmRing {
+        ShmRing(mapping: memory, ringBytes: ringBytes, frameBytes: frameBytes, stride: stride)
     }
 }
