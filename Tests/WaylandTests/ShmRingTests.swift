@@ -28,7 +28,7 @@ import Testing
         let (w, h) = (width, Self.height)
         let plain = PlainRing(width: w, height: h, byte: 0xAB)
         defer { withExtendedLifetime(plain) {} }  // its memory is used through raw pointers
-        let (memory, stride, frameBytes, ringBytes) = (plain.memory, plain.stride, plain.frameBytes, plain.ringBytes)
+        let memory = plain.memory
         var ring = plain.ring()
         var rng = SeededRandom(state: seed)
         var expected = [UInt32](repeating: 0, count: w * h)
