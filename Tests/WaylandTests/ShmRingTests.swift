@@ -109,17 +109,21 @@ import Testing
         // Content row y (scrolled with the frame) is in band y / 5, of alternating colours, and
         // has a text image at its band's start.
         var scrolled = 0
+        // (The clip set and cleared around the drawing, not `withClip`'s closure, which an
+        // optimized build's isolation checking refuses to hand the canvas to.)
         func paint(_ rect: PixelRect, into c: Canvas) {
-            c.withClip(pixels: [rect]) {
-                let first = rect.y0 + scrolled
-                var band = first >= 0 ? first / 5 : -((4 - first) / 5)
-                while band * 5 - scrolled < rect.y1 {
-                    let y = Double(band * 5 - scrolled)
-                    let colour = band % 2 == 0 ? Color(rgb: 250, 250, 252) : Color(rgb: 228, 236, 246)
-                    c.fill(Rect(x: 0, y: y, width: Double(w), height: 5), color: colour)
-                    c.draw(text, at: Point(x: 3, y: y))
-                    band += 1
-                }
+            c.setClip([
+                Rect(x: Double(rect.x0), y: Double(rect.y0), width: Double(rect.width), height: Double(rect.height))
+            ])
+            defer { c.setClip(nil) }
+            let first = rect.y0 + scrolled
+            var band = first >= 0 ? first / 5 : -((4 - first) / 5)
+            while band * 5 - scrolled < rect.y1 {
+                let y = Double(band * 5 - scrolled)
+                let colour = band % 2 == 0 ? Color(rgb: 250, 250, 252) : Color(rgb: 228, 236, 246)
+                c.fill(Rect(x: 0, y: y, width: Double(w), height: 5), color: colour)
+                c.draw(text, at: Point(x: 3, y: y))
+                band += 1
             }
         }
         let whole = PixelRect(x: 0, y: 0, width: w, height: h)
