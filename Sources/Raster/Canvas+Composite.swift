@@ -44,7 +44,7 @@ extension Canvas {
         guard 1 / sx < 32767, 1 / sy < 32767, abs(sourceX) < Double(Int32.max), abs(sourceY) < Double(Int32.max)
         else { return }
 
-        noteDrawn(PixelRect(x0: Int(box.x1), y0: Int(box.y1), x1: Int(box.x2), y1: Int(box.y2)))
+        noteDrawn(PixelRect(box))
         let mask: OpaquePointer? = alpha < 1 ? solidFill(Color(red: 0, green: 0, blue: 0, alpha: alpha)) : nil
         defer { if let mask { pixman_image_unref(mask) } }
 

@@ -17,15 +17,11 @@ extension Canvas {
         guard let box = deviceBox(rect) else { return }
         if blend == .over && color.alpha <= 0 { return }
         let op = (blend == .over && color.isOpaque) ? PIXMAN_OP_SRC : blend.pixmanOp
-        if knownFills != nil {
-            if op == PIXMAN_OP_SRC && color.isOpaque {
-                return fillTracked(box, pixel: color.premultipliedARGB)
-            }
-            noteDrawn(PixelRect(x0: Int(box.x1), y0: Int(box.y1), x1: Int(box.x2), y1: Int(box.y2)))
-        }
-        if op == PIXMAN_OP_SRC, streamsFills {
-            fillStreaming(box, pixel: color.premultipliedARGB)
-            return
+        // Opaque SRC fills are what a canvas that tracks its fills keeps; anything else it marks.
+        let tracked = knownFills != nil && op == PIXMAN_OP_SRC && color.isOpaque
+        if knownFills != nil && !tracked { noteDrawn(PixelRect(box)) }
+        if tracked || (op == PIXMAN_OP_SRC && streamsFills) {
+            return fillSolid(box, pixel: color.premultipliedARGB, tracked: tracked)
         }
         let c = color.premultiplied16
         var pc = pixman_color_t(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
@@ -46,15 +42,16 @@ extension Canvas {
 
     /// What pixman's SRC fill of `box` makes (`pixel` is the colour's premultiplied ARGB, which
     /// pixman's 16-bit colour converts back to exactly), within the clip, each part with
-    /// streaming stores when its rows are wide enough. Clip boxes may overlap (pixman takes
-    /// their union): a pixel filled twice gets the same value.
-    private func fillStreaming(_ box: pixman_box32_t, pixel: UInt32) {
+    /// streaming stores when `streamsFills` and its rows are wide enough. Clip boxes may overlap
+    /// (pixman takes their union): a pixel filled twice gets the same value. On a canvas that
+    /// tracks its fills only the pixels its tracker does not know to hold `pixel` already are
+    /// written (`KnownFills.fill`, in runs of rows) when `tracked` (the colour is opaque); an
+    /// overlapping clip box finds the rows the first filled known.
+    private func fillSolid(_ box: pixman_box32_t, pixel: UInt32, tracked: Bool) {
         guard let data = pixman_image_get_data(image) else { return }
-        func rect(_ b: pixman_box32_t) -> PixelRect {
-            PixelRect(x0: Int(b.x1), y0: Int(b.y1), x1: Int(b.x2), y1: Int(b.y2))
-        }
-        func fill(_ part: PixelRect) {
-            if part.width >= Self.streamingFillWidth {
+        let streams = streamsFills
+        func write(_ part: PixelRect) {
+            if streams && part.width >= Self.streamingFillWidth {
                 let start = UnsafeMutableRawPointer(data) + part.y0 * stride + part.x0 * 4
                 sw_fill_streaming(start, stride, part.width, part.height, pixel)
             } else {
@@ -63,37 +60,18 @@ extension Canvas {
                     Int32(part.height), pixel)
             }
         }
-        let whole = rect(box)
+        let known = tracked ? knownFills : nil
+        let row = knownFillsRow
+        func fill(_ part: PixelRect) {
+            guard let known else { return write(part) }
+            known.fill((part.y0 + row)..<(part.y1 + row), x0: part.x0, x1: part.x1, pixel: pixel) { rows, x0, x1 in
+                write(PixelRect(x0: x0, y0: rows.lowerBound - row, x1: x1, y1: rows.upperBound - row))
+            }
+        }
+        let whole = PixelRect(box)
         // Every composited item's background comes here: no array is built for its parts.
         guard let clipBoxes else { return fill(whole) }
-        for b in clipBoxes { if let part = rect(b).intersection(whole) { fill(part) } }
-    }
-
-    /// An opaque fill of `box` within the clip on a canvas that tracks its fills: only the
-    /// pixels its tracker does not know to hold `pixel` already are written (`KnownFills.fill`),
-    /// streamed as `fillStreaming` streams them. Overlapping clip boxes are fine: the second
-    /// finds the first's rows known.
-    private func fillTracked(_ box: pixman_box32_t, pixel: UInt32) {
-        guard let known = knownFills, let data = pixman_image_get_data(image) else { return }
-        let row = knownFillsRow
-        let streams = streamsFills
-        func fill(_ part: PixelRect) {
-            known.fill((part.y0 + row)..<(part.y1 + row), x0: part.x0, x1: part.x1, pixel: pixel) { rows, x0, x1 in
-                let (y0, w, h) = (rows.lowerBound - row, x1 - x0, rows.count)
-                if streams && w >= Self.streamingFillWidth {
-                    sw_fill_streaming(UnsafeMutableRawPointer(data) + y0 * stride + x0 * 4, stride, w, h, pixel)
-                } else {
-                    pixman_fill(data, Int32(stride / 4), 32, Int32(x0), Int32(y0), Int32(w), Int32(h), pixel)
-                }
-            }
-        }
-        let whole = PixelRect(x0: Int(box.x1), y0: Int(box.y1), x1: Int(box.x2), y1: Int(box.y2))
-        guard let clipBoxes else { return fill(whole) }
-        for b in clipBoxes {
-            if let part = PixelRect(x0: Int(b.x1), y0: Int(b.y1), x1: Int(b.x2), y1: Int(b.y2)).intersection(whole) {
-                fill(part)
-            }
-        }
+        for b in clipBoxes { if let part = PixelRect(b).intersection(whole) { fill(part) } }
     }
 
     /// Fills a convex polygon (points in order, logical coordinates) with antialiased edges.
@@ -336,7 +314,7 @@ extension Canvas {
         }
         defer { pixman_image_unref(gradient) }
         pixman_image_set_repeat(gradient, PIXMAN_REPEAT_PAD)
-        noteDrawn(PixelRect(x0: Int(box.x1), y0: Int(box.y1), x1: Int(box.x2), y1: Int(box.y2)))
+        noteDrawn(PixelRect(box))
         pixman_image_composite32(
             PIXMAN_OP_OVER, gradient, nil, image, box.x1, box.y1, 0, 0, box.x1, box.y1, box.x2 - box.x1,
             box.y2 - box.y1)

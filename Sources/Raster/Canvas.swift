@@ -223,3 +223,10 @@ extension Canvas {
         public static let composite = 12
     }
 }
+
+extension PixelRect {
+    /// A pixman box's pixels.
+    init(_ box: pixman_box32_t) {
+        self.init(x0: Int(box.x1), y0: Int(box.y1), x1: Int(box.x2), y1: Int(box.y2))
+    }
+}

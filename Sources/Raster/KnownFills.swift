@@ -148,11 +148,19 @@ public final class KnownFills {
             forget(to..<(to + count))
             return
         }
-        let c = Array(source.colour[from..<(from + count)])
-        let l = Array(source.lo[from..<(from + count)])
-        let h = Array(source.hi[from..<(from + count)])
-        colour.replaceSubrange(to..<(to + count), with: c)
-        lo.replaceSubrange(to..<(to + count), with: l)
-        hi.replaceSubrange(to..<(to + count), with: h)
+        // In place, as memmove (a strip is copied between buffers every frame: no arrays made).
+        // Every field is 4 bytes a row.
+        func move(_ d: UnsafeMutableRawBufferPointer, _ s: UnsafeRawBufferPointer) {
+            (d.baseAddress! + to * 4).copyMemory(from: s.baseAddress! + from * 4, byteCount: count * 4)
+        }
+        if source === self {
+            colour.withUnsafeMutableBytes { move($0, UnsafeRawBufferPointer($0)) }
+            lo.withUnsafeMutableBytes { move($0, UnsafeRawBufferPointer($0)) }
+            hi.withUnsafeMutableBytes { move($0, UnsafeRawBufferPointer($0)) }
+        } else {
+            colour.withUnsafeMutableBytes { d in source.colour.withUnsafeBytes { move(d, $0) } }
+            lo.withUnsafeMutableBytes { d in source.lo.withUnsafeBytes { move(d, $0) } }
+            hi.withUnsafeMutableBytes { d in source.hi.withUnsafeBytes { move(d, $0) } }
+        }
     }
 }
