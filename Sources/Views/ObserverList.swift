@@ -31,8 +31,15 @@ package struct ObserverList<Observer> {
     /// (`let current = observers`) when `body` may change the list the copy came from: the copy
     /// shares the registrations, so removals still show.
     package func forEach(_ body: (Observer) -> Void) {
-        // Every frame tells a window's and a scroll view's observers; most have none.
+        // Every frame tells a window's and a scroll view's observers; most have none. The walk
+        // is a function of its own: its `Observer?` local makes a function look up Optional's
+        // metadata on entry, before any test (seen in the optimized build's prologue).
         if slots.isEmpty { return }
+        tell(body)
+    }
+
+    @inline(never)
+    private func tell(_ body: (Observer) -> Void) {
         for slot in slots {
             guard let observer = slot.object as? Observer else { continue }
             body(observer)
