@@ -6,10 +6,18 @@ import ScrollwayRaster
 struct TextLayoutCache {
     private var entries: [(text: String, maxWidth: Double?, lines: Int, scale: Double, layout: TextLayout)] = []
     let capacity: Int
+    /// The entry the next new layout replaces once the cache is full.
+    private var oldest = 0
 
     init(capacity: Int) { self.capacity = capacity }
 
-    mutating func removeAll() { entries = [] }
+    mutating func removeAll() {
+        entries = []
+        oldest = 0
+    }
+
+    /// The texts it holds layouts of, in its slots' order.
+    var texts: [String] { entries.map(\.text) }
 
     /// `text` laid out with `font`, from the cache when the same layout was made lately.
     mutating func layout(
@@ -21,8 +29,14 @@ struct TextLayoutCache {
             if e.maxWidth == maxWidth || e.layout.laysOutAlike(within: maxWidth) { return e.layout }
         }
         let layout = font.layout(text, maxWidth: maxWidth, maxLines: maxLines, scale: scale)
-        entries.insert((text, maxWidth, maxLines, scale, layout), at: 0)
-        if entries.count > capacity { entries.removeLast() }
+        // The oldest entry is replaced in place: a list row measured and then drawn makes one
+        // layout per row, and shifting the entries to put the new one first moved every entry.
+        if entries.count < capacity {
+            entries.append((text, maxWidth, maxLines, scale, layout))
+        } else {
+            entries[oldest] = (text, maxWidth, maxLines, scale, layout)
+            oldest = (oldest + 1) % capacity
+        }
         return layout
     }
 }
