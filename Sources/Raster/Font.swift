@@ -42,6 +42,11 @@ public final class Font: Sendable {
     /// Extra fontconfig attributes (":weight=bold"), appended to the pattern.
     public let attributes: String
     private let instances = Mutex<[Double: FcftFont]>([:])
+    /// Short texts laid out lately, whole (`RecentLayouts`). Here, not in an instance: a layout
+    /// keeps its instance alive, and an instance keeping its layouts would never be freed.
+    let recentLayouts = Mutex(RecentLayouts(capacity: Font.recentLayoutCount))
+    /// How many layouts `recentLayouts` keeps: a few screenfuls of list rows.
+    static let recentLayoutCount = 384
     /// How text is shaped: the best fcft offers; tests pick a lower level to compare with.
     let shaping: Shaping
 

@@ -142,12 +142,28 @@ extension Font {
     /// ellipsis when text was cut. With `maxLines == 1` the one line is truncated with an
     /// ellipsis instead of wrapping. Each line is then ordered for display (right-to-left runs
     /// reversed, see `BidiParagraph`).
+    ///
+    /// A short text laid out lately with the same limit, line count and scale comes from
+    /// `recentLayouts` (a list scrolled back shows rows it laid out a moment ago).
     public func layout(_ text: String, maxWidth: Double? = nil, maxLines: Int = 0, scale: Double = 1) -> TextLayout {
+        let limit = maxWidth.flatMap { Self.deviceLimit($0, scale: scale) }
+        guard RecentLayouts.keeps(text) else { return makeLayout(text, limit: limit, maxLines: maxLines, scale: scale) }
+        let key = RecentLayouts.Key(text: text, limit: limit, maxLines: maxLines, scale: scale)
+        if let kept = recentLayouts.withLock({ $0.layout(for: key) }) { return kept }
+        let made = makeLayout(text, limit: limit, maxLines: maxLines, scale: scale)
+        // No font: nothing laid out, and nothing to keep (the font may come later).
+        guard made.instance != nil else { return made }
+        let evicted = recentLayouts.withLock { $0.insert(made, for: key) }
+        _ = evicted  // freed here, outside the lock
+        return made
+    }
+
+    /// `layout`'s work: `limit` is `maxWidth` in device pixels (`deviceLimit`).
+    private func makeLayout(_ text: String, limit: Int?, maxLines: Int, scale: Double) -> TextLayout {
         let m = metrics(scale: scale)
         guard let f = try? instance(scale: scale) else {
             return TextLayout(lines: [], metrics: m, scale: scale, instance: nil)
         }
-        let limit = maxWidth.flatMap { Self.deviceLimit($0, scale: scale) }
         var paragraphs: [ShapedParagraph] = []
         var pieces: [LinePiece] = []
         var truncated = false
