@@ -8,9 +8,10 @@
 /// count and the scale: everything a layout is made from besides the font.
 ///
 /// First in, first out, one entry out for each entry in: the layouts a fling passes are freed
-/// one a frame, never a generation of them in one frame (what a two-generation cache such as
-/// `ShapeCache` would do, several thousand frees at once). A hit does not move its entry: a row
-/// scrolled back and forth is laid out again once `capacity` others came after it.
+/// one for each new row, never a generation of them in one frame (what a two-generation cache
+/// such as `ShapeCache` would do: hundreds of layouts, each several arrays, freed at once). A
+/// hit does not move its entry: a row scrolled back and forth is laid out again once
+/// `capacity` others came after it.
 struct RecentLayouts {
     struct Key: Hashable {
         let text: String
