@@ -28,13 +28,10 @@ struct RecentLayouts {
             hasher.combine(limit)
             hasher.combine(maxLines)
             hasher.combine(scale)
-            let hashed: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-                hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-                return true
-            }
-            if hashed == nil {
-                for byte in text.utf8 { hasher.combine(byte) }
-            }
+            // The bytes in one piece (`withUTF8` makes a string contiguous first, which a native
+            // one already is), so equal texts always hash alike.
+            var bytes = text
+            bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
     }
 
