@@ -1,5 +1,6 @@
 import Foundation
 import ScrollwayGeometry
+import ScrollwayGestures
 import ScrollwayRaster
 import ScrollwayRigs
 import ScrollwayScripts
@@ -98,6 +99,32 @@ public final class CompositorTarget: ScriptTarget {
         try app.catchUp()
     }
 
+    /// Returns once the app has been sent all the input played so far, also where the seat's
+    /// roundtrip does not prove it (`SeatInput.roundtripDelivers`: mutter's). There a tap of
+    /// Left Shift, a key that changes nothing in the app, follows the input, and the app's loop
+    /// runs until the window has handled its release: a compositor delivers one seat's input
+    /// in order, so everything sent before has arrived. Not for a window without the keyboard
+    /// (the key would go elsewhere): the roundtrip is all there is then. The tap reaches the
+    /// window like any key (a trace recording it lists it), so `play` does not wait this way;
+    /// a test that reads the app's state after input does (`timeout`: seconds).
+    public func awaitDelivery(timeout: Double = 10) throws {
+        try rig.seat.roundtrip()
+        guard !rig.seat.roundtripDelivers, window.isKeyWindow else { return }
+        guard let shift = rig.keys.stroke(forKeysymNamed: "Shift_L") else {
+            throw ReplayError("\(rig.compositor)'s keymap has no Shift_L to prove input delivered with")
+        }
+        let watch = KeyReleaseWatch(key: Key(keysymName: "Shift_L"))
+        window.addObserver(watch)
+        defer { window.removeObserver(watch) }
+        rig.seat.key(shift.evdev, pressed: true, time: 0)
+        rig.seat.key(shift.evdev, pressed: false, time: 0)
+        try rig.seat.flush()
+        try rig.seat.roundtrip()
+        try app.pump(
+            until: { watch.released }, timeout: timeout,
+            "the app to get a Shift tap played after the input, through \(rig.compositor)")
+    }
+
     /// What the compositor shows, the pointer taken off the window first (a cursor would show in
     /// the picture) and what that changed in the app drawn and presented.
     public func screenshot(at t: Double) throws -> Canvas {
@@ -136,5 +163,18 @@ public final class CompositorTarget: ScriptTarget {
         try app.pump(
             until: { !app.window.isWaitingForFrame && !window.needsFrame }, timeout: 60,
             "the window to present its frame")
+    }
+}
+
+/// Sees a window handle the release of one key (`CompositorTarget.awaitDelivery`).
+@MainActor
+private final class KeyReleaseWatch: WindowObserver {
+    let key: Key
+    private(set) var released = false
+
+    init(key: Key) { self.key = key }
+
+    func window(_ window: Window, willHandle event: InputEvent) {
+        if case .key(let k, pressed: false, _) = event.kind, k == key { released = true }
     }
 }

@@ -297,4 +297,14 @@ public protocol SeatInput: AnyObject {
     func flush() throws
     /// Returns once the compositor has handled everything sent.
     func roundtrip() throws
+    /// Whether `roundtrip` returning also means the compositor has sent clients all the input
+    /// it made of what was sent. mutter's does not: it takes remote-desktop input on its input
+    /// thread and hands the events to clients from its main loop later, after a roundtrip
+    /// may have been answered. A client in this process can then wait for a key of its own
+    /// played after the input (`CompositorTarget.awaitDelivery`).
+    var roundtripDelivers: Bool { get }
+}
+
+extension SeatInput {
+    public var roundtripDelivers: Bool { true }
 }

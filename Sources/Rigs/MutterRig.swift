@@ -231,8 +231,13 @@ final class MutterSeat: SeatInput {
         do { try core.flush() } catch { throw RigError(error, compositor: "mutter") }
     }
 
+    /// mutter's input thread hands the events to clients when it gets to them, which on a
+    /// loaded machine can be after both roundtrips (`CompositorTarget.awaitDelivery`).
+    var roundtripDelivers: Bool { false }
+
     /// Two Wayland roundtrips: mutter takes remote-desktop events on its input thread and hands
-    /// them to its main loop, which sends them to clients; the first sync queues behind them.
+    /// them to its main loop, which sends them to clients; the first sync usually queues behind
+    /// them, not always (`roundtripDelivers`).
     func roundtrip() throws {
         if let failure {
             self.failure = nil

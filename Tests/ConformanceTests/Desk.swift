@@ -68,10 +68,12 @@ import Testing
     }
 
     /// Settles the app and makes sure the compositor has handled everything it sent (the
-    /// acked configure's commit among it: sway shows a window's new state only then).
+    /// acked configure's commit among it: sway shows a window's new state only then) and the app
+    /// has got all the input played (under mutter a roundtrip does not prove it:
+    /// `CompositorTarget.awaitDelivery`).
     func settle() throws {
         try app.settle()
-        try rig.seat.roundtrip()
+        try target.awaitDelivery()
         try app.settle()
     }
 
