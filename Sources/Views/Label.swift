@@ -5,9 +5,12 @@ import ScrollwayRaster
 /// `numberOfLines` is not 1, and truncates with an ellipsis what does not fit. Text is
 /// vertically centred in the bounds, as UILabel does.
 open class Label: View {
+    /// Set to the same text it shows, nothing is drawn again. The same means the same bytes, as
+    /// UILabel compares literally: "é" and "e" + U+0301 are canonically equivalent, equal to
+    /// `==`, and drawn with different glyphs.
     public var text: String {
         didSet {
-            guard text != oldValue else { return }
+            guard !text.utf8.elementsEqual(oldValue.utf8) else { return }
             contentChanged()
             window?.postAccessibilityNotification(.labelChanged(self))
         }

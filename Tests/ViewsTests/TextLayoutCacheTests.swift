@@ -1,3 +1,4 @@
+import ScrollwayGeometry
 import ScrollwayRaster
 import Testing
 
@@ -36,5 +37,38 @@ import Testing
         _ = lay("Row 7")
         _ = lay("Row 8")
         #expect(cache.texts == ["Row 8", "Row 7"])
+    }
+
+    /// Canonically equivalent texts ("é" and "e" + U+0301, equal Strings) are different bytes
+    /// and different glyphs: the cache lays each out, and gives neither for the other.
+    @Test func canonicallyEquivalentTextsAreLaidOutApart() throws {
+        let font = try #require(Font.standard)
+        var cache = TextLayoutCache(capacity: 2)
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        #expect(composed == decomposed)
+        let a = cache.layout(composed, font: font, maxWidth: nil, maxLines: 1, scale: 1)
+        let b = cache.layout(decomposed, font: font, maxWidth: nil, maxLines: 1, scale: 1)
+        #expect(a.lines[0].text.unicodeScalars.count == 4)
+        #expect(b.lines[0].text.unicodeScalars.count == 5)
+        #expect(cache.texts.map { $0.unicodeScalars.count } == [4, 5])
+    }
+
+    /// A label given a canonically equivalent text draws it: the text's bytes changed, and so do
+    /// its glyphs. The same bytes again draw nothing.
+    @MainActor
+    @Test func aLabelGivenACanonicallyEquivalentTextDrawsIt() throws {
+        let label = Label(text: "caf\u{E9}", frame: Rect(x: 0, y: 0, width: 200, height: 30))
+        let window = Window(size: Size(width: 200, height: 30), scale: 1)
+        window.addSubview(label)
+        let canvas = try Canvas(size: window.bounds.size, scale: 1)
+        try window.render(into: canvas)
+        #expect(label.textLayout(scale: 1)?.lines[0].text.unicodeScalars.count == 4)
+        label.text = "caf\u{E9}"
+        #expect(!label.needsDisplay)
+        label.text = "cafe\u{301}"
+        #expect(label.needsDisplay)
+        try window.render(into: canvas)
+        #expect(label.textLayout(scale: 1)?.lines[0].text.unicodeScalars.count == 5)
     }
 }
