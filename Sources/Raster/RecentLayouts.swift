@@ -21,7 +21,7 @@ struct RecentLayouts {
 
         static func == (a: Key, b: Key) -> Bool {
             a.limit == b.limit && a.maxLines == b.maxLines && a.scale == b.scale
-                && a.text.utf8.elementsEqual(b.text.utf8)
+                && a.text.isLiterally(b.text)
         }
 
         func hash(into hasher: inout Hasher) {

@@ -438,15 +438,21 @@ public final class ListView: ScrollView {
         }
         let rows = rowsInView()
         recycleCells(outside: rows)
+        // Cells of rows above the first one whose rect changed since the last placement keep
+        // their frames (at the same width): a fling's frame that measures the row it brings in
+        // below the others sets that one's frame only (`place`), not every cell's in view.
+        let moved = placed?.width == bounds.width ? layout.firstMovedRow : 0
         for r in rows {
             if let cell = visibleCells[r] {
-                cell.frame = rectForRow(r)
+                if r >= moved { cell.frame = rectForRow(r) }
             } else {
                 place(dataSource.list(self, cellForRow: r), row: r)
             }
         }
         updateHeaders()
         trimPools()
+        // Before `placed` takes the generation: marking bumps it.
+        layout.markPlaced()
         placed = (rows, layoutGeneration, bounds.width)
         lastRows = rows
     }

@@ -29,6 +29,14 @@ struct RowLayout {
     /// The rows whose height is measured: a new width forgets only those (a list shows a few
     /// dozen of its rows at a time), instead of building the tree of every row again.
     private var measuredRows = Set<Int>()
+    /// The first row whose rect (its top or its height) may have changed since `markPlaced()`;
+    /// `count` when none has. A list's fling measures the rows it brings in, and only the
+    /// cells at or below the first of them move: the cells above keep their frames, and a
+    /// frame that brings in one row sets one cell's frame, not every cell's in view.
+    private(set) var firstMovedRow = 0
+
+    /// Every row's rect is where a list last put its cells.
+    mutating func markPlaced() { firstMovedRow = count }
 
     static func quantized(_ h: Double) -> Double {
         guard h.isFinite else { return 0 }
@@ -58,6 +66,7 @@ struct RowLayout {
     /// layout (its three arrays retained and released) for every row in an unoptimized build,
     /// where a list's `reloadData` then costs most of its time.
     private mutating func rebuild() {
+        firstMovedRow = 0
         var nodes = [Double](repeating: 0, count: count + 1)
         let header = headerHeight
         let fallback = estimate
@@ -121,6 +130,7 @@ struct RowLayout {
         measured[row] = new
         measuredRows.insert(row)
         guard delta != 0 else { return 0 }
+        firstMovedRow = min(firstMovedRow, row)
         var i = row + 1
         while i <= count {
             tree[i] += delta

@@ -10,7 +10,7 @@ open class Label: View {
     /// `==`, and drawn with different glyphs.
     public var text: String {
         didSet {
-            guard !text.utf8.elementsEqual(oldValue.utf8) else { return }
+            guard !text.isLiterally(oldValue) else { return }
             contentChanged()
             window?.postAccessibilityNotification(.labelChanged(self))
         }

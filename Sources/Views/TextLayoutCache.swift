@@ -25,7 +25,7 @@ struct TextLayoutCache {
     ) -> TextLayout {
         // The same bytes, not `==`: canonically equivalent texts ("é" and "e" + U+0301) are
         // shaped into different glyphs (`Font.layout` keys its own layouts the same way).
-        for e in entries where e.scale == scale && e.lines == maxLines && e.text.utf8.elementsEqual(text.utf8) {
+        for e in entries where e.scale == scale && e.lines == maxLines && e.text.isLiterally(text) {
             // Measured at one width (or none) and drawn at another (a label's `sizeThatFits`
             // and its bounds), text that neither cuts is laid out alike.
             if e.maxWidth == maxWidth || e.layout.laysOutAlike(within: maxWidth) { return e.layout }

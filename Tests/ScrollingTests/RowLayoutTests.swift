@@ -141,4 +141,60 @@ import Testing
         #expect(layout.top(0) == 20 && layout.totalHeight == 64)
         #expect(layout.row(at: -5) == 0 && layout.row(at: 63.9) == 0 && layout.row(at: 1e9) == 0)
     }
+
+    /// After `markPlaced`, every row above `firstMovedRow` has the top and height it had then:
+    /// checked against the tops and heights recorded at the mark, through measurements that
+    /// move rows and ones that do not, forgotten measurements, and changes that move everything.
+    @Test func rowsAboveTheFirstMovedOneKeepTheirRects() {
+        var layout = RowLayout(count: 200, sectionStartRows: [0, 50, 120], estimate: 56, headerHeight: 32)
+        #expect(layout.firstMovedRow == 0)
+        var rects: [(top: Double, height: Double)] = []
+        func mark() {
+            layout.markPlaced()
+            rects = (0..<layout.count).map { (layout.top($0), layout.height($0)) }
+        }
+        func expectKept(_ step: String) {
+            for r in 0..<min(layout.firstMovedRow, layout.count) {
+                #expect(layout.top(r) == rects[r].top && layout.height(r) == rects[r].height, "\(step): row \(r)")
+            }
+            // And the first moved row did move (or the whole layout was rebuilt).
+            let first = layout.firstMovedRow
+            if first > 0 && first < layout.count {
+                #expect(layout.top(first) != rects[first].top || layout.height(first) != rects[first].height, "\(step)")
+            }
+        }
+        mark()
+        #expect(layout.firstMovedRow == 200)
+        layout.setHeight(40, 80)
+        #expect(layout.firstMovedRow == 40)
+        layout.setHeight(90, 30)
+        #expect(layout.firstMovedRow == 40)
+        expectKept("two rows measured below 40")
+        mark()
+        // Measured at the height it already had (the estimate): nothing moved.
+        layout.setHeight(10, 56)
+        #expect(layout.firstMovedRow == 200)
+        layout.setHeight(150, 20)
+        layout.setHeight(149, 70)
+        #expect(layout.firstMovedRow == 149)
+        expectKept("a fling's rows measured upwards")
+        mark()
+        layout.forgetMeasurement(90)
+        #expect(layout.firstMovedRow == 90)
+        expectKept("a measurement forgotten")
+        mark()
+        // The same sections again: nothing moves.
+        layout.setSectionStarts([0, 50, 120])
+        #expect(layout.firstMovedRow == 200)
+        for change in 0..<4 {
+            mark()
+            switch change {
+            case 0: layout.setHeaderHeight(40)
+            case 1: layout.setEstimate(60)
+            case 2: layout.setSectionStarts([0, 60])
+            default: layout.apply(inserted: [3], deleted: [])
+            }
+            #expect(layout.firstMovedRow == 0, "change \(change) moves every row")
+        }
+    }
 }
