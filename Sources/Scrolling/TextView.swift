@@ -18,7 +18,7 @@ open class TextView: ScrollView, TextEditingView {
     public var editing = TextEditing() {
         didSet {
             guard editing != oldValue else { return }
-            if editing.caret != oldValue.caret || editing.text != oldValue.text { goalX = nil }
+            if editing.caret != oldValue.caret || !editing.text.isLiterally(oldValue.text) { goalX = nil }
             textDidChange()
         }
     }

@@ -10,7 +10,7 @@ open class Button: Control {
     public var title: String {
         didSet {
             setNeedsDisplay()
-            guard title != oldValue else { return }
+            guard !title.isLiterally(oldValue) else { return }
             window?.postAccessibilityNotification(.labelChanged(self))
             invalidateIntrinsicContentSize()
         }

@@ -1,4 +1,5 @@
 import ScrollwayGestures
+import ScrollwayRaster
 
 /// An editor's text, caret, selection and input-method preedit, and the rules that change
 /// them: the one copy of the editing logic that a text field and a text view share, and the
@@ -29,10 +30,12 @@ public struct TextEditing: Equatable, Sendable {
     }
     private var memo: Memo?
 
-    /// The same text, caret, selection and preedit (what the memo knows is not compared).
+    /// The same text, caret, selection and preedit (what the memo knows is not compared). The
+    /// texts byte for byte: an edit that turns "é" into "e" + U+0301 (equal to `String`'s `==`)
+    /// changes the glyphs shown, so a view told nothing changed would keep the old ones.
     public static func == (a: TextEditing, b: TextEditing) -> Bool {
-        a.caret == b.caret && a.anchor == b.anchor && a.preedit == b.preedit && a.preeditCursor == b.preeditCursor
-            && a.text == b.text
+        a.caret == b.caret && a.anchor == b.anchor && a.preeditCursor == b.preeditCursor
+            && a.preedit.isLiterally(b.preedit) && a.text.isLiterally(b.text)
     }
     /// The composing text shown at the caret, not part of `text` until committed.
     public var preedit = ""

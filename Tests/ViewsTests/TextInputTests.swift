@@ -1,8 +1,9 @@
 import ScrollwayGeometry
 import ScrollwayGestures
 import ScrollwayRaster
-import ScrollwayViews
 import Testing
+
+@testable import ScrollwayViews
 
 /// The input-method half of text fields, offscreen: zwp_text_input_v3's done order, UTF-8 byte
 /// offsets over multibyte text, the 4000-byte surrounding-text window, and the preedit's
@@ -28,6 +29,34 @@ import Testing
         // A done with nothing in it clears the preedit.
         e.apply(TextInputUpdate())
         #expect(e.preedit == "" && e.preeditCursor == nil && e.text == "aQd")
+    }
+
+    /// Canonically equivalent texts are different edits: "é" composed and "e" + U+0301 are equal
+    /// Strings, drawn with different glyphs, so an input method's decomposed commit over a
+    /// composed text must redraw the field. A preedit likewise.
+    @Test func canonicallyEquivalentTextsAreDifferentEdits() throws {
+        let composed = TextEditing(text: "caf\u{E9}")
+        var decomposed = TextEditing(text: "cafe\u{301}")
+        #expect(composed.text == decomposed.text && composed.caret == decomposed.caret)
+        #expect(composed != decomposed)
+        #expect(composed == TextEditing(text: "caf\u{E9}"))
+        decomposed.text = "caf\u{E9}"
+        #expect(composed == decomposed)
+        var a = composed
+        var b = composed
+        a.apply(TextInputUpdate(preedit: "\u{E9}"))
+        b.apply(TextInputUpdate(preedit: "e\u{301}"))
+        #expect(a != b)
+
+        let field = TextField(frame: Rect(x: 0, y: 0, width: 200, height: 40))
+        field.text = "caf\u{E9}"
+        let window = Window(size: Size(width: 200, height: 40), scale: 1)
+        window.addSubview(field)
+        let canvas = try Canvas(size: window.bounds.size, scale: 1)
+        try window.render(into: canvas)
+        #expect(!field.needsDisplay)
+        field.text = "cafe\u{301}"
+        #expect(field.needsDisplay)
     }
 
     @Test func byteOffsetsOverMultibyteText() {
