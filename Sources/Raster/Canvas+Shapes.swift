@@ -15,6 +15,11 @@ extension Canvas {
     /// Fills `rect` with `color`. The rect is widened to whole device pixels.
     public func fill(_ rect: Rect, color: Color, blend: BlendMode = .over) {
         guard let box = deviceBox(rect) else { return }
+        fill(box, color: color, blend: blend)
+    }
+
+    /// `fill` of `box`, device pixels already inside the canvas.
+    private func fill(_ box: pixman_box32_t, color: Color, blend: BlendMode) {
         if blend == .over && color.alpha <= 0 { return }
         let op = (blend == .over && color.isOpaque) ? PIXMAN_OP_SRC : blend.pixmanOp
         // Opaque SRC fills are what a canvas that tracks its fills keeps; anything else it marks.
@@ -276,6 +281,13 @@ extension Canvas {
             fillRoundedRect(outer, radius: rOuter, color: color)
             return
         }
+        if rOuter == 0, !byPixman, let bands = Self.ringBands(outer: fixedBox(outer), inner: fixedBox(inner)) {
+            // Square corners on the pixel grid: every pixel of the ring is covered whole and
+            // every other not at all, which pixman's triangles would work out sample by sample
+            // over the ring's height (a map block's outline cost a tile far more than its fill).
+            for band in bands { if let box = pixelBox(PixelRect(band)) { fill(box, color: color, blend: .over) } }
+            return
+        }
         // Both outlines with the same number of vertices, so the ring is a strip of quads.
         let o = roundedRectOutline(outer, radius: rOuter, forceSegments: true)
         let i = roundedRectOutline(inner, radius: rInner, forceSegments: true)
@@ -326,6 +338,34 @@ extension Canvas {
     /// beyond it is drawn at the edge rather than trapping in the conversion.
     func fixed(_ v: Double) -> pixman_fixed_t {
         v.isNaN ? 0 : pixman_fixed_t(clamping: v * 65536, rounding: .toNearestOrAwayFromZero)
+    }
+
+    /// `rect`'s corners in pixman's fixed point at this scale, as `fixedPoint` gives them.
+    private func fixedBox(
+        _ rect: Rect
+    ) -> (x1: pixman_fixed_t, y1: pixman_fixed_t, x2: pixman_fixed_t, y2: pixman_fixed_t) {
+        (fixed(rect.minX * scale), fixed(rect.minY * scale), fixed(rect.maxX * scale), fixed(rect.maxY * scale))
+    }
+
+    /// The ring between two boxes (fixed point, `inner` inside `outer`) as four boxes in whole
+    /// device pixels that do not overlap (the top and bottom bands full width, the sides
+    /// between them), or nil when a side of either box is off the pixel grid.
+    static func ringBands(
+        outer o: (x1: pixman_fixed_t, y1: pixman_fixed_t, x2: pixman_fixed_t, y2: pixman_fixed_t),
+        inner i: (x1: pixman_fixed_t, y1: pixman_fixed_t, x2: pixman_fixed_t, y2: pixman_fixed_t)
+    ) -> [pixman_box32_t]? {
+        let sides = [o.x1, o.y1, o.x2, o.y2, i.x1, i.y1, i.x2, i.y2]
+        guard sides.allSatisfy({ $0 & 0xFFFF == 0 }) else { return nil }
+        // Whole pixels (an arithmetic shift: negative coordinates stay exact).
+        let (ox1, oy1, ox2, oy2) = (o.x1 >> 16, o.y1 >> 16, o.x2 >> 16, o.y2 >> 16)
+        let (ix1, iy1, ix2, iy2) = (i.x1 >> 16, i.y1 >> 16, i.x2 >> 16, i.y2 >> 16)
+        guard ox1 <= ix1, ix1 < ix2, ix2 <= ox2, oy1 <= iy1, iy1 < iy2, iy2 <= oy2 else { return nil }
+        return [
+            pixman_box32_t(x1: ox1, y1: oy1, x2: ox2, y2: iy1),
+            pixman_box32_t(x1: ox1, y1: iy2, x2: ox2, y2: oy2),
+            pixman_box32_t(x1: ox1, y1: iy1, x2: ix1, y2: iy2),
+            pixman_box32_t(x1: ix2, y1: iy1, x2: ox2, y2: iy2),
+        ].filter { $0.x2 > $0.x1 && $0.y2 > $0.y1 }
     }
 
     private func fixedPoint(_ p: Point) -> pixman_point_fixed_t {

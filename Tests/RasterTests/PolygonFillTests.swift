@@ -132,6 +132,49 @@ import Testing
         }
     }
 
+    /// Square strokes whose sides fall on the pixel grid are filled as four bands, and the
+    /// pixels are those of pixman's own triangles over the whole ring: at scales 1, 2 and 1.5,
+    /// translucent or not, under a clip or not, partly off the canvas. A line a device pixel
+    /// wide (each side half a pixel off the grid) still goes through the triangles.
+    @Test func squareStrokesOnThePixelGridMatchPixmansTriangles() throws {
+        var rng = SeededRandom(state: 512)
+        var banded = 0
+        for i in 0..<150 {
+            let scale = [1.0, 2.0, 1.5][i % 3]
+            let pixel = 1 / scale
+            func pixels(_ lo: Double, _ hi: Double) -> Double { rng.unit(lo, hi).rounded(.down) * pixel }
+            let rect = Rect(x: pixels(-60, 70), y: pixels(-60, 70), width: pixels(4, 160), height: pixels(4, 160))
+            // An even number of device pixels wide, so that each side's half is whole; one in
+            // ten odd.
+            let devicePixels = 2 * rng.unit(1, 7).rounded(.down) + (i % 10 == 9 ? 1 : 0)
+            let lineWidth = devicePixels * pixel
+            let color = Color(red: 0.2, green: 0.3, blue: 0.4, alpha: i % 2 == 0 ? 1 : rng.unit(0.3, 1))
+            let clip = i % 4 == 3 ? [Rect(x: rng.unit(0, 30), y: rng.unit(0, 30), width: 20, height: 25)] : nil
+            let probe = try Canvas(size: Size(width: 64, height: 64), scale: scale)
+            let h = lineWidth / 2
+            func fixedBox(_ r: Rect) -> (pixman_fixed_t, pixman_fixed_t, pixman_fixed_t, pixman_fixed_t) {
+                (
+                    probe.fixed(r.minX * scale), probe.fixed(r.minY * scale), probe.fixed(r.maxX * scale),
+                    probe.fixed(r.maxY * scale)
+                )
+            }
+            let bands = Canvas.ringBands(
+                outer: fixedBox(rect.insetBy(dx: -h, dy: -h)), inner: fixedBox(rect.insetBy(dx: h, dy: h)))
+            // A line wider than the rect fills it whole, without a ring.
+            let ring = !rect.insetBy(dx: h, dy: h).isEmpty
+            if bands != nil { banded += 1 }
+            #expect((bands != nil) == (ring && i % 10 != 9), "\(rect) line \(lineWidth) at scale \(scale)")
+            let differ = try differingPixels(scale: scale) { c, ours in
+                let draw = {
+                    c.strokeRoundedRect(rect, radius: 0, lineWidth: lineWidth, color: color, byPixman: !ours)
+                }
+                if let clip { c.withClip(clip, draw) } else { draw() }
+            }
+            #expect(differ == 0, "\(rect) line \(lineWidth) clip \(clip ?? []) at scale \(scale)")
+        }
+        #expect(banded > 120, "only \(banded) of 150 strokes on the grid")
+    }
+
     @Test func aThumbCostsOneTrapezoidPerBand() throws {
         // A 3 px rounded thumb: its vertices sit at a handful of heights, and each band between
         // two of them is one trapezoid (a fan made 14 triangles, each nearly as tall as the thumb).
