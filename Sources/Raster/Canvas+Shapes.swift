@@ -354,8 +354,8 @@ extension Canvas {
         outer o: (x1: pixman_fixed_t, y1: pixman_fixed_t, x2: pixman_fixed_t, y2: pixman_fixed_t),
         inner i: (x1: pixman_fixed_t, y1: pixman_fixed_t, x2: pixman_fixed_t, y2: pixman_fixed_t)
     ) -> [pixman_box32_t]? {
-        let sides = [o.x1, o.y1, o.x2, o.y2, i.x1, i.y1, i.x2, i.y2]
-        guard sides.allSatisfy({ $0 & 0xFFFF == 0 }) else { return nil }
+        // Every side whole: no fraction bits in any of them.
+        guard (o.x1 | o.y1 | o.x2 | o.y2 | i.x1 | i.y1 | i.x2 | i.y2) & 0xFFFF == 0 else { return nil }
         // Whole pixels (an arithmetic shift: negative coordinates stay exact).
         let (ox1, oy1, ox2, oy2) = (o.x1 >> 16, o.y1 >> 16, o.x2 >> 16, o.y2 >> 16)
         let (ix1, iy1, ix2, iy2) = (i.x1 >> 16, i.y1 >> 16, i.x2 >> 16, i.y2 >> 16)
