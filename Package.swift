@@ -82,7 +82,7 @@ let package = Package(
             name: "ScrollwayRaster",
             dependencies: [
                 "ScrollwayGeometry", "ScrollwayCPixman", "ScrollwayCStreaming", "ScrollwayCFcft", "ScrollwayCFribidi",
-                "ScrollwayCPNG",
+                "ScrollwayCPNG", "ScrollwayCSystem",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Raster"),

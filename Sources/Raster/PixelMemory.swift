@@ -1,4 +1,5 @@
 import Glibc
+import ScrollwayCSystem
 
 /// Pixel memory that outlives the canvases drawn in it: a tile's image, given back when its
 /// tile is evicted, is drawn into again for the next tile of its size instead of being freed
@@ -18,12 +19,31 @@ public final class PixelMemory: @unchecked Sendable {
 
     /// Transparent memory for `width`×`height` pixels; nil when the size is empty or too large
     /// for a canvas, or the memory cannot be had.
+    ///
+    /// Its pages are faulted in here, in one call for all of them (`sw_prefault`), not one
+    /// fault each as drawing first reaches them: a growing tile cache draws every tile in new
+    /// memory from the kernel (a 256 px tile is 64 pages), and each fault is a trap of its own
+    /// where the call walks the pages in a loop. Memory malloc reuses from its heap is already
+    /// there (calloc cleared it), and the call then only finds each page present. A kernel
+    /// before 5.14 refuses the call, and the pages then fault in as drawing reaches them.
     public init?(width: Int, height: Int) {
         guard (1...32767).contains(width), (1...32767).contains(height), let bytes = calloc(width * height, 4)
         else { return nil }
         self.width = width
         self.height = height
         self.bytes = bytes
+        Self.prefault(bytes, count: width * height * 4)
+    }
+
+    /// Faults in the whole pages inside `count` bytes from `start` (malloc's blocks begin past
+    /// a header, not on a page).
+    private static func prefault(_ start: UnsafeMutableRawPointer, count: Int) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard page > 0 else { return }
+        let first = (Int(bitPattern: start) + page - 1) / page * page
+        let end = (Int(bitPattern: start) + count) / page * page
+        guard end > first, let from = UnsafeMutableRawPointer(bitPattern: first) else { return }
+        _ = sw_prefault(from, end - first)
     }
 
     deinit { free(bytes) }

@@ -229,9 +229,11 @@ final class TileRasterizer: Sendable {
     }
 
     /// Draws one tile into a canvas of its own (this thread's alone), in an evicted tile's
-    /// memory cleared or in new memory, and hands it to the main thread.
+    /// memory or in new memory, and hands it to the main thread. The evicted tile's pixels are
+    /// cleared first unless the source is opaque: one that paints every pixel would write the
+    /// whole tile twice.
     private static func draw(_ job: Job, reusing spare: PixelMemory?) {
-        spare?.clear()
+        if !job.source.isOpaque { spare?.clear() }
         let memory = spare ?? PixelMemory(width: job.pixelWidth, height: job.pixelHeight)
         let canvas: Canvas
         do {

@@ -40,8 +40,8 @@ extension TiledView {
     public var cancelledTileCount: Int { requests.cancelled }
     /// Tiles drawn but dropped on arrival: cancelled while a worker was drawing them.
     public var discardedTileCount: Int { requests.discarded }
-    /// Tiles a worker drew in the memory of a tile evicted for them, cleared, instead of memory
-    /// freed and allocated again.
+    /// Tiles a worker drew in the memory of a tile evicted for them (cleared, unless the source
+    /// is opaque) instead of memory freed and allocated again.
     public var reusedTileImageCount: Int { requests.rasterizer?.reusedCount ?? 0 }
 
     /// Bytes of the images workers hold: requests a worker has taken (being drawn, or drawn and

@@ -10,10 +10,14 @@ import ScrollwayViews
 /// with a `Mutex`. A source must not wait for the main thread: headless frames wait for tiles.
 public protocol TileSource: AnyObject, Sendable {
     /// Draws `rect` of the content (content coordinates) into `canvas`, whose origin is
-    /// `rect.origin` and whose scale is the level's. The canvas belongs to this call alone.
+    /// `rect.origin` and whose scale is the level's. The canvas belongs to this call alone. It
+    /// is transparent, unless the source `isOpaque`.
     func draw(_ rect: Rect, in canvas: Canvas)
     /// Whether every tile it draws is opaque over all of its rect (a map, a photo): tiles are
-    /// then copied onto the screen and nothing beneath them is painted (`View.isOpaque`).
+    /// then copied onto the screen and nothing beneath them is painted (`View.isOpaque`). Such
+    /// a source paints every pixel of the canvas it is given, as an opaque UIView fills its
+    /// bounds: the workers hand it an evicted tile's memory as it was, not cleared first, so a
+    /// pixel it leaves holds what that tile showed.
     var isOpaque: Bool { get }
 }
 

@@ -124,10 +124,13 @@ final class HoldingSource: TileSource {
 
 /// A source that can hold its workers at a gate and notes every canvas that did not
 /// come transparent; it fills only a tile's top-left quarter, so memory drawn in before and
-/// not cleared would show.
+/// not cleared would show. Made opaque, it fills the whole tile, as an opaque source must.
 final class QuarterSource: TileSource {
     let gate = WorkerGate()
+    let isOpaque: Bool
     private let state = Mutex<(drawn: Int, dirty: Int)>((0, 0))
+
+    init(opaque: Bool = false) { isOpaque = opaque }
 
     var drawn: Int { state.withLock { $0.drawn } }
     var dirty: Int { state.withLock { $0.dirty } }
@@ -139,7 +142,8 @@ final class QuarterSource: TileSource {
             s.drawn += 1
             if !clean { s.dirty += 1 }
         }
-        canvas.fill(Rect(x: 0, y: 0, width: rect.width / 2, height: rect.height / 2), color: Color(rgb: 30, 140, 200))
+        let area = isOpaque ? rect.size : Size(width: rect.width / 2, height: rect.height / 2)
+        canvas.fill(Rect(origin: .zero, size: area), color: Color(rgb: 30, 140, 200))
     }
 }
 
@@ -516,9 +520,11 @@ final class AllowedRectSource: TileSource {
 
     /// A tile evicted to make room for queued tiles gives them its memory: drawn in again,
     /// cleared first, instead of freed on the main thread and allocated anew. The memory kept
-    /// for queued tiles counts against the cap, and none is kept once nothing is queued.
-    @Test func evictedTilesMemoryIsDrawnInAgainCleared() {
-        let source = QuarterSource()
+    /// for queued tiles counts against the cap, and none is kept once nothing is queued. An
+    /// opaque source, which paints every pixel, is given the memory as it was: clearing it would
+    /// write each tile twice.
+    @Test(arguments: [false, true]) func evictedTilesMemoryIsDrawnInAgain(opaque: Bool) throws {
+        let source = QuarterSource(opaque: opaque)
         let rig = TiledRig(source: source)
         rig.window.finishBackgroundWork()
         // At (0, 0): 0 … 528 × 0 … 428 in reach, three columns and two rows.
@@ -545,8 +551,17 @@ final class AllowedRectSource: TileSource {
         // less the one a worker may have taken first.
         #expect(reused.first == 6)
         #expect(reused.dropFirst().allSatisfy { (11...12).contains($0) }, "\(reused)")
-        #expect(source.dirty == 0)
+        // Every reused tile came with the pixels of the tile evicted for it, or none did.
+        #expect(source.dirty == (opaque ? reused.reduce(0, +) : 0))
         #expect(peak <= rig.tiled.memoryCap, "peak \(peak) bytes")
+        // What the window shows is the source's alone either way.
+        let canvas = try Canvas(width: 400, height: 300, scale: 1)
+        rig.window.composite(into: canvas)
+        let blue = Color(rgb: 30, 140, 200).premultipliedARGB
+        #expect(canvas.pixel(x: 10, y: 10) == blue)
+        if opaque {
+            #expect(canvas.withPixels { pixels in pixels.allSatisfy { $0 == blue } })
+        }
     }
 
     @Test func tileMemoryStaysUnderTheCapWhileFlinging() {

@@ -1,3 +1,4 @@
+import Glibc
 import ScrollwayGeometry
 import ScrollwayRaster
 import Testing
@@ -24,6 +25,30 @@ import Testing
     @Test(arguments: [(0, 4), (4, 0), (32768, 1), (1, 32768), (-1, 4)])
     func noMemoryForASizeNoCanvasCanHave(width: Int, height: Int) {
         #expect(PixelMemory(width: width, height: height) == nil)
+    }
+
+    /// New memory is in place when it is handed out: its pages were faulted in together, not
+    /// left for the first drawing to fault in one by one. At 2048×4200 (34.4 MB) the block is
+    /// past the largest threshold malloc ever raises its own for mapping fresh pages, which it
+    /// does not touch (they come zeroed), so without the prefault none of them would be there.
+    @Test func newMemoryIsFaultedInWhenMade() throws {
+        let memory = try #require(PixelMemory(width: 2048, height: 4200))
+        let canvas = try memory.canvas(scale: 1)
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let (resident, pages) = try canvas.withPixels { pixels -> (Int, Int) in
+            let start = Int(bitPattern: try #require(pixels.baseAddress))
+            let first = (start + page - 1) / page * page
+            let end = (start + pixels.count * 4) / page * page
+            let pages = (end - first) / page
+            var vector = [UInt8](repeating: 0, count: pages)
+            let status = mincore(UnsafeMutableRawPointer(bitPattern: first), end - first, &vector)
+            #expect(status == 0, "mincore: errno \(errno)")
+            return (vector.count { $0 & 1 != 0 }, pages)
+        }
+        #expect(pages == 2048 * 4200 * 4 / page - 1 || pages == 2048 * 4200 * 4 / page)
+        #expect(resident == pages)
+        // Still transparent, as new memory must be.
+        #expect(canvas.pixel(x: 0, y: 0) == 0 && canvas.pixel(x: 2047, y: 4199) == 0)
     }
 
     @Test func theCanvasKeepsItsMemoryAlive() throws {
