@@ -98,25 +98,28 @@ final class TileRasterizer: Sendable {
         set { state.withLock { $0.budget = newValue } }
     }
 
-    /// Queues `job` (main thread), starting a worker if fewer than `width` run.
-    func submit(_ job: Job) {
-        let (accepted, spawn) = state.withLock { s -> (Bool, Bool) in
-            guard !s.closed else { return (false, false) }
-            s.queue.append(job)
-            guard s.threads < width else { return (true, false) }
-            s.threads += 1
-            return (true, true)
+    /// Queues `jobs` together (main thread), starting workers while fewer than `width` run and
+    /// there are jobs for them: a worker that wakes takes the most urgent job queued, so one
+    /// update's requests, queued at once, are drawn most urgent first whatever their order.
+    func submit(_ jobs: [Job]) {
+        guard !jobs.isEmpty else { return }
+        let (accepted, spawn) = state.withLock { s -> (Bool, Int) in
+            guard !s.closed else { return (false, 0) }
+            s.queue.append(contentsOf: jobs)
+            let spawn = max(0, min(width - s.threads, jobs.count))
+            s.threads += spawn
+            return (true, spawn)
         }
         guard accepted else {
-            job.ticket.withdraw()
+            for job in jobs { job.ticket.withdraw() }
             return
         }
-        if spawn {
+        for _ in 0..<spawn {
             let thread = Thread { [self] in run() }
             thread.name = "scrollway-tiles"
             thread.start()
         }
-        jobsQueued.signal()
+        for _ in jobs { jobsQueued.signal() }
     }
 
     /// Re-ranks the queued jobs: `priorities` gives each job's new priority by id; a job it

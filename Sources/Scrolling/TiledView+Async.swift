@@ -82,25 +82,26 @@ extension TiledView {
             return
         }
         let (channel, rasterizer) = connect(to: window)
-        var priorities: [Int: Double] = [:]
-        // Each wanted tile's request in flight, looked up once: the unwanted requests forgotten
-        // below are none of these.
-        var inFlight: [Int?] = []
-        inFlight.reserveCapacity(wanted.count)
-        for tile in wanted {
-            let id = requests.idByKey[tile.key]
-            if let id { priorities[id] = tile.priority }
-            inFlight.append(id)
-        }
+        // Each wanted tile's request in flight and installed view, looked up once: the unwanted
+        // requests forgotten below are none of these.
+        let (inFlight, views) = lookUp(wanted)
         if !requests.idByKey.isEmpty {
+            var priorities: [Int: Double] = [:]
+            priorities.reserveCapacity(requests.idByKey.count)
+            for (i, tile) in wanted.enumerated() {
+                if let id = inFlight[i] { priorities[id] = tile.priority }
+            }
             let removed = Set(rasterizer.reprioritize(priorities))
             var unwanted: [Int] = []
             for id in requests.idByKey.values where priorities[id] == nil { unwanted.append(id) }
             forget(unwanted, removedFromQueue: removed)
         }
+        let stamp = clock
+        let framesBefore = window.framesPrepared
+        var jobs: [TileRasterizer.Job] = []
         for (i, tile) in wanted.enumerated() {
-            if let view = tiles[tile.key] {
-                view.lastUsed = clock
+            if let view = views[i] {
+                view.lastUsed = stamp
                 show(view)
                 if !view.isStale { continue }  // an invalidated tile is asked for again
             }
@@ -109,16 +110,35 @@ extension TiledView {
             requests.nextID += 1
             let request = TileRequests.Request(
                 id: requests.nextID, key: tile.key, rect: tile.rect, allowed: allowed,
-                bytes: pixels.width * pixels.height * 4, framesBefore: window.framesPrepared)
+                bytes: pixels.width * pixels.height * 4, framesBefore: framesBefore)
             requests.live[request.id] = request
             requests.idByKey[tile.key] = request.id
             requests.requested += 1
-            rasterizer.submit(
+            jobs.append(
                 TileRasterizer.Job(
                     id: request.id, rect: tile.rect, level: tile.key.level, pixelWidth: pixels.width,
                     pixelHeight: pixels.height, priority: tile.priority, source: source,
                     ticket: window.ticket(on: channel)))
         }
+        // Queued together, so that a worker woken by the first takes the most urgent of them.
+        rasterizer.submit(jobs)
+    }
+
+    /// Each wanted tile's request still wanted and installed view, from one read of each
+    /// table (every access to the view's stored tables is checked for exclusivity at run time;
+    /// the local copies go before the tables change).
+    private func lookUp(_ wanted: [WantedTile]) -> (inFlight: [Int?], views: [TileView?]) {
+        let idByKey = requests.idByKey
+        let tiles = self.tiles
+        var inFlight: [Int?] = []
+        var views: [TileView?] = []
+        inFlight.reserveCapacity(wanted.count)
+        views.reserveCapacity(wanted.count)
+        for tile in wanted {
+            inFlight.append(idByKey.isEmpty ? nil : idByKey[tile.key])
+            views.append(tiles[tile.key])
+        }
+        return (inFlight, views)
     }
 
     /// The channel into `window`'s inbox and the worker pool, opened on first use. Moving to

@@ -247,7 +247,7 @@ public final class TiledView: View, WindowObserver {
     /// Whether every tile of the current level that meets the visible rect is on screen, fully
     /// faded in: from then on tiles of other levels are no longer needed behind it.
     public var coversVisibleRect: Bool {
-        // Loops, here and in the other per-update walks, not closures (see `Urgency`).
+        // Loops, here and in the other per-update walks, not closures (see `wantedTiles`).
         for key in visibleKeys {
             guard let tile = tiles[key], tile.alpha >= 1 else { return false }
         }
@@ -452,20 +452,14 @@ public final class TiledView: View, WindowObserver {
         }
     }
 
-    /// A wanted tile's place in the order of urgency: its priority, then its place in painting
-    /// order (`wantedTiles` makes them in that order). Small and `Comparable`, so a sort moves
-    /// 16 bytes an element and compares without a closure: a closure written in the view is
-    /// formed on the main actor and checks its executor at every call.
-    private struct Urgency: Comparable {
-        let priority: Double
-        let index: Int
-
-        static func < (a: Urgency, b: Urgency) -> Bool {
-            a.priority != b.priority ? a.priority < b.priority : a.index < b.index
-        }
-    }
-
-    /// The current level's tiles meeting `allowed`, most urgent first.
+    /// The current level's tiles meeting `allowed`, in painting order, each with its urgency
+    /// (`priority`). Not sorted by it: the workers take the most urgent queued tile whatever
+    /// the order it was asked in, and an update's new requests are queued together
+    /// (`TileRasterizer.submit`).
+    ///
+    /// Here and in the other per-update walks the work is done in loops, not closures: a
+    /// closure written in the view is formed on the main actor and checks its executor at every
+    /// call.
     private func wantedTiles(in allowed: Rect, visible: Rect?) -> [WantedTile] {
         let edge = Double(tileSize) / level  // a tile's content size at this level
         let range = tileRange(allowed)
@@ -488,14 +482,7 @@ public final class TiledView: View, WindowObserver {
                         priority: isVisible ? distance : 1e9 + distance))
             }
         }
-        var order: [Urgency] = []
-        order.reserveCapacity(wanted.count)
-        for (i, tile) in wanted.enumerated() { order.append(Urgency(priority: tile.priority, index: i)) }
-        order.sort()
-        var sorted: [WantedTile] = []
-        sorted.reserveCapacity(wanted.count)
-        for u in order { sorted.append(wanted[u.index]) }
-        return sorted
+        return wanted
     }
 
     /// Adds a tile view in painting order and counts its bytes.
@@ -560,8 +547,8 @@ public final class TiledView: View, WindowObserver {
         var inUse = installedBytes + inFlight.inHand + inFlight.queued
         guard inUse > memoryCap else { return }
         let fallback = coversVisibleRect ? nil : visibleRect
-        // Plain values sorted, without a closure (see `Urgency`) and without tile references to
-        // retain and release at every move.
+        // Plain values sorted, without a closure (see `wantedTiles`) and without tile
+        // references to retain and release at every move.
         var candidates: [Evictable] = []
         candidates.reserveCapacity(tiles.count)
         for (key, view) in tiles where !wantedKeys.contains(key) {
@@ -612,12 +599,16 @@ public final class TiledView: View, WindowObserver {
 final class TileView: View {
     let key: TiledView.Key
     weak var owner: TiledView?
-    var lastUsed = 0
+    // This and `isStale` are read and set for every wanted tile at each update of a fling:
+    // unchecked as `View`'s geometry is (main actor only, never `inout` across a call).
+    /// The tiled view's `clock` at the last update that wanted it (least recently used first
+    /// when the cap evicts).
+    @exclusivity(unchecked) var lastUsed = 0
     /// Bytes of its image (bounds × level, four per pixel), counted against the cap.
     let bytes: Int
     /// Its image is missing or out of date (never drawn, or invalidated): asked for again
     /// while wanted.
-    var isStale = true
+    @exclusivity(unchecked) var isStale = true
     /// Synchronous mode: marked to be drawn on the main thread in the next frame.
     var drawPending = false
     /// The memory a worker drew its image in (asynchronous tiles), given back when it goes.
