@@ -38,7 +38,7 @@ public final class PixelMemory: @unchecked Sendable {
     /// Faults in the whole pages inside `count` bytes from `start` (malloc's blocks begin past
     /// a header, not on a page).
     private static func prefault(_ start: UnsafeMutableRawPointer, count: Int) {
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let page = sysconf(Int32(truncatingIfNeeded: _SC_PAGESIZE))
         guard page > 0 else { return }
         let first = (Int(bitPattern: start) + page - 1) / page * page
         let end = (Int(bitPattern: start) + count) / page * page
