@@ -72,8 +72,12 @@ public struct WestonBench {
         var lateFrames = 0
         /// Scrollway clients: the median of each phase of a frame's main-thread time
         /// (`FramePhases`), and of what is left of each frame's (the event loop, the frame
-        /// records: "rest"), ms.
+        /// records: "rest"), ms, over the frames not held off the CPU during their phases
+        /// (`PhaseMedians`).
         var phaseMedians: [String: Double]? = nil
+        /// The frames those medians are taken over, and the frames that timed their phases.
+        var phaseFrames: Int? = nil
+        var timedFrames: Int? = nil
         var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
     }
 
@@ -293,6 +297,7 @@ public struct WestonBench {
         precondition(!samples.isEmpty, "a client measured in no round")
         func middle(_ v: [Double]) -> Double? { v.isEmpty ? nil : percentile(v, 0.5) }
         let frames = samples.flatMap(\.frames)
+        let phases = phaseMedians(frames)
         // Sorted once for both of their quantiles.
         let main = frames.map(\.main).sorted()
         let process = frames.map(\.process).sorted()
@@ -314,20 +319,41 @@ public struct WestonBench {
             rounds: samples.count,
             roundMainMedians: samples.map { percentile($0.frames.map(\.main), 0.5) },
             lateFrames: samples.map { lateFrames($0.frames, interval: repaintInterval) }.reduce(0, +),
-            phaseMedians: phaseMedians(frames))
+            phaseMedians: phases?.medians, phaseFrames: phases?.kept, timedFrames: phases?.timed)
     }
 
-    /// Each phase's median over the frames that say their phases, and the median of each
-    /// frame's main-thread time less its phases ("rest"); nil when none says them.
-    static func phaseMedians(_ frames: [Frame]) -> [String: Double]? {
+    /// The medians of frames' phases (`phaseMedians(_:)`).
+    struct PhaseMedians: Equatable {
+        /// Each phase's median, and "rest"'s, ms.
+        var medians: [String: Double]
+        /// The frames they are taken over.
+        var kept: Int
+        /// The frames that timed their phases.
+        var timed: Int
+    }
+
+    /// Slack for the two clocks' readings when comparing a frame's phases with its main-thread
+    /// time, ms.
+    static let clockSlack = 0.01
+
+    /// Each phase's median, and the median of each frame's main-thread time less its phases
+    /// ("rest"), over the frames that timed their phases and were not held off the CPU during
+    /// them; nil when there are none. The phases are stretches of the monotonic clock (a
+    /// thread-CPU clock read costs a system call), and the main-thread time is the thread's CPU
+    /// time: a frame whose phases add up to more than that spent part of them off the CPU,
+    /// preempted or stopped by a CPU quota (under `--cpu-quota`, a quota that runs out while a
+    /// frame paints makes the rest of the period look like painting). Its phases are not its
+    /// work, and it is left out.
+    static func phaseMedians(_ frames: [Frame]) -> PhaseMedians? {
         let timed = frames.compactMap { f in f.phases.map { (main: f.main, phases: $0) } }
-        guard !timed.isEmpty else { return nil }
+        let kept = timed.filter { $0.phases.values.reduce(0, +) <= $0.main + clockSlack }
+        guard !kept.isEmpty else { return nil }
         var medians: [String: Double] = [:]
         for name in FrameStatsWriter.phaseNames {
-            medians[name] = percentile(timed.map { $0.phases[name] ?? 0 }, 0.5)
+            medians[name] = percentile(kept.map { $0.phases[name] ?? 0 }, 0.5)
         }
-        medians["rest"] = percentile(timed.map { $0.main - $0.phases.values.reduce(0, +) }, 0.5)
-        return medians
+        medians["rest"] = percentile(kept.map { $0.main - $0.phases.values.reduce(0, +) }, 0.5)
+        return PhaseMedians(medians: medians, kept: kept.count, timed: timed.count)
     }
 
     /// The value at quantile `q` of `values` (not empty): the element a fraction `q` of the way
@@ -586,13 +612,15 @@ extension WestonBench {
                     output("\(r.size), main median of each of \(rounds) rounds (ms): " + spread.joined(separator: "; "))
                 }
                 for (name, run) in r.runs.sorted(by: { $0.key < $1.key }) {
-                    guard let m = run.phaseMedians else { continue }
+                    guard let m = run.phaseMedians, let kept = run.phaseFrames, let timed = run.timedFrames
+                    else { continue }
                     let phases = (FrameStatsWriter.phaseNames + ["rest"]).map {
                         String(format: "%@ %.3f", $0, m[$0] ?? 0)
                     }
                     output(
                         "\(r.size), \(name): the main thread's time in a frame by phase, medians (ms; rest: the "
-                            + "event loop and the frame records): " + phases.joined(separator: ", "))
+                            + "event loop and the frame records) of the \(kept) of \(timed) frames not held off the CPU "
+                            + "during their phases: " + phases.joined(separator: ", "))
                 }
                 if let share = list.recentredShare, let p99 = list.mainP99NotRecentred {
                     output(

@@ -82,11 +82,41 @@ struct FrameStatsTests {
         #expect(frames.first?.phases?["draw"] == 0.05)
         #expect(frames.first?.phases?["copy"] == 0.025)
         // The bench's medians: each phase's, and the rest of main (0.7313 less 0.275).
-        let medians = try #require(WestonBench.phaseMedians(frames))
-        #expect(medians["animate"] == 0.1)
-        #expect(abs((medians["rest"] ?? 0) - 0.4563) < 1e-9)
-        #expect(Set(medians.keys) == Set(FrameStatsWriter.phaseNames + ["rest"]))
+        let phases = try #require(WestonBench.phaseMedians(frames))
+        #expect(phases.kept == 2 && phases.timed == 2)
+        #expect(phases.medians["animate"] == 0.1)
+        #expect(abs((phases.medians["rest"] ?? 0) - 0.4563) < 1e-9)
+        #expect(Set(phases.medians.keys) == Set(FrameStatsWriter.phaseNames + ["rest"]))
         #expect(FrameStatsWriter.phaseNames == ["animate", "layout", "draw", "damage", "plan", "paint", "copy"])
+    }
+
+    /// A frame whose phases (monotonic clock) add up to more than its main-thread CPU time was
+    /// held off the CPU during them: preempted, or stopped by a CPU quota, which makes the rest
+    /// of the quota period look like the phase it stopped in. Its phases are left out of the
+    /// medians, so the rest is never negative by more than the clocks' slack, within which a
+    /// frame counts.
+    @Test func framesHeldOffTheCPUDuringTheirPhasesAreLeftOut() throws {
+        func frame(main: Double, paint: Double) -> WestonBench.Frame {
+            var phases = Dictionary(uniqueKeysWithValues: FrameStatsWriter.phaseNames.map { ($0, 0.01) })
+            phases["paint"] = paint
+            return WestonBench.Frame(main: main, process: main, recentred: false, phases: phases)
+        }
+        // Phases other than paint: 0.06 ms. Two frames ran through; one was stopped mid-paint
+        // for 90 ms; one is over by less than the slack.
+        let frames = [
+            frame(main: 0.5, paint: 0.2), frame(main: 0.7, paint: 0.4), frame(main: 1.2, paint: 90.3),
+            frame(main: 0.3, paint: 0.24 + WestonBench.clockSlack / 2),
+        ]
+        let phases = try #require(WestonBench.phaseMedians(frames))
+        #expect(phases.kept == 3 && phases.timed == 4)
+        // Medians of the three kept (the upper of an even count, as everywhere in the bench).
+        #expect(abs((phases.medians["paint"] ?? 0) - 0.245) < 1e-9)
+        #expect(abs((phases.medians["rest"] ?? 0) - 0.24) < 1e-9)
+        #expect(phases.medians.values.allSatisfy { $0 >= -WestonBench.clockSlack })
+        // Every frame held off: no medians to give.
+        #expect(WestonBench.phaseMedians([frame(main: 1, paint: 50)]) == nil)
+        // Frames that do not time their phases (GTK4, the floor) give none either.
+        #expect(WestonBench.phaseMedians([WestonBench.Frame(main: 1, process: 1)]) == nil)
     }
 
     /// Idle work done since the commit before (buffer rings faulted in while the window rested)
