@@ -516,10 +516,15 @@ public final class TiledView: View, WindowObserver {
         recycleImage(of: view)
     }
 
+    /// Whether it holds tiles of a level other than the current one.
+    private var holdsOtherLevels: Bool {
+        tilesPerLevel.count > 1 || (tilesPerLevel.keys.first ?? level) != level
+    }
+
     /// Tiles of other levels go once the current level covers the visible rect; before that,
     /// only those that no longer meet the visible rect (they show nothing).
     func removeCoveredLevels() {
-        if tilesPerLevel.count <= 1, tilesPerLevel.keys.first ?? level == level { return }
+        if !holdsOtherLevels { return }
         let covered = coversVisibleRect
         for (key, view) in tiles where key.level != level {
             var shows = false
@@ -546,20 +551,22 @@ public final class TiledView: View, WindowObserver {
         let inFlight = bytesInFlight
         var inUse = installedBytes + inFlight.inHand + inFlight.queued
         guard inUse > memoryCap else { return }
-        let fallback = coversVisibleRect ? nil : visibleRect
-        // Plain values sorted, without a closure (see `wantedTiles`) and without tile
-        // references to retain and release at every move.
+        // Other levels' tiles showing in the visible rect stay until this level covers it; with
+        // none held, whether it does (a lookup of every visible tile) need not be asked.
+        let fallback = !holdsOtherLevels || coversVisibleRect ? nil : visibleRect
+        // Plain values ordered without a closure (see `wantedTiles`) and without tile
+        // references to retain and release at every move; taken least recently used first,
+        // only as many as the cap needs (a fling's update drops a few of the tiles cached).
         var candidates: [Evictable] = []
         candidates.reserveCapacity(tiles.count)
         for (key, view) in tiles where !wantedKeys.contains(key) {
             if key.level != level, let fallback, view.frame.intersects(fallback) { continue }
             candidates.append(Evictable(lastUsed: view.lastUsed, key: key, bytes: view.bytes))
         }
-        candidates.sort()
-        for candidate in candidates {
+        var order = LeastFirst(candidates)
+        while inUse > memoryCap, let candidate = order.popLeast() {
             inUse -= candidate.bytes
             remove(candidate.key)
-            if inUse <= memoryCap { break }
         }
     }
 
