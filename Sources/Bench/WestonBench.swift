@@ -345,14 +345,16 @@ public struct WestonBench {
     /// frame paints makes the rest of the period look like painting). Its phases are not its
     /// work, and it is left out.
     static func phaseMedians(_ frames: [Frame]) -> PhaseMedians? {
-        let timed = frames.compactMap { f in f.phases.map { (main: f.main, phases: $0) } }
-        let kept = timed.filter { $0.phases.values.reduce(0, +) <= $0.main + clockSlack }
+        let timed = frames.compactMap { f in
+            f.phases.map { (phases: $0, rest: f.main - $0.values.reduce(0, +)) }
+        }
+        let kept = timed.filter { $0.rest >= -clockSlack }
         guard !kept.isEmpty else { return nil }
         var medians: [String: Double] = [:]
         for name in FrameStatsWriter.phaseNames {
             medians[name] = percentile(kept.map { $0.phases[name] ?? 0 }, 0.5)
         }
-        medians["rest"] = percentile(kept.map { $0.main - $0.phases.values.reduce(0, +) }, 0.5)
+        medians["rest"] = percentile(kept.map(\.rest), 0.5)
         return PhaseMedians(medians: medians, kept: kept.count, timed: timed.count)
     }
 

@@ -285,6 +285,7 @@ extension Canvas {
             // Square corners on the pixel grid: every pixel of the ring is covered whole and
             // every other not at all, which pixman's triangles would work out sample by sample
             // over the ring's height (a map block's outline cost a tile far more than its fill).
+            // An empty band (the boxes share a side) has no pixel box.
             for band in bands { if let box = pixelBox(PixelRect(band)) { fill(box, color: color, blend: .over) } }
             return
         }
@@ -341,7 +342,7 @@ extension Canvas {
     }
 
     /// `rect`'s corners in pixman's fixed point at this scale, as `fixedPoint` gives them.
-    private func fixedBox(
+    func fixedBox(
         _ rect: Rect
     ) -> (x1: pixman_fixed_t, y1: pixman_fixed_t, x2: pixman_fixed_t, y2: pixman_fixed_t) {
         (fixed(rect.minX * scale), fixed(rect.minY * scale), fixed(rect.maxX * scale), fixed(rect.maxY * scale))
@@ -349,7 +350,8 @@ extension Canvas {
 
     /// The ring between two boxes (fixed point, `inner` inside `outer`) as four boxes in whole
     /// device pixels that do not overlap (the top and bottom bands full width, the sides
-    /// between them), or nil when a side of either box is off the pixel grid.
+    /// between them; a band where the boxes share a side is empty), or nil when a side of
+    /// either box is off the pixel grid.
     static func ringBands(
         outer o: (x1: pixman_fixed_t, y1: pixman_fixed_t, x2: pixman_fixed_t, y2: pixman_fixed_t),
         inner i: (x1: pixman_fixed_t, y1: pixman_fixed_t, x2: pixman_fixed_t, y2: pixman_fixed_t)
@@ -365,7 +367,7 @@ extension Canvas {
             pixman_box32_t(x1: ox1, y1: iy2, x2: ox2, y2: oy2),
             pixman_box32_t(x1: ox1, y1: iy1, x2: ix1, y2: iy2),
             pixman_box32_t(x1: ix2, y1: iy1, x2: ox2, y2: iy2),
-        ].filter { $0.x2 > $0.x1 && $0.y2 > $0.y1 }
+        ]
     }
 
     private func fixedPoint(_ p: Point) -> pixman_point_fixed_t {

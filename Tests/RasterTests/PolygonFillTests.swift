@@ -152,14 +152,8 @@ import Testing
             let clip = i % 4 == 3 ? [Rect(x: rng.unit(0, 30), y: rng.unit(0, 30), width: 20, height: 25)] : nil
             let probe = try Canvas(size: Size(width: 64, height: 64), scale: scale)
             let h = lineWidth / 2
-            func fixedBox(_ r: Rect) -> (pixman_fixed_t, pixman_fixed_t, pixman_fixed_t, pixman_fixed_t) {
-                (
-                    probe.fixed(r.minX * scale), probe.fixed(r.minY * scale), probe.fixed(r.maxX * scale),
-                    probe.fixed(r.maxY * scale)
-                )
-            }
             let bands = Canvas.ringBands(
-                outer: fixedBox(rect.insetBy(dx: -h, dy: -h)), inner: fixedBox(rect.insetBy(dx: h, dy: h)))
+                outer: probe.fixedBox(rect.insetBy(dx: -h, dy: -h)), inner: probe.fixedBox(rect.insetBy(dx: h, dy: h)))
             // A line wider than the rect fills it whole, without a ring.
             let ring = !rect.insetBy(dx: h, dy: h).isEmpty
             if bands != nil { banded += 1 }
