@@ -59,7 +59,12 @@ public final class TiledView: View, WindowObserver {
     /// visible rect, other levels' tiles meeting it (the coarser picture shown meanwhile). A cap
     /// smaller than those (plus one tile per worker) is exceeded by them.
     public var memoryCap: Int { didSet { if memoryCap != oldValue { setNeedsLayout() } } }
-    /// Extra content around the visible rect that gets tiles too (in on-screen pixels).
+    /// Extra content around the visible rect that gets tiles too (in on-screen pixels). While
+    /// the view moves along one axis (a vertical fling, say: its move between the last two
+    /// frames more than `motionAxisRatio` times as long on one axis as on the other), only
+    /// along that axis: tiles beside the motion would scroll away unseen, as each row of them
+    /// passes. The frame after the motion's last finds the view at rest and asks for the
+    /// tiles beside it again (`reach`).
     public var margin = 128.0 { didSet { if margin != oldValue { setNeedsLayout() } } }
     /// Where the pixels come from (held weakly). Changing it redraws every tile; setting none
     /// removes them all (no tile is drawn without a source).
@@ -98,6 +103,11 @@ public final class TiledView: View, WindowObserver {
     /// Where the visible rect was (content coordinates), at which zoom and when, as of the
     /// last update (`screenSpeed`).
     private var lastPlace: (origin: Point, zoom: Double, time: Double)?
+    /// The visible rect's move on screen between the last two updates at one zoom (zero across
+    /// a zoom, or when it did not move).
+    private var lastMove = Point.zero
+    /// Asks for the frame after a motion's last, in which the margin beside it comes back.
+    private let frameAfterMotion = OneMoreFrame()
     /// Worker threads for asynchronous tiles; read when the first one is requested. By default
     /// one per core less one, which stays free for the main thread (at least one).
     public var workerCount: Int?
@@ -263,14 +273,18 @@ public final class TiledView: View, WindowObserver {
     /// in flight are cancelled.
     public func updateTiles() {
         let zoom = abs(toWindow.a)  // content px → window logical px
-        guard let window, zoom > 0, !isInvisible, let visible = clippedVisibleRect(in: window),
-            let allowed = visible.insetBy(dx: -margin / zoom, dy: -margin / zoom).intersection(bounds)
-        else {
+        guard let window, zoom > 0, !isInvisible, let visible = clippedVisibleRect(in: window) else {
             stopRequesting()
             return
         }
-        level = Self.level(forZoom: zoom, deviceScale: window.scale, bias: levelOfDetailBias)
         noteMotion(of: visible.origin, zoom: zoom, at: window.now)
+        let reach = self.reach
+        guard let allowed = visible.insetBy(dx: -reach.x / zoom, dy: -reach.y / zoom).intersection(bounds) else {
+            stopRequesting()
+            return
+        }
+        if reach.x < margin || reach.y < margin { window.addAnimation(frameAfterMotion) }
+        level = Self.level(forZoom: zoom, deviceScale: window.scale, bias: levelOfDetailBias)
         visibleRect = visible.intersection(bounds)
         allowedRect = allowed
         // A scroll within the same tiles, with every wanted tile installed and none in flight,
@@ -298,18 +312,32 @@ public final class TiledView: View, WindowObserver {
         lastUpdate = inputs
     }
 
-    /// Updates `screenSpeed` from the visible rect's move since the last update. An update at
-    /// the same time as the last (an app's scroll between frames) moves the place without a
-    /// speed: the frames on either side of it show where it landed.
+    /// How many times longer than its move on the other axis a move on one axis is, at least,
+    /// for the margin to be left out across it (`margin`): a fling within about 7° of an axis.
+    static let motionAxisRatio = 8.0
+
+    /// The margin on each axis (on-screen points) for the last move: `margin`, but none across
+    /// a move along the other axis (`margin`).
+    private var reach: Point {
+        let (dx, dy) = (abs(lastMove.x), abs(lastMove.y))
+        return Point(
+            x: dx * Self.motionAxisRatio < dy ? 0 : margin, y: dy * Self.motionAxisRatio < dx ? 0 : margin)
+    }
+
+    /// Updates `screenSpeed` and `lastMove` from the visible rect's move since the last update.
+    /// An update at the same time as the last (an app's scroll between frames) moves the place
+    /// without a speed: the frames on either side of it show where it landed.
     private func noteMotion(of origin: Point, zoom: Double, at time: Double) {
         defer { lastPlace = (origin, zoom, time) }
         guard let last = lastPlace, time > last.time else { return }
         guard last.zoom == zoom else {
             screenSpeed = 0
+            lastMove = .zero
             return
         }
         let dx = (origin.x - last.origin.x) * zoom
         let dy = (origin.y - last.origin.y) * zoom
+        lastMove = Point(x: dx, y: dy)
         screenSpeed = (dx * dx + dy * dy).squareRoot() / (time - last.time)
     }
 
@@ -648,4 +676,10 @@ final class TileView: View {
     override func draw(in canvas: Canvas) {
         owner?.draw(self, in: canvas)
     }
+}
+
+/// Asks the window for one frame more and ends there: the frame after a motion's last, in
+/// which a tiled view finds itself at rest and wants the tiles beside it again (`margin`).
+final class OneMoreFrame: FrameAnimation {
+    func advance(to time: Double) -> Bool { false }
 }
