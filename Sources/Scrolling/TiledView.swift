@@ -106,8 +106,6 @@ public final class TiledView: View, WindowObserver {
     /// The visible rect's move on screen between the last two updates at one zoom (zero across
     /// a zoom, or when it did not move).
     private var lastMove = Point.zero
-    /// Asks for the frame after a motion's last, in which the margin beside it comes back.
-    private let frameAfterMotion = OneMoreFrame()
     /// Worker threads for asynchronous tiles; read when the first one is requested. By default
     /// one per core less one, which stays free for the main thread (at least one).
     public var workerCount: Int?
@@ -283,7 +281,9 @@ public final class TiledView: View, WindowObserver {
             stopRequesting()
             return
         }
-        if reach.x < margin || reach.y < margin { window.addAnimation(frameAfterMotion) }
+        // The frame after this one finds the view still, if the motion ended, and asks for the
+        // margin beside it.
+        if reach.x < margin || reach.y < margin { window.setNeedsFrameAfterThis() }
         level = Self.level(forZoom: zoom, deviceScale: window.scale, bias: levelOfDetailBias)
         visibleRect = visible.intersection(bounds)
         allowedRect = allowed
@@ -676,10 +676,4 @@ final class TileView: View {
     override func draw(in canvas: Canvas) {
         owner?.draw(self, in: canvas)
     }
-}
-
-/// Asks the window for one frame more and ends there: the frame after a motion's last, in
-/// which a tiled view finds itself at rest and wants the tiles beside it again (`margin`).
-final class OneMoreFrame: FrameAnimation {
-    func advance(to time: Double) -> Bool { false }
 }

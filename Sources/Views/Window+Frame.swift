@@ -26,9 +26,12 @@ extension Window {
         defer {
             preparingFrame = false
             inboxRegistry.framesPrepared += 1
-            // Running animations want the next frame; nothing else does (what changed during
-            // this frame is in it).
-            if !animations.isEmpty || backgroundWorkWantsFrame { setNeedsFrame() }
+            // Running animations want the next frame, and views that asked for it
+            // (`setNeedsFrameAfterThis`); nothing else does (what changed during this frame is
+            // in it).
+            lastFrameAskedForNext = wantsFrameAfterThis
+            wantsFrameAfterThis = false
+            if !animations.isEmpty || backgroundWorkWantsFrame || lastFrameAskedForNext { setNeedsFrame() }
         }
         now = max(now, time)
         notifyObservers { $0.window(self, willPrepareFrameAt: time) }

@@ -51,6 +51,10 @@ public final class Window: View {
     var showsFocusedAfterLayout = false
     /// True while a frame is being prepared: changes made then are part of that frame.
     @exclusivity(unchecked) var preparingFrame = false
+    /// Asked while a frame was being prepared: the frame after it (`setNeedsFrameAfterThis`).
+    @exclusivity(unchecked) var wantsFrameAfterThis = false
+    /// Whether the frame last prepared asked for the one after it (`setNeedsFrameAfterThis`).
+    @exclusivity(unchecked) var lastFrameAskedForNext = false
     /// Whether frames may describe a scroll as pixels that moved (`FrameUpdate.move`), so that a
     /// present path reuses them; off, every change is damage to composite again (the general
     /// path, kept for comparison and for platforms that cannot move pixels).
@@ -208,6 +212,15 @@ public final class Window: View {
         guard !needsFrame, !preparingFrame else { return }
         needsFrame = true
         host?.windowNeedsFrame(self)
+    }
+
+    /// Asks for the frame after the one being prepared, for a view that wants something done
+    /// once this frame is out (a tiled view, after a motion's frame, wants the one that finds
+    /// it still); outside a frame's preparation, asks for a frame. A change made while a frame
+    /// is prepared is part of that frame and asks for no other; this does, and unlike an
+    /// animation it keeps nothing running (`hasActiveAnimations`) while it waits.
+    public func setNeedsFrameAfterThis() {
+        if preparingFrame { wantsFrameAfterThis = true } else { setNeedsFrame() }
     }
 
     /// Cancels the touches held in `view`'s subtree and damages what it last showed, since it

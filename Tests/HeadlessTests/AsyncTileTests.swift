@@ -400,12 +400,10 @@ final class AllowedRectSource: TileSource {
         let visible = rig.installed.filter { $0.frame.intersects(shown) }
         #expect(visible.count == 4)
         #expect(visible.allSatisfy { $0.alpha == (fades ? 0 : 1) })
-        // Still for a frame: no speed, and only a fade still runs (the frame after the motion,
-        // which asked for the margin beside it, is this one). A zoom between two frames is no
-        // sweep either, whatever its visible rect did: a new level's tiles fade in over the
-        // old level's.
-        try rig.window.prepareFrame(time: 3.0 / 64)
         #expect(rig.window.hasActiveAnimations == fades)
+        // Still for a frame: no speed. A zoom between two frames is no sweep either, whatever
+        // its visible rect did: a new level's tiles fade in over the old level's.
+        try rig.window.prepareFrame(time: 3.0 / 64)
         #expect(rig.tiled.screenSpeed == 0)
         rig.viewport.bounds.origin = Point(x: 0, y: 6 * step)
         try rig.window.prepareFrame(time: 4.0 / 64)

@@ -28,6 +28,36 @@ import Testing
         #expect(host.requests == 2 && !window.needsFrame)
     }
 
+    /// Asks, once laid out, for the frame after the one being prepared.
+    @MainActor
+    final class AsksForTheNext: WindowObserver {
+        var asks = true
+        func window(_ window: Window, didLayOutFrameAt time: Double) {
+            if asks { window.setNeedsFrameAfterThis() }
+        }
+    }
+
+    /// A change made while a frame is prepared is part of it and asks for no other frame;
+    /// `setNeedsFrameAfterThis` asks for the next one, once, with no animation left running,
+    /// and outside a frame asks for a frame at once.
+    @Test func aViewAsksForTheFrameAfterTheOneBeingPrepared() throws {
+        let window = Window(size: Size(width: 100, height: 100))
+        let host = CountingHost()
+        window.host = host
+        try window.prepareFrame(time: 0)
+        let observer = AsksForTheNext()
+        window.addObserver(observer)
+        window.backgroundColor = .black
+        #expect(host.requests == 1)
+        try window.prepareFrame(time: 0.016)
+        #expect(host.requests == 2 && window.needsFrame && !window.hasActiveAnimations)
+        observer.asks = false
+        try window.prepareFrame(time: 0.032)
+        #expect(host.requests == 2 && !window.needsFrame)
+        window.setNeedsFrameAfterThis()
+        #expect(host.requests == 3 && window.needsFrame)
+    }
+
     @Test func theWindowHoldsItsHostWeakly() throws {
         let window = Window(size: Size(width: 100, height: 100))
         var host: CountingHost? = CountingHost()
