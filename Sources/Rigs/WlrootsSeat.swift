@@ -36,6 +36,10 @@ public final class WlrootsSeat: SeatInput {
     public var outputScale: Int { outputObject.flatMap { outputs[$0]?.scale } ?? 1 }
     /// The output layout's size in logical pixels: absolute motion's extent.
     public let layoutSize: (width: Int, height: Int)
+    /// How often starting up waited for the output's name and mode after its roundtrip: none
+    /// when the roundtrip brought them (it does under sway and phoc, which send both as the
+    /// output is bound).
+    private(set) var outputWaits = 0
 
     // The input method's view of the focused text input, built up between its done events.
     private var pending = IMState()
@@ -118,14 +122,19 @@ public final class WlrootsSeat: SeatInput {
             zwp_input_method_v2_add_listener(inputMethod, Listeners.inputMethod, me)
         }
         try roundtrip()
+        // The roundtrip has usually brought the output's name and mode already: wait for more
+        // only while they are missing (a wait for events that have all come ends at its
+        // timeout, a second for every rig).
         let deadline = Deadline(in: timeout)
-        while outputObject == nil || outputMode.width == 0 {
+        while true {
             outputObject = outputs.first { $0.value.name == output }?.key
+            if outputObject != nil && outputMode.width != 0 { break }
             if outputObject == nil && deadline.hasPassed {
                 throw RigError.startupFailed(
                     reason: "\(compositor) has no output named \(output) (it has \(outputs.values.map(\.name)))",
                     log: "")
             }
+            outputWaits += 1
             try dispatch(until: deadline)
         }
     }
