@@ -213,7 +213,7 @@ public final class LayoutSolver {
     }
 
     private var constraints: [ObjectIdentifier: (constraint: LinearConstraint, tag: Tag)] = [:]
-    private var rows: [Symbol: Row] = [:]
+    @exclusivity(unchecked) private var rows: [Symbol: Row] = [:]
     private var variables: [ObjectIdentifier: (variable: LayoutVariable, symbol: Symbol)] = [:]
     private var edits: [ObjectIdentifier: Edit] = [:]
     /// The edit variables' constraints, to tell them from the app's at once.
