@@ -1,8 +1,8 @@
 import ScrollwayTestSupport
 import Testing
 
-/// The fuzzers' budget: their full count in an optimized build and when asked, a tenth in a debug
-/// build, any count `SCROLLWAY_FUZZ` names; never none.
+/// The fuzzers' budget: their full count in an optimized build and when asked, a tenth (or the
+/// share a fuzzer asks for) in a debug build, any count `SCROLLWAY_FUZZ` names; never none.
 @Suite struct FuzzBudgetTests {
     @Test func fullWhenOptimizedOrAskedATenthInADebugBuild() {
         #expect(FuzzBudget.cases(1_429, setting: nil, optimized: true) == 1_429)
@@ -14,5 +14,15 @@ import Testing
         // A setting that is no count falls back to the build's own choice.
         #expect(FuzzBudget.cases(1_429, setting: "0", optimized: false) == 142)
         #expect(FuzzBudget.cases(1_429, setting: "lots", optimized: true) == 1_429)
+    }
+
+    /// A fuzzer whose cases cost more in a debug build asks for a smaller quick share.
+    @Test func aFuzzerCanAskForASmallerQuickShare() {
+        #expect(FuzzBudget.cases(1_112, quickDivisor: 50, setting: nil, optimized: false) == 22)
+        #expect(FuzzBudget.cases(1_112, quickDivisor: 50, setting: "quick", optimized: true) == 22)
+        #expect(FuzzBudget.cases(1_112, quickDivisor: 50, setting: nil, optimized: true) == 1_112)
+        #expect(FuzzBudget.cases(1_112, quickDivisor: 50, setting: "full", optimized: false) == 1_112)
+        #expect(FuzzBudget.cases(20, quickDivisor: 50, setting: nil, optimized: false) == 1)
+        #expect(FuzzBudget.cases(20, quickDivisor: 0, setting: nil, optimized: false) == 20)
     }
 }
