@@ -1,5 +1,6 @@
-@testable import ScrollwayRigs
 import Testing
+
+@testable import ScrollwayRigs
 
 /// A wlroots rig (sway's, phoc's) starts without waiting for events that have all come: the
 /// roundtrip after binding the outputs brings their names and modes, and a wait after it ended
