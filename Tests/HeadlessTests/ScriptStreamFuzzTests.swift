@@ -31,7 +31,8 @@ import Testing
     static let scriptsPerScene = FuzzBudget.cases(1_112, quickDivisor: 50)
     static let size = Size(width: 320, height: 480)
 
-    /// One test per scene, so they run side by side and a failure names its scene.
+    /// One test per scene, so a failure names its scene (they run one after another: the suite
+    /// holds the main actor).
     @Test(arguments: Scene.all.map(\.name))
     func randomValidScriptsKeepTheEngineInvariants(sceneName: String) throws {
         let scene = try #require(Scene.named(sceneName))
