@@ -214,8 +214,9 @@ public final class LayoutSolver {
 
     private var constraints: [ObjectIdentifier: (constraint: LinearConstraint, tag: Tag)] = [:]
     /// The tableau: each basic symbol's row. Its accesses are not checked for exclusivity at run
-    /// time: the simplex's loops read and write it at every step, the checks were a sixth of a
-    /// form's layout, and the solver belongs to one actor.
+    /// time: the simplex's loops read and write it at every step, where the checks were a good
+    /// part of a form's layout (decisions.md, "The test loop"), and the solver belongs to one
+    /// actor.
     @exclusivity(unchecked) private var rows: [Symbol: Row] = [:]
     private var variables: [ObjectIdentifier: (variable: LayoutVariable, symbol: Symbol)] = [:]
     private var edits: [ObjectIdentifier: Edit] = [:]

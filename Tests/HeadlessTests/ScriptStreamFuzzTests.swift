@@ -26,7 +26,7 @@ import Testing
 @MainActor
 @Suite struct ScriptStreamFuzzTests {
     /// Scripts per scene: 9 scenes × 1,112 ≥ 10⁴ per full run. A debug build runs a fiftieth
-    /// (22 a scene): its windows cost ten times an optimized build's (the form scene's
+    /// (22 a scene): its windows cost many times an optimized build's (the form scene's
     /// constraints most), and this suite holds the main actor, which every view test waits for.
     static let scriptsPerScene = FuzzBudget.cases(1_112, quickDivisor: 50)
     static let size = Size(width: 320, height: 480)
