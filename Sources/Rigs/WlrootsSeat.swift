@@ -129,10 +129,12 @@ public final class WlrootsSeat: SeatInput {
         while true {
             outputObject = outputs.first { $0.value.name == output }?.key
             if outputObject != nil && outputMode.width != 0 { break }
-            if outputObject == nil && deadline.hasPassed {
-                throw RigError.startupFailed(
-                    reason: "\(compositor) has no output named \(output) (it has \(outputs.values.map(\.name)))",
-                    log: "")
+            if deadline.hasPassed {
+                let reason =
+                    outputObject == nil
+                    ? "\(compositor) has no output named \(output) (it has \(outputs.values.map(\.name)))"
+                    : "\(compositor)'s output \(output) gave no mode within \(timeout) s"
+                throw RigError.startupFailed(reason: reason, log: "")
             }
             outputWaits += 1
             try dispatch(until: deadline)

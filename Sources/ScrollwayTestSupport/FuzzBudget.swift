@@ -16,9 +16,10 @@ public enum FuzzBudget {
             optimized: isOptimized)
     }
 
-    /// The choice itself, for any setting and build.
+    /// The choice itself, for any setting and build. `quickDivisor` must be positive.
     public static func cases(_ full: Int, quickDivisor: Int = 10, setting: String?, optimized: Bool) -> Int {
-        let quick = max(1, full / max(1, quickDivisor))
+        precondition(quickDivisor > 0, "a fuzzer's quick share is full / quickDivisor, not / \(quickDivisor)")
+        let quick = max(1, full / quickDivisor)
         switch setting {
         case "full": return full
         case "quick": return quick

@@ -12,8 +12,9 @@ import Testing
 
 /// A seeded fuzzer for the event stream: 10⁴ random but valid scripts per run, spread over
 /// every scene (CI's optimized fuzzing step; a debug `swift test` plays the first fiftieth of
-/// the same seeds' scripts, `FuzzBudget`), played offscreen through the same player `scrollway play` uses. Each frame and
-/// each delegate call is checked against the engine's invariants:
+/// the same seeds' scripts, `FuzzBudget`), played offscreen through the same player
+/// `scrollway play` uses. Each frame and each delegate call is checked against the engine's
+/// invariants:
 /// - offsets and zoom scales are finite, and an offset is never beyond the rubber band (the
 ///   shown overscroll is always less than the viewport: `(1 − 1/(x·c/d + 1))·d < d`);
 /// - delegate calls come in their pairs (dragging and zooming never nest or end unbegun;

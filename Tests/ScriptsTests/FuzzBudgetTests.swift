@@ -23,6 +23,5 @@ import Testing
         #expect(FuzzBudget.cases(1_112, quickDivisor: 50, setting: nil, optimized: true) == 1_112)
         #expect(FuzzBudget.cases(1_112, quickDivisor: 50, setting: "full", optimized: false) == 1_112)
         #expect(FuzzBudget.cases(20, quickDivisor: 50, setting: nil, optimized: false) == 1)
-        #expect(FuzzBudget.cases(20, quickDivisor: 0, setting: nil, optimized: false) == 20)
     }
 }
