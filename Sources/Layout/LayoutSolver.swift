@@ -79,6 +79,8 @@ public final class LayoutSolver {
         // the cost of every cell lookup of a pivot.
         static func == (a: Symbol, b: Symbol) -> Bool { a.id == b.id }
         func hash(into hasher: inout Hasher) { hasher.combine(id) }
+        /// The symbol's bit in a row's `mask`.
+        var bit: UInt64 { 1 << UInt64(id & 63) }
     }
 
     /// `constant + Σ coefficient·symbol` (a row of the tableau, or the objective).
@@ -93,8 +95,16 @@ public final class LayoutSolver {
         }
         var constant: Double
         private(set) var cells: [Cell] = []
+        /// A bit for each symbol the row may hold (`Symbol.bit`; a symbol that left may leave
+        /// its bit). Every pivot asks each row of the tableau whether it holds one symbol, and
+        /// most rows hold a few: the mask answers no for most of them without reading their
+        /// cells (decisions.md, "The solver's walks").
+        private(set) var mask: UInt64 = 0
 
         init(constant: Double = 0) { self.constant = constant }
+
+        /// Whether the row may hold `symbol` (no means it does not).
+        @inline(__always) func mayContain(_ symbol: Symbol) -> Bool { mask & symbol.bit != 0 }
 
         /// The symbols in the order they were made.
         var symbols: [Symbol] { cells.map(\.symbol) }
@@ -113,7 +123,7 @@ public final class LayoutSolver {
             return (lo, false)
         }
 
-        func contains(_ symbol: Symbol) -> Bool { index(of: symbol).found }
+        func contains(_ symbol: Symbol) -> Bool { mayContain(symbol) && index(of: symbol).found }
 
         @discardableResult
         mutating func add(_ value: Double) -> Double {
@@ -128,6 +138,7 @@ public final class LayoutSolver {
                 if nearZero(c) { cells.remove(at: i) } else { cells[i].coefficient = c }
             } else if !nearZero(coefficient) {
                 cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: i)
+                mask |= symbol.bit
             }
         }
 
@@ -135,33 +146,51 @@ public final class LayoutSolver {
         mutating func insert(_ row: Row, _ coefficient: Double = 1) {
             constant += row.constant * coefficient
             if row.cells.isEmpty { return }
-            if row.cells.count == 1 {
-                insert(row.cells[0].symbol, row.cells[0].coefficient * coefficient)
+            // A few terms into many (a pivot's row into the objective, or into a long row) go in
+            // one at a time: a search and a shift of the tail each, where a merge would copy
+            // every term. The cost model counts instructions a term: about 20 for a merge's
+            // step, 80 for a search plus half a term for the shift. Both ways do the same
+            // arithmetic on the same terms.
+            let k = row.cells.count
+            let n = cells.count
+            if k == 1 || k * (80 + n / 2) < 20 * (n + k) {
+                for cell in row.cells { insert(cell.symbol, cell.coefficient * coefficient) }
                 return
             }
             var merged: [Cell] = []
             merged.reserveCapacity(cells.count + row.cells.count)
+            // The mask made anew from what the merge keeps: bits of symbols gone are dropped.
+            var kept: UInt64 = 0
             var i = 0
             var j = 0
             while i < cells.count || j < row.cells.count {
                 if j == row.cells.count || (i < cells.count && cells[i].symbol.id < row.cells[j].symbol.id) {
                     merged.append(cells[i])
+                    kept |= cells[i].symbol.bit
                     i += 1
                 } else if i == cells.count || row.cells[j].symbol.id < cells[i].symbol.id {
                     let c = row.cells[j].coefficient * coefficient
-                    if !nearZero(c) { merged.append(Cell(symbol: row.cells[j].symbol, coefficient: c)) }
+                    if !nearZero(c) {
+                        merged.append(Cell(symbol: row.cells[j].symbol, coefficient: c))
+                        kept |= row.cells[j].symbol.bit
+                    }
                     j += 1
                 } else {
                     let c = cells[i].coefficient + row.cells[j].coefficient * coefficient
-                    if !nearZero(c) { merged.append(Cell(symbol: cells[i].symbol, coefficient: c)) }
+                    if !nearZero(c) {
+                        merged.append(Cell(symbol: cells[i].symbol, coefficient: c))
+                        kept |= cells[i].symbol.bit
+                    }
                     i += 1
                     j += 1
                 }
             }
             cells = merged
+            mask = kept
         }
 
         mutating func remove(_ symbol: Symbol) {
+            guard mayContain(symbol) else { return }
             let (i, found) = index(of: symbol)
             if found { cells.remove(at: i) }
         }
@@ -187,12 +216,14 @@ public final class LayoutSolver {
         }
 
         func coefficient(_ symbol: Symbol) -> Double {
+            guard mayContain(symbol) else { return 0 }
             let (i, found) = index(of: symbol)
             return found ? cells[i].coefficient : 0
         }
 
         /// Puts `row` (the value of `symbol`) in place of `symbol`.
         mutating func substitute(_ symbol: Symbol, _ row: Row) {
+            guard mayContain(symbol) else { return }
             let (i, found) = index(of: symbol)
             guard found else { return }
             let c = cells.remove(at: i).coefficient
@@ -203,6 +234,67 @@ public final class LayoutSolver {
     struct Tag {
         var marker = Symbol.invalid
         var other = Symbol.invalid
+    }
+
+    /// The tableau's rows, each under its basic symbol. Every pivot asks every row whether it
+    /// holds the entering symbol, so the rows lie in one array walked in place; a row is found
+    /// by its symbol through a table indexed by the symbol's id (ids are small and dense). The
+    /// order of the rows is not a tie-breaker anywhere: removing one moves the last into its
+    /// place.
+    struct Tableau: Sequence {
+        private(set) var basics: [Symbol] = []
+        private(set) var rows: [Row] = []
+        /// For each symbol id, the index of its row, or -1.
+        private var slots: [Int32] = []
+
+        var count: Int { rows.count }
+
+        private func slot(of s: Symbol) -> Int? {
+            guard s.id < slots.count else { return nil }
+            let i = slots[s.id]
+            return i < 0 ? nil : Int(i)
+        }
+
+        subscript(s: Symbol) -> Row? {
+            get { slot(of: s).map { rows[$0] } }
+            set {
+                guard let row = newValue else {
+                    removeValue(forKey: s)
+                    return
+                }
+                if let i = slot(of: s) {
+                    rows[i] = row
+                    return
+                }
+                if s.id >= slots.count {
+                    slots.append(contentsOf: repeatElement(-1, count: Swift.max(s.id + 1, 2 * slots.count) - slots.count))
+                }
+                slots[s.id] = Int32(rows.count)
+                rows.append(row)
+                basics.append(s)
+            }
+        }
+
+        @discardableResult
+        mutating func removeValue(forKey s: Symbol) -> Row? {
+            guard let i = slot(of: s) else { return nil }
+            let last = rows.count - 1
+            if i != last {
+                rows.swapAt(i, last)
+                basics.swapAt(i, last)
+                slots[basics[i].id] = Int32(i)
+            }
+            slots[s.id] = -1
+            basics.removeLast()
+            return rows.removeLast()
+        }
+
+        /// Visits every row in place.
+        mutating func update(_ body: (Symbol, inout Row) -> Void) {
+            for i in 0..<rows.count { body(basics[i], &rows[i]) }
+        }
+
+        func makeIterator() -> Zip2Sequence<[Symbol], [Row]>.Iterator { zip(basics, rows).makeIterator() }
     }
 
     private struct Edit {
@@ -217,7 +309,7 @@ public final class LayoutSolver {
     /// time: the simplex's loops read and write it at every step, where the checks were a good
     /// part of a form's layout (decisions.md, "The test loop"), and the solver belongs to one
     /// actor.
-    @exclusivity(unchecked) private var rows: [Symbol: Row] = [:]
+    @exclusivity(unchecked) private var rows = Tableau()
     private var variables: [ObjectIdentifier: (variable: LayoutVariable, symbol: Symbol)] = [:]
     private var edits: [ObjectIdentifier: Edit] = [:]
     /// The edit variables' constraints, to tell them from the app's at once.
@@ -327,18 +419,18 @@ public final class LayoutSolver {
         }
         // An equality that repeats others keeps a row of dummies; one that mentions this
         // marker would take the moved value and stop holding: the others say otherwise.
-        if let repeated = rows.first(where: { $0.key.kind == .dummy && $0.value.coefficient(tag.marker) != 0 }) {
+        if let repeated = rows.first(where: { $0.0.kind == .dummy && $0.1.coefficient(tag.marker) != 0 }) {
             throw .unsatisfiable(
-                c, conflicts: owners(of: Set(repeated.value.symbols).union([repeated.key])).filter { $0 !== c })
+                c, conflicts: owners(of: Set(repeated.1.symbols).union([repeated.0])).filter { $0 !== c })
         }
         let old = c.rhs.constant
         c.setRightConstant(value)
         moveDummy(tag.marker, by: delta)
         // A row the dual simplex could not bring back is a required constraint in the way.
         if let stuck = rows.first(where: {
-            $0.key.isRestricted && $0.value.constant < 0 && !nearZero($0.value.constant)
+            $0.0.isRestricted && $0.1.constant < 0 && !nearZero($0.1.constant)
         }) {
-            let conflicts = owners(of: Set(stuck.value.symbols).union([stuck.key])).filter { $0 !== c }
+            let conflicts = owners(of: Set(stuck.1.symbols).union([stuck.0])).filter { $0 !== c }
             // Put back by moving the constant back: the marker is a dummy, never basic, so the
             // shift back is exact in the pivoted tableau, and the dual simplex returns to an
             // optimum of the old constraints (the old solution unless the optimum is not
@@ -370,15 +462,8 @@ public final class LayoutSolver {
         infeasible += negative.sorted()
     }
 
-    /// Visits every row in place. The loop walks indices it makes itself: `rows.indices`
-    /// holds the dictionary's storage, so the first write through it copied the whole tableau.
-    private func updateRows(_ body: (Symbol, inout Row) -> Void) {
-        var i = rows.startIndex
-        while i != rows.endIndex {
-            body(rows.keys[i], &rows.values[i])
-            i = rows.index(after: i)
-        }
-    }
+    /// Visits every row in place.
+    private func updateRows(_ body: (Symbol, inout Row) -> Void) { rows.update(body) }
 
     // MARK: Edit variables
 
@@ -474,7 +559,7 @@ public final class LayoutSolver {
         func text(_ r: Row) -> String {
             ([fmt(r.constant)] + r.symbols.map { "\(fmt(r.coefficient($0)))·\(name($0))" }).joined(separator: " + ")
         }
-        var lines = rows.keys.sorted().map { "\(name($0)) = \(text(rows[$0]!))" }
+        var lines = rows.basics.sorted().map { "\(name($0)) = \(text(rows[$0]!))" }
         lines.append("objective = \(text(objective))")
         return lines.joined(separator: "\n")
     }
@@ -587,8 +672,8 @@ public final class LayoutSolver {
     /// Puts `row` in place of `symbol` in every row and the objectives; rows of restricted
     /// symbols that turn negative are infeasible.
     private func substitute(_ symbol: Symbol, _ row: Row) {
-        // In hash order, which is cheap; only the rows made infeasible are put in symbol order
-        // (sorting every row's key for every pivot was most of a form's layout).
+        // In the tableau's order, which is cheap; only the rows made infeasible are put in symbol
+        // order (sorting every row's key for every pivot was most of a form's layout).
         var negative: [Symbol] = []
         updateRows { s, r in
             r.substitute(symbol, row)
@@ -620,11 +705,11 @@ public final class LayoutSolver {
             // restricted basic symbols.
             var leaving = Symbol.invalid
             var ratio = Double.greatestFiniteMagnitude
-            for i in rows.indices where rows.keys[i].kind != .external {
-                let s = rows.keys[i]
-                let c = rows.values[i].coefficient(entering)
+            for i in 0..<rows.count where rows.basics[i].kind != .external {
+                let s = rows.basics[i]
+                let c = rows.rows[i].coefficient(entering)
                 guard c < 0 else { continue }
-                let r = -rows.values[i].constant / c
+                let r = -rows.rows[i].constant / c
                 if r < ratio || (r == ratio && s < leaving) {
                     ratio = r
                     leaving = s
