@@ -98,7 +98,7 @@ public final class LayoutSolver {
         /// A bit for each symbol the row may hold (`Symbol.bit`; a symbol that left may leave
         /// its bit). Every pivot asks each row of the tableau whether it holds one symbol, and
         /// most rows hold a few: the mask answers no for most of them without reading their
-        /// cells (decisions.md, "The solver's walks").
+        /// cells (decisions.md, "The solver's walks, and constants moved in place").
         private(set) var mask: UInt64 = 0
 
         init(constant: Double = 0) { self.constant = constant }
@@ -267,7 +267,8 @@ public final class LayoutSolver {
                     return
                 }
                 if s.id >= slots.count {
-                    slots.append(contentsOf: repeatElement(-1, count: Swift.max(s.id + 1, 2 * slots.count) - slots.count))
+                    let grown = Swift.max(s.id + 1, 2 * slots.count)
+                    slots.append(contentsOf: repeatElement(-1, count: grown - slots.count))
                 }
                 slots[s.id] = Int32(rows.count)
                 rows.append(row)
@@ -381,72 +382,103 @@ public final class LayoutSolver {
     public func contains(_ c: LinearConstraint) -> Bool { constraints[ObjectIdentifier(c)] != nil }
 
     /// Gives `c`'s right-hand side the constant `value` and re-solves from the last solution
-    /// (a frame set by hand that moved: `view.width == 320` becoming `== 300`).
+    /// (a frame set by hand that moved: `view.width == 320` becoming `== 300`; an intrinsic
+    /// size that changed; a constraint's constant animated).
     ///
-    /// For a required equality this is an edit of its dummy `d`: its row was `expr + d = 0`, so
-    /// the new constant holds when `d` takes the value the change asks, and a non-basic `d`
-    /// takes it by moving every row's constant by its coefficient times that value; the dual
-    /// simplex then restores feasibility, as for a suggestion. A basic `d` means the equality
-    /// repeats others, which then say otherwise: it is refused as unsatisfiable, the solver
-    /// unchanged. Any other kind of constraint goes out and back in.
+    /// Any constraint's row was made as `expr + k·m + … = 0` with its marker `m` (a dummy, a
+    /// slack or an error symbol) at coefficient `k` (`markerCoefficient`). The new constant
+    /// moves `expr` by `−δ`, which the old identities hold with `m` read as `m' − δ/k`: every
+    /// row `… + b·m` moves by `−b·δ/k` and `m'` takes `m`'s place, at the same value when `m`
+    /// is not basic (zero) and `δ/k` above it when it is. Then, as for a suggestion, the dual
+    /// simplex restores feasibility (the objective's coefficients did not change, so the basis
+    /// stays optimal): a few pivots instead of taking the constraint out and putting it back.
+    ///
+    /// A basic dummy means the equality repeats others, which then say otherwise: it is refused
+    /// as unsatisfiable, the solver unchanged. So is a required constraint that the others do
+    /// not let move that far.
     public func updateConstant(of c: LinearConstraint, to value: Double) throws(LayoutError) {
-        guard let (_, tag) = constraints[ObjectIdentifier(c)] else { throw .unknownConstraint(c) }
-        guard value.isFinite else { throw .notFinite("the constant \(value) for \(c)") }
-        guard c.relation == .equal, c.priority.isRequired, tag.marker.kind == .dummy else {
-            let old = c.rhs.constant
-            try remove(c)
-            c.setRightConstant(value)
-            do {
-                try add(c)
-            } catch {
-                c.setRightConstant(old)
-                try? add(c)
-                throw error
+        try updateConstants([(c, value)])
+    }
+
+    /// Moves several constraints' constants at once (`updateConstant`), then restores
+    /// feasibility once: a window resized with a dozen labels wrapping anew, or the two
+    /// constants that hold a size to its intrinsic value, cost one dual simplex, not one each.
+    /// If any cannot move, none does: the error names the first in the way.
+    public func updateConstants(_ changes: [(LinearConstraint, Double)]) throws(LayoutError) {
+        var moves: [(c: LinearConstraint, marker: Symbol, k: Double, old: Double, delta: Double)] = []
+        moves.reserveCapacity(changes.count)
+        for (c, value) in changes {
+            guard let (_, tag) = constraints[ObjectIdentifier(c)] else { throw .unknownConstraint(c) }
+            guard value.isFinite else { throw .notFinite("the constant \(value) for \(c)") }
+            let delta = value - c.rhs.constant
+            guard delta != 0 else { continue }
+            let marker = tag.marker
+            if marker.kind == .dummy {
+                if let row = rows[marker] {
+                    guard nearZero(delta) else {
+                        throw .unsatisfiable(c, conflicts: owners(of: Set(row.symbols)))
+                    }
+                    moves.append((c, marker, 0, c.rhs.constant, delta))
+                    continue
+                }
+                // An equality that repeats others keeps a row of dummies; one that mentions
+                // this marker would take the moved value and stop holding: the others say
+                // otherwise.
+                if let repeated = rows.first(where: { $0.0.kind == .dummy && $0.1.coefficient(marker) != 0 }) {
+                    throw .unsatisfiable(
+                        c, conflicts: owners(of: Set(repeated.1.symbols).union([repeated.0])).filter { $0 !== c })
+                }
             }
-            return
+            moves.append((c, marker, markerCoefficient(c), c.rhs.constant, delta))
         }
-        // The tableau's identities came from `expr + d = 0` with the old constant; the new
-        // constraint asks `expr_old = new − old`, so `d = −(new − old)`: a row `b = … + k·d`
-        // moves by `−k·(new − old)`.
-        let delta = value - c.rhs.constant
-        guard delta != 0 else { return }
-        if let row = rows[tag.marker] {
-            guard nearZero(delta) else {
-                throw .unsatisfiable(c, conflicts: owners(of: Set(row.symbols)))
-            }
-            c.setRightConstant(value)
-            return
+        guard !moves.isEmpty else { return }
+        // (Shifts move constants only: the checks above hold for every move in the batch.)
+        for m in moves {
+            m.c.setRightConstant(m.c.rhs.constant + m.delta)
+            // A basic dummy's move is a rounding (k 0): only the constant is written.
+            if m.k != 0 { moveMarker(m.marker, by: -m.delta / m.k) }
         }
-        // An equality that repeats others keeps a row of dummies; one that mentions this
-        // marker would take the moved value and stop holding: the others say otherwise.
-        if let repeated = rows.first(where: { $0.0.kind == .dummy && $0.1.coefficient(tag.marker) != 0 }) {
-            throw .unsatisfiable(
-                c, conflicts: owners(of: Set(repeated.1.symbols).union([repeated.0])).filter { $0 !== c })
-        }
-        let old = c.rhs.constant
-        c.setRightConstant(value)
-        moveDummy(tag.marker, by: delta)
+        dualOptimize()
         // A row the dual simplex could not bring back is a required constraint in the way.
         if let stuck = rows.first(where: {
             $0.0.isRestricted && $0.1.constant < 0 && !nearZero($0.1.constant)
         }) {
-            let conflicts = owners(of: Set(stuck.1.symbols).union([stuck.0])).filter { $0 !== c }
-            // Put back by moving the constant back: the marker is a dummy, never basic, so the
-            // shift back is exact in the pivoted tableau, and the dual simplex returns to an
-            // optimum of the old constraints (the old solution unless the optimum is not
-            // unique). A copy of the tableau kept for this cost a resize more than the edit.
-            c.setRightConstant(old)
-            moveDummy(tag.marker, by: -delta)
-            throw .unsatisfiable(c, conflicts: conflicts)
+            let inTheWay = owners(of: Set(stuck.1.symbols).union([stuck.0]))
+            // Put back by moving the constants back, the same way in whatever basis the pivots
+            // left: the dual simplex returns to an optimum of the old constraints (the old
+            // solution unless the optimum is not unique). A copy of the tableau kept for this
+            // cost a resize more than the edit.
+            for m in moves.reversed() {
+                m.c.setRightConstant(m.old)
+                if m.k != 0 { moveMarker(m.marker, by: m.delta / m.k) }
+            }
+            dualOptimize()
+            let moved = moves.first { m in inTheWay.contains { $0 === m.c } }?.c ?? moves[0].c
+            throw .unsatisfiable(moved, conflicts: inTheWay.filter { $0 !== moved })
         }
     }
 
-    /// Moves a required equality's constant by `delta` through its dummy `marker` (never
-    /// basic: the dual simplex does not let a dummy enter) and restores feasibility.
-    private func moveDummy(_ marker: Symbol, by delta: Double) {
-        shiftRows(holding: marker, by: -delta)
-        objective.add(-objective.coefficient(marker) * delta)
-        dualOptimize()
+    /// `m`'s coefficient in the row `makeRow` made for `c`, before any change of sign.
+    private func markerCoefficient(_ c: LinearConstraint) -> Double {
+        switch c.relation {
+        case .lessOrEqual: return 1
+        case .greaterOrEqual: return -1
+        case .equal: return c.priority.isRequired ? 1 : -1
+        }
+    }
+
+    /// Reads marker `m` as `m' + amount` (a constraint's constant moved behind it): a basic
+    /// `m`'s row gives `m'` its value less `amount`; otherwise every row and the objective move
+    /// by `amount` × their coefficient of `m`. The rows this makes negative are left to the
+    /// dual simplex.
+    private func moveMarker(_ m: Symbol, by amount: Double) {
+        if var row = rows[m] {
+            if row.add(-amount) < 0 { infeasible.append(m) }
+            rows[m] = row
+        } else {
+            shiftRows(holding: m, by: amount)
+            objective.add(objective.coefficient(m) * amount)
+        }
     }
 
     /// Every row holding `symbol` moves by `amount` × its coefficient (a constant changed

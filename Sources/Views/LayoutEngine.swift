@@ -55,6 +55,9 @@ final class LayoutEngine {
     private var applyingView: View?
     /// Items whose pins or intrinsic constraints must be brought up to date.
     private var dirty: Set<ObjectIdentifier> = []
+    /// Of those, the ones whose pins may be out of date: a constraint added brings pins up to
+    /// date before it goes in, and leaves intrinsic sizes to the solve.
+    private var pinsDirty: Set<ObjectIdentifier> = []
     private(set) var needsSolve = false
     private(set) var isLayingOut = false
     private let log = Logger(label: "scrollway.layout")
@@ -89,11 +92,11 @@ final class LayoutEngine {
         /// The constraints holding a hand-set frame: left, top, width, height.
         var pins: [LinearConstraint?] = [nil, nil, nil, nil]
         var pinnedFrame: Rect?
-        var intrinsic: [LinearConstraint] = []
         var intrinsicKey: IntrinsicKey?
-        /// The intrinsic width and height as edit variables (nil: that axis has none), and the
-        /// values last suggested.
-        var intrinsicEdits: [(variable: LayoutVariable, value: Double)?] = [nil, nil]
+        /// The intrinsic width's and height's hugging and compression-resistance constraints
+        /// (nil: that axis has none), and the value they hold the size to.
+        var intrinsic: [(hug: LinearConstraint, resist: LinearConstraint, value: Double)?] = [nil, nil]
+        var intrinsicConstraints: [LinearConstraint] { intrinsic.compactMap { $0 }.flatMap { [$0.hug, $0.resist] } }
         /// What a guide's role adds (a frame guide's size is its owner's).
         var roleConstraints: [LinearConstraint] = []
         /// Items this one keeps registered (a frame guide's owner).
@@ -120,7 +123,7 @@ final class LayoutEngine {
     }
 
     /// What the intrinsic constraints' shape depends on: which axes have a size, and the
-    /// priorities. A new size alone moves the edit variables and keeps the constraints.
+    /// priorities. A new size alone moves the constraints' constants and keeps them.
     struct IntrinsicKey: Equatable {
         var axes: (Bool, Bool)
         var hugging: (Double, Double)
@@ -130,10 +133,8 @@ final class LayoutEngine {
         }
     }
 
-    /// The strength an intrinsic size is held at in its edit variable: stronger than any
-    /// hugging or compression resistance below required, so it never gives way to them.
-    static let intrinsicEditPriority: LayoutPriority = 999.999
-    /// A required hugging or compression resistance acts at this, just below the edit.
+    /// A required hugging or compression resistance acts at this, just below required: a
+    /// constraint of the app's that contradicts it breaks it, and is not refused.
     static let strongestContentPriority: LayoutPriority = 999.99
 
     struct Installed {
@@ -163,6 +164,7 @@ final class LayoutEngine {
         items[key] = s
         itemOrder.append(key)
         dirty.insert(key)
+        pinsDirty.insert(key)
         if case .view(let v) = item, window != nil { v.isInLayoutEngine = true }
         if case .guide(let g) = item, let owner = g.owningView {
             switch g.role {
@@ -194,13 +196,13 @@ final class LayoutEngine {
         guard let s = items[key] else { return }
         s.references -= 1
         guard s.references <= 0 else { return }
-        for c in s.pins.compactMap({ $0 }) + s.intrinsic + s.roleConstraints where solver.contains(c) {
+        for c in s.pins.compactMap({ $0 }) + s.intrinsicConstraints + s.roleConstraints where solver.contains(c) {
             try? solver.remove(c)
         }
-        for edit in s.intrinsicEdits.compactMap({ $0 }) { try? solver.removeEditVariable(edit.variable) }
         items[key] = nil
         itemOrder.removeAll { $0 == key }
         dirty.remove(key)
+        pinsDirty.remove(key)
         if case .view(let v)? = s.item, window != nil { v.isInLayoutEngine = false }
         for d in s.dependencies { release(d) }
         needsSolve = true
@@ -238,7 +240,11 @@ final class LayoutEngine {
         nextSerial += 1
         installed[key] = Installed(constraint: c, order: nextSerial, linear: nil, items: registered)
         // Hand-set frames hold first: a constraint that contradicts one is the one refused.
-        refreshDirtyItems()
+        // Intrinsic sizes wait for the solve: they never refuse a constraint, and a required
+        // constraint on a size that its intrinsic constraints already hold would have no
+        // variable left to solve for and take the artificial variable's many pivots
+        // (decisions.md, "The solver's walks, and constants moved in place").
+        refreshDirtyPins()
         insert(key)
         needsSolve = true
         window?.setNeedsLayout()
@@ -254,10 +260,22 @@ final class LayoutEngine {
         retryRefused()
     }
 
-    /// A constant or priority changed: the constraint goes back in as it is now.
+    /// A constant or priority changed. A new constant of a constraint in the solver moves in
+    /// place (`LayoutSolver.updateConstant`: a few pivots from the last solution, for a
+    /// constant animated every frame); a new priority, or a constant the solver refuses, goes
+    /// out and back in as it is now, which also records why it cannot hold. (The right-hand
+    /// side's constant is the constraint's own: `expression(_:_:in:)` has none.)
     func constraintChanged(_ c: LayoutConstraint) {
         let key = ObjectIdentifier(c)
         guard var entry = installed[key] else { return }
+        if let linear = entry.linear, entry.inSolver, linear.priority == c.priority,
+            (try? solver.updateConstant(of: linear, to: c.constant)) != nil
+        {
+            needsSolve = true
+            window?.setNeedsLayout()
+            retryRefused()
+            return
+        }
         if let linear = entry.linear, entry.inSolver { try? solver.remove(linear) }
         entry.inSolver = false
         entry.refusal = nil
@@ -351,6 +369,7 @@ final class LayoutEngine {
         let key = ObjectIdentifier(view)
         guard items[key] != nil else { return }
         dirty.insert(key)
+        pinsDirty.insert(key)
         needsSolve = true
         window?.setNeedsLayout()
     }
@@ -467,15 +486,36 @@ final class LayoutEngine {
 
     private func refreshDirtyItems() {
         guard !dirty.isEmpty else { return }
+        var moves: [IntrinsicMove] = []
         for s in dirty.compactMap({ items[$0] }).sorted(by: { $0.serial < $1.serial }) {
             guard case .view(let v)? = s.item else { continue }
-            let pinned = v.translatesAutoresizingMaskIntoConstraints && v !== freeRoot
+            let pinned = isPinned(v)
             refreshPins(s, v, pinned: pinned)
-            refreshIntrinsic(s, v, active: !pinned)
+            refreshIntrinsic(s, v, active: !pinned, moves: &moves)
         }
+        moveIntrinsicSizes(moves)
         dirty.removeAll()
+        pinsDirty.removeAll()
         if !refused.isEmpty { retryRefused() }
     }
+
+    /// The pins alone, of the items that may need them; a pin that moved may let a refused
+    /// constraint in again.
+    private func refreshDirtyPins() {
+        guard !pinsDirty.isEmpty else { return }
+        var moved = false
+        for s in pinsDirty.compactMap({ items[$0] }).sorted(by: { $0.serial < $1.serial }) {
+            guard case .view(let v)? = s.item else { continue }
+            let before = s.pinnedFrame
+            refreshPins(s, v, pinned: isPinned(v))
+            moved = moved || s.pinnedFrame != before
+        }
+        pinsDirty.removeAll()
+        if moved, !refused.isEmpty { retryRefused() }
+    }
+
+    /// A view whose frame is set by hand (its pins hold it), unless it is the view being fitted.
+    private func isPinned(_ v: View) -> Bool { v.translatesAutoresizingMaskIntoConstraints && v !== freeRoot }
 
     /// Holds a hand-set frame: one required equality per variable, its constant moved when the
     /// frame moves (`LayoutSolver.updateConstant`).
@@ -508,14 +548,29 @@ final class LayoutEngine {
         s.pinnedFrame = frame
     }
 
+    /// A size whose intrinsic value changed: its two constraints' constants to move.
+    struct IntrinsicMove {
+        let item: ItemState
+        let axis: Int
+        let value: Double
+    }
+
     /// The intrinsic size's hugging and compression-resistance constraints: per axis with a
-    /// size, `size ≤ i` at the hugging priority and `size ≥ i` at the compression resistance,
-    /// `i` an edit variable held at the intrinsic value. A new value (a wrapping label at a new
-    /// width, a longer title) is a suggestion, re-solved by a few dual simplex pivots from the
-    /// last solution; removing and adding the two constraints instead rewrote the tableau and
-    /// cost a resized form most of its layout time. The constraints are made anew only when
-    /// an axis gains or loses its size or a priority changes.
-    private func refreshIntrinsic(_ s: ItemState, _ v: View, active: Bool) {
+    /// size, `size ≤ i` at the hugging priority and `size ≥ i` at the compression resistance.
+    /// A new value `i` (a wrapping label at a new width, a longer title) is a move of both
+    /// constants, added to `moves`: the refresh moves every size that changed at once
+    /// (`moveIntrinsicSizes`), re-solved by a few dual simplex pivots from the last solution;
+    /// removing and adding the two constraints instead rewrote the tableau and cost a resized
+    /// form most of its layout time. The constraints are made anew only when an axis gains or
+    /// loses its size or a priority changes.
+    ///
+    /// `i` is a constant, not an edit variable held at the value: the edit's row and its two
+    /// error symbols, in the rows of the positions that a chain of sizes adds up, made a form's
+    /// first solve and a fitting size dearer (decisions.md, "The solver's walks, and constants
+    /// moved in place"). A required hugging or compression resistance still acts just below
+    /// required (`strongestContentPriority`), as it did under the edit, so that a constraint
+    /// that contradicts it breaks it instead of being refused.
+    private func refreshIntrinsic(_ s: ItemState, _ v: View, active: Bool, moves: inout [IntrinsicMove]) {
         let size = active ? v.intrinsicContentSize : Size(width: -1, height: -1)
         let key =
             active
@@ -527,20 +582,13 @@ final class LayoutEngine {
         let values = [size.width, size.height]
         if key == s.intrinsicKey {
             for axis in 0..<2 {
-                guard let edit = s.intrinsicEdits[axis], edit.value != values[axis] else { continue }
-                do {
-                    try solver.suggest(edit.variable, values[axis])
-                    s.intrinsicEdits[axis] = (edit.variable, values[axis])
-                } catch {
-                    log.warning("layout: \(s.name)'s intrinsic size: \(error)")
-                }
+                guard let hold = s.intrinsic[axis], hold.value != values[axis] else { continue }
+                moves.append(IntrinsicMove(item: s, axis: axis, value: values[axis]))
             }
             return
         }
-        for c in s.intrinsic where solver.contains(c) { try? solver.remove(c) }
-        for edit in s.intrinsicEdits.compactMap({ $0 }) { try? solver.removeEditVariable(edit.variable) }
-        s.intrinsic = []
-        s.intrinsicEdits = [nil, nil]
+        for c in s.intrinsicConstraints where solver.contains(c) { try? solver.remove(c) }
+        s.intrinsic = [nil, nil]
         s.intrinsicKey = key
         guard key != nil else { return }
         let axes: [(LayoutVariable, LayoutPriority, LayoutPriority, String)] = [
@@ -548,26 +596,33 @@ final class LayoutEngine {
             (s.height, v.huggingPriorities.vertical, v.compressionPriorities.vertical, "height"),
         ]
         for (axis, (variable, hugging, compression, name)) in axes.enumerated() where values[axis] >= 0 {
-            let intrinsic = LayoutVariable("\(s.name).intrinsic\(name.prefix(1).uppercased() + name.dropFirst())")
-            do {
-                try solver.addEditVariable(intrinsic, priority: Self.intrinsicEditPriority)
-                try solver.suggest(intrinsic, values[axis])
-            } catch {
-                log.warning("layout: \(s.name)'s intrinsic size: \(error)")
-                continue
-            }
-            s.intrinsicEdits[axis] = (intrinsic, values[axis])
-            let hug =
-                (LinearExpression(variable) <= LinearExpression(intrinsic))
-                ~ min(hugging, Self.strongestContentPriority)
+            let value = LinearExpression(constant: values[axis])
+            let hug = (LinearExpression(variable) <= value) ~ min(hugging, Self.strongestContentPriority)
             hug.identifier = "\(s.name).\(name) (content hugging)"
-            let resist =
-                (LinearExpression(variable) >= LinearExpression(intrinsic))
-                ~ min(compression, Self.strongestContentPriority)
+            let resist = (LinearExpression(variable) >= value) ~ min(compression, Self.strongestContentPriority)
             resist.identifier = "\(s.name).\(name) (compression resistance)"
-            s.intrinsic += [hug, resist]
+            s.intrinsic[axis] = (hug, resist, values[axis])
             addQuietly(hug)
             addQuietly(resist)
+        }
+    }
+
+    /// Moves the intrinsic sizes that changed, all in one re-solve. The constraints are below
+    /// required, so the solver cannot refuse them; if it did, nothing moved and the sizes keep
+    /// their old values, to be tried again at the next change.
+    private func moveIntrinsicSizes(_ moves: [IntrinsicMove]) {
+        guard !moves.isEmpty else { return }
+        var changes: [(LinearConstraint, Double)] = []
+        changes.reserveCapacity(2 * moves.count)
+        for m in moves {
+            guard let hold = m.item.intrinsic[m.axis] else { continue }
+            changes += [(hold.hug, m.value), (hold.resist, m.value)]
+        }
+        do {
+            try solver.updateConstants(changes)
+            for m in moves { m.item.intrinsic[m.axis]?.value = m.value }
+        } catch {
+            log.warning("layout: intrinsic sizes: \(error)")
         }
     }
 

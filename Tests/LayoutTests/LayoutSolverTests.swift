@@ -53,7 +53,7 @@ import Testing
         solver.updateVariables()
         #expect(aWidth.value == 130 && bWidth.value == 130 && bLeft.value == 154)
         #expect(right.description == "b.left + b.width == 284")
-        // An inequality's constant goes out and back in; one that cannot hold is put back.
+        // An inequality's constant moves the same way; one that cannot hold is put back.
         try solver.updateConstant(of: least, to: 120)
         #expect(throws: LayoutError.self) { try solver.updateConstant(of: least, to: 200) }
         solver.updateVariables()
@@ -333,6 +333,90 @@ import Testing
             #expect(vars.allSatisfy { $0.value.isFinite })
         }
     }
+}
+
+/// `updateConstant` and `updateConstants` on every kind of constraint against the same
+/// constraints solved anew.
+@MainActor
+@Suite struct MovedConstantTests {
+    /// Eight variables tied by required relations that a hidden solution satisfies, each wished
+    /// at its own priority towards a value of its own (so that one solution costs least), and
+    /// non-required relations between them; then 150 moves of one to three constants at once,
+    /// any constraints'. After each the solution is the one a new solver finds for the
+    /// constraints as they now are, added in the same order; moves that a required constraint
+    /// cannot make are refused together, and change nothing.
+    @Test(arguments: [3, 41, 2026, 77_777] as [UInt64])
+    func movedConstantsSolveAsTheConstraintsMadeAnew(seed: UInt64) throws {
+        var random = SeededRandom(state: seed)
+        let vars = (0..<8).map { LayoutVariable("x\($0)") }
+        let hidden = vars.map { _ in random.unit(-300, 300).rounded() }
+        var all: [LinearConstraint] = []
+        for v in vars { all.append((v == random.unit(-400, 400).rounded()) ~ LayoutPriority(random.unit(1, 999))) }
+        func relation(required: Bool) -> LinearConstraint {
+            let i = random.int(vars.count)
+            let j = (i + 1 + random.int(vars.count - 1)) % vars.count
+            let expr = LinearExpression(vars[i]) - LinearExpression(vars[j])
+            let value = hidden[i] - hidden[j]
+            let c: LinearConstraint
+            switch random.int(3) {
+            case 0: c = expr == value
+            case 1: c = expr <= value + random.unit(0, 40).rounded()
+            default: c = expr >= value - random.unit(0, 40).rounded()
+            }
+            return required ? c : (c ~ LayoutPriority(random.unit(1, 999)))
+        }
+        for _ in 0..<10 { all.append(relation(required: true)) }
+        for _ in 0..<8 { all.append(relation(required: false)) }
+        let solver = LayoutSolver()
+        for c in all { try solver.add(c) }
+
+        var moved = 0
+        var refused = 0
+        var batches = 0
+        for step in 0..<150 {
+            var picked: [LinearConstraint] = []
+            for _ in 0..<(1 + random.int(3)) {
+                let c = all[random.int(all.count)]
+                if !picked.contains(where: { $0 === c }) { picked.append(c) }
+            }
+            let changes = picked.map { ($0, random.unit(-400, 400).rounded()) }
+            let old = all.map(\.description)
+            solver.updateVariables()
+            let before = vars.map(\.value)
+            do {
+                if changes.count == 1 {
+                    try solver.updateConstant(of: changes[0].0, to: changes[0].1)
+                } else {
+                    try solver.updateConstants(changes)
+                    batches += 1
+                }
+                moved += 1
+                // `lhs − rhs` with the new constant on the right (no left side here has one).
+                for (c, value) in changes { #expect(c.expression.constant == -value, "step \(step): \(c)") }
+            } catch {
+                refused += 1
+                guard case .unsatisfiable(let c, _) = error else {
+                    Issue.record("step \(step): \(error)")
+                    continue
+                }
+                #expect(c.priority.isRequired && picked.contains { $0 === c }, "step \(step): \(c) refused")
+                #expect(all.map(\.description) == old, "step \(step): a refused move changed a constraint")
+                solver.updateVariables()
+                #expect(vars.map(\.value) == before, "step \(step): a refused move changed the solution")
+            }
+            solver.updateVariables()
+            let values = vars.map(\.value)
+            let fresh = LayoutSolver()
+            for c in all { try fresh.add(c) }
+            fresh.updateVariables()
+            for (i, v) in vars.enumerated() {
+                #expect(abs(values[i] - v.value) < 1e-6, "step \(step): \(v.name) \(values[i]), anew \(v.value)")
+            }
+        }
+        // Every way was taken.
+        #expect(moved > 60 && refused > 0 && batches > 20, "\(moved) moved (\(batches) together), \(refused) refused")
+    }
+
 }
 
 extension SeededRandom {

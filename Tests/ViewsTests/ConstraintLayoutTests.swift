@@ -126,6 +126,49 @@ import Testing
         #expect(button.frame.width > natural.width)
     }
 
+    /// A constant moved in place (a few pivots) against one moved where a required rival does
+    /// not let it go: that one is refused and named, as a new constraint would be, and moved
+    /// back within reach it holds again. An inequality's constant moves in place too.
+    @Test func aConstantMovedBeyondARequiredRivalIsRefusedAndNamedUntilItComesBack() {
+        let (window, container) = scene()
+        let box = managed("box", in: container)
+        let width = box.widthAnchor.constraint(equalToConstant: 100)
+        width.identifier = "width"
+        let most = box.widthAnchor.constraint(lessThanOrEqualToConstant: 150)
+        most.identifier = "at most"
+        LayoutConstraint.activate([
+            box.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+            box.topAnchor.constraint(equalTo: container.topAnchor),
+            box.heightAnchor.constraint(equalToConstant: 10), width, most,
+        ])
+        window.layoutIfNeeded()
+        width.constant = 140
+        window.layoutIfNeeded()
+        #expect(box.frame.width == 140)
+        #expect(window.unsatisfiableLayouts.isEmpty)
+        width.constant = 200
+        window.layoutIfNeeded()
+        #expect(window.unsatisfiableLayouts.map(\.constraint).map { $0 === width } == [true])
+        #expect(
+            window.unsatisfiableLayouts.first?.description
+                == "unable to satisfy width: box.width == 200; it conflicts with: at most: box.width <= 150")
+        width.constant = 120
+        window.layoutIfNeeded()
+        #expect(window.unsatisfiableLayouts.isEmpty)
+        #expect(box.frame.width == 120)
+        // The bound moves below the width: now the bound is the one refused.
+        most.constant = 110
+        window.layoutIfNeeded()
+        #expect(window.unsatisfiableLayouts.map(\.constraint).map { $0 === most } == [true])
+        #expect(box.frame.width == 120)
+        most.constant = 130
+        window.layoutIfNeeded()
+        #expect(window.unsatisfiableLayouts.isEmpty)
+        width.constant = 125
+        window.layoutIfNeeded()
+        #expect(box.frame.width == 125)
+    }
+
     @Test func aRequiredConflictIsRefusedAndNamedAndTakenBackWhenItsRivalGoes() {
         let (window, container) = scene()
         let box = managed("box", in: container)
