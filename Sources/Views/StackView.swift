@@ -41,12 +41,12 @@ open class StackView: View {
         public static let bottom = Alignment.trailing
     }
 
-    public var axis: Axis = .vertical { didSet { if axis != oldValue { arrange() } } }
-    public var spacing: Double = 0 { didSet { if spacing != oldValue { arrange() } } }
+    public var axis: Axis = .vertical { didSet { if axis != oldValue { setNeedsArrangement() } } }
+    public var spacing: Double = 0 { didSet { if spacing != oldValue { setNeedsArrangement() } } }
     /// Room left between the stack's edges and its arranged views.
-    public var insets: EdgeInsets = .zero { didSet { if insets != oldValue { arrange() } } }
-    public var alignment: Alignment = .fill { didSet { if alignment != oldValue { arrange() } } }
-    public var distribution: Distribution = .fill { didSet { if distribution != oldValue { arrange() } } }
+    public var insets: EdgeInsets = .zero { didSet { if insets != oldValue { setNeedsArrangement() } } }
+    public var alignment: Alignment = .fill { didSet { if alignment != oldValue { setNeedsArrangement() } } }
+    public var distribution: Distribution = .fill { didSet { if distribution != oldValue { setNeedsArrangement() } } }
 
     /// The views the stack lines up, in order (a subset of its subviews, as in UIKit).
     public private(set) var arrangedSubviews: [View] = []
@@ -68,7 +68,7 @@ open class StackView: View {
     }
 
     open override var translatesAutoresizingMaskIntoConstraints: Bool {
-        didSet { if translatesAutoresizingMaskIntoConstraints != oldValue { arrange() } }
+        didSet { if translatesAutoresizingMaskIntoConstraints != oldValue { setNeedsArrangement() } }
     }
 
     /// Adds `view` at the end of the line (and as the top subview).
@@ -79,33 +79,61 @@ open class StackView: View {
         arrangedSubviews.insert(view, at: max(0, min(index, arrangedSubviews.count)))
         view.translatesAutoresizingMaskIntoConstraints = false
         if view.superview !== self { addSubview(view) }
-        arrange()
+        setNeedsArrangement()
     }
 
     /// Takes `view` out of the line; it stays a subview (UIKit's rule), unplaced.
     public func removeArrangedSubview(_ view: View) {
         guard arrangedSubviews.contains(where: { $0 === view }) else { return }
         arrangedSubviews.removeAll { $0 === view }
-        arrange()
+        setNeedsArrangement()
     }
 
     /// An arranged view was shown or hidden (`View.isHidden`): the line closes or opens.
     func arrangedSubviewVisibilityChanged(_ view: View) {
-        if arrangedSubviews.contains(where: { $0 === view }) { arrange() }
+        if arrangedSubviews.contains(where: { $0 === view }) { setNeedsArrangement() }
     }
 
     /// An arranged view's intrinsic size changed: proportions made from it are made again.
     func arrangedSubviewIntrinsicSizeChanged(_ view: View) {
-        if distribution == .fillProportionally, arrangedSubviews.contains(where: { $0 === view }) { arrange() }
+        if distribution == .fillProportionally, arrangedSubviews.contains(where: { $0 === view }) {
+            setNeedsArrangement()
+        }
     }
 
-    /// An arranged view left the stack's subviews: it leaves the line too.
+    /// An arranged view left the stack's subviews: it leaves the line too. Its constraints left
+    /// with it (those crossing a detached subtree go, as in UIKit); the rest of the line is made
+    /// again at the next pass.
     func arrangedSubviewLeft(_ view: View) { removeArrangedSubview(view) }
 
     /// The stack's size at `width` (a column's height for its width): what its constraints
     /// need with the width required and the height as small as they allow.
     public func fittingSize(width: Double) -> Size {
         systemLayoutSizeFitting(Size(width: width, height: 0), horizontalFittingPriority: .required)
+    }
+
+    /// Whether a change left the arrangement to be made again.
+    private var needsArrangement = false
+    /// How many times the arrangement was made (what the tests count).
+    private(set) var arrangementsMade = 0
+
+    /// The arrangement is made again at the next layout pass (or when the constraints are
+    /// read or a fitting size is asked), once for any number of changes: a stack filled one
+    /// view at a time made it anew for each, every constraint out of the solver and back in,
+    /// so that n views cost n² constraint changes (decisions.md, "A stack view arranged once
+    /// a pass").
+    private func setNeedsArrangement() {
+        needsArrangement = true
+        setNeedsLayout()
+    }
+
+    override func updateOwnConstraintsIfNeeded() {
+        if needsArrangement { arrange() }
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        updateOwnConstraintsIfNeeded()
     }
 
     open override func sizeThatFits(_ size: Size) -> Size {
@@ -118,6 +146,8 @@ open class StackView: View {
 
     /// Replaces the stack's constraints with those its arranged views and settings call for.
     private func arrange() {
+        needsArrangement = false
+        arrangementsMade += 1
         LayoutConstraint.deactivate(arrangement)
         for g in gapGuides { removeLayoutGuide(g) }
         gapGuides = []
@@ -218,7 +248,6 @@ open class StackView: View {
         for c in made where c.identifier == nil { c.identifier = "\(name ?? "stack") arrangement" }
         arrangement = made
         LayoutConstraint.activate(made)
-        setNeedsLayout()
     }
 }
 

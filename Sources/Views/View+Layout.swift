@@ -66,6 +66,7 @@ extension View {
         var all: [LayoutConstraint] = []
         var stack = [self]
         while let v = stack.popLast() {
+            v.updateOwnConstraintsIfNeeded()
             all += v.installedConstraints
             stack += v.subviews
         }
@@ -85,6 +86,7 @@ extension View {
         engine.addFitting(self, target, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
         var stack = [self]
         while let v = stack.popLast() {
+            v.updateOwnConstraintsIfNeeded()
             for c in v.installedConstraints { engine.add(c) }
             stack += v.subviews
         }

@@ -375,6 +375,11 @@ open class View {
     /// size changed.
     open func layoutSubviews() {}
 
+    /// Makes the constraints a view keeps for itself, if a change left them to be made (a
+    /// stack view's arrangement: UIKit's `updateConstraints`), before they are read or solved
+    /// without a layout pass. A layout pass makes them in `layoutSubviews`.
+    func updateOwnConstraintsIfNeeded() {}
+
     /// The size the view's content needs, for constraint layout (UIKit's
     /// `intrinsicContentSize`): `noIntrinsicMetric` on an axis the content does not size
     /// (both, by default). Only a view whose `translatesAutoresizingMaskIntoConstraints` is
