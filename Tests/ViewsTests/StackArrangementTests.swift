@@ -37,7 +37,9 @@ import Testing
         #expect(stack.arrangementsMade == before)
         window.layoutIfNeeded()
         #expect(stack.arrangementsMade == before + 1)
-        #expect(rows.enumerated().allSatisfy { i, r in r.frame == Rect(x: 0, y: 2 + 24 * Double(i), width: 100, height: 20) })
+        #expect(
+            rows.enumerated().allSatisfy { i, r in r.frame == Rect(x: 0, y: 2 + 24 * Double(i), width: 100, height: 20)
+            })
         #expect(stack.frame.height == 2 + 150 * 20 + 149 * 4)
         // Changes between passes, any number, make one more.
         stack.spacing = 6
@@ -68,8 +70,10 @@ import Testing
     /// arrangement, made first at the next pass, never meets them; both lines close up.
     @Test func aViewMovedToAnotherStackLeavesNoConflict() {
         let window = Window(size: Size(width: 300, height: 400))
-        let a = StackView(frame: Rect(x: 0, y: 0, width: 100, height: 400), alignment: .leading, distribution: .equalSpacing)
-        let b = StackView(frame: Rect(x: 100, y: 0, width: 100, height: 400), alignment: .leading, distribution: .equalSpacing)
+        let a = StackView(
+            frame: Rect(x: 0, y: 0, width: 100, height: 400), alignment: .leading, distribution: .equalSpacing)
+        let b = StackView(
+            frame: Rect(x: 100, y: 0, width: 100, height: 400), alignment: .leading, distribution: .equalSpacing)
         window.addSubview(b)
         window.addSubview(a)
         let boxes = (0..<3).map { _ in Box(50, 40) }
