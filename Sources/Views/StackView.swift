@@ -131,6 +131,8 @@ open class StackView: View {
         if needsArrangement { arrange() }
     }
 
+    /// Makes the arrangement if a change left it to be made. A subclass that overrides this
+    /// calls `super`, as UIStackView's must.
     open override func layoutSubviews() {
         super.layoutSubviews()
         updateOwnConstraintsIfNeeded()
