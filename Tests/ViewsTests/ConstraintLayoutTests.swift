@@ -130,18 +130,15 @@ import Testing
     /// not let it go: that one is refused and named, as a new constraint would be, and moved
     /// back within reach it holds again. An inequality's constant moves in place too.
     @Test func aConstantMovedBeyondARequiredRivalIsRefusedAndNamedUntilItComesBack() {
-        let (window, container) = scene()
-        let box = managed("box", in: container)
-        let width = box.widthAnchor.constraint(equalToConstant: 100)
-        width.identifier = "width"
-        let most = box.widthAnchor.constraint(lessThanOrEqualToConstant: 150)
-        most.identifier = "at most"
-        LayoutConstraint.activate([
-            box.leadingAnchor.constraint(equalTo: container.leadingAnchor),
-            box.topAnchor.constraint(equalTo: container.topAnchor),
-            box.heightAnchor.constraint(equalToConstant: 10), width, most,
-        ])
-        window.layoutIfNeeded()
+        let (window, box, made) = box(
+            widths: {
+                [
+                    $0.widthAnchor.constraint(equalToConstant: 100),
+                    $0.widthAnchor.constraint(lessThanOrEqualToConstant: 150),
+                ]
+            },
+            named: ["width", "at most"])
+        let (width, most) = (made[0], made[1])
         width.constant = 140
         window.layoutIfNeeded()
         #expect(box.frame.width == 140)
@@ -169,19 +166,35 @@ import Testing
         #expect(box.frame.width == 125)
     }
 
-    @Test func aRequiredConflictIsRefusedAndNamedAndTakenBackWhenItsRivalGoes() {
+    /// A box at the container's top left, 10 high, with the width constraints `widths` makes,
+    /// named in order, laid out once.
+    func box(
+        widths: (View) -> [LayoutConstraint], named names: [String]
+    ) -> (Window, View, [LayoutConstraint]) {
         let (window, container) = scene()
         let box = managed("box", in: container)
-        let a = box.widthAnchor.constraint(equalToConstant: 100)
-        a.identifier = "fixed"
-        let b = box.widthAnchor.constraint(greaterThanOrEqualToConstant: 150)
-        b.identifier = "at least"
-        LayoutConstraint.activate([
-            box.leadingAnchor.constraint(equalTo: container.leadingAnchor),
-            box.topAnchor.constraint(equalTo: container.topAnchor),
-            box.heightAnchor.constraint(equalToConstant: 10), a, b,
-        ])
+        let made = widths(box)
+        for (c, name) in zip(made, names) { c.identifier = name }
+        LayoutConstraint.activate(
+            [
+                box.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+                box.topAnchor.constraint(equalTo: container.topAnchor),
+                box.heightAnchor.constraint(equalToConstant: 10),
+            ] + made)
         window.layoutIfNeeded()
+        return (window, box, made)
+    }
+
+    @Test func aRequiredConflictIsRefusedAndNamedAndTakenBackWhenItsRivalGoes() {
+        let (window, box, made) = box(
+            widths: {
+                [
+                    $0.widthAnchor.constraint(equalToConstant: 100),
+                    $0.widthAnchor.constraint(greaterThanOrEqualToConstant: 150),
+                ]
+            },
+            named: ["fixed", "at least"])
+        let (a, b) = (made[0], made[1])
         #expect(box.frame.width == 100)
         let refused = window.unsatisfiableLayouts
         #expect(refused.count == 1)

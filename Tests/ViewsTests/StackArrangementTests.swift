@@ -9,14 +9,7 @@ import Testing
 @MainActor
 @Suite struct StackArrangementTests {
     /// A view of a fixed intrinsic size.
-    final class Box: View {
-        let size: Size
-        init(_ w: Double, _ h: Double) {
-            size = Size(width: w, height: h)
-            super.init()
-        }
-        override var intrinsicContentSize: Size { size }
-    }
+    typealias Box = StackViewTests.Box
 
     /// A column of 150 rows, 20 high with 4 between, added one at a time to a stack as tall as
     /// its content: one arrangement, at the layout pass, and each row where the arithmetic
