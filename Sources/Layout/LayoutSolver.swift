@@ -80,7 +80,7 @@ public final class LayoutSolver {
         static func == (a: Symbol, b: Symbol) -> Bool { a.id == b.id }
         func hash(into hasher: inout Hasher) { hasher.combine(id) }
         /// The symbol's bit in a row's `mask`.
-        var bit: UInt64 { 1 << UInt64(id & 63) }
+        var bit: UInt64 { 1 << (id & 63) }
     }
 
     /// `constant + Σ coefficient·symbol` (a row of the tableau, or the objective).
@@ -245,14 +245,14 @@ public final class LayoutSolver {
         private(set) var basics: [Symbol] = []
         private(set) var rows: [Row] = []
         /// For each symbol id, the index of its row, or -1.
-        private var slots: [Int32] = []
+        private var slots: [Int] = []
 
         var count: Int { rows.count }
 
         private func slot(of s: Symbol) -> Int? {
             guard s.id < slots.count else { return nil }
             let i = slots[s.id]
-            return i < 0 ? nil : Int(i)
+            return i < 0 ? nil : i
         }
 
         subscript(s: Symbol) -> Row? {
@@ -270,7 +270,7 @@ public final class LayoutSolver {
                     let grown = Swift.max(s.id + 1, 2 * slots.count)
                     slots.append(contentsOf: repeatElement(-1, count: grown - slots.count))
                 }
-                slots[s.id] = Int32(rows.count)
+                slots[s.id] = rows.count
                 rows.append(row)
                 basics.append(s)
             }
@@ -283,7 +283,7 @@ public final class LayoutSolver {
             if i != last {
                 rows.swapAt(i, last)
                 basics.swapAt(i, last)
-                slots[basics[i].id] = Int32(i)
+                slots[basics[i].id] = i
             }
             slots[s.id] = -1
             basics.removeLast()
