@@ -99,15 +99,33 @@ enum BesideFormRun {
         return window.constraintsInSubtree.count
     }
 
-    static func list(quick: Bool) throws -> (FrameTimes, constraints: Int) {
-        let window = Scene.list.makeWindow()
-        let count = try addForm(to: window)
-        return (try ListRun.measure(quick: quick, window: window), count)
+    /// Each fling's runs without the form and with it, taken in turn (without, with, without,
+    /// with, …), so that the machine's drift and what the runs before left behind fall on both
+    /// alike: a baseline measured minutes earlier, after other scenes, moved the ratio more
+    /// than the form could.
+    struct Result {
+        var listWithout: [FrameTimes] = []
+        var listWith: [FrameTimes] = []
+        var gridWithout: [FrameTimes] = []
+        var gridWith: [FrameTimes] = []
+        /// The form's constraints in the window's engine.
+        var constraints = 0
     }
 
-    static func grid(quick: Bool) throws -> FrameTimes {
-        let window = GridRun.makeWindow(items: PhotoGrid.count)
-        _ = try addForm(to: window)
-        return try GridRun.measure(quick: quick, window: window)
+    /// Rounds, 3 (1 when quick), of the list fling and the grid fling (100,000 rows and
+    /// photos), each in a new window without the form and then with it.
+    static func measure(quick: Bool) throws -> Result {
+        var result = Result()
+        for _ in 0..<(quick ? 1 : 3) {
+            result.listWithout.append(try ListRun.measure(quick: quick))
+            let list = Scene.list.makeWindow()
+            result.constraints = try addForm(to: list)
+            result.listWith.append(try ListRun.measure(quick: quick, window: list))
+            result.gridWithout.append(try GridRun.measure(quick: quick))
+            let grid = GridRun.makeWindow(items: PhotoGrid.count)
+            _ = try addForm(to: grid)
+            result.gridWith.append(try GridRun.measure(quick: quick, window: grid))
+        }
+        return result
     }
 }

@@ -15,10 +15,10 @@ struct Bench: AsyncParsableCommand {
             synchronous tiles (the baseline) and then with tiles drawn on worker threads; results are \
             printed as ratios against that baseline. The list scene (no tiles) is flung with 1,000 rows \
             (the baseline) and with its 100,000, and reported against that baseline and the 16.7 ms \
-            frame budget. About 30 s; --quick takes a few seconds.
+            frame budget. About two minutes; --quick about 20 s.
             """)
 
-    @Flag(help: "A short run (a few seconds): checks that everything runs, numbers are rough.")
+    @Flag(help: "A short run (about 20 s): checks that everything runs, numbers are rough.")
     var quick = false
 
     @Flag(
