@@ -131,6 +131,11 @@ open class View {
     /// Something in this view or below it changed since the frame last visited the subtree
     /// (set by `invalidate` on the way up; cleared as a frame starts visiting it).
     @exclusivity(unchecked) var subtreeChanged = true
+    /// The walk forgot this subtree's snapshots (hidden, or clipped out) and has not visited the
+    /// view since: the subtree holds no snapshot and no drift but this view's own (only a visit
+    /// takes a snapshot, and a view moved in forgot its own), so the next frame need not walk
+    /// it again (`Window.forgetUnvisited`).
+    @exclusivity(unchecked) var snapshotsForgotten = false
 
     // Constraint layout (View+Layout.swift).
     /// Whether this view's frame is set by hand (true, the default for a view made in code:

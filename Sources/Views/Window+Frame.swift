@@ -332,9 +332,10 @@ extension Window {
             guard !view.isHidden, view.alpha > 0 else {
                 // Hidden now: what it showed is damaged through its snapshot going away (showing
                 // it again invalidates it, which marks its ancestors).
-                forgetSnapshots(of: view)
+                forgetUnvisited(view)
                 return false
             }
+            view.snapshotsForgotten = false
             let a = alpha * view.alpha
             let visible = screen.intersection(clip)
             let state = ViewState(
@@ -348,7 +349,7 @@ extension Window {
             }
             let childClip = view.clipsToBounds ? (visible ?? .zero) : clip
             if view.clipsToBounds && visible == nil {
-                for sub in view.subviews { forgetSnapshots(of: sub) }
+                for sub in view.subviews { forgetUnvisited(sub) }
                 guard tracksSubtrees else { return false }
                 view.subtreeChanged = true  // its subviews were not visited
                 return true

@@ -43,6 +43,9 @@ public final class Window: View {
     var inboxRegistry = InboxRegistry()
     /// What views that left or hid showed (window logical coordinates), repainted next frame.
     var pendingDamage = Region()
+    /// How many unvisited subtrees the walks have forgotten (`forgetUnvisited`; what the tests
+    /// count).
+    private(set) var subtreesForgotten = 0
     @exclusivity(unchecked) var forceFullDamage = true
     /// The scale the last frame's walk used (subtrees are skipped only at the same scale).
     @exclusivity(unchecked) var lastWalkScale: Double?
@@ -247,8 +250,23 @@ public final class Window: View {
         setNeedsFrame()
     }
 
-    /// `forgetComposites` without asking for a frame (the walk calls it for hidden views, every
-    /// frame: a hidden leaf already forgotten returns at once).
+    /// What the walk does with a subtree it does not visit (hidden, or clipped out): its
+    /// snapshots are forgotten (what they showed damaged) the first frame, and later frames
+    /// only drop the drift its parent handed it, until a walk visits it again. Walking a hidden
+    /// form's hundred views twice a frame to find nothing cost every frame of a fling beside it
+    /// (decisions.md, "A hidden subtree forgotten once").
+    func forgetUnvisited(_ view: View) {
+        if view.snapshotsForgotten {
+            view.compositeDrift = .zero
+            return
+        }
+        forgetSnapshots(of: view)
+        view.snapshotsForgotten = true
+        subtreesForgotten &+= 1
+    }
+
+    /// `forgetComposites` without asking for a frame (the walk calls it through
+    /// `forgetUnvisited` for views it does not visit).
     func forgetSnapshots(of view: View, _ each: (View) -> Void = { _ in }) {
         if view.lastComposite == nil, view.compositeDrift == .zero, view.subviews.isEmpty {
             each(view)

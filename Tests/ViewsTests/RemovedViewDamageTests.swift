@@ -121,6 +121,32 @@ import Testing
         #expect(try scene.differFromFull() == 0)
     }
 
+    /// A hidden row is forgotten once: its snapshots go (what it showed repainted) the frame it
+    /// is hidden, and the frames after, while the scroll moves, do not walk it again; shown
+    /// again mid-scroll it is visited and painted where it is, and hidden again forgotten again.
+    @Test func aHiddenRowIsForgottenOnceAndPaintedWhereItIsWhenShown() throws {
+        var scene = try Scene()
+        let row = scene.rows[2]
+        let label = try #require(row.subviews.first)
+        let before = scene.window.subtreesForgotten
+        _ = try scene.frame(scrolledTo: 4) { row.isHidden = true }
+        #expect(scene.window.subtreesForgotten == before + 1)
+        #expect(row.snapshotsForgotten && row.lastComposite == nil && label.lastComposite == nil)
+        #expect(try scene.differFromFull() == 0)
+        for offset in [9.0, 15.0, 22.0] {
+            _ = try scene.frame(scrolledTo: offset)
+            #expect(row.compositeDrift == .zero && label.lastComposite == nil)
+            #expect(try scene.differFromFull() == 0)
+        }
+        #expect(scene.window.subtreesForgotten == before + 1, "the hidden row was walked again")
+        _ = try scene.frame(scrolledTo: 27) { row.isHidden = false }
+        #expect(!row.snapshotsForgotten && label.lastComposite != nil)
+        #expect(try scene.differFromFull() == 0)
+        _ = try scene.frame(scrolledTo: 33) { row.isHidden = true }
+        #expect(scene.window.subtreesForgotten == before + 2 && label.lastComposite == nil)
+        #expect(try scene.differFromFull() == 0)
+    }
+
     /// A label straight inside the scroller (a leaf with no background: it paints only its
     /// words) that moved with the scroll unvisited keeps the snapshot a visit would have
     /// taken, its words' rect moved and nothing wider (what a change to it damages); taken
