@@ -99,10 +99,10 @@ enum BesideFormRun {
         return window.constraintsInSubtree.count
     }
 
-    /// Each fling's runs without the form and with it, taken in turn (without, with, without,
-    /// with, …), so that the machine's drift and what the runs before left behind fall on both
-    /// alike: a baseline measured minutes earlier, after other scenes, moved the ratio more
-    /// than the form could.
+    /// Each fling's runs without the form and with it, taken in turn and in both orders
+    /// (without then with, with then without, …), so that the machine's drift and what the run
+    /// before left behind fall on both alike: a baseline measured minutes earlier, after other
+    /// scenes, moved the ratio more than the form could, and the second of a pair ran slower.
     struct Result {
         var listWithout: [FrameTimes] = []
         var listWith: [FrameTimes] = []
@@ -113,18 +113,34 @@ enum BesideFormRun {
     }
 
     /// Rounds, 3 (1 when quick), of the list fling and the grid fling (100,000 rows and
-    /// photos), each in a new window without the form and then with it.
+    /// photos), each in a new window without the form and with it; the second round takes
+    /// them the other way round.
     static func measure(quick: Bool) throws -> Result {
         var result = Result()
-        for _ in 0..<(quick ? 1 : 3) {
-            result.listWithout.append(try ListRun.measure(quick: quick))
+        func listWithout() throws { result.listWithout.append(try ListRun.measure(quick: quick)) }
+        func listWith() throws {
             let list = Scene.list.makeWindow()
             result.constraints = try addForm(to: list)
             result.listWith.append(try ListRun.measure(quick: quick, window: list))
-            result.gridWithout.append(try GridRun.measure(quick: quick))
+        }
+        func gridWithout() throws { result.gridWithout.append(try GridRun.measure(quick: quick)) }
+        func gridWith() throws {
             let grid = GridRun.makeWindow(items: PhotoGrid.count)
             _ = try addForm(to: grid)
             result.gridWith.append(try GridRun.measure(quick: quick, window: grid))
+        }
+        for round in 0..<(quick ? 1 : 3) {
+            if round % 2 == 0 {
+                try listWithout()
+                try listWith()
+                try gridWithout()
+                try gridWith()
+            } else {
+                try listWith()
+                try listWithout()
+                try gridWith()
+                try gridWithout()
+            }
         }
         return result
     }
