@@ -130,16 +130,9 @@ enum BesideFormRun {
             result.gridWith.append(try GridRun.measure(quick: quick, window: grid))
         }
         for round in 0..<(quick ? 1 : 3) {
-            if round % 2 == 0 {
-                try listWithout()
-                try listWith()
-                try gridWithout()
-                try gridWith()
-            } else {
-                try listWith()
-                try listWithout()
-                try gridWith()
-                try gridWithout()
+            for (without, with) in [(listWithout, listWith), (gridWithout, gridWith)] {
+                let pair = round % 2 == 0 ? [without, with] : [with, without]
+                for run in pair { try run() }
             }
         }
         return result
