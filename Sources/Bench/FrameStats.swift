@@ -77,35 +77,41 @@ public final class FrameStatsWriter {
         to out: inout [UInt8], t: Double, main: Double, process: Double, prepare: Double, present: Double,
         plan: String, recentred: Bool, idle: Double, phases: FramePhases = FramePhases()
     ) {
-        out.append(contentsOf: #"{"t": "#.utf8)
+        append(#"{"t": "#, to: &out)
         FixedDecimal.append(t, decimals: 6, to: &out)
-        out.append(contentsOf: #", "main": "#.utf8)
+        append(#", "main": "#, to: &out)
         FixedDecimal.append(main, decimals: 4, to: &out)
-        out.append(contentsOf: #", "process": "#.utf8)
+        append(#", "process": "#, to: &out)
         FixedDecimal.append(process, decimals: 4, to: &out)
-        out.append(contentsOf: #", "prepare": "#.utf8)
+        append(#", "prepare": "#, to: &out)
         FixedDecimal.append(prepare, decimals: 4, to: &out)
-        out.append(contentsOf: #", "present": "#.utf8)
+        append(#", "present": "#, to: &out)
         FixedDecimal.append(present, decimals: 4, to: &out)
-        out.append(contentsOf: #", "plan": ""#.utf8)
+        append(#", "plan": ""#, to: &out)
         out.append(contentsOf: plan.utf8)
-        out.append(contentsOf: #"", "recentred": "#.utf8)
-        out.append(contentsOf: (recentred ? "true" : "false").utf8)
-        out.append(contentsOf: #", "idle": "#.utf8)
+        append(#"", "recentred": "#, to: &out)
+        append(recentred ? "true" : "false", to: &out)
+        append(#", "idle": "#, to: &out)
         FixedDecimal.append(idle, decimals: 4, to: &out)
         for (i, (name, seconds)) in Self.phaseFields(phases).enumerated() {
-            out.append(contentsOf: (i == 0 ? #", "phases": {""# : #", ""#).utf8)
-            out.append(contentsOf: name.utf8)
-            out.append(contentsOf: #"": "#.utf8)
+            append(i == 0 ? #", "phases": {""# : #", ""#, to: &out)
+            append(name, to: &out)
+            append(#"": "#, to: &out)
             FixedDecimal.append(seconds * 1000, decimals: 4, to: &out)
         }
-        out.append(contentsOf: "}}\n".utf8)
+        append("}}\n", to: &out)
+    }
+
+    /// A literal's bytes, copied from where the binary holds them (a `String`'s UTF-8 view
+    /// appended goes through its generic sequence copy, several times the work for a key).
+    nonisolated private static func append(_ literal: StaticString, to out: inout [UInt8]) {
+        literal.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 }
 
 extension FrameStatsWriter {
     /// The phases' names in a line, in the order a frame runs them, with their values (s).
-    nonisolated static func phaseFields(_ p: FramePhases) -> KeyValuePairs<String, Double> {
+    nonisolated static func phaseFields(_ p: FramePhases) -> KeyValuePairs<StaticString, Double> {
         [
             "animate": p.animate, "layout": p.layout, "draw": p.draw, "damage": p.damage, "plan": p.plan,
             "paint": p.paint, "copy": p.copy,
@@ -113,7 +119,7 @@ extension FrameStatsWriter {
     }
 
     /// The phases' names, as `phaseFields` writes them.
-    nonisolated static let phaseNames = phaseFields(FramePhases()).map(\.key)
+    nonisolated static let phaseNames = phaseFields(FramePhases()).map { "\($0.key)" }
 }
 
 /// A bench that could not run or measure (a client that failed, a scene without its views):

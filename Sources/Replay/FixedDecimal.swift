@@ -23,15 +23,22 @@ public enum FixedDecimal {
         appendDigits(n % unit, minimum: places, to: &out)
     }
 
-    /// `n` (not negative) in decimal, zero-padded to `minimum` digits.
+    /// `n` (not negative) in decimal, zero-padded to `minimum` digits, from the most
+    /// significant digit down (a reversal of the appended slice, `out[start...].reverse()`,
+    /// copied it).
     private static func appendDigits(_ n: Int64, minimum: Int, to out: inout [UInt8]) {
-        let start = out.count
+        var divisor: Int64 = 1
+        var digits = 1
+        while divisor <= n / 10 {
+            divisor *= 10
+            digits += 1
+        }
+        for _ in digits..<max(digits, minimum) { out.append(UInt8(ascii: "0")) }
         var rest = n
-        repeat {
-            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
-            rest /= 10
-        } while rest > 0
-        while out.count - start < minimum { out.append(UInt8(ascii: "0")) }
-        out[start...].reverse()
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 }
