@@ -187,9 +187,10 @@ final class ShmBuffer {
     }
 }
 
-/// Two buffers, and a third only when the compositor holds both (a compositor that shows one
-/// and releases the other, as weston does, never costs the third ring's memory); recreated
-/// whenever the size or scale changes.
+/// Two buffers, and a third only when the compositor holds both and a frame wants one (a
+/// frame that replaces one not yet repainted, or a compositor that keeps two), given back once
+/// no frame has needed it for a while (`returnSpare`); recreated whenever the size or scale
+/// changes.
 @MainActor
 final class BufferPool {
     let width: Int
@@ -210,23 +211,27 @@ final class BufferPool {
     }
 
     @discardableResult
-    private func addBuffer() throws -> ShmBuffer {
+    private func addBuffer(now: Double? = nil) throws -> ShmBuffer {
         let b = try ShmBuffer(shm: shm, width: width, height: height, scale: scale, offsetScrolling: offsetScrolling)
         b.listen()
         buffers.append(b)
+        if buffers.count == Self.maximumCount, let now { spareLastNeeded = now }
         return b
     }
 
     /// A buffer the compositor is not reading: the one drawn most recently, so it has the least
     /// to catch up on; a new one while there are fewer than three; nil when all three are held.
-    func acquire() throws -> ShmBuffer? {
+    /// `now` (the window's clock, s) is noted when a frame needs the third buffer: the compositor
+    /// holds the other two.
+    func acquire(now: Double) throws -> ShmBuffer? {
+        if buffers.count == Self.maximumCount && freeCount < 2 { spareLastNeeded = now }
         if let free = nextFree { return free }
         guard buffers.count < Self.maximumCount else { return nil }
         if buffers.count == 2 {
             Diagnostics.wayland.debug(
                 "the compositor holds both buffers; a third is allocated (\(width)×\(height) px)")
         }
-        return try addBuffer()
+        return try addBuffer(now: now)
     }
 
     /// The free buffer `acquire` hands out first: of those the compositor is not reading, the
@@ -244,6 +249,43 @@ final class BufferPool {
 
     /// Whether a buffer already made is free: what a frame that replaces a waiting one may use.
     var hasFreeBuffer: Bool { buffers.contains { !$0.isBusy } }
+
+    /// Buffers the compositor is not reading.
+    private var freeCount: Int {
+        var n = 0
+        for b in buffers where !b.isBusy { n += 1 }
+        return n
+    }
+
+    /// When a frame last needed the third buffer (the compositor held the other two), or it was
+    /// made; nil while there are two.
+    private(set) var spareLastNeeded: Double?
+
+    /// When the third buffer may be given back, `keep` seconds after a frame last needed it,
+    /// while two buffers are free (one of them stays for the next frame): nil when there is
+    /// none, or the compositor holds two.
+    func spareReturnTime(keep: Double) -> Double? {
+        guard buffers.count == Self.maximumCount, let last = spareLastNeeded, freeCount >= 2 else { return nil }
+        return last + keep
+    }
+
+    /// Gives the third buffer back (its ring unmapped, its wl_buffer and pool destroyed): of
+    /// the free buffers, the one holding the oldest frame, never the newest. A window that rests
+    /// keeps two, as CoreAnimation lets a layer's unused back buffers go; a frame that finds both
+    /// held again makes it again while idle (`wantsSpare`). Returns whether one went.
+    func returnSpare() -> Bool {
+        guard buffers.count == Self.maximumCount, freeCount >= 2 else { return false }
+        var oldest: (index: Int, frame: Int)?
+        for (i, b) in buffers.enumerated() where !b.isBusy {
+            let frame = b.frame ?? -1
+            if oldest == nil || frame < oldest!.frame { oldest = (i, frame) }
+        }
+        guard let oldest else { return false }
+        precondition(!buffers[oldest.index].isBusy, "never destroy a buffer the compositor may be reading")
+        buffers.remove(at: oldest.index)
+        spareLastNeeded = nil
+        return true
+    }
 
     /// A frame that would have replaced a waiting one found both buffers held (weston keeps the
     /// one it shows until its next repaint): the third is made and faulted in while the window
@@ -272,11 +314,11 @@ final class BufferPool {
     /// Makes the spare buffer when one is wanted, else faults in the next piece (at most
     /// `piece` bytes) of a buffer's ring that is not yet (`ShmBuffer.prefault`); returns whether
     /// more still waits (so the loop does not spin one more turn to learn that nothing is left).
-    func prefaultNext(piece: Int) -> Bool {
+    func prefaultNext(piece: Int, now: Double) -> Bool {
         if spareToMake {
             wantsSpare = false
             do {
-                try addBuffer()  // faulted in at the next turn
+                try addBuffer(now: now)  // faulted in at the next turn
             } catch {
                 // Only the replacements go without it: input waits for the next frame.
                 Diagnostics.wayland.warning("no spare buffer for frames that replace a waiting one: \(error)")

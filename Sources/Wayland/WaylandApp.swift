@@ -28,7 +28,7 @@ public final class WaylandApp {
     /// When the timerfd is armed to fire (nil: disarmed, as it is made and after it fires): a
     /// turn that wants the same deadline leaves it be, since a frame's several wake-ups (the
     /// buffer's release, the presentation feedback, the frame callback) would each re-arm it.
-    private var armedDeadline: Double?
+    private(set) var armedDeadline: Double?
     /// Main-thread CPU seconds of idle turns outside their pieces (the turn's own waking,
     /// timer and checks) not yet charged to the background budget: charged with the next
     /// piece, since a turn's end comes after its piece has said how long the next must wait.
@@ -169,6 +169,9 @@ public final class WaylandApp {
         // A frame waiting for its moment (as late as still meets the next repaint).
         if let at = window.scheduledDraw { next = min(next ?? .infinity, at) }
         if let idleWorkDelay { next = min(next ?? .infinity, now + idleWorkDelay) }
+        // The third buffer given back once unneeded for a while: a later turn's idle work, when
+        // the window is idle then (a busy window's own turns come sooner).
+        if idle, let at = window.spareReturnTime, at > now, at.isFinite { next = min(next ?? .infinity, at) }
         if next != armedDeadline {
             let delay = next.map { max(0, $0 - now) }
             // At most a day ahead (a deadline set at infinity waits for events only).

@@ -43,7 +43,7 @@ extension WaylandWindow {
             content.scale = scale
             opaqueRegionSize = nil
         }
-        guard let pool, let buffer = try pool.acquire() else {
+        guard let pool, let buffer = try pool.acquire(now: content.now) else {
             // All busy: a release will come, and the next frame draws. Said once per stretch of
             // held buffers, since a compositor that keeps every buffer costs frames.
             if !buffersAllHeld {
@@ -199,17 +199,26 @@ extension WaylandWindow {
     /// newest frame (`catchUp`). Returns whether more is left. The loop counts the turns that
     /// call it apart from the frames (`FrameStepTimes.idle`): it is done at rest, not in a frame.
     func idleWork(piece: Int = ShmBuffer.prefaultPieceBytes) -> Bool {
-        if pool?.needsPrefault ?? false {
-            _ = pool?.prefaultNext(piece: piece)
+        if spareReturnDue, pool?.returnSpare() == true {
+            sparesReturned += 1
+            Diagnostics.wayland.debug("the third buffer, not needed for \(spareBufferKeep) s, is given back")
+        } else if pool?.needsPrefault ?? false {
+            _ = pool?.prefaultNext(piece: piece, now: content.now)
         } else {
             catchUp()
         }
         return hasIdleWork
     }
 
-    /// Whether idle work is left (a buffer ring not faulted in yet, a spare to make, a free
-    /// buffer behind the newest frame).
-    var hasIdleWork: Bool { (pool?.needsPrefault ?? false) || catchUpTarget != nil }
+    /// Whether idle work is left (the third buffer to give back, a buffer ring not faulted in
+    /// yet, a spare to make, a free buffer behind the newest frame).
+    var hasIdleWork: Bool { spareReturnDue || (pool?.needsPrefault ?? false) || catchUpTarget != nil }
+
+    /// When the third buffer is to be given back (`spareBufferKeep` after a frame last needed
+    /// it, while two buffers are free): the event loop wakes for it.
+    var spareReturnTime: Double? { pool?.spareReturnTime(keep: spareBufferKeep) }
+
+    private var spareReturnDue: Bool { spareReturnTime.map { content.now >= $0 } ?? false }
 
     /// The buffer the next frame will be drawn into (`BufferPool.nextFree`) when it holds an
     /// older frame than the newest (or none) and is worth bringing up to it
@@ -254,7 +263,7 @@ extension WaylandWindow {
 
     /// Buffers made for the window's present size: two, and a third once the compositor held
     /// both when a frame wanted one (a frame drawn then, or, made while idle, one that would
-    /// have replaced a waiting frame).
+    /// have replaced a waiting frame), until it goes unneeded for `spareBufferKeep` seconds.
     public var bufferCount: Int { pool?.buffers.count ?? 0 }
 }
 

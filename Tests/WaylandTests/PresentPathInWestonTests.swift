@@ -289,6 +289,66 @@ import Testing
         rig.stop()
     }
 
+    /// The third buffer, made for frames that replace one not yet repainted, is given back once
+    /// no frame has needed it for `spareBufferKeep` seconds and the window is idle: a buffer the
+    /// compositor is not reading goes (the pool refuses any other), the window keeps showing
+    /// its pixels through the frames after, and the next key that finds both buffers held has
+    /// the third made again. Kept as long as the keep lasts.
+    @Test func theThirdBufferIsGivenBackAtRestAndMadeAgain() throws {
+        let (width, height) = (390, 844)
+        let (rig, window, app) = try launch(.list, width: width, height: height, mode: .fast)
+        let input = try #require(app.connection.input)
+        func down(at ms: UInt32) {
+            let t = input.time(ms)
+            let key = Key(keysymName: "Down")
+            input.deliver([
+                InputEvent(time: t, .key(key, pressed: true, modifiers: [])),
+                InputEvent(time: t, .key(key, pressed: false, modifiers: [])),
+            ])
+        }
+        // Two keys, the second while the first's frame waits for its repaint: it finds both
+        // buffers held, and the third is made while idle (as in the tests above).
+        func twoKeys(at ms: UInt32) throws {
+            try app.settle()
+            down(at: ms)
+            app.window.renderIfPossible(immediately: true)
+            down(at: ms + 40)
+            app.window.renderIfPossible()
+            try app.settle(timeout: 30)
+        }
+        input.newGesture()
+        app.window.spareBufferKeep = .infinity
+        try twoKeys(at: 500)
+        #expect(app.window.bufferCount == 3)
+        try app.settle()
+        #expect(app.window.bufferCount == 3 && app.window.sparesReturned == 0)
+        // Due at once: the next idle turn gives it back.
+        app.window.spareBufferKeep = 0
+        try app.pump(until: { app.window.bufferCount == 2 }, "the third buffer given back")
+        #expect(app.window.sparesReturned == 1)
+        let main = try #require(window.view(named: "main") as? ScrollView)
+        let before = main.contentOffset.y
+        app.window.spareBufferKeep = .infinity
+        try twoKeys(at: 2000)
+        #expect(app.window.bufferCount == 3)
+        #expect(main.contentOffset.y > before)
+        try pump(
+            app,
+            until: { !app.window.content.hasActiveAnimations && app.window.content.nextTimerDeadline == nil },
+            timeout: 30)
+        try app.pump(until: { !app.window.isWaitingForFrame }, "the last frame's callback")
+        expectShowsAtRest(window, rig, app, width, height, "at rest, the third buffer made again")
+        #expect(app.window.sparesReturned == 1)
+        // At rest with a keep that has not run out, the loop's timer is armed for it (the
+        // window would otherwise sleep until the next event with the buffer held).
+        app.window.spareBufferKeep = 60
+        try app.step(maxWait: 0)
+        let returnTime = try #require(app.window.spareReturnTime)
+        #expect(app.armedDeadline == returnTime)
+        #expect(app.window.bufferCount == 3)
+        rig.stop()
+    }
+
     /// A finger put down at (`x`, `ys[0]`) at time 1000 ms and moved through the rest of `ys`,
     /// one move every `every` ms, paced in real time through the replay layer; lifted
     /// `liftAfter` ms after the last move, or left down when nil.
