@@ -29,6 +29,8 @@ public final class WaylandApp {
     /// turn that wants the same deadline leaves it be, since a frame's several wake-ups (the
     /// buffer's release, the presentation feedback, the frame callback) would each re-arm it.
     private(set) var armedDeadline: Double?
+    /// The descriptors a turn polls, kept for the next turn's (`step`).
+    private var pollDescriptors: [pollfd] = []
     /// Main-thread CPU seconds of idle turns outside their pieces (the turn's own waking,
     /// timer and checks) not yet charged to the background budget: charged with the next
     /// piece, since a turn's end comes after its piece has said how long the next must wait.
@@ -180,11 +182,14 @@ public final class WaylandApp {
         }
 
         try connection.beginRead()
-        var fds = [
-            pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: waker.fd, events: Int16(POLLIN), revents: 0),
-        ]
+        // The array's storage is kept from turn to turn: a frame takes three turns.
+        var fds = pollDescriptors
+        pollDescriptors = []
+        defer { pollDescriptors = fds }
+        fds.removeAll(keepingCapacity: true)
+        fds.append(pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0))
+        fds.append(pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0))
+        fds.append(pollfd(fd: waker.fd, events: Int16(POLLIN), revents: 0))
         let buses = accessibilityLink?.descriptors ?? []
         for bus in buses {
             fds.append(

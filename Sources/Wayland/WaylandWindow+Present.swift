@@ -111,13 +111,24 @@ extension WaylandWindow {
     /// Attaches `buffer`, names `damage` (device pixels), asks for the next frame callback (and
     /// presentation feedback when the last is old), and commits.
     private func commit(_ buffer: ShmBuffer, damage: PixelRegion, scale: Double) {
+        let scaling: SurfaceScaling
         if fractionalScale != nil, let viewporter = connection.viewporter {
             if viewport == nil { viewport = wp_viewporter_get_viewport(viewporter, surface) }
-            wl_surface_set_buffer_scale(surface, 1)
-            wp_viewport_set_destination(
-                viewport, Int32(clamping: content.bounds.width), Int32(clamping: content.bounds.height))
+            scaling = SurfaceScaling(
+                bufferScale: 1,
+                destination: SurfaceScaling.Size(
+                    width: Int32(clamping: content.bounds.width), height: Int32(clamping: content.bounds.height)))
         } else {
-            wl_surface_set_buffer_scale(surface, Int32(clamping: scale))
+            scaling = SurfaceScaling(bufferScale: Int32(clamping: scale), destination: nil)
+        }
+        if scaling != surfaceScaling {
+            if scaling.bufferScale != surfaceScaling?.bufferScale {
+                wl_surface_set_buffer_scale(surface, scaling.bufferScale)
+            }
+            if let d = scaling.destination, d != surfaceScaling?.destination {
+                wp_viewport_set_destination(viewport, d.width, d.height)
+            }
+            surfaceScaling = scaling
         }
         updateOpaqueRegion()
         wl_surface_attach(surface, buffer.buffer, 0, 0)
@@ -304,4 +315,15 @@ public struct FrameStepTimes: Sendable, Equatable {
         clock_gettime(clock, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
+}
+
+/// What a commit sets of the surface's scaling: its buffer scale and, with fractional scaling,
+/// its viewport's destination (logical size).
+struct SurfaceScaling: Equatable {
+    struct Size: Equatable {
+        var width: Int32
+        var height: Int32
+    }
+    var bufferScale: Int32
+    var destination: Size?
 }

@@ -86,6 +86,9 @@ public final class WaylandWindow: WindowHost {
     public var hidesCursor = false { didSet { connection.input.cursorVisibilityChanged() } }
     var fractionalScaleObject: OpaquePointer?
     var viewport: OpaquePointer?
+    /// The buffer scale and viewport destination last set on the surface: state that lasts
+    /// from commit to commit, set again only when it changes (not one more request a frame).
+    var surfaceScaling: SurfaceScaling?
     /// The compositor's preferred fractional scale (wp_fractional_scale_v1), if it sent one.
     public internal(set) var fractionalScale: Double?
 
