@@ -271,8 +271,8 @@ final class BufferPool {
 
     /// Gives the third buffer back (its ring unmapped, its wl_buffer and pool destroyed): of
     /// the free buffers, the one holding the oldest frame, never the newest. A window that rests
-    /// keeps two, as CoreAnimation lets a layer's unused back buffers go; a frame that finds both
-    /// held again makes it again while idle (`wantsSpare`). Returns whether one went.
+    /// keeps two; a frame that finds both held again has it made again while idle
+    /// (`wantsSpare`). Returns whether one went.
     func returnSpare() -> Bool {
         guard buffers.count == Self.maximumCount, freeCount >= 2 else { return false }
         var oldest: (index: Int, frame: Int)?
