@@ -219,22 +219,10 @@ import Testing
         let (width, height) = (390, 844)
         let (rig, window, app) = try launch(.list, width: width, height: height, mode: .fast)
         let input = try #require(app.connection.input)
-        func down(at ms: UInt32) {
-            let t = input.time(ms)
-            let key = Key(keysymName: "Down")
-            input.deliver([
-                InputEvent(time: t, .key(key, pressed: true, modifiers: [])),
-                InputEvent(time: t, .key(key, pressed: false, modifiers: [])),
-            ])
-        }
+        func down(at ms: UInt32) { pressDown(input, at: ms) }
         input.newGesture()
         // A first key's replacement finds both buffers held; the third is made while idle.
-        try app.settle()
-        down(at: 500)
-        app.window.renderIfPossible(immediately: true)
-        down(at: 540)
-        app.window.renderIfPossible()
-        try app.settle(timeout: 30)
+        try twoKeys(app, input, at: 500)
         #expect(app.window.bufferCount == 3)
         var ms: UInt32 = 1000
         var tries = 0
@@ -280,12 +268,7 @@ import Testing
             }
         }
         #expect(app.window.replacementsShownLate == 1, "no replacement missed its repaint in \(tries) tries")
-        try pump(
-            app,
-            until: { !app.window.content.hasActiveAnimations && app.window.content.nextTimerDeadline == nil },
-            timeout: 30)
-        try app.pump(until: { !app.window.isWaitingForFrame }, "the last frame's callback")
-        expectShowsAtRest(window, rig, app, width, height, "at rest after a late replacement")
+        try expectShowsOnceStill(window, rig, app, width, height, "at rest after a late replacement")
         rig.stop()
     }
 
@@ -298,27 +281,9 @@ import Testing
         let (width, height) = (390, 844)
         let (rig, window, app) = try launch(.list, width: width, height: height, mode: .fast)
         let input = try #require(app.connection.input)
-        func down(at ms: UInt32) {
-            let t = input.time(ms)
-            let key = Key(keysymName: "Down")
-            input.deliver([
-                InputEvent(time: t, .key(key, pressed: true, modifiers: [])),
-                InputEvent(time: t, .key(key, pressed: false, modifiers: [])),
-            ])
-        }
-        // Two keys, the second while the first's frame waits for its repaint: it finds both
-        // buffers held, and the third is made while idle (as in the tests above).
-        func twoKeys(at ms: UInt32) throws {
-            try app.settle()
-            down(at: ms)
-            app.window.renderIfPossible(immediately: true)
-            down(at: ms + 40)
-            app.window.renderIfPossible()
-            try app.settle(timeout: 30)
-        }
         input.newGesture()
         app.window.spareBufferKeep = .infinity
-        try twoKeys(at: 500)
+        try twoKeys(app, input, at: 500)
         #expect(app.window.bufferCount == 3)
         try app.settle()
         #expect(app.window.bufferCount == 3 && app.window.sparesReturned == 0)
@@ -329,15 +294,10 @@ import Testing
         let main = try #require(window.view(named: "main") as? ScrollView)
         let before = main.contentOffset.y
         app.window.spareBufferKeep = .infinity
-        try twoKeys(at: 2000)
+        try twoKeys(app, input, at: 2000)
         #expect(app.window.bufferCount == 3)
         #expect(main.contentOffset.y > before)
-        try pump(
-            app,
-            until: { !app.window.content.hasActiveAnimations && app.window.content.nextTimerDeadline == nil },
-            timeout: 30)
-        try app.pump(until: { !app.window.isWaitingForFrame }, "the last frame's callback")
-        expectShowsAtRest(window, rig, app, width, height, "at rest, the third buffer made again")
+        try expectShowsOnceStill(window, rig, app, width, height, "at rest, the third buffer made again")
         #expect(app.window.sparesReturned == 1)
         // At rest with a keep that has not run out, the loop's timer is armed for it (the
         // window would otherwise sleep until the next event with the buffer held).
@@ -347,6 +307,42 @@ import Testing
         #expect(app.armedDeadline == returnTime)
         #expect(app.window.bufferCount == 3)
         rig.stop()
+    }
+
+    /// Steps until nothing animates, no timer waits and the last frame's callback has come,
+    /// then expects the output to show `window`'s full composite.
+    func expectShowsOnceStill(
+        _ window: Window, _ rig: WestonRig, _ app: WaylandApp, _ width: Int, _ height: Int, _ what: String
+    ) throws {
+        try pump(
+            app,
+            until: { !app.window.content.hasActiveAnimations && app.window.content.nextTimerDeadline == nil },
+            timeout: 30)
+        try app.pump(until: { !app.window.isWaitingForFrame }, "the last frame's callback")
+        expectShowsAtRest(window, rig, app, width, height, what)
+    }
+
+    /// A Down key pressed and released at `ms`, handed in where the seat's devices hand theirs
+    /// (`WaylandInput.deliver`).
+    func pressDown(_ input: WaylandInput, at ms: UInt32) {
+        let t = input.time(ms)
+        let key = Key(keysymName: "Down")
+        input.deliver([
+            InputEvent(time: t, .key(key, pressed: true, modifiers: [])),
+            InputEvent(time: t, .key(key, pressed: false, modifiers: [])),
+        ])
+    }
+
+    /// Two Down keys at rest, the second while the first's frame waits for its repaint: it
+    /// finds both buffers held (weston keeps the one it shows until it repaints), and the
+    /// third is made while the window is idle. Returns once the window rests again.
+    func twoKeys(_ app: WaylandApp, _ input: WaylandInput, at ms: UInt32) throws {
+        try app.settle()
+        pressDown(input, at: ms)
+        app.window.renderIfPossible(immediately: true)
+        pressDown(input, at: ms + 40)
+        app.window.renderIfPossible()
+        try app.settle(timeout: 30)
     }
 
     /// A finger put down at (`x`, `ys[0]`) at time 1000 ms and moved through the rest of `ys`,
