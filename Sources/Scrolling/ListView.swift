@@ -79,6 +79,8 @@ public final class ListView: ScrollView {
     /// Headers by section, for the sections that show one.
     public private(set) var visibleHeaders: [Int: ListSectionHeader] = [:]
     private var headerPool: [ListSectionHeader] = []
+    /// The sections `updateHeaders` wants shown, its storage kept between frames.
+    private var wantedHeaders: [Int] = []
     /// Each section's first row, by the data source's section index, clamped to 0…rowCount
     /// (rowCount: after the last row, an empty section at the end).
     private var sectionStarts: [Int] = []
@@ -192,7 +194,12 @@ public final class ListView: ScrollView {
 
     /// The last position in `headerOrder` whose header's natural top is at or above `y`.
     private func lastHeader(atOrAbove y: Double) -> Int? {
-        lastHeader { rectForHeader(inSection: $0).minY <= y }
+        lastHeader { headerTop($0) <= y }
+    }
+
+    /// The natural top of section `section`'s header (`rectForHeader`'s, without the rect).
+    private func headerTop(_ section: Int) -> Double {
+        layout.headerTop(row: sectionStarts[section], slot: headerSlot[section])
     }
 
     /// The rect of section `section`'s header where the content puts it (before pinning): the
@@ -551,11 +558,15 @@ public final class ListView: ScrollView {
         // cells), and the section whose header's natural top is at or above the pin line.
         // A few sections at most: an array, sorted and without repeats (a set would allocate
         // and hash every frame of a scroll).
-        var wanted: [Int] = []
+        // Its storage is kept from frame to frame (`wantedHeaders`).
+        var wanted = wantedHeaders
+        wantedHeaders = []
+        defer { wantedHeaders = wanted }
+        wanted.removeAll(keepingCapacity: true)
         let from = bounds.minY - margin
         if let last = lastHeader(atOrAbove: bounds.maxY + margin) {
             var i = last
-            while i >= 0, rectForHeader(inSection: headerOrder[i]).maxY > from {
+            while i >= 0, headerTop(headerOrder[i]) + sectionHeaderHeight > from {
                 wanted.append(headerOrder[i])
                 i -= 1
             }
@@ -576,11 +587,14 @@ public final class ListView: ScrollView {
             if s == top {
                 let next =
                     topIndex.flatMap { $0 + 1 < headerOrder.count ? headerOrder[$0 + 1] : nil }
-                    .map { rectForHeader(inSection: $0).minY } ?? .infinity
+                    .map { headerTop($0) } ?? .infinity
                 rect.origin.y = min(max(rect.minY, pin), next - sectionHeaderHeight)
             }
-            let header = visibleHeaders[s] ?? headerPool.popLast() ?? ListSectionHeader()
-            if visibleHeaders[s] == nil {
+            let header: ListSectionHeader
+            if let shown = visibleHeaders[s] {
+                header = shown
+            } else {
+                header = headerPool.popLast() ?? ListSectionHeader()
                 header.textLabel.text = dataSource.list(self, titleForSection: s)
                 visibleHeaders[s] = header
             }
