@@ -207,8 +207,7 @@ public final class ListView: ScrollView {
     public func rectForHeader(inSection section: Int) -> Rect {
         precondition(
             section >= 0 && section < sectionStarts.count, "section \(section) out of 0..<\(sectionStarts.count)")
-        let y = layout.headerTop(row: sectionStarts[section], slot: headerSlot[section])
-        return Rect(x: 0, y: y, width: bounds.width, height: sectionHeaderHeight)
+        return Rect(x: 0, y: headerTop(section), width: bounds.width, height: sectionHeaderHeight)
     }
 
     /// Sections as the data source gives them, in header order, set in the layout.

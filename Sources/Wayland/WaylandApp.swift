@@ -183,32 +183,29 @@ public final class WaylandApp {
 
         try connection.beginRead()
         // The array's storage is kept from turn to turn: a frame takes three turns.
-        var fds = pollDescriptors
-        pollDescriptors = []
-        defer { pollDescriptors = fds }
-        fds.removeAll(keepingCapacity: true)
-        fds.append(pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0))
-        fds.append(pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0))
-        fds.append(pollfd(fd: waker.fd, events: Int16(POLLIN), revents: 0))
+        pollDescriptors.removeAll(keepingCapacity: true)
+        pollDescriptors.append(pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0))
+        pollDescriptors.append(pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0))
+        pollDescriptors.append(pollfd(fd: waker.fd, events: Int16(POLLIN), revents: 0))
         let buses = accessibilityLink?.descriptors ?? []
         for bus in buses {
-            fds.append(
+            pollDescriptors.append(
                 pollfd(
                     fd: bus.fileDescriptor, events: Int16(POLLIN) | (bus.wantsToWrite ? Int16(POLLOUT) : 0), revents: 0)
             )
         }
         let ms: Int32 = maxWait.isFinite ? Int32(clamping: min(max(0, maxWait) * 1000, 60_000), rounding: .up) : -1
-        let ready = poll(&fds, nfds_t(fds.count), ms)
+        let ready = poll(&pollDescriptors, nfds_t(pollDescriptors.count), ms)
         if ready < 0 && errno != EINTR {
             try? connection.finishRead(revents: 0)
             throw WaylandError.connectionLost("poll failed: \(String(cString: strerror(errno)))")
         }
         var drain: UInt64 = 0
-        if fds[1].revents & Int16(POLLIN) != 0 {
+        if pollDescriptors[1].revents & Int16(POLLIN) != 0 {
             _ = read(timerFD, &drain, 8)
             armedDeadline = nil  // fired: a one-shot timerfd is disarmed
         }
-        if fds[2].revents & Int16(POLLIN) != 0 { _ = read(waker.fd, &drain, 8) }
+        if pollDescriptors[2].revents & Int16(POLLIN) != 0 { _ = read(waker.fd, &drain, 8) }
         if timesIdleTurn {
             let turn = FrameStepTimes.threadSeconds() - turnStart
             window.idleSinceCommit += turn
@@ -216,8 +213,10 @@ public final class WaylandApp {
         }
         // A screen reader's calls, answered from the window as it is now, and the session's
         // word on whether one runs. A bus that went away takes accessibility with it, not the app.
-        for (i, bus) in buses.enumerated() where fds[3 + i].revents != 0 { accessibilityLink?.process(bus) }
-        try connection.finishRead(revents: ready > 0 ? fds[0].revents : 0)
+        for (i, bus) in buses.enumerated() where pollDescriptors[3 + i].revents != 0 {
+            accessibilityLink?.process(bus)
+        }
+        try connection.finishRead(revents: ready > 0 ? pollDescriptors[0].revents : 0)
         if let failure = connection.failure { throw failure }
     }
 

@@ -163,11 +163,11 @@ public final class WaylandWindow: WindowHost {
     public internal(set) var framesCommitted = 0
     /// Free buffers brought up to the newest frame while idle (`catchUp`; tests).
     public internal(set) var catchUps = 0
-    /// How long the third buffer (a ring of one and a half frames: 12 MB at 1920×1080, 50 MB
-    /// at 3840×2160) is kept after a frame last needed it, s. It serves frames that replace one
-    /// the compositor has not repainted yet, which come in bursts of input during an
-    /// animation; a window at rest gives it back, and the first such frame after finds both
-    /// buffers held, waits a repaint, and has it made again while idle.
+    /// How long the third buffer (a ring of one and a half frames) is kept after a frame last
+    /// needed it, s. It serves frames that replace one the compositor has not repainted yet,
+    /// which come in bursts of input during an animation; a window at rest gives it back, and
+    /// the first such frame after finds both buffers held, waits a repaint, and has it made
+    /// again while idle.
     public var spareBufferKeep = 30.0
     /// Third buffers given back (`spareBufferKeep`; tests).
     public internal(set) var sparesReturned = 0

@@ -130,15 +130,9 @@ import Testing
     /// not let it go: that one is refused and named, as a new constraint would be, and moved
     /// back within reach it holds again. An inequality's constant moves in place too.
     @Test func aConstantMovedBeyondARequiredRivalIsRefusedAndNamedUntilItComesBack() {
-        let (window, box, made) = box(
-            widths: {
-                [
-                    $0.widthAnchor.constraint(equalToConstant: 100),
-                    $0.widthAnchor.constraint(lessThanOrEqualToConstant: 150),
-                ]
-            },
-            named: ["width", "at most"])
-        let (width, most) = (made[0], made[1])
+        let (window, box, width, most) = box(
+            ("width", { $0.widthAnchor.constraint(equalToConstant: 100) }),
+            ("at most", { $0.widthAnchor.constraint(lessThanOrEqualToConstant: 150) }))
         width.constant = 140
         window.layoutIfNeeded()
         #expect(box.frame.width == 140)
@@ -166,35 +160,30 @@ import Testing
         #expect(box.frame.width == 125)
     }
 
-    /// A box at the container's top left, 10 high, with the width constraints `widths` makes,
-    /// named in order, laid out once.
+    /// A box at the container's top left, 10 high, with two width constraints, each named,
+    /// laid out once.
     func box(
-        widths: (View) -> [LayoutConstraint], named names: [String]
-    ) -> (Window, View, [LayoutConstraint]) {
+        _ first: (name: String, make: (View) -> LayoutConstraint),
+        _ second: (name: String, make: (View) -> LayoutConstraint)
+    ) -> (Window, View, LayoutConstraint, LayoutConstraint) {
         let (window, container) = scene()
         let box = managed("box", in: container)
-        let made = widths(box)
-        for (c, name) in zip(made, names) { c.identifier = name }
-        LayoutConstraint.activate(
-            [
-                box.leadingAnchor.constraint(equalTo: container.leadingAnchor),
-                box.topAnchor.constraint(equalTo: container.topAnchor),
-                box.heightAnchor.constraint(equalToConstant: 10),
-            ] + made)
+        let (a, b) = (first.make(box), second.make(box))
+        a.identifier = first.name
+        b.identifier = second.name
+        LayoutConstraint.activate([
+            box.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+            box.topAnchor.constraint(equalTo: container.topAnchor),
+            box.heightAnchor.constraint(equalToConstant: 10), a, b,
+        ])
         window.layoutIfNeeded()
-        return (window, box, made)
+        return (window, box, a, b)
     }
 
     @Test func aRequiredConflictIsRefusedAndNamedAndTakenBackWhenItsRivalGoes() {
-        let (window, box, made) = box(
-            widths: {
-                [
-                    $0.widthAnchor.constraint(equalToConstant: 100),
-                    $0.widthAnchor.constraint(greaterThanOrEqualToConstant: 150),
-                ]
-            },
-            named: ["fixed", "at least"])
-        let (a, b) = (made[0], made[1])
+        let (window, box, a, b) = box(
+            ("fixed", { $0.widthAnchor.constraint(equalToConstant: 100) }),
+            ("at least", { $0.widthAnchor.constraint(greaterThanOrEqualToConstant: 150) }))
         #expect(box.frame.width == 100)
         let refused = window.unsatisfiableLayouts
         #expect(refused.count == 1)
