@@ -234,15 +234,22 @@ func say(_ line: String) throws {
 
 /// Runs `handler` on a dispatch queue when SIGINT or SIGTERM arrives, instead of the default
 /// (which would end the process before it cleans up: files half-written, weston left running).
-/// The sources stop handling when cancelled or released.
+/// The sources stop handling when cancelled or released. Returns once both are registered:
+/// dispatch registers a source on its own thread after `resume` returns, and a signal that
+/// came before found it ignored and was lost (a rig sent SIGTERM just after printing its
+/// socket ran on, and the test waiting for it hung).
 func onStopSignals(_ handler: @escaping (Int32) -> Void) -> [DispatchSourceSignal] {
-    [SIGINT, SIGTERM].map { (signo: Int32) -> DispatchSourceSignal in
+    let registered = DispatchSemaphore(value: 0)
+    let sources = [SIGINT, SIGTERM].map { (signo: Int32) -> DispatchSourceSignal in
         signal(signo, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
         source.setEventHandler { handler(signo) }
+        source.setRegistrationHandler { registered.signal() }
         source.resume()
         return source
     }
+    for _ in sources { registered.wait() }
+    return sources
 }
 
 /// The signal a stop was asked with (0: none), set by the handler before it stops the rig.

@@ -249,6 +249,33 @@ import Testing
         try eventually("weston to end with the rig", timeout: 10) { !isRunning(weston) }
     }
 
+    /// A SIGTERM sent the moment the rig has printed its socket stops it: its signal handling
+    /// is in place before it says anything. Dispatch registered the handlers on its own thread
+    /// after the rig went on, and a signal that came first was ignored: the rig ran on, and
+    /// `aTerminatedRigCleansUp` waited for it for ever. A race, so tried many times.
+    @Test func aSIGTERMAsSoonAsTheSocketIsPrintedStopsTheRig() throws {
+        for _ in 0..<60 {
+            let (rig, output, input) = try spawnUnreaped([
+                CommandRunner.scrollway().path, "rig", "--", "weston-simple-touch",
+            ])
+            defer {
+                close(input)
+                close(output)
+            }
+            _ = try readLines(output, count: 1)
+            #expect(kill(rig, SIGTERM) == 0)
+            var status: Int32 = 0
+            do {
+                try eventually("the rig to end on SIGTERM", timeout: 10) { waitpid(rig, &status, WNOHANG) == rig }
+            } catch {
+                kill(rig, SIGKILL)
+                waitpid(rig, &status, 0)
+                throw error
+            }
+            #expect((status >> 8) & 0xFF == 128 + SIGTERM, "exit status \(status)")
+        }
+    }
+
     /// weston stopped right after a screenshot (whose own time is excused) holds the rig's next
     /// roundtrip, so the next event comes late: the rig says how far behind and exits 1, and
     /// with --tolerate-stalls says it and exits 0 (issue 36, item 10: it exited 0 silently).
