@@ -218,14 +218,7 @@ import Testing
             close(output)
             for pid in napping() { kill(pid, SIGKILL) }
         }
-        var status: Int32 = 0
-        do {
-            try eventually("the rig to return", timeout: 60) { waitpid(rig, &status, WNOHANG) == rig }
-        } catch {
-            kill(rig, SIGKILL)
-            waitpid(rig, &status, 0)
-            throw error
-        }
+        let status = try reap(rig, "the rig to return", timeout: 60)
         #expect((status >> 8) & 0xFF == 0, "exit status \(status)")
         #expect(napping().isEmpty, "the client's child outlived the rig")
     }
@@ -264,14 +257,7 @@ import Testing
             }
             _ = try readLines(output, count: 1)
             #expect(kill(rig, SIGTERM) == 0)
-            var status: Int32 = 0
-            do {
-                try eventually("the rig to end on SIGTERM", timeout: 10) { waitpid(rig, &status, WNOHANG) == rig }
-            } catch {
-                kill(rig, SIGKILL)
-                waitpid(rig, &status, 0)
-                throw error
-            }
+            let status = try reap(rig, "the rig to end on SIGTERM", timeout: 10)
             #expect((status >> 8) & 0xFF == 128 + SIGTERM, "exit status \(status)")
         }
     }
@@ -438,6 +424,20 @@ import Testing
     }
 
     /// Reads `count` lines from `fd` (waiting as long as the rig takes to start).
+    /// Waits up to `timeout` seconds for `pid` to end and returns its wait status; if it does
+    /// not, kills and reaps it and throws (a test never leaves it running).
+    func reap(_ pid: pid_t, _ what: String, timeout: Double) throws -> Int32 {
+        var status: Int32 = 0
+        do {
+            try eventually(what, timeout: timeout) { waitpid(pid, &status, WNOHANG) == pid }
+        } catch {
+            kill(pid, SIGKILL)
+            waitpid(pid, &status, 0)
+            throw error
+        }
+        return status
+    }
+
     func readLines(_ fd: Int32, count: Int) throws -> [String] {
         var text = [UInt8]()
         var byte: UInt8 = 0
