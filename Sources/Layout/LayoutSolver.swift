@@ -311,7 +311,11 @@ public final class LayoutSolver {
     /// part of a form's layout (decisions.md, "The test loop"), and the solver belongs to one
     /// actor.
     @exclusivity(unchecked) private var rows = Tableau()
-    private var variables: [ObjectIdentifier: (variable: LayoutVariable, symbol: Symbol)] = [:]
+    /// Each variable a constraint names, its symbol, and how many of the solver's constraints
+    /// name it: one that none names any more leaves (`releaseVariables`), so that a window
+    /// whose views come and go (a feed's cells, recycled) keeps only its live variables, and
+    /// `updateVariables` writes only those.
+    private var variables: [ObjectIdentifier: (variable: LayoutVariable, symbol: Symbol, uses: Int)] = [:]
     private var edits: [ObjectIdentifier: Edit] = [:]
     /// The edit variables' constraints, to tell them from the app's at once.
     private var editConstraints: Set<ObjectIdentifier> = []
@@ -337,6 +341,7 @@ public final class LayoutSolver {
         var subject = chooseSubject(row, tag)
         if subject == .invalid, row.cells.allSatisfy({ $0.symbol.kind == .dummy }) {
             guard nearZero(row.constant) else {
+                forgetUnused(c)
                 throw .unsatisfiable(c, conflicts: owners(of: Set(row.symbols)))
             }
             subject = tag.marker
@@ -355,6 +360,7 @@ public final class LayoutSolver {
             rows[subject] = row
         }
         constraints[key] = (c, tag)
+        retainVariables(of: c)
         optimize(.objective)
     }
 
@@ -377,9 +383,13 @@ public final class LayoutSolver {
             substitute(tag.marker, row)
         }
         optimize(.objective)
+        releaseVariables(of: c)
     }
 
     public func contains(_ c: LinearConstraint) -> Bool { constraints[ObjectIdentifier(c)] != nil }
+
+    /// The variables the solver's constraints name (each once, however many name it).
+    public var variableCount: Int { variables.count }
 
     /// Gives `c`'s right-hand side the constant `value` and re-solves from the last solution
     /// (a frame set by hand that moved: `view.width == 320` becoming `== 300`; an intrinsic
@@ -610,8 +620,43 @@ public final class LayoutSolver {
     private func symbol(for v: LayoutVariable) -> Symbol {
         if let s = variables[ObjectIdentifier(v)]?.symbol { return s }
         let s = newSymbol(.external)
-        variables[ObjectIdentifier(v)] = (v, s)
+        variables[ObjectIdentifier(v)] = (v, s, 0)
         return s
+    }
+
+    /// `c`, just added, names its variables once more (a variable named twice, twice).
+    private func retainVariables(of c: LinearConstraint) {
+        for term in c.expression.terms where !nearZero(term.coefficient) {
+            variables[ObjectIdentifier(term.variable)]?.uses += 1
+        }
+    }
+
+    /// `c`, just removed, names its variables no more; those no constraint names leave.
+    private func releaseVariables(of c: LinearConstraint) {
+        for term in c.expression.terms where !nearZero(term.coefficient) {
+            variables[ObjectIdentifier(term.variable)]?.uses -= 1
+        }
+        forgetUnused(c)
+    }
+
+    /// Of `c`'s variables, those no constraint names leave the solver. The tableau no longer
+    /// holds their symbols: the rows are the remaining constraints, in which they do not
+    /// appear (the removal pivoted the last constraint naming one out with its marker). One
+    /// the rows still hold, at a coefficient rounding left, stays, rather than leave a symbol
+    /// no variable reads.
+    private func forgetUnused(_ c: LinearConstraint) {
+        for term in c.expression.terms {
+            let key = ObjectIdentifier(term.variable)
+            guard let entry = variables[key], entry.uses <= 0, !isInTableau(entry.symbol) else { continue }
+            variables[key] = nil
+        }
+    }
+
+    /// Whether `s` is basic, or in a row or the objective.
+    private func isInTableau(_ s: Symbol) -> Bool {
+        if rows[s] != nil || objective.contains(s) { return true }
+        for (_, row) in rows where row.contains(s) { return true }
+        return false
     }
 
     /// The constraint's row over the current basis, with its slack, error or dummy symbols.

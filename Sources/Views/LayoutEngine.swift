@@ -63,6 +63,8 @@ final class LayoutEngine {
     private let log = Logger(label: "scrollway.layout")
 
     var isInUse: Bool { !installed.isEmpty }
+    /// The solver's variables: those of the items its constraints name.
+    var variableCount: Int { solver.variableCount }
 
     init(window: Window) {
         self.window = window

@@ -208,6 +208,44 @@ import Testing
         #expect(bottom.value == 44)
     }
 
+    /// A variable stays while a constraint names it and leaves with the last: a window's views
+    /// come and go (a feed's cells), and the solver must not keep, and write on every solve,
+    /// the variables of every view it ever placed.
+    @Test func aVariableLeavesWithTheLastConstraintNamingIt() throws {
+        let solver = LayoutSolver()
+        let left = LayoutVariable("left")
+        try solver.add(left == 10)
+        weak var gone: LayoutVariable?
+        var twice: LinearConstraint?
+        var other: LinearConstraint?
+        do {
+            let width = LayoutVariable("width")
+            gone = width
+            // Named twice by one constraint, and by a second.
+            twice = LinearExpression(width) + LinearExpression(width) == LinearExpression(left) * 4
+            other = width >= 5
+            try solver.add(try #require(twice))
+            try solver.add(try #require(other))
+            #expect(solver.variableCount == 2)
+            solver.updateVariables()
+            #expect(width.value == 20)
+        }
+        try solver.remove(try #require(twice))
+        #expect(solver.variableCount == 2 && gone != nil)
+        try solver.remove(try #require(other))
+        (twice, other) = (nil, nil)
+        #expect(solver.variableCount == 1 && gone == nil)
+        // What stays is solved as before; an edit variable leaves with its removal.
+        let right = LayoutVariable("right")
+        try solver.add(right == left + 30)
+        try solver.addEditVariable(right, priority: .defaultHigh)
+        try solver.suggest(right, 70)
+        solver.updateVariables()
+        #expect(left.value == 10 && right.value == 40)
+        try solver.removeEditVariable(right)
+        #expect(solver.variableCount == 2)
+    }
+
     /// A required equality given twice (the second is redundant: its row holds only dummies)
     /// still holds when the first is removed, whatever inequality stands beside them. (Pivoting
     /// the removed marker on the inequality's row left the repeat 5 px off; found by the fuzz.)
@@ -331,6 +369,10 @@ import Testing
                 }
             }
             #expect(vars.allSatisfy { $0.value.isFinite })
+            // The solver keeps the variables its constraints name, no more (the edit
+            // variable's own constraint names `x0`).
+            let named = Set(active.flatMap { $0.expression.terms.map { ObjectIdentifier($0.variable) } })
+            #expect(solver.variableCount == named.union([ObjectIdentifier(vars[0])]).count, "step \(step)")
         }
     }
 }
