@@ -39,7 +39,7 @@ public struct OffscreenBench {
     }
 
     /// The steps `run` reports through `progress`.
-    public static let steps = 9
+    public static let steps = 10
 
     /// Runs every step and writes the report.
     public func run() throws {
@@ -69,6 +69,8 @@ public struct OffscreenBench {
         let form = try FormResizeRun.measure(quick: quick)
         progress(8, "list and grid flings beside the form's constraints")
         let beside = try BesideFormRun.measure(quick: quick)
+        progress(9, "feed fling, self-sizing cards by constraints and by hand")
+        let feed = try FeedRun.measure(quick: quick)
 
         let budget = 1000.0 / 60
         func ms(_ v: Double) -> String { String(format: "%.2f", v) }
@@ -123,6 +125,11 @@ public struct OffscreenBench {
         output(
             "grid fling beside the form, main-thread ms/frame, \(turns): \(ms(gridWith)) against \(ms(gridWithout)) "
                 + "without → \(ratio(gridWith, gridWithout)) of baseline")
+        let (feedConstraints, feedHand) = (median(feed.byConstraints), median(feed.byHand))
+        output(
+            "feed fling, self-sizing cards (a title, a wrapping body), main-thread ms/frame, \(turns): laid out "
+                + "by constraints \(ms(feedConstraints)) against by hand \(ms(feedHand)) → "
+                + "\(ratio(feedConstraints, feedHand)) of baseline")
         if let reader {
             let off = AccessibilityRun.Result.median(reader.off)
             let on = AccessibilityRun.Result.median(reader.on)

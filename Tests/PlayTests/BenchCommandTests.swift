@@ -13,10 +13,11 @@ import Testing
         // Progress on standard error (not a terminal: a line per step), results on standard output.
         #expect(
             run.err.contains(
-                "bench: 0% zoom fling, tiles on the main thread\nbench: 11% zoom fling, tiles on workers\n"))
-        #expect(run.err.contains("bench: 33% list fling, 100,000 rows\n"))
-        #expect(run.err.contains("bench: 44% list fling, 100,000 rows, with a screen reader (AT-SPI)\n"))
-        #expect(run.err.contains("bench: 77% form resize, constraints re-solved each frame\n"))
+                "bench: 0% zoom fling, tiles on the main thread\nbench: 10% zoom fling, tiles on workers\n"))
+        #expect(run.err.contains("bench: 30% list fling, 100,000 rows\n"))
+        #expect(run.err.contains("bench: 40% list fling, 100,000 rows, with a screen reader (AT-SPI)\n"))
+        #expect(run.err.contains("bench: 70% form resize, constraints re-solved each frame\n"))
+        #expect(run.err.contains("bench: 90% feed fling, self-sizing cards by constraints and by hand\n"))
         #expect(!run.out.split(separator: "\n").contains { $0.hasPrefix("bench: ") })
         let lines = run.out.split(separator: "\n").map(String.init)
         for prefix in [
@@ -34,6 +35,8 @@ import Testing
             "form resize (",
             "list fling beside the form (",
             "grid fling beside the form, main-thread ms/frame, median of 1 run each, taken in turn: ",
+            "feed fling, self-sizing cards (a title, a wrapping body), main-thread ms/frame, median of 1 run each, "
+                + "taken in turn: laid out by constraints ",
         ] {
             #expect(lines.contains { $0.hasPrefix(prefix) }, "no line starting '\(prefix)' in:\n\(run.out)")
         }
