@@ -59,6 +59,8 @@ final class LayoutEngine {
     /// date before it goes in, and leaves intrinsic sizes to the solve.
     private var pinsDirty: Set<ObjectIdentifier> = []
     private(set) var needsSolve = false
+    /// A fitting engine's target: the fitted view's width and height constraints.
+    private var fittingTarget: (width: LinearConstraint, height: LinearConstraint)?
     private(set) var isLayingOut = false
     private let log = Logger(label: "scrollway.layout")
 
@@ -482,8 +484,33 @@ final class LayoutEngine {
         w.identifier = "fitting width"
         h.identifier = "fitting height"
         s.roleConstraints += [w, h]
+        fittingTarget = (w, h)
         addQuietly(w)
         addQuietly(h)
+    }
+
+    /// Whether a fitting engine can be asked again (`refit`): its target and every constraint
+    /// went in, so that moving the target in place solves what a new engine would.
+    var canRefit: Bool {
+        guard let (w, h) = fittingTarget else { return false }
+        return refused.isEmpty && solver.contains(w) && solver.contains(h)
+    }
+
+    /// A kept fitting engine asked again at `size`: the target moved in place, and every item
+    /// read anew at the solve, since nothing tells this engine of a new text, frame or flag
+    /// (the window's engine hears of them). False, changing nothing, when the solver refuses
+    /// the target: a new engine then reports it as before.
+    func refit(_ view: View, _ size: Size) -> Bool {
+        guard canRefit, let (w, h) = fittingTarget, state(.view(view)) != nil else { return false }
+        do {
+            try solver.updateConstants([(w, size.width), (h, size.height)])
+        } catch {
+            return false
+        }
+        dirty.formUnion(itemOrder)
+        pinsDirty.formUnion(itemOrder)
+        needsSolve = true
+        return true
     }
 
     private func refreshDirtyItems() {

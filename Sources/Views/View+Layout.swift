@@ -78,21 +78,43 @@ extension View {
     /// alone (UIKit's `systemLayoutSizeFitting`). With a required horizontal priority the width
     /// is `target.width` and the height follows (a self-sizing cell); the view's own frame
     /// and its window's layout are untouched.
+    ///
+    /// The solver is kept for the next call: a self-sizing cell measured for each item it is
+    /// reused for, or a stack measured at another width, re-solves from the last solution with
+    /// the target and the intrinsic sizes moved in place, instead of building every row again.
+    /// It is built anew when the subtree's constraints are not the same ones with the same
+    /// constants and priorities, or the priorities asked differ. (A layout the constraints
+    /// leave ambiguous may then come out as another of its solutions.)
     public func systemLayoutSizeFitting(
         _ target: Size, horizontalFittingPriority: LayoutPriority = .fittingSizeLevel,
         verticalFittingPriority: LayoutPriority = .fittingSizeLevel
     ) -> Size {
-        let engine = LayoutEngine(fitting: self)
-        engine.addFitting(self, target, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
+        var constraints: [LayoutConstraint] = []
         var stack = [self]
         while let v = stack.popLast() {
             v.updateOwnConstraintsIfNeeded()
-            for c in v.installedConstraints { engine.add(c) }
+            constraints += v.installedConstraints
             stack += v.subviews
         }
+        let priorities = (horizontalFittingPriority, verticalFittingPriority)
+        if let kept = fittingEngine, kept.fits(constraints, priorities), kept.engine.refit(self, target) {
+            kept.engine.solveForFitting()
+            return kept.engine.solvedSize(of: self) ?? target
+        }
+        fittingEngine = nil
+        let engine = LayoutEngine(fitting: self)
+        engine.addFitting(self, target, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
+        for c in constraints { engine.add(c) }
         engine.solveForFitting()
+        if engine.canRefit {
+            fittingEngine = FittingEngine(engine: engine, constraints: constraints, priorities: priorities)
+        }
         return engine.solvedSize(of: self) ?? target
     }
+
+    /// Forgets the kept fitting engine: the next `systemLayoutSizeFitting` builds its solver
+    /// from nothing (what the bench times a kept one against).
+    public func forgetFittingEngine() { fittingEngine = nil }
 
     /// The subtree's constraints go into `window`'s engine (the subtree just joined it).
     func installConstraints(in window: Window) {
@@ -146,4 +168,33 @@ extension Window {
 
     /// The app's non-required constraints the last solution does not satisfy.
     public var brokenLayoutConstraints: [LayoutConstraint] { layoutEngineIfCreated?.brokenConstraints ?? [] }
+}
+
+/// A view's kept fitting engine, and what it was built from: the subtree's constraints in the
+/// order they went in, their constants and priorities then, and the fitting priorities.
+@MainActor
+final class FittingEngine {
+    let engine: LayoutEngine
+    private let constraints: [LayoutConstraint]
+    private let constants: [Double]
+    private let constraintPriorities: [LayoutPriority]
+    private let priorities: (LayoutPriority, LayoutPriority)
+
+    init(engine: LayoutEngine, constraints: [LayoutConstraint], priorities: (LayoutPriority, LayoutPriority)) {
+        self.engine = engine
+        self.constraints = constraints
+        constants = constraints.map(\.constant)
+        constraintPriorities = constraints.map(\.priority)
+        self.priorities = priorities
+    }
+
+    /// Whether `constraints` are the ones it was built from, as they were then.
+    func fits(_ now: [LayoutConstraint], _ asked: (LayoutPriority, LayoutPriority)) -> Bool {
+        guard asked == priorities, now.count == constraints.count else { return false }
+        for (i, c) in now.enumerated()
+        where c !== constraints[i] || c.constant != constants[i] || c.priority != constraintPriorities[i] {
+            return false
+        }
+        return true
+    }
 }

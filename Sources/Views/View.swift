@@ -148,6 +148,8 @@ open class View {
     public internal(set) var installedConstraints: [LayoutConstraint] = []
     /// The layout guides added to this view.
     public internal(set) var layoutGuides: [LayoutGuide] = []
+    /// The engine of this view's last `systemLayoutSizeFitting`, kept for the next.
+    var fittingEngine: FittingEngine?
     /// Whether the window's layout engine holds variables for this view (so a frame change
     /// set by hand, or a new intrinsic size, must reach it).
     @exclusivity(unchecked) var isInLayoutEngine = false
