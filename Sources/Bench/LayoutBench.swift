@@ -32,12 +32,15 @@ enum GridRun {
 
 /// The form scene resized frame after frame: what the layout pass (views' own layout and the
 /// constraint solver, re-solving from its last solution) costs per resize frame, against solving
-/// the same form from nothing at each width (`systemLayoutSizeFitting`, a new solver each time).
+/// the same form from nothing at each width (`systemLayoutSizeFitting`, its kept solver
+/// forgotten each time); and those fittings again with the solver kept from one to the next.
 @MainActor
 struct FormResizeRun {
     var constraints = 0
     var incremental = FrameTimes()
     var fromScratch = FrameTimes()
+    /// The same fittings with the solver the last one kept.
+    var refitted = FrameTimes()
 
     /// The widths a window dragged narrower and back passes through.
     static func widths(quick: Bool) -> [Double] {
@@ -65,9 +68,15 @@ struct FormResizeRun {
             throw BenchError("bench: the form's constraints conflict: \(window.unsatisfiableLayouts)")
         }
         for w in widths(quick: true) {
+            form.forgetFittingEngine()
             let start = clock.now
             _ = form.systemLayoutSizeFitting(Size(width: w, height: 0), horizontalFittingPriority: .required)
             run.fromScratch.samples.append(BenchDriver.seconds(start.duration(to: clock.now)) * 1000)
+        }
+        for w in widths(quick: true) {
+            let start = clock.now
+            _ = form.systemLayoutSizeFitting(Size(width: w, height: 0), horizontalFittingPriority: .required)
+            run.refitted.samples.append(BenchDriver.seconds(start.duration(to: clock.now)) * 1000)
         }
         return run
     }
