@@ -114,7 +114,8 @@ public struct OffscreenBench {
                 + "\(ms(form.fromScratch.mean)) → \(ratio(form.incremental.mean, form.fromScratch.mean)) of baseline; "
                 + "against the 1 ms target: mean \(ratio(form.incremental.mean, 1)), worst "
                 + "\(ratio(form.incremental.worst, 1)); fitted again with its kept solver "
-                + "\(ms(form.refitted.mean)) → \(ratio(form.refitted.mean, form.fromScratch.mean)) of fitting from nothing")
+                + "\(ms(form.refitted.mean)) → \(ratio(form.refitted.mean, form.fromScratch.mean)) of fitting from nothing"
+        )
         let median = AccessibilityRun.Result.median
         let turns = "median of \(beside.listWith.count) run\(beside.listWith.count == 1 ? "" : "s") each, taken in turn"
         let (listWith, listWithout) = (median(beside.listWith), median(beside.listWithout))
