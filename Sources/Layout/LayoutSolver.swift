@@ -221,6 +221,19 @@ public final class LayoutSolver {
             return found ? cells[i].coefficient : 0
         }
 
+        /// Each symbol given its new id (`renumberSymbols`, which keeps their order, so the
+        /// terms stay sorted); the mask made anew.
+        mutating func renumber(_ newID: [Int]) {
+            var kept: UInt64 = 0
+            for i in cells.indices {
+                let s = cells[i].symbol
+                let t = Symbol(id: newID[s.id], kind: s.kind)
+                cells[i] = Cell(symbol: t, coefficient: cells[i].coefficient)
+                kept |= t.bit
+            }
+            mask = kept
+        }
+
         /// Puts `row` (the value of `symbol`) in place of `symbol`.
         mutating func substitute(_ symbol: Symbol, _ row: Row) {
             guard mayContain(symbol) else { return }
@@ -296,6 +309,26 @@ public final class LayoutSolver {
         }
 
         func makeIterator() -> Zip2Sequence<[Symbol], [Row]>.Iterator { zip(basics, rows).makeIterator() }
+
+        /// Every symbol given its new id, the rows in the same order; the table of slots as
+        /// long as the new ids need.
+        mutating func renumber(_ newID: [Int], count: Int) {
+            slots = Array(repeating: -1, count: count + 1)
+            for i in rows.indices {
+                let b = basics[i]
+                basics[i] = Symbol(id: newID[b.id], kind: b.kind)
+                slots[basics[i].id] = i
+                rows[i].renumber(newID)
+            }
+        }
+
+        /// The ids of the symbols the rows hold, basic or not.
+        func symbolIDs(into ids: inout [Int]) {
+            for i in rows.indices {
+                ids.append(basics[i].id)
+                for cell in rows[i].cells { ids.append(cell.symbol.id) }
+            }
+        }
     }
 
     private struct Edit {
@@ -323,6 +356,11 @@ public final class LayoutSolver {
     private var objective = Row()
     private var artificial: Row?
     private var lastID = 0
+    /// How many ids beyond twice the symbols in use may be made before they are numbered anew
+    /// (`compactSymbolsIfSparse`); a test makes it negative to renumber after every change.
+    var symbolSlack = 4096
+    /// How many times the symbols were numbered anew.
+    private(set) var renumberings = 0
 
     public init() {}
 
@@ -362,6 +400,7 @@ public final class LayoutSolver {
         constraints[key] = (c, tag)
         retainVariables(of: c)
         optimize(.objective)
+        compactSymbolsIfSparse()
     }
 
     /// Removes a constraint and re-solves.
@@ -384,6 +423,7 @@ public final class LayoutSolver {
         }
         optimize(.objective)
         releaseVariables(of: c)
+        compactSymbolsIfSparse()
     }
 
     public func contains(_ c: LinearConstraint) -> Bool { constraints[ObjectIdentifier(c)] != nil }
@@ -611,6 +651,56 @@ public final class LayoutSolver {
     private func isEditConstraint(_ c: LinearConstraint) -> Bool { editConstraints.contains(ObjectIdentifier(c)) }
 
     // MARK: The tableau
+
+    /// The ids made so far: symbols are numbered from 1 in the order they were made.
+    var symbolIDsMade: Int { lastID }
+
+    /// Ids only grow, one or two for each constraint added and one for each variable, and the
+    /// tableau finds a row through a table indexed by id: a solver whose constraints come and
+    /// go for ever (a window whose recycled cells have constraints) would grow that table for
+    /// ever. Once the ids made pass twice the symbols that can be in use (the variables' and
+    /// the constraints' own, the basic ones) by `symbolSlack`, the symbols in use are numbered
+    /// anew: amortized, a constant cost per symbol made.
+    private func compactSymbolsIfSparse() {
+        let inUse = variables.count + 2 * constraints.count + rows.count
+        guard lastID > 2 * inUse + symbolSlack else { return }
+        renumberSymbols()
+    }
+
+    /// Numbers the symbols in use 1, 2, 3… in the order they were made: every order the
+    /// solver reads (the terms of a row, ties broken by the older symbol) stays as it was, so
+    /// every pivot, and every solution, is the same bit for bit.
+    func renumberSymbols() {
+        var ids: [Int] = []
+        ids.reserveCapacity(lastID)
+        for (_, entry) in variables { ids.append(entry.symbol.id) }
+        for (_, entry) in constraints { ids += [entry.tag.marker.id, entry.tag.other.id] }
+        for (_, edit) in edits { ids += [edit.tag.marker.id, edit.tag.other.id] }
+        rows.symbolIDs(into: &ids)
+        for row in [objective] + (artificial.map { [$0] } ?? []) { ids += row.cells.map(\.symbol.id) }
+        ids += infeasible.map(\.id)
+        var newID = Array(repeating: 0, count: lastID + 1)
+        var count = 0
+        for id in Set(ids).sorted() where id != 0 {
+            count += 1
+            newID[id] = count
+        }
+        func renumbered(_ s: Symbol) -> Symbol { s.id == 0 ? s : Symbol(id: newID[s.id], kind: s.kind) }
+        func renumbered(_ tag: Tag) -> Tag { Tag(marker: renumbered(tag.marker), other: renumbered(tag.other)) }
+        for (key, entry) in variables { variables[key] = (entry.variable, renumbered(entry.symbol), entry.uses) }
+        for (key, entry) in constraints { constraints[key] = (entry.constraint, renumbered(entry.tag)) }
+        for (key, edit) in edits {
+            edits[key] = Edit(
+                variable: edit.variable, tag: renumbered(edit.tag), constraint: edit.constraint, constant: edit.constant
+            )
+        }
+        rows.renumber(newID, count: count)
+        objective.renumber(newID)
+        artificial?.renumber(newID)
+        infeasible = infeasible.map(renumbered)
+        lastID = count
+        renumberings += 1
+    }
 
     private func newSymbol(_ kind: Symbol.Kind) -> Symbol {
         lastID += 1

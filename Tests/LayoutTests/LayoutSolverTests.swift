@@ -1,7 +1,8 @@
 import ScrollwayGeometry
-import ScrollwayLayout
 import ScrollwayTestSupport
 import Testing
+
+@testable import ScrollwayLayout
 
 /// The solver against systems solved by hand.
 @MainActor
@@ -459,6 +460,94 @@ import Testing
         #expect(moved > 60 && refused > 0 && batches > 20, "\(moved) moved (\(batches) together), \(refused) refused")
     }
 
+}
+
+/// Symbol ids numbered anew (`renumberSymbols`): the same solutions bit for bit, and ids that
+/// stay bounded however long constraints come and go.
+@MainActor
+@Suite struct SymbolRenumberingTests {
+    /// Two solvers given the same random constraints, additions, removals, constant moves and
+    /// suggestions, each over its own ten variables: one renumbers its symbols after every
+    /// addition and removal, the other never. Their solutions and refusals are the same at every step.
+    @Test(arguments: [5, 2026, 31_337] as [UInt64])
+    func renumberedSymbolsSolveTheSame(seed: UInt64) throws {
+        var random = SeededRandom(state: seed)
+        let often = LayoutSolver()
+        often.symbolSlack = Int.min / 4
+        let never = LayoutSolver()
+        never.symbolSlack = Int.max / 4
+        let solvers = [often, never]
+        let vars = solvers.map { _ in (0..<10).map { LayoutVariable("x\($0)") } }
+        var active: [[LinearConstraint]] = [[], []]
+        for k in 0..<2 { try solvers[k].addEditVariable(vars[k][0], priority: .defaultHigh) }
+        for step in 0..<1500 {
+            let op = random.int(10)
+            let (i, j) = (random.int(10), random.int(10))
+            let (a, b) = (random.unit(-500, 500).rounded(), random.unit(0.5, 2).rounded())
+            let relation = random.int(3)
+            let priority = random.int(2) == 0 ? LayoutPriority.required : LayoutPriority(random.unit(1, 999))
+            let pick = active[0].isEmpty ? 0 : random.int(active[0].count)
+            var outcomes: [String] = []
+            for k in 0..<2 {
+                let x = vars[k]
+                do {
+                    switch op {
+                    case 0..<4:
+                        let expr = LinearExpression(x[i]) - LinearExpression(x[j]) * b
+                        let c: LinearConstraint
+                        switch relation {
+                        case 0: c = ((expr == a) ~ priority)
+                        case 1: c = ((expr <= a) ~ priority)
+                        default: c = ((expr >= a) ~ priority)
+                        }
+                        try solvers[k].add(c)
+                        active[k].append(c)
+                    case 4..<7 where !active[k].isEmpty:
+                        try solvers[k].remove(active[k].remove(at: pick))
+                    case 7 where !active[k].isEmpty:
+                        try solvers[k].updateConstant(of: active[k][pick], to: a)
+                    default:
+                        try solvers[k].suggest(x[0], a * 2)
+                    }
+                    outcomes.append("ok")
+                } catch {
+                    outcomes.append("refused")
+                }
+                solvers[k].updateVariables()
+            }
+            #expect(outcomes[0] == outcomes[1], "step \(step)")
+            #expect(vars[0].map(\.value) == vars[1].map(\.value), "step \(step)")
+        }
+        #expect(often.renumberings > 700 && never.renumberings == 0, "renumbered \(often.renumberings) times")
+        #expect(often.symbolIDsMade < never.symbolIDsMade)
+    }
+
+    /// A window's cells as a feed recycles them: a fixed frame, and 20,000 times a cell's
+    /// constraints on new variables added and removed. The ids stay within twice those in use
+    /// plus the slack, and what stays is solved as before.
+    @Test func idsStayBoundedAsConstraintsComeAndGo() throws {
+        let solver = LayoutSolver()
+        let width = LayoutVariable("window.width")
+        try solver.add(width == 390)
+        var most = 0
+        for n in 0..<20_000 {
+            let left = LayoutVariable("cell.left")
+            let cellWidth = LayoutVariable("cell.width")
+            let cell = [left == 8, cellWidth == width - 16, (cellWidth >= 100) ~ .defaultHigh]
+            for c in cell { try solver.add(c) }
+            if n % 1000 == 0 {
+                solver.updateVariables()
+                #expect(cellWidth.value == 374 && width.value == 390)
+            }
+            for c in cell { try solver.remove(c) }
+            most = max(most, solver.symbolIDsMade)
+        }
+        // Six ids a cycle (two variables, two dummies, a slack and an error): 120,000 made in
+        // all, never more than the slack (4,096) and a few dozen at once.
+        #expect(most < 4_096 + 64, "\(most) ids")
+        solver.updateVariables()
+        #expect(width.value == 390 && solver.variableCount == 1)
+    }
 }
 
 extension SeededRandom {
