@@ -40,6 +40,12 @@ public final class AtSpiBridge: WindowObserver {
     private var numbers: [ObjectIdentifier: UInt64] = [:]
     private var views: [UInt64: WeakView] = [:]
     private var nextNumber: UInt64 = 1
+    /// When the table of numbered views next drops the views that are gone (doubled each
+    /// time from what stays): an app whose views come and go would otherwise keep an entry
+    /// for each view a reader was ever told of.
+    private var sweepAt = 1024
+    /// The views with a number now (what the tests count).
+    var numberedViews: Int { views.count }
     /// Keys asked about and not yet delivered, in the order they came.
     var pendingKeys: [PendingKey] = []
     /// Elements that came or went and are not yet told, in the order they did, and since when
@@ -226,11 +232,21 @@ public final class AtSpiBridge: WindowObserver {
     public func path(of view: View) -> String {
         let key = ObjectIdentifier(view)
         if let n = numbers[key], views[n]?.view === view { return "\(Self.prefix)/\(n)" }
+        if views.count >= sweepAt { sweepGoneViews() }
         let n = nextNumber
         nextNumber += 1
         numbers[key] = n
         views[n] = WeakView(view: view)
         return "\(Self.prefix)/\(n)"
+    }
+
+    /// Drops the numbers of views that are gone. A number is never given again, so a reader
+    /// that asks about a gone view's path still hears that there is no such object; the views
+    /// that live keep theirs.
+    private func sweepGoneViews() {
+        views = views.filter { $0.value.view != nil }
+        numbers = numbers.filter { views[$0.value] != nil }
+        sweepAt = max(1024, 2 * views.count)
     }
 
     /// The object at `path` now: its view's node, made alone (a reader asks about one element
