@@ -301,8 +301,7 @@ public final class CollectionView: ScrollView {
                 self.moveFocus(from: path, toward: direction)
             }
         }
-        if cell.superview !== self {
-            insertSubview(cell, at: 0)
+        if cell.joinRowsInView(of: self) {
             window?.postAccessibilityNotification(.elementAdded(cell, container: self))
         }
     }
@@ -310,7 +309,7 @@ public final class CollectionView: ScrollView {
     private func recycle(_ cell: CollectionCell) {
         cell.resignFocus()
         window?.postAccessibilityNotification(.elementRemoved(cell, container: self))
-        cell.removeFromSuperview()
+        cell.leaveRowsInView()
         cell.onTap = nil
         cell.onMove = nil
         pool.put(cell, identifier: cell.reuseIdentifier)
@@ -337,7 +336,7 @@ public final class CollectionView: ScrollView {
     }
 
     private func trimPools() {
-        pool.trim(to: Self.poolLimit)
+        for cell in pool.trim(to: Self.poolLimit) where cell.superview === self { cell.removeFromSuperview() }
         if headerPool.count > Self.poolLimit { headerPool.removeLast(headerPool.count - Self.poolLimit) }
     }
 }

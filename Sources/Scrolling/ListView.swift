@@ -639,8 +639,7 @@ public final class ListView: ScrollView {
         }
         cell.selectsOnKeys = onSelectRow != nil
         offerActions(of: row, on: cell)
-        if cell.superview !== self {
-            insertSubview(cell, at: 0)
+        if cell.joinRowsInView(of: self) {
             window?.postAccessibilityNotification(.elementAdded(cell, container: self))
         }
     }
@@ -651,14 +650,14 @@ public final class ListView: ScrollView {
         cell.resignFocus()
         swipeActions?.cellWillRecycle(cell)
         window?.postAccessibilityNotification(.elementRemoved(cell, container: self))
-        cell.removeFromSuperview()
+        cell.leaveRowsInView()
         cell.onTap = nil
         pool.put(cell, identifier: cell.reuseIdentifier)
     }
 
     /// Keeps at most `poolLimit` spare cells per identifier (and headers) between updates.
     private func trimPools() {
-        pool.trim(to: Self.poolLimit)
+        for cell in pool.trim(to: Self.poolLimit) where cell.superview === self { cell.removeFromSuperview() }
         if headerPool.count > Self.poolLimit { headerPool.removeLast(headerPool.count - Self.poolLimit) }
     }
 }

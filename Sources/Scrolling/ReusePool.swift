@@ -29,8 +29,43 @@ struct ReusePool<Cell: View> {
 
     mutating func put(_ cell: Cell, identifier: String) { waiting[identifier, default: []].append(cell) }
 
-    /// Keeps at most `limit` waiting cells per identifier.
-    mutating func trim(to limit: Int) {
-        for (id, cells) in waiting where cells.count > limit { waiting[id] = Array(cells.prefix(limit)) }
+    /// Keeps at most `limit` waiting cells per identifier; the others, which the caller takes
+    /// out of its hierarchy if they waited there.
+    @discardableResult
+    mutating func trim(to limit: Int) -> [Cell] {
+        var dropped: [Cell] = []
+        for (id, cells) in waiting where cells.count > limit {
+            waiting[id] = Array(cells.prefix(limit))
+            dropped += cells.dropFirst(limit)
+        }
+        return dropped
+    }
+}
+
+extension View {
+    /// A cell leaves the rows in view. One whose subtree the window's constraint engine holds
+    /// waits hidden where it is: taken out and put back when it is reused, each of its
+    /// constraints would leave the window's solver and go in again, most of a self-sizing
+    /// feed's layout (decisions.md, "Recycled cells with constraints wait in place"). Others
+    /// leave the hierarchy, which costs them nothing and keeps the frame's walks short.
+    func leaveRowsInView() {
+        if superview != nil, isInWindowLayoutEngine {
+            isHidden = true
+        } else {
+            removeFromSuperview()
+        }
+    }
+
+    /// A cell joins the rows in view in `container`: inserted at the back, or shown again
+    /// where it waited. Whether it was not shown there before (a reader is told of it then).
+    func joinRowsInView(of container: View) -> Bool {
+        if superview !== container {
+            container.insertSubview(self, at: 0)
+            if isHidden { isHidden = false }
+            return true
+        }
+        guard isHidden else { return false }
+        isHidden = false
+        return true
     }
 }

@@ -60,6 +60,19 @@ extension View {
         return engine.isAmbiguous(self)
     }
 
+    /// Whether its window's constraint engine holds this view or one below it (constraints
+    /// name them). Taking such a subtree out of the window takes each of those constraints out
+    /// of the window's solver, and putting it back puts each in again: so a recycled cell for
+    /// which this is true waits hidden in place (`ListView`, `CollectionView`).
+    public var isInWindowLayoutEngine: Bool {
+        var stack = [self]
+        while let v = stack.popLast() {
+            if v.isInLayoutEngine { return true }
+            stack += v.subviews
+        }
+        return false
+    }
+
     /// The constraints on this view or below it (UIKit's `constraintsAffectingLayout` for a
     /// subtree): what an app walks to explain a layout.
     public var constraintsInSubtree: [LayoutConstraint] {

@@ -412,6 +412,62 @@ final class SceneDriver {
         }
     }
 
+    /// Cells with constraints (a badge pinned to the cell's trailing edge) wait hidden in the
+    /// list when recycled instead of leaving it (their constraints stay in the window's
+    /// engine); jumps still leave no stray views: the cells in view, the indicators, and at
+    /// most the pool's limit waiting hidden.
+    @Test func recycledCellsWithConstraintsWaitHiddenAndJumpsLeaveNoStrayViews() {
+        final class BadgeCell: ListCell {
+            let badge = View()
+            init() {
+                super.init(reuseIdentifier: "badge")
+                badge.translatesAutoresizingMaskIntoConstraints = false
+                addSubview(badge)
+                LayoutConstraint.activate([
+                    badge.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -8),
+                    badge.centerYAnchor.constraint(equalTo: centerYAnchor),
+                    badge.widthAnchor.constraint(equalToConstant: 20),
+                    badge.heightAnchor.constraint(equalToConstant: 20),
+                ])
+            }
+        }
+        final class Rows: ListDataSource {
+            func numberOfRows(in list: ListView) -> Int { 100_000 }
+            func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+                let cell = list.dequeueReusableCell(withIdentifier: "badge")
+                cell.textLabel.text = "row \(row)"
+                return cell
+            }
+        }
+        let rows = Rows()
+        let window = Window(size: Size(width: 300, height: 600))
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 300, height: 600))
+        list.register("badge") { BadgeCell() }
+        list.dataSource = rows
+        window.addSubview(list)
+        list.reloadData()
+        for (i, row) in [99_999, 0, 50_000, 12_345, 50_003, 7].enumerated() {
+            list.scrollToRow(row)
+            _ = try? window.prepareFrame(time: 0.1 * Double(i + 1))
+            // (The indicators hide when the list is still.)
+            let waiting = list.subviews.filter { $0 is BadgeCell && $0.isHidden }
+            #expect(waiting.count <= ListView.poolLimit, "after row \(row)")
+            #expect(list.subviews.count == list.visibleCells.count + waiting.count + 2, "after row \(row)")
+            for (r, cell) in list.visibleCells {
+                #expect(!cell.isHidden && cell.textLabel.text == "row \(r)")
+                let badge = (cell as? BadgeCell)?.badge.frame
+                #expect(badge == Rect(x: 300 - 28, y: (cell.frame.height - 20) / 2, width: 20, height: 20), "row \(r)")
+            }
+        }
+        // Half as tall: half the cells leave, and wait hidden in place.
+        let before = list.visibleCells.count
+        list.frame = Rect(x: 0, y: 0, width: 300, height: 300)
+        _ = try? window.prepareFrame(time: 1)
+        let waiting = list.subviews.filter { $0 is BadgeCell && $0.isHidden }
+        #expect(list.visibleCells.count < before && !waiting.isEmpty && waiting.count <= ListView.poolLimit)
+        #expect(list.subviews.count == list.visibleCells.count + waiting.count + 2)
+    }
+
     @Test func theHeaderEnteringThePinLineTakesOverWithoutAJump() {
         let d = SceneDriver(.list)
         let h = d.list.sectionHeaderHeight

@@ -213,6 +213,56 @@ import Testing
         #expect(collection.contentSize.height == 40 + 33_334 * 90)
     }
 
+    /// Cells whose constraints the window's engine holds wait hidden in place when recycled
+    /// (taken out, each of their constraints would leave the window's solver, and go back in
+    /// at reuse); cells placed by hand leave the hierarchy. Either way only the cells in view
+    /// are shown, and a reused cell is laid out for its new item.
+    @Test func recycledCellsWithConstraintsWaitHiddenInPlace() throws {
+        let (rig, collection, _, _) = rig([2_000], selfSizing: true)
+        for k in 1...60 {
+            collection.contentOffset = Point(x: 0, y: Double(k) * 250)
+            rig.window.layoutIfNeeded()
+        }
+        let cells = collection.subviews.compactMap { $0 as? TextCell }
+        let shown = Set(cells.filter { !$0.isHidden }.map(ObjectIdentifier.init))
+        let waiting = cells.filter(\.isHidden)
+        #expect(shown == Set(collection.visibleCells.values.map(ObjectIdentifier.init)))
+        #expect(!waiting.isEmpty && waiting.count <= CollectionView.poolLimit, "\(waiting.count) waiting")
+        for (path, cell) in collection.visibleCells {
+            let text = try #require(cell as? TextCell)
+            #expect(text.label.text == "\(path)")
+            #expect(text.label.frame == Rect(x: 8, y: 8, width: cell.frame.width - 16, height: cell.frame.height - 16))
+        }
+        // A reader is shown the cells in view alone.
+        let elements = collection.accessibilityNode(in: rig.window, depth: 1)?.children.count ?? 0
+        #expect(elements >= collection.visibleCells.count - 3 && elements <= collection.visibleCells.count + 2)
+
+        // Cells placed by hand (no constraints) leave.
+        final class PlainCell: CollectionCell {
+            init() { super.init(reuseIdentifier: "plain") }
+        }
+        final class PlainSource: CollectionViewDataSource {
+            func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+            func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 2_000 }
+            func collectionView(_ collectionView: CollectionView, cellForItemAt path: ItemPath) -> CollectionCell {
+                collectionView.dequeueReusableCell(withIdentifier: "plain")
+            }
+            func collectionView(_ collectionView: CollectionView, titleForSection section: Int) -> String { "" }
+        }
+        let source = PlainSource()
+        collection.register("plain") { PlainCell() }
+        collection.dataSource = source
+        collection.reloadData()
+        for k in 1...60 {
+            collection.contentOffset = Point(x: 0, y: Double(k) * 250)
+            rig.window.layoutIfNeeded()
+        }
+        let plain = collection.subviews.filter { $0 is PlainCell }
+        #expect(plain.count == collection.visibleCells.count && plain.allSatisfy { !$0.isHidden })
+        // The text cells that waited are gone with the reload's pool trimmed or still wait hidden.
+        #expect(collection.subviews.filter { $0 is TextCell }.allSatisfy { $0.isHidden })
+    }
+
     @Test func selfSizingRowsAreAsTallAsTheirTallestItem() throws {
         let (rig, collection, source, _) = rig([6], selfSizing: true)
         source.texts[ItemPath(item: 1)] = "A much longer caption that wraps over several lines in a narrow cell"
