@@ -300,7 +300,7 @@ let package = Package(
                 "ScrollwayWayland", "ScrollwayWestonHarness", "ScrollwayDemoScenes", "ScrollwayHeadless",
                 "ScrollwayReplay", "ScrollwayScrolling",
                 "ScrollwayViews", "ScrollwayGestures", "ScrollwayRaster", "ScrollwayPhysics", "ScrollwayCWaylandClient",
-                "ScrollwayScripts", "ScrollwayWaylandCore",
+                "ScrollwayScripts", "ScrollwayWaylandCore", "ScrollwayWaylandProtocols",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -95,7 +95,11 @@ public final class WaylandDisplay {
         while wl_display_prepare_read(display) != 0 {
             if wl_display_dispatch_pending(display) < 0 { throw failure() }
         }
-        if wl_display_flush(display) < 0 && errno != EAGAIN {
+        // EPIPE: the compositor closed its end, perhaps after sending a protocol error. Read
+        // on, so that the error (its object and code) is what the caller hears rather than a
+        // broken pipe: wl_display_flush keeps EPIPE non-fatal for this; the read then ends in
+        // the error or the hang-up.
+        if wl_display_flush(display) < 0 && errno != EAGAIN && errno != EPIPE {
             wl_display_cancel_read(display)
             throw failure()
         }
