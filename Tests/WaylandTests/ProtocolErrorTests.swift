@@ -21,12 +21,12 @@ import Testing
         try display.flush()
         // Without reading: wait until weston has closed its end (POLLRDHUP, which Glibc's
         // module leaves out: 0x2000).
-        let peerClosed = Int16(0x2000)
+        let peerClosed: Int16 = 0x2000
         var closed = false
         for _ in 0..<1_000 where !closed {
             var pfd = pollfd(fd: display.fileDescriptor, events: peerClosed, revents: 0)
             _ = poll(&pfd, 1, 10)
-            closed = pfd.revents & (peerClosed | Int16(POLLHUP)) != 0
+            closed = pfd.revents & (peerClosed | Int16(truncatingIfNeeded: POLLHUP)) != 0
         }
         #expect(closed)
         // A request written after the close: the flush meets a broken pipe.
