@@ -336,7 +336,7 @@ public final class CollectionView: ScrollView {
     }
 
     private func trimPools() {
-        for cell in pool.trim(to: Self.poolLimit) where cell.superview === self { cell.removeFromSuperview() }
+        pool.trim(to: Self.poolLimit, waitingIn: self)
         if headerPool.count > Self.poolLimit { headerPool.removeLast(headerPool.count - Self.poolLimit) }
     }
 }

@@ -657,7 +657,7 @@ public final class ListView: ScrollView {
 
     /// Keeps at most `poolLimit` spare cells per identifier (and headers) between updates.
     private func trimPools() {
-        for cell in pool.trim(to: Self.poolLimit) where cell.superview === self { cell.removeFromSuperview() }
+        pool.trim(to: Self.poolLimit, waitingIn: self)
         if headerPool.count > Self.poolLimit { headerPool.removeLast(headerPool.count - Self.poolLimit) }
     }
 }

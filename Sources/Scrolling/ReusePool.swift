@@ -29,16 +29,13 @@ struct ReusePool<Cell: View> {
 
     mutating func put(_ cell: Cell, identifier: String) { waiting[identifier, default: []].append(cell) }
 
-    /// Keeps at most `limit` waiting cells per identifier; the others, which the caller takes
-    /// out of its hierarchy if they waited there.
-    @discardableResult
-    mutating func trim(to limit: Int) -> [Cell] {
-        var dropped: [Cell] = []
+    /// Keeps at most `limit` waiting cells per identifier; the others leave `container` if
+    /// they waited in it (`leaveRowsInView`).
+    mutating func trim(to limit: Int, waitingIn container: View) {
         for (id, cells) in waiting where cells.count > limit {
             waiting[id] = Array(cells.prefix(limit))
-            dropped += cells.dropFirst(limit)
+            for cell in cells.dropFirst(limit) where cell.superview === container { cell.removeFromSuperview() }
         }
-        return dropped
     }
 }
 

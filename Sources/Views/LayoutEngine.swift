@@ -508,7 +508,6 @@ final class LayoutEngine {
             return false
         }
         dirty.formUnion(itemOrder)
-        pinsDirty.formUnion(itemOrder)
         needsSolve = true
         return true
     }

@@ -65,6 +65,7 @@ extension View {
     /// of the window's solver, and putting it back puts each in again: so a recycled cell for
     /// which this is true waits hidden in place (`ListView`, `CollectionView`).
     public var isInWindowLayoutEngine: Bool {
+        guard window?.layoutEngineIfCreated?.isInUse == true else { return false }
         var stack = [self]
         while let v = stack.popLast() {
             if v.isInLayoutEngine { return true }
