@@ -45,8 +45,10 @@ open class CollectionCell: ReusableCell {
         backgroundColor = isHighlighted ? highlightColor ?? normalColor : isSelected ? selectedColor : normalColor
     }
 
+    /// An item is one element, named by the labels its content view holds (unless the app
+    /// names it: `accessibilityLabel`).
     open override var accessibilityDefaults: AccessibilityDefaults {
-        AccessibilityDefaults(role: .listItem, isElement: true)
+        AccessibilityDefaults(role: .listItem, label: contentView.accessibilityLabelOfContents, isElement: true)
     }
 
     open override var accessibilityPosition: (index: Int, count: Int)? {

@@ -148,6 +148,28 @@ extension View {
             isElement: isAccessibilityElement ?? d.isElement)
     }
 
+    /// What a reader hears of the views inside this one when it is read as one element that the
+    /// app named nothing (a collection's cell): the labels of the shown views inside it, in the
+    /// tree's order, joined with ", ", as UIKit names a cell by the labels it holds. A view
+    /// with a label stands for what it holds; an element without one (an unnamed picture) is
+    /// passed over, whole. Nil when nothing inside has a label.
+    public var accessibilityLabelOfContents: String? {
+        var labels: [String] = []
+        gatherAccessibilityLabels(into: &labels)
+        return labels.isEmpty ? nil : labels.joined(separator: ", ")
+    }
+
+    private func gatherAccessibilityLabels(into labels: inout [String]) {
+        for view in subviews where !view.isHidden && view.alpha > 0.01 {
+            let a = view.resolvedAccessibility
+            if let label = a.label, !label.isEmpty {
+                labels.append(label)
+            } else if !a.isElement {
+                view.gatherAccessibilityLabels(into: &labels)
+            }
+        }
+    }
+
     /// The nodes this view gives its accessible parent: itself when it is an element, or a
     /// container other than an unnamed group (a scroll area, a list, a named group); else its
     /// subviews' nodes in its place. Hidden and transparent views give none. `depth` is how

@@ -62,6 +62,47 @@ import Testing
         #expect(rows.contains { $0.states.contains(.showing) })
     }
 
+    /// A collection's cell is one element named by the labels it holds, in order, unless the
+    /// app names it: hidden and transparent labels are not heard, a view with a label stands
+    /// for what it holds, an unnamed element is passed over whole, an empty label is skipped.
+    @Test func aCollectionCellIsNamedByTheLabelsItHolds() throws {
+        final class Cell: CollectionCell {
+            init() { super.init(reuseIdentifier: "cell") }
+        }
+        func label(_ text: String, in view: View) -> Label {
+            let l = Label()
+            l.text = text
+            view.addSubview(l)
+            return l
+        }
+        let cell = Cell()
+        #expect(cell.resolvedAccessibility.label == nil)
+        _ = label("Title", in: cell.contentView)
+        label("Hidden", in: cell.contentView).isHidden = true
+        label("Faded", in: cell.contentView).alpha = 0
+        _ = label("", in: cell.contentView)
+        let group = View()
+        cell.contentView.addSubview(group)
+        _ = label("Nested", in: group)
+        let avatar = View()
+        avatar.accessibilityLabel = "Avatar"
+        avatar.isAccessibilityElement = true
+        _ = label("Initials", in: avatar)
+        cell.contentView.addSubview(avatar)
+        let unnamed = View()
+        unnamed.isAccessibilityElement = true
+        _ = label("Inside an unnamed element", in: unnamed)
+        cell.contentView.addSubview(unnamed)
+        _ = label("Last", in: cell.contentView)
+        // A label on the cell itself, outside its content view, is the cell's own affair.
+        _ = label("Outside", in: cell)
+        #expect(
+            cell.resolvedAccessibility
+                == AccessibilityDefaults(role: .listItem, label: "Title, Nested, Avatar, Last", isElement: true))
+        cell.accessibilityLabel = "Named by the app"
+        #expect(cell.resolvedAccessibility.label == "Named by the app")
+    }
+
     /// The on-screen keyboard, while it shows, is a group named "Keyboard" of buttons named by
     /// what they type or do; a key's action types into the focused field as a tap does. Hidden,
     /// it is not in the tree.
