@@ -148,112 +148,19 @@ enum BesideFormRun {
     }
 }
 
-/// A feed of self-sizing cards, each a title and a wrapping body, measured as they come into
-/// view (UITableView's automatic dimension): laid out by constraints (the card's content
-/// view pins the two labels; its height is `systemLayoutSizeFitting`'s, and the window's
-/// engine places the labels), against the same cards laid out by hand (`sizeThatFits` and
-/// `layoutSubviews`). What constraints in every cell cost a fling's frame: each card that
-/// comes in is fitted by a solver of its own and its constraints join the window's engine,
-/// and each card recycled leaves it.
+/// The feed scene's self-sizing cards, each a title and a wrapping body, measured as they come
+/// into view (UITableView's automatic dimension): laid out by constraints (the scene's cards:
+/// the content view pins the two labels; the height is `systemLayoutSizeFitting`'s, and the
+/// window's engine places the labels), against the same cards laid out by hand (`sizeThatFits`
+/// and `layoutSubviews`). What constraints in every cell cost a fling's frame: each card that
+/// comes in is fitted by a solver (its own, kept for the next item) and its constraints are
+/// solved with the window's.
 @MainActor
 enum FeedRun {
-    static let count = 100_000
-    static let inset = 12.0
-    static let gap = 6.0
-
-    /// A card laid out by constraints, or by hand.
-    final class Card: CollectionCell {
-        let title = Label()
-        let body = Label()
-        let byConstraints: Bool
-
-        init(byConstraints: Bool) {
-            self.byConstraints = byConstraints
-            super.init(reuseIdentifier: FeedRun.identifier(byConstraints: byConstraints))
-            body.numberOfLines = 0
-            contentView.addSubview(title)
-            contentView.addSubview(body)
-            guard byConstraints else { return }
-            for label in [title, body] { label.translatesAutoresizingMaskIntoConstraints = false }
-            let (inset, gap) = (FeedRun.inset, FeedRun.gap)
-            LayoutConstraint.activate([
-                title.topAnchor.constraint(equalTo: contentView.topAnchor, constant: inset),
-                title.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: inset),
-                title.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -inset),
-                body.topAnchor.constraint(equalTo: title.bottomAnchor, constant: gap),
-                body.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: inset),
-                body.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -inset),
-                body.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -inset),
-            ])
-        }
-
-        /// By hand: the labels' heights at the width inside the insets, the gap and the insets.
-        override func sizeThatFits(_ size: Size) -> Size {
-            let inner = Size(width: size.width - 2 * FeedRun.inset, height: .greatestFiniteMagnitude)
-            let height = title.sizeThatFits(inner).height + FeedRun.gap + body.sizeThatFits(inner).height
-            return Size(width: size.width, height: height + 2 * FeedRun.inset)
-        }
-
-        override func layoutSubviews() {
-            super.layoutSubviews()
-            guard !byConstraints else { return }
-            let width = contentView.bounds.width - 2 * FeedRun.inset
-            let inner = Size(width: width, height: .greatestFiniteMagnitude)
-            let titleHeight = title.sizeThatFits(inner).height
-            title.frame = Rect(x: FeedRun.inset, y: FeedRun.inset, width: width, height: titleHeight)
-            body.frame = Rect(
-                x: FeedRun.inset, y: title.frame.maxY + FeedRun.gap, width: width,
-                height: body.sizeThatFits(inner).height)
-        }
-    }
-
-    static func identifier(byConstraints: Bool) -> String { byConstraints ? "constraints" : "hand" }
-
-    /// Posts of one to four sentences, the same for both kinds of card.
-    final class Source: CollectionViewDataSource {
-        static let sentences = [
-            "The morning ferry left on time.", "Nobody expected the bakery to stay open this late.",
-            "Rain all afternoon, then a clear evening over the harbour.",
-            "Three new photos from the walk along the ridge.", "The library extends its hours next week.",
-        ]
-        let byConstraints: Bool
-        init(byConstraints: Bool) { self.byConstraints = byConstraints }
-        func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
-        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-            FeedRun.count
-        }
-        func collectionView(_ collectionView: CollectionView, cellForItemAt path: ItemPath) -> CollectionCell {
-            let id = FeedRun.identifier(byConstraints: byConstraints)
-            guard let card = collectionView.dequeueReusableCell(withIdentifier: id) as? Card else {
-                preconditionFailure("the feed registers only cards")
-            }
-            let n = path.item
-            card.title.text = "Post \(n + 1)"
-            card.body.text = (0...(n % 4)).map { Source.sentences[(n + $0) % Source.sentences.count] }
-                .joined(separator: " ")
-            return card
-        }
-        func collectionView(_ collectionView: CollectionView, titleForSection section: Int) -> String { "" }
-    }
-
-    /// A window of the grid scene's size holding the feed: one column of cards, 8 apart.
+    /// A window of the feed scene's size holding the feed with cards of either kind.
     static func makeWindow(byConstraints: Bool) -> Window {
-        let window = Window(size: Scene.grid.preferredSize)
-        window.clearColor = .white
-        let layout = FlowLayout()
-        layout.itemSize = Size(width: window.bounds.width - 16, height: 80)
-        layout.estimatedItemHeight = 80
-        layout.minimumLineSpacing = 8
-        layout.sectionInset = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
-        let feed = CollectionView(frame: Rect(origin: .zero, size: window.bounds.size), layout: layout)
-        feed.fillsSuperview = true
-        feed.backgroundColor = .white
-        let source = Source(byConstraints: byConstraints)
-        window.retainedObjects.append(source)
-        feed.register(identifier(byConstraints: byConstraints)) { Card(byConstraints: byConstraints) }
-        feed.dataSource = source
-        window.addSubview(feed)
-        feed.reloadData()
+        let window = Window(size: Scene.feed.preferredSize)
+        Posts.make(in: window, byConstraints: byConstraints)
         return window
     }
 

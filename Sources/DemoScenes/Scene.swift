@@ -44,7 +44,9 @@ public struct Scene: Sendable {
     }
 
     /// Every scene, in the order `scrollway scenes` lists them.
-    public static let all: [Scene] = [.bounds, .list, .refresh, .keyboard, .zoom, .paging, .nested, .form, .grid]
+    public static let all: [Scene] = [
+        .bounds, .list, .refresh, .keyboard, .zoom, .paging, .nested, .form, .grid, .feed,
+    ]
 
     /// The scene called `name`, or nil.
     public static func named(_ name: String) -> Scene? { all.first { $0.name == name } }

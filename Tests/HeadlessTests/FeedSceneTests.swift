@@ -1,0 +1,111 @@
+import ScrollwayDemoScenes
+import ScrollwayGeometry
+import ScrollwayScrolling
+import ScrollwayTestSupport
+import Testing
+
+@testable import ScrollwayViews
+
+/// The feed scene: 100,000 posts whose cards are laid out by constraints and sized to their
+/// text as they come into view, flung offscreen as a user would.
+@MainActor
+@Suite struct FeedSceneTests {
+    /// The feed's cards in view, by item.
+    func cards(_ feed: CollectionView) throws -> [Int: PostCard] {
+        var cards: [Int: PostCard] = [:]
+        for (path, cell) in feed.visibleCells { cards[path.item] = try #require(cell as? PostCard) }
+        return cards
+    }
+
+    /// `scrollway bench` prices the constraints against the same cards laid out by hand: both
+    /// must lay every card out alike, or its feed line would compare different work.
+    @Test func cardsByConstraintsAndByHandLayOutAlike() throws {
+        let byHand = Window(size: Scene.feed.preferredSize)
+        let byConstraints = Window(size: Scene.feed.preferredSize)
+        let (handFeed, constraintsFeed) = (
+            Posts.make(in: byHand, byConstraints: false), Posts.make(in: byConstraints, byConstraints: true)
+        )
+        for window in [byHand, byConstraints] { window.layoutIfNeeded() }
+        let (hand, constraints) = (try cards(handFeed), try cards(constraintsFeed))
+        #expect(hand.count >= 6 && Set(hand.keys) == Set(constraints.keys))
+        var heights: Set<Double> = []
+        for (item, card) in hand {
+            let other = try #require(constraints[item])
+            #expect(card.byConstraints == false && other.byConstraints)
+            #expect(card.frame == other.frame, "item \(item)")
+            #expect(card.title.frame == other.title.frame, "item \(item)")
+            #expect(card.body.frame == other.body.frame, "item \(item)")
+            // Inside the insets; the body below the title, as tall as its wrapped text.
+            #expect(card.body.frame.minY == card.title.frame.maxY + Posts.gap)
+            #expect(card.body.frame.maxY == card.frame.height - Posts.inset)
+            heights.insert(card.frame.height)
+        }
+        // Posts of one to four sentences: cards of more than one height.
+        #expect(heights.count >= 3, "\(heights)")
+    }
+
+    /// Flung far down and back: the cards in view are exactly the posts the visible rect (and
+    /// the collection's margin) meets, each as tall as its text needs (a card laid out by hand measures it), its labels
+    /// placed by the window's engine; recycled cards wait hidden, no more than the pool holds,
+    /// and the engine holds the constraints of the cells there are, not of every card made.
+    @Test func aFlungFeedShowsEachPostAtItsTextsHeight() throws {
+        let d = SceneDriver(.feed)
+        d.advance(to: 0.05)
+        let feed = try #require(d.main as? CollectionView)
+        #expect(feed.totalItems == Posts.count)
+        let measure = PostCard(byConstraints: false)
+        let width = d.window.bounds.width - 16
+        func check(_ what: String) throws {
+            let visible = feed.bounds.insetBy(dx: 0, dy: -feed.margin)
+            let cards = try cards(feed)
+            #expect(!cards.isEmpty, "\(what)")
+            for (item, card) in cards {
+                #expect(card.frame.intersects(visible), "\(what): item \(item) out of view")
+                #expect(card.title.text == Posts.title(item) && card.body.text == Posts.body(item))
+                measure.title.text = card.title.text
+                measure.body.text = card.body.text
+                let height = measure.sizeThatFits(Size(width: width, height: .greatestFiniteMagnitude)).height
+                #expect(card.frame.size == Size(width: width, height: height), "\(what): item \(item)")
+                #expect(card.body.frame.maxY == height - Posts.inset, "\(what): item \(item)")
+                #expect(card.title.frame.minX == Posts.inset && card.title.frame.width == width - 2 * Posts.inset)
+            }
+            // Every post the visible rect meets has its card: the items are contiguous.
+            let items = cards.keys.sorted()
+            #expect(items.last! - items.first! + 1 == items.count, "\(what): \(items)")
+            let first = try #require(items.first)
+            if first > 0 { #expect(feed.frameForItem(at: ItemPath(item: first - 1)).maxY <= visible.minY) }
+            let last = try #require(items.last)
+            #expect(feed.frameForItem(at: ItemPath(item: last + 1)).minY >= visible.maxY)
+            let cells = feed.subviews.compactMap { $0 as? PostCard }
+            let waiting = cells.filter(\.isHidden)
+            #expect(cells.count - waiting.count == cards.count, "\(what)")
+            #expect(waiting.count <= CollectionView.poolLimit, "\(what): \(waiting.count) waiting")
+            // Each card's constraints name 12 variables (x, y, width and height of its content
+            // view and its two labels): 12 a card there is, shown or waiting. A card that left
+            // for good would leave its 12 behind if variables outlived their constraints.
+            let variables = d.window.layoutEngineIfCreated?.variableCount ?? 0
+            #expect(variables == 12 * cells.count, "\(what): \(variables) for \(cells.count) cards")
+            #expect(d.window.brokenLayoutConstraints.isEmpty && d.window.unsatisfiableLayouts.isEmpty)
+        }
+        try check("at the top")
+        for _ in 0..<8 {
+            d.flick(from: Point(x: 195, y: 780), by: Point(x: 0, y: -600))
+            d.advance(to: d.time + 1.5)
+        }
+        let far = feed.contentOffset.y
+        #expect(far > 20_000)
+        try check("flung down")
+        d.flick(from: Point(x: 195, y: 200), by: Point(x: 0, y: 600))
+        d.advance(to: d.time + 2)
+        #expect(feed.contentOffset.y < far - 1_000)
+        try check("flung back")
+
+        // A reader hears each card in view as one element: its title, then its body (a cell is
+        // named by the labels it holds).
+        let node = try #require(feed.accessibilityNode(in: d.window, depth: 1))
+        let labels = Set(node.children.map(\.label))
+        for (item, _) in try cards(feed) where feed.frameForItem(at: ItemPath(item: item)).intersects(feed.bounds) {
+            #expect(labels.contains("\(Posts.title(item)), \(Posts.body(item))"), "item \(item)")
+        }
+    }
+}
