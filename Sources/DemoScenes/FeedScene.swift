@@ -46,8 +46,8 @@ public final class Posts: CollectionViewDataSource {
 
     static func identifier(byConstraints: Bool) -> String { byConstraints ? "constraints" : "hand" }
 
-    /// A collection named "main" filling `window` (white, cards on a light grey), one column of
-    /// cards 8 apart.
+    /// A collection named "main" filling `window`, one column of cards (light grey on white) 8
+    /// apart.
     @MainActor
     @discardableResult
     public static func make(in window: Window, byConstraints: Bool) -> CollectionView {
@@ -57,17 +57,10 @@ public final class Posts: CollectionViewDataSource {
         layout.estimatedItemHeight = 80
         layout.minimumLineSpacing = 8
         layout.sectionInset = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
-        let feed = CollectionView(frame: Rect(origin: .zero, size: window.bounds.size), layout: layout)
-        feed.name = "main"
-        feed.fillsSuperview = true
-        feed.backgroundColor = .white
-        let posts = Posts(byConstraints: byConstraints)
-        window.retainedObjects.append(posts)
-        feed.register(identifier(byConstraints: byConstraints)) { PostCard(byConstraints: byConstraints) }
-        feed.dataSource = posts
-        window.addSubview(feed)
-        feed.reloadData()
-        return feed
+        return Scene.addMainCollection(
+            to: window, layout: layout, source: Posts(byConstraints: byConstraints),
+            identifier: identifier(byConstraints: byConstraints)
+        ) { PostCard(byConstraints: byConstraints) }
     }
 
     public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }

@@ -41,17 +41,9 @@ public final class PhotoGrid: CollectionViewDataSource {
         layout.minimumLineSpacing = 4
         layout.sectionInset = EdgeInsets(top: 4, left: 4, bottom: 8, right: 4)
         layout.headerHeight = 32
-        let grid = CollectionView(frame: Rect(origin: .zero, size: window.bounds.size), layout: layout)
-        grid.name = "main"
-        grid.fillsSuperview = true
-        grid.backgroundColor = .white
-        let photos = PhotoGrid(count: count)
-        window.retainedObjects.append(photos)
-        grid.register(identifier) { ThumbnailCell() }
-        grid.dataSource = photos
-        window.addSubview(grid)
-        grid.reloadData()
-        return grid
+        return Scene.addMainCollection(
+            to: window, layout: layout, source: PhotoGrid(count: count), identifier: identifier
+        ) { ThumbnailCell() }
     }
 
     public func numberOfSections(in collectionView: CollectionView) -> Int {

@@ -43,6 +43,26 @@ public struct Scene: Sendable {
         return main
     }
 
+    /// The collection view a scene shows: named "main", filling the window, white, showing
+    /// `source`'s items in cells `make` makes for `identifier`; the window keeps the source
+    /// (the collection holds it weakly).
+    @MainActor
+    static func addMainCollection(
+        to window: Window, layout: FlowLayout, source: CollectionViewDataSource, identifier: String,
+        make: @escaping () -> CollectionCell
+    ) -> CollectionView {
+        let collection = CollectionView(frame: Rect(origin: .zero, size: window.bounds.size), layout: layout)
+        collection.name = "main"
+        collection.fillsSuperview = true
+        collection.backgroundColor = .white
+        window.retainedObjects.append(source)
+        collection.register(identifier, make)
+        collection.dataSource = source
+        window.addSubview(collection)
+        collection.reloadData()
+        return collection
+    }
+
     /// Every scene, in the order `scrollway scenes` lists them.
     public static let all: [Scene] = [
         .bounds, .list, .refresh, .keyboard, .zoom, .paging, .nested, .form, .grid, .feed,
