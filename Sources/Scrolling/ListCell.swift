@@ -53,9 +53,12 @@ open class ListCell: ReusableCell {
     /// Whether Space and Return select the row (the list has a selection callback).
     var selectsOnKeys = false
 
-    /// A row is one element, named by its text.
+    /// A row is one element, named by its text; a row whose `textLabel` is empty, by the labels
+    /// of what the app put in it (not its swipe buttons, which are its actions).
     open override var accessibilityDefaults: AccessibilityDefaults {
-        AccessibilityDefaults(role: .listItem, label: textLabel.text, isElement: true)
+        let label =
+            textLabel.text.isEmpty ? accessibilityLabelOfContents(skipping: { $0 is RowActionButtons }) : textLabel.text
+        return AccessibilityDefaults(role: .listItem, label: label, isElement: true)
     }
 
     /// Its row among all the list's rows, from 1 (a reader says "row 5,000 of 100,000").

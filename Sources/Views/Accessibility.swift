@@ -153,19 +153,23 @@ extension View {
     /// tree's order, joined with ", ", as UIKit names a cell by the labels it holds. A view
     /// with a label stands for what it holds; an element without one (an unnamed picture) is
     /// passed over, whole. Nil when nothing inside has a label.
-    public var accessibilityLabelOfContents: String? {
+    public var accessibilityLabelOfContents: String? { accessibilityLabelOfContents(skipping: { _ in false }) }
+
+    /// The same, passing over the subviews (and what they hold) that `skip` picks: a class's
+    /// own parts that are not its content (a row's swipe buttons).
+    public func accessibilityLabelOfContents(skipping skip: (View) -> Bool) -> String? {
         var labels: [String] = []
-        gatherAccessibilityLabels(into: &labels)
+        gatherAccessibilityLabels(into: &labels, skipping: skip)
         return labels.isEmpty ? nil : labels.joined(separator: ", ")
     }
 
-    private func gatherAccessibilityLabels(into labels: inout [String]) {
-        for view in subviews where !view.isHidden && view.alpha > 0.01 {
+    private func gatherAccessibilityLabels(into labels: inout [String], skipping skip: (View) -> Bool) {
+        for view in subviews where !view.isHidden && view.alpha > 0.01 && !skip(view) {
             let a = view.resolvedAccessibility
             if let label = a.label, !label.isEmpty {
                 labels.append(label)
             } else if !a.isElement {
-                view.gatherAccessibilityLabels(into: &labels)
+                view.gatherAccessibilityLabels(into: &labels, skipping: skip)
             }
         }
     }

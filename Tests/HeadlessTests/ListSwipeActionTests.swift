@@ -67,6 +67,29 @@ import Testing
         #expect(d.list.openSwipeRow == nil && cell.bounds.origin.x == 0)
     }
 
+    /// A row is named by its text; one whose text label the app left empty, by the labels it
+    /// put in the row, and never by its swipe buttons, open or not (they are its actions).
+    @Test func aRowIsNamedByItsLabelsNotItsSwipeButtons() throws {
+        let (d, _) = scene()
+        d.settle()
+        let cell = try #require(d.list.visibleCells[2])
+        #expect(cell.resolvedAccessibility.label == cell.textLabel.text && !cell.textLabel.text.isEmpty)
+        swipe(d, row: 2, by: -120)
+        d.settle()
+        #expect(d.list.openSwipeRow == 2)
+        #expect(cell.resolvedAccessibility.label == cell.textLabel.text)
+        cell.textLabel.text = ""
+        #expect(cell.resolvedAccessibility.label == nil)
+        let (name, detail) = (Label(), Label())
+        name.text = "Ada"
+        detail.text = "3 new messages"
+        cell.addSubview(name)
+        cell.addSubview(detail)
+        #expect(cell.resolvedAccessibility.label == "Ada, 3 new messages")
+        let node = try #require(cell.accessibilityNode(in: d.window, depth: 1))
+        #expect(node.label == "Ada, 3 new messages" && node.children.isEmpty)
+    }
+
     /// A cell that clips its subviews still does after it opened and closed.
     @Test func aCellKeepsItsOwnClippingAfterASwipe() throws {
         let (d, _) = scene()
