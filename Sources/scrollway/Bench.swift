@@ -69,8 +69,8 @@ struct Bench: AsyncParsableCommand {
     @Flag(
         help: """
             Memory over a long run: the same flinging script for 1 and --minutes minutes, offscreen \
-            (peak resident memory of each) and in headless weston in real time (resident memory \
-            sampled; takes --minutes minutes).
+            in the list and the feed (peak resident memory of each) and in headless weston in real \
+            time (resident memory sampled; takes --minutes minutes).
             """)
     var soak = false
 
