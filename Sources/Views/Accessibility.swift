@@ -213,16 +213,25 @@ extension View {
 }
 
 extension View {
-    /// The element this view is, or is part of (its nearest ancestor that is an element or a
-    /// container the tree shows); nil when it is in no window.
+    /// The element this view is, or is part of: its outermost ancestor (itself included) that
+    /// is an element, since an element's subviews are part of it (a label in a cell is the
+    /// cell's); else its nearest ancestor that is a container the tree shows; else the window.
+    /// Nil when it is in no window.
     public func accessibilityElementAncestor(in window: Window) -> View? {
         var view: View? = self
+        var outermostElement: View?
+        var nearestContainer: View?
         while let v = view, v !== window {
             let a = v.resolvedAccessibility
-            if a.isInTree { return v }
+            if a.isElement {
+                outermostElement = v
+            } else if a.isInTree, nearestContainer == nil {
+                nearestContainer = v
+            }
             view = v.superview
         }
-        return view === window ? window : nil
+        guard view === window else { return nil }
+        return outermostElement ?? nearestContainer ?? window
     }
 
     /// The elements this view holds, as its node's children (sorted as the tree sorts them),

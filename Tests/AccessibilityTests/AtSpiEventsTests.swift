@@ -168,6 +168,34 @@ import Testing
             heard.filter { $0.time == last && $0.kind == "add" }.allSatisfy { paths.contains($0.path) }, "\(heard)")
     }
 
+    /// The feed's cards, which the app names nothing, are read by the labels they hold (a
+    /// collection's cell is named by its content), with their places among all posts; a
+    /// card's title changing is heard as the card's new name, from the card.
+    @Test func aFeedsCardsAreReadByTheLabelsTheyHold() throws {
+        let served = try Served(.feed)
+        defer { served.stop() }
+        let bus = served.bus
+        let feed = try served.main(CollectionView.self)
+        let serve = served.serve
+
+        let desktop = try AccessibilityBusTests.client(["tree", "--depth", "5"], in: bus, serve: serve)
+        let items = Self.all(desktop).filter { $0["role"] as? String == "list item" }
+        #expect(items.count == feed.visibleCells.count, "\(items.count) items, \(feed.visibleCells.count) cells")
+        let expected = Set(feed.visibleCells.keys.map { "\(Posts.title($0.item)), \(Posts.body($0.item))" })
+        #expect(Set(items.compactMap { $0["name"] as? String }) == expected, "\(items.map { $0["name"] ?? "" })")
+        let first = try #require(items.first { $0["name"] as? String == "Post 1, \(Posts.body(0))" })
+        let attributes = try #require(first["attributes"] as? [String: String], "\(first)")
+        #expect(attributes["posinset"] == "1" && attributes["setsize"] == "\(Posts.count)", "\(attributes)")
+
+        let card = try #require(feed.visibleCells[ItemPath(item: 0)] as? PostCard)
+        let listener = try AccessibilityBusTests.listen(
+            ["object:property-change:accessible-name"], count: 1, in: bus, serve: serve)
+        card.title.text = "Post 1 (edited)"
+        let events = try listener.finish(serve: serve)
+        #expect(events.first?["data"] as? String == "Post 1 (edited), \(Posts.body(0))", "\(events)")
+        #expect(events.first?["role"] as? String == "list item", "\(events)")
+    }
+
     /// A label's new text is heard as `property-change:accessible-name` carrying it, from the
     /// element it names.
     @Test func aNewLabelIsHeard() throws {

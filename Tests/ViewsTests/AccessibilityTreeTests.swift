@@ -103,6 +103,37 @@ import Testing
         #expect(cell.resolvedAccessibility.label == "Named by the app")
     }
 
+    /// What a view's change is heard from: the outermost element it is part of (a label in a
+    /// cell is the cell's, however deep), else itself when it is an element, else its nearest
+    /// container the tree shows, else the window; nothing outside the window.
+    @Test func aViewsChangesAreTheOutermostElementsItIsPartOf() throws {
+        let window = Window(size: Size(width: 300, height: 300))
+        let list = ScrollView()
+        list.accessibilityRole = .list
+        window.addSubview(list)
+        let cell = View()
+        cell.isAccessibilityElement = true
+        cell.accessibilityRole = .listItem
+        list.addSubview(cell)
+        let inner = View()
+        cell.addSubview(inner)
+        let deep = Label()
+        inner.addSubview(deep)
+        let free = Label()
+        list.addSubview(free)
+        let plain = View()
+        list.addSubview(plain)
+        let loose = View()
+        window.addSubview(loose)
+        #expect(deep.accessibilityElementAncestor(in: window) === cell)
+        #expect(inner.accessibilityElementAncestor(in: window) === cell)
+        #expect(cell.accessibilityElementAncestor(in: window) === cell)
+        #expect(free.accessibilityElementAncestor(in: window) === free)
+        #expect(plain.accessibilityElementAncestor(in: window) === list)
+        #expect(loose.accessibilityElementAncestor(in: window) === window)
+        #expect(Label().accessibilityElementAncestor(in: window) == nil)
+    }
+
     /// The on-screen keyboard, while it shows, is a group named "Keyboard" of buttons named by
     /// what they type or do; a key's action types into the focused field as a tap does. Hidden,
     /// it is not in the tree.
