@@ -247,14 +247,24 @@ public final class CollectionView: ScrollView {
         guard !isUpdating, let dataSource else { return }
         isUpdating = true
         defer { isUpdating = false }
+        let wasInRange = isOffsetInRange
         prepareIfNeeded()
         var rect = bounds.insetBy(dx: 0, dy: -margin)
         if placedRect == rect { return }
         // Measure first: a row measured above the viewport moves what is in view, and the
-        // offset moves with it so nothing on screen jumps.
+        // offset moves with it so nothing on screen jumps. A row the viewport's top edge cuts
+        // (the first in view after a new width) keeps its top where it is, as the width's
+        // anchor placed it; what is below it moves.
         // Rows measured shorter than the estimate bring more rows into the rect: measure again
         // until every item in it is (a screenful of rows at most, in practice two rounds).
         for _ in 0..<16 {
+            // Rows measured at the end (or a new width's reflow) can leave an offset at rest
+            // past the range: back inside it, as a list does after an edit. One in motion is
+            // left to its motion, which ends inside.
+            if wasInRange, !isOffsetInRange, !isTracking, !isDragging, !isDecelerating, animationTarget == nil {
+                contentOffset = clampedOffset(contentOffset)
+                rect = bounds.insetBy(dx: 0, dy: -margin)
+            }
             // All of them first: measuring one item may mark its row measured (a row is as tall
             // as its tallest item, so every item of it is measured).
             let unmeasured = layout.items(in: rect).filter { !layout.isMeasured($0) }
@@ -264,9 +274,9 @@ public final class CollectionView: ScrollView {
                 guard let width = layout.measuringWidth(forItemAt: path) else { continue }
                 let cell = visibleCells[path] ?? dataSource.collectionView(self, cellForItemAt: path)
                 if visibleCells[path] == nil { keep(cell, at: path) }
-                let before = layout.frameForItem(at: path).minY
+                let above = layout.frameForItem(at: path).maxY <= bounds.minY + 1e-9
                 let moved = layout.setMeasuredHeight(cell.preferredHeight(forWidth: width), forItemAt: path)
-                if before + 1e-9 < bounds.minY { shift += moved }
+                if above { shift += moved }
             }
             if contentSize != layout.contentSize { contentSize = layout.contentSize }
             if shift != 0 { contentShifted(by: shift) }

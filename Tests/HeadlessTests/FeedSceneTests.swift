@@ -44,6 +44,37 @@ import Testing
         #expect(heights.count >= 3, "\(heights)")
     }
 
+    /// A new width measures the cards again: the first card in view keeps its place on screen
+    /// (its top, where a card that only straddles the top edge is measured anew), and a feed
+    /// at rest stays inside its range, at the top and at the end (the fuzzer found a feed
+    /// resting 3 px above its top after a resize).
+    @Test func aResizeKeepsTheFirstCardInPlaceAndTheOffsetInRange() throws {
+        let d = SceneDriver(.feed, size: Size(width: 320, height: 480))
+        d.advance(to: 0.05)
+        let feed = try #require(d.main as? CollectionView)
+        feed.contentOffset = Point(x: 0, y: 13)
+        d.advance(to: d.time + 0.1)
+        let first = feed.frameForItem(at: ItemPath(item: 0))
+        #expect(first.minY == 8 && first.maxY > 13)
+        d.window.resize(to: Size(width: 347, height: 388))
+        d.advance(to: d.time + 0.5)
+        #expect(feed.frameForItem(at: ItemPath(item: 0)).minY - feed.contentOffset.y == first.minY - 13)
+        #expect(feed.isOffsetInRange && feed.contentOffset.y == 13)
+
+        // At the end: the cards there measured at the new width (shorter, wider) leave the
+        // offset at the new end, not past it.
+        feed.contentOffset = Point(x: 0, y: feed.contentSize.height - feed.bounds.height)
+        d.advance(to: d.time + 0.2)
+        feed.contentOffset = Point(x: 0, y: feed.contentSize.height - feed.bounds.height)
+        d.advance(to: d.time + 0.2)
+        #expect(feed.isOffsetInRange)
+        d.window.resize(to: Size(width: 500, height: 388))
+        d.advance(to: d.time + 0.5)
+        #expect(feed.isOffsetInRange, "\(feed.contentOffset.y) of \(feed.contentSize.height - feed.bounds.height)")
+        let last = try #require(try cards(feed)[Posts.count - 1])
+        #expect(last.frame.maxY + 8 == feed.contentSize.height)
+    }
+
     /// Flung far down and back: the cards in view are exactly the posts the visible rect (and
     /// the collection's margin) meets, each as tall as its text needs (a card laid out by hand measures it), its labels
     /// placed by the window's engine; recycled cards wait hidden, no more than the pool holds,
