@@ -254,7 +254,11 @@ public final class LayoutSolver {
     /// by its symbol through a table indexed by the symbol's id (ids are small and dense). The
     /// order of the rows is not a tie-breaker anywhere: removing one moves the last into its
     /// place.
-    struct Tableau: Sequence {
+    ///
+    /// The rows are read in place through `first(where:)`, `contains(where:)` and `forEach`,
+    /// not as a sequence: a sequence's iterator hands out copies, a retain and a release of each
+    /// row's cells, which a scan of every row after each moved constant paid for every row.
+    struct Tableau {
         private(set) var basics: [Symbol] = []
         private(set) var rows: [Row] = []
         /// For each symbol id, the index of its row, or -1.
@@ -308,7 +312,35 @@ public final class LayoutSolver {
             for i in 0..<rows.count { body(basics[i], &rows[i]) }
         }
 
-        func makeIterator() -> Zip2Sequence<[Symbol], [Row]>.Iterator { zip(basics, rows).makeIterator() }
+        /// Whether `s` is basic (has a row).
+        func hasRow(_ s: Symbol) -> Bool { slot(of: s) != nil }
+
+        /// The constant of `s`'s row (its value), nil when `s` is not basic.
+        func constant(of s: Symbol) -> Double? { slot(of: s).map { rows[$0].constant } }
+
+        /// Adds `amount` to the constant of `s`'s row, in place, and returns the new constant;
+        /// nil, changing nothing, when `s` is not basic.
+        mutating func addToConstant(of s: Symbol, _ amount: Double) -> Double? {
+            guard let i = slot(of: s) else { return nil }
+            return rows[i].add(amount)
+        }
+
+        /// The first row, in the tableau's order, that `test` picks, with its basic symbol.
+        func first(where test: (Symbol, Row) -> Bool) -> (Symbol, Row)? {
+            for i in rows.indices where test(basics[i], rows[i]) { return (basics[i], rows[i]) }
+            return nil
+        }
+
+        /// Whether `test` picks a row.
+        func contains(where test: (Symbol, Row) -> Bool) -> Bool {
+            for i in rows.indices where test(basics[i], rows[i]) { return true }
+            return false
+        }
+
+        /// Visits every row, in the tableau's order.
+        func forEach(_ body: (Symbol, Row) -> Void) {
+            for i in rows.indices { body(basics[i], rows[i]) }
+        }
 
         /// Every symbol given its new id, the rows in the same order; the table of slots as
         /// long as the new ids need.
@@ -474,7 +506,7 @@ public final class LayoutSolver {
                 // An equality that repeats others keeps a row of dummies; one that mentions
                 // this marker would take the moved value and stop holding: the others say
                 // otherwise.
-                if let repeated = rows.first(where: { $0.0.kind == .dummy && $0.1.coefficient(marker) != 0 }) {
+                if let repeated = rows.first(where: { s, row in s.kind == .dummy && row.coefficient(marker) != 0 }) {
                     throw .unsatisfiable(
                         c, conflicts: owners(of: Set(repeated.1.symbols).union([repeated.0])).filter { $0 !== c })
                 }
@@ -490,8 +522,8 @@ public final class LayoutSolver {
         }
         dualOptimize()
         // A row the dual simplex could not bring back is a required constraint in the way.
-        if let stuck = rows.first(where: {
-            $0.0.isRestricted && $0.1.constant < 0 && !nearZero($0.1.constant)
+        if let stuck = rows.first(where: { s, row in
+            s.isRestricted && row.constant < 0 && !nearZero(row.constant)
         }) {
             let inTheWay = owners(of: Set(stuck.1.symbols).union([stuck.0]))
             // Put back by moving the constants back, the same way in whatever basis the pivots
@@ -522,9 +554,8 @@ public final class LayoutSolver {
     /// by `amount` × their coefficient of `m`. The rows this makes negative are left to the
     /// dual simplex.
     private func moveMarker(_ m: Symbol, by amount: Double) {
-        if var row = rows[m] {
-            if row.add(-amount) < 0 { infeasible.append(m) }
-            rows[m] = row
+        if let constant = rows.addToConstant(of: m, -amount) {
+            if constant < 0 { infeasible.append(m) }
         } else {
             shiftRows(holding: m, by: amount)
             objective.add(objective.coefficient(m) * amount)
@@ -576,12 +607,10 @@ public final class LayoutSolver {
         edits[ObjectIdentifier(v)] = edit
         let plus = edit.tag.marker
         let minus = edit.tag.other
-        if var row = rows[plus] {
-            if row.add(-delta) < 0 { infeasible.append(plus) }
-            rows[plus] = row
-        } else if var row = rows[minus] {
-            if row.add(delta) < 0 { infeasible.append(minus) }
-            rows[minus] = row
+        if let constant = rows.addToConstant(of: plus, -delta) {
+            if constant < 0 { infeasible.append(plus) }
+        } else if let constant = rows.addToConstant(of: minus, delta) {
+            if constant < 0 { infeasible.append(minus) }
         } else {
             shiftRows(holding: plus, by: delta)
         }
@@ -592,7 +621,7 @@ public final class LayoutSolver {
 
     /// Writes every variable's solved value.
     public func updateVariables() {
-        for (_, entry) in variables { entry.variable.value = rows[entry.symbol]?.constant ?? 0 }
+        for (_, entry) in variables { entry.variable.value = rows.constant(of: entry.symbol) ?? 0 }
     }
 
     /// The non-required constraints the solution does not satisfy, in the order they were added
@@ -744,9 +773,7 @@ public final class LayoutSolver {
 
     /// Whether `s` is basic, or in a row or the objective.
     private func isInTableau(_ s: Symbol) -> Bool {
-        if rows[s] != nil || objective.contains(s) { return true }
-        for (_, row) in rows where row.contains(s) { return true }
-        return false
+        rows.hasRow(s) || objective.contains(s) || rows.contains { _, row in row.contains(s) }
     }
 
     /// The constraint's row over the current basis, with its slack, error or dummy symbols.
@@ -933,9 +960,9 @@ public final class LayoutSolver {
         var first = Symbol.invalid
         var second = Symbol.invalid
         var third = Symbol.invalid
-        for (s, row) in rows {
+        rows.forEach { s, row in
             let c = row.coefficient(marker)
-            guard c != 0 else { continue }
+            guard c != 0 else { return }
             if s.kind == .dummy, repeated == .invalid || s < repeated { repeated = s }
             if s.kind == .external {
                 if third == .invalid || third < s { third = s }
