@@ -9,9 +9,8 @@ import ScrollwayWestonHarness
 /// played for one minute and for `minutes` minutes, offscreen in the list and the feed scenes
 /// (each run's peak resident memory, from the kernel's own count at exit) and in headless weston
 /// in the list in real time (resident memory sampled every few seconds), with no trace asked
-/// for. Printed as figures and ratios; the
-/// goals are a long offscreen run within 1.25× the short one's peak and a weston run flat after
-/// its first minute.
+/// for. Printed as figures and ratios; the goals are each long offscreen run within 1.25× its
+/// short one's peak and a weston run flat after its first minute.
 public struct SoakBench {
     public let minutes: Int
     public let executable: String
