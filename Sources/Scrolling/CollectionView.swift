@@ -259,12 +259,9 @@ public final class CollectionView: ScrollView {
         // until every item in it is (a screenful of rows at most, in practice two rounds).
         for _ in 0..<16 {
             // Rows measured at the end (or a new width's reflow) can leave an offset at rest
-            // past the range: back inside it, as a list does after an edit. One in motion is
-            // left to its motion, which ends inside.
-            if wasInRange, !isOffsetInRange, !isTracking, !isDragging, !isDecelerating, animationTarget == nil {
-                contentOffset = clampedOffset(contentOffset)
-                rect = bounds.insetBy(dx: 0, dy: -margin)
-            }
+            // past the range, as a list's edit can.
+            keepOffsetInRangeAtRest(ifItWas: wasInRange)
+            rect = bounds.insetBy(dx: 0, dy: -margin)
             // All of them first: measuring one item may mark its row measured (a row is as tall
             // as its tallest item, so every item of it is measured).
             let unmeasured = layout.items(in: rect).filter { !layout.isMeasured($0) }
@@ -280,8 +277,8 @@ public final class CollectionView: ScrollView {
             }
             if contentSize != layout.contentSize { contentSize = layout.contentSize }
             if shift != 0 { contentShifted(by: shift) }
-            rect = bounds.insetBy(dx: 0, dy: -margin)
         }
+        rect = bounds.insetBy(dx: 0, dy: -margin)
         let wanted = layout.items(in: rect)
         let wantedSet = Set(wanted)
         for path in visibleCells.keys.filter({ !wantedSet.contains($0) }) {

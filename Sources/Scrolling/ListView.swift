@@ -349,9 +349,7 @@ public final class ListView: ScrollView {
             let shift = rectForRow(reference.new).minY - reference.old
             if shift != 0 { contentShifted(by: shift) }
         }
-        if wasInRange, !isOffsetInRange, !isTracking, !isDragging, !isDecelerating, animationTarget == nil {
-            contentOffset = clampedOffset(contentOffset)
-        }
+        keepOffsetInRangeAtRest(ifItWas: wasInRange)
         updateVisibleRows()
     }
 

@@ -234,6 +234,16 @@ extension ScrollView: FrameAnimation {
             y: axis(pos.y, v.y, bounds.height, start.y, verticalRange))
     }
 
+    /// Content that changed under an offset at rest (an edit, rows measured, a reflow at a new
+    /// width) can leave it outside the range it was in: it goes straight back inside, with no
+    /// bounce, as UITableView's does. An offset in motion (held, flung, animated) is left to its
+    /// motion, which ends inside. `wasInRange`: whether it was inside before the change.
+    func keepOffsetInRangeAtRest(ifItWas wasInRange: Bool) {
+        guard wasInRange, !isOffsetInRange, !isTracking, !isDragging, !isDecelerating, animationTarget == nil
+        else { return }
+        contentOffset = clampedOffset(contentOffset)
+    }
+
     /// Springs back inside the range (ω = 10) if the offset is outside it and nothing holds it.
     /// The same curve as a release: an outward velocity is capped like an edge impact, an
     /// inward throw glides back in. A bounce that takes over from a glide the delegate was told
