@@ -1,51 +1,151 @@
-import Foundation
 import ScrollwayCWaylandClient
+import ScrollwayWaylandCore
 
-/// The pointer's cursor over our surfaces: the theme's `left_ptr` (from $XCURSOR_THEME and
-/// $XCURSOR_SIZE; libwayland-cursor falls back to its built-in theme), loaded at the output
-/// scale so it is crisp on HiDPI.
+/// The pointer's cursor over our surfaces: the theme's `left_ptr` (`WaylandWindow.cursorTheme`,
+/// from $XCURSOR_THEME, $XCURSOR_SIZE and $XCURSOR_PATH by default), at the output scale so it is
+/// crisp on HiDPI.
+///
+/// The image is read from its one file (`CursorTheme`), a fraction of a millisecond, so it is set
+/// as the pointer enters. Where no theme file has it, libwayland-cursor's built-in cursors are
+/// used: its `wl_cursor_theme_load` reads a whole theme, so that path waits for the window to be
+/// idle (`needsIdleLoad`).
 @MainActor
 final class Cursor {
     private let connection: WaylandConnection
-    private var theme: OpaquePointer?
-    private var themeScale = 0
     private var surface: OpaquePointer?
+    /// The buffer shown, and what it was made for.
+    private var shown: Shown?
+    /// A buffer the last `set` replaced: destroyed at the next, once the surface has been
+    /// committed with the new one (a buffer destroyed while attached leaves the surface's
+    /// contents undefined).
+    private var retired: Shown?
+    /// Whether the theme's files were looked in for this theme and scale and had no cursor.
+    private var notInFiles: (theme: CursorTheme, scale: Int)?
+
+    private struct Shown {
+        let theme: CursorTheme
+        let scale: Int
+        let buffer: OpaquePointer
+        let hotspot: (x: Int32, y: Int32)
+        let size: (width: Int32, height: Int32)
+        /// The pixels' memory, when the buffer is ours (nil: libwayland-cursor's theme owns it).
+        let memory: SharedMemory?
+        /// libwayland-cursor's theme, when the buffer is one of its.
+        let fallbackTheme: OpaquePointer?
+
+        func destroy() {
+            if memory != nil { wl_buffer_destroy(buffer) }
+            if let fallbackTheme { wl_cursor_theme_destroy(fallbackTheme) }
+        }
+    }
+
+    /// The names looked for, in order.
+    static let names = ["left_ptr", "default"]
 
     init(connection: WaylandConnection) { self.connection = connection }
 
     isolated deinit {
+        retired?.destroy()
+        shown?.destroy()
         if let surface { wl_surface_destroy(surface) }
-        if let theme { wl_cursor_theme_destroy(theme) }
     }
 
-    /// Shows the cursor for the pointer that entered with `serial`.
-    func set(pointer: OpaquePointer?, serial: UInt32) {
-        let scale = connection.bufferScale
-        if theme == nil || themeScale != scale {
-            if let theme { wl_cursor_theme_destroy(theme) }
-            let env = ProcessInfo.processInfo.environment
-            // XCURSOR_SIZE is anyone's to set: kept to sizes cursors have (1–512 px).
-            let size = min(max(env["XCURSOR_SIZE"].flatMap(Int.init) ?? 24, 1), 512)
-            theme = wl_cursor_theme_load(env["XCURSOR_THEME"], Int32(clamping: size * max(scale, 1)), connection.shm)
-            themeScale = scale
+    private var scale: Int { max(connection.bufferScale, 1) }
+
+    /// Whether showing `theme` now would first load libwayland-cursor's whole theme (no file of
+    /// the theme has the cursor): the slow path, kept for when the window is idle.
+    func needsIdleLoad(_ theme: CursorTheme) -> Bool {
+        if let s = shown, s.theme == theme, s.scale == scale { return false }
+        if let n = notInFiles, n.theme == theme, n.scale == scale { return true }
+        return false
+    }
+
+    /// Shows the cursor for the pointer that entered with `serial`; reads the theme's file the
+    /// first time (and after a change of theme or scale). `allowFallback`: whether
+    /// libwayland-cursor's theme may be loaded now when no file has the cursor (false: nothing
+    /// is set, and the caller asks again when the window is idle; `needsIdleLoad` says so).
+    /// Returns whether the cursor was set.
+    @discardableResult
+    func set(pointer: OpaquePointer?, serial: UInt32, theme: CursorTheme, allowFallback: Bool) -> Bool {
+        let scale = self.scale
+        if shown.map({ $0.theme != theme || $0.scale != scale }) ?? true {
+            guard let made = make(theme: theme, scale: scale, allowFallback: allowFallback) else {
+                // Nothing at all (not even libwayland-cursor's built-in cursors): no cursor.
+                if allowFallback { wl_pointer_set_cursor(pointer, serial, nil, 0, 0) }
+                return allowFallback
+            }
+            retired?.destroy()
+            retired = shown
+            shown = made
         }
-        guard let theme,
-            let cursor = wl_cursor_theme_get_cursor(theme, "left_ptr") ?? wl_cursor_theme_get_cursor(theme, "default"),
+        guard let shown else { return false }
+        if surface == nil { surface = wl_compositor_create_surface(connection.compositor) }
+        wl_pointer_set_cursor(pointer, serial, surface, shown.hotspot.x, shown.hotspot.y)
+        wl_surface_set_buffer_scale(surface, Int32(scale))
+        wl_surface_attach(surface, shown.buffer, 0, 0)
+        wl_surface_damage_buffer(surface, 0, 0, shown.size.width, shown.size.height)
+        wl_surface_commit(surface)
+        return true
+    }
+
+    /// The buffer for `theme` at `scale`: from the theme's file, or (when allowed) from
+    /// libwayland-cursor's theme; nil when neither can be had now.
+    private func make(theme: CursorTheme, scale: Int, allowFallback: Bool) -> Shown? {
+        let pixelSize = theme.size * scale
+        if notInFiles.map({ $0.theme != theme || $0.scale != scale }) ?? true {
+            if let image = theme.image(for: Self.names, pixelSize: pixelSize),
+                let made = upload(image, theme: theme, scale: scale)
+            {
+                notInFiles = nil
+                return made
+            }
+            notInFiles = (theme, scale)
+        }
+        guard allowFallback else { return nil }
+        guard let loaded = wl_cursor_theme_load(theme.name, Int32(clamping: pixelSize), connection.shm) else {
+            return nil
+        }
+        guard
+            let cursor = Self.names.lazy.compactMap({ wl_cursor_theme_get_cursor(loaded, $0) }).first,
             cursor.pointee.image_count > 0, let image = cursor.pointee.images[0],
             let buffer = wl_cursor_image_get_buffer(image)
         else {
-            wl_pointer_set_cursor(pointer, serial, nil, 0, 0)
-            return
+            wl_cursor_theme_destroy(loaded)
+            return nil
         }
-        if surface == nil { surface = wl_compositor_create_surface(connection.compositor) }
-        let s = Int32(clamping: max(scale, 1))
-        let hx = Int32(clamping: image.pointee.hotspot_x) / s
-        let hy = Int32(clamping: image.pointee.hotspot_y) / s
-        wl_pointer_set_cursor(pointer, serial, surface, hx, hy)
-        wl_surface_set_buffer_scale(surface, s)
-        wl_surface_attach(surface, buffer, 0, 0)
-        wl_surface_damage_buffer(
-            surface, 0, 0, Int32(clamping: image.pointee.width), Int32(clamping: image.pointee.height))
-        wl_surface_commit(surface)
+        let s = Int32(scale)
+        return Shown(
+            theme: theme, scale: scale, buffer: buffer,
+            hotspot: (Int32(clamping: image.pointee.hotspot_x) / s, Int32(clamping: image.pointee.hotspot_y) / s),
+            size: (Int32(clamping: image.pointee.width), Int32(clamping: image.pointee.height)), memory: nil,
+            fallbackTheme: loaded)
+    }
+
+    /// `image` in a shared-memory buffer of its own, widened and heightened with transparent
+    /// pixels to whole multiples of `scale` (a buffer scale must divide a buffer's size).
+    private func upload(_ image: XcursorImage, theme: CursorTheme, scale: Int) -> Shown? {
+        let width = (image.width + scale - 1) / scale * scale
+        let height = (image.height + scale - 1) / scale * scale
+        let stride = width * 4
+        guard let memory = try? SharedMemory(name: "scrollway-cursor", size: stride * height),
+            let pool = try? memory.makePool(shm: connection.shm)
+        else { return nil }
+        defer { wl_shm_pool_destroy(pool) }
+        // A new file reads as zeros: the padding is transparent as it is.
+        image.pixels.withUnsafeBytes { source in
+            for row in 0..<image.height {
+                (memory.mapping + row * stride).copyMemory(
+                    from: source.baseAddress! + row * image.width * 4, byteCount: image.width * 4)
+            }
+        }
+        guard
+            let buffer = wl_shm_pool_create_buffer(
+                pool, 0, Int32(width), Int32(height), Int32(stride), WL_SHM_FORMAT_ARGB8888.rawValue)
+        else { return nil }
+        let s = Int32(scale)
+        return Shown(
+            theme: theme, scale: scale, buffer: buffer,
+            hotspot: (Int32(image.hotspotX) / s, Int32(image.hotspotY) / s),
+            size: (Int32(width), Int32(height)), memory: memory, fallbackTheme: nil)
     }
 }

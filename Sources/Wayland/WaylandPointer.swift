@@ -24,6 +24,8 @@ final class WaylandPointer {
     private var enterSerial: UInt32?
     /// Whether the window wants no cursor (kiosks): `WaylandWindow.hidesCursor`.
     private var hidesCursor: Bool { input.connection.window?.hidesCursor ?? false }
+    /// The theme the window's cursor comes from: `WaylandWindow.cursorTheme`.
+    private var cursorTheme: CursorTheme { input.connection.window?.cursorTheme ?? .standard }
     /// The serial of the last button press (xdg_toplevel.move and resize need it).
     private(set) var lastButtonSerial: UInt32 = 0
     /// The axes of a finger scroll still waiting for their axis_stop, and the timer that ends it
@@ -67,36 +69,41 @@ final class WaylandPointer {
     /// Whether a pointer enter's cursor waits for the window to be idle.
     var cursorPending: Bool { pendingCursorSerial != nil }
 
-    /// Shows the cursor a pointer enter asked for, once the window is idle (it has shown a frame
-    /// and nothing animates).
+    /// The window's `hidesCursor` or `cursorTheme` changed: the cursor over it follows.
     func cursorVisibilityChanged() {
         guard let serial = enterSerial else { return }
+        showCursor(serial: serial)
+    }
+
+    /// Shows the cursor for the enter with `serial`: none when the window hides it, else the
+    /// theme's, at once when a theme file has it (a fraction of a millisecond), or once the
+    /// window is idle when only libwayland-cursor's whole-theme load would give one
+    /// (`showPendingCursor`, from the loop: it costs tens of milliseconds).
+    private func showCursor(serial: UInt32) {
+        pendingCursorSerial = nil
         if hidesCursor {
-            pendingCursorSerial = nil
+            // No cursor, at once: a null surface costs nothing to set.
             wl_pointer_set_cursor(proxy, serial, nil, 0, 0)
-        } else {
+            return
+        }
+        if cursor == nil { cursor = Cursor(connection: input.connection) }
+        if cursor?.set(pointer: proxy, serial: serial, theme: cursorTheme, allowFallback: false) != true {
             pendingCursorSerial = serial
         }
     }
 
+    /// Shows a cursor that waited for the window to be idle (libwayland-cursor's theme load).
     func showPendingCursor(windowIsIdle: Bool) {
         guard windowIsIdle, let serial = pendingCursorSerial else { return }
         pendingCursorSerial = nil
         if cursor == nil { cursor = Cursor(connection: input.connection) }
-        cursor?.set(pointer: proxy, serial: serial)
+        cursor?.set(pointer: proxy, serial: serial, theme: cursorTheme, allowFallback: true)
     }
 
     func enter(serial: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
         position = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
         enterSerial = serial
-        if hidesCursor {
-            // No cursor, at once: a null surface costs nothing to set.
-            wl_pointer_set_cursor(proxy, serial, nil, 0, 0)
-        } else {
-            // Loading a cursor theme reads every cursor of it (about 0.2 s of files): not before
-            // the window's first frame nor during an animation (`showPendingCursor`, from the loop).
-            pendingCursorSerial = serial
-        }
+        showCursor(serial: serial)
         pending.append(InputEvent(time: sw_monotonic_seconds(), .pointerEnter(position: position)))
     }
 

@@ -84,6 +84,12 @@ public final class WaylandWindow: WindowHost {
     /// No pointer cursor over this window (kiosks, touch panels): the pointer's enters set an
     /// empty cursor at once, so not one frame shows the theme's arrow.
     public var hidesCursor = false { didSet { connection.input.cursorVisibilityChanged() } }
+    /// The Xcursor theme the pointer's cursor comes from over this window: by default the one
+    /// the environment names ($XCURSOR_THEME, $XCURSOR_SIZE, $XCURSOR_PATH, as libwayland-cursor
+    /// reads them). A change shows at once if the pointer is over the window.
+    public var cursorTheme = CursorTheme.standard {
+        didSet { if cursorTheme != oldValue { connection.input.cursorVisibilityChanged() } }
+    }
     var fractionalScaleObject: OpaquePointer?
     var viewport: OpaquePointer?
     /// The buffer scale and viewport destination last set on the surface: state that lasts

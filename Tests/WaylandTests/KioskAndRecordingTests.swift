@@ -8,6 +8,7 @@ import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews
 import ScrollwayWayland
+import ScrollwayWaylandCore
 import ScrollwayWestonHarness
 import Testing
 
@@ -66,6 +67,11 @@ import Testing
         let (rig, app, window) = try startScene(.list, width: 390, height: 600)
         var recorded: [String] = []
         let origin = window.now
+        // Times count from the last frame's, which is when it is shown, up to a refresh ahead of
+        // the clock; a touch sent before then would be dated before the recording began (and
+        // written at 0). A person's first touch comes later than that; the test waits as long.
+        let ahead = Deadline(in: 5)
+        while Deadline.now < origin, !ahead.hasPassed { try app.step(maxWait: 0.002) }
         let recorder = InputRecorder(window: window, origin: origin) { recorded.append($0) }
         let live = TraceRecorder(window: window, origin: origin)
         rig.pacer.begin(at: 1000)

@@ -394,8 +394,9 @@ import Testing
                 guard let c = try? rig.capture() else { return false }
                 return c.pixel(x: width / 2, y: height / 2) != 0xFF00_0000
             }, timeout: 10)
-        // The cursor the pointer's enter asked for is shown once the window is idle; the
-        // captures hide it (as `scrollway rig` does), which takes the shown one down.
+        // The cursor the pointer's enter asked for is shown at once from a theme's file, or once
+        // the window is idle from libwayland-cursor's own; the captures hide it (as `scrollway
+        // rig` does), which takes the shown one down.
         try pump(app, until: { app.connection.input.pointer?.cursorPending != true }, timeout: 10)
         return (rig, window, app)
     }
