@@ -160,6 +160,9 @@ public struct XcursorImage: Sendable, Equatable {
     /// libXcursor's limits: images up to 0x7fff px on a side, tables of up to 0x10000 entries.
     static let largestSide = 0x7fff
     static let mostEntries = 0x10000
+    /// Ours besides: at most 2048 × 2048 pixels (16 MB), twice the largest cursor asked for
+    /// (`XCURSOR_SIZE` 512 at scale 2) on a side; a file claiming more is not read into memory.
+    static let mostPixels = 2048 * 2048
 
     public init(nominalSize: Int, width: Int, height: Int, hotspotX: Int, hotspotY: Int, pixels: [UInt32]) {
         self.nominalSize = nominalSize
@@ -212,9 +215,17 @@ public struct XcursorImage: Sendable, Equatable {
             throw XcursorError(path: path, "the image at byte \(position) does not match its table entry")
         }
         let (width, height, hx, hy) = (Int(chunk[4]), Int(chunk[5]), Int(chunk[6]), Int(chunk[7]))
-        guard (1...largestSide).contains(width), (1...largestSide).contains(height), hx <= width, hy <= height else {
+        guard (1...largestSide).contains(width), (1...largestSide).contains(height), width * height <= mostPixels
+        else {
             throw XcursorError(
-                path: path, "the image at byte \(position) is \(width)×\(height) with its hotspot at (\(hx), \(hy))")
+                path: path,
+                "the image at byte \(position) is \(width)×\(height) (1 to \(largestSide) px a side, "
+                    + "at most \(mostPixels) pixels)")
+        }
+        guard hx <= width, hy <= height else {
+            throw XcursorError(
+                path: path,
+                "the image at byte \(position) has its hotspot at (\(hx), \(hy)), outside \(width)×\(height)")
         }
         let pixels = try words(at: position + 36, count: width * height, "the image's pixels")
         return XcursorImage(nominalSize: best, width: width, height: height, hotspotX: hx, hotspotY: hy, pixels: pixels)
