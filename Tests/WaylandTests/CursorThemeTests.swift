@@ -244,4 +244,18 @@ final class ThemeDirectory {
         #expect(box(of: cyan, in: after) == PixelRect(x: 100, y: 200, width: 8, height: 8))
         #expect(box(of: magenta, in: after) == nil)
     }
+
+    /// Where no theme file has the cursor, libwayland-cursor's own theme gives one once the
+    /// window is idle: the pointer over the window still shows a cursor.
+    @Test func withoutAThemeFileLibwaylandCursorsOwnShowsOnceIdle() throws {
+        let (rig, app, _) = try startScene(.list, width: 390, height: 600)
+        app.window.cursorTheme = CursorTheme(name: "none-such", size: 24, searchPath: [])
+        try rig.parkPointer()
+        try app.settle()
+        let parked = try rig.capture()
+        try WestonTarget(rig: rig, app: app).send(from: 2000) { $0.pointer(to: Point(x: 100, y: 200), at: 0) }
+        try app.settle()
+        #expect(app.connection.input.pointer?.cursorPending == false)
+        #expect(!(try rig.capture()).pixelsEqual(parked), "no cursor showed")
+    }
 }
