@@ -5,10 +5,11 @@ import ScrollwayWaylandCore
 /// from $XCURSOR_THEME, $XCURSOR_SIZE and $XCURSOR_PATH by default), at the output scale so it is
 /// crisp on HiDPI.
 ///
-/// The image is read from its one file (`CursorTheme`), a fraction of a millisecond, so it is set
-/// as the pointer enters. Where no theme file has it, libwayland-cursor's built-in cursors are
-/// used: its `wl_cursor_theme_load` reads a whole theme, so that path waits for the window to be
-/// idle (`needsIdleLoad`).
+/// The image is read from its one file (`CursorTheme`), little enough work to set it as the
+/// pointer enters. Where no theme file has it, libwayland-cursor's theme is loaded (its built-in
+/// cursors, where it finds no file either): `wl_cursor_theme_load` reads a whole theme, so that
+/// path waits for the window to be idle (`set`'s `allowFallback`). An image that cannot be put in
+/// shared memory falls back the same way.
 @MainActor
 final class Cursor {
     private let connection: WaylandConnection
@@ -52,18 +53,10 @@ final class Cursor {
 
     private var scale: Int { max(connection.bufferScale, 1) }
 
-    /// Whether showing `theme` now would first load libwayland-cursor's whole theme (no file of
-    /// the theme has the cursor): the slow path, kept for when the window is idle.
-    func needsIdleLoad(_ theme: CursorTheme) -> Bool {
-        if let s = shown, s.theme == theme, s.scale == scale { return false }
-        if let n = notInFiles, n.theme == theme, n.scale == scale { return true }
-        return false
-    }
-
     /// Shows the cursor for the pointer that entered with `serial`; reads the theme's file the
     /// first time (and after a change of theme or scale). `allowFallback`: whether
     /// libwayland-cursor's theme may be loaded now when no file has the cursor (false: nothing
-    /// is set, and the caller asks again when the window is idle; `needsIdleLoad` says so).
+    /// is set, and the caller asks again when the window is idle).
     /// Returns whether the cursor was set.
     @discardableResult
     func set(pointer: OpaquePointer?, serial: UInt32, theme: CursorTheme, allowFallback: Bool) -> Bool {

@@ -3,12 +3,12 @@ import Glibc
 /// Where a pointer cursor's image comes from: an Xcursor theme by name, at a size, looked up
 /// along a search path, as libXcursor and libwayland-cursor look it up.
 ///
-/// Why not `wl_cursor_theme_load`: it reads every cursor of the theme (Adwaita's 124 files) to
-/// show one, 12–39 ms on the development machine with the main thread blocked, so the first
-/// wheel click or motion after the pointer entered waited for it (docs/decisions.md, "A cursor
-/// read from its one file"). This reads the one file the cursor is in: its table of contents and
-/// the one image of the nearest size. Where no file is found (no theme installed), the window
-/// falls back on libwayland-cursor, whose built-in cursors need no files.
+/// Why not `wl_cursor_theme_load`: it reads every cursor of the theme to show one, with the main
+/// thread blocked, so the first wheel click or motion after the pointer entered waited for it
+/// (the times: docs/decisions.md, "A cursor read from its one file"). This reads the one file the
+/// cursor is in: its table of contents and the one image of the nearest size. Where no file is
+/// found (no theme installed), the window falls back on libwayland-cursor, whose built-in cursors
+/// need no files.
 public struct CursorTheme: Sendable, Equatable {
     /// The theme's directory name (`Adwaita`; `default` is what a desktop points at its choice).
     public var name: String

@@ -149,14 +149,16 @@ public final class WaylandApp {
         let idleWorkLeft = idle && window.hasIdleWork
         // Timed only for whoever reads it (frame statistics, a budget): each reading is a system
         // call.
+        let setupPending = idle && (connection.input.cursorPending || connection.input.keymapPending)
         let timesIdleTurn =
-            (idleWorkLeft || (idle && connection.input.cursorPending))
-            && (window.onCommit != nil || window.content.backgroundBudget != nil)
+            (idleWorkLeft || setupPending) && (window.onCommit != nil || window.content.backgroundBudget != nil)
         let turnStart = timesIdleTurn ? FrameStepTimes.threadSeconds() : 0
-        // The cursor theme, loaded once, is idle time but not the budget's: charged, that one
+        // The keymap, compiled after the first frame, and libwayland-cursor's theme (loaded once,
+        // where no theme file has the cursor) are idle time but not the budget's: charged, one
         // long load held the rings back long after it (decisions.md, 0.15.10).
         var unbudgeted = 0.0
-        if idle && connection.input.cursorPending {
+        if setupPending {
+            connection.input.compilePendingKeymap()
             connection.input.showPendingCursor(windowIsIdle: true)
             if timesIdleTurn { unbudgeted = FrameStepTimes.threadSeconds() - turnStart }
         }
@@ -262,7 +264,7 @@ public final class WaylandApp {
         let c = window.content
         return window.framesCommitted > 0 && !c.needsFrame && !window.isWaitingForFrame && !c.hasActiveAnimations
             && window.scheduledDraw == nil && !c.hasBackgroundWork && !connection.input.cursorPending
-            && !window.hasIdleWork
+            && !connection.input.keymapPending && !window.hasIdleWork
     }
 
     /// Reads everything the compositor has sent so far (a roundtrip), then steps until the window

@@ -145,6 +145,11 @@ public final class WaylandInput {
     func showPendingCursor(windowIsIdle: Bool) { pointer?.showPendingCursor(windowIsIdle: windowIsIdle) }
     /// A cursor waiting for the window to be idle before it is set.
     var cursorPending: Bool { pointer?.cursorPending ?? false }
+    /// A keymap the compositor sent, waiting for the window to be idle (or a key) before it is
+    /// compiled.
+    var keymapPending: Bool { keyboard?.keymapPending ?? false }
+    /// Compiles a keymap that waits (`WaylandKeyboard.compilePendingKeymap`).
+    func compilePendingKeymap() { keyboard?.compilePendingKeymap() }
 
     /// The window's `hidesCursor` changed: the pointer over it shows or hides its cursor now.
     func cursorVisibilityChanged() { pointer?.cursorVisibilityChanged() }

@@ -28,6 +28,14 @@ final class WaylandKeyboard {
     private var composeState: OpaquePointer?
     /// Whether the table was looked for: once per keyboard, so a missing one is said once.
     private var composeLookedFor = false
+    /// The compositor's keymap, not compiled yet. Compiling it and the Compose table takes
+    /// milliseconds the window's first frame need not wait for: it is done once the window is
+    /// first idle (`compilePendingKeymap`, from the loop), or at once when a key or the modifier
+    /// state needs it first (the time: docs/decisions.md, "The keymap compiled after the first
+    /// frame").
+    private var pendingKeymap: String?
+    /// Modifier state the compositor sent while the keymap waited: applied once it is compiled.
+    private var pendingModifiers: (depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32)?
     /// evdev key codes are xkb key codes minus 8 (the X11 offset xkbcommon keeps).
     static let xkbKeycodeOffset: UInt32 = 8
 
@@ -67,15 +75,25 @@ final class WaylandKeyboard {
             return
         }
         defer { munmap(map, Int(size)) }
-        if xkbContext == nil { xkbContext = xkb_context_new(XKB_CONTEXT_NO_FLAGS) }
         // The string is NUL-terminated within `size` (the protocol says so); bound it anyway.
-        let text = String(
+        pendingKeymap = String(
             decoding: UnsafeRawBufferPointer(start: map, count: Int(size)).prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    /// Whether a keymap waits to be compiled (`compilePendingKeymap`).
+    var keymapPending: Bool { pendingKeymap != nil }
+
+    /// Compiles the keymap the compositor last sent, if it has not been: its xkb state made anew,
+    /// the Compose table looked for the first time, and modifier state sent meanwhile applied.
+    func compilePendingKeymap() {
+        guard let text = pendingKeymap else { return }
+        pendingKeymap = nil
+        if xkbContext == nil { xkbContext = xkb_context_new(XKB_CONTEXT_NO_FLAGS) }
         guard
             let km = xkb_keymap_new_from_string(
                 xkbContext, text, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS)
         else {
-            connection.fail(WaylandError.keymap("xkbcommon cannot compile the compositor's keymap"))
+            input.connection.fail(WaylandError.keymap("xkbcommon cannot compile the compositor's keymap"))
             return
         }
         if let xkbState { xkb_state_unref(xkbState) }
@@ -83,6 +101,10 @@ final class WaylandKeyboard {
         keymap = km
         xkbState = xkb_state_new(km)
         if !composeLookedFor { lookForComposeTable() }
+        if let m = pendingModifiers {
+            pendingModifiers = nil
+            modifiers(depressed: m.depressed, latched: m.latched, locked: m.locked, group: m.group)
+        }
     }
 
     /// The locale whose Compose table applies: the first of LC_ALL, LC_CTYPE and LANG that is
@@ -113,10 +135,17 @@ final class WaylandKeyboard {
     /// The serial of the last key event (a copy's set_selection needs one).
     private(set) var lastSerial: UInt32 = 0
 
+    /// Whether the compositor's keyboard focus is on our surface (between enter and leave).
+    private(set) var hasFocus = false
+
     /// The window has the keyboard: its focused view shows its ring and caret.
-    func enter() { input.window?.isKeyWindow = true }
+    func enter() {
+        hasFocus = true
+        input.window?.isKeyWindow = true
+    }
 
     func leave() {
+        hasFocus = false
         input.window?.isKeyWindow = false
         input.window?.cancelTimer(repeatTimer)
         repeatTimer = nil
@@ -126,12 +155,17 @@ final class WaylandKeyboard {
         // forgets them too, so that modifiers still held when focus returns (sent right after
         // enter) count as a change and reach the window.
         if let xkbState { xkb_state_update_mask(xkbState, 0, 0, 0, 0, 0, 0) }
+        pendingModifiers = nil
         input.deliver([InputEvent(time: sw_monotonic_seconds(), .modifiers([]))])
     }
 
     /// The compositor's modifier state, sent after the key that changed it: the window hears of
     /// it at once, so a wheel turned while Ctrl is held zooms.
     func modifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+        if pendingKeymap != nil {
+            pendingModifiers = (depressed, latched, locked, group)
+            return
+        }
         guard let xkbState else { return }
         let before = currentModifiers
         xkb_state_update_mask(xkbState, depressed, latched, locked, 0, 0, group)
@@ -145,6 +179,7 @@ final class WaylandKeyboard {
     }
 
     var currentModifiers: Modifiers {
+        compilePendingKeymap()
         guard let xkbState else { return [] }
         var m: Modifiers = []
         func active(_ name: String) -> Bool {
@@ -160,6 +195,7 @@ final class WaylandKeyboard {
     func key(serial: UInt32, time ms: UInt32, key: UInt32, state: UInt32) {
         // The clipboard's set_selection names the key event that asked for it (Ctrl+C).
         lastSerial = serial
+        compilePendingKeymap()
         guard xkbState != nil else { return }
         let code = key + Self.xkbKeycodeOffset
         let t = input.time(ms)

@@ -76,9 +76,9 @@ final class WaylandPointer {
     }
 
     /// Shows the cursor for the enter with `serial`: none when the window hides it, else the
-    /// theme's, at once when a theme file has it (a fraction of a millisecond), or once the
-    /// window is idle when only libwayland-cursor's whole-theme load would give one
-    /// (`showPendingCursor`, from the loop: it costs tens of milliseconds).
+    /// theme's, at once when a theme file has it (one small file read), or once the window is
+    /// idle when only libwayland-cursor's whole-theme load would give one (`showPendingCursor`,
+    /// from the loop: a theme's every file, too long to block input for).
     private func showCursor(serial: UInt32) {
         pendingCursorSerial = nil
         if hidesCursor {

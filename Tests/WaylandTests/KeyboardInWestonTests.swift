@@ -3,9 +3,11 @@ import ScrollwayGeometry
 import ScrollwayReplay
 import ScrollwayScrolling
 import ScrollwayViews
-import ScrollwayWayland
+import ScrollwayWaylandCore
 import ScrollwayWestonHarness
 import Testing
+
+@testable import ScrollwayWayland
 
 @MainActor
 @Suite(.serialized) struct KeyboardInWestonTests {
@@ -53,6 +55,43 @@ import Testing
         }
         try app.settle()
         #expect(field2.text == "Hello, World")
+    }
+
+    /// The keymap is compiled after the first frame, when the window is first idle; keys that
+    /// come before then compile it first, and type what they should, Shift and all.
+    @Test func keysBeforeTheKeymapIsCompiledCompileItFirst() throws {
+        let rig = try WestonRig(width: 390, height: 844)
+        let window = Scene.keyboard.makeWindow(size: Size(width: 390, height: 844))
+        let app = try WaylandApp(content: window, title: "keyboard", socket: rig.socketPath)
+        let field2 = try #require(window.view(named: "field2") as? TextField)
+        #expect(app.window.framesCommitted >= 1)
+        #expect(app.connection.input.keymapPending, "the keymap was compiled before the first frame")
+        // The keyboard's focus (enter, and the modifier state after it) read without a turn of
+        // the loop, which would find the window idle and compile the keymap.
+        let focused = Deadline(in: 10)
+        while app.connection.input.keyboard?.hasFocus != true, !focused.hasPassed { try app.connection.roundtrip() }
+        #expect(app.connection.input.keyboard?.hasFocus == true)
+        #expect(app.connection.input.keymapPending)
+        window.focus(field2, byTouch: false)
+        let target = WestonTarget(rig: rig, app: app)
+        var time: UInt32 = 1000
+        for ch in "Hi!" {
+            time += 30
+            try target.send(from: Double(time)) { $0.text(String(ch), at: 0) }
+        }
+        try app.settle()
+        #expect(field2.text == "Hi!")
+        #expect(!app.connection.input.keymapPending)
+    }
+
+    /// With no key, the keymap is compiled once the window is idle.
+    @Test func theKeymapIsCompiledOnceTheWindowIsIdle() throws {
+        let rig = try WestonRig(width: 390, height: 844)
+        let window = Scene.keyboard.makeWindow(size: Size(width: 390, height: 844))
+        let app = try WaylandApp(content: window, title: "keyboard", socket: rig.socketPath)
+        #expect(app.connection.input.keymapPending)
+        try app.settle()
+        #expect(!app.connection.input.keymapPending)
     }
 
     /// Tab and Space as real wl_keyboard keys: Tab twice focuses the second field (not by
