@@ -177,11 +177,13 @@ public struct XcursorImage: Sendable, Equatable {
     /// first such size in the table on a tie, as libXcursor picks); reads only the table and
     /// that image.
     public static func read(path: String, nominalSize: Int) throws(XcursorError) -> XcursorImage {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Not blocking: a FIFO put where a cursor should be must not hold the window up.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw XcursorError(path: path, "cannot open: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw XcursorError(path: path, "cannot read its size") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw XcursorError(path: path, "not a regular file") }
         let fileSize = Int(st.st_size)
         func words(at offset: Int, count: Int, _ what: String) throws(XcursorError) -> [UInt32] {
             guard offset >= 0, count >= 0, offset <= fileSize, count <= (fileSize - offset) / 4 else {

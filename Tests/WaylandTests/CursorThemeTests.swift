@@ -92,6 +92,18 @@ final class ThemeDirectory {
         #expect(try XcursorImage.read(path: path, nominalSize: 24).nominalSize == 16)
     }
 
+    @Test func aFifoOrADirectoryIsRefusedWithoutWaiting() throws {
+        let dir = try ThemeDirectory()
+        let fifo = dir.path + "/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: XcursorError(path: fifo, "not a regular file")) {
+            try XcursorImage.read(path: fifo, nominalSize: 24)
+        }
+        #expect(throws: XcursorError(path: dir.path, "not a regular file")) {
+            try XcursorImage.read(path: dir.path, nominalSize: 24)
+        }
+    }
+
     @Test func anAnimatedCursorShowsItsFirstFrame() throws {
         let dir = try ThemeDirectory()
         let path = dir.path + "/watch"
