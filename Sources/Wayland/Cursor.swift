@@ -1,4 +1,5 @@
 import ScrollwayCWaylandClient
+import ScrollwayGeometry
 import ScrollwayWaylandCore
 
 /// The pointer's cursor over our surfaces: the theme's `left_ptr` (`WaylandWindow.cursorTheme`,

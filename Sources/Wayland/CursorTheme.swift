@@ -1,4 +1,5 @@
 import Glibc
+import ScrollwayGeometry
 
 /// Where a pointer cursor's image comes from: an Xcursor theme by name, at a size, looked up
 /// along a search path, as libXcursor and libwayland-cursor look it up.
