@@ -161,7 +161,7 @@ public struct XcursorImage: Sendable, Equatable {
     /// libXcursor's limits: images up to 0x7fff px on a side, tables of up to 0x10000 entries.
     static let largestSide = 0x7fff
     static let mostEntries = 0x10000
-    /// Ours besides: at most 2048 × 2048 pixels (16 MB), twice the largest cursor asked for
+    /// Ours besides: at most 2048 × 2048 pixels, twice the largest cursor asked for
     /// (`XCURSOR_SIZE` 512 at scale 2) on a side; a file claiming more is not read into memory.
     static let mostPixels = 2048 * 2048
 

@@ -149,7 +149,7 @@ public final class WaylandApp {
         let idleWorkLeft = idle && window.hasIdleWork
         // Timed only for whoever reads it (frame statistics, a budget): each reading is a system
         // call.
-        let setupPending = idle && (connection.input.cursorPending || connection.input.keymapPending)
+        let setupPending = idle && connection.input.setupPending
         let timesIdleTurn =
             (idleWorkLeft || setupPending) && (window.onCommit != nil || window.content.backgroundBudget != nil)
         let turnStart = timesIdleTurn ? FrameStepTimes.threadSeconds() : 0
@@ -158,8 +158,7 @@ public final class WaylandApp {
         // long load held the rings back long after it (decisions.md, 0.15.10).
         var unbudgeted = 0.0
         if setupPending {
-            connection.input.compilePendingKeymap()
-            connection.input.showPendingCursor(windowIsIdle: true)
+            connection.input.finishPendingSetup()
             if timesIdleTurn { unbudgeted = FrameStepTimes.threadSeconds() - turnStart }
         }
         var pieces = 0.0
@@ -263,8 +262,8 @@ public final class WaylandApp {
     public var isAtRest: Bool {
         let c = window.content
         return window.framesCommitted > 0 && !c.needsFrame && !window.isWaitingForFrame && !c.hasActiveAnimations
-            && window.scheduledDraw == nil && !c.hasBackgroundWork && !connection.input.cursorPending
-            && !connection.input.keymapPending && !window.hasIdleWork
+            && window.scheduledDraw == nil && !c.hasBackgroundWork && !connection.input.setupPending
+            && !window.hasIdleWork
     }
 
     /// Reads everything the compositor has sent so far (a roundtrip), then steps until the window

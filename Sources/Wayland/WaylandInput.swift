@@ -141,15 +141,20 @@ public final class WaylandInput {
     /// The serial of the last key event.
     var lastKeySerial: UInt32 { keyboard?.lastSerial ?? 0 }
 
-    /// Shows the cursor a pointer enter asked for, once the window is idle.
-    func showPendingCursor(windowIsIdle: Bool) { pointer?.showPendingCursor(windowIsIdle: windowIsIdle) }
-    /// A cursor waiting for the window to be idle before it is set.
+    /// A cursor waiting for the window to be idle before it is set (only libwayland-cursor's
+    /// whole-theme load could give one).
     var cursorPending: Bool { pointer?.cursorPending ?? false }
     /// A keymap the compositor sent, waiting for the window to be idle (or a key) before it is
     /// compiled.
     var keymapPending: Bool { keyboard?.keymapPending ?? false }
-    /// Compiles a keymap that waits (`WaylandKeyboard.compilePendingKeymap`).
-    func compilePendingKeymap() { keyboard?.compilePendingKeymap() }
+    /// Whether the devices' setup left for the window's first idle turn is still to do: a
+    /// pending cursor or keymap (`finishPendingSetup`).
+    var setupPending: Bool { cursorPending || keymapPending }
+    /// Does the setup that waited for the window to be idle: the keymap compiled, the cursor set.
+    func finishPendingSetup() {
+        keyboard?.compilePendingKeymap()
+        pointer?.showPendingCursor()
+    }
 
     /// The window's `hidesCursor` changed: the pointer over it shows or hides its cursor now.
     func cursorVisibilityChanged() { pointer?.cursorVisibilityChanged() }

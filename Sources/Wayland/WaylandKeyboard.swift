@@ -30,9 +30,8 @@ final class WaylandKeyboard {
     private var composeLookedFor = false
     /// The compositor's keymap, not compiled yet. Compiling it and the Compose table takes
     /// milliseconds the window's first frame need not wait for: it is done once the window is
-    /// first idle (`compilePendingKeymap`, from the loop), or at once when a key or the modifier
-    /// state needs it first (the time: docs/decisions.md, "The keymap compiled after the first
-    /// frame").
+    /// first idle (`compilePendingKeymap`, from the loop), or at once when a key needs it
+    /// first (the time: docs/decisions.md, "The keymap compiled after the first frame").
     private var pendingKeymap: String?
     /// Modifier state the compositor sent while the keymap waited: applied once it is compiled.
     private var pendingModifiers: (depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32)?
@@ -179,7 +178,6 @@ final class WaylandKeyboard {
     }
 
     var currentModifiers: Modifiers {
-        compilePendingKeymap()
         guard let xkbState else { return [] }
         var m: Modifiers = []
         func active(_ name: String) -> Bool {

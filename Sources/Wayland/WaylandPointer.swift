@@ -93,8 +93,8 @@ final class WaylandPointer {
     }
 
     /// Shows a cursor that waited for the window to be idle (libwayland-cursor's theme load).
-    func showPendingCursor(windowIsIdle: Bool) {
-        guard windowIsIdle, let serial = pendingCursorSerial else { return }
+    func showPendingCursor() {
+        guard let serial = pendingCursorSerial else { return }
         pendingCursorSerial = nil
         if cursor == nil { cursor = Cursor(connection: input.connection) }
         cursor?.set(pointer: proxy, serial: serial, theme: cursorTheme, allowFallback: true)

@@ -143,7 +143,7 @@ final class ThemeDirectory {
         #expect(failure(patched(4, 0xfffe_0001), "comment")?.contains("no image") == true)
         #expect(failure(patched(9, 32), "mismatch")?.contains("does not match its table entry") == true)
         #expect(failure(patched(11, 0x8000), "wide")?.contains("32768×24") == true)
-        // Within libXcursor's sides but past our 16 MB: refused before any pixel is read.
+        // Within libXcursor's sides but past our 2048 × 2048 pixels: refused before any is read.
         var huge = patched(11, 4096)
         withUnsafeBytes(of: UInt32(4096).littleEndian) { huge.replaceSubrange(48..<52, with: $0) }
         #expect(failure(huge, "huge")?.contains("4096×4096") == true)

@@ -70,8 +70,7 @@ import Testing
         // Times count from the last frame's, which is when it is shown, up to a refresh ahead of
         // the clock; a touch sent before then would be dated before the recording began (and
         // written at 0). A person's first touch comes later than that; the test waits as long.
-        let ahead = Deadline(in: 5)
-        while Deadline.now < origin, !ahead.hasPassed { try app.step(maxWait: 0.002) }
+        try app.pump(until: { Deadline.now >= origin }, "the clock to pass the last frame's time")
         let recorder = InputRecorder(window: window, origin: origin) { recorded.append($0) }
         let live = TraceRecorder(window: window, origin: origin)
         rig.pacer.begin(at: 1000)
