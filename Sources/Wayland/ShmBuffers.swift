@@ -51,6 +51,14 @@ final class ShmBuffer {
     private var prefaultStart: Int?
     /// Whether the whole ring has been faulted in (`prefault`).
     var prefaulted: Bool { prefaultedBytes >= ring.ringBytes }
+    /// Made as the pool's third buffer (`BufferPool.acquire`, `prefaultNext`), not one of the
+    /// two the window draws from its first frame on.
+    var isThird = false
+    /// Whether a frame may be drawn into it without faulting its pages in: a third buffer only
+    /// once its ring is (`BufferPool.hasReadyBuffer`). The two first buffers always are: the
+    /// window's first frames must be drawn somewhere, and their rings are faulted in from the
+    /// first idle turn on.
+    var isReady: Bool { !isThird || prefaulted }
     /// Frames recentred in the ring.
     var recentres: Int { ring.recentres }
 
@@ -214,6 +222,7 @@ final class BufferPool {
     private func addBuffer(now: Double? = nil) throws -> ShmBuffer {
         let b = try ShmBuffer(shm: shm, width: width, height: height, scale: scale, offsetScrolling: offsetScrolling)
         b.listen()
+        b.isThird = buffers.count == 2
         buffers.append(b)
         if buffers.count == Self.maximumCount, let now { spareLastNeeded = now }
         return b
@@ -234,21 +243,29 @@ final class BufferPool {
         return try addBuffer(now: now)
     }
 
-    /// The free buffer `acquire` hands out first: of those the compositor is not reading, the
-    /// one drawn most recently (the first of them on a tie); nil when all are held.
+    /// The free buffer `acquire` hands out first: of those the compositor is not reading, a
+    /// ready one (`ShmBuffer.isReady`) before one that is not, then the one drawn most recently
+    /// (the first of them on a tie); nil when all are held. A third buffer whose ring is not yet
+    /// faulted in takes a frame only when no other is free: its first frames would fault a
+    /// frame's pages in, and a client held to a small CPU share then lost the frames after
+    /// (decisions.md, 0.15.27).
     var nextFree: ShmBuffer? {
         // Loops, not `filter` and `max`: those allocate an array and run a main-actor closure
         // per buffer, every frame.
-        var free: (buffer: ShmBuffer, frame: Int)?
+        var free: (buffer: ShmBuffer, ready: Bool, frame: Int)?
         for b in buffers where !b.isBusy {
+            let ready = b.isReady
             let frame = b.frame ?? -1
-            if free == nil || frame > free!.frame { free = (b, frame) }
+            if let f = free, f.ready && !ready || f.ready == ready && frame <= f.frame { continue }
+            free = (b, ready, frame)
         }
         return free?.buffer
     }
 
-    /// Whether a buffer already made is free: what a frame that replaces a waiting one may use.
-    var hasFreeBuffer: Bool { buffers.contains { !$0.isBusy } }
+    /// Whether a ready buffer (`ShmBuffer.isReady`) is free: what a frame that replaces a waiting
+    /// one may use. A replacement is never worth faulting pages in for: without it the input
+    /// waits for the next frame, as before replacements were drawn.
+    var hasReadyBuffer: Bool { buffers.contains { !$0.isBusy && $0.isReady } }
 
     /// Buffers the compositor is not reading.
     private var freeCount: Int {

@@ -42,7 +42,7 @@ extension WaylandWindow {
                     scheduledDraw = at
                     return
                 }
-                if pool?.hasFreeBuffer ?? false { replaceFrame(at: predictedPresentation()) }
+                if pool?.hasReadyBuffer ?? false { replaceFrame(at: predictedPresentation()) }
                 if newestCommit == .lateReplacement { newestCommit = .aimed }
             } else if canReplace(now: now) {
                 replaceFrame()
@@ -79,16 +79,17 @@ extension WaylandWindow {
     /// Whether input can be drawn now into a frame that replaces the one the compositor has not
     /// repainted yet: input came since that commit, nothing replaced it yet (one replacement a
     /// repaint, so a stream of input costs at most two frames a repaint), a buffer already made
-    /// is free, and it would still come soon enough for the repaint
-    /// (`FrameScheduler.replacementCanMakeIt`). When both buffers are held, a third is made while
-    /// the window is idle, for the input after (`BufferPool.wantsSpare`): never inside a frame.
+    /// and faulted in is free (`BufferPool.hasReadyBuffer`), and it would still come soon enough
+    /// for the repaint (`FrameScheduler.replacementCanMakeIt`). When both buffers are held, a
+    /// third is made and faulted in while the window is idle, for the input after
+    /// (`BufferPool.wantsSpare`): never inside a frame.
     /// Never for the floor client, which draws no input.
     func canReplace(now: Double) -> Bool {
         guard
             inputSinceCommit && frameCallback != nil && replacedCallback == nil && committedFrameTime != nil
                 && presentMode != .flipOnly, let pool
         else { return false }
-        guard pool.hasFreeBuffer else {
+        guard pool.hasReadyBuffer else {
             pool.wantsSpare = true
             return false
         }

@@ -319,6 +319,58 @@ import Testing
         rig.stop()
     }
 
+    /// A third buffer whose ring is not faulted in yet takes no replacement: the input waits for
+    /// the next frame instead of a frame faulting its pages in (what cost a client held to a
+    /// CPU share its frames). The spare is made as the idle work makes it, and no loop turn
+    /// runs until the keys are drawn (a turn would fault it in); the window draws the first key
+    /// into the free first buffer and, with both first buffers held, leaves the second key to
+    /// the next frame. Faulted in, the spare is ready, and the window ends on its pixels.
+    @Test func aThirdBufferNotFaultedInTakesNoReplacement() throws {
+        let (width, height) = (390, 844)
+        let (rig, window, app) = try launch(.list, width: width, height: height, mode: .fast)
+        let input = try #require(app.connection.input)
+        input.newGesture()
+        try app.settle()
+        let pool = try #require(app.window.pool)
+        #expect(pool.buffers.count == 2 && pool.hasReadyBuffer)
+        pool.wantsSpare = true
+        _ = pool.prefaultNext(piece: 4096, now: app.window.content.now)
+        #expect(pool.buffers.count == 3)
+        let spare = pool.buffers[2]
+        #expect(spare.isThird && !spare.prefaulted && !spare.isReady && spare.frame == nil)
+        // At rest weston holds the buffer it shows: the other first buffer is free, and is
+        // handed out before the spare.
+        #expect(pool.nextFree !== spare && pool.nextFree?.isReady == true)
+        // Even holding a newer frame than the free first buffer (as a spare made at once by a
+        // frame that found both held would), it comes after it.
+        spare.frame = Int.max
+        #expect(pool.nextFree !== spare)
+        spare.frame = nil
+
+        let replaced = app.window.framesReplaced
+        let committed = app.window.framesCommitted
+        pressDown(input, at: 500)
+        app.window.renderIfPossible(immediately: true)
+        #expect(app.window.framesCommitted == committed + 1)
+        #expect(app.window.isWaitingForFrame)
+        // Both first buffers held (the one shown, the one just committed; no release read):
+        // only the spare is free, and it is not ready.
+        #expect(pool.buffers.filter { !$0.isBusy }.map { $0 === spare } == [true])
+        #expect(!pool.hasReadyBuffer)
+        pressDown(input, at: 540)
+        app.window.renderIfPossible()
+        #expect(app.window.framesReplaced == replaced, "a replacement drawn into an unready spare")
+        #expect(app.window.framesCommitted == committed + 1)
+        #expect(spare.frame == nil && !spare.isBusy)
+
+        // Faulted in, it is ready for the next replacement.
+        while !spare.prefaulted { spare.prefault(piece: .max) }  // to the ring's end, then from its start
+        #expect(spare.prefaulted && spare.isReady && pool.hasReadyBuffer)
+        try expectShowsOnceStill(window, rig, app, width, height, "at rest after the keys")
+        #expect(pool.buffers.count == 3)
+        rig.stop()
+    }
+
     /// Steps until nothing animates, no timer waits and the last frame's callback has come,
     /// then expects the output to show `window`'s full composite.
     func expectShowsOnceStill(
