@@ -110,9 +110,10 @@ final class ShmBuffer {
         // `memory` unmaps and closes after this (the buffer and pool are gone by then).
     }
 
-    /// How much of a ring one piece of idle work faults in under a CPU quota: a whole ring at a
-    /// large size spent several periods' quota at once, and the frames after it stalled
-    /// (measured: docs/decisions.md, 0.15.9).
+    /// How much of a ring one piece of idle work faults in: a whole ring at a large size spent
+    /// several periods' quota at once under a CPU quota, and the frames after it stalled
+    /// (measured: docs/decisions.md, 0.15.9); without one, input landing then waited for it
+    /// (0.15.27).
     static let prefaultPieceBytes = 1 << 20
 
     /// Faults in the next piece of the ring, at most `bytes` (whole pages; contents unchanged,

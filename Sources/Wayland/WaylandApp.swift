@@ -224,13 +224,14 @@ public final class WaylandApp {
     /// One piece of the window's idle work, when its background budget lets one start (under
     /// a CPU quota: faulting a buffer ring in is background work like a tile's, and a whole
     /// ring at once spent several periods' quota, so a touch landing then found none left).
-    /// Without a quota a piece is a whole ring: in megabyte pieces a spare buffer wanted by a
-    /// drag was drawn before its ring was whole, faulting its pages in frames (the list's p99
-    /// rose: decisions.md, 0.15.9). Returns how long until the next piece may run (0: at
-    /// once; under a quota the budget's wait, so that the next turn is the next piece's), nil
-    /// when none is left; `spent` is the piece's own time.
+    /// Without a quota the pieces follow each other a turn apart, so that input waits for one
+    /// piece, not a ring; a spare buffer takes no replacement until its ring is whole
+    /// (`BufferPool.hasReadyBuffer`: drawn before, it faulted its pages in frames, decisions.md
+    /// 0.15.9 and 0.15.27). Returns how long until the next piece may run (0: at once; under a
+    /// quota the budget's wait, so that the next turn is the next piece's), nil when none is
+    /// left; `spent` is the piece's own time.
     private func runIdleWork(spent: inout Double) -> Double? {
-        guard let budget = window.content.backgroundBudget else { return window.idleWork(piece: .max) ? 0 : nil }
+        guard let budget = window.content.backgroundBudget else { return window.idleWork() ? 0 : nil }
         let (work, wait) = budget.tryStartWork()
         guard let work else { return wait }
         let more = window.idleWork()

@@ -205,16 +205,16 @@ extension WaylandWindow {
 
     /// Work worth doing while nothing animates, one piece per call (the event loop calls it
     /// when idle, paced under a CPU quota): faults in a piece of a buffer ring (at most
-    /// `piece` bytes), so scrolling into it later costs no page faults, or makes the spare
-    /// buffer a replacement wanted (`BufferPool.wantsSpare`), or brings a free buffer up to the
-    /// newest frame (`catchUp`). Returns whether more is left. The loop counts the turns that
+    /// `ShmBuffer.prefaultPieceBytes`), so scrolling into it later costs no page faults, or
+    /// makes the spare buffer a replacement wanted (`BufferPool.wantsSpare`), or brings a free
+    /// buffer up to the newest frame (`catchUp`). Returns whether more is left. The loop counts the turns that
     /// call it apart from the frames (`FrameStepTimes.idle`): it is done at rest, not in a frame.
-    func idleWork(piece: Int = ShmBuffer.prefaultPieceBytes) -> Bool {
+    func idleWork() -> Bool {
         if spareReturnDue, pool?.returnSpare() == true {
             sparesReturned += 1
             Diagnostics.wayland.debug("the third buffer, not needed for \(spareBufferKeep) s, is given back")
         } else if pool?.needsPrefault ?? false {
-            _ = pool?.prefaultNext(piece: piece, now: content.now)
+            _ = pool?.prefaultNext(piece: ShmBuffer.prefaultPieceBytes, now: content.now)
         } else {
             catchUp()
         }
