@@ -371,6 +371,34 @@ import Testing
         rig.stop()
     }
 
+    /// Without a CPU quota the rings are faulted in after the first frame a piece a turn of the
+    /// loop, so that input landing then waits for one piece, not a ring (a ring at 1920×1080 is
+    /// twelve pieces): no turn faults in more than `ShmBuffer.prefaultPieceBytes`, and the
+    /// rings end whole.
+    @Test func ringsAreFaultedInAPieceATurn() throws {
+        let (width, height) = (1920, 1080)
+        let rig = try WestonRig(width: width, height: height)
+        let window = Scene.list.makeWindow(size: Size(width: Double(width), height: Double(height)))
+        let app = try WaylandApp(content: window, title: "Scrollway test", socket: rig.socketPath)
+        #expect(window.backgroundBudget == nil, "the test process runs under a CPU quota")
+        try app.pump(until: { app.window.framesCommitted > 0 }, "the first frame")
+        let pool = try #require(app.window.pool)
+        func faulted() -> Int { pool.buffers.reduce(0) { $0 + $1.prefaultedBytes } }
+        let whole = pool.buffers.count * ShmBuffer.ringBytes(frameBytes: width * height * 4, offsetScrolling: true)
+        var pieces = 0
+        let deadline = Deadline(in: 30)
+        while pool.buffers.contains(where: { !$0.prefaulted }) && !deadline.hasPassed {
+            let before = faulted()
+            try app.step(maxWait: 0.05)
+            let added = faulted() - before
+            #expect(added <= ShmBuffer.prefaultPieceBytes, "one turn faulted in \(added) bytes")
+            if added > 0 { pieces += 1 }
+        }
+        #expect(faulted() == whole)
+        #expect(pieces >= whole / ShmBuffer.prefaultPieceBytes)
+        rig.stop()
+    }
+
     /// Steps until nothing animates, no timer waits and the last frame's callback has come,
     /// then expects the output to show `window`'s full composite.
     func expectShowsOnceStill(
