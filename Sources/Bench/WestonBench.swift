@@ -84,6 +84,15 @@ public struct WestonBench {
     public let quick: Bool
     /// Each client held to this share of one core (`CPUQuota`), percent; nil: no limit.
     public var cpuQuota: Int?
+    /// The clients to measure besides the floor (`clientNames`), nil: all of them (the list's
+    /// only, in the quick mode). The floor always runs: every ratio is to it.
+    public var clients: Set<String>?
+    /// Where each client's frame records (`demo --frame-stats`, the GTK4 peer's `--stats`) are
+    /// kept, one file a size, client and round; nil: in a directory removed after the run.
+    public var recordsDirectory: URL?
+
+    /// The names `clients` may hold: the tables' names of the clients, a dash for the space.
+    public static let clientNames = ["list-fast", "list-general", "list-gtk4", "zoom-fast", "zoom-general"]
     /// Progress and per-client results as they come (the command sends them to standard error).
     public var log: (String) -> Void
     /// Where the report's table (or JSON) goes.
@@ -494,16 +503,63 @@ public struct WestonBench {
 
 @MainActor
 extension WestonBench {
+    /// One client the report runs: its name in the tables, its command and extra environment,
+    /// and whether it is the GTK4 peer (which writes its own records).
+    struct ClientRun {
+        var name: String
+        var command: [String]
+        var environment: [String: String] = [:]
+        var isGTK = false
+    }
+
+    /// The clients measured at `size`, in the order they run: the floor, then each scene's fast
+    /// and general present paths (the list's only in the quick mode), then the GTK4 peer where
+    /// it runs (`peer`, at scale 1); only those `clients` names, and the floor, when it names some.
+    func clientRuns(for size: Size, executable exe: String, peer: String?) -> [ClientRun] {
+        let scenes = quick && clients == nil ? ["list"] : ["list", "zoom"]
+        var runs = [
+            ClientRun(
+                name: "floor", command: [exe, "demo", "--fullscreen", "--scene", "list", "--present", "flip-only"])
+        ]
+        for scene in scenes {
+            for mode in ["fast", "general"] {
+                runs.append(
+                    ClientRun(
+                        name: "\(scene) \(mode)",
+                        command: [exe, "demo", "--fullscreen", "--scene", scene, "--present", mode]))
+            }
+        }
+        if let peer, size.scale == 1 {
+            runs.append(
+                ClientRun(
+                    name: "list gtk4", command: ["/usr/bin/python3", peer], environment: ["GSK_RENDERER": "cairo"],
+                    isGTK: true))
+        }
+        if let clients {
+            runs.removeAll { $0.name != "floor" && !clients.contains($0.name.replacingOccurrences(of: " ", with: "-")) }
+        }
+        return runs
+    }
+
+    /// The file a client's frame records of one round at one size are written to, in the
+    /// report's records directory: `1920x1080-list-fast-round-1.stats`,
+    /// `1920x1080-at-scale-2-floor-round-2.stats`.
+    static func recordsFileName(size: Size, client: String, round: Int) -> String {
+        let name = [size.description, client, "round \(round)"].joined(separator: " ")
+        return name.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "×", with: "x") + ".stats"
+    }
+
     /// The end-to-end bench: every size in `sizes`, every client, `rounds` rounds taken in turn,
     /// one table (or JSON) written to `output`. `executable` is the `scrollway` that runs the
     /// Scrollway clients (`demo --fullscreen`).
     public func report(sizes: [Size], rounds: Int, json: Bool, executable exe: String) throws {
         let bench = self
         let peer = WestonBench.runnableGtkPeer(log: bench.log)
-        let scenes = quick ? ["list"] : ["list", "zoom"]
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-bench-\(getpid())")
+        let dir =
+            recordsDirectory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-bench-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        defer { if recordsDirectory == nil { try? FileManager.default.removeItem(at: dir) } }
         struct SizeResult: Codable {
             var size: String
             var memcpyMs: Double
@@ -518,21 +574,7 @@ extension WestonBench {
                 "each client held to \(quota.percent)% of one core (cgroup v\(quota.version), \(quota.directory.path))")
         }
         for size in sizes {
-            var clients: [(String, [String], [String: String], Bool)] = [
-                ("floor", [exe, "demo", "--fullscreen", "--scene", "list", "--present", "flip-only"], [:], false)
-            ]
-            for scene in scenes {
-                clients.append(
-                    ("\(scene) fast", [exe, "demo", "--fullscreen", "--scene", scene, "--present", "fast"], [:], false))
-                clients.append(
-                    (
-                        "\(scene) general", [exe, "demo", "--fullscreen", "--scene", scene, "--present", "general"],
-                        [:], false
-                    ))
-            }
-            if let peer, size.scale == 1 {
-                clients.append(("list gtk4", ["/usr/bin/python3", peer], ["GSK_RENDERER": "cairo"], true))
-            }
+            let clients = clientRuns(for: size, executable: exe, peer: peer)
             var memcpys: [Double] = []
             var samples: [String: [WestonBench.Sample]] = [:]
             for round in 1...rounds {
@@ -540,8 +582,9 @@ extension WestonBench {
                 memcpys.append(memcpy)
                 let of = rounds > 1 ? " (round \(round) of \(rounds))" : ""
                 bench.log(String(format: "%@%@: one full-frame memcpy %.3f ms", size.description, of, memcpy))
-                for (name, command, env, isGTK) in clients {
-                    let stats = dir.appendingPathComponent("\(name.replacingOccurrences(of: " ", with: "-")).stats")
+                for client in clients {
+                    let (name, command, env, isGTK) = (client.name, client.command, client.environment, client.isGTK)
+                    let stats = dir.appendingPathComponent(Self.recordsFileName(size: size, client: name, round: round))
                         .path
                     let own = command + (isGTK ? ["--stats", stats] : ["--frame-stats", stats])
                     let args = quota?.wrap(own) ?? own
@@ -565,7 +608,8 @@ extension WestonBench {
             var latency: [String: WestonBench.LatencyRun] = [:]
             // (Not under a CPU quota: the log costs the client CPU time of its own.)
             if quota == nil, !quick || size.description == sizes.first?.description {
-                for (name, command, env, isGTK) in clients where ["floor", "list fast", "list gtk4"].contains(name) {
+                for client in clients where ["floor", "list fast", "list gtk4"].contains(client.name) {
+                    let (name, command, env, isGTK) = (client.name, client.command, client.environment, client.isGTK)
                     let stats = dir.appendingPathComponent("latency.stats").path
                     let args = command + (isGTK ? ["--stats", stats] : [])
                     let log = dir.appendingPathComponent("\(name.replacingOccurrences(of: " ", with: "-")).wayland.log")

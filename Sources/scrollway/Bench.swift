@@ -66,6 +66,22 @@ struct Bench: AsyncParsableCommand {
             """, valueName: "percent"))
     var cpuQuota: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            With --weston: only these clients besides the floor (which every ratio is to), \
+            comma-separated: list-fast, list-general, list-gtk4, zoom-fast, zoom-general.
+            """, valueName: "names"))
+    var clients: String?
+
+    @Option(
+        help: ArgumentHelp(
+            """
+            With --weston: keep each client's frame records (one JSON line a committed frame: \
+            its CPU times, plan and phases) in DIR, one file a size, client and round.
+            """, valueName: "dir"))
+    var records: String?
+
     @Flag(
         help: """
             Memory over a long run: the same flinging script for 1 and --minutes minutes, offscreen \
@@ -86,20 +102,37 @@ struct Bench: AsyncParsableCommand {
             throw ValidationError("--latency runs on its own (--weston measures latency in weston too)")
         }
         if compositor != .weston, !latency { throw ValidationError("--compositor goes with --latency") }
-        if latency, rounds != 1 || cpuQuota != nil {
-            throw ValidationError("--rounds and --cpu-quota go with --weston, not --latency")
+        if latency, rounds != 1 || cpuQuota != nil || clients != nil || records != nil {
+            throw ValidationError("--rounds, --cpu-quota, --clients and --records go with --weston, not --latency")
         }
         if sizes != nil || json {
             guard weston || latency else { throw ValidationError("--sizes and --json go with --weston or --latency") }
         }
-        if rounds != 1 || cpuQuota != nil {
-            guard weston else { throw ValidationError("--rounds and --cpu-quota go with --weston") }
+        if rounds != 1 || cpuQuota != nil || clients != nil || records != nil {
+            guard weston else {
+                throw ValidationError("--rounds, --cpu-quota, --clients and --records go with --weston")
+            }
         }
+        _ = try parsedClients()
         if let cpuQuota, !(1...100).contains(cpuQuota) {
             throw ValidationError("--cpu-quota: expected 1 to 100 (percent of one core), got \(cpuQuota)")
         }
         guard (1...9).contains(rounds) else { throw ValidationError("--rounds: expected 1 to 9, got \(rounds)") }
         _ = try parsedSizes()
+    }
+
+    /// The clients --clients names (nil: all), each one the bench knows.
+    func parsedClients() throws -> Set<String>? {
+        guard let clients else { return nil }
+        let names = clients.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        for name in names where !WestonBench.clientNames.contains(name) {
+            throw ValidationError(
+                "--clients: '\(name)' is not one of "
+                    + WestonBench.clientNames.joined(separator: ", ") + " (the floor always runs)")
+        }
+        return Set(names)
     }
 
     /// The sizes to measure: --sizes, or the default set (only the smallest with --quick; with
@@ -145,6 +178,8 @@ struct Bench: AsyncParsableCommand {
                 StandardStream.error.say("bench: " + line + "\n")
             }
             bench.cpuQuota = cpuQuota
+            bench.clients = try parsedClients()
+            bench.recordsDirectory = records.map { URL(fileURLWithPath: $0) }
             try bench.report(sizes: try parsedSizes(), rounds: rounds, json: json, executable: exe)
             return
         }

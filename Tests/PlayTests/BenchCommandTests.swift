@@ -53,7 +53,9 @@ import Testing
 
     @Test func roundsGoWithTheWestonBenchAndAreBounded() async throws {
         let alone = try await CommandRunner.run(["bench", "--rounds", "2"])
-        #expect(alone.status != 0 && alone.err.contains("--rounds and --cpu-quota go with --weston"), "\(alone.err)")
+        #expect(
+            alone.status != 0 && alone.err.contains("--rounds, --cpu-quota, --clients and --records go with --weston"),
+            "\(alone.err)")
         for bad in ["0", "10"] {
             let r = try await CommandRunner.run(["bench", "--weston", "--rounds", bad])
             #expect(r.status != 0 && r.err.contains("--rounds: expected 1 to 9, got \(bad)"), "\(r.err)")
@@ -68,14 +70,77 @@ import Testing
         }
     }
 
+    /// `--clients` names clients as the tables do (a dash for the space); a name the bench does
+    /// not know, an empty one, or the option without `--weston` is refused before anything runs,
+    /// naming the names it knows.
+    @Test func clientsAndRecordsGoWithTheWestonBench() async throws {
+        for bad in ["list", "list-fast,,zoom-fast", "floor", "list fast"] {
+            let r = try await CommandRunner.run(["bench", "--weston", "--clients", bad])
+            #expect(r.status != 0, "\(bad) accepted")
+            #expect(
+                r.err.contains("is not one of list-fast, list-general, list-gtk4, zoom-fast, zoom-general"),
+                "\(bad): \(r.err)")
+            #expect(!r.out.contains("scrollway bench"), "\(bad) ran: \(r.out)")
+        }
+        for alone in [["--clients", "list-fast"], ["--records", "/tmp"]] {
+            let r = try await CommandRunner.run(["bench"] + alone)
+            #expect(r.status != 0 && r.err.contains("go with --weston"), "\(alone): \(r.err)")
+        }
+    }
+
+    /// The clients a run measures at a size: all, in the order they run, the list's only in the
+    /// quick mode, GTK4's only with the peer and at scale 1; `clients` keeps those it names and
+    /// the floor. Each round's records go to a file of their own.
+    @MainActor @Test func theClientsChosenAndTheirRecords() {
+        let size = WestonBench.Size(width: 1920, height: 1080, scale: 1)
+        let scaled = WestonBench.Size(width: 1920, height: 1080, scale: 2)
+        var bench = WestonBench(quick: false, output: { _ in }, log: { _ in })
+        func names(_ s: WestonBench.Size, peer: String? = "peer.py") -> [String] {
+            bench.clientRuns(for: s, executable: "sw", peer: peer).map(\.name)
+        }
+        #expect(
+            names(size) == ["floor", "list fast", "list general", "zoom fast", "zoom general", "list gtk4"])
+        #expect(names(scaled) == ["floor", "list fast", "list general", "zoom fast", "zoom general"])
+        #expect(names(size, peer: nil).last == "zoom general")
+        let zoom = bench.clientRuns(for: size, executable: "sw", peer: nil)[3]
+        #expect(zoom.command == ["sw", "demo", "--fullscreen", "--scene", "zoom", "--present", "fast"] && !zoom.isGTK)
+        let gtk = bench.clientRuns(for: size, executable: "sw", peer: "peer.py").last
+        #expect(gtk?.command == ["/usr/bin/python3", "peer.py"] && gtk?.environment == ["GSK_RENDERER": "cairo"])
+        bench.clients = ["zoom-fast", "list-gtk4"]
+        #expect(names(size) == ["floor", "zoom fast", "list gtk4"])
+        #expect(names(scaled) == ["floor", "zoom fast"])
+        let quick = WestonBench(quick: true, output: { _ in }, log: { _ in })
+        #expect(
+            quick.clientRuns(for: size, executable: "sw", peer: nil).map(\.name) == [
+                "floor", "list fast", "list general",
+            ])
+        var quickZoom = quick
+        quickZoom.clients = ["zoom-general"]
+        #expect(quickZoom.clientRuns(for: size, executable: "sw", peer: nil).map(\.name) == ["floor", "zoom general"])
+        #expect(
+            WestonBench.recordsFileName(size: size, client: "list fast", round: 1)
+                == "1920x1080-list-fast-round-1.stats")
+        #expect(
+            WestonBench.recordsFileName(size: scaled, client: "floor", round: 2)
+                == "1920x1080-at-scale-2-floor-round-2.stats")
+    }
+
     /// `--latency` takes a compositor, sizes and `--json`; what belongs to `--weston` or
     /// `--soak` is refused with what goes with what, before anything starts.
     @Test func latencyOptionsAreCheckedBeforeAnythingRuns() async throws {
         let cases: [([String], String)] = [
             (["--compositor", "sway"], "--compositor goes with --latency"),
             (["--latency", "--weston"], "--latency runs on its own"),
-            (["--latency", "--rounds", "2"], "--rounds and --cpu-quota go with --weston, not --latency"),
-            (["--latency", "--cpu-quota", "5"], "--rounds and --cpu-quota go with --weston, not --latency"),
+            (
+                ["--latency", "--rounds", "2"],
+                "--rounds, --cpu-quota, --clients and --records go with --weston, not --latency"
+            ),
+            (
+                ["--latency", "--cpu-quota", "5"],
+                "--rounds, --cpu-quota, --clients and --records go with --weston, not --latency"
+            ),
+            (["--latency", "--clients", "list-fast"], "--clients and --records go with --weston, not --latency"),
+            (["--latency", "--records", "/tmp"], "--clients and --records go with --weston, not --latency"),
             (["--latency", "--soak"], "--soak runs on its own"),
             (["--sizes", "390x844"], "--sizes and --json go with --weston or --latency"),
             (["--latency", "--compositor", "gnome"], "gnome"),
