@@ -543,10 +543,12 @@ extension WestonBench {
 
     /// The file a client's frame records of one round at one size are written to, in the
     /// report's records directory: `1920x1080-list-fast-round-1.stats`,
-    /// `1920x1080-at-scale-2-floor-round-2.stats`.
-    static func recordsFileName(size: Size, client: String, round: Int) -> String {
-        let name = [size.description, client, "round \(round)"].joined(separator: " ")
-        return name.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "×", with: "x") + ".stats"
+    /// `1920x1080-at-scale-2-floor-round-2.stats`; without a round, the latency run's:
+    /// `1920x1080-list-fast-latency.wayland.log`.
+    static func recordsFileName(size: Size, client: String, round: Int?, suffix: String = ".stats") -> String {
+        let name = [size.description, client] + (round.map { ["round \($0)"] } ?? ["latency"])
+        return name.joined(separator: " ").replacingOccurrences(of: " ", with: "-")
+            .replacingOccurrences(of: "×", with: "x") + suffix
     }
 
     /// The end-to-end bench: every size in `sizes`, every client, `rounds` rounds taken in turn,
@@ -610,9 +612,11 @@ extension WestonBench {
             if quota == nil, !quick || size.description == sizes.first?.description {
                 for client in clients where ["floor", "list fast", "list gtk4"].contains(client.name) {
                     let (name, command, env, isGTK) = (client.name, client.command, client.environment, client.isGTK)
-                    let stats = dir.appendingPathComponent("latency.stats").path
+                    let stats = dir.appendingPathComponent(Self.recordsFileName(size: size, client: name, round: nil))
+                        .path
                     let args = command + (isGTK ? ["--stats", stats] : [])
-                    let log = dir.appendingPathComponent("\(name.replacingOccurrences(of: " ", with: "-")).wayland.log")
+                    let log = dir.appendingPathComponent(
+                        Self.recordsFileName(size: size, client: name, round: nil, suffix: ".wayland.log"))
                     let run = try bench.latency(name, size: size, command: args, environment: env, log: log)
                     latency[name] = run
                     for phase in WestonBench.LatencyPhase.allCases {

@@ -90,7 +90,7 @@ import Testing
 
     /// The clients a run measures at a size: all, in the order they run, the list's only in the
     /// quick mode, GTK4's only with the peer and at scale 1; `clients` keeps those it names and
-    /// the floor. Each round's records go to a file of their own.
+    /// the floor. Each round's records, and each latency run's, go to a file of their own.
     @MainActor @Test func theClientsChosenAndTheirRecords() {
         let size = WestonBench.Size(width: 1920, height: 1080, scale: 1)
         let scaled = WestonBench.Size(width: 1920, height: 1080, scale: 2)
@@ -123,6 +123,9 @@ import Testing
         #expect(
             WestonBench.recordsFileName(size: scaled, client: "floor", round: 2)
                 == "1920x1080-at-scale-2-floor-round-2.stats")
+        #expect(
+            WestonBench.recordsFileName(size: size, client: "list gtk4", round: nil, suffix: ".wayland.log")
+                == "1920x1080-list-gtk4-latency.wayland.log")
     }
 
     /// `--latency` takes a compositor, sizes and `--json`; what belongs to `--weston` or
