@@ -54,10 +54,11 @@ final class ShmBuffer {
     /// Made as the pool's third buffer (`BufferPool.acquire`, `prefaultNext`), not one of the
     /// two the window draws from its first frame on.
     var isThird = false
-    /// Whether a frame may be drawn into it without faulting its pages in: a third buffer only
-    /// once its ring is (`BufferPool.hasReadyBuffer`). The two first buffers always are: the
-    /// window's first frames must be drawn somewhere, and their rings are faulted in from the
-    /// first idle turn on.
+    /// Whether a replacement may be drawn into it, and a frame before into a buffer that is not
+    /// (`BufferPool.hasReadyBuffer`, `nextFree`): a third buffer once its whole ring is faulted
+    /// in (its first frames would otherwise fault a frame's pages in); the two first buffers
+    /// always (the window's first frames must be drawn somewhere, and their rings are faulted in
+    /// from the first idle turn on).
     var isReady: Bool { !isThird || prefaulted }
     /// Frames recentred in the ring.
     var recentres: Int { ring.recentres }

@@ -207,8 +207,9 @@ extension WaylandWindow {
     /// when idle, paced under a CPU quota): faults in a piece of a buffer ring (at most
     /// `ShmBuffer.prefaultPieceBytes`), so scrolling into it later costs no page faults, or
     /// makes the spare buffer a replacement wanted (`BufferPool.wantsSpare`), or brings a free
-    /// buffer up to the newest frame (`catchUp`). Returns whether more is left. The loop counts the turns that
-    /// call it apart from the frames (`FrameStepTimes.idle`): it is done at rest, not in a frame.
+    /// buffer up to the newest frame (`catchUp`). Returns whether more is left. The loop counts
+    /// the turns that call it apart from the frames (`FrameStepTimes.idle`): it is done at rest,
+    /// not in a frame.
     func idleWork() -> Bool {
         if spareReturnDue, pool?.returnSpare() == true {
             sparesReturned += 1
