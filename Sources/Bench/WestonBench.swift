@@ -93,6 +93,20 @@ public struct WestonBench {
 
     /// The names `clients` may hold: the tables' names of the clients, a dash for the space.
     public static let clientNames = ["list-fast", "list-general", "list-gtk4", "zoom-fast", "zoom-general"]
+
+    /// The clients a comma-separated list names (`--clients`), each one of `clientNames`;
+    /// throws naming the first that is not, and the names there are.
+    public static func clients(named list: String) throws(BenchError) -> Set<String> {
+        let names = list.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        for name in names where !clientNames.contains(name) {
+            throw BenchError(
+                "--clients: '\(name)' is not one of " + clientNames.joined(separator: ", ") + " (the floor always runs)"
+            )
+        }
+        return Set(names)
+    }
     /// Progress and per-client results as they come (the command sends them to standard error).
     public var log: (String) -> Void
     /// Where the report's table (or JSON) goes.

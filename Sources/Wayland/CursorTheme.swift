@@ -1,5 +1,6 @@
 import Glibc
 import ScrollwayGeometry
+import ScrollwayWaylandCore
 
 /// Where a pointer cursor's image comes from: an Xcursor theme by name, at a size, looked up
 /// along a search path, as libXcursor and libwayland-cursor look it up.
@@ -85,7 +86,8 @@ public struct CursorTheme: Sendable, Equatable {
             let path = "\(dir)/\(theme)/cursors/\(cursorName)"
             if Self.isReadableFile(path) { return path }
             // The first index.theme found along the path says what the theme inherits.
-            if inherits == nil, let text = Self.readText("\(dir)/\(theme)/index.theme", limit: 64 << 10) {
+            let index = "\(dir)/\(theme)/index.theme"
+            if inherits == nil, Self.isReadableFile(index), let text = SmallFile.text(index, limit: 64 << 10) {
                 inherits = Self.inheritedThemes(text)
             }
         }
@@ -117,17 +119,6 @@ public struct CursorTheme: Sendable, Equatable {
     private static func isReadableFile(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG && access(path, R_OK) == 0
-    }
-
-    private static func readText(_ path: String, limit: Int) -> String? {
-        guard isReadableFile(path) else { return nil }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: limit)
-        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, limit) }
-        guard n > 0 else { return nil }
-        return String(decoding: bytes[..<n], as: UTF8.self)
     }
 
     /// The image of the first of `names` found (`file(for:)`) at `pixelSize` device pixels

@@ -77,9 +77,9 @@ final class WaylandPointer {
 
     /// Shows the cursor for the enter with `serial`: none when the window hides it, else the
     /// theme's, at once when a theme file has it (one small file read), or once the window is
-    /// idle when only libwayland-cursor's whole-theme load would give one (`showPendingCursor`,
-    /// from the loop: a theme's every file, too long to block input for).
-    private func showCursor(serial: UInt32) {
+    /// idle when only libwayland-cursor's whole-theme load would give one (`allowFallback`,
+    /// from `showPendingCursor`: a theme's every file, too long to block input for).
+    private func showCursor(serial: UInt32, allowFallback: Bool = false) {
         pendingCursorSerial = nil
         if hidesCursor {
             // No cursor, at once: a null surface costs nothing to set.
@@ -87,7 +87,7 @@ final class WaylandPointer {
             return
         }
         if cursor == nil { cursor = Cursor(connection: input.connection) }
-        if cursor?.set(pointer: proxy, serial: serial, theme: cursorTheme, allowFallback: false) != true {
+        if cursor?.set(pointer: proxy, serial: serial, theme: cursorTheme, allowFallback: allowFallback) != true {
             pendingCursorSerial = serial
         }
     }
@@ -95,9 +95,7 @@ final class WaylandPointer {
     /// Shows a cursor that waited for the window to be idle (libwayland-cursor's theme load).
     func showPendingCursor() {
         guard let serial = pendingCursorSerial else { return }
-        pendingCursorSerial = nil
-        if cursor == nil { cursor = Cursor(connection: input.connection) }
-        cursor?.set(pointer: proxy, serial: serial, theme: cursorTheme, allowFallback: true)
+        showCursor(serial: serial, allowFallback: true)
     }
 
     func enter(serial: UInt32, x: wl_fixed_t, y: wl_fixed_t) {

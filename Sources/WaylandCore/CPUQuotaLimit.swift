@@ -19,8 +19,8 @@ public struct CgroupCPUGroup: Equatable, Sendable {
 
     /// This process's groups, from /proc/self/mountinfo and /proc/self/cgroup.
     public static func own() -> [CgroupCPUGroup] {
-        guard let mounts = CPUQuotaLimit.readFile("/proc/self/mountinfo"),
-            let own = CPUQuotaLimit.readFile("/proc/self/cgroup")
+        guard let mounts = SmallFile.text("/proc/self/mountinfo"),
+            let own = SmallFile.text("/proc/self/cgroup")
         else { return [] }
         return groups(mountinfo: mounts, cgroup: own)
     }
@@ -87,7 +87,7 @@ public struct CPUQuotaLimit: Equatable, Sendable {
 
     /// This process's quota (nil: none, or none this process can see).
     public static func current() -> CPUQuotaLimit? {
-        tightest(in: CgroupCPUGroup.own(), read: readFile)
+        tightest(in: CgroupCPUGroup.own(), read: { SmallFile.text($0) })
     }
 
     /// The tightest limit set on `groups` or their ancestors up to each one's mount, reading
@@ -126,23 +126,5 @@ public struct CPUQuotaLimit: Equatable, Sendable {
             quota > 0, period > 0
         else { return nil }
         return CPUQuotaLimit(cores: quota / period, period: period / 1e6)
-    }
-
-    /// A small file's text (a /proc or cgroup file says it is empty until read), nil when it
-    /// cannot be opened or read.
-    static func readFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { return nil }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

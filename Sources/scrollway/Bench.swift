@@ -125,15 +125,11 @@ struct Bench: AsyncParsableCommand {
     /// The clients --clients names (nil: all), each one the bench knows.
     func parsedClients() throws -> Set<String>? {
         guard let clients else { return nil }
-        let names = clients.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
+        do {
+            return try WestonBench.clients(named: clients)
+        } catch {
+            throw ValidationError(error.description)
         }
-        for name in names where !WestonBench.clientNames.contains(name) {
-            throw ValidationError(
-                "--clients: '\(name)' is not one of "
-                    + WestonBench.clientNames.joined(separator: ", ") + " (the floor always runs)")
-        }
-        return Set(names)
     }
 
     /// The sizes to measure: --sizes, or the default set (only the smallest with --quick; with

@@ -91,7 +91,7 @@ import Testing
     /// The clients a run measures at a size: all, in the order they run, the list's only in the
     /// quick mode, GTK4's only with the peer and at scale 1; `clients` keeps those it names and
     /// the floor. Each round's records, and each latency run's, go to a file of their own.
-    @MainActor @Test func theClientsChosenAndTheirRecords() {
+    @MainActor @Test func theClientsChosenAndTheirRecords() throws {
         let size = WestonBench.Size(width: 1920, height: 1080, scale: 1)
         let scaled = WestonBench.Size(width: 1920, height: 1080, scale: 2)
         var bench = WestonBench(quick: false, output: { _ in }, log: { _ in })
@@ -106,6 +106,8 @@ import Testing
         #expect(zoom.command == ["sw", "demo", "--fullscreen", "--scene", "zoom", "--present", "fast"] && !zoom.isGTK)
         let gtk = bench.clientRuns(for: size, executable: "sw", peer: "peer.py").last
         #expect(gtk?.command == ["/usr/bin/python3", "peer.py"] && gtk?.environment == ["GSK_RENDERER": "cairo"])
+        #expect(try WestonBench.clients(named: "zoom-fast, list-gtk4") == ["zoom-fast", "list-gtk4"])
+        #expect(throws: BenchError.self) { try WestonBench.clients(named: "zoom-fast,") }
         bench.clients = ["zoom-fast", "list-gtk4"]
         #expect(names(size) == ["floor", "zoom fast", "list gtk4"])
         #expect(names(scaled) == ["floor", "zoom fast"])
