@@ -1,18 +1,21 @@
 import Foundation
 import Glibc
 import ScrollwayReplay
+import ScrollwayScrolling
 import ScrollwayViews
 import ScrollwayWayland
 
 /// Writes one JSON line per committed frame: `{"t": <monotonic s>, "main": <ms>, "process":
 /// <ms>, "prepare": <ms>, "present": <ms>, "plan": "<how the buffer was brought up to date>",
-/// "recentred": <bool>, "idle": <ms>, "phases": {"animate": <ms>, "layout": <ms>, "draw": <ms>,
-/// "damage": <ms>, "plan": <ms>, "paint": <ms>, "copy": <ms>}}`, CPU time spent since the last
+/// "recentred": <bool>, "idle": <ms>, "holes": <tiles>, "phases": {"animate": <ms>, "layout":
+/// <ms>, "draw": <ms>, "damage": <ms>, "plan": <ms>, "paint": <ms>, "copy": <ms>}}`, CPU time spent since the last
 /// commit by the main thread and by the whole process (worker threads included), the main
 /// thread's time in the frame's two steps, whether its buffer was recentred in its ring, the
 /// main thread's time in idle work since the last commit (`FrameStepTimes`: the event loop's
-/// turns that did it, whole), and the two steps by phase (`FramePhases`, on the monotonic
-/// clock). `main` and `process` leave that idle work out: buffer rings faulted in and a cursor theme
+/// turns that did it, whole), the tiles the frame showed missing (`holes`: where a window has
+/// tiled views, the tiles of their current levels that meet what they show and were not drawn
+/// yet; left out of a window without any), and the two steps by phase (`FramePhases`, on the
+/// monotonic clock). `main` and `process` leave that idle work out: buffer rings faulted in and a cursor theme
 /// loaded while the window rested are done once, and counted in the first frame after the
 /// rest they made it look slow. Written a few kilobytes at a time (a write a frame cost more
 /// than making the line) and the rest by `finish()`, which the demo calls as its loop ends, on
@@ -27,12 +30,35 @@ public final class FrameStatsWriter {
     public private(set) var failure: String?
     private var lastMain = FrameStatsWriter.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
     private var lastProcess = FrameStatsWriter.cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
+    /// The tiled views whose missing tiles each line counts (`watchTiles(in:)`).
+    private var tiledViews: [WeakTiledView] = []
+    private var watchesTiles = false
 
     public init(path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil),
             let handle = FileHandle(forWritingAtPath: path)
         else { throw BenchError("--frame-stats: cannot write '\(path)'") }
         self.handle = handle
+    }
+
+    /// Counts, in each line from now on, the tiles missing from the tiled views under `root`
+    /// as it is now (a scene's views are made with its window).
+    public func watchTiles(in root: View) {
+        var found: [WeakTiledView] = []
+        func walk(_ v: View) {
+            if let t = v as? TiledView { found.append(WeakTiledView(view: t)) }
+            for s in v.subviews { walk(s) }
+        }
+        walk(root)
+        tiledViews = found
+        watchesTiles = !found.isEmpty
+    }
+
+    private var missingTiles: Int? {
+        guard watchesTiles else { return nil }
+        var n = 0
+        for w in tiledViews { n += w.view?.missingVisibleTileCount ?? 0 }
+        return n
     }
 
     nonisolated public static func cpuSeconds(_ clock: clockid_t) -> Double { FrameStepTimes.seconds(clock) }
@@ -52,7 +78,7 @@ public final class FrameStatsWriter {
                 to: &pending, t: Self.monotonic(), main: (main - lastMain - times.idle) * 1000,
                 process: (process - lastProcess - times.idle) * 1000, prepare: times.prepare * 1000,
                 present: times.present * 1000, plan: plan.kind, recentred: times.recentred, idle: times.idle * 1000,
-                phases: times.phases)
+                holes: missingTiles, phases: times.phases)
             if pending.count >= Self.writeBytes { writePending() }
         }
         lastMain = Self.cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
@@ -75,7 +101,7 @@ public final class FrameStatsWriter {
     /// appends (docs/decisions.md, "The bench's own frame records").
     nonisolated static func appendLine(
         to out: inout [UInt8], t: Double, main: Double, process: Double, prepare: Double, present: Double,
-        plan: String, recentred: Bool, idle: Double, phases: FramePhases = FramePhases()
+        plan: String, recentred: Bool, idle: Double, holes: Int? = nil, phases: FramePhases = FramePhases()
     ) {
         append(#"{"t": "#, to: &out)
         FixedDecimal.append(t, decimals: 6, to: &out)
@@ -93,6 +119,10 @@ public final class FrameStatsWriter {
         append(recentred ? "true" : "false", to: &out)
         append(#", "idle": "#, to: &out)
         FixedDecimal.append(idle, decimals: 4, to: &out)
+        if let holes {
+            append(#", "holes": "#, to: &out)
+            FixedDecimal.append(Double(holes), decimals: 0, to: &out)
+        }
         for (i, (name, seconds)) in Self.phaseFields(phases).enumerated() {
             append(i == 0 ? #", "phases": {""# : #", ""#, to: &out)
             append(name, to: &out)
@@ -107,6 +137,11 @@ public final class FrameStatsWriter {
     nonisolated private static func append(_ literal: StaticString, to out: inout [UInt8]) {
         literal.withUTF8Buffer { out.append(contentsOf: $0) }
     }
+}
+
+/// A tiled view the writer counts, not kept alive by it.
+private struct WeakTiledView {
+    weak var view: TiledView?
 }
 
 extension FrameStatsWriter {

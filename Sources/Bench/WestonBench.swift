@@ -37,6 +37,8 @@ public struct WestonBench {
         var t: Double? = nil
         /// Scrollway clients: its steps by phase (`FrameStatsWriter.phaseNames`), ms.
         var phases: [String: Double]? = nil
+        /// Scrollway clients with tiled views: the tiles it showed missing (not drawn yet).
+        var holes: Int? = nil
     }
 
     /// One client flung in one compositor.
@@ -70,6 +72,10 @@ public struct WestonBench {
         /// Frames that came more than 1.5 of the compositor's repaint intervals after the one before
         /// while the content moved (`lateFrames(_:interval:)`).
         var lateFrames = 0
+        /// Scrollway clients with tiled views: the frames that showed tiles missing (not drawn
+        /// yet), and the missing tiles over all frames.
+        var holeFrames: Int? = nil
+        var missingTiles: Int? = nil
         /// Scrollway clients: the median of each phase of a frame's main-thread time
         /// (`FramePhases`), and of what is left of each frame's (the event loop, the frame
         /// records: "rest"), ms, over the frames not held off the CPU during their phases
@@ -326,6 +332,7 @@ public struct WestonBench {
         let process = frames.map(\.process).sorted()
         let flagged = frames.compactMap(\.recentred)
         let notRecentred = frames.filter { $0.recentred == false }.map(\.main)
+        let holes = frames.compactMap(\.holes)
         let memory = samples.compactMap(\.memory)
         return Run(
             client: name, frames: frames.count, seconds: samples.map(\.seconds).reduce(0, +),
@@ -342,7 +349,17 @@ public struct WestonBench {
             rounds: samples.count,
             roundMainMedians: samples.map { percentile($0.frames.map(\.main), 0.5) },
             lateFrames: samples.map { lateFrames($0.frames, interval: repaintInterval) }.reduce(0, +),
+            holeFrames: holes.isEmpty ? nil : holes.filter { $0 > 0 }.count,
+            missingTiles: holes.isEmpty ? nil : holes.reduce(0, +),
             phaseMedians: phases?.medians, phaseFrames: phases?.kept, timedFrames: phases?.timed)
+    }
+
+    /// The quota table's cell for the tiles a client's frames showed missing: "n of N (m.m)", or
+    /// empty for a client that has no tiles (or does not say).
+    static func holesCell(_ run: Run) -> String {
+        guard let holeFrames = run.holeFrames, let missing = run.missingTiles, run.frames > 0 else { return "" }
+        return String(
+            format: "%d of %d (%.1f)", holeFrames, run.frames, Double(missing) / Double(run.frames))
     }
 
     /// The medians of frames' phases (`phaseMedians(_:)`).
@@ -498,7 +515,7 @@ public struct WestonBench {
             else { return nil }
             return Frame(
                 main: main, process: process, recentred: o["recentred"] as? Bool, t: t,
-                phases: o["phases"] as? [String: Double])
+                phases: o["phases"] as? [String: Double], holes: o["holes"] as? Int)
         }
     }
 
@@ -701,17 +718,20 @@ extension WestonBench {
                 output(
                     "scrollway bench --weston --cpu-quota \(quota.percent): each client held to \(quota.percent)% of one "
                         + "core; frames committed while flung against the floor's, and frames that came more than 1.5 "
-                        + "of the compositor's repaint intervals (the floor's median) after the one before")
-                output("| size | client | frames/s | ÷ floor | late frames |")
-                output("|---|---|---|---|---|")
+                        + "of the compositor's repaint intervals (the floor's median) after the one before; for tiled "
+                        + "scenes, the frames that showed tiles not drawn yet, and how many such tiles a frame showed "
+                        + "on average")
+                output(
+                    "| size | client | frames/s | ÷ floor | late frames | frames with tiles missing (tiles a frame) |")
+                output("|---|---|---|---|---|---|")
                 for r in results {
                     let floor = r.runs["floor"]
                     for (name, run) in r.runs.sorted(by: { $0.key < $1.key }) {
                         output(
                             String(
-                                format: "| %@ | %@ | %.1f | %@ | %d of %d |", r.size, name, run.framesPerSecond,
+                                format: "| %@ | %@ | %.1f | %@ | %d of %d | %@ |", r.size, name, run.framesPerSecond,
                                 floor.map { x(run.framesPerSecond, $0.framesPerSecond) } ?? "n/a", run.lateFrames,
-                                run.frames))
+                                run.frames, Self.holesCell(run)))
                     }
                 }
             }

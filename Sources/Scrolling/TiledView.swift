@@ -264,7 +264,11 @@ public final class TiledView: View, WindowObserver {
 
     /// Tiles of the current level that meet the visible rect and are not installed yet (on
     /// their way from a worker): where the view shows a coarser level, or nothing.
-    public var missingVisibleTileCount: Int { visibleKeys.filter { tiles[$0] == nil }.count }
+    public var missingVisibleTileCount: Int {
+        var n = 0
+        for key in visibleKeys where tiles[key] == nil { n += 1 }
+        return n
+    }
 
     /// Brings the tiles up to date for what is visible now (each frame does; an app may call it
     /// to ask at once). While the view shows nothing (no window, hidden, clipped away), requests

@@ -118,6 +118,7 @@ struct Demo: AsyncParsableCommand {
         let traceFile = try trace.map { try LineFile($0, option: "--trace", live: true) }
         do {
             let stats = try frameStats.map { try FrameStatsWriter(path: $0) }
+            stats?.watchTiles(in: content)
             // The lines kept back are written however the loop ends.
             defer { stats?.finish() }
             let app = try WaylandApp(

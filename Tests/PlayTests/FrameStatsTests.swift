@@ -1,9 +1,13 @@
+import Dispatch
 import Foundation
 import ScrollwayGeometry
+import ScrollwayRaster
 import ScrollwayReplay
+import ScrollwayScrolling
 import ScrollwayTestSupport
 import ScrollwayViews
 import ScrollwayWayland
+import Synchronization
 import Testing
 
 @testable import ScrollwayBench
@@ -153,6 +157,60 @@ struct FrameStatsTests {
         #expect(number(2, "idle") == 0)
     }
 
+    /// A window with tiled views gets the tiles each frame showed missing in its line (`holes`),
+    /// counted over every tiled view under it; one without any gets no field. The bench reads
+    /// it and the quota table says how many frames had holes and how many tiles a frame lacked.
+    @Test @MainActor func framesCountTheTilesTheyShowedMissing() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("holes-\(getpid()).stats").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // Two tiled views of 256 px tiles in a 400 × 300 window, each meeting 2 × 2 tiles, whose
+        // workers wait at a gate until the test opens it.
+        let source = GatedTileSource()
+        let window = Window(size: Size(width: 400, height: 300))
+        var tiled: [TiledView] = []
+        for x in [0.0, 100] {
+            let t = TiledView(contentSize: Size(width: 4096, height: 4096))
+            t.frame = Rect(x: x, y: 0, width: 300, height: 300)
+            t.source = source
+            t.rasterizesAsynchronously = true
+            window.addSubview(t)
+            tiled.append(t)
+        }
+        let writer = try FrameStatsWriter(path: path)
+        writer.watchTiles(in: window)
+        let plan = PresentPlan.repaint(PixelRect(x: 0, y: 0, width: 8, height: 8))
+        try window.prepareFrame(time: 0)
+        #expect(tiled.map(\.missingVisibleTileCount) == [4, 4])
+        writer.record(plan, times: FrameStepTimes())
+        source.open()
+        _ = window.finishBackgroundWork()
+        try window.prepareFrame(time: 0.016)
+        #expect(tiled.map(\.missingVisibleTileCount) == [0, 0])
+        writer.record(plan, times: FrameStepTimes())
+        // A window without tiles says nothing of them.
+        let plain = try FrameStatsWriter(path: path + ".plain")
+        defer { try? FileManager.default.removeItem(atPath: path + ".plain") }
+        plain.watchTiles(in: Window(size: Size(width: 100, height: 100)))
+        plain.record(plan, times: FrameStepTimes())
+        writer.finish()
+        plain.finish()
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.split(separator: "\n").map { $0.contains(#""holes": "#) } == [true, true])
+        let frames = try WestonBench.scrollwayFrames(text, t0: 0, t1: .infinity)
+        #expect(frames.map(\.holes) == [8, 0])
+        let plainText = try String(contentsOfFile: path + ".plain", encoding: .utf8)
+        #expect(!plainText.contains("holes"))
+        #expect(try WestonBench.scrollwayFrames(plainText, t0: 0, t1: .infinity).map(\.holes) == [nil])
+        // The quota table's cell: frames with holes, of all, and the missing tiles a frame.
+        var run = WestonBench.Run(
+            client: "zoom fast", frames: 4, seconds: 1, mainMedian: 0, mainP99: 0, mainWorst: 0, processMedian: 0,
+            processP99: 0, westonPerFrame: 0)
+        #expect(WestonBench.holesCell(run) == "")
+        run.holeFrames = 3
+        run.missingTiles = 10
+        #expect(WestonBench.holesCell(run) == "3 of 4 (2.5)")
+    }
+
     /// Lines are held back a few kilobytes at a time, and `finish` writes the rest: every frame
     /// recorded is in the file, in order.
     @Test @MainActor func everyFrameIsWrittenByFinish() throws {
@@ -177,6 +235,25 @@ struct FrameStatsTests {
         }
         #expect(prepares == (0..<100).map { Double($0) })
         #expect(writer.failure == nil)
+    }
+}
+
+/// A tile source whose workers wait at a gate until the test opens it.
+private final class GatedTileSource: TileSource {
+    private let gate = DispatchSemaphore(value: 0)
+    private let opened = Atomic(false)
+
+    func draw(_ rect: Rect, in canvas: Canvas) {
+        if !opened.load(ordering: .acquiring) {
+            gate.wait()
+            gate.signal()  // once open, it stays open
+        }
+        canvas.fill(Rect(origin: .zero, size: rect.size), color: Color(rgb: 20, 120, 200))
+    }
+
+    func open() {
+        opened.store(true, ordering: .releasing)
+        gate.signal()
     }
 }
 
