@@ -203,6 +203,9 @@ final class TileRasterizer: Sendable {
     /// Under a budget it waits for its turn before taking the job, which stays queued meanwhile
     /// (re-ranked or cancelled as the view moves on), and charges the budget what it took.
     private func run() {
+        // Woken in the middle of a frame, a worker waits for the main thread instead of taking
+        // its core (`BackgroundThread.yieldOnWake`).
+        BackgroundThread.yieldOnWake()
         while true {
             jobsQueued.wait()
             let budget = state.withLock { $0.closed ? nil : $0.budget }

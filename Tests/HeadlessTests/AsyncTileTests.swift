@@ -16,6 +16,7 @@ import Testing
 final class RecordingSource: TileSource {
     private let threads = Mutex<[ObjectIdentifier]>([])
     private let rects = Mutex<[Rect]>([])
+    private let batch = Mutex<[Bool]>([])
     private let entered = DispatchSemaphore(value: 0)
     private let gate: DispatchSemaphore?
     let color: Color
@@ -26,6 +27,9 @@ final class RecordingSource: TileSource {
     }
 
     var drawingThreads: [ObjectIdentifier] { threads.withLock { $0 } }
+    /// Whether each draw ran on a thread that yields to the one it wakes beside
+    /// (`BackgroundThread.yieldsOnWake`).
+    var drawnOnBatchThreads: [Bool] { batch.withLock { $0 } }
     /// The rects asked for, in the order the draws began.
     var drawnRects: [Rect] { rects.withLock { $0 } }
 
@@ -33,6 +37,8 @@ final class RecordingSource: TileSource {
         let me = ObjectIdentifier(Thread.current)
         threads.withLock { $0.append(me) }
         rects.withLock { $0.append(rect) }
+        let yields = BackgroundThread.yieldsOnWake
+        batch.withLock { $0.append(yields) }
         entered.signal()
         if let gate {
             gate.wait()
@@ -207,6 +213,19 @@ final class AllowedRectSource: TileSource {
         #expect(threads.count == tiled.rasterizedTileCount - before)
         #expect(threads.count >= atRest.count && atRest.count > 10, "\(threads.count) \(atRest.count)")
         #expect(!threads.contains(me))
+    }
+
+    /// Workers are batch threads: woken while the main thread prepares a frame, they wait for it
+    /// to sleep instead of taking its core (`BackgroundThread.yieldOnWake`). The test's own
+    /// thread is not one, so the check is of the workers.
+    @Test @MainActor func workersDoNotPreemptTheFrameThatWakesThem() {
+        let source = RecordingSource()
+        let rig = TiledRig(source: source, workers: 2)
+        rig.tiled.updateTiles()
+        _ = rig.window.finishBackgroundWork()
+        let draws = source.drawnOnBatchThreads
+        #expect(draws.count >= 4 && draws.allSatisfy { $0 }, "\(draws)")
+        #expect(!BackgroundThread.yieldsOnWake)
     }
 
     @Test func everyRequestedTileArrivesOrIsCancelled() {
