@@ -41,7 +41,12 @@ public struct FrameScheduler: Sendable {
     /// The dearest of the last few frames' drawing, s.
     public var drawCost: Double { costs.max() ?? 0 }
 
-    public static let minimumMargin = 0.002
+    /// The least margin: a compositor's deadline lies before the `done` we aim at by its
+    /// repaint's own time (weston sends `done` after compositing), and a frame drawn later than
+    /// aimed (a timer that wakes late, a frame dearer than the last few) must still meet it; a
+    /// margin narrowed to within a few tenths of a millisecond of the deadline missed it on such
+    /// frames, each a refresh of latency for the input in it (docs/decisions.md, Latency 0.15.28).
+    public static let minimumMargin = 0.003
     /// Frames that make their repaint before the margin first narrows, and after it is back at
     /// its minimum.
     public static let firstNarrowAfter = 120

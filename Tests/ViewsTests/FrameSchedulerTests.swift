@@ -6,15 +6,17 @@ import Testing
 /// aim at, with a margin that widens on a miss and narrows after 120 frames that made it.
 @Suite struct FrameSchedulerTests {
     let refresh = 1.0 / 60
+    let m = FrameScheduler.minimumMargin
 
     @Test func aFrameIsDrawnAsLateAsTheNextRepaintAllows() {
         var s = FrameScheduler(refresh: refresh)
         // Nothing seen yet: at once.
         #expect(s.drawTime(now: 5) == 5)
         s.repainted(at: 10, refresh: refresh)
-        // A frame drawn in 1 ms: aimed 1 ms + the 2 ms margin before 10 + 1/60.
+        // A frame drawn in 1 ms: aimed 1 ms + the margin (at its minimum, 3 ms) before 10 + 1/60.
         s.drew(from: 10.001, to: 10.002)
-        #expect(abs(s.drawTime(now: 10.003) - (10 + refresh - 0.001 - 0.002)) < 1e-12)
+        #expect(FrameScheduler.minimumMargin == 0.003)
+        #expect(abs(s.drawTime(now: 10.003) - (10 + refresh - 0.001 - 0.003)) < 1e-12)
         // Past that moment: now. Past the expected repaint (the compositor idles): now.
         #expect(s.drawTime(now: 10.015) == 10.015)
         #expect(s.drawTime(now: 10.5) == 10.5)
@@ -24,11 +26,11 @@ import Testing
         var c = Repaints(refresh: refresh)
         // Committed before the next repaint, but the callback came two periods on: a miss.
         c.frames(drawnAfter: 0.013, periods: 2)
-        #expect(abs(c.s.margin - 0.003) < 1e-12)
+        #expect(abs(c.s.margin - (m + 0.001)) < 1e-12)
         // The period is not taken from the gap of a miss.
         #expect(abs(c.s.period - refresh) < 1e-12)
         c.frames(120, drawnAfter: 0.012)
-        #expect(abs(c.s.margin - 0.0025) < 1e-12)
+        #expect(abs(c.s.margin - (m + 0.0005)) < 1e-12)
         // It never goes below the minimum.
         c.frames(600, drawnAfter: 0.012)
         #expect(c.s.margin == FrameScheduler.minimumMargin)
@@ -50,20 +52,20 @@ import Testing
     /// (up to `longestNarrowAfter`), and back after 120 at the minimum margin.
     @Test func aNarrowingThatMissesWaitsTwiceAsLongForTheNext() {
         var c = Repaints(refresh: refresh)
-        // A miss with no narrowing before it: 3 ms, still 120 frames to the next narrowing.
+        // A miss with no narrowing before it: a millisecond more, still 120 frames to the next narrowing.
         c.frames(drawnAfter: 0.013, periods: 2)
-        #expect(abs(c.s.margin - 0.003) < 1e-12)
+        #expect(abs(c.s.margin - (m + 0.001)) < 1e-12)
         #expect(c.s.narrowAfter == 120)
         c.frames(120, drawnAfter: 0.005)
-        #expect(abs(c.s.margin - 0.0025) < 1e-12)
+        #expect(abs(c.s.margin - (m + 0.0005)) < 1e-12)
         // That narrowing missed: 240 frames to the next.
         c.frames(drawnAfter: 0.013, periods: 2)
-        #expect(abs(c.s.margin - 0.0035) < 1e-12)
+        #expect(abs(c.s.margin - (m + 0.0015)) < 1e-12)
         #expect(c.s.narrowAfter == 240)
         c.frames(239, drawnAfter: 0.005)
-        #expect(abs(c.s.margin - 0.0035) < 1e-12)
+        #expect(abs(c.s.margin - (m + 0.0015)) < 1e-12)
         c.frames(drawnAfter: 0.005)
-        #expect(abs(c.s.margin - 0.003) < 1e-12)
+        #expect(abs(c.s.margin - (m + 0.001)) < 1e-12)
         c.frames(drawnAfter: 0.013, periods: 2)
         #expect(c.s.narrowAfter == 480)
         // Narrowing back to the minimum takes 480 frames a step, then it is 120 again.
@@ -85,7 +87,7 @@ import Testing
         var c = Repaints(refresh: refresh)
         c.frames(drawnAfter: 0.013, periods: 2)
         c.frames(120, drawnAfter: 0.005)
-        #expect(abs(c.s.margin - 0.0025) < 1e-12)
+        #expect(abs(c.s.margin - (m + 0.0005)) < 1e-12)
         // The ninth frame after the narrowing misses: not the narrowing's doing.
         c.frames(FrameScheduler.probeFrames, drawnAfter: 0.005)
         c.frames(drawnAfter: 0.013, periods: 2)
@@ -93,12 +95,12 @@ import Testing
         // A spell: misses take the margin to the whole period.
         c.frames(20, drawnAfter: 0.013, periods: 2)
         #expect(abs(c.s.margin - refresh) < 1e-12)
-        // 1,200 frames that make it: ten narrowings, each a quarter of what lies above 2 ms.
+        // 1,200 frames that make it: ten narrowings, each a quarter of what lies above the minimum.
         c.frames(1200, drawnAfter: 0.001, cost: 0.0001)
         var expected = refresh
         for _ in 0..<10 { expected -= max(0.0005, (expected - FrameScheduler.minimumMargin) / 4) }
         #expect(abs(c.s.margin - expected) < 1e-12)
-        #expect(c.s.margin < 0.003)
+        #expect(c.s.margin < m + 0.001)
     }
 
     /// On a fast display the minimum margin is a good part of the period: misses widen it up to
@@ -107,7 +109,7 @@ import Testing
         let fast = 1.0 / 240
         var c = Repaints(refresh: fast)
         c.frames(drawnAfter: 0.001, periods: 2)
-        #expect(abs(c.s.margin - 0.003) < 1e-12)
+        #expect(abs(c.s.margin - (m + 0.001)) < 1e-12)
         c.frames(5, drawnAfter: 0.001, periods: 2)
         #expect(abs(c.s.margin - fast) < 1e-12)
     }
