@@ -5,24 +5,23 @@ import ScrollwayScrolling
 import ScrollwayViews
 import ScrollwayWayland
 
-/// Writes one JSON line per committed frame: `{"t": <monotonic s>, "main": <ms>, "process":
-/// <ms>, "prepare": <ms>, "present": <ms>, "plan": "<how the buffer was brought up to date>",
-/// "recentred": <bool>, "idle": <ms>, "holes": <tiles>, "phases": {"animate": <ms>, "layout":
-/// <ms>, "draw": <ms>, "damage": <ms>, "plan": <ms>, "paint": <ms>, "copy": <ms>}}`, CPU time spent since the last
-/// commit by the main thread and by the whole process (worker threads included), the main
-/// thread's time in the frame's two steps, whether its buffer was recentred in its ring, the
-/// main thread's time in idle work since the last commit (`FrameStepTimes`: the event loop's
-/// turns that did it, whole), the tiles the frame showed missing (`holes`: where a window has
-/// tiled views, the tiles of their current levels that meet what they show and were not drawn
-/// yet; left out of a window without any), and the two steps by phase (`FramePhases`, on the
-/// monotonic clock). `main` and `process` leave that idle work out: buffer rings faulted in and a cursor theme
-/// loaded while the window rested are done once, and counted in the first frame after the
-/// rest they made it look slow. Written a few kilobytes at a time (a write a frame cost more
-/// than making the line) and the rest by `finish()`, which the demo calls as its loop ends, on
-/// SIGTERM too, as a rig stops its clients: a client stopped at the end of a benchmark loses
-/// nothing. The writing itself is not counted (the clocks are read again after it), as the
-/// GTK4 peer, which keeps its numbers in memory, does not count it either: it is the bench's
-/// cost, not the toolkit's.
+/// Writes one JSON line per committed frame: `{"t": <monotonic s>, "main": <ms>, "process": <ms>,
+/// "prepare": <ms>, "present": <ms>, "plan": "<how the buffer was brought up to date>",
+/// "recentred": <bool>, "idle": <ms>, "holes": <tiles>, "phases": {"animate": <ms>, "layout": <ms>,
+/// "draw": <ms>, "damage": <ms>, "plan": <ms>, "paint": <ms>, "copy": <ms>}}`, CPU time spent since
+/// the last commit by the main thread and by the whole process (worker threads included), the main
+/// thread's time in the frame's two steps, whether its buffer was recentred in its ring, the main
+/// thread's time in idle work since the last commit (`FrameStepTimes`: the event loop's turns that
+/// did it, whole), the tiles the frame showed missing (`holes`: where a window has tiled views, the
+/// tiles of their current levels that meet what they show and were not drawn yet; left out of a
+/// window without any), and the two steps by phase (`FramePhases`, on the monotonic clock). `main`
+/// and `process` leave that idle work out: buffer rings faulted in and a cursor theme loaded while
+/// the window rested are done once, and counted in the first frame after the rest they made it look
+/// slow. Written a few kilobytes at a time (a write a frame cost more than making the line) and the
+/// rest by `finish()`, which the demo calls as its loop ends, on SIGTERM too, as a rig stops its
+/// clients: a client stopped at the end of a benchmark loses nothing. The writing itself is not
+/// counted (the clocks are read again after it), as the GTK4 peer, which keeps its numbers in
+/// memory, does not count it either: it is the bench's cost, not the toolkit's.
 @MainActor
 public final class FrameStatsWriter {
     private let handle: FileHandle
