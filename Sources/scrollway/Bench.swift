@@ -78,7 +78,7 @@ struct Bench: AsyncParsableCommand {
         help: ArgumentHelp(
             """
             With --weston: keep each client's frame records (one JSON line a committed frame: \
-            its CPU times, plan and phases) in DIR, one file a size, client and round, and the \
+            its CPU times, plan, phases and, for tiled scenes, the tiles it showed missing) in DIR, one file a size, client and round, and the \
             latency runs' protocol logs.
             """, valueName: "dir"))
     var records: String?
