@@ -8,8 +8,9 @@ import Testing
 
 /// A seeded stream of list edits, jumps, reloads, resizes and flings, with the list's invariants
 /// checked after every step: each cell shows the row it is filed under (after every renumbering),
-/// sits at that row's rect, every row meeting the viewport has one, nothing else is in the view
-/// tree, and the content ends where the last row does.
+/// sits at that row's rect, every row meeting the viewport has one, the section headers shown are
+/// those a walk over every section finds, nothing else is in the view tree, and the content ends
+/// where the last row does.
 @MainActor
 @Suite struct ListStressTests {
     @MainActor
@@ -60,6 +61,7 @@ import Testing
             #expect(cell.frame == list.rectForRow(r), "step \(step): row \(r) is not at its rect")
             #expect(cell.superview === list)
         }
+        checkHeaders(list, rows, step: step)
         let indicators = list.subviews.filter { $0 is ScrollIndicator }.count
         #expect(
             list.subviews.count == list.visibleCells.count + list.visibleHeaders.count + indicators,
@@ -87,6 +89,35 @@ import Testing
         while r < count, list.rectForRow(r).minY < visible.maxY {
             #expect(list.visibleCells[r] != nil, "step \(step): row \(r) in view has no cell")
             r += 1
+        }
+    }
+
+    /// The headers shown are exactly those whose natural rect meets the viewport and the margin
+    /// around it, and the pinned one (the last whose top is at or above the pin line), each where
+    /// `rectForHeader` puts it, the pinned one held at the pin and pushed up by the next: worked
+    /// out here from every section, which the list's searches must agree with.
+    func checkHeaders(_ list: ListView, _ rows: Rows, step: Int) {
+        let count = rows.ids.count
+        let h = list.sectionHeaderHeight
+        let starts = rows.sections.map { min(max(0, $0), count) }
+        let order = starts.indices.sorted { (starts[$0], $0) < (starts[$1], $1) }
+        let tops = order.map { list.rectForHeader(inSection: $0).minY }
+        let from = list.bounds.minY - list.margin
+        let to = list.bounds.maxY + list.margin
+        var expected = Set(order.indices.filter { tops[$0] <= to && tops[$0] + h > from }.map { order[$0] })
+        let pin = list.bounds.minY + list.adjustedContentInset.top
+        let pinned = list.pinsSectionHeaders ? order.indices.last { tops[$0] <= max(0, pin) } : nil
+        if let pinned { expected.insert(order[pinned]) }
+        #expect(
+            Set(list.visibleHeaders.keys) == expected,
+            "step \(step): headers \(list.visibleHeaders.keys.sorted()), expected \(expected.sorted())")
+        for (section, header) in list.visibleHeaders {
+            var rect = list.rectForHeader(inSection: section)
+            if let pinned, order[pinned] == section {
+                let next = pinned + 1 < order.count ? tops[pinned + 1] : .infinity
+                rect.origin.y = min(max(rect.minY, pin), next - h)
+            }
+            #expect(header.frame == rect, "step \(step): section \(section)'s header")
         }
     }
 
@@ -145,9 +176,13 @@ import Testing
                 let path = (1...4).map { Point(x: 180, y: y0 + dy * Double($0) / 4) }
                 b.drag(from: Point(x: 180, y: y0), through: path, at: 0, step: 1000 / 60, liftAfter: 0, id: 1)
                 driver.send(b.script)
-            case 6:  // sections change
+            case 6:  // sections change; some empty (starting where another does), some past the end
                 let every = 10 + g.next(60)
-                rows.sections = Array(stride(from: 0, to: rows.ids.count, by: every))
+                var starts = Array(stride(from: 0, to: rows.ids.count, by: every))
+                for _ in 0..<g.next(5) {
+                    starts.append(g.next(3) == 0 ? rows.ids.count + g.next(3) : starts.randomElement(using: &g) ?? 0)
+                }
+                rows.sections = starts
                 list.reloadData()
             case 7:  // a new width
                 window.resize(to: Size(width: Double(280 + g.next(200)), height: 640))
