@@ -311,6 +311,15 @@ let package = Package(
                 "ScrollwayScrolling", "ScrollwayViews", "ScrollwayGestures", "ScrollwayPhysics", "ScrollwayTestSupport",
             ]
         ),
+        // The seeded fuzzers: a quick share of their cases in a debug build, all of them in
+        // CI's optimized build of this target alone (`FuzzBudget`, `SCROLLWAY_TEST_TARGETS`).
+        .testTarget(
+            name: "FuzzTests",
+            dependencies: [
+                "ScrollwayDemoScenes", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayHeadless", "ScrollwayLayout",
+                "ScrollwayPlot", "ScrollwayRaster", "ScrollwayReplay", "ScrollwayScripts", "ScrollwayScrolling",
+                "ScrollwayViews", "ScrollwayTestSupport",
+            ]),
         .testTarget(
             name: "SystemLibraryTests",
             dependencies: [
@@ -323,11 +332,31 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// Every conversion from a floating-point number to an integer goes through a checked one
-// (`init(clamping:rounding:in:)` or `init(exactly:)`): the standard library's `Int(_: Double)`
-// traps on NaN and out of range, and ScrollwayGeometry shadows it, deprecated, in this package
-// (Sources/Geometry/UncheckedConversions.swift). Here that deprecation is an error in every Swift
-// target, tests included, in every build; an app that depends on Scrollway is not affected.
+// A warning is an error in every Swift target, tests included, in every build: the one set of
+// compiler flags the test loop, CI, `swift run`, the documentation plugin and the example
+// packages (which depend on this one by path) all build with, so none of them rebuilds the
+// others' modules for a flag of its own (`-Xswiftc -warnings-as-errors` on one command line
+// would). In particular every conversion from a floating-point number to an integer goes
+// through a checked one (`init(clamping:rounding:in:)` or `init(exactly:)`): the standard
+// library's `Int(_: Double)` traps on NaN and out of range, and ScrollwayGeometry shadows it,
+// deprecated, in this package (Sources/Geometry/UncheckedConversions.swift), so a use is an
+// error. An app that depends on Scrollway through a URL is not affected (SwiftPM ignores a
+// remote package's warning settings).
 for target in package.targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.treatWarning("DeprecatedDeclaration", as: .error)]
+    target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
+}
+
+// `SCROLLWAY_TEST_TARGETS=A,B swift test` declares only those test targets, so a build compiles
+// only them and what they depend on: the loop on one layer's tests, and CI's optimized build of
+// the fuzzers (an optimized build of every test target takes two and a half times as long as
+// one of the libraries). An unknown name stops the manifest, naming the test targets there are.
+if let chosen = Context.environment["SCROLLWAY_TEST_TARGETS"] {
+    let names = chosen.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) }.filter { !$0.isEmpty }
+    let tests = package.targets.filter { $0.type == .test }.map(\.name)
+    if names.isEmpty { fatalError("SCROLLWAY_TEST_TARGETS is set but names no test target") }
+    for name in names where !tests.contains(name) {
+        fatalError(
+            "SCROLLWAY_TEST_TARGETS: no test target '\(name)'; the test targets are \(tests.joined(separator: ", "))")
+    }
+    package.targets.removeAll { $0.type == .test && !names.contains($0.name) }
 }

@@ -2,7 +2,8 @@ import Foundation
 import ScrollwayGeometry
 
 /// How many random cases a seeded fuzzer runs. Its full count is what CI runs, in an optimized
-/// build of its own (`.ci/run`'s fuzzing step, `SCROLLWAY_FUZZ=full swift test -c release`);
+/// build of the fuzzers' test target alone (`.ci/run`'s fuzzing step,
+/// `SCROLLWAY_TEST_TARGETS=FuzzTests SCROLLWAY_FUZZ=full swift test -c release`);
 /// the debug build a contributor's `swift test` makes runs a quick share of it (a tenth unless
 /// the fuzzer says otherwise), the same seeds' first cases, so the edit-and-test loop stays
 /// short and still exercises every path the fuzzer has. `SCROLLWAY_FUZZ` chooses: `full`,

@@ -19,4 +19,7 @@ public struct SeededRandom: RandomNumberGenerator {
     public mutating func unit(_ lo: Double, _ hi: Double) -> Double {
         lo + (hi - lo) * Double(next() >> 11) / Double(UInt64(1) << 53)
     }
+
+    /// A whole number in 0..<n (n > 0).
+    public mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }

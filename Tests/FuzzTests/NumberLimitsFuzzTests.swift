@@ -7,6 +7,9 @@ import Testing
 /// the field, never a trap. The error paths are fuzzed too, since messages print the numbers
 /// (issue 36, items 1 and 2: the message formatter trapped on 9.3e18).
 @Suite struct NumberLimitsFuzzTests {
+    /// The scripts' file name is what each error must begin with; none of them names a key.
+    let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { _ in false })
+
     static let extremes = [
         "9.3e18", "-9.3e18", "9223372036854775807", "-9223372036854775808", "9223372036854775808", "1e308",
         "-1e308", "1.7976931348623157e308", "5e-324", "-5e-324", "0", "-0.0", "9007199254740993", "1e19",
