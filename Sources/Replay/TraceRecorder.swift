@@ -49,13 +49,14 @@ public final class TraceRecorder: WindowObserver, ScrollEventObserver {
 
     /// One frame record per named scroll view, taken once the frame is final.
     public func window(_ window: Window, didPrepareFrameAt time: Double) {
+        defer { frameNumber += 1 }
+        guard writer.keepsRecords else { return }
         for (name, s) in views {
             writer.frame(
                 t: (time - origin) * 1000, number: frameNumber, view: name, s,
                 refreshing: s.refreshControl?.isRefreshing ?? false,
                 keyboardHeight: s.insetContributions[.keyboard]?.bottom ?? 0)
         }
-        frameNumber += 1
     }
 
     public var text: String { writer.text }

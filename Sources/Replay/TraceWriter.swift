@@ -24,6 +24,14 @@ public struct TraceWriter {
 
     public var text: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
 
+    /// Whether records go anywhere. A discarded trace's records are not made at all: formatting
+    /// every frame's record only to drop it was a sixth of an offscreen run's time
+    /// (`scrollway play` without `--trace`, the event-stream fuzzer).
+    public var keepsRecords: Bool {
+        if case .discard = output { return false }
+        return true
+    }
+
     private mutating func emit(_ line: String) {
         switch output {
         case .memory: lines.append(line)
@@ -37,6 +45,7 @@ public struct TraceWriter {
     public mutating func frame(
         t: Double, number: Int, view name: String, _ s: ScrollView, refreshing: Bool = false, keyboardHeight: Double = 0
     ) {
+        guard keepsRecords else { return }
         var o = JSONObject()
         o.number("t", t)
         o.number("frame", Double(number))
@@ -58,6 +67,7 @@ public struct TraceWriter {
 
     /// One delegate record.
     public mutating func delegate(t: Double, view name: String, _ event: ScrollEvent) {
+        guard keepsRecords else { return }
         var o = JSONObject()
         o.number("t", t)
         o.string("view", name)
@@ -79,6 +89,7 @@ public struct TraceWriter {
     /// One recognizer record: a named gesture recognizer changed state (on the view named
     /// `view`, if it has a name).
     public mutating func recognizer(t: Double, name: String, view: String?, state: String) {
+        guard keepsRecords else { return }
         var o = JSONObject()
         o.number("t", t)
         if let view { o.string("view", view) }
