@@ -19,8 +19,17 @@ public enum CommandRunner {
     ) throws -> (
         status: Int32, out: String, err: String
     ) {
+        try run(executable: try scrollway(), args, environment: environment)
+    }
+
+    /// Runs `executable args…` with no standard input; returns the exit status and the output.
+    public static func run(
+        executable: URL, _ args: [String], environment: [String: String]? = nil
+    ) throws -> (
+        status: Int32, out: String, err: String
+    ) {
         let p = Process()
-        p.executableURL = try scrollway()
+        p.executableURL = executable
         p.arguments = args
         if let environment { p.environment = environment }
         let out = Pipe()
@@ -44,9 +53,16 @@ public enum CommandRunner {
     public static func run(
         _ args: [String], environment: [String: String]? = nil
     ) async throws -> (status: Int32, out: String, err: String) {
+        try await run(executable: try scrollway(), args, environment: environment)
+    }
+
+    /// `run(executable:_:environment:)`, waited for on a dispatch thread (as `run` is).
+    public static func run(
+        executable: URL, _ args: [String], environment: [String: String]? = nil
+    ) async throws -> (status: Int32, out: String, err: String) {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try run(args, environment: environment) })
+                continuation.resume(with: Result { try run(executable: executable, args, environment: environment) })
             }
         }
     }
