@@ -332,11 +332,10 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// A warning is an error in every Swift target, tests included, in every build: the one set of
-// compiler flags the test loop, CI, `swift run`, the documentation plugin and the example
-// packages (which depend on this one by path) all build with, so none of them rebuilds the
-// others' modules for a flag of its own (`-Xswiftc -warnings-as-errors` on one command line
-// would). In particular every conversion from a floating-point number to an integer goes
+// A warning is an error in every Swift target, tests included, in every build: one set of
+// compiler flags for the test loop, CI, `swift run` and the documentation plugin, so none of
+// them rebuilds the others' modules for a flag of its own (`-Xswiftc -warnings-as-errors` on
+// one command line would). In particular every conversion from a floating-point number to an integer goes
 // through a checked one (`init(clamping:rounding:in:)` or `init(exactly:)`): the standard
 // library's `Int(_: Double)` traps on NaN and out of range, and ScrollwayGeometry shadows it,
 // deprecated, in this package (Sources/Geometry/UncheckedConversions.swift), so a use is an
