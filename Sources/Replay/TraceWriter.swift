@@ -24,9 +24,10 @@ public struct TraceWriter {
 
     public var text: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
 
-    /// Whether records go anywhere. A discarded trace's records are not made at all: formatting
-    /// every frame's record only to drop it was a sixth of an offscreen run's time
-    /// (`scrollway play` without `--trace`, the event-stream fuzzer).
+    /// Whether records go anywhere. A discarded trace's records are not made at all: an
+    /// offscreen run that asks for no trace (`scrollway play` without `--trace`, the
+    /// event-stream fuzzer) would otherwise format every frame's record only to drop it
+    /// (measured: docs/decisions.md, The test loop).
     public var keepsRecords: Bool {
         if case .discard = output { return false }
         return true
