@@ -6,9 +6,6 @@ import Testing
 /// it names, and everything else as before, so CI's optimized fuzzing build compiles one test
 /// target; a name that is not a test target stops the manifest, listing those there are.
 @Suite struct TestTargetChoiceTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../..").standardized
-
     /// `swift package dump-package` of this package with the variable set to `choice` (unset
     /// when nil), in a build folder of its own (the test run holds the package's).
     static func dump(choice: String?) async throws -> (status: Int32, out: String, err: String) {
@@ -17,7 +14,7 @@ import Testing
         return try await CommandRunner.run(
             executable: URL(fileURLWithPath: "/usr/bin/env"),
             [
-                "swift", "package", "--package-path", packageRoot.path, "--scratch-path",
+                "swift", "package", "--package-path", PlotCommandTests.repository.path, "--scratch-path",
                 CommandRunner.temp("manifest-\(choice ?? "all")").path, "dump-package",
             ], environment: environment)
     }
