@@ -237,11 +237,20 @@ extension ScrollView: FrameAnimation {
     /// Content that changed under an offset at rest (an edit, rows measured, a reflow at a new
     /// width) can leave it outside the range it was in: it goes straight back inside, with no
     /// bounce, as UITableView's does. An offset in motion (held, flung, animated) is left to its
-    /// motion, which ends inside. `wasInRange`: whether it was inside before the change.
+    /// motion, which ends inside. `wasInRange`: whether it was inside before the change. A bounce
+    /// running now was started by the change itself (the new content size found the offset
+    /// outside, `restAfterRangeChange`; an offset inside its range has nothing to spring back
+    /// from): it stops, or the next frame would spring out past the edge and back. Moving the
+    /// offset can bring rows into view that a list measures at once, changing the range (and
+    /// starting a bounce) again: a few rounds settle it.
     func keepOffsetInRangeAtRest(ifItWas wasInRange: Bool) {
         guard wasInRange, !isOffsetInRange, !isTracking, !isDragging, !isDecelerating, animationTarget == nil
         else { return }
-        contentOffset = clampedOffset(contentOffset)
+        for _ in 0..<4 where !isOffsetInRange {
+            if case .bouncing = state { stopMotion() }
+            contentOffset = clampedOffset(contentOffset)
+        }
+        if case .bouncing = state, isOffsetInRange { stopMotion() }
     }
 
     /// Springs back inside the range (ω = 10) if the offset is outside it and nothing holds it.

@@ -496,6 +496,27 @@ final class SceneDriver {
         }
     }
 
+    /// Rows deleted at the end of a list at rest: the content shrinks under the offset, which
+    /// goes straight back inside, with no bounce (the content size's change started one, which
+    /// the clamp after it had left running, or which its guard let run: the list sprang from
+    /// 1,100 px past its new end).
+    @Test func deletingTheLastRowsAtTheEndRestsInsideWithoutABounce() {
+        let d = SceneDriver(.list)
+        d.list.scrollToRow(d.list.rowCount - 1)
+        d.advance(to: 0.1)
+        #expect(d.list.contentOffset.y == d.list.verticalRange.upperBound)
+        let count = d.list.rowCount
+        d.list.deleteRows(at: Array((count - 20)..<count))
+        let rest = d.list.contentOffset.y
+        #expect(d.list.isOffsetInRange && d.list.verticalRange.upperBound - rest < 44)
+        #expect(!d.window.hasActiveAnimations, "\(d.list.motionDescription)")
+        for step in 1...10 {
+            d.advance(to: 0.1 + Double(step) / 60)
+            #expect(d.list.contentOffset.y == rest, "frame \(step)")
+        }
+        #expect(d.list.visibleCells[count - 21] != nil)
+    }
+
     @Test func deletingTheTopRowsAtTheTopLeavesNoGap() {
         let d = SceneDriver(.list)
         let second = d.list.visibleCells[1]!
