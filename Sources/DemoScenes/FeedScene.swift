@@ -53,7 +53,7 @@ public final class Posts: CollectionViewDataSource {
     public static func make(in window: Window, byConstraints: Bool) -> CollectionView {
         window.clearColor = .white
         let layout = FlowLayout()
-        layout.itemSize = Size(width: window.bounds.width - 16, height: 80)
+        layout.columnCount = 1  // as wide as the window, whatever size it is given
         layout.estimatedItemHeight = 80
         layout.minimumLineSpacing = 8
         layout.sectionInset = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)

@@ -55,7 +55,9 @@ extension CollectionViewLayout {
 /// rows of items `itemSize.width` wide, as many to a row as fit between the section insets with
 /// at least `minimumInteritemSpacing` between them; the room left over widens the spacing, so
 /// every row's items stand in the same columns (a contact sheet's). Rows are
-/// `minimumLineSpacing` apart.
+/// `minimumLineSpacing` apart. With `columnCount` set, every row holds that many items instead,
+/// as wide as the collection's width allows, so they widen and narrow with the window (a feed's
+/// full-width cards; UIKit's compositional layout's fractional widths).
 ///
 /// Rows are kept as the list's rows are, in a Fenwick tree of their heights (`RowLayout`, the
 /// header band and the top inset as each section's lead, the line spacing or the bottom inset
@@ -68,6 +70,10 @@ extension CollectionViewLayout {
 @MainActor
 public final class FlowLayout: CollectionViewLayout {
     public var itemSize = Size(width: 100, height: 100) { didSet { invalidate() } }
+    /// nil: as many items `itemSize.width` wide as fit in a row. A number (at least 1): that many
+    /// in every row, each `(width − section insets − (n − 1) × minimumInteritemSpacing) ÷ n`
+    /// wide, recomputed whenever the collection's width changes (`itemSize.width` is unused).
+    public var columnCount: Int? { didSet { invalidate() } }
     /// nil: every item is `itemSize`; a value: items are measured, this stands in until then.
     public var estimatedItemHeight: Double? { didSet { invalidate() } }
     public var minimumInteritemSpacing = 8.0 { didSet { invalidate() } }
@@ -84,6 +90,8 @@ public final class FlowLayout: CollectionViewLayout {
     private(set) var columns = 1
     /// The distance from one column's left edge to the next's.
     private(set) var pitch = 0.0
+    /// Each item's width: `itemSize.width`, or the share of the row `columnCount` gives it.
+    private(set) var itemWidth = 0.0
     private var width = 0.0
     /// Rows whose items were measured (self-sizing), and each measured row's tallest item.
     private var measuredRows: [Int: Double] = [:]
@@ -96,13 +104,21 @@ public final class FlowLayout: CollectionViewLayout {
         self.collectionView = collectionView
         width = collectionView.bounds.width
         let inner = max(0, width - sectionInset.horizontal)
-        let w = max(1, itemSize.width)
-        columns = max(
-            1,
-            Int(
-                clamping: ((inner + minimumInteritemSpacing) / (w + minimumInteritemSpacing)).rounded(.down),
-                rounding: .down, in: 1...100_000))
-        pitch = columns > 1 ? w + (inner - Double(columns) * w) / Double(columns - 1) : w
+        if let count = columnCount {
+            columns = min(max(1, count), 100_000)
+            let spacing = max(0, minimumInteritemSpacing)
+            itemWidth = max(0, (inner - Double(columns - 1) * spacing) / Double(columns))
+            pitch = itemWidth + spacing
+        } else {
+            let w = max(1, itemSize.width)
+            columns = max(
+                1,
+                Int(
+                    clamping: ((inner + minimumInteritemSpacing) / (w + minimumInteritemSpacing)).rounded(.down),
+                    rounding: .down, in: 1...100_000))
+            pitch = columns > 1 ? w + (inner - Double(columns) * w) / Double(columns - 1) : w
+            itemWidth = itemSize.width
+        }
         itemCounts = (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
         firstRows = []
         var total = 0
@@ -172,7 +188,7 @@ public final class FlowLayout: CollectionViewLayout {
         let r = row(of: path)
         let column = path.item % columns
         return Rect(
-            x: sectionInset.left + Double(column) * pitch, y: rows.top(r), width: itemSize.width,
+            x: sectionInset.left + Double(column) * pitch, y: rows.top(r), width: itemWidth,
             height: max(0, contentHeight(ofRow: r, section: path.section)))
     }
 
@@ -214,7 +230,7 @@ public final class FlowLayout: CollectionViewLayout {
     }
 
     public func measuringWidth(forItemAt path: ItemPath) -> Double? {
-        estimatedItemHeight == nil ? nil : itemSize.width
+        estimatedItemHeight == nil ? nil : itemWidth
     }
 
     public func isMeasured(_ path: ItemPath) -> Bool {

@@ -56,8 +56,12 @@ import Testing
         d.advance(to: d.time + 0.1)
         let first = feed.frameForItem(at: ItemPath(item: 0))
         #expect(first.minY == 8 && first.maxY > 13)
+        #expect(first.width == 320 - 16)
         d.window.resize(to: Size(width: 347, height: 388))
         d.advance(to: d.time + 0.5)
+        // One column at every width: the cards widen with the window.
+        #expect(feed.frameForItem(at: ItemPath(item: 0)).width == 347 - 16)
+        #expect(try cards(feed).values.allSatisfy { $0.frame.minX == 8 && $0.frame.width == 347 - 16 })
         #expect(feed.frameForItem(at: ItemPath(item: 0)).minY - feed.contentOffset.y == first.minY - 13)
         #expect(feed.isOffsetInRange && feed.contentOffset.y == 13)
 

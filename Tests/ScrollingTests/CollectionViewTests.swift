@@ -198,6 +198,43 @@ import Testing
         #expect(collection.contentSize.height == expected)
     }
 
+    @Test func aColumnCountWidensItsItemsWithTheWindowAndMeasuresThemAgain() throws {
+        let (rig, collection, source, layout) = rig([5], selfSizing: true)
+        collection.fillsSuperview = true
+        layout.columnCount = 2
+        let caption = "A caption long enough to wrap in a narrow card but not in a wide one"
+        source.texts[ItemPath(item: 0)] = caption
+        collection.reloadData()
+        rig.window.layoutIfNeeded()
+        let font = try #require(Font.standard)
+        func height(_ text: String, _ width: Double) -> Double {
+            font.layout(text, maxWidth: width, maxLines: 0, scale: 1).size.height.rounded(.up)
+        }
+        // Inside 380: two columns of (380 − 10) ÷ 2 = 185, a pitch of 195, whatever itemSize says;
+        // the label 16 narrower.
+        let narrow = height(caption, 169)
+        #expect(narrow > height("0.1", 169))
+        #expect(collection.frameForItem(at: ItemPath(item: 0)) == Rect(x: 10, y: 40, width: 185, height: narrow + 16))
+        #expect(collection.frameForItem(at: ItemPath(item: 3)).minX == 205)
+        let cell = try #require(collection.visibleCells[ItemPath(item: 0)] as? TextCell)
+        #expect(cell.label.frame.width == 169)
+        // Wider: (780 − 10) ÷ 2 = 385 each, measured again at that width.
+        rig.window.resize(to: Size(width: 800, height: 600))
+        rig.window.layoutIfNeeded()
+        let wide = height(caption, 369)
+        #expect(wide < narrow)
+        #expect(collection.frameForItem(at: ItemPath(item: 0)) == Rect(x: 10, y: 40, width: 385, height: wide + 16))
+        #expect(collection.frameForItem(at: ItemPath(item: 1)).minX == 405)
+        let widened = try #require(collection.visibleCells[ItemPath(item: 0)] as? TextCell)
+        #expect(widened.label.frame == Rect(x: 8, y: 8, width: 369, height: wide))
+        // One column: the whole width inside the insets, every item a row of its own.
+        layout.columnCount = 1
+        rig.window.layoutIfNeeded()
+        #expect(collection.frameForItem(at: ItemPath(item: 1)).width == 780)
+        #expect(
+            collection.frameForItem(at: ItemPath(item: 1)).minY > collection.frameForItem(at: ItemPath(item: 0)).maxY)
+    }
+
     @Test func aHundredThousandItemsGetCellsOnlyInView() {
         let (rig, collection, _, _) = rig([100_000])
         // 600 + 2·100 margin: rows of 90 from y = 40 → the rows meeting −100…700 are 0…7.
