@@ -22,9 +22,10 @@ public enum CommandRunner {
         try run(executable: try scrollway(), args, environment: environment)
     }
 
-    /// Runs `executable args…` with no standard input; returns the exit status and the output.
+    /// Runs `executable args…` with no standard input (in `directory`, or this process's own
+    /// working directory); returns the exit status and the output.
     public static func run(
-        executable: URL, _ args: [String], environment: [String: String]? = nil
+        executable: URL, _ args: [String], environment: [String: String]? = nil, in directory: URL? = nil
     ) throws -> (
         status: Int32, out: String, err: String
     ) {
@@ -32,6 +33,7 @@ public enum CommandRunner {
         p.executableURL = executable
         p.arguments = args
         if let environment { p.environment = environment }
+        if let directory { p.currentDirectoryURL = directory }
         let out = Pipe()
         let err = Pipe()
         p.standardOutput = out

@@ -55,11 +55,15 @@ public final class WestonRig {
         var dir = exe.deletingLastPathComponent()
         for _ in 0..<4 {
             candidates.append(dir.appendingPathComponent(name))
+            // The root is its own parent: each folder is named once in what was looked in.
+            guard dir.path != "/" else { break }
             dir = dir.deletingLastPathComponent()
         }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        candidates.append(cwd.appendingPathComponent(".build/debug/\(name)"))
-        candidates.append(cwd.appendingPathComponent(".build/release/\(name)"))
+        for build in [".build/debug", ".build/release"] {
+            let candidate = cwd.appendingPathComponent("\(build)/\(name)")
+            if !candidates.contains(where: { $0.path == candidate.path }) { candidates.append(candidate) }
+        }
         if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
             return found.standardizedFileURL.path
         }

@@ -29,6 +29,36 @@ import Testing
         #expect(r.err.contains(message), "stderr: \(r.err)", sourceLocation: sourceLocation)
     }
 
+    /// `scrollway rig` copied away from its build, run where there is no build: the error names
+    /// every place it looked for the weston module once (it had named the root once for each
+    /// level it walked up past it) and how to build or point at the module.
+    @Test func aRigWithoutItsModuleNamesEachPlaceLookedInOnce() throws {
+        let folder = CommandRunner.temporaryRoot
+        let copy = folder.appendingPathComponent("scrollway")
+        try? FileManager.default.removeItem(at: copy)
+        try FileManager.default.copyItem(at: try CommandRunner.scrollway(), to: copy)
+        let tap = try script(Self.tap, "module-tap.jsonl")
+        var environment = ProcessInfo.processInfo.environment
+        environment["SCROLLWAY_WESTON_MODULE"] = nil
+        let r = try CommandRunner.run(
+            executable: copy, ["rig", "--script", tap, "--", "true"], environment: environment, in: folder)
+        expectError(r, "the WestonTestInput module was not found; looked in: ")
+        #expect(r.err.contains("build it with `swift build --product WestonTestInput`, or set SCROLLWAY_WESTON_MODULE"))
+        let list = try #require(r.err.split(separator: "looked in: ").last?.split(separator: " (build it").first)
+        let paths = list.split(separator: ", ").map(String.init)
+        let name = "libWestonTestInput.so"
+        var expected: [String] = []
+        var dir = folder.standardizedFileURL.resolvingSymlinksInPath()
+        while expected.count < 4 {
+            expected.append(dir.appendingPathComponent(name).path)
+            if dir.path == "/" { break }
+            dir = dir.deletingLastPathComponent()
+        }
+        expected += [".build/debug", ".build/release"].map { folder.appendingPathComponent("\($0)/\(name)").path }
+        #expect(paths == expected)
+        #expect(Set(paths).count == paths.count)
+    }
+
     @Test(arguments: [
         (["--set", "contentOffset=0,1e16"], "--set contentOffset: expected a number ≤ 1000000000.0, got 1e+16"),
         (["--set", "contentSize=1e16,1e16"], "--set contentSize: expected a number ≤ 1000000000.0, got 1e+16"),
