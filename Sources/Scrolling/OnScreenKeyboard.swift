@@ -130,12 +130,17 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver, OnScr
         layoutForWindow()
     }
 
+    /// Where the keyboard stands in `window` at its visible fraction: across the bottom.
+    private func placement(in window: Window) -> Rect {
+        Rect(
+            x: 0, y: window.bounds.height - visibleFraction * Self.height, width: window.bounds.width,
+            height: Self.height)
+    }
+
     /// Places the keyboard at the bottom and updates every scroll view's keyboard inset.
     func layoutForWindow() {
         guard let window else { return }
-        frame = Rect(
-            x: 0, y: window.bounds.height - visibleFraction * Self.height, width: window.bounds.width,
-            height: Self.height)
+        frame = placement(in: window)
         isHidden = visibleFraction <= 0
         window.bringSubviewToFront(self)
         updateInsets()
@@ -161,10 +166,15 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver, OnScr
 
     public override func layoutSubviews() {
         layoutKeys()
-        // A window resize while up: stay at the bottom, with the right insets.
-        if let window, abs(frame.maxY - (window.bounds.height + (1 - visibleFraction) * Self.height)) > 0.01 {
-            layoutForWindow()
-        }
+    }
+
+    /// A window resized while the keyboard is up (or on its way): it stays across the bottom, as
+    /// wide as the window, with the scroll views' insets to match, from the first frame at the
+    /// new size. (A resize lays out the views whose bounds it changes; the keyboard stands in
+    /// the window by a frame of its own, which it places.)
+    public func window(_ window: Window, willPrepareFrameAt time: Double) {
+        guard window === self.window, visibleFraction > 0, frame != placement(in: window) else { return }
+        layoutForWindow()
     }
 
     /// Scrolls the focused field, expanded by 12 px, into its scroll view's visible area.

@@ -140,15 +140,30 @@ import Testing
         #expect(field.text == "Hello, Worl" && returned)
     }
 
-    @Test func aResizeWhileUpKeepsTheRightInset() {
+    /// The keyboard itself moves with the window's bottom and spans its width (it had stayed
+    /// where it stood, below a shorter window's bottom, while its insets moved), and its keys
+    /// spread across the new width.
+    @Test func aResizeWhileUpKeepsTheKeyboardAtTheBottomWithTheRightInset() {
         let (rig, _, keyboard) = formRig()
         keyboard.show()
         rig.settle()
+        let h = OnScreenKeyboard.height
+        #expect(keyboard.frame == Rect(x: 0, y: 844 - h, width: 390, height: h))
         rig.window.resize(to: Size(width: 390, height: 600))
         rig.scroll.frame = Rect(x: 0, y: 0, width: 390, height: 600)
         rig.settle()
-        #expect(keyboard.top == 600 - OnScreenKeyboard.height)
-        #expect(rig.scroll.insetContributions[.keyboard]?.bottom == OnScreenKeyboard.height)
+        #expect(keyboard.top == 600 - h)
+        #expect(keyboard.frame == Rect(x: 0, y: 600 - h, width: 390, height: h))
+        #expect(rig.scroll.insetContributions[.keyboard]?.bottom == h)
+        let narrowKeys = keyboard.subviews.map(\.frame.maxX).max() ?? 0
+        rig.window.resize(to: Size(width: 800, height: 500))
+        rig.scroll.frame = Rect(x: 0, y: 0, width: 800, height: 500)
+        rig.settle()
+        #expect(keyboard.frame == Rect(x: 0, y: 500 - h, width: 800, height: h))
+        let wideKeys = keyboard.subviews.map(\.frame.maxX).max() ?? 0
+        #expect(
+            narrowKeys <= 390 && narrowKeys > 370 && wideKeys <= 800 && wideKeys > 780, "\(narrowKeys), \(wideKeys)")
+        #expect(rig.scroll.insetContributions[.keyboard]?.bottom == h)
     }
 
     @Test func whichKeysTypeACharacter() {
