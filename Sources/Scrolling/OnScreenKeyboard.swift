@@ -173,8 +173,10 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver, OnScr
     /// new size. (A resize lays out the views whose bounds it changes; the keyboard stands in
     /// the window by a frame of its own, which it places.)
     public func window(_ window: Window, willPrepareFrameAt time: Double) {
-        guard window === self.window, visibleFraction > 0, frame != placement(in: window) else { return }
-        layoutForWindow()
+        guard window === self.window, visibleFraction > 0 else { return }
+        // Within a hundredth of a pixel: a frame set comes back through the view's centre.
+        let p = placement(in: window)
+        if abs(frame.minY - p.minY) > 0.01 || abs(frame.width - p.width) > 0.01 { layoutForWindow() }
     }
 
     /// Scrolls the focused field, expanded by 12 px, into its scroll view's visible area.

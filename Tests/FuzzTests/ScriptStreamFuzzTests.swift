@@ -21,7 +21,8 @@ import Testing
 ///   `willEndDragging` only while dragging; a deceleration never ends unbegun, though input
 ///   may interrupt it silently, as in UIKit);
 /// - once nothing moves at the end, each scroll view is idle, inside its range, with no drag
-///   or zoom open.
+///   or zoom open;
+/// - the on-screen keyboard, while up, stands across the window's bottom at its current size.
 /// A failure names its seed and script index and saves the script for `scrollway play`;
 /// `SCROLLWAY_FUZZ_SEED` replays a run (each scene's seed is it plus the scene's index).
 @MainActor
@@ -207,7 +208,11 @@ final class InvariantChecker: WindowObserver, ScrollEventObserver {
     /// Per view, the largest viewport since its offset was last in range.
     private var viewports: [String: Size] = [:]
 
+    /// The window's on-screen keyboard, if its scene has one.
+    private let keyboard: OnScreenKeyboard?
+
     init(window: Window) {
+        keyboard = window.firstView(of: OnScreenKeyboard.self)
         var stack: [View] = [window]
         while let v = stack.popLast() {
             if let s = v as? ScrollView, let name = s.name { views.append((name, s)) }
@@ -224,6 +229,15 @@ final class InvariantChecker: WindowObserver, ScrollEventObserver {
 
     func window(_ window: Window, didPrepareFrameAt time: Double) {
         for (name, s) in views { checkState(s, name, at: time) }
+        // The on-screen keyboard stands across the window's bottom at whatever size the window
+        // has now, risen by its visible fraction (it once stayed where a resize found it).
+        if let k = keyboard, k.visibleFraction > 0 {
+            let (f, w) = (k.frame, window.bounds)
+            let top = w.height - k.visibleFraction * OnScreenKeyboard.height
+            if abs(f.minY - top) > 0.01 || f.minX != 0 || abs(f.width - w.width) > 0.01 {
+                fail("keyboard at \(time): frame \(f) in a window \(w.size), its top due at \(top)")
+            }
+        }
     }
 
     private func fail(_ message: String) { if problem == nil { problem = message } }
