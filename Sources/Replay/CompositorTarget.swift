@@ -152,17 +152,22 @@ public final class CompositorTarget: ScriptTarget {
         }
     }
 
-    /// Parks the pointer and waits until the app has handled its leaving and presented whatever
-    /// that redrew (a hover ending), so a capture shows the app's latest frame. An animation
-    /// still running is waited for too, so the guard against a hang is wide: End in the list of
-    /// 100,000 rows measures every row it passes, slow in a debug build on a loaded machine
-    /// (docs/decisions.md, 0.15.0).
+    /// Parks the pointer and waits until the app has handled its leaving and the compositor
+    /// shows the app as it is at this moment: nothing needed drawing, or a frame committed after
+    /// now (a hover ending redrawn, an animation's next step) has been presented. An animation
+    /// still running goes on and is not waited out: a screenshot is the window at its time, as
+    /// offscreen, and waiting for the end of a fling made the script's next events land after
+    /// it (a touch meant to catch the fling found it at rest). The guard against a hang is
+    /// wide: a frame of End in the list of 100,000 rows measures every row it passes, slow in a
+    /// debug build on a loaded machine (docs/decisions.md, 0.15.0).
     private func showWithoutPointer() throws {
         try rig.parkPointer()
         try app.catchUp()
+        let committed = app.window.framesCommitted
         try app.pump(
-            until: { !app.window.isWaitingForFrame && !window.needsFrame }, timeout: 60,
-            "the window to present its frame")
+            until: {
+                !app.window.isWaitingForFrame && (!window.needsFrame || app.window.framesCommitted > committed)
+            }, timeout: 60, "the window to present its frame")
     }
 }
 

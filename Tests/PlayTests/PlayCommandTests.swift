@@ -130,6 +130,55 @@ import Testing
         #expect(differing == 0, "\(differing) pixels differ between offscreen and weston")
     }
 
+    /// A screenshot in the middle of a fling is taken then, not once the fling ends: the touch
+    /// that follows it catches the fling as it does offscreen (weston's screenshots had waited
+    /// for every animation to end, so the touch found the list at rest, a thousand pixels on).
+    /// Caught, the fling ends without `scrollViewDidEndDecelerating` (UIKit's), where it rests.
+    @Test func aScreenshotMidFlingLetsTheNextTouchCatchItInWeston() async throws {
+        let catchAfterShot =
+            Self.fling.replacingOccurrences(of: "\n{\"t\": 6000, \"type\": \"screenshot\", \"name\": \"rest\"}", with: "")
+            + """
+
+            {"t": 70, "type": "touch.frame"}
+            {"t": 300, "type": "screenshot", "name": "mid"}
+            {"t": 400, "type": "touch.down", "id": 0, "x": 200, "y": 300}
+            {"t": 400, "type": "touch.frame"}
+            {"t": 450, "type": "touch.up", "id": 0}
+            {"t": 450, "type": "touch.frame"}
+
+            """
+        let s = try script(catchAfterShot, "fling-caught.jsonl")
+        let offTrace = CommandRunner.temp("caught-off.jsonl")
+        let westonTrace = CommandRunner.temp("caught-weston.jsonl")
+        let off = try await CommandRunner.run([
+            "play", s, "--scene", "list", "--size", "390x600", "--trace", offTrace.path, "--screenshots",
+            CommandRunner.temp("caught-off").path,
+        ])
+        let weston = try await CommandRunner.run([
+            "play", s, "--scene", "list", "--size", "390x600", "--platform", "weston", "--trace", westonTrace.path,
+            "--screenshots", CommandRunner.temp("caught-weston").path, "--tolerate-stalls",
+        ])
+        #expect(off.status == 0 && weston.status == 0, "\(off.err)\n\(weston.err)")
+        let offCalls = delegates(try String(contentsOf: offTrace, encoding: .utf8))
+        let westonCalls = delegates(try String(contentsOf: westonTrace, encoding: .utf8))
+        #expect(offCalls.contains { $0.contains("scrollViewWillBeginDecelerating") })
+        #expect(!offCalls.contains { $0.contains("scrollViewDidEndDecelerating") })
+        #expect(westonCalls == offCalls)
+        // Where it was caught: within a few pixels of offscreen's (the finger lands on a frame
+        // in real time), far short of where the whole fling rests.
+        // "main rests at contentOffset (0.0, 856.68…), zoomScale 1.0": the y inside the brackets.
+        func restY(_ err: String) -> Double? {
+            guard let line = rest(err), let open = line.firstIndex(of: "("), let close = line.firstIndex(of: ")")
+            else { return nil }
+            return line[line.index(after: open)..<close].split(separator: ",").last.flatMap {
+                Double($0.trimmingCharacters(in: .whitespaces))
+            }
+        }
+        let (a, b) = (try #require(restY(off.err)), try #require(restY(weston.err)))
+        #expect(a > 300 && a < 1500, "offscreen rests at \(a)")
+        #expect(abs(a - b) < 4, "offscreen rests at \(a), weston at \(b)")
+    }
+
     /// An input method's lines in the keyboard scene: offscreen they reach the window's
     /// text-input model directly; in weston the test module sends them as zwp_text_input_v3
     /// events to the field that enabled text input. The field looks the same both ways.
