@@ -323,8 +323,11 @@ struct JSONLine {
 /// Script text shown in messages: quoted, control and invisible characters escaped (a script
 /// cannot make the terminal beep or change colour through an error message), and cut short.
 public enum ScriptText {
-    /// `s` with control and invisible characters escaped, without quotes.
-    public static func escaped(_ s: String) -> String { String(quoted(s, quote: "\u{0}").dropFirst().dropLast()) }
+    /// `s` with control and invisible characters escaped, without quotes, cut after `limit`
+    /// characters (a path that names a file is printed whole: `.max`).
+    public static func escaped(_ s: String, limit: Int = 60) -> String {
+        String(quoted(s, quote: "\u{0}", limit: limit).dropFirst().dropLast())
+    }
 
     public static func quoted(_ s: String, quote: Character = "\"", limit: Int = 60) -> String {
         var out = String(quote)
@@ -345,6 +348,8 @@ public enum ScriptText {
                     out += "\\\""
                 } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
                     || scalar.properties.generalCategory == .format
+                    || scalar.properties.generalCategory == .lineSeparator
+                    || scalar.properties.generalCategory == .paragraphSeparator
                     || scalar.properties.generalCategory == .unassigned
                     || scalar.properties.generalCategory == .privateUse
                     || scalar.properties.generalCategory == .surrogate

@@ -112,7 +112,7 @@ public struct ScriptParser: Sendable {
         guard case .number(let n) = v, n == Double(GestureScript.currentVersion) else {
             throw error(
                 line, "version",
-                "unsupported version \(v.kindDescription) (this Scrollway reads version \(GestureScript.currentVersion))"
+                "expected \(GestureScript.currentVersion), found \(v.kindDescription) (this Scrollway reads version \(GestureScript.currentVersion) only)"
             )
         }
         return GestureScript.currentVersion
@@ -387,8 +387,8 @@ struct Fields {
         guard s.utf8.count <= ScriptLimits.maximumInputMethodBytes else {
             throw parser.error(
                 line, "text",
-                "\(s.utf8.count) bytes of UTF-8 is more than "
-                    + (typed ? "one text event types" : "an input method sends at once")
+                "\(s.utf8.count) bytes of UTF-8 are more than "
+                    + (typed ? "one text event may type" : "an input method sends at once")
                     + " (at most \(ScriptLimits.maximumInputMethodBytes))")
         }
         return s

@@ -99,6 +99,7 @@ struct Bench: AsyncParsableCommand {
         if soak, weston || quick || latency {
             throw ValidationError("--soak runs on its own (without --weston, --latency or --quick)")
         }
+        if minutes != 10, !soak { throw ValidationError("--minutes goes with --soak") }
         if latency, weston {
             throw ValidationError("--latency runs on its own (--weston measures latency in weston too)")
         }

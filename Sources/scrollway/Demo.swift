@@ -77,10 +77,11 @@ struct Demo: AsyncParsableCommand {
     func validate() throws {
         if headless,
             kiosk || hideCursor || record != nil || trace != nil || frameStats != nil || !settings.settings.isEmpty
+                || scene != .list
         {
             throw ValidationError(
-                "--headless plays the built-in tour; --kiosk, --hide-cursor, --set, --record, --trace and "
-                    + "--frame-stats are for the live demo")
+                "--headless plays the built-in tour, which visits the scenes itself; --scene, --kiosk, --hide-cursor, "
+                    + "--set, --record, --trace and --frame-stats are for the live demo")
         }
         if let record, record == trace {
             throw ValidationError("--record and --trace name the same file '\(record)'")
@@ -93,6 +94,11 @@ struct Demo: AsyncParsableCommand {
             try runTour()
             return
         }
+        let content = scene.scene.makeWindow()
+        // Settings are checked (and applied) before a window appears, and before the compositor
+        // is looked for: a misspelt setting is named whether or not one runs. The files are
+        // created next, so a bad path is reported before anything runs.
+        let main = try settings.apply(to: content, scene: scene.rawValue)
         let env = ProcessInfo.processInfo.environment
         if env["WAYLAND_DISPLAY"] == nil && env["WAYLAND_SOCKET"] == nil {
             let runtime = env["XDG_RUNTIME_DIR"] ?? ""
@@ -105,10 +111,6 @@ struct Demo: AsyncParsableCommand {
                         + "screenshots and a contact sheet.")
             }
         }
-        let content = scene.scene.makeWindow()
-        // Settings are checked (and applied) before a window appears; the files are created
-        // next, so a bad path is reported before anything runs.
-        let main = try settings.apply(to: content, scene: scene.rawValue)
         if kiosk {
             // A kiosk's mouse is a finger: it drags, and a release flings.
             main.allowsMouseDrag = true

@@ -9,6 +9,7 @@ import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews
 import ScrollwayWayland
+import ScrollwayWaylandCore
 import ScrollwayWestonHarness
 
 struct Play: AsyncParsableCommand {
@@ -39,7 +40,7 @@ struct Play: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Frames per second of the offscreen clock (1–1000).")
     var refresh: Double = 60
 
-    @Option(parsing: .unconditional, help: "Window size as WxH (default: the scene's own).")
+    @Option(parsing: .unconditional, help: "Window size as WxH, 1x1 to 16384x16384 (default: the scene's own).")
     var size: SizeArgument?
 
     @Option(parsing: .unconditional, help: "Device scale (offscreen), in (0, 8].")
@@ -75,6 +76,14 @@ struct Play: AsyncParsableCommand {
         guard HeadlessPlayer.Options.settleRange.contains(settle) else {
             throw ValidationError("--settle: expected milliseconds from 0 to 3600000, got \(settle)")
         }
+        // The compositor sets weston's pace and scale: these would be ignored there, silently.
+        if platform == .weston && refresh != 60 {
+            throw ValidationError(
+                "--refresh: the offscreen clock's rate; under --platform weston the compositor paces frames")
+        }
+        if platform == .weston && scale != 1 {
+            throw ValidationError("--scale: offscreen only; weston's headless output is at scale 1")
+        }
     }
 
     @MainActor func run() async throws {
@@ -93,6 +102,9 @@ struct Play: AsyncParsableCommand {
         }
         if platform == .weston { try WestonTarget.checkSupported(summary, file: script) }
         let main = try settings.apply(to: window, scene: scene.rawValue)
+        if let trace, trace != "-", script != "-", !isSpecialFile(trace), isSameFile(trace, script) {
+            throw CommandError("--trace '\(trace)': is the script being played (the trace would overwrite it)")
+        }
         let traceFile = try trace.map { try LineFile($0) }
         let shots: OutputDirectory
         do {
@@ -103,6 +115,22 @@ struct Play: AsyncParsableCommand {
             throw error
         }
         for w in summary.warnings { warn("\(script): \(w)") }
+        // Interrupted (SIGINT, SIGTERM), the run leaves neither its partial trace nor the
+        // screenshot folders it made while still empty, then ends by the signal as before
+        // (sent to the process: the handler's own thread blocks it). Only with descriptors to
+        // spare: the signal sources take some, and under a limit of a few the script comes first.
+        let partial = traceFile?.temporary
+        let made = shots.made
+        let signals =
+            (ProcessResources.openFileLimit ?? .max) < 64 || (partial == nil && made.isEmpty)
+            ? []
+            : onStopSignals { signo in
+                if let partial { unlink(partial) }
+                for folder in made.reversed() { rmdir(folder) }  // only an empty one goes
+                signal(signo, SIG_DFL)
+                kill(getpid(), signo)
+            }
+        defer { for source in signals { source.cancel() } }
 
         do {
             let reader = try ScriptFileReader(path: script, parser: parser)
@@ -116,8 +144,14 @@ struct Play: AsyncParsableCommand {
                     refresh: refresh, settle: settle, trace: traceFile?.output ?? .discard,
                     onScreenshot: { name, canvas in try shots.write(name, canvas) },
                     pixels: summary.firstLine["screenshot"] != nil)
+                // In milliseconds for a short script (a tenth of a second would read 0.0 of 0.0 s).
+                let inSeconds = summary.duration >= 10_000
                 options.onProgress = { t in
-                    progress.update(t, String(format: "script time %.1f of %.1f s", t / 1000, summary.duration / 1000))
+                    progress.update(
+                        t,
+                        inSeconds
+                            ? String(format: "script time %.1f of %.1f s", t / 1000, summary.duration / 1000)
+                            : String(format: "script time %.0f of %.0f ms", t, summary.duration))
                 }
                 let player = try HeadlessPlayer(window: window, options: options)
                 var source = reader
@@ -163,6 +197,8 @@ struct OutputDirectory {
     let path: String
     /// Says where each picture went ("screenshot PATH").
     let announce: (String) throws -> Void
+    /// The folders it made, outermost first (an interrupted run removes those left empty).
+    private(set) var made: [String] = []
 
     init(
         _ path: String, option: String, needed: Bool,
@@ -187,6 +223,7 @@ struct OutputDirectory {
                     let reason = String(cString: strerror(errno))
                     throw CommandError("\(option) '\(path)': cannot create the directory '\(prefix)' (\(reason))")
                 }
+                made.append(prefix)
             }
         }
         guard fm.isWritableFile(atPath: path) else {
@@ -198,7 +235,8 @@ struct OutputDirectory {
         let file = URL(fileURLWithPath: path).appendingPathComponent("\(name).png")
         // Written beside and renamed: a full disk leaves no truncated picture under the name.
         try PNGDestination(file.path, option: "screenshot").write(try PNG.encode(canvas))
-        try announce("screenshot \(file.path)")
+        // A name may hold invisible characters (a bidi override): shown escaped, as in messages.
+        try announce("screenshot \(ScriptText.escaped(file.path, limit: .max))")
     }
 }
 
@@ -211,7 +249,8 @@ final class LineFile {
     let path: String
     let option: String
     private let handle: FileHandle
-    private let temporary: String?
+    /// The file written until the run succeeds (nil: the destination is written as it is).
+    let temporary: String?
     private var pending: [UInt8] = []
     private var failure: Error?
     /// Each line goes out as it is written, to the destination itself (the demo's trace, which a
@@ -222,6 +261,7 @@ final class LineFile {
         self.path = path
         self.option = option
         self.live = live
+        guard !path.isEmpty else { throw CommandError("\(option) '': an empty path names no file") }
         if path == "-" {
             handle = FileHandle.standardOutput
             temporary = nil
@@ -291,6 +331,15 @@ final class LineFile {
         try? handle.close()
         unlink(temporary)
     }
+}
+
+/// Whether `a` and `b` name one existing file (the same device and inode, through links and
+/// relative paths): an output that would overwrite an input.
+func isSameFile(_ a: String, _ b: String) -> Bool {
+    var sa = stat()
+    var sb = stat()
+    guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
 }
 
 /// Whether `path` exists and is something other than a regular file or a directory (a device, a

@@ -24,7 +24,11 @@ struct Plot: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the PNG ('-': standard output). Written whole or not at all.")
     var output: String
 
-    @Option(parsing: .unconditional, help: "Picture size in pixels, as WxH (480x240 to 8192x8192).")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Picture size in pixels, as WxH (480x240 to 8192x8192; one too short for the views plotted is refused, saying so)."
+    )
     var size: SizeArgument = SizeArgument(width: TracePlot.defaultSize.width, height: TracePlot.defaultSize.height)
 
     @Option(
@@ -73,6 +77,9 @@ struct Plot: ParsableCommand {
         try bootstrapLogging()
         // The destination is checked before the trace is read, so a typo in -o fails at once.
         let destination = try PNGDestination(output)
+        if output != "-", trace != "-", !isSpecialFile(output), isSameFile(output, trace) {
+            throw CommandError("--output '\(output)': is the trace being plotted (the picture would overwrite it)")
+        }
         let reader = try TraceFileReader(path: trace)
         let data = try TracePlotData.read(reader, views: views, from: from, to: to)
         let name = trace == "-" ? "standard input" : URL(fileURLWithPath: trace).lastPathComponent
@@ -97,6 +104,7 @@ struct PNGDestination {
     init(_ path: String, option: String = "--output") throws {
         self.path = path
         self.option = option
+        guard !path.isEmpty else { throw CommandError("\(option) '': an empty path names no file") }
         guard path != "-" else { return }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {

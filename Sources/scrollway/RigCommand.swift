@@ -35,7 +35,7 @@ struct RigCommand: ParsableCommand {
     @Option(help: "The compositor: \(Compositor.allCases.map(\.rawValue).joined(separator: ", ")).")
     var compositor: Compositor = .weston
 
-    @Option(help: "Output size in pixels, as WxH.")
+    @Option(help: "Output size in pixels, as WxH, 1x1 to 16384x16384.")
     var size: SizeArgument = SizeArgument(width: 800, height: 600)
 
     @Option(help: "A script file (JSON Lines). Without it, lines are read from standard input as they come.")

@@ -3,6 +3,7 @@ import Foundation
 import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayRaster
+import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews
 
@@ -16,7 +17,7 @@ struct Screenshot: AsyncParsableCommand {
     @Option(help: "The contentOffset of the scene's \"main\" scroll view, as X,Y (its bounds.origin).")
     var offset: PointArgument = PointArgument(Point.zero)
 
-    @Option(help: "Window size in logical pixels, as WxH (default: the scene's own).")
+    @Option(help: "Window size in logical pixels, as WxH, 1x1 to 16384x16384 (default: the scene's own).")
     var size: SizeArgument?
 
     @Option(help: "Device scale (device pixels per logical pixel).")
@@ -41,10 +42,12 @@ struct Screenshot: AsyncParsableCommand {
         }
         // Checked before drawing: a directory, a missing or unwritable one is named at once.
         let destination = try PNGDestination(output)
-        try destination.write(try Offscreen.png(window))
-        try say(
-            "wrote \(output) (\(Int(clamping: window.bounds.width * scale))×\(Int(clamping: window.bounds.height * scale)) px)"
-        )
+        let canvas = try Offscreen.render(window)
+        try destination.write(try PNG.encode(canvas))
+        // The picture's own size (a fractional size or scale rounds up to whole pixels), said on
+        // standard error when standard output carries the picture.
+        let line = "wrote \(output == "-" ? "(standard output)" : output) (\(canvas.width)×\(canvas.height) px)"
+        if output == "-" { StandardStream.error.say(line + "\n") } else { try say(line) }
     }
 }
 

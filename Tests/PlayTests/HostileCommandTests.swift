@@ -1,4 +1,5 @@
 import Foundation
+import ScrollwayRaster
 import ScrollwayTestSupport
 import Testing
 
@@ -87,6 +88,14 @@ import Testing
             ["--screenshots", "/proc/scrollway-none/shots"],
             "--screenshots '/proc/scrollway-none/shots': cannot create the directory '/proc/scrollway-none' (No such file or directory)"
         ),
+        // Found only after the run before (its screenshot written), against the docs' word.
+        (["--trace", ""], "--trace '': an empty path names no file"),
+        // Ignored under weston before, silently.
+        (["--platform", "weston", "--scale", "2"], "--scale: offscreen only; weston's headless output is at scale 1"),
+        (
+            ["--platform", "weston", "--refresh", "30"],
+            "--refresh: the offscreen clock's rate; under --platform weston the compositor paces frames"
+        ),
     ])
     func badOptionsAndSettingsAreRefusedBeforeAnythingRuns(args: [String], message: String) async throws {
         let s = try script(Self.tap + #"{"t": 60, "type": "screenshot", "name": "never"}"# + "\n", "tap-shot.jsonl")
@@ -95,6 +104,78 @@ import Testing
         expectError(r, message)
         // Nothing ran: no picture, no directory for it.
         #expect(!FileManager.default.fileExists(atPath: shots.path))
+    }
+
+    /// An output that is the input is refused before it is touched: a trace written over the
+    /// script being played, a plot over the trace it reads (both had run, leaving the input
+    /// replaced).
+    @Test func anOutputThatIsTheInputIsRefusedAndTheInputKept() async throws {
+        let s = try script(Self.tap, "self-trace.jsonl")
+        let played = try await CommandRunner.run(["play", s, "--trace", s])
+        expectError(played, "--trace '\(s)': is the script being played (the trace would overwrite it)")
+        #expect(try String(contentsOfFile: s, encoding: .utf8) == Self.tap)
+        let trace = CommandRunner.temp("self-plot.jsonl")
+        #expect(try await CommandRunner.run(["play", s, "--trace", trace.path]).status == 0)
+        let before = try Data(contentsOf: trace)
+        let plotted = try await CommandRunner.run(["plot", trace.path, "-o", trace.path])
+        expectError(plotted, "--output '\(trace.path)': is the trace being plotted (the picture would overwrite it)")
+        #expect(try Data(contentsOf: trace) == before)
+    }
+
+    /// `screenshot -o -`: standard output is the PNG alone (the "wrote" line went after it),
+    /// and the size said is the picture's own (a fractional size rounds up: it said 100×100
+    /// of a 101×101 picture).
+    @Test func aScreenshotToStandardOutputIsThePictureAloneAndItsSizeIsTrue() async throws {
+        // Through the shell, so that standard output's bytes reach a file untouched.
+        let piped = CommandRunner.temp("stdout.png")
+        let r = try await CommandRunner.run(
+            executable: URL(fileURLWithPath: "/bin/sh"),
+            [
+                "-c", #""$0" screenshot --scene bounds --size 100.5x100.5 -o - > "$1""#,
+                try CommandRunner.scrollway().path, piped.path,
+            ])
+        #expect(r.status == 0, "\(r.err)")
+        let bytes = [UInt8](try Data(contentsOf: piped))
+        // The file ends with the PNG's IEND chunk (its name and CRC), nothing after it.
+        #expect(bytes.suffix(8).elementsEqual([0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]), "\(bytes.suffix(40))")
+        #expect(r.err.contains("wrote (standard output) (101×101 px)"), "\(r.err)")
+        let fromPipe = try PNG.decode(bytes)
+        #expect(fromPipe.width == 101 && fromPipe.height == 101)
+        let file = CommandRunner.temp("fractional.png")
+        let w = try await CommandRunner.run([
+            "screenshot", "--scene", "bounds", "--size", "100.5x100.5", "-o", file.path,
+        ])
+        #expect(w.out == "wrote \(file.path) (101×101 px)\n")
+        let picture = try PNG.decode([UInt8](Data(contentsOf: file)))
+        #expect(picture.width == 101 && picture.height == 101)
+    }
+
+    /// Options that do not apply are refused, not ignored: the headless tour's scene, the soak's
+    /// length without the soak; and a misspelt setting is named whether or not a compositor runs.
+    @Test func optionsThatDoNotApplyAreRefused() async throws {
+        expectError(
+            try await CommandRunner.run(["demo", "--headless", "--scene", "zoom"]),
+            "--headless plays the built-in tour, which visits the scenes itself; --scene")
+        expectError(try await CommandRunner.run(["bench", "--quick", "--minutes", "5"]), "--minutes goes with --soak")
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYLAND_DISPLAY"] = nil
+        environment["WAYLAND_SOCKET"] = nil
+        environment["XDG_RUNTIME_DIR"] = CommandRunner.temp("no-runtime").path
+        let r = try await CommandRunner.run(["demo", "--set", "nosuch=1"], environment: environment)
+        expectError(r, "--set nosuch")
+        #expect(!r.err.contains("no Wayland compositor is running"), "\(r.err)")
+    }
+
+    /// A screenshot's name with invisible characters (a right-to-left override, a line
+    /// separator) is announced escaped, as messages show script text.
+    @Test func aScreenshotNameWithInvisibleCharactersIsShownEscaped() async throws {
+        let s = try script(
+            Self.tap + #"{"t": 60, "type": "screenshot", "name": "x\u202ey\u2028z"}"# + "\n", "bidi-shot.jsonl")
+        let shots = CommandRunner.temp("bidi-shots")
+        let r = try await CommandRunner.run(["play", s, "--screenshots", shots.path])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("screenshot \(shots.path)/x\\u{202e}y\\u{2028}z.png"), "\(r.err)")
+        #expect(!r.err.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x2028 })
     }
 
     @Test func aScreenshotOffsetBeyondABillionPixelsIsRefused() async throws {
@@ -230,6 +311,41 @@ import Testing
 
     /// A script whose last event is most of a day away plays to its end at once (quiet time is
     /// crossed in one step), and its trace streams to the file it was asked for.
+    /// Interrupted with SIGTERM or SIGINT mid-run, `play` leaves neither its partial trace nor
+    /// the screenshot folder it made while still empty (both stayed), and ends by the signal.
+    @Test(arguments: [SIGTERM, SIGINT])
+    func anInterruptedPlayLeavesNoPartialTraceOrEmptyFolder(signo: Int32) throws {
+        // A long drag: a frame for every move, so the run is busy long after the signal.
+        var lines = [#"{"t": 0, "type": "touch.down", "id": 0, "x": 100, "y": 400}"#]
+        for i in 1...30_000 {
+            lines.append(#"{"t": \#(i * 16), "type": "touch.motion", "id": 0, "x": 100, "y": \#(400 - i % 200)}"#)
+        }
+        lines.append(#"{"t": 480016, "type": "touch.up", "id": 0}"#)
+        lines.append(#"{"t": 480100, "type": "screenshot", "name": "end"}"#)
+        let s = try script(lines.joined(separator: "\n") + "\n", "long-drag-\(signo).jsonl")
+        let folder = CommandRunner.temp("interrupted-\(signo)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let trace = folder.appendingPathComponent("trace.jsonl")
+        let shots = folder.appendingPathComponent("made/shots")
+        let p = Process()
+        p.executableURL = try CommandRunner.scrollway()
+        p.arguments = ["play", s, "--trace", trace.path, "--screenshots", shots.path]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.runWithSignalsUnblocked()
+        // Under way once its partial trace is there.
+        let deadline = Date().addingTimeInterval(60)
+        func partials() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".partial") }
+        }
+        while try partials().isEmpty && p.isRunning && Date() < deadline { usleep(5_000) }
+        #expect(try partials().count == 1 && p.isRunning)
+        kill(p.processIdentifier, signo)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == signo)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+
     @Test func aDayLongScriptPlaysAndItsTraceStreams() async throws {
         let s = try script(
             Self.tap + #"{"t": 86000000, "type": "touch.down", "id": 0, "x": 100, "y": 400}"# + "\n"

@@ -126,7 +126,7 @@ let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { knownKeysyms.contains
         ),
         (
             "{\"format\": \"scrollway-script\", \"version\": 2}",
-            "swipe.jsonl:1: field 'version': unsupported version the number 2.0 (this Scrollway reads version 1)"
+            "swipe.jsonl:1: field 'version': expected 1, found the number 2.0 (this Scrollway reads version 1 only)"
         ),
         (
             "{\"t\": 0, \"type\": \"touch.frame\"}\n{\"format\": \"scrollway-script\", \"version\": 1}",
@@ -245,13 +245,13 @@ let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { knownKeysyms.contains
         ),
         (
             "{\"t\": 0, \"type\": \"commit_text\", \"text\": \"" + String(repeating: "é", count: 2001) + "\"}",
-            "swipe.jsonl:1: field 'text': 4002 bytes of UTF-8 is more than an input method sends at once (at most 4000)"
+            "swipe.jsonl:1: field 'text': 4002 bytes of UTF-8 are more than an input method sends at once (at most 4000)"
         ),
         // Text has a cap per event and per script (issue 36, item 12: 200 commits of 4000 bytes
         // took 57 s and 1.94 GB; one text event of 900k characters 773 MB).
         (
             "{\"t\": 0, \"type\": \"text\", \"text\": \"" + String(repeating: "a", count: 4001) + "\"}",
-            "swipe.jsonl:1: field 'text': 4001 bytes of UTF-8 is more than one text event types (at most 4000)"
+            "swipe.jsonl:1: field 'text': 4001 bytes of UTF-8 are more than one text event may type (at most 4000)"
         ),
         (
             (0..<17).map {
