@@ -151,9 +151,11 @@ struct Demo: AsyncParsableCommand {
             }
             if let recorder, let record {
                 let size = content.bounds.size
+                // The recording ends with the last input; a fling it started glides on for
+                // seconds, and the replay runs on while things move (up to --settle).
                 StandardStream.error.say(
                     "scrollway demo: recorded \(recorder.eventCount) events in \(record); replay with "
-                        + "`scrollway play \(record) --scene \(scene) --size \(size.width.messageText)x\(size.height.messageText)`\n"
+                        + "`scrollway play \(record) --scene \(scene) --size \(size.width.messageText)x\(size.height.messageText) --settle 10000`\n"
                 )
             }
         } catch let error as WaylandError {
