@@ -14,7 +14,11 @@ struct Screenshot: AsyncParsableCommand {
     @Option(help: "The scene to render (see `scrollway scenes`).")
     var scene: SceneName = .bounds
 
-    @Option(help: "The contentOffset of the scene's \"main\" scroll view, as X,Y (its bounds.origin).")
+    // Parsed unconditionally, so that a negative offset (`--offset -10,-10`) is a value, not
+    // an option ArgumentParser looks for.
+    @Option(
+        parsing: .unconditional,
+        help: "The contentOffset of the scene's \"main\" scroll view, as X,Y (its bounds.origin).")
     var offset: PointArgument = PointArgument(Point.zero)
 
     @Option(help: "Window size in logical pixels, as WxH, 1x1 to 16384x16384 (default: the scene's own).")

@@ -178,6 +178,24 @@ import Testing
         #expect(!r.err.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x2028 })
     }
 
+    /// A negative offset is a value (it was read as a missing one: `--offset -10,-10`).
+    @Test func aScreenshotTakesANegativeOffset() async throws {
+        let out = CommandRunner.temp("negative.png")
+        let r = try await CommandRunner.run([
+            "screenshot", "--scene", "list", "--offset", "0,-40", "--size", "200x100", "--output", out.path,
+        ])
+        #expect(r.status == 0, "\(r.err)")
+        let shifted = try PNG.decode([UInt8](Data(contentsOf: out)))
+        let plain = CommandRunner.temp("plain.png")
+        #expect(
+            try await CommandRunner.run([
+                "screenshot", "--scene", "list", "--size", "200x100", "--output", plain.path,
+            ]).status == 0)
+        let top = try PNG.decode([UInt8](Data(contentsOf: plain)))
+        // Pulled 40 px down: the plain picture's top row is the shifted one's row 40.
+        #expect((0..<200).allSatisfy { shifted.pixel(x: $0, y: 40) == top.pixel(x: $0, y: 0) })
+    }
+
     @Test func aScreenshotOffsetBeyondABillionPixelsIsRefused() async throws {
         let out = CommandRunner.temp("far.png")
         let r = try await CommandRunner.run([
