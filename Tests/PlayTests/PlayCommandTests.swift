@@ -34,6 +34,33 @@ import Testing
         stderr.split(separator: "\n").first { $0.hasPrefix("main rests at") }.map(String.init)
     }
 
+    /// One script played offscreen and in weston on the list at 390×600, each with its trace
+    /// and its screenshots in `tag`-named places: the two runs and the two traces' delegate
+    /// calls. --tolerate-stalls: a busy machine may hold weston past the rig's stall mark; the
+    /// events keep their script times, and the comparison is what the tests check.
+    func playOffscreenAndInWeston(
+        _ s: String, tag: String
+    ) async throws -> (
+        off: (status: Int32, out: String, err: String), weston: (status: Int32, out: String, err: String),
+        offCalls: [String], westonCalls: [String]
+    ) {
+        let offTrace = CommandRunner.temp("\(tag)off.jsonl")
+        let westonTrace = CommandRunner.temp("\(tag)weston.jsonl")
+        let off = try await CommandRunner.run([
+            "play", s, "--scene", "list", "--size", "390x600", "--trace", offTrace.path, "--screenshots",
+            CommandRunner.temp("\(tag)off").path,
+        ])
+        let weston = try await CommandRunner.run([
+            "play", s, "--scene", "list", "--size", "390x600", "--platform", "weston", "--trace", westonTrace.path,
+            "--screenshots", CommandRunner.temp("\(tag)weston").path, "--tolerate-stalls",
+        ])
+        #expect(off.status == 0 && weston.status == 0, "\(off.err)\n\(weston.err)")
+        return (
+            off, weston, delegates(try String(contentsOf: offTrace, encoding: .utf8)),
+            delegates(try String(contentsOf: westonTrace, encoding: .utf8))
+        )
+    }
+
     func delegates(_ trace: String) -> [String] {
         trace.split(separator: "\n").filter { $0.contains("\"delegate\"") }.map {
             // Without the time: frame timing differs between platforms, the calls must not.
@@ -101,22 +128,8 @@ import Testing
 
     @Test func offscreenAndWestonRestTogetherWithTheSameDelegateCallsAndPixels() async throws {
         let s = try script(Self.fling, "fling-both.jsonl")
-        let offTrace = CommandRunner.temp("off.jsonl")
-        let westonTrace = CommandRunner.temp("weston.jsonl")
-        let off = try await CommandRunner.run([
-            "play", s, "--scene", "list", "--size", "390x600", "--trace", offTrace.path, "--screenshots",
-            CommandRunner.temp("off").path,
-        ])
-        // --tolerate-stalls: a busy machine may hold weston past the rig's stall mark; the events
-        // keep their script times, and the comparison below is what this test checks.
-        let weston = try await CommandRunner.run([
-            "play", s, "--scene", "list", "--size", "390x600", "--platform", "weston", "--trace", westonTrace.path,
-            "--screenshots", CommandRunner.temp("weston").path, "--tolerate-stalls",
-        ])
-        #expect(off.status == 0 && weston.status == 0, "\(off.err)\n\(weston.err)")
+        let (off, weston, d1, d2) = try await playOffscreenAndInWeston(s, tag: "")
         #expect(rest(off.err) != nil && rest(off.err) == rest(weston.err))
-        let d1 = delegates(try String(contentsOf: offTrace, encoding: .utf8))
-        let d2 = delegates(try String(contentsOf: westonTrace, encoding: .utf8))
         #expect(d1.count >= 5)
         #expect(d1 == d2)
         let a = try PNG.decode([UInt8](Data(contentsOf: CommandRunner.temp("off").appendingPathComponent("rest.png"))))
@@ -147,19 +160,7 @@ import Testing
                 #"{"t": 450, "type": "touch.frame"}"#,
             ]).joined(separator: "\n") + "\n"
         let s = try script(catchAfterShot, "fling-caught.jsonl")
-        let offTrace = CommandRunner.temp("caught-off.jsonl")
-        let westonTrace = CommandRunner.temp("caught-weston.jsonl")
-        let off = try await CommandRunner.run([
-            "play", s, "--scene", "list", "--size", "390x600", "--trace", offTrace.path, "--screenshots",
-            CommandRunner.temp("caught-off").path,
-        ])
-        let weston = try await CommandRunner.run([
-            "play", s, "--scene", "list", "--size", "390x600", "--platform", "weston", "--trace", westonTrace.path,
-            "--screenshots", CommandRunner.temp("caught-weston").path, "--tolerate-stalls",
-        ])
-        #expect(off.status == 0 && weston.status == 0, "\(off.err)\n\(weston.err)")
-        let offCalls = delegates(try String(contentsOf: offTrace, encoding: .utf8))
-        let westonCalls = delegates(try String(contentsOf: westonTrace, encoding: .utf8))
+        let (off, weston, offCalls, westonCalls) = try await playOffscreenAndInWeston(s, tag: "caught-")
         #expect(offCalls.contains { $0.contains("scrollViewWillBeginDecelerating") })
         #expect(!offCalls.contains { $0.contains("scrollViewDidEndDecelerating") })
         #expect(westonCalls == offCalls)
