@@ -28,9 +28,12 @@ public struct FlingCurve: Hashable, Sendable {
     ///     stops there (the spring starts at rest).
     ///   - target: when given (a delegate's `targetContentOffset`), the deceleration is
     ///     re-solved to land exactly there (clamped to the range): `v0 = k·(target − x0)`.
+    ///   - glidesIn: past an edge and moving inwards, whether a velocity that would glide to
+    ///     rest inside does (a throw back in); false springs to the edge whatever the velocity
+    ///     (a spring back re-aimed at an edge that moved keeps its speed, not a throw's glide).
     public init(
         position x0: Double, velocity v0: Double, k: Double, min lo: Double, max hi: Double, dimension d: Double,
-        scale: Double = 1, bounces: Bool = true, target: Double? = nil
+        scale: Double = 1, bounces: Bool = true, target: Double? = nil, glidesIn: Bool = true
     ) {
         self.scale = scale
         let hi = max(lo, hi)
@@ -45,7 +48,7 @@ public struct FlingCurve: Hashable, Sendable {
             let edge = x0 < lo ? lo : hi
             let inward = (x0 < lo && v0 > 0) || (x0 > hi && v0 < 0)
             let glide = Deceleration(from: x0, velocity: v0, k: k)
-            if inward && glide.restingPoint >= lo && glide.restingPoint <= hi {
+            if glidesIn && inward && glide.restingPoint >= lo && glide.restingPoint <= hi {
                 // Thrown back in hard enough: glide to a device pixel inside the range.
                 let dest = min(max((glide.restingPoint * scale).rounded() / scale, lo), hi)
                 deceleration = glide.landing(on: dest)

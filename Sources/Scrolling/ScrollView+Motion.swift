@@ -206,11 +206,12 @@ extension ScrollView: FrameAnimation {
 
     /// A fling on one axis; `bounces` is that axis's setting.
     func curve(
-        _ x: Double, _ v: Double, _ r: ClosedRange<Double>, _ d: Double, bounces: Bool, target: Double? = nil
+        _ x: Double, _ v: Double, _ r: ClosedRange<Double>, _ d: Double, bounces: Bool, target: Double? = nil,
+        glidesIn: Bool = true
     ) -> FlingCurve {
         FlingCurve(
             position: x, velocity: v, k: decelerationRate.k, min: r.lowerBound, max: r.upperBound, dimension: d,
-            scale: deviceScale, bounces: bounces, target: target)
+            scale: deviceScale, bounces: bounces, target: target, glidesIn: glidesIn)
     }
 
     /// Pages are multiples of the bounds size ("the scroll view stops on multiples of the scroll
@@ -258,12 +259,18 @@ extension ScrollView: FrameAnimation {
     /// inward throw glides back in. A bounce that takes over from a glide the delegate was told
     /// of (`decelerating`, or a deceleration still running) continues it: it ends with
     /// didEndDecelerating.
-    func bounceBackIfNeeded(at t: Double, velocity: Point = .zero, decelerating: Bool = false) {
+    func bounceBackIfNeeded(
+        at t: Double, velocity: Point = .zero, decelerating: Bool = false, glidesIn: Bool = true
+    ) {
         guard !isOffsetInRange, !holdsContent else { return }
         let m = Motion.fling(
             FlingMotion(
-                x: curve(contentOffset.x, velocity.x, horizontalRange, bounds.width, bounces: bouncesHorizontally),
-                y: curve(contentOffset.y, velocity.y, verticalRange, bounds.height, bounces: bouncesVertically),
+                x: curve(
+                    contentOffset.x, velocity.x, horizontalRange, bounds.width, bounces: bouncesHorizontally,
+                    glidesIn: glidesIn),
+                y: curve(
+                    contentOffset.y, velocity.y, verticalRange, bounds.height, bounces: bouncesVertically,
+                    glidesIn: glidesIn),
                 start: t))
         run(decelerating || isDecelerating ? .decelerating(m) : .bouncing(m))
     }
@@ -387,7 +394,10 @@ extension ScrollView: FrameAnimation {
                                     start: t))))
                 }
             } else {
-                bounceBackIfNeeded(at: t, velocity: v, decelerating: wasDecelerating)
+                // A spring back (no release began it) follows the edge that moved, at its own
+                // speed: taken for a throw back in, it glided past the edge and rested inside
+                // (the keyboard hiding at a form's end: 19 px short of the new end, 3 s on).
+                bounceBackIfNeeded(at: t, velocity: v, decelerating: wasDecelerating, glidesIn: wasDecelerating)
             }
         default:
             break

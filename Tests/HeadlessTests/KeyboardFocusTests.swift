@@ -28,6 +28,35 @@ import Testing
     /// `view`'s frame in the form's visible area (window coordinates; the form fills the window).
     func onScreen(_ view: View) -> Rect { view.convert(view.bounds, to: nil) }
 
+    /// At the form's end with the on-screen keyboard up, hiding it shrinks the range under the
+    /// offset as the keyboard slides down: the offset springs after the moving edge and rests on
+    /// it, never gliding past it into the range (it was taken for a throw back in: it glided on
+    /// for 3 s and rested 19 px short of the new end).
+    @Test func hidingTheKeyboardAtTheEndRestsOnTheNewEndWithoutGlidingPastIt() {
+        press(.end)
+        let keyboard = d.window.view(named: "keyboard") as! OnScreenKeyboard
+        // Touch the lowest field in view: the keyboard rises and the form scrolls it above it,
+        // past the end the form has without the keyboard.
+        let fields = (1...KeyboardForm.fields).filter { onScreen(field($0)).maxY < form.bounds.height - 10 }
+        let low = onScreen(field(fields.last!))
+        d.driver.send(from: d.time + 0.02) { $0.tap(at: Point(x: low.midX, y: low.midY), at: 0, hold: 50) }
+        d.driver.settle()
+        #expect(keyboard.visibleFraction == 1)
+        let up = form.contentOffset.y
+        keyboard.hide()
+        let start = d.time
+        var lowest = up
+        while d.window.hasActiveAnimations, d.time < start + 5 {
+            d.driver.advance(by: 1 / 60)
+            lowest = min(lowest, form.contentOffset.y)
+        }
+        let end = form.verticalRange.upperBound
+        #expect(end < up - 50, "the keyboard's inset is gone: the end \(end), the offset was \(up)")
+        #expect(form.contentOffset.y == end)
+        #expect(lowest > end - 1, "went \(end - lowest) px past the new end")
+        #expect(d.time - start < 1.5, "moved for \(d.time - start) s")
+    }
+
     @Test func tabFromNothingFocusesTheFirstFieldWithoutTheOnScreenKeyboard() {
         #expect(d.window.focusedView == nil)
         press(.tab)

@@ -38,6 +38,22 @@ import Testing
         #expect(abs(f.position(at: 3)) < 0.5)
     }
 
+    /// Past the end and moving back in at 2,000 px/s, a glide would rest 999 px inside
+    /// (2000 / 2.002): a throw does; a spring back re-aimed at a moved edge (`glidesIn: false`)
+    /// springs to the edge with that speed and rests on it.
+    @Test func aSpringBackThatMustNotGlideInRestsOnTheEdge() {
+        let k = DecelerationRate.normal.k
+        let thrown = FlingCurve(position: 1080, velocity: -2000, k: k, min: 0, max: 1000, dimension: 800)
+        #expect(thrown.restingPoint == 81)  // 1080 − 2000/2.002 = 81.0
+        #expect(thrown.phase(at: 0) == .decelerating)
+        let spring = FlingCurve(
+            position: 1080, velocity: -2000, k: k, min: 0, max: 1000, dimension: 800, glidesIn: false)
+        #expect(spring.restingPoint == 1000)
+        #expect(spring.phase(at: 0) == .bouncing)
+        #expect(spring.velocity(at: 0) == -2000)
+        #expect(abs(spring.position(at: 3) - 1000) < 0.01)
+    }
+
     @Test func withoutBouncesItStopsAtTheEdge() {
         let f = FlingCurve(
             position: 900, velocity: 8000, k: DecelerationRate.normal.k, min: 0, max: 1000, dimension: 800,
