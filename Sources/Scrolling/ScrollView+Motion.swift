@@ -189,7 +189,15 @@ extension ScrollView: FrameAnimation {
         }
         let moves: Bool
         switch m {
-        case .fling(let f): moves = !f.isFinished(at: t) || f.restingPoint != pos
+        case .fling(let f):
+            // A still release inside the range only rounds the offset to the device pixel (a
+            // finger's position is fractional): that is done at once, and the drag ends without
+            // a deceleration, as UIKit's does when the finger stopped before lifting.
+            let pixel = 1 / deviceScale
+            let snapsOnly =
+                v == .zero && target == proposed && hr.contains(pos.x) && vr.contains(pos.y)
+                && abs(f.restingPoint.x - pos.x) < pixel && abs(f.restingPoint.y - pos.y) < pixel
+            moves = !snapsOnly && (!f.isFinished(at: t) || f.restingPoint != pos)
         case .spring(let sx, let sy, _, _):
             moves = !(sx.isSettled(at: 0, scale: deviceScale) && sy.isSettled(at: 0, scale: deviceScale))
         default: moves = false

@@ -34,6 +34,26 @@ import Testing
         #expect(!rig.callbacks.contains(.didEndScrollingAnimation))
     }
 
+    /// A finger that stops at a fractional offset (touch positions are 1/256 px) and lifts:
+    /// the offset rounds to the device pixel at once and the drag ends without a deceleration,
+    /// as UIKit's does when the finger stopped before lifting (it was reported as one, begun and
+    /// ended in a frame).
+    @Test(arguments: [1.0, 2.0])
+    func aStillReleaseAtAFractionalOffsetSnapsWithoutADeceleration(scale: Double) {
+        let rig = ScrollBench(scale: scale)
+        rig.send(.touchDown(id: 1, position: Point(x: 200, y: 600)))
+        rig.send(.touchMotion(id: 1, position: Point(x: 200, y: 500)), at: 0.1)
+        rig.send(.touchMotion(id: 1, position: Point(x: 200, y: 400.3)), at: 0.2)
+        rig.send(.touchUp(id: 1), at: 0.6)
+        #expect(rig.callbacks.contains(.didEndDragging(willDecelerate: false)), "\(rig.callbacks)")
+        #expect(!rig.callbacks.contains(.willBeginDecelerating))
+        let y = rig.scroll.contentOffset.y
+        #expect(y == (y * scale).rounded() / scale && abs(y - 189.7) < 1 / scale, "\(y)")
+        rig.settle()
+        #expect(!rig.callbacks.contains(.didEndDecelerating))
+        #expect(rig.scroll.contentOffset.y == y)
+    }
+
     @Test func aTouchEndsATouchpadScrollWithAReleaseTheDelegateHears() {
         let rig = ScrollBench()
         rig.send(.pointerMotion(position: Point(x: 200, y: 400)))
