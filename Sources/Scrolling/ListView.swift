@@ -112,6 +112,12 @@ public final class ListView: ScrollView {
     /// The rows the last update measured and gave cells to (nil after a change that renumbers
     /// or re-measures rows): a motion's next frame measures every row from there to its own.
     @exclusivity(unchecked) private var lastRows: ClosedRange<Int>?
+    /// The row an edit or a new width keeps still on screen, while `keepingRowsInViewStill`
+    /// runs: the updates it makes correct the offset for the rows measured above it, not for
+    /// it. Found again from the offset, a row whose estimate was shorter than
+    /// it is could end above the viewport's top and be counted as above itself (a resize then
+    /// moved every row in view by the difference, for good).
+    @exclusivity(unchecked) private var keptRow: Int?
     var count: Int { layout.count }
     @exclusivity(unchecked) private var isUpdating = false
     var follower: RowScrollFollower?
@@ -358,7 +364,10 @@ public final class ListView: ScrollView {
         for (_, header) in visibleHeaders { recycle(header) }
         visibleHeaders.removeAll()
         updateContentSize()
+        // The updates this runs (the shift's own, the last) measure around the kept row.
+        defer { keptRow = nil }
         if let reference, reference.new < count {
+            keptRow = reference.new
             let shift = rectForRow(reference.new).minY - reference.old
             if shift != 0 { contentShifted(by: shift) }
         }
@@ -436,7 +445,7 @@ public final class ListView: ScrollView {
         // rows below it move with the viewport, so the bottom limit moves by the same amount.
         // A shrinking correction can bring rows in at the top: measure again (rarely twice).
         for _ in 0..<4 {
-            let anchor = row(at: max(0, bounds.minY))
+            let anchor = keptRow.map { min($0, count - 1) } ?? row(at: max(0, bounds.minY))
             var correctionAbove = 0.0
             var measuredAny = false
             var r = row(at: max(0, bounds.minY - margin))

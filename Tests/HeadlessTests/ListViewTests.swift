@@ -496,6 +496,34 @@ final class SceneDriver {
         }
     }
 
+    /// A new width with the viewport's top cutting a row whose estimate (56) is shorter than it
+    /// is (71): every row in view keeps its place on screen, and the width back changes
+    /// nothing (the row, measured again, counted as above itself and moved every row in view
+    /// 15 px up, for good).
+    @Test func aResizeKeepsTheRowsInViewWhereTheyAreWhenTheTopRowIsTallerThanItsEstimate() {
+        let d = SceneDriver(.list)
+        d.list.contentOffset = Point(x: 0, y: 190)
+        d.advance(to: 0.1)
+        func onScreen() -> [Int: Double] {
+            d.list.visibleCells.filter {
+                $0.value.frame.maxY > d.list.bounds.minY && $0.value.frame.minY < d.list.bounds.maxY
+            }
+            .mapValues { $0.frame.minY - d.list.contentOffset.y }
+        }
+        let before = onScreen()
+        let top = before.min { $0.value < $1.value }!
+        #expect(top.value < 0 && d.list.visibleCells[top.key]!.frame.height > d.list.estimatedRowHeight)
+        d.window.resize(to: Size(width: 600, height: 844))
+        d.advance(to: 0.2)
+        let wide = onScreen()
+        for (row, y) in before where wide[row] != nil {
+            #expect(wide[row] == y, "row \(row) at \(wide[row]!), was \(y)")
+        }
+        d.window.resize(to: Size(width: 390, height: 844))
+        d.advance(to: 0.3)
+        #expect(onScreen() == before)
+    }
+
     /// Rows deleted at the end of a list at rest: the content shrinks under the offset, which
     /// goes straight back inside, with no bounce (the content size's change started one, which
     /// the clamp after it had left running, or which its guard let run: the list sprang from
