@@ -28,8 +28,12 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver, OnScr
     }
 
     public static let height = 238.0
+    /// Fonts for titles too wide for their keys at the standard size, by size (`fitTitles`).
+    private var titleFonts: [Double: Font] = [:]
     static let rowHeight = 52.0
     static let gap = 6.0
+    /// A key's corner radius, which also keeps its title clear of the rounded ends.
+    static let keyCornerRadius = 5.0
     /// The margin kept between the focused field and the keyboard (the scroll view's own
     /// margin for a view it shows because it gained focus).
     public static let fieldMargin = ScrollView.focusMargin
@@ -238,7 +242,7 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver, OnScr
         let b = Button(title: title)
         b.fillColor = action.isCharacter ? .white : Color(rgb: 172, 178, 190)
         b.titleColor = .black
-        b.cornerRadius = 5
+        b.cornerRadius = Self.keyCornerRadius
         b.canBecomeFocused = false  // its keys are for fingers; Tab stays in the app
         b.onTap = { [weak self] in self?.press(action) }
         // A screen reader says what a key does where its title is a symbol.
@@ -259,6 +263,31 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver, OnScr
         for (b, a) in keys {
             if case .text(let s) = a { b.title = shifted ? s.uppercased() : s }
             if a == .shift { b.fillColor = shifted ? .white : Color(rgb: 172, 178, 190) }
+        }
+        fitTitles()
+    }
+
+    /// Each key's title at the standard size where it fits between the key's rounded ends, else
+    /// at the largest half-pixel size that does: in a narrow window (a 320 px phone's "123" and
+    /// "return", a 280 px one's "m") a title is never cut to an ellipsis or left blank.
+    private func fitTitles() {
+        guard let standard = Font.standard else { return }
+        for (b, _) in keys {
+            let room = b.frame.width - 2 * b.cornerRadius
+            let width = standard.width(of: b.title)
+            var font: Font?
+            if width > room, width > 0, room > 0 {
+                // From the proportional size down by half pixels: glyph advances round, so a
+                // title does not shrink exactly with its size.
+                var size = max(6, (standard.size * room / width * 2).rounded(.down) / 2)
+                while true {
+                    if titleFonts[size] == nil { titleFonts[size] = try? Font.system(size: size) }
+                    font = titleFonts[size]
+                    guard size > 6, let f = font, f.width(of: b.title) > room else { break }
+                    size -= 0.5
+                }
+            }
+            if b.font !== font { b.font = font }
         }
     }
 
@@ -289,12 +318,18 @@ public final class OnScreenKeyboard: View, FrameAnimation, WindowObserver, OnScr
         index += 1
         // 123, hide, space, return.
         let y3 = g + 3 * (h + g)
-        keys[index].button.frame = Rect(x: g, y: y3, width: wide, height: h)
-        keys[index + 1].button.frame = Rect(x: g * 2 + wide, y: y3, width: unit, height: h)
-        let ret = unit * 2
-        let spaceX = g * 3 + wide + unit
+        // 123 (or ABC) as wide as its title needs at the standard size, up to 1.8 keys.
+        let ends = 2 * Self.keyCornerRadius + 4
+        let sym = max(wide, min(unit * 1.8, (Font.standard?.width(of: symbols ? "ABC" : "123") ?? 0) + ends))
+        keys[index].button.frame = Rect(x: g, y: y3, width: sym, height: h)
+        keys[index + 1].button.frame = Rect(x: g * 2 + sym, y: y3, width: unit, height: h)
+        // Return as wide as its title needs at the standard size, up to 2.6 keys (a narrow
+        // window's space bar gives it room, as a phone's does).
+        let ret = max(unit * 2, min(unit * 2.6, (Font.standard?.width(of: "return") ?? 0) + ends))
+        let spaceX = g * 3 + sym + unit
         keys[index + 2].button.frame = Rect(x: spaceX, y: y3, width: w - spaceX - ret - 2 * g, height: h)
         keys[index + 3].button.frame = Rect(x: w - g - ret, y: y3, width: ret, height: h)
+        fitTitles()
     }
 
     /// The keys to tap, in order, to type `character` from the letters page: shift for a

@@ -1,4 +1,5 @@
 import ScrollwayGeometry
+import ScrollwayRaster
 import ScrollwayGestures
 import ScrollwayScrolling
 import ScrollwayViews
@@ -164,6 +165,37 @@ import Testing
         #expect(
             narrowKeys <= 390 && narrowKeys > 370 && wideKeys <= 800 && wideKeys > 780, "\(narrowKeys), \(wideKeys)")
         #expect(rig.scroll.insetContributions[.keyboard]?.bottom == h)
+    }
+
+    /// In a narrow window every key's title fits between its rounded ends, shrunk where it must
+    /// be (a 320 px phone's "123" and "return" were cut to "1…" and "ret…", a 280 px window's
+    /// "m" and backspace drawn blank or as "…"), and nothing shrinks at 390 px.
+    @Test(arguments: [280.0, 320.0, 390.0])
+    func everyKeysTitleFitsItsKey(width: Double) throws {
+        let (rig, _, keyboard) = formRig()
+        rig.window.resize(to: Size(width: width, height: 844))
+        rig.scroll.frame = Rect(x: 0, y: 0, width: width, height: 844)
+        keyboard.show()
+        rig.settle()
+        let standard = try #require(Font.standard)
+        for shifted in [false, true] {
+            if shifted, let shift = keyboard.subviews.first(where: { ($0 as? Button)?.title == "\u{21E7}" }) as? Button
+            {
+                shift.onTap?()
+                rig.settle()
+            }
+            let buttons = keyboard.subviews.compactMap { $0 as? Button }
+            #expect(buttons.count == 32)
+            for b in buttons {
+                let font = b.font ?? standard
+                let room = b.frame.width - 2 * b.cornerRadius
+                #expect(
+                    font.width(of: b.title) <= room,
+                    "'\(b.title)' at \(width) px: \(font.width(of: b.title)) in \(room)")
+                #expect(font.size >= 10, "'\(b.title)' at \(font.size) px")
+                if width == 390 { #expect(b.font == nil, "'\(b.title)' shrunk at 390 px") }
+            }
+        }
     }
 
     @Test func whichKeysTypeACharacter() {
