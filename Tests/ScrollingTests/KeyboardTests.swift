@@ -1,6 +1,6 @@
 import ScrollwayGeometry
-import ScrollwayRaster
 import ScrollwayGestures
+import ScrollwayRaster
 import ScrollwayScrolling
 import ScrollwayViews
 import Testing
