@@ -114,9 +114,9 @@ public final class ListView: ScrollView {
     @exclusivity(unchecked) private var lastRows: ClosedRange<Int>?
     /// The row an edit or a new width keeps still on screen, while `keepingRowsInViewStill`
     /// runs: the updates it makes correct the offset for the rows measured above it, not for
-    /// it. Found again from the offset, a row whose estimate was shorter than
-    /// it is could end above the viewport's top and be counted as above itself (a resize then
-    /// moved every row in view by the difference, for good).
+    /// it. Found again from the offset, a row whose estimate was shorter than it is could end
+    /// above the viewport's top and be counted as above itself (a resize then moved every row
+    /// in view by the difference, for good).
     @exclusivity(unchecked) private var keptRow: Int?
     var count: Int { layout.count }
     @exclusivity(unchecked) private var isUpdating = false
