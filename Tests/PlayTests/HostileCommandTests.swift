@@ -327,8 +327,6 @@ import Testing
         #expect(r.err.contains(warning.replacingOccurrences(of: "EMPTY", with: s)), "\(r.err)")
     }
 
-    /// A script whose last event is most of a day away plays to its end at once (quiet time is
-    /// crossed in one step), and its trace streams to the file it was asked for.
     /// Interrupted with SIGTERM or SIGINT mid-run, `play` leaves neither its partial trace nor
     /// the screenshot folder it made while still empty (both stayed), and ends by the signal.
     @Test(arguments: [SIGTERM, SIGINT])
@@ -351,19 +349,29 @@ import Testing
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.runWithSignalsUnblocked()
-        // Under way once its partial trace is there.
+        // Under way (its handlers registered, its frames running) once its partial trace holds
+        // its first chunk of lines.
         let deadline = Date().addingTimeInterval(60)
         func partials() throws -> [String] {
             try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".partial") }
         }
-        while try partials().isEmpty && p.isRunning && Date() < deadline { usleep(5_000) }
-        #expect(try partials().count == 1 && p.isRunning)
+        func started() throws -> Bool {
+            guard let partial = try partials().first else { return false }
+            let size =
+                try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(partial).path)[
+                    .size] as? Int
+            return (size ?? 0) > 0
+        }
+        while try !started() && p.isRunning && Date() < deadline { usleep(5_000) }
+        #expect(try started() && p.isRunning)
         kill(p.processIdentifier, signo)
         p.waitUntilExit()
         #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == signo)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 
+    /// A script whose last event is most of a day away plays to its end at once (quiet time is
+    /// crossed in one step), and its trace streams to the file it was asked for.
     @Test func aDayLongScriptPlaysAndItsTraceStreams() async throws {
         let s = try script(
             Self.tap + #"{"t": 86000000, "type": "touch.down", "id": 0, "x": 100, "y": 400}"# + "\n"
