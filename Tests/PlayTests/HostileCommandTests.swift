@@ -351,7 +351,6 @@ import Testing
         try p.runWithSignalsUnblocked()
         // Under way (its handlers registered, its frames running) once its partial trace holds
         // its first chunk of lines.
-        let deadline = Date().addingTimeInterval(60)
         func partials() throws -> [String] {
             try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".partial") }
         }
@@ -362,7 +361,7 @@ import Testing
                     .size] as? Int
             return (size ?? 0) > 0
         }
-        while try !started() && p.isRunning && Date() < deadline { usleep(5_000) }
+        try eventually("the play to write its first lines", timeout: 60) { try started() || !p.isRunning }
         #expect(try started() && p.isRunning)
         kill(p.processIdentifier, signo)
         p.waitUntilExit()
