@@ -25,4 +25,9 @@ public enum ProcessResources {
         else { return nil }
         return Int(clamping: limit.rlim_cur)
     }
+
+    /// Whether the descriptor limit leaves room for extras beside a command's own files (at
+    /// least 64, or none): fontconfig's early start, the signal sources that clean up after an
+    /// interrupted run. Under a limit of a few, the files the command needs come first.
+    public static var hasDescriptorsToSpare: Bool { (openFileLimit ?? .max) >= 64 }
 }

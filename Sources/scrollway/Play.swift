@@ -122,7 +122,7 @@ struct Play: AsyncParsableCommand {
         let partial = traceFile?.temporary
         let made = shots.made
         let signals =
-            (ProcessResources.openFileLimit ?? .max) < 64 || (partial == nil && made.isEmpty)
+            !ProcessResources.hasDescriptorsToSpare || (partial == nil && made.isEmpty)
             ? []
             : onStopSignals { signo in
                 if let partial { unlink(partial) }

@@ -24,7 +24,7 @@ struct Scrollway: AsyncParsableCommand {
     /// start where they are first used.
     static func main() async {
         ProcessResources.shareMallocArenas()
-        if (ProcessResources.openFileLimit ?? .max) >= 64 { FcftLibrary.startInBackground() }
+        if ProcessResources.hasDescriptorsToSpare { FcftLibrary.startInBackground() }
         await main(nil)
     }
 }
