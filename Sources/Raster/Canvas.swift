@@ -1,3 +1,4 @@
+import Glibc
 import ScrollwayCPixman
 import ScrollwayCStreaming
 import ScrollwayGeometry
@@ -97,6 +98,28 @@ public final class Canvas {
 
     /// The colour at device coordinates, un-premultiplied.
     public func color(x: Int, y: Int) -> Color { Color(premultipliedARGB: pixel(x: x, y: y)) }
+
+    /// The first pixel, in rows from the top, where this canvas and `other` differ, or nil when
+    /// every pixel is the same (canvases of different sizes differ at (0, 0)). Every pixel is
+    /// compared, not samples: a window can be dark where samples would fall (a kiosk's black
+    /// margins around its photos) and show itself anywhere else. The padding past each row's
+    /// last pixel is not compared.
+    public func firstPixel(differingFrom other: Canvas) -> (x: Int, y: Int)? {
+        guard width == other.width, height == other.height else { return (0, 0) }
+        guard let p = pixman_image_get_data(image), let q = pixman_image_get_data(other.image) else {
+            return width > 0 && height > 0 ? (0, 0) : nil
+        }
+        let rowBytes = width * 4
+        for y in 0..<height {
+            let a = UnsafeRawPointer(p) + y * stride
+            let b = UnsafeRawPointer(q) + y * other.stride
+            guard memcmp(a, b, rowBytes) != 0 else { continue }
+            let aRow = a.assumingMemoryBound(to: UInt32.self)
+            let bRow = b.assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width where aRow[x] != bRow[x] { return (x, y) }
+        }
+        return nil
+    }
 
     /// Raw access to the pixel rows (premultiplied ARGB8888, `stride` bytes apart). On a canvas
     /// that tracks its fills, every row counts as unknown afterwards (the body may write any).

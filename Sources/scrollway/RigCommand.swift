@@ -201,18 +201,14 @@ struct RigCommand: ParsableCommand {
         return "exited with status \(p.terminationStatus)"
     }
 
-    /// Waits until the client has shown something (a touch on no surface is dropped): the
-    /// output differs from `empty` where a window would be. A client that exits or shows nothing
-    /// in time fails the run.
+    /// Waits until the client has shown something (a touch on no surface is dropped): any pixel
+    /// of the output differs from `empty`. A client that exits or shows nothing in time fails
+    /// the run.
     private func waitForFirstFrame(_ rig: any CompositorRig, client: Process, empty: Canvas) throws {
         let deadline = Deadline(in: mapTimeout)
         while !deadline.hasPassed {
             try Self.checkAlive(client, before: "showing a window")
-            let c = try rig.capture()
-            let w = c.width
-            let h = c.height
-            let samples = [(w / 2, h / 2), (w / 4, h / 4), (3 * w / 4, 3 * h / 4)]
-            if samples.contains(where: { c.pixel(x: $0.0, y: $0.1) != empty.pixel(x: $0.0, y: $0.1) }) { return }
+            if try rig.capture().firstPixel(differingFrom: empty) != nil { return }
             RealTimePacer.sleep(0.02)
         }
         throw CommandError(

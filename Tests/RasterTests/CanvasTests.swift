@@ -27,6 +27,34 @@ let white = Color.white
         #expect(c.pixel(x: 19, y: 0) == 0xFFFF_FFFF)
     }
 
+    /// What `scrollway rig` waits for a client's first frame with: a window that is black
+    /// where samples of the output would fall (a kiosk's margins) still differs somewhere.
+    @Test func theFirstDifferingPixelIsFoundAnywhereAndPaddingIsIgnored() throws {
+        let empty = try Canvas(width: 80, height: 60)
+        empty.clear(.black)
+        let shown = try Canvas(width: 80, height: 60)
+        shown.clear(.black)
+        #expect(shown.firstPixel(differingFrom: empty) == nil)
+        shown.fill(Rect(x: 79, y: 3, width: 1, height: 1), color: red)
+        shown.fill(Rect(x: 2, y: 50, width: 1, height: 1), color: red)
+        let first = shown.firstPixel(differingFrom: empty)
+        #expect(first?.x == 79 && first?.y == 3)
+        #expect(try Canvas(width: 80, height: 61).firstPixel(differingFrom: empty) != nil)
+
+        // Rows wider than the image (a wrapped shm buffer's stride): what lies past the last
+        // pixel of a row is not the image's.
+        let stride = 96 * 4
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: stride * 60, alignment: 16)
+        defer { memory.deallocate() }
+        memory.initializeMemory(as: UInt8.self, repeating: 0xAB, count: stride * 60)
+        let wrapped = try Canvas(wrapping: memory, width: 80, height: 60, stride: stride)
+        wrapped.clear(.black)
+        #expect(wrapped.firstPixel(differingFrom: empty) == nil)
+        wrapped.fill(Rect(x: 40, y: 59, width: 1, height: 1), color: white)
+        let last = wrapped.firstPixel(differingFrom: empty)
+        #expect(last?.x == 40 && last?.y == 59)
+    }
+
     @Test func logicalCoordinatesScaleToDevicePixels() throws {
         let c = try Canvas(size: Size(width: 10, height: 10), scale: 2)
         #expect(c.width == 20 && c.height == 20)
