@@ -129,6 +129,38 @@ public final class WaylandApp {
     /// Whether `requestStop()` was called.
     public nonisolated var isStopRequested: Bool { stopRequested.load(ordering: .acquiring) }
 
+    /// Runs an app's top-level code and, when it throws, ends the process as a command-line
+    /// tool does: "NAME: the error" on standard error (NAME is the program's file name) and
+    /// status 1. A `try` at the top level of `main.swift` instead traps, with a backtrace that
+    /// reads as a crash of the app, when the cause is ordinary: no compositor to connect to, a
+    /// file that cannot be written, a compositor that went away.
+    ///
+    ///     WaylandApp.runMain {
+    ///         let app = try WaylandApp(content: window, title: "Hello")
+    ///         try app.run()
+    ///     }
+    public static func runMain(_ body: () throws -> Void) {
+        do {
+            try body()
+        } catch {
+            let path = CommandLine.arguments.first ?? "app"
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let line = Array("\(name): \(error)\n".utf8)
+            var written = 0
+            while written < line.count {
+                let n = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress! + written, $0.count - written) }
+                if n > 0 {
+                    written += n
+                } else if n < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break  // standard error is closed or full: the status still says it failed
+                }
+            }
+            exit(1)
+        }
+    }
+
     /// One turn of the loop: fire due timers, draw if a frame is wanted and allowed, then wait
     /// at most `maxWait` seconds for the display, the timer or a wake-up.
     public func step(maxWait: Double) throws {

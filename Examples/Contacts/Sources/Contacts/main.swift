@@ -7,11 +7,14 @@ let window = Window(size: Size(width: 390, height: 844))
 let screen = ContactsScreen(book: AddressBook())
 screen.install(in: window)
 
-let arguments = CommandLine.arguments
-if let i = arguments.firstIndex(of: "--png"), i + 1 < arguments.count {
-    let canvas = try Offscreen.render(window)
-    try PNG.write(canvas, toFile: arguments[i + 1])
-} else {
-    let app = try WaylandApp(content: window, title: "Contacts", appID: "contacts")
-    try app.run()
+// An error (no compositor, a PNG that cannot be written) ends the app with a message, not a trap.
+WaylandApp.runMain {
+    let arguments = CommandLine.arguments
+    if let i = arguments.firstIndex(of: "--png"), i + 1 < arguments.count {
+        let canvas = try Offscreen.render(window)
+        try PNG.write(canvas, toFile: arguments[i + 1])
+    } else {
+        let app = try WaylandApp(content: window, title: "Contacts", appID: "contacts")
+        try app.run()
+    }
 }
