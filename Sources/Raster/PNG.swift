@@ -90,6 +90,9 @@ public enum PNG {
 
     /// Decodes PNG bytes into a new canvas (premultiplied), at `scale`.
     public static func decode(_ bytes: [UInt8], scale: Double = 1) throws -> Canvas {
+        guard bytes.starts(with: signature) else {
+            throw RasterError.png("not a PNG file (it does not begin with the PNG signature)")
+        }
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         guard png_image_begin_read_from_memory(&image, bytes, bytes.count) != 0 else {
@@ -124,7 +127,13 @@ public enum PNG {
         return canvas
     }
 
+    /// The eight bytes every PNG file begins with.
+    private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// libpng's message, with what it means where its words are a programmer's: it says "read
+    /// beyond end of data" of a file cut short.
     private static func message(_ image: png_image) -> String {
-        withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let said = withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return said.contains("beyond end of data") ? "the data ends early (a file cut short?): \(said)" : said
     }
 }

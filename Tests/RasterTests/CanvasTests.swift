@@ -158,8 +158,21 @@ let white = Color.white
         for y in 0..<5 { for x in 0..<8 { #expect(back.pixel(x: x, y: y) == c.pixel(x: x, y: y)) } }
     }
 
-    @Test func rejectsGarbage() {
-        #expect(throws: RasterError.self) { try PNG.decode([1, 2, 3, 4]) }
+    /// What is wrong is said in a reader's words: a file that is not a PNG at all, or one cut
+    /// short (libpng's own words were "read beyond end of data" for both).
+    @Test func rejectsGarbageAndSaysWhy() throws {
+        #expect(throws: RasterError.png("not a PNG file (it does not begin with the PNG signature)")) {
+            try PNG.decode(Array("junk\n".utf8))
+        }
+        #expect(throws: RasterError.png("not a PNG file (it does not begin with the PNG signature)")) {
+            try PNG.decode([])
+        }
+        let c = try Canvas(width: 8, height: 5)
+        c.clear(red)
+        let bytes = try PNG.encode(c)
+        #expect(throws: RasterError.png("the data ends early (a file cut short?): read beyond end of data")) {
+            try PNG.decode(Array(bytes.prefix(40)))
+        }
     }
 
     /// `PNG.write(_:toFile:)` writes whole or not at all (issue 36: it wrote through fopen and
