@@ -193,6 +193,68 @@ public struct TextEditing: Equatable, Sendable {
         replaceSelection(with: "")
     }
 
+    /// Where Ctrl+Left takes the caret from `index`: back over what is not a word, then to the
+    /// start of the word there (0 when there is none), as GTK's and Qt's fields do.
+    public func wordStart(before index: Int) -> Int {
+        var i = min(max(0, index), characterCount)
+        var at = self.index(ofCharacter: i)
+        var inWord = false
+        while i > 0 {
+            let previous = text.index(before: at)
+            let c = text[previous]
+            let joins =
+                inWord && Self.joinsWords(c) && previous > text.startIndex
+                && Self.isWordCharacter(text[text.index(before: previous)])
+            if Self.isWordCharacter(c) || joins {
+                inWord = true
+            } else if inWord {
+                break
+            }
+            at = previous
+            i -= 1
+        }
+        return i
+    }
+
+    /// Where Ctrl+Right takes the caret from `index`: over what is not a word, then to the end
+    /// of the word there (the text's end when there is none).
+    public func wordEnd(after index: Int) -> Int {
+        let count = characterCount
+        var i = min(max(0, index), count)
+        var at = self.index(ofCharacter: i)
+        var inWord = false
+        while i < count {
+            let c = text[at]
+            let next = text.index(after: at)
+            let joins = inWord && Self.joinsWords(c) && next < text.endIndex && Self.isWordCharacter(text[next])
+            if Self.isWordCharacter(c) || joins {
+                inWord = true
+            } else if inWord {
+                break
+            }
+            at = next
+            i += 1
+        }
+        return i
+    }
+
+    /// Letters, digits, marks and connectors (`_`) make words; a character is a word's when
+    /// its first code point is one of those.
+    public static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        switch s.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+            .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark, .connectorPunctuation:
+            return true
+        default: return false
+        }
+    }
+
+    static func isWordCharacter(_ c: Character) -> Bool { c.unicodeScalars.first.map(isWordScalar) ?? false }
+
+    /// An apostrophe or a hyphen between two word characters joins them into one word:
+    /// "don't", "e-mail".
+    public static func joinsWords(_ c: Character) -> Bool { ["'", "\u{2019}", "-", "\u{2010}"].contains(c) }
+
     /// Ctrl+A: the caret at the end, the anchor at the start.
     public mutating func selectAll() {
         anchor = 0

@@ -11,6 +11,9 @@ public protocol TextEditingView: TextInputClient {
     var editing: TextEditing { get set }
     /// Whether Return types a new line (a text view) rather than ending the edit (a field).
     var isMultiline: Bool { get }
+    /// The font the text is drawn in (nil: `Font.standard`); a screen reader reads it among
+    /// the text's attributes.
+    var font: Font? { get }
     /// Where a line-wise key (Up, Down, Page Up, Page Down, Home, End) takes the caret from
     /// `index`; nil when the key is not the view's (a field's Up and Down pass on to the form).
     func caretIndex(for key: Key, from index: Int) -> Int?
@@ -63,16 +66,27 @@ extension TextEditingView {
         }
         guard pressed else { return typing }
         let selection = editing.selection
+        // Ctrl steps by word: Left and Right to a word's start and end, Backspace and Delete
+        // delete to there (a selection first, as without Ctrl).
+        let byWord = modifiers.contains(.control)
         switch key {
-        case .backspace: editing.deleteBackward()
-        case .other("Delete"), .other("KP_Delete"): editing.deleteForward()
+        case .backspace:
+            if byWord && selection.isEmpty { editing.anchor = editing.wordStart(before: editing.caret) }
+            editing.deleteBackward()
+        case .other("Delete"), .other("KP_Delete"):
+            if byWord && selection.isEmpty { editing.anchor = editing.wordEnd(after: editing.caret) }
+            editing.deleteForward()
         case .left:
             // With a selection and no Shift, Left and Right collapse it to that side, as every
             // editor does, rather than stepping from the caret.
-            let to = !extending && !selection.isEmpty ? selection.lowerBound : editing.caret - 1
+            let to =
+                !extending && !selection.isEmpty && !byWord
+                ? selection.lowerBound : byWord ? editing.wordStart(before: editing.caret) : editing.caret - 1
             editing.moveCaret(to: to, extending: extending)
         case .right:
-            let to = !extending && !selection.isEmpty ? selection.upperBound : editing.caret + 1
+            let to =
+                !extending && !selection.isEmpty && !byWord
+                ? selection.upperBound : byWord ? editing.wordEnd(after: editing.caret) : editing.caret + 1
             editing.moveCaret(to: to, extending: extending)
         case .up, .down, .pageUp, .pageDown, .home, .end:
             guard let target else { return false }

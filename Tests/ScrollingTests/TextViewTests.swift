@@ -215,6 +215,46 @@ import Testing
         #expect(field.text == "one ")
     }
 
+    /// Ctrl steps by word, as GTK's and Qt's fields do (and as Orca reads a word at a time):
+    /// Left to a word's start, Right to its end, with Shift selecting, and Backspace and Delete
+    /// deleting to there; an apostrophe or a hyphen inside a word is the word's.
+    @Test func ctrlMovesSelectsAndDeletesByWord() {
+        field.text = "Don't stop, e-mail me"
+        field.becomeFocused()
+        field.editing.moveCaret(to: 21)
+        press(.left, .control)
+        #expect(field.editing.caret == 19)
+        press(.left, .control)
+        #expect(field.editing.caret == 12)
+        press(.left, .control)
+        #expect(field.editing.caret == 6)  // over ", " and into "stop"
+        press(.left, .control)
+        press(.left, .control)
+        #expect(field.editing.caret == 0)
+        press(.right, .control)
+        #expect(field.editing.caret == 5)
+        press(.right, [.control, .shift])
+        #expect(field.editing.selectedText == " stop")
+        press(.right)
+        press(.right, .control)
+        #expect(field.editing.caret == 18)  // the end of "e-mail"
+        press(.backspace, .control)
+        #expect(field.text == "Don't stop,  me" && field.editing.caret == 12)
+        press(.other("Delete"), .control)
+        #expect(field.text == "Don't stop, " && field.editing.caret == 12)
+        press(.backspace, .control)
+        #expect(field.text == "Don't " && field.editing.caret == 6)
+        // In a text view too, across a line break.
+        notes.text = "first\nsecond"
+        focusNotes()
+        notes.editing.moveCaret(to: 6)
+        press(.left, .control)
+        #expect(notes.editing.caret == 0)
+        press(.right, .control)
+        press(.right, .control)
+        #expect(notes.editing.caret == 12)
+    }
+
     @Test func copyCutAndPasteRoundTripThroughTheWindowsPasteboard() {
         let pasteboard = rig.window.pasteboard as! MemoryPasteboard
         field.text = "hello"
