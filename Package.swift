@@ -145,7 +145,9 @@ let package = Package(
         // Accessibility on Linux: the windows' accessibility trees served to AT-SPI over D-Bus.
         .target(
             name: "ScrollwayAtSpi",
-            dependencies: ["ScrollwayDBus", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayViews"],
+            dependencies: [
+                "ScrollwayDBus", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayRaster", "ScrollwayViews",
+            ],
             path: "Sources/AtSpi"),
 
         // The compositor rigs: weston's and the desktops', one `CompositorRig` protocol.

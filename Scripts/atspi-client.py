@@ -13,9 +13,12 @@ client library, the one Orca uses), printed as JSON on standard output.
                                        then prints the selected child's name and how many are
                                        selected
     atspi-client.py text NAME [--set TEXT] [--insert OFFSET TEXT] [--caret OFFSET]
+                         [--select START END] [--pieces OFFSET]
                                        edits the text of the object named NAME as given (in
-                                       that order), then prints its text, caret offset and
-                                       character count
+                                       that order), then prints its text, caret offset,
+                                       character count and selections; with --pieces, what a
+                                       reader reads at OFFSET (the pieces at, before and after
+                                       it for each boundary, the strings, the attributes)
     atspi-client.py scroll-to NAME     asks the object named NAME to scroll itself into sight
     atspi-client.py listen TYPE... --count N [--timeout S] [--stream]
                                        prints "ready" once listening to the event TYPEs
@@ -178,6 +181,30 @@ def run_listening(events, timeout, stream):
     return 3 if timed_out else 0
 
 
+def pieces(text, offset):
+    """What a reader asks of a text at OFFSET: the piece at, before and after it for each
+    boundary type, the string for each granularity (each [text, start, end]), and the
+    attributes."""
+    def triple(r):
+        return [r.content, r.start_offset, r.end_offset]
+    boundaries = {t.value_nick: t for t in [
+        Atspi.TextBoundaryType.CHAR, Atspi.TextBoundaryType.WORD_START, Atspi.TextBoundaryType.WORD_END,
+        Atspi.TextBoundaryType.SENTENCE_START, Atspi.TextBoundaryType.SENTENCE_END,
+        Atspi.TextBoundaryType.LINE_START, Atspi.TextBoundaryType.LINE_END]}
+    granularities = {g.value_nick: g for g in [
+        Atspi.TextGranularity.CHAR, Atspi.TextGranularity.WORD, Atspi.TextGranularity.SENTENCE,
+        Atspi.TextGranularity.LINE, Atspi.TextGranularity.PARAGRAPH]}
+    run, start, end = text.get_attribute_run(offset, True)
+    return {
+        "at": {n: triple(text.get_text_at_offset(offset, t)) for n, t in boundaries.items()},
+        "before": {n: triple(text.get_text_before_offset(offset, t)) for n, t in boundaries.items()},
+        "after": {n: triple(text.get_text_after_offset(offset, t)) for n, t in boundaries.items()},
+        "string": {n: triple(text.get_string_at_offset(offset, g)) for n, g in granularities.items()},
+        "defaults": dict(text.get_default_attributes()),
+        "run": [dict(run), start, end],
+    }
+
+
 def main():
     parser = argparse.ArgumentParser()
     commands = parser.add_subparsers(dest="command", required=True)
@@ -198,6 +225,8 @@ def main():
     text.add_argument("--set")
     text.add_argument("--insert", nargs=2, metavar=("OFFSET", "TEXT"))
     text.add_argument("--caret", type=int)
+    text.add_argument("--select", nargs=2, type=int, metavar=("START", "END"))
+    text.add_argument("--pieces", type=int, metavar="OFFSET")
     scroll = commands.add_parser("scroll-to")
     scroll.add_argument("name")
     listen = commands.add_parser("listen")
@@ -236,12 +265,22 @@ def main():
                 found.insert_text(offset, inserted, len(inserted))
             if args.caret is not None:
                 found.set_caret_offset(args.caret)
+            answer = {}
+            if args.select is not None:
+                answer["selected"] = found.set_selection(0, args.select[0], args.select[1])
             count = found.get_character_count()
-            print(json.dumps({
+            answer.update({
                 "text": found.get_text(0, -1),
                 "caret": found.get_caret_offset(),
                 "count": count,
-            }))
+                "selections": [
+                    [r.start_offset, r.end_offset]
+                    for r in (found.get_selection(i) for i in range(found.get_n_selections()))
+                ],
+            })
+            if args.pieces is not None:
+                answer.update(pieces(found, args.pieces))
+            print(json.dumps(answer))
         elif args.command == "scroll-to":
             found = find(desktop, args.name)
             print(json.dumps({"scrolled": found.scroll_to(Atspi.ScrollType.ANYWHERE)}))

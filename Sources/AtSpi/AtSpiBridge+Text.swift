@@ -1,5 +1,6 @@
 import ScrollwayDBus
 import ScrollwayGeometry
+import ScrollwayRaster
 import ScrollwayViews
 
 /// `org.a11y.atspi.Text` and `EditableText` for the views that edit text (`TextEditingView`):
@@ -52,25 +53,86 @@ extension AtSpiBridge {
                 .int32(Int32(clamping: Self.scalar(atCharacter: r.lowerBound, in: text))),
                 .int32(Int32(clamping: Self.scalar(atCharacter: r.upperBound, in: text))),
             ])
-        case "GetTextAtOffset", "GetStringAtOffset":
-            // The whole line around the offset for a line boundary or granularity; else the
-            // character there (what a reader asks as the caret moves).
-            guard let offset = call.int32(at: 0), case .uint32(let kind)? = call.arguments.last else {
-                return invalid(call)
+        case "GetTextAtOffset", "GetTextBeforeOffset", "GetTextAfterOffset":
+            guard call.arguments.count == 2, let offset = call.int32(at: 0), case .uint32(let kind) = call.arguments[1],
+                let boundary = TextSegments.Boundary(rawValue: kind)
+            else { return invalid(call) }
+            let segments = TextSegments(text)
+            let piece =
+                switch call.member {
+                case "GetTextBeforeOffset": segments.piece(before: offset, boundary)
+                case "GetTextAfterOffset": segments.piece(after: offset, boundary)
+                default: segments.piece(at: offset, boundary)
+                }
+            return Self.reply(piece, in: segments)
+        case "GetStringAtOffset":
+            guard call.arguments.count == 2, let offset = call.int32(at: 0), case .uint32(let kind) = call.arguments[1],
+                let granularity = TextSegments.Granularity(rawValue: kind)
+            else { return invalid(call) }
+            let segments = TextSegments(text)
+            return Self.reply(segments.string(at: offset, granularity), in: segments)
+        case "GetDefaultAttributes", "GetDefaultAttributeSet":
+            return .reply([Self.attributeDictionary(Self.attributes(node))])
+        case "GetAttributes", "GetAttributeRun":
+            // One run: the text has one style throughout. Without defaults (a run's own
+            // attributes, the second argument false) there are none.
+            guard let offset = call.int32(at: 0) else { return invalid(call) }
+            let count = text.unicodeScalars.count
+            let withDefaults = call.member == "GetAttributes" || call.arguments.last == .bool(true)
+            guard (0...count).contains(offset) else {
+                return .reply([Self.attributeDictionary([]), .int32(-1), .int32(-1)])
             }
-            let line = call.member == "GetTextAtOffset" ? kind == 5 || kind == 6 : kind == 3
-            if line {
-                var lo = min(max(0, offset), scalars.count)
-                while lo > 0 && scalars[lo - 1] != "\n" { lo -= 1 }
-                var hi = min(max(0, offset), scalars.count)
-                while hi < scalars.count && scalars[hi] != "\n" { hi += 1 }
-                return .reply([.string(slice(lo, hi)), .int32(Int32(clamping: lo)), .int32(Int32(clamping: hi))])
+            return .reply([
+                Self.attributeDictionary(withDefaults ? Self.attributes(node) : []), .int32(0),
+                .int32(Int32(clamping: count)),
+            ])
+        case "GetAttributeValue":
+            guard call.arguments.count == 2, let name = call.arguments[1].stringValue else { return invalid(call) }
+            return .reply([.string(Self.attributes(node).first { $0.0 == name }?.1 ?? "")])
+        case "AddSelection", "SetSelection":
+            // One selection at most: adding one replaces it, as GTK's single-selection text does.
+            let first = call.member == "SetSelection" ? 1 : 0
+            guard call.arguments.count == first + 2, let start = call.int32(at: first),
+                let end = call.int32(at: first + 1)
+            else { return invalid(call) }
+            if call.member == "SetSelection", call.int32(at: 0) != 0 { return .reply([.bool(false)]) }
+            guard let editor = Self.editor(node) else { return .reply([.bool(false)]) }
+            editor.editing.moveCaret(to: Self.character(atScalar: max(0, start), in: text))
+            editor.editing.moveCaret(to: Self.character(atScalar: end < 0 ? Int.max : end, in: text), extending: true)
+            return .reply([.bool(true)])
+        case "RemoveSelection":
+            guard let number = call.int32(at: 0) else { return invalid(call) }
+            guard number == 0, let editor = Self.editor(node), !editor.editing.selection.isEmpty else {
+                return .reply([.bool(false)])
             }
-            let lo = min(max(0, offset), scalars.count)
-            let hi = min(lo + 1, scalars.count)
-            return .reply([.string(slice(lo, hi)), .int32(Int32(clamping: lo)), .int32(Int32(clamping: hi))])
+            editor.editing.moveCaret(to: editor.editing.caret)
+            return .reply([.bool(true)])
         default: return .unhandled
         }
+    }
+
+    /// A piece of text as `Text`'s methods answer it: the string, its start and its end.
+    static func reply(_ piece: TextSegments.Piece, in segments: TextSegments) -> DBusAnswer {
+        .reply([
+            .string(segments.text(piece)), .int32(Int32(clamping: piece.lowerBound)),
+            .int32(Int32(clamping: piece.upperBound)),
+        ])
+    }
+
+    /// The text's attributes in ATK's names (what Orca reads with "read attributes" and checks
+    /// words with): the font's family, its size in points (at 96 px an inch, as GTK reports
+    /// it) and its weight.
+    static func attributes(_ node: AccessibilityNode) -> [(String, String)] {
+        let font = (node.view as? Label)?.font ?? editor(node)?.font ?? Font.standard
+        guard let font else { return [] }
+        let points = font.size * 0.75
+        let size = Int(exactly: points).map(String.init) ?? String(points)
+        let weight = font.attributes.contains("bold") ? "700" : "400"
+        return [("family-name", font.family), ("size", size), ("weight", weight)]
+    }
+
+    static func attributeDictionary(_ entries: [(String, String)]) -> DBusValue {
+        .array(element: "{ss}", entries.map { .dictEntry(.string($0.0), .string($0.1)) })
     }
 
     func editableText(_ call: DBusCall, _ object: Object) -> DBusAnswer {

@@ -406,8 +406,10 @@ public final class AtSpiBridge: WindowObserver {
             }
             return .reply([.array(element: "{sv}", entries)])
         case "Set":
-            // The registry sets the application's id once it is embedded.
-            guard call.arguments.count == 3, call.arguments[1].stringValue == "Id",
+            // The registry sets the application's id once it is embedded: only that property of
+            // that interface on the application's object; everything else is read-only.
+            guard case .application = object, call.arguments.count == 3,
+                call.arguments[0].stringValue == "org.a11y.atspi.Application", call.arguments[1].stringValue == "Id",
                 case .variant(.int32(let id)) = call.arguments[2]
             else { return .error(name: "org.freedesktop.DBus.Error.PropertyReadOnly", message: "read-only") }
             applicationId = id

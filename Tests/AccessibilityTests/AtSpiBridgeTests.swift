@@ -129,6 +129,49 @@ import Testing
         #expect(events.last?["detail1"] as? Int == 6, "\(events)")
     }
 
+    /// What Orca asks of a field as the caret moves, through libatspi: the word, sentence and
+    /// line at, before and after an offset (it had answered one character for each, and Orca
+    /// read "d" for the word "world"), the text's attributes (Orca raised an exception on
+    /// every caret move without them, and said nothing), and a selection a reader sets.
+    @Test func aReaderReadsAFieldByWordSentenceAndLineAndSelectsInIt() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let window = Window(size: Size(width: 400, height: 300))
+        let field = TextField(placeholder: "Note", frame: Rect(x: 20, y: 20, width: 360, height: 44))
+        field.text = "Hello brave world. Don't stop!"
+        window.addSubview(field)
+        field.becomeFocused()
+        try window.prepareFrame()
+        let (connection, bridge) = try Self.serve(window, on: bus)
+        defer { bridge.unregister() }
+        let serve = { try connection.wait(timeout: 0.01) }
+
+        let read = try AccessibilityBusTests.client(
+            ["text", "Note", "--select", "6", "11", "--pieces", "16"], in: bus, serve: serve)
+        func triples(_ key: String) -> [String: [AnyHashable]] {
+            ((read[key] as? [String: [Any]]) ?? [:]).mapValues { $0.compactMap { $0 as? AnyHashable } }
+        }
+        let at = triples("at")
+        #expect(at["char"] == ["d", 16, 17], "\(read)")
+        #expect(at["word-start"] == ["world. ", 12, 19])
+        #expect(at["word-end"] == [" world", 11, 17])
+        #expect(at["sentence-start"] == ["Hello brave world. ", 0, 19])
+        #expect(at["line-start"] == ["Hello brave world. Don't stop!", 0, 30])
+        #expect(triples("before")["word-start"] == ["brave ", 6, 12])
+        #expect(triples("after")["word-start"] == ["Don't ", 19, 25])
+        #expect(triples("after")["sentence-start"] == ["Don't stop!", 19, 30])
+        let strings = triples("string")
+        #expect(
+            strings["word"] == ["world", 12, 17] && strings["sentence"] == ["Hello brave world.", 0, 18], "\(read)")
+        #expect(strings["paragraph"] == ["Hello brave world. Don't stop!", 0, 30])
+        let defaults = read["defaults"] as? [String: String] ?? [:]
+        #expect(defaults["family-name"]?.isEmpty == false && defaults["weight"] == "400", "\(read)")
+        #expect((read["run"] as? [Any])?.dropFirst().compactMap { $0 as? Int } == [0, 30], "\(read)")
+
+        #expect(read["selected"] as? Bool == true && field.editing.selection == 6..<11, "\(read)")
+        #expect(read["selections"] as? [[Int]] == [[6, 11]], "\(read)")
+    }
+
     /// `ScrollTo` on a row below the window (in the list's margin, not showing) scrolls the list
     /// until the whole row is in sight; the list's rows come in order, top to bottom.
     @Test func scrollToBringsARowIntoSight() throws {
