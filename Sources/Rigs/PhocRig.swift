@@ -73,7 +73,7 @@ public final class PhocRig: WlrootsRig, SessionRig {
         do {
             control = try WlrootsSeat(
                 socketPath: session.socketPath, compositor: "phoc", output: "HEADLESS-1", layoutSize: (width, height),
-                keymap: keys.keymapText, inputMethod: !screenKeyboard)
+                keys: keys, inputMethod: !screenKeyboard)
             let ready = session.runtimeDirectory.appendingPathComponent("seat-ready").path
             guard FileManager.default.createFile(atPath: ready, contents: nil) else {
                 throw RigError.system("cannot write \(ready)")

@@ -21,7 +21,7 @@ public final class SwayRig: WlrootsRig {
             keys = try KeyCodes(.us)
             control = try WlrootsSeat(
                 socketPath: process.socketPath, compositor: "sway", output: "HEADLESS-1",
-                layoutSize: process.layoutSize, keymap: keys.keymapText)
+                layoutSize: process.layoutSize, keys: keys)
         } catch let error as RigError {
             let log = process.log
             process.stop()

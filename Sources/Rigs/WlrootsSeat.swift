@@ -31,6 +31,9 @@ public final class WlrootsSeat: SeatInput {
     private var keyboard: OpaquePointer?
     private var inputMethod: OpaquePointer?
     private let keymapText: String
+    /// The keys' modifiers, sent after each key that changes them (wlroots works none out).
+    private var modifiers: ModifierState
+    private let keys: KeyCodes
     /// The captured output's mode in device pixels and scale (wl_output).
     public var outputMode: (width: Int, height: Int) { outputObject.flatMap { outputs[$0]?.mode } ?? (0, 0) }
     public var outputScale: Int { outputObject.flatMap { outputs[$0]?.scale } ?? 1 }
@@ -65,14 +68,16 @@ public final class WlrootsSeat: SeatInput {
     /// a compositor takes one input method, and squeekboard is phoc's) the input method; captures
     /// read the output named `output`, and pointer positions are in a layout of `layoutSize`.
     public init(
-        socketPath: String, compositor: String, output: String, layoutSize: (width: Int, height: Int), keymap: String,
+        socketPath: String, compositor: String, output: String, layoutSize: (width: Int, height: Int), keys: KeyCodes,
         inputMethod wantsInputMethod: Bool = true, timeout: Double = 10
     ) throws {
         self.compositorName = compositor
         self.timeout = timeout
         self.outputName = output
         self.layoutSize = layoutSize
-        self.keymapText = keymap
+        self.keymapText = keys.keymapText
+        self.keys = keys
+        self.modifiers = try keys.modifierState()
         var outputGlobals: [UInt32] = []
         do {
             core = try WaylandDisplay(socket: socketPath)
@@ -185,6 +190,7 @@ public final class WlrootsSeat: SeatInput {
         if let keyboard { zwp_virtual_keyboard_v1_destroy(keyboard) }
         keyboard = nil
         try roundtrip()
+        modifiers = try keys.modifierState()  // a new keyboard holds no keys
         try plugKeyboard()
     }
 
@@ -254,6 +260,9 @@ public final class WlrootsSeat: SeatInput {
 
     public func key(_ key: UInt32, pressed: Bool, time: UInt32) {
         zwp_virtual_keyboard_v1_key(keyboard, time, key, pressed ? 1 : 0)
+        if let m = modifiers.update(key: key, pressed: pressed) {
+            zwp_virtual_keyboard_v1_modifiers(keyboard, m.depressed, m.latched, m.locked, m.group)
+        }
     }
 
     public func textInputPreedit(_ text: String, cursor: ClosedRange<Int>?) {

@@ -80,6 +80,9 @@ public final class KeyCodes {
         return String(cString: text)
     }
 
+    /// A fresh record of this keymap's modifiers, none held.
+    public func modifierState() throws -> ModifierState { try ModifierState(keymap: keymap) }
+
     /// The keysym for an xkb name ("Page_Down", "a"), or nil if there is no such name.
     public static func keysym(named name: String) -> UInt32? {
         let sym = xkb_keysym_from_name(name, XKB_KEYSYM_NO_FLAGS)
@@ -117,5 +120,45 @@ public final class KeyCodes {
         }
         cache[sym] = found
         return found
+    }
+}
+
+/// The modifiers a keyboard's presses leave depressed, latched and locked, and its layout
+/// group, as `wl_keyboard.modifiers` carries them. For a virtual keyboard whose compositor
+/// forwards only the modifiers it is told (wlroots' zwp_virtual_keyboard_v1 works none out from
+/// the keys): without them Ctrl+wheel did not zoom and "Hi" was typed "hi" under sway and phoc.
+public final class ModifierState {
+    /// The four masks of `wl_keyboard.modifiers`.
+    public struct Masks: Equatable, Sendable {
+        public var depressed: UInt32
+        public var latched: UInt32
+        public var locked: UInt32
+        public var group: UInt32
+    }
+
+    private let state: OpaquePointer
+
+    init(keymap: OpaquePointer) throws {
+        guard let state = xkb_state_new(keymap) else { throw RigError.system("xkb_state_new failed") }
+        self.state = state
+    }
+
+    deinit { xkb_state_unref(state) }
+
+    /// Applies a press or release of evdev key `key`; the new masks when they changed (a
+    /// modifier's key, or a lock's), nil when they did not.
+    public func update(key: UInt32, pressed: Bool) -> Masks? {
+        let changed = xkb_state_update_key(state, key + 8, pressed ? XKB_KEY_DOWN : XKB_KEY_UP)
+        guard changed.rawValue != 0 else { return nil }
+        return current
+    }
+
+    /// The masks now.
+    public var current: Masks {
+        Masks(
+            depressed: xkb_state_serialize_mods(state, XKB_STATE_MODS_DEPRESSED),
+            latched: xkb_state_serialize_mods(state, XKB_STATE_MODS_LATCHED),
+            locked: xkb_state_serialize_mods(state, XKB_STATE_MODS_LOCKED),
+            group: xkb_state_serialize_layout(state, XKB_STATE_LAYOUT_EFFECTIVE))
     }
 }

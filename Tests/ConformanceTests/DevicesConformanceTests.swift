@@ -37,6 +37,23 @@ import Testing
         #expect(list.contentOffset.y > 0, "the replugged pointer's wheel did not scroll")
     }
 
+    /// Shift and Ctrl held on the seat's keyboard reach the app with the keys: "Hi there" is
+    /// typed with a capital, and Ctrl+Left steps back a word. sway and phoc sent no modifiers
+    /// (wlroots' virtual keyboard forwards only those it is told), so the field read "hi there"
+    /// and Ctrl+Left stepped one character.
+    @Test(arguments: Compositor.allCases) func shiftAndCtrlReachTheApp(_ c: Compositor) throws {
+        let desk = try Desk(c, scene: .keyboard, needs: [.keyboard])
+        let field = try desk.focusField(1)
+        try desk.play { b in
+            b.text("Hi there", at: 0)
+            b.add(.key("Control_L", pressed: true), at: 300)
+            b.key("Left", at: 350)
+            b.add(.key("Control_L", pressed: false), at: 450)
+        }
+        #expect(field.text == "Hi there")
+        #expect(field.editing.caret == 3, "Ctrl+Left left the caret at \(field.editing.caret)")
+    }
+
     /// Keys stamped with time 0 (virtual and on-screen keyboards do it) type once each: a press
     /// dated a second in the past must not start repeating at once. Before the fix a 50 ms press
     /// of q typed dozens of q.
