@@ -11,6 +11,13 @@ public struct VelocityTracker: Sendable {
     public static let maxGap = 0.040
     public static let minimumSpeed = 50.0
     public static let maximumSpeed = 8000.0
+    /// How far apart two times may be and still count as equal at the window's and the gap's
+    /// edges (a microsecond, far below any device's clock step). Event times are whole
+    /// milliseconds, so a sample often lies exactly a window before the release; the seconds
+    /// they become carry rounding that depends on the times themselves (1.150 − 1.000 is
+    /// 0.15000000000000013), and without the tolerance the same gesture played a millisecond
+    /// later kept or lost that sample: a touchpad fling rested at 951 px or 948 px.
+    public static let timeTolerance = 1e-6
 
     private var samples: [(t: Double, p: Point)] = []
     /// How far back samples count (100 ms for fingers; the touchpad's momentum uses 150 ms).
@@ -27,7 +34,7 @@ public struct VelocityTracker: Sendable {
         if let last = samples.last, t < last.t { return }
         samples.append((t, p))
         // Keep a little more than the window; older samples never count.
-        if let newest = samples.last?.t { samples.removeAll { newest - $0.t > window * 2 } }
+        if let newest = samples.last?.t { samples.removeAll { newest - $0.t > window * 2 + Self.timeTolerance } }
     }
 
     public mutating func reset() { samples.removeAll() }
@@ -36,11 +43,12 @@ public struct VelocityTracker: Sendable {
 
     /// Velocity in px/s as of time `now` (usually the release time).
     public func velocity(at now: Double) -> Point {
-        guard let last = samples.last, now - last.t <= Self.maxGap else { return .zero }
+        let tolerance = Self.timeTolerance
+        guard let last = samples.last, now - last.t <= Self.maxGap + tolerance else { return .zero }
         // Walk back from the newest sample while within the window and without a gap.
         var used: [(t: Double, p: Point)] = [last]
         for s in samples.dropLast().reversed() {
-            guard now - s.t <= window, used.last!.t - s.t <= Self.maxGap else { break }
+            guard now - s.t <= window + tolerance, used.last!.t - s.t <= Self.maxGap + tolerance else { break }
             used.append(s)
         }
         guard used.count >= 2 else { return .zero }

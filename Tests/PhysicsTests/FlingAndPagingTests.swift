@@ -188,6 +188,31 @@ import Testing
         #expect(abs(v.velocity(at: 0.070).x - 500) < 1e-6)
     }
 
+    /// The same samples give the same velocity wherever they lie in time: a sample exactly a
+    /// window (or a gap) before the release counts, whatever rounding the seconds carry. The
+    /// touchpad's 150 ms window lost its oldest sample at some starts and kept it at others.
+    @Test(arguments: [150, 100])
+    func theVelocityDoesNotDependOnWhenTheGestureHappened(ms: Int) {
+        func velocity(startingAt start: Double) -> Double {
+            var v = VelocityTracker(window: Double(ms) / 1000)
+            // A sample every 10 ms for a window's length, speeding up, released at the last.
+            for i in 0...(ms / 10) {
+                let t = Double(i) * 10
+                v.add(time: (start + t) / 1000, position: Point(x: 0, y: 0.02 * t * t + 3 * t))
+            }
+            return v.velocity(at: (start + Double(ms)) / 1000).y
+        }
+        let reference = velocity(startingAt: 0)
+        for start in [1000.0, 1000.5, 1001, 1002, 1003, 1004, 1007, 1008, 86_399_000, 123_456.25] {
+            #expect(abs(velocity(startingAt: start) - reference) < 1e-6, "started at \(start) ms")
+        }
+        // The sample 40 ms before the release (a gap of exactly maxGap) still counts.
+        var v = VelocityTracker()
+        v.add(time: 1.000, position: Point(x: 0, y: 0))
+        v.add(time: 1.040, position: Point(x: 40, y: 0))
+        #expect(abs(v.velocity(at: 1.080).x - 1000) < 1e-6)
+    }
+
     @Test func deadZoneAndCap() {
         #expect(VelocityTracker.limit(49) == 0)
         #expect(VelocityTracker.limit(-50) == -50)
