@@ -40,6 +40,10 @@ public final class FrameDriver {
 
     private let draw: (Double) throws -> Void
     private var input = ScriptInput()
+    /// Ends a finger scroll whose axis_stop never comes, as the Wayland platform does.
+    private lazy var stopWatch = FingerScrollStopWatch(window: window) { [unowned self] stops in
+        for e in stops { window.handle(e) }
+    }
     /// Events and actions given a time ahead (`schedule`), in time order (equal times in the order
     /// given); each runs before the first frame whose time reaches it.
     private var queue: [(t: Double, action: () -> Void)] = []
@@ -85,7 +89,14 @@ public final class FrameDriver {
 
     /// Handles an event at `t` (now, if nil): after the frames before `t`, before the frame at it.
     public func send(_ kind: InputEvent.Kind, at t: Double? = nil) {
-        try? perform(at: t) { window.handle(InputEvent(time: time, kind)) }
+        try? perform(at: t) { deliver(kind) }
+    }
+
+    /// Hands input to the window at the clock's time, and to the watch for lost axis_stops.
+    private func deliver(_ kind: InputEvent.Kind) {
+        let event = InputEvent(time: time, kind)
+        window.handle(event)
+        stopWatch.observe([event])
     }
 
     /// Sends every event of `script` at its time (milliseconds from `start` seconds; from now if
@@ -131,7 +142,7 @@ public final class FrameDriver {
     @discardableResult
     public func apply(_ kind: ScriptEvent.Kind) -> Bool {
         if let input = input.inputKind(for: kind) {
-            window.handle(InputEvent(time: time, input))
+            deliver(input)
             return true
         }
         switch kind {
@@ -146,7 +157,7 @@ public final class FrameDriver {
     /// Schedules an event for `t`: it goes in when frames reach its time (`advance`), so a gesture
     /// can be laid out ahead and played by running frames.
     public func schedule(_ kind: InputEvent.Kind, at t: Double) {
-        schedule(at: t) { [unowned self] in window.handle(InputEvent(time: time, kind)) }
+        schedule(at: t) { [unowned self] in deliver(kind) }
     }
 
     /// Schedules every event of `script`, at its time in milliseconds from `start` seconds.

@@ -28,13 +28,15 @@ final class WaylandPointer {
     private var cursorTheme: CursorTheme { input.connection.window?.cursorTheme ?? .standard }
     /// The serial of the last button press (xdg_toplevel.move and resize need it).
     private(set) var lastButtonSerial: UInt32 = 0
-    /// The axes of a finger scroll still waiting for their axis_stop, and the timer that ends it
-    /// if the stop never comes (`fingerScrollStopTimeout`).
-    private var fingerScrollAxes: Set<Axis> = []
-    private var fingerScrollTimer: TimerToken?
-    /// The time of the finger scroll's last event: the timer, set once, moves itself on to
-    /// `fingerScrollStopTimeout` after it when it fires early (not re-armed on every frame).
-    private var fingerScrollLastEvent = 0.0
+    /// Ends a finger scroll whose axis_stop never comes (made with the window, on first use).
+    private var stopWatchStorage: FingerScrollStopWatch?
+    private var stopWatch: FingerScrollStopWatch? {
+        if let watch = stopWatchStorage { return watch }
+        guard let window = input.window else { return nil }
+        let watch = FingerScrollStopWatch(window: window) { [weak self] stops in self?.input.deliver(stops) }
+        stopWatchStorage = watch
+        return watch
+    }
 
     /// Linux input event codes of the buttons we map (linux/input-event-codes.h).
     enum EvdevButton {
@@ -52,16 +54,14 @@ final class WaylandPointer {
     /// Called while the connection is being torn down, too: touches nothing but its own objects
     /// (not the window, whose connection is going).
     func release() {
-        fingerScrollTimer = nil
+        stopWatchStorage = nil
         cursor = nil
         wl_pointer_release(proxy)
     }
 
     /// The pointer went away: a finger scroll in progress ends, and the pointer leaves.
     func unplugged() {
-        input.window?.cancelTimer(fingerScrollTimer)
-        fingerScrollTimer = nil
-        endFingerScroll()
+        stopWatch?.endNow(at: max(input.lastEventTime, sw_monotonic_seconds()))
         if enterSerial != nil { leave() }
         frame()
     }
@@ -162,7 +162,6 @@ final class WaylandPointer {
     }
 
     func axisStop(time ms: UInt32, axis: UInt32) {
-        fingerScrollAxes.remove(Self.axis(axis))
         pending.append(InputEvent(time: input.time(ms), .axisStop(Self.axis(axis))))
     }
 
@@ -172,54 +171,8 @@ final class WaylandPointer {
         let events = pending
         pending.removeAll()
         axisSource = .wheel
-        var fingerTime: Double?
-        for e in events {
-            if case .axis(let axis, _, .finger, _) = e.kind {
-                fingerScrollAxes.insert(axis)
-                fingerTime = e.time
-            }
-        }
         input.deliver(events)
-        if let fingerTime { awaitFingerScrollStop(after: fingerTime) }
-        if fingerScrollAxes.isEmpty {
-            input.window?.cancelTimer(fingerScrollTimer)
-            fingerScrollTimer = nil
-        }
-    }
-
-    /// How long a finger scroll may go without an event before it counts as ended: its
-    /// axis_stop can be lost (mutter's remote desktop sends none; devices and compositors drop
-    /// them), and a scroll view left dragging ignores keys and the wheel. Fingers resting
-    /// without moving send nothing either; ending their scroll changes nothing on screen (the
-    /// release's velocity is zero by then).
-    static let fingerScrollStopTimeout = 0.5
-
-    private func awaitFingerScrollStop(after t: Double) {
-        fingerScrollLastEvent = t
-        guard fingerScrollTimer == nil else { return }
-        armFingerScrollTimer()
-    }
-
-    private func armFingerScrollTimer() {
-        let due = fingerScrollLastEvent + Self.fingerScrollStopTimeout
-        fingerScrollTimer = input.window?.schedule(at: due) { [weak self] in
-            guard let self else { return }
-            self.fingerScrollTimer = nil
-            // Events came since the timer was set: wait on from the last of them.
-            if self.fingerScrollLastEvent + Self.fingerScrollStopTimeout > due { return self.armFingerScrollTimer() }
-            self.endFingerScroll(at: due)
-        }
-    }
-
-    /// Ends a finger scroll whose axis_stop did not come: the stops the compositor would have sent.
-    private func endFingerScroll(at t: Double? = nil) {
-        guard !fingerScrollAxes.isEmpty else { return }
-        let time = max(input.lastEventTime, t ?? sw_monotonic_seconds())
-        let stops = fingerScrollAxes.sorted { $0 == .vertical && $1 != .vertical }.map {
-            InputEvent(time: time, .axisStop($0))
-        }
-        fingerScrollAxes.removeAll()
-        input.deliver(stops)
+        stopWatch?.observe(events)
     }
 }
 

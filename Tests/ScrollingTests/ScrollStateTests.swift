@@ -76,6 +76,31 @@ import Testing
         #expect(rig.callbacks.filter { $0 == .willBeginDragging }.count == 1)
     }
 
+    /// A touchpad scroll whose axis_stop never comes ends 0.5 s after its last event,
+    /// offscreen as on Wayland (`FingerScrollStopWatch`), still: the scroll view does not stay
+    /// dragging, deaf to keys. Offscreen it had stayed dragging to the end of the play.
+    @Test func aTouchpadScrollWithoutItsStopEndsHalfASecondAfterItsLastEvent() {
+        let rig = ScrollBench()
+        rig.send(.pointerMotion(position: Point(x: 200, y: 400)))
+        for i in 1...5 { rig.send(.axis(.vertical, value: 10, source: .finger, value120: nil), at: 0.01 * Double(i)) }
+        rig.advance(to: 0.549)
+        #expect(rig.scroll.isDragging)
+        rig.advance(to: 0.551)
+        #expect(!rig.scroll.isDragging && !rig.scroll.isDecelerating)
+        #expect(
+            rig.callbacks.suffix(2) == [
+                .willEndDragging(velocity: .zero, targetContentOffset: rig.scroll.contentOffset),
+                .didEndDragging(willDecelerate: false),
+            ])
+        // The stop that comes late finds nothing to end; Page Down pages at once.
+        rig.send(.axisStop(.vertical), at: 0.6)
+        let rested = rig.scroll.contentOffset.y
+        rig.send(.key(.pageDown, pressed: true, modifiers: []), at: 0.7)
+        rig.settle()
+        #expect(rig.scroll.contentOffset.y > rested + 100)
+        #expect(rig.callbacks.filter { $0 == .willBeginDragging }.count == 1)
+    }
+
     @Test func aWheelUnderATouchpadScrollDoesNotAnimateAgainstIt() {
         let rig = ScrollBench()
         rig.send(.pointerMotion(position: Point(x: 200, y: 400)))
