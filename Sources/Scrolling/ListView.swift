@@ -49,13 +49,22 @@ public final class ListView: ScrollView {
     /// A list; the rows with cells stand inside it.
     public override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .list) }
 
-    /// Its elements are its cells and its headers' titles, top to bottom: a child's index is
-    /// how many of them start above it (counted, not made: one is asked as each cell is reused).
+    /// Its elements are its cells and its headers' titles, in the tree's order (top to
+    /// bottom, then left to right): a cell's index is how many of them come before it (counted,
+    /// not made: one is asked as each cell is reused). A header's title, a subview of its
+    /// header, is found among the elements made (a few headers show at once).
     public override func accessibilityIndex(ofChild child: View, in window: Window) -> Int {
-        guard child.superview === self, !child.isHidden else { return -1 }
-        let y = child.frame.minY
+        guard child.superview === self else { return super.accessibilityIndex(ofChild: child, in: window) }
+        guard child is ListCell, !child.isHidden else { return -1 }
+        /// Where an element stands, as the tree sorts: a header's by its title's place.
+        func place(_ v: View) -> (Double, Double) {
+            guard let header = v as? ListSectionHeader else { return (v.frame.minY, v.frame.minX) }
+            let title = header.textLabel.frame
+            return (header.frame.minY + title.minY, header.frame.minX + title.minX)
+        }
+        let key = place(child)
         return subviews.reduce(0) { n, v in
-            n + (v !== child && !v.isHidden && (v is ListCell || v is ListSectionHeader) && v.frame.minY < y ? 1 : 0)
+            n + (v !== child && !v.isHidden && (v is ListCell || v is ListSectionHeader) && place(v) < key ? 1 : 0)
         }
     }
 

@@ -62,6 +62,23 @@ import Testing
         #expect(rows.contains { $0.states.contains(.showing) })
     }
 
+    /// Every element of the list says where it stands among its siblings as the tree orders
+    /// them (a reader steps from `GetIndexInParent` to the next sibling), headers' titles
+    /// included, at the top and with a header pinned over rows further down. A title had
+    /// answered -1, and a reader stepping from it went back to the first child.
+    @Test(arguments: [0.0, 1_234.5, 40_000.0])
+    func everyListElementKnowsItsIndex(offset: Double) throws {
+        let window = Scene.list.makeWindow(size: Size(width: 390, height: 844))
+        let view = try #require(window.view(named: "main") as? ListView)
+        view.contentOffset = Point(x: 0, y: offset)
+        try window.prepareFrame()
+        let list = try #require(window.accessibilityTree().all.first { $0.role == .list })
+        #expect(list.children.contains { $0.role == .staticText }, "no header at \(offset)")
+        for (i, child) in list.children.enumerated() {
+            #expect(view.accessibilityIndex(ofChild: child.view, in: window) == i, "\(child.label) at \(offset)")
+        }
+    }
+
     /// A collection's cell is one element named by the labels it holds, in order, unless the
     /// app names it: hidden and transparent labels are not heard, a view with a label stands
     /// for what it holds, an unnamed element is passed over whole, an empty label is skipped.
