@@ -48,6 +48,7 @@ public struct SeatInjector {
 
     /// The rig feature a script event type needs beyond the common ground.
     static func requiredFeature(_ type: String) -> RigFeature? {
+        if type == ScriptEvent.Kind.partialDetents { return .partialDetents }
         if type == "pointer.axis" || type == "pointer.axis_stop" { return .axisSources }
         if type.hasPrefix("touch.") { return .touch }
         if type.hasPrefix("pointer.") { return .pointer }
@@ -61,7 +62,9 @@ public struct SeatInjector {
     /// when it can: a caller that plays optional parts leaves such a part out.
     public func refusal(of script: GestureScript) -> String? {
         for e in script.events {
-            if let feature = Self.requiredFeature(e.kind.typeName), let why = rig.missing(feature) { return why }
+            for name in e.kind.summaryNames {
+                if let feature = Self.requiredFeature(name), let why = rig.missing(feature) { return why }
+            }
         }
         return nil
     }

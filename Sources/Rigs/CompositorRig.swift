@@ -53,7 +53,7 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         switch self {
         case .weston:
             return [
-                .pointer, .keyboard, .capture, .cursorFreeCaptures, .presentationFeedback, .touch, .value120,
+                .pointer, .keyboard, .capture, .cursorFreeCaptures, .presentationFeedback, .touch,
                 .axisSources, .inputMethod,
                 .textInputState,
                 .idleInhibitorCount, .resizeFocused, .keyTimestamps,
@@ -107,6 +107,16 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         case (.phoc, .idleInhibitorCount), (.mutter, .idleInhibitorCount):
             return "idle inhibition is not offered by \(self): it has no zwp_idle_inhibit_manager_v1"
         case (.sway, .value120): return "value120 is not offered by sway 1.7: its wl_seat is version 7"
+        case (.weston, .value120):
+            return "value120 is not offered by weston 10: its wl_seat is version 7 (clients get whole detents as "
+                + "axis_discrete)"
+        case (.weston, .partialDetents), (.sway, .partialDetents), (.phoc, .partialDetents):
+            let name = self == .weston ? "weston 10" : self == .sway ? "sway 1.7" : "phoc 0.24"
+            return "a wheel between whole detents is not offered by \(name): its wl_seat is version 7, whose clients "
+                + "get whole detents only (axis_discrete)"
+        case (.mutter, .partialDetents):
+            return "a wheel between whole detents is not offered by mutter's rig: its remote-desktop API takes "
+                + "whole wheel steps"
         case (.sway, .resizeFocused): return "configuring a window to a size is not offered by sway's rig"
         case (.mutter, .touch):
             return "touch is not offered by mutter's rig: remote-desktop touch points need a ScreenCast stream, "
@@ -117,7 +127,7 @@ public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible 
         case (.mutter, .capture):
             return "capture is not offered by mutter's rig: mutter shows its output only through "
                 + "org.gnome.Mutter.ScreenCast and PipeWire, which the rig does not run"
-        case (.kwin, .value120), (.kwin, .axisSources):
+        case (.kwin, .value120), (.kwin, .axisSources), (.kwin, .partialDetents):
             return "\(feature.rawValue) is not offered by KWin's rig: its fake input passes an axis on as a plain "
                 + "value, with no source, steps or stop"
         case (.kwin, .keyTimestamps):
@@ -176,6 +186,10 @@ public enum RigFeature: String, CaseIterable, Sendable {
     case touch
     /// Wheel clicks carry value120 to clients (wl_seat 8).
     case value120
+    /// A wheel event between whole detents (a `value120` that is not a multiple of 120, as
+    /// high-resolution wheels send) reaches clients as written. No rig offers it: each is named
+    /// with why (`Compositor.missing`), and a script with one is refused.
+    case partialDetents
     /// Wheel clicks and finger scrolls arrive as such: the axis source, discrete steps (or
     /// value120), and the finger's stop.
     case axisSources

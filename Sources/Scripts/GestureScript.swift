@@ -61,6 +61,22 @@ public struct ScriptEvent: Equatable, Sendable {
         case windowResize(width: Double, height: Double)
         case screenshot(name: String)
 
+        /// What a script's summary records of this event (`ScriptSummary.firstLine`): its
+        /// type's name, and for a wheel event whose `value120` is not a whole number of detents,
+        /// `partialDetents` too: no compositor's seat carries one (weston 10, sway and phoc
+        /// speak wl_seat 7, whose clients get whole detents; mutter's and KWin's APIs take whole
+        /// steps or plain values), so a rig refuses it before anything runs rather than change
+        /// it; offscreen plays it as written.
+        public var summaryNames: [String] {
+            if case .pointerAxis(_, _, _, let v120?) = self, v120.remainder(dividingBy: 120) != 0 {
+                return [typeName, Self.partialDetents]
+            }
+            return [typeName]
+        }
+
+        /// The summary's name for a wheel event between whole detents.
+        public static let partialDetents = "pointer.axis with a value120 between whole detents"
+
         /// The script's name for this type.
         public var typeName: String {
             switch self {

@@ -41,7 +41,8 @@ public struct ScriptSummary: Sendable {
     public var eventCount = 0
     /// The last event's time (ms).
     public var duration = 0.0
-    /// The first line of each event type present.
+    /// The first line of each event type present (`ScriptEvent.Kind.summaryNames`: a wheel
+    /// event between whole detents counts under its own name too).
     public var firstLine: [String: Int] = [:]
     public var warnings: [String] = []
     /// The lines read and their digest: what the play pass must read again
@@ -72,7 +73,9 @@ extension GestureScript {
         s.version = version
         s.eventCount = events.count
         s.duration = duration
-        for e in events where s.firstLine[e.kind.typeName] == nil { s.firstLine[e.kind.typeName] = e.line }
+        for e in events {
+            for name in e.kind.summaryNames where s.firstLine[name] == nil { s.firstLine[name] = e.line }
+        }
         return s
     }
 }
@@ -192,7 +195,7 @@ extension ScriptParser {
                     file: path, line: e.line,
                     message: "more than \(maximumEvents) events (the limit for one script played offscreen)")
             }
-            if summary.firstLine[e.kind.typeName] == nil { summary.firstLine[e.kind.typeName] = e.line }
+            for name in e.kind.summaryNames where summary.firstLine[name] == nil { summary.firstLine[name] = e.line }
         }
         summary.version = reader.version
         summary.lineCount = reader.lineCount

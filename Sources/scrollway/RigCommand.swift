@@ -160,7 +160,9 @@ struct RigCommand: ParsableCommand {
                 while let line = readLine() {
                     number += 1
                     guard let event = try parser.parseLine(line, number: number, state: &state) else { continue }
-                    try SeatInjector.checkSupported(type: event.kind.typeName, line: event.line, on: compositor)
+                    for name in event.kind.summaryNames {
+                        try SeatInjector.checkSupported(type: name, line: event.line, on: compositor)
+                    }
                     try play(event)
                 }
                 for w in state.endWarnings { warn("<stdin>: \(w)") }

@@ -137,6 +137,27 @@ import Testing
         #expect(r.out.isEmpty)
     }
 
+    /// A wheel event between whole detents (value120 30) is refused by every rig before
+    /// anything starts, naming the line: no compositor's seat carries one, and each had turned
+    /// it silently into something else (weston, sway and phoc a 1.5-detent step from the value,
+    /// mutter a value120 of 45). Whole detents play.
+    @Test(arguments: ["weston", "sway", "mutter", "phoc"])
+    func aWheelBetweenWholeDetentsIsRefusedBeforeAnythingStarts(_ compositor: String) async throws {
+        let script = CommandRunner.temp("partial-detent-\(compositor).jsonl")
+        defer { try? FileManager.default.removeItem(at: script) }
+        try """
+        {"t": 0, "type": "pointer.axis", "axis": "vertical", "value": 15, "source": "wheel", "value120": 240}
+        {"t": 0, "type": "pointer.frame"}
+        {"t": 10, "type": "pointer.axis", "axis": "vertical", "value": 3.75, "source": "wheel", "value120": 30}
+
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let r = try await CommandRunner.run(["rig", "--compositor", compositor, "--script", script.path])
+        #expect(r.status != 0)
+        #expect(
+            r.err.contains("\(script.path):3: 'pointer.axis with a value120 between whole detents': "), "\(r.err)")
+        #expect(r.out.isEmpty, "the compositor started: \(r.out)")
+    }
+
     // MARK: The exit status tells the truth
 
     @Test(arguments: [
