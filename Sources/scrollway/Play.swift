@@ -20,7 +20,8 @@ struct Play: AsyncParsableCommand {
 
             With --platform weston the app runs in a real window inside the rig and the script is \
             injected in real time with its timestamps; frame times differ, resting positions and \
-            delegate calls do not.
+            delegate calls do not (except that a key held down repeats there, as the compositor's \
+            repeat_info says, and not offscreen).
             """)
 
     @Argument(help: "The script (JSON Lines; see docs/scripts-and-traces.md).")
