@@ -80,6 +80,10 @@ extension AtSpiBridge {
                 element === window
                 ? (window.accessibilityLabel ?? window.name ?? "") : (element.resolvedAccessibility.label ?? "")
             event("PropertyChange", from: element, detail: "accessible-name", data: .string(name))
+        case .stateChanged(let view, let states, let on):
+            for (state, name) in AtSpiRoles.stateNames where states.contains(state) {
+                stateChanged(name, on, on: view)
+            }
         }
     }
 }

@@ -4,6 +4,14 @@ import ScrollwayViews
 /// `atspi-constants.h`: `AtspiRole`, `AtspiStateType`), and the names libatspi gives them.
 @MainActor
 enum AtSpiRoles {
+    /// The name of each state a `stateChanged` notification can carry, as AT-SPI's events
+    /// spell them (`object:state-changed:checked`).
+    static let stateNames: [(AccessibilityStates, String)] = [
+        (.checked, "checked"), (.busy, "busy"), (.checkable, "checkable"), (.selected, "selected"),
+        (.focused, "focused"), (.showing, "showing"), (.visible, "visible"), (.enabled, "enabled"),
+        (.editable, "editable"), (.active, "active"),
+    ]
+
     /// AtspiRole values.
     static func role(_ object: AtSpiBridge.Object) -> UInt32 {
         guard case .element(let node, _, _) = object else { return 75 }  // APPLICATION
@@ -19,6 +27,7 @@ enum AtSpiRoles {
         case .textArea: return 61  // TEXT
         case .image: return 27  // IMAGE
         case .progressIndicator: return 42  // PROGRESS_BAR
+        case .toggleButton: return 62  // TOGGLE_BUTTON (at-spi2-core 2.46 has no SWITCH)
         }
     }
 
@@ -37,6 +46,7 @@ enum AtSpiRoles {
         case .textArea: return "text"
         case .image: return "image"
         case .progressIndicator: return "progress bar"
+        case .toggleButton: return "toggle button"
         }
     }
 
@@ -48,6 +58,7 @@ enum AtSpiRoles {
         func set(_ state: UInt64, if present: Bool) { if present { bits |= 1 << state } }
         set(1, if: s.contains(.active))
         set(3, if: s.contains(.busy))
+        set(4, if: s.contains(.checked))
         set(7, if: s.contains(.editable))
         set(8, if: s.contains(.enabled))
         set(11, if: s.contains(.focusable))
@@ -62,6 +73,7 @@ enum AtSpiRoles {
         // its name (libatspi caches what it reads of other objects until an event says more).
         set(28, if: node.role == .listItem)
         set(30, if: s.contains(.visible))
+        set(41, if: s.contains(.checkable))
         return [UInt32(truncatingIfNeeded: bits), UInt32(truncatingIfNeeded: bits >> 32)]
     }
 
@@ -80,7 +92,8 @@ enum AtSpiRoles {
         let view = node.view
         var actions: [Action] = []
         switch node.role {
-        case .button: actions.append(Action(name: "click", description: node.hint) { view.accessibilityActivate() })
+        case .button, .toggleButton:
+            actions.append(Action(name: "click", description: node.hint) { view.accessibilityActivate() })
         case .listItem:
             actions.append(Action(name: "activate", description: node.hint) { view.accessibilityActivate() })
         default: break

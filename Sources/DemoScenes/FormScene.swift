@@ -169,9 +169,10 @@ public final class SettingsForm: View {
             note.numberOfLines = 0
             note.font = try? Font.system(size: 13)
             note.textColor = Color(rgb: 110, 110, 118)
-            let toggle = managed(Button(title: "On"))
+            let toggle = managed(Switch(isOn: true))
             toggle.name = title.lowercased()
-            toggle.onTap = { [unowned toggle] in toggle.title = toggle.title == "On" ? "Off" : "On" }
+            // Heard as "<title>, toggle button, checked": the label beside it names it.
+            toggle.accessibilityLabel = title
             return [
                 toggle.topAnchor.constraint(equalTo: card.topAnchor, constant: 8),
                 toggle.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -8),

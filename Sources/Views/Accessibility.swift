@@ -25,6 +25,8 @@ public enum AccessibilityRole: String, Sendable, CaseIterable {
     case image
     /// Something working on a task of unknown length (a refresh's spinner).
     case progressIndicator
+    /// Something on or off (a `Switch`): checkable, and checked while on.
+    case toggleButton
 
     /// Whether it holds other elements (a window, a group, a scroll area, a list) rather than
     /// being one leaf to read or use.
@@ -72,6 +74,9 @@ public struct AccessibilityStates: OptionSet, Hashable, Sendable {
     public static let selected = AccessibilityStates(rawValue: 1 << 10)
     /// Working (a refresh under way).
     public static let busy = AccessibilityStates(rawValue: 1 << 11)
+    /// It can be on or off (a switch), and is on.
+    public static let checkable = AccessibilityStates(rawValue: 1 << 12)
+    public static let checked = AccessibilityStates(rawValue: 1 << 13)
 }
 
 /// Which way assistive technology asks a scroll view to move (UIAccessibilityScrollDirection's
@@ -115,6 +120,9 @@ public enum AccessibilityNotification {
     /// What `view` says changed: its label, or text that names the element it is part of (a
     /// row's label shows another row's text).
     case labelChanged(View)
+    /// `view`'s `state` came on or went off (a switch checked, a refresh busy): a reader that
+    /// keeps a copy of its states hears of it.
+    case stateChanged(View, AccessibilityStates, Bool)
 }
 
 /// One element of a window as assistive technology sees it, made from the view tree

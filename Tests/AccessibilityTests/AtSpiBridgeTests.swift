@@ -172,6 +172,38 @@ import Testing
         #expect(read["selections"] as? [[Int]] == [[6, 11]], "\(read)")
     }
 
+    /// A switch through libatspi: a toggle button named by its label, checkable and checked
+    /// while on; a reader's click turns it, and `object:state-changed:checked` says so (the
+    /// form's switches had been push buttons titled "On", with no state a reader could tell).
+    @Test func aSwitchIsACheckableToggleButtonThatAReaderTurns() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let window = Window(size: Size(width: 400, height: 300))
+        let toggle = Switch(isOn: true, frame: Rect(x: 20, y: 20, width: 59, height: 44))
+        toggle.accessibilityLabel = "Show my photo"
+        window.addSubview(toggle)
+        try window.prepareFrame()
+        let (connection, bridge) = try Self.serve(window, on: bus)
+        defer { bridge.unregister() }
+        let serve = { try connection.wait(timeout: 0.01) }
+
+        let desktop = try AccessibilityBusTests.client(["tree", "--depth", "3"], in: bus, serve: serve)
+        let app = try #require((desktop["children"] as? [[String: Any]])?.first)
+        let frame = try #require((app["children"] as? [[String: Any]])?.first)
+        let element = try #require((frame["children"] as? [[String: Any]])?.first)
+        #expect(element["role"] as? String == "toggle button" && element["name"] as? String == "Show my photo")
+        #expect(Set(element["states"] as? [String] ?? []).isSuperset(of: ["checkable", "checked"]), "\(element)")
+
+        let listener = try AccessibilityBusTests.listen(
+            ["object:state-changed:checked"], count: 1, in: bus, serve: serve)
+        let clicked = try AccessibilityBusTests.client(["action", "Show my photo"], in: bus, serve: serve)
+        #expect(clicked["actions"] as? [String] == ["click"] && clicked["done"] as? Bool == true, "\(clicked)")
+        #expect(!toggle.isOn)
+        let events = try listener.finish(serve: serve)
+        #expect(
+            events.first?["detail1"] as? Int == 0 && events.first?["role"] as? String == "toggle button", "\(events)")
+    }
+
     /// `ScrollTo` on a row below the window (in the list's margin, not showing) scrolls the list
     /// until the whole row is in sight; the list's rows come in order, top to bottom.
     @Test func scrollToBringsARowIntoSight() throws {
