@@ -331,6 +331,13 @@ public final class AtSpiBridge: WindowObserver {
                 attributes.append(.dictEntry(.string("posinset"), .string("\(position.index)")))
                 attributes.append(.dictEntry(.string("setsize"), .string("\(position.count)")))
             }
+            // An editor's placeholder, as GTK 4 gives it: read while the field is empty, where
+            // the field's name is what its label says.
+            if case .element(let node, _, _) = object, let placeholder = Self.editor(node)?.placeholder,
+                !placeholder.isEmpty
+            {
+                attributes.append(.dictEntry(.string("placeholder-text"), .string(placeholder)))
+            }
             return .reply([.array(element: "{ss}", attributes)])
         case "GetApplication": return .reply([try applicationReference])
         case "GetInterfaces": return .reply([.array(element: "s", interfaces(object).map(DBusValue.string))])

@@ -138,6 +138,7 @@ public final class SettingsForm: View {
             let label = managed(Label(text: title))
             let field = managed(TextField(placeholder: placeholder))
             field.name = title.lowercased()
+            field.accessibilityLabel = title  // the label beside it names it, not its placeholder
             label.setContentHuggingPriority(.defaultHigh, for: .horizontal)
             return [
                 label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 12),
@@ -153,6 +154,7 @@ public final class SettingsForm: View {
             let text = managed(TextView())
             text.name = "bio"
             text.placeholder = "A few words about you"
+            text.accessibilityLabel = "Bio"
             text.isScrollEnabled = false
             bio = text
             return [

@@ -22,6 +22,8 @@ extension Scene {
             stack.addArrangedSubview(label)
             let field = TextField(placeholder: "Type something")
             field.name = "field\(i)"
+            // Named by the label above it: a reader says "Field 3", not sixteen "Type something"s.
+            field.accessibilityLabel = label.text
             stack.addArrangedSubview(field)
         }
         let notesLabel = Label(text: "Notes")
@@ -31,6 +33,7 @@ extension Scene {
         let notes = TextView()
         notes.name = "notes"
         notes.placeholder = "Notes"
+        notes.accessibilityLabel = notesLabel.text
         stack.addArrangedSubview(notes)
         notes.heightAnchor.constraint(equalToConstant: KeyboardForm.notesHeight).isActive = true
         let main = addMainScrollView(to: window, contentSize: .zero)

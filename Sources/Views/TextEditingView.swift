@@ -14,6 +14,8 @@ public protocol TextEditingView: TextInputClient {
     /// The font the text is drawn in (nil: `Font.standard`); a screen reader reads it among
     /// the text's attributes.
     var font: Font? { get }
+    /// What it shows while empty; a screen reader gets it as the `placeholder-text` attribute.
+    var placeholder: String { get }
     /// Where a line-wise key (Up, Down, Page Up, Page Down, Home, End) takes the caret from
     /// `index`; nil when the key is not the view's (a field's Up and Down pass on to the form).
     func caretIndex(for key: Key, from index: Int) -> Int?

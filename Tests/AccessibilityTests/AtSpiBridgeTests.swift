@@ -56,6 +56,8 @@ import Testing
             ]),
             "\(entryStates)")
         #expect(elements[2]["extents"] as? [Int] == [20, 110, 80, 44])
+        // Unnamed, the field is called by its placeholder, which is also its placeholder-text.
+        #expect((elements[1]["attributes"] as? [String: String])?["placeholder-text"] == "Name", "\(elements[1])")
         #expect((elements[2]["interfaces"] as? [String])?.contains("Action") == true)
 
         let pressed = try AccessibilityBusTests.client(

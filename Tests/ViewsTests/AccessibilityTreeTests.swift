@@ -62,6 +62,29 @@ import Testing
         #expect(rows.contains { $0.states.contains(.showing) })
     }
 
+    /// The demo forms' fields are named by the labels beside them, as an app should name
+    /// them: a reader said "Type something" for each of the keyboard scene's sixteen fields,
+    /// and the form's switches were push buttons called "On".
+    @Test func theFormsFieldsAndSwitchesAreNamedByTheirLabels() throws {
+        let keyboard = Scene.keyboard.makeWindow(size: Size(width: 390, height: 844))
+        try keyboard.prepareFrame()
+        let fields = keyboard.accessibilityTree().all.filter { $0.role == .textField }
+        #expect(
+            fields.count > 3 && fields.map(\.label) == fields.indices.map { "Field \($0 + 1)" },
+            "\(fields.map(\.label))")
+        let form = Scene.form.makeWindow(size: Size(width: 390, height: 844))
+        try form.prepareFrame()
+        let top = form.accessibilityTree().all
+        let labels = Set(top.filter { [.textField, .textArea].contains($0.role) }.map(\.label))
+        #expect(labels.isSuperset(of: ["Name", "Email", "Bio"]), "\(labels)")
+        let main = try #require(form.view(named: "main") as? ScrollView)
+        main.contentOffset = Point(x: 0, y: 600)
+        try form.prepareFrame()
+        let switches = form.accessibilityTree().all.filter { $0.role == .toggleButton }
+        #expect(switches.count > 3, "\(switches.count) switches")
+        #expect(switches.allSatisfy { !$0.label.isEmpty && $0.label != "On" }, "\(switches.map(\.label))")
+    }
+
     /// Every element of the list says where it stands among its siblings as the tree orders
     /// them (a reader steps from `GetIndexInParent` to the next sibling), headers' titles
     /// included, at the top and with a header pinned over rows further down. A title had
