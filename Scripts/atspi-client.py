@@ -19,6 +19,11 @@ client library, the one Orca uses), printed as JSON on standard output.
                                        character count and selections; with --pieces, what a
                                        reader reads at OFFSET (the pieces at, before and after
                                        it for each boundary, the strings, the attributes)
+    atspi-client.py component NAME [--at X Y]
+                                       the object named NAME's extents in window and in
+                                       parent coordinates; with --at, whether it contains
+                                       the point (window coordinates) and the name of its
+                                       innermost object there (null for none)
     atspi-client.py scroll-to NAME     asks the object named NAME to scroll itself into sight
     atspi-client.py listen TYPE... --count N [--timeout S] [--stream]
                                        prints "ready" once listening to the event TYPEs
@@ -227,6 +232,9 @@ def main():
     text.add_argument("--caret", type=int)
     text.add_argument("--select", nargs=2, type=int, metavar=("START", "END"))
     text.add_argument("--pieces", type=int, metavar="OFFSET")
+    component = commands.add_parser("component")
+    component.add_argument("name")
+    component.add_argument("--at", nargs=2, type=int, metavar=("X", "Y"))
     scroll = commands.add_parser("scroll-to")
     scroll.add_argument("name")
     listen = commands.add_parser("listen")
@@ -280,6 +288,18 @@ def main():
             })
             if args.pieces is not None:
                 answer.update(pieces(found, args.pieces))
+            print(json.dumps(answer))
+        elif args.command == "component":
+            found = find(desktop, args.name)
+            answer = {}
+            for nick, kind in [("window", Atspi.CoordType.WINDOW), ("parent", Atspi.CoordType.PARENT)]:
+                r = found.get_extents(kind)
+                answer[nick] = [r.x, r.y, r.width, r.height]
+            if args.at is not None:
+                x, y = args.at
+                answer["contains"] = found.contains(x, y, Atspi.CoordType.WINDOW)
+                under = found.get_accessible_at_point(x, y, Atspi.CoordType.WINDOW)
+                answer["at"] = under.get_name() if under else None
             print(json.dumps(answer))
         elif args.command == "scroll-to":
             found = find(desktop, args.name)

@@ -437,24 +437,47 @@ public final class AtSpiBridge: WindowObserver {
     private func component(_ call: DBusCall, _ object: Object) throws -> DBusAnswer {
         guard case .element(let node, _, _) = object else { return .unhandled }
         // Window coordinates; on Wayland a client cannot know where its window is on screen,
-        // so screen coordinates are the window's too (as GTK answers).
-        let f = node.frame
-        let x = Int32(clamping: f.minX, rounding: .toNearestOrAwayFromZero)
-        let y = Int32(clamping: f.minY, rounding: .toNearestOrAwayFromZero)
-        let w = Int32(clamping: f.width, rounding: .toNearestOrAwayFromZero)
-        let h = Int32(clamping: f.height, rounding: .toNearestOrAwayFromZero)
+        // so screen coordinates are the window's too (as GTK answers). Parent coordinates
+        // (AT-SPI's coordinate type 2) are from the parent element's top-left.
+        let origin = Self.parentOrigin(of: node)
+        func shift(_ type: UInt32?) -> Point { type == 2 ? origin : .zero }
+        func rect(_ type: UInt32?) -> (x: Int32, y: Int32, w: Int32, h: Int32) {
+            let f = node.frame.offsetBy(dx: -shift(type).x, dy: -shift(type).y)
+            return (
+                Int32(clamping: f.minX, rounding: .toNearestOrAwayFromZero),
+                Int32(clamping: f.minY, rounding: .toNearestOrAwayFromZero),
+                Int32(clamping: f.width, rounding: .toNearestOrAwayFromZero),
+                Int32(clamping: f.height, rounding: .toNearestOrAwayFromZero)
+            )
+        }
+        /// A point's arguments (x, y, coordinate type) in window coordinates.
+        func point(_ xAt: Int, _ typeAt: Int) -> Point? {
+            guard call.arguments.count > max(xAt + 1, typeAt), let px = call.int32(at: xAt),
+                let py = call.int32(at: xAt + 1), case .uint32(let type) = call.arguments[typeAt]
+            else { return nil }
+            return Point(x: Double(px) + shift(type).x, y: Double(py) + shift(type).y)
+        }
+        let type: UInt32? = if case .uint32(let t)? = call.arguments.first { t } else { nil }
         switch call.member {
-        case "GetExtents": return .reply([.structure([.int32(x), .int32(y), .int32(w), .int32(h)])])
-        case "GetPosition": return .reply([.int32(x), .int32(y)])
-        case "GetSize": return .reply([.int32(w), .int32(h)])
+        case "GetExtents":
+            let r = rect(type)
+            return .reply([.structure([.int32(r.x), .int32(r.y), .int32(r.w), .int32(r.h)])])
+        case "GetPosition":
+            let r = rect(type)
+            return .reply([.int32(r.x), .int32(r.y)])
+        case "GetSize":
+            let r = rect(nil)
+            return .reply([.int32(r.w), .int32(r.h)])
         case "GetLayer": return .reply([.uint32(3)])  // WIDGET
         case "GetMDIZOrder": return .reply([.int32(0)])
         case "GetAlpha": return .reply([.double(1)])
         case "Contains":
-            guard call.arguments.count == 3, case .int32(let px) = call.arguments[0],
-                case .int32(let py) = call.arguments[1]
-            else { return invalid(call) }
-            return .reply([.bool(f.contains(Point(x: Double(px), y: Double(py))))])
+            guard let p = point(0, 2) else { return invalid(call) }
+            return .reply([.bool(node.frame.contains(p))])
+        case "GetAccessibleAtPoint":
+            guard let p = point(0, 2) else { return invalid(call) }
+            guard let found = Self.deepestElement(at: p, in: node) else { return .reply([Self.null]) }
+            return .reply([try reference(found)])
         case "ScrollTo", "ScrollToPoint":
             // Any of AT-SPI's scroll types brings the whole element into sight.
             return .reply([.bool(node.view.accessibilityScrollToVisible(node.view.bounds))])
@@ -464,6 +487,30 @@ public final class AtSpiBridge: WindowObserver {
             return .reply([.bool(node.view.isFocused)])
         default: return .unhandled
         }
+    }
+
+    /// The top-left of the element `node`'s parent element, in window coordinates (the
+    /// window's is 0, 0).
+    static func parentOrigin(of node: AccessibilityNode) -> Point {
+        guard let window = node.view.window, node.view !== window,
+            let parent = node.view.superview?.accessibilityElementAncestor(in: window), parent !== window
+        else { return .zero }
+        return parent.convert(parent.bounds, to: nil).origin
+    }
+
+    /// The innermost element under `p` (window coordinates) among `node`'s descendants, the
+    /// last drawn where they overlap (what a pointer over it would reach); nil when none is
+    /// under it.
+    static func deepestElement(at p: Point, in node: AccessibilityNode) -> View? {
+        guard let window = node.view.window ?? (node.view as? Window) else { return nil }
+        var found: View?
+        var current = node
+        while let child = current.children.last(where: { $0.frame.contains(p) }) {
+            found = child.view
+            guard let next = child.view.accessibilityNode(in: window, depth: 1) else { break }
+            current = next
+        }
+        return found
     }
 
     private func action(_ call: DBusCall, _ object: Object) -> DBusAnswer {

@@ -206,6 +206,40 @@ import Testing
             events.first?["detail1"] as? Int == 0 && events.first?["role"] as? String == "toggle button", "\(events)")
     }
 
+    /// `Component` in each coordinate type and at a point, through libatspi: a button in a
+    /// scroll view 40 px down the window is at (16, 80) in the window and (16, 40) in its
+    /// parent (it had answered window coordinates for both), and the point over it finds it
+    /// from the frame (GetAccessibleAtPoint had been unknown).
+    @Test func extentsInEachCoordinateTypeAndTheElementAtAPoint() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let window = Window(size: Size(width: 400, height: 300))
+        window.accessibilityLabel = "Points"
+        let scroll = View(frame: Rect(x: 0, y: 40, width: 400, height: 200))
+        scroll.accessibilityLabel = "Panel"
+        scroll.accessibilityRole = .group
+        let go = Button(title: "Go", frame: Rect(x: 16, y: 40, width: 80, height: 44))
+        scroll.addSubview(go)
+        window.addSubview(scroll)
+        try window.prepareFrame()
+        let (connection, bridge) = try Self.serve(window, on: bus)
+        defer { bridge.unregister() }
+        let serve = { try connection.wait(timeout: 0.01) }
+
+        let button = try AccessibilityBusTests.client(["component", "Go"], in: bus, serve: serve)
+        #expect(button["window"] as? [Int] == [16, 80, 80, 44], "\(button)")
+        #expect(button["parent"] as? [Int] == [16, 40, 80, 44], "\(button)")
+        let frame = try AccessibilityBusTests.client(
+            ["component", "Points", "--at", "20", "90"], in: bus, serve: serve)
+        #expect(frame["at"] as? String == "Go" && frame["contains"] as? Bool == true, "\(frame)")
+        let beside = try AccessibilityBusTests.client(
+            ["component", "Points", "--at", "300", "100"], in: bus, serve: serve)
+        #expect(beside["at"] as? String == "Panel", "\(beside)")
+        let outside = try AccessibilityBusTests.client(
+            ["component", "Points", "--at", "300", "280"], in: bus, serve: serve)
+        #expect(outside["at"] is NSNull, "\(outside)")
+    }
+
     /// `ScrollTo` on a row below the window (in the list's margin, not showing) scrolls the list
     /// until the whole row is in sight; the list's rows come in order, top to bottom.
     @Test func scrollToBringsARowIntoSight() throws {
