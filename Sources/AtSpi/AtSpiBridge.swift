@@ -26,6 +26,11 @@ public final class AtSpiBridge: WindowObserver {
     private let windows: () -> [Window]
     private var registration: DBusRegistration?
     private var cache: DBusRegistration?
+    /// The registry's coming back (`NameOwnerChanged`), to embed the application again, and
+    /// the embedding call under way.
+    private var registryWatch: DBusRegistration?
+    private var embedding: DBusRegistration?
+    private var registryLost = false
     /// The registry's desktop, the application's parent (from `Socket.Embed`).
     private var desktop: DBusValue = AtSpiBridge.null
     /// The id the registry gave the application (it sets `Application.Id`).
@@ -83,6 +88,25 @@ public final class AtSpiBridge: WindowObserver {
             call.interface == "org.a11y.atspi.Cache" && call.member == "GetItems"
                 ? .reply([.array(element: "((so)(so)(so)iiassusau)", [])]) : .unhandled
         }
+        // A registry that restarts (it crashed, or the session restarted it) knows no
+        // application until each embeds itself again, as at-spi2-core's bridge does: without
+        // it the app stayed off the desktop until it was restarted.
+        registryWatch = try connection.watch(
+            sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged"
+        ) { [unowned self] signal in
+            guard signal.arguments.count == 3, signal.arguments[0].stringValue == "org.a11y.atspi.Registry",
+                let old = signal.arguments[1].stringValue, let new = signal.arguments[2].stringValue
+            else { return }
+            MainActor.assumeIsolated {
+                // Only a registry that went away and came back: the first start (which the
+                // Embed below can cause) already has the application.
+                if !old.isEmpty && new.isEmpty { self.registryLost = true }
+                if old.isEmpty && !new.isEmpty && self.registryLost {
+                    self.registryLost = false
+                    self.embedAgain()
+                }
+            }
+        }
         let reply = try connection.call(
             "org.a11y.atspi.Registry", path: Self.rootPath, interface: "org.a11y.atspi.Socket", member: "Embed",
             arguments: [.structure([.string(try busName), .objectPath(Self.rootPath)])])
@@ -91,6 +115,22 @@ public final class AtSpiBridge: WindowObserver {
             window.addObserver(self)
             observed.append(WeakView(view: window))
             lastFocused = window.focusedView
+        }
+    }
+
+    /// Embeds the application in a registry that came back, without waiting for its answer
+    /// (the loop that runs this also serves the registry's questions about the application).
+    private func embedAgain() {
+        guard registration != nil, let name = try? busName else { return }
+        embedding = try? connection.callWithoutWaiting(
+            "org.a11y.atspi.Registry", path: Self.rootPath, interface: "org.a11y.atspi.Socket", member: "Embed",
+            arguments: [.structure([.string(name), .objectPath(Self.rootPath)])]
+        ) { [weak self] result in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.embedding = nil
+                if case .success(let reply) = result, let desktop = reply.first { self.desktop = desktop }
+            }
         }
     }
 
@@ -105,8 +145,12 @@ public final class AtSpiBridge: WindowObserver {
         observed = []
         registration?.cancel()
         cache?.cancel()
+        registryWatch?.cancel()
+        embedding?.cancel()
         registration = nil
         cache = nil
+        registryWatch = nil
+        embedding = nil
     }
 
     // MARK: Events

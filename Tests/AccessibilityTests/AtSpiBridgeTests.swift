@@ -240,6 +240,52 @@ import Testing
         #expect(outside["at"] is NSNull, "\(outside)")
     }
 
+    /// A registry that dies and comes back finds the application again: the bridge embeds
+    /// itself when the registry's name gets a new owner, as at-spi2-core's own bridge does. It
+    /// had stayed off the desktop (0 applications) until the app was restarted.
+    @Test func theApplicationIsFoundAgainAfterTheRegistryRestarts() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let window = Window(size: Size(width: 200, height: 100))
+        window.accessibilityLabel = "Survivor"
+        let (connection, bridge) = try Self.serve(window, on: bus)
+        defer { bridge.unregister() }
+        let serve = { try connection.wait(timeout: 0.01) }
+        func applications() throws -> [String] {
+            let desktop = try AccessibilityBusTests.client(["tree", "--depth", "1"], in: bus, serve: serve)
+            return (desktop["children"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }
+        let first = try applications()
+        #expect(first == ["scrollway-test"], "\(first)")
+
+        // This bus's registry (others run beside it in parallel tests), by its name's owner.
+        let probe = try DBusConnection(address: bus.accessibilityAddress)
+        let owner = try #require(
+            try probe.call(
+                "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "GetNameOwner", arguments: [.string("org.a11y.atspi.Registry")]
+            ).first?.stringValue)
+        let pid = try #require(
+            try probe.call(
+                "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "GetConnectionUnixProcessID", arguments: [.string(owner)]
+            ).first)
+        guard case .uint32(let registry) = pid else {
+            Issue.record("no process id for the registry: \(pid)")
+            return
+        }
+        #expect(kill(pid_t(bitPattern: registry), SIGKILL) == 0)
+
+        // The next client's call starts a registry again (D-Bus activation); the bridge hears
+        // the name's new owner and embeds itself, while this loop serves it.
+        var seen: [String] = []
+        for _ in 0..<50 where seen != ["scrollway-test"] {
+            seen = try applications()
+            for _ in 0..<10 { try serve() }
+        }
+        #expect(seen == ["scrollway-test"])
+    }
+
     /// `ScrollTo` on a row below the window (in the list's margin, not showing) scrolls the list
     /// until the whole row is in sight; the list's rows come in order, top to bottom.
     @Test func scrollToBringsARowIntoSight() throws {
