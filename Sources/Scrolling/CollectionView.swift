@@ -281,7 +281,10 @@ public final class CollectionView: ScrollView {
         rect = bounds.insetBy(dx: 0, dy: -margin)
         let wanted = layout.items(in: rect)
         let wantedSet = Set(wanted)
-        for path in visibleCells.keys.filter({ !wantedSet.contains($0) }) {
+        // The focused item keeps its cell wherever it scrolls, as a list's focused row does.
+        var leaving: [ItemPath] = []
+        for (path, cell) in visibleCells where !wantedSet.contains(path) && !cell.isFocused { leaving.append(path) }
+        for path in leaving {
             if let cell = visibleCells.removeValue(forKey: path) { recycle(cell) }
         }
         for path in wanted {

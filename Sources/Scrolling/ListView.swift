@@ -570,8 +570,11 @@ public final class ListView: ScrollView {
         // The rows first, then the removals: removing while iterating the dictionary would
         // copy all of it at the first removal (the iteration holds it), every scrolled frame.
         // A loop, not `filter`: this view's closures check their actor once per element.
+        // The focused row keeps its cell wherever it scrolls (GTK 4's list keeps its focused
+        // item too): the keyboard's next Down goes on from it, and a screen reader's focus
+        // stays on that row instead of on a cell that now shows another.
         var leaving: [Int] = []
-        for r in visibleCells.keys where !rows.contains(r) { leaving.append(r) }
+        for (r, cell) in visibleCells where !rows.contains(r) && !cell.isFocused { leaving.append(r) }
         for r in leaving {
             if let cell = visibleCells.removeValue(forKey: r) { recycle(cell) }
         }
@@ -674,8 +677,9 @@ public final class ListView: ScrollView {
     }
 
     private func recycle(_ cell: ListCell) {
-        // A focused row scrolled far away gives the focus up: its cell is about to show
-        // another row, which must not inherit it.
+        // A cell recycled with the focus (its row deleted, the data reloaded) gives it up: it
+        // is about to show another row, which must not inherit it. (Scrolling away keeps the
+        // focused row's cell: `recycleCells`.)
         cell.resignFocus()
         swipeActions?.cellWillRecycle(cell)
         window?.postAccessibilityNotification(.elementRemoved(cell, container: self))

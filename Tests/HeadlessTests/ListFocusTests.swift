@@ -77,15 +77,30 @@ import Testing
         #expect(d.list.contentOffset.y > 0)
     }
 
-    /// A focused row scrolled so far that its cell goes back to the pool gives the focus up:
-    /// the cell's next row must not inherit it.
-    @Test func aFocusedRowScrolledFarAwayGivesUpTheFocus() {
+    /// A focused row scrolled far away keeps its cell and the focus, as GTK 4's list keeps
+    /// its focused item: no other row's cell inherits the focus, and Down goes on from the
+    /// focused row, the list coming back to it. (The focus had been given up: Down then did
+    /// nothing, and a screen reader was left on a cell showing another row.)
+    @Test func aFocusedRowScrolledFarAwayKeepsTheFocusAndDownGoesOnFromIt() throws {
         press(.tab)
-        #expect(focusedRow == 0)
+        press(.down)
+        #expect(focusedRow == 1)
+        let kept = try #require(d.window.focusedView as? ListCell)
         d.list.scrollToRow(500)
         d.driver.settle()
-        #expect(d.window.focusedView == nil)
-        #expect(d.list.visibleCells.values.allSatisfy { !$0.isFocused })
+        #expect(d.window.focusedView === kept && focusedRow == 1)
+        #expect(d.list.visibleCells.values.filter(\.isFocused).count == 1)
+        #expect(kept.textLabel.text == ListRows.text(1))
+        // Reused cells for the rows in view: none is focused but the kept one.
+        #expect(d.list.visibleCells.filter { $0.value.isFocused }.map(\.key) == [1])
+        press(.down)
+        #expect(focusedRow == 2)
+        let r = try #require(d.window.focusedView).convert(try #require(d.window.focusedView).bounds, to: nil)
+        #expect(r.minY >= 0 && r.maxY <= d.list.bounds.height + 0.5, "row 3 is not in view: \(r)")
+        // Its cell, no longer focused, goes back to the pool once it is out of range.
+        d.list.scrollToRow(800)
+        d.driver.settle()
+        #expect(d.list.visibleCells[1] == nil)
     }
 
     /// The focused row's number and whether its cell is in full view (below any pinned header).
