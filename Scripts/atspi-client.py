@@ -13,12 +13,15 @@ client library, the one Orca uses), printed as JSON on standard output.
                                        then prints the selected child's name and how many are
                                        selected
     atspi-client.py text NAME [--set TEXT] [--insert OFFSET TEXT] [--caret OFFSET]
-                         [--select START END] [--pieces OFFSET]
+                         [--select START END] [--pieces OFFSET] [--offset-at X Y]
                                        edits the text of the object named NAME as given (in
                                        that order), then prints its text, caret offset,
                                        character count and selections; with --pieces, what a
                                        reader reads at OFFSET (the pieces at, before and after
-                                       it for each boundary, the strings, the attributes)
+                                       it for each boundary, the strings, the attributes,
+                                       where the character and its word are drawn); with
+                                       --offset-at, the offset at that point (window
+                                       coordinates)
     atspi-client.py component NAME [--at X Y]
                                        the object named NAME's extents in window and in
                                        parent coordinates; with --at, whether it contains
@@ -188,8 +191,8 @@ def run_listening(events, timeout, stream):
 
 def pieces(text, offset):
     """What a reader asks of a text at OFFSET: the piece at, before and after it for each
-    boundary type, the string for each granularity (each [text, start, end]), and the
-    attributes."""
+    boundary type, the string for each granularity (each [text, start, end]), the
+    attributes, and where the character and its word are drawn (window coordinates)."""
     def triple(r):
         return [r.content, r.start_offset, r.end_offset]
     boundaries = {t.value_nick: t for t in [
@@ -207,7 +210,16 @@ def pieces(text, offset):
         "string": {n: triple(text.get_string_at_offset(offset, g)) for n, g in granularities.items()},
         "defaults": dict(text.get_default_attributes()),
         "run": [dict(run), start, end],
+        "characterExtents": extents(text.get_character_extents(offset, Atspi.CoordType.WINDOW)),
+        "wordExtents": extents(text.get_range_extents(
+            text.get_string_at_offset(offset, Atspi.TextGranularity.WORD).start_offset,
+            text.get_string_at_offset(offset, Atspi.TextGranularity.WORD).end_offset, Atspi.CoordType.WINDOW)),
     }
+
+
+def extents(r):
+    """A rectangle as [x, y, width, height]."""
+    return [r.x, r.y, r.width, r.height]
 
 
 def main():
@@ -232,6 +244,7 @@ def main():
     text.add_argument("--caret", type=int)
     text.add_argument("--select", nargs=2, type=int, metavar=("START", "END"))
     text.add_argument("--pieces", type=int, metavar="OFFSET")
+    text.add_argument("--offset-at", nargs=2, type=int, metavar=("X", "Y"))
     component = commands.add_parser("component")
     component.add_argument("name")
     component.add_argument("--at", nargs=2, type=int, metavar=("X", "Y"))
@@ -288,6 +301,9 @@ def main():
             })
             if args.pieces is not None:
                 answer.update(pieces(found, args.pieces))
+            if args.offset_at is not None:
+                x, y = args.offset_at
+                answer["offsetAt"] = found.get_offset_at_point(x, y, Atspi.CoordType.WINDOW)
             print(json.dumps(answer))
         elif args.command == "component":
             found = find(desktop, args.name)

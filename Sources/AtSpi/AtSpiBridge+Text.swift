@@ -89,6 +89,40 @@ extension AtSpiBridge {
         case "GetAttributeValue":
             guard call.arguments.count == 2, let name = call.arguments[1].stringValue else { return invalid(call) }
             return .reply([.string(Self.attributes(node).first { $0.0 == name }?.1 ?? "")])
+        case "GetCharacterExtents", "GetRangeExtents":
+            // Where characters are drawn (window coordinates, or the parent element's): a
+            // magnifier follows the caret by them. Nothing known (a label's text, characters a
+            // long field does not show): all zeros, as GTK answers.
+            let one = call.member == "GetCharacterExtents"
+            guard call.arguments.count == (one ? 2 : 3), let start = call.int32(at: 0),
+                case .uint32(let type) = call.arguments.last
+            else { return invalid(call) }
+            let end = one ? start + 1 : (call.int32(at: 1) ?? start)
+            var box: Rect?
+            if let editor = Self.editor(node), start < end {
+                let first = Self.character(atScalar: start, in: text)
+                let last = Self.character(atScalar: end - 1, in: text)
+                for i in first...max(first, min(last, first + 4096)) {
+                    guard let r = editor.characterRect(at: i) else { continue }
+                    let shown = editor.convert(r, to: nil)
+                    box = box.map { $0.union(shown) } ?? shown
+                }
+            }
+            let origin = type == 2 ? Self.parentOrigin(of: node) : .zero
+            let r = (box ?? .zero).offsetBy(dx: -origin.x, dy: -origin.y)
+            let values = [r.minX, r.minY, r.width, r.height].map {
+                DBusValue.int32(Int32(clamping: box == nil ? 0 : $0, rounding: .toNearestOrAwayFromZero))
+            }
+            return .reply(values)
+        case "GetOffsetAtPoint":
+            guard call.arguments.count == 3, let x = call.int32(at: 0), let y = call.int32(at: 1),
+                case .uint32(let type) = call.arguments[2]
+            else { return invalid(call) }
+            let origin = type == 2 ? Self.parentOrigin(of: node) : .zero
+            let p = Point(x: Double(x) + origin.x, y: Double(y) + origin.y)
+            guard let editor = Self.editor(node), node.frame.contains(p) else { return .reply([.int32(-1)]) }
+            let index = editor.textIndex(at: editor.convert(p, from: nil))
+            return .reply([.int32(Int32(clamping: Self.scalar(atCharacter: index, in: text)))])
         case "AddSelection", "SetSelection":
             // One selection at most: adding one replaces it, as GTK's single-selection text does.
             let first = call.member == "SetSelection" ? 1 : 0

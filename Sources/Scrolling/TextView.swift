@@ -289,8 +289,18 @@ open class TextView: ScrollView, TextEditingView {
         }
     }
 
-    /// The text index nearest `point` (content coordinates).
-    func textIndex(at point: Point) -> Int {
+    public func characterRect(at index: Int) -> Rect? {
+        layoutText()
+        guard index >= 0, index < editing.characterCount, !lines.isEmpty else { return nil }
+        let i = editing.shownIndex(index)
+        let l = lineIndex(ofShown: i)
+        let a = x(ofShown: i, line: l)
+        let b = x(ofShown: i + 1, line: l)
+        return Rect(x: min(a, b), y: lines[l].y, width: abs(b - a), height: lineHeight)
+    }
+
+    /// The text index nearest `point` (content coordinates: the view's own, as it scrolls).
+    public func textIndex(at point: Point) -> Int {
         layoutText()
         guard !lines.isEmpty, lineHeight > 0 else { return 0 }
         let l = Int(clamping: (point.y - textInset.top) / lineHeight, rounding: .down, in: 0...max(0, lines.count - 1))

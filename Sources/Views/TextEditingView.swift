@@ -1,3 +1,4 @@
+import ScrollwayGeometry
 import ScrollwayGestures
 import ScrollwayRaster
 
@@ -16,6 +17,12 @@ public protocol TextEditingView: TextInputClient {
     var font: Font? { get }
     /// What it shows while empty; a screen reader gets it as the `placeholder-text` attribute.
     var placeholder: String { get }
+    /// The box of character `index` of the text (from its caret position to the next), in the
+    /// view's coordinates; nil for an index outside the text or a character not laid out (a
+    /// long field shows only part of its text). What a magnifier follows the caret by.
+    func characterRect(at index: Int) -> Rect?
+    /// The character offset whose caret position is nearest `point` (the view's coordinates).
+    func textIndex(at point: Point) -> Int
     /// Where a line-wise key (Up, Down, Page Up, Page Down, Home, End) takes the caret from
     /// `index`; nil when the key is not the view's (a field's Up and Down pass on to the form).
     func caretIndex(for key: Key, from index: Int) -> Int?

@@ -180,6 +180,20 @@ open class TextField: Control, TextEditingView {
         return editing.textIndex(forShown: i)
     }
 
+    public func characterRect(at index: Int) -> Rect? {
+        guard index >= 0, index < editing.characterCount, let font = font ?? Font.standard else { return nil }
+        let scale = window?.scale ?? 1
+        let box = textRect(font: font, scale: scale)
+        let shown = visibleWindow(font: font, scale: scale)
+        let i = editing.shownIndex(index)
+        guard i >= shown.start, i < shown.start + shown.count else { return nil }
+        let a = x(i, in: shown, box: box)
+        let b = x(i + 1, in: shown, box: box)
+        return Rect(x: min(a, b), y: box.minY, width: abs(b - a), height: box.height)
+    }
+
+    public func textIndex(at point: Point) -> Int { characterIndex(atX: point.x) }
+
     /// Where the text sits: 10 px in from the left, centred vertically on one line's height.
     func textRect(font: Font, scale: Double) -> Rect {
         let h = font.metrics(scale: scale).lineHeight

@@ -172,6 +172,22 @@ import Testing
 
         #expect(read["selected"] as? Bool == true && field.editing.selection == 6..<11, "\(read)")
         #expect(read["selections"] as? [[Int]] == [[6, 11]], "\(read)")
+
+        // Where "d" and "world" are drawn, in the window: on the field's line, "world" from
+        // its "w" to past its "d"; the point just inside "d" is offset 16.
+        let d = try #require(read["characterExtents"] as? [Int], "\(read)")
+        let world = try #require(read["wordExtents"] as? [Int], "\(read)")
+        let shown = try #require(field.characterRect(at: 16).map { field.convert($0, to: nil) })
+        #expect(
+            d
+                == [shown.minX, shown.minY, shown.width, shown.height].map {
+                    Int(clamping: $0, rounding: .toNearestOrAwayFromZero)
+                }, "\(d) \(shown)")
+        #expect(d[0] > 20 && d[1] >= 20 && d[1] + d[3] <= 64 && d[2] > 3, "\(d)")
+        #expect(world[0] < d[0] && world[0] + world[2] == d[0] + d[2] && world[1] == d[1], "\(world) \(d)")
+        let point = try AccessibilityBusTests.client(
+            ["text", "Note", "--offset-at", "\(d[0] + 1)", "\(d[1] + d[3] / 2)"], in: bus, serve: serve)
+        #expect(point["offsetAt"] as? Int == 16, "\(point)")
     }
 
     /// A switch through libatspi: a toggle button named by its label, checkable and checked

@@ -255,6 +255,26 @@ import Testing
         #expect(notes.editing.caret == 12)
     }
 
+    /// Where each character is drawn (what a screen reader's magnifier follows): on its own
+    /// line, one after another, and the point inside a character finds it again.
+    @Test func charactersHaveBoxesOnTheirLinesAndPointsFindThem() throws {
+        notes.text = "first\nsecond"
+        focusNotes()
+        let f = try #require(notes.characterRect(at: 0))
+        let i = try #require(notes.characterRect(at: 4))
+        let s = try #require(notes.characterRect(at: 6))
+        let e = try #require(notes.characterRect(at: 7))
+        #expect(f.minX == notes.textInset.left && f.minY == notes.textInset.top && f.width > 2, "\(f)")
+        #expect(i.minY == f.minY && i.minX > f.maxX - 0.5)
+        #expect(abs(s.minY - (f.minY + lineHeight)) < 0.001 && s.minX == notes.textInset.left, "\(s)")
+        #expect(abs(e.minX - s.maxX) < 0.001 && e.minY == s.minY)
+        #expect(notes.textIndex(at: Point(x: e.minX + 1, y: e.midY)) == 7)
+        #expect(notes.characterRect(at: 12) == nil && notes.characterRect(at: -1) == nil)
+        field.text = "abc"
+        let b = try #require(field.characterRect(at: 1))
+        #expect(b.width > 2 && field.textIndex(at: Point(x: b.minX + 1, y: b.midY)) == 1, "\(b)")
+    }
+
     @Test func copyCutAndPasteRoundTripThroughTheWindowsPasteboard() {
         let pasteboard = rig.window.pasteboard as! MemoryPasteboard
         field.text = "hello"
