@@ -66,7 +66,12 @@ extension AtSpiBridge {
                 let parent = container.accessibilityElementAncestor(in: window)
             else { continue }
             let element = p.element
-            let isChild = element.map { $0.superview === container && !$0.isHidden } ?? false
+            // A child of the container, or of a view of it (a section header's title).
+            let isChild =
+                element.map { e in
+                    guard !e.isHidden, let holder = e.superview else { return false }
+                    return holder === container || (!holder.isHidden && holder.superview === container)
+                } ?? false
             let words = isChild ? (element?.resolvedAccessibility.label ?? "") : ""
             if p.wasChild, !isChild || words != p.words, let reference = p.reference {
                 childrenChanged("remove", index: -1, reference, from: parent)

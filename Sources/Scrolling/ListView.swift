@@ -632,6 +632,8 @@ public final class ListView: ScrollView {
             header.frame = rect
             if header.superview !== self {
                 insertSubview(header, at: front)
+                // Its title is one of the list's elements (a reader hears it come).
+                window?.postAccessibilityNotification(.elementAdded(header.textLabel, container: self))
             } else if s == top {
                 bringSubviewBelowIndicators(header)
             }
@@ -654,6 +656,7 @@ public final class ListView: ScrollView {
     }
 
     private func recycle(_ header: ListSectionHeader) {
+        window?.postAccessibilityNotification(.elementRemoved(header.textLabel, container: self))
         header.removeFromSuperview()
         headerPool.append(header)
     }
