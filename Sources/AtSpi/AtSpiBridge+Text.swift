@@ -172,6 +172,13 @@ extension AtSpiBridge {
     func editableText(_ call: DBusCall, _ object: Object) -> DBusAnswer {
         guard case .element(let node, _, _) = object, let editor = Self.editor(node) else { return .unhandled }
         let text = editor.editing.text
+        // A reader's edit of a field without the focus is told at once (the focused field's
+        // changes are told after the frame, whatever made them).
+        defer {
+            if !editor.isFocused, editor.editing.text != text {
+                textChanged(on: editor, from: text, to: editor.editing.text)
+            }
+        }
         switch call.member {
         case "SetTextContents":
             guard let s = call.arguments.first?.stringValue else { return invalid(call) }

@@ -189,27 +189,30 @@ public final class AtSpiBridge: WindowObserver {
         let caret = Self.scalar(atCharacter: editor.editing.caret, in: text)
         defer { lastText = (ObjectIdentifier(view), text, caret) }
         guard let last = lastText, last.view == ObjectIdentifier(view) else { return }
-        if last.text != text {
-            let old = Array(last.text.unicodeScalars)
-            let new = Array(text.unicodeScalars)
-            var start = 0
-            while start < old.count && start < new.count && old[start] == new[start] { start += 1 }
-            var end = 0
-            while end < old.count - start && end < new.count - start
-                && old[old.count - 1 - end] == new[new.count - 1 - end]
-            {
-                end += 1
-            }
-            func string(_ s: ArraySlice<Unicode.Scalar>) -> String { String(String.UnicodeScalarView(s)) }
-            if old.count - end > start {
-                textChanged("delete", at: start, string(old[start..<(old.count - end)]), on: view)
-            }
-            if new.count - end > start {
-                textChanged("insert", at: start, string(new[start..<(new.count - end)]), on: view)
-            }
-        }
+        if last.text != text { textChanged(on: view, from: last.text, to: text) }
         if last.caret != caret || last.text != text {
             event("TextCaretMoved", from: view, caret)
+        }
+    }
+
+    /// `object:text-changed:delete` and `:insert` for what `old` lost and `new` gained (the
+    /// common start and end kept), in code points.
+    func textChanged(on view: View, from old: String, to new: String) {
+        let old = Array(old.unicodeScalars)
+        let new = Array(new.unicodeScalars)
+        var start = 0
+        while start < old.count && start < new.count && old[start] == new[start] { start += 1 }
+        var end = 0
+        while end < old.count - start && end < new.count - start && old[old.count - 1 - end] == new[new.count - 1 - end]
+        {
+            end += 1
+        }
+        func string(_ s: ArraySlice<Unicode.Scalar>) -> String { String(String.UnicodeScalarView(s)) }
+        if old.count - end > start {
+            textChanged("delete", at: start, string(old[start..<(old.count - end)]), on: view)
+        }
+        if new.count - end > start {
+            textChanged("insert", at: start, string(new[start..<(new.count - end)]), on: view)
         }
     }
 

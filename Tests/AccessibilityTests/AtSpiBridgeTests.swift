@@ -131,6 +131,32 @@ import Testing
         #expect(events.last?["detail1"] as? Int == 6, "\(events)")
     }
 
+    /// A reader's edit of a field that does not have the focus is heard too: it had changed
+    /// the text with no `text-changed` (only the focused field's changes were told), so a
+    /// reader's copy of the text went stale.
+    @Test func aReadersEditOfAnUnfocusedFieldIsHeard() throws {
+        let bus = try AccessibilityBus()
+        defer { bus.stop() }
+        let window = Window(size: Size(width: 400, height: 300))
+        let first = TextField(placeholder: "First", frame: Rect(x: 20, y: 20, width: 300, height: 44))
+        let second = TextField(placeholder: "Second", frame: Rect(x: 20, y: 80, width: 300, height: 44))
+        second.text = "Ada"
+        window.addSubview(first)
+        window.addSubview(second)
+        first.becomeFocused()
+        try window.prepareFrame()
+        let (connection, bridge) = try Self.serve(window, on: bus)
+        defer { bridge.unregister() }
+        let serve = { try connection.wait(timeout: 0.01) }
+        let listener = try AccessibilityBusTests.listen(["object:text-changed"], count: 1, in: bus, serve: serve)
+        _ = try AccessibilityBusTests.client(["text", "Second", "--set", "Ada Lovelace"], in: bus, serve: serve)
+        #expect(second.text == "Ada Lovelace" && first.isFocused)
+        let events = try listener.finish(serve: serve)
+        #expect(events.map { $0["type"] as? String } == ["object:text-changed:insert"], "\(events)")
+        #expect(events.first?["data"] as? String == " Lovelace" && events.first?["detail1"] as? Int == 3, "\(events)")
+        #expect(events.first?["name"] as? String == "Second", "\(events)")
+    }
+
     /// What Orca asks of a field as the caret moves, through libatspi: the word, sentence and
     /// line at, before and after an offset (it had answered one character for each, and Orca
     /// read "d" for the word "world"), the text's attributes (Orca raised an exception on
