@@ -15,7 +15,7 @@ import Testing
 /// list and the rows that have cells, by their text.
 @MainActor
 @Suite struct AccessibilityInWestonTests {
-    /// The list scene in headless weston at 390 × 844, served to the AT-SPI bus of a private
+    /// A scene (the list by default) in headless weston at 390 × 844, served to the AT-SPI bus of a private
     /// session, its first frame shown.
     @MainActor
     final class ListSceneInWeston {
@@ -24,7 +24,7 @@ import Testing
         let window: Window
         let app: WaylandApp
 
-        init() throws {
+        init(_ scene: Scene = .list) throws {
             bus = try AccessibilityBus()
             do {
                 rig = try WestonRig(width: 390, height: 844)
@@ -32,10 +32,11 @@ import Testing
                 bus.stop()
                 throw error
             }
-            window = Scene.list.makeWindow(size: Size(width: 390, height: 844))
+            window = scene.makeWindow(size: Size(width: 390, height: 844))
             do {
                 app = try WaylandApp(
-                    content: window, title: "Scrollway list", socket: rig.socketPath, appID: "scrollway-demo",
+                    content: window, title: "Scrollway \(scene.name)", socket: rig.socketPath,
+                    appID: "scrollway-demo",
                     accessibility: .session(address: try bus.sessionAddress))
                 try app.pump(until: { [app] in app.window.framesCommitted > 0 }, "the first frame")
             } catch {

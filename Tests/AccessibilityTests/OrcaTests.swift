@@ -9,9 +9,9 @@ import ScrollwayWayland
 import ScrollwayWestonHarness
 import Testing
 
-/// Orca 43 itself, headless, reading the list scene in weston (issue 37): after Tab it says the
-/// first row, after Page Down the row the focus moved to, its speech written to a file by
-/// speech-dispatcher.
+/// Orca 43 itself, headless, reading scenes in weston (issue 37), its speech written to a file
+/// by speech-dispatcher: in the list, after Tab the first row and after Page Down the row the
+/// focus moved to; in a field, the word Ctrl+Left moves the caret to.
 @MainActor
 @Suite struct OrcaTests {
     @Test func orcaSpeaksTheFocusedRowAfterTabAndPageDown() throws {
@@ -48,5 +48,42 @@ import Testing
         let row = try #require(list.row(for: cell))
         #expect(row > 5, "Page Down moved the focus to row \(row + 1) only")
         try spoken("Orca to say row \(row + 1)") { $0.dropFirst(afterTab).contains(where: says(row)) }
+    }
+
+    /// Orca reads the word the caret lands on when Ctrl+Left moves it in a field: it had
+    /// thrown on every caret move there (no text attributes to check the word's spelling
+    /// with) and said nothing, and read "d" for the word "world".
+    @Test func orcaSaysTheWordCtrlLeftMovesTo() throws {
+        let scene = try AccessibilityInWestonTests.ListSceneInWeston(.keyboard)
+        defer { scene.stop() }
+        let (bus, rig, window, app) = (scene.bus, scene.rig, scene.window, scene.app)
+        try app.pump(until: { window.isKeyWindow }, "the keyboard")
+        let field = try #require(window.view(named: "field1") as? TextField)
+        field.text = "hello brave world"
+        let orca = try ScreenReader(bus: bus)
+        defer { orca.stop() }
+        func spoken(_ what: String, _ condition: @escaping ([String]) -> Bool) throws {
+            do {
+                try app.pump(until: { condition(orca.spoken) }, timeout: 60, what)
+            } catch {
+                Issue.record("\(error)\nOrca said: \(orca.speechOutput)\nspeech file: \(orca.spoken)\n\(orca.log)")
+                throw error
+            }
+        }
+        try spoken("Orca to start") { $0.contains { $0.contains("Screen reader on") } }
+        let focused = orca.spoken.count
+        try rig.pressKey(named: "Tab", at: 1000)
+        try app.pump(until: { field.isFocused }, "the field to take the focus")
+        try spoken("Orca to say the field") { $0.dropFirst(focused).contains { $0.contains("Field 1") } }
+        let before = orca.spoken.count
+        let left = try #require(rig.keys.stroke(forKeysymNamed: "Left"))
+        rig.input.key(KeyCodes.leftControl, pressed: true, time: 2000)
+        rig.input.key(left.evdev, pressed: true, time: 2001)
+        rig.input.key(left.evdev, pressed: false, time: 2050)
+        rig.input.key(KeyCodes.leftControl, pressed: false, time: 2060)
+        try rig.input.roundtrip()
+        try app.pump(until: { field.caret == 12 }, "Ctrl+Left to move the caret to \"world\"")
+        try spoken("Orca to say \"world\"") { $0.dropFirst(before).contains { $0.contains("world") } }
+        #expect(!orca.log.contains("Traceback"), "Orca raised: \(orca.log)")
     }
 }
