@@ -17,7 +17,15 @@ extension Scene {
         window.clearColor = .white
         let grid = PhotoGrid.make(in: window, count: PhotoGrid.count)
         grid.onSelectItem = { [unowned window, unowned grid] path in
-            PhotoViewer.open(in: window, at: grid.flatIndex(ofItem: path), count: PhotoGrid.count)
+            let viewer = PhotoViewer.open(in: window, at: grid.flatIndex(ofItem: path), count: PhotoGrid.count)
+            // Closed from the keyboard, the focus goes back to the photo the viewer showed (in
+            // view), where Tab and the arrows go on from, and a screen reader says it.
+            viewer.onKeyboardClose = { [unowned grid] photo in
+                let shown = ItemPath(item: photo % PhotoGrid.rollLength, section: photo / PhotoGrid.rollLength)
+                grid.selectItem(at: shown, scrollsIntoView: true)
+                grid.layoutIfNeeded()
+                grid.cellForItem(at: shown)?.becomeFocused()
+            }
         }
     }
 }
@@ -127,6 +135,9 @@ public final class PhotoViewer: ScrollView {
     private var pages: [PhotoView] = []
     private let caption = Label()
     public let closeButton = Button(title: "Close")
+    /// Called with the photo shown when Escape closes the viewer (the grid gives that photo
+    /// the focus).
+    public var onKeyboardClose: ((Int) -> Void)?
 
     /// Opens the viewer over `window`'s grid at photo `index`.
     @MainActor
@@ -146,6 +157,7 @@ public final class PhotoViewer: ScrollView {
         self.count = count
         super.init()
         name = "viewer"
+        accessibilityLabel = "Photo viewer"
         fillsSuperview = true
         backgroundColor = .black
         isPagingEnabled = true
@@ -223,7 +235,11 @@ public final class PhotoViewer: ScrollView {
         guard case .key(let key, let pressed, _) = event.kind else { return super.handleInput(event) }
         switch key {
         case .escape:
-            if pressed { close() }
+            if pressed {
+                let photo = currentPhoto
+                close()
+                onKeyboardClose?(photo)
+            }
             return true
         case .left, .right:
             if pressed {

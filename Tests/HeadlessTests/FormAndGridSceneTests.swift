@@ -95,4 +95,39 @@ import Testing
         #expect(d.window.view(named: "viewer") == nil)
         #expect(d.main === grid)
     }
+
+    /// From the keyboard: Return opens the focused photo in the viewer (named for a reader),
+    /// Right turns a page, and Escape closes it with the focus on the photo it showed, in view
+    /// and selected: the next arrow goes on from there. The focus had been left on nothing,
+    /// and Tab went back to the first photo.
+    @Test func escapeFromTheViewerGivesTheFocusToThePhotoItShowed() throws {
+        let d = SceneDriver(.grid)
+        d.advance(to: 0.05)
+        let grid = try #require(d.main as? CollectionView)
+        func press(_ key: Key) {
+            d.send(.key(key, pressed: true, modifiers: []), at: d.time + 0.02)
+            d.send(.key(key, pressed: false, modifiers: []), at: d.time + 0.05)
+            d.advance(to: d.time + 0.8)
+        }
+        press(.tab)
+        press(.right)
+        #expect((d.window.focusedView as? CollectionCell).flatMap { grid.itemPath(for: $0) } == ItemPath(item: 1))
+        press(.enter)
+        let viewer = try #require(d.window.view(named: "viewer") as? PhotoViewer)
+        #expect(viewer.currentPhoto == 1 && d.window.focusedView === viewer)
+        #expect(viewer.accessibilityLabel == "Photo viewer")
+        for _ in 0..<40 { press(.right) }
+        #expect(viewer.currentPhoto == 41)
+        press(.escape)
+        #expect(d.window.view(named: "viewer") == nil)
+        let focused = try #require(d.window.focusedView as? CollectionCell)
+        #expect(grid.itemPath(for: focused) == ItemPath(item: 5, section: 1))  // photo 42: roll 2, its 6th
+        #expect(focused.accessibilityLabel == "Photo 42" && grid.selectedItem == ItemPath(item: 5, section: 1))
+        let shown = focused.convert(focused.bounds, to: nil)
+        #expect(shown.minY >= 0 && shown.maxY <= 844, "\(shown)")
+        press(.right)
+        #expect(
+            (d.window.focusedView as? CollectionCell).flatMap { grid.itemPath(for: $0) }
+                == ItemPath(item: 6, section: 1))
+    }
 }
