@@ -6,7 +6,7 @@ import ScrollwayRaster
 /// fires `onTap` when the finger lifts inside, and does nothing when the touch is cancelled
 /// (a scroll view took the touch over). Focused by Tab, it shows a ring inside its edge, and
 /// Space or Enter fires it as a tap would (highlighted while the key is down, firing on release).
-open class Button: Control {
+open class Button: PressableControl {
     public var title: String {
         didSet {
             setNeedsDisplay()
@@ -33,9 +33,6 @@ open class Button: Control {
     public static let focusRingInset = 3.0
     public var onTap: (() -> Void)?
 
-    public private(set) var isHighlighted = false {
-        didSet { if isHighlighted != oldValue { setNeedsDisplay() } }
-    }
     /// How often the button fired (for tests and traces).
     public private(set) var tapCount = 0
 
@@ -84,36 +81,8 @@ open class Button: Control {
             color: titleColor, alignment: .center)
     }
 
-    open override func touchesBegan(_ touches: [Touch]) { isHighlighted = true }
-
-    open override func touchesMoved(_ touches: [Touch]) {
-        guard let t = touches.first else { return }
-        isHighlighted = bounds.insetBy(dx: -20, dy: -20).contains(convert(t.location, from: nil))
-    }
-
-    open override func touchesEnded(_ touches: [Touch]) {
-        let inside =
-            touches.first.map { bounds.insetBy(dx: -20, dy: -20).contains(convert($0.location, from: nil)) } ?? false
-        isHighlighted = false
-        if inside { fire() }
-    }
-
-    open override func touchesCancelled(_ touches: [Touch]) { isHighlighted = false }
-
-    /// Space and Enter while focused: the press highlights, the release fires. Both are the
-    /// button's, so Space does not page the scroll view around it.
-    open override func handleInput(_ event: InputEvent) -> Bool {
-        guard isFocused, case .key(let key, let pressed, let modifiers) = event.kind, key == .space || key == .enter,
-            modifiers.isDisjoint(with: [.control, .alt, .logo])
-        else { return false }
-        if pressed {
-            isHighlighted = true
-        } else if isHighlighted {
-            isHighlighted = false
-            fire()
-        }
-        return true
-    }
+    /// A press that ended inside, or Space or Enter released while focused.
+    open override func pressDidComplete() { fire() }
 
     private func fire() {
         tapCount += 1

@@ -19,3 +19,46 @@ open class Control: View {
     }
 
 }
+
+/// A control a press acts on, as a button or a switch: it highlights while a finger (or the
+/// mouse) is on it, acts when the press ends inside it (20 px of slack around its edges), and
+/// does nothing when the touch is cancelled (a scroll view took it over). Focused, Space or
+/// Enter act as a press does: highlighted while the key is down, acting on release, and both
+/// keys are the control's, so Space does not page the scroll view around it.
+open class PressableControl: Control {
+    public internal(set) var isHighlighted = false {
+        didSet { if isHighlighted != oldValue { setNeedsDisplay() } }
+    }
+
+    /// What a completed press does (a button fires, a switch turns).
+    open func pressDidComplete() {}
+
+    open override func touchesBegan(_ touches: [Touch]) { isHighlighted = true }
+
+    open override func touchesMoved(_ touches: [Touch]) {
+        guard let t = touches.first else { return }
+        isHighlighted = bounds.insetBy(dx: -20, dy: -20).contains(convert(t.location, from: nil))
+    }
+
+    open override func touchesEnded(_ touches: [Touch]) {
+        let inside =
+            touches.first.map { bounds.insetBy(dx: -20, dy: -20).contains(convert($0.location, from: nil)) } ?? false
+        isHighlighted = false
+        if inside { pressDidComplete() }
+    }
+
+    open override func touchesCancelled(_ touches: [Touch]) { isHighlighted = false }
+
+    open override func handleInput(_ event: InputEvent) -> Bool {
+        guard isFocused, case .key(let key, let pressed, let modifiers) = event.kind, key == .space || key == .enter,
+            modifiers.isDisjoint(with: [.control, .alt, .logo])
+        else { return false }
+        if pressed {
+            isHighlighted = true
+        } else if isHighlighted {
+            isHighlighted = false
+            pressDidComplete()
+        }
+        return true
+    }
+}

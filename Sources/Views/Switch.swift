@@ -11,7 +11,7 @@ import ScrollwayRaster
 /// switch role in at-spi2-core 2.46; GTK 4 names its switch the same way), named by its
 /// `accessibilityLabel`: give it the words of the label beside it, as a UISwitch is given
 /// them.
-open class Switch: Control {
+open class Switch: PressableControl {
     /// Whether it is on. Setting it redraws it; only the user's changes call `onValueChanged`.
     public var isOn: Bool {
         didSet {
@@ -30,10 +30,6 @@ open class Switch: Control {
 
     /// UISwitch's size: the track is 51 by 31 points, centred in the view.
     public static let trackSize = Size(width: 51, height: 31)
-
-    private var isHighlighted = false {
-        didSet { if isHighlighted != oldValue { setNeedsDisplay() } }
-    }
 
     public init(isOn: Bool = false, frame: Rect = .zero) {
         self.isOn = isOn
@@ -85,35 +81,8 @@ open class Switch: Control {
         }
     }
 
-    open override func touchesBegan(_ touches: [Touch]) { isHighlighted = true }
-
-    open override func touchesMoved(_ touches: [Touch]) {
-        guard let t = touches.first else { return }
-        isHighlighted = bounds.insetBy(dx: -20, dy: -20).contains(convert(t.location, from: nil))
-    }
-
-    open override func touchesEnded(_ touches: [Touch]) {
-        let inside =
-            touches.first.map { bounds.insetBy(dx: -20, dy: -20).contains(convert($0.location, from: nil)) } ?? false
-        isHighlighted = false
-        if inside { toggle() }
-    }
-
-    open override func touchesCancelled(_ touches: [Touch]) { isHighlighted = false }
-
-    /// Space and Enter while focused toggle it on release, as a button fires.
-    open override func handleInput(_ event: InputEvent) -> Bool {
-        guard isFocused, case .key(let key, let pressed, let modifiers) = event.kind, key == .space || key == .enter,
-            modifiers.isDisjoint(with: [.control, .alt, .logo])
-        else { return false }
-        if pressed {
-            isHighlighted = true
-        } else if isHighlighted {
-            isHighlighted = false
-            toggle()
-        }
-        return true
-    }
+    /// A press that ended inside, or Space or Enter released while focused: it turns.
+    open override func pressDidComplete() { toggle() }
 
     /// The track, and the 44 points a finger needs across.
     open override func sizeThatFits(_ size: Size) -> Size { Size(width: Self.trackSize.width + 8, height: 44) }
