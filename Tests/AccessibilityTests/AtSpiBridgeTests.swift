@@ -98,16 +98,13 @@ import Testing
     /// typed as e and a combining accent is two); what the field did is heard as
     /// `object:text-changed` and `object:text-caret-moved` after the frame.
     @Test func aFieldsTextIsReadEditedAndFollowed() throws {
-        let bus = try AccessibilityBus()
-        defer { bus.stop() }
         let window = Window(size: Size(width: 400, height: 300))
         let field = TextField(placeholder: "Name", frame: Rect(x: 20, y: 20, width: 300, height: 44))
         window.addSubview(field)
         field.becomeFocused()
-        try window.prepareFrame()
-        let (connection, bridge) = try Self.serve(window, on: bus)
-        defer { bridge.unregister() }
-        let serve = { try connection.wait(timeout: 0.01) }
+        let served = try ServedWindow(window)
+        defer { served.stop() }
+        let (bus, serve) = (served.bus, served.serve)
 
         let edited = try AccessibilityBusTests.client(
             ["text", "Name", "--set", "Ada", "--insert", "3", " Love", "--caret", "1"], in: bus, serve: serve)
@@ -135,8 +132,6 @@ import Testing
     /// the text with no `text-changed` (only the focused field's changes were told), so a
     /// reader's copy of the text went stale.
     @Test func aReadersEditOfAnUnfocusedFieldIsHeard() throws {
-        let bus = try AccessibilityBus()
-        defer { bus.stop() }
         let window = Window(size: Size(width: 400, height: 300))
         let first = TextField(placeholder: "First", frame: Rect(x: 20, y: 20, width: 300, height: 44))
         let second = TextField(placeholder: "Second", frame: Rect(x: 20, y: 80, width: 300, height: 44))
@@ -144,10 +139,9 @@ import Testing
         window.addSubview(first)
         window.addSubview(second)
         first.becomeFocused()
-        try window.prepareFrame()
-        let (connection, bridge) = try Self.serve(window, on: bus)
-        defer { bridge.unregister() }
-        let serve = { try connection.wait(timeout: 0.01) }
+        let served = try ServedWindow(window)
+        defer { served.stop() }
+        let (bus, serve) = (served.bus, served.serve)
         let listener = try AccessibilityBusTests.listen(["object:text-changed"], count: 1, in: bus, serve: serve)
         _ = try AccessibilityBusTests.client(["text", "Second", "--set", "Ada Lovelace"], in: bus, serve: serve)
         #expect(second.text == "Ada Lovelace" && first.isFocused)
@@ -162,17 +156,14 @@ import Testing
     /// read "d" for the word "world"), the text's attributes (Orca raised an exception on
     /// every caret move without them, and said nothing), and a selection a reader sets.
     @Test func aReaderReadsAFieldByWordSentenceAndLineAndSelectsInIt() throws {
-        let bus = try AccessibilityBus()
-        defer { bus.stop() }
         let window = Window(size: Size(width: 400, height: 300))
         let field = TextField(placeholder: "Note", frame: Rect(x: 20, y: 20, width: 360, height: 44))
         field.text = "Hello brave world. Don't stop!"
         window.addSubview(field)
         field.becomeFocused()
-        try window.prepareFrame()
-        let (connection, bridge) = try Self.serve(window, on: bus)
-        defer { bridge.unregister() }
-        let serve = { try connection.wait(timeout: 0.01) }
+        let served = try ServedWindow(window)
+        defer { served.stop() }
+        let (bus, serve) = (served.bus, served.serve)
 
         let read = try AccessibilityBusTests.client(
             ["text", "Note", "--select", "6", "11", "--pieces", "16"], in: bus, serve: serve)
@@ -220,16 +211,13 @@ import Testing
     /// while on; a reader's click turns it, and `object:state-changed:checked` says so (the
     /// form's switches had been push buttons titled "On", with no state a reader could tell).
     @Test func aSwitchIsACheckableToggleButtonThatAReaderTurns() throws {
-        let bus = try AccessibilityBus()
-        defer { bus.stop() }
         let window = Window(size: Size(width: 400, height: 300))
         let toggle = Switch(isOn: true, frame: Rect(x: 20, y: 20, width: 59, height: 44))
         toggle.accessibilityLabel = "Show my photo"
         window.addSubview(toggle)
-        try window.prepareFrame()
-        let (connection, bridge) = try Self.serve(window, on: bus)
-        defer { bridge.unregister() }
-        let serve = { try connection.wait(timeout: 0.01) }
+        let served = try ServedWindow(window)
+        defer { served.stop() }
+        let (bus, serve) = (served.bus, served.serve)
 
         let desktop = try AccessibilityBusTests.client(["tree", "--depth", "3"], in: bus, serve: serve)
         let app = try #require((desktop["children"] as? [[String: Any]])?.first)
@@ -253,8 +241,6 @@ import Testing
     /// parent (it had answered window coordinates for both), and the point over it finds it
     /// from the frame (GetAccessibleAtPoint had been unknown).
     @Test func extentsInEachCoordinateTypeAndTheElementAtAPoint() throws {
-        let bus = try AccessibilityBus()
-        defer { bus.stop() }
         let window = Window(size: Size(width: 400, height: 300))
         window.accessibilityLabel = "Points"
         let scroll = View(frame: Rect(x: 0, y: 40, width: 400, height: 200))
@@ -263,10 +249,9 @@ import Testing
         let go = Button(title: "Go", frame: Rect(x: 16, y: 40, width: 80, height: 44))
         scroll.addSubview(go)
         window.addSubview(scroll)
-        try window.prepareFrame()
-        let (connection, bridge) = try Self.serve(window, on: bus)
-        defer { bridge.unregister() }
-        let serve = { try connection.wait(timeout: 0.01) }
+        let served = try ServedWindow(window)
+        defer { served.stop() }
+        let (bus, serve) = (served.bus, served.serve)
 
         let button = try AccessibilityBusTests.client(["component", "Go"], in: bus, serve: serve)
         #expect(button["window"] as? [Int] == [16, 80, 80, 44], "\(button)")
@@ -352,13 +337,11 @@ import Testing
     /// The window losing and getting the keyboard is heard as `window:deactivate` and
     /// `window:activate` from its frame, named by its title.
     @Test func theWindowsActivationIsHeard() throws {
-        let bus = try AccessibilityBus()
-        defer { bus.stop() }
         let window = Window(size: Size(width: 200, height: 100))
         window.accessibilityLabel = "Notes"
-        let (connection, bridge) = try Self.serve(window, on: bus)
-        defer { bridge.unregister() }
-        let serve = { try connection.wait(timeout: 0.01) }
+        let served = try ServedWindow(window)
+        defer { served.stop() }
+        let (bus, serve) = (served.bus, served.serve)
         let listener = try AccessibilityBusTests.listen(
             ["window:activate", "window:deactivate"], count: 2, in: bus, serve: serve)
         window.isKeyWindow = false
@@ -366,5 +349,33 @@ import Testing
         let events = try listener.finish(serve: serve)
         #expect(events.map { $0["type"] as? String } == ["window:deactivate", "window:activate"], "\(events)")
         #expect(events.allSatisfy { $0["name"] as? String == "Notes" && $0["role"] as? String == "frame" }, "\(events)")
+    }
+}
+
+/// A window served on an accessibility bus of its own, as the bridge tests read it: its frame
+/// prepared, the bridge registered; `stop()` ends both.
+@MainActor
+final class ServedWindow {
+    let bus: AccessibilityBus
+    let connection: DBusConnection
+    let bridge: AtSpiBridge
+
+    init(_ window: Window) throws {
+        bus = try AccessibilityBus()
+        do {
+            try window.prepareFrame()
+            (connection, bridge) = try AtSpiBridgeTests.serve(window, on: bus)
+        } catch {
+            bus.stop()
+            throw error
+        }
+    }
+
+    /// Answers the bus's calls for up to 10 ms: what a test runs while a client waits.
+    func serve() throws { try connection.wait(timeout: 0.01) }
+
+    func stop() {
+        bridge.unregister()
+        bus.stop()
     }
 }

@@ -14,6 +14,19 @@ import Testing
 /// focus moved to; in a field, the word Ctrl+Left moves the caret to.
 @MainActor
 @Suite struct OrcaTests {
+    /// Runs `app` until what speech-dispatcher was given (one utterance a line, a row's lines
+    /// joined by spaces) meets `condition`, for at most a minute; on failure, says what Orca said.
+    static func wait(
+        for orca: ScreenReader, in app: WaylandApp, _ what: String, _ condition: @escaping ([String]) -> Bool
+    ) throws {
+        do {
+            try app.pump(until: { condition(orca.spoken) }, timeout: 60, what)
+        } catch {
+            Issue.record("\(error)\nOrca said: \(orca.speechOutput)\nspeech file: \(orca.spoken)\n\(orca.log)")
+            throw error
+        }
+    }
+
     @Test func orcaSpeaksTheFocusedRowAfterTabAndPageDown() throws {
         let scene = try AccessibilityInWestonTests.ListSceneInWeston()
         defer { scene.stop() }
@@ -21,14 +34,8 @@ import Testing
         try app.pump(until: { window.isKeyWindow }, "the keyboard")
         let orca = try ScreenReader(bus: bus)
         defer { orca.stop() }
-        // What speech-dispatcher was given, one utterance a line (a row's lines joined by spaces).
         func spoken(_ what: String, _ condition: @escaping ([String]) -> Bool) throws {
-            do {
-                try app.pump(until: { condition(orca.spoken) }, timeout: 60, what)
-            } catch {
-                Issue.record("\(error)\nOrca said: \(orca.speechOutput)\nspeech file: \(orca.spoken)\n\(orca.log)")
-                throw error
-            }
+            try Self.wait(for: orca, in: app, what, condition)
         }
         try spoken("Orca to start") { $0.contains { $0.contains("Screen reader on") } }
         let list = try #require(window.view(named: "main") as? ListView)
@@ -63,12 +70,7 @@ import Testing
         let orca = try ScreenReader(bus: bus)
         defer { orca.stop() }
         func spoken(_ what: String, _ condition: @escaping ([String]) -> Bool) throws {
-            do {
-                try app.pump(until: { condition(orca.spoken) }, timeout: 60, what)
-            } catch {
-                Issue.record("\(error)\nOrca said: \(orca.speechOutput)\nspeech file: \(orca.spoken)\n\(orca.log)")
-                throw error
-            }
+            try Self.wait(for: orca, in: app, what, condition)
         }
         try spoken("Orca to start") { $0.contains { $0.contains("Screen reader on") } }
         let focused = orca.spoken.count
