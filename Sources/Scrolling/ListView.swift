@@ -49,13 +49,17 @@ public final class ListView: ScrollView {
     /// A list; the rows with cells stand inside it.
     public override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .list) }
 
-    /// Its elements are its cells and its headers' titles, in the tree's order (top to
-    /// bottom, then left to right): a cell's index is how many of them come before it (counted,
-    /// not made: one is asked as each cell is reused). A header's title, a subview of its
-    /// header, is found among the elements made (a few headers show at once).
+    /// Its elements are its cells, its headers' titles and its refresh control while it shows,
+    /// in the tree's order (top to bottom, then left to right): a cell's index is how many of
+    /// them come before it (counted, not made: one is asked as each cell is reused). Any other
+    /// element (a header's title, a subview of its header) is found among the elements made.
     public override func accessibilityIndex(ofChild child: View, in window: Window) -> Int {
-        guard child.superview === self else { return super.accessibilityIndex(ofChild: child, in: window) }
-        guard child is ListCell, !child.isHidden else { return -1 }
+        // A header's title, the refresh control, an app's own subview: found among the elements
+        // made (a few at once).
+        guard child.superview === self, child is ListCell else {
+            return super.accessibilityIndex(ofChild: child, in: window)
+        }
+        guard !child.isHidden else { return -1 }
         /// Where an element stands, as the tree sorts: a header's by its title's place.
         func place(_ v: View) -> (Double, Double) {
             guard let header = v as? ListSectionHeader else { return (v.frame.minY, v.frame.minX) }
@@ -64,7 +68,8 @@ public final class ListView: ScrollView {
         }
         let key = place(child)
         return subviews.reduce(0) { n, v in
-            n + (v !== child && !v.isHidden && (v is ListCell || v is ListSectionHeader) && place(v) < key ? 1 : 0)
+            let element = v is ListCell || v is ListSectionHeader || v is RefreshControl
+            return n + (v !== child && !v.isHidden && element && place(v) < key ? 1 : 0)
         }
     }
 
@@ -127,6 +132,9 @@ public final class ListView: ScrollView {
     /// above the viewport's top and be counted as above itself (a resize then moved every row
     /// in view by the difference, for good).
     @exclusivity(unchecked) private var keptRow: Int?
+    /// The focused row whose cell is kept while the row is away (`recycleCells`), as the last
+    /// recycling found it.
+    @exclusivity(unchecked) private var focusKeptRow: Int?
     var count: Int { layout.count }
     @exclusivity(unchecked) private var isUpdating = false
     var follower: RowScrollFollower?
@@ -440,8 +448,10 @@ public final class ListView: ScrollView {
             return
         }
         let inView = rowsInView()
+        // The focused row's cell, kept while its row is away, is one cell more than the rows.
+        let kept = focusKeptRow.map { inView.contains($0) ? 0 : 1 } ?? 0
         if let placed, placed.rows == inView, placed.generation == layoutGeneration, placed.width == bounds.width,
-            visibleCells.count == inView.count
+            visibleCells.count == inView.count + kept
         {
             // The same rows, measured and placed with this layout, each with its cell.
             updateHeaders()
@@ -484,6 +494,9 @@ public final class ListView: ScrollView {
                 place(dataSource.list(self, cellForRow: r), row: r)
             }
         }
+        // The kept focused row follows its row while away (rows above it measured, inserted or
+        // deleted), so it comes back where it belongs.
+        if let r = focusKeptRow, !rows.contains(r), let cell = visibleCells[r] { cell.frame = rectForRow(r) }
         updateHeaders()
         trimPools()
         // Before `placed` takes the generation: marking bumps it.
@@ -574,7 +587,10 @@ public final class ListView: ScrollView {
         // item too): the keyboard's next Down goes on from it, and a screen reader's focus
         // stays on that row instead of on a cell that now shows another.
         var leaving: [Int] = []
-        for (r, cell) in visibleCells where !rows.contains(r) && !cell.isFocused { leaving.append(r) }
+        focusKeptRow = nil
+        for (r, cell) in visibleCells where !rows.contains(r) {
+            if cell.isFocused { focusKeptRow = r } else { leaving.append(r) }
+        }
         for r in leaving {
             if let cell = visibleCells.removeValue(forKey: r) { recycle(cell) }
         }

@@ -103,6 +103,26 @@ import Testing
         #expect(d.list.visibleCells[1] == nil)
     }
 
+    /// The kept cell follows its row while away: rows inserted above it move it down, and back
+    /// in view it stands where its row is, not where it was left (it had kept its old frame
+    /// over a neighbour); a list still at the same rows takes its fast path with it kept.
+    @Test func aKeptFocusedRowComesBackWhereItsRowIs() throws {
+        press(.tab)
+        press(.down)
+        let kept = try #require(d.window.focusedView as? ListCell)
+        d.list.scrollToRow(500)
+        d.driver.settle()
+        d.list.insertRows(at: [0, 1, 2])
+        d.driver.settle()
+        #expect(d.list.row(for: kept) == 4 && kept.isFocused)
+        #expect(kept.frame == d.list.rectForRow(4), "\(kept.frame) against \(d.list.rectForRow(4))")
+        d.list.contentOffset = Point(x: 0, y: 0)
+        d.driver.settle()
+        #expect(kept.frame == d.list.rectForRow(4))
+        let others = d.list.visibleCells.filter { $0.value !== kept }.map(\.value.frame)
+        #expect(others.allSatisfy { !$0.intersects(kept.frame.insetBy(dx: 0, dy: 0.5)) }, "a row overlaps the kept one")
+    }
+
     /// The focused row's number and whether its cell is in full view (below any pinned header).
     func focused() throws -> (row: Int, inView: Bool) {
         let cell = try #require(d.window.focusedView as? ListCell, "no row has the focus")

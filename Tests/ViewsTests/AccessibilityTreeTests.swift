@@ -62,6 +62,24 @@ import Testing
         #expect(rows.contains { $0.states.contains(.showing) })
     }
 
+    /// With its refresh control showing (refreshing, scrolled to show it), the control is one
+    /// of the list's elements with its own index, and the cells count it: it had answered -1,
+    /// and every cell's index was one short.
+    @Test func aListsRefreshControlHasItsIndexAndTheCellsCountIt() throws {
+        let window = Scene.list.makeWindow(size: Size(width: 390, height: 844))
+        let view = try #require(window.view(named: "main") as? ListView)
+        let refresh = RefreshControl()
+        view.refreshControl = refresh
+        refresh.beginRefreshing()
+        view.contentOffset = Point(x: 0, y: -view.adjustedContentInset.top)
+        try window.prepareFrame()
+        let list = try #require(window.accessibilityTree().all.first { $0.role == .list })
+        #expect(list.children.contains { $0.view === refresh }, "the refresh control is not shown")
+        for (i, child) in list.children.enumerated() {
+            #expect(view.accessibilityIndex(ofChild: child.view, in: window) == i, "\(child.label)")
+        }
+    }
+
     /// The demo forms' fields are named by the labels beside them, as an app should name
     /// them: a reader said "Type something" for each of the keyboard scene's sixteen fields,
     /// and the form's switches were push buttons called "On".
