@@ -121,7 +121,14 @@ extension AtSpiBridge {
             let origin = type == 2 ? Self.parentOrigin(of: node) : .zero
             let p = Point(x: Double(x) + origin.x, y: Double(y) + origin.y)
             guard let editor = Self.editor(node), node.frame.contains(p) else { return .reply([.int32(-1)]) }
-            let index = editor.textIndex(at: editor.convert(p, from: nil))
+            // The character the point is on (its right half too), not the caret gap nearest it.
+            let local = editor.convert(p, from: nil)
+            var index = editor.textIndex(at: local)
+            if index > 0, let box = editor.characterRect(at: index - 1), box.minX <= local.x, local.x < box.maxX,
+                box.minY <= local.y, local.y < box.maxY
+            {
+                index -= 1
+            }
             return .reply([.int32(Int32(clamping: Self.scalar(atCharacter: index, in: text)))])
         case "AddSelection", "SetSelection":
             // One selection at most: adding one replaces it, as GTK's single-selection text does.

@@ -98,10 +98,10 @@ public final class AtSpiBridge: WindowObserver {
                 let old = signal.arguments[1].stringValue, let new = signal.arguments[2].stringValue
             else { return }
             MainActor.assumeIsolated {
-                // Only a registry that went away and came back: the first start (which the
-                // Embed below can cause) already has the application.
+                // Only a registry that went away and came back, or was replaced: the first
+                // start (which the Embed below can cause) already has the application.
                 if !old.isEmpty && new.isEmpty { self.registryLost = true }
-                if old.isEmpty && !new.isEmpty && self.registryLost {
+                if !new.isEmpty && (self.registryLost || !old.isEmpty) {
                     self.registryLost = false
                     self.embedAgain()
                 }

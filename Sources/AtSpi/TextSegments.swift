@@ -129,24 +129,17 @@ public struct TextSegments: Sendable {
         return piece(pieceIndex(offset, cuts, boundary) + 1, cuts)
     }
 
-    /// `GetStringAtOffset`: the character at `offset`; the word or sentence holding it, or
-    /// when it lies between two, the one before it (the first one when none is before); the
-    /// line or paragraph holding it, without its line feed. Paragraphs are lines here: a line
-    /// feed ends both.
+    /// `GetStringAtOffset`, as AtkTextGranularity defines it and GTK 4 answers: the character
+    /// at `offset`; a word from its start (the one at or before the offset) to the next word's
+    /// start, the spaces after it included; a sentence the same way; a line or a paragraph
+    /// (a line feed ends both) with its line feed.
     public func string(at offset: Int, _ granularity: Granularity) -> Piece {
-        let o = min(max(0, offset), count)
         switch granularity {
-        case .char: return o < count ? o..<(o + 1) : count..<count
-        case .word: return Self.holding(o, in: words)
-        case .sentence: return Self.holding(o, in: sentences)
-        case .line, .paragraph: return lines.last { $0.lowerBound <= o } ?? lines[0]
+        case .char: return piece(at: offset, .char)
+        case .word: return piece(at: offset, .wordStart)
+        case .sentence: return piece(at: offset, .sentenceStart)
+        case .line, .paragraph: return piece(at: offset, .lineStart)
         }
-    }
-
-    /// The range holding `o`, else the last before it, else the first (empty at `o` if none).
-    private static func holding(_ o: Int, in ranges: [Range<Int>]) -> Range<Int> {
-        if let r = ranges.last(where: { $0.lowerBound <= o }) { return r }
-        return ranges.first ?? o..<o
     }
 
     static func words(in scalars: [Unicode.Scalar]) -> [Range<Int>] {

@@ -14,8 +14,9 @@ public struct VelocityTracker: Sendable {
     /// How far apart two times may be and still count as equal at the window's and the gap's
     /// edges (a microsecond, far below any device's clock step). Event times are whole
     /// milliseconds, so a sample often lies exactly a window before the release; the seconds
-    /// they become carry rounding that depends on the times themselves (1.150 − 1.000 is
-    /// 0.15000000000000013), and without the tolerance the same gesture played a millisecond
+    /// they become carry rounding that depends on the times themselves (4.150 − 4.000 is
+    /// 0.15000000000000036, 1.150 − 1.000 is 0.1499999999999999), and without the tolerance
+    /// the same gesture played a millisecond
     /// later kept or lost that sample: a touchpad fling rested at 951 px or 948 px.
     public static let timeTolerance = 1e-6
 

@@ -87,14 +87,14 @@ extension TextEditingView {
             editing.deleteForward()
         case .left:
             // With a selection and no Shift, Left and Right collapse it to that side, as every
-            // editor does, rather than stepping from the caret.
+            // editor does, rather than stepping from the caret (with Ctrl too, as GTK's fields).
             let to =
-                !extending && !selection.isEmpty && !byWord
+                !extending && !selection.isEmpty
                 ? selection.lowerBound : byWord ? editing.wordStart(before: editing.caret) : editing.caret - 1
             editing.moveCaret(to: to, extending: extending)
         case .right:
             let to =
-                !extending && !selection.isEmpty && !byWord
+                !extending && !selection.isEmpty
                 ? selection.upperBound : byWord ? editing.wordEnd(after: editing.caret) : editing.caret + 1
             editing.moveCaret(to: to, extending: extending)
         case .up, .down, .pageUp, .pageDown, .home, .end:

@@ -33,7 +33,12 @@ final class WaylandPointer {
     private var stopWatch: FingerScrollStopWatch? {
         if let watch = stopWatchStorage { return watch }
         guard let window = input.window else { return nil }
-        let watch = FingerScrollStopWatch(window: window) { [weak self] stops in self?.input.deliver(stops) }
+        let watch = FingerScrollStopWatch(window: window) { [weak self] stops in
+            guard let self else { return }
+            // Never dated before an event already delivered (compositor times run on their own).
+            let t = max(self.input.lastEventTime, stops.first?.time ?? 0)
+            self.input.deliver(stops.map { InputEvent(time: t, $0.kind) })
+        }
         stopWatchStorage = watch
         return watch
     }

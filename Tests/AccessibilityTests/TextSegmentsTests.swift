@@ -2,8 +2,7 @@ import ScrollwayAtSpi
 import Testing
 
 /// The pieces `org.a11y.atspi.Text` answers with, against ATK's definitions: a piece runs from
-/// the last cut at or before the offset to the next cut; what `GetStringAtOffset` gives back is
-/// the word, sentence or line itself. Orca read "d" for the word at 16 of "hello brave world"
+/// the last cut at or before the offset to the next cut, for boundaries and granularities alike. Orca read "d" for the word at 16 of "hello brave world"
 /// (one character for every word, sentence and paragraph) before these.
 @Suite struct TextSegmentsTests {
     let text = TextSegments("Hello brave world. Don't stop!  Next\nSecond e-mail line\n")
@@ -39,17 +38,19 @@ import Testing
         #expect(text.piece(after: 56, .lineStart) == 56..<56)
     }
 
+    /// GetStringAtOffset as AtkTextGranularity defines it (GTK 4's answers): from the start of
+    /// the word, sentence or line at or before the offset to the next one's start.
     @Test func stringsAtAnOffsetForEachGranularity() {
         func string(_ offset: Int, _ g: TextSegments.Granularity) -> String { text.text(text.string(at: offset, g)) }
         #expect(string(16, .char) == "d")
-        #expect(string(16, .word) == "world")
-        #expect(string(17, .word) == "world")  // between words: the one before
-        #expect(string(44, .word) == "e-mail")
-        #expect(string(20, .sentence) == "Don't stop!")
-        #expect(string(30, .sentence) == "Don't stop!")
-        #expect(string(3, .line) == "Hello brave world. Don't stop!  Next")
-        #expect(string(40, .paragraph) == "Second e-mail line")
+        #expect(string(16, .word) == "world. ")
+        #expect(string(17, .word) == "world. ")  // between words: the one before, with what follows it
+        #expect(string(44, .word) == "e-mail ")
+        #expect(string(20, .sentence) == "Don't stop!  ")
+        #expect(string(3, .line) == "Hello brave world. Don't stop!  Next\n")
+        #expect(string(40, .paragraph) == "Second e-mail line\n")
         #expect(text.string(at: 56, .line) == 56..<56)
+        #expect(TextSegments("  lead").string(at: 0, .word) == 0..<2)  // the spaces before the first word
     }
 
     @Test func emptyAndOutOfRangeOffsets() {
@@ -62,6 +63,5 @@ import Testing
         let word = TextSegments("word")
         #expect(word.piece(at: -3, .wordStart) == 0..<4 && word.piece(at: 99, .wordStart) == 0..<4)
         #expect(word.piece(at: 99, .char) == 4..<4)
-        #expect(TextSegments("  lead").string(at: 0, .word) == 2..<6)
     }
 }

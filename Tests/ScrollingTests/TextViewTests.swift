@@ -235,6 +235,9 @@ import Testing
         #expect(field.editing.caret == 5)
         press(.right, [.control, .shift])
         #expect(field.editing.selectedText == " stop")
+        press(.left, .control)  // a selection collapses to its side first, as with a plain arrow
+        #expect(field.editing.caret == 5 && field.editing.selection.isEmpty)
+        press(.right, [.control, .shift])
         press(.right)
         press(.right, .control)
         #expect(field.editing.caret == 18)  // the end of "e-mail"
