@@ -283,7 +283,11 @@ public final class CollectionView: ScrollView {
         let wantedSet = Set(wanted)
         // The focused item keeps its cell wherever it scrolls, as a list's focused row does.
         var leaving: [ItemPath] = []
-        for (path, cell) in visibleCells where !wantedSet.contains(path) && !cell.isFocused { leaving.append(path) }
+        let focused = window?.focusedView
+        for (path, cell) in visibleCells where !wantedSet.contains(path) {
+            if let focused, focused.isDescendant(of: cell) { continue }
+            leaving.append(path)
+        }
         for path in leaving {
             if let cell = visibleCells.removeValue(forKey: path) { recycle(cell) }
         }
@@ -319,7 +323,7 @@ public final class CollectionView: ScrollView {
     }
 
     private func recycle(_ cell: CollectionCell) {
-        cell.resignFocus()
+        if let focused = window?.focusedView, focused.isDescendant(of: cell) { focused.resignFocus() }
         window?.postAccessibilityNotification(.elementRemoved(cell, container: self))
         cell.leaveRowsInView()
         cell.onTap = nil

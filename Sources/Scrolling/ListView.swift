@@ -588,8 +588,10 @@ public final class ListView: ScrollView {
         // stays on that row instead of on a cell that now shows another.
         var leaving: [Int] = []
         focusKeptRow = nil
+        // The focus may be the cell's or a control's inside it (a switch in a settings row).
+        let focused = window?.focusedView
         for (r, cell) in visibleCells where !rows.contains(r) {
-            if cell.isFocused { focusKeptRow = r } else { leaving.append(r) }
+            if let focused, focused.isDescendant(of: cell) { focusKeptRow = r } else { leaving.append(r) }
         }
         for r in leaving {
             if let cell = visibleCells.removeValue(forKey: r) { recycle(cell) }
@@ -696,10 +698,10 @@ public final class ListView: ScrollView {
     }
 
     private func recycle(_ cell: ListCell) {
-        // A cell recycled with the focus (its row deleted, the data reloaded) gives it up: it
-        // is about to show another row, which must not inherit it. (Scrolling away keeps the
-        // focused row's cell: `recycleCells`.)
-        cell.resignFocus()
+        // A cell recycled with the focus, its own or a control's inside it (its row deleted,
+        // the data reloaded), gives it up: it is about to show another row, which must not
+        // inherit it. (Scrolling away keeps the focused row's cell: `recycleCells`.)
+        if let focused = window?.focusedView, focused.isDescendant(of: cell) { focused.resignFocus() }
         swipeActions?.cellWillRecycle(cell)
         window?.postAccessibilityNotification(.elementRemoved(cell, container: self))
         cell.leaveRowsInView()

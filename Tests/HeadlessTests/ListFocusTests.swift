@@ -123,6 +123,21 @@ import Testing
         #expect(others.allSatisfy { !$0.intersects(kept.frame.insetBy(dx: 0, dy: 0.5)) }, "a row overlaps the kept one")
     }
 
+    /// The focus on a control inside a row's cell (a switch in a settings row) keeps the cell
+    /// too: it had been recycled with the control still focused, which another row then showed.
+    @Test func aFocusedControlInsideARowKeepsItsCell() throws {
+        d.driver.settle()
+        let cell = try #require(d.list.visibleCells[1])
+        let toggle = Switch(frame: Rect(x: 300, y: 0, width: 59, height: 44))
+        cell.addSubview(toggle)
+        toggle.becomeFocused()
+        d.list.scrollToRow(500)
+        d.driver.settle()
+        #expect(toggle.isFocused && d.list.visibleCells[1] === cell && toggle.superview === cell)
+        #expect(
+            d.list.visibleCells.filter { d.window.focusedView?.isDescendant(of: $0.value) == true }.map(\.key) == [1])
+    }
+
     /// The focused row's number and whether its cell is in full view (below any pinned header).
     func focused() throws -> (row: Int, inView: Bool) {
         let cell = try #require(d.window.focusedView as? ListCell, "no row has the focus")
