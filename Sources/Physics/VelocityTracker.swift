@@ -14,10 +14,10 @@ public struct VelocityTracker: Sendable {
     /// How far apart two times may be and still count as equal at the window's and the gap's
     /// edges (a microsecond, far below any device's clock step). Event times are whole
     /// milliseconds, so a sample often lies exactly a window before the release; the seconds
-    /// they become carry rounding that depends on the times themselves (4.150 − 4.000 is
-    /// 0.15000000000000036, 1.150 − 1.000 is 0.1499999999999999), and without the tolerance
-    /// the same gesture played a millisecond
-    /// later kept or lost that sample: a touchpad fling rested at 951 px or 948 px.
+    /// they become carry rounding that depends on the times themselves (4.150 − 4.000 is just
+    /// over 0.15, 1.150 − 1.000 just under), so without the tolerance the same gesture played
+    /// a millisecond later kept or lost that sample and rested elsewhere (docs/decisions.md,
+    /// 0.15.32).
     public static let timeTolerance = 1e-6
 
     private var samples: [(t: Double, p: Point)] = []

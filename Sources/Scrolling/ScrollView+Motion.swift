@@ -404,7 +404,7 @@ extension ScrollView: FrameAnimation {
             } else {
                 // A spring back (no release began it) follows the edge that moved, at its own
                 // speed: taken for a throw back in, it glided past the edge and rested inside
-                // (the keyboard hiding at a form's end: 19 px short of the new end, 3 s on).
+                // (the keyboard hiding at a form's end; docs/decisions.md, 0.15.31).
                 bounceBackIfNeeded(at: t, velocity: v, decelerating: wasDecelerating, glidesIn: wasDecelerating)
             }
         default:

@@ -120,8 +120,8 @@ public enum AccessibilityNotification {
     /// What `view` says changed: its label, or text that names the element it is part of (a
     /// row's label shows another row's text).
     case labelChanged(View)
-    /// `view`'s `state` came on or went off (a switch checked, a refresh busy): a reader that
-    /// keeps a copy of its states hears of it.
+    /// `view`'s `state` came on or went off (a switch checked): a reader that keeps a copy of
+    /// its states hears of it.
     case stateChanged(View, AccessibilityStates, Bool)
 }
 

@@ -4,9 +4,10 @@ import ScrollwayGestures
 /// platform: 0.5 s after its last event the stops the compositor would have sent are delivered.
 /// The stop can be lost (mutter's remote desktop sends none; devices and compositors drop
 /// them), and a scroll view left dragging ignores keys and the wheel. libinput sends scroll
-/// events while the fingers move (every 7 to 12 ms) and nothing while they rest, so 0.5 s tells
-/// a lost stop from motion; resting fingers whose scroll is ended see nothing change (the
-/// release's velocity is zero by then), and moving them again starts a new scroll.
+/// events over and over while the fingers move and nothing while they rest, so the wait
+/// tells a lost stop from motion (the intervals measured are in docs/decisions.md, 0.8.0);
+/// resting fingers whose scroll is ended see nothing change (the release's velocity is zero by
+/// then), and moving them again starts a new scroll.
 ///
 /// The Wayland pointer feeds it each frame's events, and the offscreen player each script
 /// event, so a script without a stop ends at the same time played either way.
