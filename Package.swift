@@ -165,7 +165,8 @@ let package = Package(
             dependencies: [
                 "ScrollwayCWaylandClient", "ScrollwayCSystem", "ScrollwayCXKBCommon", "ScrollwayWaylandCore",
                 "ScrollwayWaylandProtocols", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayRaster",
-                "ScrollwayViews", "ScrollwayAtSpi", "ScrollwayDBus", .product(name: "Logging", package: "swift-log"),
+                "ScrollwayViews", "ScrollwayAtSpi", "ScrollwayDBus", "ScrollwayScripts",
+                .product(name: "Logging", package: "swift-log"),
             ], path: "Sources/Wayland"
         ),
 

@@ -30,7 +30,6 @@ public final class WlrootsSeat: SeatInput {
     private var pointer: OpaquePointer?
     private var keyboard: OpaquePointer?
     private var inputMethod: OpaquePointer?
-    private let keymapText: String
     /// The keys' modifiers, sent after each key that changes them (wlroots works none out).
     private var modifiers: ModifierState
     private let keys: KeyCodes
@@ -75,7 +74,6 @@ public final class WlrootsSeat: SeatInput {
         self.timeout = timeout
         self.outputName = output
         self.layoutSize = layoutSize
-        self.keymapText = keys.keymapText
         self.keys = keys
         self.modifiers = try keys.modifierState()
         var outputGlobals: [UInt32] = []
@@ -170,7 +168,7 @@ public final class WlrootsSeat: SeatInput {
 
     /// A virtual keyboard with the rig's keymap (sent in a sealed memfd, as the protocol asks).
     private func plugKeyboard() throws {
-        let bytes = Array(keymapText.utf8) + [0]
+        let bytes = Array(keys.keymapText.utf8) + [0]
         let memory: SharedMemory
         do {
             memory = try SharedMemory(name: "scrollway-keymap", size: bytes.count)

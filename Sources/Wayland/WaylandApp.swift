@@ -4,6 +4,7 @@ import ScrollwayCSystem
 import ScrollwayCWaylandClient
 import ScrollwayGeometry
 import ScrollwayRaster
+import ScrollwayScripts
 import ScrollwayViews
 import ScrollwayWaylandCore
 import Synchronization
@@ -145,18 +146,8 @@ public final class WaylandApp {
         } catch {
             let path = CommandLine.arguments.first ?? "app"
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            let line = Array("\(name): \(error)\n".utf8)
-            var written = 0
-            while written < line.count {
-                let n = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress! + written, $0.count - written) }
-                if n > 0 {
-                    written += n
-                } else if n < 0 && errno == EINTR {
-                    continue
-                } else {
-                    break  // standard error is closed or full: the status still says it failed
-                }
-            }
+            // Standard error closed or full loses the message; the status still says it failed.
+            StandardStream.error.say("\(name): \(error)\n")
             exit(1)
         }
     }
