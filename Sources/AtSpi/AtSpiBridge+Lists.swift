@@ -81,7 +81,7 @@ extension AtSpiBridge {
                 ? (window.accessibilityLabel ?? window.name ?? "") : (element.resolvedAccessibility.label ?? "")
             event("PropertyChange", from: element, detail: "accessible-name", data: .string(name))
         case .stateChanged(let view, let states, let on):
-            for (state, name) in AtSpiRoles.stateNames where states.contains(state) {
+            for (state, _, name) in AtSpiRoles.stateTypes where states.contains(state) {
                 stateChanged(name, on, on: view)
             }
         }

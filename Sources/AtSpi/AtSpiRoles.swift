@@ -4,12 +4,15 @@ import ScrollwayViews
 /// `atspi-constants.h`: `AtspiRole`, `AtspiStateType`), and the names libatspi gives them.
 @MainActor
 enum AtSpiRoles {
-    /// The name of each state a `stateChanged` notification can carry, as AT-SPI's events
-    /// spell them (`object:state-changed:checked`).
-    static let stateNames: [(AccessibilityStates, String)] = [
-        (.checked, "checked"), (.busy, "busy"), (.checkable, "checkable"), (.selected, "selected"),
-        (.focused, "focused"), (.showing, "showing"), (.visible, "visible"), (.enabled, "enabled"),
-        (.editable, "editable"), (.active, "active"),
+    /// Each state that maps to one of AT-SPI's: its `AtspiStateType` and the name its events
+    /// spell (`object:state-changed:checked`). The state set and the state-change events both
+    /// read this one table.
+    static let stateTypes: [(state: AccessibilityStates, type: UInt64, name: String)] = [
+        (.active, 1, "active"), (.busy, 3, "busy"), (.checked, 4, "checked"), (.editable, 7, "editable"),
+        (.enabled, 8, "enabled"), (.focusable, 11, "focusable"), (.focused, 12, "focused"),
+        (.multiLine, 17, "multi-line"), (.selectable, 22, "selectable"), (.selected, 23, "selected"),
+        (.showing, 25, "showing"), (.singleLine, 26, "single-line"), (.visible, 30, "visible"),
+        (.checkable, 41, "checkable"),
     ]
 
     /// AtspiRole values.
@@ -55,25 +58,13 @@ enum AtSpiRoles {
         guard case .element(let node, _, _) = object else { return [0, 0] }
         let s = node.states
         var bits: UInt64 = 0
-        func set(_ state: UInt64, if present: Bool) { if present { bits |= 1 << state } }
-        set(1, if: s.contains(.active))
-        set(3, if: s.contains(.busy))
-        set(4, if: s.contains(.checked))
-        set(7, if: s.contains(.editable))
-        set(8, if: s.contains(.enabled))
-        set(11, if: s.contains(.focusable))
-        set(12, if: s.contains(.focused))
-        set(17, if: s.contains(.multiLine))
-        set(22, if: s.contains(.selectable))
-        set(23, if: s.contains(.selected))
-        set(24, if: s.contains(.enabled))  // SENSITIVE: it responds to input
-        set(25, if: s.contains(.showing))
-        set(26, if: s.contains(.singleLine))
-        // TRANSIENT: a row is a cell that is reused for other rows, so a reader must not keep
-        // its name (libatspi caches what it reads of other objects until an event says more).
-        set(28, if: node.role == .listItem)
-        set(30, if: s.contains(.visible))
-        set(41, if: s.contains(.checkable))
+        for (state, type, _) in stateTypes where s.contains(state) { bits |= 1 << type }
+        // SENSITIVE (24): it responds to input, as enabled says.
+        if s.contains(.enabled) { bits |= 1 << 24 }
+        // TRANSIENT (28): a row is a cell that is reused for other rows, so a reader must not
+        // keep its name (libatspi caches what it reads of other objects until an event says
+        // more).
+        if node.role == .listItem { bits |= 1 << 28 }
         return [UInt32(truncatingIfNeeded: bits), UInt32(truncatingIfNeeded: bits >> 32)]
     }
 
