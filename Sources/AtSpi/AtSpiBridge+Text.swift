@@ -108,17 +108,13 @@ extension AtSpiBridge {
                     box = box.map { $0.union(shown) } ?? shown
                 }
             }
-            let origin = type == 2 ? Self.parentOrigin(of: node) : .zero
-            let r = (box ?? .zero).offsetBy(dx: -origin.x, dy: -origin.y)
-            let values = [r.minX, r.minY, r.width, r.height].map {
-                DBusValue.int32(Int32(clamping: box == nil ? 0 : $0, rounding: .toNearestOrAwayFromZero))
-            }
-            return .reply(values)
+            return .reply(
+                box.map { Self.rectangle($0, inCoordinates: type, for: node) } ?? Array(repeating: .int32(0), count: 4))
         case "GetOffsetAtPoint":
             guard call.arguments.count == 3, let x = call.int32(at: 0), let y = call.int32(at: 1),
                 case .uint32(let type) = call.arguments[2]
             else { return invalid(call) }
-            let origin = type == 2 ? Self.parentOrigin(of: node) : .zero
+            let origin = Self.origin(ofCoordinates: type, for: node)
             let p = Point(x: Double(x) + origin.x, y: Double(y) + origin.y)
             guard let editor = Self.editor(node), node.frame.contains(p) else { return .reply([.int32(-1)]) }
             // The character the point is on (its right half too), not the caret gap nearest it.

@@ -483,46 +483,27 @@ public final class AtSpiBridge: WindowObserver {
 
     private func component(_ call: DBusCall, _ object: Object) throws -> DBusAnswer {
         guard case .element(let node, _, _) = object else { return .unhandled }
-        // Window coordinates; on Wayland a client cannot know where its window is on screen,
-        // so screen coordinates are the window's too (as GTK answers). Parent coordinates
-        // (AT-SPI's coordinate type 2) are from the parent element's top-left.
-        let origin = Self.parentOrigin(of: node)
-        func shift(_ type: UInt32?) -> Point { type == 2 ? origin : .zero }
-        func rect(_ type: UInt32?) -> (x: Int32, y: Int32, w: Int32, h: Int32) {
-            let f = node.frame.offsetBy(dx: -shift(type).x, dy: -shift(type).y)
-            return (
-                Int32(clamping: f.minX, rounding: .toNearestOrAwayFromZero),
-                Int32(clamping: f.minY, rounding: .toNearestOrAwayFromZero),
-                Int32(clamping: f.width, rounding: .toNearestOrAwayFromZero),
-                Int32(clamping: f.height, rounding: .toNearestOrAwayFromZero)
-            )
-        }
-        /// A point's arguments (x, y, coordinate type) in window coordinates.
-        func point(_ xAt: Int, _ typeAt: Int) -> Point? {
-            guard call.arguments.count > max(xAt + 1, typeAt), let px = call.int32(at: xAt),
-                let py = call.int32(at: xAt + 1), case .uint32(let type) = call.arguments[typeAt]
+        /// A point's arguments (x, y and the coordinate type after them) in window coordinates.
+        func point() -> Point? {
+            guard call.arguments.count == 3, let px = call.int32(at: 0), let py = call.int32(at: 1),
+                case .uint32(let type) = call.arguments[2]
             else { return nil }
-            return Point(x: Double(px) + shift(type).x, y: Double(py) + shift(type).y)
+            let origin = Self.origin(ofCoordinates: type, for: node)
+            return Point(x: Double(px) + origin.x, y: Double(py) + origin.y)
         }
         let type: UInt32? = if case .uint32(let t)? = call.arguments.first { t } else { nil }
         switch call.member {
-        case "GetExtents":
-            let r = rect(type)
-            return .reply([.structure([.int32(r.x), .int32(r.y), .int32(r.w), .int32(r.h)])])
-        case "GetPosition":
-            let r = rect(type)
-            return .reply([.int32(r.x), .int32(r.y)])
-        case "GetSize":
-            let r = rect(nil)
-            return .reply([.int32(r.w), .int32(r.h)])
+        case "GetExtents": return .reply([.structure(Self.rectangle(node.frame, inCoordinates: type, for: node))])
+        case "GetPosition": return .reply(Array(Self.rectangle(node.frame, inCoordinates: type, for: node).prefix(2)))
+        case "GetSize": return .reply(Array(Self.rectangle(node.frame, inCoordinates: nil, for: node).suffix(2)))
         case "GetLayer": return .reply([.uint32(3)])  // WIDGET
         case "GetMDIZOrder": return .reply([.int32(0)])
         case "GetAlpha": return .reply([.double(1)])
         case "Contains":
-            guard let p = point(0, 2) else { return invalid(call) }
+            guard let p = point() else { return invalid(call) }
             return .reply([.bool(node.frame.contains(p))])
         case "GetAccessibleAtPoint":
-            guard let p = point(0, 2) else { return invalid(call) }
+            guard let p = point() else { return invalid(call) }
             guard let found = Self.deepestElement(at: p, in: node) else { return .reply([Self.null]) }
             return .reply([try reference(found)])
         case "ScrollTo", "ScrollToPoint":
@@ -533,6 +514,24 @@ public final class AtSpiBridge: WindowObserver {
             node.view.becomeFocused()
             return .reply([.bool(node.view.isFocused)])
         default: return .unhandled
+        }
+    }
+
+    /// Where AT-SPI's coordinates of `type` start, in window coordinates: the parent element's
+    /// top-left for parent coordinates (type 2), else the window's. On Wayland a client cannot
+    /// know where its window is on screen, so screen coordinates are the window's too (as GTK
+    /// answers).
+    static func origin(ofCoordinates type: UInt32?, for node: AccessibilityNode) -> Point {
+        type == 2 ? parentOrigin(of: node) : .zero
+    }
+
+    /// `r` (window coordinates) in the coordinates of `type`, in AT-SPI's whole pixels: x, y,
+    /// width, height.
+    static func rectangle(_ r: Rect, inCoordinates type: UInt32?, for node: AccessibilityNode) -> [DBusValue] {
+        let origin = origin(ofCoordinates: type, for: node)
+        let shifted = r.offsetBy(dx: -origin.x, dy: -origin.y)
+        return [shifted.minX, shifted.minY, shifted.width, shifted.height].map {
+            .int32(Int32(clamping: $0, rounding: .toNearestOrAwayFromZero))
         }
     }
 

@@ -35,26 +35,15 @@ public struct TextSegments: Sendable {
     public typealias Piece = Range<Int>
 
     let scalars: [Unicode.Scalar]
-    /// The words, in order.
-    let words: [Range<Int>]
-    /// The sentences, without the whitespace around them, in order.
-    let sentences: [Range<Int>]
-    /// The lines without their line feeds, in order (an empty text has one, empty).
-    let lines: [Range<Int>]
 
+    /// A text's pieces are found as a call asks for them (one boundary a call), not all made
+    /// for every call.
     public init(_ text: String) {
         scalars = Array(text.unicodeScalars)
-        words = Self.words(in: scalars)
-        sentences = Self.sentences(in: scalars)
-        var lines: [Range<Int>] = []
-        var start = 0
-        for (i, s) in scalars.enumerated() where s == "\n" {
-            lines.append(start..<i)
-            start = i + 1
-        }
-        lines.append(start..<scalars.count)
-        self.lines = lines
     }
+
+    /// The positions of the line feeds, in order.
+    private var lineFeeds: [Int] { scalars.indices.filter { scalars[$0] == "\n" } }
 
     /// The number of code points.
     public var count: Int { scalars.count }
@@ -71,12 +60,12 @@ public struct TextSegments: Sendable {
         let inner: [Int]
         switch boundary {
         case .char: return Array(0...count)
-        case .wordStart: inner = words.map(\.lowerBound)
-        case .wordEnd: inner = words.map(\.upperBound)
-        case .sentenceStart: inner = sentences.map(\.lowerBound)
-        case .sentenceEnd: inner = sentences.map(\.upperBound)
-        case .lineStart: inner = lines.dropLast().map { $0.upperBound + 1 }
-        case .lineEnd: inner = lines.dropLast().map(\.upperBound)
+        case .wordStart: inner = Self.words(in: scalars).map(\.lowerBound)
+        case .wordEnd: inner = Self.words(in: scalars).map(\.upperBound)
+        case .sentenceStart: inner = Self.sentences(in: scalars).map(\.lowerBound)
+        case .sentenceEnd: inner = Self.sentences(in: scalars).map(\.upperBound)
+        case .lineStart: inner = lineFeeds.map { $0 + 1 }
+        case .lineEnd: inner = lineFeeds
         }
         var cuts = [0]
         for c in inner where c > cuts.last! && c < count { cuts.append(c) }
