@@ -21,7 +21,7 @@ extension Scene {
             // Closed from the keyboard, the focus goes back to the photo the viewer showed (in
             // view), where Tab and the arrows go on from, and a screen reader says it.
             viewer.onKeyboardClose = { [unowned grid] photo in
-                let shown = ItemPath(item: photo % PhotoGrid.rollLength, section: photo / PhotoGrid.rollLength)
+                let shown = grid.item(atFlatIndex: photo)
                 grid.selectItem(at: shown, scrollsIntoView: true)
                 grid.layoutIfNeeded()
                 grid.cellForItem(at: shown)?.becomeFocused()
@@ -77,6 +77,11 @@ public final class PhotoGrid: CollectionViewDataSource {
 extension CollectionView {
     /// The photo number of `path` in the grid scene's rolls.
     public func flatIndex(ofItem path: ItemPath) -> Int { path.section * PhotoGrid.rollLength + path.item }
+
+    /// The path of photo number `n` (`flatIndex(ofItem:)`'s inverse).
+    public func item(atFlatIndex n: Int) -> ItemPath {
+        ItemPath(item: n % PhotoGrid.rollLength, section: n / PhotoGrid.rollLength)
+    }
 }
 
 /// A grid cell: the photo, edge to edge.
