@@ -43,15 +43,12 @@ import Testing
     /// the application's object; any other object or property is read-only (a list's element
     /// had rewritten the application's id).
     @Test func onlyTheApplicationsIdCanBeSet() throws {
-        let bus = try AccessibilityBus()
-        defer { bus.stop() }
         let window = Window(size: Size(width: 400, height: 300))
         let label = Label(text: "Label", frame: Rect(x: 0, y: 0, width: 200, height: 20))
         window.addSubview(label)
-        let connection = try DBusConnection(address: bus.accessibilityAddress)
-        let bridge = AtSpiBridge(connection: connection, applicationName: "scrollway-test") { [window] }
-        try bridge.register()
-        defer { bridge.unregister() }
+        let served = try ServedWindow(window)
+        defer { served.stop() }
+        let (bus, connection, bridge) = (served.bus, served.connection, served.bridge)
         let client = try DBusConnection(address: bus.accessibilityAddress)
         let name = try connection.uniqueName
         /// Calls on `client` while the bridge serves, for the reply.
