@@ -83,6 +83,92 @@ public struct FrameScheduler: Sendable {
         margin = Self.minimumMargin
     }
 
+    /// A frame's presentation as the compositor reported it (wp_presentation_feedback's
+    /// `presented`), on the host's clock.
+    public struct Presentation: Sendable, Equatable {
+        /// When the frame was shown, s.
+        public var time: Double
+        /// The refresh the compositor reported with it, s; 0: none (a variable refresh rate).
+        public var refresh: Double
+        /// Whether the display's vertical retrace timed it (the `vsync` flag): then its refresh
+        /// is the hardware's, and later repaints fall on its grid.
+        public var synchronized: Bool
+
+        public init(time: Double, refresh: Double, synchronized: Bool) {
+            self.time = time
+            self.refresh = refresh
+            self.synchronized = synchronized
+        }
+    }
+
+    /// The last presentation reported (`presented`).
+    public private(set) var lastPresentation: Presentation?
+    /// How many repaint intervals after the next point of the presentation grid a frame drawn
+    /// now is shown, as the compositor's reports say: 0 where a frame committed before a repaint
+    /// is shown at the vertical retrace that follows it; 1 under weston's headless backend,
+    /// which reports a frame shown a whole interval after the repaint that composited it, by
+    /// when the next repaint has already come.
+    public private(set) var presentationLag = 0
+    /// A lag the last report suggested, adopted when the next agrees (one frame that missed its
+    /// repaint is not a lag).
+    private var suggestedLag: Int?
+    /// The most intervals of lag learned: a report later than this is a slow spell.
+    public static let longestPresentationLag = 3
+
+    /// The compositor reported a presentation: of a frame drawn for `frameTime`
+    /// (`predictedPresentation`) when it aimed at a repaint (`aims`), whose error teaches the
+    /// lag; nil for any other.
+    public mutating func presented(_ presentation: Presentation, drawnFor frameTime: Double? = nil) {
+        lastPresentation = presentation
+        guard let frameTime else { return }
+        let off = ((presentation.time - frameTime) / presentationInterval).rounded()
+        guard off.isFinite, off != 0 else {
+            suggestedLag = nil
+            return
+        }
+        let lag = min(Self.longestPresentationLag, max(0, presentationLag + Int(off)))
+        if lag == suggestedLag {
+            presentationLag = lag
+            suggestedLag = nil
+        } else {
+            suggestedLag = lag
+        }
+    }
+
+    /// The interval between the repaints a frame is predicted to be shown at: the reported
+    /// refresh when a vertical retrace timed the last presentation, else the period observed
+    /// between repaints. A compositor that repaints on a timer of its own reports the output
+    /// mode's refresh all the same (weston's headless backend: 16.67 ms, while it repaints
+    /// every 17.5 ms or so), and a grid of that refresh drifts off the repaints by most of a
+    /// frame between two presentations, then jumps back: animations drawn for its times lag
+    /// the frames shown, then skip a frame's worth (docs/decisions.md, Latency 0.15.33).
+    public var presentationInterval: Double {
+        guard let last = lastPresentation, last.synchronized, last.refresh > 0 else { return period }
+        return last.refresh
+    }
+
+    /// Whether a frame drawn at `now` aims at a repaint the compositor is expected to make: one
+    /// has been seen, and the next has not passed (else the compositor idles, and repaints when
+    /// a commit comes).
+    public func aims(now: Double) -> Bool { lastRepaint.map { now < $0 + period } ?? false }
+
+    /// When a frame drawn at `now` will most likely be shown: the next point of the grid of the
+    /// last presentation (`presentationInterval` apart) after `now`, `presentationLag`
+    /// intervals on, when it aims at a repaint (`aims`); for an idle compositor, which takes a
+    /// commit when it comes whatever lag its repaint loop has, the first point that the frame,
+    /// once drawn, still reaches with the margin (a point a fraction of a millisecond ahead
+    /// would have the frame show the first fraction of a millisecond of an animation just
+    /// begun, often nothing, and be shown later anyway); with no presentation in the last
+    /// second, an interval after `now`.
+    public func predictedPresentation(now: Double) -> Double {
+        let interval = presentationInterval
+        let aimed = aims(now: now)
+        let from = aimed ? now : now + drawCost + margin
+        guard let last = lastPresentation, from - last.time < 1 else { return now + interval }
+        let intervals = ((from - last.time) / interval).rounded(.down) + 1
+        return last.time + (intervals + (aimed ? Double(presentationLag) : 0)) * interval
+    }
+
     /// When to draw a frame wanted at `now`: `now` itself when there is no repaint to aim at
     /// (none seen yet, or the expected one has passed: the compositor idles until a commit),
     /// else the latest moment that still meets it.

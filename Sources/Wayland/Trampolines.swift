@@ -135,15 +135,15 @@ enum Listeners {
     nonisolated(unsafe) static let presentationFeedback = listenerTable(
         wp_presentation_feedback_listener(
             sync_output: { _, _, _ in },
-            presented: { data, feedback, secHi, secLo, nsec, refresh, _, _, _ in
+            presented: { data, feedback, secHi, secLo, nsec, refresh, _, _, flags in
                 let seconds = Double(UInt64(secHi) << 32 | UInt64(secLo)) + Double(nsec) / 1e9
                 onOwner(data, WaylandWindow.self, passing: feedback) {
-                    $0.presented(feedback: $1, at: seconds, refreshNanoseconds: refresh)
+                    $0.presented(feedback: $1, at: seconds, refreshNanoseconds: refresh, flags: flags)
                 }
             },
             discarded: { data, feedback in
                 onOwner(data, WaylandWindow.self, passing: feedback) {
-                    $0.presented(feedback: $1, at: nil, refreshNanoseconds: 0)
+                    $0.presented(feedback: $1, at: nil, refreshNanoseconds: 0, flags: 0)
                 }
             }))
 

@@ -159,16 +159,10 @@ extension WaylandWindow {
         renderIfPossible()
     }
 
-    /// When the frame drawn now will most likely reach the screen: the next multiple of the
-    /// refresh after the last presentation (wp_presentation feedback), else now + one refresh.
-    func predictedPresentation() -> Double {
-        let now = sw_monotonic_seconds()
-        guard let last = lastPresentation, last.refresh > 0, now - last.time < 1 else {
-            return now + connection.refreshInterval
-        }
-        let periods = ((now - last.time) / last.refresh).rounded(.down) + 1
-        return last.time + periods * last.refresh
-    }
+    /// When the frame drawn now will most likely reach the screen
+    /// (`FrameScheduler.predictedPresentation`): the next repaint on the grid of the last
+    /// presentation (wp_presentation feedback), else now + one repaint interval.
+    func predictedPresentation() -> Double { scheduler.predictedPresentation(now: sw_monotonic_seconds()) }
 
     /// How old the last presentation may be before a commit asks for another. The prediction
     /// needs the refresh grid's phase and period, which an output keeps; each feedback costs a
@@ -191,7 +185,7 @@ extension WaylandWindow {
             else { return false }
             // Never answered: given up (the proxies go; a late answer is dropped by libwayland),
             // so one lost feedback does not end them all.
-            for f in feedbacks { wp_presentation_feedback_destroy(f) }
+            for f in feedbacks { wp_presentation_feedback_destroy(f.proxy) }
             feedbacks.removeAll()
         }
         guard let last = lastPresentation else { return true }
@@ -201,7 +195,7 @@ extension WaylandWindow {
     /// Asks for feedback on the coming commit when `wantsPresentationFeedback` says so, or
     /// (`replacingOutstanding`) when none has come yet and one is out: the compositor discards
     /// the feedback of a commit that a later one replaces before it is shown.
-    func askForPresentationFeedback(replacingOutstanding: Bool = false) {
+    func askForPresentationFeedback(frameTime: Double?, replacingOutstanding: Bool = false) {
         let wanted = wantsPresentationFeedback() || (replacingOutstanding && lastPresentation == nil)
         guard wanted, let presentation = connection.presentation,
             let feedback = wp_presentation_feedback(presentation, surface)
@@ -209,21 +203,27 @@ extension WaylandWindow {
         wp_presentation_feedback_add_listener(
             feedback, Listeners.presentationFeedback, Unmanaged.passUnretained(self).toOpaque())
         if feedbacks.isEmpty { feedbackAskedAt = sw_monotonic_seconds() }
-        feedbacks.append(feedback)
+        feedbacks.append((feedback, frameTime))
     }
 
     /// wp_presentation_feedback: presented (on the announced clock) or discarded (nil).
-    func presented(feedback: OpaquePointer?, at seconds: Double?, refreshNanoseconds: UInt32) {
+    func presented(feedback: OpaquePointer?, at seconds: Double?, refreshNanoseconds: UInt32, flags: UInt32) {
+        var frameTime: Double?
         if let feedback {
             wp_presentation_feedback_destroy(feedback)
-            feedbacks.removeAll { $0 == feedback }
+            frameTime = feedbacks.first { $0.proxy == feedback }?.frameTime ?? nil
+            feedbacks.removeAll { $0.proxy == feedback }
         }
         guard let seconds, let clock = connection.presentationClock else { return }
         // Move the timestamp onto our monotonic clock through "now" on both clocks.
         let theirNow = sw_clock_seconds(clock)
         guard theirNow >= 0 else { return }
         let ours = sw_monotonic_seconds() - (theirNow - seconds)
-        let refresh = refreshNanoseconds > 0 ? Double(refreshNanoseconds) / 1e9 : connection.refreshInterval
-        lastPresentation = (ours, refresh)
+        scheduler.presented(
+            FrameScheduler.Presentation(
+                time: ours, refresh: Double(refreshNanoseconds) / 1e9,
+                synchronized: flags & WP_PRESENTATION_FEEDBACK_KIND_VSYNC.rawValue != 0),
+            drawnFor: frameTime)
+        if let frameTime { lastPresentationError = ours - frameTime }
     }
 }

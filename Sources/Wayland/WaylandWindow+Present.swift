@@ -20,7 +20,7 @@ extension WaylandWindow {
         if debugFrameDelay > 0 { usleep(UInt32(clamping: Int64(clamping: debugFrameDelay * 1e6, rounding: .up))) }
         let start = sw_monotonic_seconds()
         do {
-            try drawFrame(at: time)
+            try drawFrame(at: time, aimed: scheduler.aims(now: start))
         } catch {
             connection.fail(error)
         }
@@ -31,7 +31,9 @@ extension WaylandWindow {
         }
     }
 
-    private func drawFrame(at time: Double) throws {
+    /// `aimed`: drawn for a repaint the compositor was expected to make (`FrameScheduler.aims`),
+    /// so that its presentation, if reported, tells how well `time` was predicted.
+    private func drawFrame(at time: Double, aimed: Bool) throws {
         let scale = renderScale
         let w = Int(clamping: content.bounds.width * scale, rounding: .up)
         let h = Int(clamping: content.bounds.height * scale, rounding: .up)
@@ -61,7 +63,9 @@ extension WaylandWindow {
             // steps took no time (the last drawn frame's times must not be reported again).
             lastPlan = .own(move: nil, byOffset: false, damage: PixelRegion())
             lastFrameTimes = FrameStepTimes()
-            commit(buffer, damage: PixelRegion(PixelRect(x: 0, y: 0, width: w, height: h)), scale: scale)
+            commit(
+                buffer, damage: PixelRegion(PixelRect(x: 0, y: 0, width: w, height: h)), scale: scale,
+                frameTime: aimed ? time : nil)
             wantsFrame = true
             return
         }
@@ -92,7 +96,7 @@ extension WaylandWindow {
         }
         lastFrameTimes = FrameStepTimes(
             prepare: prepared - started, present: presented - prepared, recentred: recentred, phases: phases)
-        commit(buffer, damage: update.changed, scale: scale)
+        commit(buffer, damage: update.changed, scale: scale, frameTime: aimed ? time : nil)
     }
 
     /// Starts or stops timing the content's frame phases (`Window.phaseClock`), on the
@@ -109,8 +113,9 @@ extension WaylandWindow {
     }
 
     /// Attaches `buffer`, names `damage` (device pixels), asks for the next frame callback (and
-    /// presentation feedback when the last is old), and commits.
-    private func commit(_ buffer: ShmBuffer, damage: PixelRegion, scale: Double) {
+    /// presentation feedback when the last is old: `frameTime` is the time a frame aimed at a
+    /// repaint was drawn for), and commits.
+    private func commit(_ buffer: ShmBuffer, damage: PixelRegion, scale: Double, frameTime: Double?) {
         let scaling: SurfaceScaling
         if fractionalScale != nil, let viewporter = connection.viewporter {
             if viewport == nil { viewport = wp_viewporter_get_viewport(viewporter, surface) }
@@ -137,7 +142,7 @@ extension WaylandWindow {
         }
         frameCallback = wl_surface_frame(surface)
         wl_callback_add_listener(frameCallback, Listeners.frame, Unmanaged.passUnretained(self).toOpaque())
-        askForPresentationFeedback()
+        askForPresentationFeedback(frameTime: frameTime)
         wl_surface_commit(surface)
         inputSinceCommit = false
         buffer.isBusy = true

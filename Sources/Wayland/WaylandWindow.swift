@@ -127,11 +127,18 @@ public final class WaylandWindow: WindowHost {
     /// A test hook: each frame is held back this long (s) before it is drawn and committed
     /// (`SCROLLWAY_DEBUG_FRAME_DELAY_MS`), so a bench can show that it measures a late frame.
     let debugFrameDelay: Double
-    /// Presentation feedbacks asked for and not answered yet, and when the first was asked.
-    var feedbacks: [OpaquePointer] = []
+    /// Presentation feedbacks asked for and not answered yet, each with its commit's frame
+    /// time (nil: a commit that drew no frame, or one drawn for an idle compositor), and when
+    /// the first was asked.
+    var feedbacks: [(proxy: OpaquePointer, frameTime: Double?)] = []
     var feedbackAskedAt: Double?
-    /// The last presentation (on the platform's monotonic clock) and the refresh it reported.
-    public internal(set) var lastPresentation: (time: Double, refresh: Double)?
+    /// The last presentation (on the platform's monotonic clock), the refresh it reported and
+    /// whether a vertical retrace timed it.
+    public var lastPresentation: FrameScheduler.Presentation? { scheduler.lastPresentation }
+    /// How much later than the time its animations were drawn for the last frame aimed at a
+    /// repaint (`FrameScheduler.aims`) with presentation feedback was shown, s (negative:
+    /// sooner): how well `predictedPresentation` foresaw it.
+    public internal(set) var lastPresentationError: Double?
     /// Whether the compositor tells when frames are shown (wp_presentation); without it the
     /// window paces by frame callbacks and the output's refresh alone.
     public var offersPresentationFeedback: Bool { connection.presentation != nil }
@@ -228,7 +235,7 @@ public final class WaylandWindow: WindowHost {
     }
 
     isolated deinit {
-        for f in feedbacks { wp_presentation_feedback_destroy(f) }
+        for f in feedbacks { wp_presentation_feedback_destroy(f.proxy) }
         if let frameCallback { wl_callback_destroy(frameCallback) }
         if let replacedCallback { wl_callback_destroy(replacedCallback) }
         if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
@@ -288,7 +295,7 @@ public final class WaylandWindow: WindowHost {
         let committed = framesCommitted
         renderIfPossible(immediately: true)
         if framesCommitted == committed, committed > 0, !resized {
-            askForPresentationFeedback(replacingOutstanding: true)
+            askForPresentationFeedback(frameTime: nil, replacingOutstanding: true)
             wl_surface_commit(surface)
         }
     }

@@ -198,6 +198,91 @@ import Testing
 }
 
 /// A compositor repainting on a fixed refresh, its callbacks played into a scheduler.
+/// When a frame drawn now will be shown (`predictedPresentation`): on the grid of the last
+/// presentation, its interval the hardware's refresh when a vertical retrace timed it and the
+/// repaints' own period when not, as many intervals on as the compositor's reports say.
+@Suite struct PresentationPredictionTests {
+    let refresh = 1.0 / 60
+    /// weston's headless backend repaints about every 17.47 ms and reports 16.67 ms.
+    let repaints = 0.01747
+
+    /// A compositor repainting every `interval` from `t`, `n` times.
+    func scheduler(repaintingEvery interval: Double, from t: Double = 1, _ n: Int = 40) -> FrameScheduler {
+        var s = FrameScheduler(refresh: refresh)
+        for k in 0..<n { s.repainted(at: t + Double(k) * interval, refresh: refresh) }
+        return s
+    }
+
+    @Test func withoutAVerticalRetraceTheRepaintsOwnPeriodSpacesTheGrid() {
+        var s = scheduler(repaintingEvery: repaints)
+        #expect(abs(s.period - repaints) < 0.0002)
+        let last = s.lastRepaint!
+        s.presented(.init(time: last, refresh: refresh, synchronized: false))
+        #expect(s.presentationInterval == s.period)
+        // Fourteen repaints on (the next feedback comes a quarter of a second later), the
+        // prediction is still within a fraction of a millisecond of the repaint it is drawn for;
+        // a grid of the reported refresh would be 11 ms early, and a frame later a whole one.
+        let now = last + 14 * repaints - 0.004
+        let predicted = s.predictedPresentation(now: now)
+        #expect(abs(predicted - (last + 14 * repaints)) < 0.0005, "predicted \(predicted - last)")
+    }
+
+    @Test func aVerticalRetracesRefreshSpacesTheGrid() {
+        var s = scheduler(repaintingEvery: repaints)
+        s.presented(.init(time: 2, refresh: refresh, synchronized: true))
+        #expect(s.presentationInterval == refresh)
+        #expect(abs(s.predictedPresentation(now: 2 + 3.5 * refresh) - (2 + 4 * refresh)) < 1e-12)
+        // No refresh reported (a variable refresh rate): the repaints' period.
+        s.presented(.init(time: 2, refresh: 0, synchronized: true))
+        #expect(s.presentationInterval == s.period)
+        // With no presentation in the last second: an interval after now.
+        #expect(abs(s.predictedPresentation(now: 3.5) - (3.5 + s.period)) < 1e-12)
+    }
+
+    /// A compositor that reports each frame shown an interval after the grid point it was drawn
+    /// for (weston's headless backend, which reports a frame an interval after the repaint that
+    /// composited it) is learnt from two reports that agree, not from one (a missed repaint),
+    /// and unlearnt the same way; a frame for an idle compositor is predicted without the lag.
+    @Test func aLagIsLearntFromTwoReportsThatAgree() {
+        var s = scheduler(repaintingEvery: refresh)
+        let last = s.lastRepaint!
+        s.presented(.init(time: last, refresh: refresh, synchronized: true))
+        let now = last + refresh - 0.004
+        let onGrid = last + refresh
+        #expect(s.aims(now: now))
+        #expect(abs(s.predictedPresentation(now: now) - onGrid) < 1e-12)
+        // One frame shown an interval late: a miss, not a lag.
+        s.presented(.init(time: onGrid + refresh, refresh: refresh, synchronized: true), drawnFor: onGrid)
+        #expect(s.presentationLag == 0)
+        // On time: the suggestion is forgotten; then two late in a row: the lag.
+        s.presented(.init(time: onGrid, refresh: refresh, synchronized: true), drawnFor: onGrid)
+        s.presented(.init(time: onGrid + refresh, refresh: refresh, synchronized: true), drawnFor: onGrid)
+        #expect(s.presentationLag == 0)
+        s.presented(.init(time: onGrid, refresh: refresh, synchronized: true), drawnFor: onGrid - refresh)
+        #expect(s.presentationLag == 1)
+        s.presented(.init(time: last, refresh: refresh, synchronized: true))
+        #expect(abs(s.predictedPresentation(now: now) - (onGrid + refresh)) < 1e-12)
+        // Once predicted with it, reports on time keep it.
+        s.presented(.init(time: onGrid, refresh: refresh, synchronized: true), drawnFor: onGrid)
+        s.presented(.init(time: onGrid, refresh: refresh, synchronized: true), drawnFor: onGrid)
+        #expect(s.presentationLag == 1)
+        // An idle compositor (its expected repaint passed): no lag, and a point the frame still
+        // reaches with the margin: not one 1.7 ms ahead.
+        let idle = last + 2.5 * refresh
+        #expect(!s.aims(now: idle))
+        #expect(abs(s.predictedPresentation(now: idle) - (last + 3 * refresh)) < 1e-12)
+        #expect(abs(s.predictedPresentation(now: last + 2.9 * refresh) - (last + 4 * refresh)) < 1e-12)
+        // Two reports an interval early: back to none. Never more than the longest.
+        s.presented(.init(time: onGrid - refresh, refresh: refresh, synchronized: true), drawnFor: onGrid)
+        s.presented(.init(time: onGrid - refresh, refresh: refresh, synchronized: true), drawnFor: onGrid)
+        #expect(s.presentationLag == 0)
+        for _ in 0..<2 {
+            s.presented(.init(time: onGrid + 10 * refresh, refresh: refresh, synchronized: true), drawnFor: onGrid)
+        }
+        #expect(s.presentationLag == FrameScheduler.longestPresentationLag)
+    }
+}
+
 private struct Repaints {
     var s: FrameScheduler
     /// The last callback.

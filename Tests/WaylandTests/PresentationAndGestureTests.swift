@@ -23,9 +23,37 @@ import Testing
         let predicted = app.window.predictedPresentation()
         #expect(last.refresh > 0.005 && last.refresh < 0.05)
         // The prediction lies on the presentation grid, after the last presentation.
-        let periods = (predicted - last.time) / last.refresh
+        let periods = (predicted - last.time) / app.window.scheduler.presentationInterval
         #expect(predicted > last.time)
         #expect(abs(periods - periods.rounded()) < 1e-6)
+    }
+
+    /// weston's headless backend repaints on a timer of its own, every 17.5 ms or so, reports
+    /// the mode's refresh, 16.67 ms, without the vsync flag, and reports a frame shown an
+    /// interval after the repaint that composited it. A fling's frames are drawn for the times
+    /// they are then shown at: predicted on a grid of the refresh, they drifted off by most of
+    /// a frame between feedbacks and jumped back, and came a further interval late.
+    @Test func aFlingsFramesAreDrawnForTheTimesTheyAreShownAt() throws {
+        let (rig, app, _) = try startScene(.list)
+        try flick(rig, app, from: Point(x: 195, y: 520), step: Point(x: 0, y: -60), moves: 6)
+        var errors: [Double] = []
+        var seen = app.window.lastPresentationError
+        try app.pump(
+            until: {
+                if let e = app.window.lastPresentationError, e != seen {
+                    errors.append(e)
+                    seen = e
+                }
+                return app.isAtRest
+            }, "the fling to end")
+        // The lag takes two reports that agree to learn (each a quarter of a second apart), and
+        // a frame that missed its repaint on a loaded machine is shown an interval late.
+        let learnt = errors.dropFirst(3).map(abs).sorted()
+        #expect(learnt.count >= 4, "too few presentations reported: \(errors)")
+        let median = learnt.isEmpty ? .infinity : learnt[learnt.count / 2]
+        #expect(median < 0.002, "frames shown \(median * 1000) ms (median) from their times: \(errors)")
+        #expect(app.window.scheduler.presentationLag == 1)
+        #expect(abs(app.window.scheduler.presentationInterval - app.window.scheduler.period) < 1e-12)
     }
 
     /// weston 10 offers no zwp_pointer_gestures_v1 in the rig, so the touchpad pinch path is
