@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import ScrollwayReplay
+import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews
 import ScrollwayWayland
@@ -33,11 +34,14 @@ public final class FrameStatsWriter {
     private var tiledViews: [WeakTiledView] = []
     private var watchesTiles = false
 
+    /// Writes to `path` in place, emptied first (`OutputFile.openInPlace`: through a link, and a
+    /// device or a pipe left one).
     public init(path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: path)
-        else { throw BenchError("--frame-stats: cannot write '\(path)'") }
-        self.handle = handle
+        do {
+            handle = FileHandle(fileDescriptor: try OutputFile.openInPlace(path), closeOnDealloc: true)
+        } catch {
+            throw BenchError("--frame-stats '\(path)': cannot write it (\(error))")
+        }
     }
 
     /// Counts, in each line from now on, the tiles missing from the tiled views under `root`

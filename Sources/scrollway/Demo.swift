@@ -69,8 +69,9 @@ struct Demo: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Append one JSON line per committed frame to FILE: its time and the main thread's and the "
-                + "process's CPU milliseconds since the last commit (what `scrollway bench --weston` reads).",
+            "Write one JSON line per committed frame to FILE (emptied first): its time and the main "
+                + "thread's and the process's CPU milliseconds since the last commit (what `scrollway "
+                + "bench --weston` reads).",
             valueName: "file"))
     var frameStats: String?
 

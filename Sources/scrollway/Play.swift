@@ -268,7 +268,8 @@ final class LineFile {
             temporary = nil
             return
         }
-        let url = URL(fileURLWithPath: path)
+        // Through a link to its target: the file renamed into place replaces the target.
+        let url = URL(fileURLWithPath: OutputFile.destination(of: path))
         let temp = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).\(getpid()).partial"
         ).path
@@ -280,14 +281,11 @@ final class LineFile {
             // A device or a pipe (/dev/null, a FIFO a reader waits on) is written as it is:
             // renaming a file over it would replace the device itself. A live file is written in
             // place from the start (emptied first).
-            if live, !isSpecialFile(path), !FileManager.default.createFile(atPath: path, contents: nil) {
-                throw CommandError(
-                    "\(option) '\(path)': cannot create a file there (does the directory exist and can we write it?)")
+            do {
+                handle = FileHandle(fileDescriptor: try OutputFile.openInPlace(path), closeOnDealloc: true)
+            } catch {
+                throw CommandError("\(option) '\(path)': cannot write it (\(error))")
             }
-            guard let h = FileHandle(forWritingAtPath: path) else {
-                throw CommandError("\(option) '\(path)': cannot open it for writing")
-            }
-            handle = h
             temporary = nil
             return
         }
@@ -320,7 +318,7 @@ final class LineFile {
         if let failure { throw CommandError("\(option) '\(path)': cannot write (\(ScriptText.reason(of: failure)))") }
         guard let temporary else { return }
         try? handle.close()
-        if rename(temporary, path) != 0 {
+        if rename(temporary, OutputFile.destination(of: path)) != 0 {
             let reason = String(cString: strerror(errno))
             discard()
             throw CommandError("\(option) '\(path)': cannot write (\(reason))")

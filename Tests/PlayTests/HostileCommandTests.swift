@@ -258,6 +258,52 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: stats.path))
     }
 
+    /// Output paths are written as a shell's `>` writes them: through a symbolic link to its
+    /// target, leaving the link. A file made beside a path and renamed over it replaced the link
+    /// itself (`demo --frame-stats /dev/stderr`, run as root, left /dev/stderr an empty file);
+    /// `play --trace` and the demo's `--frame-stats` and `--trace` each did.
+    @Test func outputThroughASymbolicLinkReachesItsTarget() async throws {
+        let dir = CommandRunner.temp("links")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        func link(_ name: String) throws -> (link: String, target: String) {
+            let target = dir.appendingPathComponent("\(name)-target").path
+            let link = dir.appendingPathComponent(name).path
+            #expect(FileManager.default.createFile(atPath: target, contents: Data("old\n".utf8)))
+            // Relative, as `ln -s` makes them.
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "\(name)-target")
+            return (link, target)
+        }
+        func isLink(_ path: String) -> Bool {
+            var st = stat()
+            return lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFLNK
+        }
+        let trace = try link("trace")
+        let s = try script(Self.tap, "tap-through-link.jsonl")
+        let r = try await CommandRunner.run(["play", s, "--scene", "list", "--size", "390x600", "--trace", trace.link])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(isLink(trace.link), "the link is still a link")
+        let text = try String(contentsOfFile: trace.target, encoding: .utf8)
+        #expect(text.hasPrefix("{\"t\": 0, \"frame\": 0"), "\(text.prefix(40))")
+        // The live demo opens its files before it looks for a compositor: none here.
+        let stats = try link("stats")
+        let demoTrace = try link("demo-trace")
+        let d = try await CommandRunner.run(
+            ["demo", "--frame-stats", stats.link, "--trace", demoTrace.link],
+            environment: ["WAYLAND_DISPLAY": "scrollway-no-such-display", "XDG_RUNTIME_DIR": dir.path])
+        #expect(d.status != 0)
+        for f in [stats, demoTrace] {
+            #expect(isLink(f.link), "\(f.link) is still a link")
+            // Emptied in place, as the help says.
+            #expect(FileManager.default.contents(atPath: f.target) == Data(), "\(f.target)")
+        }
+        // A file that cannot be written says why.
+        let e = try await CommandRunner.run(
+            ["demo", "--frame-stats", dir.appendingPathComponent("none/stats").path],
+            environment: ["WAYLAND_DISPLAY": "scrollway-no-such-display", "XDG_RUNTIME_DIR": dir.path])
+        expectError(e, "--frame-stats '\(dir.path)/none/stats': cannot write it (No such file or directory)")
+    }
+
     @Test func aNamedPipeIsNamedNotHungOn() async throws {
         let path = CommandRunner.temp("pipe.jsonl").path
         #expect(mkfifo(path, 0o600) == 0)
