@@ -137,7 +137,7 @@ public struct WestonBench {
     /// A file of the checkout (`relative` to its root), looked for from the current directory
     /// and from the executable's directory up (it lives in .build/…).
     static func checkoutFile(_ relative: String) -> String? {
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var dir = URL(fileURLWithPath: WestonRig.runningExecutable).deletingLastPathComponent()
         var candidates = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
         for _ in 0..<5 {
             candidates.append(dir)

@@ -41,6 +41,16 @@ public final class WestonRig {
     public var socketPath: String { process.socketPath }
     public var clientEnvironment: [String: String] { process.clientEnvironment }
 
+    /// The running executable's path (the kernel's `/proc/self/exe`), which the module is looked
+    /// for beside and the benches start again as their clients. `CommandLine.arguments[0]` is
+    /// only the name it was run by: a command found on `PATH` (`scrollway bench --weston`,
+    /// installed in /usr/local/bin) had it resolved against the current directory instead.
+    public static var runningExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "").standardizedFileURL.resolvingSymlinksInPath()
+            .path
+    }
+
     /// Where the WestonTestInput module is: $SCROLLWAY_WESTON_MODULE, else next to this
     /// executable (or test bundle), or in the package's .build/debug and .build/release.
     public static func modulePath() throws -> String {
@@ -51,8 +61,7 @@ public final class WestonRig {
             return URL(fileURLWithPath: explicit).standardizedFileURL.path
         }
         var candidates: [URL] = []
-        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").standardizedFileURL.resolvingSymlinksInPath()
-        var dir = exe.deletingLastPathComponent()
+        var dir = URL(fileURLWithPath: runningExecutable).deletingLastPathComponent()
         for _ in 0..<4 {
             candidates.append(dir.appendingPathComponent(name))
             // The root is its own parent: each folder is named once in what was looked in.

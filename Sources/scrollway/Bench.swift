@@ -4,6 +4,7 @@ import ScrollwayBench
 import ScrollwayGeometry
 import ScrollwayRigs
 import ScrollwayScripts
+import ScrollwayWestonHarness
 
 /// `scrollway bench`: parses its options and runs the benchmarks of `ScrollwayBench`
 /// (`OffscreenBench`, `WestonBench`, `SoakBench`), which anyone can run from code as well.
@@ -158,20 +159,17 @@ struct Bench: AsyncParsableCommand {
     @MainActor func run() async throws {
         try bootstrapLogging()
         if soak {
-            let exe =
-                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                ?? CommandLine.arguments[0]
-            try SoakBench(minutes: minutes, executable: exe).run()
+            try SoakBench(minutes: minutes, executable: WestonRig.runningExecutable).run()
             return
         }
         if latency {
-            let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+            let exe = WestonRig.runningExecutable
             let bench = WestonBench(quick: quick) { line in StandardStream.error.say("bench: " + line + "\n") }
             try bench.latencyReport(compositor: compositor, sizes: try parsedSizes(), json: json, executable: exe)
             return
         }
         if weston {
-            let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+            let exe = WestonRig.runningExecutable
             var bench = WestonBench(quick: quick) { line in
                 StandardStream.error.say("bench: " + line + "\n")
             }

@@ -60,6 +60,26 @@ import Testing
         #expect(Set(paths).count == paths.count)
     }
 
+    /// A `scrollway` found on `PATH` and run by its name, in a folder far from its build, finds
+    /// the module beside itself, as an installed one in /usr/local/bin must: the executable's
+    /// path is the kernel's, not `argv[0]` (the bare name, which had been taken for a file of
+    /// the current folder; `bench --weston` and `--latency` started that as their clients).
+    @Test func aRigRunByNameFromPathFindsTheModuleBesideIt() throws {
+        let folder = CommandRunner.temp("by-name")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let tap = try script(Self.tap, "by-name-tap.jsonl")
+        let build = try CommandRunner.scrollway().deletingLastPathComponent().path
+        var environment = ProcessInfo.processInfo.environment
+        environment["SCROLLWAY_WESTON_MODULE"] = nil
+        environment["PATH"] = build + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let r = try CommandRunner.run(
+            executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "exec scrollway rig --script \"$0\" --settle 0", tap],
+            environment: environment, in: folder)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("WAYLAND_DISPLAY="))
+    }
+
     @Test(arguments: [
         (["--set", "contentOffset=0,1e16"], "--set contentOffset: expected a number ≤ 1000000000.0, got 1e+16"),
         (["--set", "contentSize=1e16,1e16"], "--set contentSize: expected a number ≤ 1000000000.0, got 1e+16"),
