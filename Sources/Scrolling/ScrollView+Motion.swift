@@ -268,17 +268,18 @@ extension ScrollView: FrameAnimation {
     /// of (`decelerating`, or a deceleration still running) continues it: it ends with
     /// didEndDecelerating.
     func bounceBackIfNeeded(
-        at t: Double, velocity: Point = .zero, decelerating: Bool = false, glidesIn: Bool = true
+        at t: Double, velocity: Point = .zero, decelerating: Bool = false,
+        glidesIn: (x: Bool, y: Bool) = (true, true)
     ) {
         guard !isOffsetInRange, !holdsContent else { return }
         let m = Motion.fling(
             FlingMotion(
                 x: curve(
                     contentOffset.x, velocity.x, horizontalRange, bounds.width, bounces: bouncesHorizontally,
-                    glidesIn: glidesIn),
+                    glidesIn: glidesIn.x),
                 y: curve(
                     contentOffset.y, velocity.y, verticalRange, bounds.height, bounces: bouncesVertically,
-                    glidesIn: glidesIn),
+                    glidesIn: glidesIn.y),
                 start: t))
         run(decelerating || isDecelerating ? .decelerating(m) : .bouncing(m))
     }
@@ -372,24 +373,36 @@ extension ScrollView: FrameAnimation {
             }
             // A glide that stays inside the new range and already rests where a re-fling would
             // runs on as it is (a list that measures each row it brings in changes its size in
-            // most frames of a fling).
+            // most frames of a fling), and so does an axis at an edge's spring that is inside the
+            // new range and whose edge still is (a bounce at the top when the top inset grows).
             let h = horizontalRange
             let r = verticalRange
             let k = decelerationRate.k
             let scale = deviceScale
-            if isDecelerating,
-                fling.x.glidesAlike(from: contentOffset.x, within: h.lowerBound, h.upperBound, k: k, scale: scale),
-                fling.y.glidesAlike(from: contentOffset.y, within: r.lowerBound, r.upperBound, k: k, scale: scale)
-            {
+            let elapsed = t - fling.start
+            func runsOn(_ c: FlingCurve, _ x: Double, _ range: ClosedRange<Double>) -> Bool {
+                if c.phase(at: elapsed) == .bouncing { return range.contains(x) && range.contains(c.restingPoint) }
+                return c.glidesAlike(from: x, within: range.lowerBound, range.upperBound, k: k, scale: scale)
+            }
+            if isDecelerating, runsOn(fling.x, contentOffset.x, h), runsOn(fling.y, contentOffset.y, r) {
                 return
             }
-            let v = currentVelocity(at: t)
+            // An axis at an edge's spring moves at a spring's speed, not a throw's: carried into
+            // a new curve as a throw, it glided past the new edge deep into the content (a
+            // refresh ended while the pull's release sprang back rested 156 px down the list).
+            let springing = (
+                x: fling.x.phase(at: elapsed) == .bouncing, y: fling.y.phase(at: elapsed) == .bouncing
+            )
+            var v = currentVelocity(at: t)
             let wasDecelerating = isDecelerating
             stopMotion(at: t)
             if isOffsetInRange {
                 if wasDecelerating {
                     // Re-fling from here so it still ends where it should, inside the new range;
                     // the delegate's deceleration goes on (one didEndDecelerating, at its end).
+                    // An axis that was springing to an edge now outside the range stops here.
+                    if springing.x { v.x = 0 }
+                    if springing.y { v.y = 0 }
                     run(
                         .decelerating(
                             .fling(
@@ -402,10 +415,14 @@ extension ScrollView: FrameAnimation {
                                     start: t))))
                 }
             } else {
-                // A spring back (no release began it) follows the edge that moved, at its own
-                // speed: taken for a throw back in, it glided past the edge and rested inside
-                // (the keyboard hiding at a form's end; docs/decisions.md, 0.15.31).
-                bounceBackIfNeeded(at: t, velocity: v, decelerating: wasDecelerating, glidesIn: wasDecelerating)
+                // A spring back follows the edge that moved, at its own speed: taken for a throw
+                // back in, it glided past the edge and rested inside (the keyboard hiding at a
+                // form's end, no release began it: docs/decisions.md, 0.15.31; a refresh ended
+                // while a release's spring back ran). A glide that the new range cut short is
+                // still a throw.
+                bounceBackIfNeeded(
+                    at: t, velocity: v, decelerating: wasDecelerating,
+                    glidesIn: (wasDecelerating && !springing.x, wasDecelerating && !springing.y))
             }
         default:
             break

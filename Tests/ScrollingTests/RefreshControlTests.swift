@@ -53,6 +53,60 @@ import Testing
         #expect(back.allSatisfy { $0 <= 10.0 * 60 / 2.718281828 / 60 + 1e-9 })
     }
 
+    /// A refresh that ends while the pull's release still springs back (the data came from a
+    /// cache): the spring follows the edge that moved, at a spring's speed, and rests at the top.
+    /// Its velocity had been taken for a throw back in, and glided 156 px down into the content;
+    /// the same for the content growing under it, or a list appending rows.
+    @Test(arguments: ["end", "size", "inset"])
+    func aRangeChangeWhileAReleaseSpringsBackRestsAtTheEdge(change: String) {
+        let rig = ScrollBench()
+        let s = rig.scroll
+        let control = RefreshControl()
+        s.refreshControl = control
+        // Pulled 600 px down over half a second, held still, lifted: refreshing, springing back.
+        rig.drag(from: Point(x: 200, y: 100), to: Point(x: 200, y: 700), duration: 0.5, lift: false)
+        rig.send(.touchUp(id: 1), at: rig.time + 0.1)
+        #expect(control.isRefreshing)
+        rig.advance(by: 0.1)
+        #expect(s.isDecelerating && s.contentOffset.y < -100, "springing back at \(s.contentOffset.y)")
+        var top = 0.0
+        switch change {
+        case "end": control.endRefreshing()
+        case "size":
+            control.endRefreshing()
+            s.contentSize.height += 500
+        default:
+            control.endRefreshing()
+            s.contentInset.top = 100
+            top = -100
+        }
+        rig.offsets.removeAll()
+        rig.settle()
+        #expect(s.contentOffset.y == top)
+        // Never past it on the way.
+        #expect(rig.offsets.allSatisfy { $0.y <= top }, "went to \(rig.offsets.map(\.y).max() ?? 0)")
+    }
+
+    /// A flick down at the top springs back from past it; the top inset grows under the spring:
+    /// an edge it springs to that is still inside the range is kept (its velocity had been
+    /// taken for a throw, and glided 422 px into the content), and past the new edge it springs
+    /// to that.
+    @Test(arguments: [100.0, 600.0])
+    func aTopInsetGrowingUnderABounceKeepsItAtTheTop(inset: Double) {
+        let rig = ScrollBench()
+        let s = rig.scroll
+        rig.send { $0.flick(from: Point(x: 200, y: 600), by: Point(x: 0, y: 900), at: 0) }
+        rig.advance(by: 0.15)
+        // About 300 px past the top, springing back.
+        #expect(s.isDecelerating && s.contentOffset.y < -200 && s.contentOffset.y > -400, "at \(s.contentOffset.y)")
+        let inside = inset > 400
+        s.contentInset.top = inset
+        rig.offsets.removeAll()
+        rig.settle()
+        #expect(s.contentOffset.y == (inside ? 0 : -inset), "rests at \(s.contentOffset.y)")
+        #expect(rig.offsets.allSatisfy { $0.y <= 0 }, "went to \(rig.offsets.map(\.y).max() ?? 0)")
+    }
+
     @Test func ifTheOffsetIsStillInsideTheRangeEndingDoesNotMoveIt() {
         let rig = ScrollBench()
         let control = RefreshControl()
