@@ -19,9 +19,18 @@ import ScrollwayViews
 /// pushed up by the next one: `y = min(max(natural, pin), nextNatural − headerHeight)`.
 public final class ListView: ScrollView {
     public weak var dataSource: ListDataSource?
-    /// The height assumed for rows not yet measured.
-    public var estimatedRowHeight = 56.0 {
+    /// The estimate of a row's height a list starts with.
+    public static let defaultEstimatedRowHeight = 56.0
+    /// The height assumed for rows not yet measured. Rows are measured by their cells as they
+    /// come into view, so there is always an estimate: UIKit's 0 ("no estimate: ask every row
+    /// for its height"), a negative or a non-finite value sets the default,
+    /// `defaultEstimatedRowHeight` (an estimate of 0 put every row not measured at one place,
+    /// and the list showed only its last row).
+    public var estimatedRowHeight = ListView.defaultEstimatedRowHeight {
         didSet {
+            if !(estimatedRowHeight > 0 && estimatedRowHeight.isFinite) {
+                estimatedRowHeight = Self.defaultEstimatedRowHeight
+            }
             guard estimatedRowHeight != oldValue else { return }
             keepingRowsInViewStill(mutate: { layout.setEstimate(estimatedRowHeight) }, newIndex: { $0 })
         }
@@ -114,7 +123,9 @@ public final class ListView: ScrollView {
     private var rowsByCell: [ObjectIdentifier: Int]?
     /// How many cells were ever made (a test of reuse).
     public var cellsCreated: Int { pool.created }
-    private var layout = RowLayout(count: 0, sectionStartRows: [], estimate: 56, headerHeight: 32) {
+    private var layout = RowLayout(
+        count: 0, sectionStartRows: [], estimate: ListView.defaultEstimatedRowHeight, headerHeight: 32
+    ) {
         didSet { layoutGeneration &+= 1 }
     }
     /// Bumped by every change to `layout` (a measurement, an estimate, an insert or delete).

@@ -719,6 +719,38 @@ final class SceneDriver {
         #expect(selected == [0])
     }
 
+    /// UIKit's `estimatedRowHeight = 0` ("no estimate"), set before the first load: rows are
+    /// measured by their cells as they come into view, so an estimate there must be; 0, a
+    /// negative or a non-finite one sets the default. An estimate of 0 put every row not yet
+    /// measured at one place: the list showed its last row alone and could not scroll.
+    @Test(arguments: [0.0, -10.0, .nan, .infinity])
+    func anEstimateOfNoHeightIsTheDefault(estimate: Double) {
+        final class Rows: ListDataSource {
+            func numberOfRows(in list: ListView) -> Int { 100 }
+            func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+                let cell = list.dequeueReusableCell(withIdentifier: "r")
+                cell.textLabel.text = "row \(row)"
+                return cell
+            }
+        }
+        let rows = Rows()
+        let window = Window(size: Size(width: 390, height: 844))
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        list.register("r") { ListCell(reuseIdentifier: "r") }
+        list.estimatedRowHeight = estimate
+        #expect(list.estimatedRowHeight == ListView.defaultEstimatedRowHeight)
+        list.dataSource = rows
+        window.addSubview(list)
+        list.reloadData()
+        _ = try? window.prepareFrame(time: 0)
+        let shown = list.visibleCells.keys.sorted()
+        #expect(shown.first == 0 && shown.count > 10, "rows shown: \(shown)")
+        #expect(list.rectForRow(1).minY == list.rectForRow(0).maxY && list.rectForRow(0).height > 0)
+        list.scrollToRow(50)
+        _ = try? window.prepareFrame(time: 0.1)
+        #expect(list.visibleCells[50] != nil && list.contentOffset.y > 0)
+    }
+
     @Test func reloadingARowMeasuresItAgainAndKeepsTheRowsInViewStill() {
         final class Rows: ListDataSource {
             var lines = Array(repeating: 1, count: 200)
