@@ -158,6 +158,11 @@ public final class FlowLayout: CollectionViewLayout {
 
     private func row(of path: ItemPath) -> Int { firstRows[path.section] + path.item / columns }
 
+    /// Whether `path` names one of the items prepared.
+    private func contains(_ path: ItemPath) -> Bool {
+        path.section >= 0 && path.section < itemCounts.count && path.item >= 0 && path.item < itemCounts[path.section]
+    }
+
     /// A row's items' height: its span less what follows it (line spacing or bottom inset).
     private func contentHeight(ofRow row: Int, section s: Int) -> Double {
         rows.height(row) - (row == lastRow(ofSection: s) ? sectionInset.bottom : minimumLineSpacing)
@@ -185,6 +190,7 @@ public final class FlowLayout: CollectionViewLayout {
     }
 
     public func frameForItem(at path: ItemPath) -> Rect {
+        guard contains(path) else { return .zero }
         let r = row(of: path)
         let column = path.item % columns
         return Rect(
@@ -249,7 +255,7 @@ public final class FlowLayout: CollectionViewLayout {
     }
 
     public func item(from path: ItemPath, toward direction: CollectionDirection) -> ItemPath? {
-        guard path.section < itemCounts.count else { return nil }
+        guard contains(path) else { return nil }
         let n = itemCounts[path.section]
         switch direction {
         case .left:

@@ -173,7 +173,18 @@ public final class CollectionView: ScrollView {
         setNeedsLayout()
     }
 
-    public func frameForItem(at path: ItemPath) -> Rect { prepareIfNeeded() ? layout.frameForItem(at: path) : .zero }
+    /// Where the item is in the content; `.zero` for a path that names no item (UIKit's
+    /// `layoutAttributesForItem(at:)` answers nil).
+    public func frameForItem(at path: ItemPath) -> Rect {
+        prepareIfNeeded() && contains(path) ? layout.frameForItem(at: path) : .zero
+    }
+
+    /// Whether `path` names an item: a section there is, an item of it. Paths from outside (an
+    /// app's, a reader's) are checked here before a layout sees them: a layout indexes its
+    /// sections' arrays with them.
+    public func contains(_ path: ItemPath) -> Bool {
+        path.section >= 0 && path.section < counts.count && path.item >= 0 && path.item < counts[path.section]
+    }
 
     /// The item a cell in view shows.
     public func itemPath(for cell: CollectionCell) -> ItemPath? {
@@ -182,9 +193,14 @@ public final class CollectionView: ScrollView {
 
     public func cellForItem(at path: ItemPath) -> CollectionCell? { visibleCells[path] }
 
-    /// Selects `path` (nil: none) as a tap does, without calling `onSelectItem`.
+    /// Selects `path` (nil, or a path that names no item: none) as a tap does, without calling
+    /// `onSelectItem`. Before the items are loaded any path not negative is kept, and the load
+    /// keeps it if it names an item.
     public func selectItem(at path: ItemPath?, scrollsIntoView: Bool = false) {
         if let old = selectedItem { visibleCells[old]?.isSelected = false }
+        let path = path.flatMap { p in
+            p.section >= 0 && p.item >= 0 && (counts.isEmpty || contains(p)) ? p : nil
+        }
         selectedItem = path
         if let path {
             visibleCells[path]?.isSelected = true
@@ -194,14 +210,14 @@ public final class CollectionView: ScrollView {
 
     /// Scrolls the least distance that brings the item fully into view.
     public func scrollToItem(at path: ItemPath, animated: Bool = false) {
-        guard prepareIfNeeded(), path.section < counts.count, path.item < counts[path.section] else { return }
+        guard prepareIfNeeded(), contains(path) else { return }
         scrollRectToVisible(layout.frameForItem(at: path), animated: animated)
         updateVisibleItems()
     }
 
     /// Moves the keyboard focus from `path` one item `direction`, scrolling it into view.
     public func moveFocus(from path: ItemPath, toward direction: CollectionDirection) {
-        guard prepareIfNeeded(), let next = layout.item(from: path, toward: direction) else { return }
+        guard prepareIfNeeded(), contains(path), let next = layout.item(from: path, toward: direction) else { return }
         scrollToItem(at: next)
         visibleCells[next]?.becomeFocused()
     }

@@ -80,6 +80,32 @@ import Testing
         #expect(collection.visibleCells[ItemPath(item: 4)]?.frame == Rect(x: 150, y: 130, width: 100, height: 80))
     }
 
+    /// Paths that name no item (a negative section or item, one past the end) are refused at the
+    /// collection's door: no frame, no scroll, no selection, no focus moved. A negative section
+    /// trapped `scrollToItem` (and `selectItem(at:scrollsIntoView:)`), and any path out of range
+    /// trapped `frameForItem`, in the flow layout's arrays.
+    @Test func pathsThatNameNoItemAreRefused() {
+        let (bench, collection, _, layout) = rig([7, 2])
+        defer { withExtendedLifetime(bench) {} }
+        collection.contentOffset = Point(x: 0, y: 20)
+        for path in [
+            ItemPath(item: 0, section: -1), ItemPath(item: -1, section: 0), ItemPath(item: 7, section: 0),
+            ItemPath(item: 0, section: 2), ItemPath(item: 500, section: 1),
+        ] {
+            #expect(!collection.contains(path))
+            #expect(collection.frameForItem(at: path) == .zero, "\(path)")
+            #expect(layout.frameForItem(at: path) == .zero, "\(path)")
+            #expect(layout.item(from: path, toward: .down) == nil)
+            collection.scrollToItem(at: path)
+            collection.selectItem(at: path, scrollsIntoView: true)
+            collection.moveFocus(from: path, toward: .down)
+            #expect(collection.contentOffset.y == 20 && collection.selectedItem == nil, "\(path)")
+        }
+        #expect(collection.contains(ItemPath(item: 1, section: 1)))
+        collection.selectItem(at: ItemPath(item: 1, section: 1))
+        #expect(collection.selectedItem == ItemPath(item: 1, section: 1))
+    }
+
     @Test func aReloadReadsTheHeadersAgain() throws {
         final class Renamed: CollectionViewDataSource {
             var prefix = "Roll"
