@@ -440,6 +440,8 @@ extension ScrollView: FrameAnimation {
 
     func setContentOffset(_ offset: Point, animated: Bool, goal: ScrollAnimation.Goal) {
         guard offset.isFinite else { return }
+        // A spring over a distance near a Double's range overflows to NaN, and never ends.
+        let offset = Self.withinLargestOffset(offset)
         let t = window?.now ?? 0
         let v = inheritedVelocity(at: t)
         stopMotion(at: t)

@@ -51,7 +51,7 @@ extension ScrollView {
 
     /// Zooms so that `rect` (in the zoom view's own coordinates) fills the viewport, centred.
     public func zoom(to rect: Rect, animated: Bool) {
-        guard zoomView != nil, !rect.isEmpty else { return }
+        guard zoomView != nil, !rect.isEmpty, rect.isFinite else { return }
         let s = zoomScaleStorage
         let target = min(
             max(min(bounds.width / rect.width, bounds.height / rect.height), minimumZoomScale), maximumZoomScale)

@@ -103,17 +103,53 @@ open class ScrollView: View {
     }
 
     /// The scroll position. It IS `bounds.origin`: setting one sets the other.
+    /// The bounds' origin. An offset that is not finite is ignored (as `setContentOffset`
+    /// ignores one), and one past `largestOffset` is brought back to it: a spring or a range
+    /// from such a place is NaN ever after, and a window whose scroll view is never at rest.
     public var contentOffset: Point {
         get { bounds.origin }
-        set { bounds.origin = newValue }
+        set {
+            guard newValue.isFinite else { return }
+            bounds.origin = Self.withinLargestOffset(newValue)
+        }
     }
 
-    @exclusivity(unchecked) public var contentInset: EdgeInsets = .zero {
-        didSet { if contentInset != oldValue { adjustedInsetMayHaveChanged() } }
+    /// The farthest an offset or an inset goes from 0: 2^53, past which a `Double` no longer
+    /// holds every whole pixel (and a spring's arithmetic over the distance overflows long
+    /// before the range of a `Double` ends).
+    public static let largestOffset = 9_007_199_254_740_992.0
+
+    static func withinLargestOffset(_ p: Point) -> Point {
+        Point(
+            x: min(max(p.x, -largestOffset), largestOffset), y: min(max(p.y, -largestOffset), largestOffset))
     }
-    /// The part of the viewport covered by system UI (set by the window's owner).
+
+    private static func withinLargestOffset(_ e: EdgeInsets) -> EdgeInsets {
+        func c(_ v: Double) -> Double { min(max(v, -largestOffset), largestOffset) }
+        return EdgeInsets(top: c(e.top), left: c(e.left), bottom: c(e.bottom), right: c(e.right))
+    }
+
+    /// Insets that are not finite are ignored (a NaN trapped in the range's arithmetic, an
+    /// infinite one left the offset NaN for good), and each is at most `largestOffset`.
+    @exclusivity(unchecked) public var contentInset: EdgeInsets = .zero {
+        didSet {
+            contentInset = Self.usable(contentInset, else: oldValue)
+            if contentInset != oldValue { adjustedInsetMayHaveChanged() }
+        }
+    }
+    /// The part of the viewport covered by system UI (set by the window's owner); as
+    /// `contentInset`, only finite insets are taken, within `largestOffset`.
     @exclusivity(unchecked) public var safeAreaInsets: EdgeInsets = .zero {
-        didSet { if safeAreaInsets != oldValue { adjustedInsetMayHaveChanged() } }
+        didSet {
+            safeAreaInsets = Self.usable(safeAreaInsets, else: oldValue)
+            if safeAreaInsets != oldValue { adjustedInsetMayHaveChanged() }
+        }
+    }
+
+    /// `e` within `largestOffset`, or `old` when any of `e` is not finite.
+    private static func usable(_ e: EdgeInsets, else old: EdgeInsets) -> EdgeInsets {
+        guard e.top.isFinite && e.left.isFinite && e.bottom.isFinite && e.right.isFinite else { return old }
+        return withinLargestOffset(e)
     }
     public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
         didSet { adjustedInsetMayHaveChanged() }

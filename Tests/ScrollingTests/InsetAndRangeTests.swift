@@ -5,6 +5,43 @@ import Testing
 
 @MainActor
 @Suite struct InsetAndRangeTests {
+    /// Insets and offsets that are not finite are ignored, and those past `largestOffset` (2^53)
+    /// are brought back to it: a NaN inset trapped in the range's arithmetic, an infinite one left
+    /// the offset NaN with a fling that never ended, a NaN offset and an animation to 1e308 were
+    /// NaN for good, and a zoom to a NaN rect too; the window was never at rest after them.
+    @Test func insetsAndOffsetsThatAreNotFiniteAreIgnored() {
+        let rig = ScrollBench()
+        let s = rig.scroll
+        rig.zoomsContent(maximum: 4)
+        s.contentInset = EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
+        s.contentOffset = Point(x: 0, y: 100)
+        for bad in [
+            EdgeInsets(top: .nan, left: 0, bottom: 0, right: 0), EdgeInsets(top: 0, left: .nan, bottom: 0, right: 0),
+            EdgeInsets(top: -.infinity, left: 0, bottom: 0, right: 0),
+            EdgeInsets(top: 0, left: 0, bottom: .infinity, right: 0),
+        ] {
+            s.contentInset = bad
+            s.safeAreaInsets = bad
+            #expect(s.contentInset == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0) && s.safeAreaInsets == .zero)
+        }
+        s.contentInset = EdgeInsets(top: 1e300, left: 0, bottom: 0, right: 0)
+        #expect(s.contentInset.top == ScrollView.largestOffset)
+        s.contentInset = .zero
+        s.contentOffset = Point(x: .nan, y: 0)
+        s.contentOffset = Point(x: 0, y: .infinity)
+        #expect(s.contentOffset == Point(x: 0, y: 100))
+        s.zoom(to: Rect(x: .nan, y: 0, width: 10, height: 10), animated: true)
+        #expect(s.zoomScale == 1 && s.contentOffset == Point(x: 0, y: 100))
+        s.setContentOffset(Point(x: 0, y: 1e308), animated: true)
+        rig.settle()
+        #expect(s.contentOffset.isFinite && !s.isDecelerating)
+        #expect(!rig.window.hasActiveAnimations)
+        #expect(s.contentOffset.y == ScrollView.largestOffset, "rests at \(s.contentOffset.y)")
+        s.setContentOffset(Point(x: 0, y: 100), animated: true)
+        rig.settle()
+        #expect(s.contentOffset == Point(x: 0, y: 100))
+    }
+
     @Test func offsetRangeWithAndWithoutInsets() {
         let rig = ScrollBench()
         let s = rig.scroll
