@@ -143,6 +143,28 @@ extension ScrollView: FrameAnimation {
         }
     }
 
+    /// Completes a running motion at once: the offset goes where the curve rests (in range, on
+    /// a page when paging), a zoom to its scale, with the delegate's end call
+    /// (`willLeaveWindow`: outside a window nothing drives a curve, and the view is not seen).
+    func completeMotion() {
+        switch motion {
+        case .idle:
+            return
+        case .zoom:
+            _ = stopMotion()
+        case .fling(let f):
+            contentOffset = f.restingPoint
+            finishMotion()
+        case .spring(let sx, let sy, _, _):
+            contentOffset = Point(x: sx.rest, y: sy.rest)
+            finishMotion()
+        case .wheel(let wx, let wy):
+            contentOffset = Point(x: wx.target, y: wy.target)
+            // Wheel steps end silently, as when they run out.
+            transition(to: state.withoutMotion)
+        }
+    }
+
     // MARK: Release
 
     /// Ends a drag (touch, mouse or touchpad) with the content's velocity in px/s: asks the
@@ -210,6 +232,7 @@ extension ScrollView: FrameAnimation {
         }
         run(.decelerating(m))
         notify(.willBeginDecelerating)
+        if window == nil { completeMotion() }
     }
 
     /// A fling on one axis; `bounces` is that axis's setting.

@@ -335,6 +335,17 @@ open class ScrollView: View {
         }
     }
 
+    /// A scroll view leaving its window completes its motion at once (`completeMotion`: where
+    /// the curve rests, in range and on a page, with the delegate's end call): nothing drives a
+    /// curve outside a window, and one left running was found again later at its old start
+    /// time, so that the next touch jumped the content to where that curve had come to in the
+    /// meantime (3,460 px). A release whose `didEndDragging` took the view out of its window
+    /// completes the same way, once `willBeginDecelerating` has been sent.
+    open override func willLeaveWindow() {
+        super.willLeaveWindow()
+        completeMotion()
+    }
+
     /// A scroll area; its content views stand inside it.
     open override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .scrollArea) }
 

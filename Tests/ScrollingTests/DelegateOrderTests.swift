@@ -41,6 +41,53 @@ import Testing
             ])
     }
 
+    /// A scroll view taken out of its window completes its motion at once, where the curve
+    /// rests, with the delegate's end call: removed in `didEndDragging` (a pull to dismiss), its
+    /// glide had never run and never ended, and the next touch after it came back jumped the
+    /// content 3,460 px; removed mid-glide, it ends where the glide would have. Back in the
+    /// window, it is at rest there, and a touch holds it there.
+    @Test(arguments: [true, false])
+    func aScrollViewLeavingItsWindowCompletesItsGlide(inEndDragging: Bool) {
+        final class Remover: ScrollViewDelegate {
+            var onEndDragging: ((ScrollView) -> Void)?
+            func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
+                onEndDragging?(scrollView)
+            }
+        }
+        let rig = ScrollBench()
+        let s = rig.scroll
+        let remover = Remover()
+        s.delegate = remover
+        rig.retainedDelegate = remover
+        let superview = s.superview!
+        if inEndDragging { remover.onEndDragging = { $0.removeFromSuperview() } }
+        rig.send { $0.flick(from: Point(x: 200, y: 700), by: Point(x: 0, y: -300), at: 0, id: 1) }
+        // The flick's drag itself moved it 300 px.
+        var before = Point(x: 0, y: 300)
+        if !inEndDragging {
+            rig.advance(by: 0.2)
+            #expect(s.isDecelerating)
+            before = s.contentOffset
+            s.removeFromSuperview()
+        }
+        let left = s.contentOffset
+        #expect(!s.isDecelerating && !s.isDragging && s.window == nil)
+        #expect(left.y > before.y + 100 && s.isOffsetInRange, "\(before) → \(left)")
+        #expect(left.y == left.y.rounded(), "rests on a pixel: \(left)")
+        #expect(
+            names(rig) == [
+                "willBeginDragging", "willEndDragging", "didEndDragging(true)", "willBeginDecelerating",
+                "didEndDecelerating",
+            ])
+        rig.advance(by: 1)
+        superview.addSubview(s)
+        rig.settle()
+        #expect(s.contentOffset == left && !s.isDecelerating)
+        rig.send(.touchDown(id: 2, position: Point(x: 200, y: 400)))
+        rig.advance(by: 0.05)
+        #expect(s.contentOffset == left, "a touch moved it to \(s.contentOffset)")
+    }
+
     @Test func aPageSwipeDeceleratesOntoThePage() {
         let rig = ScrollBench(content: Size(width: 390 * 4, height: 844))
         rig.scroll.isPagingEnabled = true
