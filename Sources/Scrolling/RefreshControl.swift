@@ -139,9 +139,15 @@ public final class RefreshControl: View, FrameAnimation {
 extension ScrollView {
     /// The pull-to-refresh control, placed just above the content: the one last set here, while
     /// it stays a subview (one taken out with `removeFromSuperview()` is no longer this view's).
+    /// A control another scroll view has is taken from it first, as setting that one's to nil
+    /// does: its refresh ends there and its inset goes (it had stayed, 60 px for good).
     public var refreshControl: RefreshControl? {
         get { installedRefreshControl.flatMap { $0.superview === self ? $0 : nil } }
         set {
+            if let control = newValue, let other = control.scrollView, other !== self, other.refreshControl === control
+            {
+                other.refreshControl = nil
+            }
             refreshControl?.endRefreshing()
             refreshControl?.removeFromSuperview()
             installedRefreshControl = newValue

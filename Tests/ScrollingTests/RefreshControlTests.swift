@@ -107,6 +107,27 @@ import Testing
         #expect(rig.offsets.allSatisfy { $0.y <= 0 }, "went to \(rig.offsets.map(\.y).max() ?? 0)")
     }
 
+    /// A refreshing control given to another scroll view is taken from the first as setting
+    /// its `refreshControl` to nil does: the refresh ends there and the first's inset goes (it
+    /// kept 60 px for good).
+    @Test func aControlMovedToAnotherScrollViewLeavesTheFirstWithoutItsInset() {
+        let rig = ScrollBench()
+        let other = ScrollView(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        other.contentSize = Size(width: 390, height: 2000)
+        rig.window.addSubview(other)
+        let control = RefreshControl()
+        rig.scroll.refreshControl = control
+        control.beginRefreshing()
+        #expect(rig.scroll.adjustedContentInset.top == 60)
+        other.refreshControl = control
+        #expect(rig.scroll.refreshControl == nil && other.refreshControl === control)
+        #expect(rig.scroll.adjustedContentInset.top == 0 && !control.isRefreshing)
+        control.beginRefreshing()
+        #expect(other.adjustedContentInset.top == 60 && rig.scroll.adjustedContentInset.top == 0)
+        control.endRefreshing()
+        #expect(other.adjustedContentInset.top == 0)
+    }
+
     @Test func ifTheOffsetIsStillInsideTheRangeEndingDoesNotMoveIt() {
         let rig = ScrollBench()
         let control = RefreshControl()
