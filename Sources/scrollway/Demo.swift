@@ -113,9 +113,11 @@ struct Demo: AsyncParsableCommand {
             }
         }
         if kiosk {
-            // A kiosk's mouse is a finger: it drags, and a release flings.
-            main.allowsMouseDrag = true
-            main.mouseDragMomentum = true
+            // A kiosk's mouse is a finger: it drags, and a release flings; unless `--set` said
+            // otherwise, which names the main scroll view's properties, these among them.
+            let set = Set(settings.pairs.map(\.key))
+            if !set.contains("allowsMouseDrag") { main.allowsMouseDrag = true }
+            if !set.contains("mouseDragMomentum") { main.mouseDragMomentum = true }
         }
         let recordFile = try record.map { try LineFile($0, option: "--record") }
         let traceFile = try trace.map { try LineFile($0, option: "--trace", live: true) }

@@ -8,8 +8,24 @@ import Testing
 /// the list, the demo creates an idle inhibitor, and on the rig's SIGTERM the demo finishes its
 /// recording and trace.
 @Suite(.serialized) struct KioskCommandTests {
-    @Test func aKioskDemoFlingsWithTheMouseInhibitsIdleAndRecords() async throws {
-        let dir = CommandRunner.temp("kiosk")
+    /// `--kiosk` makes the mouse drag and fling unless `--set` says otherwise: it had set both
+    /// after the settings, whatever they said.
+    @Test(arguments: [("mouseDragMomentum=false", true), ("allowsMouseDrag=false", false)])
+    func aKioskDemoKeepsWhatSetSays(setting: String, drags: Bool) async throws {
+        let (r, traceLines, _) = try await kioskMouseFling(["--set", setting], tag: setting)
+        #expect(r.status == 0, "stderr: \(r.err.suffix(2000))")
+        #expect(traceLines.contains { $0.contains("scrollViewWillBeginDragging") } == drags)
+        #expect(!traceLines.contains { $0.contains("scrollViewWillBeginDecelerating") })
+    }
+
+    /// The demo in kiosk mode in the rig, a mouse dragged 240 px up over it and released moving:
+    /// what the rig said, the demo's trace and its recording.
+    func kioskMouseFling(
+        _ extra: [String], tag: String
+    ) async throws -> (
+        r: (status: Int32, out: String, err: String), traceLines: [Substring], recorded: String
+    ) {
+        let dir = CommandRunner.temp("kiosk-\(tag)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = dir.appendingPathComponent("mouse-fling.jsonl")
@@ -35,7 +51,13 @@ import Testing
                 "rig", "--size", "390x600", "--script", script.path, "--screenshots", dir.path, "--settle", "2500",
                 "--", CommandRunner.scrollway().path, "demo", "--kiosk", "--scene", "list", "--trace", trace.path,
                 "--record", record.path,
-            ], environment: env)
+            ] + extra, environment: env)
+        let traceLines = (try? String(contentsOf: trace, encoding: .utf8))?.split(separator: "\n") ?? []
+        return (r, traceLines, (try? String(contentsOf: record, encoding: .utf8)) ?? "")
+    }
+
+    @Test func aKioskDemoFlingsWithTheMouseInhibitsIdleAndRecords() async throws {
+        let (r, traceLines, recorded) = try await kioskMouseFling([], tag: "fling")
         #expect(r.status == 0, "stderr: \(r.err.suffix(2000))")
         // The inhibitor, as the client's own protocol log shows it.
         #expect(r.err.contains("zwp_idle_inhibit_manager_v1@") && r.err.contains(".create_inhibitor("))
@@ -43,7 +65,6 @@ import Testing
         #expect(r.err.contains("xdg_toplevel@") && r.err.contains(".set_fullscreen("))
         #expect(r.err.contains(".set_cursor(") && r.err.contains(", nil, 0, 0)"))
 
-        let traceLines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
         #expect(traceLines.contains { $0.contains("scrollViewWillBeginDragging") })
         #expect(traceLines.contains { $0.contains("scrollViewWillBeginDecelerating") })
         // The glide carried the list past the 240 px the mouse travelled.
@@ -58,7 +79,6 @@ import Testing
         }
         #expect((y ?? 0) > 240, "the list rested at \(String(describing: y))")
 
-        let recorded = try String(contentsOf: record, encoding: .utf8)
         #expect(recorded.hasPrefix(#"{"format": "scrollway-script", "version": 1}"#))
         #expect(recorded.components(separatedBy: "\"pointer.button\"").count - 1 == 2)
         #expect(r.err.contains("scrollway demo: recorded"))
