@@ -59,6 +59,13 @@ extension Window {
             }
         case .pointerLeave:
             pointerPosition = nil
+            // A compositor holds the pointer on the surface a button was pressed on until it is
+            // released; a leave with the button down means the pointer was taken away (a grab
+            // of the compositor's or another client's, a rig parking it for a capture), and the
+            // release will not come here. The mouse's drag is cancelled, as a touch the
+            // compositor cancels is: left held, the next plain motion after the pointer came
+            // back dragged the content. What the press stopped still hears a release.
+            if touchRoutes[Self.mouseTouchID] != nil { cancelTouch(id: Self.mouseTouchID, time: t) }
         case .pointerButton(let button, let pressed):
             // Any button stops touchpad momentum and wheel animations under the pointer; the
             // release goes to the chain the press went to, so what a press stopped (a bounce)

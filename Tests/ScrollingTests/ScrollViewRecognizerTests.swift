@@ -294,6 +294,36 @@ final class RecognizerRules: GestureRecognizerDelegate {
 
     /// A double click whose second click drags (past the mouse's 4 px slop, within the tap's
     /// 10 px) does not zoom, neither then nor at the next click.
+    /// The pointer taken away mid mouse drag (a `leave` with the button down: a compositor's or
+    /// another client's grab, a rig parking it for a capture) cancels the drag; the release
+    /// never comes. The drag had stayed on: back over the window, a plain motion dragged the
+    /// content.
+    @Test func aLeaveWithTheButtonDownCancelsTheMouseDrag() {
+        let rig = ScrollBench()
+        let s = rig.scroll
+        s.allowsMouseDrag = true
+        s.contentOffset = Point(x: 0, y: 1000)
+        rig.send(.pointerEnter(position: Point(x: 200, y: 500)))
+        rig.send(.pointerButton(.left, pressed: true), at: 0.1)
+        for i in 1...6 {
+            rig.send(.pointerMotion(position: Point(x: 200, y: 500 - 20 * Double(i))), at: 0.1 + 0.016 * Double(i))
+        }
+        #expect(s.isDragging && s.contentOffset.y > 1000)
+        rig.send(.pointerLeave, at: 0.25)
+        #expect(!s.isDragging && !s.isTracking)
+        rig.settle()
+        let rest = s.contentOffset
+        rig.send(.pointerEnter(position: Point(x: 200, y: 380)), at: rig.time + 0.5)
+        for i in 1...6 {
+            rig.send(.pointerMotion(position: Point(x: 200, y: 380 + 30 * Double(i))), at: rig.time + 0.016)
+        }
+        #expect(s.contentOffset == rest && !s.isDragging, "a plain motion moved it to \(s.contentOffset)")
+        // A late release (a recorded script may hold one) changes nothing.
+        rig.send(.pointerButton(.left, pressed: false), at: rig.time + 0.016)
+        rig.settle()
+        #expect(s.contentOffset == rest)
+    }
+
     @Test func aDraggedDoubleClickLeavesNoZoomForLater() {
         let rig = ScrollBench(viewport: Size(width: 400, height: 400), content: Size(width: 800, height: 800))
         rig.zoomsContent(minimum: 1, maximum: 4)
