@@ -152,7 +152,8 @@ public final class CompositorTarget: ScriptTarget {
         }
     }
 
-    /// Parks the pointer and waits until the app has handled its leaving and the compositor
+    /// Parks the pointer (unless the script holds a button: `SeatInjector.holdsAButton`) and
+    /// waits until the app has handled its leaving and the compositor
     /// shows the app as it is at this moment: nothing needed drawing, or a frame committed after
     /// now (a hover ending redrawn, an animation's next step) has been presented. An animation
     /// still running goes on and is not waited out: a screenshot is the window at its time, as
@@ -161,7 +162,8 @@ public final class CompositorTarget: ScriptTarget {
     /// wide: a frame of End in the list of 100,000 rows measures every row it passes, slow in a
     /// debug build on a loaded machine (docs/decisions.md, 0.15.0).
     private func showWithoutPointer() throws {
-        try rig.parkPointer()
+        // Not while the script holds a button: the leave would end its drag.
+        if !injector.holdsAButton { try rig.parkPointer() }
         try app.catchUp()
         let committed = app.window.framesCommitted
         try app.pump(

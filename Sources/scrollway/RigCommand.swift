@@ -276,8 +276,9 @@ struct RigPlayer {
         // The picture shows what the events before it did once the client has read them.
         rig.pacer.waitForClient(at: e.t)
         // Hide the pointer right before capturing: the compositor re-picks focus when
-        // surfaces map, and a client's cursor would show in the picture.
-        try rig.parkPointer()
+        // surfaces map, and a client's cursor would show in the picture. Not while the script
+        // holds a button: the leave would end its drag (`SeatInjector.holdsAButton`).
+        if !injector.holdsAButton { try rig.parkPointer() }
         try screenshots.write(name, rig.capture())
         rig.pacer.excuseUntilNow()
     }
