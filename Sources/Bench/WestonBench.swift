@@ -582,6 +582,39 @@ extension WestonBench {
             .replacingOccurrences(of: "×", with: "x") + suffix
     }
 
+    /// The folder `--records` names, made if missing (and its parents), checked before anything
+    /// is measured: a path that is a file, that cannot be made, or where a file cannot be
+    /// written is said with its reason and the option. Without it, Foundation's own error came
+    /// after the first measurements, or a client failed to start for no reason said.
+    public static func recordsFolder(_ path: String) throws -> URL {
+        guard !path.isEmpty else { throw BenchError("--records '': an empty path names no folder") }
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw BenchError("--records '\(path)': it is a file, not a folder")
+        }
+        // Made a folder at a time, as `mkdir -p` does: errno says why one cannot be (Foundation's
+        // error says only "error 512").
+        var made = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            made += "/" + part
+            if mkdir(made, 0o755) != 0 && errno != EEXIST {
+                throw BenchError("--records '\(path)': cannot make the folder (\(String(cString: strerror(errno))))")
+            }
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw BenchError("--records '\(path)': cannot make the folder (\(String(cString: strerror(ENOTDIR))))")
+        }
+        let probe = url.appendingPathComponent(".scrollway-bench-\(getpid())").path
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw BenchError("--records '\(path)': cannot write there (\(String(cString: strerror(errno))))")
+        }
+        close(fd)
+        unlink(probe)
+        return url
+    }
+
     /// The end-to-end bench: every size in `sizes`, every client, `rounds` rounds taken in turn,
     /// one table (or JSON) written to `output`. `executable` is the `scrollway` that runs the
     /// Scrollway clients (`demo --fullscreen`).

@@ -43,8 +43,11 @@ struct Bench: AsyncParsableCommand {
     var compositor: Compositor = .weston
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
-            "With --weston or --latency: sizes as WxH or WxH@SCALE (logical size at an output scale), comma-separated.",
+            "With --weston or --latency: sizes as WxH or WxH@SCALE (logical size at an output scale), comma-separated, "
+                + "sides 16 to 8192 and the output (a side times the scale) at most 8192 (default: 390x844, "
+                + "1920x1080, 3840x2160 and 1920x1080@2; with --quick 390x844; with --latency 1920x1080).",
             valueName: "sizes"))
     var sizes: String?
 
@@ -52,6 +55,7 @@ struct Bench: AsyncParsableCommand {
     var json = false
 
     @Option(
+        parsing: .unconditional,
         help: """
             With --weston: rounds of every client at each size (1–9), taken in turn (A B C A B C …), \
             their frames pooled: a shared machine's drift then falls on every client alike.
@@ -59,6 +63,7 @@ struct Bench: AsyncParsableCommand {
     var rounds: Int = 1
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             """
             With --weston: hold each client to PERCENT of one core (1–100) in a cgroup of its own \
@@ -141,18 +146,30 @@ struct Bench: AsyncParsableCommand {
             if latency { return [WestonBench.Size(width: 1920, height: 1080, scale: 1)] }
             return quick ? [WestonBench.defaultSizes[0]] : WestonBench.defaultSizes
         }
-        return try sizes.split(separator: ",").map { item in
-            let parts = item.split(separator: "@")
-            let dims = parts[0].split(separator: "x")
+        var seen: Set<String> = []
+        return try sizes.split(separator: ",", omittingEmptySubsequences: false).map { item in
+            guard !item.isEmpty else {
+                throw ValidationError("--sizes '\(sizes)': an empty size (between two commas, or at an end)")
+            }
+            let parts = item.split(separator: "@", omittingEmptySubsequences: false)
+            let dims = parts[0].split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count <= 2, dims.count == 2, let w = Int(dims[0]), let h = Int(dims[1]),
                 (16...8192).contains(w),
                 (16...8192).contains(h)
             else { throw ValidationError("--sizes: '\(item)' is not WxH or WxH@SCALE with sides from 16 to 8192") }
             let scale = parts.count == 2 ? Int(parts[1]) : 1
-            guard let scale, (1...4).contains(scale), w * scale <= 8192, h * scale <= 8192 else {
-                throw ValidationError("--sizes: '\(item)': the scale must be 1 to 4 and the output at most 8192 wide")
+            guard let scale, (1...4).contains(scale) else {
+                throw ValidationError("--sizes: '\(item)': the scale must be a whole number from 1 to 4")
             }
-            return WestonBench.Size(width: w, height: h, scale: scale)
+            guard w * scale <= 8192, h * scale <= 8192 else {
+                throw ValidationError(
+                    "--sizes: '\(item)': the output is \(w * scale)×\(h * scale) pixels; at most 8192 a side")
+            }
+            let size = WestonBench.Size(width: w, height: h, scale: scale)
+            guard seen.insert(size.description).inserted else {
+                throw ValidationError("--sizes: '\(item)' is named twice (its runs would share their records)")
+            }
+            return size
         }
     }
 
@@ -175,7 +192,7 @@ struct Bench: AsyncParsableCommand {
             }
             bench.cpuQuota = cpuQuota
             bench.clients = try parsedClients()
-            bench.recordsDirectory = records.map { URL(fileURLWithPath: $0) }
+            bench.recordsDirectory = try records.map { try WestonBench.recordsFolder($0) }
             try bench.report(sizes: try parsedSizes(), rounds: rounds, json: json, executable: exe)
             return
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import ScrollwayTestSupport
 import Testing
@@ -68,6 +69,51 @@ import Testing
                 r.status != 0 && r.err.contains("--cpu-quota: expected 1 to 100 (percent of one core), got \(bad)"),
                 "\(r.err)")
         }
+    }
+
+    /// `--sizes`, `--rounds` and `--cpu-quota` are checked whole before anything runs: an empty
+    /// size (it printed an empty table, or skipped it), a scale left out after `@` (taken for 1),
+    /// a size named twice (its runs' records overwrote each other's, and the quota table lost
+    /// one), an output too tall (said to be too wide), a negative number (said to be missing).
+    @Test(arguments: [
+        (["--sizes", ""], "--sizes '': an empty size"),
+        (["--sizes", ","], "--sizes ',': an empty size"),
+        (["--sizes", "390x844,,1920x1080"], "an empty size (between two commas, or at an end)"),
+        (["--sizes", "390x844@"], "--sizes: '390x844@': the scale must be a whole number from 1 to 4"),
+        (["--sizes", "390x844,390x844"], "--sizes: '390x844' is named twice"),
+        (["--sizes", "100x5000@2"], "--sizes: '100x5000@2': the output is 200×10000 pixels; at most 8192 a side"),
+        (["--sizes", "-1x5"], "--sizes: '-1x5' is not WxH or WxH@SCALE"),
+        (["--rounds", "-1"], "--rounds: expected 1 to 9, got -1"),
+        (["--cpu-quota", "-5"], "--cpu-quota: expected 1 to 100 (percent of one core), got -5"),
+    ])
+    func westonBenchOptionsAreCheckedWhole(arguments: [String], message: String) async throws {
+        let r = try await CommandRunner.run(["bench", "--weston"] + arguments)
+        #expect(r.status != 0 && r.err.contains(message), "\(arguments): \(r.err)")
+        #expect(!r.out.contains("scrollway bench"), "\(arguments) ran: \(r.out)")
+    }
+
+    /// The folder `--records` names is made and checked before anything is measured, each
+    /// failure said with the option and its reason (Foundation's own error had come after the
+    /// first measurements, without the option's name).
+    @MainActor @Test func theRecordsFolderIsCheckedFirst() throws {
+        let dir = CommandRunner.temp("records-check")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent("a-file").path
+        #expect(FileManager.default.createFile(atPath: file, contents: Data()))
+        #expect(throws: BenchError("--records '': an empty path names no folder")) {
+            try WestonBench.recordsFolder("")
+        }
+        #expect(throws: BenchError("--records '\(file)': it is a file, not a folder")) {
+            try WestonBench.recordsFolder(file)
+        }
+        #expect(throws: BenchError("--records '\(file)/sub': cannot make the folder (Not a directory)")) {
+            try WestonBench.recordsFolder(file + "/sub")
+        }
+        let made = try WestonBench.recordsFolder(dir.appendingPathComponent("new/deeper").path)
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: made.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: made.path).isEmpty)
     }
 
     /// `--clients` names clients as the tables do (a dash for the space); a name the bench does
