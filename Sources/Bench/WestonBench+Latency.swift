@@ -255,7 +255,11 @@ extension WestonBench {
         let peer = Self.runnableGtkPeer(log: log)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-latency-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        leftovers?.folder(dir)
+        defer {
+            leftovers?.forget(folder: dir)
+            try? FileManager.default.removeItem(at: dir)
+        }
         struct SizeResult: Codable {
             var size: String
             var compositor: String

@@ -96,6 +96,9 @@ public struct WestonBench {
     /// Where each client's frame records (`demo --frame-stats`, the GTK4 peer's `--stats`) are
     /// kept, one file a size, client and round; nil: in a directory removed after the run.
     public var recordsDirectory: URL?
+    /// Told of the folders and cgroups a run makes, for a stop signal's handler to remove
+    /// (`BenchLeftovers`); nil: none is told.
+    public var leftovers: BenchLeftovers?
 
     /// The names `clients` may hold: the tables' names of the clients, a dash for the space.
     public static let clientNames = ["list-fast", "list-general", "list-gtk4", "zoom-fast", "zoom-general"]
@@ -625,7 +628,13 @@ extension WestonBench {
             recordsDirectory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-bench-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { if recordsDirectory == nil { try? FileManager.default.removeItem(at: dir) } }
+        if recordsDirectory == nil { leftovers?.folder(dir) }
+        defer {
+            if recordsDirectory == nil {
+                leftovers?.forget(folder: dir)
+                try? FileManager.default.removeItem(at: dir)
+            }
+        }
         struct SizeResult: Codable {
             var size: String
             var memcpyMs: Double
@@ -634,7 +643,11 @@ extension WestonBench {
         }
         var results: [SizeResult] = []
         let quota = try cpuQuota.map { try CPUQuota(percent: $0, name: "scrollway-bench-\(getpid())") }
-        defer { quota?.remove() }
+        if let quota { leftovers?.cgroup(quota.directory) }
+        defer {
+            if let quota { leftovers?.forget(cgroup: quota.directory) }
+            quota?.remove()
+        }
         if let quota {
             bench.log(
                 "each client held to \(quota.percent)% of one core (cgroup v\(quota.version), \(quota.directory.path))")

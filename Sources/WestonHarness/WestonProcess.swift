@@ -180,5 +180,5 @@ public final class WestonProcess {
         try? FileManager.default.removeItem(at: runtimeDirectory)
     }
 
-    static let directoryPrefix = "scrollway-rig-"
+    package static let directoryPrefix = "scrollway-rig-"
 }

@@ -4,6 +4,7 @@ import ScrollwayBench
 import ScrollwayGeometry
 import ScrollwayRigs
 import ScrollwayScripts
+import ScrollwayWaylandCore
 import ScrollwayWestonHarness
 
 /// `scrollway bench`: parses its options and runs the benchmarks of `ScrollwayBench`
@@ -179,9 +180,21 @@ struct Bench: AsyncParsableCommand {
             try SoakBench(minutes: minutes, executable: WestonRig.runningExecutable).run()
             return
         }
+        // Stopped by SIGINT or SIGTERM, a run takes away what it made (its folders, its cgroup)
+        // before it ends by the signal (only with descriptors to spare: the sources take some).
+        let leftovers = BenchLeftovers()
+        let signals =
+            (weston || latency) && ProcessResources.hasDescriptorsToSpare
+            ? onStopSignals { signo in
+                leftovers.removeAll()
+                signal(signo, SIG_DFL)
+                kill(getpid(), signo)
+            } : []
+        defer { for source in signals { source.cancel() } }
         if latency {
             let exe = WestonRig.runningExecutable
-            let bench = WestonBench(quick: quick) { line in StandardStream.error.say("bench: " + line + "\n") }
+            var bench = WestonBench(quick: quick) { line in StandardStream.error.say("bench: " + line + "\n") }
+            bench.leftovers = leftovers
             try bench.latencyReport(compositor: compositor, sizes: try parsedSizes(), json: json, executable: exe)
             return
         }
@@ -191,6 +204,7 @@ struct Bench: AsyncParsableCommand {
                 StandardStream.error.say("bench: " + line + "\n")
             }
             bench.cpuQuota = cpuQuota
+            bench.leftovers = leftovers
             bench.clients = try parsedClients()
             bench.recordsDirectory = try records.map { try WestonBench.recordsFolder($0) }
             try bench.report(sizes: try parsedSizes(), rounds: rounds, json: json, executable: exe)

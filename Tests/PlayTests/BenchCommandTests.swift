@@ -92,6 +92,38 @@ import Testing
         #expect(!r.out.contains("scrollway bench"), "\(arguments) ran: \(r.out)")
     }
 
+    /// A `bench --weston` stopped by SIGTERM mid-run takes away its folder of records and its
+    /// rigs' folders before it ends by the signal (an interrupted run had left them in /tmp, and
+    /// its cgroup with a quota). Waited for by what is on disk, not by time.
+    @Test func aStoppedWestonBenchLeavesNothingBehind() throws {
+        let p = Process()
+        p.executableURL = try CommandRunner.scrollway()
+        p.arguments = ["bench", "--weston", "--quick"]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let pid = p.processIdentifier
+        let temp = FileManager.default.temporaryDirectory
+        let folder = temp.appendingPathComponent("scrollway-bench-\(pid)").path
+        func rigFolders() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: temp.path)) ?? []).filter {
+                $0.hasPrefix("scrollway-rig-\(pid)-")
+            }
+        }
+        let deadline = Date().addingTimeInterval(120)
+        while p.isRunning, !(FileManager.default.fileExists(atPath: folder) && !rigFolders().isEmpty),
+            Date() < deadline
+        {
+            usleep(20_000)
+        }
+        #expect(p.isRunning, "the bench ended before it could be stopped")
+        kill(pid, SIGTERM)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGTERM)
+        #expect(!FileManager.default.fileExists(atPath: folder), "\(folder) left")
+        #expect(rigFolders().isEmpty, "left: \(rigFolders())")
+    }
+
     /// The folder `--records` names is made and checked before anything is measured, each
     /// failure said with the option and its reason (Foundation's own error had come after the
     /// first measurements, without the option's name).
