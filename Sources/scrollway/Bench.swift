@@ -17,10 +17,16 @@ struct Bench: AsyncParsableCommand {
             synchronous tiles (the baseline) and then with tiles drawn on worker threads; results are \
             printed as ratios against that baseline. The list scene (no tiles) is flung with 1,000 rows \
             (the baseline) and with its 100,000, and reported against that baseline and the 16.7 ms \
-            frame budget. About two minutes; --quick about 20 s.
+            frame budget. About two minutes; --quick about 20 s. With --weston the list and zoom \
+            scenes in headless weston at several sizes (10–15 minutes; --quick: the list's clients at \
+            390x844, about a minute).
             """)
 
-    @Flag(help: "A short run (about 20 s): checks that everything runs, numbers are rough.")
+    @Flag(
+        help: """
+            A short run: checks that everything runs, numbers are rough (offscreen about 20 s; \
+            with --weston only the list's clients at 390x844, about a minute).
+            """)
     var quick = false
 
     @Flag(
