@@ -76,6 +76,7 @@ public final class FlowLayout: CollectionViewLayout {
     public var columnCount: Int? { didSet { invalidate() } }
     /// nil: every item is `itemSize`; a value: items are measured, this stands in until then.
     public var estimatedItemHeight: Double? { didSet { invalidate() } }
+    /// The least room between two items of a row (a negative one is none).
     public var minimumInteritemSpacing = 8.0 { didSet { invalidate() } }
     public var minimumLineSpacing = 8.0 { didSet { invalidate() } }
     public var sectionInset = EdgeInsets.zero { didSet { invalidate() } }
@@ -111,11 +112,12 @@ public final class FlowLayout: CollectionViewLayout {
             pitch = itemWidth + spacing
         } else {
             let w = max(1, itemSize.width)
+            // A negative spacing is none, as with `columnCount`: one of −itemSize.width made a
+            // zero pitch, and 100,000 columns of items drawn over each other.
+            let spacing = max(0, minimumInteritemSpacing)
             columns = max(
                 1,
-                Int(
-                    clamping: ((inner + minimumInteritemSpacing) / (w + minimumInteritemSpacing)).rounded(.down),
-                    rounding: .down, in: 1...100_000))
+                Int(clamping: ((inner + spacing) / (w + spacing)).rounded(.down), rounding: .down, in: 1...100_000))
             pitch = columns > 1 ? w + (inner - Double(columns) * w) / Double(columns - 1) : w
             itemWidth = itemSize.width
         }

@@ -106,6 +106,19 @@ import Testing
         #expect(collection.selectedItem == ItemPath(item: 1, section: 1))
     }
 
+    /// A negative spacing is none: one of −itemSize.width made 100,000 columns of items drawn
+    /// over each other, and every item of a 1,000-item grid a cell at once.
+    @Test func aNegativeSpacingIsNone() {
+        let (bench, collection, _, layout) = rig([1000])
+        defer { withExtendedLifetime(bench) {} }
+        layout.minimumInteritemSpacing = -100
+        collection.layoutIfNeeded()
+        // Inside 380: three columns of 100 with no least spacing, as with 0.
+        #expect(
+            collection.frameForItem(at: ItemPath(item: 3)).minY > collection.frameForItem(at: ItemPath(item: 2)).minY)
+        #expect(collection.visibleCells.count < 40, "\(collection.visibleCells.count) cells")
+    }
+
     @Test func aReloadReadsTheHeadersAgain() throws {
         final class Renamed: CollectionViewDataSource {
             var prefix = "Roll"
