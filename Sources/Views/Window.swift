@@ -193,6 +193,8 @@ public final class Window: View {
     public internal(set) var modifiers: Modifiers = []
 
     public init(size: Size, scale: Double = 1) {
+        // As the setter does: at the call that gave it, not in the first frame's canvas.
+        precondition(scale > 0 && scale.isFinite, "window scale must be positive and finite")
         self.scale = scale
         super.init(frame: Rect(origin: .zero, size: size))
         clipsToBounds = true
