@@ -103,16 +103,17 @@ public struct FrameScheduler: Sendable {
 
     /// The last presentation reported (`presented`).
     public private(set) var lastPresentation: Presentation?
-    /// How many repaint intervals after the next point of the presentation grid a frame drawn
-    /// now is shown, as the compositor's reports say: 0 where a frame committed before a repaint
-    /// is shown at the vertical retrace that follows it; 1 under weston's headless backend,
-    /// which reports a frame shown a whole interval after the repaint that composited it, by
-    /// when the next repaint has already come.
+    /// How many repaint intervals after the first point of the presentation grid past the last
+    /// repaint (`predictedPresentation`) a frame aimed at the next repaint is shown, as the
+    /// compositor's reports say: where a frame is shown after the repaint that composites it
+    /// depends on the compositor (weston composites some milliseconds before the vertical
+    /// retrace; its headless backend reports a frame shown a whole interval after the repaint).
     public private(set) var presentationLag = 0
     /// A lag the last report suggested, adopted when the next agrees (one frame that missed its
     /// repaint is not a lag).
     private var suggestedLag: Int?
-    /// The most intervals of lag learned: a report later than this is a slow spell.
+    /// The most intervals of lag learned: a report further off than this is a slow spell (or a
+    /// clock gone wrong), not a lag, and teaches nothing.
     public static let longestPresentationLag = 3
 
     /// The compositor reported a presentation: of a frame drawn for `frameTime`
@@ -122,7 +123,7 @@ public struct FrameScheduler: Sendable {
         lastPresentation = presentation
         guard let frameTime else { return }
         let off = ((presentation.time - frameTime) / presentationInterval).rounded()
-        guard off.isFinite, off != 0 else {
+        guard off.isFinite, off != 0, abs(off) <= Double(Self.longestPresentationLag) else {
             suggestedLag = nil
             return
         }
@@ -137,9 +138,9 @@ public struct FrameScheduler: Sendable {
 
     /// The interval between the repaints a frame is predicted to be shown at: the reported
     /// refresh when a vertical retrace timed the last presentation, else the period observed
-    /// between repaints. A compositor that repaints on a timer of its own reports the output
-    /// mode's refresh all the same (weston's headless backend: 16.67 ms, while it repaints
-    /// every 17.5 ms or so), and a grid of that refresh drifts off the repaints by most of a
+    /// between repaints. A compositor that repaints on a timer of its own may report the output
+    /// mode's refresh all the same (weston's headless backend repaints more slowly than the
+    /// refresh it reports), and a grid of that refresh drifts off the repaints by most of a
     /// frame between two presentations, then jumps back: animations drawn for its times lag
     /// the frames shown, then skip a frame's worth (docs/decisions.md, Latency 0.15.33).
     public var presentationInterval: Double {
@@ -152,18 +153,22 @@ public struct FrameScheduler: Sendable {
     /// a commit comes).
     public func aims(now: Double) -> Bool { lastRepaint.map { now < $0 + period } ?? false }
 
-    /// When a frame drawn at `now` will most likely be shown: the next point of the grid of the
-    /// last presentation (`presentationInterval` apart) after `now`, `presentationLag`
-    /// intervals on, when it aims at a repaint (`aims`); for an idle compositor, which takes a
-    /// commit when it comes whatever lag its repaint loop has, the first point that the frame,
-    /// once drawn, still reaches with the margin (a point a fraction of a millisecond ahead
-    /// would have the frame show the first fraction of a millisecond of an animation just
-    /// begun, often nothing, and be shown later anyway); with no presentation in the last
-    /// second, an interval after `now`.
+    /// When a frame drawn at `now` will most likely be shown, on the grid of the last
+    /// presentation (`presentationInterval` apart). Aimed at a repaint (`aims`): the first point
+    /// after the last repaint, `presentationLag` intervals on. The last repaint, not `now`: the
+    /// compositor's repaints stand still against its grid, where `now` moves with the drawing
+    /// cost and the margin, and a point that fell between them one day and not the next would
+    /// put the prediction a frame off until the lag was learnt again (a frame's `done` comes
+    /// after the repaint it reports, never before, so the point is not taken for one just past).
+    /// For an idle compositor, which takes a commit when it comes whatever lag its repaint loop
+    /// has: the first point the frame, once drawn, still reaches with the margin (one a fraction
+    /// of a millisecond ahead would have the frame show the first fraction of a millisecond of
+    /// an animation just begun, often nothing, and be shown later anyway). With no presentation
+    /// in the last second, an interval after `now`.
     public func predictedPresentation(now: Double) -> Double {
         let interval = presentationInterval
         let aimed = aims(now: now)
-        let from = aimed ? now : now + drawCost + margin
+        let from = aimed ? (lastRepaint ?? now) : now + drawCost + margin
         guard let last = lastPresentation, from - last.time < 1 else { return now + interval }
         let intervals = ((from - last.time) / interval).rounded(.down) + 1
         return last.time + (intervals + (aimed ? Double(presentationLag) : 0)) * interval

@@ -28,11 +28,14 @@ import Testing
         #expect(abs(periods - periods.rounded()) < 1e-6)
     }
 
-    /// weston's headless backend repaints on a timer of its own, every 17.5 ms or so, reports
-    /// the mode's refresh, 16.67 ms, without the vsync flag, and reports a frame shown an
-    /// interval after the repaint that composited it. A fling's frames are drawn for the times
-    /// they are then shown at: predicted on a grid of the refresh, they drifted off by most of
-    /// a frame between feedbacks and jumped back, and came a further interval late.
+    /// weston's headless backend repaints on a timer of its own, more slowly than the mode's
+    /// refresh it reports without the vsync flag, and reports a frame shown an interval after the
+    /// repaint that composited it. A fling's frames are drawn for the times they are then shown
+    /// at: predicted on a grid of the refresh, they drifted off by most of a frame between
+    /// feedbacks and jumped back, and came a further interval late (docs/decisions.md, Latency
+    /// 0.15.33). The median of the reports once the lag is learnt: a frame that missed its
+    /// repaint on a loaded machine, or the fling's tail (weston idles between its commits), is
+    /// off by more.
     @Test func aFlingsFramesAreDrawnForTheTimesTheyAreShownAt() throws {
         let (rig, app, _) = try startScene(.list)
         try flick(rig, app, from: Point(x: 195, y: 520), step: Point(x: 0, y: -60), moves: 6)
@@ -46,13 +49,11 @@ import Testing
                 }
                 return app.isAtRest
             }, "the fling to end")
-        // The lag takes two reports that agree to learn (each a quarter of a second apart), and
-        // a frame that missed its repaint on a loaded machine is shown an interval late.
+        // The lag takes two reports that agree to learn (each a quarter of a second apart).
         let learnt = errors.dropFirst(3).map(abs).sorted()
         #expect(learnt.count >= 4, "too few presentations reported: \(errors)")
         let median = learnt.isEmpty ? .infinity : learnt[learnt.count / 2]
         #expect(median < 0.002, "frames shown \(median * 1000) ms (median) from their times: \(errors)")
-        #expect(app.window.scheduler.presentationLag == 1)
         #expect(abs(app.window.scheduler.presentationInterval - app.window.scheduler.period) < 1e-12)
     }
 
