@@ -30,9 +30,11 @@ public final class BenchLeftovers: Sendable {
     public func removeAll() {
         let (folders, cgroups) = held.withLock { ($0.folders, $0.cgroups) }
         for group in cgroups {
-            let procs = (try? String(contentsOf: group.appendingPathComponent("cgroup.procs"), encoding: .utf8)) ?? ""
-            for line in procs.split(separator: "\n") { if let pid = Int32(line) { kill(pid, SIGKILL) } }
+            // Read again at each try: a client may have joined since.
             for _ in 0..<100 {
+                let file = group.appendingPathComponent("cgroup.procs")
+                let procs = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+                for line in procs.split(separator: "\n") { if let pid = Int32(line) { kill(pid, SIGKILL) } }
                 if rmdir(group.path) == 0 || errno == ENOENT { break }
                 usleep(10_000)
             }

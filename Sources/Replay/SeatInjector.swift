@@ -15,18 +15,19 @@ public typealias WestonSeatInjector = SeatInjector
 /// refused with the line and the reason.
 public struct SeatInjector {
     public let rig: any CompositorRig
-    /// The pointer buttons the script holds down (pressed, not yet released).
-    private let held = HeldButtons()
+    /// Whether the script holds the left button down (pressed, not yet released): the one a
+    /// window drags with.
+    private let held = HeldButton()
 
     public init(rig: any CompositorRig) { self.rig = rig }
 
-    /// Whether the script holds a pointer button down. A capture then leaves the pointer where
-    /// it is: parking it makes the compositor send the window a `leave`, which ends the drag
-    /// the button holds (the release that follows would find none).
-    public var holdsAButton: Bool { !held.buttons.isEmpty }
+    /// Whether the script holds the left pointer button down. A capture then leaves the pointer
+    /// where it is: parking it makes the compositor send the window a `leave`, which ends the
+    /// drag the button holds (the release that follows would find none).
+    public var holdsAButton: Bool { held.down }
 
-    private final class HeldButtons {
-        var buttons: Set<UInt32> = []
+    private final class HeldButton {
+        var down = false
     }
 
     /// Script event types no compositor's seat carries: they need the app, not the compositor.
@@ -125,7 +126,7 @@ public struct SeatInjector {
         case .pointerButton(let button, let pressed):
             let code: UInt32 = button == .left ? 0x110 : button == .right ? 0x111 : 0x112
             i.pointerButton(code, pressed: pressed, time: time)
-            if pressed { held.buttons.insert(code) } else { held.buttons.remove(code) }
+            if button == .left { held.down = pressed }
         case .pointerAxis(let axis, let value, let source, let value120):
             i.axisSource(Self.sourceCode(source))
             // The parser bounds value120 to Int32; clamped again here for events built in code.

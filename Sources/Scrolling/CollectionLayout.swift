@@ -12,6 +12,11 @@ public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     public static func < (a: ItemPath, b: ItemPath) -> Bool { (a.section, a.item) < (b.section, b.item) }
+
+    /// Whether the path names an item of sections holding `counts` items.
+    func isItem(in counts: [Int]) -> Bool {
+        section >= 0 && section < counts.count && item >= 0 && item < counts[section]
+    }
     public var description: String { "\(section).\(item)" }
 }
 
@@ -161,9 +166,7 @@ public final class FlowLayout: CollectionViewLayout {
     private func row(of path: ItemPath) -> Int { firstRows[path.section] + path.item / columns }
 
     /// Whether `path` names one of the items prepared.
-    private func contains(_ path: ItemPath) -> Bool {
-        path.section >= 0 && path.section < itemCounts.count && path.item >= 0 && path.item < itemCounts[path.section]
-    }
+    private func contains(_ path: ItemPath) -> Bool { path.isItem(in: itemCounts) }
 
     /// A row's items' height: its span less what follows it (line spacing or bottom inset).
     private func contentHeight(ofRow row: Int, section s: Int) -> Double {

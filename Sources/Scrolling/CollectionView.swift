@@ -182,9 +182,7 @@ public final class CollectionView: ScrollView {
     /// Whether `path` names an item: a section there is, an item of it. Paths from outside (an
     /// app's, a reader's) are checked here before a layout sees them: a layout indexes its
     /// sections' arrays with them.
-    public func contains(_ path: ItemPath) -> Bool {
-        path.section >= 0 && path.section < counts.count && path.item >= 0 && path.item < counts[path.section]
-    }
+    public func contains(_ path: ItemPath) -> Bool { path.isItem(in: counts) }
 
     /// The item a cell in view shows.
     public func itemPath(for cell: CollectionCell) -> ItemPath? {

@@ -147,17 +147,28 @@ extension ScrollView: FrameAnimation {
     /// a page when paging), a zoom to its scale, with the delegate's end call
     /// (`willLeaveWindow`: outside a window nothing drives a curve, and the view is not seen).
     func completeMotion() {
+        // The offset set at the rest can re-aim the motion (rows measured there move a list's
+        // end, `restAfterRangeChange`): completed again, a few rounds at most.
+        for _ in 0..<8 {
+            if case .idle = motion { return }
+            completeMotionOnce()
+        }
+    }
+
+    private func completeMotionOnce() {
         switch motion {
         case .idle:
             return
         case .zoom:
             _ = stopMotion()
         case .fling(let f):
+            let generation = motionGeneration
             contentOffset = f.restingPoint
-            finishMotion()
+            if motionGeneration == generation { finishMotion() }
         case .spring(let sx, let sy, _, _):
+            let generation = motionGeneration
             contentOffset = Point(x: sx.rest, y: sy.rest)
-            finishMotion()
+            if motionGeneration == generation { finishMotion() }
         case .wheel(let wx, let wy):
             contentOffset = Point(x: wx.target, y: wy.target)
             // Wheel steps end silently, as when they run out.

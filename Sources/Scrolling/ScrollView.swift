@@ -102,10 +102,11 @@ open class ScrollView: View {
         if let g = layoutGuides.first(where: { $0.isContentGuide }) { contentSize = g.layoutFrame.size }
     }
 
-    /// The scroll position. It IS `bounds.origin`: setting one sets the other.
-    /// The bounds' origin. An offset that is not finite is ignored (as `setContentOffset`
-    /// ignores one), and one past `largestOffset` is brought back to it: a spring or a range
-    /// from such a place is NaN ever after, and a window whose scroll view is never at rest.
+    /// The scroll position. It IS `bounds.origin`: setting one sets the other. Set here, an
+    /// offset that is not finite is ignored (as `setContentOffset` ignores one), and one past
+    /// `largestOffset` is brought back to it: a spring or a range from such a place is NaN ever
+    /// after, and a window whose scroll view is never at rest. (`bounds` itself takes what it is
+    /// given.)
     public var contentOffset: Point {
         get { bounds.origin }
         set {

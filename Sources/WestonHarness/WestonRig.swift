@@ -45,9 +45,13 @@ public final class WestonRig {
     /// for beside and the benches start again as their clients. `CommandLine.arguments[0]` is
     /// only the name it was run by: a command found on `PATH` (`scrollway bench --weston`,
     /// installed in /usr/local/bin) had it resolved against the current directory instead.
+    /// An executable replaced while it runs (rebuilt) reads as "PATH (deleted)": the path is
+    /// the new one, which is what a client started now should run.
     public static var runningExecutable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "").standardizedFileURL.resolvingSymlinksInPath()
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return exe.hasSuffix(" (deleted)") ? String(exe.dropLast(" (deleted)".count)) : exe
+        }
+        return URL(fileURLWithPath: CommandLine.arguments.first ?? "").standardizedFileURL.resolvingSymlinksInPath()
             .path
     }
 

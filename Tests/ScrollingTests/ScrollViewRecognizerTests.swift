@@ -292,8 +292,6 @@ final class RecognizerRules: GestureRecognizerDelegate {
         #expect(list.contentOffset.y > 0 && !list.isDecelerating)
     }
 
-    /// A double click whose second click drags (past the mouse's 4 px slop, within the tap's
-    /// 10 px) does not zoom, neither then nor at the next click.
     /// The pointer taken away mid mouse drag (a `leave` with the button down: a compositor's or
     /// another client's grab, a rig parking it for a capture) cancels the drag; the release
     /// never comes. The drag had stayed on: back over the window, a plain motion dragged the
@@ -324,6 +322,8 @@ final class RecognizerRules: GestureRecognizerDelegate {
         #expect(s.contentOffset == rest)
     }
 
+    /// A double click whose second click drags (past the mouse's 4 px slop, within the tap's
+    /// 10 px) does not zoom, neither then nor at the next click.
     @Test func aDraggedDoubleClickLeavesNoZoomForLater() {
         let rig = ScrollBench(viewport: Size(width: 400, height: 400), content: Size(width: 800, height: 800))
         rig.zoomsContent(minimum: 1, maximum: 4)
