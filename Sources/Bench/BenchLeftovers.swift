@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ScrollwayGeometry
 import ScrollwayWestonHarness
 import Synchronization
 

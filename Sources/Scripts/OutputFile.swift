@@ -1,4 +1,5 @@
 import Glibc
+import ScrollwayGeometry
 
 /// Where a command's output files go, as a shell's `>` would put them: a symbolic link is
 /// written through to its target, and a device or a pipe is written as it is. Foundation's

@@ -1,3 +1,5 @@
+import ScrollwayGeometry
+
 /// When a host draws the next frame, so that input reaches the screen at the first repaint it
 /// can: as late as still meets the compositor's next repaint, not as soon as the last one is
 /// done.
@@ -127,7 +129,9 @@ public struct FrameScheduler: Sendable {
             suggestedLag = nil
             return
         }
-        let lag = min(Self.longestPresentationLag, max(0, presentationLag + Int(off)))
+        let lag = min(
+            Self.longestPresentationLag,
+            max(0, presentationLag + Int(clamping: off, rounding: .toNearestOrAwayFromZero, in: -3...3)))
         if lag == suggestedLag {
             presentationLag = lag
             suggestedLag = nil
