@@ -105,8 +105,8 @@ public struct FrameScheduler: Sendable {
 
     /// The last presentation reported (`presented`).
     public private(set) var lastPresentation: Presentation?
-    /// How many repaint intervals after the first point of the presentation grid past the last
-    /// repaint (`predictedPresentation`) a frame aimed at the next repaint is shown, as the
+    /// How many repaint intervals after the first point of the presentation grid past the
+    /// moment it is drawn (`predictedPresentation`) a frame aimed at the next repaint is shown, as the
     /// compositor's reports say: where a frame is shown after the repaint that composites it
     /// depends on the compositor (weston composites some milliseconds before the vertical
     /// retrace; its headless backend reports a frame shown a whole interval after the repaint).
@@ -159,20 +159,18 @@ public struct FrameScheduler: Sendable {
 
     /// When a frame drawn at `now` will most likely be shown, on the grid of the last
     /// presentation (`presentationInterval` apart). Aimed at a repaint (`aims`): the first point
-    /// after the last repaint, `presentationLag` intervals on. The last repaint, not `now`: the
-    /// compositor's repaints stand still against its grid, where `now` moves with the drawing
-    /// cost and the margin, and a point that fell between them one day and not the next would
-    /// put the prediction a frame off until the lag was learnt again (a frame's `done` comes
-    /// after the repaint it reports, never before, so the point is not taken for one just past).
-    /// For an idle compositor, which takes a commit when it comes whatever lag its repaint loop
-    /// has: the first point the frame, once drawn, still reaches with the margin (one a fraction
-    /// of a millisecond ahead would have the frame show the first fraction of a millisecond of
-    /// an animation just begun, often nothing, and be shown later anyway). With no presentation
-    /// in the last second, an interval after `now`.
+    /// after `now`, `presentationLag` intervals on. (Counted from the last repaint instead, a
+    /// frame aimed right after one drawn for an idle compositor, whose grid had restarted, could
+    /// be put on that frame's own point and show nothing new: docs/decisions.md, Latency
+    /// 0.15.33.) For an idle compositor, which takes a commit when it comes whatever lag its
+    /// repaint loop has: the first point the frame, once drawn, still reaches with the margin
+    /// (one a fraction of a millisecond ahead would have the frame show the first fraction of a
+    /// millisecond of an animation just begun, often nothing, and be shown later anyway). With
+    /// no presentation in the last second, an interval after `now`.
     public func predictedPresentation(now: Double) -> Double {
         let interval = presentationInterval
         let aimed = aims(now: now)
-        let from = aimed ? (lastRepaint ?? now) : now + drawCost + margin
+        let from = aimed ? now : now + drawCost + margin
         guard let last = lastPresentation, from - last.time < 1 else { return now + interval }
         let intervals = ((from - last.time) / interval).rounded(.down) + 1
         return last.time + (intervals + (aimed ? Double(presentationLag) : 0)) * interval
