@@ -596,17 +596,10 @@ extension WestonBench {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw BenchError("--records '\(path)': it is a file, not a folder")
         }
-        // Made a folder at a time, as `mkdir -p` does: errno says why one cannot be (Foundation's
-        // error says only "error 512").
-        var made = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            made += "/" + part
-            if mkdir(made, 0o755) != 0 && errno != EEXIST {
-                throw BenchError("--records '\(path)': cannot make the folder (\(String(cString: strerror(errno))))")
-            }
-        }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw BenchError("--records '\(path)': cannot make the folder (\(String(cString: strerror(ENOTDIR))))")
+        do {
+            _ = try OutputFile.makeFolders(path)
+        } catch {
+            throw BenchError("--records '\(path)': cannot make the folder (\(error.reason))")
         }
         let probe = url.appendingPathComponent(".scrollway-bench-\(getpid())").path
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)

@@ -39,6 +39,30 @@ public enum OutputFile {
         return current
     }
 
+    /// Makes the folder `path` and those above it that are missing, one at a time with mkdir(2),
+    /// so that a failure says the system's own reason and which folder it was (Foundation's
+    /// says only "error 512"). Returns the folders it made, outermost first.
+    public static func makeFolders(_ path: String) throws(FolderFailure) -> [String] {
+        var made: [String] = []
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            prefix += "/" + part
+            var st = stat()
+            if stat(prefix, &st) == 0 { continue }
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+                throw FolderFailure(folder: prefix, reason: String(cString: strerror(errno)))
+            }
+            made.append(prefix)
+        }
+        return made
+    }
+
+    /// A folder `makeFolders` could not make, and errno's text.
+    public struct FolderFailure: Error, Equatable {
+        public let folder: String
+        public let reason: String
+    }
+
     /// Why a file could not be opened: errno's text.
     public struct Failure: Error, CustomStringConvertible, Equatable {
         public let reason: String

@@ -215,16 +215,11 @@ struct OutputDirectory {
                 throw CommandError("\(option) '\(path)': exists and is not a directory")
             }
         } else {
-            // Component by component with mkdir(2), so the reason is the system's own words.
-            var prefix = path.hasPrefix("/") ? "" : "."
-            for part in path.split(separator: "/") {
-                prefix += "/" + part
-                if fm.fileExists(atPath: prefix) { continue }
-                if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                    let reason = String(cString: strerror(errno))
-                    throw CommandError("\(option) '\(path)': cannot create the directory '\(prefix)' (\(reason))")
-                }
-                made.append(prefix)
+            do {
+                made = try OutputFile.makeFolders(path)
+            } catch {
+                throw CommandError(
+                    "\(option) '\(path)': cannot create the directory '\(error.folder)' (\(error.reason))")
             }
         }
         guard fm.isWritableFile(atPath: path) else {
