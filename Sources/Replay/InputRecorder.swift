@@ -16,9 +16,12 @@ import ScrollwayViews
 /// by one, at the frame's time. The recorder closes a group with `touch.frame` / `pointer.frame`
 /// when an event of another device or another time follows, and at `finish()`.
 ///
+/// Pointer enter is written as a `pointer.motion` to where the pointer came in (a press that
+/// follows it without a motion needs the position), and leave as `pointer.leave`: a leave with the
+/// button down cancels the mouse's drag, and replayed without it the drag went on.
+///
 /// What a script cannot say is left out, on purpose:
-/// - pointer enter and leave (a script's pointer is simply somewhere), hold gestures and
-///   `modifiers` events (the modifier keys' own key events carry them);
+/// - hold gestures and `modifiers` events (the modifier keys' own key events carry them);
 /// - text that xkb derived from a key press at the same time (the key is recorded; replaying it
 ///   in weston types it again).
 @MainActor
@@ -83,7 +86,7 @@ public final class InputRecorder: WindowObserver {
     private static func device(of kind: ScriptEvent.Kind) -> Device? {
         switch kind {
         case .touchDown, .touchMotion, .touchUp, .touchCancel: return .touch
-        case .pointerMotion, .pointerButton, .pointerAxis, .pointerAxisStop: return .pointer
+        case .pointerMotion, .pointerButton, .pointerAxis, .pointerAxisStop, .pointerLeave: return .pointer
         default: return nil
         }
     }
@@ -108,7 +111,8 @@ public final class InputRecorder: WindowObserver {
         case .touchMotion(let id, let p): return .touchMotion(id: id, x: p.x, y: p.y)
         case .touchUp(let id): return .touchUp(id: id)
         case .touchCancel: return .touchCancel
-        case .pointerMotion(let p): return .pointerMotion(x: p.x, y: p.y)
+        case .pointerMotion(let p), .pointerEnter(let p): return .pointerMotion(x: p.x, y: p.y)
+        case .pointerLeave: return .pointerLeave
         case .pointerButton(let b, let pressed): return .pointerButton(b, pressed: pressed)
         case .axis(let axis, let value, let source, let value120):
             return .pointerAxis(axis, value: value, source: source, value120: value120)
@@ -126,7 +130,7 @@ public final class InputRecorder: WindowObserver {
             return nil  // `inputMethodKinds`: one done may take several lines
         case .touchFrame, .pointerFrame:
             return nil  // the recorder writes its own, per group
-        case .pointerEnter, .pointerLeave, .holdBegin, .holdEnd, .modifiers:
+        case .holdBegin, .holdEnd, .modifiers:
             return nil
         }
     }

@@ -135,6 +135,10 @@ public struct SeatInjector {
                 axis == .vertical ? 0 : 1, value: value, discrete: Int32(clamping: v120 / 120, rounding: .towardZero),
                 value120: Int32(clamping: v120), time: time)
         case .pointerAxisStop(let axis): i.axisStop(axis == .vertical ? 0 : 1, time: time)
+        // Where the rig can take the pointer off the client (`CompositorRig.parkPointer`). A
+        // compositor keeps the pointer on the surface a button was pressed on until its release
+        // (weston's test module takes it away regardless, as a grab of the compositor's does).
+        case .pointerLeave: try rig.parkPointer()
         case .pointerFrame: i.pointerFrame()
         case .key(let name, let pressed):
             guard let stroke = rig.keys.stroke(forKeysymNamed: name) else {

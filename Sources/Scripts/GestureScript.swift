@@ -42,6 +42,9 @@ public struct ScriptEvent: Equatable, Sendable {
         case pointerButton(PointerButton, pressed: Bool)
         case pointerAxis(Axis, value: Double, source: AxisSource, value120: Double?)
         case pointerAxisStop(Axis)
+        /// The pointer leaves the window (wl_pointer.leave); the next `pointerMotion` brings it
+        /// back.
+        case pointerLeave
         case pointerFrame
         case pinchBegin
         case pinchUpdate(scale: Double, dx: Double, dy: Double)
@@ -89,6 +92,7 @@ public struct ScriptEvent: Equatable, Sendable {
             case .pointerButton: return "pointer.button"
             case .pointerAxis: return "pointer.axis"
             case .pointerAxisStop: return "pointer.axis_stop"
+            case .pointerLeave: return "pointer.leave"
             case .pointerFrame: return "pointer.frame"
             case .pinchBegin: return "pinch.begin"
             case .pinchUpdate: return "pinch.update"

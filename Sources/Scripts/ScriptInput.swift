@@ -25,6 +25,7 @@ public struct ScriptInput {
         case .pointerAxis(let axis, let value, let source, let value120):
             return .axis(axis, value: value, source: source, value120: value120)
         case .pointerAxisStop(let axis): return .axisStop(axis)
+        case .pointerLeave: return .pointerLeave
         case .pointerFrame: return .pointerFrame
         // The script format has two-finger pinches only (what weston's touchpads send).
         case .pinchBegin: return .pinchBegin(fingers: 2)

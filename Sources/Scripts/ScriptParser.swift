@@ -146,6 +146,7 @@ public struct ScriptParser: Sendable {
                 Axis(rawValue: axis)!, value: value, source: AxisSource(rawValue: source)!, value120: v120)
         case "pointer.axis_stop":
             kind = .pointerAxisStop(Axis(rawValue: try fields.choice("axis", Axis.allCases.map(\.rawValue)))!)
+        case "pointer.leave": kind = .pointerLeave
         case "pointer.frame": kind = .pointerFrame
         case "pinch.begin": kind = .pinchBegin
         case "pinch.update":
@@ -204,7 +205,8 @@ public struct ScriptParser: Sendable {
 
     static let types = [
         "touch.down", "touch.motion", "touch.up", "touch.frame", "touch.cancel", "pointer.motion", "pointer.button",
-        "pointer.axis", "pointer.axis_stop", "pointer.frame", "pinch.begin", "pinch.update", "pinch.end", "key", "text",
+        "pointer.axis", "pointer.axis_stop", "pointer.leave", "pointer.frame", "pinch.begin", "pinch.update",
+        "pinch.end", "key", "text",
         "preedit", "commit_text", "delete_surrounding", "keyboard.show", "keyboard.hide", "window.resize", "screenshot",
     ]
 

@@ -21,7 +21,7 @@ public enum ScriptWriter {
             add("x", number(x))
             add("y", number(y))
         case .touchUp(let id): add("id", String(id))
-        case .touchFrame, .touchCancel, .pointerFrame, .pinchBegin, .keyboardShow, .keyboardHide: break
+        case .touchFrame, .touchCancel, .pointerLeave, .pointerFrame, .pinchBegin, .keyboardShow, .keyboardHide: break
         case .pointerMotion(let x, let y):
             add("x", number(x))
             add("y", number(y))

@@ -22,6 +22,7 @@ import Testing
         #"{"t": 51, "type": "pointer.button", "button": "left", "state": "pressed"}"#,
         #"{"t": 52, "type": "pointer.axis", "axis": "vertical", "value": 15, "source": "wheel", "value120": 120}"#,
         #"{"t": 54, "type": "pointer.axis_stop", "axis": "vertical"}"#,
+        #"{"t": 55, "type": "pointer.leave"}"#,
         #"{"t": 60, "type": "pinch.begin"}"#,
         #"{"t": 61, "type": "pinch.update", "scale": 1.5, "dx": 2, "dy": -1}"#,
         #"{"t": 62, "type": "pinch.end", "cancelled": true}"#,

@@ -164,7 +164,8 @@ import Testing
                 t += Double.random(in: 10...80, using: &rng)
                 add(.key(key, pressed: false))
             case 7:
-                // A mouse drag (scrolls only where mouse drag is allowed) or a click.
+                // A mouse drag (scrolls only where mouse drag is allowed) or a click, the pointer
+                // sometimes leaving the window on the way.
                 var (x, y) = point()
                 add(.pointerMotion(x: x, y: y))
                 add(.pointerButton(.left, pressed: true))
@@ -174,6 +175,14 @@ import Testing
                     y += Double.random(in: -80...80, using: &rng)
                     x += Double.random(in: -20...20, using: &rng)
                     add(.pointerMotion(x: x, y: y))
+                    add(.pointerFrame)
+                }
+                if Int.random(in: 0..<4, using: &rng) == 0 {
+                    // The pointer taken away mid-drag (a grab of the compositor's), then back.
+                    add(.pointerLeave)
+                    add(.pointerFrame)
+                    t += Double.random(in: 8...200, using: &rng)
+                    add(.pointerMotion(x: x, y: y + Double.random(in: -80...80, using: &rng)))
                     add(.pointerFrame)
                 }
                 add(.pointerButton(.left, pressed: false))

@@ -39,21 +39,23 @@ import Testing
     /// calls. --tolerate-stalls: a busy machine may hold weston past the rig's stall mark; the
     /// events keep their script times, and the comparison is what the tests check.
     func playOffscreenAndInWeston(
-        _ s: String, tag: String
+        _ s: String, tag: String, options: [String] = []
     ) async throws -> (
         off: (status: Int32, out: String, err: String), weston: (status: Int32, out: String, err: String),
         offCalls: [String], westonCalls: [String]
     ) {
         let offTrace = CommandRunner.temp("\(tag)off.jsonl")
         let westonTrace = CommandRunner.temp("\(tag)weston.jsonl")
-        let off = try await CommandRunner.run([
-            "play", s, "--scene", "list", "--size", "390x600", "--trace", offTrace.path, "--screenshots",
-            CommandRunner.temp("\(tag)off").path,
-        ])
-        let weston = try await CommandRunner.run([
-            "play", s, "--scene", "list", "--size", "390x600", "--platform", "weston", "--trace", westonTrace.path,
-            "--screenshots", CommandRunner.temp("\(tag)weston").path, "--tolerate-stalls",
-        ])
+        let off = try await CommandRunner.run(
+            [
+                "play", s, "--scene", "list", "--size", "390x600", "--trace", offTrace.path, "--screenshots",
+                CommandRunner.temp("\(tag)off").path,
+            ] + options)
+        let weston = try await CommandRunner.run(
+            [
+                "play", s, "--scene", "list", "--size", "390x600", "--platform", "weston", "--trace", westonTrace.path,
+                "--screenshots", CommandRunner.temp("\(tag)weston").path, "--tolerate-stalls",
+            ] + options)
         #expect(off.status == 0 && weston.status == 0, "\(off.err)\n\(weston.err)")
         return (
             off, weston, delegates(try String(contentsOf: offTrace, encoding: .utf8)),
@@ -178,6 +180,41 @@ import Testing
         let (a, b) = (try #require(restY(off.err)), try #require(restY(weston.err)))
         #expect(a > 300 && a < 1500, "offscreen rests at \(a)")
         #expect(abs(a - b) < 40, "offscreen rests at \(a), weston at \(b)")
+    }
+
+    /// A mouse drag whose pointer is taken away (`pointer.leave`: weston's test module takes it
+    /// away from the held button, as a compositor's grab does) ends there, offscreen and in
+    /// weston alike: back over the list, the pointer's motions and release move nothing.
+    @Test func aPointerTakenAwayMidDragEndsTheDragOffscreenAndInWeston() async throws {
+        var lines = [
+            #"{"format": "scrollway-script", "version": 1}"#,
+            #"{"t": 0, "type": "pointer.motion", "x": 200, "y": 400}"#,
+            #"{"t": 0, "type": "pointer.frame"}"#,
+            #"{"t": 100, "type": "pointer.button", "button": "left", "state": "pressed"}"#,
+            #"{"t": 100, "type": "pointer.frame"}"#,
+        ]
+        func motion(_ t: Int, _ y: Int) {
+            lines += [
+                #"{"t": \#(t), "type": "pointer.motion", "x": 200, "y": \#(y)}"#,
+                #"{"t": \#(t), "type": "pointer.frame"}"#,
+            ]
+        }
+        for i in 1...6 { motion(100 + 16 * i, 400 - 25 * i) }
+        lines += [#"{"t": 250, "type": "pointer.leave"}"#, #"{"t": 250, "type": "pointer.frame"}"#]
+        for i in 0...4 { motion(500 + 16 * i, 200 + 30 * i) }
+        lines += [
+            #"{"t": 700, "type": "pointer.button", "button": "left", "state": "released"}"#,
+            #"{"t": 700, "type": "pointer.frame"}"#,
+            #"{"t": 2000, "type": "screenshot", "name": "rest"}"#,
+        ]
+        let s = try script(lines.joined(separator: "\n") + "\n", "mouse-drag-leave.jsonl")
+        let (off, weston, offCalls, westonCalls) = try await playOffscreenAndInWeston(
+            s, tag: "leave-", options: ["--set", "allowsMouseDrag=true"])
+        // Dragged 150 px, less the mouse's 4 px slop, and not a pixel more.
+        #expect(rest(off.err)?.contains("contentOffset (0.0, 146.0)") == true, "\(off.err)")
+        #expect(rest(weston.err) == rest(off.err), "\(weston.err)")
+        #expect(offCalls.contains { $0.contains("scrollViewDidEndDragging") })
+        #expect(westonCalls == offCalls)
     }
 
     /// An input method's lines in the keyboard scene: offscreen they reach the window's

@@ -20,6 +20,7 @@ let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { knownKeysyms.contains
             {"t": 52, "type": "pointer.axis", "axis": "vertical", "value": 15, "source": "wheel", "value120": 120}
             {"t": 53, "type": "pointer.axis", "axis": "horizontal", "value": -3, "source": "wheel-tilt"}
             {"t": 54, "type": "pointer.axis_stop", "axis": "vertical"}
+            {"t": 55, "type": "pointer.leave"}
             {"t": 55, "type": "pointer.frame"}
             {"t": 60, "type": "pinch.begin"}
             {"t": 61, "type": "pinch.update", "scale": 1.5, "dx": 2, "dy": -1}
@@ -34,14 +35,15 @@ let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { knownKeysyms.contains
             """
         let script = try parser.parse(text)
         #expect(script.version == 1)
-        #expect(script.events.count == 20)
+        #expect(script.events.count == 21)
         #expect(script.events[0] == ScriptEvent(t: 0, line: 2, .touchDown(id: 1, x: 200, y: 600)))
         #expect(script.events[1].kind == .touchMotion(id: 1, x: 200, y: 580.5))
         #expect(script.events[7].kind == .pointerAxis(.vertical, value: 15, source: .wheel, value120: 120))
         #expect(script.events[8].kind == .pointerAxis(.horizontal, value: -3, source: .wheelTilt, value120: nil))
-        #expect(script.events[13].kind == .pinchEnd(cancelled: true))
-        #expect(script.events[14].kind == .key("Page_Down", pressed: true))
-        #expect(script.events.last == ScriptEvent(t: 100, line: 22, .screenshot(name: "after-swipe")))
+        #expect(script.events[10].kind == .pointerLeave)
+        #expect(script.events[14].kind == .pinchEnd(cancelled: true))
+        #expect(script.events[15].kind == .key("Page_Down", pressed: true))
+        #expect(script.events.last == ScriptEvent(t: 100, line: 23, .screenshot(name: "after-swipe")))
         #expect(script.duration == 100)
     }
 
@@ -52,7 +54,7 @@ let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { knownKeysyms.contains
         ),
         (
             "{\"t\": 0, \"type\": \"touch.wiggle\"}",
-            "swipe.jsonl:1: field 'type': unknown event type \"touch.wiggle\" (expected one of touch.down, touch.motion, touch.up, touch.frame, touch.cancel, pointer.motion, pointer.button, pointer.axis, pointer.axis_stop, pointer.frame, pinch.begin, pinch.update, pinch.end, key, text, preedit, commit_text, delete_surrounding, keyboard.show, keyboard.hide, window.resize, screenshot)"
+            "swipe.jsonl:1: field 'type': unknown event type \"touch.wiggle\" (expected one of touch.down, touch.motion, touch.up, touch.frame, touch.cancel, pointer.motion, pointer.button, pointer.axis, pointer.axis_stop, pointer.leave, pointer.frame, pinch.begin, pinch.update, pinch.end, key, text, preedit, commit_text, delete_surrounding, keyboard.show, keyboard.hide, window.resize, screenshot)"
         ),
         (
             "{\"t\": 0, \"type\": \"touch.down\", \"x\": 1, \"y\": 2}",
