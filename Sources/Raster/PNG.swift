@@ -53,7 +53,9 @@ public enum PNG {
     /// over `path` once every byte is written and the file closed without error, so a full disk
     /// or a file size limit leaves no truncated picture under the name (and what was there
     /// stays). A device or a pipe (`/dev/stdout`) is written as it is: renaming over it would
-    /// replace it. Errors name the path and the reason.
+    /// replace it. A symbolic link is renamed over, as the file it points to would be: to write
+    /// through one, pass its target (the command line does, with `OutputFile.destination`).
+    /// Errors name the path and the reason.
     public static func writeFile(_ bytes: [UInt8], to path: String) throws {
         func failure(_ reason: Int32) -> RasterError {
             .fileWrite(path: path, reason: String(cString: strerror(reason)))

@@ -93,9 +93,11 @@ struct Plot: ParsableCommand {
     }
 }
 
-/// Where a plot goes: a file written beside its destination under a temporary name and renamed
-/// into place once whole (an interrupted run leaves the old picture, never half a new one), or
-/// standard output, or a device or pipe written as it is.
+/// Where a picture goes: a file written beside its destination under a temporary name and
+/// renamed into place once whole (an interrupted run leaves the old picture, never half a new
+/// one), or standard output, or a device or pipe written as it is. Through a symbolic link, the
+/// destination is the link's target (`OutputFile.destination`), as a shell's `>` writes:
+/// renamed over the path itself, the picture replaced the link.
 struct PNGDestination {
     let path: String
     /// What messages name it by (`--output`, `screenshot`).
@@ -110,7 +112,8 @@ struct PNGDestination {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw CommandError("\(option) '\(path)': is a directory")
         }
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        // The folder the picture is written into: the link's target's.
+        let directory = URL(fileURLWithPath: OutputFile.destination(of: path)).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
             throw CommandError("\(option) '\(path)': the directory '\(directory)' does not exist")
         }
@@ -127,7 +130,8 @@ struct PNGDestination {
             do { try StandardStream.output.write(bytes) } catch { throw CommandError(error.description) }
             return
         }
-        do { try PNG.writeFile(bytes, to: path) } catch RasterError.fileWrite(_, let reason) {
+        do { try PNG.writeFile(bytes, to: OutputFile.destination(of: path)) } catch RasterError.fileWrite(_, let reason)
+        {
             throw CommandError("\(option) '\(path)': cannot write (\(reason))")
         }
     }

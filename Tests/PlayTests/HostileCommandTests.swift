@@ -281,7 +281,7 @@ import Testing
     /// Output paths are written as a shell's `>` writes them: through a symbolic link to its
     /// target, leaving the link. A file made beside a path and renamed over it replaced the link
     /// itself (`demo --frame-stats /dev/stderr`, run as root, left /dev/stderr an empty file);
-    /// `play --trace` and the demo's `--frame-stats` and `--trace` each did.
+    /// `play --trace`, the demo's `--frame-stats` and `--trace`, and every picture each did.
     @Test func outputThroughASymbolicLinkReachesItsTarget() async throws {
         let dir = CommandRunner.temp("links")
         try? FileManager.default.removeItem(at: dir)
@@ -317,6 +317,14 @@ import Testing
             // Emptied in place, as the help says.
             #expect(FileManager.default.contents(atPath: f.target) == Data(), "\(f.target)")
         }
+        // A picture, written beside its destination and renamed over it, is renamed over the
+        // target: it had replaced the link.
+        let picture = try link("picture.png")
+        let p = try await CommandRunner.run(["screenshot", "--scene", "list", "--size", "120x90", "-o", picture.link])
+        #expect(p.status == 0, "\(p.err)")
+        #expect(isLink(picture.link), "the picture's link is still a link")
+        let png = try PNG.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: picture.target))))
+        #expect(png.width == 120 && png.height == 90)
         // A file that cannot be written says why.
         let e = try await CommandRunner.run(
             ["demo", "--frame-stats", dir.appendingPathComponent("none/stats").path],
