@@ -13,14 +13,36 @@ import ScrollwayRaster
 /// Swift finds a character offset by walking the characters before it, so the model keeps where
 /// its caret is in `text` and how many characters `text` has (`Memo`) and walks only from
 /// there: an edit, a caret move or a field's window costs the characters it covers, not the
-/// whole text (docs/decisions.md, "Typing into long text"). Setting `text` from outside forgets
-/// the memo, and the next caret move finds it again.
+/// whole text (docs/decisions.md, "Typing into long text"). Setting `text` from outside counts
+/// it afresh and puts the caret and anchor back inside it.
+///
+/// Every public setter keeps the caret and the anchor inside the text: an app sets them as it
+/// likes, and an edit after a caret set past the end had walked off the text and trapped.
 public struct TextEditing: Equatable, Sendable {
-    public var text: String { didSet { memo = nil } }
-    /// The caret, in characters: the moving end of the selection.
-    public var caret: Int
+    /// Set from outside, the caret and anchor are clamped to the new text (`clamp()`).
+    public var text: String {
+        get { storedText }
+        set {
+            storedText = newValue
+            memo = nil
+            clamp()
+        }
+    }
+    private var storedText: String
+    /// The caret, in characters: the moving end of the selection. Set, it is clamped to the
+    /// text (0...`characterCount`) and the anchor stays.
+    public var caret: Int {
+        get { storedCaret }
+        set { storedCaret = min(max(0, newValue), characterCount) }
+    }
     /// The selection's fixed end, in characters: the caret itself when nothing is selected.
-    public var anchor: Int
+    /// Set, it is clamped to the text.
+    public var anchor: Int {
+        get { storedAnchor }
+        set { storedAnchor = min(max(0, newValue), characterCount) }
+    }
+    private var storedCaret: Int
+    private var storedAnchor: Int
     /// A character offset into `text` with its index, and `text`'s character count, as the
     /// mutating methods last left them; nil once `text` was set from outside.
     private struct Memo: Sendable {
@@ -43,10 +65,10 @@ public struct TextEditing: Equatable, Sendable {
     public var preeditCursor: TextInputUpdate.ClosedByteRange?
 
     public init(text: String = "", caret: Int? = nil) {
-        self.text = text
+        storedText = text
         let count = text.count
-        self.caret = min(max(0, caret ?? count), count)
-        self.anchor = self.caret
+        storedCaret = min(max(0, caret ?? count), count)
+        storedAnchor = storedCaret
         memo = Memo(offset: count, index: text.endIndex, count: count)
     }
 
@@ -130,16 +152,17 @@ public struct TextEditing: Equatable, Sendable {
     /// Moves the caret to `index` (clamped); `extending` keeps the anchor (Shift held), else
     /// the selection collapses onto the caret.
     public mutating func moveCaret(to index: Int, extending: Bool = false) {
-        caret = min(max(0, index), characterCount)
-        if !extending { anchor = caret }
+        storedCaret = min(max(0, index), characterCount)
+        if !extending { storedAnchor = caret }
         remember()
     }
 
-    /// Puts the text and caret back inside each other after `text` was set from outside.
+    /// Puts the caret and anchor back inside the text and remembers where the caret is (setting
+    /// `text` does it).
     public mutating func clamp() {
         let count = characterCount
-        caret = min(max(0, caret), count)
-        anchor = min(max(0, anchor), count)
+        storedCaret = min(max(0, caret), count)
+        storedAnchor = min(max(0, anchor), count)
         remember(count: count)
     }
 
@@ -164,7 +187,7 @@ public struct TextEditing: Equatable, Sendable {
             settledCharacters += 1
         }
         let settledBytes = text.utf8.distance(from: settled, to: text.endIndex)
-        text.replaceSubrange(lo..<hi, with: s)
+        storedText.replaceSubrange(lo..<hi, with: s)
         // Counted on the result: the caret after what was typed, rounding up into a character
         // it joined.
         let typedEnd = text.utf8.index(text.utf8.endIndex, offsetBy: -tailBytes)
@@ -176,20 +199,20 @@ public struct TextEditing: Equatable, Sendable {
         }
         let settledEnd = text.utf8.index(text.utf8.endIndex, offsetBy: -settledBytes)
         let newCount = k + text[i..<max(i, settledEnd)].count + (count - r.upperBound - settledCharacters)
-        caret = k
-        anchor = k
+        storedCaret = k
+        storedAnchor = k
         memo = Memo(offset: k, index: i, count: newCount)
     }
 
     /// Backspace: the selection, else the character before the caret.
     public mutating func deleteBackward() {
-        if selection.isEmpty { anchor = max(0, caret - 1) }
+        if selection.isEmpty { storedAnchor = max(0, caret - 1) }
         replaceSelection(with: "")
     }
 
     /// Delete: the selection, else the character after the caret.
     public mutating func deleteForward() {
-        if selection.isEmpty { anchor = min(characterCount, caret + 1) }
+        if selection.isEmpty { storedAnchor = min(characterCount, caret + 1) }
         replaceSelection(with: "")
     }
 
@@ -257,8 +280,8 @@ public struct TextEditing: Equatable, Sendable {
 
     /// Ctrl+A: the caret at the end, the anchor at the start.
     public mutating func selectAll() {
-        anchor = 0
-        caret = characterCount
+        storedAnchor = 0
+        storedCaret = characterCount
         remember()
     }
 
@@ -279,11 +302,11 @@ public struct TextEditing: Equatable, Sendable {
         preedit = ""
         preeditCursor = nil
         if !selection.isEmpty && (!update.commit.isEmpty || !update.preedit.isEmpty) { replaceSelection(with: "") }
-        anchor = caret
+        storedAnchor = caret
         if update.deleteBefore > 0 || update.deleteAfter > 0 {
             let caretByte = byteOffset(ofCharacter: caret)
-            anchor = characterIndex(atByte: caretByte - max(0, update.deleteBefore), roundingUp: false)
-            caret = characterIndex(atByte: caretByte + max(0, update.deleteAfter), roundingUp: true)
+            storedAnchor = characterIndex(atByte: caretByte - max(0, update.deleteBefore), roundingUp: false)
+            storedCaret = characterIndex(atByte: caretByte + max(0, update.deleteAfter), roundingUp: true)
             replaceSelection(with: "")
         }
         if !update.commit.isEmpty { replaceSelection(with: update.commit) }

@@ -15,10 +15,7 @@ open class TextField: Control, TextEditingView {
     public var editing = TextEditing() { didSet { if editing != oldValue { setNeedsDisplay() } } }
     public var text: String {
         get { editing.text }
-        set {
-            editing.text = newValue
-            editing.clamp()
-        }
+        set { editing.text = newValue }
     }
     /// What the field is for (a number field asks a system keyboard for its number pad).
     public var contentType: TextContentType = .normal

@@ -31,6 +31,41 @@ import Testing
         #expect(e.preedit == "" && e.preeditCursor == nil && e.text == "aQd")
     }
 
+    /// An app's caret, anchor and text setters keep the caret and anchor inside the text: a
+    /// caret set past the end, then typed at, had walked off the text (a trap, or a character
+    /// count gone wrong for the next edit).
+    @Test func settersKeepTheCaretAndAnchorInTheText() {
+        var e = TextEditing(text: "héllo", caret: 2)
+        e.caret = 99
+        #expect(e.caret == 5 && e.anchor == 2)
+        e.anchor = -7
+        #expect(e.anchor == 0 && e.selection == 0..<5)
+        e.replaceSelection(with: "ab")
+        #expect(e.text == "ab" && e.caret == 2 && e.characterCount == 2)
+        e.caret = -1
+        e.anchor = 1_000_000
+        #expect(e.caret == 0 && e.anchor == 2)
+        e.deleteForward()
+        #expect(e.text == "" && e.caret == 0 && e.characterCount == 0)
+        // A shorter text set from outside takes the caret and anchor in with it.
+        e.text = "0123456789"
+        e.moveCaret(to: 9)
+        e.anchor = 4
+        e.text = "x😀"
+        #expect(e.caret == 2 && e.anchor == 2 && e.characterCount == 2)
+        e.replaceSelection(with: "!")
+        #expect(e.text == "x😀!" && e.caret == 3 && e.byteOffset(ofCharacter: e.caret) == 6)
+        e.apply(TextInputUpdate(deleteBefore: 1, deleteAfter: 0))
+        #expect(e.text == "x😀" && e.caret == 2)
+        // Through a field's own `editing`, as an app may set it.
+        let field = TextField(frame: Rect(x: 0, y: 0, width: 200, height: 40))
+        field.text = "abc"
+        field.editing.anchor = 10
+        field.editing.caret = 10
+        field.editing.replaceSelection(with: "d")
+        #expect(field.text == "abcd" && field.caret == 4)
+    }
+
     /// Canonically equivalent texts are different edits: "é" composed and "e" + U+0301 are equal
     /// Strings, drawn with different glyphs, so an input method's decomposed commit over a
     /// composed text must redraw the field. A preedit likewise.
