@@ -206,8 +206,8 @@ public struct ScriptParser: Sendable {
     static let types = [
         "touch.down", "touch.motion", "touch.up", "touch.frame", "touch.cancel", "pointer.motion", "pointer.button",
         "pointer.axis", "pointer.axis_stop", "pointer.leave", "pointer.frame", "pinch.begin", "pinch.update",
-        "pinch.end", "key", "text",
-        "preedit", "commit_text", "delete_surrounding", "keyboard.show", "keyboard.hide", "window.resize", "screenshot",
+        "pinch.end", "key", "text", "preedit", "commit_text", "delete_surrounding", "keyboard.show", "keyboard.hide",
+        "window.resize", "screenshot",
     ]
 
     func error(_ line: Int, _ field: String?, _ message: String) -> ScriptError {
