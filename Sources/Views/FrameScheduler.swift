@@ -167,13 +167,64 @@ public struct FrameScheduler: Sendable {
     /// (one a fraction of a millisecond ahead would have the frame show the first fraction of a
     /// millisecond of an animation just begun, often nothing, and be shown later anyway). With
     /// no presentation in the last second, an interval after `now`.
-    public func predictedPresentation(now: Double) -> Double {
+    ///
+    ///
+    /// Never sooner than a repaint after the last frame committed (`lastCommittedFrameTime`): the
+    /// compositor shows commits in order, a repaint apart, and a frame predicted sooner (for an
+    /// idle compositor right after a frame aimed with the lag) had its animations drawn for a
+    /// time before the frame ahead of it, and traces went back in time. That is the first grid
+    /// point more than half an interval after it: a repaint after it when it lies on the grid,
+    /// while one off the grid (a first frame's, predicted with no presentation known) is not
+    /// carried on frame after frame, as its time plus an interval would be. Never before the last
+    /// frame drawn either (`lastFrameTime`; one that showed nothing new was not committed): the
+    /// window's animations never go back. Only commits are spaced a repaint apart: frames that
+    /// commit nothing are drawn at the loop's own pace, and spaced so they ran ahead of the
+    /// clock, then fell back when they were too far ahead to follow. `replacing`: the frame is
+    /// shown instead of the last commit (drawn over a replacement that missed its repaint), so
+    /// it is not spaced from it.
+    public func predictedPresentation(now: Double, replacing: Bool = false) -> Double {
+        let interval = presentationInterval
+        var predicted = gridPresentation(now: now)
+        // A time further ahead than the longest lag is a clock gone wrong: not followed.
+        let horizon = now + Double(Self.longestPresentationLag + 1) * interval
+        if !replacing, let committed = lastCommittedFrameTime, committed <= horizon {
+            let steps = ((committed + interval / 2 - predicted) / interval).rounded(.up)
+            if steps > 0 { predicted += steps * interval }
+        }
+        if let drawn = lastFrameTime, drawn <= horizon { predicted = max(predicted, drawn) }
+        return predicted
+    }
+
+    /// The next point on the presentation grid a frame drawn at `now` can be shown at
+    /// (`predictedPresentation`, without the last frame's time).
+    func gridPresentation(now: Double) -> Double {
         let interval = presentationInterval
         let aimed = aims(now: now)
         let from = aimed ? now : now + drawCost + margin
         guard let last = lastPresentation, from - last.time < 1 else { return now + interval }
         let intervals = ((from - last.time) / interval).rounded(.down) + 1
         return last.time + (intervals + (aimed ? Double(presentationLag) : 0)) * interval
+    }
+
+    /// The presentation time the last frame was drawn for (`prepared(frameFor:)`).
+    public private(set) var lastFrameTime: Double?
+    /// The presentation time the last frame committed was drawn for (`committed(frameFor:)`).
+    public private(set) var lastCommittedFrameTime: Double?
+
+    /// A frame was drawn for `time` (a replacement too): the window's animations stand at it,
+    /// whether it showed anything new or not.
+    public mutating func prepared(frameFor time: Double) { lastFrameTime = time }
+
+    /// A frame drawn for `time` was committed (a replacement too).
+    public mutating func committed(frameFor time: Double) { lastCommittedFrameTime = time }
+
+    /// The time a frame that replaces one drawn for `replaced` is drawn for, at `now`: the same,
+    /// since it is shown at the repaint that one waits for; unless that time has passed (its
+    /// prediction was early: a first frame, before the compositor's first repaint, or a slow
+    /// spell), then the next point on the grid. A replacement drawn for the past had its
+    /// animations behind the input it shows, and the trace went back in time.
+    public func replacementTime(replacing replaced: Double, now: Double) -> Double {
+        replaced >= now ? replaced : predictedPresentation(now: now, replacing: true)
     }
 
     /// When to draw a frame wanted at `now`: `now` itself when there is no repaint to aim at

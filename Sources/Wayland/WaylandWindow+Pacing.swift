@@ -42,7 +42,9 @@ extension WaylandWindow {
                     scheduledDraw = at
                     return
                 }
-                if pool?.hasReadyBuffer ?? false { replaceFrame(at: predictedPresentation()) }
+                if pool?.hasReadyBuffer ?? false {
+                    replaceFrame(at: scheduler.predictedPresentation(now: sw_monotonic_seconds(), replacing: true))
+                }
                 if newestCommit == .lateReplacement { newestCommit = .aimed }
             } else if canReplace(now: now) {
                 replaceFrame()
@@ -97,7 +99,8 @@ extension WaylandWindow {
     }
 
     /// Draws the input that came since the last commit into a frame for the same presentation
-    /// time, and commits it now, replacing the one the compositor has not repainted yet.
+    /// time (`FrameScheduler.replacementTime`: the next one, when that time has passed), and
+    /// commits it now, replacing the one the compositor has not repainted yet.
     ///
     /// A frame aimed at the next repaint is committed a margin before it; input arriving after
     /// that would wait a whole period more for the frame after (and a compositor's slow spell,
@@ -117,7 +120,10 @@ extension WaylandWindow {
     func replaceFrame(at aimedAt: Double? = nil) {
         precondition(
             frameCallback != nil && replacedCallback == nil, "a replacement replaces one waiting frame, once a repaint")
-        guard let time = aimedAt ?? committedFrameTime else { return }
+        guard
+            let time = aimedAt
+                ?? committedFrameTime.map({ scheduler.replacementTime(replacing: $0, now: sw_monotonic_seconds()) })
+        else { return }
         let replaced = frameCallback
         frameCallback = nil
         render(at: time, replacing: aimedAt == nil)

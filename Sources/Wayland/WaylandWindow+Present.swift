@@ -27,6 +27,7 @@ extension WaylandWindow {
         // Committed (a frame with nothing new commits nothing): what it cost, for the next aim.
         if frameCallback != nil {
             committedFrameTime = time
+            scheduler.committed(frameFor: time)
             if !replacing { scheduler.drew(from: start, to: sw_monotonic_seconds()) }
         }
     }
@@ -73,6 +74,8 @@ extension WaylandWindow {
         let timed = onCommit != nil
         let started = timed ? FrameStepTimes.threadSeconds() : 0
         let update = try content.prepareFrameUpdate(time: time)
+        // The window's animations stand at `time` now, whether the frame commits or not.
+        scheduler.prepared(frameFor: time)
         // Nothing changed: commit nothing (an empty commit may never get a frame callback);
         // running animations are ticked by the event loop's timeout instead.
         if update.isEmpty && framesCommitted > 0 { return }

@@ -57,10 +57,27 @@ import Testing
                 "--screenshots", CommandRunner.temp("\(tag)weston").path, "--tolerate-stalls",
             ] + options)
         #expect(off.status == 0 && weston.status == 0, "\(off.err)\n\(weston.err)")
-        return (
-            off, weston, delegates(try String(contentsOf: offTrace, encoding: .utf8)),
-            delegates(try String(contentsOf: westonTrace, encoding: .utf8))
+        let (offText, westonText) = (
+            try String(contentsOf: offTrace, encoding: .utf8), try String(contentsOf: westonTrace, encoding: .utf8)
         )
+        for (name, text) in [("offscreen", offText), ("weston", westonText)] {
+            #expect(backInTime(text) == nil, "the \(name) trace goes back in time: \(backInTime(text) ?? "")")
+        }
+        return (off, weston, delegates(offText), delegates(westonText))
+    }
+
+    /// The first record whose `t` is earlier than the one before it, with that one (a trace is
+    /// in time order: docs/scripts-and-traces.md), or nil.
+    func backInTime(_ trace: String) -> String? {
+        var previous: (t: Double, line: Substring)?
+        for line in trace.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":"), let comma = line.firstIndex(of: ","),
+                let t = Double(line[line.index(after: colon)..<comma].trimmingCharacters(in: .whitespaces))
+            else { continue }
+            if let previous, t < previous.t { return "\(previous.line.prefix(60)) then \(line.prefix(60))" }
+            previous = (t, line)
+        }
+        return nil
     }
 
     func delegates(_ trace: String) -> [String] {

@@ -281,6 +281,66 @@ import Testing
         }
         #expect(s.presentationLag == 0)
     }
+
+    /// Frames are shown in the order they are committed, a repaint apart: a frame for an idle
+    /// compositor right after one aimed with the lag is predicted a repaint after that one, not
+    /// at the earlier grid point its own moment reaches (weston's traces went back 10 ms in a
+    /// fling's tail). A last frame time further ahead than the longest lag is not followed.
+    @Test func aFrameIsNeverPredictedBeforeARepaintAfterTheLastOne() {
+        var s = scheduler(repaintingEvery: refresh)
+        let last = s.lastRepaint!
+        s.presented(.init(time: last, refresh: refresh, synchronized: true))
+        s.presented(.init(time: last + refresh, refresh: refresh, synchronized: true), drawnFor: last)
+        s.presented(.init(time: last + refresh, refresh: refresh, synchronized: true), drawnFor: last)
+        s.presented(.init(time: last, refresh: refresh, synchronized: true))
+        #expect(s.presentationLag == 1)
+        // Aimed at the next repaint, with the lag: two points on.
+        let aimedNow = last + 0.5 * refresh
+        let aimed = s.predictedPresentation(now: aimedNow)
+        #expect(abs(aimed - (last + 2 * refresh)) < 1e-12)
+        s.committed(frameFor: aimed)
+        // The compositor idles after it (its repaint passed): its own grid point would be
+        // before the frame drawn ahead of it.
+        let idle = last + 1.2 * refresh
+        #expect(!s.aims(now: idle))
+        #expect(abs(s.gridPresentation(now: idle) - (last + 2 * refresh)) < 1e-12)
+        #expect(abs(s.predictedPresentation(now: idle) - (last + 3 * refresh)) < 1e-12)
+        // A last frame time off the grid (a first frame's, drawn with no presentation known):
+        // the first grid point more than half an interval after it, not its time plus one.
+        s.committed(frameFor: last + 1.8 * refresh)
+        #expect(abs(s.predictedPresentation(now: idle) - (last + 3 * refresh)) < 1e-12)
+        s.committed(frameFor: last + 1.4 * refresh)
+        #expect(abs(s.predictedPresentation(now: idle) - (last + 2 * refresh)) < 1e-12)
+        // Drawn over the last commit (a replacement that missed its repaint), shown instead of
+        // it: not spaced from it.
+        #expect(abs(s.predictedPresentation(now: idle, replacing: true) - (last + 2 * refresh)) < 1e-12)
+        // A last frame time from a clock gone wrong, a minute ahead: the grid.
+        s.committed(frameFor: idle + 60)
+        #expect(abs(s.predictedPresentation(now: idle) - (last + 2 * refresh)) < 1e-12)
+        // A frame drawn that committed nothing (nothing new to show) is not a repaint's: the
+        // next is not spaced from it, but never drawn for a time before it.
+        s.prepared(frameFor: last + 2.2 * refresh)
+        #expect(abs(s.predictedPresentation(now: idle) - (last + 2.2 * refresh)) < 1e-12)
+        s.prepared(frameFor: last + 1.9 * refresh)
+        #expect(abs(s.predictedPresentation(now: idle) - (last + 2 * refresh)) < 1e-12)
+    }
+
+    /// A replacement is drawn for the time of the frame it replaces, which waits for the same
+    /// repaint; once that time has passed (a first frame predicted before the compositor's
+    /// first repaint, which came late), for the next grid point: drawn for the past, its
+    /// animations were behind the input it showed, and the trace went back before that input.
+    @Test func aReplacementOfAFrameWhoseTimePassedIsDrawnForTheNextPoint() {
+        var s = scheduler(repaintingEvery: refresh)
+        let last = s.lastRepaint!
+        s.presented(.init(time: last, refresh: refresh, synchronized: true))
+        let waiting = last + 2 * refresh
+        #expect(s.replacementTime(replacing: waiting, now: last + 1.5 * refresh) == waiting)
+        let late = last + 2.3 * refresh
+        let time = s.replacementTime(replacing: waiting, now: late)
+        #expect(time > late && abs(time - (last + 3 * refresh)) < 1e-12)
+        // No presentation in the last second: an interval after now.
+        #expect(abs(s.replacementTime(replacing: waiting, now: last + 5) - (last + 5 + s.period)) < 1e-12)
+    }
 }
 
 /// A compositor repainting on a fixed refresh, its callbacks played into a scheduler.
