@@ -41,19 +41,6 @@ public final class BenchLeftovers: Sendable {
             }
         }
         for folder in folders { try? FileManager.default.removeItem(at: folder) }
-        // The main thread runs on meanwhile, and a compositor starting writes into its rig's
-        // folder while it is removed (which then fails, "not empty"), or a rig makes a folder
-        // after the list was read: listed and removed again until none is left, for a second
-        // at most (a CI run found one left).
-        let temp = FileManager.default.temporaryDirectory
-        let prefix = "\(WestonProcess.directoryPrefix)\(getpid())-"
-        for _ in 0..<100 {
-            let left = ((try? FileManager.default.contentsOfDirectory(atPath: temp.path)) ?? []).filter {
-                $0.hasPrefix(prefix)
-            }
-            if left.isEmpty { break }
-            for name in left { try? FileManager.default.removeItem(at: temp.appendingPathComponent(name)) }
-            usleep(10_000)
-        }
+        WestonProcess.removeRuntimeDirectoriesOfThisProcess()
     }
 }

@@ -106,7 +106,24 @@ public struct SeatInjector {
     /// script time `t` is due on the rig's pacer (begun at the script's start).
     public func waitUntilDue(_ t: Double) throws {
         try rig.seat.roundtrip()
-        try rig.pacer.wait(until: t) { RealTimePacer.sleep($0) }
+        try rig.pacer.wait(until: t) { try sleepWatchingCompositor($0) }
+    }
+
+    /// How often a long wait asks the compositor whether it is still there.
+    static let livenessStep = 0.25
+
+    /// Sleeps `seconds`, asking the compositor every `livenessStep` whether it is still there
+    /// (a roundtrip of the seat's connection): one that died in a long wait (a script's pause of
+    /// a minute, the settle after its last event) is named then, not at the next event, a minute
+    /// on.
+    public func sleepWatchingCompositor(_ seconds: Double) throws {
+        var left = seconds
+        while left > Self.livenessStep {
+            RealTimePacer.sleep(Self.livenessStep)
+            try rig.seat.roundtrip()
+            left -= Self.livenessStep
+        }
+        RealTimePacer.sleep(left)
     }
 
     /// Injects one event now, stamped with its script time.

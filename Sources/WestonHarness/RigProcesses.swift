@@ -183,13 +183,33 @@ package enum RigProcesses {
         let base = FileManager.default.temporaryDirectory
         sweepStaleRuntimeDirectories(prefix: prefix, in: base)
         let dir = base.appendingPathComponent("\(prefix)\(getpid())-\(UUID().uuidString.prefix(8))")
-        do {
-            try FileManager.default.createDirectory(
-                at: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw RigError.system("cannot create the runtime directory \(dir.path): \(error.localizedDescription)")
+        // mkdir(2), for the system's own reason (Foundation's says "error 512" for a TMPDIR that
+        // is a file).
+        guard mkdir(dir.path, 0o700) == 0 else {
+            throw RigError.system(
+                "cannot create the runtime directory \(dir.path): \(String(cString: strerror(errno)))")
         }
+        chmod(dir.path, 0o700)  // whatever the umask
         return dir
+    }
+
+    /// Removes the runtime directories this process's rigs made under `prefix` (`prefix<pid>-…`),
+    /// for a process stopped by a signal, whose rigs' own `stop()` will not run: their
+    /// compositors end with the process, which they watch. The thread that runs the rigs may go
+    /// on meanwhile, and a compositor starting writes into its folder while it is removed
+    /// (which then fails, "not empty"), or a rig makes a folder after the list was read: listed
+    /// and removed again until none is left, for a second at most (a CI run found one left).
+    package static func removeRuntimeDirectoriesOfThisProcess(prefix: String) {
+        let base = FileManager.default.temporaryDirectory
+        let mine = "\(prefix)\(getpid())-"
+        for _ in 0..<100 {
+            let left = ((try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []).filter {
+                $0.hasPrefix(mine)
+            }
+            if left.isEmpty { break }
+            for name in left { try? FileManager.default.removeItem(at: base.appendingPathComponent(name)) }
+            usleep(10_000)
+        }
     }
 
     /// Removes runtime directories named `prefix<pid>-…` whose creator no longer exists (killed

@@ -181,4 +181,13 @@ public final class WestonProcess {
     }
 
     package static let directoryPrefix = "scrollway-rig-"
+
+    /// weston's process id (a test kills it to take the compositor away from its clients).
+    package var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Removes the runtime folders of this process's weston rigs, for a command stopped by a
+    /// signal (`RigProcesses.removeRuntimeDirectoriesOfThisProcess`).
+    public static func removeRuntimeDirectoriesOfThisProcess() {
+        RigProcesses.removeRuntimeDirectoriesOfThisProcess(prefix: directoryPrefix)
+    }
 }

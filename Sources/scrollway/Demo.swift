@@ -10,6 +10,8 @@ import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews
 import ScrollwayWayland
+import ScrollwayWaylandCore
+import ScrollwayWestonHarness
 
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -121,6 +123,8 @@ struct Demo: AsyncParsableCommand {
         }
         let recordFile = try record.map { try LineFile($0, option: "--record") }
         let traceFile = try trace.map { try LineFile($0, option: "--trace", live: true) }
+        // Set once the window is up: what it recorded is kept however the connection ends.
+        var recorder: InputRecorder?
         do {
             let stats = try frameStats.map { try FrameStatsWriter(path: $0) }
             stats?.watchTiles(in: content)
@@ -138,14 +142,14 @@ struct Demo: AsyncParsableCommand {
             // The first frame is drawn: times count from it, for the recording and the trace alike,
             // as an offscreen replay's do from its first frame.
             let origin = content.now
-            let recorder = recordFile.map { file in InputRecorder(window: content, origin: origin) { file.write($0) } }
+            recorder = recordFile.map { file in InputRecorder(window: content, origin: origin) { file.write($0) } }
             let tracer = traceFile.map { TraceRecorder(window: content, origin: origin, output: $0.output) }
             // SIGINT and SIGTERM end the loop, not the process, so the recording and the trace
             // are finished (a rig stops its clients with SIGTERM).
             let signals = onStopSignals { _ in app.requestStop() }
             try app.run()
             recorder?.finish()
-            withExtendedLifetime((recorder, tracer, signals)) {}
+            withExtendedLifetime((tracer, signals)) {}
             try traceFile?.finish()
             try recordFile?.finish()
             stats?.finish()
@@ -162,8 +166,22 @@ struct Demo: AsyncParsableCommand {
                 )
             }
         } catch let error as WaylandError {
-            recordFile?.discard()
-            traceFile?.discard()
+            // The compositor went away, or ended the connection with a protocol error: what was
+            // recorded until then is what the recording is for (it had been thrown away), and
+            // the live trace is kept with it.
+            if let recorder, let recordFile, let record {
+                recorder.finish()
+                try? traceFile?.finish()
+                do {
+                    try recordFile.finish()
+                    StandardStream.error.say(
+                        "scrollway demo: kept the \(recorder.eventCount) events recorded until the connection ended in \(record)\n"
+                    )
+                } catch { StandardStream.error.say("scrollway demo: \(error)\n") }
+            } else {
+                recordFile?.discard()
+                traceFile?.discard()
+            }
             throw CommandError(error.description)
         } catch {
             recordFile?.discard()
@@ -176,9 +194,24 @@ struct Demo: AsyncParsableCommand {
     @MainActor private func runTour() throws {
         let dir = URL(fileURLWithPath: output)
         // Made and checked writable before the tour: a file in the way is named at once.
-        _ = try OutputDirectory(output, option: "--output", needed: true)
+        let folder = try OutputDirectory(output, option: "--output", needed: true)
+        // Interrupted, the tour leaves neither its rig's folder nor the output folders it made
+        // while still empty, then ends by the signal.
+        let signals =
+            ProcessResources.hasDescriptorsToSpare
+            ? onStopSignals { signo in
+                WestonProcess.removeRuntimeDirectoriesOfThisProcess()
+                folder.removeEmptyFolders()
+                signal(signo, SIG_DFL)
+                kill(getpid(), signo)
+            } : []
+        defer { for source in signals { source.cancel() } }
         StandardStream.error.say("scrollway demo --headless: playing the tour in a headless weston…\n")
-        let shots = try Tour.play(size: Size(width: 390, height: 844))
+        let shots: [(String, Canvas)]
+        do { shots = try Tour.play(size: Size(width: 390, height: 844)) } catch {
+            folder.removeEmptyFolders()
+            throw error
+        }
         for (name, canvas) in shots {
             try PNGDestination(dir.appendingPathComponent("\(name).png").path).write(try PNG.encode(canvas))
         }

@@ -116,18 +116,21 @@ struct Play: AsyncParsableCommand {
             throw error
         }
         for w in summary.warnings { warn("\(script): \(w)") }
-        // Interrupted (SIGINT, SIGTERM), the run leaves neither its partial trace nor the
-        // screenshot folders it made while still empty, then ends by the signal as before
-        // (sent to the process: the handler's own thread blocks it). Only with descriptors to
-        // spare: the signal sources take some, and under a limit of a few the script comes first.
+        // Interrupted (SIGINT, SIGTERM, SIGHUP), the run leaves neither its partial trace, nor
+        // the screenshot folders it made while still empty, nor its rig's folder, then ends by
+        // the signal as before (sent to the process: the handler's own thread blocks it). Only
+        // with descriptors to spare: the signal sources take some, and under a limit of a few
+        // the script comes first.
         let partial = traceFile?.temporary
         let made = shots.made
+        let inWeston = platform == .weston
         let signals =
-            !ProcessResources.hasDescriptorsToSpare || (partial == nil && made.isEmpty)
+            !ProcessResources.hasDescriptorsToSpare || (partial == nil && made.isEmpty && !inWeston)
             ? []
             : onStopSignals { signo in
                 if let partial { unlink(partial) }
-                for folder in made.reversed() { rmdir(folder) }  // only an empty one goes
+                shots.removeEmptyFolders()
+                if inWeston { WestonProcess.removeRuntimeDirectoriesOfThisProcess() }
                 signal(signo, SIG_DFL)
                 kill(getpid(), signo)
             }
@@ -171,6 +174,7 @@ struct Play: AsyncParsableCommand {
             try traceFile?.finish()
         } catch {
             traceFile?.discard()
+            shots.removeEmptyFolders()
             throw error
         }
         let o = main.contentOffset + Point.zero  // + 0 turns -0.0 into 0.0
@@ -200,6 +204,12 @@ struct OutputDirectory {
     let announce: (String) throws -> Void
     /// The folders it made, outermost first (an interrupted run removes those left empty).
     private(set) var made: [String] = []
+
+    /// Removes the folders it made that are still empty, innermost first: a run that failed
+    /// before its first picture leaves nothing behind.
+    func removeEmptyFolders() {
+        for folder in made.reversed() { rmdir(folder) }  // only an empty one goes
+    }
 
     init(
         _ path: String, option: String, needed: Bool,

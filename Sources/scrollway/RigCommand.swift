@@ -113,6 +113,7 @@ struct RigCommand: ParsableCommand {
         let stopOnSignal = onStopSignals { signo in
             signalled.set(signo)
             stoppable.stop()
+            shots.removeEmptyFolders()
             Glibc.exit(128 + signo)
         }
         defer { stopOnSignal.forEach { $0.cancel() } }
@@ -146,7 +147,7 @@ struct RigCommand: ParsableCommand {
             rig.pacer.begin()
             var last = 0.0
             func play(_ event: ScriptEvent) throws {
-                if let client { try Self.checkAlive(client, before: "line \(event.line)") }
+                if let client { try Self.checkAlive(client, before: "line \(event.line)", rig: rig) }
                 try player.play(event)
                 last = event.t
             }
@@ -176,9 +177,10 @@ struct RigCommand: ParsableCommand {
                 if !tolerateStalls { throw CommandError(stall + " (--tolerate-stalls accepts it)") }
                 warn(stall)
             }
-            RealTimePacer.sleep(settle / 1000)
-            if let client { try Self.checkAlive(client, before: "the end of the script") }
+            try player.injector.sleepWatchingCompositor(settle / 1000)
+            if let client { try Self.checkAlive(client, before: "the end of the script", rig: rig) }
         } catch {
+            shots.removeEmptyFolders()
             // A signal's stop takes weston and the client away, which can surface here as an
             // error before the handler exits. The handler's status (128 + the signal) is the
             // truth, so wait for it rather than report what the stop itself caused.
@@ -187,9 +189,11 @@ struct RigCommand: ParsableCommand {
         }
     }
 
-    /// A client that ended before the script did makes the run a failure, with its status.
-    static func checkAlive(_ client: Process, before: String) throws {
+    /// A client that ended before the script did makes the run a failure, with its status;
+    /// unless the compositor went first (the client's end follows from it), which `rig` names.
+    static func checkAlive(_ client: Process, before: String, rig: (any CompositorRig)? = nil) throws {
         guard !client.isRunning else { return }
+        try rig?.seat.roundtrip()
         throw CommandError("the client \(describeEnd(client)) before \(before) (the script did not finish)")
     }
 
@@ -230,15 +234,23 @@ func say(_ line: String) throws {
     do { try StandardStream.output.write(line + "\n") } catch { throw CommandError(error.description) }
 }
 
-/// Runs `handler` on a dispatch queue when SIGINT or SIGTERM arrives, instead of the default
-/// (which would end the process before it cleans up: files half-written, weston left running).
-/// The sources stop handling when cancelled or released. Returns once both are registered:
+/// Runs `handler` on a dispatch queue when SIGINT, SIGTERM or SIGHUP arrives, instead of the
+/// default (which would end the process before it cleans up: files half-written, weston left
+/// running; a closed terminal's SIGHUP left a play's 26 MB partial trace and lost a demo's
+/// recording). SIGHUP only when it was not ignored already (`nohup`: the run goes on).
+/// The sources stop handling when cancelled or released. Returns once all are registered:
 /// dispatch registers a source on its own thread after `resume` returns, and a signal that
 /// came before found it ignored and was lost (a rig sent SIGTERM just after printing its
 /// socket ran on, and the test waiting for it hung).
 func onStopSignals(_ handler: @escaping (Int32) -> Void) -> [DispatchSourceSignal] {
     let registered = DispatchSemaphore(value: 0)
-    let sources = [SIGINT, SIGTERM].map { (signo: Int32) -> DispatchSourceSignal in
+    var stops = [SIGINT, SIGTERM]
+    var hangup = sigaction()
+    // SIG_IGN is the handler 1.
+    if sigaction(SIGHUP, nil, &hangup) == 0 && unsafeBitCast(hangup.__sigaction_handler, to: Int.self) != 1 {
+        stops.append(SIGHUP)
+    }
+    let sources = stops.map { (signo: Int32) -> DispatchSourceSignal in
         signal(signo, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
         source.setEventHandler { handler(signo) }

@@ -401,9 +401,10 @@ import Testing
         #expect(r.err.contains(warning.replacingOccurrences(of: "EMPTY", with: s)), "\(r.err)")
     }
 
-    /// Interrupted with SIGTERM or SIGINT mid-run, `play` leaves neither its partial trace nor
-    /// the screenshot folder it made while still empty (both stayed), and ends by the signal.
-    @Test(arguments: [SIGTERM, SIGINT])
+    /// Interrupted with SIGTERM, SIGINT or SIGHUP (a closed terminal) mid-run, `play` leaves
+    /// neither its partial trace nor the screenshot folder it made while still empty (both
+    /// stayed), and ends by the signal.
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
     func anInterruptedPlayLeavesNoPartialTraceOrEmptyFolder(signo: Int32) throws {
         // A long drag: a frame for every move, so the run is busy long after the signal.
         var lines = [#"{"t": 0, "type": "touch.down", "id": 0, "x": 100, "y": 400}"#]
