@@ -281,6 +281,7 @@ let package = Package(
             dependencies: [
                 "ScrollwayHeadless", "ScrollwayReplay", "ScrollwayDemoScenes", "ScrollwayScripts", "ScrollwayScrolling",
                 "ScrollwayViews", "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayTestSupport", "Scrollway",
+                "ScrollwayWestonHarness",
             ]
         ),
         .testTarget(

@@ -40,6 +40,12 @@ public final class FrameDriver {
 
     private let draw: (Double) throws -> Void
     private var input = ScriptInput()
+    /// The text a script's key press types (`ScriptInput.keyText`): nil by default, a key typing
+    /// nothing; the player gives the keymap's.
+    public var keyText: (String, Modifiers) -> String? {
+        get { input.keyText }
+        set { input.keyText = newValue }
+    }
     /// Ends a finger scroll whose axis_stop never comes, as the Wayland platform does.
     private lazy var stopWatch = FingerScrollStopWatch(window: window) { [unowned self] stops in
         for e in stops { window.handle(e) }
@@ -141,15 +147,12 @@ public final class FrameDriver {
     /// which needs a canvas (the player takes it).
     @discardableResult
     public func apply(_ kind: ScriptEvent.Kind) -> Bool {
-        if let input = input.inputKind(for: kind) {
-            deliver(input)
-            return true
-        }
         switch kind {
         case .windowResize(let w, let h): window.resize(to: Size(width: w, height: h))
         case .keyboardShow: window.onScreenKeyboard?.show()
         case .keyboardHide: window.onScreenKeyboard?.hide()
-        default: return false
+        case .screenshot: return false
+        default: for k in input.inputKinds(for: kind) { deliver(k) }
         }
         return true
     }

@@ -5,6 +5,7 @@ import ScrollwayHeadless
 import ScrollwayRaster
 import ScrollwayScripts
 import ScrollwayViews
+import ScrollwayWestonHarness
 
 /// The offscreen platform: the same window and views with no compositor, rendering into an
 /// in-memory canvas, on a virtual clock. Events are delivered at their script times; frames run
@@ -33,6 +34,9 @@ public final class HeadlessPlayer: ScriptTarget {
         public var pixels: Bool
         /// Told the script time (ms) of each event once it is handled: a long play's progress.
         public var onProgress: ((Double) -> Void)?
+        /// The keymap a script's key presses type through (`KeyCodes.typedText`), as a rig's
+        /// seat and the client's xkb do; nil: the us keymap, compiled at the first key press.
+        public var keys: KeyCodes?
 
         /// The displays there are: 1 to 1000 Hz.
         public static let refreshRange = 1.0...1000.0
@@ -114,6 +118,12 @@ public final class HeadlessPlayer: ScriptTarget {
         if let driver { return driver }
         let driver = FrameDriver(window: window, refresh: options.refresh, skipsQuietFrames: true) {
             [unowned self] t in try render(at: t)
+        }
+        var keys = options.keys
+        driver.keyText = { name, modifiers in
+            if keys == nil { keys = try? KeyCodes() }
+            return keys?.typedText(
+                forKeysymNamed: name, shift: modifiers.contains(.shift), control: modifiers.contains(.control))
         }
         self.driver = driver
         if let failure = driver.failure { throw failure }

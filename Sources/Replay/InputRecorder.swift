@@ -23,7 +23,7 @@ import ScrollwayViews
 /// What a script cannot say is left out, on purpose:
 /// - hold gestures and `modifiers` events (the modifier keys' own key events carry them);
 /// - text that xkb derived from a key press at the same time (the key is recorded; replaying it
-///   in weston types it again).
+///   types it again, offscreen through the us keymap as in weston through the seat's).
 @MainActor
 public final class InputRecorder: WindowObserver {
     /// Receives each script line (JSON, no newline) as it is recorded; the format header first.

@@ -28,6 +28,8 @@ public struct SeatInjector {
 
     private final class HeldButton {
         var down = false
+        /// Shift keys the script holds down (`Shift_L`, `Shift_R`).
+        var shifts: Set<String> = []
     }
 
     /// Script event types no compositor's seat carries: they need the app, not the compositor.
@@ -126,6 +128,28 @@ public struct SeatInjector {
         RealTimePacer.sleep(left)
     }
 
+    /// What the seat's keymap cannot type of `kind` (`ScriptParser.seatRefusal`): the field and
+    /// why, or nil. Found up front, the script is refused before anything runs (found as it
+    /// played, it stopped a run half-applied).
+    public static func keymapRefusal(of kind: ScriptEvent.Kind, keys: KeyCodes) -> (field: String, reason: String)? {
+        switch kind {
+        case .key(let name, _):
+            guard keys.stroke(forKeysymNamed: name) == nil else { return nil }
+            return ("key", "no key of the us keymap produces \(ScriptText.quoted(name, quote: "'")) \(keymapNote)")
+        case .text(let text):
+            guard let scalar = text.unicodeScalars.first(where: { keys.stroke(for: $0) == nil }) else { return nil }
+            return (
+                "text",
+                "the us keymap cannot type \(ScriptText.quoted(String(Character(scalar)), quote: "'")) \(keymapNote); "
+                    + "an input method's commit_text can"
+            )
+        default:
+            return nil
+        }
+    }
+
+    static let keymapNote = "(a rig types through its seat's us keymap; `scrollway play` offscreen types any)"
+
     /// Injects one event now, stamped with its script time.
     public func inject(_ e: ScriptEvent) throws {
         if let feature = Self.requiredFeature(e.kind.typeName), let why = rig.missing(feature) {
@@ -159,15 +183,22 @@ public struct SeatInjector {
         case .pointerFrame: i.pointerFrame()
         case .key(let name, let pressed):
             guard let stroke = rig.keys.stroke(forKeysymNamed: name) else {
-                throw ReplayError("line \(e.line): no key of the us keymap produces '\(name)'")
+                throw ReplayError("line \(e.line): \(Self.keymapRefusal(of: e.kind, keys: rig.keys)!.reason)")
             }
+            if name == "Shift_L" || name == "Shift_R" {
+                if pressed { held.shifts.insert(name) } else { held.shifts.remove(name) }
+            }
+            // A keysym on the shifted level ("A", "exclam") is pressed with Shift, as offscreen
+            // types it (`KeyCodes.typedText`), unless the script holds Shift itself; let go
+            // after the press, so the keys after it are not shifted.
+            let shifts = pressed && stroke.shift && held.shifts.isEmpty
+            if shifts { i.key(KeyCodes.leftShift, pressed: true, time: time) }
             i.key(stroke.evdev, pressed: pressed, time: time)
+            if shifts { i.key(KeyCodes.leftShift, pressed: false, time: time) }
         case .text(let text):
             for scalar in text.unicodeScalars {
                 guard let stroke = rig.keys.stroke(for: scalar) else {
-                    throw ReplayError(
-                        "line \(e.line): the us keymap cannot type \(ScriptText.quoted(String(Character(scalar)), quote: "'"))"
-                    )
+                    throw ReplayError("line \(e.line): \(Self.keymapRefusal(of: e.kind, keys: rig.keys)!.reason)")
                 }
                 if stroke.shift { i.key(KeyCodes.leftShift, pressed: true, time: time) }
                 i.key(stroke.evdev, pressed: true, time: time)

@@ -8,8 +8,59 @@ import ScrollwayGestures
 public struct ScriptInput {
     /// The modifier keys held down by the script so far.
     public private(set) var modifiers: Modifiers = []
+    /// The text a key press types, by its keysym and the modifiers held (nil: none), as a
+    /// platform's keymap derives it: Wayland's xkb sends a pressed key's text as well, so a
+    /// script's `key a` types "a" in a compositor. Supplied by the caller (keysyms are
+    /// xkbcommon's); without it, a key press types nothing.
+    public var keyText: (String, Modifiers) -> String?
 
-    public init() {}
+    public init(keyText: @escaping (String, Modifiers) -> String? = { _, _ in nil }) {
+        self.keyText = keyText
+    }
+
+    /// Every input event `kind` stands for, in order (`inputKind(for:)` gives the first): a key
+    /// press and the text it types (`keyText`); a `text` line as the keyboard types it, its tabs,
+    /// line feeds, carriage returns, backspaces, escapes and deletes as those keys (a compositor's
+    /// keymap types them so: a tab in a field's text moved the focus in weston and went in as a
+    /// character offscreen), the rest as text.
+    public mutating func inputKinds(for kind: ScriptEvent.Kind) -> [InputEvent.Kind] {
+        switch kind {
+        case .key(let name, true):
+            guard let key = inputKind(for: kind) else { return [] }
+            if let text = keyText(name, modifiers) { return [key, .text(text)] }
+            return [key]
+        case .text(let text):
+            var kinds: [InputEvent.Kind] = []
+            var run = ""
+            for scalar in text.unicodeScalars {
+                guard let key = Self.typedKey(scalar) else {
+                    run.unicodeScalars.append(scalar)
+                    continue
+                }
+                if !run.isEmpty { kinds.append(.text(run)) }
+                run = ""
+                kinds.append(.key(key, pressed: true, modifiers: modifiers))
+                kinds.append(.key(key, pressed: false, modifiers: modifiers))
+            }
+            if !run.isEmpty { kinds.append(.text(run)) }
+            return kinds
+        default:
+            return inputKind(for: kind).map { [$0] } ?? []
+        }
+    }
+
+    /// The key a keyboard types a control character with (xkb's keysym for it), or nil for one
+    /// that is text.
+    static func typedKey(_ scalar: Unicode.Scalar) -> Key? {
+        switch scalar {
+        case "\t": return .tab
+        case "\n", "\r": return .enter
+        case "\u{8}": return .backspace
+        case "\u{1B}": return .escape
+        case "\u{7F}": return .other("Delete")
+        default: return nil
+        }
+    }
 
     /// The input event `kind` stands for, or nil for what is not input (a window resize, a
     /// screenshot, the on-screen keyboard shown or hidden): those act on the window itself.

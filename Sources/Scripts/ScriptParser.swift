@@ -14,6 +14,11 @@ public struct ScriptParser: Sendable {
     /// Whether an xkb keysym name exists (the platform supplies xkbcommon's answer).
     public var isKeysym: @Sendable (String) -> Bool
 
+    /// What a rig's seat cannot type of an event (a keysym no key of its keymap produces, a
+    /// character it cannot type): the field and why, checked with the rest of the script before
+    /// anything runs; nil when it can. Unset offscreen, which types any keysym and any text.
+    public var seatRefusal: (@Sendable (ScriptEvent.Kind) -> (field: String, reason: String)?)?
+
     public init(file: String = "<script>", isKeysym: @escaping @Sendable (String) -> Bool) {
         self.file = file
         self.isKeysym = isKeysym
@@ -200,6 +205,7 @@ public struct ScriptParser: Sendable {
                 "unknown event type \(ScriptText.quoted(type)) (expected one of \(Self.types.joined(separator: ", ")))")
         }
         try fields.rejectUnknown()
+        if let seatRefusal, let (field, reason) = seatRefusal(kind) { throw error(line, field, reason) }
         return ScriptEvent(t: t, line: line, kind)
     }
 

@@ -102,6 +102,34 @@ public final class KeyCodes {
         return sym == 0 ? nil : stroke(forKeysym: sym)
     }
 
+    /// What a press of the key that produces keysym `name` types in this keymap, as a client's
+    /// xkb state derives it (`WaylandKeyboard`): with Shift when `shift` is held or the keysym
+    /// needs it (the rig's seat holds Shift for it), nothing with Control (xkb gives a control
+    /// character, which is a key, not text), nothing for a key that types no printable text
+    /// (Return, Tab, a function key). A keysym no key of the keymap produces types its own
+    /// character: offscreen plays it, where a rig refuses it before it starts.
+    public func typedText(forKeysymNamed name: String, shift: Bool, control: Bool = false) -> String? {
+        guard !control, let sym = Self.keysym(named: name) else { return nil }
+        var buffer = [CChar](repeating: 0, count: 16)
+        let count: Int32
+        if let stroke = stroke(forKeysym: sym) {
+            guard let state = xkb_state_new(keymap) else { return nil }
+            defer { xkb_state_unref(state) }
+            if shift || stroke.shift {
+                let index = xkb_keymap_mod_get_index(keymap, "Shift")
+                if index != XKB_MOD_INVALID {
+                    _ = xkb_state_update_mask(state, 1 << index, 0, 0, 0, 0, 0)
+                }
+            }
+            count = xkb_state_key_get_utf8(state, stroke.evdev + 8, &buffer, buffer.count)
+        } else {
+            count = xkb_keysym_to_utf8(sym, &buffer, buffer.count) - 1
+        }
+        guard count > 0 else { return nil }
+        let text = String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f }) ? text : nil
+    }
+
     private func stroke(forKeysym sym: UInt32) -> Stroke? {
         if let cached = cache[sym] { return cached }
         var found: Stroke?

@@ -91,7 +91,12 @@ struct Play: AsyncParsableCommand {
         try bootstrapLogging()
         // Everything is checked before anything runs: the whole script (read once, not kept),
         // what the platform can play, the settings as a whole, and the output paths.
-        let parser = ScriptParser(file: script, isKeysym: { KeyCodes.keysym(named: $0) != nil })
+        var parser = ScriptParser(file: script, isKeysym: { KeyCodes.keysym(named: $0) != nil })
+        if platform == .weston {
+            // What the seat's keymap cannot type is refused with the rest, before weston starts.
+            nonisolated(unsafe) let keys = try KeyCodes()
+            parser.seatRefusal = { SeatInjector.keymapRefusal(of: $0, keys: keys) }
+        }
         let summary = try parser.check(
             file: script, maximumEvents: platform == .offscreen ? ScriptLimits.maximumOffscreenEvents : nil)
         let window = scene.scene.makeWindow(

@@ -80,8 +80,11 @@ struct RigCommand: ParsableCommand {
 
     func run() throws {
         try bootstrapLogging()
-        let parser = ScriptParser(
+        var parser = ScriptParser(
             file: script ?? "<stdin>", isKeysym: { KeyCodes.keysym(named: $0) != nil })
+        // What the seat's keymap cannot type is refused with the rest, before the compositor starts.
+        nonisolated(unsafe) let keys = try KeyCodes()
+        parser.seatRefusal = { SeatInjector.keymapRefusal(of: $0, keys: keys) }
         // A file is checked whole (and not kept) before the compositor even starts.
         var checked: ScriptSummary?
         if let script {

@@ -332,6 +332,33 @@ import Testing
         expectError(e, "--frame-stats '\(dir.path)/none/stats': cannot write it (No such file or directory)")
     }
 
+    /// What a rig's us keymap cannot type (a keysym no key produces, a character it has no key
+    /// for) is refused with the rest of the script, naming the file, line and field, before the
+    /// compositor starts: found as it played, it stopped the run after the screenshot before it.
+    /// Offscreen plays both.
+    @Test func whatTheRigsKeymapCannotTypeIsRefusedBeforeItStarts() async throws {
+        let s = try script(
+            Self.tap + #"{"t": 200, "type": "screenshot", "name": "before"}"# + "\n"
+                + #"{"t": 300, "type": "key", "key": "eacute", "state": "pressed"}"# + "\n"
+                + #"{"t": 320, "type": "key", "key": "eacute", "state": "released"}"# + "\n"
+                + #"{"t": 400, "type": "text", "text": "a\u65e5"}"# + "\n", "untypable.jsonl")
+        let shots = CommandRunner.temp("untypable-shots")
+        try? FileManager.default.removeItem(at: shots)
+        let w = try await CommandRunner.run(["play", s, "--platform", "weston", "--screenshots", shots.path])
+        expectError(
+            w,
+            "\(s):6: field 'key': no key of the us keymap produces 'eacute' (a rig types through its seat's us keymap")
+        #expect(!w.err.contains("screenshot"), "\(w.err)")
+        #expect(!FileManager.default.fileExists(atPath: shots.path))
+        let textOnly = try script(
+            Self.tap + #"{"t": 400, "type": "text", "text": "a\u65e5"}"# + "\n", "untypable-text.jsonl")
+        let r = try await CommandRunner.run(["rig", "--script", textOnly])
+        expectError(r, "\(textOnly):5: field 'text': the us keymap cannot type '日'")
+        #expect(!r.out.contains("WAYLAND_DISPLAY"), "the compositor started: \(r.out)")
+        let off = try await CommandRunner.run(["play", s, "--screenshots", shots.path])
+        #expect(off.status == 0, "\(off.err)")
+    }
+
     @Test func aNamedPipeIsNamedNotHungOn() async throws {
         let path = CommandRunner.temp("pipe.jsonl").path
         #expect(mkfifo(path, 0o600) == 0)

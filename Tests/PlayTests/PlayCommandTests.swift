@@ -234,6 +234,51 @@ import Testing
         #expect(westonCalls == offCalls)
     }
 
+    /// Keys and text typed into the form's fields look the same offscreen and in weston: a
+    /// key's text (offscreen through the us keymap, in weston through the seat and the client's
+    /// xkb; "B" and "exclam" with Shift), and a text line's tab as the Tab key, which moves the
+    /// focus (offscreen the keys had typed nothing, and the tab went in as a character). The
+    /// fields only: offscreen the form's own keyboard rises below them, in weston the system's
+    /// input method is offered instead.
+    @Test func keysAndTextTypeTheSameOffscreenAndInWeston() async throws {
+        var lines = [
+            #"{"format": "scrollway-script", "version": 1}"#,
+            #"{"t": 0, "type": "touch.down", "id": 0, "x": 195, "y": 110}"#, #"{"t": 0, "type": "touch.frame"}"#,
+            #"{"t": 50, "type": "touch.up", "id": 0}"#, #"{"t": 50, "type": "touch.frame"}"#,
+        ]
+        var t = 400
+        for key in ["a", "B", "exclam"] {
+            lines.append(#"{"t": \#(t), "type": "key", "key": "\#(key)", "state": "pressed"}"#)
+            lines.append(#"{"t": \#(t + 20), "type": "key", "key": "\#(key)", "state": "released"}"#)
+            t += 50
+        }
+        lines += [
+            #"{"t": 700, "type": "text", "text": "x\ty"}"#, #"{"t": 1500, "type": "screenshot", "name": "typed"}"#,
+        ]
+        let s = try script(lines.joined(separator: "\n") + "\n", "typed-keys.jsonl")
+        let untyped = try script(
+            lines.filter { !$0.contains(#""key""#) && !$0.contains(#""text""#) }.joined(separator: "\n") + "\n",
+            "typed-none.jsonl")
+        func shot(_ script: String, _ platform: String, _ tag: String) async throws -> Canvas {
+            let folder = CommandRunner.temp("typed-\(tag)")
+            let r = try await CommandRunner.run([
+                "play", script, "--scene", "form", "--size", "390x600", "--platform", platform, "--screenshots",
+                folder.path, "--tolerate-stalls",
+            ])
+            #expect(r.status == 0, "\(r.err)")
+            return try PNG.decode([UInt8](Data(contentsOf: folder.appendingPathComponent("typed.png"))))
+        }
+        let (off, weston) = (try await shot(s, "offscreen", "off"), try await shot(s, "weston", "weston"))
+        let none = try await shot(untyped, "offscreen", "none")
+        // The profile's fields (the first 215 rows): "aB!x" in Email, "y" in Bio with the caret.
+        func differing(_ a: Canvas, _ b: Canvas) -> Int {
+            (0..<215).reduce(0) { n, y in n + (0..<390).filter { a.pixel(x: $0, y: y) != b.pixel(x: $0, y: y) }.count }
+        }
+        #expect(differing(off, weston) == 0, "\(differing(off, weston)) pixels of the fields differ")
+        // And something was typed: the fields differ from the same taps without the typing.
+        #expect(differing(off, none) > 100)
+    }
+
     /// An input method's lines in the keyboard scene: offscreen they reach the window's
     /// text-input model directly; in weston the test module sends them as zwp_text_input_v3
     /// events to the field that enabled text input. The field looks the same both ways.

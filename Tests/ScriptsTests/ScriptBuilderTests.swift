@@ -122,6 +122,35 @@ import Testing
         #expect(input.modifiers == [])
     }
 
+    /// A key press types what the keymap says (`keyText`, given the modifiers held), as
+    /// Wayland's xkb sends a pressed key's text with it; a text line's control characters go in
+    /// as the keys a keyboard types them with, as a compositor's keymap does.
+    @Test func keyPressesTypeTheirTextAndTextItsKeys() {
+        var input = ScriptInput { name, modifiers in
+            name == "a" ? (modifiers.contains(.shift) ? "A" : "a") : nil
+        }
+        #expect(
+            input.inputKinds(for: .key("a", pressed: true)) == [
+                .key(.other("a"), pressed: true, modifiers: []), .text("a"),
+            ])
+        #expect(input.inputKinds(for: .key("a", pressed: false)) == [.key(.other("a"), pressed: false, modifiers: [])])
+        _ = input.inputKinds(for: .key("Shift_L", pressed: true))
+        #expect(input.inputKinds(for: .key("a", pressed: true)).last == .text("A"))
+        #expect(input.inputKinds(for: .key("End", pressed: true)) == [.key(.end, pressed: true, modifiers: .shift)])
+        _ = input.inputKinds(for: .key("Shift_L", pressed: false))
+        #expect(
+            input.inputKinds(for: .text("ab\tc\r\nd\u{8}")) == [
+                .text("ab"), .key(.tab, pressed: true, modifiers: []), .key(.tab, pressed: false, modifiers: []),
+                .text("c"), .key(.enter, pressed: true, modifiers: []), .key(.enter, pressed: false, modifiers: []),
+                .key(.enter, pressed: true, modifiers: []), .key(.enter, pressed: false, modifiers: []), .text("d"),
+                .key(.backspace, pressed: true, modifiers: []), .key(.backspace, pressed: false, modifiers: []),
+            ])
+        #expect(input.inputKinds(for: .text("")) == [])
+        // Without a keymap, a key press types nothing.
+        var plain = ScriptInput()
+        #expect(plain.inputKinds(for: .key("a", pressed: true)) == [.key(.other("a"), pressed: true, modifiers: [])])
+    }
+
     @Test func windowEventsAreNotInput() {
         var input = ScriptInput()
         for kind: ScriptEvent.Kind in [
