@@ -78,6 +78,7 @@ public final class CompositorTarget: ScriptTarget {
         var source = source
         rig.pacer.begin()
         let recorder = TraceRecorder(window: window, origin: window.now, output: trace)
+        recorder.recordCurrentFrame(at: window.now)
         try play(&source, duration: 0, settle: settle, onScreenshot: onScreenshot)
         withExtendedLifetime(recorder) {}
     }

@@ -59,5 +59,11 @@ public final class TraceRecorder: WindowObserver, ScrollEventObserver {
         }
     }
 
+    /// Records the window as it stands, as the frame for `time`: a run that joins a window
+    /// already drawn (a compositor's, settled before its script starts) begins its trace with
+    /// it, as an offscreen run's begins with the frame drawn at time 0 (a weston run in which
+    /// nothing moved had an empty trace).
+    public func recordCurrentFrame(at time: Double) { window(window, didPrepareFrameAt: time) }
+
     public var text: String { writer.text }
 }

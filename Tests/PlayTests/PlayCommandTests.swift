@@ -62,6 +62,9 @@ import Testing
         )
         for (name, text) in [("offscreen", offText), ("weston", westonText)] {
             #expect(backInTime(text) == nil, "the \(name) trace goes back in time: \(backInTime(text) ?? "")")
+            // Both begin with the window as the run starts (weston's, settled before it, had
+            // no frame 0).
+            #expect(text.hasPrefix(#"{"t": 0, "frame": 0, "view": "main""#), "\(name): \(text.prefix(80))")
         }
         return (off, weston, delegates(offText), delegates(westonText))
     }
