@@ -126,6 +126,8 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
+        // The file's name too: one holding an escape sequence would drive the terminal.
+        let file = ScriptText.escaped(file, limit: .max)
         if line == 0 { return "\(file): \(message)" }
         let location = "\(file):\(line)"
         // A field name comes from the script: escaped like any script text in a message.

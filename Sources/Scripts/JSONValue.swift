@@ -1,3 +1,5 @@
+import ScrollwayGeometry
+
 /// A parsed JSON value, as `JSONLine` reads it.
 enum JSONValue: Equatable {
     case null
@@ -12,7 +14,7 @@ enum JSONValue: Equatable {
         switch self {
         case .null: return "null"
         case .bool(let b): return "the boolean \(b)"
-        case .number(let d): return "the number \(d)"
+        case .number(let d): return "the number \(d.messageText)"
         case .string(let s): return "the string \(ScriptText.quoted(s))"
         case .array: return "an array"
         case .object: return "an object"

@@ -100,10 +100,7 @@ public final class ScriptFileReader: ScriptEventSource {
         self.path = path
         self.parser = parser
         try Self.checkIsRegularFile(path)
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ScriptError(file: path, line: 0, message: Self.unreadableReason(path))
-        }
-        self.handle = handle
+        handle = try Self.openForReading(path)
         lines = ChunkedLines(handle: handle, file: path, lineIs: "a script line is one small JSON object")
     }
 
@@ -138,33 +135,34 @@ public final class ScriptFileReader: ScriptEventSource {
     }
 
     static func checkIsRegularFile(_ path: String) throws {
-        let attributes: [FileAttributeKey: Any]
-        do {
-            // What a symbolic link points to is the script (reading it follows the link too);
-            // `attributesOfItem` describes the link itself.
-            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            attributes = try FileManager.default.attributesOfItem(atPath: target)
-        } catch {
-            throw ScriptError(file: path, line: 0, message: unreadableReason(path))
-        }
-        switch attributes[.type] as? FileAttributeType {
-        case .typeRegular?: return
-        case .typeDirectory?:
-            throw ScriptError(file: path, line: 0, message: "is a directory, not a script file")
-        case .typeCharacterSpecial?, .typeBlockSpecial?:
-            throw ScriptError(file: path, line: 0, message: "is a device, not a script file")
-        case .typeSocket?:
-            throw ScriptError(file: path, line: 0, message: "is a socket, not a script file")
-        case .typeSymbolicLink?:
-            // A link still a link once resolved points at nothing.
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-            throw ScriptError(
-                file: path, line: 0, message: "no such file (a symbolic link to \(ScriptText.quoted(target)))")
-        case .typeUnknown?:
-            // Foundation reports a FIFO as unknown.
+        if path == "-" {
             throw ScriptError(
                 file: path, line: 0,
-                message: "is not a regular file (a named pipe?): a script is read twice, checked whole and then "
+                message: "a script is read twice, checked whole and then played, so it must be a file, not "
+                    + "standard input (save it first; `scrollway rig` without --script plays lines from standard "
+                    + "input as they come)")
+        }
+        // stat(2) follows links as reading does: a pipe behind /dev/stdin is a pipe, and the
+        // reason it fails is the system's.
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            let reason = unreadableReason(errno)
+            // A link that points at nothing says where it points.
+            if errno == ENOENT, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+                throw ScriptError(
+                    file: path, line: 0, message: "no such file (a symbolic link to \(ScriptText.quoted(target)))")
+            }
+            throw ScriptError(file: path, line: 0, message: reason)
+        }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw ScriptError(file: path, line: 0, message: "is a directory, not a script file")
+        case S_IFCHR, S_IFBLK: throw ScriptError(file: path, line: 0, message: "is a device, not a script file")
+        case S_IFSOCK: throw ScriptError(file: path, line: 0, message: "is a socket, not a script file")
+        case S_IFIFO:
+            throw ScriptError(
+                file: path, line: 0,
+                message: "is a pipe, not a regular file: a script is read twice, checked whole and then "
                     + "played, so save it to a file first (`scrollway rig` without --script plays lines from "
                     + "standard input as they come)")
         default:
@@ -172,14 +170,22 @@ public final class ScriptFileReader: ScriptEventSource {
         }
     }
 
-    static func unreadableReason(_ path: String) -> String {
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        if !fm.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file" }
-        if !fm.isReadableFile(atPath: path) { return "permission denied (not readable)" }
-        return "cannot be opened"
+    /// Why a file could not be opened or looked at, from errno: the system's own reason, in
+    /// words for the common ones.
+    static func unreadableReason(_ error: Int32) -> String {
+        switch error {
+        case ENOENT: return "no such file"
+        case EACCES: return "permission denied (not readable)"
+        default: return "cannot be opened (\(String(cString: strerror(error))))"
+        }
     }
 
+    /// Opens `path` for reading, or throws why not (`unreadableReason`).
+    static func openForReading(_ path: String) throws -> FileHandle {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ScriptError(file: path, line: 0, message: unreadableReason(errno)) }
+        return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    }
 }
 
 extension ScriptParser {

@@ -343,10 +343,7 @@ public final class TraceFileReader {
         if type == .typeCharacterSpecial || type == .typeBlockSpecial {
             throw ScriptError(file: path, line: 0, message: "is a device, not a trace")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ScriptError(file: path, line: 0, message: ScriptFileReader.unreadableReason(path))
-        }
-        self.handle = handle
+        handle = try ScriptFileReader.openForReading(path)
         lines = ChunkedLines(handle: handle, file: path, lineIs: "a trace record is one small JSON object")
     }
 

@@ -85,6 +85,15 @@ struct Play: AsyncParsableCommand {
         if platform == .weston && scale != 1 {
             throw ValidationError("--scale: offscreen only; weston's headless output is at scale 1")
         }
+        if platform == .weston, let size, size.width.rounded() != size.width || size.height.rounded() != size.height {
+            throw ValidationError(
+                "--size: a compositor sizes windows in whole logical pixels, got \(size.defaultValueDescription)")
+        }
+        // Offscreen frames run on a virtual clock: nothing can stall, and the option would be
+        // taken silently.
+        if platform == .offscreen && tolerateStalls {
+            throw ValidationError("--tolerate-stalls: under --platform weston only (offscreen nothing stalls)")
+        }
     }
 
     @MainActor func run() async throws {

@@ -359,10 +359,28 @@ import Testing
         #expect(off.status == 0, "\(off.err)")
     }
 
+    /// Options that would be taken silently where they mean nothing are refused: a stall
+    /// tolerated offscreen (a virtual clock never stalls), a window of part of a logical pixel in
+    /// weston (a compositor sizes windows in whole ones).
+    @Test func optionsThatWouldMeanNothingAreRefused() async throws {
+        let s = try script(Self.tap, "meaningless-options.jsonl")
+        let stalls = try await CommandRunner.run(["play", s, "--tolerate-stalls"])
+        #expect(stalls.status == 64)
+        #expect(stalls.err.contains("--tolerate-stalls: under --platform weston only"), "\(stalls.err)")
+        let size = try await CommandRunner.run(["play", s, "--platform", "weston", "--size", "100.5x100"])
+        #expect(size.status == 64)
+        #expect(
+            size.err.contains("--size: a compositor sizes windows in whole logical pixels, got 100.5x100"),
+            "\(size.err)")
+        // Offscreen, a part of a pixel is a whole device pixel at scale 2.
+        let off = try await CommandRunner.run(["play", s, "--size", "100.5x100", "--scale", "2"])
+        #expect(off.status == 0, "\(off.err)")
+    }
+
     @Test func aNamedPipeIsNamedNotHungOn() async throws {
         let path = CommandRunner.temp("pipe.jsonl").path
         #expect(mkfifo(path, 0o600) == 0)
-        expectError(try await CommandRunner.run(["play", path]), "\(path): is not a regular file (a named pipe?)")
+        expectError(try await CommandRunner.run(["play", path]), "\(path): is a pipe, not a regular file")
     }
 
     @Test(arguments: [

@@ -264,10 +264,11 @@ import Testing
             "typed-none.jsonl")
         func shot(_ script: String, _ platform: String, _ tag: String) async throws -> Canvas {
             let folder = CommandRunner.temp("typed-\(tag)")
-            let r = try await CommandRunner.run([
-                "play", script, "--scene", "form", "--size", "390x600", "--platform", platform, "--screenshots",
-                folder.path, "--tolerate-stalls",
-            ])
+            let r = try await CommandRunner.run(
+                [
+                    "play", script, "--scene", "form", "--size", "390x600", "--platform", platform, "--screenshots",
+                    folder.path,
+                ] + (platform == "weston" ? ["--tolerate-stalls"] : []))
             #expect(r.status == 0, "\(r.err)")
             return try PNG.decode([UInt8](Data(contentsOf: folder.appendingPathComponent("typed.png"))))
         }
@@ -303,10 +304,11 @@ import Testing
         // Stalls tolerated as in offscreenAndWestonRestTogether…: the comparison is the check.
         for platform in ["offscreen", "weston"] {
             let dir = CommandRunner.temp("im-\(platform)")
-            let r = try await CommandRunner.run([
-                "play", s, "--scene", "keyboard", "--size", "390x844", "--platform", platform, "--screenshots",
-                dir.path, "--tolerate-stalls",
-            ])
+            let r = try await CommandRunner.run(
+                [
+                    "play", s, "--scene", "keyboard", "--size", "390x844", "--platform", platform, "--screenshots",
+                    dir.path,
+                ] + (platform == "weston" ? ["--tolerate-stalls"] : []))
             #expect(r.status == 0, "\(platform): \(r.err)")
             for name in ["preedit", "typed"] {
                 shots["\(platform)/\(name)"] = try PNG.decode(
@@ -339,10 +341,11 @@ import Testing
         // Stalls tolerated as in offscreenAndWestonRestTogether…: the comparison is the check.
         for platform in ["offscreen", "weston"] {
             let trace = CommandRunner.temp("nested-\(platform).jsonl")
-            let r = try await CommandRunner.run([
-                "play", s, "--scene", "nested", "--platform", platform, "--trace", trace.path, "--screenshots",
-                CommandRunner.temp("nested-\(platform)").path, "--tolerate-stalls",
-            ])
+            let r = try await CommandRunner.run(
+                [
+                    "play", s, "--scene", "nested", "--platform", platform, "--trace", trace.path, "--screenshots",
+                    CommandRunner.temp("nested-\(platform)").path,
+                ] + (platform == "weston" ? ["--tolerate-stalls"] : []))
             #expect(r.status == 0, "\(r.err)")
             traces.append(delegates(try String(contentsOf: trace, encoding: .utf8)))
             rests.append(rest(r.err))

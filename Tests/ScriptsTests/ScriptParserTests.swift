@@ -128,7 +128,7 @@ let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { knownKeysyms.contains
         ),
         (
             "{\"format\": \"scrollway-script\", \"version\": 2}",
-            "swipe.jsonl:1: field 'version': expected 1, found the number 2.0 (this Scrollway reads version 1 only)"
+            "swipe.jsonl:1: field 'version': expected 1, found the number 2 (this Scrollway reads version 1 only)"
         ),
         (
             "{\"t\": 0, \"type\": \"touch.frame\"}\n{\"format\": \"scrollway-script\", \"version\": 1}",
@@ -239,7 +239,7 @@ let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { knownKeysyms.contains
         ),
         (
             "{\"t\": 0, \"type\": \"preedit\", \"text\": \"ab\", \"cursor\": 1}",
-            "swipe.jsonl:1: field 'cursor': expected [begin, end]: UTF-8 byte offsets into text (0…2), or [-1, -1] to hide the cursor, found the number 1.0"
+            "swipe.jsonl:1: field 'cursor': expected [begin, end]: UTF-8 byte offsets into text (0…2), or [-1, -1] to hide the cursor, found the number 1"
         ),
         (
             "{\"t\": 0, \"type\": \"preedit\"}",
@@ -483,7 +483,36 @@ let parser = ScriptParser(file: "swipe.jsonl", isKeysym: { knownKeysyms.contains
             _ = try ScriptParser(file: path, isKeysym: { _ in true }).check(file: path)
             Issue.record("a FIFO was read as a script")
         } catch let e as ScriptError {
-            #expect(e.description.hasPrefix("\(path): is not a regular file (a named pipe?)"))
+            #expect(e.description.hasPrefix("\(path): is a pipe, not a regular file"))
         }
+    }
+
+    /// `-` is not standard input for a script (it is read twice): said so, not "no such file";
+    /// a pipe behind a link (/dev/stdin) is a pipe, not "a symbolic link to pipe:[…]".
+    @Test func standardInputIsNamedAsSuch() throws {
+        let parser = ScriptParser(file: "-", isKeysym: { _ in true })
+        #expect(throws: ScriptError.self) { try parser.check(file: "-") }
+        do { _ = try parser.check(file: "-") } catch let e as ScriptError {
+            #expect(
+                e.description.hasPrefix(
+                    "-: a script is read twice, checked whole and then played, so it must be a file"))
+        }
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]); close(ends[1]) }
+        let link = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-pipe-link-\(getpid())").path
+        unlink(link)
+        #expect(symlink("/proc/self/fd/\(ends[0])", link) == 0)
+        defer { unlink(link) }
+        do { _ = try parser.check(file: link) } catch let e as ScriptError {
+            #expect(e.description.hasPrefix("\(link): is a pipe, not a regular file"), "\(e.description)")
+        }
+    }
+
+    /// A file's name is escaped in messages as script text is: one holding an escape sequence
+    /// would drive the terminal.
+    @Test func aFilesNameIsEscapedInMessages() {
+        let e = ScriptError(file: "esc\u{1b}[31mred.jsonl", line: 2, field: "t", message: "bad")
+        #expect(e.description == "esc\\u{1b}[31mred.jsonl:2: field 't': bad")
     }
 }
