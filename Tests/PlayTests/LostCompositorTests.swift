@@ -1,4 +1,5 @@
 import Foundation
+import ScrollwayGeometry
 import ScrollwayRaster
 import ScrollwayTestSupport
 import ScrollwayWaylandCore
