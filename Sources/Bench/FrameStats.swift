@@ -93,7 +93,7 @@ public final class FrameStatsWriter {
 
     private func writePending() {
         guard failure == nil, !pending.isEmpty else { return }
-        do { try handle.write(contentsOf: pending) } catch { failure = "\(error)" }
+        do { try handle.write(contentsOf: pending) } catch { failure = ScriptText.reason(of: error) }
         pending.removeAll(keepingCapacity: true)
     }
 

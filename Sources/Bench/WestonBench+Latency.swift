@@ -136,7 +136,7 @@ extension WestonBench {
         while !deadline.hasPassed {
             guard client.isRunning else {
                 throw BenchError(
-                    "bench: the client exited (status \(client.terminationStatus)) before showing a window")
+                    "bench: the client \(RigProcesses.describeEnd(client)) before showing a window")
             }
             if let text = try? String(contentsOf: log, encoding: .utf8),
                 let attach = text.range(of: ".attach(wl_buffer"),

@@ -499,7 +499,7 @@ public struct WestonBench {
         while !deadline.hasPassed {
             guard client.isRunning else {
                 throw BenchError(
-                    "bench: the client exited (status \(client.terminationStatus)) before showing a window")
+                    "bench: the client \(RigProcesses.describeEnd(client)) before showing a window")
             }
             let c = try rig.capture()
             if c.pixel(x: c.width / 2, y: c.height / 2) != 0xFF00_0000 { return }

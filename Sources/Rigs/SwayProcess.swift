@@ -131,7 +131,7 @@ public final class SwayProcess {
             if !process.isRunning {
                 let log = self.log
                 stop()
-                throw RigError.startupFailed(reason: "sway exited with status \(process.terminationStatus)", log: log)
+                throw RigError.startupFailed(reason: "sway \(RigProcesses.describeEnd(process))", log: log)
             }
             if deadline.hasPassed {
                 let log = self.log

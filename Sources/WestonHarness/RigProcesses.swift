@@ -193,6 +193,41 @@ package enum RigProcesses {
         return dir
     }
 
+    /// Writes `text` to the new file `path` (a rig's configuration in its runtime folder), or
+    /// throws the system's reason (Foundation's `write(to:)` says "NSCocoaErrorDomain Code=640"
+    /// for a full disk).
+    package static func writeFile(_ text: String, to path: String) throws {
+        func failure(_ error: Int32) -> RigError {
+            .system("cannot write \(path): \(String(cString: strerror(error)))")
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw failure(errno) }
+        var error: Int32 = 0
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                error = errno
+                break
+            }
+            bytes = bytes.dropFirst(n)
+        }
+        if close(fd) != 0 && error == 0 { error = errno }
+        if error != 0 { throw failure(error) }
+    }
+
+    /// How a process ended, for a message: "exited with status 1", "was killed by signal 9
+    /// (Killed)" (a signal's number is not an exit status: "exited with status 9" misled).
+    package static func describeEnd(_ p: Process) -> String {
+        if p.terminationReason == .uncaughtSignal {
+            let n = p.terminationStatus
+            let name = strsignal(n).map { String(cString: $0) } ?? "signal \(n)"
+            return "was killed by signal \(n) (\(name))"
+        }
+        return "exited with status \(p.terminationStatus)"
+    }
+
     /// Removes the runtime directories this process's rigs made under `prefix` (`prefix<pid>-…`),
     /// for a process stopped by a signal, whose rigs' own `stop()` will not run: their
     /// compositors end with the process, which they watch. The thread that runs the rigs may go

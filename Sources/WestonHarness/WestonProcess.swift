@@ -72,7 +72,7 @@ public final class WestonProcess {
             config +=
                 "\n[keyboard]\nkeymap_layout=\(k.layout)\nkeymap_variant=\(k.variant)\nkeymap_options=\(k.options)\n"
         }
-        try config.write(to: ini, atomically: true, encoding: .utf8)
+        try RigProcesses.writeFile(config, to: ini.path)
 
         var args = [
             "--backend=headless-backend.so", "--shell=kiosk-shell.so", "--use-pixman", "--idle-time=0",
@@ -113,7 +113,7 @@ public final class WestonProcess {
                 let text = self.log
                 stop()
                 throw RigError.startupFailed(
-                    reason: "weston exited with status \(process.terminationStatus)", log: text)
+                    reason: "weston \(RigProcesses.describeEnd(process))", log: text)
             }
             if deadline.hasPassed {
                 let text = self.log

@@ -197,17 +197,7 @@ struct RigCommand: ParsableCommand {
     static func checkAlive(_ client: Process, before: String, rig: (any CompositorRig)? = nil) throws {
         guard !client.isRunning else { return }
         try rig?.seat.roundtrip()
-        throw CommandError("the client \(describeEnd(client)) before \(before) (the script did not finish)")
-    }
-
-    /// "exited with status 1", "was killed by signal 11 (SIGSEGV)".
-    static func describeEnd(_ p: Process) -> String {
-        if p.terminationReason == .uncaughtSignal {
-            let n = p.terminationStatus
-            let name = strsignal(n).map { String(cString: $0) } ?? "signal \(n)"
-            return "was killed by signal \(n) (\(name))"
-        }
-        return "exited with status \(p.terminationStatus)"
+        throw CommandError("the client \(RigProcesses.describeEnd(client)) before \(before) (the script did not finish)")
     }
 
     /// Waits until the client has shown something (a touch on no surface is dropped): any pixel

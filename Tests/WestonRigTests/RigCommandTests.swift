@@ -40,6 +40,21 @@ import Testing
         #expect(rgb(100, 100) == 0xFF_0000 && rgb(300, 200) == 0xFF_0000 && rgb(500, 400) == 0xFF_FF00)
     }
 
+    /// How a process ended, as messages say it: a signal is named as one ("weston exited with
+    /// status 9" was said of a weston killed by SIGKILL).
+    @Test func aProcessKilledByASignalIsSaidToBe() throws {
+        func ended(_ command: String) throws -> String {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", command]
+            try p.run()
+            p.waitUntilExit()
+            return RigProcesses.describeEnd(p)
+        }
+        #expect(try ended("kill -9 $$") == "was killed by signal 9 (Killed)")
+        #expect(try ended("exit 3") == "exited with status 3")
+    }
+
     @Test func aBadScriptIsRejectedBeforeAnythingStarts() async throws {
         let script = CommandRunner.temp("bad.jsonl")
         defer { try? FileManager.default.removeItem(at: script) }
