@@ -197,7 +197,8 @@ struct RigCommand: ParsableCommand {
     static func checkAlive(_ client: Process, before: String, rig: (any CompositorRig)? = nil) throws {
         guard !client.isRunning else { return }
         try rig?.seat.roundtrip()
-        throw CommandError("the client \(RigProcesses.describeEnd(client)) before \(before) (the script did not finish)")
+        throw CommandError(
+            "the client \(RigProcesses.describeEnd(client)) before \(before) (the script did not finish)")
     }
 
     /// Waits until the client has shown something (a touch on no surface is dropped): any pixel
