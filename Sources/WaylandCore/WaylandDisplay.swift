@@ -139,10 +139,14 @@ public final class WaylandDisplay {
     /// object, anything else says why the connection ended.
     public func failure() -> DisplayError {
         let code = wl_display_get_error(display)
-        if code == EPROTO {
-            var iface: UnsafePointer<wl_interface>?
-            var id: UInt32 = 0
-            let pcode = wl_display_get_protocol_error(display, &iface, &id)
+        // A protocol error names the object it was sent on. libwayland sets errno EPROTO for most,
+        // but EINVAL, ENOMEM or EFAULT for wl_display's own (invalid object or method, no memory,
+        // implementation: the errors a compositor sends for a client's commonest faults), which
+        // read as a broken connection ("Invalid argument", "Cannot allocate memory").
+        var iface: UnsafePointer<wl_interface>?
+        var id: UInt32 = 0
+        let pcode = wl_display_get_protocol_error(display, &iface, &id)
+        if code == EPROTO || (code != 0 && iface != nil) {
             let name = iface.map { String(cString: $0.pointee.name) } ?? "unknown"
             return .protocolError(object: "\(name)@\(id)", code: pcode)
         }

@@ -36,4 +36,24 @@ import Testing
             try display.dispatch(timeout: 5)
         }
     }
+
+    /// An error the compositor sends on wl_display itself (an invalid object or method, no
+    /// memory: a client's commonest faults) is a protocol error too: libwayland gives it errno
+    /// EINVAL or ENOMEM, not EPROTO, and it was reported as a lost connection, "Invalid
+    /// argument".
+    @Test func anErrorOnTheDisplayItselfIsAProtocolError() throws {
+        let rig = try WestonRig(width: 320, height: 240)
+        defer { rig.stop() }
+        let display = try WaylandDisplay(socket: rig.socketPath)
+        try display.roundtrip()
+        // A request on an object that does not exist (id 1000, opcode 0, no arguments), written
+        // past libwayland, which would not send it: weston answers with wl_display.error,
+        // invalid_object.
+        let message: [UInt32] = [1000, 8 << 16]
+        let written = message.withUnsafeBytes { Glibc.write(display.fileDescriptor, $0.baseAddress, $0.count) }
+        #expect(written == 8)
+        #expect(throws: DisplayError.protocolError(object: "wl_display@1", code: 0)) {
+            for _ in 0..<100 { try display.dispatch(timeout: 5) }
+        }
+    }
 }
