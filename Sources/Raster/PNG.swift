@@ -6,11 +6,15 @@ import ScrollwayGeometry
 /// the image struct's message).
 public enum PNG {
     /// Encodes a canvas as an 8-bit RGBA PNG. Pixels are un-premultiplied first, since PNG
-    /// stores straight alpha.
+    /// stores straight alpha. The straight copy and libpng's output are allocated with malloc and
+    /// checked, as a canvas is: a picture as large as a canvas may be (16384² at scale 1, a
+    /// gigabyte straight) had trapped when memory was short.
     public static func encode(_ canvas: Canvas) throws -> [UInt8] {
         let w = canvas.width
         let h = canvas.height
-        var straight = [UInt8](repeating: 0, count: w * h * 4)
+        guard let straightMemory = malloc(w * h * 4) else { throw RasterError.pngMemory(width: w, height: h) }
+        defer { free(straightMemory) }
+        let straight = straightMemory.bindMemory(to: UInt8.self, capacity: w * h * 4)
         canvas.withPixels { px in
             let rowWords = canvas.stride / 4
             for y in 0..<h {
@@ -36,11 +40,12 @@ public enum PNG {
         guard png_image_write_to_memory(&image, nil, &size, 0, straight, Int32(w * 4), nil) != 0 else {
             throw RasterError.png(message(image))
         }
-        var out = [UInt8](repeating: 0, count: size)
-        guard png_image_write_to_memory(&image, &out, &size, 0, straight, Int32(w * 4), nil) != 0 else {
+        guard let out = malloc(max(1, size)) else { throw RasterError.pngMemory(width: w, height: h) }
+        defer { free(out) }
+        guard png_image_write_to_memory(&image, out, &size, 0, straight, Int32(w * 4), nil) != 0 else {
             throw RasterError.png(message(image))
         }
-        return Array(out.prefix(size))
+        return Array(UnsafeRawBufferPointer(start: out, count: size))
     }
 
     /// Writes a canvas to `path` as a PNG (an app needs no file API of its own for it), whole

@@ -10,6 +10,8 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
     case png(String)
     /// A file could not be written whole (`PNG.writeFile`): where, and the system's reason.
     case fileWrite(path: String, reason: String)
+    /// The memory to encode a picture of this many device pixels as a PNG could not be had.
+    case pngMemory(width: Int, height: Int)
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
         case .fontLibraryUnavailable: return "fcft could not be initialised (fontconfig/FreeType)"
         case .png(let message): return "PNG: \(message)"
         case .fileWrite(let path, let reason): return "cannot write '\(path)': \(reason)"
+        case .pngMemory(let w, let h): return "not enough memory to encode a \(w)×\(h) pixel picture as a PNG"
         }
     }
 }

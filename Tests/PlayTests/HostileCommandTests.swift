@@ -377,6 +377,21 @@ import Testing
         #expect(off.status == 0, "\(off.err)")
     }
 
+    /// A picture as large as a canvas may be, with too little memory to encode it, is an error
+    /// that says so: the encoder's copies were Swift arrays, whose failed allocation trapped
+    /// (the canvas itself was checked). Run under a 1.5 GB address-space limit: the 16384²
+    /// canvas (1 GiB) fits, its straight copy for the PNG does not.
+    @Test func aPictureTooLargeForMemoryIsAnErrorNotATrap() async throws {
+        let out = CommandRunner.temp("too-large.png")
+        try? FileManager.default.removeItem(at: out)
+        let command =
+            "ulimit -v 1500000; exec '\(try CommandRunner.scrollway().path)' screenshot --scene bounds "
+            + "--size 16384x16384 -o '\(out.path)'"
+        let r = try await CommandRunner.run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", command])
+        expectError(r, "not enough memory to encode a 16384×16384 pixel picture as a PNG")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
     @Test func aNamedPipeIsNamedNotHungOn() async throws {
         let path = CommandRunner.temp("pipe.jsonl").path
         #expect(mkfifo(path, 0o600) == 0)
