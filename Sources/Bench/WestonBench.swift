@@ -264,16 +264,20 @@ public struct WestonBench {
     }
 
     /// Starts `command` fullscreen in a new headless weston of `size`, flings it, and reads the
-    /// statistics it wrote to `stats`.
+    /// statistics it wrote to `stats`. `ownClient`: a Scrollway demo, which exits 0 when told to
+    /// stop and has written its records whole, and says why not when it could not (a full
+    /// disk): then the run fails with its words, where its records, cut short, had been read as
+    /// they were and the next client's failure blamed.
     func run(
         _ name: String, size: Size, command: [String], environment: [String: String] = [:], stats: String,
-        toEnd: Bool = false, parse: (String, Double, Double) throws -> [Frame]
+        toEnd: Bool = false, ownClient: Bool = false, parse: (String, Double, Double) throws -> [Frame]
     ) throws -> Sample {
         // Headless weston takes the logical size and multiplies it by the scale for its mode.
         let rig = try WestonRig(width: size.width, height: size.height, scale: size.scale)
         defer { rig.stop() }
+        let errors = rig.process.runtimeDirectory.appendingPathComponent("client-errors.txt")
         let client = try rig.process.launchClient(
-            command[0], arguments: Array(command.dropFirst()), environment: environment)
+            command[0], arguments: Array(command.dropFirst()), environment: environment, output: errors)
         let launched = Self.startTime(pid: client.processIdentifier) ?? FrameStatsWriter.monotonic()
         try waitForWindow(rig, client: client)
         let sharedRuntime = Self.loadsSharedSwiftRuntime(pid: client.processIdentifier)
@@ -300,7 +304,14 @@ public struct WestonBench {
             try fling(rig, size, up: false, ms: &ms)
             memory = Self.memory(pid: client.processIdentifier)
         }
+        Self.stopClient(client)
+        // Read before the rig's folder goes with it.
+        let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
         Self.stop(client, rig: rig)
+        if ownClient && client.terminationReason == .exit && client.terminationStatus != 0 {
+            let last = said.split(separator: "\n").last.map(String.init) ?? "nothing on standard error"
+            throw BenchError("bench: \(name) at \(size): the client \(RigProcesses.describeEnd(client)): \(last)")
+        }
         let text = (try? String(contentsOfFile: stats, encoding: .utf8)) ?? ""
         let frames = try parse(text, t0, t1)
         guard !frames.isEmpty else { throw BenchError("bench: \(name) at \(size) committed no frame while flung") }
@@ -315,11 +326,16 @@ public struct WestonBench {
     /// miss (the GTK4 peer, a Python main loop, then wrote nothing): it is asked here and given
     /// until it has exited (30 s at most).
     static func stop(_ client: Process, rig: any CompositorRig) {
+        stopClient(client)
+        rig.stop()
+        client.waitUntilExit()
+    }
+
+    /// Asks the client to stop (SIGTERM) and gives it until it has exited, 30 s at most.
+    static func stopClient(_ client: Process) {
         kill(client.processIdentifier, SIGTERM)
         let deadline = Deadline(in: 30)
         while client.isRunning && !deadline.hasPassed { usleep(10_000) }
-        rig.stop()
-        client.waitUntilExit()
     }
 
     /// One client's `Run` from its rounds: the frames of every round pooled (a median and a
@@ -662,7 +678,7 @@ extension WestonBench {
                     let args = quota?.wrap(own) ?? own
                     let sample = try bench.run(
                         name, size: size, command: args, environment: env, stats: stats, toEnd: name == "list fast",
-                        parse: isGTK ? WestonBench.gtkFrames : WestonBench.scrollwayFrames)
+                        ownClient: !isGTK, parse: isGTK ? WestonBench.gtkFrames : WestonBench.scrollwayFrames)
                     samples[name, default: []].append(sample)
                     let run = WestonBench.summarize(name, [sample])
                     bench.log(

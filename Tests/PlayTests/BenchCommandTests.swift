@@ -127,6 +127,25 @@ import Testing
     /// The folder `--records` names is made and checked before anything is measured, each
     /// failure said with the option and its reason (Foundation's own error had come after the
     /// first measurements, without the option's name).
+    /// A client that cannot write its frame records (its disk full: here the list's records
+    /// file is a link to /dev/full) fails the run with its own words: its records, cut short,
+    /// had been read as they were, and the failure then blamed on the next client.
+    @Test func aClientThatCannotWriteItsRecordsFailsTheRunSayingWhy() async throws {
+        let dir = CommandRunner.temp("records-full")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("390x844-list-fast-round-1.stats").path, withDestinationPath: "/dev/full"
+        )
+        let r = try await CommandRunner.run(["bench", "--weston", "--quick", "--records", dir.path])
+        #expect(r.status == 1)
+        #expect(
+            r.err.contains(
+                "Error: bench: list fast at 390×844: the client exited with status 1: Error: --frame-stats "
+                    + "'\(dir.path)/390x844-list-fast-round-1.stats': cannot write (No space left on device)"),
+            "\(r.err)")
+    }
+
     @MainActor @Test func theRecordsFolderIsCheckedFirst() throws {
         let dir = CommandRunner.temp("records-check")
         try? FileManager.default.removeItem(at: dir)
