@@ -333,6 +333,8 @@ public struct WestonBench {
 
     /// Asks the client to stop (SIGTERM) and gives it until it has exited, 30 s at most.
     static func stopClient(_ client: Process) {
+        // Not once it has gone: its pid may be another process's by now.
+        guard client.isRunning else { return }
         kill(client.processIdentifier, SIGTERM)
         let deadline = Deadline(in: 30)
         while client.isRunning && !deadline.hasPassed { usleep(10_000) }

@@ -40,11 +40,11 @@ public final class FrameDriver {
 
     private let draw: (Double) throws -> Void
     private var input = ScriptInput()
-    /// The text a script's key press types (`ScriptInput.keyText`): nil by default, a key typing
-    /// nothing; the player gives the keymap's.
-    public var keyText: (String, Modifiers) -> String? {
-        get { input.keyText }
-        set { input.keyText = newValue }
+    /// What a script's key press types (`ScriptInput.keyPress`): by default nothing, with no
+    /// Shift; the player gives the keymap's.
+    public var keyPress: (String, Modifiers) -> ScriptInput.KeyPress {
+        get { input.keyPress }
+        set { input.keyPress = newValue }
     }
     /// Ends a finger scroll whose axis_stop never comes, as the Wayland platform does.
     private lazy var stopWatch = FingerScrollStopWatch(window: window) { [unowned self] stops in

@@ -62,6 +62,8 @@ public final class HeadlessPlayer: ScriptTarget {
     public let recorder: TraceRecorder
     private var canvas: Canvas
     private var driver: FrameDriver?
+    /// The keymap keys type through (`Options.keys`, else compiled at the first key).
+    private var keys: KeyCodes?
     /// Screenshots taken, by name (when no `onScreenshot` takes them).
     public private(set) var screenshots: [String: Canvas] = [:]
     /// Frames of virtual time the last `play` stepped through one by one (quiet stretches
@@ -71,6 +73,7 @@ public final class HeadlessPlayer: ScriptTarget {
     public init(window: Window, options: Options = Options()) throws {
         self.window = window
         self.options = options
+        keys = options.keys
         window.waitsForBackgroundWork = true
         recorder = TraceRecorder(window: window, origin: 0, output: options.trace)
         canvas = try Canvas(size: window.bounds.size, scale: window.scale)
@@ -119,11 +122,12 @@ public final class HeadlessPlayer: ScriptTarget {
         let driver = FrameDriver(window: window, refresh: options.refresh, skipsQuietFrames: true) {
             [unowned self] t in try render(at: t)
         }
-        var keys = options.keys
-        driver.keyText = { name, modifiers in
-            if keys == nil { keys = try? KeyCodes() }
-            return keys?.typedText(
-                forKeysymNamed: name, shift: modifiers.contains(.shift), control: modifiers.contains(.control))
+        driver.keyPress = { [unowned self] name, modifiers in
+            guard let keys else { return .init() }
+            return .init(
+                text: keys.typedText(
+                    forKeysymNamed: name, shift: modifiers.contains(.shift), control: modifiers.contains(.control)),
+                shift: keys.stroke(forKeysymNamed: name)?.shift ?? false)
         }
         self.driver = driver
         if let failure = driver.failure { throw failure }
@@ -137,6 +141,9 @@ public final class HeadlessPlayer: ScriptTarget {
     }
 
     public func inject(_ event: ScriptEvent) throws {
+        // The keymap is compiled at the first key (once; a machine without xkb-data is told so,
+        // where the keys would have typed nothing, silently).
+        if case .key = event.kind, keys == nil { keys = try KeyCodes() }
         try start().apply(event.kind)
     }
 

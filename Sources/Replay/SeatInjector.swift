@@ -2,6 +2,7 @@ import ScrollwayGeometry
 import ScrollwayGestures
 import ScrollwayRigs
 import ScrollwayScripts
+import ScrollwayWaylandCore
 import ScrollwayWestonHarness
 
 /// The name the weston rig's injector had before every compositor had a rig.
@@ -118,14 +119,15 @@ public struct SeatInjector {
     /// (a roundtrip of the seat's connection): one that died in a long wait (a script's pause of
     /// a minute, the settle after its last event) is named then, not at the next event, a minute
     /// on.
+    /// Counted against the clock: the roundtrips' time, added up over a long wait, made its end
+    /// late.
     public func sleepWatchingCompositor(_ seconds: Double) throws {
-        var left = seconds
-        while left > Self.livenessStep {
+        let end = Deadline(in: seconds)
+        while end.remaining > Self.livenessStep {
             RealTimePacer.sleep(Self.livenessStep)
             try rig.seat.roundtrip()
-            left -= Self.livenessStep
         }
-        RealTimePacer.sleep(left)
+        RealTimePacer.sleep(end.remaining)
     }
 
     /// What the seat's keymap cannot type of `kind` (`ScriptParser.seatRefusal`): the field and

@@ -8,27 +8,40 @@ import ScrollwayGestures
 public struct ScriptInput {
     /// The modifier keys held down by the script so far.
     public private(set) var modifiers: Modifiers = []
-    /// The text a key press types, by its keysym and the modifiers held (nil: none), as a
-    /// platform's keymap derives it: Wayland's xkb sends a pressed key's text as well, so a
-    /// script's `key a` types "a" in a compositor. Supplied by the caller (keysyms are
-    /// xkbcommon's); without it, a key press types nothing.
-    public var keyText: (String, Modifiers) -> String?
+    /// What a key press types, and whether its key needs Shift, by its keysym and the modifiers
+    /// held, as a platform's keymap says: Wayland's xkb sends a pressed key's text as well, so a
+    /// script's `key a` types "a" in a compositor, and a rig presses Shift for a keysym on the
+    /// shifted level (`A`, `ISO_Left_Tab`), which the window sees held. Supplied by the caller
+    /// (keysyms are xkbcommon's); without it, a key press types nothing and holds no Shift.
+    public var keyPress: (String, Modifiers) -> KeyPress
 
-    public init(keyText: @escaping (String, Modifiers) -> String? = { _, _ in nil }) {
-        self.keyText = keyText
+    /// What a key press types (nil: nothing) and whether the keymap's key for it needs Shift.
+    public struct KeyPress: Equatable, Sendable {
+        public var text: String?
+        public var shift: Bool
+
+        public init(text: String? = nil, shift: Bool = false) {
+            self.text = text
+            self.shift = shift
+        }
+    }
+
+    public init(keyPress: @escaping (String, Modifiers) -> KeyPress = { _, _ in KeyPress() }) {
+        self.keyPress = keyPress
     }
 
     /// Every input event `kind` stands for, in order (`inputKind(for:)` gives the first): a key
-    /// press and the text it types (`keyText`); a `text` line as the keyboard types it, its tabs,
+    /// press (with Shift when its key needs it) and the text it types (`keyPress`); a `text` line as the keyboard types it, its tabs,
     /// line feeds, carriage returns, backspaces, escapes and deletes as those keys (a compositor's
     /// keymap types them so: a tab in a field's text moved the focus in weston and went in as a
     /// character offscreen), the rest as text.
     public mutating func inputKinds(for kind: ScriptEvent.Kind) -> [InputEvent.Kind] {
         switch kind {
         case .key(let name, true):
-            guard let key = inputKind(for: kind) else { return [] }
-            if let text = keyText(name, modifiers) { return [key, .text(text)] }
-            return [key]
+            guard case .key(let key, _, let held)? = inputKind(for: kind) else { return [] }
+            let press = keyPress(name, modifiers)
+            let event = InputEvent.Kind.key(key, pressed: true, modifiers: press.shift ? held.union(.shift) : held)
+            return press.text.map { [event, .text($0)] } ?? [event]
         case .text(let text):
             var kinds: [InputEvent.Kind] = []
             var run = ""

@@ -168,26 +168,25 @@ public struct FrameScheduler: Sendable {
     /// millisecond of an animation just begun, often nothing, and be shown later anyway). With
     /// no presentation in the last second, an interval after `now`.
     ///
-    ///
-    /// Never sooner than a repaint after the last frame committed (`lastCommittedFrameTime`): the
-    /// compositor shows commits in order, a repaint apart, and a frame predicted sooner (for an
-    /// idle compositor right after a frame aimed with the lag) had its animations drawn for a
-    /// time before the frame ahead of it, and traces went back in time. That is the first grid
-    /// point more than half an interval after it: a repaint after it when it lies on the grid,
-    /// while one off the grid (a first frame's, predicted with no presentation known) is not
-    /// carried on frame after frame, as its time plus an interval would be. Never before the last
-    /// frame drawn either (`lastFrameTime`; one that showed nothing new was not committed): the
-    /// window's animations never go back. Only commits are spaced a repaint apart: frames that
-    /// commit nothing are drawn at the loop's own pace, and spaced so they ran ahead of the
-    /// clock, then fell back when they were too far ahead to follow. `replacing`: the frame is
-    /// shown instead of the last commit (drawn over a replacement that missed its repaint), so
-    /// it is not spaced from it.
+    /// For an idle compositor, never sooner than a repaint after the last frame committed
+    /// (`lastCommittedFrameTime`): the compositor shows commits in order, a repaint apart, and a
+    /// frame for an idle compositor right after one aimed with the lag was put before it (its
+    /// animations drawn for a time before the frame ahead of it, and traces went back in time).
+    /// That is the first grid point more than half an interval after it: a repaint after it when
+    /// it lies on the grid, while one off the grid (a first frame's, predicted with no
+    /// presentation known) is not carried on. Not for aimed frames, one a repaint: each is a grid
+    /// point on from the last already, and spaced from the last commit, a lag learnt too long
+    /// once would hold every frame after it ahead until the animation ended. Never before the
+    /// last frame drawn either (`lastFrameTime`; one that showed nothing new was not committed):
+    /// the window's animations never go back. `replacing`: the frame is shown instead of the
+    /// last commit (drawn over a replacement that missed its repaint), so it is not spaced from
+    /// it.
     public func predictedPresentation(now: Double, replacing: Bool = false) -> Double {
         let interval = presentationInterval
         var predicted = gridPresentation(now: now)
         // A time further ahead than the longest lag is a clock gone wrong: not followed.
         let horizon = now + Double(Self.longestPresentationLag + 1) * interval
-        if !replacing, let committed = lastCommittedFrameTime, committed <= horizon {
+        if !replacing, !aims(now: now), let committed = lastCommittedFrameTime, committed <= horizon {
             let steps = ((committed + interval / 2 - predicted) / interval).rounded(.up)
             if steps > 0 { predicted += steps * interval }
         }

@@ -44,7 +44,7 @@ public struct TextEditing: Equatable, Sendable {
     private var storedCaret: Int
     private var storedAnchor: Int
     /// A character offset into `text` with its index, and `text`'s character count, as the
-    /// mutating methods last left them; nil once `text` was set from outside.
+    /// mutating methods last left them (setting `text` from outside counts it afresh).
     private struct Memo: Sendable {
         var offset: Int
         var index: String.Index

@@ -142,9 +142,12 @@ struct Play: AsyncParsableCommand {
             !ProcessResources.hasDescriptorsToSpare || (partial == nil && made.isEmpty && !inWeston)
             ? []
             : onStopSignals { signo in
+                // The rig's folder first: its removal may take a few tries while the main thread
+                // runs on, and with the partial trace gone by then a run ending meanwhile would
+                // fail to rename it, instead of ending by the signal.
+                if inWeston { WestonProcess.removeRuntimeDirectoriesOfThisProcess() }
                 if let partial { unlink(partial) }
                 shots.removeEmptyFolders()
-                if inWeston { WestonProcess.removeRuntimeDirectoriesOfThisProcess() }
                 signal(signo, SIG_DFL)
                 kill(getpid(), signo)
             }

@@ -24,11 +24,14 @@ import Testing
         let deadline = Deadline(in: 120)
         func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
             while try !condition() {
-                try #require(!deadline.hasPassed && demo.isRunning, "waiting for \(what)")
+                try #require(!deadline.hasPassed, "waiting for \(what)")
                 RealTimePacer.sleep(0.05)
             }
         }
-        try waitUntil("the demo's window") { try rig.capture().firstPixel(differingFrom: empty) != nil }
+        try waitUntil("the demo's window") {
+            try #require(demo.isRunning, "the demo ended before showing a window")
+            return try rig.capture().firstPixel(differingFrom: empty) != nil
+        }
         // A drag: the list moves once the demo has read it.
         let before = try rig.capture()
         let input = rig.input
@@ -43,6 +46,7 @@ import Testing
         try input.roundtrip()
         try waitUntil("the drag to show") { try rig.capture().firstPixel(differingFrom: before) != nil }
         kill(rig.process.processIdentifier, SIGKILL)
+        try waitUntil("the demo to end") { !demo.isRunning }
         demo.waitUntilExit()
         let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
         #expect(demo.terminationReason == .exit && demo.terminationStatus == 1, "\(said)")

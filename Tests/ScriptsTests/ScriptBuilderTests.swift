@@ -127,7 +127,11 @@ import Testing
     /// as the keys a keyboard types them with, as a compositor's keymap does.
     @Test func keyPressesTypeTheirTextAndTextItsKeys() {
         var input = ScriptInput { name, modifiers in
-            name == "a" ? (modifiers.contains(.shift) ? "A" : "a") : nil
+            switch name {
+            case "a": return .init(text: modifiers.contains(.shift) ? "A" : "a")
+            case "ISO_Left_Tab": return .init(shift: true)
+            default: return .init()
+            }
         }
         #expect(
             input.inputKinds(for: .key("a", pressed: true)) == [
@@ -146,6 +150,10 @@ import Testing
                 .key(.backspace, pressed: true, modifiers: []), .key(.backspace, pressed: false, modifiers: []),
             ])
         #expect(input.inputKinds(for: .text("")) == [])
+        // A key whose keysym is on the shifted level is pressed with Shift, as a rig presses it.
+        #expect(
+            input.inputKinds(for: .key("ISO_Left_Tab", pressed: true)) == [.key(.tab, pressed: true, modifiers: .shift)]
+        )
         // Without a keymap, a key press types nothing.
         var plain = ScriptInput()
         #expect(plain.inputKinds(for: .key("a", pressed: true)) == [.key(.other("a"), pressed: true, modifiers: [])])

@@ -325,6 +325,37 @@ import Testing
         #expect(abs(s.predictedPresentation(now: idle) - (last + 2 * refresh)) < 1e-12)
     }
 
+    /// Aimed frames are not spaced from the last commit: each is a grid point on from the last
+    /// already, and spaced, a lag learnt one interval too long (two late reports in a slow
+    /// spell) held every frame after it an interval ahead until the animation ended, though the
+    /// lag was unlearnt meanwhile.
+    @Test func aLagUnlearntBringsAimedFramesBackToTheGrid() {
+        var s = scheduler(repaintingEvery: refresh)
+        let last = s.lastRepaint!
+        s.presented(.init(time: last, refresh: refresh, synchronized: true))
+        // Learnt: a lag of 2 (reports two intervals late).
+        s.presented(.init(time: last + 3 * refresh, refresh: refresh, synchronized: true), drawnFor: last + refresh)
+        s.presented(.init(time: last + 3 * refresh, refresh: refresh, synchronized: true), drawnFor: last + refresh)
+        #expect(s.presentationLag == 2)
+        s.presented(.init(time: last, refresh: refresh, synchronized: true))
+        let now = last + 0.5 * refresh
+        #expect(s.aims(now: now))
+        let ahead = s.predictedPresentation(now: now)
+        #expect(abs(ahead - (last + 3 * refresh)) < 1e-12)
+        s.prepared(frameFor: ahead)
+        s.committed(frameFor: ahead)
+        // Unlearnt (two reports an interval early), while the animation runs on: the next
+        // repaint's frame is back on the grid with the lag of 1 (at the last frame's time, which
+        // it does not go back from; the one after moves on), not a repaint after the last.
+        s.presented(.init(time: ahead - refresh, refresh: refresh, synchronized: true), drawnFor: ahead)
+        s.presented(.init(time: ahead - refresh, refresh: refresh, synchronized: true), drawnFor: ahead)
+        #expect(s.presentationLag == 1)
+        s.presented(.init(time: last, refresh: refresh, synchronized: true))
+        s.repainted(at: last + refresh, refresh: refresh)
+        let next = s.predictedPresentation(now: last + 1.5 * refresh)
+        #expect(abs(next - (last + 3 * refresh)) < 1e-12, "predicted \((next - last) / refresh) intervals on")
+    }
+
     /// A replacement is drawn for the time of the frame it replaces, which waits for the same
     /// repaint; once that time has passed (a first frame predicted before the compositor's
     /// first repaint, which came late), for the next grid point: drawn for the past, its
