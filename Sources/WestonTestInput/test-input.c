@@ -54,6 +54,10 @@ struct test_input {
 	bool frame_listening;
 	/* The cursor sprite view we took down with pointer_hide, to put back on the next motion. */
 	struct weston_view *hidden_sprite;
+	/* Holds the pointer off every surface after pointer_hide until the next pointer input
+	 * (hidden_grab_interface); active while hiding. */
+	struct weston_pointer_grab hidden_grab;
+	bool hiding;
 	/* zwp_idle_inhibit_manager_v1, which weston 10 lacks: served here so a client's inhibitor
 	 * can be seen. The test_input resources (to tell of changes) and the inhibitors alive. */
 	struct wl_global *idle_inhibit_global;
@@ -153,6 +157,74 @@ static void handle_pointer_motion_absolute(struct wl_client *client, struct wl_r
 	show_sprite(ti);
 }
 
+/* --- the pointer held off every surface ------------------------------------------------ */
+
+/* pointer_hide clears the focus, and weston gives it back to the surface under the pointer at
+ * its next repick (a surface committed, a view moved): over a window as large as the output, at
+ * once. The window then had the pointer over it through a whole script, where offscreen it has
+ * none (its scroll indicators stayed a second, not half of one). While hiding, a grab keeps the
+ * focus cleared; the next pointer input ends it (weston re-picks the focus then, as the pointer
+ * comes back) and goes on to the default grab. */
+
+static void hidden_end(struct weston_pointer_grab *grab)
+{
+	struct test_input *ti = wl_container_of(grab, ti, hidden_grab);
+	ti->hiding = false;
+	weston_pointer_end_grab(grab->pointer);
+}
+
+static void hidden_focus(struct weston_pointer_grab *grab)
+{
+	/* Off every surface: a repick gives the focus to none. */
+}
+
+static void hidden_motion(struct weston_pointer_grab *grab, const struct timespec *time,
+			  struct weston_pointer_motion_event *event)
+{
+	struct weston_pointer *pointer = grab->pointer;
+	hidden_end(grab);
+	pointer->grab->interface->motion(pointer->grab, time, event);
+}
+
+static void hidden_button(struct weston_pointer_grab *grab, const struct timespec *time, uint32_t button,
+			  uint32_t state)
+{
+	struct weston_pointer *pointer = grab->pointer;
+	hidden_end(grab);
+	pointer->grab->interface->button(pointer->grab, time, button, state);
+}
+
+static void hidden_axis(struct weston_pointer_grab *grab, const struct timespec *time,
+			struct weston_pointer_axis_event *event)
+{
+	struct weston_pointer *pointer = grab->pointer;
+	hidden_end(grab);
+	pointer->grab->interface->axis(pointer->grab, time, event);
+}
+
+static void hidden_axis_source(struct weston_pointer_grab *grab, uint32_t source)
+{
+	struct weston_pointer *pointer = grab->pointer;
+	hidden_end(grab);
+	pointer->grab->interface->axis_source(pointer->grab, source);
+}
+
+static void hidden_frame(struct weston_pointer_grab *grab)
+{
+	/* No surface has the focus: no frame to end. */
+}
+
+static void hidden_cancel(struct weston_pointer_grab *grab)
+{
+	/* Another grab took the pointer over. */
+	struct test_input *ti = wl_container_of(grab, ti, hidden_grab);
+	ti->hiding = false;
+}
+
+static const struct weston_pointer_grab_interface hidden_grab_interface = {
+	hidden_focus, hidden_motion, hidden_button, hidden_axis, hidden_axis_source, hidden_frame, hidden_cancel,
+};
+
 static void handle_pointer_hide(struct wl_client *client, struct wl_resource *resource)
 {
 	struct test_input *ti = wl_resource_get_user_data(resource);
@@ -160,6 +232,13 @@ static void handle_pointer_hide(struct wl_client *client, struct wl_resource *re
 	if (!pointer)
 		return;
 	weston_pointer_clear_focus(pointer);
+	/* Held off until the next pointer input; not while a button is down (the release would go
+	 * to the surface the grab's end re-picks, which never had the press) or another grab runs. */
+	if (!ti->hiding && pointer->button_count == 0 && pointer->grab == &pointer->default_grab) {
+		ti->hidden_grab.interface = &hidden_grab_interface;
+		ti->hiding = true;
+		weston_pointer_start_grab(pointer, &ti->hidden_grab);
+	}
 	/* Losing focus does not take the cursor sprite down; unmap its view. Not its surface:
 	 * that makes weston re-pick the focus at once, and the client's next cursor commit would
 	 * map it right back. The view returns on the next injected motion (show_sprite). */

@@ -385,8 +385,10 @@ scrollway_test_input_v1_pointer_motion_absolute(struct scrollway_test_input_v1 *
  * Clears the pointer focus: the client under the pointer gets
  * wl_pointer.leave and its cursor is no longer drawn, so captures show
  * the clients alone. (A pointer moved outside the output is clamped to its
- * edge, and its cursor would still show there.) The next
- * pointer_motion_absolute gives the focus back.
+ * edge, and its cursor would still show there.) Unless a button is held,
+ * the focus stays cleared (weston would give it back to the surface under
+ * the pointer at its next repick) until the next pointer input, which
+ * gives it back.
  */
 static inline void
 scrollway_test_input_v1_pointer_hide(struct scrollway_test_input_v1 *scrollway_test_input_v1)

@@ -171,8 +171,10 @@ struct scrollway_test_input_v1_interface {
 	 * Clears the pointer focus: the client under the pointer gets
 	 * wl_pointer.leave and its cursor is no longer drawn, so captures
 	 * show the clients alone. (A pointer moved outside the output is
-	 * clamped to its edge, and its cursor would still show there.) The
-	 * next pointer_motion_absolute gives the focus back.
+	 * clamped to its edge, and its cursor would still show there.)
+	 * Unless a button is held, the focus stays cleared (weston would
+	 * give it back to the surface under the pointer at its next
+	 * repick) until the next pointer input, which gives it back.
 	 */
 	void (*pointer_hide)(struct wl_client *client,
 			     struct wl_resource *resource);
