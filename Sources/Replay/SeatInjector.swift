@@ -16,9 +16,8 @@ public typealias WestonSeatInjector = SeatInjector
 /// refused with the line and the reason.
 public struct SeatInjector {
     public let rig: any CompositorRig
-    /// Whether the script holds the left button down (pressed, not yet released): the one a
-    /// window drags with.
-    private let held = HeldButton()
+    /// What the script holds down: the left button (the one a window drags with) and Shift.
+    private let held = HeldInput()
 
     public init(rig: any CompositorRig) { self.rig = rig }
 
@@ -27,7 +26,7 @@ public struct SeatInjector {
     /// drag the button holds (the release that follows would find none).
     public var holdsAButton: Bool { held.down }
 
-    private final class HeldButton {
+    private final class HeldInput {
         var down = false
         /// Shift keys the script holds down (`Shift_L`, `Shift_R`).
         var shifts: Set<String> = []
@@ -118,9 +117,8 @@ public struct SeatInjector {
     /// Sleeps `seconds`, asking the compositor every `livenessStep` whether it is still there
     /// (a roundtrip of the seat's connection): one that died in a long wait (a script's pause of
     /// a minute, the settle after its last event) is named then, not at the next event, a minute
-    /// on.
-    /// Counted against the clock: the roundtrips' time, added up over a long wait, made its end
-    /// late.
+    /// on. Counted against the clock: the roundtrips' time, added up over a long wait, made its
+    /// end late.
     public func sleepWatchingCompositor(_ seconds: Double) throws {
         let end = Deadline(in: seconds)
         while end.remaining > Self.livenessStep {

@@ -146,13 +146,13 @@ public final class ScriptFileReader: ScriptEventSource {
         // reason it fails is the system's.
         var st = stat()
         guard stat(path, &st) == 0 else {
-            let reason = unreadableReason(errno)
+            let error = errno
             // A link that points at nothing says where it points.
-            if errno == ENOENT, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+            if error == ENOENT, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
                 throw ScriptError(
                     file: path, line: 0, message: "no such file (a symbolic link to \(ScriptText.quoted(target)))")
             }
-            throw ScriptError(file: path, line: 0, message: reason)
+            throw ScriptError(file: path, line: 0, message: unreadableReason(error))
         }
         switch st.st_mode & S_IFMT {
         case S_IFREG: return

@@ -31,10 +31,10 @@ public struct ScriptInput {
     }
 
     /// Every input event `kind` stands for, in order (`inputKind(for:)` gives the first): a key
-    /// press (with Shift when its key needs it) and the text it types (`keyPress`); a `text` line as the keyboard types it, its tabs,
-    /// line feeds, carriage returns, backspaces, escapes and deletes as those keys (a compositor's
-    /// keymap types them so: a tab in a field's text moved the focus in weston and went in as a
-    /// character offscreen), the rest as text.
+    /// press (with Shift when its key needs it) and the text it types (`keyPress`); a `text`
+    /// line as the keyboard types it, its tabs, line feeds, carriage returns, backspaces, escapes
+    /// and deletes as those keys (a compositor's keymap types them so: a tab in a field's text
+    /// moved the focus in weston and went in as a character offscreen), the rest as text.
     public mutating func inputKinds(for kind: ScriptEvent.Kind) -> [InputEvent.Kind] {
         switch kind {
         case .key(let name, true):

@@ -193,8 +193,7 @@ struct Bench: AsyncParsableCommand {
             (weston || latency) && ProcessResources.hasDescriptorsToSpare
             ? onStopSignals { signo in
                 leftovers.removeAll()
-                signal(signo, SIG_DFL)
-                kill(getpid(), signo)
+                endBySignal(signo)
             } : []
         defer { for source in signals { source.cancel() } }
         if latency {

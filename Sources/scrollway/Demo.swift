@@ -202,8 +202,7 @@ struct Demo: AsyncParsableCommand {
             ? onStopSignals { signo in
                 WestonProcess.removeRuntimeDirectoriesOfThisProcess()
                 folder.removeEmptyFolders()
-                signal(signo, SIG_DFL)
-                kill(getpid(), signo)
+                endBySignal(signo)
             } : []
         defer { for source in signals { source.cancel() } }
         StandardStream.error.say("scrollway demo --headless: playing the tour in a headless weston…\n")

@@ -148,8 +148,7 @@ struct Play: AsyncParsableCommand {
                 if inWeston { WestonProcess.removeRuntimeDirectoriesOfThisProcess() }
                 if let partial { unlink(partial) }
                 shots.removeEmptyFolders()
-                signal(signo, SIG_DFL)
-                kill(getpid(), signo)
+                endBySignal(signo)
             }
         defer { for source in signals { source.cancel() } }
 

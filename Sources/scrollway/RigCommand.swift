@@ -228,9 +228,17 @@ func say(_ line: String) throws {
     do { try StandardStream.output.write(line + "\n") } catch { throw CommandError(error.description) }
 }
 
+/// Ends the process by `signo` after a stop handler has cleaned up, as the signal would have
+/// without one (the status says it was the signal): its default restored and sent again, to
+/// the process (the handler's own thread blocks it).
+func endBySignal(_ signo: Int32) {
+    signal(signo, SIG_DFL)
+    kill(getpid(), signo)
+}
+
 /// Runs `handler` on a dispatch queue when SIGINT, SIGTERM or SIGHUP arrives, instead of the
 /// default (which would end the process before it cleans up: files half-written, weston left
-/// running; a closed terminal's SIGHUP left a play's 26 MB partial trace and lost a demo's
+/// running; a closed terminal's SIGHUP left a play's partial trace and lost a demo's
 /// recording). SIGHUP only when it was not ignored already (`nohup`: the run goes on).
 /// The sources stop handling when cancelled or released. Returns once all are registered:
 /// dispatch registers a source on its own thread after `resume` returns, and a signal that

@@ -154,15 +154,29 @@ import Testing
         #expect(rest(off.err) != nil && rest(off.err) == rest(weston.err))
         #expect(d1.count >= 5)
         #expect(d1 == d2)
-        let a = try PNG.decode([UInt8](Data(contentsOf: CommandRunner.temp("off").appendingPathComponent("rest.png"))))
-        let b = try PNG.decode(
-            [UInt8](Data(contentsOf: CommandRunner.temp("weston").appendingPathComponent("rest.png"))))
+        let (a, b) = try restPictures(tag: "")
         #expect(a.width == b.width && a.height == b.height)
-        var differing = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { differing += 1 }
-        }
+        let differing = differingPixels(a, b)
         #expect(differing == 0, "\(differing) pixels differ between offscreen and weston")
+    }
+
+    /// The `rest.png` screenshots of `playOffscreenAndInWeston(_:tag:)`, offscreen's and weston's.
+    func restPictures(tag: String) throws -> (off: Canvas, weston: Canvas) {
+        func picture(_ platform: String) throws -> Canvas {
+            try PNG.decode(
+                [UInt8](Data(contentsOf: CommandRunner.temp("\(tag)\(platform)").appendingPathComponent("rest.png"))))
+        }
+        return (try picture("off"), try picture("weston"))
+    }
+
+    /// How many pixels differ between `a` and `b` in their first `rows` rows and `columns`
+    /// columns (all by default).
+    func differingPixels(_ a: Canvas, _ b: Canvas, rows: Int? = nil, columns: Int? = nil) -> Int {
+        var n = 0
+        for y in 0..<(rows ?? a.height) {
+            for x in 0..<(columns ?? a.width) where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { n += 1 }
+        }
+        return n
     }
 
     /// The docs' swipe, its screenshot taken while the list's indicator is still up: weston's
@@ -174,14 +188,8 @@ import Testing
             .deletingLastPathComponent()
         let s = root.appendingPathComponent("docs/example-swipe.jsonl").path
         _ = try await playOffscreenAndInWeston(s, tag: "swipe-")
-        let a = try PNG.decode(
-            [UInt8](Data(contentsOf: CommandRunner.temp("swipe-off").appendingPathComponent("rest.png"))))
-        let b = try PNG.decode(
-            [UInt8](Data(contentsOf: CommandRunner.temp("swipe-weston").appendingPathComponent("rest.png"))))
-        var differing = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { differing += 1 }
-        }
+        let (a, b) = try restPictures(tag: "swipe-")
+        let differing = differingPixels(a, b)
         #expect(differing == 0, "\(differing) pixels differ between offscreen and weston")
     }
 
@@ -295,9 +303,7 @@ import Testing
         let (off, weston) = (try await shot(s, "offscreen", "off"), try await shot(s, "weston", "weston"))
         let none = try await shot(untyped, "offscreen", "none")
         // The profile's fields (the first 215 rows): "aB!x" in Email, "y" in Bio with the caret.
-        func differing(_ a: Canvas, _ b: Canvas) -> Int {
-            (0..<215).reduce(0) { n, y in n + (0..<390).filter { a.pixel(x: $0, y: y) != b.pixel(x: $0, y: y) }.count }
-        }
+        func differing(_ a: Canvas, _ b: Canvas) -> Int { differingPixels(a, b, rows: 215) }
         #expect(differing(off, weston) == 0, "\(differing(off, weston)) pixels of the fields differ")
         // And something was typed: the fields differ from the same taps without the typing.
         #expect(differing(off, none) > 100)
@@ -339,10 +345,7 @@ import Testing
         /// in-app keyboard rises offscreen, where no system input method exists, and its inset
         /// flashes the indicator; in weston it stays down).
         func differing(_ a: Canvas?, _ b: Canvas?) throws -> Int {
-            let (a, b) = (try #require(a), try #require(b))
-            var n = 0
-            for y in 0..<200 { for x in 0..<376 where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { n += 1 } }
-            return n
+            differingPixels(try #require(a), try #require(b), rows: 200, columns: 376)
         }
         #expect(try differing(shots["offscreen/preedit"], shots["weston/preedit"]) == 0)
         #expect(try differing(shots["offscreen/typed"], shots["weston/typed"]) == 0)
