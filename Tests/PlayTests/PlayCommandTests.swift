@@ -182,7 +182,8 @@ import Testing
     /// The docs' swipe, its screenshot taken while the list's indicator is still up: weston's
     /// picture is offscreen's to the pixel. weston gave the pointer's focus back to the window
     /// under it after the rig had taken it away, and an indicator under the pointer stays a
-    /// second, not half of one: 147 pixels of it differed.
+    /// second, not half of one, so the pictures differed by the indicator (decisions.md,
+    /// 0.15.34).
     @Test func theIndicatorFadesAsOffscreenWithThePointerAway() async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()

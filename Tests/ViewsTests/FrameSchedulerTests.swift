@@ -284,8 +284,9 @@ import Testing
 
     /// Frames are shown in the order they are committed, a repaint apart: a frame for an idle
     /// compositor right after one aimed with the lag is predicted a repaint after that one, not
-    /// at the earlier grid point its own moment reaches (weston's traces went back 10 ms in a
-    /// fling's tail). A last frame time further ahead than the longest lag is not followed.
+    /// at the earlier grid point its own moment reaches (weston's traces went back in time in a
+    /// fling's tail: decisions.md, 0.15.34). A last frame time further ahead than the longest lag
+    /// is not followed.
     @Test func aFrameIsNeverPredictedBeforeARepaintAfterTheLastOne() {
         var s = scheduler(repaintingEvery: refresh)
         let last = s.lastRepaint!
