@@ -106,9 +106,15 @@ extension ScrollView: FrameAnimation {
     }
 
     /// Stops whatever moves the offset, leaving it where it is now. Returns the speed it had.
+    ///
+    /// "Now" is never before the window's clock (`Window.now`): under a compositor a frame is
+    /// drawn for the time it is predicted to be shown at, ahead of the input that comes while
+    /// it waits, and stopped at the input's own time the offset went back by the motion's speed
+    /// times that lead: on screen, a fling caught by a finger jumped back before it stopped.
+    /// UIKit's stays where its display link last put it, the frame on its way to the screen.
     @discardableResult
     func stopMotion(at t: Double? = nil) -> Double {
-        let time = t ?? window?.now ?? 0
+        let time = [t, window?.now].compactMap { $0 }.max() ?? 0
         if case .idle = motion { return 0 }
         motionGeneration &+= 1
         if case .zoom(let z) = motion {

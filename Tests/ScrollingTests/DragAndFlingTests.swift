@@ -40,6 +40,32 @@ import Testing
         #expect(rig.callbacks.last == .didEndDecelerating)
     }
 
+    /// A finger that lands on a glide stops it where the last frame drawn put it: under a
+    /// compositor that frame is drawn for its predicted presentation, ahead of the touch, and
+    /// stopping at the touch's own time moved the offset back (a caught fling jumped back on
+    /// screen by its speed times that lead). Offscreen, frames are never ahead of the clock.
+    @Test func aTouchStopsAGlideWhereTheFrameAheadOfItPutItNeverBack() {
+        let rig = ScrollBench()
+        rig.drag(from: Point(x: 200, y: 700), to: Point(x: 200, y: 400), duration: 0.12)
+        rig.advance(to: 0.3)
+        #expect(rig.scroll.isDecelerating)
+        // A compositor platform's frame, drawn at 0.3 for its presentation at 0.33.
+        _ = try? rig.window.prepareFrame(time: 0.33)
+        let shown = rig.scroll.contentOffset.y
+        rig.window.handle(InputEvent(time: 0.305, .touchDown(id: 2, position: Point(x: 200, y: 400))))
+        #expect(!rig.scroll.isDecelerating)
+        #expect(rig.scroll.contentOffset.y == shown)
+        _ = try? rig.window.prepareFrame(time: 0.35)
+        #expect(rig.scroll.contentOffset.y == shown)
+        // Offscreen, where the frame at 0.3 is the last: stopped at the touch's time, further on.
+        let offscreen = ScrollBench()
+        offscreen.drag(from: Point(x: 200, y: 700), to: Point(x: 200, y: 400), duration: 0.12)
+        offscreen.advance(to: 0.3)
+        let before = offscreen.scroll.contentOffset.y
+        offscreen.send(.touchDown(id: 2, position: Point(x: 200, y: 400)), at: 0.305)
+        #expect(offscreen.scroll.contentOffset.y > before && offscreen.scroll.contentOffset.y < shown)
+    }
+
     /// A list measures the rows a fling brings in, so its content's length changes in most of
     /// the fling's frames. Where the glide still rests inside the new range it goes on as it
     /// was, frame for frame; where the new end cuts it short, it re-aims there.
