@@ -15,8 +15,15 @@ extension WaylandWindow {
     /// view that cannot be drawn) ends the connection with that error, said once. `replacing`: the
     /// frame replaces one the compositor has not repainted (`replaceFrame`), which the scheduler
     /// aimed; its cost and aim stay that frame's.
-    func render(at time: Double, replacing: Bool = false) {
+    ///
+    /// Never for a time before the window's clock (`Window.now`): an input's time is the
+    /// compositor's stamp on the window's clock (`WaylandInput.time`), which whole milliseconds
+    /// and delivery put up to a little ahead of the moment it is read, and a frame predicted
+    /// just after that moment was dated before the input it shows (its animations behind it, and
+    /// a trace went back in time).
+    func render(at predicted: Double, replacing: Bool = false) {
         precondition(frameCallback == nil, "one frame callback in flight for the newest commit")
+        let time = max(predicted, content.now)
         if debugFrameDelay > 0 { usleep(UInt32(clamping: Int64(clamping: debugFrameDelay * 1e6, rounding: .up))) }
         let start = sw_monotonic_seconds()
         do {

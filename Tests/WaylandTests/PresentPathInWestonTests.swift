@@ -213,6 +213,38 @@ import Testing
         rig.stop()
     }
 
+    /// A frame is never drawn for a time before the input it shows. An input's time is the
+    /// compositor's stamp on the window's clock, and a stamp a little ahead of the moment it is
+    /// read (whole milliseconds, delivery's jitter; up to `WaylandInput.maxLead`) had the frame
+    /// predicted from that moment dated before it: the drag's first frame behind its finger,
+    /// and a trace going back in time (seen as a frame 0.185 ms before the delegate record of
+    /// the input in it).
+    @Test func aFrameIsNeverDrawnForATimeBeforeTheInputItShows() throws {
+        let (rig, window, app) = try launch(.list, width: 390, height: 844, mode: .fast)
+        defer { rig.stop() }
+        let main = try #require(window.view(named: "main") as? ScrollView)
+        let input = try #require(app.connection.input)
+        input.newGesture()
+        let down = input.time(1000)
+        input.deliver([
+            InputEvent(time: down, .touchDown(id: 0, position: Point(x: 195, y: 600))),
+            InputEvent(time: down, .touchFrame),
+        ])
+        try app.settle()
+        // A motion stamped 30 ms after the moment it is read.
+        let ahead = Deadline.now - down + 0.030
+        let t = input.time(1000 + UInt32(clamping: ahead * 1000, rounding: .up))
+        #expect(t > Deadline.now + 0.02)
+        input.deliver([
+            InputEvent(time: t, .touchMotion(id: 0, position: Point(x: 195, y: 500))), InputEvent(time: t, .touchFrame),
+        ])
+        #expect(main.isDragging)
+        app.window.renderIfPossible(immediately: true)
+        let drawnFor = try #require(app.window.committedFrameTime)
+        #expect(drawnFor >= t, "the frame drawn for \(drawnFor), the input it shows at \(t)")
+        #expect(app.window.scheduler.lastFrameTime == drawnFor)
+    }
+
     /// A replacement committed after the compositor repainted the frame it replaces is shown
     /// only at the repaint after, with that frame's time: the miss is noted once, and with an
     /// animation running (a key's scroll, a second key retargeting it) the frame aimed at that
