@@ -189,13 +189,22 @@ struct Bench: AsyncParsableCommand {
         // Stopped by SIGINT or SIGTERM, a run takes away what it made (its folders, its cgroup)
         // before it ends by the signal (only with descriptors to spare: the sources take some).
         let leftovers = BenchLeftovers()
+        let stopping = Signalled()
         let signals =
             (weston || latency) && ProcessResources.hasDescriptorsToSpare
-            ? onStopSignals { signo in
+            ? onStopSignals(stopping) { signo in
                 leftovers.removeAll()
                 endBySignal(signo)
             } : []
         defer { for source in signals { source.cancel() } }
+        do { try runMeasuring(leftovers) } catch {
+            // What the handler took away (the rig's folder) can fail the run before it ends it.
+            stopping.holdIfStopping()
+            throw error
+        }
+    }
+
+    @MainActor private func runMeasuring(_ leftovers: BenchLeftovers) throws {
         if latency {
             let exe = WestonRig.runningExecutable
             var bench = WestonBench(quick: quick) { line in StandardStream.error.say("bench: " + line + "\n") }

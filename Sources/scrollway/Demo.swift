@@ -197,9 +197,10 @@ struct Demo: AsyncParsableCommand {
         let folder = try OutputDirectory(output, option: "--output", needed: true)
         // Interrupted, the tour leaves neither its rig's folder nor the output folders it made
         // while still empty, then ends by the signal.
+        let stopping = Signalled()
         let signals =
             ProcessResources.hasDescriptorsToSpare
-            ? onStopSignals { signo in
+            ? onStopSignals(stopping) { signo in
                 WestonProcess.removeRuntimeDirectoriesOfThisProcess()
                 folder.removeEmptyFolders()
                 endBySignal(signo)
@@ -208,6 +209,8 @@ struct Demo: AsyncParsableCommand {
         StandardStream.error.say("scrollway demo --headless: playing the tour in a headless weston…\n")
         let shots: [(String, Canvas)]
         do { shots = try Tour.play(size: Size(width: 390, height: 844)) } catch {
+            // The rig's folder the handler took away can fail the tour before it ends it.
+            stopping.holdIfStopping()
             folder.removeEmptyFolders()
             throw error
         }

@@ -138,10 +138,11 @@ struct Play: AsyncParsableCommand {
         let partial = traceFile?.temporary
         let made = shots.made
         let inWeston = platform == .weston
+        let stopping = Signalled()
         let signals =
             !ProcessResources.hasDescriptorsToSpare || (partial == nil && made.isEmpty && !inWeston)
             ? []
-            : onStopSignals { signo in
+            : onStopSignals(stopping) { signo in
                 // The rig's folder first: its removal may take a few tries while the main thread
                 // runs on, and with the partial trace gone by then a run ending meanwhile would
                 // fail to rename it, instead of ending by the signal.
@@ -189,6 +190,9 @@ struct Play: AsyncParsableCommand {
             }
             try traceFile?.finish()
         } catch {
+            // What the handler took away (the rig's folder, the partial trace) can fail the run
+            // before the handler ends it by the signal.
+            stopping.holdIfStopping()
             traceFile?.discard()
             shots.removeEmptyFolders()
             throw error

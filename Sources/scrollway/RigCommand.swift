@@ -113,8 +113,7 @@ struct RigCommand: ParsableCommand {
         defer { rig.stop() }
         let signalled = Signalled()
         nonisolated(unsafe) let stoppable = rig
-        let stopOnSignal = onStopSignals { signo in
-            signalled.set(signo)
+        let stopOnSignal = onStopSignals(signalled) { signo in
             stoppable.stop()
             shots.removeEmptyFolders()
             Glibc.exit(128 + signo)
@@ -187,7 +186,7 @@ struct RigCommand: ParsableCommand {
             // A signal's stop takes weston and the client away, which can surface here as an
             // error before the handler exits. The handler's status (128 + the signal) is the
             // truth, so wait for it rather than report what the stop itself caused.
-            if signalled.signal != 0 { while true { pause() } }
+            signalled.holdIfStopping()
             throw error
         }
     }
@@ -244,7 +243,8 @@ func endBySignal(_ signo: Int32) {
 /// dispatch registers a source on its own thread after `resume` returns, and a signal that
 /// came before found it ignored and was lost (a rig sent SIGTERM just after printing its
 /// socket ran on, and the test waiting for it hung).
-func onStopSignals(_ handler: @escaping (Int32) -> Void) -> [DispatchSourceSignal] {
+/// `signalled`, when given, is set before the handler runs.
+func onStopSignals(_ signalled: Signalled? = nil, _ handler: @escaping (Int32) -> Void) -> [DispatchSourceSignal] {
     let registered = DispatchSemaphore(value: 0)
     var stops = [SIGINT, SIGTERM]
     var hangup = sigaction()
@@ -255,7 +255,10 @@ func onStopSignals(_ handler: @escaping (Int32) -> Void) -> [DispatchSourceSigna
     let sources = stops.map { (signo: Int32) -> DispatchSourceSignal in
         signal(signo, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: signo, queue: .global())
-        source.setEventHandler { handler(signo) }
+        source.setEventHandler {
+            signalled?.set(signo)
+            handler(signo)
+        }
         source.setRegistrationHandler { registered.signal() }
         source.resume()
         return source
@@ -264,11 +267,24 @@ func onStopSignals(_ handler: @escaping (Int32) -> Void) -> [DispatchSourceSigna
     return sources
 }
 
-/// The signal a stop was asked with (0: none), set by the handler before it stops the rig.
+/// The signal a stop was asked with (0: none), set before its handler cleans up (`onStopSignals`).
+///
+/// A handler that ends the process takes away what the run made (a rig's folder, weston and
+/// the client), which can make the run fail on the main thread meanwhile; ended first by that
+/// error, the process said the compositor "failed to start" and exited 1 instead of by its
+/// signal. The run's error path waits for the handler instead (`holdIfStopping`).
 final class Signalled: Sendable {
     private let value = Atomic<Int32>(0)
     func set(_ signo: Int32) { value.store(signo, ordering: .releasing) }
     var signal: Int32 { value.load(ordering: .acquiring) }
+
+    /// Never returns once a stop has begun: its handler ends the process, by the signal or with
+    /// its status. A handler that does not end the process (a demo window asked to close) must
+    /// not be paired with this.
+    func holdIfStopping() {
+        guard signal != 0 else { return }
+        while true { pause() }
+    }
 }
 
 /// Plays script events into the rig at their times: input through the seat, screenshots of the
