@@ -64,9 +64,27 @@ public final class WaylandConnection {
         "wl_data_device_manager": "copy and paste stay inside the app",
     ]
 
-    /// Connects to `socket` (a name or an absolute path), or to $WAYLAND_DISPLAY.
+    /// Why the descriptor `WAYLAND_SOCKET` names cannot be a connection to a compositor, or nil.
+    /// libwayland takes it without asking, and a wrong one failed as a connection to
+    /// 'wayland-0' (WAYLAND_DISPLAY unset: not the variable that was wrong) or, given a file,
+    /// as a lost connection at the first message.
+    static func refusal(ofPassedSocket value: String) -> String? {
+        guard let fd = Int32(value), fd >= 0 else { return "not a file descriptor's number" }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let reason = String(cString: strerror(errno))
+            return "no descriptor \(fd) is open in this process (\(reason))"
+        }
+        return st.st_mode & S_IFMT == S_IFSOCK ? nil : "descriptor \(fd) is not a socket"
+    }
+
+    /// Connects to `socket` (a name or an absolute path), or through $WAYLAND_SOCKET (a socket
+    /// its parent passed, as a compositor starting its own clients does), or to $WAYLAND_DISPLAY.
     public init(socket: String? = nil) throws {
         let env = ProcessInfo.processInfo.environment
+        if socket == nil, let passed = env["WAYLAND_SOCKET"], let why = Self.refusal(ofPassedSocket: passed) {
+            throw WaylandError.noCompositor("WAYLAND_SOCKET=\(passed.debugDescription): \(why)")
+        }
         do {
             core = try WaylandDisplay(socket: socket)
         } catch {

@@ -186,6 +186,25 @@ import Testing
         #expect(!r.err.contains("no Wayland compositor is running"), "\(r.err)")
     }
 
+    /// A `WAYLAND_SOCKET` that cannot be a compositor's connection is named, with why: it had
+    /// failed as a connection to 'wayland-0' (the variable that was wrong not named), or, a
+    /// file's descriptor, as "the Wayland connection was lost: Socket operation on non-socket".
+    @Test func aBadWaylandSocketIsNamed() async throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYLAND_DISPLAY"] = nil
+        for (value, why) in [
+            ("abc", "not a file descriptor's number"), ("-1", "not a file descriptor's number"),
+            ("987", "no descriptor 987 is open in this process (Bad file descriptor)"),
+            // Standard input: the runner's /dev/null.
+            ("0", "descriptor 0 is not a socket"),
+        ] {
+            environment["WAYLAND_SOCKET"] = value
+            let r = try await CommandRunner.run(["demo"], environment: environment)
+            #expect(r.status == 1)
+            #expect(r.err == "Error: no Wayland compositor: WAYLAND_SOCKET=\"\(value)\": \(why)\n", "\(r.err)")
+        }
+    }
+
     /// A screenshot's name with invisible characters (a right-to-left override, a line
     /// separator) is announced escaped, as messages show script text.
     @Test func aScreenshotNameWithInvisibleCharactersIsShownEscaped() async throws {
