@@ -123,6 +123,21 @@ struct Demo: AsyncParsableCommand {
         }
         let recordFile = try record.map { try LineFile($0, option: "--record") }
         let traceFile = try trace.map { try LineFile($0, option: "--trace", live: true) }
+        // SIGINT, SIGTERM and SIGHUP end the loop, not the process, so the recording and the
+        // trace are finished (a rig stops its clients with SIGTERM). Until the window is up (a
+        // compositor can be silent for seconds at connect) there is no loop: a stop takes the
+        // recording's partial file away and ends the process by its signal, and the main
+        // thread, should the connection fail meanwhile, waits for it to.
+        let window = StopTarget()
+        let ending = Signalled()
+        let partial = recordFile?.temporary
+        let signals = onStopSignals { signo in
+            if window.stop() { return }
+            ending.set(signo)
+            if let partial { unlink(partial) }
+            endBySignal(signo)
+        }
+        defer { for source in signals { source.cancel() } }
         // Set once the window is up: what it recorded is kept however the connection ends.
         var recorder: InputRecorder?
         do {
@@ -144,12 +159,10 @@ struct Demo: AsyncParsableCommand {
             let origin = content.now
             recorder = recordFile.map { file in InputRecorder(window: content, origin: origin) { file.write($0) } }
             let tracer = traceFile.map { TraceRecorder(window: content, origin: origin, output: $0.output) }
-            // SIGINT and SIGTERM end the loop, not the process, so the recording and the trace
-            // are finished (a rig stops its clients with SIGTERM).
-            let signals = onStopSignals { _ in app.requestStop() }
+            window.set { app.requestStop() }
             try app.run()
             recorder?.finish()
-            withExtendedLifetime((tracer, signals)) {}
+            withExtendedLifetime(tracer) {}
             try traceFile?.finish()
             try recordFile?.finish()
             stats?.finish()
@@ -166,6 +179,7 @@ struct Demo: AsyncParsableCommand {
                 )
             }
         } catch let error as WaylandError {
+            ending.holdIfStopping()
             // The compositor went away, or ended the connection with a protocol error: what was
             // recorded until then is what the recording is for (it had been thrown away), and
             // the live trace is kept with it.
@@ -184,6 +198,7 @@ struct Demo: AsyncParsableCommand {
             }
             throw CommandError(error.description)
         } catch {
+            ending.holdIfStopping()
             recordFile?.discard()
             traceFile?.discard()
             throw error
@@ -224,3 +239,19 @@ struct Demo: AsyncParsableCommand {
 }
 
 extension PresentMode: ExpressibleByArgument {}
+
+/// What a stop signal stops once there is something to stop (a window's loop), from the
+/// handler's thread: nothing until `set`.
+final class StopTarget: @unchecked Sendable {
+    private let lock = NSLock()
+    private var action: (@Sendable () -> Void)?
+
+    func set(_ action: @escaping @Sendable () -> Void) { lock.withLock { self.action = action } }
+
+    /// Stops it if it is set; false when there is nothing to stop yet.
+    func stop() -> Bool {
+        guard let action = lock.withLock({ self.action }) else { return false }
+        action()
+        return true
+    }
+}

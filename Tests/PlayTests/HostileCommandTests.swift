@@ -205,6 +205,54 @@ import Testing
         }
     }
 
+    /// A demo stopped while its compositor has not answered yet (a socket that takes the
+    /// connection and says nothing) ends by the signal and leaves no partial recording: its
+    /// handlers came only once the window was up, and the signal's default left
+    /// `.NAME.PID.partial` beside the recording's destination.
+    @Test func aDemoStoppedBeforeItsCompositorAnswersLeavesNoPartialRecording() throws {
+        let dir = CommandRunner.temp("silent-compositor")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let socketPath = dir.appendingPathComponent("wayland-silent").path
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(listener >= 0)
+        defer { close(listener) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in socketPath.utf8.enumerated() { raw[i] = b }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        #expect(bound == 0 && listen(listener, 4) == 0)
+        let record = dir.appendingPathComponent("rec.jsonl")
+        let p = Process()
+        p.executableURL = try CommandRunner.scrollway()
+        p.arguments = ["demo", "--record", record.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYLAND_DISPLAY"] = socketPath
+        environment["WAYLAND_SOCKET"] = nil
+        p.environment = environment
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        // Connected (accepted here) with its partial file made: it waits for the answer.
+        let partial = dir.appendingPathComponent(".rec.jsonl.\(p.processIdentifier).partial").path
+        var pollIn = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&pollIn, 1, 60_000) == 1, "the demo never connected")
+        let client = accept(listener, nil, nil)
+        defer { close(client) }
+        #expect(FileManager.default.fileExists(atPath: partial))
+        kill(p.processIdentifier, SIGTERM)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGTERM)
+        #expect(!FileManager.default.fileExists(atPath: partial), "\(partial) left")
+        #expect(!FileManager.default.fileExists(atPath: record.path))
+    }
+
     /// A screenshot's name with invisible characters (a right-to-left override, a line
     /// separator) is announced escaped, as messages show script text.
     @Test func aScreenshotNameWithInvisibleCharactersIsShownEscaped() async throws {
