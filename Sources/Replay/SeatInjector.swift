@@ -112,7 +112,7 @@ public struct SeatInjector {
     }
 
     /// How often a long wait asks the compositor whether it is still there.
-    static let livenessStep = 0.25
+    public static let livenessStep = 0.25
 
     /// Sleeps `seconds`, asking the compositor every `livenessStep` whether it is still there
     /// (a roundtrip of the seat's connection): one that died in a long wait (a script's pause of

@@ -158,17 +158,22 @@ struct RigCommand: ParsableCommand {
                 if let checked { reader.expect(checked) }
                 while let event = try reader.next() { try play(event) }
             } else {
-                var state = SequenceState()
-                var number = 0
-                while let line = readLine() {
-                    number += 1
-                    guard let event = try parser.parseLine(line, number: number, state: &state) else { continue }
+                // While no line comes, the compositor and the client are watched as in a long
+                // wait: either may go while a script fed by hand waits for its next line.
+                let lines = ScriptLineStream(fd: STDIN_FILENO, file: "<stdin>", parser: parser)
+                while let event = try lines.next(
+                    every: SeatInjector.livenessStep,
+                    check: {
+                        try rig.seat.roundtrip()
+                        if let client { try Self.checkAlive(client, before: "line \(lines.lineCount + 1)", rig: rig) }
+                    })
+                {
                     for name in event.kind.summaryNames {
                         try SeatInjector.checkSupported(type: name, line: event.line, on: compositor)
                     }
                     try play(event)
                 }
-                for w in state.endWarnings { warn("<stdin>: \(w)") }
+                for w in lines.state.endWarnings { warn("<stdin>: \(w)") }
             }
             try rig.seat.roundtrip()
             rig.pacer.waitForClient(at: last)

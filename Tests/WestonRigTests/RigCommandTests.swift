@@ -278,6 +278,28 @@ import Testing
         try eventually("weston to end with the rig", timeout: 10) { !isRunning(weston) }
     }
 
+    /// A rig fed script lines on its standard input notices its compositor's end while it waits
+    /// for the next line, and ends saying so (exit 1). Blocked in a read, it had noticed only at
+    /// the next line, which a script fed by hand may never send.
+    @Test func aRigReadingStandardInputNoticesItsCompositorEndWhileItWaits() throws {
+        let errors = CommandRunner.temp("stdin-rig.err").path
+        let (rig, output, input) = try spawnUnreaped([CommandRunner.scrollway().path, "rig"], errors: errors)
+        defer {
+            close(input)
+            close(output)
+        }
+        _ = try readLines(output, count: 2)
+        let line = #"{"t": 0, "type": "pointer.motion", "x": 10, "y": 10}"# + "\n"
+        #expect(write(input, line, line.utf8.count) == line.utf8.count)
+        let weston = try #require(children(of: rig).first)
+        #expect(kill(weston, SIGKILL) == 0)
+        // The input stays open, with no line to come.
+        let status = try reap(rig, "the rig to notice its compositor's end", timeout: 30)
+        let said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        #expect(status & 0x7f == 0 && (status >> 8) & 0xff == 1, "status \(status): \(said)")
+        #expect(said.hasPrefix("Error: lost the connection to the compositor: "), "\(said)")
+    }
+
     /// A SIGTERM sent the moment the rig has printed its socket stops it: its signal handling
     /// is in place before it says anything. Dispatch registered the handlers on its own thread
     /// after the rig went on, and a signal that came first was ignored: the rig ran on, and

@@ -1,0 +1,98 @@
+import Foundation
+import ScrollwayGeometry
+
+/// Script events from a stream as its lines come (standard input, a pipe): `scrollway rig`
+/// without `--script`. While no line comes, a check runs every so often (`next(every:check:)`):
+/// a rig asks its compositor whether it is still there. Blocked in a read, it noticed a dead
+/// compositor only at the next line, which a script fed by hand might never send.
+///
+/// Lines are as in a file: one JSON object each, at most `ScriptLimits.maximumLineBytes`, the
+/// last one with or without its newline.
+public final class ScriptLineStream {
+    private let fd: Int32
+    /// The stream's name in messages ("<stdin>").
+    public let file: String
+    private let parser: ScriptParser
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+    /// Lines read so far.
+    public private(set) var lineCount = 0
+    /// The sequence so far (and, once `next` returned nil, at the end).
+    public private(set) var state = SequenceState()
+    private var version = GestureScript.currentVersion
+
+    /// Reads `fd` (not closed here), naming it `file` in messages.
+    public init(fd: Int32, file: String, parser: ScriptParser) {
+        self.fd = fd
+        self.file = file
+        self.parser = parser
+    }
+
+    /// The next event, nil at the end of the stream. While no line comes, `check` runs every
+    /// `every` seconds; what it throws ends the read.
+    public func next(every: Double, check: () throws -> Void) throws -> ScriptEvent? {
+        while true {
+            if let line = try nextLine(every: every, check: check) {
+                lineCount += 1
+                if let event = try parser.parseLine(bytes: line, number: lineCount, state: &state, version: &version) {
+                    return event
+                }
+            } else {
+                return nil
+            }
+        }
+    }
+
+    private func nextLine(every: Double, check: () throws -> Void) throws -> [UInt8]? {
+        while true {
+            if let nl = buffer[start...].firstIndex(of: 0x0A) {
+                guard nl - start <= ScriptLimits.maximumLineBytes else { throw tooLong() }
+                let line = Array(buffer[start..<nl])
+                start = nl + 1
+                return line
+            }
+            if buffer.count - start > ScriptLimits.maximumLineBytes { throw tooLong() }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                let line = Array(buffer[start...])
+                start = buffer.count
+                return line
+            }
+            buffer.removeFirst(start)
+            start = 0
+            try fill(every: every, check: check)
+        }
+    }
+
+    /// Waits up to `every` seconds for bytes (running `check` when none came) and reads what
+    /// there is.
+    private func fill(every: Double, check: () throws -> Void) throws {
+        var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&waiting, 1, Int32(clamping: every * 1000, rounding: .up, in: 1...Int32.max))
+        if ready == 0 { return try check() }
+        if ready < 0 {
+            guard errno == EINTR else { throw failure(errno) }
+            return
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0 {
+            guard errno == EINTR || errno == EAGAIN else { throw failure(errno) }
+            return
+        }
+        if count == 0 { atEnd = true } else { buffer.append(contentsOf: chunk[..<count]) }
+    }
+
+    private func failure(_ error: Int32) -> ScriptError {
+        ScriptError(file: file, line: lineCount + 1, message: "cannot read: \(String(cString: strerror(error)))")
+    }
+
+    private func tooLong() -> ScriptError {
+        ScriptError(
+            file: file, line: lineCount + 1,
+            message:
+                "a line longer than \(ScriptLimits.maximumLineBytes >> 20) MiB (a script line is one small JSON object)"
+        )
+    }
+}
