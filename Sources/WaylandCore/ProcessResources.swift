@@ -26,6 +26,27 @@ public enum ProcessResources {
         return Int(clamping: limit.rlim_cur)
     }
 
+    /// The fewest descriptors (`ulimit -n`) every command runs or fails with a message under.
+    /// Below it libdispatch, on whose threads Swift's concurrency and Foundation run, cannot
+    /// make its own epoll and eventfd descriptors and traps (SIGILL) before a command can say
+    /// anything: `scrollway --version` died so under a limit of 5, `play` under 6.
+    public static let fewestOpenFiles = 8
+
+    /// Raises the soft limit on open descriptors to `fewestOpenFiles` where the hard limit
+    /// allows; returns the limit when it stays below (the command must say so and stop before
+    /// any thread starts), else nil.
+    public static func openFileLimitBelowTheFewest() -> Int? {
+        var limit = rlimit()
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(fewestOpenFiles) else { return nil }
+        if limit.rlim_max >= rlim_t(fewestOpenFiles) {
+            var raised = limit
+            raised.rlim_cur = rlim_t(fewestOpenFiles)
+            if setrlimit(resource, &raised) == 0 { return nil }
+        }
+        return Int(clamping: limit.rlim_cur)
+    }
+
     /// Whether the descriptor limit leaves room for extras beside a command's own files (at
     /// least 64, or none): fontconfig's early start, the signal sources that clean up after an
     /// interrupted run. Under a limit of a few, the files the command needs come first.

@@ -16,13 +16,21 @@ struct Scrollway: AsyncParsableCommand {
         subcommands: [Demo.self, Play.self, Plot.self, Scenes.self, Screenshot.self, RigCommand.self, Bench.self]
     )
 
-    /// Caps the malloc arenas before any thread of ours starts (an address-space limit is not
+    /// Refuses a limit on open files too small for libdispatch's own descriptors
+    /// (`ProcessResources.fewestOpenFiles`), saying so, where it would trap. Caps the malloc
+    /// arenas before any thread of ours starts (an address-space limit is not
     /// spent on an arena for every thread), then starts the font library on another thread
     /// before the options are parsed: the commands that draw want a font soon after, and
     /// fontconfig's start overlaps theirs. Only with descriptors to spare: under a limit of a
     /// few, fontconfig's files and the command's own would compete for them, and the fonts
     /// start where they are first used.
     static func main() async {
+        if let limit = ProcessResources.openFileLimitBelowTheFewest() {
+            StandardStream.error.say(
+                "scrollway: the limit on open files is \(limit) (ulimit -n): Scrollway needs at least "
+                    + "\(ProcessResources.fewestOpenFiles)\n")
+            Glibc.exit(1)
+        }
         ProcessResources.shareMallocArenas()
         if ProcessResources.hasDescriptorsToSpare { FcftLibrary.startInBackground() }
         await main(nil)

@@ -133,6 +133,26 @@ import Testing
         }
     }
 
+    /// Under fewer open files than libdispatch needs beside a command's own, every command
+    /// says so and exits 1 before any thread starts: `--version` died of SIGILL under 5, `play`
+    /// under 6 or 7 (one run in a few), inside libdispatch's start. A soft limit that low under
+    /// a higher hard one is raised and the command runs.
+    @Test(arguments: [
+        ("ulimit -n 5", ["--version"], false), ("ulimit -n 7", ["scenes"], false),
+        ("ulimit -S -n 5", ["scenes"], true),
+    ])
+    func fewerOpenFilesThanDispatchNeedsAreNamed(limit: String, args: [String], runs: Bool) throws {
+        let r = try run(args, limits: limit)
+        #expect(r.reason == .exit, "\(limit) \(args): a signal; \(r.err)")
+        if runs {
+            #expect(r.status == 0, "\(r.err)")
+        } else {
+            let n = limit.split(separator: " ").last ?? ""
+            #expect(r.status == 1)
+            #expect(r.err == "scrollway: the limit on open files is \(n) (ulimit -n): Scrollway needs at least 8\n")
+        }
+    }
+
     /// Every command, each in a form that runs without a display: the offscreen ones, those
     /// that start weston, and the headless tour.
     func everyCommand(_ tag: String) throws -> [[String]] {
