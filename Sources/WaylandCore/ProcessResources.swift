@@ -29,7 +29,7 @@ public enum ProcessResources {
     /// The fewest descriptors (`ulimit -n`) every command runs or fails with a message under.
     /// Below it libdispatch, on whose threads Swift's concurrency and Foundation run, cannot
     /// make its own epoll and eventfd descriptors and traps (SIGILL) before a command can say
-    /// anything: `scrollway --version` died so under a limit of 5, `play` under 6.
+    /// anything (docs/decisions.md, Hostile input 0.15.35).
     public static let fewestOpenFiles = 8
 
     /// Raises the soft limit on open descriptors to `fewestOpenFiles` where the hard limit
