@@ -134,9 +134,9 @@ import Testing
     }
 
     /// Under fewer open files than libdispatch needs beside a command's own, every command
-    /// says so and exits 1 before any thread starts: `--version` died of SIGILL under 5, `play`
-    /// under 6 or 7 (one run in a few), inside libdispatch's start. A soft limit that low under
-    /// a higher hard one is raised and the command runs.
+    /// says so and exits 1 before any thread starts: commands had died of SIGILL inside
+    /// libdispatch's start (docs/decisions.md, Hostile input 0.15.35). A soft limit that low
+    /// under a higher hard one is raised and the command runs.
     @Test(arguments: [
         ("ulimit -n 5", ["--version"], false), ("ulimit -n 7", ["scenes"], false),
         ("ulimit -S -n 5", ["scenes"], true),
