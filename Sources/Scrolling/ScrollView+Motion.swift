@@ -105,7 +105,9 @@ extension ScrollView: FrameAnimation {
         }
     }
 
-    /// Stops whatever moves the offset, leaving it where it is now. Returns the speed it had.
+    /// Stops whatever moves the offset, leaving it where it is now. Returns the speed it had at
+    /// `t` (the input's time: whether a touch stops a glide or taps through it is decided as
+    /// offscreen).
     ///
     /// "Now" is never before the window's clock (`Window.now`): under a compositor a frame is
     /// drawn for the time it is predicted to be shown at, ahead of the input that comes while
@@ -124,7 +126,7 @@ extension ScrollView: FrameAnimation {
             notify(.didEndZooming(scale: zoomScaleStorage))
             return 0
         }
-        let v = currentVelocity(at: time)
+        let v = currentVelocity(at: t ?? time)
         // Place the offset exactly where the curve is at this time (the last frame may be older).
         _ = advance(to: time)
         // Stopped, not finished: no delegate call (UIKit sends none when a touch stops a glide).

@@ -66,6 +66,34 @@ import Testing
         #expect(offscreen.scroll.contentOffset.y > before && offscreen.scroll.contentOffset.y < shown)
     }
 
+    /// Whether a touch stops a glide or taps through it is decided by the glide's speed at the
+    /// touch's own time, as offscreen, not at the frame drawn ahead of it: a glide at 256 px/s
+    /// when the finger lands (over `TouchArbiter.stopSpeed`) stops, though by the frame 20 ms
+    /// ahead it is under 250 px/s.
+    @Test func aTouchOnAGlideIsAStopOrATapByTheSpeedAtItsOwnTime() throws {
+        let rig = ScrollBench()
+        let button = Button(title: "all", frame: Rect(x: 0, y: 0, width: 390, height: 12000))
+        rig.content.addSubview(button)
+        var release: (t: Double, v: Double)?
+        rig.scroll.eventObserver = { s, e in
+            if case .willEndDragging(let v, _) = e { release = (s.window?.now ?? 0, v.y * 1000) }
+        }
+        rig.drag(from: Point(x: 200, y: 700), to: Point(x: 200, y: 400), duration: 0.12)
+        let (t0, v0) = try #require(release)
+        // v(t) = v0·e^(−k(t − t0)): the finger lands where it is 256 px/s.
+        let k = DecelerationRate.normal.k
+        let touch = t0 + Double.log(v0 / 256) / k
+        rig.advance(to: touch - 0.03)
+        #expect(rig.scroll.isDecelerating)
+        // A compositor's frame, drawn for 20 ms after the touch, where the glide is slower.
+        _ = try rig.window.prepareFrame(time: touch + 0.02)
+        #expect(v0 * Double.exp(-k * (touch + 0.02 - t0)) < TouchArbiter.stopSpeed)
+        rig.window.handle(InputEvent(time: touch, .touchDown(id: 2, position: Point(x: 200, y: 400))))
+        rig.window.handle(InputEvent(time: touch + 0.05, .touchUp(id: 2)))
+        #expect(button.tapCount == 0, "the touch that stopped the glide tapped the content")
+        #expect(!rig.scroll.isDecelerating)
+    }
+
     /// A list measures the rows a fling brings in, so its content's length changes in most of
     /// the fling's frames. Where the glide still rests inside the new range it goes on as it
     /// was, frame for frame; where the new end cuts it short, it re-aims there.
