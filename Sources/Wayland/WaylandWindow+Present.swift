@@ -16,18 +16,19 @@ extension WaylandWindow {
     /// frame replaces one the compositor has not repainted (`replaceFrame`), which the scheduler
     /// aimed; its cost and aim stay that frame's.
     ///
-    /// Never for a time before the window's clock (`Window.now`): an input's time is the
-    /// compositor's stamp on the window's clock (`WaylandInput.time`), which whole milliseconds
-    /// and delivery put up to a little ahead of the moment it is read, and a frame predicted
-    /// just after that moment was dated before the input it shows (its animations behind it, and
-    /// a trace went back in time).
+    /// Never for a time before the newest input it shows: an input's time is the compositor's
+    /// stamp on the window's clock (`WaylandInput.time`), which whole milliseconds and delivery
+    /// put up to `WaylandInput.maxLead` ahead of the moment it is read, and a frame predicted
+    /// just after that moment was dated before it (its animations behind it, and a trace went
+    /// back in time). A frame so moved is off the presentation grid: its presentation teaches
+    /// the scheduler nothing (it is not reported as aimed).
     func render(at predicted: Double, replacing: Bool = false) {
         precondition(frameCallback == nil, "one frame callback in flight for the newest commit")
-        let time = max(predicted, content.now)
+        let time = max(predicted, connection.input?.lastEventTime ?? predicted)
         if debugFrameDelay > 0 { usleep(UInt32(clamping: Int64(clamping: debugFrameDelay * 1e6, rounding: .up))) }
         let start = sw_monotonic_seconds()
         do {
-            try drawFrame(at: time, aimed: scheduler.aims(now: start))
+            try drawFrame(at: time, aimed: time == predicted && scheduler.aims(now: start))
         } catch {
             connection.fail(error)
         }
