@@ -78,8 +78,9 @@ public final class WaylandConnection {
         return st.st_mode & S_IFMT == S_IFSOCK ? nil : "descriptor \(fd) is not a socket"
     }
 
-    /// Connects to `socket` (a name or an absolute path), or through $WAYLAND_SOCKET (a socket
-    /// its parent passed, as a compositor starting its own clients does), or to $WAYLAND_DISPLAY.
+    /// Connects to `socket` (a name or an absolute path; $WAYLAND_SOCKET is not looked at then),
+    /// or through $WAYLAND_SOCKET (a socket its parent passed, as a compositor starting its own
+    /// clients does), or to $WAYLAND_DISPLAY.
     public init(socket: String? = nil) throws {
         let env = ProcessInfo.processInfo.environment
         if socket == nil, let passed = env["WAYLAND_SOCKET"], let why = Self.refusal(ofPassedSocket: passed) {

@@ -19,13 +19,70 @@ public final class WaylandDisplay {
     /// Called when a global goes away.
     public var onGlobalRemoved: ((_ name: UInt32) -> Void)?
 
-    /// Connects to `socket` (a name, an absolute path, or nil for $WAYLAND_DISPLAY) and starts
-    /// listening to the registry; a `roundtrip()` then fills `globals`.
+    /// Connects to `socket` (a name in $XDG_RUNTIME_DIR or an absolute path; nil: as libwayland
+    /// chooses, $WAYLAND_SOCKET, else $WAYLAND_DISPLAY) and starts listening to the registry; a
+    /// `roundtrip()` then fills `globals`.
+    ///
+    /// A named socket is connected here and handed over as a descriptor: libwayland's connect
+    /// takes $WAYLAND_SOCKET whatever name it is given, so a rig's app and seat, started from a
+    /// process that had one (a client of another compositor), went to that compositor instead
+    /// of the rig, or failed naming the rig's socket when the variable was bad.
     public init(socket: String?) throws(DisplayError) {
-        guard let d = wl_display_connect(socket) else { throw .cannotConnect(errno: errno) }
+        let connected: OpaquePointer?
+        if let socket {
+            let fd = Self.connect(toSocket: socket)
+            guard fd >= 0 else { throw .cannotConnect(errno: errno) }
+            connected = wl_display_connect_to_fd(fd)
+            if connected == nil {
+                let error = errno
+                close(fd)
+                errno = error
+            }
+        } else {
+            connected = wl_display_connect(nil)
+        }
+        guard let d = connected else { throw .cannotConnect(errno: errno) }
         display = d
         registry = wl_display_get_registry(display)
         wl_registry_add_listener(registry, Listeners.registry, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// A connected Unix stream socket for `name` as libwayland resolves one (absolute, or in
+    /// $XDG_RUNTIME_DIR), close-on-exec; -1 with errno set when there is none.
+    static func connect(toSocket name: String) -> Int32 {
+        let path: String
+        if name.hasPrefix("/") {
+            path = name
+        } else {
+            guard let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty else {
+                errno = ENOENT
+                return -1
+            }
+            path = runtime + "/" + name
+        }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            errno = ENAMETOOLONG
+            return -1
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in bytes.enumerated() { raw[i] = b }
+        }
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return -1 }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + 1)
+        let done = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, length) }
+        }
+        guard done == 0 else {
+            let error = errno
+            close(fd)
+            errno = error
+            return -1
+        }
+        return fd
     }
 
     deinit {

@@ -205,6 +205,19 @@ import Testing
         }
     }
 
+    /// A rig's app and seat connect to the rig's own socket whatever `WAYLAND_SOCKET` the
+    /// command inherited: libwayland takes that variable before any socket it is named, so a
+    /// bad one failed `play --platform weston` naming the rig's socket ("lost the connection to
+    /// the compositor: Success"), and a good one went to another compositor.
+    @Test func aRigsConnectionsIgnoreAnInheritedWaylandSocket() async throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYLAND_SOCKET"] = "abc"
+        let r = try await CommandRunner.run(
+            ["play", try script(Self.tap, "socket-tap.jsonl"), "--platform", "weston", "--tolerate-stalls"],
+            environment: environment)
+        #expect(r.status == 0, "\(r.err)")
+    }
+
     /// A demo stopped while its compositor has not answered yet (a socket that takes the
     /// connection and says nothing) ends by the signal and leaves no partial recording: its
     /// handlers came only once the window was up, and the signal's default left
@@ -214,20 +227,21 @@ import Testing
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let socketPath = dir.appendingPathComponent("wayland-silent").path
-        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        #expect(listener >= 0)
-        defer { close(listener) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
+        try #require(socketPath.utf8.count < MemoryLayout.size(ofValue: address.sun_path), "\(socketPath): too long")
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (i, b) in socketPath.utf8.enumerated() { raw[i] = b }
         }
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        try #require(listener >= 0)
+        defer { close(listener) }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
-        #expect(bound == 0 && listen(listener, 4) == 0)
+        try #require(bound == 0 && listen(listener, 4) == 0)
         let record = dir.appendingPathComponent("rec.jsonl")
         let p = Process()
         p.executableURL = try CommandRunner.scrollway()
@@ -239,15 +253,18 @@ import Testing
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()
+        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
         // Connected (accepted here) with its partial file made: it waits for the answer.
         let partial = dir.appendingPathComponent(".rec.jsonl.\(p.processIdentifier).partial").path
         var pollIn = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-        #expect(poll(&pollIn, 1, 60_000) == 1, "the demo never connected")
+        try #require(poll(&pollIn, 1, 60_000) == 1, "the demo never connected")
         let client = accept(listener, nil, nil)
         defer { close(client) }
         #expect(FileManager.default.fileExists(atPath: partial))
         kill(p.processIdentifier, SIGTERM)
-        p.waitUntilExit()
+        let deadline = Date().addingTimeInterval(30)
+        while p.isRunning && Date() < deadline { usleep(10_000) }
+        try #require(!p.isRunning, "the demo did not end on SIGTERM")
         #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == SIGTERM)
         #expect(!FileManager.default.fileExists(atPath: partial), "\(partial) left")
         #expect(!FileManager.default.fileExists(atPath: record.path))
