@@ -222,19 +222,21 @@ struct Demo: AsyncParsableCommand {
             } : []
         defer { for source in signals { source.cancel() } }
         StandardStream.error.say("scrollway demo --headless: playing the tour in a headless weston…\n")
-        let shots: [(String, Canvas)]
-        do { shots = try Tour.play(size: Size(width: 390, height: 844)) } catch {
-            // The rig's folder the handler took away can fail the tour before it ends it.
+        do {
+            let shots = try Tour.play(size: Size(width: 390, height: 844))
+            for (name, canvas) in shots {
+                try PNGDestination(dir.appendingPathComponent("\(name).png").path).write(try PNG.encode(canvas))
+            }
+            let sheet = dir.appendingPathComponent("contact-sheet.png")
+            try PNGDestination(sheet.path).write(try PNG.encode(try Tour.contactSheet(shots)))
+            try say("wrote \(shots.count) screenshots and \(sheet.path)")
+        } catch {
+            // What the handler took away (the rig's folder, the output folder while still
+            // empty) can fail the tour or its pictures before it ends the process.
             stopping.holdIfStopping()
             folder.removeEmptyFolders()
             throw error
         }
-        for (name, canvas) in shots {
-            try PNGDestination(dir.appendingPathComponent("\(name).png").path).write(try PNG.encode(canvas))
-        }
-        let sheet = dir.appendingPathComponent("contact-sheet.png")
-        try PNGDestination(sheet.path).write(try PNG.encode(try Tour.contactSheet(shots)))
-        try say("wrote \(shots.count) screenshots and \(sheet.path)")
     }
 }
 
