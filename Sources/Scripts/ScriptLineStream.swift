@@ -13,9 +13,7 @@ public final class ScriptLineStream {
     /// The stream's name in messages ("<stdin>").
     public let file: String
     private let parser: ScriptParser
-    private var buffer: [UInt8] = []
-    private var start = 0
-    private var atEnd = false
+    private var lines: ChunkedLines
     /// Lines read so far.
     public private(set) var lineCount = 0
     /// The sequence so far (and, once `next` returned nil, at the end).
@@ -27,72 +25,44 @@ public final class ScriptLineStream {
         self.fd = fd
         self.file = file
         self.parser = parser
+        lines = ChunkedLines(file: file, lineIs: "a script line is one small JSON object")
     }
 
     /// The next event, nil at the end of the stream. While no line comes, `check` runs every
     /// `every` seconds; what it throws ends the read.
     public func next(every: Double, check: () throws -> Void) throws -> ScriptEvent? {
-        while true {
-            if let line = try nextLine(every: every, check: check) {
-                lineCount += 1
-                if let event = try parser.parseLine(bytes: line, number: lineCount, state: &state, version: &version) {
-                    return event
-                }
-            } else {
-                return nil
+        while let line = try lines.next(after: lineCount, read: { try read(every: every, check: check) }) {
+            lineCount += 1
+            if let event = try parser.parseLine(bytes: line, number: lineCount, state: &state, version: &version) {
+                return event
             }
         }
+        return nil
     }
 
-    private func nextLine(every: Double, check: () throws -> Void) throws -> [UInt8]? {
-        while true {
-            if let nl = buffer[start...].firstIndex(of: 0x0A) {
-                guard nl - start <= ScriptLimits.maximumLineBytes else { throw tooLong() }
-                let line = Array(buffer[start..<nl])
-                start = nl + 1
-                return line
-            }
-            if buffer.count - start > ScriptLimits.maximumLineBytes { throw tooLong() }
-            if atEnd {
-                guard start < buffer.count else { return nil }
-                let line = Array(buffer[start...])
-                start = buffer.count
-                return line
-            }
-            buffer.removeFirst(start)
-            start = 0
-            try fill(every: every, check: check)
-        }
-    }
-
-    /// Waits up to `every` seconds for bytes (running `check` when none came) and reads what
-    /// there is.
-    private func fill(every: Double, check: () throws -> Void) throws {
+    /// Waits up to `every` seconds for bytes and returns what there is: none when nothing came
+    /// (`check` having run) or a signal interrupted, nil at the end.
+    private func read(every: Double, check: () throws -> Void) throws -> [UInt8]? {
         var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let ready = poll(&waiting, 1, Int32(clamping: every * 1000, rounding: .up, in: 1...Int32.max))
-        if ready == 0 { return try check() }
+        if ready == 0 {
+            try check()
+            return []
+        }
         if ready < 0 {
             guard errno == EINTR else { throw failure(errno) }
-            return
+            return []
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
         if count < 0 {
             guard errno == EINTR || errno == EAGAIN else { throw failure(errno) }
-            return
+            return []
         }
-        if count == 0 { atEnd = true } else { buffer.append(contentsOf: chunk[..<count]) }
+        return count == 0 ? nil : Array(chunk[..<count])
     }
 
     private func failure(_ error: Int32) -> ScriptError {
         ScriptError(file: file, line: lineCount + 1, message: "cannot read: \(String(cString: strerror(error)))")
-    }
-
-    private func tooLong() -> ScriptError {
-        ScriptError(
-            file: file, line: lineCount + 1,
-            message:
-                "a line longer than \(ScriptLimits.maximumLineBytes >> 20) MiB (a script line is one small JSON object)"
-        )
     }
 }

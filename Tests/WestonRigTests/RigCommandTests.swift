@@ -283,14 +283,19 @@ import Testing
     /// the next line, which a script fed by hand may never send.
     @Test func aRigReadingStandardInputNoticesItsCompositorEndWhileItWaits() throws {
         let errors = CommandRunner.temp("stdin-rig.err").path
-        let (rig, output, input) = try spawnUnreaped([CommandRunner.scrollway().path, "rig"], errors: errors)
+        let shots = CommandRunner.temp("stdin-rig-shots").path
+        let (rig, output, input) = try spawnUnreaped(
+            [CommandRunner.scrollway().path, "rig", "--screenshots", shots], errors: errors)
         defer {
             close(input)
             close(output)
         }
         _ = try readLines(output, count: 2)
-        let line = #"{"t": 0, "type": "pointer.motion", "x": 10, "y": 10}"# + "\n"
+        // A line played, announced: the rig is back waiting for the next when weston goes.
+        let line = #"{"t": 0, "type": "screenshot", "name": "played"}"# + "\n"
         #expect(write(input, line, line.utf8.count) == line.utf8.count)
+        let announced = try readLines(output, count: 1)
+        #expect(announced.first?.hasPrefix("screenshot ") == true, "\(announced)")
         let weston = try #require(children(of: rig).first)
         #expect(kill(weston, SIGKILL) == 0)
         // The input stays open, with no line to come.
