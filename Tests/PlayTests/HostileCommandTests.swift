@@ -233,7 +233,7 @@ import Testing
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (i, b) in socketPath.utf8.enumerated() { raw[i] = b }
         }
-        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let listener = socket(AF_UNIX, Int32(bitPattern: SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         try #require(listener >= 0)
         defer { close(listener) }
         let bound = withUnsafePointer(to: &address) {
@@ -256,7 +256,7 @@ import Testing
         defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
         // Connected (accepted here) with its partial file made: it waits for the answer.
         let partial = dir.appendingPathComponent(".rec.jsonl.\(p.processIdentifier).partial").path
-        var pollIn = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        var pollIn = pollfd(fd: listener, events: Int16(truncatingIfNeeded: POLLIN), revents: 0)
         try #require(poll(&pollIn, 1, 60_000) == 1, "the demo never connected")
         let client = accept(listener, nil, nil)
         defer { close(client) }
