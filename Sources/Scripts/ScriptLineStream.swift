@@ -19,6 +19,8 @@ public final class ScriptLineStream {
     /// The sequence so far (and, once `next` returned nil, at the end).
     public private(set) var state = SequenceState()
     private var version = GestureScript.currentVersion
+    /// What one read(2) fills, kept from read to read.
+    private var chunk = [UInt8](repeating: 0, count: 1 << 16)
 
     /// Reads `fd` (not closed here), naming it `file` in messages.
     public init(fd: Int32, file: String, parser: ScriptParser) {
@@ -53,7 +55,7 @@ public final class ScriptLineStream {
             guard errno == EINTR else { throw failure(errno) }
             return []
         }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let fd = self.fd
         let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
         if count < 0 {
             guard errno == EINTR || errno == EAGAIN else { throw failure(errno) }

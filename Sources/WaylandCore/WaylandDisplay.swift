@@ -48,8 +48,9 @@ public final class WaylandDisplay {
     }
 
     /// A connected Unix stream socket for `name` as libwayland resolves one (absolute, or in
-    /// $XDG_RUNTIME_DIR), close-on-exec; -1 with errno set when there is none.
-    static func connect(toSocket name: String) -> Int32 {
+    /// $XDG_RUNTIME_DIR), close-on-exec; -1 with errno set when there is none. (A rig's probe
+    /// of its compositor's socket connects the same way.)
+    package static func connect(toSocket name: String) -> Int32 {
         let path: String
         if name.hasPrefix("/") {
             path = name
