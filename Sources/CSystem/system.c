@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <linux/netlink.h>
 #include <malloc.h>
+#include <pthread.h>
 #include <linux/rtnetlink.h>
 #include <linux/sock_diag.h>
 #include <linux/unix_diag.h>
@@ -160,4 +161,49 @@ int sw_unix_socket_info(uint32_t inode, sw_unix_socket *info) {
 
 int sw_limit_malloc_arenas(int count) {
     return mallopt(M_ARENA_MAX, count);
+}
+
+/// What the probe's threads share: how many started, and whether to end.
+typedef struct {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    int started;
+    int ending;
+} sw_thread_probe;
+
+static void *sw_thread_probe_wait(void *argument) {
+    sw_thread_probe *probe = argument;
+    pthread_mutex_lock(&probe->lock);
+    probe->started += 1;
+    pthread_cond_broadcast(&probe->changed);
+    while (!probe->ending) pthread_cond_wait(&probe->changed, &probe->lock);
+    pthread_mutex_unlock(&probe->lock);
+    return NULL;
+}
+
+int sw_threads_startable(int count) {
+    if (count <= 0) return 0;
+    sw_thread_probe probe = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0};
+    pthread_t threads[64];
+    if (count > 64) count = 64;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setstacksize(&attributes, 64 * 1024);
+    int made = 0;
+    while (made < count && pthread_create(&threads[made], &attributes, sw_thread_probe_wait, &probe) == 0) made += 1;
+    pthread_attr_destroy(&attributes);
+    pthread_mutex_lock(&probe.lock);
+    while (probe.started < made) pthread_cond_wait(&probe.changed, &probe.lock);
+    probe.ending = 1;
+    pthread_cond_broadcast(&probe.changed);
+    pthread_mutex_unlock(&probe.lock);
+    for (int i = 0; i < made; i++) pthread_join(threads[i], NULL);
+    return made;
+}
+
+int sw_set_thread_name(const char *name) {
+    char cut[16];
+    strncpy(cut, name, sizeof cut - 1);
+    cut[sizeof cut - 1] = 0;
+    return pthread_setname_np(pthread_self(), cut);
 }

@@ -1,4 +1,5 @@
 import Glibc
+import ScrollwayCSystem
 
 /// How a thread that draws in the background (a tiled view's workers) is scheduled.
 public enum BackgroundThread {
@@ -24,4 +25,38 @@ public enum BackgroundThread {
 
     /// Whether the calling thread is a batch thread (`yieldOnWake`).
     public static var yieldsOnWake: Bool { sched_getscheduler(0) == batchPolicy }
+
+    /// Runs `body` on a new thread of its own (detached), named `name` (at most 15 bytes are
+    /// kept), or says why there is none: 0, or the system's error number (EAGAIN: the limit on
+    /// processes, `ulimit -u` or a cgroup's `pids.max`, is reached). Why not Foundation's
+    /// `Thread`: its `start` has no answer when the system refuses the thread, and a caller
+    /// waiting for work that thread would do waits forever (a tiled view's tiles never came,
+    /// docs/decisions.md, Hostile input).
+    public static func start(named name: String, _ body: @escaping @Sendable () -> Void) -> Int32 {
+        let context = Unmanaged.passRetained(Body(name: name, body: body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var thread = pthread_t()
+        let result = pthread_create(&thread, &attributes, Listeners.threadStart, context)
+        if result != 0 { Unmanaged<Body>.fromOpaque(context).release() }
+        return result
+    }
+
+    /// What a thread `start` makes runs: its name, then its body.
+    final class Body: Sendable {
+        let name: String
+        let body: @Sendable () -> Void
+
+        init(name: String, body: @escaping @Sendable () -> Void) {
+            self.name = name
+            self.body = body
+        }
+
+        func run() {
+            _ = sw_set_thread_name(name)
+            body()
+        }
+    }
 }

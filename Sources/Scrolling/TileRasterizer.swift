@@ -15,6 +15,10 @@ struct TileDelivery: Sendable {
     let memory: PixelMemory?
 }
 
+/// How a tile rasterizer starts a worker thread named by the first argument to run the second:
+/// 0, or the system's error number when it refuses (`BackgroundThread.start`).
+package typealias WorkerThreadStarter = @Sendable (String, @escaping @Sendable () -> Void) -> Int32
+
 /// A small fixed pool of worker threads that draw tiles, most urgent first, each into its own
 /// canvas, and deliver them through the window's inbox.
 ///
@@ -47,6 +51,8 @@ final class TileRasterizer: Sendable {
         var spares: [PixelMemory] = []
         /// Jobs drawn in a spare so far.
         var reused = 0
+        /// Whether a worker thread was ever refused (said once).
+        var refusedWorker = false
 
         /// The spare of `width`×`height` pixels, taken out, if there is one.
         mutating func takeSpare(width: Int, height: Int) -> PixelMemory? {
@@ -86,9 +92,14 @@ final class TileRasterizer: Sendable {
     /// One worker per core, less one kept for the main thread (at least one).
     static var defaultWidth: Int { max(1, ProcessInfo.processInfo.activeProcessorCount - 1) }
 
-    init(width: Int) {
+    /// Starts a worker: `BackgroundThread.start`, or a test's stand-in for a system that
+    /// refuses threads.
+    let startThread: WorkerThreadStarter
+
+    init(width: Int, startThread: WorkerThreadStarter? = nil) {
         precondition(width > 0, "a tile rasterizer needs at least one worker")
         self.width = width
+        self.startThread = startThread ?? { BackgroundThread.start(named: $0, $1) }
     }
 
     /// The CPU share the workers keep to (nil: none), read before each job: the window's
@@ -114,12 +125,43 @@ final class TileRasterizer: Sendable {
             for job in jobs { job.ticket.withdraw() }
             return
         }
-        for _ in 0..<spawn {
-            let thread = Thread { [self] in run() }
-            thread.name = "scrollway-tiles"
-            thread.start()
+        var refusal: Int32 = 0
+        for started in 0..<spawn {
+            refusal = startThread("scrollway-tiles") { [self] in run() }
+            if refusal != 0 {
+                // This one and those not tried: one refusal is the system's answer for now.
+                state.withLock { $0.threads -= spawn - started }
+                break
+            }
         }
         for _ in jobs { jobsQueued.signal() }
+        if refusal != 0 { drawWithoutWorkers(refusal) }
+    }
+
+    /// When the system refuses a worker thread (a limit on processes: a kiosk's service with a
+    /// small `TasksMax`) and none runs, the submitting thread draws what is queued, most urgent
+    /// first, as a view with synchronous tiles would: tiles that come late, rather than a view
+    /// left blank by work no thread will ever take. The next `submit` tries a worker again.
+    private func drawWithoutWorkers(_ refusal: Int32) {
+        let (running, first) = state.withLock { s -> (Int, Bool) in
+            defer { s.refusedWorker = true }
+            return (s.threads, !s.refusedWorker)
+        }
+        if first {
+            let why = String(cString: strerror(refusal))
+            Diagnostics.raster.warning("no thread could start to draw tiles (\(why)): the thread that asks draws them")
+        }
+        guard running == 0 else { return }
+        while let (job, spare) = state.withLock({ s -> (Job, PixelMemory?)? in
+            guard !s.closed, let i = s.queue.indices.min(by: { Self.precedes(s.queue[$0], s.queue[$1]) }) else {
+                return nil
+            }
+            let job = s.queue.remove(at: i)
+            return (job, s.takeSpare(width: job.pixelWidth, height: job.pixelHeight))
+        }) {
+            Self.draw(job, reusing: spare)
+        }
+        _ = state.withLock { $0.excessSpares() }
     }
 
     /// Re-ranks the queued jobs: `priorities` gives each job's new priority by id; a job it

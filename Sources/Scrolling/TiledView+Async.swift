@@ -154,7 +154,9 @@ extension TiledView {
         let channel = window.openChannel(TileDelivery.self) { [weak self] delivery in self?.receive(delivery) }
         requests.channel = channel
         requests.channelWindow = window
-        let rasterizer = requests.rasterizer ?? TileRasterizer(width: workerCount ?? TileRasterizer.defaultWidth)
+        let rasterizer =
+            requests.rasterizer
+            ?? TileRasterizer(width: workerCount ?? TileRasterizer.defaultWidth, startThread: workerStarter)
         rasterizer.budget = window.backgroundBudget
         requests.rasterizer = rasterizer
         return (channel, rasterizer)

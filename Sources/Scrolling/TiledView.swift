@@ -109,6 +109,10 @@ public final class TiledView: View, WindowObserver {
     /// Worker threads for asynchronous tiles; read when the first one is requested. By default
     /// one per core less one, which stays free for the main thread (at least one).
     public var workerCount: Int?
+    /// How the workers start, read with `workerCount`: nil for threads of the system's
+    /// (`BackgroundThread.start`); tests give a starter that refuses as a limit on processes
+    /// does, to see the tiles drawn without workers.
+    package var workerStarter: WorkerThreadStarter?
     /// Worker threads used when `workerCount` is nil: one per core less one (at least one).
     nonisolated public static var defaultWorkerCount: Int { TileRasterizer.defaultWidth }
     /// Added to the level's power-of-two exponent (CATiledLayer's `levelsOfDetailBias`): 1 draws

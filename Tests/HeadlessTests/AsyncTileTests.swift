@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Glibc
 import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayHeadless
@@ -226,6 +227,41 @@ final class AllowedRectSource: TileSource {
         let draws = source.drawnOnBatchThreads
         #expect(draws.count >= 4 && draws.allSatisfy { $0 }, "\(draws)")
         #expect(!BackgroundThread.yieldsOnWake)
+    }
+
+    /// A system that refuses worker threads (a limit on processes: a kiosk's service with a
+    /// small `TasksMax`) gets its tiles drawn by the thread that asks for them, and the next
+    /// update tries a worker again: started with Foundation's `Thread`, a refused worker was
+    /// never known to be missing, and the view stayed blank (a rig's zoom under `ulimit -u 10`
+    /// timed out waiting for rest).
+    @Test @MainActor func tilesAreDrawnByTheCallerWhenNoWorkerCanStart() throws {
+        let source = RecordingSource()
+        let rig = TiledRig(source: nil, workers: 2)
+        let refuses = Mutex(true)
+        let asked = Mutex(0)
+        rig.tiled.workerStarter = { name, body in
+            asked.withLock { $0 += 1 }
+            return refuses.withLock { $0 } ? EAGAIN : BackgroundThread.start(named: name, body)
+        }
+        let me = ObjectIdentifier(Thread.current)
+        rig.tiled.source = source  // held here: the view holds it weakly
+        // Drawn before the update returned, all of them on this thread (required: else no
+        // thread would ever draw them, and waiting for them below would never end); one
+        // refusal ends the attempts for that update.
+        let first = source.drawingThreads
+        try #require(first.count >= 4 && first.allSatisfy { $0 == me }, "\(first.count)")
+        #expect(asked.withLock { $0 } == 1)
+        _ = rig.window.finishBackgroundWork()
+        #expect(rig.tiled.coversVisibleRect && rig.tiled.missingVisibleTileCount == 0)
+        #expect(rig.tiled.pendingTileCount == 0)
+        // Threads allowed again: the next update's tiles go to a worker.
+        refuses.withLock { $0 = false }
+        rig.scroll(to: Point(x: 0, y: 1200))
+        _ = rig.window.finishBackgroundWork()
+        let later = source.drawingThreads.dropFirst(first.count)
+        #expect(!later.isEmpty && !later.contains(me), "\(later.count)")
+        #expect(rig.tiled.coversVisibleRect && rig.tiled.missingVisibleTileCount == 0)
+        withExtendedLifetime(source) {}
     }
 
     @Test func everyRequestedTileArrivesOrIsCancelled() {

@@ -67,6 +67,18 @@ int sw_unix_socket_info(uint32_t inode, sw_unix_socket *info);
 /// 0 when glibc refused.
 int sw_limit_malloc_arenas(int count);
 
+/// Starts `count` threads that each wait until all have started (or one could not be), then
+/// ends and joins them: how many could run at once, `count` when all could. Each has a small
+/// stack (64 KiB), so an address-space limit is not what it measures. Why: libdispatch, on
+/// whose threads Swift's concurrency runs, retries a thread it cannot start forever, so a
+/// command under a limit on processes (`ulimit -u`, a cgroup's `pids.max`) hung before its
+/// first line; asked first, it can say so instead (docs/decisions.md, Hostile input).
+int sw_threads_startable(int count);
+
+/// Names the calling thread (pthread_setname_np, declared only under _GNU_SOURCE) for `top`,
+/// `perf` and debuggers; a name over 15 bytes is cut there. 0, or an error number.
+int sw_set_thread_name(const char *name);
+
 /// The seal bits, for callers checking sw_memfd_get_seals (F_SEAL_SHRINK and F_SEAL_GROW; the
 /// implementation checks that they match).
 #define SW_SEAL_SHRINK 0x0002
