@@ -37,7 +37,7 @@ public enum BackgroundThread {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        pthread_attr_setdetachstate(&attributes, Int32(truncatingIfNeeded: PTHREAD_CREATE_DETACHED))
         var thread = pthread_t()
         let result = pthread_create(&thread, &attributes, Listeners.threadStart, context)
         if result != 0 { Unmanaged<Body>.fromOpaque(context).release() }

@@ -47,6 +47,21 @@ public enum ProcessResources {
         return Int(clamping: limit.rlim_cur)
     }
 
+    /// The fewest threads every command starts under: libdispatch's own (the main queue's
+    /// worker, its event thread, a worker for the concurrency runtime's jobs) and the threads a
+    /// command starts at once beside them.
+    public static let fewestThreads = 8
+
+    /// Whether `fewestThreads` threads can run at once in this process (a limit on processes,
+    /// `ulimit -u`, or a cgroup's `pids.max`, may leave fewer): nil when they can, else how many
+    /// could. Asked before any other thread starts: libdispatch, which Swift's concurrency and
+    /// Foundation run on, retries a thread it cannot start forever, and a command hung before
+    /// it could say anything (docs/decisions.md, Hostile input).
+    public static func threadsBelowTheFewest() -> Int? {
+        let started = Int(truncatingIfNeeded: sw_threads_startable(Int32(truncatingIfNeeded: fewestThreads)))
+        return started < fewestThreads ? started : nil
+    }
+
     /// Whether the descriptor limit leaves room for extras beside a command's own files (at
     /// least 64, or none): fontconfig's early start, the signal sources that clean up after an
     /// interrupted run. Under a limit of a few, the files the command needs come first.

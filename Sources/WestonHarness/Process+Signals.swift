@@ -7,12 +7,51 @@ extension Process {
     /// signal: a compositor or client started from one ignores SIGTERM (the rig's stop, the
     /// bench's) until the SIGKILL that follows, and never runs its clean exit (the GTK4 peer
     /// wrote no statistics). The calling thread's mask is cleared only while it spawns.
+    ///
+    /// A process that cannot be started throws `ProcessStartFailure`, which says why in the
+    /// system's words (Foundation's own error says "The operation could not be completed").
     public func runWithSignalsUnblocked() throws {
         var none = sigset_t()
         var saved = sigset_t()
         sigemptyset(&none)
         pthread_sigmask(SIG_SETMASK, &none, &saved)
         defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
-        try run()
+        do {
+            try run()
+        } catch {
+            throw ProcessStartFailure(error)
+        }
+    }
+}
+
+/// Why a process could not be started, as the system said it: Foundation's `Process` wraps the
+/// error of `posix_spawn` in one whose text says only "The operation could not be completed".
+public struct ProcessStartFailure: Error, LocalizedError, CustomStringConvertible {
+    /// The system's error number, when Foundation kept it.
+    public let code: Int32?
+    public let description: String
+
+    public init(_ error: any Error) {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let posix = underlying, posix.domain == NSPOSIXErrorDomain {
+            code = Int32(clamping: posix.code)
+            description = Self.describe(code: Int32(clamping: posix.code))
+        } else if (error as NSError).domain == NSPOSIXErrorDomain {
+            code = Int32(clamping: (error as NSError).code)
+            description = Self.describe(code: Int32(clamping: (error as NSError).code))
+        } else {
+            code = nil
+            description = error.localizedDescription
+        }
+    }
+
+    public var errorDescription: String? { description }
+
+    /// The system's text for `code`; for EAGAIN, which `posix_spawn` returns when the process
+    /// may have no more processes or threads, that limit named.
+    static func describe(code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        guard code == EAGAIN else { return text }
+        return text + " (the limit on processes is reached: ulimit -u, or the cgroup's pids.max)"
     }
 }

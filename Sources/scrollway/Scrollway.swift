@@ -6,7 +6,44 @@ import ScrollwayScripts
 import ScrollwayViews
 import ScrollwayWaylandCore
 
+/// The process's entry, synchronous so that it runs before libdispatch starts a thread: the
+/// checks of the limits the runtime itself needs come first (a Swift `async` main is begun on
+/// libdispatch's threads, and under a limit on processes it hung there before its first line).
+/// Then it runs the command as Swift's runtime runs an `async` main: on the main actor, the main
+/// thread handed to libdispatch, the process exiting when the command returns.
 @main
+enum ScrollwayEntry {
+    static func main() {
+        if let limit = ProcessResources.openFileLimitBelowTheFewest() {
+            StandardStream.error.say(
+                "scrollway: the limit on open files is \(limit) (ulimit -n): Scrollway needs at least "
+                    + "\(ProcessResources.fewestOpenFiles)\n")
+            Glibc.exit(1)
+        }
+        if let started = ProcessResources.threadsBelowTheFewest() {
+            StandardStream.error.say(
+                "scrollway: only \(started) of \(ProcessResources.fewestThreads) threads could start (the limit on "
+                    + "processes, ulimit -u, or the cgroup's pids.max): Scrollway needs at least "
+                    + "\(ProcessResources.fewestThreads)\n")
+            Glibc.exit(1)
+        }
+        ProcessResources.shareMallocArenas()
+        if ProcessResources.hasDescriptorsToSpare { FcftLibrary.startInBackground() }
+        Task { @MainActor in
+            await Scrollway.main(nil)
+            Glibc.exit(0)
+        }
+        dispatchMain()
+    }
+}
+
+/// The command line: its subcommands, version and help. `ScrollwayEntry` runs it, after
+/// refusing limits too small for the runtime, capping the malloc arenas before any thread of
+/// ours starts (an address-space limit is not spent on an arena for every thread), and
+/// starting the font library on another thread before the options are parsed: the commands
+/// that draw want a font soon after, and fontconfig's start overlaps theirs. Only with
+/// descriptors to spare: under a limit of a few, fontconfig's files and the command's own would
+/// compete for them, and the fonts start where they are first used.
 struct Scrollway: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scrollway",
@@ -15,26 +52,6 @@ struct Scrollway: AsyncParsableCommand {
         version: ScrollwayVersion.string,
         subcommands: [Demo.self, Play.self, Plot.self, Scenes.self, Screenshot.self, RigCommand.self, Bench.self]
     )
-
-    /// Refuses a limit on open files too small for libdispatch's own descriptors
-    /// (`ProcessResources.fewestOpenFiles`), saying so, where it would trap. Caps the malloc
-    /// arenas before any thread of ours starts (an address-space limit is not
-    /// spent on an arena for every thread), then starts the font library on another thread
-    /// before the options are parsed: the commands that draw want a font soon after, and
-    /// fontconfig's start overlaps theirs. Only with descriptors to spare: under a limit of a
-    /// few, fontconfig's files and the command's own would compete for them, and the fonts
-    /// start where they are first used.
-    static func main() async {
-        if let limit = ProcessResources.openFileLimitBelowTheFewest() {
-            StandardStream.error.say(
-                "scrollway: the limit on open files is \(limit) (ulimit -n): Scrollway needs at least "
-                    + "\(ProcessResources.fewestOpenFiles)\n")
-            Glibc.exit(1)
-        }
-        ProcessResources.shareMallocArenas()
-        if ProcessResources.hasDescriptorsToSpare { FcftLibrary.startInBackground() }
-        await main(nil)
-    }
 }
 
 /// Sends the library's diagnostics (swift-log) to standard error at the level `SCROLLWAY_LOG`
