@@ -32,17 +32,11 @@ public struct ProcessStartFailure: Error, LocalizedError, CustomStringConvertibl
     public let description: String
 
     public init(_ error: any Error) {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let posix = underlying, posix.domain == NSPOSIXErrorDomain {
-            code = Int32(clamping: posix.code)
-            description = Self.describe(code: Int32(clamping: posix.code))
-        } else if (error as NSError).domain == NSPOSIXErrorDomain {
-            code = Int32(clamping: (error as NSError).code)
-            description = Self.describe(code: Int32(clamping: (error as NSError).code))
-        } else {
-            code = nil
-            description = error.localizedDescription
-        }
+        let thrown = error as NSError
+        let posix = [thrown.userInfo[NSUnderlyingErrorKey] as? NSError, thrown].lazy.compactMap { $0 }
+            .first { $0.domain == NSPOSIXErrorDomain }
+        code = posix.map { Int32(clamping: $0.code) }
+        description = code.map(Self.describe(code:)) ?? error.localizedDescription
     }
 
     public var errorDescription: String? { description }

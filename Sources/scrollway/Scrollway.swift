@@ -20,6 +20,7 @@ enum ScrollwayEntry {
                     + "\(ProcessResources.fewestOpenFiles)\n")
             Glibc.exit(1)
         }
+        ProcessResources.shareMallocArenas()
         if let started = ProcessResources.threadsBelowTheFewest() {
             StandardStream.error.say(
                 "scrollway: only \(started) of \(ProcessResources.fewestThreads) threads could start (the limit on "
@@ -27,7 +28,6 @@ enum ScrollwayEntry {
                     + "\(ProcessResources.fewestThreads)\n")
             Glibc.exit(1)
         }
-        ProcessResources.shareMallocArenas()
         if ProcessResources.hasDescriptorsToSpare { FcftLibrary.startInBackground() }
         Task { @MainActor in
             await Scrollway.main(nil)
