@@ -181,16 +181,33 @@ static void *sw_thread_probe_wait(void *argument) {
     return NULL;
 }
 
-int sw_threads_startable(int count) {
-    if (count <= 0) return 0;
+int sw_threads_startable(int count, int *error) {
+    *error = 0;
+    if (count < 0 || count > 64) {
+        errno = EINVAL;
+        return -1;
+    }
     sw_thread_probe probe = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0};
     pthread_t threads[64];
-    if (count > 64) count = 64;
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
-    pthread_attr_setstacksize(&attributes, 64 * 1024);
+    size_t stack = 64 * 1024;
+    long least = sysconf(_SC_THREAD_STACK_MIN);
+    if (least > 0 && (size_t)least > stack) stack = (size_t)least;
+    if (pthread_attr_setstacksize(&attributes, stack) != 0) {
+        // The system's default stack then: more address space, the same count.
+        pthread_attr_destroy(&attributes);
+        pthread_attr_init(&attributes);
+    }
     int made = 0;
-    while (made < count && pthread_create(&threads[made], &attributes, sw_thread_probe_wait, &probe) == 0) made += 1;
+    while (made < count) {
+        int result = pthread_create(&threads[made], &attributes, sw_thread_probe_wait, &probe);
+        if (result != 0) {
+            *error = result;
+            break;
+        }
+        made += 1;
+    }
     pthread_attr_destroy(&attributes);
     pthread_mutex_lock(&probe.lock);
     while (probe.started < made) pthread_cond_wait(&probe.changed, &probe.lock);

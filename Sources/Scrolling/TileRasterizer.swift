@@ -134,15 +134,15 @@ final class TileRasterizer: Sendable {
                 break
             }
         }
-        for _ in jobs { jobsQueued.signal() }
-        if refusal != 0 { drawWithoutWorkers(refusal) }
+        if refusal != 0, refused(refusal) == 0 {
+            drawWithoutWorkers()
+        } else {
+            for _ in jobs { jobsQueued.signal() }
+        }
     }
 
-    /// When the system refuses a worker thread (a limit on processes: a kiosk's service with a
-    /// small `TasksMax`) and none runs, the submitting thread draws what is queued, most urgent
-    /// first, as a view with synchronous tiles would: tiles that come late, rather than a view
-    /// left blank by work no thread will ever take. The next `submit` tries a worker again.
-    private func drawWithoutWorkers(_ refusal: Int32) {
+    /// Notes that the system refused a worker (said once) and returns how many workers run.
+    private func refused(_ refusal: Int32) -> Int {
         let (running, first) = state.withLock { s -> (Int, Bool) in
             defer { s.refusedWorker = true }
             return (s.threads, !s.refusedWorker)
@@ -151,7 +151,15 @@ final class TileRasterizer: Sendable {
             let why = String(cString: strerror(refusal))
             Diagnostics.raster.warning("no thread could start to draw tiles (\(why)): the thread that asks draws them")
         }
-        guard running == 0 else { return }
+        return running
+    }
+
+    /// When the system refuses a worker thread (a limit on processes: a kiosk's service with a
+    /// small `TasksMax`) and none runs, the submitting thread draws everything queued, most
+    /// urgent first and the margin's tiles too, as a view with synchronous tiles would, and
+    /// outside any background budget: tiles that come late, rather than a view left blank by
+    /// work no thread will ever take. The next `submit` tries a worker again.
+    private func drawWithoutWorkers() {
         while let (job, spare) = state.withLock({ s -> (Job, PixelMemory?)? in
             guard !s.closed, let i = s.queue.indices.min(by: { Self.precedes(s.queue[$0], s.queue[$1]) }) else {
                 return nil

@@ -6,8 +6,10 @@ import ScrollwayViews
 ///
 /// Threads: while the tiled view draws synchronously, `draw` runs on the main thread; with
 /// `TiledView.rasterizesAsynchronously` it runs on worker threads, several tiles at once, and
-/// never on the main thread. Hence `Sendable`: keep a source immutable, or guard what changes
-/// with a `Mutex`. A source must not wait for the main thread: headless frames wait for tiles.
+/// not on the main thread unless the system refuses every worker (a limit on processes): then
+/// the thread that asks for the tiles draws them, inside its update. Hence `Sendable`: keep a
+/// source immutable, or guard what changes with a `Mutex`. A source must not wait for the main
+/// thread, or for anything the main thread holds: headless frames wait for tiles.
 public protocol TileSource: AnyObject, Sendable {
     /// Draws `rect` of the content (content coordinates) into `canvas`, whose origin is
     /// `rect.origin` and whose scale is the level's. The canvas belongs to this call alone. It
@@ -39,7 +41,8 @@ extension TileSource {
 /// Synchronous by default: a requested tile is drawn in the next frame, on the main thread (and
 /// not at all if an update before that frame no longer wants it). With
 /// `rasterizesAsynchronously` the main thread only asks and installs: worker threads draw each
-/// tile into its own canvas (TiledView+Async.swift), a finished tile joins the next frame, and
+/// tile into its own canvas (TiledView+Async.swift; when the system refuses every worker, the
+/// asking thread draws them), a finished tile joins the next frame, and
 /// one that arrives after a frame went out without it where it shows fades in over
 /// `fadeDuration` (a tile drawn ahead in the margin appears at once: nobody saw it missing;
 /// so does one that arrives while the view moves faster than `fadeSpeedLimit`).
@@ -78,8 +81,9 @@ public final class TiledView: View, WindowObserver {
             invalidateTiles()
         }
     }
-    /// Draw tiles on worker threads, so the main thread never waits for one (see
-    /// `TileSource` for what that asks of the source). Turning it off cancels tiles in flight;
+    /// Draw tiles on worker threads, so the main thread never waits for one while a worker can
+    /// start (see `TileSource` for what that asks of the source, and for when the system
+    /// refuses workers). Turning it off cancels tiles in flight;
     /// turning it on hands tiles not drawn yet to the workers.
     public var rasterizesAsynchronously = false {
         didSet {

@@ -58,13 +58,14 @@ public enum CommandRunner {
         try await run(executable: try scrollway(), args, environment: environment)
     }
 
-    /// `run(executable:_:environment:)`, waited for on a dispatch thread (as `run` is).
+    /// `run(executable:_:environment:in:)`, waited for on a dispatch thread (as `run` is).
     public static func run(
-        executable: URL, _ args: [String], environment: [String: String]? = nil
+        executable: URL, _ args: [String], environment: [String: String]? = nil, in directory: URL? = nil
     ) async throws -> (status: Int32, out: String, err: String) {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try run(executable: executable, args, environment: environment) })
+                continuation.resume(
+                    with: Result { try run(executable: executable, args, environment: environment, in: directory) })
             }
         }
     }

@@ -22,7 +22,7 @@
 ///   `handle(_:)` for input, `advanceClock(to:)` and `nextTimerDeadline` for timers,
 ///   `drainInbox()` each turn of its loop. A platform that sleeps also sets the inbox's wake
 ///   handler (`WindowInbox.setWakeHandler`), the one part of the contract called from other
-///   threads.
+///   threads (and from the window's own, when it draws tiles no worker could take).
 ///
 /// The window holds its host weakly, and has one at a time (`Window.host`). A driver that looks
 /// at `needsFrame` on every tick of its own clock (the offscreen players) needs no host.

@@ -47,19 +47,27 @@ public enum ProcessResources {
         return Int(clamping: limit.rlim_cur)
     }
 
-    /// The fewest threads every command starts under: libdispatch's own (the main queue's
-    /// worker, its event thread, a worker for the concurrency runtime's jobs) and the threads a
-    /// command starts at once beside them.
+    /// The fewest threads every command starts beside its main one: libdispatch's own (the main
+    /// queue's worker, its event thread, a worker for the concurrency runtime's jobs) and the
+    /// threads a command starts at once beside them.
     public static let fewestThreads = 8
 
-    /// Whether `fewestThreads` threads can run at once in this process (a limit on processes,
-    /// `ulimit -u`, or a cgroup's `pids.max`, may leave fewer): nil when they can, else how many
-    /// could. Asked before any other thread starts: libdispatch, which Swift's concurrency and
-    /// Foundation run on, retries a thread it cannot start forever, and a command hung before
-    /// it could say anything (docs/decisions.md, Hostile input).
-    public static func threadsBelowTheFewest() -> Int? {
-        let started = Int(truncatingIfNeeded: sw_threads_startable(Int32(truncatingIfNeeded: fewestThreads)))
-        return started < fewestThreads ? started : nil
+    /// Whether `fewestThreads` threads can run at once in this process beside the calling one
+    /// (a limit on processes, `ulimit -u`, or a cgroup's `pids.max`, may leave fewer): nil when
+    /// they can, else how many could and what the command says (the system's reason, the limit
+    /// named when it is that). Asked before any other thread starts: libdispatch, which Swift's
+    /// concurrency and Foundation run on, retries a thread it cannot start forever, and a
+    /// command hung before it could say anything (docs/decisions.md, Hostile input).
+    public static func threadsBelowTheFewest() -> (started: Int, message: String)? {
+        var error: Int32 = 0
+        let started = Int(truncatingIfNeeded: sw_threads_startable(Int32(truncatingIfNeeded: fewestThreads), &error))
+        guard started < fewestThreads else { return nil }
+        let why = String(cString: strerror(error))
+        let limit = error == EAGAIN ? " (the limit on processes, ulimit -u, or the cgroup's pids.max, is reached)" : ""
+        return (
+            started,
+            "only \(started) of the \(fewestThreads) threads it needs beside its main one could start: \(why)\(limit)"
+        )
     }
 
     /// Whether the descriptor limit leaves room for extras beside a command's own files (at

@@ -21,11 +21,8 @@ enum ScrollwayEntry {
             Glibc.exit(1)
         }
         ProcessResources.shareMallocArenas()
-        if let started = ProcessResources.threadsBelowTheFewest() {
-            StandardStream.error.say(
-                "scrollway: only \(started) of \(ProcessResources.fewestThreads) threads could start (the limit on "
-                    + "processes, ulimit -u, or the cgroup's pids.max): Scrollway needs at least "
-                    + "\(ProcessResources.fewestThreads)\n")
+        if let refusal = ProcessResources.threadsBelowTheFewest() {
+            StandardStream.error.say("scrollway: \(refusal.message)\n")
             Glibc.exit(1)
         }
         if ProcessResources.hasDescriptorsToSpare { FcftLibrary.startInBackground() }

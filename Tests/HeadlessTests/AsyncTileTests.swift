@@ -232,8 +232,8 @@ final class AllowedRectSource: TileSource {
     /// A system that refuses worker threads (a limit on processes: a kiosk's service with a
     /// small `TasksMax`) gets its tiles drawn by the thread that asks for them, and the next
     /// update tries a worker again: started with Foundation's `Thread`, a refused worker was
-    /// never known to be missing, and the view stayed blank (a rig's zoom under `ulimit -u 10`
-    /// timed out waiting for rest).
+    /// never known to be missing, and the view stayed blank (a rig's zoom timed out waiting for
+    /// rest; docs/decisions.md, Hostile input 0.15.36).
     @Test @MainActor func tilesAreDrawnByTheCallerWhenNoWorkerCanStart() throws {
         let source = RecordingSource()
         let rig = TiledRig(source: nil, workers: 2)

@@ -67,13 +67,15 @@ int sw_unix_socket_info(uint32_t inode, sw_unix_socket *info);
 /// 0 when glibc refused.
 int sw_limit_malloc_arenas(int count);
 
-/// Starts `count` threads that each wait until all have started (or one could not be), then
-/// ends and joins them: how many could run at once, `count` when all could. Each has a small
-/// stack (64 KiB), so an address-space limit is not what it measures. Why: libdispatch, on
-/// whose threads Swift's concurrency runs, retries a thread it cannot start forever, so a
-/// command under a limit on processes (`ulimit -u`, a cgroup's `pids.max`) hung before its
-/// first line; asked first, it can say so instead (docs/decisions.md, Hostile input).
-int sw_threads_startable(int count);
+/// Starts `count` threads (at most 64) that each wait until all have started (or one could not
+/// be), then ends and joins them: how many could run at once, `count` when all could, -1 with
+/// errno EINVAL for a count out of range. When one could not start, `*error` is why (EAGAIN:
+/// the limit on processes), else 0. Each has a small stack (64 KiB, or the system's least), so
+/// an address-space limit is not what it measures. Why: libdispatch, on whose threads Swift's
+/// concurrency runs, retries a thread it cannot start forever, so a command under a limit on
+/// processes (`ulimit -u`, a cgroup's `pids.max`) hung before its first line; asked first, it
+/// can say so instead (docs/decisions.md, Hostile input).
+int sw_threads_startable(int count, int *error);
 
 /// Names the calling thread (pthread_setname_np, declared only under _GNU_SOURCE) for `top`,
 /// `perf` and debuggers; a name over 15 bytes is cut there. 0, or an error number.
