@@ -138,13 +138,13 @@ enum ProcessLimitRig {
     }()
 
     /// The user ids that have a process now.
-    static func busyUsers() -> Set<Int> {
-        var users: Set<Int> = []
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int(entry) != nil {
+    static func busyUsers() -> Set<uid_t> {
+        var users: Set<uid_t> = []
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where pid_t(entry) != nil {
             guard let status = try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8),
                 let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Uid:") }),
                 let real = line.split(whereSeparator: { $0 == "\t" || $0 == " " }).dropFirst().first,
-                let uid = Int(real)
+                let uid = uid_t(real)
             else { continue }
             users.insert(uid)
         }
@@ -152,15 +152,15 @@ enum ProcessLimitRig {
     }
 
     /// A user id above 54,320 with no process.
-    static func idleUser() -> Int {
+    static func idleUser() -> uid_t {
         let busy = busyUsers()
         return (54_321...).first { !busy.contains($0) }!
     }
 
     /// Kills every process user `uid` has left.
-    static func killEverything(of uid: Int) {
+    static func killEverything(of uid: uid_t) {
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let pid = Int32(entry),
+            guard let pid = pid_t(entry),
                 let status = try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8),
                 status.contains("\nUid:\t\(uid)\t")
             else { continue }
