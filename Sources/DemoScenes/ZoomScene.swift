@@ -6,8 +6,8 @@ import ScrollwayViews
 extension Scene {
     /// A 32,768 × 32,768 px synthetic map drawn in tiles, zoomable from 0.1× to 8×: only the
     /// tiles in view are drawn, at the level of detail of the zoom, on worker threads (the main
-    /// thread never waits for a tile while a worker can start; headless platforms wait for them, so their output stays
-    /// the same on every run).
+    /// thread never waits for a tile while a worker can start; headless platforms wait for
+    /// them, so their output stays the same on every run).
     public static let zoom = Scene(
         name: "zoom",
         summary: "A 32768 × 32768 px tiled map, zoom 0.1× to 8× (pinch, Ctrl+wheel, double tap)",

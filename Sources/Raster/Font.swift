@@ -234,11 +234,12 @@ public enum FcftLibrary {
     /// Starts initialising fcft on another thread and returns at once; a no-op after the first
     /// call. fcft's initialisation is fontconfig's: reading its configuration files and font
     /// caches, which otherwise the first font asked for waits on, in the middle of building
-    /// the first scene (docs/decisions.md, "fontconfig started early"). Called in `main` as soon as the limits are checked, it overlaps the process's own
-    /// start (parsing options, building views until the first label wants its font); a font
-    /// asked for sooner waits for `ready` only for what is left of it. It is one more thread
-    /// opening files: a process that caps its malloc arenas does so first, and one held to a
-    /// few descriptors leaves it out (the `scrollway` command's `main` does both).
+    /// the first scene (docs/decisions.md, "fontconfig started early"). Called in `main` as
+    /// soon as the limits are checked, it overlaps the process's own start (parsing options,
+    /// building views until the first label wants its font); a font asked for sooner waits for
+    /// `ready` only for what is left of it. It is one more thread opening files: a process that
+    /// caps its malloc arenas does so first, and one held to a few descriptors leaves it out
+    /// (the `scrollway` command's `main` does both).
     public static func startInBackground() { _ = starter }
 
     private static let starter: Void = DispatchQueue.global(qos: .userInitiated).async { _ = ready }

@@ -89,7 +89,8 @@ package enum RigProcesses {
     }
 
     /// Starts `executable` (a path, or a name on $PATH) with exactly `environment`, its output
-    /// going to `destination`, and no signal blocked.
+    /// going to `destination`, and no signal blocked; one that cannot be started is named with
+    /// the system's reason.
     package static func launch(
         _ executable: String, arguments: [String], environment: [String: String], to destination: RigClientOutput
     ) throws -> Process {
@@ -117,7 +118,11 @@ package enum RigProcesses {
         case .inherit:
             break
         }
-        try p.runWithSignalsUnblocked()
+        do {
+            try p.runWithSignalsUnblocked()
+        } catch {
+            throw RigError.system("cannot start \(path): \(error)")
+        }
         return p
     }
 
