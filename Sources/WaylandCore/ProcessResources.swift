@@ -62,12 +62,18 @@ public enum ProcessResources {
         var error: Int32 = 0
         let started = Int(truncatingIfNeeded: sw_threads_startable(Int32(truncatingIfNeeded: fewestThreads), &error))
         guard started < fewestThreads else { return nil }
-        let why = String(cString: strerror(error))
-        let limit = error == EAGAIN ? " (the limit on processes, ulimit -u, or the cgroup's pids.max, is reached)" : ""
-        return (
-            started,
-            "only \(started) of the \(fewestThreads) threads it needs beside its main one could start: \(why)\(limit)"
-        )
+        let why = startRefusal(error)
+        let needed = "only \(started) of the \(fewestThreads) threads it needs beside its main one could start"
+        return (started, "\(needed): \(why)")
+    }
+
+    /// Why a thread or a process could not be started, from the error number `pthread_create`
+    /// or `posix_spawn` gave: the system's text, and for EAGAIN the limit that refused it named
+    /// (the system's "Resource temporarily unavailable" says nothing of it).
+    public static func startRefusal(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        guard code == EAGAIN else { return text }
+        return text + " (the limit on processes, ulimit -u, or the cgroup's pids.max, is reached)"
     }
 
     /// Whether the descriptor limit leaves room for extras beside a command's own files (at

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ScrollwayWaylandCore
 
 extension Process {
     /// Starts the process with no signal blocked. A child inherits the signal mask of the thread
@@ -36,16 +37,8 @@ public struct ProcessStartFailure: Error, LocalizedError, CustomStringConvertibl
         let posix = [thrown.userInfo[NSUnderlyingErrorKey] as? NSError, thrown].lazy.compactMap { $0 }
             .first { $0.domain == NSPOSIXErrorDomain }
         code = posix.map { Int32(clamping: $0.code) }
-        description = code.map(Self.describe(code:)) ?? error.localizedDescription
+        description = code.map(ProcessResources.startRefusal) ?? error.localizedDescription
     }
 
     public var errorDescription: String? { description }
-
-    /// The system's text for `code`; for EAGAIN, which `posix_spawn` returns when the process
-    /// may have no more processes or threads, that limit named.
-    static func describe(code: Int32) -> String {
-        let text = String(cString: strerror(code))
-        guard code == EAGAIN else { return text }
-        return text + " (the limit on processes is reached: ulimit -u, or the cgroup's pids.max)"
-    }
 }

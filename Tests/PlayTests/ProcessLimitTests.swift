@@ -68,7 +68,7 @@ struct ProcessLimitTests {
         let measuredHere = ProcessInfo.processInfo.activeProcessorCount == 2
         #expect(w.status == 1 || (!measuredHere && w.status == 0), "\(w)")
         if w.status != 0 {
-            let reason = "weston: Resource temporarily unavailable (the limit on processes is reached"
+            let reason = "weston: Resource temporarily unavailable (the limit on processes, ulimit -u, or the cgroup's"
             #expect(w.err.contains(reason), "\(w.err)")
             #expect(!w.err.contains("NSCocoaErrorDomain"), "\(w.err)")
         }
