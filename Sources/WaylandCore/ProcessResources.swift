@@ -67,6 +67,18 @@ public enum ProcessResources {
         return (started, "\(needed): \(why)")
     }
 
+    /// Why one more thread cannot start now (the system's error number), or nil when one can.
+    /// Asked before work that needs a thread libdispatch or Foundation would start and then
+    /// wait on forever when the system refuses it (a dispatch source's registration, the first
+    /// `Process` run, which starts Foundation's manager thread): a limit on processes reached
+    /// during a run, by this command or by other processes of its user, is then an error that
+    /// names it instead of a hang. A child process needs the same room as a thread.
+    public static func threadRefusal() -> Int32? {
+        var error: Int32 = 0
+        guard sw_threads_startable(1, &error) < 1 else { return nil }
+        return error == 0 ? EAGAIN : error
+    }
+
     /// Why a thread or a process could not be started, from the error number `pthread_create`
     /// or `posix_spawn` gave: the system's text, and for EAGAIN the limit that refused it named
     /// (the system's "Resource temporarily unavailable" says nothing of it).

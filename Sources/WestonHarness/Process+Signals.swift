@@ -11,7 +11,11 @@ extension Process {
     ///
     /// A process that cannot be started throws `ProcessStartFailure`, which says why in the
     /// system's words (Foundation's own error says "The operation could not be completed").
+    /// When no thread can start (a limit on processes reached), it throws before `run`:
+    /// Foundation starts a manager thread on the first run and waits for it forever when the
+    /// system refuses it, and the child would be refused the same way.
     public func runWithSignalsUnblocked() throws {
+        if let code = ProcessResources.threadRefusal() { throw ProcessStartFailure(code: code) }
         var none = sigset_t()
         var saved = sigset_t()
         sigemptyset(&none)
@@ -38,6 +42,12 @@ public struct ProcessStartFailure: Error, LocalizedError, CustomStringConvertibl
             .first { $0.domain == NSPOSIXErrorDomain }
         code = posix.map { Int32(clamping: $0.code) }
         description = code.map(ProcessResources.startRefusal) ?? error.localizedDescription
+    }
+
+    /// A refusal the system gave before the process was asked for (`ProcessResources.threadRefusal`).
+    public init(code: Int32) {
+        self.code = code
+        description = ProcessResources.startRefusal(code)
     }
 
     public var errorDescription: String? { description }

@@ -192,7 +192,7 @@ struct Bench: AsyncParsableCommand {
         let stopping = Signalled()
         let signals =
             (weston || latency) && ProcessResources.hasDescriptorsToSpare
-            ? onStopSignals(stopping) { signo in
+            ? try onStopSignals(stopping) { signo in
                 leftovers.removeAll()
                 endBySignal(signo)
             } : []

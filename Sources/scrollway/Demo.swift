@@ -131,7 +131,7 @@ struct Demo: AsyncParsableCommand {
         let window = StopTarget()
         let ending = Signalled()
         let partial = recordFile?.temporary
-        let signals = onStopSignals { signo in
+        let signals = try onStopSignals { signo in
             if window.stop() { return }
             ending.set(signo)
             if let partial { unlink(partial) }
@@ -215,7 +215,7 @@ struct Demo: AsyncParsableCommand {
         let stopping = Signalled()
         let signals =
             ProcessResources.hasDescriptorsToSpare
-            ? onStopSignals(stopping) { signo in
+            ? try onStopSignals(stopping) { signo in
                 WestonProcess.removeRuntimeDirectoriesOfThisProcess()
                 folder.removeEmptyFolders()
                 endBySignal(signo)

@@ -142,7 +142,7 @@ struct Play: AsyncParsableCommand {
         let signals =
             !ProcessResources.hasDescriptorsToSpare || (partial == nil && made.isEmpty && !inWeston)
             ? []
-            : onStopSignals(stopping) { signo in
+            : try onStopSignals(stopping) { signo in
                 // The rig's folder first: its removal may take a few tries while the main thread
                 // runs on, and with the partial trace gone by then a run ending meanwhile would
                 // fail to rename it, instead of ending by the signal.

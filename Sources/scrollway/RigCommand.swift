@@ -113,7 +113,7 @@ struct RigCommand: ParsableCommand {
         defer { rig.stop() }
         let signalled = Signalled()
         nonisolated(unsafe) let stoppable = rig
-        let stopOnSignal = onStopSignals(signalled) { signo in
+        let stopOnSignal = try onStopSignals(signalled) { signo in
             stoppable.stop()
             shots.removeEmptyFolders()
             Glibc.exit(128 + signo)
@@ -249,7 +249,14 @@ func endBySignal(_ signo: Int32) {
 /// came before found it ignored and was lost (a rig sent SIGTERM just after printing its
 /// socket ran on, and the test waiting for it hung).
 /// `signalled`, when given, is set before the handler runs.
-func onStopSignals(_ signalled: Signalled? = nil, _ handler: @escaping (Int32) -> Void) -> [DispatchSourceSignal] {
+///
+/// The registration handler needs a thread of libdispatch's, which retries a thread the system
+/// refuses forever: under a limit on processes reached meanwhile (by other processes of the
+/// user too) the wait was a hang. While it waits it asks whether a thread can start, and when
+/// none can it restores the signals' defaults and throws, naming the limit.
+func onStopSignals(
+    _ signalled: Signalled? = nil, _ handler: @escaping (Int32) -> Void
+) throws -> [DispatchSourceSignal] {
     let registered = DispatchSemaphore(value: 0)
     var stops = [SIGINT, SIGTERM]
     var hangup = sigaction()
@@ -268,7 +275,15 @@ func onStopSignals(_ signalled: Signalled? = nil, _ handler: @escaping (Int32) -
         source.resume()
         return source
     }
-    for _ in sources { registered.wait() }
+    for _ in sources {
+        while registered.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+            guard let refused = ProcessResources.threadRefusal() else { continue }
+            for source in sources { source.cancel() }
+            for signo in stops { signal(signo, SIG_DFL) }
+            let why = ProcessResources.startRefusal(refused)
+            throw CommandError("cannot start a thread to handle SIGINT and SIGTERM: \(why)")
+        }
+    }
     return sources
 }
 
