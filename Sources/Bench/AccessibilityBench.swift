@@ -6,6 +6,7 @@ import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayRigs
 import ScrollwayViews
+import ScrollwayWestonHarness
 
 /// The list fling with a screen reader attached: the window served to AT-SPI on a private
 /// accessibility bus (at-spi2-core's launcher and registry) and a reader listening through
@@ -67,10 +68,9 @@ enum AccessibilityRun {
         reader.standardInput = lifeline
         reader.standardOutput = out
         reader.standardError = FileHandle.nullDevice
-        try reader.run()
+        try reader.runWithSignalsUnblocked()
         defer {
-            // SIGKILL: a child started from a thread with signals blocked inherits the mask,
-            // and SIGTERM would wait in it.
+            // SIGKILL: the listener keeps nothing a clean end would save.
             if reader.isRunning { kill(reader.processIdentifier, SIGKILL) }
             reader.waitUntilExit()
         }

@@ -252,7 +252,7 @@ extension WestonBench {
         guard compositor.isInstalled else {
             throw BenchError("bench --latency: \(compositor) is not installed (\(compositor.installCommand))")
         }
-        let peer = Self.runnableGtkPeer(log: log)
+        let peer = try Self.runnableGtkPeer(log: log)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-latency-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         leftovers?.folder(dir)

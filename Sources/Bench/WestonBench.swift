@@ -169,22 +169,30 @@ public struct WestonBench {
     }
 
     /// The GTK4 peer's script when the peer can run (found, and GTK4 installed); else nil, and
-    /// `log` is told why.
-    static func runnableGtkPeer(log: (String) -> Void) -> String? {
+    /// `log` is told why. Throws when the system refuses to start the check (a limit on
+    /// processes): GTK4 is not then missing, and the bench could not go on anyway.
+    static func runnableGtkPeer(log: (String) -> Void) throws -> String? {
         let peer = gtkPeer()
-        let installed = peer != nil && gtkInstalled()
+        let installed = try peer != nil && gtkInstalled()
         if let message = missingPeerMessage(scriptFound: peer != nil, gtkInstalled: installed) { log(message) }
         return installed ? peer : nil
     }
 
-    /// Whether GTK4's Python bindings are installed for the system python.
-    static func gtkInstalled() -> Bool {
+    /// Whether GTK4's Python bindings are installed for the system python (not when python
+    /// cannot be found); throws the system's refusal to start it.
+    static func gtkInstalled() throws -> Bool {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         p.arguments = ["-c", "import gi; gi.require_version('Gtk', '4.0'); from gi.repository import Gtk"]
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return false }
+        do {
+            try p.runWithSignalsUnblocked()
+        } catch let refused as ProcessStartFailure where refused.code == EAGAIN {
+            throw refused
+        } catch {
+            return false
+        }
         p.waitUntilExit()
         return p.terminationStatus == 0
     }
@@ -634,7 +642,7 @@ extension WestonBench {
     /// Scrollway clients (`demo --fullscreen`).
     public func report(sizes: [Size], rounds: Int, json: Bool, executable exe: String) throws {
         let bench = self
-        let peer = WestonBench.runnableGtkPeer(log: bench.log)
+        let peer = try WestonBench.runnableGtkPeer(log: bench.log)
         let dir =
             recordsDirectory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("scrollway-bench-\(getpid())")

@@ -151,7 +151,7 @@ public final class ScreenReader {
         p.standardOutput = handle
         p.standardError = handle
         p.standardInput = FileHandle.nullDevice
-        try p.run()
+        try p.runWithSignalsUnblocked()
         processes.append(p)
     }
 
