@@ -62,11 +62,14 @@ public enum CommandRunner {
     public static func run(
         executable: URL, _ args: [String], environment: [String: String]? = nil, in directory: URL? = nil
     ) async throws -> (status: Int32, out: String, err: String) {
+        try await offThePool { try run(executable: executable, args, environment: environment, in: directory) }
+    }
+
+    /// `body`, run on a dispatch thread and awaited: a test that blocks while it waits (for a
+    /// command, for a condition) holds none of the cooperative pool's few threads.
+    public static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(
-                    with: Result { try run(executable: executable, args, environment: environment, in: directory) })
-            }
+            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
         }
     }
 

@@ -24,23 +24,25 @@ struct ProcessLimitTests {
     /// Runs `scrollway args…` as a user with no other process, allowed `processes` processes and
     /// threads, under a time limit that turns a hang into status 124 (or 137, killed).
     func run(_ args: [String], processes: Int) async throws -> (status: Int32, out: String, err: String) {
-        let exe = Rig.build.appendingPathComponent("scrollway")
-        // The module is found beside the copy, and the user's home is the folder it can write.
-        var environment = ProcessInfo.processInfo.environment
-        environment["SCROLLWAY_WESTON_MODULE"] = nil
-        environment["HOME"] = Rig.build.path
-        environment["SCROLLWAY_LOG"] = "warning"
-        let uid = Rig.idleUser()
-        defer { Rig.killEverything(of: uid) }
-        let r = try await CommandRunner.run(
-            executable: URL(fileURLWithPath: "/usr/bin/timeout"),
-            [
-                "-k", "5", "120", "setpriv", "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "prlimit",
-                "--nproc=\(processes)", "--", exe.path,
-            ] + args,
-            environment: environment, in: Rig.build)
-        #expect(r.status != 124 && r.status != 137, "\(args) under \(processes) processes: a hang; \(r.err)")
-        return (r.status, r.out, r.err)
+        let r = try await CommandRunner.offThePool {
+            let uid = Rig.idleUser()
+            defer { Rig.killEverything(of: uid) }
+            let p = Rig.command(args, uid: uid, processes: processes)
+            let out = Pipe()
+            let errors = Pipe()
+            p.standardOutput = out
+            p.standardError = errors
+            try p.runWithSignalsUnblocked()
+            let errorReader = PipeReader(errors.fileHandleForReading)
+            let o = out.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            let e = errorReader.wait()
+            // The time limit's KILL goes to `timeout`'s whole group, `timeout` too.
+            let killed = p.terminationReason == .uncaughtSignal || p.terminationStatus == 124
+            return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self), killed)
+        }
+        #expect(!r.3, "\(args) under \(processes) processes: a hang; \(r.2)")
+        return (r.0, r.1, r.2)
     }
 
     /// Too few threads for libdispatch and a command: said before any other thread starts.
@@ -56,22 +58,65 @@ struct ProcessLimitTests {
         #expect(r.out.isEmpty)
     }
 
-    /// Room for the command's threads but not for a compositor: its start names the limit. How
-    /// many threads a command holds when it starts weston was measured on two cores (more
-    /// cores, more of libdispatch's workers); elsewhere it may run.
-    @Test func aCompositorThatCannotStartNamesTheLimit() async throws {
+    /// A limit on processes reached during a run, by other processes of the user (a desktop
+    /// session's are all counted): the command, past its first check, is held where it waits on
+    /// the test, the user is taken past its limit, and the command is let go. A play in weston
+    /// then stops where it registers its stop-signal handling (whose wait for a thread of
+    /// libdispatch's was a hang), before the compositor starts; its trace is given nothing.
+    @Test func aLimitReachedBeforeStopSignalsAreHandledIsNamed() async throws {
         let script = try CommandRunner.tapScript("process-limit-tap.jsonl")
         chmod(script.path, 0o644)
-        let r = try await run(["scenes"], processes: 9)
-        #expect(r.status == 0 && r.out.contains("zoom"), "\(r)")
-        let w = try await run(["play", script.path, "--platform", "weston"], processes: 9)
-        let measuredHere = ProcessInfo.processInfo.activeProcessorCount == 2
-        #expect(w.status == 1 || (!measuredHere && w.status == 0), "\(w)")
-        if w.status != 0 {
-            let reason = "weston: Resource temporarily unavailable (the limit on processes, ulimit -u, or the cgroup's"
-            #expect(w.err.contains(reason), "\(w.err)")
-            #expect(!w.err.contains("NSCocoaErrorDomain"), "\(w.err)")
+        let trace = Rig.build.appendingPathComponent("held-trace")
+        unlink(trace.path)
+        try #require(mkfifo(trace.path, 0o666) == 0 && chmod(trace.path, 0o666) == 0)
+        let args = ["play", script.path, "--platform", "weston", "--trace", trace.path]
+        let r = try await CommandRunner.offThePool {
+            // Opening the trace for writing waits for its reader (the test, once the user is full).
+            try Rig.runHeld(args, at: ["wait_for_partner"]) { _ in try FileHandle(forReadingFrom: trace) }
         }
+        #expect(r.status == 1, "\(r)")
+        #expect(r.err == "Error: cannot start a thread to handle SIGINT and SIGTERM: \(Rig.limitReached)\n")
+        #expect(r.released == Data())
+        #expect(r.left.isEmpty, "left running: \(r.left)")
+    }
+
+    /// The same, with a rig held once weston runs (its output is a pipe the test filled, so
+    /// printing the socket waits): its client cannot be started, which is said, and weston and
+    /// the rig's folder go.
+    @Test func aLimitReachedBeforeTheClientStartsIsNamed() async throws {
+        let args = ["rig", "--settle", "0", "--map-timeout", "0", "--", "/bin/true"]
+        let r = try await CommandRunner.offThePool {
+            try Rig.runHeld(args, at: Rig.pipeWrites, filling: .output) { $0.output.fileHandleForReading }
+        }
+        #expect(r.status == 1, "\(r)")
+        #expect(r.err == "Error: cannot start /bin/true: \(Rig.limitReached)\n")
+        let lines = String(decoding: r.released, as: UTF8.self).split(separator: "\n").map(String.init)
+        let folder = lines.last?.split(separator: "=", maxSplits: 1).last.map(String.init) ?? ""
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first?.hasPrefix("WAYLAND_DISPLAY=\(folder)/") == true, "\(lines)")
+        #expect(lines.last == "XDG_RUNTIME_DIR=\(folder)" && !folder.isEmpty, "\(lines)")
+        #expect(!FileManager.default.fileExists(atPath: folder), "the rig's folder \(folder) is left")
+        #expect(r.left.isEmpty, "left running: \(r.left)")
+    }
+
+    /// The same, with the latency bench held once its stop signals are handled (its standard
+    /// error is a pipe the test filled, and run away from the checkout it says first that it
+    /// has no GTK4 peer): the first child it starts, weston, cannot be, which is said.
+    /// Foundation's `Process` had waited for ever for the manager thread it starts on a first
+    /// run and the system refused.
+    @Test func aLimitReachedBeforeTheFirstChildStartsIsNamed() async throws {
+        let r = try await CommandRunner.offThePool {
+            try Rig.runHeld(["bench", "--latency"], at: Rig.pipeWrites, filling: .errors) {
+                $0.errors.fileHandleForReading
+            }
+        }
+        #expect(r.status == 1, "\(r)")
+        let lines = String(decoding: r.released, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines.first?.hasPrefix("bench: the GTK4 peer's script") == true, "\(lines)")
+        let refusal = lines.last ?? ""
+        #expect(refusal.hasPrefix("Error: cannot start /"), "\(refusal)")
+        #expect(refusal.hasSuffix("/weston: \(Rig.limitReached)"), "\(refusal)")
+        #expect(r.left.isEmpty, "left running: \(r.left)")
     }
 
     /// Limits that leave a compositor room, or part of it: the zoom scene (which draws on
@@ -137,6 +182,147 @@ enum ProcessLimitRig {
         return nil
     }()
 
+    /// The system's words for a limit on processes reached, as commands give them.
+    static let limitReached =
+        "Resource temporarily unavailable (the limit on processes, ulimit -u, or the cgroup's pids.max, is reached)"
+
+    /// The environment commands run with: the module found beside the copy, and the user's home
+    /// the folder it can write.
+    static var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SCROLLWAY_WESTON_MODULE"] = nil
+        environment["HOME"] = build.path
+        environment["SCROLLWAY_LOG"] = "warning"
+        return environment
+    }
+
+    /// `scrollway args…` as user `uid` allowed `processes` processes and threads, under a time
+    /// limit that turns a hang into status 124 (or 137, killed); its output is left to set.
+    static func command(_ args: [String], uid: uid_t, processes: Int) -> Process {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        p.arguments =
+            [
+                "-k", "5", "120", "setpriv", "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "prlimit",
+                "--nproc=\(processes)", "--", build.appendingPathComponent("scrollway").path,
+            ] + args
+        p.environment = environment
+        p.currentDirectoryURL = build
+        p.standardInput = FileHandle.nullDevice
+        return p
+    }
+
+    /// The kernel's functions a write to a full pipe waits in (`/proc/PID/task/TID/wchan`;
+    /// kernels name them differently).
+    static let pipeWrites = ["pipe_write", "anon_pipe_write"]
+
+    /// A command's standard output and error.
+    struct Pipes {
+        let output = Pipe()
+        let errors = Pipe()
+    }
+
+    /// What `runHeld` saw: the command's status, its standard error (when not the pipe read at
+    /// the release), what was read at the release, and what of the user (besides the sleepers)
+    /// still ran once it ended.
+    struct Held {
+        var status: Int32
+        var err: String
+        var released: Data
+        var left: [String]
+    }
+
+    /// Which of a command's pipes `runHeld` fills before the command starts, so that its first
+    /// write there waits.
+    enum Filling { case output, errors }
+
+    /// Runs `scrollway args…` as a user with no other process, allowed 16 processes; once it
+    /// waits in the kernel in one of `wait`, starts 16 sleeping processes of that user (with
+    /// no limit of their own: the user is then past the command's), lets it go by opening what
+    /// it waits on (`release`, read to its end; past what was filled), and waits for it.
+    static func runHeld(
+        _ args: [String], at wait: [String], filling: Filling? = nil, release: (Pipes) throws -> FileHandle
+    ) throws -> Held {
+        let limit = 16
+        let uid = idleUser()
+        defer { killEverything(of: uid) }
+        let pipes = Pipes()
+        let filled = try filling.map { try fill($0 == .output ? pipes.output : pipes.errors) } ?? 0
+        let p = command(args, uid: uid, processes: limit)
+        p.standardOutput = pipes.output
+        p.standardError = pipes.errors
+        try p.runWithSignalsUnblocked()
+        let errorReader = filling == .errors ? nil : PipeReader(pipes.errors.fileHandleForReading)
+        let outputReader = filling == .output ? nil : PipeReader(pipes.output.fileHandleForReading)
+        try eventually("scrollway \(args.first ?? "") to wait in \(wait.joined(separator: " or "))", timeout: 60) {
+            !p.isRunning || processes(of: uid).contains { $0.name == "scrollway" && waits($0.pid, at: wait) }
+        }
+        guard p.isRunning else {
+            // Ended before it waited: nothing to release (opening a FIFO no one writes waits).
+            p.waitUntilExit()
+            let err = String(decoding: errorReader?.wait() ?? Data(), as: UTF8.self)
+            return Held(status: p.terminationStatus, err: err, released: Data(), left: [])
+        }
+        for _ in 0..<limit {
+            let sleeper = Process()
+            sleeper.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            sleeper.arguments = ["--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "sleep", "600"]
+            sleeper.standardInput = FileHandle.nullDevice
+            sleeper.standardOutput = FileHandle.nullDevice
+            sleeper.standardError = FileHandle.nullDevice
+            try sleeper.runWithSignalsUnblocked()
+        }
+        try eventually("\(limit) sleepers of user \(uid)", timeout: 60) {
+            processes(of: uid).filter { $0.name == "sleep" }.count == limit
+        }
+        let releasedReader = PipeReader(try release(pipes))
+        p.waitUntilExit()
+        _ = outputReader?.wait()
+        return Held(
+            status: p.terminationStatus, err: String(decoding: errorReader?.wait() ?? Data(), as: UTF8.self),
+            released: releasedReader.wait().dropFirst(filled),
+            left: processes(of: uid).filter { $0.name != "sleep" }.map(\.name))
+    }
+
+    /// Fills `pipe` until a write would wait; returns how many bytes it holds. Its writing end
+    /// is left blocking, as a command's output is.
+    static func fill(_ pipe: Pipe) throws -> Int {
+        let fd = pipe.fileHandleForWriting.fileDescriptor
+        let flags = fcntl(fd, F_GETFL)
+        try #require(fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0)
+        let chunk = [UInt8](repeating: 0x2E, count: 4096)
+        var filled = 0
+        while true {
+            let n = chunk.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            filled += n
+        }
+        try #require(errno == EAGAIN && filled > 0)
+        try #require(fcntl(fd, F_SETFL, flags) == 0)
+        return filled
+    }
+
+    /// The processes of user `uid` now: their ids and names.
+    static func processes(of uid: uid_t) -> [(pid: pid_t, name: String)] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+            guard let pid = pid_t(entry),
+                let status = try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8),
+                status.contains("\nUid:\t\(uid)\t"),
+                let name = try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8)
+            else { return nil }
+            return (pid, name.trimmingCharacters(in: .newlines))
+        }
+    }
+
+    /// Whether a thread of process `pid` waits in the kernel in one of `functions`.
+    static func waits(_ pid: pid_t, at functions: [String]) -> Bool {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.contains { task in
+            (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/wchan", encoding: .utf8)).map(functions.contains)
+                == true
+        }
+    }
+
     /// The user ids that have a process now.
     static func busyUsers() -> Set<uid_t> {
         var users: Set<uid_t> = []
@@ -159,12 +345,6 @@ enum ProcessLimitRig {
 
     /// Kills every process user `uid` has left.
     static func killEverything(of uid: uid_t) {
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let pid = pid_t(entry),
-                let status = try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8),
-                status.contains("\nUid:\t\(uid)\t")
-            else { continue }
-            kill(pid, SIGKILL)
-        }
+        for process in processes(of: uid) { kill(process.pid, SIGKILL) }
     }
 }
