@@ -9,8 +9,8 @@ import ScrollwayWaylandCore
 /// The process's entry, synchronous so that it runs before libdispatch starts a thread: the
 /// checks of the limits the runtime itself needs come first (a Swift `async` main is begun on
 /// libdispatch's threads, and under a limit on processes it hung there before its first line).
-/// Then it runs the command as Swift's runtime runs an `async` main: on the main actor, the main
-/// thread handed to libdispatch, the process exiting when the command returns.
+/// Then it runs the command on the main actor, the main thread handed to libdispatch, and the
+/// process ends there when the command returns or throws (`Scrollway.runToTheEnd`).
 @main
 enum ScrollwayEntry {
     static func main() {
@@ -26,10 +26,7 @@ enum ScrollwayEntry {
             Glibc.exit(1)
         }
         if ProcessResources.hasDescriptorsToSpare { FcftLibrary.startInBackground() }
-        Task { @MainActor in
-            await Scrollway.main(nil)
-            Glibc.exit(0)
-        }
+        Task { @MainActor in await Scrollway.runToTheEnd() }
         dispatchMain()
     }
 }
@@ -49,6 +46,45 @@ struct Scrollway: AsyncParsableCommand {
         version: ScrollwayVersion.string,
         subcommands: [Demo.self, Play.self, Plot.self, Scenes.self, Screenshot.self, RigCommand.self, Bench.self]
     )
+}
+
+/// A command whose run is isolated to the main actor (the commands that draw, or run a rig's
+/// clients), called there without leaving it.
+protocol MainActorCommand {
+    @MainActor func run() async throws
+}
+
+extension Bench: MainActorCommand {}
+extension Demo: MainActorCommand {}
+extension Play: MainActorCommand {}
+extension Screenshot: MainActorCommand {}
+
+extension Scrollway {
+    /// Parses the arguments, runs the command and ends the process, all on the main actor, as
+    /// `AsyncParsableCommand.main` would but without its return to a nonisolated function,
+    /// which needs a thread of Swift's global pool: under a limit on processes reached during
+    /// the run, once the pool's idle threads had gone, libdispatch retried a new one for ever
+    /// and a command that had said why it stopped never exited (docs/decisions.md, Hostile
+    /// input 0.15.36).
+    @MainActor static func runToTheEnd() async -> Never {
+        do {
+            var command = try parseAsRoot(nil)
+            if let isolated = command as? any MainActorCommand {
+                try await isolated.run()
+            } else {
+                // Every asynchronous subcommand must be a `MainActorCommand`: what is left runs
+                // synchronously (the root's own run shows the help), and an asynchronous one's
+                // synchronous run would show the help instead of running.
+                precondition(
+                    !(command is any AsyncParsableCommand) || command is Scrollway,
+                    "\(type(of: command)) is asynchronous but not a MainActorCommand")
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+        Glibc.exit(0)
+    }
 }
 
 /// Sends the library's diagnostics (swift-log) to standard error at the level `SCROLLWAY_LOG`
