@@ -131,16 +131,19 @@ struct Demo: AsyncParsableCommand {
         let window = StopTarget()
         let ending = Signalled()
         let partial = recordFile?.temporary
-        let signals = try onStopSignals { signo in
-            if window.stop() { return }
-            ending.set(signo)
-            if let partial { unlink(partial) }
-            endBySignal(signo)
-        }
+        // Handled until the command returns; set inside the `do`, so that a refusal to handle
+        // them discards the files as a failure does.
+        var signals: [DispatchSourceSignal] = []
         defer { for source in signals { source.cancel() } }
         // Set once the window is up: what it recorded is kept however the connection ends.
         var recorder: InputRecorder?
         do {
+            signals = try onStopSignals { signo in
+                if window.stop() { return }
+                ending.set(signo)
+                if let partial { unlink(partial) }
+                endBySignal(signo)
+            }
             let stats = try frameStats.map { try FrameStatsWriter(path: $0) }
             stats?.watchTiles(in: content)
             // The lines kept back are written however the loop ends.
@@ -213,16 +216,19 @@ struct Demo: AsyncParsableCommand {
         // Interrupted, the tour leaves neither its rig's folder nor the output folders it made
         // while still empty, then ends by the signal.
         let stopping = Signalled()
-        let signals =
-            ProcessResources.hasDescriptorsToSpare
-            ? try onStopSignals(stopping) { signo in
-                WestonProcess.removeRuntimeDirectoriesOfThisProcess()
-                folder.removeEmptyFolders()
-                endBySignal(signo)
-            } : []
+        // Handled until the command returns; set inside the `do`, so that a refusal to handle
+        // them removes the folders as a failure does.
+        var signals: [DispatchSourceSignal] = []
         defer { for source in signals { source.cancel() } }
-        StandardStream.error.say("scrollway demo --headless: playing the tour in a headless weston…\n")
         do {
+            signals =
+                ProcessResources.hasDescriptorsToSpare
+                ? try onStopSignals(stopping) { signo in
+                    WestonProcess.removeRuntimeDirectoriesOfThisProcess()
+                    folder.removeEmptyFolders()
+                    endBySignal(signo)
+                } : []
+            StandardStream.error.say("scrollway demo --headless: playing the tour in a headless weston…\n")
             let shots = try Tour.play(size: Size(width: 390, height: 844))
             for (name, canvas) in shots {
                 try PNGDestination(dir.appendingPathComponent("\(name).png").path).write(try PNG.encode(canvas))

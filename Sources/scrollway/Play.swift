@@ -139,21 +139,23 @@ struct Play: AsyncParsableCommand {
         let made = shots.made
         let inWeston = platform == .weston
         let stopping = Signalled()
-        let signals =
-            !ProcessResources.hasDescriptorsToSpare || (partial == nil && made.isEmpty && !inWeston)
-            ? []
-            : try onStopSignals(stopping) { signo in
-                // The rig's folder first: its removal may take a few tries while the main thread
-                // runs on, and with the partial trace gone by then a run ending meanwhile would
-                // fail to rename it, instead of ending by the signal.
-                if inWeston { WestonProcess.removeRuntimeDirectoriesOfThisProcess() }
-                if let partial { unlink(partial) }
-                shots.removeEmptyFolders()
-                endBySignal(signo)
-            }
+        // Handled until the command returns; set inside the `do`, so that a refusal to handle
+        // them is cleaned up as a failed run is.
+        var signals: [DispatchSourceSignal] = []
         defer { for source in signals { source.cancel() } }
-
         do {
+            signals =
+                !ProcessResources.hasDescriptorsToSpare || (partial == nil && made.isEmpty && !inWeston)
+                ? []
+                : try onStopSignals(stopping) { signo in
+                    // The rig's folder first: its removal may take a few tries while the main
+                    // thread runs on, and with the partial trace gone by then a run ending
+                    // meanwhile would fail to rename it, instead of ending by the signal.
+                    if inWeston { WestonProcess.removeRuntimeDirectoriesOfThisProcess() }
+                    if let partial { unlink(partial) }
+                    shots.removeEmptyFolders()
+                    endBySignal(signo)
+                }
             let reader = try ScriptFileReader(path: script, parser: parser)
             reader.expect(summary)
             switch platform {

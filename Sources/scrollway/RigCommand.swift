@@ -113,13 +113,16 @@ struct RigCommand: ParsableCommand {
         defer { rig.stop() }
         let signalled = Signalled()
         nonisolated(unsafe) let stoppable = rig
-        let stopOnSignal = try onStopSignals(signalled) { signo in
-            stoppable.stop()
-            shots.removeEmptyFolders()
-            Glibc.exit(128 + signo)
-        }
+        // Handled until the command returns; set inside the `do`, so that a refusal to handle
+        // them removes the folders as a failure does.
+        var stopOnSignal: [DispatchSourceSignal] = []
         defer { stopOnSignal.forEach { $0.cancel() } }
         do {
+            stopOnSignal = try onStopSignals(signalled) { signo in
+                stoppable.stop()
+                shots.removeEmptyFolders()
+                Glibc.exit(128 + signo)
+            }
             // Unbuffered, so a script reading our stdout sees the socket at once.
             try say("WAYLAND_DISPLAY=\(rig.socketPath)")
             if let dir = rig.clientEnvironment["XDG_RUNTIME_DIR"] { try say("XDG_RUNTIME_DIR=\(dir)") }
