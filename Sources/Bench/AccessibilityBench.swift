@@ -68,7 +68,11 @@ enum AccessibilityRun {
         reader.standardInput = lifeline
         reader.standardOutput = out
         reader.standardError = FileHandle.nullDevice
-        try reader.runWithSignalsUnblocked()
+        do {
+            try reader.runWithSignalsUnblocked()
+        } catch {
+            throw BenchError("cannot start \(reader.executableURL?.path ?? "python3") (the AT-SPI listener): \(error)")
+        }
         defer {
             // SIGKILL: the listener keeps nothing a clean end would save.
             if reader.isRunning { kill(reader.processIdentifier, SIGKILL) }

@@ -189,7 +189,7 @@ public struct WestonBench {
         do {
             try p.runWithSignalsUnblocked()
         } catch let refused as ProcessStartFailure where refused.code == EAGAIN {
-            throw refused
+            throw BenchError("cannot start \(p.executableURL?.path ?? "python3") to look for GTK4: \(refused)")
         } catch {
             return false
         }

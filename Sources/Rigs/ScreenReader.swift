@@ -151,7 +151,11 @@ public final class ScreenReader {
         p.standardOutput = handle
         p.standardError = handle
         p.standardInput = FileHandle.nullDevice
-        try p.runWithSignalsUnblocked()
+        do {
+            try p.runWithSignalsUnblocked()
+        } catch {
+            throw RigError.system("cannot start \(tool): \(error)")
+        }
         processes.append(p)
     }
 

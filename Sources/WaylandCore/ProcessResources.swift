@@ -68,11 +68,13 @@ public enum ProcessResources {
     }
 
     /// Why one more thread cannot start now (the system's error number), or nil when one can.
-    /// Asked before work that needs a thread libdispatch or Foundation would start and then
-    /// wait on forever when the system refuses it (a dispatch source's registration, the first
-    /// `Process` run, which starts Foundation's manager thread): a limit on processes reached
-    /// during a run, by this command or by other processes of its user, is then an error that
-    /// names it instead of a hang. A child process needs the same room as a thread.
+    /// Asked before, or while waiting for, work that needs a thread libdispatch or Foundation
+    /// would start and then wait on forever when the system refuses it (a dispatch source's
+    /// registration, the first `Process` run, which starts Foundation's manager thread): a
+    /// limit on processes reached during a run, by this command or by other processes of its
+    /// user, is then an error that names it instead of a hang. A child process needs the same
+    /// room as a thread. It is a check before the start: a limit another process reaches in
+    /// between still leaves the wait.
     public static func threadRefusal() -> Int32? {
         var error: Int32 = 0
         guard sw_threads_startable(1, &error) < 1 else { return nil }
