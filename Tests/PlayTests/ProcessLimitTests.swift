@@ -53,16 +53,17 @@ struct ProcessLimitTests {
         #expect(
             r.err
                 == "scrollway: only \(processes - 1) of the 8 threads it needs beside its main one could start: "
-                + "Resource temporarily unavailable (the limit on processes, ulimit -u, or the cgroup's pids.max, "
-                + "is reached)\n")
+                + "\(Rig.limitReached)\n")
         #expect(r.out.isEmpty)
     }
 
     /// A limit on processes reached during a run, by other processes of the user (a desktop
     /// session's are all counted): the command, past its first check, is held where it waits on
-    /// the test, the user is taken past its limit, and the command is let go. A play in weston
-    /// then stops where it registers its stop-signal handling (whose wait for a thread of
-    /// libdispatch's was a hang), before the compositor starts; its trace is given nothing.
+    /// the test until its idle threads have gone, the user is taken past its limit, and the
+    /// command is let go. A play in weston then stops where it registers its stop-signal
+    /// handling (whose wait for a thread of libdispatch's was a hang), before the compositor
+    /// starts; its trace is given nothing, and it exits (the return from the command to
+    /// ArgumentParser's `main`, off the main actor, had waited for a thread too).
     @Test func aLimitReachedBeforeStopSignalsAreHandledIsNamed() async throws {
         let script = try CommandRunner.tapScript("process-limit-tap.jsonl")
         chmod(script.path, 0o644)
@@ -71,12 +72,52 @@ struct ProcessLimitTests {
         try #require(mkfifo(trace.path, 0o666) == 0 && chmod(trace.path, 0o666) == 0)
         let args = ["play", script.path, "--platform", "weston", "--trace", trace.path]
         let r = try await CommandRunner.offThePool {
-            // Opening the trace for writing waits for its reader (the test, once the user is full).
-            try Rig.runHeld(args, at: ["wait_for_partner"]) { _ in try FileHandle(forReadingFrom: trace) }
+            // Opening the trace for writing waits for its reader (the test, once the user is full),
+            // which opens it without waiting for a writer: one that went away gives an end.
+            try Rig.runHeld(args, at: ["wait_for_partner", "fifo_open"]) { _ in
+                let fd = open(trace.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+                guard fd >= 0, fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0 else {
+                    throw RigError.system("cannot open \(trace.path): \(String(cString: strerror(errno)))")
+                }
+                return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+            }
         }
         #expect(r.status == 1, "\(r)")
         #expect(r.err == "Error: cannot start a thread to handle SIGINT and SIGTERM: \(Rig.limitReached)\n")
         #expect(r.released == Data())
+        #expect(r.left.isEmpty, "left running: \(r.left)")
+    }
+
+    /// The same for a play whose run made files: held saying the script's warning (a finger
+    /// left down) into a standard error the test filled, after its partial trace and its
+    /// screenshot folders were made. Refused the signals' thread, it takes them away as a
+    /// failed run does.
+    @Test func aRefusedSignalThreadLeavesNoPartialTraceNorFolders() async throws {
+        let script = Rig.build.appendingPathComponent("held-down.jsonl")
+        let events = [
+            #"{"t": 0, "type": "touch.down", "id": 0, "x": 100, "y": 100}"#, #"{"t": 0, "type": "touch.frame"}"#,
+            #"{"t": 60, "type": "screenshot", "name": "x"}"#,
+        ]
+        try (events.joined(separator: "\n") + "\n").write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o644)
+        let trace = Rig.build.appendingPathComponent("held-partial.jsonl")
+        let shots = Rig.build.appendingPathComponent("held-shots")
+        try? FileManager.default.removeItem(at: shots)
+        unlink(trace.path)
+        let args = [
+            "play", script.path, "--trace", trace.path, "--screenshots", shots.appendingPathComponent("in").path,
+        ]
+        let r = try await CommandRunner.offThePool {
+            try Rig.runHeld(args, at: Rig.pipeWrites, filling: .errors) { $0.errors.fileHandleForReading }
+        }
+        #expect(r.status == 1, "\(r)")
+        let lines = String(decoding: r.released, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines.first?.contains("still down") == true, "\(lines)")
+        #expect(lines.last == "Error: cannot start a thread to handle SIGINT and SIGTERM: \(Rig.limitReached)")
+        let leftFiles = try FileManager.default.contentsOfDirectory(atPath: Rig.build.path).filter {
+            $0.hasPrefix("held-partial") || $0.hasPrefix(".held-partial") || $0 == "held-shots"
+        }
+        #expect(leftFiles.isEmpty, "left behind: \(leftFiles)")
         #expect(r.left.isEmpty, "left running: \(r.left)")
     }
 
@@ -254,14 +295,29 @@ enum ProcessLimitRig {
         try p.runWithSignalsUnblocked()
         let errorReader = filling == .errors ? nil : PipeReader(pipes.errors.fileHandleForReading)
         let outputReader = filling == .output ? nil : PipeReader(pipes.output.fileHandleForReading)
+        var held: pid_t?
         try eventually("scrollway \(args.first ?? "") to wait in \(wait.joined(separator: " or "))", timeout: 60) {
-            !p.isRunning || processes(of: uid).contains { $0.name == "scrollway" && waits($0.pid, at: wait) }
+            held = processes(of: uid).first { $0.name == "scrollway" && waits($0.pid, at: wait) }?.pid
+            return !p.isRunning || held != nil
+        }
+        // The worst case: libdispatch lets an idle thread go after a few seconds, and with none
+        // left any work sent to a pool needs a new one. A thread running just then shows no
+        // wait ("0"): not yet idle either.
+        if let held {
+            try eventually("scrollway \(args.first ?? "")'s idle threads to end", timeout: 60) {
+                !p.isRunning || !threadWaits(of: held).contains { $0.contains("futex") || $0 == "0" }
+            }
         }
         guard p.isRunning else {
-            // Ended before it waited: nothing to release (opening a FIFO no one writes waits).
+            // Ended before it was let go: nothing to release (nothing may ever write to what
+            // `release` opens); what it said is read from the pipe it said it in.
             p.waitUntilExit()
-            let err = String(decoding: errorReader?.wait() ?? Data(), as: UTF8.self)
-            return Held(status: p.terminationStatus, err: err, released: Data(), left: [])
+            let late = filling.map {
+                PipeReader($0 == .output ? pipes.output.fileHandleForReading : pipes.errors.fileHandleForReading)
+            }
+            let said = late?.wait().dropFirst(filled) ?? Data()
+            let err = String(decoding: errorReader?.wait() ?? said, as: UTF8.self)
+            return Held(status: p.terminationStatus, err: err, released: said, left: [])
         }
         for _ in 0..<limit {
             let sleeper = Process()
@@ -289,7 +345,7 @@ enum ProcessLimitRig {
     static func fill(_ pipe: Pipe) throws -> Int {
         let fd = pipe.fileHandleForWriting.fileDescriptor
         let flags = fcntl(fd, F_GETFL)
-        try #require(fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0)
+        guard fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0 else { throw RigError.system("cannot fill a pipe") }
         let chunk = [UInt8](repeating: 0x2E, count: 4096)
         var filled = 0
         while true {
@@ -297,8 +353,9 @@ enum ProcessLimitRig {
             guard n > 0 else { break }
             filled += n
         }
-        try #require(errno == EAGAIN && filled > 0)
-        try #require(fcntl(fd, F_SETFL, flags) == 0)
+        guard errno == EAGAIN, filled > 0, fcntl(fd, F_SETFL, flags) == 0 else {
+            throw RigError.system("cannot fill a pipe: \(String(cString: strerror(errno)))")
+        }
         return filled
     }
 
@@ -316,11 +373,13 @@ enum ProcessLimitRig {
 
     /// Whether a thread of process `pid` waits in the kernel in one of `functions`.
     static func waits(_ pid: pid_t, at functions: [String]) -> Bool {
+        threadWaits(of: pid).contains(where: functions.contains)
+    }
+
+    /// Where in the kernel each thread of process `pid` waits (its `wchan`).
+    static func threadWaits(of pid: pid_t) -> [String] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.contains { task in
-            (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/wchan", encoding: .utf8)).map(functions.contains)
-                == true
-        }
+        return tasks.compactMap { try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/wchan", encoding: .utf8) }
     }
 
     /// The user ids that have a process now.
