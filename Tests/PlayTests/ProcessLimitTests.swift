@@ -254,8 +254,8 @@ enum ProcessLimitRig {
     }
 
     /// The kernel's functions a write to a full pipe waits in (`/proc/PID/task/TID/wchan`;
-    /// kernels name them differently).
-    static let pipeWrites = ["pipe_write", "anon_pipe_write"]
+    /// kernels name them differently: before 5.6 the wait was `pipe_wait`).
+    static let pipeWrites = ["pipe_write", "anon_pipe_write", "pipe_wait"]
 
     /// A command's standard output and error.
     struct Pipes {
