@@ -61,6 +61,15 @@ final class TileRasterizer: Sendable {
             return spares.remove(at: i)
         }
 
+        /// The most urgent queued job, taken out, with a spare of its size if there is one.
+        mutating func takeMostUrgent() -> (job: Job, spare: PixelMemory?)? {
+            guard let i = queue.indices.min(by: { TileRasterizer.precedes(queue[$0], queue[$1]) }) else {
+                return nil
+            }
+            let job = queue.remove(at: i)
+            return (job, takeSpare(width: job.pixelWidth, height: job.pixelHeight))
+        }
+
         /// Bytes of the spares.
         var spareBytes: Int {
             var held = 0
@@ -160,13 +169,7 @@ final class TileRasterizer: Sendable {
     /// outside any background budget: tiles that come late, rather than a view left blank by
     /// work no thread will ever take. The next `submit` tries a worker again.
     private func drawWithoutWorkers() {
-        while let (job, spare) = state.withLock({ s -> (Job, PixelMemory?)? in
-            guard !s.closed, let i = s.queue.indices.min(by: { Self.precedes(s.queue[$0], s.queue[$1]) }) else {
-                return nil
-            }
-            let job = s.queue.remove(at: i)
-            return (job, s.takeSpare(width: job.pixelWidth, height: job.pixelHeight))
-        }) {
+        while let (job, spare) = state.withLock({ $0.closed ? nil : $0.takeMostUrgent() }) {
             Self.draw(job, reusing: spare)
         }
         _ = state.withLock { $0.excessSpares() }
@@ -265,11 +268,7 @@ final class TileRasterizer: Sendable {
                     s.threads -= 1
                     return (nil, nil, [], true)
                 }
-                guard let i = s.queue.indices.min(by: { Self.precedes(s.queue[$0], s.queue[$1]) }) else {
-                    return (nil, nil, [], false)
-                }
-                let job = s.queue.remove(at: i)
-                let spare = s.takeSpare(width: job.pixelWidth, height: job.pixelHeight)
+                guard let (job, spare) = s.takeMostUrgent() else { return (nil, nil, [], false) }
                 return (job, spare, s.excessSpares(), false)
             }
             // Spares the queue no longer needs are freed here, on this thread, not the main one.
