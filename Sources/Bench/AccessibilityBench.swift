@@ -68,11 +68,7 @@ enum AccessibilityRun {
         reader.standardInput = lifeline
         reader.standardOutput = out
         reader.standardError = FileHandle.nullDevice
-        do {
-            try reader.runWithSignalsUnblocked()
-        } catch {
-            throw BenchError("cannot start \(reader.executableURL?.path ?? "python3") (the AT-SPI listener): \(error)")
-        }
+        try reader.runWithSignalsUnblocked()
         defer {
             // SIGKILL: the listener keeps nothing a clean end would save.
             if reader.isRunning { kill(reader.processIdentifier, SIGKILL) }

@@ -189,7 +189,7 @@ public struct WestonBench {
         do {
             try p.runWithSignalsUnblocked()
         } catch let refused as ProcessStartFailure where refused.code == EAGAIN {
-            throw BenchError("cannot start \(p.executableURL?.path ?? "python3") to look for GTK4: \(refused)")
+            throw refused
         } catch {
             return false
         }

@@ -151,11 +151,7 @@ public final class ScreenReader {
         p.standardOutput = handle
         p.standardError = handle
         p.standardInput = FileHandle.nullDevice
-        do {
-            try p.runWithSignalsUnblocked()
-        } catch {
-            throw RigError.system("cannot start \(tool): \(error)")
-        }
+        try p.runWithSignalsUnblocked()
         processes.append(p)
     }
 

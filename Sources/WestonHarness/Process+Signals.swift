@@ -15,7 +15,8 @@ extension Process {
     /// Foundation starts a manager thread on the first run and waits for it forever when the
     /// system refuses it, and the child would be refused the same way.
     public func runWithSignalsUnblocked() throws {
-        if let code = ProcessResources.threadRefusal() { throw ProcessStartFailure(code: code) }
+        let program = executableURL?.path
+        if let code = ProcessResources.threadRefusal() { throw ProcessStartFailure(code: code, program: program) }
         var none = sigset_t()
         var saved = sigset_t()
         sigemptyset(&none)
@@ -24,31 +25,38 @@ extension Process {
         do {
             try run()
         } catch {
-            throw ProcessStartFailure(error)
+            throw ProcessStartFailure(error, program: program)
         }
     }
 }
 
 /// Why a process could not be started, as the system said it: Foundation's `Process` wraps the
 /// error of `posix_spawn` in one whose text says only "The operation could not be completed".
+/// It says "cannot start PROGRAM: REASON", so that every caller names the program alike.
 public struct ProcessStartFailure: Error, LocalizedError, CustomStringConvertible {
     /// The system's error number, when Foundation kept it.
     public let code: Int32?
-    public let description: String
+    /// The program that could not be started, when known.
+    public let program: String?
+    /// The system's reason alone (the limit named for EAGAIN).
+    public let reason: String
 
-    public init(_ error: any Error) {
+    public init(_ error: any Error, program: String? = nil) {
         let thrown = error as NSError
         let posix = [thrown.userInfo[NSUnderlyingErrorKey] as? NSError, thrown].lazy.compactMap { $0 }
             .first { $0.domain == NSPOSIXErrorDomain }
         code = posix.map { Int32(clamping: $0.code) }
-        description = code.map(ProcessResources.startRefusal) ?? error.localizedDescription
+        self.program = program
+        reason = code.map(ProcessResources.startRefusal) ?? error.localizedDescription
     }
 
     /// A refusal the system gave before the process was asked for (`ProcessResources.threadRefusal`).
-    public init(code: Int32) {
+    public init(code: Int32, program: String? = nil) {
         self.code = code
-        description = ProcessResources.startRefusal(code)
+        self.program = program
+        reason = ProcessResources.startRefusal(code)
     }
 
+    public var description: String { program.map { "cannot start \($0): \(reason)" } ?? reason }
     public var errorDescription: String? { description }
 }

@@ -89,8 +89,8 @@ package enum RigProcesses {
     }
 
     /// Starts `executable` (a path, or a name on $PATH) with exactly `environment`, its output
-    /// going to `destination`, and no signal blocked; one that cannot be started is named with
-    /// the system's reason.
+    /// going to `destination`, and no signal blocked; one that cannot be started throws
+    /// `ProcessStartFailure`, which names it with the system's reason.
     package static func launch(
         _ executable: String, arguments: [String], environment: [String: String], to destination: RigClientOutput
     ) throws -> Process {
@@ -118,11 +118,7 @@ package enum RigProcesses {
         case .inherit:
             break
         }
-        do {
-            try p.runWithSignalsUnblocked()
-        } catch {
-            throw RigError.system("cannot start \(path): \(error)")
-        }
+        try p.runWithSignalsUnblocked()
         return p
     }
 

@@ -100,7 +100,7 @@ public final class WestonProcess {
             try process.runWithSignalsUnblocked()
         } catch {
             try? FileManager.default.removeItem(at: dir)
-            throw RigError.system("cannot start \(weston): \(error.localizedDescription)")
+            throw error
         }
         isRunning = true
         let deadline = Deadline(in: options.startupTimeout)

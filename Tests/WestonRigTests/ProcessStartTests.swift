@@ -32,6 +32,7 @@ struct ProcessStartTests {
         p.standardInput = FileHandle.nullDevice
         let error = #expect(throws: ProcessStartFailure.self) { try p.runWithSignalsUnblocked() }
         #expect(error?.code == ENOENT)
-        #expect(error?.description == "No such file or directory")
+        #expect(error?.reason == "No such file or directory")
+        #expect(error?.description == "cannot start \(script.path): No such file or directory")
     }
 }
