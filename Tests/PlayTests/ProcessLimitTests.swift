@@ -359,16 +359,23 @@ enum ProcessLimitRig {
         return filled
     }
 
-    /// The processes of user `uid` now: their ids and names.
-    static func processes(of uid: uid_t) -> [(pid: pid_t, name: String)] {
+    /// Every process now: its id, its real user id and its name.
+    static func allProcesses() -> [(pid: pid_t, uid: uid_t, name: String)] {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
             guard let pid = pid_t(entry),
                 let status = try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8),
-                status.contains("\nUid:\t\(uid)\t"),
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Uid:") }),
+                let real = line.split(whereSeparator: { $0 == "\t" || $0 == " " }).dropFirst().first,
+                let uid = uid_t(real),
                 let name = try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8)
             else { return nil }
-            return (pid, name.trimmingCharacters(in: .newlines))
+            return (pid, uid, name.trimmingCharacters(in: .newlines))
         }
+    }
+
+    /// The processes of user `uid` now: their ids and names.
+    static func processes(of uid: uid_t) -> [(pid: pid_t, name: String)] {
+        allProcesses().filter { $0.uid == uid }.map { ($0.pid, $0.name) }
     }
 
     /// Whether a thread of process `pid` waits in the kernel in one of `functions`.
@@ -383,18 +390,7 @@ enum ProcessLimitRig {
     }
 
     /// The user ids that have a process now.
-    static func busyUsers() -> Set<uid_t> {
-        var users: Set<uid_t> = []
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where pid_t(entry) != nil {
-            guard let status = try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8),
-                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Uid:") }),
-                let real = line.split(whereSeparator: { $0 == "\t" || $0 == " " }).dropFirst().first,
-                let uid = uid_t(real)
-            else { continue }
-            users.insert(uid)
-        }
-        return users
-    }
+    static func busyUsers() -> Set<uid_t> { Set(allProcesses().map(\.uid)) }
 
     /// A user id above 54,320 with no process.
     static func idleUser() -> uid_t {
