@@ -409,13 +409,23 @@ open class ScrollView: View {
         adjustedInsetMayHaveChanged()
     }
 
-    /// Whether content can move on an axis: larger than the viewport (with insets), or
-    /// always-bounce on that axis.
+    /// Whether content can move on an axis: its offset range is longer than nothing (content
+    /// with the adjusted inset, keyboard and safe area included, larger than the viewport), or
+    /// always-bounce on that axis. A keyboard's inset alone makes a form that fits scroll, as
+    /// in UIKit, so that the fields under the keyboard can be brought up.
     public var scrollsHorizontally: Bool {
-        alwaysBounceHorizontal || contentSize.width + contentInset.horizontal > bounds.width + 1e-9
+        alwaysBounceHorizontal || contentSize.width + adjustedContentInset.horizontal > bounds.width + 1e-9
     }
     public var scrollsVertically: Bool {
-        alwaysBounceVertical || contentSize.height + contentInset.vertical > bounds.height + 1e-9
+        alwaysBounceVertical || contentSize.height + adjustedContentInset.vertical > bounds.height + 1e-9
+    }
+    /// Whether an axis counts as scrollable for the safe area's part of the adjusted inset
+    /// (`scrollableAxes`, `automatic`): the content with the scroll view's own `contentInset`,
+    /// since the adjusted inset is what this decides.
+    private func scrollsBeforeAdjustment(vertically: Bool) -> Bool {
+        vertically
+            ? alwaysBounceVertical || contentSize.height + contentInset.vertical > bounds.height + 1e-9
+            : alwaysBounceHorizontal || contentSize.width + contentInset.horizontal > bounds.width + 1e-9
     }
 
     func computeAdjustedInset() -> EdgeInsets {
@@ -427,16 +437,16 @@ open class ScrollView: View {
         case .automatic:
             safe.top = s.top
             safe.bottom = s.bottom
-            if scrollsHorizontally {
+            if scrollsBeforeAdjustment(vertically: false) {
                 safe.left = s.left
                 safe.right = s.right
             }
         case .scrollableAxes:
-            if scrollsVertically {
+            if scrollsBeforeAdjustment(vertically: true) {
                 safe.top = s.top
                 safe.bottom = s.bottom
             }
-            if scrollsHorizontally {
+            if scrollsBeforeAdjustment(vertically: false) {
                 safe.left = s.left
                 safe.right = s.right
             }

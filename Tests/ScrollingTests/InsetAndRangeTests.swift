@@ -111,4 +111,27 @@ import Testing
         let steps = zip(rig.offsets, rig.offsets.dropFirst()).map { abs($1.y - $0.y) }
         #expect(steps.allSatisfy { $0 <= 60.0 * 10 / 60 + 1e-9 })
     }
+
+    /// Content that fits its viewport scrolls once the adjusted inset makes its range longer
+    /// than nothing (a keyboard's part, or the safe area's under `automatic`), as UIKit's does:
+    /// a drag moves it and it rests at the range's end. Whether an axis scrolled was decided
+    /// from `contentInset` alone, so the drag was refused on that axis and the fields under a
+    /// keyboard could not be brought up.
+    @Test(arguments: [true, false])
+    func anAdjustedInsetAloneMakesContentThatFitsScroll(keyboard: Bool) {
+        let rig = ScrollBench(content: Size(width: 390, height: 300))
+        let s = rig.scroll
+        #expect(!s.scrollsVertically)
+        if keyboard {
+            s.setInsetContribution(EdgeInsets(top: 0, left: 0, bottom: 600, right: 0), for: .keyboard)
+        } else {
+            s.safeAreaInsets = EdgeInsets(top: 0, left: 0, bottom: 600, right: 0)
+        }
+        #expect(s.verticalRange == 0...56)  // 300 + 600 − 844
+        #expect(s.scrollsVertically && !s.scrollsHorizontally)
+        rig.drag(from: Point(x: 200, y: 700), to: Point(x: 200, y: 600), duration: 0.4)
+        #expect(s.contentOffset.y > 40, "dragged to \(s.contentOffset.y)")
+        rig.settle()
+        #expect(s.contentOffset == Point(x: 0, y: 56))
+    }
 }
