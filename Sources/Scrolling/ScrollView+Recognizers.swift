@@ -87,11 +87,12 @@ extension ScrollView {
         }
     }
 
-    /// A zoom gesture began (a second finger, or a touchpad pinch).
-    func pinchDidBegin(at t: Double) {
+    /// A zoom gesture began (two fingers past the threshold, or a touchpad pinch), the
+    /// fingers' scale since they landed `scale`.
+    func pinchDidBegin(at t: Double, scale: Double = 1) {
         let pinch = ownPinch
         guard pinch.isEnabled, pinch.state == .possible else { return }
-        pinch.ownerReports(scale: 1, at: t)
+        pinch.ownerReports(scale: scale, at: t)
         drivingOwnRecognizers { pinch.state = .began }
     }
 

@@ -132,7 +132,7 @@ extension ScrollView {
     /// Two fingers or a touchpad pinch are zooming.
     public var isZooming: Bool {
         if case .touchpadPinching = state { return true }
-        return state.touch?.pinch != nil
+        return state.touch?.pinch?.began == true
     }
 
     /// The zoom springs back from beyond a limit.
@@ -165,8 +165,9 @@ extension ScrollView {
     /// What moves the offset between frames.
     var motion: Motion { state.motion }
 
-    /// A drag, touchpad scroll or pinch owns the offset right now (a resting finger does not).
-    var isHeldByGesture: Bool { isDragging || isZooming }
+    /// A drag, touchpad scroll or pinch owns the offset right now (a resting finger does not;
+    /// two fingers that may yet pinch do).
+    var isHeldByGesture: Bool { isDragging || state.touch?.pinch != nil || isZooming }
 
     /// Fingers hold the content, resting or moving: it must not spring anywhere on its own.
     var holdsContent: Bool { isTracking || isHeldByGesture }

@@ -19,6 +19,11 @@ struct PinchState {
     /// The offset this pinch last showed; if anything else moved the content since, the
     /// unbanded offset is taken afresh from where it is.
     var lastShown: Point?
+    /// Whether the zoom has begun. Two fingers on the screen begin it only once their distance
+    /// changes by more than the slop or their centroid crosses it (they pan together), as
+    /// UIKit's pinch begins: two fingers that land and lift still are no zoom. A
+    /// touchpad pinch has begun from its first event.
+    var began = true
 }
 
 /// A zoom animation in log space around a fixed anchor (viewport coordinates).
@@ -185,11 +190,9 @@ extension ScrollView {
             tracker: PinchTracker(first.location, touch.location), startScale: zoomScaleStorage,
             lastCenter: Point(
                 x: (first.location.x + touch.location.x) / 2, y: (first.location.y + touch.location.y) / 2),
-            active: true, unbanded: unbandedOffset(contentOffset))
+            active: true, unbanded: unbandedOffset(contentOffset), began: false)
         if p.tracker == nil { p.active = false }
         pinch = p
-        notify(.willBeginZooming)
-        pinchDidBegin(at: touch.timestamp)
     }
 
     func updatePinch(with touch: Touch) {
@@ -197,6 +200,22 @@ extension ScrollView {
         if touch.id == p.firstID { p.first = touch.location } else { p.second = touch.location }
         p.tracker?.update(p.first, p.second)
         guard let tracker = p.tracker else { return }
+        if !p.began {
+            // Nothing zooms until the fingers spread, close or move together past the
+            // threshold; then the scale and the pan count from where they landed, so the content
+            // point under them stays under them (the pinch's scale is the distance over the
+            // distance at landing).
+            let spread = abs(tracker.scale - 1) * tracker.startDistance
+            let moved = (tracker.center - tracker.startCenter).length
+            guard spread > PanTracker.touchSlop || moved > PanTracker.touchSlop else {
+                pinch = p
+                return
+            }
+            p.began = true
+            pinch = p
+            notify(.willBeginZooming)
+            pinchDidBegin(at: touch.timestamp, scale: tracker.scale)
+        }
         let requested = p.startScale * tracker.scale
         let shown = ZoomBand.shownScale(
             requested, minimum: minimumZoomScale, maximum: maximumZoomScale, bounces: bouncesZoom)
@@ -219,6 +238,11 @@ extension ScrollView {
         let t = touch.timestamp
         window?.cancelTimer(first.timer)
         if endTouch() { endDragging(velocity: .zero, at: t) }
+        guard p.began else {
+            // Two fingers that lifted still: no zoom to end, and the content rests where it was.
+            settleAfterTouch(at: t)
+            return true
+        }
         pinchDidEnd(cancelled: false)
         finishZoomGesture(anchor: viewportPoint(p.lastCenter), at: t)
         return true

@@ -205,7 +205,9 @@ final class RecognizerRules: GestureRecognizerDelegate {
         pinch.name = "pinch"
         rig.send(.touchDown(id: 1, position: Point(x: 150, y: 400)))
         rig.send(.touchDown(id: 2, position: Point(x: 250, y: 400)), at: 0.01)
-        #expect(states.log == ["pinch:began"])
+        // Two fingers down are no pinch yet: it begins once their distance changes by more
+        // than the slop, with the scale since they landed.
+        #expect(states.log.isEmpty && !rig.scroll.isZooming)
         rig.send(.touchMotion(id: 2, position: Point(x: 350, y: 400)), at: 0.03)
         #expect(pinch.scale == 2)
         #expect(abs(rig.scroll.zoomScale - 2) < 1e-9)
@@ -213,6 +215,37 @@ final class RecognizerRules: GestureRecognizerDelegate {
         #expect(states.log == ["pinch:began", "pinch:changed", "pinch:ended"])
         rig.send(.touchUp(id: 1), at: 0.06)
         #expect(states.log.last == "pinch:possible")
+    }
+
+    /// Two fingers that land, stay within the slop and lift are no zoom (as UIKit's pinch):
+    /// no willBeginZooming or didEndZooming, no recognizer state, the scale and offset as they
+    /// were. A zoom began at the second finger's landing, and the trace showed a zoom.
+    @Test func twoFingersThatLandAndLiftStillAreNoZoom() {
+        let (rig, _, states) = bench(content: Size(width: 390, height: 844))
+        rig.zoomsContent(minimum: 1, maximum: 4)
+        rig.scroll.pinchGestureRecognizer?.name = "pinch"
+        rig.scroll.contentOffset = .zero
+        rig.send(.touchDown(id: 1, position: Point(x: 150, y: 400)))
+        rig.send(.touchDown(id: 2, position: Point(x: 250, y: 400)), at: 0.01)
+        // 8 px wider and the centroid 6 px on: both within the slop.
+        rig.send(.touchMotion(id: 2, position: Point(x: 258, y: 400)), at: 0.03)
+        rig.send(.touchMotion(id: 1, position: Point(x: 154, y: 404)), at: 0.04)
+        #expect(!rig.scroll.isZooming && rig.scroll.zoomScale == 1)
+        rig.send(.touchUp(id: 2), at: 0.08)
+        rig.send(.touchUp(id: 1), at: 0.09)
+        rig.settle()
+        #expect(rig.callbacks.isEmpty, "\(rig.callbacks)")
+        // Both recognizers fail when the fingers lift without beginning, as UIKit's do.
+        #expect(states.log == ["pan:failed", "pan:possible", "pinch:failed", "pinch:possible"])
+        #expect(rig.scroll.zoomScale == 1 && rig.scroll.contentOffset == .zero)
+        states.log = []
+        // Past the slop the zoom begins, at the scale since the fingers landed.
+        rig.send(.touchDown(id: 1, position: Point(x: 150, y: 400)), at: 1)
+        rig.send(.touchDown(id: 2, position: Point(x: 250, y: 400)), at: 1.01)
+        rig.send(.touchMotion(id: 2, position: Point(x: 262, y: 400)), at: 1.03)
+        #expect(rig.scroll.isZooming && abs(rig.scroll.zoomScale - 1.12) < 1e-9)
+        #expect(rig.callbacks == [.willBeginZooming])
+        #expect(states.log == ["pinch:began", "pinch:changed"])
     }
 }
 
