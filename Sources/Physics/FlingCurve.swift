@@ -27,7 +27,8 @@ public struct FlingCurve: Hashable, Sendable {
     ///   - bounces: whether an edge is met with the spring launched at the impact speed; false
     ///     stops there (the spring starts at rest).
     ///   - target: when given (a delegate's `targetContentOffset`), the deceleration is
-    ///     re-solved to land exactly there (clamped to the range): `v0 = k·(target − x0)`.
+    ///     re-solved to land exactly there (clamped to the range): `v0 = k·(target − x0)`;
+    ///     released past an edge, a spring carries it there.
     ///   - glidesIn: past an edge and moving inwards, whether a velocity that would glide to
     ///     rest inside does (a throw back in); false springs to the edge whatever the velocity
     ///     (a spring back re-aimed at an edge that moved keeps its speed, not a throw's glide).
@@ -44,6 +45,19 @@ public struct FlingCurve: Hashable, Sendable {
             return
         }
         let outside = x0 < lo || x0 > hi
+        if outside, let target {
+            // Released in the band with a delegate's target: a spring from the banded offset onto
+            // the target (clamped to the range), never past it: an outward velocity is dropped,
+            // an inward one capped at ω·|distance| (a critically damped spring faster than that
+            // passes its rest).
+            let dest = min(max(target, lo), hi)
+            let inward = (dest - x0) * v0 > 0
+            let v = inward ? (v0 < 0 ? -1 : 1) * min(abs(v0), Spring.bounceOmega * abs(dest - x0)) : 0
+            deceleration = nil
+            handover = 0
+            spring = Spring(from: x0, to: dest, velocity: v, omega: Spring.bounceOmega)
+            return
+        }
         if outside {
             let edge = x0 < lo ? lo : hi
             let inward = (x0 < lo && v0 > 0) || (x0 > hi && v0 < 0)
@@ -55,8 +69,10 @@ public struct FlingCurve: Hashable, Sendable {
                 handover = .infinity
                 spring = nil
             } else {
-                // Thrown further out: the same speed cap as an edge impact, so the overshoot stays
-                // within the band.
+                // Thrown further out: the speed capped as an edge impact's (a spring launched at
+                // the edge with it peaks 0.15·d out), so it carries on out a little and comes
+                // back. It starts past the edge, so its peak lies further out than an impact's,
+                // by about where it was released.
                 let cap = min(Self.maxBounceSpeed, Spring.launchSpeed(peakingAt: Self.maxOvershootFraction * d))
                 let v = inward ? v0 : (v0 < 0 ? -min(-v0, cap) : min(v0, cap))
                 deceleration = nil

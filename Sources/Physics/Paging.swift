@@ -25,4 +25,28 @@ public enum Paging {
         page = min(max(page, startPage - 1), startPage + 1)
         return min(max(page, 0), pageCount - 1)
     }
+
+    /// The spring that carries a released page view from `x` onto the page at `target`, on one
+    /// axis, with the release velocity `v` (px/s), inside `range` (the offset's).
+    ///
+    /// ω = 14 from the release velocity, with two exceptions, so that it never overshoots the
+    /// page and never stalls:
+    /// - Thrown towards the page faster than ω·|d| (d the distance left), a critically damped
+    ///   spring would pass the page and come back, showing the next page's edge. With
+    ///   ω = |v|/|d| its displacement is `y0·e^(−ωt)` exactly: it leaves at the release velocity
+    ///   and slows onto the page, as UIKit's paging does.
+    /// - Released outside the range and moving further out (a flick out at the first or last
+    ///   page), it heads straight back: a spring thrown outwards from there would leave the
+    ///   range still further, and the scroll view holds such moves inside the range widened to
+    ///   where they started, so it stood still there until it turned.
+    public static func settle(
+        from x: Double, to target: Double, velocity v: Double, range: ClosedRange<Double>
+    ) -> Spring {
+        var v = v.isFinite ? v : 0
+        if (x > range.upperBound && v > 0) || (x < range.lowerBound && v < 0) { v = 0 }
+        let d = target - x
+        var omega = Spring.animationOmega
+        if v * d > 0, abs(v) > omega * abs(d) { omega = abs(v) / abs(d) }
+        return Spring(from: x, to: target, velocity: v, omega: omega)
+    }
 }

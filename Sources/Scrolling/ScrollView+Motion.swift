@@ -214,9 +214,11 @@ extension ScrollView: FrameAnimation {
 
         let m: Motion
         if isPagingEnabled {
+            // A delegate's target is a page offset like any other: inside the range.
+            target = clampedOffset(target)
             m = .spring(
-                x: Spring(from: pos.x, to: target.x, velocity: v.x, omega: Spring.animationOmega),
-                y: Spring(from: pos.y, to: target.y, velocity: v.y, omega: Spring.animationOmega), start: t,
+                x: Paging.settle(from: pos.x, to: target.x, velocity: v.x, range: hr),
+                y: Paging.settle(from: pos.y, to: target.y, velocity: v.y, range: vr), start: t,
                 kind: .paging)
         } else {
             let retarget = target != proposed

@@ -118,6 +118,38 @@ import Testing
         #expect(relaunched(f, at: 0.1, within: 0, 5000, scale: 1).restingPoint == 480)
     }
 
+    /// A delegate's target for a release past an edge is where it rests (it was ignored there,
+    /// and the offset went to the edge), reached by a spring that never passes it: outward
+    /// velocity dropped, inward capped at ω·|distance|.
+    @Test(arguments: [2000.0, -20000.0, 0])
+    func aTargetForAReleasePastAnEdgeIsWhereItRests(velocity: Double) {
+        let f = FlingCurve(
+            position: 1100, velocity: velocity, k: k, min: 0, max: 1000, dimension: 800, target: 600)
+        #expect(f.restingPoint == 600)
+        let path = stride(from: 0.0, through: 3, by: 1.0 / 120).map { f.position(at: $0) }
+        #expect(path.allSatisfy { $0 >= 600 - 1e-9 && $0 <= 1100 + 1e-9 }, "\(path.min()!)…\(path.max()!)")
+        #expect(abs(path.last! - 600) < 0.5)
+        // A target past the range is brought inside it.
+        let beyond = FlingCurve(position: 1100, velocity: 0, k: k, min: 0, max: 1000, dimension: 800, target: 5000)
+        #expect(beyond.restingPoint == 1000)
+    }
+
+    /// The paging spring leaves at the release velocity and never passes the page: thrown
+    /// faster than ω·|d| it decays as d·e^(−ωt) with ω = |v|/|d|; thrown outwards from past the
+    /// range's end it heads straight back.
+    @Test func thePagingSpringNeverPassesThePage() {
+        let fast = Paging.settle(from: 500, to: 780, velocity: 6000, range: 0...3510)
+        #expect(fast.velocity(at: 0) == 6000)
+        let path = stride(from: 0.0, through: 1, by: 1.0 / 240).map { fast.position(at: $0) }
+        #expect(path.allSatisfy { $0 <= 780 + 1e-9 } && zip(path, path.dropFirst()).allSatisfy { $0 <= $1 })
+        let slow = Paging.settle(from: 500, to: 780, velocity: 1000, range: 0...3510)
+        #expect(slow.omega == Spring.animationOmega && slow.velocity(at: 0) == 1000)
+        let out = Paging.settle(from: 2032, to: 1950, velocity: 6000, range: 0...1950)
+        #expect(out.velocity(at: 0) == 0 && out.omega == Spring.animationOmega)
+        let back = Paging.settle(from: 2032, to: 1950, velocity: -600, range: 0...1950)
+        #expect(back.velocity(at: 0) == -600)
+    }
+
     @Test func anEdgeOnTheWayOrAnotherRateOrScaleIsNotAlike() {
         let f = FlingCurve(position: 100, velocity: 1200, k: k, min: 0, max: 5000, dimension: 800)
         #expect(f.restingPoint == 699)

@@ -253,6 +253,56 @@ import Testing
         #expect(rig.scroll.contentOffset.x == 780)
         #expect(rig.callbacks.last == .didEndDecelerating)
     }
+
+    /// A flick onto the next page leaves at the release velocity and slows onto the page
+    /// without passing it (UIKit's paging shows none of the page after). The ω = 14 spring
+    /// thrown at the release velocity passed the page by 40 px and came back.
+    @Test func aFlickSlowsOntoThePageWithoutPassingIt() {
+        let rig = ScrollBench(viewport: Size(width: 390, height: 844), content: Size(width: 390 * 10, height: 844))
+        rig.scroll.isPagingEnabled = true
+        rig.scroll.contentOffset = Point(x: 390, y: 0)
+        rig.drag(from: Point(x: 300, y: 400), to: Point(x: 100, y: 400), duration: 0.032)
+        let released = rig.offsets.count
+        rig.settle()
+        let after = rig.offsets[released...].map(\.x)
+        #expect(rig.scroll.contentOffset.x == 780)
+        #expect(after.allSatisfy { $0 <= 780 }, "went to \(after.max() ?? 0)")
+        // Every frame moves on towards the page until it rests there: no turn, no stop.
+        let moving = after.prefix { $0 != 780 }
+        let steps = zip(moving, moving.dropFirst()).map { $1 - $0 }
+        #expect(moving.count > 5 && steps.allSatisfy { $0 > 0 }, "\(steps)")
+    }
+
+    /// A flick out at the last page, released past the end, heads back at once: the spring
+    /// thrown further out was held where it started (moves stay inside the range widened to
+    /// their start) and stood still for 13 frames before it turned.
+    @Test func aFlickOutAtTheLastPageHeadsBackWithoutStopping() {
+        let rig = ScrollBench(viewport: Size(width: 390, height: 844), content: Size(width: 390 * 6, height: 844))
+        rig.scroll.isPagingEnabled = true
+        rig.scroll.contentOffset = Point(x: 1950, y: 0)
+        rig.drag(from: Point(x: 300, y: 400), to: Point(x: 100, y: 400), duration: 0.032)
+        let released = rig.offsets.count
+        #expect(rig.scroll.contentOffset.x > 1950)
+        rig.settle()
+        let moving = rig.offsets[released...].map(\.x).prefix { $0 != 1950 }
+        let steps = zip(moving, moving.dropFirst()).map { $1 - $0 }
+        #expect(moving.count > 5 && steps.allSatisfy { $0 < 0 }, "\(steps)")
+        #expect(rig.scroll.contentOffset.x == 1950)
+    }
+
+    /// A delegate's target for a paging release is a page offset like any other: one outside
+    /// the range rests at the range's end (it rested outside it).
+    @Test func aDelegatesTargetOutsideTheRangeRestsInsideIt() {
+        let rig = ScrollBench(viewport: Size(width: 390, height: 844), content: Size(width: 390 * 6, height: 844))
+        rig.scroll.isPagingEnabled = true
+        let d = RecordingDelegate()
+        d.retarget = { _ in Point(x: 5000, y: 0) }
+        rig.scroll.delegate = d
+        rig.retainedDelegate = d
+        rig.drag(from: Point(x: 300, y: 400), to: Point(x: 100, y: 400), duration: 0.032)
+        rig.settle()
+        #expect(rig.scroll.contentOffset.x == 1950)
+    }
 }
 
 @MainActor
