@@ -474,12 +474,16 @@ struct ShapedParagraph: Sendable {
                 continue
             }
             // Nothing from `start` fits up to this opportunity: fill the line cluster by
-            // cluster and go on from there (the rest of the word starts the next line).
+            // cluster and go on from there (the rest of the word starts the next line). No
+            // opportunity lies between the new start and this one (each would have fitted, and
+            // been `lastFit`), so the search goes on at this one: going back to the cluster
+            // after the new start walked the rest of a long word again for every line of it.
             var end = start + 1
             while end < i && width(start..<(end + 1)) <= limit { end += 1 }
             lines.append(start..<end)
             start = end
-            i = start + 1
+            // A single cluster wider than the limit was the line: the search goes on past it.
+            if start == i { i += 1 }
         }
         if start < clusters.count || lines.isEmpty { lines.append(trimmed(start..<clusters.count)) }
         return lines

@@ -115,6 +115,61 @@ import Testing
         #expect(shortcuts > 20)
     }
 
+    /// Long words broken between clusters wrap as the plain search wraps them (the reference
+    /// below: after each forced break it starts again at the cluster after the new line's
+    /// start, which made every line of a word cost the rest of the word), and a cluster wider
+    /// than the limit is a line of its own.
+    @Test func longWordsBreakAsThePlainSearchBreaksThem() throws {
+        let f = try font.instance(scale: 1)
+        let texts = [
+            String(repeating: "x", count: 300), "a " + String(repeating: "mw", count: 120) + " b c",
+            String(repeating: "word ", count: 20) + String(repeating: "Q", count: 90) + " end",
+            "שלום" + String(repeating: "ש", count: 80) + " x", "e\u{301}" + String(repeating: "e\u{301}", count: 60),
+            "漢字かなカナ、漢字。" + String(repeating: "字", count: 40),
+        ]
+        for text in texts {
+            let p = f.paragraph(Substring(text), characterBase: 0, scale: 1)
+            for limit in [0, 1, 7, 30, 64, 100, 250] {
+                #expect(p.searchingBreaks(limit: limit) == Self.plainSearch(p, limit: limit), "\(text) at \(limit)")
+            }
+        }
+    }
+
+    /// The greedy search as it was written first, correct and slow: the reference.
+    static func plainSearch(_ p: ShapedParagraph, limit: Int) -> [Range<Int>] {
+        let n = p.clusters.count
+        guard n > 0 else { return [p.all] }
+        let allowed = LineBreaks.opportunities(p.scalars)
+        var lines: [Range<Int>] = []
+        var start = 0
+        var lastFit: Int?
+        var i = 1
+        while i <= n {
+            if i < n && !allowed[p.clusters[i].scalars.lowerBound] {
+                i += 1
+                continue
+            }
+            if p.width(p.trimmed(start..<i)) <= limit {
+                lastFit = i
+                i += 1
+                continue
+            }
+            if let fit = lastFit {
+                lines.append(p.trimmed(start..<fit))
+                start = fit
+                lastFit = nil
+                continue
+            }
+            var end = start + 1
+            while end < i && p.width(start..<(end + 1)) <= limit { end += 1 }
+            lines.append(start..<end)
+            start = end
+            i = start + 1
+        }
+        if start < n || lines.isEmpty { lines.append(p.trimmed(start..<n)) }
+        return lines
+    }
+
     @Test func drawsInsideItsRectOnly() throws {
         let c = try Canvas(width: 200, height: 60)
         let rect = Rect(x: 20, y: 10, width: 60, height: 30)
