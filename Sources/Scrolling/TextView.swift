@@ -268,6 +268,12 @@ open class TextView: ScrollView, TextEditingView {
     }
 
     /// The x of shown index `i` on line `l`, content coordinates.
+    /// Fills between two x positions on a line, whichever comes first (nothing when equal).
+    func fillSpan(_ x0: Double, _ x1: Double, y: Double, height: Double, color: Color, in canvas: Canvas) {
+        guard x0 != x1 else { return }
+        canvas.fill(Rect(x: min(x0, x1), y: y, width: abs(x1 - x0), height: height), color: color)
+    }
+
     func x(ofShown i: Int, line l: Int) -> Double {
         guard lines.indices.contains(l) else { return textInset.left }
         let line = lines[l]
@@ -577,14 +583,21 @@ extension TextView {
             let b = min(line.end, shownCount)
             func x(_ i: Int) -> Double { self.x(ofShown: i, line: l) }
             if focused, selected.lowerBound <= b, selected.upperBound > a || (selected.isEmpty == false && a == b) {
-                let x0 = x(max(a, selected.lowerBound))
-                // A selection that runs on past the line's end covers a space's width more:
-                // the line break (or the space it broke at) is selected too.
+                // Per character, as the field does: in right-to-left text a character's right
+                // edge comes before its left, and a selection across a change of direction is
+                // several pieces.
+                for i in max(a, selected.lowerBound)..<min(b, selected.upperBound) {
+                    fillSpan(x(i), x(i + 1), y: y, height: lineHeight, color: TextEditing.selectionColor, in: canvas)
+                }
+                // A selection that runs on past the line's end covers a space's width more, at
+                // the end's side (the left in a right-to-left line): the line break (or the space
+                // it broke at) is selected too.
                 let runsOn = selected.upperBound > b || (selected.upperBound == b && b < shownCount)
-                let x1 = runsOn ? x(b) + font.width(of: " ", scale: scale) : x(min(b, selected.upperBound))
-                if x1 > x0 {
-                    canvas.fill(
-                        Rect(x: x0, y: y, width: x1 - x0, height: lineHeight), color: TextEditing.selectionColor)
+                if runsOn {
+                    let end = x(b)
+                    let space = font.width(of: " ", scale: scale)
+                    fillSpan(end, x(a) > end ? end - space : end + space, y: y, height: lineHeight,
+                        color: TextEditing.selectionColor, in: canvas)
                 }
             }
             let layout =
@@ -594,11 +607,12 @@ extension TextView {
                 layout, font: font, in: Rect(x: textInset.left, y: y, width: width, height: lineHeight),
                 color: textColor)
             if !preedit.isEmpty, preedit.lowerBound < b, preedit.upperBound > a {
-                // The composing text is underlined, one pixel below the baseline.
-                let x0 = x(max(a, preedit.lowerBound))
-                let x1 = x(min(b, preedit.upperBound))
+                // The composing text is underlined, one pixel below the baseline, character by
+                // character (it may run right to left).
                 let underline = y + font.metrics(scale: scale).ascent + 1
-                canvas.fill(Rect(x: x0, y: underline, width: x1 - x0, height: 1), color: textColor)
+                for i in max(a, preedit.lowerBound)..<min(b, preedit.upperBound) {
+                    fillSpan(x(i), x(i + 1), y: underline, height: 1, color: textColor, in: canvas)
+                }
             }
         }
         guard focused, editing.preedit.isEmpty || editing.preeditCursor != nil else { return }

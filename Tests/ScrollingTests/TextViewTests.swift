@@ -331,6 +331,32 @@ import Testing
         #expect(outside.red > 0.95 && outside.blue > 0.95, "\(outside)")
     }
 
+    /// Right-to-left text is highlighted where its selected characters are drawn: the band was
+    /// one span from the selection's first caret to its last, filled only when that ran left to
+    /// right, so a Hebrew selection showed none.
+    @Test func aRightToLeftSelectionIsHighlighted() throws {
+        notes.text = "שלום עולם"
+        focusNotes()
+        notes.editing.moveCaret(to: 9)
+        for _ in 0..<4 { press(.left, .shift) }
+        #expect(notes.editing.selectedText == "עולם")
+        let canvas = try Offscreen.render(rig.window)
+        let line = notes.lines[0]
+        // "עולם", the last word, is drawn leftmost: its carets run from x(9) (left) to x(5).
+        let x9 = notes.x(ofShown: 9, line: 0)
+        let x5 = notes.x(ofShown: 5, line: 0)
+        let x0 = notes.x(ofShown: 0, line: 0)
+        #expect(x9 < x5 && x5 < x0)
+        func windowPixel(_ x: Double) -> Color {
+            let p = notes.convert(Point(x: x, y: line.y + 1), to: nil)
+            return canvas.color(x: Int(clamping: p.x), y: Int(clamping: p.y))
+        }
+        let inside = windowPixel((x9 + x5) / 2)
+        let unselected = windowPixel((x5 + x0) / 2 + 2)
+        #expect(inside.blue > inside.red + 0.1, "\(inside)")
+        #expect(unselected.red > 0.95 && unselected.blue > 0.95, "\(unselected)")
+    }
+
     /// A finger tap focuses the view with the caret where it lands; a finger drag scrolls the
     /// text; a mouse drag selects (in a field too).
     @Test func aTapFocusesATouchDragScrollsAndAMouseDragSelects() {
