@@ -178,7 +178,7 @@ extension AtSpiBridge {
         // A reader's edit of a field without the focus is told at once (the focused field's
         // changes are told after the frame, whatever made them).
         defer {
-            if !editor.isFocused, editor.editing.text != text {
+            if !editor.isFocused, Self.differ(editor.editing.text, text) {
                 textChanged(on: editor, from: text, to: editor.editing.text)
             }
         }

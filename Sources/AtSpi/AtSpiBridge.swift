@@ -189,11 +189,17 @@ public final class AtSpiBridge: WindowObserver {
         let caret = Self.scalar(atCharacter: editor.editing.caret, in: text)
         defer { lastText = (ObjectIdentifier(view), text, caret) }
         guard let last = lastText, last.view == ObjectIdentifier(view) else { return }
-        if last.text != text { textChanged(on: view, from: last.text, to: text) }
-        if last.caret != caret || last.text != text {
+        let changed = Self.differ(last.text, text)
+        if changed { textChanged(on: view, from: last.text, to: text) }
+        if last.caret != caret || changed {
             event("TextCaretMoved", from: view, caret)
         }
     }
+
+    /// Whether two texts differ in any code point. `String`'s `!=` compares canonical
+    /// equivalence: "é" replaced by "e" and a combining acute is equal to it, though a reader's
+    /// copy of the text and its offsets (code points) are not, so no change was told.
+    static func differ(_ a: String, _ b: String) -> Bool { !a.utf8.elementsEqual(b.utf8) }
 
     /// `object:text-changed:delete` and `:insert` for what `old` lost and `new` gained (the
     /// common start and end kept), in code points.

@@ -128,6 +128,32 @@ import Testing
         #expect(events.last?["detail1"] as? Int == 6, "\(events)")
     }
 
+    /// A text replaced by a canonically equivalent one (é as one code point, then as e and a
+    /// combining acute) is a change in code points, the reader's offsets: it is heard. Compared
+    /// as `String`s they were equal, and nothing was told.
+    @Test func aCanonicallyEquivalentTextIsAChange() throws {
+        let window = Window(size: Size(width: 400, height: 300))
+        let field = TextField(placeholder: "Name", frame: Rect(x: 20, y: 20, width: 300, height: 44))
+        window.addSubview(field)
+        field.text = "Caf\u{E9}"
+        field.becomeFocused()
+        try window.prepareFrame()
+        let served = try ServedWindow(window)
+        defer { served.stop() }
+        let (bus, serve) = (served.bus, served.serve)
+        try window.prepareFrame()
+        let listener = try AccessibilityBusTests.listen(["object:text-changed"], count: 2, in: bus, serve: serve)
+        field.text = "Cafe\u{301}"
+        #expect(field.text.unicodeScalars.count == 5)
+        try window.prepareFrame()
+        let events = try listener.finish(serve: serve)
+        #expect(
+            events.map { $0["type"] as? String } == ["object:text-changed:delete", "object:text-changed:insert"],
+            "\(events)")
+        #expect(events.first?["detail1"] as? Int == 3 && events.first?["data"] as? String == "\u{E9}", "\(events)")
+        #expect(events.last?["detail2"] as? Int == 2, "\(events)")
+    }
+
     /// A reader's edit of a field that does not have the focus is heard too: it had changed
     /// the text with no `text-changed` (only the focused field's changes were told), so a
     /// reader's copy of the text went stale.
