@@ -70,7 +70,16 @@ extension ScrollView {
         // pinch ends), and stops any motion; a fast one makes this touch a "stop", never a tap.
         endTouchpadGestures(at: t)
         let speed = stopMotion(at: t)
-        let content = (target === self) ? nil : target
+        let state = beginTracking(touch, content: (target === self) ? nil : target, stoppedSpeed: speed)
+        apply(state.arbiter.initialActions, touch: touch, target: state.target)
+        showIndicatorsIfScrolling()
+    }
+
+    /// Tracks `touch` from where it is now: its slop, its hold timer, whether its content may
+    /// get it. Returns the state it is tracked with.
+    @discardableResult
+    func beginTracking(_ touch: Touch, content: View?, stoppedSpeed speed: Double) -> TouchState {
+        let t = touch.timestamp
         var state = TouchState(
             id: touch.id, source: touch.source,
             pan: PanTracker(
@@ -86,8 +95,7 @@ extension ScrollView {
             state.timer = window.schedule(at: deadline) { [weak self] in self?.holdTimerFired(at: deadline) }
         }
         transition(to: .tracking(state, animation: nil))
-        apply(state.arbiter.initialActions, touch: touch, target: state.target)
-        showIndicatorsIfScrolling()
+        return state
     }
 
     func scrollTouchMoved(_ touch: Touch) {
@@ -189,7 +197,7 @@ extension ScrollView {
     }
 
     func scrollTouchCancelled(_ touch: Touch) {
-        if pinch != nil, endPinch(touch: touch) { return }
+        if pinch != nil, endPinch(touch: touch, cancelled: true) { return }
         guard let state = touchState, state.id == touch.id || state.extra[touch.id] != nil else { return }
         cancelTracking(at: touch.timestamp)
     }

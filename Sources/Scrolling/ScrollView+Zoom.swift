@@ -229,22 +229,32 @@ extension ScrollView {
         pinchDidChange(scale: tracker.scale, at: touch.timestamp)
     }
 
-    /// A pinch finger lifted: the zoom ends (bouncing back beyond a limit). Returns whether the
+    /// A pinch finger lifted (or was cancelled): the zoom ends (bouncing back beyond a limit).
+    /// The other finger, if it stays, goes on as one finger on the view: past the slop it
+    /// drags the content, as UIKit's pan carries on with the finger left. Returns whether the
     /// touch belonged to the pinch.
-    func endPinch(touch: Touch) -> Bool {
+    func endPinch(touch: Touch, cancelled: Bool = false) -> Bool {
         guard let p = pinch, let first = touchState, touch.id == p.firstID || touch.id == p.secondID else {
             return false
         }
         let t = touch.timestamp
         window?.cancelTimer(first.timer)
         if endTouch() { endDragging(velocity: .zero, at: t) }
-        guard p.began else {
+        if p.began {
+            pinchDidEnd(cancelled: false)
+            finishZoomGesture(anchor: viewportPoint(p.lastCenter), at: t)
+        }
+        // The finger left, unless the touch was cancelled (the compositor took them all) or the
+        // zoom springs back from past a limit (its animation has the content).
+        let left = touch.id == p.firstID ? (p.secondID, p.second) : (p.firstID, p.first)
+        if !cancelled, !isZoomBouncing {
+            beginTracking(
+                Touch(id: left.0, location: left.1, timestamp: t, source: first.source), content: nil,
+                stoppedSpeed: 0)
+        } else if !p.began {
             // Two fingers that lifted still: no zoom to end, and the content rests where it was.
             settleAfterTouch(at: t)
-            return true
         }
-        pinchDidEnd(cancelled: false)
-        finishZoomGesture(anchor: viewportPoint(p.lastCenter), at: t)
         return true
     }
 

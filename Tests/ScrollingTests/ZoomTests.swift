@@ -35,6 +35,39 @@ import Testing
         #expect(rig.callbacks.contains(.didEndZooming(scale: 2)))
     }
 
+    /// One finger of a pinch lifts and the other carries on: the zoom ends with didEndZooming
+    /// at its scale, and the finger left drags the content (past the slop, without a jump) and
+    /// flings it, as UIKit's pan goes on with the finger left. The view had stopped following
+    /// any finger until both had lifted.
+    @Test func theFingerLeftAfterAPinchDragsTheContent() {
+        let (rig, _, _) = zoomRig()
+        rig.scroll.contentOffset = .zero
+        rig.send(.touchDown(id: 1, position: Point(x: 80, y: 100)))
+        rig.send(.touchDown(id: 2, position: Point(x: 120, y: 100)), at: 0.01)
+        rig.send(.touchMotion(id: 1, position: Point(x: 60, y: 100)), at: 0.05)
+        rig.send(.touchMotion(id: 2, position: Point(x: 140, y: 100)), at: 0.05)
+        #expect(abs(rig.scroll.zoomScale - 2) < 1e-9)
+        rig.send(.touchUp(id: 1), at: 0.1)
+        #expect(rig.callbacks.last == .didEndZooming(scale: 2))
+        let zoomed = rig.scroll.contentOffset
+        // Finger 2, at (140, 100), moves up and left by 90 px on each axis, 6 px a step.
+        var t = 0.12
+        for step in 1...15 {
+            rig.send(.touchMotion(id: 2, position: Point(x: 140 - 6 * Double(step), y: 100 - 6 * Double(step))), at: t)
+            t += 0.016
+        }
+        // Past the 10 px slop the content follows the finger from the slop's edge (10 px along
+        // the diagonal): 90 − 10/√2 on each axis.
+        let dragged = rig.scroll.contentOffset - zoomed
+        let expected = 90 - 10 / 2.0.squareRoot()
+        #expect(abs(dragged.x - expected) < 1e-9 && abs(dragged.y - expected) < 1e-9, "\(dragged)")
+        #expect(rig.scroll.isDragging && rig.callbacks.contains(.willBeginDragging))
+        rig.send(.touchUp(id: 2), at: t)
+        #expect(rig.scroll.isDecelerating)
+        rig.settle()
+        #expect(rig.scroll.zoomScale == 2 && rig.scroll.isOffsetInRange)
+    }
+
     @Test func beyondTheMaximumItBandsAndBouncesBack() {
         let (rig, _, _) = zoomRig()
         rig.send(.touchDown(id: 1, position: Point(x: 190, y: 200)))
