@@ -324,7 +324,7 @@ extension ScrollView {
         return true
     }
 
-    /// A double tap toggles between the minimum and 2× (within the limits) at the tap.
+    /// A double tap toggles between the minimum and twice it (within the maximum) at the tap.
     func handleDoubleTap(at windowPoint: Point) {
         guard doubleTapZooms, zoomView != nil else { return }
         let anchor = viewportPoint(windowPoint)

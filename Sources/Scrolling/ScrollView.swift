@@ -238,7 +238,9 @@ open class ScrollView: View {
     @exclusivity(unchecked) public var maximumZoomScale = 1.0
     /// Rubber-band past the zoom limits (in log space) and spring back.
     public var bouncesZoom = true
-    /// A double tap zooms to 2× (or back to the minimum) at the tap, when there is a zoom view.
+    /// A double tap at the minimum scale zooms to twice the minimum (within the maximum) about
+    /// the tap, and above the minimum back to it (a photo viewer's toggle), when there is a
+    /// zoom view.
     /// Off by default: UIKit's scroll view has no double tap of its own (apps add one); the zoom
     /// scene turns it on.
     public var doubleTapZooms = false { didSet { updateDoubleTapRecognizer() } }
