@@ -168,7 +168,11 @@ extension ScrollView {
 
     func advanceZoom(_ z: ZoomMotion, to t: Double) {
         let dt = t - z.start
-        if z.spring.isSettled(at: dt, scale: 100) {
+        // The spring works in u = ln(s/target): a point d px from the anchor is off by about
+        // |u|·d, so it settles once |u| puts the farthest point in view (the viewport's
+        // diagonal away at most) within half a device pixel, as an offset's spring does.
+        let reach = max(1, (bounds.width * bounds.width + bounds.height * bounds.height).squareRoot())
+        if z.spring.isSettled(at: dt, scale: deviceScale * reach) {
             applyZoom(z.target, anchor: z.anchor)
             transition(to: state.withoutMotion)
             notify(.didEndZooming(scale: zoomScaleStorage))

@@ -1,3 +1,4 @@
+import Foundation
 import ScrollwayGeometry
 import ScrollwayGestures
 import ScrollwayScrolling
@@ -84,6 +85,29 @@ import Testing
         #expect(rig.scroll.zoomScale == 4)
         #expect(!rig.scroll.isZoomBouncing)
         #expect(rig.scroll.isOffsetInRange)
+    }
+
+    /// The spring back from past the maximum ends without a jump: its last frame moves the
+    /// content less than a device pixel at the corner farthest from the anchor (an offset's
+    /// spring snaps its last half pixel). It ended when the scale was within 0.5% of the limit,
+    /// and snapped that 0.5% at once: 2.4 px there.
+    @Test func theZoomsSpringBackEndsWithoutAJump() {
+        let (rig, _, _) = zoomRig()
+        rig.send(.touchDown(id: 1, position: Point(x: 190, y: 200)))
+        rig.send(.touchDown(id: 2, position: Point(x: 210, y: 200)), at: 0.01)
+        rig.send(.touchMotion(id: 1, position: Point(x: 0, y: 200)), at: 0.05)
+        rig.send(.touchMotion(id: 2, position: Point(x: 400, y: 200)), at: 0.05)
+        rig.send(.touchUp(id: 1), at: 0.1)
+        rig.send(.touchUp(id: 2), at: 0.1)
+        var scales = [rig.scroll.zoomScale]
+        while rig.scroll.isZoomBouncing, scales.count < 600 {
+            rig.advance(by: 1.0 / 60)
+            scales.append(rig.scroll.zoomScale)
+        }
+        #expect(rig.scroll.zoomScale == 4 && scales.count > 10)
+        // Each frame's move at the viewport's far corner, 400·√2 px from the anchor at most.
+        let moves = zip(scales, scales.dropFirst()).map { abs(Foundation.log($1 / $0)) * 400 * 2.0.squareRoot() }
+        #expect(moves.last! < 1, "\(moves.suffix(4))")
     }
 
     @Test func setZoomScaleAndZoomToRect() {
