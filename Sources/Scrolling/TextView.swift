@@ -235,6 +235,13 @@ open class TextView: ScrollView, TextEditingView {
         content.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(contentSize.height, bounds.height))
         content.refresh()
         super.layoutSubviews()
+        // A view that grows with its text instead of scrolling comes back inside its range at
+        // once as it grows: lines that came at once (a paste) scrolled it to the caret in its
+        // old height, and it sprang back over half a second, its first lines out of sight.
+        if !isScrollEnabled, !isOffsetInRange, !holdsContent {
+            stopMotion()
+            contentOffset = clampedOffset(contentOffset)
+        }
         placeRing()
     }
 

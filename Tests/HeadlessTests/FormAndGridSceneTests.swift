@@ -56,6 +56,26 @@ import Testing
         #expect(d.window.unsatisfiableLayouts.isEmpty)
     }
 
+    /// Lines that arrive at once (a paste, an input method's commit) grow the bio to show them
+    /// all from its first, in the frame they arrive: it had scrolled to the caret in its old,
+    /// one-line height (the last line and a half showing, blank space under them), then sprang
+    /// back to the top over half a second.
+    @Test func linesArrivingAtOnceGrowTheBioFromItsFirst() throws {
+        let (d, form) = try form(width: 390)
+        let bio = try #require(form.bio)
+        bio.becomeFocused()
+        d.advance(to: d.time + 0.1)
+        bio.editing.replaceSelection(with: "line one\nline two\nline three")
+        var offsets: [Double] = []
+        for _ in 0..<30 {
+            d.advance(to: d.time + 1.0 / 60)
+            offsets.append(bio.contentOffset.y)
+        }
+        #expect(bio.lineCount == 3)
+        #expect(offsets.allSatisfy { $0 == 0 }, "\(offsets)")
+        #expect(bio.contentSize.height <= bio.bounds.height)
+    }
+
     @Test func aTappedThumbnailOpensThePagerAtItsPhotoAndCloseComesBack() throws {
         let d = SceneDriver(.grid)
         d.advance(to: 0.05)
