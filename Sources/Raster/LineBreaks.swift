@@ -19,8 +19,8 @@
 ///   break inside a run of them.
 ///
 /// Left out: quotation marks (QU), prefix and postfix numeric (PR, PO), Thai and Lao word
-/// breaking (SA, which needs a dictionary), regional indicators and mandatory breaks other than
-/// "\n" (the layout splits paragraphs there). Breaks come only between grapheme clusters: the
+/// breaking (SA, which needs a dictionary), regional indicators and mandatory breaks (the layout
+/// splits paragraphs at every one: `Font.paragraphs`). Breaks come only between grapheme clusters: the
 /// layout asks at shaped cluster starts.
 enum LineBreaks {
     enum Class: Equatable {

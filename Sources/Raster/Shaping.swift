@@ -142,6 +142,16 @@ struct ShapeCache<Value> {
 extension Unicode.Scalar {
     /// 0 to 9: what shaping keeps apart and the paragraph cache does not keep.
     var isASCIIDigit: Bool { value >= 0x30 && value <= 0x39 }
+
+    /// A C0 or C1 control code (Unicode's Cc), a tab included.
+    var isControl: Bool { value < 0x20 || (value >= 0x7F && value <= 0x9F) }
+
+    /// What a control shows, shaped: a tab a space, any other nothing (a zero width space);
+    /// anything else itself.
+    var drawn: Unicode.Scalar {
+        guard isControl else { return self }
+        return value == 0x09 ? " " : "\u{200B}"
+    }
 }
 
 extension FcftFont {

@@ -136,7 +136,10 @@ extension Font {
         layout(text, scale: scale).size.width
     }
 
-    /// Lays `text` out into lines: hard breaks at "\n"; when `maxWidth` is given, lines wrap at
+    /// Lays `text` out into lines: hard breaks at every line break ("\n", "\r\n", "\r", a
+    /// vertical tab, a form feed, NEL, U+2028, U+2029: `Character.isNewline`, each one
+    /// character of `characterRange`'s count), controls shown as nothing but a tab, as a space;
+    /// when `maxWidth` is given, lines wrap at
     /// the opportunities `LineBreaks` finds (a word longer than a line breaks between grapheme
     /// clusters); `maxLines` (0 = unlimited) caps the count, and the last line kept ends in an
     /// ellipsis when text was cut. With `maxLines == 1` the one line is truncated with an
@@ -236,21 +239,45 @@ extension Font {
         return px.isFinite && px < 1e15 ? Int(clamping: max(px, 0)) : nil
     }
 
-    /// `text` cut at each "\n" (an empty paragraph between two in a row, and after a last one),
-    /// as `split(separator: "\n", omittingEmptySubsequences: false)` cuts it: a "\n" after "\r"
-    /// is not one, for "\r\n" is a single `Character`. Searched byte by byte in UTF-8, where
-    /// neither byte is ever part of another code point's encoding (the generic `split` cost a
-    /// tenth of a short label's layout).
+    /// `text` cut at each mandatory line break (an empty paragraph between two in a row, and
+    /// after a last one), as `split(omittingEmptySubsequences: false, whereSeparator:
+    /// \.isNewline)` cuts it: "\n", "\r\n" (one `Character`), "\r", a vertical tab, a
+    /// form feed, NEL, and the line and paragraph separators U+2028 and U+2029 (Unicode's BK,
+    /// CR, LF and NL classes). Searched byte by byte in UTF-8 (the generic `split` cost a tenth
+    /// of a short label's layout): the single-byte ones are never part of another code point's
+    /// encoding, and NEL and the separators are found from their lead bytes, 0xC2 and 0xE2.
     static func paragraphs(_ text: String) -> [Substring] {
         var result: [Substring] = []
         let utf8 = text.utf8
         var start = utf8.startIndex
-        var from = start
-        while let newline = utf8[from...].firstIndex(of: 0x0A) {
-            from = utf8.index(after: newline)
-            if newline > utf8.startIndex && utf8[utf8.index(before: newline)] == 0x0D { continue }
-            result.append(text[start..<newline])
-            start = from
+        var i = start
+        while i < utf8.endIndex {
+            let byte = utf8[i]
+            var length = 0
+            switch byte {
+            case 0x0A, 0x0B, 0x0C: length = 1
+            case 0x0D:
+                let next = utf8.index(after: i)
+                length = next < utf8.endIndex && utf8[next] == 0x0A ? 2 : 1
+            case 0xC2:
+                let next = utf8.index(after: i)
+                if next < utf8.endIndex && utf8[next] == 0x85 { length = 2 }
+            case 0xE2:
+                let second = utf8.index(after: i)
+                if utf8.distance(from: second, to: utf8.endIndex) >= 2, utf8[second] == 0x80,
+                    utf8[utf8.index(after: second)] == 0xA8 || utf8[utf8.index(after: second)] == 0xA9
+                {
+                    length = 3
+                }
+            default: break
+            }
+            guard length > 0 else {
+                i = utf8.index(after: i)
+                continue
+            }
+            result.append(text[start..<i])
+            i = utf8.index(i, offsetBy: length)
+            start = i
         }
         result.append(text[start...])
         return result
@@ -381,7 +408,10 @@ struct ShapedParagraph: Sendable {
                 if !(graphemeBoundary && separate) { continue }
             }
             let level = bidi.level(at: start)
-            let text = scalars[start..<i]
+            var text = scalars[start..<i]
+            // Controls are shaped as what they show: a tab as a space, the rest as nothing (a
+            // zero width space): the font's box for a missing glyph drew them.
+            if text.contains(where: \.isControl) { text = ArraySlice(text.map(\.drawn)) }
             let segment: ShapedSegment
             if text.count == 1, let only = text.first, only.isASCII, level % 2 == 0 {
                 segment = font.segment(ascii: only)

@@ -102,7 +102,7 @@ open class TextView: ScrollView, TextEditingView {
         let scale = window?.scale ?? 1
         let width = max(1, (layoutWidthForIntrinsicSize ?? bounds.width) - textInset.horizontal)
         var count = 0
-        for paragraph in editing.shownText.split(separator: "\n", omittingEmptySubsequences: false) {
+        for paragraph in editing.shownText.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             count += max(1, font.layout(String(paragraph), maxWidth: width, scale: scale).lines.count)
         }
         let height = textInset.vertical + Double(count) * font.metrics(scale: scale).lineHeight
@@ -143,7 +143,7 @@ open class TextView: ScrollView, TextEditingView {
         var result: [Line] = []
         var used: [String: [PieceLine]] = [:]
         var paragraphStart = 0
-        for paragraph in shown.split(separator: "\n", omittingEmptySubsequences: false) {
+        for paragraph in shown.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             var at = paragraph.startIndex
             var offset = 0
             while true {

@@ -197,14 +197,17 @@ import Testing
         #expect(cut.segments.last === instance.segment(Array("\u{2026}".unicodeScalars)))
     }
 
-    /// Paragraphs are cut at every "\n", as `split` with empty pieces kept cuts them (not
-    /// inside "\r\n", one `Character`).
-    @Test func paragraphsAreCutAtEveryLineFeed() {
+    /// Paragraphs are cut at every line break, as `split` at `Character.isNewline` with empty
+    /// pieces kept cuts them ("\r\n" is one `Character`, and one break).
+    @Test func paragraphsAreCutAtEveryLineBreak() {
         for text in [
             "", "a", "\n", "a\n", "\na", "a\n\nb", "Row 1\nA second line\nand a third", "é\nשלום\n\n", "\r\n\r\n",
-            "a\r\nb\n\rc", "\r", "\n\r", "\r\r\n", "é\r\n", "\n\n\n",
+            "a\r\nb\n\rc", "\r", "\n\r", "\r\r\n", "é\r\n", "\n\n\n", "a\u{85}b\u{2028}\u{2029}c\u{0B}\u{0C}",
+            "\u{2027}\u{202A}\u{C2}\u{84}", "x\u{E2}\u{80}",
         ] {
-            #expect(Font.paragraphs(text) == text.split(separator: "\n", omittingEmptySubsequences: false))
+            #expect(
+                Font.paragraphs(text) == text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline),
+                "\(Array(text.unicodeScalars))")
         }
     }
 }

@@ -135,6 +135,30 @@ import Testing
         }
     }
 
+    /// Every mandatory line break ends a line (Unicode's BK, CR, LF and NL: "\r\n" as one
+    /// character, a lone "\r", a vertical tab, a form feed, NEL, U+2028, U+2029), and controls
+    /// draw nothing but a tab, which draws a space: "\r\n" had been no break, since "\r\n" is
+    /// one `Character` and paragraphs were cut at "\n", and the others drew the font's box for
+    /// a missing glyph.
+    @Test func everyLineBreakEndsALineAndControlsDrawNothing() throws {
+        let text = "a\r\nbb\rc\u{0B}d\u{0C}e\u{85}f\u{2028}g\u{2029}h\ni"
+        let layout = font.layout(text)
+        #expect(layout.lines.map(\.text) == ["a", "bb", "c", "d", "e", "f", "g", "h", "i"])
+        // Each break is one character of the text.
+        #expect(layout.lines.map(\.characterRange) == [0..<1, 2..<4, 5..<6, 7..<8, 9..<10, 11..<12, 13..<14, 15..<16, 17..<18])
+        #expect(text.count == 18)
+        #expect(Font.paragraphs("x\r\n").map(String.init) == ["x", ""])
+        #expect(Font.paragraphs("\u{E2}\u{80}").count == 1)  // â€: the lead bytes alone break nothing
+        // A tab is a space's width; other controls none at all.
+        #expect(font.width(of: "a\tb") == font.width(of: "a b"))
+        #expect(font.width(of: "a\u{1}\u{7F}\u{9B}b") == font.width(of: "ab"))
+        let c = try Canvas(width: 60, height: 30)
+        c.drawText("\u{1}\u{1B}\u{7F}", font: font, in: Rect(x: 0, y: 0, width: 60, height: 30), color: .black)
+        var inked = 0
+        for y in 0..<30 { for x in 0..<60 where c.pixel(x: x, y: y) != 0 { inked += 1 } }
+        #expect(inked == 0)
+    }
+
     /// The greedy search as it was written first, correct and slow: the reference.
     static func plainSearch(_ p: ShapedParagraph, limit: Int) -> [Range<Int>] {
         let n = p.clusters.count
