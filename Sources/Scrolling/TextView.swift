@@ -603,7 +603,8 @@ extension TextView {
                 if runsOn {
                     let end = x(b)
                     let space = font.width(of: " ", scale: scale)
-                    fillSpan(end, x(a) > end ? end - space : end + space, y: y, height: lineHeight,
+                    fillSpan(
+                        end, x(a) > end ? end - space : end + space, y: y, height: lineHeight,
                         color: TextEditing.selectionColor, in: canvas)
                 }
             }

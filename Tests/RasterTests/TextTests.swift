@@ -145,7 +145,10 @@ import Testing
         let layout = font.layout(text)
         #expect(layout.lines.map(\.text) == ["a", "bb", "c", "d", "e", "f", "g", "h", "i"])
         // Each break is one character of the text.
-        #expect(layout.lines.map(\.characterRange) == [0..<1, 2..<4, 5..<6, 7..<8, 9..<10, 11..<12, 13..<14, 15..<16, 17..<18])
+        #expect(
+            layout.lines.map(\.characterRange) == [
+                0..<1, 2..<4, 5..<6, 7..<8, 9..<10, 11..<12, 13..<14, 15..<16, 17..<18,
+            ])
         #expect(text.count == 18)
         #expect(Font.paragraphs("x\r\n").map(String.init) == ["x", ""])
         #expect(Font.paragraphs("\u{E2}\u{80}").count == 1)  // â€: the lead bytes alone break nothing
