@@ -254,15 +254,22 @@ import Testing
         #expect(rig.callbacks.last == .didEndDecelerating)
     }
 
+    /// A pager of `pages` 390 px pages at `offset`, flicked left by 200 px in 32 ms, and the
+    /// count of frames drawn until the release.
+    func flickedPager(pages: Int, from offset: Double) -> (ScrollBench, Int) {
+        let rig = ScrollBench(
+            viewport: Size(width: 390, height: 844), content: Size(width: 390 * Double(pages), height: 844))
+        rig.scroll.isPagingEnabled = true
+        rig.scroll.contentOffset = Point(x: offset, y: 0)
+        rig.drag(from: Point(x: 300, y: 400), to: Point(x: 100, y: 400), duration: 0.032)
+        return (rig, rig.offsets.count)
+    }
+
     /// A flick onto the next page leaves at the release velocity and slows onto the page
     /// without passing it (UIKit's paging shows none of the page after). The ω = 14 spring
     /// thrown at the release velocity passed the page by 40 px and came back.
     @Test func aFlickSlowsOntoThePageWithoutPassingIt() {
-        let rig = ScrollBench(viewport: Size(width: 390, height: 844), content: Size(width: 390 * 10, height: 844))
-        rig.scroll.isPagingEnabled = true
-        rig.scroll.contentOffset = Point(x: 390, y: 0)
-        rig.drag(from: Point(x: 300, y: 400), to: Point(x: 100, y: 400), duration: 0.032)
-        let released = rig.offsets.count
+        let (rig, released) = flickedPager(pages: 10, from: 390)
         rig.settle()
         let after = rig.offsets[released...].map(\.x)
         #expect(rig.scroll.contentOffset.x == 780)
@@ -277,11 +284,7 @@ import Testing
     /// thrown further out was held where it started (moves stay inside the range widened to
     /// their start) and stood still for 13 frames before it turned.
     @Test func aFlickOutAtTheLastPageHeadsBackWithoutStopping() {
-        let rig = ScrollBench(viewport: Size(width: 390, height: 844), content: Size(width: 390 * 6, height: 844))
-        rig.scroll.isPagingEnabled = true
-        rig.scroll.contentOffset = Point(x: 1950, y: 0)
-        rig.drag(from: Point(x: 300, y: 400), to: Point(x: 100, y: 400), duration: 0.032)
-        let released = rig.offsets.count
+        let (rig, released) = flickedPager(pages: 6, from: 1950)
         #expect(rig.scroll.contentOffset.x > 1950)
         rig.settle()
         let moving = rig.offsets[released...].map(\.x).prefix { $0 != 1950 }

@@ -15,14 +15,19 @@ import Testing
         return (rig, image, d)
     }
 
+    /// Fingers 1 and 2 land at `a` and `b` (10 ms apart) and move to `a2` and `b2` at 50 ms.
+    func pinch(_ rig: ScrollBench, _ a: Point, _ b: Point, to a2: Point, _ b2: Point) {
+        rig.send(.touchDown(id: 1, position: a))
+        rig.send(.touchDown(id: 2, position: b), at: 0.01)
+        rig.send(.touchMotion(id: 1, position: a2), at: 0.05)
+        rig.send(.touchMotion(id: 2, position: b2), at: 0.05)
+    }
+
     @Test func pinchKeepsItsCentreFixed() {
         let (rig, _, _) = zoomRig()
         rig.scroll.contentOffset = .zero
         // Fingers around (100, 100), spreading from 40 px apart to 80 px apart: ×2.
-        rig.send(.touchDown(id: 1, position: Point(x: 80, y: 100)))
-        rig.send(.touchDown(id: 2, position: Point(x: 120, y: 100)), at: 0.01)
-        rig.send(.touchMotion(id: 1, position: Point(x: 60, y: 100)), at: 0.05)
-        rig.send(.touchMotion(id: 2, position: Point(x: 140, y: 100)), at: 0.05)
+        pinch(rig, Point(x: 80, y: 100), Point(x: 120, y: 100), to: Point(x: 60, y: 100), Point(x: 140, y: 100))
         #expect(abs(rig.scroll.zoomScale - 2) < 1e-9)
         #expect(rig.scroll.contentSize == Size(width: 800, height: 800))
         // The content point under the centre (100, 100) is still under it: (100+100)·2 − 100.
@@ -43,10 +48,7 @@ import Testing
     @Test func theFingerLeftAfterAPinchDragsTheContent() {
         let (rig, _, _) = zoomRig()
         rig.scroll.contentOffset = .zero
-        rig.send(.touchDown(id: 1, position: Point(x: 80, y: 100)))
-        rig.send(.touchDown(id: 2, position: Point(x: 120, y: 100)), at: 0.01)
-        rig.send(.touchMotion(id: 1, position: Point(x: 60, y: 100)), at: 0.05)
-        rig.send(.touchMotion(id: 2, position: Point(x: 140, y: 100)), at: 0.05)
+        pinch(rig, Point(x: 80, y: 100), Point(x: 120, y: 100), to: Point(x: 60, y: 100), Point(x: 140, y: 100))
         #expect(abs(rig.scroll.zoomScale - 2) < 1e-9)
         rig.send(.touchUp(id: 1), at: 0.1)
         #expect(rig.callbacks.last == .didEndZooming(scale: 2))
@@ -93,10 +95,7 @@ import Testing
     /// and snapped that 0.5% at once: 2.4 px there.
     @Test func theZoomsSpringBackEndsWithoutAJump() {
         let (rig, _, _) = zoomRig()
-        rig.send(.touchDown(id: 1, position: Point(x: 190, y: 200)))
-        rig.send(.touchDown(id: 2, position: Point(x: 210, y: 200)), at: 0.01)
-        rig.send(.touchMotion(id: 1, position: Point(x: 0, y: 200)), at: 0.05)
-        rig.send(.touchMotion(id: 2, position: Point(x: 400, y: 200)), at: 0.05)
+        pinch(rig, Point(x: 190, y: 200), Point(x: 210, y: 200), to: Point(x: 0, y: 200), Point(x: 400, y: 200))
         rig.send(.touchUp(id: 1), at: 0.1)
         rig.send(.touchUp(id: 2), at: 0.1)
         var scales = [rig.scroll.zoomScale]
