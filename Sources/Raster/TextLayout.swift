@@ -95,6 +95,35 @@ public struct TextLayout: Equatable, Sendable {
         return (index, Double(last.isRightToLeft ? last.left : last.right) / scale)
     }
 
+    /// Where characters `range` are drawn on line `index`: their clusters' extents in logical
+    /// pixels from the line's left end, left to right, neighbours merged (a selection's band).
+    /// A run of right-to-left text is one span whose characters run leftwards, and a range across
+    /// a change of direction is several; a ligature's characters share its width evenly, as
+    /// carets do. Each cluster is read once, where a span per character from carets read every
+    /// cluster for each.
+    public func spans(forCharacters range: Range<Int>, line index: Int) -> [(left: Double, right: Double)] {
+        guard lines.indices.contains(index), !range.isEmpty else { return [] }
+        var spans: [(left: Double, right: Double)] = []
+        for c in lines[index].clusters {
+            let lo = max(range.lowerBound, c.characters.lowerBound)
+            let hi = min(range.upperBound, c.characters.upperBound)
+            guard lo < hi else { continue }
+            let n = Double(c.characters.count)
+            let width = Double(c.right - c.left)
+            // The share of the cluster from its logical start: from the right in right-to-left.
+            let from = width * Double(lo - c.characters.lowerBound) / n
+            let to = width * Double(hi - c.characters.lowerBound) / n
+            let left = (c.isRightToLeft ? Double(c.right) - to : Double(c.left) + from) / scale
+            let right = (c.isRightToLeft ? Double(c.right) - from : Double(c.left) + to) / scale
+            if let last = spans.last, abs(last.right - left) < 1e-9 {
+                spans[spans.count - 1].right = right
+            } else {
+                spans.append((left, right))
+            }
+        }
+        return spans
+    }
+
     /// The x of the caret before character `offset`, from the left end of its line (see
     /// `caret(forCharacterOffset:)`): what a single-line, left-aligned field adds to its text's
     /// left edge.

@@ -274,13 +274,18 @@ open class TextView: ScrollView, TextEditingView {
         return max(0, lo)
     }
 
-    /// The x of shown index `i` on line `l`, content coordinates.
-    /// Fills between two x positions on a line, whichever comes first (nothing when equal).
-    func fillSpan(_ x0: Double, _ x1: Double, y: Double, height: Double, color: Color, in canvas: Canvas) {
-        guard x0 != x1 else { return }
-        canvas.fill(Rect(x: min(x0, x1), y: y, width: abs(x1 - x0), height: height), color: color)
+    /// Where shown characters `range` are drawn on line `l`, in content coordinates, left to
+    /// right (`TextLayout.spans`).
+    func spans(of range: Range<Int>, line l: Int) -> [(left: Double, right: Double)] {
+        guard lines.indices.contains(l), !range.isEmpty else { return [] }
+        let line = lines[l]
+        let characters = (range.lowerBound - line.start)..<(range.upperBound - line.start)
+        return line.layout.spans(forCharacters: characters, line: 0).map {
+            (textInset.left + $0.left, textInset.left + $0.right)
+        }
     }
 
+    /// The x of shown index `i` on line `l`, content coordinates.
     func x(ofShown i: Int, line l: Int) -> Double {
         guard lines.indices.contains(l) else { return textInset.left }
         let line = lines[l]
@@ -590,22 +595,26 @@ extension TextView {
             let b = min(line.end, shownCount)
             func x(_ i: Int) -> Double { self.x(ofShown: i, line: l) }
             if focused, selected.lowerBound <= b, selected.upperBound > a || (selected.isEmpty == false && a == b) {
-                // Per character, as the field does: in right-to-left text a character's right
-                // edge comes before its left, and a selection across a change of direction is
-                // several pieces.
-                for i in max(a, selected.lowerBound)..<min(b, selected.upperBound) {
-                    fillSpan(x(i), x(i + 1), y: y, height: lineHeight, color: TextEditing.selectionColor, in: canvas)
+                // Where the selected characters are drawn: in right-to-left text a run's start
+                // is at its right, and a selection across a change of direction is several
+                // pieces.
+                let chosen = max(a, selected.lowerBound)..<max(a, min(b, selected.upperBound))
+                for span in spans(of: chosen, line: l) {
+                    canvas.fill(
+                        Rect(x: span.left, y: y, width: span.right - span.left, height: lineHeight),
+                        color: TextEditing.selectionColor)
                 }
-                // A selection that runs on past the line's end covers a space's width more, at
-                // the end's side (the left in a right-to-left line): the line break (or the space
-                // it broke at) is selected too.
+                // A selection that runs on past the line's end covers a space's width more, on
+                // the side where the line's direction ends (the left in a right-to-left line):
+                // the line break (or the space it broke at) is selected too.
                 let runsOn = selected.upperBound > b || (selected.upperBound == b && b < shownCount)
                 if runsOn {
                     let end = x(b)
                     let space = font.width(of: " ", scale: scale)
-                    fillSpan(
-                        end, x(a) > end ? end - space : end + space, y: y, height: lineHeight,
-                        color: TextEditing.selectionColor, in: canvas)
+                    let leftwards = line.layout.lines.first?.isRightToLeft == true
+                    canvas.fill(
+                        Rect(x: leftwards ? end - space : end, y: y, width: space, height: lineHeight),
+                        color: TextEditing.selectionColor)
                 }
             }
             let layout =
@@ -618,8 +627,9 @@ extension TextView {
                 // The composing text is underlined, one pixel below the baseline, character by
                 // character (it may run right to left).
                 let underline = y + font.metrics(scale: scale).ascent + 1
-                for i in max(a, preedit.lowerBound)..<min(b, preedit.upperBound) {
-                    fillSpan(x(i), x(i + 1), y: underline, height: 1, color: textColor, in: canvas)
+                for span in spans(of: max(a, preedit.lowerBound)..<min(b, preedit.upperBound), line: l) {
+                    canvas.fill(
+                        Rect(x: span.left, y: underline, width: span.right - span.left, height: 1), color: textColor)
                 }
             }
         }

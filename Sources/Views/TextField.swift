@@ -238,15 +238,16 @@ open class TextField: Control, TextEditingView {
         let box = textRect(font: font, scale: canvas.scale)
         let selected = editing.selection
         if isFocused, !selected.isEmpty {
-            // Per character, so a selection across a change of direction shows where its
-            // characters are; only those in sight.
+            // Where the selected characters in sight are drawn, so that a selection across a
+            // change of direction shows where its characters are (`TextLayout.spans`).
             let inSight =
                 editing.textIndex(forShown: shown.start)..<editing.textIndex(forShown: shown.start + shown.count)
-            for o in selected.clamped(to: inSight) {
-                let a = x(editing.shownIndex(o), in: shown, box: box)
-                let b = x(editing.shownIndex(o + 1), in: shown, box: box)
+            let chosen = selected.clamped(to: inSight)
+            let first = editing.shownIndex(chosen.lowerBound) - shown.start
+            let characters = first..<max(first, editing.shownIndex(chosen.upperBound) - shown.start)
+            for span in layout.spans(forCharacters: characters, line: 0) {
                 canvas.fill(
-                    Rect(x: min(a, b), y: box.minY, width: abs(b - a), height: box.height),
+                    Rect(x: box.minX + span.left, y: box.minY, width: span.right - span.left, height: box.height),
                     color: TextEditing.selectionColor)
             }
         }

@@ -162,6 +162,27 @@ import Testing
         #expect(inked == 0)
     }
 
+    /// A selection's band is where its characters are drawn: across a change of direction a
+    /// span per character from carets covered the wrong glyphs ("abc אבג" with only the space
+    /// selected lit the whole Hebrew word, whose first caret sits at the line's end) and
+    /// covered a whole selection's right-to-left run twice.
+    @Test func spansAreWhereTheCharactersAreDrawn() throws {
+        let layout = font.layout("abc אבג")
+        let width = layout.lines[0].width
+        let all = layout.spans(forCharacters: 0..<7, line: 0)
+        #expect(all.count == 1 && abs(all[0].left) < 1e-9 && abs(all[0].right - width) < 1e-9, "\(all)")
+        let space = layout.spans(forCharacters: 3..<4, line: 0)
+        #expect(space.count == 1 && abs(space[0].right - space[0].left - font.width(of: " ")) < 1e-9, "\(space)")
+        #expect(abs(space[0].left - layout.caretX(forCharacterOffset: 3)) < 1e-9)
+        // א, the Hebrew word's first letter, is drawn at the line's right end.
+        let alef = layout.spans(forCharacters: 4..<5, line: 0)
+        #expect(alef.count == 1 && abs(alef[0].right - width) < 1e-9, "\(alef)")
+        // The space and the whole word: one band from the space to the line's end.
+        let across = layout.spans(forCharacters: 3..<7, line: 0)
+        #expect(across.count == 1 && abs(across[0].left - space[0].left) < 1e-9, "\(across)")
+        #expect(layout.spans(forCharacters: 2..<2, line: 0).isEmpty)
+    }
+
     /// The greedy search as it was written first, correct and slow: the reference.
     static func plainSearch(_ p: ShapedParagraph, limit: Int) -> [Range<Int>] {
         let n = p.clusters.count
