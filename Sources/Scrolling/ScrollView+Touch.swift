@@ -38,8 +38,10 @@ extension ScrollView {
         let t = touch.timestamp
         if var existing = touchState, existing.id != touch.id {
             if zoomView != nil && pinch == nil && existing.extra.isEmpty && pinchMayBegin {
-                // The zoom takes the fingers: content that had the first one is cancelled (as
-                // UIKit's pinch cancels touches in view), content still waiting never hears of it.
+                // The zoom takes the fingers: content that had the first one is cancelled as the
+                // second lands (UIKit's pinch cancels touches in view when it recognizes; two
+                // fingers here are the zoom's or the pan's, never a tap's), content still
+                // waiting never hears of it.
                 window?.cancelTimer(existing.timer)
                 existing.timer = nil
                 let actions = existing.arbiter.cancelled()
@@ -76,9 +78,12 @@ extension ScrollView {
     }
 
     /// Tracks `touch` from where it is now: its slop, its hold timer, whether its content may
-    /// get it. Returns the state it is tracked with.
+    /// get it; `animation`, a programmatic one, runs on under it. Returns the state it is
+    /// tracked with.
     @discardableResult
-    func beginTracking(_ touch: Touch, content: View?, stoppedSpeed speed: Double) -> TouchState {
+    func beginTracking(
+        _ touch: Touch, content: View?, stoppedSpeed speed: Double, animation: ScrollAnimation? = nil
+    ) -> TouchState {
         let t = touch.timestamp
         var state = TouchState(
             id: touch.id, source: touch.source,
@@ -94,7 +99,7 @@ extension ScrollView {
         if let deadline = state.arbiter.deadline, let window {
             state.timer = window.schedule(at: deadline) { [weak self] in self?.holdTimerFired(at: deadline) }
         }
-        transition(to: .tracking(state, animation: nil))
+        transition(to: .tracking(state, animation: animation))
         return state
     }
 
@@ -224,8 +229,9 @@ extension ScrollView {
             actions, touch: Touch(id: state.id, location: state.location, timestamp: t, source: state.source),
             target: state.target)
         if dragging { endDragging(velocity: .zero, at: t) }
-        // A pinch riding on the touch ends with it (springing back beyond a zoom limit).
-        if let p = state.pinch {
+        // A pinch riding on the touch ends with it (springing back beyond a zoom limit); one
+        // whose zoom had not begun has nothing to end.
+        if let p = state.pinch, p.began {
             pinchDidEnd(cancelled: true)
             finishZoomGesture(anchor: viewportPoint(p.lastCenter), at: t)
         } else if !dragging {

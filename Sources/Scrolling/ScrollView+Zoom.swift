@@ -216,6 +216,10 @@ extension ScrollView {
                 return
             }
             p.began = true
+            // The scale may have changed since the fingers landed (an app's zoom): the pinch
+            // scales what is shown when it begins.
+            p.startScale = zoomScaleStorage
+            p.unbanded = unbandedOffset(contentOffset)
             pinch = p
             notify(.willBeginZooming)
             pinchDidBegin(at: touch.timestamp, scale: tracker.scale)
@@ -233,32 +237,57 @@ extension ScrollView {
         pinchDidChange(scale: tracker.scale, at: touch.timestamp)
     }
 
-    /// A pinch finger lifted (or was cancelled): the zoom ends (bouncing back beyond a limit).
-    /// The other finger, if it stays, goes on as one finger on the view: past the slop it
-    /// drags the content, as UIKit's pan carries on with the finger left. Returns whether the
-    /// touch belonged to the pinch.
+    /// A pinch finger lifted (or was cancelled): the zoom ends (springing back beyond a limit).
+    /// The other finger, if it stays, goes on as one finger on the view, as UIKit's pan goes on
+    /// with the finger left: a drag under way goes on with it, and a finger that had not
+    /// dragged drags past the slop. Returns whether the touch belonged to the pinch.
     func endPinch(touch: Touch, cancelled: Bool = false) -> Bool {
         guard let p = pinch, let first = touchState, touch.id == p.firstID || touch.id == p.secondID else {
             return false
         }
         let t = touch.timestamp
+        // The finger left, where it is (the first finger's moves update the pinch only while it
+        // can scale: fingers that landed on one point have no distance to scale).
+        let left =
+            touch.id == p.firstID
+            ? (id: p.secondID, location: p.second) : (id: p.firstID, location: p.active ? p.first : first.location)
+        let springsBack =
+            p.began && ZoomBand.springBack(from: zoomScaleStorage, minimum: minimumZoomScale, maximum: maximumZoomScale)
+                != nil
+        if !cancelled, !springsBack, case .dragging = state {
+            // The drag goes on with the finger left, from where the content is now.
+            var s = first
+            s.pinch = nil
+            s.id = left.id
+            s.location = left.location
+            s.extra = [:]
+            s.pan.rebase(at: left.location, time: t)
+            touchState = s
+            rebaseGesturesToCurrentOffset()
+            if p.began {
+                pinchDidEnd(cancelled: false)
+                notify(.didEndZooming(scale: zoomScaleStorage))
+            }
+            return true
+        }
         window?.cancelTimer(first.timer)
-        if endTouch() { endDragging(velocity: .zero, at: t) }
+        if endTouch(cancelled: cancelled) { endDragging(velocity: .zero, at: t) }
         if p.began {
-            pinchDidEnd(cancelled: false)
+            pinchDidEnd(cancelled: cancelled)
             finishZoomGesture(anchor: viewportPoint(p.lastCenter), at: t)
         }
-        // The finger left, unless the touch was cancelled (the compositor took them all) or the
-        // zoom springs back from past a limit (its animation has the content).
-        let left = touch.id == p.firstID ? (p.secondID, p.second) : (p.firstID, p.first)
-        if !cancelled, !isZoomBouncing {
-            beginTracking(
-                Touch(id: left.0, location: left.1, timestamp: t, source: first.source), content: nil,
-                stoppedSpeed: 0)
-        } else if !p.began {
+        guard !cancelled, !isZoomBouncing, !isDecelerating else {
             // Two fingers that lifted still: no zoom to end, and the content rests where it was.
-            settleAfterTouch(at: t)
+            if !p.began { settleAfterTouch(at: t) }
+            return true
         }
+        // A finger that had not dragged: tracked from here, as a finger that lands now, catching
+        // a spring back the zoom's end began; a programmatic animation runs on under it.
+        let animation = state.animation
+        if animation == nil { stopMotion(at: t) }
+        beginTracking(
+            Touch(id: left.id, location: left.location, timestamp: t, source: first.source), content: nil,
+            stoppedSpeed: 0, animation: animation)
         return true
     }
 

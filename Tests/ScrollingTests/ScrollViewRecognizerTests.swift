@@ -239,6 +239,14 @@ final class RecognizerRules: GestureRecognizerDelegate {
         #expect(states.log == ["pan:failed", "pan:possible", "pinch:failed", "pinch:possible"])
         #expect(rig.scroll.zoomScale == 1 && rig.scroll.contentOffset == .zero)
         states.log = []
+        // Stopped by the app before they moved: no zoom ends either (didEndZooming came alone).
+        rig.send(.touchDown(id: 1, position: Point(x: 150, y: 400)), at: 0.5)
+        rig.send(.touchDown(id: 2, position: Point(x: 250, y: 400)), at: 0.51)
+        rig.scroll.stopScrollingAndZooming()
+        rig.send(.touchUp(id: 2), at: 0.55)
+        rig.send(.touchUp(id: 1), at: 0.56)
+        #expect(rig.callbacks.isEmpty, "\(rig.callbacks)")
+        states.log = []
         // Past the slop the zoom begins, at the scale since the fingers landed.
         rig.send(.touchDown(id: 1, position: Point(x: 150, y: 400)), at: 1)
         rig.send(.touchDown(id: 2, position: Point(x: 250, y: 400)), at: 1.01)

@@ -71,6 +71,42 @@ import Testing
         #expect(rig.scroll.zoomScale == 2 && rig.scroll.isOffsetInRange)
     }
 
+    /// A second finger that lands on a drag and lifts again leaves the drag going with the
+    /// first: no release in between, the content following the first finger without a jump,
+    /// and its end calls all sent. The drag had been released as the second finger lifted,
+    /// and the finger left then dropped its deceleration unended and could not drag.
+    @Test func aDragGoesOnWhenASecondFingerComesAndGoes() {
+        let (rig, _, _) = zoomRig()
+        rig.scroll.setZoomScale(2, animated: false)  // 800 px of content: a range to drag in
+        rig.scroll.contentOffset = .zero
+        rig.events.removeAll()
+        // Finger 1 drags down 60 px: past the top, banded.
+        for step in 0...6 {
+            let at = Point(x: 200, y: 100 + 10 * Double(step))
+            if step == 0 {
+                rig.send(.touchDown(id: 1, position: at))
+            } else {
+                rig.send(.touchMotion(id: 1, position: at), at: 0.016 * Double(step))
+            }
+        }
+        #expect(rig.scroll.isDragging && rig.scroll.contentOffset.y < 0)
+        rig.send(.touchDown(id: 2, position: Point(x: 300, y: 300)), at: 0.12)
+        rig.send(.touchUp(id: 2), at: 0.15)
+        #expect(rig.scroll.isDragging && !rig.callbacks.contains(.didEndDragging(willDecelerate: true)))
+        let held = rig.scroll.contentOffset.y
+        rig.send(.touchMotion(id: 1, position: Point(x: 200, y: 150)), at: 0.17)
+        // Back up 10 px: the content follows (banded, so by less), from where it was.
+        #expect(rig.scroll.contentOffset.y > held && rig.scroll.contentOffset.y < held + 10)
+        rig.send(.touchUp(id: 1), at: 0.2)
+        rig.settle()
+        #expect(rig.scroll.isOffsetInRange && !rig.scroll.isDecelerating)
+        #expect(
+            rig.callbacks.map(\.delegateName) == [
+                "scrollViewWillBeginDragging", "scrollViewWillEndDragging", "scrollViewDidEndDragging",
+                "scrollViewWillBeginDecelerating", "scrollViewDidEndDecelerating",
+            ], "\(rig.callbacks)")
+    }
+
     @Test func beyondTheMaximumItBandsAndBouncesBack() {
         let (rig, _, _) = zoomRig()
         rig.send(.touchDown(id: 1, position: Point(x: 190, y: 200)))
