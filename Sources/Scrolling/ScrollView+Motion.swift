@@ -208,6 +208,10 @@ extension ScrollView: FrameAnimation {
         }
         let proposed = target
         notifyWillEndDragging(velocity: Point(x: v.x / 1000, y: v.y / 1000), target: &target)
+        // A target that is not a number is no target: the proposed one stands (a NaN rest
+        // would never settle).
+        if !target.x.isFinite { target.x = proposed.x }
+        if !target.y.isFinite { target.y = proposed.y }
         transition(to: .idle)
         refreshControl?.updateFromScroll()
         if keyboardDismissMode == .interactive { window?.reportInteractiveKeyboardDrag(fingerY: nil) }
@@ -247,7 +251,12 @@ extension ScrollView: FrameAnimation {
         }
         notify(.didEndDragging(willDecelerate: moves))
         guard moves else {
-            if case .fling(let f) = m { contentOffset = f.restingPoint }
+            // Already there to within half a device pixel: it is put exactly there.
+            switch m {
+            case .fling(let f): contentOffset = f.restingPoint
+            case .spring(let sx, let sy, _, _): contentOffset = Point(x: sx.rest, y: sy.rest)
+            default: break
+            }
             scheduleIndicatorFade()
             return
         }

@@ -148,6 +148,12 @@ import Testing
         #expect(out.velocity(at: 0) == 0 && out.omega == Spring.animationOmega)
         let back = Paging.settle(from: 2032, to: 1950, velocity: -600, range: 0...1950)
         #expect(back.velocity(at: 0) == -600)
+        // Exactly at the end and thrown out (no bounce clamps it there): it stays.
+        let atEnd = Paging.settle(from: 1950, to: 1950, velocity: 3000, range: 0...1950)
+        #expect(atEnd.velocity(at: 0) == 0 && atEnd.isSettled(at: 0))
+        // A page a hair away: ω stays finite (it overflowed, and the spring trapped).
+        let hair = Paging.settle(from: 0, to: Double.leastNonzeroMagnitude, velocity: 8000, range: 0...1950)
+        #expect(hair.omega == Paging.maximumOmega)
     }
 
     @Test func anEdgeOnTheWayOrAnotherRateOrScaleIsNotAlike() {

@@ -293,6 +293,29 @@ import Testing
         #expect(rig.scroll.contentOffset.x == 1950)
     }
 
+    /// A target within half a device pixel of the release is landed on exactly (the spring was
+    /// already settled, and only a fling's rest was put in place: it rested 0.3 px off), and a
+    /// target that is not a number leaves the page the release chose (a NaN rest never settled).
+    @Test func aTargetAHairAwayIsLandedOnAndANaNOneIsNone() {
+        let rig = ScrollBench(viewport: Size(width: 390, height: 844), content: Size(width: 390 * 6, height: 844))
+        rig.scroll.isPagingEnabled = true
+        let d = RecordingDelegate()
+        var aimed = Point.zero
+        d.retarget = { _ in
+            aimed = Point(x: rig.scroll.contentOffset.x + 0.3, y: 0)
+            return aimed
+        }
+        rig.scroll.delegate = d
+        rig.retainedDelegate = d
+        rig.drag(from: Point(x: 300, y: 400), to: Point(x: 250, y: 400), duration: 0.1)
+        rig.settle()
+        #expect(rig.scroll.contentOffset == aimed && !rig.scroll.isDecelerating, "\(rig.scroll.contentOffset) \(aimed)")
+        d.retarget = { _ in Point(x: .nan, y: 0) }
+        rig.drag(from: Point(x: 300, y: 400), to: Point(x: 100, y: 400), duration: 0.032)
+        rig.settle()
+        #expect(!rig.scroll.isDecelerating && rig.scroll.contentOffset.x.truncatingRemainder(dividingBy: 390) == 0)
+    }
+
     /// A delegate's target for a paging release is a page offset like any other: one outside
     /// the range rests at the range's end (it rested outside it).
     @Test func aDelegatesTargetOutsideTheRangeRestsInsideIt() {
