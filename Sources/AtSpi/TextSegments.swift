@@ -12,14 +12,14 @@ import ScrollwayViews
 ///   `wordEnd`: where each word ends, so a piece is the spaces before a word and the word.
 /// - `sentenceStart`: where each sentence begins (a piece keeps the spaces after it);
 ///   `sentenceEnd`: where each ends (a piece starts with the spaces before it).
-/// - `lineStart`: after each line feed (a piece ends with its line feed); `lineEnd`: at each
-///   line feed (a piece begins with the previous line's). Lines are the text's own (line
-///   feeds), not where a text view wraps.
+/// - `lineStart`: after each line break (a piece ends with its break); `lineEnd`: at each
+///   break (a piece begins with the previous line's). Lines are the text's own (its breaks:
+///   a line feed, "\r\n", and every other a text view breaks at), not where it wraps.
 ///
 /// A word is what Ctrl+Left and Ctrl+Right step over in a field (`TextEditing.wordStart`): a
 /// run of letters, digits and marks, with an apostrophe or a hyphen inside it ("don't",
 /// "e-mail"). A sentence ends after `.`, `!`, `?` or `…` (and any closing quotes or
-/// brackets after them) that whitespace or the end follows, and at a line feed.
+/// brackets after them) that whitespace or the end follows, and at a line break.
 public struct TextSegments: Sendable {
     /// AT-SPI's `AtspiTextBoundaryType`, in its order.
     public enum Boundary: UInt32, Sendable, CaseIterable {
@@ -42,8 +42,31 @@ public struct TextSegments: Sendable {
         scalars = Array(text.unicodeScalars)
     }
 
-    /// The positions of the line feeds, in order.
-    private var lineFeeds: [Int] { scalars.indices.filter { scalars[$0] == "\n" } }
+    /// The line breaks, in order: where each begins and where the line after it does ("\r\n"
+    /// is one break of two code points). Every break a text view breaks a line at
+    /// (`Character.isNewline`: "\n", "\r", a vertical tab, a form feed, NEL, U+2028, U+2029).
+    private var lineBreaks: [(start: Int, end: Int)] {
+        var breaks: [(start: Int, end: Int)] = []
+        var i = 0
+        while i < scalars.count {
+            if Self.isLineBreak(scalars[i]) {
+                let crlf = scalars[i] == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n"
+                breaks.append((i, i + (crlf ? 2 : 1)))
+                i += crlf ? 2 : 1
+            } else {
+                i += 1
+            }
+        }
+        return breaks
+    }
+
+    /// Whether a code point is (or begins) a line break.
+    static func isLineBreak(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
 
     /// The number of code points.
     public var count: Int { scalars.count }
@@ -64,8 +87,8 @@ public struct TextSegments: Sendable {
         case .wordEnd: inner = Self.words(in: scalars).map(\.upperBound)
         case .sentenceStart: inner = Self.sentences(in: scalars).map(\.lowerBound)
         case .sentenceEnd: inner = Self.sentences(in: scalars).map(\.upperBound)
-        case .lineStart: inner = lineFeeds.map { $0 + 1 }
-        case .lineEnd: inner = lineFeeds
+        case .lineStart: inner = lineBreaks.map(\.end)
+        case .lineEnd: inner = lineBreaks.map(\.start)
         }
         var cuts = [0]
         for c in inner where c > cuts.last! && c < count { cuts.append(c) }
@@ -86,7 +109,7 @@ public struct TextSegments: Sendable {
             if cuts[mid] <= o { lo = mid } else { hi = mid - 1 }
         }
         if lo == cuts.count - 1 && lo > 0 {
-            let emptyLastLine = boundary == .lineStart && scalars.last == "\n"
+            let emptyLastLine = boundary == .lineStart && scalars.last.map(Self.isLineBreak) == true
             return emptyLastLine || boundary == .char ? lo : lo - 1
         }
         return lo
@@ -169,7 +192,7 @@ public struct TextSegments: Sendable {
             var end = scalars.count
             while i < scalars.count {
                 let s = scalars[i]
-                if s == "\n" {
+                if Self.isLineBreak(s) {
                     end = i
                     break
                 }
@@ -192,7 +215,7 @@ public struct TextSegments: Sendable {
             var e = min(end, scalars.count)
             while e > start && isSpace(scalars[e - 1]) { e -= 1 }
             sentences.append(start..<e)
-            if end < scalars.count && scalars[end] == "\n" { i = end + 1 } else { i = max(i, end) }
+            if end < scalars.count && Self.isLineBreak(scalars[end]) { i = end + 1 } else { i = max(i, end) }
         }
         return sentences
     }

@@ -29,6 +29,23 @@ import Testing
         #expect(text.piece(at: 56, .char) == 56..<56)
     }
 
+    /// Lines end at every break a text view breaks at, "\r\n" one break of two code points:
+    /// only line feeds cut lines, so a reader read "one\rtwo" or a line separator's two lines as
+    /// one, and a sentence ran over the break.
+    @Test func everyLineBreakCutsLines() {
+        let t = TextSegments("one\r\ntwo\rthree\u{2028}four\u{85}five")
+        func at(_ offset: Int, _ boundary: TextSegments.Boundary) -> String { t.text(t.piece(at: offset, boundary)) }
+        #expect(at(1, .lineStart) == "one\r\n")
+        #expect(at(5, .lineStart) == "two\r")
+        #expect(at(6, .lineEnd) == "\r\ntwo")
+        #expect(at(10, .lineStart) == "three\u{2028}")
+        #expect(at(17, .lineStart) == "four\u{85}")
+        #expect(at(23, .lineStart) == "five")
+        #expect(at(10, .sentenceStart) == "three\u{2028}")
+        #expect(t.piece(at: 24, .lineStart) == 20..<24)
+        #expect(TextSegments("a\u{2029}").piece(at: 2, .lineStart) == 2..<2)  // the empty line after
+    }
+
     @Test func piecesBeforeAndAfter() {
         #expect(text.text(text.piece(before: 16, .wordStart)) == "brave ")
         #expect(text.text(text.piece(after: 16, .wordStart)) == "Don't ")
