@@ -35,8 +35,11 @@ open class TextField: Control, TextEditingView {
     private var layouts = TextLayoutCache(capacity: 4)
 
     /// `text` laid out on one line at `scale`, through the cache.
+    /// One line of the field's text: a line break in it (set by the app, or committed by an input
+    /// method) shows as a space, one character for one, as typing and pasting put it in.
     private func lineLayout(_ text: String, font: Font, scale: Double) -> TextLayout {
-        layouts.layout(text, font: font, maxWidth: nil, maxLines: 1, scale: scale)
+        let shown = text.contains(where: \.isNewline) ? Self.oneLine(text) : text
+        return layouts.layout(shown, font: font, maxWidth: nil, maxLines: 1, scale: scale)
     }
 
     /// The first character of the shown text in sight. A field shows one line: as much of it as

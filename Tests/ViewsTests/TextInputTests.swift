@@ -169,6 +169,17 @@ import Testing
         #expect(abs(atStart - (20 + 10 + width)) < 1, "caret at its start: \(atStart)")
     }
 
+    /// A line break in a field's text (set by the app, or an input method's commit) shows as a
+    /// space, one character for one: since every break ends a line, the one line a field shows
+    /// ended there ("ab…"), and carets past it were clamped to it.
+    @Test func aLineBreakInAFieldShowsAsASpace() throws {
+        let (window, field) = focusedField("ab\r\ncd\u{2028}ef")
+        let font = try #require(Font.standard)
+        let atEnd = try #require(window.textInputState).cursorRectangle.minX
+        #expect(abs(atEnd - (20 + 10 + font.width(of: "ab cd ef"))) < 1, "caret at the end: \(atEnd)")
+        #expect(field.text.count == 8)
+    }
+
     /// A text longer than the field scrolls sideways so that the caret stays in sight (as
     /// UITextField does; only the run in sight is shaped, issue 36 item 12): at the end of 2,000
     /// characters the caret is at the box's right edge, Home brings the text's start back to
