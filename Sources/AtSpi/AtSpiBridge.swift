@@ -199,7 +199,9 @@ public final class AtSpiBridge: WindowObserver {
     /// Whether two texts differ in any code point. `String`'s `!=` compares canonical
     /// equivalence: "é" replaced by "e" and a combining acute is equal to it, though a reader's
     /// copy of the text and its offsets (code points) are not, so no change was told.
-    static func differ(_ a: String, _ b: String) -> Bool { !a.utf8.elementsEqual(b.utf8) }
+    static func differ(_ a: String, _ b: String) -> Bool {
+        a.utf8.count != b.utf8.count || a != b || !a.utf8.elementsEqual(b.utf8)
+    }
 
     /// `object:text-changed:delete` and `:insert` for what `old` lost and `new` gained (the
     /// common start and end kept), in code points.

@@ -238,9 +238,16 @@ open class TextView: ScrollView, TextEditingView {
         // A view that grows with its text instead of scrolling comes back inside its range at
         // once as it grows: lines that came at once (a paste) scrolled it to the caret in its
         // old height, and it sprang back over half a second, its first lines out of sight.
+        // Only a spring back is replaced (it has no end call); an animation the app started
+        // re-aims inside the range itself.
         if !isScrollEnabled, !isOffsetInRange, !holdsContent {
-            stopMotion()
-            contentOffset = clampedOffset(contentOffset)
+            switch state {
+            case .idle, .bouncing:
+                stopMotion()
+                contentOffset = clampedOffset(contentOffset)
+            default:
+                break
+            }
         }
         placeRing()
     }
