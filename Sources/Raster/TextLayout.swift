@@ -160,7 +160,7 @@ let ellipsis = "\u{2026}"
 
 extension Font {
     /// The advance width of `text` in logical pixels at `scale`, shaped as it is drawn
-    /// (kerning included); for text with "\n", its widest line.
+    /// (kerning included); for text with line breaks, its widest line.
     public func width(of text: String, scale: Double = 1) -> Double {
         layout(text, scale: scale).size.width
     }
