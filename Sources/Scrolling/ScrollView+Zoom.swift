@@ -251,9 +251,8 @@ extension ScrollView {
         let left =
             touch.id == p.firstID
             ? (id: p.secondID, location: p.second) : (id: p.firstID, location: p.active ? p.first : first.location)
-        let springsBack =
-            p.began && ZoomBand.springBack(from: zoomScaleStorage, minimum: minimumZoomScale, maximum: maximumZoomScale)
-                != nil
+        let back = ZoomBand.springBack(from: zoomScaleStorage, minimum: minimumZoomScale, maximum: maximumZoomScale)
+        let springsBack = p.began && back != nil
         if !cancelled, !springsBack, case .dragging = state {
             // The drag goes on with the finger left, from where the content is now.
             var s = first
