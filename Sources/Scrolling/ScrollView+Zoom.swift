@@ -255,7 +255,9 @@ extension ScrollView {
         let springsBack = p.began && back != nil
         if !cancelled, !springsBack, case .dragging = state {
             // The drag goes on with the finger left, from where the content is now.
+            window?.cancelTimer(first.timer)
             var s = first
+            s.timer = nil
             s.pinch = nil
             s.id = left.id
             s.location = left.location
@@ -276,7 +278,9 @@ extension ScrollView {
             finishZoomGesture(anchor: viewportPoint(p.lastCenter), at: t)
         }
         guard !cancelled, !isZoomBouncing, !isDecelerating else {
-            // Two fingers that lifted still: no zoom to end, and the content rests where it was.
+            // Cancelled (the other touch goes too), springing back from past a zoom limit, or a
+            // release gliding: the finger left is not tracked. Still fingers, cancelled, leave
+            // the content to rest where it is.
             if !p.began { settleAfterTouch(at: t) }
             return true
         }
