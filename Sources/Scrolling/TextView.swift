@@ -101,6 +101,13 @@ open class TextView: ScrollView, TextEditingView {
         guard !isScrollEnabled, let font = effectiveFont else { return Size(width: none, height: none) }
         let scale = window?.scale ?? 1
         let width = max(1, (layoutWidthForIntrinsicSize ?? bounds.width) - textInset.horizontal)
+        // At the width the text is laid out at already, its lines are the ones drawn (wrapped
+        // piece by piece, a keystroke shaping one piece): laid out whole again, a long text cost
+        // its whole length at every change.
+        if let l = laidOutFor, l.width == width, l.scale == scale, font === piecesFont, l.shown == editing.shownText {
+            let height = textInset.vertical + Double(lines.count) * lineHeight
+            return Size(width: none, height: height.rounded(.up))
+        }
         var count = 0
         for paragraph in editing.shownText.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             count += max(1, font.layout(String(paragraph), maxWidth: width, scale: scale).lines.count)
@@ -134,7 +141,7 @@ open class TextView: ScrollView, TextEditingView {
         let scale = window?.scale ?? 1
         let shown = editing.shownText
         let width = max(1, bounds.width - textInset.horizontal)
-        if let l = laidOutFor, l.shown == shown, l.width == width, l.scale == scale { return }
+        if let l = laidOutFor, l.shown == shown, l.width == width, l.scale == scale, font === piecesFont { return }
         if let l = laidOutFor, l.width != width || l.scale != scale { pieces.removeAll() }
         if font !== piecesFont { pieces.removeAll() }
         piecesFont = font

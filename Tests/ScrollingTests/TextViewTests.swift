@@ -331,6 +331,19 @@ import Testing
         #expect(outside.red > 0.95 && outside.blue > 0.95, "\(outside)")
     }
 
+    /// A new font lays the text out again: with the same text, width and scale the layout
+    /// counted as done, and the lines kept the old font's height and glyphs.
+    @Test func aNewFontLaysTheTextOutAgain() throws {
+        notes.text = "one\ntwo"
+        rig.settle()
+        let before = notes.contentSize.height
+        notes.font = try Font.system(size: 32)
+        rig.settle()
+        let line = try Font.system(size: 32).metrics(scale: 1).lineHeight
+        #expect(notes.contentSize.height == notes.textInset.vertical + 2 * line, "\(before) → \(notes.contentSize.height)")
+        #expect(line > lineHeight)
+    }
+
     /// Right-to-left text is highlighted where its selected characters are drawn: the band was
     /// one span from the selection's first caret to its last, filled only when that ran left to
     /// right, so a Hebrew selection showed none.
