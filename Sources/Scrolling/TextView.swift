@@ -355,6 +355,12 @@ open class TextView: ScrollView, TextEditingView {
         return max(1, Int(clamping: visible / max(1, lineHeight), rounding: .down) - 1)
     }
 
+    /// The direction of the visual line the caret is on.
+    public func runsRightToLeft(at index: Int) -> Bool {
+        let l = lineIndex(ofShown: editing.shownIndex(index))
+        return lines.indices.contains(l) && lines[l].layout.lines.first?.isRightToLeft == true
+    }
+
     public func caretIndex(for key: Key, from index: Int) -> Int? {
         layoutText()
         guard !lines.isEmpty else { return nil }

@@ -28,9 +28,16 @@ public protocol TextEditingView: TextInputClient {
     func caretIndex(for key: Key, from index: Int) -> Int?
     /// Return pressed in a view that is not multi-line.
     func editingDidReturn()
+    /// Whether the text around caret `index` runs right to left (its line's direction): Left
+    /// and Right then step the other way through the text, so that they move the caret the way
+    /// they point, as UIKit's and GTK's do.
+    func runsRightToLeft(at index: Int) -> Bool
 }
 
 extension TextEditingView {
+    /// Left to right, unless the view says otherwise.
+    public func runsRightToLeft(at index: Int) -> Bool { false }
+
     /// Handles `event` if it edits text: typed text, input-method updates, and the keys a text
     /// view types or moves with, pressed and released alike, so that none of them also reaches
     /// the scroll view around it (Space would page the form while the text event that follows
@@ -65,6 +72,8 @@ extension TextEditingView {
             return true
         }
         let extending = modifiers.contains(.shift)
+        var key = key
+        if key == .left || key == .right, runsRightToLeft(at: editing.caret) { key = key == .left ? .right : .left }
         let target = caretIndex(for: key, from: editing.caret)
         let typing: Bool
         switch key {

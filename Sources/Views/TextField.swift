@@ -127,6 +127,12 @@ open class TextField: Control, TextEditingView {
 
     public var isMultiline: Bool { false }
 
+    /// The direction of the line the field shows (its text in sight).
+    public func runsRightToLeft(at index: Int) -> Bool {
+        guard let font = font ?? Font.standard else { return false }
+        return visibleWindow(font: font, scale: window?.scale ?? 1).layout.lines.first?.isRightToLeft == true
+    }
+
     public func caretIndex(for key: Key, from index: Int) -> Int? {
         switch key {
         case .home: 0

@@ -331,6 +331,21 @@ import Testing
         #expect(outside.red > 0.95 && outside.blue > 0.95, "\(outside)")
     }
 
+    /// Left and Right move the caret the way they point on a right-to-left line, and as before
+    /// on a left-to-right one below it.
+    @Test func arrowsMoveTheWayTheyPointOnRightToLeftLines() {
+        notes.text = "שלום\nabc"
+        focusNotes()
+        notes.editing.moveCaret(to: 0)
+        press(.left)
+        #expect(notes.editing.caret == 1)
+        press(.right)
+        #expect(notes.editing.caret == 0)
+        notes.editing.moveCaret(to: 5)
+        press(.right)
+        #expect(notes.editing.caret == 6)
+    }
+
     /// A new font lays the text out again: with the same text, width and scale the layout
     /// counted as done, and the lines kept the old font's height and glyphs.
     @Test func aNewFontLaysTheTextOutAgain() throws {
@@ -340,7 +355,8 @@ import Testing
         notes.font = try Font.system(size: 32)
         rig.settle()
         let line = try Font.system(size: 32).metrics(scale: 1).lineHeight
-        #expect(notes.contentSize.height == notes.textInset.vertical + 2 * line, "\(before) → \(notes.contentSize.height)")
+        #expect(
+            notes.contentSize.height == notes.textInset.vertical + 2 * line, "\(before) → \(notes.contentSize.height)")
         #expect(line > lineHeight)
     }
 
@@ -351,7 +367,7 @@ import Testing
         notes.text = "שלום עולם"
         focusNotes()
         notes.editing.moveCaret(to: 9)
-        for _ in 0..<4 { press(.left, .shift) }
+        for _ in 0..<4 { press(.right, .shift) }  // rightwards: back through right-to-left text
         #expect(notes.editing.selectedText == "עולם")
         let canvas = try Offscreen.render(rig.window)
         let line = notes.lines[0]

@@ -169,6 +169,26 @@ import Testing
         #expect(abs(atStart - (20 + 10 + width)) < 1, "caret at its start: \(atStart)")
     }
 
+    /// In right-to-left text Left and Right move the caret the way they point: Left, from the
+    /// text's start (its right end), steps past its first letter. They stepped through the text
+    /// in its order, so Left went right.
+    @Test func arrowsMoveTheWayTheyPointInRightToLeftText() throws {
+        let (window, field) = focusedField("שלום")
+        window.handle(InputEvent(time: 1, .key(.home, pressed: true, modifiers: [])))
+        #expect(field.caret == 0)
+        let atStart = try #require(window.textInputState).cursorRectangle.minX
+        window.handle(InputEvent(time: 2, .key(.left, pressed: true, modifiers: [])))
+        #expect(field.caret == 1)
+        #expect(try #require(window.textInputState).cursorRectangle.minX < atStart)
+        window.handle(InputEvent(time: 3, .key(.right, pressed: true, modifiers: [])))
+        #expect(field.caret == 0)
+        // Left to right text is as it was.
+        field.text = "abc"
+        field.editing.moveCaret(to: 0)
+        window.handle(InputEvent(time: 4, .key(.right, pressed: true, modifiers: [])))
+        #expect(field.caret == 1)
+    }
+
     /// A line break in a field's text (set by the app, or an input method's commit) shows as a
     /// space, one character for one: since every break ends a line, the one line a field shows
     /// ended there ("ab…"), and carets past it were clamped to it.
