@@ -93,15 +93,33 @@ import Testing
             })
     }
 
+    /// A window with a focused "Name" field holding `text`.
+    func focusedNameField(_ text: String = "") -> (Window, TextField) {
+        let window = Window(size: Size(width: 400, height: 300))
+        let field = TextField(placeholder: "Name", frame: Rect(x: 20, y: 20, width: 300, height: 44))
+        window.addSubview(field)
+        field.text = text
+        field.becomeFocused()
+        return (window, field)
+    }
+
+    /// The events of `types` a reader hears (`count` of them) when `change` is made and the
+    /// next frame prepared.
+    func heard(
+        _ types: [String], count: Int, _ window: Window, _ served: ServedWindow, after change: () -> Void
+    ) throws -> [[String: Any]] {
+        let listener = try AccessibilityBusTests.listen(types, count: count, in: served.bus, serve: served.serve)
+        change()
+        try window.prepareFrame()
+        return try listener.finish(serve: served.serve)
+    }
+
     /// A field's text through `Text` and `EditableText`: a reader sets it, inserts into it and
     /// moves its caret, and reads back the text, the caret and the count in code points (é
     /// typed as e and a combining accent is two); what the field did is heard as
     /// `object:text-changed` and `object:text-caret-moved` after the frame.
     @Test func aFieldsTextIsReadEditedAndFollowed() throws {
-        let window = Window(size: Size(width: 400, height: 300))
-        let field = TextField(placeholder: "Name", frame: Rect(x: 20, y: 20, width: 300, height: 44))
-        window.addSubview(field)
-        field.becomeFocused()
+        let (window, field) = focusedNameField()
         let served = try ServedWindow(window)
         defer { served.stop() }
         let (bus, serve) = (served.bus, served.serve)
@@ -116,11 +134,9 @@ import Testing
         let accented = try AccessibilityBusTests.client(["text", "Name"], in: bus, serve: serve)
         #expect(accented["count"] as? Int == 5 && accented["caret"] as? Int == 5, "\(accented)")
 
-        let listener = try AccessibilityBusTests.listen(
-            ["object:text-changed:insert", "object:text-caret-moved"], count: 2, in: bus, serve: serve)
-        field.editing.replaceSelection(with: "!")
-        try window.prepareFrame()
-        let events = try listener.finish(serve: serve)
+        let events = try heard(["object:text-changed:insert", "object:text-caret-moved"], count: 2, window, served) {
+            field.editing.replaceSelection(with: "!")
+        }
         #expect(
             events.map { $0["type"] as? String } == ["object:text-changed:insert", "object:text-caret-moved"],
             "\(events)")
@@ -132,21 +148,13 @@ import Testing
     /// combining acute) is a change in code points, the reader's offsets: it is heard. Compared
     /// as `String`s they were equal, and nothing was told.
     @Test func aCanonicallyEquivalentTextIsAChange() throws {
-        let window = Window(size: Size(width: 400, height: 300))
-        let field = TextField(placeholder: "Name", frame: Rect(x: 20, y: 20, width: 300, height: 44))
-        window.addSubview(field)
-        field.text = "Caf\u{E9}"
-        field.becomeFocused()
+        let (window, field) = focusedNameField("Caf\u{E9}")
         try window.prepareFrame()
         let served = try ServedWindow(window)
         defer { served.stop() }
-        let (bus, serve) = (served.bus, served.serve)
         try window.prepareFrame()
-        let listener = try AccessibilityBusTests.listen(["object:text-changed"], count: 2, in: bus, serve: serve)
-        field.text = "Cafe\u{301}"
+        let events = try heard(["object:text-changed"], count: 2, window, served) { field.text = "Cafe\u{301}" }
         #expect(field.text.unicodeScalars.count == 5)
-        try window.prepareFrame()
-        let events = try listener.finish(serve: serve)
         #expect(
             events.map { $0["type"] as? String } == ["object:text-changed:delete", "object:text-changed:insert"],
             "\(events)")
