@@ -415,19 +415,16 @@ open class ScrollView: View {
     /// with the adjusted inset, keyboard and safe area included, larger than the viewport), or
     /// always-bounce on that axis. A keyboard's inset alone makes a form that fits scroll, as
     /// in UIKit, so that the fields under the keyboard can be brought up.
-    public var scrollsHorizontally: Bool {
-        alwaysBounceHorizontal || contentSize.width + adjustedContentInset.horizontal > bounds.width + 1e-9
-    }
-    public var scrollsVertically: Bool {
-        alwaysBounceVertical || contentSize.height + adjustedContentInset.vertical > bounds.height + 1e-9
-    }
-    /// Whether an axis counts as scrollable for the safe area's part of the adjusted inset
-    /// (`scrollableAxes`, `automatic`): the content with the scroll view's own `contentInset`,
-    /// since the adjusted inset is what this decides.
-    private func scrollsBeforeAdjustment(vertically: Bool) -> Bool {
+    public var scrollsHorizontally: Bool { scrolls(vertically: false, with: adjustedContentInset) }
+    public var scrollsVertically: Bool { scrolls(vertically: true, with: adjustedContentInset) }
+
+    /// Whether an axis scrolls with `inset` around the content. The safe area's part of the
+    /// adjusted inset (`scrollableAxes`, `automatic`) asks with the scroll view's own
+    /// `contentInset`, since the adjusted inset is what that decides.
+    private func scrolls(vertically: Bool, with inset: EdgeInsets) -> Bool {
         vertically
-            ? alwaysBounceVertical || contentSize.height + contentInset.vertical > bounds.height + 1e-9
-            : alwaysBounceHorizontal || contentSize.width + contentInset.horizontal > bounds.width + 1e-9
+            ? alwaysBounceVertical || contentSize.height + inset.vertical > bounds.height + 1e-9
+            : alwaysBounceHorizontal || contentSize.width + inset.horizontal > bounds.width + 1e-9
     }
 
     func computeAdjustedInset() -> EdgeInsets {
@@ -439,16 +436,16 @@ open class ScrollView: View {
         case .automatic:
             safe.top = s.top
             safe.bottom = s.bottom
-            if scrollsBeforeAdjustment(vertically: false) {
+            if scrolls(vertically: false, with: contentInset) {
                 safe.left = s.left
                 safe.right = s.right
             }
         case .scrollableAxes:
-            if scrollsBeforeAdjustment(vertically: true) {
+            if scrolls(vertically: true, with: contentInset) {
                 safe.top = s.top
                 safe.bottom = s.bottom
             }
-            if scrollsBeforeAdjustment(vertically: false) {
+            if scrolls(vertically: false, with: contentInset) {
                 safe.left = s.left
                 safe.right = s.right
             }
