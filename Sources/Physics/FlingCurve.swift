@@ -47,15 +47,13 @@ public struct FlingCurve: Hashable, Sendable {
         let outside = x0 < lo || x0 > hi
         if outside, let target {
             // Released in the band with a delegate's target: a spring from the banded offset onto
-            // the target (clamped to the range), never past it: an outward velocity is dropped,
-            // an inward one capped at ω·|distance| (a critically damped spring faster than that
-            // passes its rest).
+            // the target (clamped to the range), never past it (`Spring.onto`); an outward
+            // velocity is dropped.
             let dest = min(max(target, lo), hi)
             let inward = (dest - x0) * v0 > 0
-            let v = inward ? (v0 < 0 ? -1 : 1) * min(abs(v0), Spring.bounceOmega * abs(dest - x0)) : 0
             deceleration = nil
             handover = 0
-            spring = Spring(from: x0, to: dest, velocity: v, omega: Spring.bounceOmega)
+            spring = Spring.onto(dest, from: x0, velocity: inward ? v0 : 0, omega: Spring.bounceOmega)
             return
         }
         if outside {

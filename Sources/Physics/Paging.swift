@@ -5,9 +5,6 @@ public enum Paging {
     /// A release faster than this (px/s) moves at least one page in its direction.
     public static let flickVelocity = 300.0
 
-    /// The stiffest paging spring `settle` makes (rad/s).
-    public static let maximumOmega = 10_000.0
-
     /// Target page = round((x + v/k)/page), clamped to the drag's start page ±1 and to
     /// `0...pageCount−1`; with |v| > 300 px/s it moves at least one page in v's direction.
     public static func targetPage(
@@ -35,9 +32,9 @@ public enum Paging {
     /// ω = 14 from the release velocity, with two exceptions, so that it never passes the page
     /// it is thrown towards and never stalls:
     /// - Thrown towards the page faster than ω·|d| (d the distance left), a critically damped
-    ///   spring would pass the page and come back, showing the next page's edge. With
-    ///   ω = |v|/|d| its displacement is `y0·e^(−ωt)` exactly: it leaves at the release velocity
-    ///   and slows onto the page, as UIKit's paging does.
+    ///   spring would pass the page and come back, showing the next page's edge: it is
+    ///   `Spring.onto`'s, which leaves at the release velocity and slows onto the page, as
+    ///   UIKit's paging does.
     /// - Released at or past an end of the range and moving further out (a flick out at the
     ///   first or last page), it heads straight back: a spring thrown outwards from there would
     ///   leave the range still further, and the scroll view holds such moves inside the range
@@ -47,11 +44,6 @@ public enum Paging {
     ) -> Spring {
         var v = v.isFinite ? v : 0
         if (x >= range.upperBound && v > 0) || (x <= range.lowerBound && v < 0) { v = 0 }
-        let d = target - x
-        var omega = Spring.animationOmega
-        // At most `maximumOmega`: a page a hair away (under a thousandth of a pixel at 8,000
-        // px/s) would overflow ω; the overshoot that leaves is below any pixel.
-        if v * d > 0, abs(v) > omega * abs(d) { omega = min(abs(v) / abs(d), maximumOmega) }
-        return Spring(from: x, to: target, velocity: v, omega: omega)
+        return Spring.onto(target, from: x, velocity: v, omega: Spring.animationOmega)
     }
 }

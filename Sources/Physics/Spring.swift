@@ -57,6 +57,24 @@ public struct Spring: Hashable, Sendable {
         return peak
     }
 
+    /// The stiffest spring `onto` makes (rad/s).
+    public static let maximumOmega = 10_000.0
+
+    /// A spring from `position` onto `rest`, thrown at `velocity`, that never passes its rest:
+    /// thrown towards it faster than ω·|d| (d the distance to go), a critically damped spring
+    /// would pass it and come back; with ω = |v|/|d| (at most `maximumOmega`: a rest a hair away
+    /// would overflow it, and the overshoot that leaves is below any pixel) its displacement is
+    /// `y0·e^(−ωt)` exactly, leaving at the velocity it was thrown at. Thrown away from its
+    /// rest, it goes out and comes back as any spring does.
+    public static func onto(
+        _ rest: Double, from position: Double, velocity v: Double, omega: Double
+    ) -> Spring {
+        let d = rest - position
+        var omega = omega
+        if v * d > 0, abs(v) > omega * abs(d) { omega = min(abs(v) / abs(d), maximumOmega) }
+        return Spring(from: position, to: rest, velocity: v, omega: omega)
+    }
+
     /// The speed at which a spring starting at its rest point peaks at exactly `overshoot`:
     /// `v = overshoot·ω·e`. Used to cap a fling's bounce at 0.15·d.
     public static func launchSpeed(peakingAt overshoot: Double, omega: Double = Spring.bounceOmega) -> Double {

@@ -153,7 +153,7 @@ import Testing
         #expect(atEnd.velocity(at: 0) == 0 && atEnd.isSettled(at: 0))
         // A page a hair away: ω stays finite (it overflowed, and the spring trapped).
         let hair = Paging.settle(from: 0, to: Double.leastNonzeroMagnitude, velocity: 8000, range: 0...1950)
-        #expect(hair.omega == Paging.maximumOmega)
+        #expect(hair.omega == Spring.maximumOmega)
     }
 
     @Test func anEdgeOnTheWayOrAnotherRateOrScaleIsNotAlike() {
