@@ -357,8 +357,12 @@ open class TextView: ScrollView, TextEditingView {
 
     /// The direction of the visual line the caret is on.
     public func runsRightToLeft(at index: Int) -> Bool {
-        let l = lineIndex(ofShown: editing.shownIndex(index))
-        return lines.indices.contains(l) && lines[l].layout.lines.first?.isRightToLeft == true
+        isRightToLeft(line: lineIndex(ofShown: editing.shownIndex(index)))
+    }
+
+    /// Whether visual line `l` runs right to left.
+    func isRightToLeft(line l: Int) -> Bool {
+        lines.indices.contains(l) && lines[l].layout.lines.first?.isRightToLeft == true
     }
 
     public func caretIndex(for key: Key, from index: Int) -> Int? {
@@ -631,9 +635,8 @@ extension TextView {
                 if runsOn {
                     let end = x(b)
                     let space = font.width(of: " ", scale: scale)
-                    let leftwards = line.layout.lines.first?.isRightToLeft == true
                     canvas.fill(
-                        Rect(x: leftwards ? end - space : end, y: y, width: space, height: lineHeight),
+                        Rect(x: isRightToLeft(line: l) ? end - space : end, y: y, width: space, height: lineHeight),
                         color: TextEditing.selectionColor)
                 }
             }
