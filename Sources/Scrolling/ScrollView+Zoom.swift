@@ -266,8 +266,9 @@ extension ScrollView {
             touchState = s
             rebaseGesturesToCurrentOffset()
             if p.began {
+                // Within the limits (no spring back): didEndZooming, the drag holding the offset.
                 pinchDidEnd(cancelled: false)
-                notify(.didEndZooming(scale: zoomScaleStorage))
+                finishZoomGesture(anchor: viewportPoint(p.lastCenter), at: t)
             }
             return true
         }
