@@ -58,9 +58,9 @@ extension Canvas {
         var again = font.layout("", scale: scale)
         again.metrics = layout.metrics
         again.lines = layout.lines.map { line in
-            var shaped = font.layout(line.text, scale: scale).lines.first ?? line
-            shaped.isRightToLeft = line.isRightToLeft
-            return shaped
+            // In the line's own paragraph's direction, which its text alone may not show.
+            let direction: TextDirection = line.isRightToLeft ? .rightToLeft : .leftToRight
+            return font.layout(line.text, scale: scale, direction: direction).lines.first ?? line
         }
         return again
     }

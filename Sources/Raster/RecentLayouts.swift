@@ -5,7 +5,7 @@
 ///
 /// Keyed by the text's exact UTF-8 (Swift's `String` equality is canonical equivalence, which
 /// would hand "é" the glyphs of "e" + U+0301), the width limit in device pixels, the line
-/// count and the scale: everything a layout is made from besides the font.
+/// count, the scale and the direction: everything a layout is made from besides the font.
 ///
 /// First in, first out, one entry out for each entry in: the layouts a fling passes are freed
 /// one for each new row, never a generation of them in one frame (what a two-generation cache
@@ -18,14 +18,16 @@ struct RecentLayouts {
         let limit: Int?
         let maxLines: Int
         let scale: Double
+        let direction: TextDirection
 
         static func == (a: Key, b: Key) -> Bool {
-            a.limit == b.limit && a.maxLines == b.maxLines && a.scale == b.scale
+            a.limit == b.limit && a.maxLines == b.maxLines && a.scale == b.scale && a.direction == b.direction
                 && a.text.isLiterally(b.text)
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(limit)
+            hasher.combine(direction)
             hasher.combine(maxLines)
             hasher.combine(scale)
             // The bytes in one piece (`withUTF8` makes a string contiguous first, which a native

@@ -155,11 +155,20 @@ extension Unicode.Scalar {
 }
 
 extension FcftFont {
-    /// `text` (one paragraph, no "\n") shaped at `scale` (this instance's), its characters
-    /// counted from `characterBase`: from the cache when that text was laid out lately, else
-    /// shaped now and kept.
-    func paragraph(_ text: Substring, characterBase: Int, scale: Double) -> ShapedParagraph {
+    /// `text` (one paragraph, no "\n") shaped at `scale` (this instance's) in `direction`, its
+    /// characters counted from `characterBase`: from the cache when that text was laid out
+    /// lately, else shaped now and kept.
+    func paragraph(
+        _ text: Substring, characterBase: Int, scale: Double, direction: TextDirection = .natural
+    ) -> ShapedParagraph {
         let scalars = Array(text.unicodeScalars)
+        // The cache holds paragraphs in their own direction: one given its own is the same one,
+        // one given the other (a wrapped line of a paragraph that began in the other script) is
+        // shaped from the segment cache and not kept.
+        if direction != .natural, TextDirection.of(text) != direction {
+            return ShapedParagraph(
+                String(text), scalars: scalars, characterBase: characterBase, font: self, direction: direction)
+        }
         // Text with digits (row numbers, counters, times) rarely comes again: shaped from the
         // segment cache each time, and not kept, where it would only push out what repeats.
         if scalars.contains(where: \.isASCIIDigit) {

@@ -173,16 +173,21 @@ extension Font {
     /// clusters); `maxLines` (0 = unlimited) caps the count, and the last line kept ends in an
     /// ellipsis when text was cut. With `maxLines == 1` the one line is truncated with an
     /// ellipsis instead of wrapping. Each line is then ordered for display (right-to-left runs
-    /// reversed, see `BidiParagraph`).
+    /// reversed, see `BidiParagraph`), each paragraph in `direction` (its own by default).
     ///
-    /// A short text laid out lately with the same limit, line count and scale comes from
-    /// `recentLayouts` (a list scrolled back shows rows it laid out a moment ago).
-    public func layout(_ text: String, maxWidth: Double? = nil, maxLines: Int = 0, scale: Double = 1) -> TextLayout {
+    /// A short text laid out lately with the same limit, line count, scale and direction comes
+    /// from `recentLayouts` (a list scrolled back shows rows it laid out a moment ago).
+    public func layout(
+        _ text: String, maxWidth: Double? = nil, maxLines: Int = 0, scale: Double = 1,
+        direction: TextDirection = .natural
+    ) -> TextLayout {
         let limit = maxWidth.flatMap { Self.deviceLimit($0, scale: scale) }
-        guard RecentLayouts.keeps(text) else { return makeLayout(text, limit: limit, maxLines: maxLines, scale: scale) }
-        let key = RecentLayouts.Key(text: text, limit: limit, maxLines: maxLines, scale: scale)
+        guard RecentLayouts.keeps(text) else {
+            return makeLayout(text, limit: limit, maxLines: maxLines, scale: scale, direction: direction)
+        }
+        let key = RecentLayouts.Key(text: text, limit: limit, maxLines: maxLines, scale: scale, direction: direction)
         if let kept = recentLayouts.withLock({ $0.layout(for: key) }) { return kept }
-        let made = makeLayout(text, limit: limit, maxLines: maxLines, scale: scale)
+        let made = makeLayout(text, limit: limit, maxLines: maxLines, scale: scale, direction: direction)
         // No font: nothing laid out, and nothing to keep (the font may come later).
         guard made.instance != nil else { return made }
         let evicted = recentLayouts.withLock { $0.insert(made, for: key) }
@@ -191,7 +196,9 @@ extension Font {
     }
 
     /// `layout`'s work: `limit` is `maxWidth` in device pixels (`deviceLimit`).
-    private func makeLayout(_ text: String, limit: Int?, maxLines: Int, scale: Double) -> TextLayout {
+    private func makeLayout(
+        _ text: String, limit: Int?, maxLines: Int, scale: Double, direction: TextDirection
+    ) -> TextLayout {
         let m = metrics(scale: scale)
         guard let f = try? instance(scale: scale) else {
             return TextLayout(lines: [], metrics: m, scale: scale, instance: nil)
@@ -201,7 +208,7 @@ extension Font {
         var truncated = false
         var characterBase = 0
         for text in Self.paragraphs(text) {
-            let paragraph = f.paragraph(text, characterBase: characterBase, scale: scale)
+            let paragraph = f.paragraph(text, characterBase: characterBase, scale: scale, direction: direction)
             characterBase += paragraph.characterCount + 1
             if let limit, maxLines != 1 {
                 for range in paragraph.wrap(limit: limit) { pieces.append(LinePiece(paragraphs.count, range)) }
@@ -368,7 +375,10 @@ struct ShapedParagraph: Sendable {
     var all: Range<Int> { 0..<clusters.count }
 
     /// `scalars`, when the caller has them already, are `text`'s code points.
-    init(_ text: String, scalars known: [Unicode.Scalar]? = nil, characterBase: Int, font: FcftFont) {
+    init(
+        _ text: String, scalars known: [Unicode.Scalar]? = nil, characterBase: Int, font: FcftFont,
+        direction: TextDirection = .natural
+    ) {
         self.font = font
         source = text
         var scalars: [Unicode.Scalar] = []
@@ -390,7 +400,7 @@ struct ShapedParagraph: Sendable {
         }
         self.scalars = scalars
         characterOffsets = offsets
-        bidi = BidiParagraph(scalars)
+        bidi = BidiParagraph(scalars, direction: direction)
         shapeSegments()
     }
 

@@ -148,16 +148,21 @@ open class TextView: ScrollView, TextEditingView {
         laidOutFor = (shown, width, scale)
         lineHeight = font.metrics(scale: scale).lineHeight
         var result: [Line] = []
-        var used: [String: [PieceLine]] = [:]
+        var used: [PieceKey: [PieceLine]] = [:]
         var paragraphStart = 0
         for paragraph in shown.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            // Every line of a paragraph runs in the paragraph's direction, which a wrapped
+            // line's own first letter need not show.
+            let direction = TextDirection.of(paragraph)
             var at = paragraph.startIndex
             var offset = 0
             while true {
                 let end =
                     paragraph.index(at, offsetBy: Self.pieceLength, limitedBy: paragraph.endIndex) ?? paragraph.endIndex
-                let piece = String(paragraph[at..<end])
-                let lines = pieces[piece] ?? numbered(Self.wrap(piece, font: font, width: width, scale: scale))
+                let piece = PieceKey(text: String(paragraph[at..<end]), direction: direction)
+                let lines =
+                    pieces[piece]
+                    ?? numbered(Self.wrap(piece.text, font: font, width: width, scale: scale, direction: direction))
                 used[piece] = lines
                 // All the lines at the paragraph's end; else the last is the next piece's first
                 // (one line that fills the piece is kept whole).
@@ -209,16 +214,33 @@ open class TextView: ScrollView, TextEditingView {
         }
     }
 
-    /// The pieces of the last layout, by their text, with their lines.
-    private var pieces: [String: [PieceLine]] = [:]
+    /// A piece's text, byte for byte (canonically equivalent texts shape differently), and its
+    /// paragraph's direction.
+    struct PieceKey: Hashable {
+        var text: String
+        var direction: TextDirection
+
+        static func == (a: PieceKey, b: PieceKey) -> Bool { a.direction == b.direction && a.text.isLiterally(b.text) }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(direction)
+            var bytes = text
+            bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// The pieces of the last layout, by their text and direction, with their lines.
+    private var pieces: [PieceKey: [PieceLine]] = [:]
     /// The font `pieces` were shaped with.
     private var piecesFont: Font?
 
     /// `piece` wrapped to `width`: each line from where the layout says it starts (spaces a
     /// wrap left hanging stay at the end of the line before) to where the next one does, laid
-    /// out on its own.
-    static func wrap(_ piece: String, font: Font, width: Double, scale: Double) -> [PieceLine] {
-        let wrapped = font.layout(piece, maxWidth: width, scale: scale)
+    /// out on its own in its paragraph's `direction`.
+    static func wrap(
+        _ piece: String, font: Font, width: Double, scale: Double, direction: TextDirection
+    ) -> [PieceLine] {
+        let wrapped = font.layout(piece, maxWidth: width, scale: scale, direction: direction)
         let count = piece.count
         var starts = [0]
         for line in wrapped.lines.dropFirst() where line.characterRange.lowerBound > starts.last! {
@@ -231,7 +253,8 @@ open class TextView: ScrollView, TextEditingView {
             let next = piece.index(at, offsetBy: end - start)
             lines.append(
                 PieceLine(
-                    start: start, end: end, layout: font.layout(String(piece[at..<next]), maxLines: 1, scale: scale)))
+                    start: start, end: end,
+                    layout: font.layout(String(piece[at..<next]), maxLines: 1, scale: scale, direction: direction)))
             at = next
         }
         return lines
@@ -294,16 +317,23 @@ open class TextView: ScrollView, TextEditingView {
         guard lines.indices.contains(l), !range.isEmpty else { return [] }
         let line = lines[l]
         let characters = (range.lowerBound - line.start)..<(range.upperBound - line.start)
-        return line.layout.spans(forCharacters: characters, line: 0).map {
-            (textInset.left + $0.left, textInset.left + $0.right)
-        }
+        let left = lineLeft(l)
+        return line.layout.spans(forCharacters: characters, line: 0).map { (left + $0.left, left + $0.right) }
+    }
+
+    /// Where line `l`'s left end is, content coordinates: at the left inset, or for a line of a
+    /// right-to-left paragraph, so that it ends at the right inset (natural alignment, as
+    /// UITextView and GTK's text view place such a paragraph).
+    func lineLeft(_ l: Int) -> Double {
+        guard isRightToLeft(line: l) else { return textInset.left }
+        return bounds.width - textInset.right - lines[l].layout.size.width
     }
 
     /// The x of shown index `i` on line `l`, content coordinates.
     func x(ofShown i: Int, line l: Int) -> Double {
         guard lines.indices.contains(l) else { return textInset.left }
         let line = lines[l]
-        return textInset.left
+        return lineLeft(l)
             + line.layout.caretX(forCharacterOffset: min(max(0, i - line.start), line.end - line.start))
     }
 
@@ -326,9 +356,12 @@ open class TextView: ScrollView, TextEditingView {
         guard index >= 0, index < editing.characterCount, !lines.isEmpty else { return nil }
         let i = editing.shownIndex(index)
         let l = lineIndex(ofShown: i)
-        let a = x(ofShown: i, line: l)
-        let b = x(ofShown: i + 1, line: l)
-        return Rect(x: min(a, b), y: lines[l].y, width: abs(b - a), height: lineHeight)
+        // Where the character is drawn (its cluster's share), not between the carets before and
+        // after it, which a change of direction after it puts at the line's other end.
+        guard let span = spans(of: i..<(i + 1), line: l).first else {
+            return Rect(x: x(ofShown: i, line: l), y: lines[l].y, width: 0, height: lineHeight)
+        }
+        return Rect(x: span.left, y: lines[l].y, width: span.right - span.left, height: lineHeight)
     }
 
     /// The text index nearest `point` (content coordinates: the view's own, as it scrolls).
@@ -607,7 +640,7 @@ extension TextView {
             canvas.drawText(
                 placeholder, font: font,
                 in: Rect(x: textInset.left, y: textInset.top - top, width: width - textInset.right, height: lineHeight),
-                color: .placeholderText, maxLines: 1)
+                color: .placeholderText, alignment: .natural, maxLines: 1)
         }
         let selected =
             editing.shownIndex(editing.selection.lowerBound)..<editing.shownIndex(editing.selection.upperBound)
@@ -642,10 +675,14 @@ extension TextView {
             }
             let layout =
                 line.layout.scale == scale
-                ? line.layout : font.layout(editing.shownText(in: a..<b), maxLines: 1, scale: scale)
+                ? line.layout
+                : font.layout(
+                    editing.shownText(in: a..<b), maxLines: 1, scale: scale,
+                    direction: isRightToLeft(line: l) ? .rightToLeft : .leftToRight)
+            let left = lineLeft(l)
             canvas.drawText(
-                layout, font: font, in: Rect(x: textInset.left, y: y, width: width, height: lineHeight),
-                color: textColor)
+                layout, font: font,
+                in: Rect(x: left, y: y, width: width + textInset.left - left, height: lineHeight), color: textColor)
             if !preedit.isEmpty, preedit.lowerBound < b, preedit.upperBound > a {
                 // The composing text is underlined, one pixel below the baseline, character by
                 // character (it may run right to left).

@@ -34,56 +34,106 @@ open class TextField: Control, TextEditingView {
     /// while the field has the focus) share the one-line layout of what is shown.
     private var layouts = TextLayoutCache(capacity: 4)
 
-    /// `text` laid out on one line at `scale`, through the cache.
+    /// `text` laid out on one line at `scale` in `direction`, through the cache.
     /// One line of the field's text: a line break in it (set by the app, or committed by an input
     /// method) shows as a space, one character for one, as typing and pasting put it in.
-    private func lineLayout(_ text: String, font: Font, scale: Double) -> TextLayout {
+    private func lineLayout(
+        _ text: String, font: Font, scale: Double, direction: TextDirection = .natural
+    ) -> TextLayout {
         let shown = text.contains(where: \.isNewline) ? Self.oneLine(text) : text
-        return layouts.layout(shown, font: font, maxWidth: nil, maxLines: 1, scale: scale)
+        return layouts.layout(shown, font: font, maxWidth: nil, maxLines: 1, scale: scale, direction: direction)
     }
 
     /// The first character of the shown text in sight. A field shows one line: as much of it as
     /// fits, scrolled sideways so that the caret stays in sight (UITextField's behaviour).
     private var firstShown = 0
 
+    /// The direction of the field's line: its text's first strong character's (rules P2–P3),
+    /// read in growing parts so that a long text is not copied whole. A right-to-left line
+    /// starts at the box's right edge and runs on, and scrolls, leftwards, as GTK's entry and
+    /// UIKit's natural alignment show it; the part in sight is laid out in the line's direction,
+    /// whatever its own first letter.
+    private var lineDirection: TextDirection {
+        let total = editing.shownCount
+        var span = 64
+        while true {
+            let end = min(total, span)
+            if let d = TextDirection.firstStrong(in: editing.shownText(in: 0..<end)) { return d }
+            if end == total { return .leftToRight }
+            span *= 2
+        }
+    }
+
     /// What the field shows of its shown text: from character `start`, a run at least as wide
     /// as the text box (or to the end), laid out. Only this is shaped, so a keystroke in a long
-    /// text costs what the field shows, not the text's length.
+    /// text costs what the field shows, not the text's length. A left-to-right run is placed
+    /// from the box's left edge, a right-to-left one from its right edge.
     private struct Window {
         var start: Int
         var layout: TextLayout
         var count: Int
-        /// The x of shown character offset `i` from the window's left end; offsets outside it
-        /// are at its ends.
-        func x(_ i: Int) -> Double { layout.caretX(forCharacterOffset: min(max(i - start, 0), count)) }
+        var rightToLeft: Bool
+        /// Where the layout's left end is, from the box's left edge.
+        var left: Double
+
+        init(start: Int, layout: TextLayout, count: Int, rightToLeft: Bool, width: Double) {
+            self.start = start
+            self.layout = layout
+            self.count = count
+            self.rightToLeft = rightToLeft
+            left = rightToLeft ? width - layout.size.width : 0
+        }
+
+        /// The x of shown character offset `i` from the box's left edge; offsets outside the
+        /// window are at its ends.
+        func x(_ i: Int) -> Double { left + layout.caretX(forCharacterOffset: min(max(i - start, 0), count)) }
+
+        /// How far in from the edge the line starts at (the box's left, or its right in a
+        /// right-to-left line) the caret before `i` is.
+        func inset(_ i: Int) -> Double { Self.inset(of: i - start, in: layout, rightToLeft: rightToLeft) }
+
+        static func inset(of offset: Int, in layout: TextLayout, rightToLeft: Bool) -> Double {
+            let x = layout.caretX(forCharacterOffset: offset)
+            return rightToLeft ? layout.size.width - x : x
+        }
     }
 
     /// The shown text from `start`, growing the run until it fills `width` or the text ends.
-    private func window(from start: Int, width: Double, font: Font, scale: Double) -> Window {
+    private func window(
+        from start: Int, width: Double, font: Font, scale: Double, direction: TextDirection
+    ) -> Window {
         let total = editing.shownCount
         var span = 64
         while true {
             let end = min(total, start + span)
-            let layout = lineLayout(editing.shownText(in: start..<end), font: font, scale: scale)
+            let layout = lineLayout(
+                editing.shownText(in: start..<end), font: font, scale: scale, direction: direction)
             if end == total || layout.size.width >= width {
-                return Window(start: start, layout: layout, count: end - start)
+                return Window(
+                    start: start, layout: layout, count: end - start, rightToLeft: direction == .rightToLeft,
+                    width: width)
             }
             span *= 2
         }
     }
 
     /// The first character from which the shown text up to `end` fits `width`: the start that
-    /// puts `end` at the box's right edge.
-    private func start(fitting end: Int, width: Double, font: Font, scale: Double) -> Int {
+    /// puts `end` at the box's far edge (the right, or the left in a right-to-left line).
+    private func start(
+        fitting end: Int, width: Double, font: Font, scale: Double, direction: TextDirection
+    ) -> Int {
+        let rightToLeft = direction == .rightToLeft
         var span = 64
         while true {
             let start = max(0, end - span)
-            let layout = lineLayout(editing.shownText(in: start..<end), font: font, scale: scale)
-            let right = layout.caretX(forCharacterOffset: end - start)
-            if start == 0 && right <= width { return 0 }
-            if right >= width || start == 0 {
+            let layout = lineLayout(
+                editing.shownText(in: start..<end), font: font, scale: scale, direction: direction)
+            func inset(_ i: Int) -> Double { Window.inset(of: i, in: layout, rightToLeft: rightToLeft) }
+            let far = inset(end - start)
+            if start == 0 && far <= width { return 0 }
+            if far >= width || start == 0 {
                 var i = 0
-                while i < end - start && right - layout.caretX(forCharacterOffset: i) > width { i += 1 }
+                while i < end - start && far - inset(i) > width { i += 1 }
                 return start + i
             }
             span *= 2
@@ -91,19 +141,29 @@ open class TextField: Control, TextEditingView {
     }
 
     /// The window in sight now, with `firstShown` moved so that the caret is in it and no room
-    /// is left empty on the right while text is hidden on the left.
+    /// is left empty at the line's far end while text is hidden at its start.
     private func visibleWindow(font: Font, scale: Double) -> Window {
         let width = textRect(font: font, scale: scale).width
+        let direction = lineDirection
         let caret = editing.shownCaret
         let total = editing.shownCount
         firstShown = min(firstShown, caret, total)
-        var w = window(from: firstShown, width: width, font: font, scale: scale)
-        if w.x(caret) > width {
-            firstShown = start(fitting: caret, width: width, font: font, scale: scale)
-            w = window(from: firstShown, width: width, font: font, scale: scale)
+        var w = window(from: firstShown, width: width, font: font, scale: scale, direction: direction)
+        if caret > w.start + w.count || w.inset(caret) > width {
+            firstShown = start(fitting: caret, width: width, font: font, scale: scale, direction: direction)
+            w = window(from: firstShown, width: width, font: font, scale: scale, direction: direction)
         } else if firstShown > 0, w.start + w.count == total, w.layout.size.width < width {
-            firstShown = start(fitting: total, width: width, font: font, scale: scale)
-            w = window(from: firstShown, width: width, font: font, scale: scale)
+            firstShown = start(fitting: total, width: width, font: font, scale: scale, direction: direction)
+            w = window(from: firstShown, width: width, font: font, scale: scale, direction: direction)
+        }
+        // In a line of both directions the window can start inside a run of the other one, whose
+        // carets are not in from the line's start edge: the window then moves sideways until the
+        // caret is in the box.
+        let x = w.x(caret)
+        if x < 0 {
+            w.left -= x
+        } else if x > width {
+            w.left -= x - width
         }
         return w
     }
@@ -127,11 +187,8 @@ open class TextField: Control, TextEditingView {
 
     public var isMultiline: Bool { false }
 
-    /// The direction of the line the field shows (its text in sight).
-    public func runsRightToLeft(at index: Int) -> Bool {
-        guard let font = font ?? Font.standard else { return false }
-        return visibleWindow(font: font, scale: window?.scale ?? 1).layout.lines.first?.isRightToLeft == true
-    }
+    /// The direction of the field's line.
+    public func runsRightToLeft(at index: Int) -> Bool { lineDirection == .rightToLeft }
 
     public func caretIndex(for key: Key, from index: Int) -> Int? {
         switch key {
@@ -193,9 +250,11 @@ open class TextField: Control, TextEditingView {
         let shown = visibleWindow(font: font, scale: scale)
         let i = editing.shownIndex(index)
         guard i >= shown.start, i < shown.start + shown.count else { return nil }
-        let a = x(i, in: shown, box: box)
-        let b = x(i + 1, in: shown, box: box)
-        return Rect(x: min(a, b), y: box.minY, width: abs(b - a), height: box.height)
+        // Where the character is drawn, not between the carets around it (`TextLayout.spans`).
+        guard let span = shown.layout.spans(forCharacters: (i - shown.start)..<(i - shown.start + 1), line: 0).first
+        else { return Rect(x: x(i, in: shown, box: box), y: box.minY, width: 0, height: box.height) }
+        return Rect(
+            x: box.minX + shown.left + span.left, y: box.minY, width: span.right - span.left, height: box.height)
     }
 
     public func textIndex(at point: Point) -> Int { characterIndex(atX: point.x) }
@@ -239,10 +298,7 @@ open class TextField: Control, TextEditingView {
         canvas.strokeFocusRing(in: r, focused: showsFocus, idleColor: .fieldBorder, cornerRadius: 6)
         guard let font = font ?? Font.standard else { return }
         let empty = editing.text.isEmpty && editing.preedit.isEmpty
-        let shown =
-            empty
-            ? Window(start: 0, layout: lineLayout(placeholder, font: font, scale: canvas.scale), count: 0)
-            : visibleWindow(font: font, scale: canvas.scale)
+        let shown = visibleWindow(font: font, scale: canvas.scale)
         let layout = shown.layout
         let box = textRect(font: font, scale: canvas.scale)
         let selected = editing.selection
@@ -256,12 +312,22 @@ open class TextField: Control, TextEditingView {
             let characters = first..<max(first, editing.shownIndex(chosen.upperBound) - shown.start)
             for span in layout.spans(forCharacters: characters, line: 0) {
                 canvas.fill(
-                    Rect(x: box.minX + span.left, y: box.minY, width: span.right - span.left, height: box.height),
+                    Rect(
+                        x: box.minX + shown.left + span.left, y: box.minY, width: span.right - span.left,
+                        height: box.height),
                     color: TextEditing.selectionColor)
             }
         }
         let textRect = Rect(x: box.minX, y: box.minY, width: box.width, height: layout.size.height)
-        canvas.drawText(layout, font: font, in: textRect, color: empty ? .placeholderText : .black)
+        if empty {
+            // The placeholder in its own direction (an empty field's caret stays at the left).
+            canvas.drawText(
+                lineLayout(placeholder, font: font, scale: canvas.scale), font: font, in: textRect,
+                color: .placeholderText, alignment: .natural)
+        } else {
+            canvas.drawText(
+                layout, font: font, in: textRect, color: .black, alignment: shown.rightToLeft ? .right : .left)
+        }
         if !preedit.isEmpty {
             // The composing text is underlined, as every input method's host shows it, one pixel
             // below the baseline.

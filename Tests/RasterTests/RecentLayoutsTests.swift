@@ -11,7 +11,7 @@ import Testing
     init() throws { font = try Font.system(size: 17) }
 
     func kept(_ text: String, limit: Int? = nil, maxLines: Int = 0, scale: Double = 1) -> TextLayout? {
-        let key = RecentLayouts.Key(text: text, limit: limit, maxLines: maxLines, scale: scale)
+        let key = RecentLayouts.Key(text: text, limit: limit, maxLines: maxLines, scale: scale, direction: .natural)
         return font.recentLayouts.withLock { $0.layout(for: key) }
     }
 
@@ -56,7 +56,7 @@ import Testing
         var cache = RecentLayouts(capacity: 3)
         let layouts = (0..<5).map { font.layout("Row \($0)", scale: 1) }
         func key(_ i: Int) -> RecentLayouts.Key {
-            RecentLayouts.Key(text: "Row \(i)", limit: nil, maxLines: 0, scale: 1)
+            RecentLayouts.Key(text: "Row \(i)", limit: nil, maxLines: 0, scale: 1, direction: .natural)
         }
         for i in 0..<3 { #expect(cache.insert(layouts[i], for: key(i)) == nil) }
         // A hit moves nothing.

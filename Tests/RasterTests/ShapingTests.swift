@@ -93,6 +93,45 @@ import Testing
         #expect(c < shin)
     }
 
+    /// A paragraph's direction is its first strong letter's outside any isolate (UAX #9 rules
+    /// P2–P3), left to right when it has none.
+    @Test func aParagraphsDirectionIsItsFirstStrongLetters() {
+        #expect(TextDirection.of("123 \u{5E9}\u{5DC}\u{5D5}\u{5DD} abc") == .rightToLeft)
+        #expect(TextDirection.of("«abc» \u{5E9}") == .leftToRight)
+        #expect(TextDirection.of("\u{627}\u{644}") == .rightToLeft)  // Arabic letters (AL)
+        // An isolate's letters do not count (RLI … PDI around Latin, then Hebrew), nor an
+        // unclosed one's.
+        #expect(TextDirection.of("\u{2067}abc\u{2069}\u{5E9}") == .rightToLeft)
+        #expect(TextDirection.of("\u{2068}\u{5E9}") == .leftToRight)
+        #expect(TextDirection.of("") == .leftToRight && TextDirection.firstStrong(in: "12 + 3") == nil)
+        #expect(TextDirection.firstStrong(in: "12 é") == .leftToRight)
+    }
+
+    /// A paragraph given a direction is laid out in it, whatever its own first letter: Latin in a
+    /// right-to-left paragraph (a wrapped line of a Hebrew one) keeps its order, with the
+    /// paragraph's closing "!" at its left, and the line says it runs right to left.
+    @Test func aParagraphGivenADirectionRunsInIt() {
+        let natural = font.layout("abc!")
+        let given = font.layout("abc!", direction: .rightToLeft)
+        #expect(!natural.lines[0].isRightToLeft && given.lines[0].isRightToLeft)
+        let a = given.caretX(forCharacterOffset: 0)
+        let c = given.caretX(forCharacterOffset: 2)
+        let bang = given.spans(forCharacters: 3..<4, line: 0)
+        let abc = given.spans(forCharacters: 0..<3, line: 0)
+        #expect(a < c, "abc left to right: \(a) \(c)")
+        #expect(bang.count == 1 && abc.count == 1 && bang[0].right <= abc[0].left + 1e-9, "\(bang) \(abc)")
+        #expect(
+            natural.spans(forCharacters: 3..<4, line: 0)[0].left >= natural.spans(forCharacters: 0..<3, line: 0)[0]
+                .right - 1e-9)
+        // Hebrew made to run left to right: its letters keep their right-to-left order inside.
+        let hebrew = font.layout("\u{5E9}\u{5DC}", direction: .leftToRight)
+        #expect(!hebrew.lines[0].isRightToLeft)
+        #expect(hebrew.caretX(forCharacterOffset: 0) > hebrew.caretX(forCharacterOffset: 1))
+        // Its own direction given is the cached, natural layout.
+        let same = font.layout("\u{5E9}\u{5DC}", direction: .rightToLeft)
+        #expect(same.lines == font.layout("\u{5E9}\u{5DC}").lines)
+    }
+
     @Test func bracketsInRightToLeftTextAreMirrored() throws {
         // "שלום (abc)": the brackets take the paragraph's direction (rule N0) and are drawn
         // mirrored (L4), so the visual line reads "(abc) שלום": "(" leftmost, shin rightmost.

@@ -65,7 +65,7 @@ import Testing
         func expectWholeWrap(_ text: String, _ note: String) {
             notes.text = text
             notes.layoutIfNeeded()
-            let whole = TextView.wrap(text, font: font, width: textWidth, scale: 1)
+            let whole = TextView.wrap(text, font: font, width: textWidth, scale: 1, direction: TextDirection.of(text))
             #expect(text.count > 3 * TextView.pieceLength, "\(note)")
             #expect(notes.lines.map(\.start) == whole.map(\.start), "\(note)")
             #expect(notes.lines.map(\.end) == whole.map(\.end), "\(note)")
@@ -344,6 +344,29 @@ import Testing
         notes.editing.moveCaret(to: 5)
         press(.right)
         #expect(notes.editing.caret == 6)
+    }
+
+    /// A right-to-left paragraph's lines end at the right inset, and every one of them runs
+    /// right to left, a wrapped line of Latin words too: each wrapped line was laid out as a
+    /// paragraph of its own, left-aligned, in its own first letter's direction.
+    @Test func aRightToLeftParagraphsLinesAlignRightInItsDirection() throws {
+        notes.text = "שלום " + String(repeating: "abc ", count: 40) + "\nabc"
+        rig.settle()
+        let right = notes.bounds.width - notes.textInset.right
+        let lines = notes.lines
+        #expect(lines.count >= 3)
+        // "ש", the paragraph's first letter, ends at the right inset.
+        let shin = try #require(notes.characterRect(at: 0))
+        #expect(abs(shin.maxX - right) < 0.5, "\(shin)")
+        // The second line, all Latin: right to left, its last letter at the right inset.
+        let second = lines[1]
+        #expect(notes.runsRightToLeft(at: second.start))
+        let lastLetter = try #require(notes.characterRect(at: second.end - 2))  // before its space
+        #expect(abs(lastLetter.maxX - right) < 0.5, "\(lastLetter) on a line of \(second.start)..<\(second.end)")
+        // The last paragraph, Latin, is at the left inset as before.
+        let last = try #require(lines.last)
+        #expect(!notes.runsRightToLeft(at: last.start))
+        #expect(try #require(notes.characterRect(at: last.start)).minX == notes.textInset.left)
     }
 
     /// A new font lays the text out again: with the same text, width and scale the layout

@@ -156,17 +156,71 @@ import Testing
 
     /// The caret stands where the shaped, reordered glyphs put it: in a right-to-left word it
     /// is on the left of the text at its end and on the right at its start (the width of the
-    /// text before it, measured left to right, put it at the opposite ends).
+    /// text before it, measured left to right, put it at the opposite ends). The word stands at
+    /// the box's right edge, as a right-to-left line starts there.
     @Test func theCaretFollowsRightToLeftText() throws {
         let (window, _) = focusedField("שלום")
         let font = try #require(Font.standard)
         let width = font.width(of: "שלום")
         #expect(width > 10)
+        let right = 20.0 + 260 - 10
         let atEnd = try #require(window.textInputState).cursorRectangle.minX
-        #expect(abs(atEnd - (20 + 10)) < 1, "caret at the end of a right-to-left word: \(atEnd)")
+        #expect(abs(atEnd - (right - width)) < 1, "caret at the end of a right-to-left word: \(atEnd)")
         window.handle(InputEvent(time: 1, .key(.home, pressed: true, modifiers: [])))
         let atStart = try #require(window.textInputState).cursorRectangle.minX
-        #expect(abs(atStart - (20 + 10 + width)) < 1, "caret at its start: \(atStart)")
+        #expect(abs(atStart - right) < 1, "caret at its start: \(atStart)")
+    }
+
+    /// A right-to-left text longer than the field starts at the box's right edge and scrolls
+    /// leftwards: at its end the caret is at the left edge, Home brings the text's start to the
+    /// right edge (its first letter drawn there), End takes the caret back to the left. The
+    /// field scrolled as if the text ran rightwards, so its start never came into sight.
+    @Test func aLongRightToLeftTextScrollsFromTheRight() throws {
+        let long = String(repeating: "גלול אותי הצידה ", count: 105)
+        let (window, field) = focusedField(long)
+        let font = try #require(Font.standard)
+        let box = (left: 20.0 + 10, right: 20.0 + 260 - 10)
+        let atEnd = try #require(window.textInputState).cursorRectangle.minX
+        #expect(atEnd >= box.left - 0.5 && atEnd < box.left + font.width(of: "ם"), "caret at the end: \(atEnd)")
+        window.handle(InputEvent(time: 1, .key(.home, pressed: true, modifiers: [])))
+        #expect(field.caret == 0)
+        #expect(abs(try #require(window.textInputState).cursorRectangle.minX - box.right) < 0.5)
+        // The first letter is drawn at the right edge: ink in the box's last 12 px, none past it;
+        // the text runs on to the left edge.
+        let canvas = try Offscreen.render(window)
+        let rows = 30 + 12..<30 + 32
+        func inked(_ xs: Range<Int>, _ canvas: Canvas) -> Bool {
+            xs.contains { x in rows.contains { y in canvas.pixel(x: x, y: y) & 0xFF < 0x60 } }
+        }
+        let edge = 20 + 260 - 10
+        #expect(inked(edge - 12..<edge, canvas) && inked(30..<42, canvas))
+        #expect(!inked(edge + 1..<edge + 8, canvas))
+        window.handle(InputEvent(time: 2, .key(.end, pressed: true, modifiers: [])))
+        #expect(try #require(window.textInputState).cursorRectangle.minX == atEnd)
+        // At the end too the box is full, from the right edge, and its last letter is in sight
+        // beside the caret.
+        let last = try #require(field.characterRect(at: long.count - 2))
+        #expect(last.minX >= box.left - 20 - 0.5 && last.maxX <= box.left - 20 + 30, "\(last)")
+        let atEndDrawn = try Offscreen.render(window)
+        #expect(inked(edge - 12..<edge, atEndDrawn) && inked(30..<42, atEndDrawn))
+        // Typing at the end keeps the caret at the left edge.
+        window.handle(InputEvent(time: 3, .text("אבג")))
+        let typed = try #require(window.textInputState).cursorRectangle.minX
+        #expect(typed >= box.left - 0.5 && typed < box.left + font.width(of: "ם"), "after typing: \(typed)")
+    }
+
+    /// The part of a line in sight runs in the whole line's direction: scrolled to Latin words
+    /// in a Hebrew line, the field still runs right to left (its part in sight was laid out in
+    /// its own first letter's direction, so Left and Right swapped as the field scrolled).
+    @Test func theLineInSightRunsInTheWholeLinesDirection() throws {
+        let (window, field) = focusedField("שלום " + String(repeating: "abc def ", count: 100))
+        let box = (left: 20.0 + 10, right: 20.0 + 260 - 10)
+        #expect(field.runsRightToLeft(at: field.caret))
+        // At the end (the logical end of a right-to-left line), the caret is at the left edge.
+        let atEnd = try #require(window.textInputState).cursorRectangle.minX
+        #expect(atEnd >= box.left - 0.5 && atEnd < box.left + 20, "caret at the end: \(atEnd)")
+        field.text = "abc " + String(repeating: "שלום ", count: 100)
+        #expect(!field.runsRightToLeft(at: field.caret))
     }
 
     /// In right-to-left text Left and Right move the caret the way they point: Left, from the
