@@ -185,6 +185,10 @@ open class GestureRecognizer {
     open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
     /// Whether `other` waits for this recognizer to fail.
     open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
+    /// Whether it recognizes what a button's or a switch's own press does (a single one-finger
+    /// tap): then a touch that lands on such a control below its view is the control's, not its
+    /// (`Window.recognizersBegin`). A subclass that should take a control's taps too says false.
+    open var overlapsControlActions: Bool { false }
     /// Whether, once its touches have all lifted in `.possible`, it still waits for more (a
     /// tap that needs a second tap, with its timer running); otherwise it fails then.
     open var waitsForMoreTouches: Bool { false }

@@ -23,6 +23,11 @@ open class TapGestureRecognizer: GestureRecognizer {
     public private(set) var tapsCompleted = 0
     /// Where each finger of the current tap landed.
     private var landed: [Int: Point] = [:]
+    /// Where each finger of the current tap was last seen, the lifted ones too.
+    private var lastSeen: [Int: Point] = [:]
+    /// The centroid of the last tap's fingers as they lifted: where a tap of several fingers
+    /// was (the last finger alone, which is all that is left as the tap ends, is not).
+    private var tapPoint: Point?
     private var mostFingers = 0
     private var tapStart = 0.0
     /// The previous tap's end: the next must land near it and end in time.
@@ -32,18 +37,23 @@ open class TapGestureRecognizer: GestureRecognizer {
         if landed.isEmpty {
             tapStart = touches[0].timestamp
             mostFingers = 0
+            lastSeen = [:]
             if let previous = previousTap, (touches[0].location - previous.point).length > maximumDistanceBetweenTaps {
                 state = .failed
                 return
             }
         }
-        for t in touches { landed[t.id] = t.location }
+        for t in touches {
+            landed[t.id] = t.location
+            lastSeen[t.id] = t.location
+        }
         mostFingers = max(mostFingers, landed.count)
         if mostFingers > numberOfTouchesRequired { state = .failed }
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
         for t in touches {
+            if lastSeen[t.id] != nil { lastSeen[t.id] = t.location }
             if let start = landed[t.id], (t.location - start).length > allowableMovement {
                 state = .failed
                 return
@@ -54,9 +64,13 @@ open class TapGestureRecognizer: GestureRecognizer {
     open override func touchesEnded(_ touches: [Touch]) {
         guard state == .possible else { return }
         let t = touches[0].timestamp
+        for touch in touches where lastSeen[touch.id] != nil { lastSeen[touch.id] = touch.location }
         // The tap is over when every finger of it has lifted.
         guard self.touches.isEmpty else { return }
-        let point = lastLocation
+        let point =
+            lastSeen.isEmpty
+            ? lastLocation : lastSeen.values.reduce(Point.zero, +) * (1 / Double(lastSeen.count))
+        tapPoint = point
         landed = [:]
         guard mostFingers == numberOfTouchesRequired, t - tapStart <= maximumTapDuration + 1e-9 else {
             state = .failed
@@ -84,10 +98,21 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     open override var waitsForMoreTouches: Bool { tapsCompleted > 0 && hasPendingTimer }
 
+    /// While fingers are down, their centroid; after a tap, the centroid of its fingers as they
+    /// lifted (UIKit's tap location), not the last finger's alone.
+    open override func location(in view: View?) -> Point {
+        guard touches.isEmpty, let p = tapPoint else { return super.location(in: view) }
+        return view?.convert(p, from: nil) ?? p
+    }
+
+    /// A single tap of one finger is what a button's press is.
+    open override var overlapsControlActions: Bool { numberOfTapsRequired == 1 && numberOfTouchesRequired == 1 }
+
     open override func reset() {
         super.reset()
         tapsCompleted = 0
         landed = [:]
+        lastSeen = [:]
         mostFingers = 0
         previousTap = nil
     }

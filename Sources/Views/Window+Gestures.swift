@@ -93,13 +93,23 @@ extension Window {
     /// Tells the recognizers of the views from `hit` up to the window of a new touch.
     /// `interceptor` is the scroll view (if any) that takes the touch: its own recognizers
     /// take part in arbitration, those of a scroll view that does not take it do not.
+    ///
+    /// A control's own action comes before an ancestor's recognizer for the same gesture (UIKit's
+    /// rule since iOS 6): a touch that lands on a button or a switch is not given to a single
+    /// one-finger tap recognizer of a view above it, so a "tap the background" recognizer
+    /// leaves the form's buttons working. Recognizers of the control itself and other gestures
+    /// (a double tap, a long press, a pan) still hear it.
     func recognizersBegin(_ touch: Touch, hit: View?, interceptor: View?) {
         guard let serial = gestureArena.serials[touch.id] else { return }
         var found: [GestureRecognizer] = []
+        var control: PressableControl?
         var v = hit
         while let current = v {
+            let aboveControl = control != nil
+            if control == nil, let c = current as? PressableControl { control = c }
             // One that finished waits for its touches to lift before it hears of new ones.
             for g in current.gestureRecognizers where g.isEnabled && !g.isFinished {
+                if aboveControl, g.overlapsControlActions { continue }
                 if g.isDrivenByOwner {
                     guard let owner = interceptor, current === owner || owner.isDescendant(of: current),
                         (current as? any TouchInterceptor)?.interceptsTouches(from: touch.source) == true
@@ -317,14 +327,25 @@ extension Window {
     /// `g` began or recognized: those sharing its touches that may not recognize with it fail,
     /// those waiting for its failure fail, what was held for it is dropped (begins) or
     /// cancelled (ends), and with `cancelsTouchesInView` the views under its touches lose them.
+    ///
+    /// What was held for it is taken first: failing the others releases what is held for
+    /// recognizers that can no longer recognize, and `g`, recognized, is one of them (a double
+    /// tap's first tap reached its view as an end when the single tap waiting on it failed).
     private func didRecognize(_ g: GestureRecognizer) {
+        let deliveries = g.isDrivenByOwner ? [] : takeTouches(for: g)
         for p in peers(of: g) where p.storedState == .possible && p.isInvolved {
             if !mayCoexist(g, p), g.canPrevent(p), p.canBePrevented(by: g) { fail(p) }
         }
         for p in gestureArena.involved where p !== g && p.storedState == .possible && p.isInvolved && p.waits(for: g) {
             fail(p)
         }
-        guard !g.isDrivenByOwner else { return }
+        for d in deliveries { d.run() }
+    }
+
+    /// What `g` recognizing does to the views' touches: begins held for it are dropped, ends
+    /// held for it cancelled (or dropped, when the view never had the began), and with
+    /// `cancelsTouchesInView` its touches taken from their views. Returns the cancels to deliver.
+    private func takeTouches(for g: GestureRecognizer) -> [Delivery] {
         let serials = gestureArena.seen[ObjectIdentifier(g)] ?? []
         let live = Dictionary(gestureArena.serials.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
         var deliveries: [Delivery] = []
@@ -359,7 +380,7 @@ extension Window {
         for h in mine where h.began == nil {
             deliveries.append(Delivery(phase: .cancelled, touch: h.touch, view: h.view))
         }
-        for d in deliveries { d.run() }
+        return deliveries
     }
 
     private func fail(_ g: GestureRecognizer) {

@@ -139,7 +139,7 @@ struct GestureStage {
         #expect(s.log.states.isEmpty)
         s.up(1, at: 3.06)
         #expect(s.log.states == ["tap:ended", "tap:possible"])
-        #expect(tap.location(in: nil) == Point(x: 170, y: 150))
+        #expect(tap.location(in: nil) == Point(x: 160, y: 150))
     }
 
     @Test func aDoubleTapNeedsTheSecondTapToEndInTimeAndNearTheFirst() {
@@ -197,6 +197,56 @@ struct GestureStage {
         // The double resets as its last finger lifts; the single, failed, when that finger has
         // been taken from it too.
         #expect(s.log.states == ["double:ended", "single:failed", "double:possible", "single:possible"])
+        // The view under them had both taps cancelled: the first tap's end, held for both,
+        // reached it as an end when the single failed before the double took its touches.
+        #expect(s.view.log == ["began", "cancelled", "began", "began", "cancelled", "cancelled"])
+    }
+
+    /// A control's own press comes before an ancestor's single tap recognizer (UIKit's rule
+    /// since iOS 6): a "tap the background" recognizer leaves a button and a switch working,
+    /// and still recognizes taps beside them. A double tap above the button still hears its
+    /// touches.
+    @Test func aButtonsTapIsTheButtonsNotAnAncestorsTapRecognizers() {
+        let s = GestureStage()
+        let button = Button(frame: Rect(x: 20, y: 20, width: 100, height: 44))
+        var pressed = 0
+        button.onTap = { pressed += 1 }
+        let toggle = Switch(frame: Rect(x: 20, y: 100, width: 60, height: 36))
+        s.view.addSubview(button)
+        s.view.addSubview(toggle)
+        var background = 0
+        _ = s.add(TapGestureRecognizer { _ in background += 1 }, named: "background")
+        let double = s.add(TapGestureRecognizer(), named: "double")
+        double.numberOfTapsRequired = 2
+        s.tap(150, 140, at: 1)
+        s.wait(until: 1.5)
+        s.tap(140, 210, at: 2)
+        s.wait(until: 2.5)
+        #expect(pressed == 1)
+        #expect(toggle.isOn)
+        #expect(background == 0)
+        // A tap beside them is the background's.
+        s.tap(250, 250, at: 3)
+        s.wait(until: 3.5)
+        #expect(background == 1 && pressed == 1)
+        // The double tap above the button heard the button's taps (and failed each time).
+        #expect(s.log.states.filter { $0 == "double:failed" }.count == 3, "\(s.log.states)")
+    }
+
+    /// A tap of several fingers is where its fingers were, their centroid, not the last
+    /// finger to lift.
+    @Test func aTwoFingerTapIsAtItsFingersCentroid() {
+        let s = GestureStage()
+        var seen: Point?
+        let tap = s.add(TapGestureRecognizer { seen = $0.location(in: nil) }, named: "two")
+        tap.numberOfTouchesRequired = 2
+        s.down(0, 120, 120, at: 1)
+        s.down(1, 280, 120, at: 1.01)
+        s.move(1, 282, 124, at: 1.03)
+        s.up(0, at: 1.05)
+        s.up(1, at: 1.06)
+        #expect(seen == Point(x: 201, y: 122))
+        #expect(tap.location(in: s.view) == Point(x: 101, y: 22))
     }
 }
 
@@ -586,13 +636,17 @@ struct GestureStage {
     }
 
     /// A recognizer whose action removes the screen under the finger: the button there gets a
-    /// cancel and nothing after it (it does not fire).
+    /// cancel and nothing after it (it does not fire). The tap is one that takes a button's
+    /// taps too (a subclass that says it does not overlap a control's press).
     @Test func aTouchEndedByARecognizersActionGoesNoFurther() {
+        final class PanelTap: TapGestureRecognizer {
+            override var overlapsControlActions: Bool { false }
+        }
         let s = GestureStage()
         let button = Button(title: "B", frame: Rect(x: 10, y: 10, width: 80, height: 80))
         s.view.addSubview(button)
         let panel = s.view
-        let tap = TapGestureRecognizer { _ in panel.removeFromSuperview() }
+        let tap = PanelTap { _ in panel.removeFromSuperview() }
         tap.cancelsTouchesInView = false
         tap.delaysTouchesEnded = false
         s.view.addGestureRecognizer(tap)
