@@ -74,19 +74,58 @@ extension CollectionViewLayout {
 /// measured item; every item of a row gets the row's height.
 @MainActor
 public final class FlowLayout: CollectionViewLayout {
-    public var itemSize = Size(width: 100, height: 100) { didSet { invalidate() } }
+    /// A size with a part not finite, or negative, is ignored (the last good one stays): NaN
+    /// frames drew nothing.
+    public var itemSize = Size(width: 100, height: 100) {
+        didSet {
+            if !(itemSize.width >= 0 && itemSize.height >= 0 && itemSize.width.isFinite && itemSize.height.isFinite) {
+                itemSize = oldValue
+            }
+            invalidate()
+        }
+    }
     /// nil: as many items `itemSize.width` wide as fit in a row. A number (at least 1): that many
     /// in every row, each `(width − section insets − (n − 1) × minimumInteritemSpacing) ÷ n`
     /// wide, recomputed whenever the collection's width changes (`itemSize.width` is unused).
     public var columnCount: Int? { didSet { invalidate() } }
     /// nil: every item is `itemSize`; a value: items are measured, this stands in until then.
-    public var estimatedItemHeight: Double? { didSet { invalidate() } }
-    /// The least room between two items of a row (a negative one is none).
-    public var minimumInteritemSpacing = 8.0 { didSet { invalidate() } }
-    public var minimumLineSpacing = 8.0 { didSet { invalidate() } }
-    public var sectionInset = EdgeInsets.zero { didSet { invalidate() } }
-    /// The header band above each section (0: none).
-    public var headerHeight = 0.0 { didSet { invalidate() } }
+    /// Zero, as UIKit's zero `estimatedItemSize`, turns measuring off (nil), and so does a
+    /// negative or non-finite value: an estimate of 0 put every row at one place, and the
+    /// collection showed nothing.
+    public var estimatedItemHeight: Double? {
+        didSet {
+            if let e = estimatedItemHeight, !(e > 0 && e.isFinite) { estimatedItemHeight = nil }
+            invalidate()
+        }
+    }
+    /// The least room between two items of a row (a negative one is none). Spacings, insets and
+    /// the header height that are not finite are ignored, as a scroll view's insets are.
+    public var minimumInteritemSpacing = 8.0 {
+        didSet {
+            if !minimumInteritemSpacing.isFinite { minimumInteritemSpacing = oldValue }
+            invalidate()
+        }
+    }
+    public var minimumLineSpacing = 8.0 {
+        didSet {
+            if !minimumLineSpacing.isFinite { minimumLineSpacing = oldValue }
+            invalidate()
+        }
+    }
+    public var sectionInset = EdgeInsets.zero {
+        didSet {
+            let e = sectionInset
+            if !(e.top.isFinite && e.left.isFinite && e.bottom.isFinite && e.right.isFinite) { sectionInset = oldValue }
+            invalidate()
+        }
+    }
+    /// The header band above each section (0: none; a negative one is none).
+    public var headerHeight = 0.0 {
+        didSet {
+            if !headerHeight.isFinite { headerHeight = oldValue }
+            invalidate()
+        }
+    }
 
     private weak var collectionView: CollectionView?
     private var rows = RowLayout(count: 0, sectionStartRows: [], estimate: 0, headerHeight: 0)
@@ -137,7 +176,7 @@ public final class FlowLayout: CollectionViewLayout {
         let estimate = (estimatedItemHeight ?? itemSize.height) + minimumLineSpacing
         rows = RowLayout(
             count: total, sectionStartRows: firstRows, estimate: estimate,
-            headerHeight: headerHeight + sectionInset.top)
+            headerHeight: max(0, headerHeight) + sectionInset.top)
         // A section's last row ends with the bottom inset, not the line spacing.
         for (s, n) in itemCounts.enumerated() where n > 0 {
             rows.setHeight(lastRow(ofSection: s), rowContentEstimate + sectionInset.bottom)

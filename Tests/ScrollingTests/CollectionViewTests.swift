@@ -80,6 +80,32 @@ import Testing
         #expect(collection.visibleCells[ItemPath(item: 4)]?.frame == Rect(x: 150, y: 130, width: 100, height: 80))
     }
 
+    /// An estimate of 0 (UIKit's "self-sizing off"), a negative or a NaN one turns measuring off,
+    /// and a size, spacing, inset or header that is not finite is ignored: the collection shows
+    /// its items as before. An estimate of 0 left it blank for good; a NaN size drew nothing.
+    @Test func badLayoutValuesLeaveTheCollectionShowingItsItems() {
+        let (bench, collection, _, layout) = rig([7, 2])
+        defer { withExtendedLifetime(bench) {} }
+        let frames = (0..<7).map { collection.frameForItem(at: ItemPath(item: $0)) }
+        for estimate in [0, -20, .nan, .infinity] as [Double] {
+            layout.estimatedItemHeight = estimate
+            #expect(layout.estimatedItemHeight == nil, "\(estimate)")
+        }
+        layout.itemSize = Size(width: .nan, height: 80)
+        layout.itemSize = Size(width: 100, height: -1)
+        layout.minimumInteritemSpacing = .nan
+        layout.minimumLineSpacing = .infinity
+        layout.sectionInset = EdgeInsets(top: .nan, left: 10, bottom: 10, right: 10)
+        layout.headerHeight = -.infinity
+        bench.window.layoutIfNeeded()
+        #expect((0..<7).map { collection.frameForItem(at: ItemPath(item: $0)) } == frames)
+        #expect(collection.visibleCells.count == 9)
+        #expect(collection.contentSize == Size(width: 400, height: 440))
+        // A good estimate still turns measuring on.
+        layout.estimatedItemHeight = 50
+        #expect(layout.estimatedItemHeight == 50)
+    }
+
     /// Paths that name no item (a negative section or item, one past the end) are refused at the
     /// collection's door: no frame, no scroll, no selection, no focus moved. A negative section
     /// trapped `scrollToItem` (and `selectItem(at:scrollsIntoView:)`), and any path out of range
