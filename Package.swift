@@ -103,6 +103,7 @@ let package = Package(
                 "ScrollwayGeometry", "ScrollwayPhysics", "ScrollwayGestures", "ScrollwayLayout", "ScrollwayRaster",
                 "ScrollwayViews",
                 .product(name: "RealModule", package: "swift-numerics"),
+                .product(name: "Logging", package: "swift-log"),
             ], path: "Sources/Scrolling"
         ),
 

@@ -1,3 +1,4 @@
+import Logging
 import ScrollwayGeometry
 import ScrollwayRaster
 import ScrollwayViews
@@ -19,6 +20,7 @@ import ScrollwayViews
 /// pushed up by the next one: `y = min(max(natural, pin), nextNatural − headerHeight)`.
 public final class ListView: ScrollView {
     public weak var dataSource: ListDataSource?
+    private let log = Logger(label: "scrollway.list")
     /// The estimate of a row's height a list starts with.
     public static let defaultEstimatedRowHeight = 56.0
     /// The height assumed for rows not yet measured. Rows are measured by their cells as they
@@ -301,14 +303,37 @@ public final class ListView: ScrollView {
             animated: animated)
     }
 
+    /// An update that names rows the list does not have, or that the data source's count does
+    /// not agree with (the app changed its model after the call, or by another amount), is not
+    /// applied: it is logged, naming the rows and counts, and the list reloads from the data
+    /// source, so it shows what the app has. UIKit raises "Invalid update" there; an app that
+    /// inserted before updating its model crashed in its own `cellForRow`, and one whose counts
+    /// disagreed the other way showed the wrong number of rows.
+    private func refuseUpdate(_ what: String) {
+        log.error("ListView: \(what); reloaded from the data source instead")
+        reloadData()
+    }
+
+    /// The data source's row count when it is not `expected` (nil when it agrees, or when there
+    /// is no data source to ask).
+    private func dataSourceHas(_ expected: Int) -> Int? {
+        guard let rows = dataSource?.numberOfRows(in: self), rows != expected else { return nil }
+        return rows
+    }
+
     /// Inserts rows (indices after the insertion); the rows in view stay where they are on
-    /// screen, whatever is inserted above them.
+    /// screen, whatever is inserted above them. The data source must already have them.
     public func insertRows(at rows: [Int]) {
         let inserted = Array(Set(rows)).sorted()
         guard !inserted.isEmpty else { return }
         let newCount = count + inserted.count
-        for r in inserted where r < 0 || r >= newCount {
-            preconditionFailure("insertRows: row \(r) is outside 0..<\(newCount) (the rows after inserting)")
+        if let r = inserted.first(where: { $0 < 0 || $0 >= newCount }) {
+            return refuseUpdate("insertRows: row \(r) is outside 0..<\(newCount) (the rows after inserting)")
+        }
+        if let rows = dataSourceHas(newCount) {
+            return refuseUpdate(
+                "insertRows: the data source has \(rows) rows, where \(count) and \(inserted.count) inserted make \(newCount)"
+            )
         }
         // Old row r goes after every insertion j with inserted[j] − j ≤ r (that many old rows
         // come before it), a non-decreasing sequence: binary search, O(log k) a row.
@@ -319,12 +344,17 @@ public final class ListView: ScrollView {
     }
 
     /// Deletes rows (indices before the deletion); the rows in view stay where they are on
-    /// screen, whatever is deleted above them.
+    /// screen, whatever is deleted above them. The data source must no longer have them.
     public func deleteRows(at rows: [Int]) {
         let deleted = Array(Set(rows)).sorted()
         guard !deleted.isEmpty else { return }
-        for r in deleted where r < 0 || r >= count {
-            preconditionFailure("deleteRows: row \(r) is outside 0..<\(count)")
+        if let r = deleted.first(where: { $0 < 0 || $0 >= count }) {
+            return refuseUpdate("deleteRows: row \(r) is outside 0..<\(count)")
+        }
+        if let rows = dataSourceHas(count - deleted.count) {
+            return refuseUpdate(
+                "deleteRows: the data source has \(rows) rows, where \(count) less \(deleted.count) deleted make \(count - deleted.count)"
+            )
         }
         let gone = Set(deleted)
         keepingRowsInViewStill(
@@ -340,8 +370,8 @@ public final class ListView: ScrollView {
     public func reloadRows(at rows: [Int]) {
         let reloaded = Array(Set(rows)).sorted()
         guard !reloaded.isEmpty else { return }
-        for r in reloaded where r < 0 || r >= count {
-            preconditionFailure("reloadRows: row \(r) is outside 0..<\(count)")
+        if let r = reloaded.first(where: { $0 < 0 || $0 >= count }) {
+            return refuseUpdate("reloadRows: row \(r) is outside 0..<\(count)")
         }
         keepingRowsInViewStill(
             mutate: {

@@ -112,7 +112,7 @@ import Testing
         let kept = try #require(d.window.focusedView as? ListCell)
         d.list.scrollToRow(500)
         d.driver.settle()
-        d.list.insertRows(at: [0, 1, 2])
+        d.insertRows(at: [0, 1, 2])
         d.driver.settle()
         #expect(d.list.row(for: kept) == 4 && kept.isFocused)
         #expect(kept.frame == d.list.rectForRow(4), "\(kept.frame) against \(d.list.rectForRow(4))")

@@ -61,6 +61,18 @@ final class SceneDriver {
     }
 
     func settle() { driver.settle(limit: 50) }
+
+    /// Inserts rows into the list scene's model and then the list, as an app does.
+    func insertRows(at rows: [Int]) {
+        (list.dataSource as! ListRows).rowCount += Set(rows).count
+        list.insertRows(at: rows)
+    }
+
+    /// Deletes rows from the list scene's model and then the list, as an app does.
+    func deleteRows(at rows: [Int]) {
+        (list.dataSource as! ListRows).rowCount -= Set(rows).count
+        list.deleteRows(at: rows)
+    }
 }
 
 @MainActor
@@ -98,12 +110,12 @@ final class SceneDriver {
         let row = d.list.visibleCells.keys.sorted()[8]
         let cell = d.list.visibleCells[row]!
         let before = cell.convert(Point.zero, to: nil).y
-        d.list.insertRows(at: [0, 1, 2])
+        d.insertRows(at: [0, 1, 2])
         d.advance(to: 0.2)
         let moved = d.list.visibleCells[row + 3]!
         #expect(moved === cell)
         #expect(moved.convert(Point.zero, to: nil).y == before)
-        d.list.deleteRows(at: [0])
+        d.deleteRows(at: [0])
         d.advance(to: 0.3)
         #expect(d.list.visibleCells[row + 2]!.convert(Point.zero, to: nil).y == before)
     }
@@ -116,8 +128,8 @@ final class SceneDriver {
         d.advance(to: 0.1)
         let row = d.list.visibleCells.keys.sorted()[8]
         let cell = d.list.visibleCells[row]!
-        d.list.insertRows(at: [0, 1, 2, 3, 4])
-        d.list.deleteRows(at: [1])
+        d.insertRows(at: [0, 1, 2, 3, 4])
+        d.deleteRows(at: [1])
         d.advance(to: 0.2)
         #expect(d.list.visibleCells[row + 4] === cell)  // the same cell, renumbered
         #expect(d.list.row(for: cell) == row + 4)
@@ -534,7 +546,7 @@ final class SceneDriver {
         d.advance(to: 0.1)
         #expect(d.list.contentOffset.y == d.list.verticalRange.upperBound)
         let count = d.list.rowCount
-        d.list.deleteRows(at: Array((count - 20)..<count))
+        d.deleteRows(at: Array((count - 20)..<count))
         let rest = d.list.contentOffset.y
         #expect(d.list.isOffsetInRange && d.list.verticalRange.upperBound - rest < 44)
         #expect(!d.window.hasActiveAnimations, "\(d.list.motionDescription)")
@@ -548,22 +560,51 @@ final class SceneDriver {
     @Test func deletingTheTopRowsAtTheTopLeavesNoGap() {
         let d = SceneDriver(.list)
         let second = d.list.visibleCells[1]!
-        d.list.deleteRows(at: [0])
+        d.deleteRows(at: [0])
         d.advance(to: 0.1)
         #expect(d.list.contentOffset.y == 0)
         #expect(!d.window.hasActiveAnimations)
         #expect(d.list.visibleCells[0] === second)
         #expect(second.frame.minY == d.list.sectionHeaderHeight)
-        // Deleting every row: no cells; the scene's sections (which it does not update) are all
-        // empty now, and their headers stack from the top, those in view shown.
-        d.list.deleteRows(at: Array(0..<d.list.rowCount))
+        // Deleting every row: no cells, and the scene's sections, counted from its rows, are
+        // gone with them (empty sections' stacked headers have a test of their own below).
+        d.deleteRows(at: Array(0..<d.list.rowCount))
         d.advance(to: 0.2)
-        let h = d.list.sectionHeaderHeight
-        #expect(d.list.rowCount == 0 && d.list.contentSize.height == Double(d.list.numberOfSections) * h)
-        #expect(d.list.visibleCells.isEmpty)
+        #expect(d.list.rowCount == 0 && d.list.numberOfSections == 0 && d.list.contentSize.height == 0)
+        #expect(d.list.visibleCells.isEmpty && d.list.visibleHeaders.isEmpty)
         #expect(d.list.contentOffset.y == 0)
-        #expect(d.list.visibleHeaders.count == Int(clamping: (844 + d.list.margin) / h, rounding: .up))
-        #expect(d.list.visibleHeaders[0]?.frame.minY == 0)
+    }
+
+    /// An update the data source does not agree with is not applied: rows inserted before the
+    /// model has them (the app's own `cellForRow` trapped on its array), a count that disagrees
+    /// (the list showed the wrong number of rows), rows outside the list (a trap). The list
+    /// reloads from the data source and shows what the app has.
+    @Test func anUpdateTheDataSourceDoesNotHaveReloadsInstead() {
+        let d = SceneDriver(.list)
+        let rows = d.list.dataSource as! ListRows
+        d.list.contentOffset = Point(x: 0, y: 5000)
+        d.advance(to: 0.1)
+        // Inserted before the model: the list keeps the model's count.
+        d.list.insertRows(at: [0, 1, 2])
+        #expect(d.list.rowCount == rows.rowCount)
+        // The model grew by one, the list was told three.
+        rows.rowCount += 1
+        d.list.insertRows(at: [0, 1, 2])
+        #expect(d.list.rowCount == rows.rowCount)
+        rows.rowCount -= 2
+        d.list.deleteRows(at: [5])
+        #expect(d.list.rowCount == rows.rowCount)
+        // Rows outside the list, and a negative one.
+        d.list.deleteRows(at: [rows.rowCount + 4])
+        d.list.insertRows(at: [-1])
+        d.list.reloadRows(at: [rows.rowCount])
+        #expect(d.list.rowCount == rows.rowCount)
+        d.advance(to: 0.2)
+        // Every cell in view shows its row's text.
+        for (row, cell) in d.list.visibleCells {
+            #expect(cell.textLabel.text == ListRows.text(row), "row \(row)")
+        }
+        #expect(!d.list.visibleCells.isEmpty)
     }
 
     @Test func aBatchOfTenThousandInsertsAboveKeepsTheRowsInViewStill() {
@@ -574,7 +615,7 @@ final class SceneDriver {
         #expect(row > 20_000)
         let cell = d.list.visibleCells[row]!
         let before = cell.convert(Point.zero, to: nil).y
-        d.list.insertRows(at: Array(stride(from: 0, to: 20_000, by: 2)))  // all above it
+        d.insertRows(at: Array(stride(from: 0, to: 20_000, by: 2)))  // all above it
         d.advance(to: 0.2)
         #expect(d.list.rowCount == 110_000)
         #expect(d.list.visibleCells[row + 10_000] === cell)
