@@ -233,6 +233,15 @@ enum Listeners {
                 onOwner(data, WaylandWindow.self) { $0.preferredFractionalScale(scale) }
             }))
 
+    nonisolated(unsafe) static let surface = listenerTable(
+        wl_surface_listener(
+            enter: { data, _, output in
+                onOwner(data, WaylandWindow.self, passing: output) { $0.surfaceEntered($1) }
+            },
+            leave: { data, _, output in
+                onOwner(data, WaylandWindow.self, passing: output) { $0.surfaceLeft($1) }
+            }))
+
     nonisolated(unsafe) static let xdgSurface = listenerTable(
         xdg_surface_listener(
             configure: { data, surface, serial in

@@ -36,7 +36,10 @@ public final class WaylandConnection {
     private(set) var textInputManager: OpaquePointer?
     /// wl_data_device_manager, when offered: the desktop's clipboard.
     private(set) var dataDeviceManager: OpaquePointer?
-    private var outputs: [(proxy: OpaquePointer, scale: Int, refresh: Int, mode: (width: Int, height: Int))] = []
+    /// Each bound wl_output, with its registry name: wl_registry.global_remove names an output
+    /// only by that.
+    private var outputs:
+        [(name: UInt32, proxy: OpaquePointer, scale: Int, refresh: Int, mode: (width: Int, height: Int))] = []
     /// The seat's input, turned into InputEvents for the window.
     public private(set) var input: WaylandInput!
     weak var window: WaylandWindow?
@@ -98,6 +101,7 @@ public final class WaylandConnection {
         core.onGlobal = { [unowned self] name, interface, version in
             if interface == "wl_output" { addOutput(name: name, version: version) }
         }
+        core.onGlobalRemoved = { [unowned self] name in removeOutput(name: name) }
         try roundtrip()
         for required in ["wl_compositor", "wl_shm", "xdg_wm_base"] where core.globals[required] == nil {
             throw WaylandError.missingGlobal(required)
@@ -186,9 +190,19 @@ public final class WaylandConnection {
     private func addOutput(name: UInt32, version: UInt32) {
         let v = min(version, Self.handledVersions["wl_output"]!)
         if let proxy = core.bind(name: name, sw_wl_output_interface(), version: v) {
-            outputs.append((proxy, 1, 60_000, (0, 0)))
+            outputs.append((name, proxy, 1, 60_000, (0, 0)))
             wl_output_add_listener(proxy, Listeners.output, selfPointer)
         }
+    }
+
+    /// An output unplugged or disabled is forgotten: its scale would otherwise go on counting
+    /// for every window (`bufferScale`), and a window on it is told, since a compositor need not
+    /// send wl_surface.leave for an output it removes.
+    private func removeOutput(name: UInt32) {
+        guard let i = outputs.firstIndex(where: { $0.name == name }) else { return }
+        let proxy = outputs.remove(at: i).proxy
+        window?.outputRemoved(proxy)
+        if wl_output_get_version(proxy) >= 3 { wl_output_release(proxy) } else { wl_output_destroy(proxy) }
     }
 
     // MARK: Trampoline targets
@@ -213,8 +227,27 @@ public final class WaylandConnection {
         return sizes.max { $0.width * $0.height < $1.width * $1.height }
     }
 
-    /// The integer buffer scale to use: the largest output scale.
+    /// The largest scale of any output: the cursor's, and a window's before it is on any.
     var bufferScale: Int { outputs.lazy.map(\.scale).max() ?? 1 }
+
+    /// The integer buffer scale for a surface on the outputs `entered` (its wl_surface.enter
+    /// events less its leaves), by `bufferScale(entered:all:)`.
+    func bufferScale(entered: [OpaquePointer]) -> Int {
+        Self.bufferScale(
+            entered: outputs.filter { entered.contains($0.proxy) }.map(\.scale), all: outputs.map(\.scale))
+    }
+
+    /// The integer buffer scale for a surface, chosen as GTK 4 and Qt choose it: the largest
+    /// scale among the outputs it is on (`entered`), so that a window on a 1× monitor does not
+    /// draw four times the pixels because a 2× monitor is plugged in too. Before it is on any
+    /// (its first frame, drawn before the compositor places it) the largest of every output's
+    /// (`all`), so that frame is sharp wherever it lands. (wl_surface.preferred_buffer_scale
+    /// would win over both, but it needs wl_compositor 6, and the libwayland this builds
+    /// against has 5; a compositor's wp_fractional_scale_v1 does win: `renderScale`.)
+    nonisolated static func bufferScale(entered: [Int], all: [Int]) -> Int {
+        max((entered.isEmpty ? all : entered).max() ?? 1, 1)
+    }
+
     /// The refresh interval in seconds (the fastest output), 1/60 s if unknown.
     var refreshInterval: Double { 1000.0 / Double(outputs.lazy.map(\.refresh).max() ?? 60_000) }
 

@@ -24,12 +24,36 @@ extension WaylandWindow {
     }
 
     /// The scale buffers are drawn at: the fractional one when the compositor prefers one,
-    /// else the largest output's integer scale.
-    var renderScale: Double { fractionalScale ?? Double(connection.bufferScale) }
+    /// else the integer scale of the outputs the surface is on
+    /// (`WaylandConnection.bufferScale(entered:all:)`).
+    var renderScale: Double { fractionalScale ?? Double(connection.bufferScale(entered: enteredOutputs)) }
 
+    /// An output's scale changed, or the surface entered, left or lost an output: the next
+    /// frame is drawn at the scale that now applies (`drawFrame` makes buffers of that scale).
     func outputsChanged() {
         content.scale = renderScale
         setNeedsFrame()
+    }
+
+    /// wl_surface.enter: the surface is now shown (in part) on `output`.
+    func surfaceEntered(_ output: OpaquePointer?) {
+        guard let output, !enteredOutputs.contains(output) else { return }
+        enteredOutputs.append(output)
+        outputsChanged()
+    }
+
+    /// wl_surface.leave: the surface is no longer shown on `output`.
+    func surfaceLeft(_ output: OpaquePointer?) {
+        guard let i = enteredOutputs.firstIndex(where: { $0 == output }) else { return }
+        enteredOutputs.remove(at: i)
+        outputsChanged()
+    }
+
+    /// The connection forgot `output` (wl_registry.global_remove) before it is destroyed; no
+    /// leave may come for it.
+    func outputRemoved(_ output: OpaquePointer) {
+        enteredOutputs.removeAll { $0 == output }
+        outputsChanged()
     }
 
     func updateIdleInhibitor() {

@@ -97,6 +97,9 @@ public final class WaylandWindow: WindowHost {
     var surfaceScaling: SurfaceScaling?
     /// The compositor's preferred fractional scale (wp_fractional_scale_v1), if it sent one.
     public internal(set) var fractionalScale: Double?
+    /// The outputs the surface is on (wl_surface.enter, less leave and outputs removed), in the
+    /// order entered: their scales choose the integer buffer scale (`renderScale`).
+    var enteredOutputs: [OpaquePointer] = []
 
     // MARK: Pacing (WaylandWindow+Pacing)
     /// The newest commit's frame callback, until its `done`.
@@ -212,6 +215,7 @@ public final class WaylandWindow: WindowHost {
         xdgSurface = xdg_wm_base_get_xdg_surface(connection.wmBase, surface)
         toplevel = xdg_surface_get_toplevel(xdgSurface)
         let me = Unmanaged.passUnretained(self).toOpaque()
+        wl_surface_add_listener(surface, Listeners.surface, me)
         xdg_surface_add_listener(xdgSurface, Listeners.xdgSurface, me)
         xdg_toplevel_add_listener(toplevel, Listeners.toplevel, me)
         xdg_toplevel_set_title(toplevel, title)
