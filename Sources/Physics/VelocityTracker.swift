@@ -42,6 +42,17 @@ public struct VelocityTracker: Sendable {
 
     public var isEmpty: Bool { samples.isEmpty }
 
+    /// The velocity of a motion that ends with an event of its own rather than a last sample
+    /// (a touchpad's `axis_stop`), at time `end`: the samples' velocity as of the newest one
+    /// (its window counted back from that sample, not from the end), or zero when the end comes
+    /// more than `stillness` after it (the motion had stopped before it ended). The end is not
+    /// a sample: a still one would make the wait before it read as slowing down, and past
+    /// `maxGap` as a stop.
+    public func velocity(endingAt end: Double, stillness: Double) -> Point {
+        guard let last = samples.last, end - last.t <= stillness + Self.timeTolerance else { return .zero }
+        return velocity(at: last.t)
+    }
+
     /// Velocity in px/s as of time `now` (usually the release time).
     public func velocity(at now: Double) -> Point {
         let tolerance = Self.timeTolerance

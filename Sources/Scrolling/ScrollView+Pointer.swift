@@ -13,6 +13,13 @@ struct TouchpadState {
     var axes: Set<Axis> = []
     /// The clamped offset when the scroll began (a paging release moves at most ±1 page).
     var dragStart: Point?
+
+    /// How long after the last motion the axis_stop may come and still throw. The stop comes
+    /// when libinput sees the fingers lift, a few frames (7 to 12 ms each) after the last
+    /// motion even in a fast swipe: the contact fades over frames that move little or nothing.
+    /// 100 ms is over 8 such frames (and a few of a 40 Hz pad's), past any lift's lag; fingers
+    /// still that long before lifting were stopped, and throw nothing.
+    static let liftStillness = 0.100
 }
 
 extension ScrollView {
@@ -37,8 +44,9 @@ extension ScrollView {
                 return false
             }
             transition(to: .releasing(dragStart: pad.dragStart))
-            pad.tracker.add(time: t, position: pad.unbanded)
-            endDragging(velocity: pad.tracker.velocity(at: t), at: t)
+            // The motions' velocity over their last 150 ms; the stop is no sample of its own.
+            let v = pad.tracker.velocity(endingAt: t, stillness: TouchpadState.liftStillness)
+            endDragging(velocity: v, at: t)
             return false
         case .holdBegin:
             // Fingers resting on the touchpad stop its momentum.

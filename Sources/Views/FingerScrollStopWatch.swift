@@ -1,30 +1,53 @@
 import ScrollwayGestures
 
-/// Ends a touchpad (finger) scroll whose `axis_stop` never comes, the same way on every
-/// platform: 0.5 s after its last event the stops the compositor would have sent are delivered.
-/// The stop can be lost (mutter's remote desktop sends none; devices and compositors drop
-/// them), and a scroll view left dragging ignores keys and the wheel. libinput sends scroll
-/// events over and over while the fingers move and nothing while they rest, so the wait
-/// tells a lost stop from motion (the intervals measured are in docs/decisions.md, 0.8.0);
-/// resting fingers whose scroll is ended see nothing change (the release's velocity is zero by
-/// then), and moving them again starts a new scroll.
+/// Ends a touchpad (finger) scroll whose `axis_stop` does not come, the same way on every
+/// platform, by delivering the stops the compositor would have sent.
+///
+/// A finger scroll is held while the fingers rest: libinput sends scroll events over and over
+/// while they move (every 7 to 12 ms) and nothing while they rest, and weston, sway and KWin
+/// send the `axis_stop` when they lift, however long they rested first. So quiet alone does not
+/// end a scroll; these do:
+/// - its `axis_stop` (on each axis it had events on);
+/// - the pointer leaving the window: the stop would go to the surface under it then, so the
+///   scroll ends at the leave;
+/// - `safetyTimeout` (5 s) without an event: a stop that was lost (a device or compositor
+///   dropped it). A view left held ignores keys and the wheel, so it is not held for ever; 5 s
+///   is longer than fingers rest mid-scroll to read a line or find a place, and short enough
+///   for a held view to answer keys again soon;
+/// - `stoplessTimeout` (0.5 s) without an event, once this pointer has shown it sends no stops
+///   (a scroll ran out its time and no `axis_stop` has come from it, ever: mutter's remote
+///   desktop sends none). The first stop that comes trusts the pointer again.
+///
+/// The release's velocity is zero after a wait that long (the pause means the fingers had
+/// stopped), and moving the fingers again starts a new scroll.
 ///
 /// The Wayland pointer feeds it each frame's events, and the offscreen player each script
 /// event, so a script without a stop ends at the same time played either way.
 @MainActor
 public final class FingerScrollStopWatch {
-    /// How long a finger scroll may go without an event before it counts as ended.
-    public static let timeout = 0.5
+    /// How long a finger scroll may go without an event before it counts as ended, from a
+    /// pointer that sends stops (or has not shown yet that it sends none).
+    public static let safetyTimeout = 5.0
+    /// The same, from a pointer that has shown it sends no stops.
+    public static let stoplessTimeout = 0.5
 
     private weak var window: Window?
     /// Delivers the stops (in the window's clock) when the wait runs out.
     private let deliver: ([InputEvent]) -> Void
     /// The axes of a finger scroll still waiting for their axis_stop.
     public private(set) var axes: Set<Axis> = []
+    /// Whether an axis_stop has come from this pointer.
+    public private(set) var hasSeenStop = false
+    /// Whether a scroll has run out of time (its stop had not come).
+    public private(set) var hasTimedOut = false
     private var timer: TimerToken?
     /// The time of the scroll's last event: the timer, set once, moves itself on to `timeout`
     /// after it when it fires early (not re-armed on every event).
     private var lastEvent = 0.0
+
+    /// How long the current scroll may go without an event: `stoplessTimeout` once a scroll
+    /// ran out of time and no stop has ever come, else `safetyTimeout`.
+    public var timeout: Double { hasTimedOut && !hasSeenStop ? Self.stoplessTimeout : Self.safetyTimeout }
 
     public init(window: Window, deliver: @escaping ([InputEvent]) -> Void) {
         self.window = window
@@ -32,9 +55,11 @@ public final class FingerScrollStopWatch {
     }
 
     /// Notes events as they are delivered (a group of them, a pointer frame's): a finger
-    /// scroll's axis starts or continues the wait, an axis_stop ends its axis's.
+    /// scroll's axis starts or continues the wait, an axis_stop ends its axis's, and the
+    /// pointer leaving ends the scroll there.
     public func observe(_ events: [InputEvent]) {
         var fingerTime: Double?
+        var leftAt: Double?
         for e in events {
             switch e.kind {
             case .axis(let axis, _, .finger, _):
@@ -42,9 +67,16 @@ public final class FingerScrollStopWatch {
                 fingerTime = e.time
             case .axisStop(let axis):
                 axes.remove(axis)
+                hasSeenStop = true
+            case .pointerLeave:
+                leftAt = e.time
             default:
                 break
             }
+        }
+        if let leftAt {
+            cancel()
+            return end(at: leftAt)
         }
         if let fingerTime {
             lastEvent = fingerTime
@@ -66,12 +98,14 @@ public final class FingerScrollStopWatch {
     }
 
     private func arm() {
-        let due = lastEvent + Self.timeout
+        let due = lastEvent + timeout
         timer = window?.schedule(at: due) { [weak self] in
             guard let self else { return }
             self.timer = nil
-            // Events came since the timer was set: wait on from the last of them.
-            if self.lastEvent + Self.timeout > due { return self.arm() }
+            // Events came since the timer was set (or a stop came and lengthened the wait):
+            // wait on from the last of them.
+            if self.lastEvent + self.timeout > due { return self.arm() }
+            if !self.axes.isEmpty { self.hasTimedOut = true }
             self.end(at: due)
         }
     }
