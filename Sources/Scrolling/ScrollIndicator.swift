@@ -292,6 +292,18 @@ extension ScrollView {
         return changed
     }
 
+    /// The pointer left the window: a widened indicator narrows and fades as after the pointer
+    /// moved away from it (leaving through the window's edge, where the vertical bar sits, is
+    /// the usual way out, and the bar stayed wide and shown for good).
+    func pointerDidLeave() {
+        var narrowed = false
+        for ind in [verticalIndicator, horizontalIndicator] where ind.isWide {
+            ind.isWide = false
+            narrowed = true
+        }
+        if narrowed { scheduleIndicatorFade() }
+    }
+
     /// A click on the track: one page towards the click, animated.
     func pageFromIndicator(axis: ScrollIndicator.Axis, forward: Bool) {
         settleZoomAnimation()

@@ -71,6 +71,10 @@ extension ScrollView {
             return handleTouchpadPinch(event)
         case .pointerMotion(let p):
             return handleIndicatorHover(at: p)
+        case .pointerLeave:
+            // Every scroll view under where the pointer was hears it (never handled).
+            pointerDidLeave()
+            return false
         default:
             return false
         }

@@ -58,7 +58,10 @@ extension Window {
                 bubble(event, from: pointerPosition)
             }
         case .pointerLeave:
+            let last = pointerPosition
             pointerPosition = nil
+            // The views under where it was hear that it left (a scroll bar it widened narrows).
+            if let last { bubble(event, from: last) }
             // A compositor holds the pointer on the surface a button was pressed on until it is
             // released; a leave with the button down means the pointer was taken away (a grab
             // of the compositor's or another client's, a rig parking it for a capture), and the

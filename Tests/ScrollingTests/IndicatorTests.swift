@@ -89,6 +89,22 @@ import Testing
         #expect(!s.verticalScrollIndicator.isWide)
     }
 
+    /// The pointer leaving the window over a widened indicator (out through the window's right
+    /// edge, where the bar sits) narrows it, and it fades as after the pointer moved away: it
+    /// stayed wide and shown for good, since nothing told the views the pointer had gone.
+    @Test func aWidenedIndicatorNarrowsAndFadesWhenThePointerLeaves() {
+        let rig = ScrollBench()
+        let s = rig.scroll
+        let ind = s.verticalScrollIndicator
+        rig.send(.pointerMotion(position: Point(x: 388, y: 400)))
+        #expect(ind.isWide && ind.alpha == 1)
+        rig.send(.pointerLeave)
+        #expect(!ind.isWide)
+        let left = rig.time
+        rig.advance(to: left + ScrollIndicator.touchFadeDelay + 1)
+        #expect(ind.alpha == 0)
+    }
+
     @Test func indicatorsStayInFrontOfContentAddedLater() {
         let rig = ScrollBench()
         let late = View(frame: Rect(x: 0, y: 0, width: 390, height: 100))
