@@ -130,6 +130,10 @@ extension ScrollView {
             // Detents: value120, else the legacy discrete step ×120 (the platform folds that into
             // value120), else value/10 detents.
             let detents120 = value120 ?? value / 10 * 120
+            if isPagingEnabled {
+                pageByWheel(detents120: detents120, vertical: vertical)
+                return true
+            }
             let step = WheelAnimation.step(viewport: vertical ? bounds.height : bounds.width, value120: detents120)
             wheelStep(vertical ? Point(x: 0, y: step) : Point(x: step, y: 0), at: t)
         case .finger:
@@ -163,6 +167,34 @@ extension ScrollView {
         run(.animating(ScrollAnimation(motion: .wheel(x: wx, y: wy), goal: .offset)))
     }
 
+    /// A wheel over a paging view turns a page a detent, animated as keys page (a step of the
+    /// viewport's ⅔ power left it resting between pages): parts of a detent (a high-resolution
+    /// wheel's) add up until they make one, and a turn the other way starts the count afresh.
+    private func pageByWheel(detents120: Double, vertical: Bool) {
+        if pagingWheelCredit != 0, (pagingWheelCredit > 0) != (detents120 > 0) { pagingWheelCredit = 0 }
+        pagingWheelCredit += detents120
+        let pages = (pagingWheelCredit / 120).rounded(.towardZero)
+        guard pages != 0 else { return }
+        pagingWheelCredit -= pages * 120
+        turnPages(vertical ? Point(x: 0, y: pages) : Point(x: pages, y: 0))
+    }
+
+    /// Moves a paging view `pages` pages along each axis from the page it shows or is heading
+    /// to, animated, within the range.
+    private func turnPages(_ pages: Point) {
+        settleZoomAnimation()
+        let base = animationTarget ?? contentOffset
+        func axis(_ x: Double, _ n: Double, _ page: Double, _ r: ClosedRange<Double>) -> Double {
+            guard page > 0 else { return x }
+            let target = n == 0 ? (x / page).rounded() * page : ((x / page).rounded() + n) * page
+            return min(max(target, r.lowerBound), r.upperBound)
+        }
+        let target = Point(
+            x: axis(base.x, pages.x, bounds.width, horizontalRange),
+            y: axis(base.y, pages.y, bounds.height, verticalRange))
+        setContentOffset(target, animated: true)
+    }
+
     /// Touchpad fingers move the content directly (× the multiplier), rubber-banded; the first
     /// event begins a drag for the delegate.
     private func touchpadMove(_ delta: Point, at t: Double) {
@@ -179,6 +211,7 @@ extension ScrollView {
     }
 
     private func handleKey(_ key: Key, modifiers: Modifiers, at t: Double) -> Bool {
+        if isPagingEnabled { return handlePagingKey(key, modifiers: modifiers, at: t) }
         // A key this view does not scroll by is not its business: it must not stop a bounce
         // on its way back into range (found by the event-stream fuzzer: Up in a horizontal
         // pager stopped the bounce and left the offset 20 px outside the range).
@@ -207,6 +240,38 @@ extension ScrollView {
         setContentOffset(
             clampedOffset(target), animated: true,
             goal: key == .end ? .end : key == .home ? .top(announces: false) : .offset)
+        showIndicatorsIfScrolling()
+        return true
+    }
+
+    /// Keys in a paging view turn pages, so that it rests on one (40 px arrows and viewport less
+    /// 40 px pages left it between two): the arrows a page along their axis; Page Up and Down,
+    /// Space and Shift+Space a page, and Home and End to the first and last page, along the
+    /// vertical axis, or the horizontal one in a pager that scrolls only sideways.
+    private func handlePagingKey(_ key: Key, modifiers: Modifiers, at t: Double) -> Bool {
+        let pageAxisVertical = scrollsVertically || !scrollsHorizontally
+        var pages = Point.zero
+        switch key {
+        case .left, .right:
+            guard scrollsHorizontally else { return false }
+            pages.x = key == .right ? 1 : -1
+        case .up, .down:
+            guard scrollsVertically else { return false }
+            pages.y = key == .down ? 1 : -1
+        case .pageUp, .pageDown, .space:
+            guard scrollsVertically || scrollsHorizontally else { return false }
+            let n: Double = key == .pageDown || (key == .space && !modifiers.contains(.shift)) ? 1 : -1
+            if pageAxisVertical { pages.y = n } else { pages.x = n }
+        case .home, .end:
+            guard scrollsVertically || scrollsHorizontally else { return false }
+            // Past every page: the range's clamp makes it the first or the last.
+            let n = key == .end ? Double(Int32.max) : -Double(Int32.max)
+            if pageAxisVertical { pages.y = n } else { pages.x = n }
+        default:
+            return false
+        }
+        if isDecelerating { stopMotion(at: t) }
+        turnPages(pages)
         showIndicatorsIfScrolling()
         return true
     }

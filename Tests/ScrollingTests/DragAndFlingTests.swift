@@ -254,6 +254,66 @@ import Testing
         #expect(rig.callbacks.last == .didEndDecelerating)
     }
 
+    /// A wheel and keys turn a pager's pages, so it rests on one: a detent a page (a
+    /// high-resolution wheel's parts adding up to one), the arrows a page, Page Down and Space
+    /// a page and Home and End the first and last in a pager that scrolls only sideways. A
+    /// detent stepped ⅔ of the viewport's power and an arrow 40 px, and left it between pages.
+    @Test func aWheelAndKeysTurnAPagersPages() {
+        let rig = ScrollBench(viewport: Size(width: 390, height: 844), content: Size(width: 390 * 10, height: 844))
+        let pager = rig.scroll
+        pager.isPagingEnabled = true
+        rig.send(.pointerMotion(position: Point(x: 200, y: 400)))
+        func wheel(_ value120: Double) {
+            rig.send(.axis(.horizontal, value: value120 / 12, source: .wheel, value120: value120))
+        }
+        func key(_ k: Key, _ mods: Modifiers = []) {
+            rig.send(.key(k, pressed: true, modifiers: mods))
+            rig.send(.key(k, pressed: false, modifiers: mods))
+        }
+        // A detent (a tilt, or Shift with the wheel) turns a page.
+        wheel(120)
+        rig.settle()
+        #expect(pager.contentOffset.x == 390)
+        // Three quarters of a detent turn nothing; the fourth quarter turns a page.
+        for _ in 0..<3 { wheel(30) }
+        rig.settle()
+        #expect(pager.contentOffset.x == 390)
+        wheel(30)
+        rig.settle()
+        #expect(pager.contentOffset.x == 780)
+        // Two detents at once, and back one.
+        wheel(120)
+        wheel(120)
+        rig.settle()
+        #expect(pager.contentOffset.x == 1560)
+        wheel(-120)
+        rig.settle()
+        #expect(pager.contentOffset.x == 1170)
+        key(.right)
+        rig.settle()
+        #expect(pager.contentOffset.x == 1560)
+        key(.left)
+        key(.left)
+        rig.settle()
+        #expect(pager.contentOffset.x == 780)
+        key(.pageDown)
+        rig.settle()
+        #expect(pager.contentOffset.x == 1170)
+        key(.space, .shift)
+        rig.settle()
+        #expect(pager.contentOffset.x == 780)
+        key(.end)
+        rig.settle()
+        #expect(pager.contentOffset.x == 390 * 9)
+        key(.home)
+        rig.settle()
+        #expect(pager.contentOffset.x == 0)
+        // Up and Down are not a sideways pager's.
+        key(.down)
+        rig.settle()
+        #expect(pager.contentOffset == .zero)
+    }
+
     /// A pager of `pages` 390 px pages at `offset`, flicked left by 200 px in 32 ms, and the
     /// count of frames drawn until the release.
     func flickedPager(pages: Int, from offset: Double) -> (ScrollBench, Int) {
