@@ -12,9 +12,13 @@ public struct UnsatisfiableLayout: @MainActor CustomStringConvertible {
     public let conflicts: [String]
     /// Those of them that are the app's.
     public let conflictingConstraints: [LayoutConstraint]
+    /// Why it was left out when it met no other: a constant or multiplier that is not a finite
+    /// number (it would have made every frame NaN). Nil for a conflict.
+    public let problem: String?
 
     public var description: String {
-        "unable to satisfy \(constraint); it conflicts with: " + conflicts.joined(separator: "; ")
+        if let problem { return "unable to use \(constraint): \(problem)" }
+        return "unable to satisfy \(constraint); it conflicts with: " + conflicts.joined(separator: "; ")
     }
 }
 
@@ -37,6 +41,8 @@ public struct UnsatisfiableLayout: @MainActor CustomStringConvertible {
 @MainActor
 final class LayoutEngine {
     private let solver = LayoutSolver()
+    /// How many refusals were logged (each a new one, or one refused another way).
+    private(set) var refusalsLogged = 0
     /// The view whose size is being found (`systemLayoutSizeFitting`): never pinned to its
     /// frame, its origin held at (0,0). nil for a window's engine.
     private let freeRoot: View?
@@ -302,6 +308,7 @@ final class LayoutEngine {
         }
         let linear = LinearConstraint(lhs, c.relation, rhs, priority: c.priority, identifier: c.identifier)
         entry.linear = linear
+        let previous = entry.refusal?.description
         do {
             try solver.add(linear)
             entry.inSolver = true
@@ -317,10 +324,18 @@ final class LayoutEngine {
                 entry.refusal = UnsatisfiableLayout(
                     constraint: c,
                     conflicts: conflicts.map { mine[ObjectIdentifier($0)]?.description ?? $0.description },
-                    conflictingConstraints: conflicts.compactMap { mine[ObjectIdentifier($0)] })
-                log.warning("layout: \(entry.refusal!)")
+                    conflictingConstraints: conflicts.compactMap { mine[ObjectIdentifier($0)] }, problem: nil)
             } else {
-                log.warning("layout: \(c): \(error)")
+                // Not a conflict (a NaN constant, an infinite multiplier): refused all the same,
+                // and listed with the conflicts, which is where an app's test looks.
+                entry.refusal = UnsatisfiableLayout(
+                    constraint: c, conflicts: [], conflictingConstraints: [], problem: "\(error)")
+            }
+            // Refused constraints are tried again at every layout pass: one that is refused the
+            // same way again is not logged again (a window resized live logged it every frame).
+            if entry.refusal?.description != previous {
+                log.warning("layout: \(entry.refusal!)")
+                refusalsLogged += 1
             }
         }
         installed[key] = entry

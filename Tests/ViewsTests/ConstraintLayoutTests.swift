@@ -1,6 +1,8 @@
 import Scrollway
 import Testing
 
+@testable import ScrollwayViews
+
 /// Constraint layout on views: anchors, hand-set frames, intrinsic sizes with hugging and
 /// compression resistance, edits that re-solve, conflicts named, and what removal cuts. Every
 /// expected frame is worked out by hand from the constraints.
@@ -178,6 +180,38 @@ import Testing
         ])
         window.layoutIfNeeded()
         return (window, box, a, b)
+    }
+
+    /// A constraint whose constant or multiplier is not a finite number is refused and listed
+    /// with the conflicts, where an app's test looks (it was logged and left out, unlisted);
+    /// and a refusal that stays the same is logged once, however many layout passes try it
+    /// again (a conflict was logged at every pass, every frame of a live resize).
+    @Test func aNonFiniteConstraintIsListedAndARefusalIsLoggedOnce() throws {
+        let (window, box, width, _) = box(
+            ("width", { $0.widthAnchor.constraint(equalToConstant: 100) }),
+            ("at most", { $0.widthAnchor.constraint(lessThanOrEqualToConstant: 150) }))
+        let engine = try #require(window.layoutEngineIfCreated)
+        let container = try #require(box.superview)
+        let nan = box.heightAnchor.constraint(equalToConstant: .nan)
+        let infinite = box.widthAnchor.constraint(equalTo: container.widthAnchor, multiplier: .infinity)
+        LayoutConstraint.activate([nan, infinite])
+        window.layoutIfNeeded()
+        let refused = window.unsatisfiableLayouts
+        #expect(refused.count == 2)
+        #expect(refused.contains { $0.constraint === nan && $0.problem != nil && $0.conflicts.isEmpty })
+        #expect(refused.contains { $0.constraint === infinite && $0.problem != nil })
+        #expect(box.frame == Rect(x: 0, y: 0, width: 100, height: 10))
+        width.constant = 200
+        window.layoutIfNeeded()
+        #expect(window.unsatisfiableLayouts.count == 3)
+        let logged = engine.refusalsLogged
+        #expect(logged == 3)
+        for i in 1...10 {
+            container.frame = Rect(x: 50, y: 40, width: 300 - Double(i), height: 200)
+            window.layoutIfNeeded()
+        }
+        #expect(engine.refusalsLogged == logged)
+        #expect(window.unsatisfiableLayouts.count == 3)
     }
 
     @Test func aRequiredConflictIsRefusedAndNamedAndTakenBackWhenItsRivalGoes() {
