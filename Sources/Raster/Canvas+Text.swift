@@ -20,9 +20,11 @@ extension Canvas {
     /// `rect.minY + ascent + i·lineHeight`, each line aligned horizontally. Nothing is drawn
     /// outside `rect` (glyph overhangs are clipped with it). The layout's shaped glyphs are
     /// drawn as they are; a layout made at another scale than the canvas's is shaped again at
-    /// the canvas's, line by line.
+    /// the canvas's, line by line. `shift` moves every line sideways from where its alignment
+    /// puts it, the clip staying `rect` (a field scrolled sideways inside its text box).
     public func drawText(
-        _ layout: TextLayout, font: Font, in rect: Rect, color: Color, alignment: TextAlignment = .left
+        _ layout: TextLayout, font: Font, in rect: Rect, color: Color, alignment: TextAlignment = .left,
+        shift: Double = 0
     ) {
         guard color.alpha > 0, let clipBox = deviceBox(rect) else { return }
         var layout = layout
@@ -32,7 +34,7 @@ extension Canvas {
         guard let f = layout.instance else { return }
         // Shaping and rasterizing need no lock of ours (fcft guards its caches itself) and are
         // done: the layout holds the glyphs, and the font instance and segments that own them.
-        let placed = placeGlyphs(layout, in: rect, alignment: alignment)
+        let placed = placeGlyphs(layout, in: rect, alignment: alignment, shift: shift)
         // Coverage glyphs only (the usual text) and no clip set: blended here with pixman's
         // arithmetic (`CoverageBlend`), reading the glyphs' bits, which needs no lock. Text with
         // a colour glyph goes through pixman whole, keeping the glyphs' order where they meet.
@@ -67,12 +69,12 @@ extension Canvas {
 
     /// Every glyph image of `layout` with its top-left corner in device pixels.
     private func placeGlyphs(
-        _ layout: TextLayout, in rect: Rect, alignment: TextAlignment
+        _ layout: TextLayout, in rect: Rect, alignment: TextAlignment, shift: Double
     ) -> [(pix: OpaquePointer, at: (Int, Int))] {
         var placed: [(pix: OpaquePointer, at: (Int, Int))] = []
         placed.reserveCapacity(layout.lines.reduce(0) { $0 + $1.glyphs.count })
         for (i, line) in layout.lines.enumerated() {
-            let x = rect.minX + layout.lineX(i, alignment: alignment, width: rect.width)
+            let x = rect.minX + layout.lineX(i, alignment: alignment, width: rect.width) + shift
             let baseline = rect.minY + layout.metrics.ascent + Double(i) * layout.metrics.lineHeight
             let pen = Int(clamping: x * scale, rounding: .toNearestOrAwayFromZero)
             let base = Int(clamping: baseline * scale, rounding: .toNearestOrAwayFromZero)

@@ -72,8 +72,14 @@ extension ListView {
 final class RowSwipeActions: GestureRecognizerDelegate {
     unowned let list: ListView
     let pan = PanGestureRecognizer()
-    /// Closes an open row on a tap elsewhere (only takes touches while a row is open).
-    let dismissTap = TapGestureRecognizer()
+    /// Closes an open row on a tap elsewhere (only takes touches while a row is open), a tap on
+    /// a button in another row too: that tap only closes the row, as UITableView's does.
+    let dismissTap = DismissTap()
+
+    /// A tap that takes a control's tap too (`overlapsControlActions`).
+    final class DismissTap: TapGestureRecognizer {
+        override var overlapsControlActions: Bool { false }
+    }
     /// The row being swiped or open, its buttons, and how far it is revealed.
     private(set) var openCell: ListCell?
     private var buttons: RowActionButtons?

@@ -150,6 +150,9 @@ public final class ListView: ScrollView {
     @exclusivity(unchecked) private var focusKeptRow: Int?
     var count: Int { layout.count }
     @exclusivity(unchecked) private var isUpdating = false
+    /// An update was refused during a pass (`refuseUpdate`): the pass stops asking for rows and
+    /// the list reloads when it ends.
+    private var reloadPending = false
     var follower: RowScrollFollower?
 
     public func register(_ identifier: String, _ make: @escaping () -> ListCell) { pool.register(identifier, make) }
@@ -309,9 +312,17 @@ public final class ListView: ScrollView {
     /// source, so it shows what the app has. UIKit raises "Invalid update" there; an app that
     /// inserted before updating its model crashed in its own `cellForRow`, and one whose counts
     /// disagreed the other way showed the wrong number of rows.
+    ///
+    /// Refused while the list places its cells (the app's `cellForRow` changed its model and
+    /// told the list), the reload waits for the pass to end, which stops asking for rows: a
+    /// reload there left the pass measuring rows the new layout did not have, and it trapped.
     private func refuseUpdate(_ what: String) {
         log.error("ListView: \(what); reloaded from the data source instead")
-        reloadData()
+        if isUpdating {
+            reloadPending = true
+        } else {
+            reloadData()
+        }
     }
 
     /// The data source's row count when it is not `expected` (nil when it agrees, or when there
@@ -479,7 +490,13 @@ public final class ListView: ScrollView {
     func updateVisibleRows() {
         guard !isUpdating, let dataSource else { return }
         isUpdating = true
-        defer { isUpdating = false }
+        defer {
+            isUpdating = false
+            if reloadPending {
+                reloadPending = false
+                reloadData()
+            }
+        }
         guard count > 0 else {
             lastRows = nil
             for (_, cell) in visibleCells { recycle(cell) }
@@ -509,7 +526,7 @@ public final class ListView: ScrollView {
             var correctionAbove = 0.0
             var measuredAny = false
             var r = row(at: max(0, bounds.minY - margin))
-            while r < count, layout.prefix(r) <= bounds.maxY + margin + correctionAbove {
+            while r < count, !reloadPending, layout.prefix(r) <= bounds.maxY + margin + correctionAbove {
                 if !layout.isMeasured(r) {
                     let (cell, delta) = measure(r, dataSource: dataSource)
                     if r < anchor { correctionAbove += delta }
@@ -528,7 +545,7 @@ public final class ListView: ScrollView {
         // their frames (at the same width): a fling's frame that measures the row it brings in
         // below the others sets that one's frame only (`place`), not every cell's in view.
         let moved = placed?.width == bounds.width ? layout.firstMovedRow : 0
-        for r in rows {
+        for r in rows where !reloadPending {
             if let cell = visibleCells[r] {
                 if r >= moved { cell.frame = rectForRow(r) }
             } else {
@@ -583,7 +600,7 @@ public final class ListView: ScrollView {
         var measuredAny = false
         // Down: the rows after the last update's, until the bottom of the viewport plus the margin.
         var r = last.upperBound + 1
-        while r < count, layout.prefix(r) <= bounds.maxY + margin {
+        while r < count, !reloadPending, layout.prefix(r) <= bounds.maxY + margin {
             if !layout.isMeasured(r) {
                 keep(measure(r, dataSource: dataSource).0, row: r, shift: 0)
                 measuredAny = true
@@ -594,7 +611,7 @@ public final class ListView: ScrollView {
         // which moves down with every correction above it.
         var shift = 0.0
         r = last.lowerBound - 1
-        while r >= 0, layout.prefix(r + 1) > bounds.minY + shift - margin {
+        while r >= 0, !reloadPending, layout.prefix(r + 1) > bounds.minY + shift - margin {
             if !layout.isMeasured(r) {
                 let (cell, delta) = measure(r, dataSource: dataSource)
                 shift += delta

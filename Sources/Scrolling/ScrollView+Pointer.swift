@@ -169,25 +169,33 @@ extension ScrollView {
 
     /// A wheel over a paging view turns a page a detent, animated as keys page (a step of the
     /// viewport's ⅔ power left it resting between pages): parts of a detent (a high-resolution
-    /// wheel's) add up until they make one, and a turn the other way starts the count afresh.
+    /// wheel's) add up until they make one, and a turn the other way, or on the other axis,
+    /// starts the count afresh.
     private func pageByWheel(detents120: Double, vertical: Bool) {
-        if pagingWheelCredit != 0, (pagingWheelCredit > 0) != (detents120 > 0) { pagingWheelCredit = 0 }
-        pagingWheelCredit += detents120
-        let pages = (pagingWheelCredit / 120).rounded(.towardZero)
+        var credit = pagingWheelCredit.vertical == vertical ? pagingWheelCredit.detents120 : 0
+        if credit != 0, (credit > 0) != (detents120 > 0) { credit = 0 }
+        credit += detents120
+        let pages = (credit / 120).rounded(.towardZero)
+        pagingWheelCredit = (vertical, credit - pages * 120)
         guard pages != 0 else { return }
-        pagingWheelCredit -= pages * 120
         turnPages(vertical ? Point(x: 0, y: pages) : Point(x: pages, y: 0))
     }
 
     /// Moves a paging view `pages` pages along each axis from the page it shows or is heading
-    /// to, animated, within the range.
+    /// to, animated, within the range. The pages are the multiples of the bounds' size from 0,
+    /// clamped to the range, so a short last page is one of them: the page shown is the nearest
+    /// of those offsets (a short last page's offset rounded to the page before it).
     private func turnPages(_ pages: Point) {
         settleZoomAnimation()
         let base = animationTarget ?? contentOffset
         func axis(_ x: Double, _ n: Double, _ page: Double, _ r: ClosedRange<Double>) -> Double {
             guard page > 0 else { return x }
-            let target = n == 0 ? (x / page).rounded() * page : ((x / page).rounded() + n) * page
-            return min(max(target, r.lowerBound), r.upperBound)
+            let last = max(0, (r.upperBound / page).rounded(.up))
+            func offset(_ i: Double) -> Double { min(max(i * page, r.lowerBound), r.upperBound) }
+            let below = min(max((x / page).rounded(.down), 0), last)
+            let above = min(below + 1, last)
+            let current = abs(offset(above) - x) < abs(offset(below) - x) ? above : below
+            return offset(min(max(current + n, 0), last))
         }
         let target = Point(
             x: axis(base.x, pages.x, bounds.width, horizontalRange),
@@ -244,10 +252,22 @@ extension ScrollView {
         return true
     }
 
+    /// Whether a scroll view around this one scrolls vertically: the page keys are its then (a
+    /// carousel in a feed), not a sideways pager's.
+    private var isInsideVerticalScroller: Bool {
+        var v = superview
+        while let current = v {
+            if let s = current as? ScrollView, s.isScrollEnabled, s.scrollsVertically { return true }
+            v = current.superview
+        }
+        return false
+    }
+
     /// Keys in a paging view turn pages, so that it rests on one (40 px arrows and viewport less
     /// 40 px pages left it between two): the arrows a page along their axis; Page Up and Down,
     /// Space and Shift+Space a page, and Home and End to the first and last page, along the
-    /// vertical axis, or the horizontal one in a pager that scrolls only sideways.
+    /// vertical axis, or the horizontal one in a pager that scrolls only sideways and sits in
+    /// no vertically scrolling view.
     private func handlePagingKey(_ key: Key, modifiers: Modifiers, at t: Double) -> Bool {
         let pageAxisVertical = scrollsVertically || !scrollsHorizontally
         var pages = Point.zero
@@ -259,11 +279,11 @@ extension ScrollView {
             guard scrollsVertically else { return false }
             pages.y = key == .down ? 1 : -1
         case .pageUp, .pageDown, .space:
-            guard scrollsVertically || scrollsHorizontally else { return false }
+            guard scrollsVertically || (scrollsHorizontally && !isInsideVerticalScroller) else { return false }
             let n: Double = key == .pageDown || (key == .space && !modifiers.contains(.shift)) ? 1 : -1
             if pageAxisVertical { pages.y = n } else { pages.x = n }
         case .home, .end:
-            guard scrollsVertically || scrollsHorizontally else { return false }
+            guard scrollsVertically || (scrollsHorizontally && !isInsideVerticalScroller) else { return false }
             // Past every page: the range's clamp makes it the first or the last.
             let n = key == .end ? Double(Int32.max) : -Double(Int32.max)
             if pageAxisVertical { pages.y = n } else { pages.x = n }

@@ -306,9 +306,9 @@ open class ScrollView: View {
     let horizontalIndicator = ScrollIndicator(axis: .horizontal)
     let verticalIndicator = ScrollIndicator(axis: .vertical)
     var indicatorFadeTimer: TimerToken?
-    /// A paging view's wheel detents (in 120ths) not yet turned into a page: a high-resolution
-    /// wheel sends parts of a detent, and a page turns per whole detent.
-    var pagingWheelCredit = 0.0
+    /// A paging view's wheel detents (in 120ths) not yet turned into a page, and their axis: a
+    /// high-resolution wheel sends parts of a detent, and a page turns per whole detent.
+    var pagingWheelCredit = (vertical: true, detents120: 0.0)
     /// The page a pager last told assistive technology it shows ("Page 2 of 5").
     var lastAnnouncedPage: String?
 

@@ -16,6 +16,20 @@ public struct UnsatisfiableLayout: @MainActor CustomStringConvertible {
     /// number (it would have made every frame NaN). Nil for a conflict.
     public let problem: String?
 
+    /// What makes a refusal the same one again: the app's constraints it conflicts with and its
+    /// problem. Not its text, which names the engine's own constraints with their constants (a
+    /// hand-set frame's, new at every step of a live resize).
+    var identity: Identity {
+        Identity(
+            constraints: [ObjectIdentifier(constraint)] + conflictingConstraints.map { ObjectIdentifier($0) },
+            problem: problem)
+    }
+
+    struct Identity: Equatable {
+        let constraints: [ObjectIdentifier]
+        let problem: String?
+    }
+
     public var description: String {
         if let problem { return "unable to use \(constraint): \(problem)" }
         return "unable to satisfy \(constraint); it conflicts with: " + conflicts.joined(separator: "; ")
@@ -308,7 +322,7 @@ final class LayoutEngine {
         }
         let linear = LinearConstraint(lhs, c.relation, rhs, priority: c.priority, identifier: c.identifier)
         entry.linear = linear
-        let previous = entry.refusal?.description
+        let previous = entry.refusal?.identity
         do {
             try solver.add(linear)
             entry.inSolver = true
@@ -333,7 +347,7 @@ final class LayoutEngine {
             }
             // Refused constraints are tried again at every layout pass: one that is refused the
             // same way again is not logged again (a window resized live logged it every frame).
-            if entry.refusal?.description != previous {
+            if entry.refusal?.identity != previous {
                 log.warning("layout: \(entry.refusal!)")
                 refusalsLogged += 1
             }

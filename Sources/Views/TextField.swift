@@ -52,9 +52,11 @@ open class TextField: Control, TextEditingView {
     /// read in growing parts so that a long text is not copied whole. A right-to-left line
     /// starts at the box's right edge and runs on, and scrolls, leftwards, as GTK's entry and
     /// UIKit's natural alignment show it; the part in sight is laid out in the line's direction,
-    /// whatever its own first letter.
+    /// whatever its own first letter. Only the first `directionScanLimit` characters are read:
+    /// a text with no letter there (digits, spaces) runs left to right, and costs what that
+    /// part does at each keystroke and frame, not its whole length.
     private var lineDirection: TextDirection {
-        let total = editing.shownCount
+        let total = min(editing.shownCount, Self.directionScanLimit)
         var span = 64
         while true {
             let end = min(total, span)
@@ -63,6 +65,9 @@ open class TextField: Control, TextEditingView {
             span *= 2
         }
     }
+
+    /// How far into its text a field looks for the letter that gives its line's direction.
+    static let directionScanLimit = 4096
 
     /// What the field shows of its shown text: from character `start`, a run at least as wide
     /// as the text box (or to the end), laid out. Only this is shaped, so a keystroke in a long
@@ -325,8 +330,9 @@ open class TextField: Control, TextEditingView {
                 lineLayout(placeholder, font: font, scale: canvas.scale), font: font, in: textRect,
                 color: .placeholderText, alignment: .natural)
         } else {
-            canvas.drawText(
-                layout, font: font, in: textRect, color: .black, alignment: shown.rightToLeft ? .right : .left)
+            // Where the window puts the layout's left end (moved sideways in a line of both
+            // directions to keep the caret in sight), as the caret and hit-testing read it.
+            canvas.drawText(layout, font: font, in: textRect, color: .black, shift: shown.left)
         }
         if !preedit.isEmpty {
             // The composing text is underlined, as every input method's host shows it, one pixel

@@ -153,6 +153,32 @@ import Testing
         #expect(d.list.visibleCells.values.allSatisfy { $0.bounds.origin.x == 0 && !$0.clipsToBounds })
     }
 
+    /// A tap on a button in another row only closes the open row, as any tap elsewhere does:
+    /// the button does not fire (a control's press comes before an ancestor's single tap, but
+    /// the list's closing tap takes controls' taps too).
+    @Test func aTapOnAButtonInAnotherRowOnlyClosesTheOpenRow() throws {
+        let (d, actions) = scene()
+        d.settle()
+        swipe(d, row: 2, by: -150)
+        d.settle()
+        #expect(d.list.openSwipeRow == 2)
+        let other = try #require(d.list.visibleCells[6])
+        var fired = 0
+        let button = Button(title: "Go")
+        button.frame = Rect(x: 10, y: 2, width: 80, height: other.bounds.height - 4)
+        button.onTap = { fired += 1 }
+        other.addSubview(button)
+        let at = button.convert(button.bounds, to: nil).center
+        d.send(from: d.time + 0.2) { $0.tap(at: at, at: 0, hold: 60) }
+        d.settle()
+        #expect(d.list.openSwipeRow == nil && fired == 0 && actions.performed.isEmpty)
+        // With no row open, the button's tap is its own.
+        d.send(from: d.time + 0.2) { $0.tap(at: at, at: 0, hold: 60) }
+        d.settle()
+        #expect(fired == 1)
+        button.removeFromSuperview()
+    }
+
     @Test func eachRowOffersItsActionsToAScreenReader() throws {
         let (d, actions) = scene()
         d.settle()

@@ -607,6 +607,38 @@ final class SceneDriver {
         #expect(!d.list.visibleCells.isEmpty)
     }
 
+    /// An update refused from inside the data source's `cellForRow` (the model shrank and the
+    /// app told the list of an insert it does not have) waits for the list's pass to end: the
+    /// pass asks for no row the model lacks, and the list then shows the model's rows. A reload
+    /// in the middle of the pass left it measuring rows the new layout did not have (a trap).
+    @Test func anUpdateRefusedWhileCellsArePlacedReloadsAfterThePass() {
+        final class ShrinkingRows: ListDataSource {
+            var count = 200
+            var shrinkAt: Int? = 5
+            var askedPastEnd: [Int] = []
+            func numberOfRows(in list: ListView) -> Int { count }
+            func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+                if row >= count { askedPastEnd.append(row) }
+                if row == shrinkAt {
+                    shrinkAt = nil
+                    count = 3
+                    list.insertRows(at: [0])
+                }
+                let cell = list.dequeueReusableCell(withIdentifier: "row")
+                cell.textLabel.text = "row \(row)"
+                return cell
+            }
+        }
+        let d = SceneDriver(.list)
+        let rows = ShrinkingRows()
+        d.list.dataSource = rows
+        d.list.reloadData()
+        d.settle()
+        #expect(rows.askedPastEnd.isEmpty, "\(rows.askedPastEnd.prefix(10))")
+        #expect(d.list.rowCount == 3)
+        #expect(d.list.visibleCells.keys.sorted() == [0, 1, 2])
+    }
+
     @Test func aBatchOfTenThousandInsertsAboveKeepsTheRowsInViewStill() {
         let d = SceneDriver(.list)
         d.list.contentOffset = Point(x: 0, y: 2_000_000)  // about row 30,000

@@ -314,6 +314,51 @@ import Testing
         #expect(pager.contentOffset == .zero)
     }
 
+    /// A short last page is a page: from it, Left goes to the page before (its offset, 1.4
+    /// pages, had rounded to page 1, so Left skipped to page 0), and Right stays.
+    @Test func aShortLastPageIsAPageForTheKeys() {
+        let rig = ScrollBench(viewport: Size(width: 390, height: 844), content: Size(width: 390 * 2.4, height: 844))
+        let pager = rig.scroll
+        pager.isPagingEnabled = true
+        rig.send(.pointerMotion(position: Point(x: 200, y: 400)))
+        func key(_ k: Key) {
+            rig.send(.key(k, pressed: true, modifiers: []))
+            rig.send(.key(k, pressed: false, modifiers: []))
+            rig.settle()
+        }
+        key(.end)
+        #expect(abs(pager.contentOffset.x - 390 * 1.4) < 1e-9)
+        key(.right)
+        #expect(abs(pager.contentOffset.x - 390 * 1.4) < 1e-9)
+        key(.left)
+        #expect(pager.contentOffset.x == 390)
+        key(.right)
+        #expect(abs(pager.contentOffset.x - 390 * 1.4) < 1e-9)
+    }
+
+    /// A sideways pager (a carousel) inside a vertically scrolling view leaves the page keys to
+    /// that view, as before pagers turned pages by keys; the arrows along it are still its own.
+    @Test func pageKeysOverACarouselScrollTheViewAroundIt() {
+        let rig = ScrollBench(viewport: Size(width: 390, height: 844), content: Size(width: 390, height: 12000))
+        let pager = ScrollView(frame: Rect(x: 0, y: 100, width: 390, height: 300))
+        pager.contentSize = Size(width: 390 * 5, height: 300)
+        pager.addSubview(View(frame: Rect(x: 0, y: 0, width: 390 * 5, height: 300)))
+        pager.isPagingEnabled = true
+        rig.content.addSubview(pager)
+        rig.settle()
+        rig.send(.pointerMotion(position: Point(x: 200, y: 250)))
+        func key(_ k: Key) {
+            rig.send(.key(k, pressed: true, modifiers: []))
+            rig.send(.key(k, pressed: false, modifiers: []))
+            rig.settle()
+        }
+        key(.pageDown)
+        #expect(rig.scroll.contentOffset.y == 844 - ScrollView.pageOverlap)
+        #expect(pager.contentOffset.x == 0)
+        key(.end)
+        #expect(rig.scroll.contentOffset.y == rig.scroll.verticalRange.upperBound && pager.contentOffset.x == 0)
+    }
+
     /// A pager of `pages` 390 px pages at `offset`, flicked left by 200 px in 32 ms, and the
     /// count of frames drawn until the release.
     func flickedPager(pages: Int, from offset: Double) -> (ScrollBench, Int) {

@@ -214,6 +214,25 @@ import Testing
         #expect(window.unsatisfiableLayouts.count == 3)
     }
 
+    /// A conflict with a hand-set frame (an engine constraint, made anew at every resize) is
+    /// the same refusal at every step of a live resize: logged once.
+    @Test func aConflictWithAResizedFrameIsLoggedOnce() throws {
+        let (window, container) = scene()
+        let box = managed("box", in: container)
+        let narrow = container.widthAnchor.constraint(equalToConstant: 10)
+        LayoutConstraint.activate([box.widthAnchor.constraint(equalTo: container.widthAnchor), narrow])
+        window.layoutIfNeeded()
+        let engine = try #require(window.layoutEngineIfCreated)
+        #expect(window.unsatisfiableLayouts.map(\.constraint).map { $0 === narrow } == [true])
+        let logged = engine.refusalsLogged
+        for i in 1...10 {
+            container.frame = Rect(x: 50, y: 40, width: 300 - Double(i), height: 200)
+            window.layoutIfNeeded()
+        }
+        #expect(engine.refusalsLogged == logged)
+        #expect(window.unsatisfiableLayouts.count == 1)
+    }
+
     @Test func aRequiredConflictIsRefusedAndNamedAndTakenBackWhenItsRivalGoes() {
         let (window, box, a, b) = box(
             ("fixed", { $0.widthAnchor.constraint(equalToConstant: 100) }),

@@ -209,6 +209,24 @@ import Testing
         #expect(typed >= box.left - 0.5 && typed < box.left + font.width(of: "ם"), "after typing: \(typed)")
     }
 
+    /// In a line of both directions the field's part in sight moves sideways to keep the
+    /// caret in the box, and the text is drawn where that puts it, where the caret, the
+    /// character rectangles and clicks say it is (it was drawn by alignment alone).
+    @Test func aMixedLineIsDrawnWhereItsCaretAndCharactersAre() throws {
+        let hebrew = String(repeating: "שלום ", count: 20).trimmingCharacters(in: .whitespaces)
+        let text = "a " + hebrew + String(repeating: " ", count: 40)
+        let (window, field) = focusedField(text)
+        #expect(!field.runsRightToLeft(at: field.caret))
+        // The first trailing space: the Hebrew run's ink ends at its left.
+        let space = field.convert(try #require(field.characterRect(at: 2 + hebrew.count)), to: nil)
+        let canvas = try Offscreen.render(window)
+        let rows = 30 + 12..<30 + 32
+        let inked = (30..<270).filter { x in rows.contains { y in canvas.pixel(x: x, y: y) & 0xFF < 0x60 } }
+        let caret = try #require(window.textInputState).cursorRectangle
+        let lastInk = try #require(inked.filter { Double($0) < caret.minX - 1 }.last)
+        #expect(Double(lastInk) <= space.minX + 2 && Double(lastInk) >= space.minX - 12, "\(lastInk) \(space)")
+    }
+
     /// The part of a line in sight runs in the whole line's direction: scrolled to Latin words
     /// in a Hebrew line, the field still runs right to left (its part in sight was laid out in
     /// its own first letter's direction, so Left and Right swapped as the field scrolled).
