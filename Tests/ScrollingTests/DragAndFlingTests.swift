@@ -236,6 +236,14 @@ import Testing
 
 @MainActor
 @Suite struct PagingTests {
+    /// A key pressed and released over `rig`, and (unless told not to) the motion it starts run
+    /// to rest.
+    func press(_ key: Key, _ mods: Modifiers = [], in rig: ScrollBench, settling: Bool = true) {
+        rig.send(.key(key, pressed: true, modifiers: mods))
+        rig.send(.key(key, pressed: false, modifiers: mods))
+        if settling { rig.settle() }
+    }
+
     @Test func pagingLandsOnPagesAndMovesAtMostOnePage() {
         let rig = ScrollBench(viewport: Size(width: 390, height: 844), content: Size(width: 390 * 10, height: 844))
         rig.scroll.isPagingEnabled = true
@@ -266,10 +274,6 @@ import Testing
         func wheel(_ value120: Double) {
             rig.send(.axis(.horizontal, value: value120 / 12, source: .wheel, value120: value120))
         }
-        func key(_ k: Key, _ mods: Modifiers = []) {
-            rig.send(.key(k, pressed: true, modifiers: mods))
-            rig.send(.key(k, pressed: false, modifiers: mods))
-        }
         // A detent (a tilt, or Shift with the wheel) turns a page.
         wheel(120)
         rig.settle()
@@ -289,28 +293,21 @@ import Testing
         wheel(-120)
         rig.settle()
         #expect(pager.contentOffset.x == 1170)
-        key(.right)
-        rig.settle()
+        press(.right, in: rig)
         #expect(pager.contentOffset.x == 1560)
-        key(.left)
-        key(.left)
-        rig.settle()
+        press(.left, in: rig, settling: false)
+        press(.left, in: rig)
         #expect(pager.contentOffset.x == 780)
-        key(.pageDown)
-        rig.settle()
+        press(.pageDown, in: rig)
         #expect(pager.contentOffset.x == 1170)
-        key(.space, .shift)
-        rig.settle()
+        press(.space, .shift, in: rig)
         #expect(pager.contentOffset.x == 780)
-        key(.end)
-        rig.settle()
+        press(.end, in: rig)
         #expect(pager.contentOffset.x == 390 * 9)
-        key(.home)
-        rig.settle()
+        press(.home, in: rig)
         #expect(pager.contentOffset.x == 0)
         // Up and Down are not a sideways pager's.
-        key(.down)
-        rig.settle()
+        press(.down, in: rig)
         #expect(pager.contentOffset == .zero)
     }
 
@@ -321,18 +318,13 @@ import Testing
         let pager = rig.scroll
         pager.isPagingEnabled = true
         rig.send(.pointerMotion(position: Point(x: 200, y: 400)))
-        func key(_ k: Key) {
-            rig.send(.key(k, pressed: true, modifiers: []))
-            rig.send(.key(k, pressed: false, modifiers: []))
-            rig.settle()
-        }
-        key(.end)
+        press(.end, in: rig)
         #expect(abs(pager.contentOffset.x - 390 * 1.4) < 1e-9)
-        key(.right)
+        press(.right, in: rig)
         #expect(abs(pager.contentOffset.x - 390 * 1.4) < 1e-9)
-        key(.left)
+        press(.left, in: rig)
         #expect(pager.contentOffset.x == 390)
-        key(.right)
+        press(.right, in: rig)
         #expect(abs(pager.contentOffset.x - 390 * 1.4) < 1e-9)
     }
 
@@ -347,15 +339,10 @@ import Testing
         rig.content.addSubview(pager)
         rig.settle()
         rig.send(.pointerMotion(position: Point(x: 200, y: 250)))
-        func key(_ k: Key) {
-            rig.send(.key(k, pressed: true, modifiers: []))
-            rig.send(.key(k, pressed: false, modifiers: []))
-            rig.settle()
-        }
-        key(.pageDown)
+        press(.pageDown, in: rig)
         #expect(rig.scroll.contentOffset.y == 844 - ScrollView.pageOverlap)
         #expect(pager.contentOffset.x == 0)
-        key(.end)
+        press(.end, in: rig)
         #expect(rig.scroll.contentOffset.y == rig.scroll.verticalRange.upperBound && pager.contentOffset.x == 0)
     }
 
