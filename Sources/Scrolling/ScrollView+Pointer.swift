@@ -15,10 +15,11 @@ struct TouchpadState {
     var dragStart: Point?
 
     /// How long after the last motion the axis_stop may come and still throw. The stop comes
-    /// when libinput sees the fingers lift, a few frames (7 to 12 ms each) after the last
-    /// motion even in a fast swipe: the contact fades over frames that move little or nothing.
-    /// 100 ms is over 8 such frames (and a few of a 40 Hz pad's), past any lift's lag; fingers
-    /// still that long before lifting were stopped, and throw nothing.
+    /// when libinput sees the fingers lift, a few of the pad's frames after the last motion even
+    /// in a fast swipe: the contact fades over frames that move little or nothing. This is many
+    /// such frames (their intervals are in docs/decisions.md, "A finger scroll is held until its
+    /// stop"), past any lift's lag; fingers still that long before lifting were stopped, and
+    /// throw nothing.
     static let liftStillness = 0.100
 }
 

@@ -4,9 +4,9 @@ import ScrollwayGestures
 /// platform, by delivering the stops the compositor would have sent.
 ///
 /// A finger scroll is held while the fingers rest: libinput sends scroll events over and over
-/// while they move (every 7 to 12 ms) and nothing while they rest, and weston, sway and KWin
-/// send the `axis_stop` when they lift, however long they rested first. So quiet alone does not
-/// end a scroll; these do:
+/// while they move (docs/decisions.md has the intervals) and nothing while they rest, and
+/// weston, sway and KWin send the `axis_stop` when they lift, however long they rested first.
+/// So quiet alone does not end a scroll; these do:
 /// - its `axis_stop` (on each axis it had events on);
 /// - the pointer leaving the window: the stop would go to the surface under it then, so the
 ///   scroll ends at the leave;
