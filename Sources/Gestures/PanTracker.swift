@@ -86,15 +86,23 @@ public struct PanTracker: Sendable {
     public func velocity(at time: Double) -> Point { applyLock(tracker.velocity(at: time)) }
 
     /// Re-bases the drag at the current point (e.g. after a second finger joins, so the
-    /// centroid's jump is not taken as motion).
-    public mutating func rebase(at point: Point, time: Double) {
+    /// centroid's jump is not taken as motion). The fingers' recent motion moves with it
+    /// (`keepsVelocity`): when one of several fingers lifts as they all lift together (a
+    /// two-finger swipe), the release that follows has their velocity, where a tracker started
+    /// afresh had one sample and threw nothing. A drag that is another gesture's continuation
+    /// (the finger left after a pinch) starts afresh.
+    public mutating func rebase(at point: Point, time: Double, keepsVelocity: Bool = true) {
         let shift = point - current
         current = point
         if let origin = dragOrigin { dragOrigin = origin + shift }
         start = start + shift
         self.time = time
-        tracker.reset()
-        tracker.add(time: time, position: point)
+        if keepsVelocity, !tracker.isEmpty {
+            tracker.shift(by: shift)
+        } else {
+            tracker.reset()
+            tracker.add(time: time, position: point)
+        }
     }
 
     private func applyLock(_ p: Point) -> Point {

@@ -40,6 +40,13 @@ public struct VelocityTracker: Sendable {
 
     public mutating func reset() { samples.removeAll() }
 
+    /// Moves every sample by `d`: the same motion, measured from a point that jumped (a
+    /// centroid when a finger joins or lifts).
+    public mutating func shift(by d: Point) {
+        guard d.isFinite else { return }
+        for i in samples.indices { samples[i].p = samples[i].p + d }
+    }
+
     public var isEmpty: Bool { samples.isEmpty }
 
     /// The velocity of a motion that ends with an event of its own rather than a last sample

@@ -262,7 +262,7 @@ extension ScrollView {
             s.id = left.id
             s.location = left.location
             s.extra = [:]
-            s.pan.rebase(at: left.location, time: t)
+            s.pan.rebase(at: left.location, time: t, keepsVelocity: false)
             touchState = s
             rebaseGesturesToCurrentOffset()
             if p.began {

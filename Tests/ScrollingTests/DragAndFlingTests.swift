@@ -223,6 +223,36 @@ import Testing
         #expect(free.scroll.contentOffset.x > 40)
     }
 
+    /// Two or three fingers swiped together and lifted together (a few ms apart) fling as one
+    /// finger does, from their centroid's velocity: the first finger up started the velocity
+    /// afresh, and the content stopped where the fingers left it.
+    @Test func aSwipeOfSeveralFingersFlingsAsOneFingerDoes() {
+        func swipe(fingers: Int) -> (rest: Double, velocity: Double) {
+            let rig = ScrollBench()
+            let d = RecordingDelegate()
+            rig.scroll.delegate = d
+            for f in 0..<fingers {
+                rig.send(.touchDown(id: f, position: Point(x: 100 + 60 * Double(f), y: 700)), at: 1)
+            }
+            for i in 1...10 {
+                for f in 0..<fingers {
+                    let p = Point(x: 100 + 60 * Double(f), y: 700 - 30 * Double(i))
+                    rig.send(.touchMotion(id: f, position: p), at: 1 + 0.01 * Double(i))
+                }
+            }
+            for f in 0..<fingers { rig.send(.touchUp(id: f), at: 1.1 + 0.004 * Double(f)) }
+            rig.settle()
+            return (rig.scroll.contentOffset.y, d.lastReleaseVelocity?.y ?? 0)
+        }
+        let one = swipe(fingers: 1)
+        #expect(one.rest > 600, "one finger flung only to \(one.rest)")
+        for n in [2, 3] {
+            let many = swipe(fingers: n)
+            #expect(abs(many.velocity - one.velocity) < 1e-6, "\(n) fingers: \(many.velocity) against \(one.velocity)")
+            #expect(abs(many.rest - one.rest) < 1, "\(n) fingers rested at \(many.rest) against \(one.rest)")
+        }
+    }
+
     @Test func delegateRetargetingLandsExactlyThere() {
         let rig = ScrollBench()
         let d = RecordingDelegate()

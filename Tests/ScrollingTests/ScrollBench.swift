@@ -80,9 +80,12 @@ extension ScrollBench {
 final class RecordingDelegate: ScrollViewDelegate {
     var retarget: ((Point) -> Point)?
     var zoomView: View?
+    /// The velocity the last release was told with (px/ms).
+    var lastReleaseVelocity: Point?
     func scrollViewWillEndDragging(
         _ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point
     ) {
+        lastReleaseVelocity = velocity
         if let retarget { targetContentOffset = retarget(targetContentOffset) }
     }
     func viewForZooming(in scrollView: ScrollView) -> View? { zoomView }
