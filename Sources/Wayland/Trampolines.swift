@@ -44,7 +44,11 @@ enum Listeners {
 
     nonisolated(unsafe) static let output = listenerTable(
         wl_output_listener(
-            geometry: { _, _, _, _, _, _, _, _, _, _ in },
+            geometry: { data, output, _, _, _, _, _, _, _, transform in
+                onOwner(data, WaylandConnection.self, passing: output) {
+                    $0.outputTransform(output: $1, transform: transform)
+                }
+            },
             mode: { data, output, flags, width, height, refresh in
                 if flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 {
                     onOwner(data, WaylandConnection.self, passing: output) {

@@ -39,7 +39,10 @@ public final class WaylandConnection {
     /// Each bound wl_output, with its registry name: wl_registry.global_remove names an output
     /// only by that.
     private var outputs:
-        [(name: UInt32, proxy: OpaquePointer, scale: Int, refresh: Int, mode: (width: Int, height: Int))] = []
+        [(
+            name: UInt32, proxy: OpaquePointer, scale: Int, refresh: Int, mode: (width: Int, height: Int),
+            quarterTurned: Bool
+        )] = []
     /// The seat's input, turned into InputEvents for the window.
     public private(set) var input: WaylandInput!
     weak var window: WaylandWindow?
@@ -190,7 +193,7 @@ public final class WaylandConnection {
     private func addOutput(name: UInt32, version: UInt32) {
         let v = min(version, Self.handledVersions["wl_output"]!)
         if let proxy = core.bind(name: name, sw_wl_output_interface(), version: v) {
-            outputs.append((name, proxy, 1, 60_000, (0, 0)))
+            outputs.append((name, proxy, 1, 60_000, (0, 0), false))
             wl_output_add_listener(proxy, Listeners.output, selfPointer)
         }
     }
@@ -212,17 +215,34 @@ public final class WaylandConnection {
         window?.outputsChanged()
     }
 
+    /// wl_output.geometry's transform: a panel turned a quarter (90° or 270°, flipped or not)
+    /// shows its mode's width as its height.
+    func outputTransform(output: OpaquePointer?, transform: Int32) {
+        guard let i = outputs.firstIndex(where: { $0.proxy == output }) else { return }
+        outputs[i].quarterTurned = transform % 2 == 1
+    }
+
     func outputMode(output: OpaquePointer?, width: Int, height: Int, millihertz: Int) {
         guard let i = outputs.firstIndex(where: { $0.proxy == output }) else { return }
         if millihertz > 0 { outputs[i].refresh = millihertz }
         outputs[i].mode = (width, height)
     }
 
-    /// The largest output's size in logical pixels (its mode over its scale), nil before any
-    /// output has told its mode: the room a window has where the compositor gives no bounds.
+    /// The largest output's size in logical pixels (its mode over its scale, turned with the
+    /// panel: a portrait panel's mode is landscape), nil before any output has told its mode:
+    /// the room a window has where the compositor gives no bounds.
     var largestOutput: Size? {
-        let sizes = outputs.filter { $0.mode.width > 0 && $0.mode.height > 0 }.map {
-            Size(width: Double($0.mode.width / $0.scale), height: Double($0.mode.height / $0.scale))
+        Self.largestOutput(
+            of: outputs.map { (width: $0.mode.width, height: $0.mode.height, $0.scale, $0.quarterTurned) })
+    }
+
+    /// `largestOutput`'s rule, of outputs' modes, scales and turns.
+    nonisolated static func largestOutput(
+        of outputs: [(width: Int, height: Int, scale: Int, quarterTurned: Bool)]
+    ) -> Size? {
+        let sizes = outputs.filter { $0.width > 0 && $0.height > 0 }.map {
+            let size = Size(width: Double($0.width / max(1, $0.scale)), height: Double($0.height / max(1, $0.scale)))
+            return $0.quarterTurned ? Size(width: size.height, height: size.width) : size
         }
         return sizes.max { $0.width * $0.height < $1.width * $1.height }
     }

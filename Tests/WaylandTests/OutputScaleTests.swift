@@ -1,3 +1,4 @@
+import ScrollwayGeometry
 import Testing
 
 @testable import ScrollwayWayland
@@ -21,5 +22,15 @@ struct OutputScaleTests {
     @Test func beforeItIsOnAnyTheLargestOfAllOutputs() {
         #expect(WaylandConnection.bufferScale(entered: [], all: [1, 3, 2]) == 3)
         #expect(WaylandConnection.bufferScale(entered: [], all: []) == 1)
+    }
+
+    /// The room a window has where the compositor gives no bounds is the largest output's
+    /// logical size, turned with a panel turned a quarter (90° or 270°): a 1024×600 mode
+    /// rotated is 600×1024 of room (it was taken as landscape, so the first window was short).
+    @Test func aQuarterTurnedPanelsRoomIsPortrait() {
+        #expect(WaylandConnection.largestOutput(of: [(1024, 600, 1, true)]) == Size(width: 600, height: 1024))
+        #expect(WaylandConnection.largestOutput(of: [(1024, 600, 1, false)]) == Size(width: 1024, height: 600))
+        #expect(WaylandConnection.largestOutput(of: [(2048, 1200, 2, true)]) == Size(width: 600, height: 1024))
+        #expect(WaylandConnection.largestOutput(of: [(0, 0, 1, true)]) == nil)
     }
 }
