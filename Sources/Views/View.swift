@@ -249,6 +249,19 @@ open class View {
         return image
     }
 
+    /// Lets the backing image go; it is drawn again (`draw(in:)`) when the view is next shown.
+    /// For a view whose picture is large and far from sight (a pager's other pages): the cache
+    /// keeps every picture a view drew, in sight or not, so that scrolling back costs nothing.
+    public func discardContents() {
+        guard backingImage != nil else { return }
+        backingImage = nil
+        backingImageArea = nil
+        displayedFor = nil
+        needsDisplay = drawsContent
+        contentVersion += 1
+        invalidate()
+    }
+
     /// Redraws the backing image if needed, at `scale`. Returns true when it drew.
     @discardableResult
     func displayIfNeeded(scale windowScale: Double) throws -> Bool {

@@ -87,6 +87,27 @@ import Testing
         for (name, rect, _) in BoundsScene.rects { #expect(scene.window.view(named: name)?.frame == rect) }
     }
 
+    /// `discardContents` lets a view's drawn picture go (a pager's far page): the view holds no
+    /// image until it is next shown, then draws once again, the same pixels.
+    @Test func discardedContentsAreDrawnAgainWhenNextShown() throws {
+        let window = Window(size: Size(width: 100, height: 100))
+        let view = CountingView(frame: Rect(x: 0, y: 0, width: 100, height: 100), color: BoundsScene.blue)
+        window.addSubview(view)
+        let canvas = try Canvas(width: 100, height: 100)
+        try window.render(into: canvas)
+        #expect(view.drawCount == 1 && view.backingImage != nil)
+        view.isHidden = true
+        try window.render(into: canvas)
+        view.discardContents()
+        #expect(view.backingImage == nil)
+        try window.render(into: canvas)
+        #expect(view.drawCount == 1 && view.backingImage == nil)
+        view.isHidden = false
+        try window.render(into: canvas)
+        #expect(view.drawCount == 2 && view.backingImage != nil)
+        #expect(canvas.pixel(x: 50, y: 50) == BoundsScene.blue.argb)
+    }
+
     @Test func movingBoundsOriginsNeverRedraws() throws {
         let window = Window(size: Size(width: 100, height: 100))
         let scroller = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))

@@ -2,7 +2,7 @@ import Scrollway
 
 /// The kiosk's contact sheet: every photo as a thumbnail in a grid (`CollectionView` with a
 /// `FlowLayout`), as many to a row as the screen holds; tapping one opens it in the pager.
-/// Thumbnails are drawn from the decoded photos as their cells come into view, and cells are
+/// Thumbnails (`Photo.thumbnail`) are drawn as their cells come into view, and cells are
 /// reused, so a folder of hundreds of photos costs a screenful of cells.
 @MainActor
 final class ContactSheet: CollectionViewDataSource {
@@ -34,7 +34,7 @@ final class ContactSheet: CollectionViewDataSource {
     func collectionView(_ collectionView: CollectionView, cellForItemAt path: ItemPath) -> CollectionCell {
         let cell = collectionView.dequeueReusableCell(withIdentifier: Self.identifier) as! Thumbnail
         let photo = photos[path.item]
-        cell.imageView.image = photo.image
+        cell.imageView.image = photo.thumbnail
         cell.accessibilityLabel = photo.spokenName
         return cell
     }

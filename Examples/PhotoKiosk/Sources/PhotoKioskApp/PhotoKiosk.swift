@@ -109,14 +109,27 @@ public final class PhotoPager: ScrollView {
         }
         contentSize = Size(width: size.width * Double(pages.count), height: size.height)
         setContentOffset(Point(x: Double(page) * size.width, y: 0), animated: false)
+        loadPagesNearTheScreen()
     }
 
     /// A photo that has left the screen is shown whole when it comes back (as photo apps do).
+    /// The pages near the screen hold their photos: those in sight and one each side of them,
+    /// decoded before a swipe shows them; the others let their pixels go.
     public override func didChangeBounds(from old: Rect) {
         super.didChangeBounds(from: old)
         for page in pages where page.zoomScale != 1 && !page.frame.intersects(bounds) {
             page.setZoomScale(1, animated: false)
         }
+        loadPagesNearTheScreen()
+    }
+
+    /// The pages in sight and one each side hold their photos; the rest do not.
+    func loadPagesNearTheScreen() {
+        guard bounds.width > 0, !pages.isEmpty else { return }
+        let first = Int(clamping: (bounds.minX / bounds.width).rounded(.down), in: 0...(pages.count - 1))
+        let last = Int(clamping: ((bounds.maxX - 1) / bounds.width).rounded(.down), in: 0...(pages.count - 1))
+        let near = max(0, first - 1)...min(pages.count - 1, last + 1)
+        for (i, page) in pages.enumerated() { page.isLoaded = near.contains(i) }
     }
 }
 
@@ -126,9 +139,19 @@ public final class PhotoPage: ScrollView, ScrollViewDelegate {
     public let photo: Photo
     public let imageView: ImageView
 
+    /// Whether the page holds its photo's pixels (`PhotoPager` sets it for the pages near the
+    /// screen). A page let go drops its drawn picture too (`discardContents`).
+    public var isLoaded = false {
+        didSet {
+            guard isLoaded != oldValue else { return }
+            imageView.image = isLoaded ? photo.image() : nil
+            if !isLoaded { imageView.discardContents() }
+        }
+    }
+
     init(photo: Photo) {
         self.photo = photo
-        imageView = ImageView(image: photo.image)
+        imageView = ImageView()
         super.init()
         // A picture is read by its label: the only accessibility code the kiosk needs.
         imageView.accessibilityLabel = photo.spokenName
@@ -153,7 +176,7 @@ public final class PhotoPage: ScrollView, ScrollViewDelegate {
     /// the photo's own pixels), so that a zoomed photo is sharp rather than a stretched image.
     public func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: Double) {
         let fitted = imageView.imageRect.width
-        let finest = fitted > 0 ? Double(photo.image.width) / fitted : 1
+        let finest = fitted > 0 ? Double(photo.pixelWidth) / fitted : 1
         let deviceScale = window?.scale ?? 1
         imageView.contentsScale = scale > 1 ? max(deviceScale, min(deviceScale * scale, finest)) : nil
     }

@@ -1,14 +1,81 @@
 import Foundation
 import Scrollway
 
-/// A photo to show: its file name and its decoded pixels.
-public struct Photo {
+/// A photo to show: its file name, a thumbnail for the contact sheet, and where its full
+/// pixels come from. Only the thumbnail stays in memory: a page decodes its photo when it comes
+/// near the screen and lets it go when it is far (`PhotoPage.isLoaded`), so a folder of a
+/// hundred camera photos costs a few photos' pixels, not a hundred.
+public final class Photo {
     public let name: String
-    public let image: Canvas
+    /// The photo fitted into `Photo.thumbnailSize` (twice the contact sheet's cell, for a 2×
+    /// screen).
+    public let thumbnail: Canvas
+    /// The photo's own size in pixels.
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    private let source: Source
 
-    public init(name: String, image: Canvas) {
+    private enum Source {
+        case file(String)
+        case image(Canvas)
+    }
+
+    public static let thumbnailSize = Size(width: 360, height: 240)
+
+    /// A photo held in memory (samples, tests).
+    public init(name: String, image: Canvas) throws {
         self.name = name
-        self.image = image
+        thumbnail = try Self.fitted(image)
+        pixelWidth = image.width
+        pixelHeight = image.height
+        source = .image(image)
+    }
+
+    /// A photo in a file, decoded now for its thumbnail and size, and again when a page shows it.
+    init(name: String, path: String) throws {
+        let image = try Self.decode(path)
+        self.name = name
+        thumbnail = try Self.fitted(image)
+        pixelWidth = image.width
+        pixelHeight = image.height
+        source = .file(path)
+    }
+
+    /// The full photo: decoded from its file each time (nil if the file went or broke since the
+    /// kiosk started, reported by `failed`: on standard error unless told otherwise, as the
+    /// command reports a file it skips).
+    public func image(failed: (String) -> Void = Photo.warn) -> Canvas? {
+        switch source {
+        case .image(let image):
+            return image
+        case .file(let path):
+            do {
+                return try Self.decode(path)
+            } catch {
+                failed("cannot show '\(path)': \(error)")
+                return nil
+            }
+        }
+    }
+
+    /// Writes `message` on standard error, named as the kiosk's.
+    public static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("PhotoKiosk: \(message)\n".utf8))
+    }
+
+    static func decode(_ path: String) throws -> Canvas {
+        try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    /// `image` fitted into `thumbnailSize`, smoothly scaled down.
+    static func fitted(_ image: Canvas) throws -> Canvas {
+        let size = thumbnailSize
+        let f = min(size.width / Double(image.width), size.height / Double(image.height), 1)
+        let fit = Size(
+            width: max(1, (Double(image.width) * f).rounded()), height: max(1, (Double(image.height) * f).rounded()))
+        let thumbnail = try Canvas(size: fit)
+        thumbnail.draw(image, in: Rect(origin: .zero, size: fit))
+        return thumbnail
     }
 
     /// What a screen reader says for the photo, which has no text of its own: its file name
@@ -26,13 +93,14 @@ public struct PhotoKioskError: Error, CustomStringConvertible {
 
 /// Photos come from a folder of PNG files.
 public enum PhotoFolder {
-    /// Every PNG in `directory`, decoded, in the order people sort names ("photo-9" before
-    /// "photo-10"). A file that does not decode is skipped and reported to `skipped` with the
-    /// reason, so that one bad file never keeps the kiosk dark. Throws when the folder cannot
-    /// be read or holds no readable PNG.
+    /// Every PNG in `directory`, in the order people sort names ("photo-9" before "photo-10").
+    /// A file that does not decode is skipped and reported to `skipped` with the reason, so
+    /// that one bad file never keeps the kiosk dark. Throws when the folder cannot be read or
+    /// holds no readable PNG.
     ///
-    /// Every photo is decoded once, at start: simple, and a turn never waits for a decoder. A
-    /// kiosk with hundreds of large photos would decode the pages near the current one instead.
+    /// Each photo is decoded once at start for its thumbnail and let go, one at a time (a
+    /// folder of camera photos had all of them decoded at once, hundreds of megabytes before
+    /// the window opened); pages decode theirs again near the screen.
     public static func load(_ directory: String, skipped: (String) -> Void) throws -> [Photo] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) else {
@@ -52,8 +120,7 @@ public enum PhotoFolder {
         for name in pngs {
             let path = (directory as NSString).appendingPathComponent(name)
             do {
-                let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-                photos.append(Photo(name: name, image: try PNG.decode(Array(bytes))))
+                photos.append(try Photo(name: name, path: path))
             } catch let error as RasterError {
                 skipped("skipping '\(path)': \(error)")
             } catch {

@@ -28,6 +28,26 @@ import Testing
         #expect(skipped.first?.contains("\(dir)/broken.png") == true)
     }
 
+    /// Loading keeps a thumbnail of each photo, not its pixels: the 960×640 samples come as
+    /// 360×240 thumbnails with their own size noted, and a page decodes the file again; a file
+    /// gone since the kiosk started is no photo then, and says so.
+    @Test func aFolderKeepsThumbnailsAndPagesDecodeAgain() throws {
+        let dir = try folder("thumbnails")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let samples = try SamplePhotos.write(to: dir)
+        let photos = try PhotoFolder.load(dir) { _ in }
+        #expect(photos.count == 4)
+        for photo in photos {
+            #expect(photo.thumbnail.width == 360 && photo.thumbnail.height == 240)
+            #expect(photo.pixelWidth == 960 && photo.pixelHeight == 640)
+        }
+        #expect(photos[0].image()?.width == 960)
+        try FileManager.default.removeItem(atPath: samples[0])
+        var failed: [String] = []
+        #expect(photos[0].image { failed.append($0) } == nil)
+        #expect(failed.first?.contains(samples[0]) == true)
+    }
+
     @Test func aFolderWithoutPhotosIsAnErrorNamingIt() throws {
         let dir = try folder("empty")
         defer { try? FileManager.default.removeItem(atPath: dir) }
