@@ -25,6 +25,7 @@ public final class PhotoKiosk {
         window.clearColor = .black
         pager = PhotoPager(photos: photos)
         pager.fillsSuperview = true
+        pager.holdsPhotos = false  // the sheet shows first
         window.addSubview(pager)
         allPhotosButton.name = "allPhotos"
         allPhotosButton.fillColor = Color(red: 0, green: 0, blue: 0, alpha: 0.55)
@@ -47,6 +48,7 @@ public final class PhotoKiosk {
         window.layoutIfNeeded()
         let page = min(max(index, 0), max(0, pager.pages.count - 1))
         pager.setContentOffset(Point(x: Double(page) * pager.bounds.width, y: 0), animated: false)
+        pager.holdsPhotos = true
         sheet.isHidden = true
         allPhotosButton.isHidden = false
     }
@@ -55,6 +57,7 @@ public final class PhotoKiosk {
     public func showSheet() {
         sheet.isHidden = false
         allPhotosButton.isHidden = true
+        pager.holdsPhotos = false
         sheet.selectItem(at: ItemPath(item: pager.currentPage), scrollsIntoView: true)
     }
 
@@ -102,7 +105,10 @@ public final class PhotoPager: ScrollView {
         super.layoutSubviews()
         let size = bounds.size
         guard size != laidOutSize else { return }
-        let page = currentPage
+        // The page showing at the old size: the bounds have the new width already, the offset
+        // is still the old size's.
+        let old = laidOutSize?.width ?? size.width
+        let page = old > 0 ? min(max(Int((contentOffset.x / old).rounded()), 0), max(0, pages.count - 1)) : 0
         laidOutSize = size
         for (i, p) in pages.enumerated() {
             p.frame = Rect(x: Double(i) * size.width, y: 0, width: size.width, height: size.height)
@@ -112,24 +118,42 @@ public final class PhotoPager: ScrollView {
         loadPagesNearTheScreen()
     }
 
-    /// A photo that has left the screen is shown whole when it comes back (as photo apps do).
-    /// The pages near the screen hold their photos: those in sight and one each side of them,
-    /// decoded before a swipe shows them; the others let their pixels go.
+    /// A photo that has left the screen is shown whole when it comes back (as photo apps do),
+    /// at the screen's resolution again. The pages near the screen hold their photos.
     public override func didChangeBounds(from old: Rect) {
         super.didChangeBounds(from: old)
         for page in pages where page.zoomScale != 1 && !page.frame.intersects(bounds) {
             page.setZoomScale(1, animated: false)
+            page.imageView.contentsScale = nil
         }
         loadPagesNearTheScreen()
     }
 
-    /// The pages in sight and one each side hold their photos; the rest do not.
+    /// Whether the pager's pages may hold their photos: not while the contact sheet covers
+    /// it (`PhotoKiosk` says), when only thumbnails are needed.
+    public var holdsPhotos = true {
+        didSet { if holdsPhotos != oldValue { loadPagesNearTheScreen() } }
+    }
+
+    /// The pages in sight and one each side of them hold their photos, decoded before a swipe
+    /// shows them; a page lets its photo go only more than two pages from those in sight, so a
+    /// finger wobbling across a page's edge decodes nothing. None hold theirs while the pager
+    /// is covered, or before it has its size (the size it is laid out at decides the pages).
     func loadPagesNearTheScreen() {
-        guard bounds.width > 0, !pages.isEmpty else { return }
-        let first = Int(clamping: (bounds.minX / bounds.width).rounded(.down), in: 0...(pages.count - 1))
-        let last = Int(clamping: ((bounds.maxX - 1) / bounds.width).rounded(.down), in: 0...(pages.count - 1))
-        let near = max(0, first - 1)...min(pages.count - 1, last + 1)
-        for (i, page) in pages.enumerated() { page.isLoaded = near.contains(i) }
+        guard holdsPhotos, let size = laidOutSize, size == bounds.size, bounds.width > 0, !pages.isEmpty else {
+            if !holdsPhotos { for page in pages { page.isLoaded = false } }
+            return
+        }
+        let last = pages.count - 1
+        let first = Int(clamping: (bounds.minX / bounds.width).rounded(.down), in: 0...last)
+        let end = Int(clamping: ((bounds.maxX - 1) / bounds.width).rounded(.down), in: 0...last)
+        for (i, page) in pages.enumerated() {
+            if i >= first - 1 && i <= end + 1 {
+                page.isLoaded = true
+            } else if i < first - 2 || i > end + 2 {
+                page.isLoaded = false
+            }
+        }
     }
 }
 
