@@ -360,15 +360,23 @@ extension ScrollView: FrameAnimation {
     /// The page offset nearest the current one on each axis (multiples of the bounds' size from
     /// offset 0; the last one may be short), clamped to the range.
     func nearestPageOffset() -> Point {
-        func axis(_ x: Double, _ page: Double, _ r: ClosedRange<Double>) -> Double {
-            guard page > 0 else { return min(max(x, r.lowerBound), r.upperBound) }
-            let p = (x / page).rounded()
-            return min(max(p * page, r.lowerBound), r.upperBound)
-        }
-        return Point(
-            x: axis(contentOffset.x, bounds.width, horizontalRange),
-            y: axis(contentOffset.y, bounds.height, verticalRange)
-        )
+        Point(
+            x: Self.pageOffset(from: contentOffset.x, turning: 0, page: bounds.width, range: horizontalRange),
+            y: Self.pageOffset(from: contentOffset.y, turning: 0, page: bounds.height, range: verticalRange))
+    }
+
+    /// The page offset `n` pages on from the one nearest `x`, on one axis. The pages are the
+    /// multiples of `page` from 0, clamped to `range`, so a short last page is one of them: the
+    /// range's end, not the page before it, is nearest an offset resting there (rounding the
+    /// offset over the page size sent a pager resting on its short last page back a page).
+    static func pageOffset(from x: Double, turning n: Double, page: Double, range r: ClosedRange<Double>) -> Double {
+        guard page > 0 else { return min(max(x, r.lowerBound), r.upperBound) }
+        let last = max(0, (r.upperBound / page).rounded(.up))
+        func offset(_ i: Double) -> Double { min(max(i * page, r.lowerBound), r.upperBound) }
+        let below = min(max((x / page).rounded(.down), 0), last)
+        let above = min(below + 1, last)
+        let current = abs(offset(above) - x) < abs(offset(below) - x) ? above : below
+        return offset(min(max(current + n, 0), last))
     }
 
     /// After the range changed (insets, size): spring to the nearest edge if now outside it

@@ -45,7 +45,7 @@ extension ScrollView {
                 return false
             }
             transition(to: .releasing(dragStart: pad.dragStart))
-            // The motions' velocity over their last 150 ms; the stop is no sample of its own.
+            // The motions' velocity over the tracker's window; the stop is no sample of its own.
             let v = pad.tracker.velocity(endingAt: t, stillness: TouchpadState.liftStillness)
             endDragging(velocity: v, at: t)
             return false
@@ -183,24 +183,13 @@ extension ScrollView {
     }
 
     /// Moves a paging view `pages` pages along each axis from the page it shows or is heading
-    /// to, animated, within the range. The pages are the multiples of the bounds' size from 0,
-    /// clamped to the range, so a short last page is one of them: the page shown is the nearest
-    /// of those offsets (a short last page's offset rounded to the page before it).
+    /// to (`pageOffset(from:turning:page:range:)`), animated, within the range.
     private func turnPages(_ pages: Point) {
         settleZoomAnimation()
         let base = animationTarget ?? contentOffset
-        func axis(_ x: Double, _ n: Double, _ page: Double, _ r: ClosedRange<Double>) -> Double {
-            guard page > 0 else { return x }
-            let last = max(0, (r.upperBound / page).rounded(.up))
-            func offset(_ i: Double) -> Double { min(max(i * page, r.lowerBound), r.upperBound) }
-            let below = min(max((x / page).rounded(.down), 0), last)
-            let above = min(below + 1, last)
-            let current = abs(offset(above) - x) < abs(offset(below) - x) ? above : below
-            return offset(min(max(current + n, 0), last))
-        }
         let target = Point(
-            x: axis(base.x, pages.x, bounds.width, horizontalRange),
-            y: axis(base.y, pages.y, bounds.height, verticalRange))
+            x: Self.pageOffset(from: base.x, turning: pages.x, page: bounds.width, range: horizontalRange),
+            y: Self.pageOffset(from: base.y, turning: pages.y, page: bounds.height, range: verticalRange))
         setContentOffset(target, animated: true)
     }
 
