@@ -12,8 +12,8 @@ import ScrollwayWaylandProtocols
 /// the capability. What they share lives here: the clock that moves compositor timestamps onto
 /// the platform's, and delivery to the window.
 ///
-/// Timestamps: the offset is fixed when a gesture starts, so the spacing between a gesture's
-/// events is exactly the compositor's.
+/// Timestamps go through one `InputClock`: exact when the compositor stamps with our clock, the
+/// compositor's spacing kept within a gesture when it does not.
 @MainActor
 public final class WaylandInput {
     unowned let connection: WaylandConnection
@@ -28,8 +28,7 @@ public final class WaylandInput {
     /// Where keys go before the window while a screen reader is served (AT-SPI's device event
     /// controller): it calls its closure to deliver the key unless the reader consumed it.
     var keyForwarder: ((AtSpiKeyEvent, @escaping () -> Void) -> Void)?
-    private var clockOffset: Double?
-    private(set) var lastEventTime = -Double.infinity
+    private var clock = InputClock()
 
     init(connection: WaylandConnection) { self.connection = connection }
 
@@ -99,36 +98,14 @@ public final class WaylandInput {
         }
     }
 
-    /// A compositor timestamp (ms) on the platform clock (s). The compositor's spacing between
-    /// events is kept exactly (release velocities depend on it); delivery jitter may put an
-    /// event up to `maxLead` ahead of now, but a timestamp further in the future (or far back:
-    /// another clock) re-bases the offset at now.
-    ///
-    /// An event dated more than `maxLag` before it arrived re-bases too: events are read as they
-    /// come, so such a date is another clock's (virtual keyboards and on-screen keyboards stamp
-    /// their keys with 0), and a key dated seconds ago would start its repeat seconds late, that
-    /// is at once and without pause.
-    func time(_ ms: UInt32) -> Double {
-        let t = Double(ms) / 1000
-        let now = sw_monotonic_seconds()
-        if clockOffset == nil || t + clockOffset! > now + Self.maxLead || t + clockOffset! < lastEventTime - 1
-            || t + clockOffset! < now - Self.maxLag
-        {
-            clockOffset = now - t
-        }
-        let mapped = max(lastEventTime, t + clockOffset!)
-        lastEventTime = mapped
-        return mapped
-    }
+    /// A compositor timestamp (ms) on the platform clock (s), as `InputClock` puts it.
+    func time(_ ms: UInt32) -> Double { clock.time(ms, now: sw_monotonic_seconds()) }
 
-    /// How far ahead of now jittery delivery may place an event before the offset re-bases.
-    static let maxLead = 0.050
-    /// How long before its arrival an event may be dated before the offset re-bases: far more
-    /// than a busy frame delays reading, far less than a stale clock is off.
-    static let maxLag = 1.0
+    /// The time given to the newest input event: no frame is drawn for a time before it.
+    var lastEventTime: Double { clock.lastEventTime }
 
-    /// Starts a new gesture's clock offset (between gestures the compositor's base may differ).
-    func newGesture() { clockOffset = nil }
+    /// Starts a new gesture (`InputClock.newGesture`).
+    func newGesture() { clock.newGesture() }
 
     func deliver(_ events: [InputEvent]) {
         guard let window else { return }

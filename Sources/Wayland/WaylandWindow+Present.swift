@@ -18,7 +18,7 @@ extension WaylandWindow {
     ///
     /// Never for a time before the newest input it shows: an input's time is the compositor's
     /// stamp on the window's clock (`WaylandInput.time`), which whole milliseconds and delivery
-    /// put up to `WaylandInput.maxLead` ahead of the moment it is read, and a frame predicted
+    /// put up to `InputClock.maxLead` ahead of the moment it is read, and a frame predicted
     /// just after that moment was dated before it (its animations behind it, and a trace went
     /// back in time). A frame so moved is off the presentation grid: its presentation teaches
     /// the scheduler nothing (it is not reported as aimed).

@@ -215,7 +215,7 @@ import Testing
 
     /// A frame is never drawn for a time before the input it shows. An input's time is the
     /// compositor's stamp on the window's clock, and a stamp a little ahead of the moment it is
-    /// read (whole milliseconds, delivery's jitter; up to `WaylandInput.maxLead`) had the frame
+    /// read (whole milliseconds, delivery's jitter; up to `InputClock.maxLead`) had the frame
     /// predicted from that moment dated before it: the drag's first frame behind its finger,
     /// and a trace going back in time (docs/decisions.md, Latency 0.15.35). Such a frame is off
     /// the presentation grid and not counted as aimed.
