@@ -3,8 +3,15 @@ import ScrollwayGeometry
 import ScrollwayWaylandCore
 
 /// The pointer's cursor over our surfaces: the theme's `left_ptr` (`WaylandWindow.cursorTheme`,
-/// from $XCURSOR_THEME, $XCURSOR_SIZE and $XCURSOR_PATH by default), at the output scale so it is
-/// crisp on HiDPI.
+/// from $XCURSOR_THEME, $XCURSOR_SIZE and $XCURSOR_PATH by default), at the scale of the outputs
+/// it is shown on, so it is crisp on HiDPI and no larger than it needs to be beside it.
+///
+/// Its scale follows its own surface's wl_surface.enter and leave, as a window's does
+/// (`WaylandConnection.bufferScale(entered:all:)`): a pointer moving from a 1× monitor to a 2×
+/// one gets the 2× image when its surface enters that output. Until its surface has entered any,
+/// the outputs of the window it is over stand in (the pointer is over the window, so on one of
+/// them): the largest scale of all outputs had drawn a 1× monitor's cursor from a 2× image,
+/// four times the pixels, scaled down by the compositor.
 ///
 /// The image is read from its one file (`CursorTheme`), little enough work to set it as the
 /// pointer enters. Where no theme file has it, libwayland-cursor's theme is loaded (its built-in
@@ -23,6 +30,11 @@ final class Cursor {
     private var retired: Shown?
     /// Whether the theme's files were looked in for this theme and scale and had no cursor.
     private var notInFiles: (theme: CursorTheme, scale: Int)?
+    /// The outputs the cursor's surface is on (its enters less its leaves).
+    private var enteredOutputs: [OpaquePointer] = []
+    /// Called when the scale the cursor should have changed (its surface entered or left an
+    /// output): the pointer shows it again if it is over the window.
+    var scaleChanged: (() -> Void)?
 
     private struct Shown {
         let theme: CursorTheme
@@ -52,7 +64,36 @@ final class Cursor {
         if let surface { wl_surface_destroy(surface) }
     }
 
-    private var scale: Int { max(connection.bufferScale, 1) }
+    /// The scale of the outputs the cursor is on, or of the window's while it is on none yet.
+    var scale: Int {
+        connection.bufferScale(
+            entered: enteredOutputs.isEmpty ? connection.window?.enteredOutputs ?? [] : enteredOutputs)
+    }
+
+    /// The scale of the image shown, nil before one is.
+    var shownScale: Int? { shown?.scale }
+
+    /// wl_surface.enter of the cursor's surface.
+    func surfaceEntered(_ output: OpaquePointer?) {
+        guard let output, !enteredOutputs.contains(output) else { return }
+        outputsChanging { enteredOutputs.append(output) }
+    }
+
+    /// wl_surface.leave of the cursor's surface.
+    func surfaceLeft(_ output: OpaquePointer?) {
+        outputsChanging { enteredOutputs.removeAll { $0 == output } }
+    }
+
+    /// An output was forgotten (no leave may come for it), or an output's scale changed.
+    func outputsChanged(removing output: OpaquePointer? = nil) {
+        outputsChanging { if let output { enteredOutputs.removeAll { $0 == output } } }
+    }
+
+    /// Applies `change`, and asks for the cursor again if its scale is no longer the shown one's.
+    private func outputsChanging(_ change: () -> Void) {
+        change()
+        if let shown, shown.scale != scale { scaleChanged?() }
+    }
 
     /// Shows the cursor for the pointer that entered with `serial`; reads the theme's file the
     /// first time (and after a change of theme or scale). `allowFallback`: whether
@@ -73,7 +114,12 @@ final class Cursor {
             shown = made
         }
         guard let shown else { return false }
-        if surface == nil { surface = wl_compositor_create_surface(connection.compositor) }
+        if surface == nil {
+            surface = wl_compositor_create_surface(connection.compositor)
+            if let surface {
+                wl_surface_add_listener(surface, Listeners.cursorSurface, Unmanaged.passUnretained(self).toOpaque())
+            }
+        }
         wl_pointer_set_cursor(pointer, serial, surface, shown.hotspot.x, shown.hotspot.y)
         wl_surface_set_buffer_scale(surface, Int32(scale))
         wl_surface_attach(surface, shown.buffer, 0, 0)

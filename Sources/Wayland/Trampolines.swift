@@ -246,6 +246,16 @@ enum Listeners {
                 onOwner(data, WaylandWindow.self, passing: output) { $0.surfaceLeft($1) }
             }))
 
+    /// The cursor's surface: which outputs it is shown on decides its scale.
+    nonisolated(unsafe) static let cursorSurface = listenerTable(
+        wl_surface_listener(
+            enter: { data, _, output in
+                onOwner(data, Cursor.self, passing: output) { $0.surfaceEntered($1) }
+            },
+            leave: { data, _, output in
+                onOwner(data, Cursor.self, passing: output) { $0.surfaceLeft($1) }
+            }))
+
     nonisolated(unsafe) static let xdgSurface = listenerTable(
         xdg_surface_listener(
             configure: { data, surface, serial in

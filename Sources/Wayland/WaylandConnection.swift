@@ -205,6 +205,7 @@ public final class WaylandConnection {
         guard let i = outputs.firstIndex(where: { $0.name == name }) else { return }
         let proxy = outputs.remove(at: i).proxy
         window?.outputRemoved(proxy)
+        input?.outputsChanged(removing: proxy)
         if wl_output_get_version(proxy) >= 3 { wl_output_release(proxy) } else { wl_output_destroy(proxy) }
     }
 
@@ -213,6 +214,7 @@ public final class WaylandConnection {
     func outputScale(output: OpaquePointer?, scale: Int) {
         if let i = outputs.firstIndex(where: { $0.proxy == output }) { outputs[i].scale = max(1, scale) }
         window?.outputsChanged()
+        input?.outputsChanged()
     }
 
     /// wl_output.geometry's transform: a panel turned a quarter (90° or 270°, flipped or not)
@@ -247,7 +249,7 @@ public final class WaylandConnection {
         return sizes.max { $0.width * $0.height < $1.width * $1.height }
     }
 
-    /// The largest scale of any output: the cursor's, and a window's before it is on any.
+    /// The largest scale of any output: a window's before it is on any.
     var bufferScale: Int { outputs.lazy.map(\.scale).max() ?? 1 }
 
     /// The integer buffer scale for a surface on the outputs `entered` (its wl_surface.enter

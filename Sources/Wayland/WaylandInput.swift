@@ -107,6 +107,9 @@ public final class WaylandInput {
     /// Starts a new gesture (`InputClock.newGesture`).
     func newGesture() { clock.newGesture() }
 
+    /// An output's scale changed, or an output was forgotten (`removing`): the cursor follows.
+    func outputsChanged(removing output: OpaquePointer? = nil) { pointer?.outputsChanged(removing: output) }
+
     func deliver(_ events: [InputEvent]) {
         guard let window else { return }
         for e in events { window.handle(e) }

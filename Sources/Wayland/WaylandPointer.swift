@@ -91,11 +91,22 @@ final class WaylandPointer {
             wl_pointer_set_cursor(proxy, serial, nil, 0, 0)
             return
         }
-        if cursor == nil { cursor = Cursor(connection: input.connection) }
+        if cursor == nil {
+            let made = Cursor(connection: input.connection)
+            made.scaleChanged = { [weak self] in self?.cursorVisibilityChanged() }
+            cursor = made
+        }
         if cursor?.set(pointer: proxy, serial: serial, theme: cursorTheme, allowFallback: allowFallback) != true {
             pendingCursorSerial = serial
         }
     }
+
+    /// An output's scale changed, or an output was forgotten (`removing`): the cursor's scale may
+    /// change with it.
+    func outputsChanged(removing output: OpaquePointer? = nil) { cursor?.outputsChanged(removing: output) }
+
+    /// The scale of the cursor shown, nil when none is (for tests).
+    var cursorScale: Int? { cursor?.shownScale }
 
     /// Shows a cursor that waited for the window to be idle (libwayland-cursor's theme load).
     func showPendingCursor() {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ScrollwayWayland
 
-/// A window's buffer scale follows the outputs it is on, on sway's two outputs (the rig's and its
+/// A window's buffer scale and its cursor's follow the outputs they are on, on sway's two outputs (the rig's and its
 /// parking output to the right, which the scenario makes a 2× output of 400×300): the only rig
 /// here with a second output, and one whose outputs a command changes and moves a window
 /// between. (An output removed is not played: sway 1.7 answers `output HEADLESS-2 disable` with
@@ -26,13 +26,62 @@ import Testing
         try desk.settle()
         #expect(desk.window.scale == 1, "a 2× output the window is not on set its scale")
         #expect(window.bufferSize?.width == 400)
+        // The cursor over the window on the 1× output is drawn at 1× (it was drawn at the
+        // largest scale of any output, 2×).
+        try pointer(desk, to: (x: 200, y: 150))
+        try desk.app.pump(until: { cursorScale(window) != nil }, "the cursor shown over the window")
+        try desk.settle()
+        #expect(cursorScale(window) == 1, "the cursor over a 1× output beside a 2× one")
 
         try sway.command("[app_id=scrollway] move container to output HEADLESS-2")
         try desk.app.pump(until: { window.bufferSize?.width == 800 }, "buffers at scale 2 on the 2× output")
         #expect(desk.window.scale == 2)
+        // The cursor over the window on the 2× output: its surface enters that output, and its
+        // image is the 2× one.
+        try pointer(desk, to: (x: 600, y: 150))
+        try desk.app.pump(until: { cursorScale(window) == 2 }, "the cursor at scale 2 on the 2× output")
 
         try sway.command("[app_id=scrollway] move container to output HEADLESS-1")
         try desk.app.pump(until: { window.bufferSize?.width == 400 }, "buffers at scale 1 back on the 1× output")
         #expect(desk.window.scale == 1)
+        try pointer(desk, to: (x: 200, y: 150))
+        try desk.app.pump(until: { cursorScale(window) == 1 }, "the cursor at scale 1 back on the 1× output")
+    }
+
+    /// A window across a 1× and a 2× output draws at 2×; the cursor over it is drawn at the
+    /// scale of the output it is on, by its own surface's enters and leaves.
+    @Test func theCursorIsDrawnAtTheScaleOfTheOutputItIsOn() throws {
+        let desk = try Desk(.sway, scene: .list)
+        let sway = try #require(desk.rig as? SwayRig)
+        let window = desk.app.window
+        try sway.command("output HEADLESS-2 resolution 800x600 scale 2")
+        try desk.app.pump(until: { window.connection.bufferScale == 2 }, "the 2× output's scale heard")
+        try sway.command("[app_id=scrollway] floating enable, resize set 300 200, move absolute position 250 50")
+        try desk.app.pump(until: { window.enteredOutputs.count == 2 }, "the window across both outputs")
+        try desk.app.pump(until: { desk.window.scale == 2 }, "the window at the larger scale")
+
+        try pointer(desk, to: (x: 300, y: 150))
+        try desk.app.pump(until: { cursorScale(window) == 1 }, "the cursor at scale 1 over the 1× output")
+        try pointer(desk, to: (x: 500, y: 150))
+        try desk.app.pump(until: { cursorScale(window) == 2 }, "the cursor at scale 2 over the 2× output")
+        try pointer(desk, to: (x: 300, y: 150))
+        try desk.app.pump(until: { cursorScale(window) == 1 }, "the cursor at scale 1 again")
+    }
+
+    /// The scale of the cursor the window shows, nil when it shows none.
+    func cursorScale(_ window: WaylandWindow) -> Int? { window.connection.input?.pointer?.cursorScale }
+
+    /// Moves sway's pointer to `point` of its output layout once the parking output is the 2×
+    /// one of 400×300: the virtual pointer's absolute positions are fractions of the layout,
+    /// whose size the rig took when that output was 64×64 (`SwayProcess.layoutSize`).
+    func pointer(_ desk: Desk, to point: (x: Double, y: Double)) throws {
+        let rigLayout = try #require(desk.rig as? SwayRig).process.layoutSize
+        let layout = (width: 400.0 + 400, height: 300.0)
+        desk.time += 100
+        desk.rig.seat.pointerMotion(
+            x: point.x / layout.width * Double(rigLayout.width), y: point.y / layout.height * Double(rigLayout.height),
+            time: UInt32(clamping: desk.time, rounding: .down))
+        desk.rig.seat.pointerFrame()
+        try desk.rig.seat.flush()
     }
 }
