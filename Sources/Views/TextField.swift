@@ -55,7 +55,13 @@ open class TextField: Control, TextEditingView {
     /// whatever its own first letter. Only the first `directionScanLimit` characters are read:
     /// a text with no letter there (digits, spaces) runs left to right, and costs what that
     /// part does at each keystroke and frame, not its whole length.
+    ///
+    /// An empty field takes its placeholder's direction: its caret waits where the text the
+    /// placeholder asks for will start (at the right under a Hebrew placeholder), as the
+    /// placeholder itself is drawn. (GTK asks the keyboard layout's direction; a Wayland client
+    /// is not told one.)
     private var lineDirection: TextDirection {
+        if editing.shownCount == 0 { return TextDirection.firstStrong(in: placeholder) ?? .leftToRight }
         let total = min(editing.shownCount, Self.directionScanLimit)
         var span = 64
         while true {
@@ -325,7 +331,7 @@ open class TextField: Control, TextEditingView {
         }
         let textRect = Rect(x: box.minX, y: box.minY, width: box.width, height: layout.size.height)
         if empty {
-            // The placeholder in its own direction (an empty field's caret stays at the left).
+            // The placeholder in its own direction, where the empty field's caret waits.
             canvas.drawText(
                 lineLayout(placeholder, font: font, scale: canvas.scale), font: font, in: textRect,
                 color: .placeholderText, alignment: .natural)

@@ -171,6 +171,25 @@ import Testing
         #expect(abs(atStart - right) < 1, "caret at its start: \(atStart)")
     }
 
+    /// An empty field's caret waits where its placeholder's text starts: at the box's right
+    /// edge under a Hebrew placeholder (it stayed at the left while the placeholder was drawn
+    /// at the right), at the left under a Latin one; typed Hebrew stays at the right.
+    @Test func anEmptyFieldsCaretWaitsWhereItsPlaceholderStarts() throws {
+        let (window, field) = focusedField()
+        let box = (left: 20.0 + 10, right: 20.0 + 260 - 10)
+        field.placeholder = "חיפוש"
+        #expect(abs(try #require(window.textInputState).cursorRectangle.minX - box.right) < 0.5)
+        window.handle(InputEvent(time: 1, .text("ש")))
+        let font = try #require(Font.standard)
+        let typed = try #require(window.textInputState).cursorRectangle.minX
+        #expect(abs(typed - (box.right - font.width(of: "ש"))) < 1, "after typing: \(typed)")
+        field.text = ""
+        field.placeholder = "Search"
+        #expect(abs(try #require(window.textInputState).cursorRectangle.minX - box.left) < 0.5)
+        field.placeholder = ""
+        #expect(abs(try #require(window.textInputState).cursorRectangle.minX - box.left) < 0.5)
+    }
+
     /// A right-to-left text longer than the field starts at the box's right edge and scrolls
     /// leftwards: at its end the caret is at the left edge, Home brings the text's start to the
     /// right edge (its first letter drawn there), End takes the caret back to the left. The
