@@ -24,6 +24,8 @@ import ScrollwayViews
 /// - A touch on an inner view while an ancestor tracks fingers (its own, or a gesture handed
 ///   off to it) joins the ancestor's gesture as one more finger (a two-finger pan, or a pinch
 ///   when it zooms), as a pan recogniser on the ancestor would take every touch in its view.
+/// - Two fingers that swipe together on a zoomable inner view that cannot move their way (at
+///   its smallest scale) are no pinch: they go where one finger would, as a two-finger pan.
 /// - An inner view that gives up its gesture without having dragged (the touch stopped its
 ///   bounce or page turn, then went outwards) settles as after a lift: back in range, on a page.
 ///
@@ -147,22 +149,7 @@ extension ScrollView {
     func handOffAtSlopCrossing(_ state: inout TouchState, touch: Touch) -> Bool {
         guard pinch == nil else { return false }
         let direction = Point(x: -state.pan.motion.x, y: -state.pan.motion.y)
-        guard !canScroll(toward: direction) else { return false }
-        // Outwards: along an axis this view does not scroll, always (UIKit); at this view's
-        // edge on an axis it scrolls, only when it hands drags off at its edges.
-        let outwards: ScrollView?
-        if scrollsOnAxis(of: direction) {
-            outwards = handsOffDragsAtEdges ? enclosingScrollView(toward: direction, source: state.source) : nil
-        } else {
-            outwards =
-                enclosingScrollView(toward: direction, source: state.source)
-                ?? enclosingScrollView(toward: direction, source: state.source, evenAtItsEdge: true)
-        }
-        let next = scrollView(under: state.target, toward: direction, source: state.source) ?? outwards
-        // The other view's pan decides too: off, waiting or declining, it does not take it.
-        guard let next, next.panDecision(fingers: 1 + state.extra.count, source: state.source) == .proceed else {
-            return false
-        }
+        guard !canScroll(toward: direction), let next = handOffTarget(toward: direction, state) else { return false }
         var arbiter = state.arbiter
         let actions = arbiter.moved(
             crossedSlop: true, scrollEnabled: true,
@@ -180,6 +167,51 @@ extension ScrollView {
             }
         }
         handOff(to: next, beyond: nil, at: touch.timestamp)
+        return true
+    }
+
+    /// The scroll view a gesture moving this view's offset by `direction`, which this view
+    /// cannot follow, goes to: one under the finger inside this view that can move that way,
+    /// else the nearest ancestor that can (along an axis this view does not scroll, always, as
+    /// UIKit; at this view's edge on an axis it scrolls, only when it hands drags off at its
+    /// edges), else, along an axis this view does not scroll, the nearest ancestor that scrolls
+    /// on it at all. Whichever it is, its pan must take the fingers now.
+    private func handOffTarget(toward direction: Point, _ state: TouchState) -> ScrollView? {
+        let outwards: ScrollView?
+        if scrollsOnAxis(of: direction) {
+            outwards = handsOffDragsAtEdges ? enclosingScrollView(toward: direction, source: state.source) : nil
+        } else {
+            outwards =
+                enclosingScrollView(toward: direction, source: state.source)
+                ?? enclosingScrollView(toward: direction, source: state.source, evenAtItsEdge: true)
+        }
+        let next = scrollView(under: state.target, toward: direction, source: state.source) ?? outwards
+        // The other view's pan decides too: off, waiting or declining, it does not take it.
+        guard let next, next.panDecision(fingers: 1 + state.extra.count, source: state.source) == .proceed else {
+            return nil
+        }
+        return next
+    }
+
+    /// Two fingers on a zoomable view that move together before they spread or close past the
+    /// slop (a two-finger swipe) are no pinch where this view cannot move their way: UIKit's
+    /// pinch does not begin on a swipe, and the pan of the scroll view that can move takes both
+    /// fingers. The gesture goes where one finger's would (`handOffTarget`), as a two-finger
+    /// pan dragging from the slop's crossing by the fingers' centroid (a pager's page turns).
+    /// Where this view can move their way (zoomed in), the pinch begins as before: panning
+    /// and zooming together. Returns true when it handed the fingers on.
+    func handOffTwoFingerSwipe(_ p: PinchState, tracker: PinchTracker, at t: Double) -> Bool {
+        guard !p.began, var state = touchState, state.extra.isEmpty else { return false }
+        let direction = tracker.startCenter - tracker.center
+        state.location = p.first
+        state.extra = [p.secondID: p.second]
+        guard !canScroll(toward: direction), let next = handOffTarget(toward: direction, state) else { return false }
+        var pan = PanTracker(at: tracker.startCenter, time: p.landed, slop: state.pan.slop)
+        pan.move(to: tracker.center, time: t)
+        state.pan = pan
+        state.pinch = nil
+        touchState = state
+        handOff(to: next, beyond: nil, at: t)
         return true
     }
 

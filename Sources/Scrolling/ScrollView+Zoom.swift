@@ -20,10 +20,13 @@ struct PinchState {
     /// unbanded offset is taken afresh from where it is.
     var lastShown: Point?
     /// Whether the zoom has begun. Two fingers on the screen begin it only once their distance
-    /// changes by more than the slop or their centroid crosses it (they pan together), as
-    /// UIKit's pinch begins: two fingers that land and lift still are no zoom. A
-    /// touchpad pinch has begun from its first event.
+    /// changes by more than the slop or their centroid crosses it (they pan together, where the
+    /// view can move their way: else `handOffTwoFingerSwipe`), as UIKit's pinch begins: two
+    /// fingers that land and lift still are no zoom. A touchpad pinch has begun from its first
+    /// event.
     var began = true
+    /// When the second finger landed (the pinch's fingers were both down).
+    var landed = 0.0
 }
 
 /// A zoom animation in log space around a fixed anchor (viewport coordinates).
@@ -194,7 +197,7 @@ extension ScrollView {
             tracker: PinchTracker(first.location, touch.location), startScale: zoomScaleStorage,
             lastCenter: Point(
                 x: (first.location.x + touch.location.x) / 2, y: (first.location.y + touch.location.y) / 2),
-            active: true, unbanded: unbandedOffset(contentOffset), began: false)
+            active: true, unbanded: unbandedOffset(contentOffset), began: false, landed: touch.timestamp)
         if p.tracker == nil { p.active = false }
         pinch = p
     }
@@ -213,6 +216,9 @@ extension ScrollView {
             let moved = (tracker.center - tracker.startCenter).length
             guard spread > PanTracker.touchSlop || moved > PanTracker.touchSlop else {
                 pinch = p
+                return
+            }
+            if spread <= PanTracker.touchSlop, handOffTwoFingerSwipe(p, tracker: tracker, at: touch.timestamp) {
                 return
             }
             p.began = true

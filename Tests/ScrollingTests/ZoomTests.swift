@@ -189,4 +189,79 @@ import Testing
         rig.settle()
         #expect(abs(rig.scroll.zoomScale - 2) < 1e-6)
     }
+
+    /// A pager of three zoomable 300×400 pages (PhotoKiosk's shape): the pager is the bench's
+    /// scroll view, each page a scroll view of its own zooming its photo from 1 to 3.
+    /// The pages' delegates come back too: the test keeps them (a delegate is held weakly).
+    func zoomablePager() -> (ScrollBench, [ScrollView], [RecordingDelegate]) {
+        let rig = ScrollBench(viewport: Size(width: 300, height: 400), content: Size(width: 900, height: 400))
+        rig.scroll.isPagingEnabled = true
+        var delegates: [RecordingDelegate] = []
+        let pages = (0..<3).map { i -> ScrollView in
+            let page = ScrollView(frame: Rect(x: Double(i) * 300, y: 0, width: 300, height: 400))
+            let photo = View(frame: Rect(x: 0, y: 0, width: 300, height: 400))
+            page.addSubview(photo)
+            page.contentSize = photo.frame.size
+            let d = RecordingDelegate()
+            d.zoomView = photo
+            page.delegate = d
+            delegates.append(d)
+            page.minimumZoomScale = 1
+            page.maximumZoomScale = 3
+            rig.content.addSubview(page)
+            return page
+        }
+        return (rig, pages, delegates)
+    }
+
+    /// Two fingers landed together on a page at its smallest scale and swiped sideways turn the
+    /// pager's page, as one finger does and as UIKit's pager does (its pinch does not begin on
+    /// fingers that move together, and the page cannot move their way): the page took them as
+    /// a pinch that panned it, rubber-banding, and the pager never moved.
+    @Test func aTwoFingerSwipeOnAZoomablePageTurnsThePager() {
+        let (rig, pages, delegates) = zoomablePager()
+        defer { withExtendedLifetime(delegates) {} }
+        rig.send(from: 0.1) { b in
+            b.touch(
+                from: Point(x: 200, y: 150), at: 0,
+                moves: (1...10).map { (t: Double($0 * 12), to: Point(x: 200 - 15 * Double($0), y: 150)) },
+                liftAt: 130, id: 1)
+            b.touch(
+                from: Point(x: 200, y: 250), at: 5,
+                moves: (1...10).map { (t: Double($0 * 12), to: Point(x: 200 - 15 * Double($0), y: 250)) },
+                liftAt: 130, id: 2)
+        }
+        #expect(!pages[0].isZooming && pages[0].zoomScale == 1)
+        rig.settle()
+        #expect(rig.scroll.contentOffset.x == 300, "the pager rests at \(rig.scroll.contentOffset.x)")
+        #expect(pages[0].contentOffset == .zero && pages[0].zoomScale == 1)
+        #expect(!pages[0].isDragging && !pages[0].isZooming)
+        // The pager followed the fingers' centroid from the slop's crossing: no jump.
+        let jumps = zip(rig.offsets, rig.offsets.dropFirst()).map { abs($1.x - $0.x) }
+        #expect(jumps.allSatisfy { $0 < 60 }, "\(jumps)")
+    }
+
+    /// The same swipe on a page zoomed in pans the page's photo (the page can move that way):
+    /// its pinch begins and carries the photo with the fingers, the pager stays, even where
+    /// the page hands drags on at its edges (it is not at one).
+    @Test func aTwoFingerSwipeOnAZoomedPagePansIt() {
+        let (rig, pages, delegates) = zoomablePager()
+        defer { withExtendedLifetime(delegates) {} }
+        pages[0].handsOffDragsAtEdges = true
+        pages[0].setZoomScale(2, animated: false)
+        pages[0].contentOffset = Point(x: 100, y: 100)
+        rig.send(from: 0.1) { b in
+            b.touch(
+                from: Point(x: 200, y: 150), at: 0,
+                moves: (1...6).map { (t: Double($0 * 12), to: Point(x: 200 - 10 * Double($0), y: 150)) },
+                liftAt: nil, id: 1)
+            b.touch(
+                from: Point(x: 200, y: 250), at: 5,
+                moves: (1...6).map { (t: Double($0 * 12), to: Point(x: 200 - 10 * Double($0), y: 250)) },
+                liftAt: nil, id: 2)
+        }
+        #expect(pages[0].isZooming)
+        #expect(abs(pages[0].contentOffset.x - 160) < 1e-6, "\(pages[0].contentOffset)")
+        #expect(rig.scroll.contentOffset.x == 0)
+    }
 }
