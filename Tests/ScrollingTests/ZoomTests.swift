@@ -239,6 +239,15 @@ import Testing
         // The pager followed the fingers' centroid from the slop's crossing: no jump.
         let jumps = zip(rig.offsets, rig.offsets.dropFirst()).map { abs($1.x - $0.x) }
         #expect(jumps.allSatisfy { $0 < 60 }, "\(jumps)")
+        // The page's recognizers are ready for the next gesture, and the page shown now zooms.
+        #expect(pages[0].panGestureRecognizer.state == .possible)
+        #expect(pages[0].pinchGestureRecognizer?.state == .possible)
+        let t = rig.time + 0.1
+        rig.send(.touchDown(id: 3, position: Point(x: 130, y: 200)), at: t)
+        rig.send(.touchDown(id: 4, position: Point(x: 170, y: 200)), at: t + 0.01)
+        rig.send(.touchMotion(id: 3, position: Point(x: 110, y: 200)), at: t + 0.05)
+        rig.send(.touchMotion(id: 4, position: Point(x: 190, y: 200)), at: t + 0.05)
+        #expect(abs(pages[1].zoomScale - 2) < 1e-9 && rig.scroll.contentOffset.x == 300)
     }
 
     /// The same swipe on a page zoomed in pans the page's photo (the page can move that way):
