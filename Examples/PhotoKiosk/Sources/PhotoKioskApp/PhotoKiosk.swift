@@ -19,11 +19,12 @@ public final class PhotoKiosk {
     public var onExit: (() -> Void)?
 
     /// The kiosk's window at `size` (the compositor's fullscreen size replaces it once shown),
-    /// showing the contact sheet.
-    public init(photos: [Photo], size: Size = Size(width: 1024, height: 600)) {
+    /// showing the contact sheet. The pager's photos are decoded by `decoder` (PNG files on a
+    /// thread of its own by default).
+    public init(photos: [Photo], size: Size = Size(width: 1024, height: 600), decoder: PhotoDecoder = PhotoDecoder()) {
         window = Window(size: size)
         window.clearColor = .black
-        pager = PhotoPager(photos: photos)
+        pager = PhotoPager(photos: photos, decoder: decoder)
         pager.fillsSuperview = true
         pager.holdsPhotos = false  // the sheet shows first
         window.addSubview(pager)
@@ -79,9 +80,16 @@ public final class PhotoKiosk {
 public final class PhotoPager: ScrollView {
     public let pages: [PhotoPage]
     private var laidOutSize: Size?
+    /// Decodes the pages' photos off the main thread.
+    public let decoder: PhotoDecoder
+    private var decodes = DecodeRequests()
+    /// Where a photo that does not decode is reported: on standard error unless told otherwise,
+    /// as the command reports a file it skips.
+    public var reportsFailure: (String) -> Void = Photo.warn
 
-    init(photos: [Photo]) {
+    init(photos: [Photo], decoder: PhotoDecoder) {
         pages = photos.map(PhotoPage.init)
+        self.decoder = decoder
         super.init()
         isPagingEnabled = true
         isDirectionalLockEnabled = true
@@ -135,13 +143,17 @@ public final class PhotoPager: ScrollView {
         didSet { if holdsPhotos != oldValue { loadPagesNearTheScreen() } }
     }
 
-    /// The pages in sight and one each side of them hold their photos, decoded before a swipe
-    /// shows them; a page lets its photo go only more than two pages from those in sight, so a
-    /// finger wobbling across a page's edge decodes nothing. None hold theirs while the pager
-    /// is covered, or before it has its size (the size it is laid out at decides the pages).
+    /// The pages in sight and one each side of them hold their photos, asked of the decoder
+    /// before a swipe shows them; a page lets its photo go only more than two pages from those
+    /// in sight, so a finger wobbling across a page's edge decodes nothing. None hold theirs
+    /// while the pager is covered, or before it has its size (the size it is laid out at decides
+    /// the pages).
     func loadPagesNearTheScreen() {
         guard holdsPhotos, let size = laidOutSize, size == bounds.size, bounds.width > 0, !pages.isEmpty else {
-            if !holdsPhotos { for page in pages { page.isLoaded = false } }
+            if !holdsPhotos {
+                for page in pages { page.isLoaded = false }
+                decoder.schedule(keeping: [:], adding: [])
+            }
             return
         }
         let last = pages.count - 1
@@ -154,7 +166,76 @@ public final class PhotoPager: ScrollView {
                 page.isLoaded = false
             }
         }
+        requestDecodes()
     }
+
+    /// Asks the decoder for the photos of the pages that hold theirs and show a thumbnail, the
+    /// page nearest the middle of the screen first, then the others by their distance from it;
+    /// re-ranks those already asked for, and lets go of those of pages let go. Never waits.
+    private func requestDecodes() {
+        guard let window else { return }
+        let channel = connect(to: window)
+        let middle = bounds.midX / bounds.width - 0.5
+        var priorities: [Int: Double] = [:]
+        var jobs: [PhotoDecoder.Job] = []
+        for (i, page) in pages.enumerated() where page.isLoaded && !page.showsFullPhoto && !page.failedToDecode {
+            guard let path = page.photo.path else { continue }
+            let priority = abs(Double(i) - middle)
+            if let id = page.decodeRequest {
+                priorities[id] = priority
+                continue
+            }
+            decodes.nextID += 1
+            let id = decodes.nextID
+            page.decodeRequest = id
+            priorities[id] = priority
+            jobs.append(
+                PhotoDecoder.Job(id: id, page: i, path: path, priority: priority, ticket: window.ticket(on: channel)))
+        }
+        decoder.schedule(keeping: priorities, adding: jobs)
+    }
+
+    /// The channel into `window`'s inbox, opened on first use; moving to another window drops
+    /// what was on its way to the old one (the pages ask again).
+    private func connect(to window: Window) -> InboxChannel<DecodedPhoto> {
+        if let channel = decodes.channel, decodes.window === window { return channel }
+        if let old = decodes.channel { decodes.window?.closeChannel(old) }
+        for page in pages { page.decodeRequest = nil }
+        let channel = window.openChannel(DecodedPhoto.self) { [weak self] decoded in self?.receive(decoded) }
+        decodes.channel = channel
+        decodes.window = window
+        return channel
+    }
+
+    /// Decoded photos dropped on arrival: their page was let go, or asked again, meanwhile.
+    public private(set) var droppedDecodeCount = 0
+
+    /// A decode arrives (main thread, from the inbox): shown in the next frame if its page still
+    /// wants it, else dropped, never shown on another page.
+    private func receive(_ decoded: DecodedPhoto) {
+        guard pages.indices.contains(decoded.page), pages[decoded.page].decodeRequest == decoded.id else {
+            droppedDecodeCount += 1
+            return
+        }
+        let page = pages[decoded.page]
+        page.decodeRequest = nil
+        switch decoded.outcome {
+        case .decoded(let handoff):
+            if let image = handoff.take() { page.show(fullPhoto: image) }
+        case .failed(let message):
+            page.showFailure()
+            reportsFailure(message)
+        case .notStarted:
+            break  // the thumbnail stays; the next move asks again
+        }
+    }
+}
+
+/// The pager's decode requests, kept on the main thread.
+struct DecodeRequests {
+    var nextID = 0
+    var channel: InboxChannel<DecodedPhoto>?
+    weak var window: Window?
 }
 
 /// One photo, fitted to the page, zoomable from 1× to 4× by pinching or double tapping. The
@@ -163,14 +244,43 @@ public final class PhotoPage: ScrollView, ScrollViewDelegate {
     public let photo: Photo
     public let imageView: ImageView
 
-    /// Whether the page holds its photo's pixels (`PhotoPager` sets it for the pages near the
-    /// screen). A page let go drops its drawn picture too (`discardContents`).
+    /// Whether the page holds its photo (`PhotoPager` sets it for the pages near the screen). A
+    /// page that comes to hold a photo file's shows its thumbnail, scaled up to the page, until
+    /// the pager's decoder brings the full photo (`showsFullPhoto`): the page is never empty
+    /// meanwhile and the main thread never decodes. A page let go drops its pixels and its drawn
+    /// picture too (`discardContents`), and a decode still on its way for it is dropped.
     public var isLoaded = false {
         didSet {
             guard isLoaded != oldValue else { return }
-            imageView.image = isLoaded ? photo.image() : nil
+            decodeRequest = nil
+            failedToDecode = false
+            showsFullPhoto = isLoaded && photo.heldImage != nil
+            imageView.image = isLoaded ? photo.heldImage ?? photo.thumbnail : nil
             if !isLoaded { imageView.discardContents() }
         }
+    }
+
+    /// Whether the page shows its full photo (else its thumbnail, or nothing when let go or when
+    /// the photo did not decode).
+    public private(set) var showsFullPhoto = false
+    /// Whether a decode of the photo is on its way for this page (see `PhotoPager`).
+    public var isDecoding: Bool { decodeRequest != nil }
+    /// The decode request the page waits for (`PhotoPager`).
+    var decodeRequest: Int?
+    /// The photo did not decode since the page came to hold it: not asked again until it is let
+    /// go and comes back, as the photo was decoded again each time it came near.
+    private(set) var failedToDecode = false
+
+    /// The full photo, decoded, replaces the thumbnail.
+    func show(fullPhoto image: Canvas) {
+        showsFullPhoto = true
+        imageView.image = image
+    }
+
+    /// A photo that does not decode shows nothing, as it always has.
+    func showFailure() {
+        failedToDecode = true
+        imageView.image = nil
     }
 
     init(photo: Photo) {

@@ -2,9 +2,10 @@ import Foundation
 import Scrollway
 
 /// A photo to show: its file name, a thumbnail for the contact sheet, and where its full
-/// pixels come from. Only the thumbnail stays in memory: a page decodes its photo when it comes
-/// near the screen and lets it go when it is far (`PhotoPage.isLoaded`), so a folder of a
-/// hundred camera photos costs a few photos' pixels, not a hundred.
+/// pixels come from. Only the thumbnail stays in memory: a page has its photo decoded when it
+/// comes near the screen (off the main thread, `PhotoDecoder`) and lets it go when it is far
+/// (`PhotoPage.isLoaded`), so a folder of a hundred camera photos costs a few photos' pixels,
+/// not a hundred.
 public final class Photo {
     public let name: String
     /// The photo fitted into `Photo.thumbnailSize` (twice the contact sheet's cell, for a 2×
@@ -41,9 +42,10 @@ public final class Photo {
         source = .file(path)
     }
 
-    /// The full photo: decoded from its file each time (nil if the file went or broke since the
-    /// kiosk started, reported by `failed`: on standard error unless told otherwise, as the
-    /// command reports a file it skips).
+    /// The full photo: decoded from its file each time, on the calling thread (nil if the file
+    /// went or broke since the kiosk started, reported by `failed`: on standard error unless told
+    /// otherwise, as the command reports a file it skips). The pager does not call it: its pages
+    /// have their photos decoded on the decoder's thread (`PhotoDecoder`).
     public func image(failed: (String) -> Void = Photo.warn) -> Canvas? {
         switch source {
         case .image(let image):
@@ -52,18 +54,34 @@ public final class Photo {
             do {
                 return try Self.decode(path)
             } catch {
-                failed("cannot show '\(path)': \(error)")
+                failed(Self.cannotShow(path, error))
                 return nil
             }
         }
     }
+
+    /// The file the full photo is decoded from; nil for a photo held in memory.
+    var path: String? {
+        if case .file(let path) = source { return path }
+        return nil
+    }
+
+    /// The full photo when it is held in memory (nothing to decode); nil for a file's.
+    var heldImage: Canvas? {
+        if case .image(let image) = source { return image }
+        return nil
+    }
+
+    /// What is reported of a photo file that does not decode.
+    static func cannotShow(_ path: String, _ error: any Error) -> String { "cannot show '\(path)': \(error)" }
 
     /// Writes `message` on standard error, named as the kiosk's.
     public static func warn(_ message: String) {
         FileHandle.standardError.write(Data("PhotoKiosk: \(message)\n".utf8))
     }
 
-    static func decode(_ path: String) throws -> Canvas {
+    /// Decodes the PNG file at `path` (any thread).
+    public static func decode(_ path: String) throws -> Canvas {
         try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
