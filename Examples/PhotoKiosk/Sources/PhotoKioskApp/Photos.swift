@@ -127,7 +127,8 @@ public enum PhotoFolder {
     ///
     /// Each photo is decoded once at start for its thumbnail and let go, one at a time (a
     /// folder of camera photos had all of them decoded at once, hundreds of megabytes before
-    /// the window opened); pages decode theirs again near the screen.
+    /// the window opened); the pager has each decoded again, off the main thread, when its page
+    /// comes near the screen (`PhotoDecoder`).
     public static func load(_ directory: String, skipped: (String) -> Void) throws -> [Photo] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) else {
