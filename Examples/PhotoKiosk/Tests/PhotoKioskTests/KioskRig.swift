@@ -21,13 +21,15 @@ func samplesFolderPath(pid: Int32) -> String {
 }
 
 /// The kiosk on the sample photos in a fresh headless weston (kiosk-shell, as on a real kiosk),
-/// shown and at rest.
-@MainActor func startKiosk(showingSheet: Bool = false) throws -> (rig: WestonRig, app: WaylandApp, kiosk: PhotoKiosk) {
+/// shown and at rest, its photos decoded by `decoder`.
+@MainActor func startKiosk(
+    showingSheet: Bool = false, decoder: PhotoDecoder = PhotoDecoder()
+) throws -> (rig: WestonRig, app: WaylandApp, kiosk: PhotoKiosk) {
     var skipped: [String] = []
     let photos = try PhotoFolder.load(samplesFolder) { skipped.append($0) }
     guard skipped.isEmpty else { throw TestFailure(skipped.joined(separator: "\n")) }
     let rig = try WestonRig(width: Int(screen.width), height: Int(screen.height))
-    let kiosk = PhotoKiosk(photos: photos, size: screen)
+    let kiosk = PhotoKiosk(photos: photos, size: screen, decoder: decoder)
     let app = try kiosk.open(socket: rig.socketPath)
     try app.settle()
     // The kiosk starts on its contact sheet; most tests are about the first photo's page.

@@ -22,6 +22,21 @@ import Testing
         #expect(try rig.capture().shows(suns[1], x: 300, y: 200), "the second photo's sun is not in the middle")
     }
 
+    /// On the compositor too, a page shows its thumbnail while its photo is decoded, and the
+    /// photo once it is.
+    @Test func theThumbnailShowsOnScreenUntilThePhotoIsDecoded() throws {
+        let test = TestDecoder(gated: true)
+        let (rig, app, kiosk) = try startKiosk(showingSheet: true, decoder: test.decoder())
+        kiosk.showPhoto(0)
+        try test.waitForADecodeToStart()
+        try app.pump(until: { try rig.capture().shows(suns[0], x: 300, y: 200) }, "the thumbnail on screen")
+        #expect(!kiosk.pager.pages[0].showsFullPhoto)
+        test.release(2)  // the page's photo and its neighbour's
+        try app.settle()
+        #expect(kiosk.pager.pages[0].showsFullPhoto)
+        #expect(try rig.capture().shows(TestDecoder.photoColor, x: 300, y: 200), "the decoded photo is not on screen")
+    }
+
     @Test func aThumbnailOpensItsPhotoAndAllPhotosGoesBackToTheSheet() throws {
         let (rig, app, kiosk) = try startKiosk(showingSheet: true)
         #expect(kiosk.isShowingSheet)
