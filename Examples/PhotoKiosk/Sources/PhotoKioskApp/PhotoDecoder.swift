@@ -32,6 +32,9 @@ struct DecodedPhoto: Sendable {
 /// background work (`Window.waitsForBackgroundWork`) must never be the reason none is free to
 /// decode (the rule Scrollway's tile workers keep). The thread starts when there is work and
 /// ends when the queue is empty.
+///
+/// A decoder serves one pager: each update names every request the pager still wants, and the
+/// others (a second pager's among them) are let go.
 public final class PhotoDecoder: Sendable {
     /// Decodes the photo file at the path, on the decoder's thread.
     public typealias Decode = @Sendable (String) throws -> Canvas
