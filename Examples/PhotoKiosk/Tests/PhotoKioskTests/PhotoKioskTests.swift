@@ -134,6 +134,31 @@ import Testing
         #expect(abs(radius - SamplePhotos.sunRadius * fitted * scale) <= 3)
     }
 
+    /// Two fingers swiped together across a photo at its fitted size turn the page, as one
+    /// finger does: they landed on a zoomable page, which took them as a pinch and rubber-banded.
+    @Test func aTwoFingerSwipeTurnsToTheNextPhoto() throws {
+        let (rig, app, kiosk) = try startKiosk()
+        var fingers = Fingers(rig, app)
+        try fingers.play(after: 0) { b in
+            b.add(.touchDown(id: 0, x: 450, y: 150), at: 0)
+            b.add(.touchDown(id: 1, x: 450, y: 250), at: 0)
+            b.add(.touchFrame, at: 0)
+            for i in 1...6 {
+                let t = Double(16 * i)
+                b.add(.touchMotion(id: 0, x: 450 - 40 * Double(i), y: 150), at: t)
+                b.add(.touchMotion(id: 1, x: 450 - 40 * Double(i), y: 250), at: t)
+                b.add(.touchFrame, at: t)
+            }
+            b.add(.touchUp(id: 0), at: 112)
+            b.add(.touchUp(id: 1), at: 112)
+            b.add(.touchFrame, at: 112)
+        }
+        try app.settle()
+        #expect(kiosk.pager.currentPage == 1)
+        #expect(kiosk.pager.pages[0].zoomScale == 1)
+        #expect(try rig.capture().shows(suns[1], x: 300, y: 200), "the second photo's sun is not in the middle")
+    }
+
     @Test func theKioskIsFullscreenWithoutACursorAndKeepsTheScreenAwake() throws {
         let (rig, app, _) = try startKiosk()
         try rig.input.roundtrip()
