@@ -43,6 +43,78 @@ public protocol CollectionViewLayout: AnyObject {
     func setMeasuredHeight(_ height: Double, forItemAt path: ItemPath) -> Double
     /// The item an arrow key moves to from `path` (nil: none that way).
     func item(from path: ItemPath, toward direction: CollectionDirection) -> ItemPath?
+    /// Items or sections were inserted, deleted or reloaded (`CollectionView.insertItems(at:)`
+    /// and the rest) at the width `prepare` last saw: the counts are the new ones. A layout
+    /// that keeps state by item (measured sizes) carries it to the items' new paths and returns
+    /// true; false (the default) has the collection call `prepare` again, which places every
+    /// item anew (and forgets what it measured).
+    func prepare(forUpdate update: CollectionUpdate, for collectionView: CollectionView) -> Bool
+}
+
+/// What an update did to a collection's items, for a layout carrying its state over
+/// (`CollectionViewLayout.prepare(forUpdate:for:)`): where each item went, and which items'
+/// contents changed. Indices as UIKit's: deletions name items before the update, insertions
+/// after it (deletions apply first).
+public struct CollectionUpdate: Sendable {
+    /// Sections deleted (before), ascending.
+    let deletedSections: [Int]
+    /// Sections inserted (after), less the insertions before each, ascending: old section s
+    /// (once the deletions are taken out) goes after every one at or below it.
+    private let sectionsInsertedBefore: [Int]
+    /// Items deleted (before), ascending, by section (before).
+    let deletedItems: [Int: [Int]]
+    /// Items inserted (after) less the insertions before each, ascending, by section (after).
+    private let itemsInsertedBefore: [Int: [Int]]
+    /// Items whose content changed (after the update; they are there before it too): what was
+    /// measured of them is stale.
+    public let reloadedItems: Set<ItemPath>
+
+    init(
+        deletedSections: [Int] = [], insertedSections: [Int] = [], deletedItems: [Int: [Int]] = [:],
+        insertedItems: [Int: [Int]] = [:], reloadedItems: Set<ItemPath> = []
+    ) {
+        self.deletedSections = deletedSections
+        sectionsInsertedBefore = insertedSections.enumerated().map { $1 - $0 }
+        self.deletedItems = deletedItems
+        itemsInsertedBefore = insertedItems.mapValues { $0.enumerated().map { $1 - $0 } }
+        self.reloadedItems = reloadedItems
+    }
+
+    /// Whether section `s` (before) is deleted.
+    func deletes(section s: Int) -> Bool { Self.contains(s, in: deletedSections) }
+
+    /// Whether sections come or go (their headers' indices change).
+    var changesSections: Bool { !deletedSections.isEmpty || !sectionsInsertedBefore.isEmpty }
+
+    /// Where the item at `old` is after the update; nil when it was deleted (or its section).
+    public func newPath(for old: ItemPath) -> ItemPath? {
+        if Self.contains(old.section, in: deletedSections) { return nil }
+        let s = old.section - Self.countBelow(old.section, in: deletedSections)
+        let section = s + Self.countBelow(s + 1, in: sectionsInsertedBefore)
+        var item = old.item
+        if let deleted = deletedItems[old.section] {
+            if Self.contains(item, in: deleted) { return nil }
+            item -= Self.countBelow(item, in: deleted)
+        }
+        if let inserted = itemsInsertedBefore[section] { item += Self.countBelow(item + 1, in: inserted) }
+        return ItemPath(item: item, section: section)
+    }
+
+    /// How many of the ascending `values` are below `value` (binary search).
+    static func countBelow(_ value: Int, in values: [Int]) -> Int {
+        var lo = 0
+        var hi = values.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if values[mid] < value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    private static func contains(_ value: Int, in values: [Int]) -> Bool {
+        let i = countBelow(value, in: values)
+        return i < values.count && values[i] == value
+    }
 }
 
 /// Which way an arrow key moves the focus in a collection.
@@ -54,6 +126,7 @@ extension CollectionViewLayout {
     public func setMeasuredHeight(_ height: Double, forItemAt path: ItemPath) -> Double { 0 }
     public func headers(in rect: Rect) -> [Int] { [] }
     public func frameForHeader(inSection section: Int) -> Rect? { nil }
+    public func prepare(forUpdate update: CollectionUpdate, for collectionView: CollectionView) -> Bool { false }
 }
 
 /// A grid in sections (UICollectionViewFlowLayout, vertical): each section a header band, then
@@ -138,7 +211,11 @@ public final class FlowLayout: CollectionViewLayout {
     /// Each item's width: `itemSize.width`, or the share of the row `columnCount` gives it.
     private(set) var itemWidth = 0.0
     private var width = 0.0
-    /// Rows whose items were measured (self-sizing), and each measured row's tallest item.
+    /// Items measured (self-sizing), and their heights: kept by item, so an update that moves
+    /// items to other rows (an insertion reflows the rest of its section) keeps what was
+    /// measured of those that stay.
+    private var measuredItems: [ItemPath: Double] = [:]
+    /// Rows with an item measured, and each one's tallest measured item.
     private var measuredRows: [Int: Double] = [:]
 
     public init() {}
@@ -165,6 +242,26 @@ public final class FlowLayout: CollectionViewLayout {
             pitch = columns > 1 ? w + (inner - Double(columns) * w) / Double(columns - 1) : w
             itemWidth = itemSize.width
         }
+        measuredItems = [:]
+        placeRows(of: collectionView)
+    }
+
+    /// The same width, the items changed: the rows are placed again from the new counts, and
+    /// the items measured (not reloaded) keep their heights at their new paths, so only the
+    /// items inserted or reloaded are measured again. O(items measured + rows).
+    public func prepare(forUpdate update: CollectionUpdate, for collectionView: CollectionView) -> Bool {
+        guard self.collectionView === collectionView, width == collectionView.bounds.width else { return false }
+        var carried: [ItemPath: Double] = [:]
+        for (old, height) in measuredItems {
+            if let new = update.newPath(for: old), !update.reloadedItems.contains(new) { carried[new] = height }
+        }
+        measuredItems = carried
+        placeRows(of: collectionView)
+        return true
+    }
+
+    /// Reads the counts and places the rows: estimates, and the heights of the items measured.
+    private func placeRows(of collectionView: CollectionView) {
         itemCounts = (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
         firstRows = []
         var total = 0
@@ -173,6 +270,10 @@ public final class FlowLayout: CollectionViewLayout {
             total += (n + columns - 1) / columns
         }
         measuredRows = [:]
+        for (path, height) in measuredItems {
+            let r = row(of: path)
+            measuredRows[r] = max(measuredRows[r] ?? 0, height)
+        }
         let estimate = (estimatedItemHeight ?? itemSize.height) + minimumLineSpacing
         rows = RowLayout(
             count: total, sectionStartRows: firstRows, estimate: estimate,
@@ -180,6 +281,10 @@ public final class FlowLayout: CollectionViewLayout {
         // A section's last row ends with the bottom inset, not the line spacing.
         for (s, n) in itemCounts.enumerated() where n > 0 {
             rows.setHeight(lastRow(ofSection: s), rowContentEstimate + sectionInset.bottom)
+        }
+        for (r, tallest) in measuredRows {
+            rows.setHeight(
+                r, tallest + (r == lastRow(ofSection: section(ofRow: r)) ? sectionInset.bottom : minimumLineSpacing))
         }
     }
 
@@ -283,12 +388,15 @@ public final class FlowLayout: CollectionViewLayout {
         estimatedItemHeight == nil ? nil : itemWidth
     }
 
+    /// By item: after an update a row can hold items measured and items not (one inserted).
     public func isMeasured(_ path: ItemPath) -> Bool {
-        estimatedItemHeight == nil || measuredRows[row(of: path)] != nil
+        estimatedItemHeight == nil || measuredItems[path] != nil
     }
 
     /// A row is as tall as the tallest item measured in it.
     public func setMeasuredHeight(_ height: Double, forItemAt path: ItemPath) -> Double {
+        guard contains(path) else { return 0 }
+        measuredItems[path] = height
         let r = row(of: path)
         let tallest = max(measuredRows[r] ?? 0, height)
         measuredRows[r] = tallest
