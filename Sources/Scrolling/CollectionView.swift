@@ -1,3 +1,4 @@
+import Logging
 import ScrollwayGeometry
 import ScrollwayGestures
 import ScrollwayLayout
@@ -97,6 +98,11 @@ open class CollectionCell: ReusableCell {
 /// costs what it shows, not what the collection holds (the layout finds the rows in view in
 /// O(log n)). Tapping an item selects it; with the keyboard, the arrows move the focus from
 /// item to item and Space or Return select.
+///
+/// Items and sections are inserted, deleted and reloaded as UIKit's are (`insertItems(at:)`,
+/// `deleteItems(at:)`, `reloadItems(at:)`, `insertSections(_:)`, `deleteSections(_:)`): the
+/// cells in view keep their items, what is on screen stays still, and the selection and the
+/// keyboard focus follow their items.
 public final class CollectionView: ScrollView {
     public weak var dataSource: CollectionViewDataSource?
     public let layout: CollectionViewLayout
@@ -118,6 +124,16 @@ public final class CollectionView: ScrollView {
     private var isUpdating = false
     /// The rect the last update gave cells to, and whether anything changed since.
     private var placedRect: Rect?
+    /// Bumped by every change to the items (an update, a reload): a pass of asking for cells
+    /// that sees it move (the data source's `cellForItemAt` updated the collection) stops
+    /// asking for the paths it had, and places the cells again once it is over.
+    private var itemsGeneration = 0
+    /// An update was refused during a pass (`refuseUpdate`): the pass stops asking for items
+    /// and the collection reloads when it ends.
+    private var reloadPending = false
+    /// Where the collection says what it refused (an update the data source does not agree
+    /// with); a test routes it into memory.
+    var log = Logger(label: "scrollway.collection")
 
     public init(frame: Rect = .zero, layout: CollectionViewLayout = FlowLayout()) {
         self.layout = layout
@@ -147,6 +163,7 @@ public final class CollectionView: ScrollView {
 
     /// Reads the data source again and places everything anew.
     public func reloadData() {
+        itemsGeneration &+= 1
         for (_, cell) in visibleCells { recycle(cell) }
         visibleCells.removeAll()
         // Headers too: their titles are read again.
@@ -164,6 +181,233 @@ public final class CollectionView: ScrollView {
         counts = (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
         if let s = selectedItem, s.section >= counts.count || s.item >= counts[s.section] { selectedItem = nil }
         invalidateLayout()
+    }
+
+    // MARK: Updates
+
+    /// Inserts items (paths after the insertion, as UIKit's); the data source must already
+    /// have them. The cells in view keep their items, and the first item in view stays where
+    /// it is on screen, whatever is inserted above it.
+    public func insertItems(at paths: [ItemPath]) {
+        let inserted = Array(Set(paths)).sorted()
+        guard !inserted.isEmpty else { return }
+        var newCounts = counts
+        for p in inserted {
+            guard p.section >= 0 && p.section < counts.count else {
+                return refuseUpdate("insertItems: \(Self.outside(p, counts))")
+            }
+            newCounts[p.section] += 1
+        }
+        if let p = inserted.first(where: { !$0.isItem(in: newCounts) }) {
+            return refuseUpdate("insertItems: \(Self.outside(p, newCounts)) (the items after inserting)")
+        }
+        if let d = disagreement(with: newCounts) { return refuseUpdate("insertItems: \(d)") }
+        let bySection = Dictionary(grouping: inserted, by: \.section).mapValues { $0.map(\.item) }
+        apply(CollectionUpdate(insertedItems: bySection), counts: newCounts)
+    }
+
+    /// Deletes items (paths before the deletion, as UIKit's); the data source must no longer
+    /// have them. Their cells are recycled, the selection and the keyboard focus on one of them
+    /// are cleared, and the first item in view that stays keeps its place on screen.
+    public func deleteItems(at paths: [ItemPath]) {
+        let deleted = Array(Set(paths)).sorted()
+        guard !deleted.isEmpty else { return }
+        if let p = deleted.first(where: { !contains($0) }) {
+            return refuseUpdate("deleteItems: \(Self.outside(p, counts))")
+        }
+        var newCounts = counts
+        for p in deleted { newCounts[p.section] -= 1 }
+        if let d = disagreement(with: newCounts) { return refuseUpdate("deleteItems: \(d)") }
+        let bySection = Dictionary(grouping: deleted, by: \.section).mapValues { $0.map(\.item) }
+        apply(CollectionUpdate(deletedItems: bySection), counts: newCounts)
+    }
+
+    /// Asks the data source again for these items (their content changed): those with cells
+    /// get new ones, and a self-sizing layout measures them again. The selection and the
+    /// keyboard focus stay on them; the first item in view stays where it is on screen.
+    public func reloadItems(at paths: [ItemPath]) {
+        let reloaded = Set(paths)
+        guard !reloaded.isEmpty else { return }
+        if let p = reloaded.sorted().first(where: { !contains($0) }) {
+            return refuseUpdate("reloadItems: \(Self.outside(p, counts))")
+        }
+        apply(CollectionUpdate(reloadedItems: reloaded), counts: counts)
+    }
+
+    /// Inserts sections (indices after the insertion), their items read from the data source,
+    /// which must already have them; the first item in view stays where it is on screen.
+    public func insertSections(_ sections: [Int]) {
+        let inserted = Array(Set(sections)).sorted()
+        guard !inserted.isEmpty else { return }
+        let newSectionCount = counts.count + inserted.count
+        if let s = inserted.first(where: { $0 < 0 || $0 >= newSectionCount }) {
+            return refuseUpdate(
+                "insertSections: section \(s) is outside 0..<\(newSectionCount) (the sections after inserting)")
+        }
+        guard let dataSource else { return refuseUpdate("insertSections: there is no data source") }
+        let has = dataSource.numberOfSections(in: self)
+        if has != newSectionCount {
+            return refuseUpdate(
+                "insertSections: the data source has \(has) sections, where \(counts.count) and \(inserted.count) inserted make \(newSectionCount)"
+            )
+        }
+        var newCounts: [Int] = []
+        var old = 0
+        for s in 0..<newSectionCount {
+            if CollectionUpdate.countBelow(s + 1, in: inserted) > CollectionUpdate.countBelow(s, in: inserted) {
+                newCounts.append(max(0, dataSource.collectionView(self, numberOfItemsInSection: s)))
+            } else {
+                newCounts.append(counts[old])
+                old += 1
+            }
+        }
+        if let d = disagreement(with: newCounts) { return refuseUpdate("insertSections: \(d)") }
+        apply(CollectionUpdate(insertedSections: inserted), counts: newCounts)
+    }
+
+    /// Deletes sections (indices before the deletion) and their items; the data source must no
+    /// longer have them. The first item in view that stays keeps its place on screen.
+    public func deleteSections(_ sections: [Int]) {
+        let deleted = Array(Set(sections)).sorted()
+        guard !deleted.isEmpty else { return }
+        if let s = deleted.first(where: { $0 < 0 || $0 >= counts.count }) {
+            return refuseUpdate("deleteSections: section \(s) is outside 0..<\(counts.count)")
+        }
+        let gone = Set(deleted)
+        let newCounts = counts.indices.filter { !gone.contains($0) }.map { counts[$0] }
+        if let d = disagreement(with: newCounts) { return refuseUpdate("deleteSections: \(d)") }
+        apply(CollectionUpdate(deletedSections: deleted), counts: newCounts)
+    }
+
+    /// Why `path` names no item of sections holding `counts` items.
+    private static func outside(_ path: ItemPath, _ counts: [Int]) -> String {
+        guard path.section >= 0 && path.section < counts.count else {
+            return "section \(path.section) of item \(path) is outside 0..<\(counts.count)"
+        }
+        return "item \(path) is outside 0..<\(counts[path.section]) in section \(path.section)"
+    }
+
+    /// Where the data source's counts differ from `expected`, the counts an update makes (nil
+    /// when they agree, or when there is no data source to ask).
+    private func disagreement(with expected: [Int]) -> String? {
+        guard let dataSource else { return nil }
+        let sections = dataSource.numberOfSections(in: self)
+        guard sections == expected.count else {
+            return "the data source has \(sections) sections, where the update makes \(expected.count)"
+        }
+        for (s, n) in expected.enumerated() {
+            let has = dataSource.collectionView(self, numberOfItemsInSection: s)
+            if has != n { return "the data source has \(has) items in section \(s), where the update makes \(n)" }
+        }
+        return nil
+    }
+
+    /// An update that names items or sections the collection does not have, or that the data
+    /// source's counts do not agree with (the app changed its model after the call, or by
+    /// another amount), is not applied: it is logged, naming the paths and counts, and the
+    /// collection reloads from the data source, so it shows what the app has. UIKit raises
+    /// "Invalid update" there; a layout indexing its arrays with such a path would trap, and
+    /// counts that disagreed would show the wrong items.
+    ///
+    /// Refused while the collection asks for cells (the app's `cellForItemAt` changed its model
+    /// and told the collection), the reload waits for the pass to end, which stops asking for
+    /// items: the paths it had may name none now.
+    private func refuseUpdate(_ what: String) {
+        log.error("CollectionView: \(what); reloaded from the data source instead")
+        if isUpdating {
+            reloadPending = true
+            itemsGeneration &+= 1
+        } else {
+            reloadData()
+        }
+    }
+
+    /// Applies an update the data source agrees with: the layout brought up to date (keeping
+    /// what it measured, or prepared again), the cells in view renumbered (those of items gone
+    /// or reloaded recycled), the selection and the focus moved with their items, then the
+    /// offset moved by however far the first item in view (or the first after it that stays)
+    /// moved, so nothing in view jumps. If that would leave a resting collection outside its
+    /// range (the items above it were deleted), it rests at the edge.
+    private func apply(_ update: CollectionUpdate, counts newCounts: [Int]) {
+        // The layout as the collection stands (a new width, a reload not yet placed) first:
+        // the item kept still is found in it.
+        prepareIfNeeded()
+        itemsGeneration &+= 1
+        var reference: (path: ItemPath, y: Double)?
+        let inView = layout.items(in: bounds)
+        if let first = inView.first(where: { update.newPath(for: $0) != nil })
+            ?? inView.last.flatMap({ firstSurvivor(after: $0, of: update) })
+        {
+            reference = (first, layout.frameForItem(at: first).minY - bounds.minY)
+        }
+        let wasInRange = isOffsetInRange
+        // No pass of placing cells runs until the offset is moved: one at the old offset would
+        // recycle the cells of the items in view that the update moved away from it.
+        let wasUpdating = isUpdating
+        isUpdating = true
+        counts = newCounts
+        if !layout.prepare(forUpdate: update, for: self) { layout.prepare(for: self) }
+        needsPrepare = false
+        preparedWidth = bounds.width
+        placedRect = nil
+        // Renumbered first, recycled after: recycling runs app code (a touch cancelled) that
+        // may update the collection again, and must find it consistent.
+        let focused = window?.focusedView
+        var refocus: ItemPath?
+        var renumbered: [ItemPath: CollectionCell] = [:]
+        var gone: [CollectionCell] = []
+        for (path, cell) in visibleCells {
+            let new = update.newPath(for: path)
+            if let new, !update.reloadedItems.contains(new) {
+                renumbered[new] = cell
+            } else {
+                gone.append(cell)
+                if let new, let focused, focused.isDescendant(of: cell) { refocus = new }
+            }
+        }
+        visibleCells = renumbered
+        selectedItem = selectedItem.flatMap { update.newPath(for: $0) }
+        for cell in gone { recycle(cell) }
+        if update.changesSections {
+            // Their indices changed: taken down, their titles read again.
+            for (_, header) in headers {
+                header.removeFromSuperview()
+                headerPool.append(header)
+            }
+            headers.removeAll()
+        }
+        contentSize = layout.contentSize
+        if let reference, let new = update.newPath(for: reference.path) {
+            contentShifted(by: layout.frameForItem(at: new).minY - bounds.minY - reference.y)
+        }
+        keepOffsetInRangeAtRest(ifItWas: wasInRange)
+        isUpdating = wasUpdating
+        updateVisibleItems()
+        // A reloaded item keeps the focus: its new cell takes it (made here if the item is away).
+        if let refocus, !isUpdating, let dataSource, contains(refocus) {
+            if visibleCells[refocus] == nil {
+                keep(dataSource.collectionView(self, cellForItemAt: refocus), at: refocus)
+            }
+            visibleCells[refocus]?.becomeFocused()
+        }
+    }
+
+    /// The first item after `path` (in the old numbering) that `update` keeps.
+    private func firstSurvivor(after path: ItemPath, of update: CollectionUpdate) -> ItemPath? {
+        var s = path.section
+        var i = path.item + 1
+        while s < counts.count {
+            if !update.deletes(section: s) {
+                while i < counts[s] {
+                    let p = ItemPath(item: i, section: s)
+                    if update.newPath(for: p) != nil { return p }
+                    i += 1
+                }
+            }
+            s += 1
+            i = 0
+        }
+        return nil
     }
 
     /// The layout's settings changed: it places everything again before the next frame.
@@ -256,11 +500,41 @@ public final class CollectionView: ScrollView {
     }
 
     /// Gives cells to the items meeting the viewport plus the margin (measuring those a
-    /// self-sizing layout has not measured), recycles the rest.
+    /// self-sizing layout has not measured), recycles the rest. An update from inside the pass
+    /// (the data source's `cellForItemAt`) stops it; a refused one reloads when it ends; either
+    /// way the pass runs again with the items as they are now.
     func updateVisibleItems() {
+        guard !isUpdating, dataSource != nil else { return }
+        for _ in 0..<4 {
+            let generation = itemsGeneration
+            placeItems()
+            if reloadPending {
+                reloadPending = false
+                reloadData()
+            }
+            guard itemsGeneration != generation else { return }
+            placedRect = nil
+        }
+    }
+
+    /// One pass of `updateVisibleItems`: stops asking for items when they change under it.
+    private func placeItems() {
         guard !isUpdating, let dataSource else { return }
         isUpdating = true
         defer { isUpdating = false }
+        let generation = itemsGeneration
+        /// A cell from the data source for `path`; nil when the data source changed the items
+        /// while making it (the cell, made for a path that may now name another item, waits in
+        /// the pool).
+        func cell(for path: ItemPath) -> CollectionCell? {
+            if let cell = visibleCells[path] { return cell }
+            let cell = dataSource.collectionView(self, cellForItemAt: path)
+            guard itemsGeneration == generation else {
+                pool.put(cell, identifier: cell.reuseIdentifier)
+                return nil
+            }
+            return cell
+        }
         let wasInRange = isOffsetInRange
         prepareIfNeeded()
         var rect = bounds.insetBy(dx: 0, dy: -margin)
@@ -283,7 +557,7 @@ public final class CollectionView: ScrollView {
             var shift = 0.0
             for path in unmeasured {
                 guard let width = layout.measuringWidth(forItemAt: path) else { continue }
-                let cell = visibleCells[path] ?? dataSource.collectionView(self, cellForItemAt: path)
+                guard let cell = cell(for: path) else { return }
                 if visibleCells[path] == nil { keep(cell, at: path) }
                 let above = layout.frameForItem(at: path).maxY <= bounds.minY + 1e-9
                 let moved = layout.setMeasuredHeight(cell.preferredHeight(forWidth: width), forItemAt: path)
@@ -297,16 +571,22 @@ public final class CollectionView: ScrollView {
         let wantedSet = Set(wanted)
         // The focused item keeps its cell wherever it scrolls, as a list's focused row does.
         var leaving: [ItemPath] = []
+        var away: [(ItemPath, CollectionCell)] = []
         let focused = window?.focusedView
         for (path, cell) in visibleCells where !wantedSet.contains(path) {
-            if let focused, focused.isDescendant(of: cell) { continue }
+            if let focused, focused.isDescendant(of: cell) {
+                away.append((path, cell))
+                continue
+            }
             leaving.append(path)
         }
         for path in leaving {
             if let cell = visibleCells.removeValue(forKey: path) { recycle(cell) }
         }
+        // The focused item's cell kept while away follows its item (an update moved it).
+        for (path, cell) in away { keep(cell, at: path) }
         for path in wanted {
-            let cell = visibleCells[path] ?? dataSource.collectionView(self, cellForItemAt: path)
+            guard let cell = cell(for: path) else { return }
             keep(cell, at: path)
         }
         updateHeaders(in: rect, dataSource: dataSource)
