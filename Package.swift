@@ -314,6 +314,8 @@ let package = Package(
             dependencies: [
                 "ScrollwayHeadless", "ScrollwayScripts", "ScrollwayLayout",
                 "ScrollwayScrolling", "ScrollwayViews", "ScrollwayGestures", "ScrollwayPhysics", "ScrollwayTestSupport",
+                // A collection's refused updates are read from its logger (CollectionUpdateTests).
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The seeded fuzzers: a quick share of their cases in a debug build, all of them in

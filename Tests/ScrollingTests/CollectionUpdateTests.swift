@@ -1,0 +1,389 @@
+import Logging
+import ScrollwayGeometry
+import ScrollwayRaster
+import ScrollwayViews
+import Synchronization
+import Testing
+
+@testable import ScrollwayScrolling
+
+/// A collection's item and section updates (UIKit's `insertItems`, `deleteItems`,
+/// `reloadItems`, `insertSections`, `deleteSections`): the cells in view keep their items, what
+/// is on screen stays still, the selection and the focus follow their items, a self-sizing
+/// layout keeps what it measured, a reader hears the right positions, and an update the data
+/// source does not agree with is logged and reloaded instead.
+@MainActor
+@Suite struct CollectionUpdateTests {
+    /// Items named by a model the tests edit as an app does, before telling the collection.
+    final class Model: CollectionViewDataSource {
+        var names: [[String]]
+        var titles: [String]
+        /// The paths the collection asked cells for.
+        var asked: [ItemPath] = []
+        init(_ names: [[String]], titles: [String]? = nil) {
+            self.names = names
+            self.titles = titles ?? names.indices.map { "Section \($0)" }
+        }
+        func numberOfSections(in collectionView: CollectionView) -> Int { names.count }
+        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+            names[section].count
+        }
+        func collectionView(_ collectionView: CollectionView, cellForItemAt path: ItemPath) -> CollectionCell {
+            asked.append(path)
+            let cell = collectionView.dequeueReusableCell(withIdentifier: "cell") as! CollectionViewTests.TextCell
+            cell.label.text = names[path.section][path.item]
+            return cell
+        }
+        func collectionView(_ collectionView: CollectionView, titleForSection section: Int) -> String {
+            titles[section]
+        }
+    }
+
+    /// What a logger says, kept in memory.
+    final class Lines: Sendable {
+        let lines = Mutex<[String]>([])
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    struct Capture: LogHandler {
+        let lines: Lines
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(event: LogEvent) { lines.lines.withLock { $0.append("\(event.level) \(event.message)") } }
+    }
+
+    /// The items of `counts` named "s.i", as CollectionViewTests' grid: a 400×600 window, items
+    /// 100×80 in three columns 140 apart, rows 90 apart from y = 40 (a header of 30, an inset
+    /// of 10). The collection's log goes to `lines`.
+    func rig(_ names: [[String]], selfSizing: Bool = false) -> (ScrollBench, CollectionView, Model, Lines) {
+        let layout = FlowLayout()
+        layout.itemSize = Size(width: 100, height: 80)
+        layout.minimumInteritemSpacing = 10
+        layout.minimumLineSpacing = 10
+        layout.sectionInset = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+        layout.headerHeight = 30
+        if selfSizing { layout.estimatedItemHeight = 50 }
+        let collection = CollectionView(layout: layout)
+        collection.register("cell") { CollectionViewTests.TextCell() }
+        let lines = Lines()
+        collection.log = Logger(label: "test") { _ in Capture(lines: lines) }
+        let model = Model(names)
+        collection.dataSource = model
+        let bench = ScrollBench(viewport: Size(width: 400, height: 600), scrollView: collection)
+        bench.retainedDelegate = model
+        bench.content.removeFromSuperview()
+        collection.reloadData()
+        bench.window.layoutIfNeeded()
+        return (bench, collection, model, lines)
+    }
+
+    static func names(_ count: Int, section: Int = 0) -> [String] { (0..<count).map { "\(section).\($0)" } }
+
+    func text(_ cell: CollectionCell?) -> String? { (cell as? CollectionViewTests.TextCell)?.label.text }
+
+    func onScreen(_ cell: CollectionCell) -> Point { cell.convert(Point.zero, to: nil) }
+
+    /// Every cell shows its item's name in the model, and a reader hears each element's
+    /// position among all the items ("item 66 of 304") and its name: the model's at that place.
+    func expectCellsShowTheModel(_ collection: CollectionView, _ model: Model, in window: Window) {
+        let total = model.names.reduce(0) { $0 + $1.count }
+        let flat = model.names.flatMap { $0 }
+        for (path, cell) in collection.visibleCells {
+            #expect(text(cell) == model.names[path.section][path.item], "\(path)")
+            let index = model.names.prefix(path.section).reduce(0) { $0 + $1.count } + path.item + 1
+            #expect(cell.accessibilityPosition?.index == index && cell.accessibilityPosition?.count == total)
+        }
+        let nodes = collection.accessibilityNode(in: window, depth: 1)?.children ?? []
+        let items = nodes.filter { $0.position != nil }
+        #expect(items.count == collection.visibleCells.count)
+        for node in items {
+            guard let position = node.position else { continue }
+            #expect(position.count == total)
+            #expect(node.label == flat[position.index - 1], "\(position)")
+        }
+    }
+
+    /// Three items inserted above the view (a row's worth) and one among the items in view: the
+    /// cells in view keep their items (renumbered, not asked for again), the first row in view
+    /// stays where it is on screen, the items after the one inserted in view move on by one,
+    /// and the selection and the keyboard focus follow their items.
+    @Test func insertingKeepsTheItemsInViewAndTheirPlaceOnScreen() throws {
+        let (bench, collection, model, _) = rig([Self.names(300)])
+        collection.contentOffset = Point(x: 0, y: 40 + 90 * 20)  // row 20 (items 60…62) at the top
+        bench.window.layoutIfNeeded()
+        let before = collection.visibleCells
+        let place = before.mapValues(onScreen)
+        collection.selectItem(at: ItemPath(item: 62))
+        let focused = try #require(before[ItemPath(item: 64)])
+        focused.becomeFocused()
+        model.asked = []
+        model.names[0].insert(contentsOf: ["new a", "new b", "new c"], at: 0)
+        model.names[0].insert("new d", at: 66)
+        collection.insertItems(at: [0, 1, 2, 66].map { ItemPath(item: $0) })
+        bench.window.layoutIfNeeded()
+        // The content above grew by a row: the offset with it.
+        #expect(collection.contentOffset.y == 40 + 90 * 21)
+        for old in 60..<63 {
+            let cell = try #require(before[ItemPath(item: old)])
+            #expect(collection.visibleCells[ItemPath(item: old + 3)] === cell, "\(old)")
+            #expect(onScreen(cell) == place[ItemPath(item: old)], "\(old)")
+        }
+        // Old 63 on: one further on (66 is new), one column right or the next row's first.
+        for old in 63..<75 {
+            let cell = try #require(before[ItemPath(item: old)])
+            let new = ItemPath(item: old + 4)
+            #expect(collection.visibleCells[new] === cell, "\(old)")
+            let frame = collection.frameForItem(at: new)
+            #expect(onScreen(cell) == Point(x: frame.minX, y: frame.minY - collection.contentOffset.y), "\(old)")
+        }
+        #expect(onScreen(try #require(before[ItemPath(item: 63)])) == place[ItemPath(item: 64)])
+        // Cells asked for: the one inserted in view, and what came in at the margin's bottom
+        // edge; none for an item that had a cell.
+        #expect(model.asked.contains(ItemPath(item: 66)))
+        let renumbered = Set(before.keys.map { ItemPath(item: $0.item + ($0.item < 63 ? 3 : 4)) })
+        #expect(model.asked.allSatisfy { !renumbered.contains($0) }, "\(model.asked)")
+        #expect(collection.selectedItem == ItemPath(item: 65))
+        #expect(collection.visibleCells.filter { $0.value.isSelected }.map(\.key) == [ItemPath(item: 65)])
+        #expect(bench.window.focusedView === focused && collection.itemPath(for: focused) == ItemPath(item: 68))
+        expectCellsShowTheModel(collection, model, in: bench.window)
+        // The arrows go on from the focused item's new place.
+        bench.send(.key(.right, pressed: true, modifiers: []), at: bench.time + 0.02)
+        bench.send(.key(.right, pressed: false, modifiers: []), at: bench.time + 0.05)
+        bench.settle()
+        #expect(bench.window.focusedView === collection.visibleCells[ItemPath(item: 69)])
+    }
+
+    /// The first item in view, the selected one and the focused one deleted: their cells are
+    /// recycled, the selection and the focus cleared, and the first item in view that stays
+    /// keeps its place on screen (the offset moves up a row with it).
+    @Test func deletingRecyclesTheirCellsAndKeepsTheFirstThatStays() throws {
+        let (bench, collection, model, _) = rig([Self.names(300)])
+        collection.contentOffset = Point(x: 0, y: 40 + 90 * 20)
+        bench.window.layoutIfNeeded()
+        let before = collection.visibleCells
+        collection.selectItem(at: ItemPath(item: 62))
+        try #require(before[ItemPath(item: 64)]).becomeFocused()
+        let survivor = try #require(before[ItemPath(item: 63)])
+        let place = onScreen(survivor)
+        let deleted = [60, 61, 62, 64]
+        for i in deleted.reversed() { model.names[0].remove(at: i) }
+        model.asked = []
+        collection.deleteItems(at: deleted.map { ItemPath(item: $0) })
+        bench.window.layoutIfNeeded()
+        #expect(collection.visibleCells[ItemPath(item: 60)] === survivor)
+        #expect(onScreen(survivor) == place)
+        #expect(collection.contentOffset.y == 40 + 90 * 19)
+        #expect(collection.selectedItem == nil)
+        #expect(!collection.visibleCells.values.contains { $0.isSelected })
+        #expect(!(bench.window.focusedView is CollectionCell))
+        let shown = Set(collection.visibleCells.values.map(ObjectIdentifier.init))
+        for i in deleted {
+            let cell = try #require(before[ItemPath(item: i)])
+            #expect(
+                !shown.contains(ObjectIdentifier(cell)) || model.asked.contains { collection.visibleCells[$0] === cell }
+            )
+            #expect(shown.contains(ObjectIdentifier(cell)) || cell.isHidden || cell.superview == nil)
+        }
+        // Items 65… stay (as 61…), unasked.
+        for old in 65..<72 { #expect(collection.visibleCells[ItemPath(item: old - 4)] === before[ItemPath(item: old)]) }
+        expectCellsShowTheModel(collection, model, in: bench.window)
+    }
+
+    /// A collection resting at its end whose last items are deleted rests at its new end, with
+    /// no bounce: the first item in view is gone and so is everything after it.
+    @Test func deletingTheLastItemsAtTheEndRestsAtTheEdge() {
+        let (bench, collection, model, _) = rig([Self.names(300)])
+        collection.contentOffset = Point(x: 0, y: collection.verticalRange.upperBound)
+        bench.window.layoutIfNeeded()
+        model.names[0].removeLast(30)
+        collection.deleteItems(at: (270..<300).map { ItemPath(item: $0) })
+        let rest = collection.contentOffset.y
+        #expect(rest == collection.verticalRange.upperBound)
+        #expect(collection.contentSize.height == 40 + 90 * 90)
+        #expect(!bench.window.hasActiveAnimations)
+        bench.advance(by: 0.2)
+        #expect(collection.contentOffset.y == rest)
+        #expect(collection.visibleCells[ItemPath(item: 269)] != nil)
+        expectCellsShowTheModel(collection, model, in: bench.window)
+    }
+
+    /// A self-sizing grid keeps the heights it measured of the items that stay, at their new
+    /// places: an insertion reflows the tall item into the next row, which is as tall as it
+    /// without asking for its cell again; a reload measures the item again.
+    @Test func selfSizingKeepsWhatItMeasuredAndAReloadMeasuresAgain() throws {
+        var names = Self.names(9)
+        names[1] = "A much longer caption that wraps over several lines in a narrow cell"
+        let (bench, collection, model, _) = rig([names], selfSizing: true)
+        let font = try #require(Font.standard)
+        func height(_ text: String) -> Double {
+            font.layout(text, maxWidth: 84, maxLines: 0, scale: 1).size.height.rounded(.up) + 16
+        }
+        let tall = height(names[1])
+        let short = height("0.0")
+        #expect(tall > short)
+        #expect(collection.frameForItem(at: ItemPath(item: 0)).height == tall)
+        let tallCell = try #require(collection.visibleCells[ItemPath(item: 1)])
+        model.asked = []
+        model.names[0].insert(contentsOf: ["new a", "new b"], at: 0)
+        collection.insertItems(at: [ItemPath(item: 0), ItemPath(item: 1)])
+        bench.window.layoutIfNeeded()
+        // Row 0: new a, new b, 0.0 (one line); row 1: the tall caption, 0.2, 0.3.
+        #expect(model.asked.sorted() == [ItemPath(item: 0), ItemPath(item: 1)])
+        #expect(collection.visibleCells[ItemPath(item: 3)] === tallCell)
+        #expect(collection.frameForItem(at: ItemPath(item: 0)) == Rect(x: 10, y: 40, width: 100, height: short))
+        #expect(
+            collection.frameForItem(at: ItemPath(item: 3))
+                == Rect(x: 10, y: 40 + short + 10, width: 100, height: tall))
+        #expect(tallCell.frame == collection.frameForItem(at: ItemPath(item: 3)))
+        // The caption made short and reloaded: a new cell, measured again, its row one line.
+        model.names[0][3] = "short"
+        model.asked = []
+        collection.reloadItems(at: [ItemPath(item: 3)])
+        bench.window.layoutIfNeeded()
+        #expect(model.asked == [ItemPath(item: 3)])
+        #expect(text(collection.visibleCells[ItemPath(item: 3)]) == "short")
+        #expect(collection.frameForItem(at: ItemPath(item: 3)).height == short)
+        #expect(collection.frameForItem(at: ItemPath(item: 6)).minY == 40 + 2 * (short + 10))
+        expectCellsShowTheModel(collection, model, in: bench.window)
+    }
+
+    /// A reloaded item keeps the selection and the keyboard focus (its new cell takes it); the
+    /// cells of the other items are left as they were.
+    @Test func aReloadedItemKeepsTheSelectionAndTheFocus() throws {
+        let (bench, collection, model, _) = rig([Self.names(30)])
+        collection.selectItem(at: ItemPath(item: 4))
+        let old = try #require(collection.visibleCells[ItemPath(item: 4)])
+        old.becomeFocused()
+        let neighbour = collection.visibleCells[ItemPath(item: 5)]
+        model.names[0][4] = "renamed"
+        collection.reloadItems(at: [ItemPath(item: 4)])
+        bench.window.layoutIfNeeded()
+        let new = try #require(collection.visibleCells[ItemPath(item: 4)])
+        #expect(text(new) == "renamed")
+        #expect(new.isSelected && collection.selectedItem == ItemPath(item: 4))
+        #expect(bench.window.focusedView === new)
+        #expect(collection.visibleCells[ItemPath(item: 5)] === neighbour)
+        expectCellsShowTheModel(collection, model, in: bench.window)
+    }
+
+    /// A section inserted above: the cells move with their items into the next section, the
+    /// headers are read again, the first item in view keeps its place on screen; deleting it
+    /// brings everything back.
+    @Test func sectionsInsertedAndDeletedRenumberTheItemsAndHeaders() throws {
+        let (bench, collection, model, _) = rig([Self.names(30), Self.names(2, section: 1)])
+        model.titles = ["A", "B"]
+        collection.reloadData()
+        bench.window.layoutIfNeeded()
+        let first = try #require(collection.visibleCells[ItemPath(item: 0)])
+        let place = onScreen(first)
+        /// The headers shown, top to bottom: title and top in the content.
+        func headers() -> [String] {
+            collection.subviews.compactMap { $0 as? ListSectionHeader }.sorted { $0.frame.minY < $1.frame.minY }
+                .map { "\($0.textLabel.text) \($0.frame.minY)" }
+        }
+        model.names.insert(["z0", "z1"], at: 0)
+        model.titles.insert("Z", at: 0)
+        collection.insertSections([0])
+        bench.window.layoutIfNeeded()
+        #expect(collection.visibleCells[ItemPath(item: 0, section: 1)] === first)
+        #expect(onScreen(first) == place)
+        // Section 0 is 30 + 10 + 80 + 10 tall.
+        #expect(collection.contentOffset.y == 130)
+        #expect(headers() == ["A 130.0"])
+        expectCellsShowTheModel(collection, model, in: bench.window)
+        collection.contentOffset = .zero
+        bench.window.layoutIfNeeded()
+        #expect(headers() == ["Z 0.0", "A 130.0"])
+        // Deleted with the first items in view: the first that stays (A's first) would go
+        // above the top; the collection rests at its top instead.
+        model.names.remove(at: 0)
+        model.titles.remove(at: 0)
+        collection.deleteSections([0])
+        bench.window.layoutIfNeeded()
+        #expect(collection.visibleCells[ItemPath(item: 0)] === first)
+        #expect(collection.contentOffset.y == 0 && onScreen(first) == place)
+        #expect(!bench.window.hasActiveAnimations)
+        #expect(headers() == ["A 0.0"])
+        expectCellsShowTheModel(collection, model, in: bench.window)
+    }
+
+    /// An update the data source does not agree with (items inserted before the model has
+    /// them, counts that differ, paths and sections outside the collection) is not applied: it
+    /// is logged, and the collection reloads and shows what the model has.
+    @Test func anUpdateTheDataSourceDoesNotAgreeWithIsLoggedAndReloaded() {
+        let (bench, collection, model, lines) = rig([Self.names(7), Self.names(2, section: 1)])
+        collection.selectItem(at: ItemPath(item: 1, section: 1))
+        collection.insertItems(at: [ItemPath(item: 0)])  // not in the model
+        model.names[0].append("0.7")
+        collection.insertItems(at: [ItemPath(item: 7), ItemPath(item: 8)])  // the model grew by one
+        collection.deleteItems(at: [ItemPath(item: 500)])
+        collection.insertItems(at: [ItemPath(item: 0, section: 5)])
+        collection.reloadItems(at: [ItemPath(item: -1)])
+        collection.deleteSections([3])
+        collection.insertSections([0])
+        let suffix = "; reloaded from the data source instead"
+        #expect(
+            lines.all
+                == [
+                    "error CollectionView: insertItems: the data source has 7 items in section 0, where the update makes 8",
+                    "error CollectionView: insertItems: the data source has 8 items in section 0, where the update makes 9",
+                    "error CollectionView: deleteItems: item 0.500 is outside 0..<8 in section 0",
+                    "error CollectionView: insertItems: section 5 of item 5.0 is outside 0..<2",
+                    "error CollectionView: reloadItems: item 0.-1 is outside 0..<8 in section 0",
+                    "error CollectionView: deleteSections: section 3 is outside 0..<2",
+                    "error CollectionView: insertSections: the data source has 2 sections, where 2 and 1 inserted make 3",
+                ].map { $0 + suffix })
+        bench.window.layoutIfNeeded()
+        #expect(collection.numberOfItems(inSection: 0) == 8 && collection.numberOfItems(inSection: 1) == 2)
+        #expect(collection.visibleCells.keys.sorted() == Self.paths([8, 2]))
+        #expect(collection.selectedItem == ItemPath(item: 1, section: 1))
+        expectCellsShowTheModel(collection, model, in: bench.window)
+    }
+
+    static func paths(_ counts: [Int]) -> [ItemPath] {
+        counts.enumerated().flatMap { s, n in (0..<n).map { ItemPath(item: $0, section: s) } }
+    }
+
+    /// An update refused from inside the data source's `cellForItemAt` (the model shrank and
+    /// the app told the collection of an insertion it does not have) waits for the pass to
+    /// end: the pass asks for no item the model lacks, and the collection then shows the
+    /// model's items.
+    @Test func anUpdateRefusedWhileCellsAreAskedForReloadsAfterThePass() {
+        let (bench, collection, model, lines) = rig([Self.names(0)])
+        final class Shrinking: CollectionViewDataSource {
+            var count = 200
+            var shrinkAt: Int? = 5
+            var askedPastEnd: [ItemPath] = []
+            func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+            func collectionView(_ collectionView: CollectionView, cellForItemAt path: ItemPath) -> CollectionCell {
+                if path.item >= count { askedPastEnd.append(path) }
+                if path.item == shrinkAt {
+                    shrinkAt = nil
+                    count = 3
+                    collectionView.insertItems(at: [ItemPath(item: 0)])
+                }
+                let cell = collectionView.dequeueReusableCell(withIdentifier: "cell") as! CollectionViewTests.TextCell
+                cell.label.text = "\(path)"
+                return cell
+            }
+        }
+        let shrinking = Shrinking()
+        bench.retainedDelegate = shrinking
+        _ = model
+        collection.dataSource = shrinking
+        collection.reloadData()
+        bench.window.layoutIfNeeded()
+        #expect(shrinking.askedPastEnd.isEmpty, "\(shrinking.askedPastEnd.prefix(10))")
+        #expect(collection.numberOfItems(inSection: 0) == 3)
+        #expect(collection.visibleCells.keys.sorted() == Self.paths([3]))
+        #expect(collection.visibleCells.allSatisfy { text($0.value) == "\($0.key)" })
+        #expect(
+            lines.all == [
+                "error CollectionView: insertItems: the data source has 3 items in section 0, where the update makes 201; reloaded from the data source instead"
+            ])
+    }
+}
