@@ -228,16 +228,20 @@ import Testing
         #expect(collection.frameForItem(at: ItemPath(item: 0)).height == tall)
         let tallCell = try #require(collection.visibleCells[ItemPath(item: 1)])
         model.asked = []
-        model.names[0].insert(contentsOf: ["new a", "new b"], at: 0)
+        let longer = "An even longer caption inserted at the top, one that wraps over more lines still"
+        let taller = height(longer)
+        #expect(taller > tall)
+        model.names[0].insert(contentsOf: ["new a", longer], at: 0)
         collection.insertItems(at: [ItemPath(item: 0), ItemPath(item: 1)])
         bench.window.layoutIfNeeded()
-        // Row 0: new a, new b, 0.0 (one line); row 1: the tall caption, 0.2, 0.3.
+        // Row 0: new a, the longer caption (measured, in a row with an item measured before),
+        // 0.0; row 1: the tall caption, 0.2, 0.3.
         #expect(model.asked.sorted() == [ItemPath(item: 0), ItemPath(item: 1)])
         #expect(collection.visibleCells[ItemPath(item: 3)] === tallCell)
-        #expect(collection.frameForItem(at: ItemPath(item: 0)) == Rect(x: 10, y: 40, width: 100, height: short))
+        #expect(collection.frameForItem(at: ItemPath(item: 0)) == Rect(x: 10, y: 40, width: 100, height: taller))
         #expect(
             collection.frameForItem(at: ItemPath(item: 3))
-                == Rect(x: 10, y: 40 + short + 10, width: 100, height: tall))
+                == Rect(x: 10, y: 40 + taller + 10, width: 100, height: tall))
         #expect(tallCell.frame == collection.frameForItem(at: ItemPath(item: 3)))
         // The caption made short and reloaded: a new cell, measured again, its row one line.
         model.names[0][3] = "short"
@@ -247,7 +251,7 @@ import Testing
         #expect(model.asked == [ItemPath(item: 3)])
         #expect(text(collection.visibleCells[ItemPath(item: 3)]) == "short")
         #expect(collection.frameForItem(at: ItemPath(item: 3)).height == short)
-        #expect(collection.frameForItem(at: ItemPath(item: 6)).minY == 40 + 2 * (short + 10))
+        #expect(collection.frameForItem(at: ItemPath(item: 6)).minY == 40 + taller + 10 + short + 10)
         expectCellsShowTheModel(collection, model, in: bench.window)
     }
 
@@ -309,6 +313,101 @@ import Testing
         #expect(!bench.window.hasActiveAnimations)
         #expect(headers() == ["A 0.0"])
         expectCellsShowTheModel(collection, model, in: bench.window)
+    }
+
+    /// A section inserted between two in view: the headers are read again (the one that was
+    /// section 1's now heads section 2), each above its section.
+    @Test func aSectionInsertedBetweenTwoInViewGetsItsOwnHeader() {
+        let (bench, collection, model, _) = rig([Self.names(2), Self.names(2, section: 1)])
+        model.titles = ["A", "B"]
+        collection.reloadData()
+        bench.window.layoutIfNeeded()
+        let b = collection.visibleCells[ItemPath(item: 1, section: 1)]
+        model.names.insert(["m0"], at: 1)
+        model.titles.insert("M", at: 1)
+        collection.insertSections([1])
+        bench.window.layoutIfNeeded()
+        // Each section: 30 + 10 + 80 + 10 tall.
+        let headers = collection.subviews.compactMap { $0 as? ListSectionHeader }.sorted {
+            $0.frame.minY < $1.frame.minY
+        }
+        #expect(headers.map { "\($0.textLabel.text) \($0.frame.minY)" } == ["A 0.0", "M 130.0", "B 260.0"])
+        #expect(collection.visibleCells[ItemPath(item: 1, section: 2)] === b)
+        expectCellsShowTheModel(collection, model, in: bench.window)
+    }
+
+    /// Every item in view deleted: the first after them that stays keeps its place (below the
+    /// view), so the items that were above the view come into it, as a list's rows do.
+    @Test func deletingEverythingInViewKeepsTheNextItemThatStaysWhereItWas() throws {
+        let (bench, collection, model, _) = rig([Self.names(300)])
+        collection.contentOffset = Point(x: 0, y: 40 + 90 * 20)
+        bench.window.layoutIfNeeded()
+        // Items 60…89 (rows 20…29) go; item 90 was at 900 on screen.
+        model.names[0].removeSubrange(60..<90)
+        collection.deleteItems(at: (60..<90).map { ItemPath(item: $0) })
+        bench.window.layoutIfNeeded()
+        #expect(collection.frameForItem(at: ItemPath(item: 60)).minY - collection.contentOffset.y == 900)
+        #expect(collection.contentOffset.y == 40 + 90 * 10)
+        expectCellsShowTheModel(collection, model, in: bench.window)
+    }
+
+    /// The focused item's cell, kept while the item is scrolled away, follows its item through
+    /// an insertion above it: it is placed at the item's new place, and comes back there.
+    @Test func aFocusedCellKeptAwayFollowsItsItem() throws {
+        let (bench, collection, model, _) = rig([Self.names(300)])
+        let focused = try #require(collection.visibleCells[ItemPath(item: 4)])
+        focused.becomeFocused()
+        collection.contentOffset = Point(x: 0, y: 5_000)
+        bench.window.layoutIfNeeded()
+        #expect(collection.visibleCells[ItemPath(item: 4)] === focused)
+        model.names[0].insert(contentsOf: ["new a", "new b", "new c", "new d"], at: 0)
+        collection.insertItems(at: (0..<4).map { ItemPath(item: $0) })
+        bench.window.layoutIfNeeded()
+        #expect(collection.itemPath(for: focused) == ItemPath(item: 8))
+        #expect(focused.frame == collection.frameForItem(at: ItemPath(item: 8)))
+        #expect(focused.frame == Rect(x: 290, y: 220, width: 100, height: 80))
+        #expect(bench.window.focusedView === focused)
+        collection.contentOffset = .zero
+        bench.window.layoutIfNeeded()
+        #expect(collection.visibleCells[ItemPath(item: 8)] === focused && !focused.isHidden)
+        expectCellsShowTheModel(collection, model, in: bench.window)
+    }
+
+    /// An update the data source agrees with, made from inside its `cellForItemAt` (an item
+    /// inserted at the top while the collection asks for item 5): the pass stops asking for the
+    /// paths it had (they name other items now) and places the cells again, so every cell
+    /// shows its item.
+    @Test func anUpdateFromInsideThePassLeavesEveryCellShowingItsItem() {
+        final class Growing: CollectionViewDataSource {
+            var names = CollectionUpdateTests.names(40)
+            var growAt: Int? = 5
+            func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+                names.count
+            }
+            func collectionView(_ collectionView: CollectionView, cellForItemAt path: ItemPath) -> CollectionCell {
+                if path.item == growAt {
+                    growAt = nil
+                    names.insert("new", at: 0)
+                    collectionView.insertItems(at: [ItemPath(item: 0)])
+                }
+                let cell = collectionView.dequeueReusableCell(withIdentifier: "cell") as! CollectionViewTests.TextCell
+                cell.label.text = names[path.item]
+                return cell
+            }
+        }
+        let (bench, collection, _, lines) = rig([Self.names(0)])
+        let growing = Growing()
+        bench.retainedDelegate = growing
+        collection.dataSource = growing
+        collection.reloadData()
+        bench.window.layoutIfNeeded()
+        #expect(lines.all.isEmpty)
+        #expect(collection.numberOfItems(inSection: 0) == 41)
+        #expect(!collection.visibleCells.isEmpty)
+        for (path, cell) in collection.visibleCells {
+            #expect(text(cell) == growing.names[path.item], "\(path)")
+            #expect(cell.frame == collection.frameForItem(at: path))
+        }
     }
 
     /// An update the data source does not agree with (items inserted before the model has
