@@ -215,7 +215,7 @@ import Testing
     /// places: an insertion reflows the tall item into the next row, which is as tall as it
     /// without asking for its cell again; a reload measures the item again.
     @Test func selfSizingKeepsWhatItMeasuredAndAReloadMeasuresAgain() throws {
-        var names = Self.names(9)
+        var names = Self.names(150)
         names[1] = "A much longer caption that wraps over several lines in a narrow cell"
         let (bench, collection, model, _) = rig([names], selfSizing: true)
         let font = try #require(Font.standard)
@@ -245,14 +245,34 @@ import Testing
         #expect(tallCell.frame == collection.frameForItem(at: ItemPath(item: 3)))
         // The caption made short and reloaded: a new cell, measured again, its row one line.
         model.names[0][3] = "short"
+        let shownBefore = collection.visibleCells
         model.asked = []
         collection.reloadItems(at: [ItemPath(item: 3)])
         bench.window.layoutIfNeeded()
-        #expect(model.asked == [ItemPath(item: 3)])
+        // Asked for it again; the others asked for are those its shorter row brought in below,
+        // which had no cell.
+        #expect(model.asked.first == ItemPath(item: 3))
+        #expect(model.asked.dropFirst().allSatisfy { shownBefore[$0] == nil }, "\(model.asked)")
         #expect(text(collection.visibleCells[ItemPath(item: 3)]) == "short")
         #expect(collection.frameForItem(at: ItemPath(item: 3)).height == short)
         #expect(collection.frameForItem(at: ItemPath(item: 6)).minY == 40 + taller + 10 + short + 10)
         expectCellsShowTheModel(collection, model, in: bench.window)
+        // At the end, far from the rows measured: a row inserted at the top keeps what was
+        // measured of the rows it pushes down, out of view (re-prepared, they went back to the
+        // estimate).
+        collection.contentOffset = Point(x: 0, y: collection.verticalRange.upperBound)
+        bench.window.layoutIfNeeded()
+        #expect(collection.layout.items(in: collection.bounds.insetBy(dx: 0, dy: -100)).first!.item > 30)
+        model.asked = []
+        model.names[0].insert(contentsOf: ["new c", "new d", "new e"], at: 0)
+        collection.insertItems(at: (0..<3).map { ItemPath(item: $0) })
+        bench.window.layoutIfNeeded()
+        #expect(model.asked.isEmpty)
+        #expect(!collection.layout.isMeasured(ItemPath(item: 0)))
+        #expect(collection.frameForItem(at: ItemPath(item: 0)).height == 50)
+        #expect(collection.layout.isMeasured(ItemPath(item: 3)) && collection.layout.isMeasured(ItemPath(item: 6)))
+        #expect(collection.frameForItem(at: ItemPath(item: 3)) == Rect(x: 10, y: 40 + 60, width: 100, height: taller))
+        #expect(collection.frameForItem(at: ItemPath(item: 6)).height == short)
     }
 
     /// A reloaded item keeps the selection and the keyboard focus (its new cell takes it); the
@@ -385,13 +405,14 @@ import Testing
                 names.count
             }
             func collectionView(_ collectionView: CollectionView, cellForItemAt path: ItemPath) -> CollectionCell {
+                let cell = collectionView.dequeueReusableCell(withIdentifier: "cell") as! CollectionViewTests.TextCell
+                cell.label.text = names[path.item]
+                // Configured, then the model grows at the top (news arriving while it scrolls).
                 if path.item == growAt {
                     growAt = nil
                     names.insert("new", at: 0)
                     collectionView.insertItems(at: [ItemPath(item: 0)])
                 }
-                let cell = collectionView.dequeueReusableCell(withIdentifier: "cell") as! CollectionViewTests.TextCell
-                cell.label.text = names[path.item]
                 return cell
             }
         }
@@ -450,27 +471,33 @@ import Testing
     /// An update refused from inside the data source's `cellForItemAt` (the model shrank and
     /// the app told the collection of an insertion it does not have) waits for the pass to
     /// end: the pass asks for no item the model lacks, and the collection then shows the
-    /// model's items.
-    @Test func anUpdateRefusedWhileCellsAreAskedForReloadsAfterThePass() {
+    /// model's items. The reload reads the model once the app's code has returned: one that
+    /// tells the collection before it changes its model is read as it ends up (a reload at
+    /// once read the 200 items about to go, and asked for them).
+    @Test(arguments: [false, true])
+    func anUpdateRefusedWhileCellsAreAskedForReloadsAfterThePass(tellsFirst: Bool) {
         let (bench, collection, model, lines) = rig([Self.names(0)])
         final class Shrinking: CollectionViewDataSource {
             var count = 200
             var shrinkAt: Int? = 5
             var askedPastEnd: [ItemPath] = []
+            let tellsFirst: Bool
+            init(tellsFirst: Bool) { self.tellsFirst = tellsFirst }
             func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
             func collectionView(_ collectionView: CollectionView, cellForItemAt path: ItemPath) -> CollectionCell {
                 if path.item >= count { askedPastEnd.append(path) }
                 if path.item == shrinkAt {
                     shrinkAt = nil
+                    if tellsFirst { collectionView.insertItems(at: [ItemPath(item: 0)]) }
                     count = 3
-                    collectionView.insertItems(at: [ItemPath(item: 0)])
+                    if !tellsFirst { collectionView.insertItems(at: [ItemPath(item: 0)]) }
                 }
                 let cell = collectionView.dequeueReusableCell(withIdentifier: "cell") as! CollectionViewTests.TextCell
                 cell.label.text = "\(path)"
                 return cell
             }
         }
-        let shrinking = Shrinking()
+        let shrinking = Shrinking(tellsFirst: tellsFirst)
         bench.retainedDelegate = shrinking
         _ = model
         collection.dataSource = shrinking
@@ -482,7 +509,7 @@ import Testing
         #expect(collection.visibleCells.allSatisfy { text($0.value) == "\($0.key)" })
         #expect(
             lines.all == [
-                "error CollectionView: insertItems: the data source has 3 items in section 0, where the update makes 201; reloaded from the data source instead"
+                "error CollectionView: insertItems: the data source has \(tellsFirst ? 200 : 3) items in section 0, where the update makes 201; reloaded from the data source instead"
             ])
     }
 }
