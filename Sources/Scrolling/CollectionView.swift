@@ -341,10 +341,6 @@ public final class CollectionView: ScrollView {
             reference = (first, layout.frameForItem(at: first).minY - bounds.minY)
         }
         let wasInRange = isOffsetInRange
-        // No pass of placing cells runs until the offset is moved: one at the old offset would
-        // recycle the cells of the items in view that the update moved away from it.
-        let wasUpdating = isUpdating
-        isUpdating = true
         counts = newCounts
         if !layout.prepare(forUpdate: update, for: self) { layout.prepare(for: self) }
         needsPrepare = false
@@ -381,7 +377,6 @@ public final class CollectionView: ScrollView {
             contentShifted(by: layout.frameForItem(at: new).minY - bounds.minY - reference.y)
         }
         keepOffsetInRangeAtRest(ifItWas: wasInRange)
-        isUpdating = wasUpdating
         updateVisibleItems()
         // A reloaded item keeps the focus: its new cell takes it (made here if the item is away).
         if let refocus, !isUpdating, let dataSource, contains(refocus) {
