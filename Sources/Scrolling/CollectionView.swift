@@ -231,6 +231,7 @@ public final class CollectionView: ScrollView {
         if let p = reloaded.sorted().first(where: { !contains($0) }) {
             return refuseUpdate("reloadItems: \(Self.outside(p, counts))")
         }
+        if let d = disagreement(with: counts) { return refuseUpdate("reloadItems: \(d)") }
         apply(CollectionUpdate(reloadedItems: reloaded), counts: counts)
     }
 
