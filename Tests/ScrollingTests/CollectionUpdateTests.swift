@@ -281,6 +281,33 @@ import Testing
         #expect(collection.frameForItem(at: ItemPath(item: 6)).height == short)
     }
 
+    /// An app's own layout that keeps no state by item (CollectionViewTests' single column of
+    /// 50 px rows 60 apart) is prepared again: it reads the new count, and the item in view
+    /// keeps its cell and its place on screen.
+    @Test func anAppsOwnLayoutIsPreparedAgain() throws {
+        let layout = CollectionViewTests.Column()
+        let collection = CollectionView(layout: layout)
+        collection.register("cell") { CollectionViewTests.TextCell() }
+        let model = Model([Self.names(1_000)])
+        collection.dataSource = model
+        let bench = ScrollBench(viewport: Size(width: 400, height: 600), scrollView: collection)
+        bench.retainedDelegate = model
+        bench.content.removeFromSuperview()
+        collection.reloadData()
+        collection.contentOffset = Point(x: 0, y: 30_000)
+        bench.window.layoutIfNeeded()
+        let cell = try #require(collection.visibleCells[ItemPath(item: 500)])
+        model.names[0].insert(contentsOf: ["new a", "new b"], at: 0)
+        collection.insertItems(at: [ItemPath(item: 0), ItemPath(item: 1)])
+        bench.window.layoutIfNeeded()
+        #expect(layout.count == 1_002)
+        #expect(collection.contentSize.height == 1_002 * 60)
+        #expect(collection.contentOffset.y == 30_120)
+        #expect(collection.visibleCells[ItemPath(item: 502)] === cell)
+        #expect(cell.frame == Rect(x: 20, y: 30_120, width: 360, height: 50))
+        expectCellsShowTheModel(collection, model, in: bench.window)
+    }
+
     /// A reloaded item keeps the selection and the keyboard focus (its new cell takes it); the
     /// cells of the other items are left as they were.
     @Test func aReloadedItemKeepsTheSelectionAndTheFocus() throws {
