@@ -89,30 +89,19 @@ public struct CollectionUpdate: Sendable {
     /// Where the item at `old` is after the update; nil when it was deleted (or its section).
     public func newPath(for old: ItemPath) -> ItemPath? {
         if Self.contains(old.section, in: deletedSections) { return nil }
-        let s = old.section - Self.countBelow(old.section, in: deletedSections)
-        let section = s + Self.countBelow(s + 1, in: sectionsInsertedBefore)
+        let s = old.section - deletedSections.countBelow(old.section)
+        let section = s + sectionsInsertedBefore.countBelow(s + 1)
         var item = old.item
         if let deleted = deletedItems[old.section] {
             if Self.contains(item, in: deleted) { return nil }
-            item -= Self.countBelow(item, in: deleted)
+            item -= deleted.countBelow(item)
         }
-        if let inserted = itemsInsertedBefore[section] { item += Self.countBelow(item + 1, in: inserted) }
+        if let inserted = itemsInsertedBefore[section] { item += inserted.countBelow(item + 1) }
         return ItemPath(item: item, section: section)
     }
 
-    /// How many of the ascending `values` are below `value` (binary search).
-    static func countBelow(_ value: Int, in values: [Int]) -> Int {
-        var lo = 0
-        var hi = values.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if values[mid] < value { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
-
     private static func contains(_ value: Int, in values: [Int]) -> Bool {
-        let i = countBelow(value, in: values)
+        let i = values.countBelow(value)
         return i < values.count && values[i] == value
     }
 }
@@ -365,16 +354,8 @@ public final class FlowLayout: CollectionViewLayout {
         return out
     }
 
-    /// The first section whose first row is `row` or later (binary search; `firstRows` ascends).
-    private func firstSection(startingAtOrAfter row: Int) -> Int {
-        var lo = 0
-        var hi = firstRows.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if firstRows[mid] < row { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
+    /// The first section whose first row is `row` or later (`firstRows` ascends).
+    private func firstSection(startingAtOrAfter row: Int) -> Int { firstRows.countBelow(row) }
 
     public func frameForHeader(inSection section: Int) -> Rect? {
         guard headerHeight > 0, section >= 0, section < firstRows.count else { return nil }

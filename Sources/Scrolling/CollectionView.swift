@@ -255,7 +255,7 @@ public final class CollectionView: ScrollView {
         var newCounts: [Int] = []
         var old = 0
         for s in 0..<newSectionCount {
-            if CollectionUpdate.countBelow(s + 1, in: inserted) > CollectionUpdate.countBelow(s, in: inserted) {
+            if inserted.countBelow(s + 1) > inserted.countBelow(s) {
                 newCounts.append(max(0, dataSource.collectionView(self, numberOfItemsInSection: s)))
             } else {
                 newCounts.append(counts[old])

@@ -351,7 +351,7 @@ public final class ListView: ScrollView {
         let oldRowsBefore = inserted.enumerated().map { $1 - $0 }
         keepingRowsInViewStill(
             mutate: { layout.apply(inserted: inserted, deleted: []) },
-            newIndex: { old in old + Self.countBelow(old + 1, in: oldRowsBefore) })
+            newIndex: { old in old + oldRowsBefore.countBelow(old + 1) })
     }
 
     /// Deletes rows (indices before the deletion); the rows in view stay where they are on
@@ -371,7 +371,7 @@ public final class ListView: ScrollView {
         keepingRowsInViewStill(
             mutate: { layout.apply(inserted: [], deleted: deleted) },
             newIndex: { old in
-                gone.contains(old) ? nil : old - Self.countBelow(old, in: deleted)
+                gone.contains(old) ? nil : old - deleted.countBelow(old)
             })
     }
 
@@ -392,17 +392,6 @@ public final class ListView: ScrollView {
                 }
             },
             newIndex: { $0 })
-    }
-
-    /// How many of the ascending `rows` are below `row`.
-    private static func countBelow(_ row: Int, in rows: [Int]) -> Int {
-        var lo = 0
-        var hi = rows.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if rows[mid] < row { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
     }
 
     /// Applies a change to the rows, renumbers the cells in view by `newIndex` (nil: the row is

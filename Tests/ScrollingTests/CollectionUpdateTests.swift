@@ -66,14 +66,7 @@ import Testing
     /// 100×80 in three columns 140 apart, rows 90 apart from y = 40 (a header of 30, an inset
     /// of 10). The collection's log goes to `lines`.
     func rig(_ names: [[String]], selfSizing: Bool = false) -> (ScrollBench, CollectionView, Model, Lines) {
-        let layout = FlowLayout()
-        layout.itemSize = Size(width: 100, height: 80)
-        layout.minimumInteritemSpacing = 10
-        layout.minimumLineSpacing = 10
-        layout.sectionInset = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
-        layout.headerHeight = 30
-        if selfSizing { layout.estimatedItemHeight = 50 }
-        let collection = CollectionView(layout: layout)
+        let collection = CollectionView(layout: CollectionViewTests.gridLayout(selfSizing: selfSizing))
         collection.register("cell") { CollectionViewTests.TextCell() }
         let lines = Lines()
         collection.log = Logger(label: "test") { _ in Capture(lines: lines) }

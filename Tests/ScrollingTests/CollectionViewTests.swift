@@ -43,8 +43,9 @@ import Testing
         }
     }
 
-    /// A 400×600 window holding a collection with items 100×80, 10 apart, insets 10, headers 30.
-    func rig(_ counts: [Int], selfSizing: Bool = false) -> (ScrollBench, CollectionView, Source, FlowLayout) {
+    /// The grid these tests use: items 100×80, 10 apart, insets 10, headers 30; self-sizing
+    /// from an estimate of 50.
+    static func gridLayout(selfSizing: Bool = false) -> FlowLayout {
         let layout = FlowLayout()
         layout.itemSize = Size(width: 100, height: 80)
         layout.minimumInteritemSpacing = 10
@@ -52,6 +53,12 @@ import Testing
         layout.sectionInset = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
         layout.headerHeight = 30
         if selfSizing { layout.estimatedItemHeight = 50 }
+        return layout
+    }
+
+    /// A 400×600 window holding a collection laid out by `gridLayout`.
+    func rig(_ counts: [Int], selfSizing: Bool = false) -> (ScrollBench, CollectionView, Source, FlowLayout) {
+        let layout = Self.gridLayout(selfSizing: selfSizing)
         let collection = CollectionView(layout: layout)
         collection.register("cell") { TextCell() }
         let source = Source(counts)

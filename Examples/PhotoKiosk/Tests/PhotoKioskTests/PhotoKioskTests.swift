@@ -110,21 +110,14 @@ import Testing
     @Test func twoFingersPinchThePhotoLarger() throws {
         let (rig, app, kiosk) = try startKiosk()
         var fingers = Fingers(rig, app)
-        // Both fingers move in each touch frame, as a real pinch's do.
+        // 50 px from the middle to 150: three times as far apart.
         try fingers.play(after: 0) { b in
-            b.add(.touchDown(id: 0, x: 250, y: 200), at: 0)
-            b.add(.touchDown(id: 1, x: 350, y: 200), at: 0)
-            b.add(.touchFrame, at: 0)
-            for i in 1...5 {
-                let d = 50 + 20 * Double(i)  // 50 px from the middle to 150: three times as far apart
-                let t = Double(16 * i)
-                b.add(.touchMotion(id: 0, x: 300 - d, y: 200), at: t)
-                b.add(.touchMotion(id: 1, x: 300 + d, y: 200), at: t)
-                b.add(.touchFrame, at: t)
-            }
-            b.add(.touchUp(id: 0), at: 96)
-            b.add(.touchUp(id: 1), at: 96)
-            b.add(.touchFrame, at: 96)
+            twoFingers(
+                &b, from: Point(x: 250, y: 200), Point(x: 350, y: 200),
+                through: (1...5).map { i in
+                    let d = 50 + 20 * Double(i)
+                    return (Point(x: 300 - d, y: 200), Point(x: 300 + d, y: 200))
+                })
         }
         try app.settle()
         let scale = kiosk.pager.pages[0].zoomScale
@@ -140,23 +133,35 @@ import Testing
         let (rig, app, kiosk) = try startKiosk()
         var fingers = Fingers(rig, app)
         try fingers.play(after: 0) { b in
-            b.add(.touchDown(id: 0, x: 450, y: 150), at: 0)
-            b.add(.touchDown(id: 1, x: 450, y: 250), at: 0)
-            b.add(.touchFrame, at: 0)
-            for i in 1...6 {
-                let t = Double(16 * i)
-                b.add(.touchMotion(id: 0, x: 450 - 40 * Double(i), y: 150), at: t)
-                b.add(.touchMotion(id: 1, x: 450 - 40 * Double(i), y: 250), at: t)
-                b.add(.touchFrame, at: t)
-            }
-            b.add(.touchUp(id: 0), at: 112)
-            b.add(.touchUp(id: 1), at: 112)
-            b.add(.touchFrame, at: 112)
+            twoFingers(
+                &b, from: Point(x: 450, y: 150), Point(x: 450, y: 250),
+                through: (1...6).map { i in
+                    (Point(x: 450 - 40 * Double(i), y: 150), Point(x: 450 - 40 * Double(i), y: 250))
+                })
         }
         try app.settle()
         #expect(kiosk.pager.currentPage == 1)
         #expect(kiosk.pager.pages[0].zoomScale == 1)
         #expect(try rig.capture().shows(suns[1], x: 300, y: 200), "the second photo's sun is not in the middle")
+    }
+
+    /// Two fingers down at `first` and `second` together, moved through `moves` one step every
+    /// 16 ms, both in each touch frame as a real two-finger gesture's are, and lifted together
+    /// 16 ms after the last.
+    func twoFingers(_ b: inout ScriptBuilder, from first: Point, _ second: Point, through moves: [(Point, Point)]) {
+        b.add(.touchDown(id: 0, x: first.x, y: first.y), at: 0)
+        b.add(.touchDown(id: 1, x: second.x, y: second.y), at: 0)
+        b.add(.touchFrame, at: 0)
+        for (i, (a, c)) in moves.enumerated() {
+            let t = Double(16 * (i + 1))
+            b.add(.touchMotion(id: 0, x: a.x, y: a.y), at: t)
+            b.add(.touchMotion(id: 1, x: c.x, y: c.y), at: t)
+            b.add(.touchFrame, at: t)
+        }
+        let lift = Double(16 * (moves.count + 1))
+        b.add(.touchUp(id: 0), at: lift)
+        b.add(.touchUp(id: 1), at: lift)
+        b.add(.touchFrame, at: lift)
     }
 
     @Test func theKioskIsFullscreenWithoutACursorAndKeepsTheScreenAwake() throws {
