@@ -331,7 +331,9 @@ open class TextView: ScrollView, TextEditingView {
 
     /// The x of shown index `i` on line `l`, content coordinates.
     func x(ofShown i: Int, line l: Int) -> Double {
-        guard lines.indices.contains(l) else { return textInset.left }
+        guard lines.indices.contains(l) else {
+            return isRightToLeft(line: l) ? bounds.width - textInset.right : textInset.left
+        }
         let line = lines[l]
         return lineLeft(l)
             + line.layout.caretX(forCharacterOffset: min(max(0, i - line.start), line.end - line.start))
@@ -393,9 +395,12 @@ open class TextView: ScrollView, TextEditingView {
         isRightToLeft(line: lineIndex(ofShown: editing.shownIndex(index)))
     }
 
-    /// Whether visual line `l` runs right to left.
+    /// Whether visual line `l` runs right to left. An empty text view takes its placeholder's
+    /// direction, as a text field does: its caret waits at the right under a right-to-left
+    /// placeholder, where that placeholder is drawn.
     func isRightToLeft(line l: Int) -> Bool {
-        lines.indices.contains(l) && lines[l].layout.lines.first?.isRightToLeft == true
+        if editing.shownCount == 0 { return TextDirection.firstStrong(in: placeholder) == .rightToLeft }
+        return lines.indices.contains(l) && lines[l].layout.lines.first?.isRightToLeft == true
     }
 
     public func caretIndex(for key: Key, from index: Int) -> Int? {

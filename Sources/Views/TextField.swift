@@ -56,20 +56,21 @@ open class TextField: Control, TextEditingView {
     /// a text with no letter there (digits, spaces) runs left to right, and costs what that
     /// part does at each keystroke and frame, not its whole length.
     ///
-    /// An empty field takes its placeholder's direction: its caret waits where the text the
-    /// placeholder asks for will start (at the right under a Hebrew placeholder), as the
-    /// placeholder itself is drawn. (GTK asks the keyboard layout's direction; a Wayland client
-    /// is not told one.)
+    /// A field with no letter yet (empty, or digits alone) takes its placeholder's direction:
+    /// its caret waits where the text the placeholder asks for will start (at the right under a
+    /// Hebrew placeholder), as the placeholder itself is drawn, and a phone number's first
+    /// digit does not take it to the other edge. (GTK and UIKit ask the keyboard layout's
+    /// direction; a Wayland client is told none.)
     private var lineDirection: TextDirection {
-        if editing.shownCount == 0 { return TextDirection.firstStrong(in: placeholder) ?? .leftToRight }
         let total = min(editing.shownCount, Self.directionScanLimit)
         var span = 64
-        while true {
+        while total > 0 {
             let end = min(total, span)
             if let d = TextDirection.firstStrong(in: editing.shownText(in: 0..<end)) { return d }
-            if end == total { return .leftToRight }
+            if end == total { break }
             span *= 2
         }
+        return TextDirection.firstStrong(in: placeholder) ?? .leftToRight
     }
 
     /// How far into its text a field looks for the letter that gives its line's direction.

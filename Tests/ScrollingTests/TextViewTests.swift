@@ -55,6 +55,24 @@ import Testing
     /// A long paragraph is wrapped in pieces (so a keystroke re-shapes one piece, issue 36 item
     /// 12): its lines are the ones wrapping it whole gives, with the same layouts, and after an
     /// edit in its middle they are still those of the edited text wrapped whole.
+    /// An empty text view's caret waits where its placeholder is drawn: at the right under a
+    /// right-to-left one (it stayed at the left), at the left under a Latin one; typed Hebrew
+    /// starts there.
+    @Test func anEmptyTextViewsCaretWaitsWhereItsPlaceholderStarts() throws {
+        notes.placeholder = "הערות"
+        focusNotes()
+        let right = notes.bounds.width - notes.textInset.right
+        #expect(abs(notes.caretRect.minX - right) < 0.5, "caret at \(notes.caretRect.minX)")
+        #expect(notes.runsRightToLeft(at: 0))
+        notes.editing.replaceSelection(with: "ש")
+        let font = try #require(notes.font ?? Font.standard)
+        #expect(abs(notes.caretRect.minX - (right - font.width(of: "ש"))) < 1, "\(notes.caretRect.minX)")
+        notes.text = ""
+        notes.placeholder = "Notes"
+        #expect(abs(notes.caretRect.minX - notes.textInset.left) < 0.5)
+        #expect(!notes.runsRightToLeft(at: 0))
+    }
+
     @Test func aLongParagraphWrapsInPiecesAsItWouldWhole() {
         var words = ""
         var n: UInt64 = 7

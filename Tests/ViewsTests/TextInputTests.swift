@@ -183,6 +183,12 @@ import Testing
         let font = try #require(Font.standard)
         let typed = try #require(window.textInputState).cursorRectangle.minX
         #expect(abs(typed - (box.right - font.width(of: "ש"))) < 1, "after typing: \(typed)")
+        // A phone number's first digit under a Hebrew placeholder stays at the right.
+        field.text = ""
+        field.placeholder = "טלפון"
+        window.handle(InputEvent(time: 2, .text("1")))
+        let digit = try #require(window.textInputState).cursorRectangle.minX
+        #expect(digit >= box.right - font.width(of: "1") - 1, "after a digit: \(digit)")
         field.text = ""
         field.placeholder = "Search"
         #expect(abs(try #require(window.textInputState).cursorRectangle.minX - box.left) < 0.5)
