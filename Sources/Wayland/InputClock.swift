@@ -5,10 +5,10 @@
 ///
 /// Two kinds of stamp:
 /// - **On our own clock.** weston, wlroots, mutter and KWin stamp what libinput reads with
-///   CLOCK_MONOTONIC, ours. Such a stamp is taken as it is (the last 32 bits of our clock's
-///   milliseconds say which wrap it belongs to): exact, however late it is read. A client whose
-///   main thread stalled reads a swipe's events in one batch, and dated at their reading they
-///   were squeezed together: a release velocity several times the finger's.
+///   CLOCK_MONOTONIC, ours. Such a stamp is taken as it is (the 32-bit wrap nearest our present):
+///   exact, however late it is read. A client whose main thread stalled reads a swipe's events
+///   in one batch, and dated at their reading they were squeezed together: a release velocity
+///   several times the finger's.
 /// - **On another clock** (a virtual device's own, a rig's script times, a key stamped 0): the
 ///   offset is fixed when a gesture starts, at the moment its first event is read, so the
 ///   spacing between the gesture's events is exactly the compositor's. Delivery's jitter may
@@ -16,47 +16,68 @@
 ///   than `maxLag` back, or before the last event by over a second, is yet another clock, and
 ///   the offset starts again at that event.
 ///
-/// A stamp is on our clock when it lies within `ownClockLag` before our clock's present
-/// milliseconds (or `maxLead` after): another clock's 32-bit stamp lands there by chance about
-/// once in four hundred thousand.
+/// Which kind a gesture's stamps are is decided at its first event, once for the gesture (a
+/// batch whose oldest events fell outside a limit and newest inside was dated two ways, and
+/// squeezed): a stamp is ours when it is no further back than the event can have waited unread
+/// (`unreadSince`: the connection's read before, or the moment a waiting poll woke), less the
+/// compositor's delay in sending it (`deliverySlack`), and no further ahead than `maxLead`. A
+/// clock running steadily behind ours (one counted from a process's start) is told apart so:
+/// an event read at once is never seconds old. A key is decided on its own: virtual keyboards
+/// stamp on clocks of their own.
 ///
-/// Pure: the caller passes the moment of reading (`now`).
+/// Pure: the caller passes the moment of reading and since when the event can have waited.
 struct InputClock {
     private var offset: Double?
+    /// Whether the current gesture's stamps are on our clock (nil: decided at its next event).
+    private var gestureOnOwnClock: Bool?
     /// The time given to the last event: none is dated before it.
     private(set) var lastEventTime = -Double.infinity
 
-    /// How far ahead of its reading jittery delivery may place an event of another clock.
+    /// How far ahead of its reading jittery delivery may place an event.
     static let maxLead = 0.050
     /// How long before its reading an event of another clock may be dated: far more than a busy
     /// frame delays reading, far less than a stale clock is off.
     static let maxLag = 1.0
-    /// How far back a stamp on our own clock is still taken as one: a main thread stalled this
-    /// long (a decode, a page of layout, a swap storm) still dates its input exactly.
-    static let ownClockLag = 10.0
+    /// How long a compositor may hold an event it stamped before it is in the socket.
+    static let deliverySlack = 0.050
 
-    /// The time of an event stamped `ms`, read at `now`.
-    mutating func time(_ ms: UInt32, now: Double) -> Double {
-        let mapped = Self.onOwnClock(ms, now: now) ?? onOtherClock(ms, now: now)
+    /// The time of an event stamped `ms`, read at `now`, which can have waited unread since
+    /// `unreadSince`; `alone`: decided on its own, not as part of the gesture (a key).
+    mutating func time(_ ms: UInt32, now: Double, unreadSince: Double, alone: Bool = false) -> Double {
+        let own: Bool
+        if alone {
+            own = Self.isOnOwnClock(ms, now: now, unreadSince: unreadSince)
+        } else {
+            if gestureOnOwnClock == nil { gestureOnOwnClock = Self.isOnOwnClock(ms, now: now, unreadSince: unreadSince) }
+            own = gestureOnOwnClock == true
+        }
+        let mapped = own ? min(Self.unwrapped(ms, near: now) ?? now, now + Self.maxLead) : onOtherClock(ms, now: now)
         lastEventTime = max(lastEventTime, mapped)
         return lastEventTime
     }
 
-    /// A new gesture: a stamp of another clock sets the offset again (between gestures that
-    /// clock's base may move: a rig excuses the time a screenshot takes).
-    mutating func newGesture() { offset = nil }
+    /// A new gesture: which clock its stamps are on is decided at its first event, and a stamp
+    /// of another clock sets the offset again (between gestures that clock's base may move: a
+    /// rig excuses the time a screenshot takes).
+    mutating func newGesture() {
+        offset = nil
+        gestureOnOwnClock = nil
+    }
 
-    /// `ms` on our own clock, unwrapped to the wrap of 2³² ms that puts it nearest `now`, if it
-    /// is within `ownClockLag` before `now` or `maxLead` after.
-    static func onOwnClock(_ ms: UInt32, now: Double) -> Double? {
+    /// Whether a stamp read at `now` is on our clock: within `maxLead` ahead, and no further
+    /// back than it can have waited unread since `unreadSince`, with `deliverySlack`.
+    static func isOnOwnClock(_ ms: UInt32, now: Double, unreadSince: Double) -> Bool {
+        guard let t = unwrapped(ms, near: now) else { return false }
+        return t <= now + maxLead && now - t <= max(0, now - unreadSince) + deliverySlack
+    }
+
+    /// `ms` on our clock's milliseconds, in the 32-bit wrap that puts it nearest `now`.
+    static func unwrapped(_ ms: UInt32, near now: Double) -> Double? {
         let nowMs = (now * 1000).rounded(.down)
         guard nowMs.isFinite, nowMs >= 0, nowMs < 0x1p62 else { return nil }
         let present = Int64(clamping: nowMs, rounding: .down)
-        let lag = UInt32(truncatingIfNeeded: present) &- ms
-        if Double(lag) <= ownClockLag * 1000 { return Double(present - Int64(lag)) / 1000 }
-        let lead = 0 &- lag
-        if Double(lead) <= maxLead * 1000 { return Double(present + Int64(lead)) / 1000 }
-        return nil
+        let behind = Int32(bitPattern: UInt32(truncatingIfNeeded: present) &- ms)
+        return Double(present - Int64(truncatingIfNeeded: behind)) / 1000
     }
 
     private mutating func onOtherClock(_ ms: UInt32, now: Double) -> Double {

@@ -98,8 +98,11 @@ public final class WaylandInput {
         }
     }
 
-    /// A compositor timestamp (ms) on the platform clock (s), as `InputClock` puts it.
-    func time(_ ms: UInt32) -> Double { clock.time(ms, now: sw_monotonic_seconds()) }
+    /// A compositor timestamp (ms) on the platform clock (s), as `InputClock` puts it: by the
+    /// gesture's clock, or (`alone`: a key) by its own.
+    func time(_ ms: UInt32, alone: Bool = false) -> Double {
+        clock.time(ms, now: sw_monotonic_seconds(), unreadSince: connection.core.unreadSince, alone: alone)
+    }
 
     /// The time given to the newest input event: no frame is drawn for a time before it.
     var lastEventTime: Double { clock.lastEventTime }

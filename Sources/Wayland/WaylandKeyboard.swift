@@ -196,7 +196,7 @@ final class WaylandKeyboard {
         compilePendingKeymap()
         guard xkbState != nil else { return }
         let code = key + Self.xkbKeycodeOffset
-        let t = input.time(ms)
+        let t = input.time(ms, alone: true)
         let pressed = state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue
         input.window?.cancelTimer(repeatTimer)
         repeatTimer = nil

@@ -18,6 +18,14 @@ public final class WaylandDisplay {
     public var onGlobal: ((_ name: UInt32, _ interface: String, _ version: UInt32) -> Void)?
     /// Called when a global goes away.
     public var onGlobalRemoved: ((_ name: UInt32) -> Void)?
+    /// Since when what the last read took from the socket can have waited there unread: the
+    /// moment of the read before it, or, when the read's `poll` found the socket empty and
+    /// waited, the moment data woke it (it came then). An input event stamped longer ago than
+    /// this, less the compositor's own delay in sending, cannot be on our clock
+    /// (`InputClock`). A roundtrip's reads are not counted: the moment stays earlier, looser.
+    public private(set) var unreadSince = sw_monotonic_seconds()
+    private var lastRead = sw_monotonic_seconds()
+    private var readPrepared = sw_monotonic_seconds()
 
     /// Connects to `socket` (a name in $XDG_RUNTIME_DIR or an absolute path; nil: as libwayland
     /// chooses, $WAYLAND_SOCKET, else $WAYLAND_DISPLAY) and starts listening to the registry; a
@@ -161,11 +169,15 @@ public final class WaylandDisplay {
             wl_display_cancel_read(display)
             throw failure()
         }
+        readPrepared = sw_monotonic_seconds()
     }
 
     /// Reads (if the descriptor was readable) or cancels, then dispatches: the second half.
     public func finishRead(revents: Int16) throws(DisplayError) {
         if revents & Int16(POLLIN) != 0 {
+            let now = sw_monotonic_seconds()
+            unreadSince = now - readPrepared > Self.waitedPoll ? now : lastRead
+            lastRead = now
             if wl_display_read_events(display) < 0 { throw failure() }
         } else {
             wl_display_cancel_read(display)
@@ -173,6 +185,10 @@ public final class WaylandDisplay {
         }
         if wl_display_dispatch_pending(display) < 0 { throw failure() }
     }
+
+    /// Longer than a poll that found data waiting takes, with the loop's own work around it:
+    /// a poll that took longer waited for the data, which came as it returned.
+    static let waitedPoll = 0.002
 
     /// Reads and dispatches what arrives within `timeout` seconds (0: only what is there,
     /// infinity: until something arrives). Returns whether anything was readable.

@@ -16,23 +16,55 @@ import Testing
     /// Our clock's present moment in these tests: about 40 days of uptime, so its milliseconds
     /// are past 2³¹ and the stamps below sit well inside one 32-bit wrap.
     static let now = 3_456_789.0
+    static var present: UInt32 { UInt32(truncatingIfNeeded: Int64(clamping: now * 1000, rounding: .down)) }
 
-    /// A swipe read in one batch (a main thread busy for 400 ms while the finger moved) keeps
+    /// A swipe read in one batch (a main thread busy for 450 ms while the finger moved) keeps
     /// its stamps' spacing when they are on our clock. Dated at their reading, they were
     /// squeezed into the moment the batch was read: the release velocity came out several
     /// times the finger's (docs/decisions.md, Hostile input 0.15.38).
     @Test func stampsOnOurClockAreTakenAsTheyAreHoweverLateTheyAreRead() {
         var clock = InputClock()
         clock.newGesture()
-        let present = UInt32(truncatingIfNeeded: Int64(clamping: Self.now * 1000, rounding: .down))
-        let stamps = (0...50).map { present - 400 + UInt32($0 * 8) }
-        let times = stamps.map { clock.time($0, now: Self.now + 0.0002) }
+        let stamps = (0...50).map { Self.present - 400 + UInt32($0 * 8) }
+        let times = stamps.map { clock.time($0, now: Self.now + 0.0002, unreadSince: Self.now - 0.45) }
         #expect(abs(times[0] - (Self.now - 0.400)) < 1e-9)
         #expect(abs(times[50] - Self.now) < 1e-9)
         for (a, b) in zip(times, times.dropFirst()) { #expect(abs(b - a - 0.008) < 1e-9) }
+        // The gesture's next event, sent late by a busy compositor (more than the slack after
+        // the read before): the gesture is on our clock, so it too is dated by its stamp.
+        let late = clock.time(Self.present + 8, now: Self.now + 0.2, unreadSince: Self.now + 0.19)
+        #expect(abs(late - (Self.now + 0.008)) < 1e-9)
         // A gesture that starts seconds later, read at once, gets its own stamp too.
         clock.newGesture()
-        #expect(abs(clock.time(present + 3000, now: Self.now + 3.0004) - (Self.now + 3)) < 1e-9)
+        let later = clock.time(Self.present + 3000, now: Self.now + 3.0004, unreadSince: Self.now + 3.0003)
+        #expect(abs(later - (Self.now + 3)) < 1e-9)
+    }
+
+    /// A stall past any fixed limit (10.4 s) is dated exactly too, the whole batch one way: the
+    /// gesture's first event decides its clock. A limit judged event by event dated the old
+    /// events at their reading and the new ones by their stamps, 400 ms within 48.
+    @Test func aBatchReadLongAfterItsFirstEventIsDatedOneWay() {
+        var clock = InputClock()
+        clock.newGesture()
+        let now = Self.now + 10.4
+        let times = (0...50).map {
+            clock.time(Self.present + UInt32($0 * 8), now: now, unreadSince: Self.now - 0.01)
+        }
+        #expect(abs(times[0] - Self.now) < 1e-9)
+        #expect(abs(times[50] - times[0] - 0.4) < 1e-9)
+    }
+
+    /// A clock running steadily 5 s behind ours (counted from a process's start), its events
+    /// read as they come, is not ours: dated seconds back, a long press fired at the touch and
+    /// a fling was over at its first frame. Its gesture keeps the compositor's spacing from
+    /// the moment its first event is read.
+    @Test func aClockSteadilyBehindOursIsAnotherClock() {
+        var clock = InputClock()
+        clock.newGesture()
+        let behind = Self.present - 5000
+        #expect(clock.time(behind, now: Self.now + 0.001, unreadSince: Self.now + 0.0005) == Self.now + 0.001)
+        let next = clock.time(behind + 16, now: Self.now + 0.017, unreadSince: Self.now + 0.0165)
+        #expect(abs(next - (Self.now + 0.017)) < 1e-9)
     }
 
     /// 32-bit milliseconds wrap every 49.7 days: a stamp from just before the wrap, read just
@@ -40,41 +72,49 @@ import Testing
     @Test func aStampFromBeforeTheWrapIsUnwrappedToIt() {
         var clock = InputClock()
         let now = 4_294_967.301  // 2³² ms is 4,294,967.296 s: 5 ms after the wrap
-        #expect(abs(clock.time(UInt32.max - 9, now: now) - (4_294_967.286)) < 1e-9)
-        #expect(abs(clock.time(3, now: now) - 4_294_967.299) < 1e-9)
+        #expect(abs(clock.time(UInt32.max - 9, now: now, unreadSince: now - 0.1) - 4_294_967.286) < 1e-9)
+        #expect(abs(clock.time(3, now: now, unreadSince: now - 0.1) - 4_294_967.299) < 1e-9)
     }
 
     /// Another clock (a rig's script times, a virtual device's own): a gesture's first event is
     /// dated when it is read, the rest keep the compositor's spacing from it, a little ahead of
-    /// their reading allowed, and a stamp too far ahead or back starts the offset again.
+    /// their reading allowed, and a stamp too far ahead or back starts the offset again. A key
+    /// is judged on its own.
     @Test func stampsOnAnotherClockKeepTheirSpacingFromTheGesturesFirst() {
         var clock = InputClock()
+        func time(_ ms: UInt32, _ dt: Double, alone: Bool = false) -> Double {
+            clock.time(ms, now: Self.now + dt, unreadSince: Self.now + dt - 0.001, alone: alone)
+        }
         clock.newGesture()
-        #expect(clock.time(1000, now: Self.now) == Self.now)
-        #expect(abs(clock.time(1016, now: Self.now + 0.010) - (Self.now + 0.016)) < 1e-9)
+        #expect(time(1000, 0) == Self.now)
+        #expect(abs(time(1016, 0.010) - (Self.now + 0.016)) < 1e-9)
         // 40 ms ahead of its reading: delivery's jitter, kept.
-        #expect(abs(clock.time(1060, now: Self.now + 0.020) - (Self.now + 0.060)) < 1e-9)
+        #expect(abs(time(1060, 0.020) - (Self.now + 0.060)) < 1e-9)
         // 80 ms ahead: another base; dated at its reading (never before the last event).
-        #expect(clock.time(1200, now: Self.now + 0.120) == Self.now + 0.120)
+        #expect(time(1200, 0.120) == Self.now + 0.120)
         // A key stamped 0 by a virtual keyboard, read two seconds on: dated then, not before.
-        #expect(clock.time(0, now: Self.now + 2) == Self.now + 2)
-        #expect(clock.lastEventTime == Self.now + 2)
+        #expect(time(0, 2, alone: true) == Self.now + 2)
+        // A key on our clock, read at once, beside the gesture on another: its own stamp.
+        #expect(abs(time(Self.present + 2500, 2.5004, alone: true) - (Self.now + 2.5)) < 1e-9)
+        #expect(clock.lastEventTime == Self.now + 2.5)
         // A new gesture on the rig's clock whose base moved (a screenshot excused): its first
         // event is dated at its reading again.
         clock.newGesture()
-        #expect(clock.time(1300, now: Self.now + 5) == Self.now + 5)
+        #expect(time(1300, 5) == Self.now + 5)
     }
 
-    /// Our clock's stamps are told from another's by how near they are to our present: within
-    /// `ownClockLag` before it, or `maxLead` after.
-    @Test func ourClocksStampsAreThoseNearOurPresent() {
-        let present = UInt32(truncatingIfNeeded: Int64(clamping: Self.now * 1000, rounding: .down))
-        #expect(InputClock.onOwnClock(present - 9_999, now: Self.now) != nil)
-        #expect(InputClock.onOwnClock(present - 10_001, now: Self.now) == nil)
-        #expect(InputClock.onOwnClock(present + 50, now: Self.now) != nil)
-        #expect(InputClock.onOwnClock(present + 51, now: Self.now) == nil)
-        #expect(InputClock.onOwnClock(1000, now: Self.now) == nil)
-        #expect(InputClock.onOwnClock(present, now: .nan) == nil)
+    /// Our clock's stamps are those no further back than they can have waited unread, with the
+    /// compositor's delay in sending them, and no further ahead than `maxLead`.
+    @Test func ourClocksStampsAreThoseThatCanHaveWaitedThatLong() {
+        let now = Self.now
+        #expect(InputClock.isOnOwnClock(Self.present - 449, now: now, unreadSince: now - 0.4))
+        #expect(!InputClock.isOnOwnClock(Self.present - 451, now: now, unreadSince: now - 0.4))
+        #expect(InputClock.isOnOwnClock(Self.present - 50, now: now, unreadSince: now))
+        #expect(!InputClock.isOnOwnClock(Self.present - 51, now: now, unreadSince: now))
+        #expect(InputClock.isOnOwnClock(Self.present + 50, now: now, unreadSince: now))
+        #expect(!InputClock.isOnOwnClock(Self.present + 51, now: now, unreadSince: now))
+        #expect(!InputClock.isOnOwnClock(1000, now: now, unreadSince: 0))
+        #expect(!InputClock.isOnOwnClock(Self.present, now: .nan, unreadSince: 0))
     }
 }
 
@@ -107,8 +147,9 @@ import Testing
         main.addEventObserver(end)
         var b = ScriptBuilder()
         swipe(&b)
-        // The whole swipe, stamped on our clock as if it had ended just now, is sent before the
-        // app reads any of it.
+        // The app stalls (reads nothing) a little longer than the swipe lasts; the whole swipe,
+        // stamped on our clock as if the finger had moved meanwhile, is then sent at once.
+        RealTimePacer.sleep(0.45)
         let last = Int64(clamping: Deadline.now * 1000, rounding: .down)
         func stamp(_ t: Double) -> UInt32 {
             UInt32(truncatingIfNeeded: last - 408 + Int64(clamping: t, rounding: .down))
