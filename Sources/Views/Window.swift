@@ -22,6 +22,10 @@ public final class Window: View {
             var stack: [View] = [self]
             while let v = stack.popLast() {
                 v.windowScaleDidChange()
+                // Text is measured in device pixels: a label's or a button's intrinsic size at
+                // one scale is not its size at another (a label sized at 1 is cut short with an
+                // ellipsis at 1.25), so constraints solve again with the sizes at this scale.
+                v.invalidateIntrinsicContentSize()
                 stack += v.subviews
             }
         }

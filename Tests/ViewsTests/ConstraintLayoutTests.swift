@@ -379,4 +379,46 @@ import Testing
         // The cell's own frame is untouched.
         #expect(cell.frame.size == Size(width: 200, height: 10))
     }
+
+    /// A window moved to an output of another scale: text is measured in device pixels, so its
+    /// labels and buttons take the sizes they have at that scale, the frames a window made at
+    /// that scale gives them, and no label is cut short (at 1.25 a label sized at 1 lost its
+    /// last letters to an ellipsis).
+    @Test(arguments: [1.25, 1.5, 3.0])
+    func aNewScaleSizesTextAtThatScale(scale: Double) throws {
+        let texts = ["Notifications", "Wi-Fi and Bluetooth", "The quick brown fox jumps"]
+        func make(_ scale: Double) -> (Window, [Label], Button) {
+            let window = Window(size: Size(width: 400, height: 300), scale: scale)
+            var labels: [Label] = []
+            for (i, text) in texts.enumerated() {
+                let label = Label(text: text)
+                label.translatesAutoresizingMaskIntoConstraints = false
+                window.addSubview(label)
+                LayoutConstraint.activate([
+                    label.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 10),
+                    label.topAnchor.constraint(equalTo: window.topAnchor, constant: 10 + Double(i) * 30),
+                ])
+                labels.append(label)
+            }
+            let button = Button(title: "Save changes")
+            button.translatesAutoresizingMaskIntoConstraints = false
+            window.addSubview(button)
+            LayoutConstraint.activate([
+                button.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 10),
+                button.topAnchor.constraint(equalTo: window.topAnchor, constant: 120),
+            ])
+            return (window, labels, button)
+        }
+        let (moved, labels, button) = make(1)
+        moved.layoutIfNeeded()
+        moved.scale = scale
+        moved.layoutIfNeeded()
+        let (fresh, freshLabels, freshButton) = make(scale)
+        fresh.layoutIfNeeded()
+        for (label, expected) in zip(labels, freshLabels) {
+            #expect(label.frame == expected.frame, "\(label.text) at \(scale)")
+            #expect(label.textLayout(scale: scale)?.lines.map(\.text) == [label.text], "\(label.text) at \(scale)")
+        }
+        #expect(button.frame == freshButton.frame)
+    }
 }
