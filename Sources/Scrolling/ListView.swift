@@ -448,6 +448,14 @@ public final class ListView: ScrollView {
         }
     }
 
+    /// Text is measured in device pixels, so heights measured at one scale are stale at
+    /// another (a window moved to an output of another scale): measured again, as for a new
+    /// width.
+    public override func windowScaleDidChange() {
+        super.windowScaleDidChange()
+        if count > 0 { remeasureForNewWidth() }
+    }
+
     /// A new width (a resized window) wraps text differently, so every measured height is
     /// stale: all rows go back to estimates and the rows in view are measured again, with the
     /// first row in view kept where it was on screen (as inserts and deletes keep it).
@@ -571,6 +579,14 @@ public final class ListView: ScrollView {
     /// below it.
     private func measure(_ r: Int, dataSource: ListDataSource) -> (ListCell, Double) {
         let cell = dataSource.list(self, cellForRow: r)
+        // Measured in the window, at its scale: text is measured in device pixels, and a cell
+        // out of the tree (new, or waiting out of it) measured its labels at 1, so at 1.5 a
+        // paragraph a line longer than at 1 was cut. It waits hidden until placed (`place`
+        // shows it, and tells a reader it came).
+        if cell.superview !== self {
+            cell.isHidden = true
+            insertSubview(cell, at: 0)
+        }
         let h = cell.sizeThatFits(Size(width: bounds.width, height: .greatestFiniteMagnitude)).height
         return (cell, layout.setHeight(r, h))
     }

@@ -3,6 +3,7 @@ import ScrollwayGeometry
 import ScrollwayGestures
 import ScrollwayHeadless
 import ScrollwayPhysics
+import ScrollwayRaster
 import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayTestSupport
@@ -864,5 +865,54 @@ final class SceneDriver {
         #expect(list.visibleCells[50]!.convert(Point.zero, to: nil).y == 0)
         #expect(list.visibleCells[55]!.convert(Point.zero, to: nil).y == y55 + threeLines - oneLine)
         #expect(list.contentSize.height == height + (threeLines - oneLine))
+    }
+
+    /// Rows are measured at the window's scale (text is measured in device pixels, and wraps
+    /// at other words at another scale), in a window made at that scale and in one moved to it:
+    /// each row in view is as tall as its text at that scale. A new cell, measured before it
+    /// joined the list, measured at 1 whatever the window's scale, and a window's new scale
+    /// left the rows measured at the old one: a paragraph a line longer was cut.
+    @Test(arguments: [1.25, 1.5, 1.75])
+    func rowsAreMeasuredAtTheWindowsScale(scale: Double) throws {
+        final class Paragraphs: ListDataSource {
+            func numberOfRows(in list: ListView) -> Int { 1000 }
+            func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+                let cell = list.dequeueReusableCell(withIdentifier: "text")
+                cell.textLabel.text = Posts.body(3)
+                return cell
+            }
+        }
+        // Labels as wide as wraps the paragraph to another number of lines at `scale` than at 1.
+        let font = try #require(Font.standard)
+        let lines = { (width: Double, scale: Double) in
+            font.layout(Posts.body(3), maxWidth: width, scale: scale).lines.count
+        }
+        let width = try #require((150...350).map(Double.init).first { lines($0, scale) != lines($0, 1) })
+        func make(_ scale: Double) -> (Window, ListView) {
+            let window = Window(size: Size(width: width + 32, height: 600), scale: scale)
+            let list = ListView(frame: Rect(x: 0, y: 0, width: width + 32, height: 600))
+            let rows = Paragraphs()
+            window.retainedObjects.append(rows)
+            list.register("text") { ListCell(reuseIdentifier: "text") }
+            list.dataSource = rows
+            window.addSubview(list)
+            list.reloadData()
+            window.layoutIfNeeded()
+            return (window, list)
+        }
+        let (moved, list) = make(1)
+        moved.scale = scale
+        moved.layoutIfNeeded()
+        let (_, expected) = make(scale)
+        #expect(list.visibleCells.count >= 3 && list.visibleCells.count == expected.visibleCells.count)
+        for (row, cell) in expected.visibleCells {
+            let text = try #require(cell.textLabel.textLayout(scale: scale)).size.height
+            #expect(expected.rectForRow(row).height == max(44, text.rounded(.up) + 20), "row \(row) at \(scale)")
+        }
+        for (row, cell) in list.visibleCells {
+            #expect(list.rectForRow(row) == expected.rectForRow(row), "row \(row) moved to \(scale)")
+            let text = try #require(cell.textLabel.textLayout(scale: scale)).size.height
+            #expect(cell.textLabel.bounds.height >= text, "row \(row) moved to \(scale)")
+        }
     }
 }
