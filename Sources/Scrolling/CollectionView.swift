@@ -121,6 +121,8 @@ public final class CollectionView: ScrollView {
     private var counts: [Int] = []
     private var needsPrepare = true
     private var preparedWidth: Double?
+    /// The window's scale changed since the last `prepare`: the items are measured again.
+    private var scaleChanged = false
     private var isUpdating = false
     /// The rect the last update gave cells to, and whether anything changed since.
     private var placedRect: Rect?
@@ -470,6 +472,16 @@ public final class CollectionView: ScrollView {
         if old.width != bounds.width { invalidateLayout() } else if old != bounds { updateVisibleItems() }
     }
 
+    /// Text is measured in device pixels: items measured at one scale are not their size at
+    /// another (a card's body a pixel taller per line at 1.5 than at 1 spills out of a card
+    /// measured at 1). They are measured again, the first item in view kept where it is on
+    /// screen, as for a new width.
+    public override func windowScaleDidChange() {
+        super.windowScaleDidChange()
+        scaleChanged = true
+        invalidateLayout()
+    }
+
     /// Runs the layout's `prepare` after a change; false when there is nothing to lay out.
     @discardableResult
     private func prepareIfNeeded() -> Bool {
@@ -479,12 +491,13 @@ public final class CollectionView: ScrollView {
             // the offset (a fling, an animation to the end) moves with it, as a list keeps its
             // top row through a resize. Left alone, the offset could be far past the new end.
             var anchor: (path: ItemPath, y: Double)?
-            if let old = preparedWidth, old != bounds.width, !counts.isEmpty,
+            if let old = preparedWidth, old != bounds.width || scaleChanged, !counts.isEmpty,
                 let first = layout.items(in: bounds).first
             {
                 anchor = (first, layout.frameForItem(at: first).minY - bounds.minY)
             }
             needsPrepare = false
+            scaleChanged = false
             preparedWidth = bounds.width
             layout.prepare(for: self)
             if let anchor, anchor.path.section < counts.count, anchor.path.item < counts[anchor.path.section] {

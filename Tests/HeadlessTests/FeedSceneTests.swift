@@ -143,4 +143,31 @@ import Testing
             #expect(labels.contains("\(Posts.title(item)), \(Posts.body(item))"), "item \(item)")
         }
     }
+
+    /// A window moved to an output of another scale: every card in view is measured again
+    /// (text is measured in device pixels), so each holds its body and sits where a window
+    /// made at that scale puts it; cards measured at 1 kept their heights, and a body a line
+    /// taller at the new scale spilled out of its card.
+    @Test(arguments: [true, false], [1.25, 1.5, 3.0])
+    func aNewScaleMeasuresTheCardsAgain(byConstraints: Bool, scale: Double) throws {
+        let moved = Window(size: Scene.feed.preferredSize, scale: 1)
+        let movedFeed = Posts.make(in: moved, byConstraints: byConstraints)
+        moved.layoutIfNeeded()
+        moved.scale = scale
+        moved.layoutIfNeeded()
+        let fresh = Window(size: Scene.feed.preferredSize, scale: scale)
+        let freshFeed = Posts.make(in: fresh, byConstraints: byConstraints)
+        fresh.layoutIfNeeded()
+        let (shown, expected) = (try cards(movedFeed), try cards(freshFeed))
+        #expect(shown.count >= 6 && Set(shown.keys) == Set(expected.keys))
+        #expect(movedFeed.contentSize == freshFeed.contentSize)
+        for (item, card) in shown {
+            let other = try #require(expected[item])
+            #expect(card.frame == other.frame, "item \(item) at \(scale)")
+            #expect(card.body.frame == other.body.frame, "item \(item) at \(scale)")
+            let text = try #require(card.body.textLayout(scale: scale)).size.height
+            #expect(card.body.frame.maxY - text >= card.body.frame.minY - 1e-9, "item \(item) at \(scale)")
+            #expect(card.body.frame.maxY <= card.frame.height, "item \(item) at \(scale)")
+        }
+    }
 }
