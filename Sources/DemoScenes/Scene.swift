@@ -74,8 +74,10 @@ public struct Scene: Sendable {
 
 /// A scene's outer scroll view. Its content is laid out by `relayout`, first when the scene is
 /// made and again whenever the view's size changes (the window was resized), so that pages
-/// stay a page wide and rows stay the window's width at any size. `relayout` gets the size
-/// laid out before (the same size the first time), to keep the current page, say.
+/// stay a page wide and rows stay the window's width at any size, or the window's scale does
+/// (text measured by hand is measured in device pixels: the nested scene's notes, sized at 1,
+/// cut their last lines at 1.5). `relayout` gets the size laid out before (the same size the
+/// first time), to keep the current page, say.
 final class SceneScrollView: ScrollView {
     var relayout: ((SceneScrollView, Size) -> Void)? {
         didSet {
@@ -84,13 +86,20 @@ final class SceneScrollView: ScrollView {
         }
     }
     private var laidOutSize: Size?
+    private var laidOutScale: Double?
 
     override func layoutSubviews() {
         super.layoutSubviews()
         let size = bounds.size
-        guard size != laidOutSize, let relayout else { return }
+        guard size != laidOutSize || deviceScale != laidOutScale, let relayout else { return }
         let old = laidOutSize ?? size
         laidOutSize = size
+        laidOutScale = deviceScale
         relayout(self, old)
+    }
+
+    override func windowScaleDidChange() {
+        super.windowScaleDidChange()
+        setNeedsLayout()
     }
 }

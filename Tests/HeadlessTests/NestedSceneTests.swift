@@ -570,4 +570,23 @@ import Testing
         #expect(f.pager.contentOffset == .zero)
         #expect(f.delegateRecords.allSatisfy { $0.hasPrefix("main.") })
     }
+
+    /// The window moved to an output of another scale: the notes' text, measured by hand, is
+    /// measured again at that scale (text is measured in device pixels), so all its lines
+    /// show and the notes scroll as far as a window made at that scale lets them.
+    @Test(arguments: [1.25, 1.5, 3.0])
+    func aNewScaleMeasuresTheNotesAgain(scale: Double) throws {
+        let moved = Scene.nested.makeWindow(scale: 1)
+        moved.layoutIfNeeded()
+        moved.scale = scale
+        moved.layoutIfNeeded()
+        let fresh = Scene.nested.makeWindow(scale: scale)
+        fresh.layoutIfNeeded()
+        let notes = try #require(moved.view(named: "notes") as? ScrollView)
+        let expected = try #require(fresh.view(named: "notes") as? ScrollView)
+        let text = try #require(notes.subviews.compactMap { $0 as? Label }.first)
+        let lines = try #require(text.textLayout(scale: scale)).size.height
+        #expect(text.frame.height >= lines, "at \(scale)")
+        #expect(notes.contentSize == expected.contentSize, "at \(scale)")
+    }
 }
