@@ -1,5 +1,6 @@
 import ScrollwayDemoScenes
 import ScrollwayRigs
+import ScrollwayScrolling
 import ScrollwayViews
 import Testing
 
@@ -46,6 +47,28 @@ import Testing
         #expect(desk.window.scale == 1)
         try pointer(desk, to: (x: 200, y: 150))
         try desk.app.pump(until: { cursorScale(window) == 1 }, "the cursor at scale 1 back on the 1× output")
+    }
+
+    /// A feed moved onto the 2× output measures its cards again at 2× (text is measured in
+    /// device pixels): each card in view has the frame a window made at 2× gives it. Before,
+    /// the cards kept the heights measured at 1×.
+    @Test func aFeedMovedToA2xOutputMeasuresItsCardsAgain() throws {
+        let desk = try Desk(.sway, scene: .feed)
+        let sway = try #require(desk.rig as? SwayRig)
+        try sway.command("output HEADLESS-2 resolution 800x600 scale 2")
+        try desk.app.pump(until: { desk.app.window.connection.bufferScale == 2 }, "the 2× output's scale heard")
+        try sway.command("[app_id=scrollway] move container to output HEADLESS-2")
+        try desk.app.pump(until: { desk.app.window.bufferSize?.width == 800 }, "buffers at scale 2 on the 2× output")
+        try desk.settle()
+        #expect(desk.window.scale == 2)
+        let fresh = Scene.feed.makeWindow(size: desk.window.bounds.size, scale: 2)
+        fresh.layoutIfNeeded()
+        let feed = try #require(desk.window.view(named: "main") as? CollectionView)
+        let expected = try #require(fresh.view(named: "main") as? CollectionView)
+        #expect(feed.visibleCells.count >= 2 && Set(feed.visibleCells.keys) == Set(expected.visibleCells.keys))
+        for (path, cell) in feed.visibleCells {
+            #expect(cell.frame == expected.visibleCells[path]?.frame, "item \(path)")
+        }
     }
 
     /// A window across a 1× and a 2× output draws at 2×; the cursor over it is drawn at the
