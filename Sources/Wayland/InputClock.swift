@@ -48,7 +48,9 @@ struct InputClock {
         if alone {
             own = Self.isOnOwnClock(ms, now: now, unreadSince: unreadSince)
         } else {
-            if gestureOnOwnClock == nil { gestureOnOwnClock = Self.isOnOwnClock(ms, now: now, unreadSince: unreadSince) }
+            if gestureOnOwnClock == nil {
+                gestureOnOwnClock = Self.isOnOwnClock(ms, now: now, unreadSince: unreadSince)
+            }
             own = gestureOnOwnClock == true
         }
         let mapped = own ? min(Self.unwrapped(ms, near: now) ?? now, now + Self.maxLead) : onOtherClock(ms, now: now)
