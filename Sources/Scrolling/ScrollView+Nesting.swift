@@ -197,17 +197,20 @@ extension ScrollView {
     /// slop (a two-finger swipe) are no pinch where this view cannot move their way: UIKit's
     /// pinch does not begin on a swipe, and the pan of the scroll view that can move takes both
     /// fingers. The gesture goes where one finger's would (`handOffTarget`), as a two-finger
-    /// pan dragging from the slop's crossing by the fingers' centroid (a pager's page turns).
+    /// pan dragging from the slop's crossing by the fingers' centroid (a pager's page turns),
+    /// with any finger that landed beside them meanwhile.
     /// Where this view can move their way (zoomed in), the pinch begins as before: panning
     /// and zooming together. Returns true when it handed the fingers on.
     func handOffTwoFingerSwipe(_ p: PinchState, tracker: PinchTracker, at t: Double) -> Bool {
         guard !p.began, var state = touchState, state.extra.isEmpty else { return false }
         let direction = tracker.startCenter - tracker.center
         state.location = p.first
-        state.extra = [p.secondID: p.second]
+        state.extra = p.others.merging([p.secondID: p.second]) { $1 }
         guard !canScroll(toward: direction), let next = handOffTarget(toward: direction, state) else { return false }
         var pan = PanTracker(at: tracker.startCenter, time: p.landed, slop: state.pan.slop)
         pan.move(to: tracker.center, time: t)
+        // Any further fingers join the pan where they are: the centroid moves, the content not.
+        if !p.others.isEmpty { pan.rebase(at: state.centroid, time: t) }
         state.pan = pan
         state.pinch = nil
         touchState = state

@@ -57,6 +57,10 @@ extension ScrollView {
                 // The rebase keeps the translation, so the drag's anchor stays valid.
                 existing.pan.rebase(at: existing.centroid, time: t)
                 touchState = existing
+            } else if pinch?.began == false {
+                // A zoom uses two fingers; one more, while it has not begun, goes with them if
+                // they turn out to be a swipe another view takes (`handOffTwoFingerSwipe`).
+                pinch?.others[touch.id] = touch.location
             }
             return
         }
@@ -110,6 +114,7 @@ extension ScrollView {
         }
         guard var state = touchState, state.id == touch.id || state.extra[touch.id] != nil else {
             if pinch?.secondID == touch.id { pinch?.second = touch.location }
+            if pinch?.others[touch.id] != nil { pinch?.others[touch.id] = touch.location }
             return
         }
         if state.id == touch.id { state.location = touch.location } else { state.extra[touch.id] = touch.location }
@@ -150,6 +155,12 @@ extension ScrollView {
     }
 
     func scrollTouchEnded(_ touch: Touch) {
+        // Written back only when there is a pinch: a write through the optional chain would set
+        // the touch state even when no touch is tracked.
+        if var p = pinch, p.others.removeValue(forKey: touch.id) != nil {
+            pinch = p
+            return
+        }
         if pinch != nil, endPinch(touch: touch) { return }
         // A double tap recognized on this touch zooms once the touch is let go, unless the
         // touch dragged (the tap allows more movement than a mouse's slop).

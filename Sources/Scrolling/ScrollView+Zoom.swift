@@ -27,6 +27,9 @@ struct PinchState {
     var began = true
     /// When the second finger landed (the pinch's fingers were both down).
     var landed = 0.0
+    /// Fingers beyond the two that landed while the zoom had not begun, by id: they take no
+    /// part in it, and go with the two if those are handed on as a swipe.
+    var others: [Int: Point] = [:]
 }
 
 /// A zoom animation in log space around a fixed anchor (viewport coordinates).

@@ -83,12 +83,13 @@ import Testing
         try desk.app.pump(until: { window.enteredOutputs.count == 2 }, "the window across both outputs")
         try desk.app.pump(until: { desk.window.scale == 2 }, "the window at the larger scale")
 
-        try pointer(desk, to: (x: 300, y: 150))
-        try desk.app.pump(until: { cursorScale(window) == 1 }, "the cursor at scale 1 over the 1× output")
+        // First over the 2× part, so that each step below changes the cursor's scale.
         try pointer(desk, to: (x: 500, y: 150))
         try desk.app.pump(until: { cursorScale(window) == 2 }, "the cursor at scale 2 over the 2× output")
         try pointer(desk, to: (x: 300, y: 150))
-        try desk.app.pump(until: { cursorScale(window) == 1 }, "the cursor at scale 1 again")
+        try desk.app.pump(until: { cursorScale(window) == 1 }, "the cursor at scale 1 over the 1× output")
+        try pointer(desk, to: (x: 500, y: 150))
+        try desk.app.pump(until: { cursorScale(window) == 2 }, "the cursor at scale 2 again")
     }
 
     /// The scale of the cursor the window shows, nil when it shows none.

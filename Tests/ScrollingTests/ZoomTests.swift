@@ -250,6 +250,43 @@ import Testing
         #expect(abs(pages[1].zoomScale - 2) < 1e-9 && rig.scroll.contentOffset.x == 300)
     }
 
+    /// A third finger that lands beside the two before their swipe is known goes with them to
+    /// the pager, and drags it on after they lift: it had stayed with the page, which no longer
+    /// tracked anything, and its moves were lost (the pager's pan takes every finger on it).
+    @Test func aThirdFingerGoesWithATwoFingerSwipeHandedOn() {
+        let (rig, pages, delegates) = zoomablePager()
+        defer { withExtendedLifetime(delegates) {} }
+        var t = 0.1
+        rig.send(.touchDown(id: 1, position: Point(x: 200, y: 100)), at: t)
+        rig.send(.touchDown(id: 2, position: Point(x: 200, y: 200)), at: t + 0.005)
+        rig.send(.touchDown(id: 3, position: Point(x: 200, y: 300)), at: t + 0.008)
+        t += 0.01
+        for i in 1...5 {
+            t += 0.012
+            for id in 1...3 {
+                rig.send(.touchMotion(id: id, position: Point(x: 200 - 15 * Double(i), y: 100 * Double(id))), at: t)
+            }
+        }
+        #expect(rig.scroll.isDragging && !pages[0].isZooming)
+        // The two fingers' centroid crossed the slop (10 px) at their first step of 15: 5 px
+        // on; the third finger's 15 then moves the three's centroid 5, and each later step of
+        // all three 15: 70 in all, no jump as the third joined.
+        #expect(abs(rig.scroll.contentOffset.x - 70) < 1e-6, "\(rig.scroll.contentOffset)")
+        t += 0.012
+        rig.send(.touchUp(id: 1), at: t)
+        rig.send(.touchUp(id: 2), at: t)
+        let left = rig.scroll.contentOffset.x
+        for i in 6...10 {
+            t += 0.012
+            rig.send(.touchMotion(id: 3, position: Point(x: 200 - 15 * Double(i), y: 300)), at: t)
+        }
+        #expect(rig.scroll.isDragging, "the pager no longer drags under the third finger")
+        #expect(abs(rig.scroll.contentOffset.x - (left + 75)) < 1e-6, "\(rig.scroll.contentOffset)")
+        rig.send(.touchUp(id: 3), at: t + 0.012)
+        rig.settle()
+        #expect(rig.scroll.contentOffset.x == 300)
+    }
+
     /// The same swipe on a page zoomed in pans the page's photo (the page can move that way):
     /// its pinch begins and carries the photo with the fingers, the pager stays, even where
     /// the page hands drags on at its edges (it is not at one).
