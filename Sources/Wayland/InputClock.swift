@@ -19,7 +19,7 @@
 /// Which kind a gesture's stamps are is decided at its first event, once for the gesture (a
 /// batch whose oldest events fell outside a limit and newest inside was dated two ways, and
 /// squeezed): a stamp is ours when it is no further back than the event can have waited unread
-/// (`unreadSince`: the connection's read before, or the moment a waiting poll woke), less the
+/// (`unreadSince`: the connection's read before, or the moment a waiting poll woke) plus the
 /// compositor's delay in sending it (`deliverySlack`), and no further ahead than `maxLead`. A
 /// clock running steadily behind ours (one counted from a process's start) is told apart so:
 /// an event read at once is never seconds old. A key is decided on its own: virtual keyboards

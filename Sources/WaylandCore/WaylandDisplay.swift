@@ -20,9 +20,8 @@ public final class WaylandDisplay {
     public var onGlobalRemoved: ((_ name: UInt32) -> Void)?
     /// Since when what the last read took from the socket can have waited there unread: the
     /// moment of the read before it, or, when the read's `poll` found the socket empty and
-    /// waited, the moment data woke it (it came then). An input event stamped longer ago than
-    /// this, less the compositor's own delay in sending, cannot be on our clock
-    /// (`InputClock`). A roundtrip's reads are not counted: the moment stays earlier, looser.
+    /// waited, the moment data woke it (it came then). An input event stamped before this, by
+    /// more than the compositor's own delay in sending, cannot be on our clock (`InputClock`). A roundtrip's reads are not counted: the moment stays earlier, looser.
     public private(set) var unreadSince = sw_monotonic_seconds()
     private var lastRead = sw_monotonic_seconds()
     private var readPrepared = sw_monotonic_seconds()
