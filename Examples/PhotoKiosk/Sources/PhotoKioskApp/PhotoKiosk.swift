@@ -173,7 +173,9 @@ public final class PhotoPager: ScrollView {
     /// page nearest the middle of the screen first, then the others by their distance from it;
     /// re-ranks those already asked for, and lets go of those of pages let go. Never waits.
     private func requestDecodes() {
-        guard let window else { return }
+        // After a refused thread the pages wait for the retry, not each move: a swipe asked the
+        // system for a thread every frame.
+        guard let window, decodes.retry == nil else { return }
         let channel = connect(to: window)
         let middle = bounds.midX / bounds.width - 0.5
         var priorities: [Int: Double] = [:]
@@ -226,9 +228,24 @@ public final class PhotoPager: ScrollView {
             page.showFailure()
             reportsFailure(message)
         case .notStarted:
-            break  // the thumbnail stays; the next move asks again
+            retryDecodes()  // the thumbnail stays meanwhile
         }
     }
+
+    /// No thread could start (a limit on processes, often met only for a moment): the pages
+    /// that hold their photos ask again `decodeRetryDelay` later, at rest too, where a page at
+    /// rest had kept its thumbnail until the pager next moved. One retry waits at a time.
+    private func retryDecodes() {
+        guard decodes.retry == nil, let window else { return }
+        decodes.retry = window.schedule(at: window.now + Self.decodeRetryDelay) { [weak self] in
+            guard let self else { return }
+            decodes.retry = nil
+            requestDecodes()
+        }
+    }
+
+    /// How long the pages wait to ask for a thread again after one was refused.
+    public static let decodeRetryDelay = 1.0
 }
 
 /// The pager's decode requests, kept on the main thread.
@@ -236,6 +253,8 @@ struct DecodeRequests {
     var nextID = 0
     var channel: InboxChannel<DecodedPhoto>?
     weak var window: Window?
+    /// The retry after a refused thread, while one waits.
+    var retry: TimerToken?
 }
 
 /// One photo, fitted to the page, zoomable from 1× to 4× by pinching or double tapping. The

@@ -293,4 +293,37 @@ final class TestDecoder: Sendable {
         #expect(test.files.isEmpty)
         #expect(try Offscreen.render(kiosk.window).shows(SamplePhotos.sunColors[0], x: middle.x, y: middle.y))
     }
+
+    /// A thread refused once (a limit on processes met for a moment) leaves the page shown on
+    /// its thumbnail only until the retry a second later, at rest too: nothing asked again
+    /// until the pager moved. Until then no frame asks the system for a thread again.
+    @Test func aPageAtRestGetsItsPhotoOnceAThreadStartsAgain() throws {
+        let test = TestDecoder()
+        let asked = Mutex(0)
+        let kiosk = kiosk(
+            test.decoder(startThread: { name, body in
+                let n = asked.withLock { count in
+                    count += 1
+                    return count
+                }
+                return n == 1 ? EAGAIN : BackgroundThread.start(named: name, body)
+            }))
+        kiosk.showPhoto(0)
+        kiosk.window.finishBackgroundWork()
+        let page = kiosk.pager.pages[0]
+        // Frames at rest, and a finger's small moves, during the wait.
+        for i in 0..<5 {
+            if i > 1 { kiosk.pager.contentOffset.x += 1 }
+            _ = try frame(kiosk)
+        }
+        kiosk.window.finishBackgroundWork()
+        #expect(!page.showsFullPhoto && asked.withLock { $0 } == 1)
+        kiosk.window.advanceClock(to: kiosk.window.now + PhotoPager.decodeRetryDelay)
+        try wait(for: "the photo after the retry") {
+            kiosk.window.finishBackgroundWork()
+            _ = try frame(kiosk)
+            return page.showsFullPhoto
+        }
+        #expect(page.imageView.image !== eightPhotos[0].thumbnail)
+    }
 }
