@@ -254,10 +254,11 @@ public final class CollectionView: ScrollView {
                 "insertSections: the data source has \(has) sections, where \(counts.count) and \(inserted.count) inserted make \(newSectionCount)"
             )
         }
+        let new = Set(inserted)
         var newCounts: [Int] = []
         var old = 0
         for s in 0..<newSectionCount {
-            if inserted.countBelow(s + 1) > inserted.countBelow(s) {
+            if new.contains(s) {
                 newCounts.append(max(0, dataSource.collectionView(self, numberOfItemsInSection: s)))
             } else {
                 newCounts.append(counts[old])
@@ -513,6 +514,7 @@ public final class CollectionView: ScrollView {
     /// (the data source's `cellForItemAt`) stops it; a refused one reloads when it ends; either
     /// way the pass runs again with the items as they are now.
     func updateVisibleItems() {
+        // Not from inside a pass: its pending reload waits for that pass to end.
         guard !isUpdating, dataSource != nil else { return }
         for _ in 0..<4 {
             let generation = itemsGeneration
