@@ -87,22 +87,42 @@ public struct PanTracker: Sendable {
 
     /// Re-bases the drag at the current point (e.g. after a second finger joins, so the
     /// centroid's jump is not taken as motion). The fingers' recent motion moves with it
-    /// (`keepsVelocity`): when one of several fingers lifts as they all lift together (a
-    /// two-finger swipe), the release that follows has their velocity, where a tracker started
-    /// afresh had one sample and threw nothing. A drag that is another gesture's continuation
-    /// (the finger left after a pinch) starts afresh.
+    /// (`keepsVelocity`), so a finger joining or lifting beside others does not cut the
+    /// centroid's throw short, where a tracker started afresh had one sample and threw nothing;
+    /// the last finger of several takes its own motion (`rebase(at:time:history:)`). A drag
+    /// that is another gesture's continuation (the finger left after a pinch) starts afresh.
     public mutating func rebase(at point: Point, time: Double, keepsVelocity: Bool = true) {
-        let shift = point - current
-        current = point
-        if let origin = dragOrigin { dragOrigin = origin + shift }
-        start = start + shift
-        self.time = time
+        let shift = shiftBase(to: point, time: time)
         if keepsVelocity, !tracker.isEmpty {
             tracker.shift(by: shift)
         } else {
             tracker.reset()
             tracker.add(time: time, position: point)
         }
+    }
+
+    /// Re-bases the drag at `point`, the one finger left of several, whose own recent motion
+    /// (`history`, in the same coordinates) becomes the drag's: its release throws what that
+    /// finger did, not what the centroid did while fingers since lifted moved it (a thumb
+    /// resting while another finger swiped would have been thrown at half the swipe's speed).
+    public mutating func rebase(at point: Point, time: Double, history: VelocityTracker) {
+        shiftBase(to: point, time: time)
+        tracker = history
+    }
+
+    /// The recent motion the release velocity is worked out from (no lock applied).
+    public var history: VelocityTracker { tracker }
+
+    /// Moves the drag's points so that it is at `point` now, without motion: the translation
+    /// is kept. Returns the shift.
+    @discardableResult
+    private mutating func shiftBase(to point: Point, time: Double) -> Point {
+        let shift = point - current
+        current = point
+        if let origin = dragOrigin { dragOrigin = origin + shift }
+        start = start + shift
+        self.time = time
+        return shift
     }
 
     private func applyLock(_ p: Point) -> Point {

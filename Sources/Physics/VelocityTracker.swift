@@ -29,6 +29,12 @@ public struct VelocityTracker: Sendable {
         self.window = window
     }
 
+    /// A tracker whose first sample is `position` at `time` (a finger as it lands).
+    public init(time: Double, position: Point, window: Double = VelocityTracker.window) {
+        self.init(window: window)
+        add(time: time, position: position)
+    }
+
     /// Adds a sample (seconds, position). Out-of-order or non-finite samples are ignored.
     public mutating func add(time t: Double, position p: Point) {
         guard t.isFinite, p.isFinite else { return }

@@ -1,5 +1,6 @@
 import ScrollwayGeometry
 import ScrollwayGestures
+import ScrollwayPhysics
 import ScrollwayViews
 
 /// Nested scrolling: scroll views inside scroll views (horizontal pages in a vertical list, a
@@ -206,6 +207,8 @@ extension ScrollView {
         let direction = tracker.startCenter - tracker.center
         state.location = p.first
         state.extra = p.others.merging([p.secondID: p.second]) { $1 }
+        state.histories = state.extra.mapValues { VelocityTracker(time: t, position: $0) }
+        state.histories[state.id] = VelocityTracker(time: t, position: state.location)
         guard !canScroll(toward: direction), let next = handOffTarget(toward: direction, state) else { return false }
         var pan = PanTracker(at: tracker.startCenter, time: p.landed, slop: state.pan.slop)
         pan.move(to: tracker.center, time: t)
@@ -281,7 +284,7 @@ extension ScrollView {
             to: .tracking(
                 TouchState(
                     id: other.id, source: other.source, pan: pan, arbiter: arbiter, target: nil,
-                    location: other.location, extra: other.extra), animation: nil))
+                    location: other.location, extra: other.extra, histories: other.histories), animation: nil))
         beginDragging()
         guard var state = touchState else { return }
         // The other view met its edge where unbanded = anchor − translation and

@@ -253,6 +253,67 @@ import Testing
         }
     }
 
+    /// A thumb resting on the content while another finger swipes, lifted just after that
+    /// finger, throws nothing: the drag's release is the last finger's own motion, and the
+    /// thumb did not move. The centroid's recent motion, which the swipe made, had thrown the
+    /// content on at half the swipe's speed. Whichever finger landed first, the same.
+    @Test func aThumbRestingWhileAnotherFingerSwipesThrowsNothing() {
+        for thumbFirst in [true, false] {
+            let rig = ScrollBench()
+            let d = RecordingDelegate()
+            rig.scroll.delegate = d
+            let thumb = thumbFirst ? 0 : 1
+            let finger = 1 - thumb
+            rig.send(.touchDown(id: 0, position: Point(x: thumbFirst ? 60 : 200, y: 700)), at: 1)
+            rig.send(.touchDown(id: 1, position: Point(x: thumbFirst ? 200 : 60, y: 700)), at: 1.005)
+            for i in 1...10 {
+                rig.send(
+                    .touchMotion(id: finger, position: Point(x: 200, y: 700 - 30 * Double(i))), at: 1 + 0.01 * Double(i)
+                )
+            }
+            // The swipe moved the centroid 150 px, so the content 150 px less the slop.
+            let lifted = rig.scroll.contentOffset.y
+            #expect(abs(lifted - 140) < 1e-9, "thumb first \(thumbFirst): the content moved \(lifted)")
+            rig.send(.touchUp(id: finger), at: 1.1)
+            rig.send(.touchUp(id: thumb), at: 1.12)
+            rig.settle()
+            #expect(
+                d.lastReleaseVelocity == .zero,
+                "thumb first \(thumbFirst): thrown at \(String(describing: d.lastReleaseVelocity))")
+            #expect(
+                rig.scroll.contentOffset.y == lifted,
+                "thumb first \(thumbFirst): rested at \(rig.scroll.contentOffset.y)")
+        }
+    }
+
+    /// Two fingers swiping, one lifting early while the other swipes on more slowly: the
+    /// release is the slower finger's own speed, not the centroid's, which the faster one moved.
+    @Test func theLastFingerOfASwipeThrowsItsOwnSpeed() {
+        func release(lifting early: Bool) -> Double {
+            let rig = ScrollBench()
+            let d = RecordingDelegate()
+            rig.scroll.delegate = d
+            rig.send(.touchDown(id: 0, position: Point(x: 100, y: 700)), at: 1)
+            if early { rig.send(.touchDown(id: 1, position: Point(x: 200, y: 700)), at: 1) }
+            for i in 1...10 {
+                // The first finger slow (10 px a step), the second fast (40 px) until it lifts.
+                rig.send(
+                    .touchMotion(id: 0, position: Point(x: 100, y: 700 - 10 * Double(i))), at: 1 + 0.01 * Double(i))
+                if early, i <= 5 {
+                    rig.send(
+                        .touchMotion(id: 1, position: Point(x: 200, y: 700 - 40 * Double(i))), at: 1 + 0.01 * Double(i))
+                }
+                if early, i == 5 { rig.send(.touchUp(id: 1), at: 1.052) }
+            }
+            rig.send(.touchUp(id: 0), at: 1.1)
+            return d.lastReleaseVelocity?.y ?? .nan
+        }
+        let alone = release(lifting: false)
+        #expect(abs(alone - 1) < 1e-9, "one finger at 10 px a step threw \(alone) px/ms")
+        let after = release(lifting: true)
+        #expect(abs(after - alone) < 1e-9, "the finger left threw \(after) px/ms, alone \(alone)")
+    }
+
     @Test func delegateRetargetingLandsExactlyThere() {
         let rig = ScrollBench()
         let d = RecordingDelegate()
