@@ -24,6 +24,12 @@ public struct PanTracker: Sendable {
     /// The time of the latest sample.
     public private(set) var time: Double
     private var tracker = VelocityTracker()
+    /// Each finger's own recent motion while several are down, by id (empty with one finger,
+    /// whose motion is `tracker`'s): when all but one have lifted, the drag throws what that
+    /// finger did (`lift`). The centroid's motion is the lifted fingers' too: two fingers
+    /// swiped and lifted together throw their speed either way, but a thumb resting while
+    /// another finger swiped, lifted just after it, was thrown at half the swipe's speed.
+    private var fingers: [Int: VelocityTracker] = [:]
 
     public init(at point: Point, time: Double, slop: Double = PanTracker.touchSlop, directionalLock: Bool = false) {
         self.slop = slop
@@ -89,7 +95,7 @@ public struct PanTracker: Sendable {
     /// centroid's jump is not taken as motion). The fingers' recent motion moves with it
     /// (`keepsVelocity`), so a finger joining or lifting beside others does not cut the
     /// centroid's throw short, where a tracker started afresh had one sample and threw nothing;
-    /// the last finger of several takes its own motion (`rebase(at:time:history:)`). A drag
+    /// the last finger of several takes its own motion (`lift`). A drag
     /// that is another gesture's continuation (the finger left after a pinch) starts afresh.
     public mutating func rebase(at point: Point, time: Double, keepsVelocity: Bool = true) {
         let shift = shiftBase(to: point, time: time)
@@ -98,20 +104,35 @@ public struct PanTracker: Sendable {
         } else {
             tracker.reset()
             tracker.add(time: time, position: point)
+            fingers = [:]
         }
     }
 
-    /// Re-bases the drag at `point`, the one finger left of several, whose own recent motion
-    /// (`history`, in the same coordinates) becomes the drag's: its release throws what that
-    /// finger did, not what the centroid did while fingers since lifted moved it (a thumb
-    /// resting while another finger swiped would have been thrown at half the swipe's speed).
-    public mutating func rebase(at point: Point, time: Double, history: VelocityTracker) {
-        shiftBase(to: point, time: time)
-        tracker = history
+    /// Fingers land (`landed`: id and position) beside those the pan follows; `alone` is the
+    /// finger it followed by itself until now, if it did (its motion so far is the drag's).
+    /// The centroid jumps to `centroid` without motion.
+    public mutating func land(_ landed: [(id: Int, position: Point)], alone: Int?, centroid: Point, time: Double) {
+        if let alone, fingers.isEmpty { fingers[alone] = tracker }
+        for f in landed { fingers[f.id] = VelocityTracker(time: time, position: f.position) }
+        rebase(at: centroid, time: time)
     }
 
-    /// The recent motion the release velocity is worked out from (no lock applied).
-    public var history: VelocityTracker { tracker }
+    /// A finger of several moved to `position` (its own motion; the pan itself moves with
+    /// the centroid, `move(to:time:)`).
+    public mutating func note(finger id: Int, at position: Point, time: Double) {
+        fingers[id]?.add(time: time, position: position)
+    }
+
+    /// Fingers lifted from several: the centroid of those left is `centroid`. With one left
+    /// (`last`, its id), the drag's motion becomes that finger's own, so its release throws
+    /// what it did; with more, the centroid's motion moves with the jump.
+    public mutating func lift(_ lifted: [Int], last: Int?, centroid: Point, time: Double) {
+        for id in lifted { fingers[id] = nil }
+        guard let last else { return rebase(at: centroid, time: time) }
+        shiftBase(to: centroid, time: time)
+        tracker = fingers[last] ?? VelocityTracker(time: time, position: centroid)
+        fingers = [:]
+    }
 
     /// Moves the drag's points so that it is at `point` now, without motion: the translation
     /// is kept. Returns the shift.

@@ -1,6 +1,5 @@
 import ScrollwayGeometry
 import ScrollwayGestures
-import ScrollwayPhysics
 import ScrollwayViews
 
 /// Nested scrolling: scroll views inside scroll views (horizontal pages in a vertical list, a
@@ -207,13 +206,13 @@ extension ScrollView {
         let direction = tracker.startCenter - tracker.center
         state.location = p.first
         state.extra = p.others.merging([p.secondID: p.second]) { $1 }
-        state.histories = state.extra.mapValues { VelocityTracker(time: t, position: $0) }
-        state.histories[state.id] = VelocityTracker(time: t, position: state.location)
         guard !canScroll(toward: direction), let next = handOffTarget(toward: direction, state) else { return false }
         var pan = PanTracker(at: tracker.startCenter, time: p.landed, slop: state.pan.slop)
         pan.move(to: tracker.center, time: t)
-        // Any further fingers join the pan where they are: the centroid moves, the content not.
-        if !p.others.isEmpty { pan.rebase(at: state.centroid, time: t) }
+        // Each finger's own motion is followed from here; any further fingers join the pan
+        // where they are: the centroid moves, the content not.
+        let fingers = [(state.id, state.location)] + state.extra.keys.sorted().map { ($0, state.extra[$0]!) }
+        pan.land(fingers, alone: nil, centroid: state.centroid, time: t)
         state.pan = pan
         state.pinch = nil
         touchState = state
@@ -284,7 +283,7 @@ extension ScrollView {
             to: .tracking(
                 TouchState(
                     id: other.id, source: other.source, pan: pan, arbiter: arbiter, target: nil,
-                    location: other.location, extra: other.extra, histories: other.histories), animation: nil))
+                    location: other.location, extra: other.extra), animation: nil))
         beginDragging()
         guard var state = touchState else { return }
         // The other view met its edge where unbanded = anchor − translation and

@@ -17,12 +17,6 @@ struct TouchState {
     var location: Point
     /// Further fingers panning together with the first (no zoom view): by id.
     var extra: [Int: Point] = [:]
-    /// Each finger's own recent motion while several are down, by id (the first's too): when
-    /// all but one have lifted, the drag throws what that finger did. The centroid's motion
-    /// is the lifted fingers' too: two fingers swiped and lifted together throw their speed
-    /// either way, but a thumb resting while another finger swiped, lifted just after it, was
-    /// thrown at half the swipe's speed.
-    var histories: [Int: VelocityTracker] = [:]
     /// The clamped offset when the drag began (a paging release moves at most ±1 page from it).
     var dragStart: Point?
     /// The slop was crossed but the pan could not begin yet (too few fingers, or a recognizer
@@ -59,11 +53,10 @@ extension ScrollView {
                 beginPinch(with: touch)
             } else if pinch == nil {
                 // Another finger joins the pan: follow the new centroid without a jump.
-                if existing.extra.isEmpty { existing.histories = [existing.id: existing.pan.history] }
+                let alone = existing.extra.isEmpty ? existing.id : nil
                 existing.extra[touch.id] = touch.location
-                existing.histories[touch.id] = VelocityTracker(time: t, position: touch.location)
                 // The rebase keeps the translation, so the drag's anchor stays valid.
-                existing.pan.rebase(at: existing.centroid, time: t)
+                existing.pan.land([(touch.id, touch.location)], alone: alone, centroid: existing.centroid, time: t)
                 touchState = existing
             } else if pinch?.began == false {
                 // A zoom uses two fingers; one more, while it has not begun, goes with them if
@@ -126,7 +119,7 @@ extension ScrollView {
             return
         }
         if state.id == touch.id { state.location = touch.location } else { state.extra[touch.id] = touch.location }
-        if !state.extra.isEmpty { state.histories[touch.id]?.add(time: touch.timestamp, position: touch.location) }
+        state.pan.note(finger: touch.id, at: touch.location, time: touch.timestamp)
         let crossed = state.pan.move(to: state.centroid, time: touch.timestamp)
         // The pan is asked when the slop is crossed, and again on each move while it waits.
         var begins = false
@@ -217,14 +210,7 @@ extension ScrollView {
         } else {
             state.extra.removeValue(forKey: touch.id)
         }
-        if state.extra.isEmpty {
-            let own = state.histories[state.id] ?? VelocityTracker(time: t, position: state.location)
-            state.histories = [:]
-            state.pan.rebase(at: state.location, time: t, history: own)
-        } else {
-            state.histories[touch.id] = nil
-            state.pan.rebase(at: state.centroid, time: t)
-        }
+        state.pan.lift([touch.id], last: state.extra.isEmpty ? state.id : nil, centroid: state.centroid, time: t)
         touchState = state
     }
 

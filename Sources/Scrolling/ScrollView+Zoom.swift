@@ -271,7 +271,6 @@ extension ScrollView {
             s.id = left.id
             s.location = left.location
             s.extra = [:]
-            s.histories = [:]
             s.pan.rebase(at: left.location, time: t, keepsVelocity: false)
             touchState = s
             rebaseGesturesToCurrentOffset()

@@ -44,18 +44,23 @@ open class PanGestureRecognizer: GestureRecognizer {
     open override func touchesBegan(_ touches: [Touch]) {
         let c = location(in: nil)
         let t = touches[0].timestamp
+        let landed = touches.map { (id: $0.id, position: $0.location) }
         if tracker == nil {
             let slop = touches[0].source == .mouse ? PanTracker.mouseSlop : PanTracker.touchSlop
             tracker = PanTracker(at: c, time: t, slop: slop)
+            if landed.count > 1 { tracker?.land(landed, alone: nil, centroid: c, time: t) }
         } else {
             // The centroid jumps as a finger joins: not a motion.
-            tracker?.rebase(at: c, time: t)
+            // The finger it followed by itself until now, if it did.
+            let before = self.touches.filter { t in !landed.contains { $0.id == t.id } }
+            tracker?.land(landed, alone: before.count == 1 ? before[0].id : nil, centroid: c, time: t)
         }
         if numberOfTouches > maximumNumberOfTouches, state == .possible { state = .failed }
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
         guard var tracker else { return }
+        for t in touches { tracker.note(finger: t.id, at: t.location, time: t.timestamp) }
         let crossed = tracker.move(to: location(in: nil), time: touches[0].timestamp)
         self.tracker = tracker
         switch state {
@@ -86,17 +91,24 @@ open class PanGestureRecognizer: GestureRecognizer {
             } else if numberOfTouches < minimumNumberOfTouches {
                 state = .ended
             } else {
-                tracker?.rebase(at: location(in: nil), time: touches[0].timestamp)
+                fingersLifted(touches)
             }
         case .possible:
             if numberOfTouches == 0 {
                 state = .failed
             } else {
-                tracker?.rebase(at: location(in: nil), time: touches[0].timestamp)
+                fingersLifted(touches)
             }
         default:
             break
         }
+    }
+
+    /// Some fingers lifted, others stay: the pan goes on from their centroid, and the last one
+    /// left throws its own motion (`PanTracker.lift`).
+    private func fingersLifted(_ lifted: [Touch]) {
+        let last = numberOfTouches == 1 ? self.touches[0].id : nil
+        tracker?.lift(lifted.map(\.id), last: last, centroid: location(in: nil), time: lifted[0].timestamp)
     }
 
     open override func reset() {

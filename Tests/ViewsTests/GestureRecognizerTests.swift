@@ -376,6 +376,34 @@ struct GestureStage {
         s.up(at: 1.12)
     }
 
+    /// A pan's velocity as its last finger lifts is that finger's own: a thumb resting while
+    /// another finger swiped throws nothing (the centroid's motion, which the swipe made, was
+    /// read as half the swipe's speed), and two fingers swiped and lifted together throw
+    /// their speed, as one finger does.
+    @Test func aPansLastFingerThrowsItsOwnSpeed() {
+        func ending(swipes: [Int]) -> Point? {
+            let s = GestureStage()
+            var velocity: Point?
+            _ = s.add(
+                PanGestureRecognizer { g in
+                    if g.state == .ended { velocity = (g as! PanGestureRecognizer).velocity(in: nil) }
+                }, named: "pan")
+            s.down(0, 100, 150, at: 1)
+            s.down(1, 200, 150, at: 1.005)
+            for i in 1...10 {
+                for id in swipes { s.move(id, 100 * Double(id + 1), 150 + 30 * Double(i), at: 1 + 0.01 * Double(i)) }
+            }
+            s.up(1, at: 1.1)
+            s.up(0, at: 1.104)
+            #expect(s.log.states.contains("pan:ended"))
+            return velocity
+        }
+        // 30 px every 10 ms: 3000 px/s.
+        #expect(ending(swipes: [1]) == .zero)
+        #expect(ending(swipes: [0]).map { abs($0.y - 3000) < 1 && $0.x == 0 } == true)
+        #expect(ending(swipes: [0, 1]).map { abs($0.y - 3000) < 1 && $0.x == 0 } == true)
+    }
+
     @Test func anEdgePanStartsOnlyAtItsEdgeAndMovingInwards() {
         let s = GestureStage()
         let edge = s.add(ScreenEdgePanGestureRecognizer(), named: "edge", to: s.window)
