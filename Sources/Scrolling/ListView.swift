@@ -333,7 +333,8 @@ public final class ListView: ScrollView {
     }
 
     /// Inserts rows (indices after the insertion); the rows in view stay where they are on
-    /// screen, whatever is inserted above them. The data source must already have them.
+    /// screen, whatever is inserted above them, unless the list is at its top, where rows
+    /// inserted above show. The data source must already have them.
     public func insertRows(at rows: [Int]) {
         let inserted = Array(Set(rows)).sorted()
         guard !inserted.isEmpty else { return }
@@ -377,12 +378,16 @@ public final class ListView: ScrollView {
 
     /// Asks the data source again for these rows (their content changed): rows with cells get
     /// new ones, and every listed row is measured again when in view. The first row in view
-    /// stays where it is on screen, whatever heights change above it.
+    /// stays where it is on screen, whatever heights change above it. The data source's count
+    /// must be the list's (UIKit's batch checks it: a reload changes no count).
     public func reloadRows(at rows: [Int]) {
         let reloaded = Array(Set(rows)).sorted()
         guard !reloaded.isEmpty else { return }
         if let r = reloaded.first(where: { $0 < 0 || $0 >= count }) {
             return refuseUpdate("reloadRows: row \(r) is outside 0..<\(count)")
+        }
+        if let rows = dataSourceHas(count) {
+            return refuseUpdate("reloadRows: the data source has \(rows) rows, where the list has \(count)")
         }
         keepingRowsInViewStill(
             mutate: {
@@ -398,11 +403,15 @@ public final class ListView: ScrollView {
     /// gone, its cell recycled), then moves the offset by however far the first row in view (or
     /// the first that survives) moved, so nothing in view jumps. If that would leave a resting
     /// list outside its range (the rows above it were deleted), it rests at the edge.
+    ///
+    /// A list at its top (or pulled past it) keeps its offset instead, as UIKit's does: rows
+    /// inserted there show, as a new message arrives at the top of an inbox read from the
+    /// top, where keeping the first row still had hidden them above the screen.
     private func keepingRowsInViewStill(mutate: () -> Void, newIndex: (Int) -> Int?) {
         follower?.list = nil  // its row number is stale now
         lastRows = nil
         var reference: (old: Double, new: Int)?
-        if count > 0 {
+        if count > 0, contentOffset.y > verticalRange.lowerBound {
             var r = row(at: max(0, bounds.minY))
             while r < count, newIndex(r) == nil { r += 1 }
             if r < count, let n = newIndex(r) { reference = (rectForRow(r).minY, n) }

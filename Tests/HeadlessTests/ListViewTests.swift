@@ -121,6 +121,33 @@ final class SceneDriver {
         #expect(d.list.visibleCells[row + 2]!.convert(Point.zero, to: nil).y == before)
     }
 
+    /// A list at its top keeps its offset as rows are inserted above the first row in view,
+    /// as UIKit's does: the new rows show (a message arriving at the top of an inbox read from
+    /// the top), the rows that were in view move down by their heights. A pixel below the top,
+    /// the rows in view stay still as anywhere else.
+    @Test func insertingAtTheTopOfAListAtItsTopShowsTheNewRows() {
+        for start in [0.0, 1.0] {
+            let d = SceneDriver(.list)
+            d.list.contentOffset = Point(x: 0, y: start)
+            d.advance(to: 0.1)
+            let cell = d.list.visibleCells[0]!
+            let before = cell.convert(Point.zero, to: nil).y
+            d.insertRows(at: [0, 1])
+            d.advance(to: 0.2)
+            #expect(d.list.visibleCells[2] === cell)
+            let after = cell.convert(Point.zero, to: nil).y
+            if start == 0 {
+                #expect(d.list.contentOffset.y == 0)
+                #expect(after == before + d.list.rectForRow(2).minY - d.list.rectForRow(0).minY)
+                let first = try! #require(d.list.visibleCells[0])
+                #expect(first.convert(Point.zero, to: nil).y == before)
+            } else {
+                #expect(after == before, "a pixel below the top: the cell moved from \(before) to \(after)")
+                #expect(d.list.contentOffset.y == start + d.list.rectForRow(2).minY - d.list.rectForRow(0).minY)
+            }
+        }
+    }
+
     @Test func aCellTappedAfterInsertsAndDeletesAboveReportsItsNewRow() {
         let d = SceneDriver(.list)
         var selected: [Int] = []
@@ -599,6 +626,10 @@ final class SceneDriver {
         d.list.deleteRows(at: [rows.rowCount + 4])
         d.list.insertRows(at: [-1])
         d.list.reloadRows(at: [rows.rowCount])
+        #expect(d.list.rowCount == rows.rowCount)
+        // A reload while the model has another count (UIKit's batch checks it too).
+        rows.rowCount += 3
+        d.list.reloadRows(at: [0])
         #expect(d.list.rowCount == rows.rowCount)
         d.advance(to: 0.2)
         // Every cell in view shows its row's text.
