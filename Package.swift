@@ -41,6 +41,7 @@ let package = Package(
         systemLibrary("ScrollwayCFcft", pkgConfig: "fcft", apt: ["libfcft-dev"]),
         systemLibrary("ScrollwayCFribidi", pkgConfig: "fribidi", apt: ["libfribidi-dev"]),
         systemLibrary("ScrollwayCPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
+        systemLibrary("ScrollwayCTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
         systemLibrary("ScrollwayCWeston", pkgConfig: "libweston-10", apt: ["libweston-10-dev"]),
         // sd-bus: the one D-Bus library (the desktops' rigs; accessibility), see BUILDING.md.
         systemLibrary("ScrollwayCSystemd", pkgConfig: "libsystemd", apt: ["libsystemd-dev"]),
@@ -77,12 +78,13 @@ let package = Package(
             name: "ScrollwayGestures", dependencies: ["ScrollwayGeometry", "ScrollwayPhysics"], path: "Sources/Gestures"
         ),
 
-        // Drawing: pixman canvases, fcft text (shaped by HarfBuzz inside fcft, ordered by fribidi), PNG.
+        // Drawing: pixman canvases, fcft text (shaped by HarfBuzz inside fcft, ordered by fribidi), PNG
+        // and JPEG files.
         .target(
             name: "ScrollwayRaster",
             dependencies: [
                 "ScrollwayGeometry", "ScrollwayCPixman", "ScrollwayCStreaming", "ScrollwayCFcft", "ScrollwayCFribidi",
-                "ScrollwayCPNG", "ScrollwayCSystem",
+                "ScrollwayCPNG", "ScrollwayCTurboJPEG", "ScrollwayCSystem",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Raster"),

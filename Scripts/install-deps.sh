@@ -12,8 +12,9 @@ PACKAGES=(
   # Compose tables (dead keys, the Compose key) by locale: /usr/share/X11/locale/*/Compose.
   libx11-data
   # Raster: pixman images, fcft text (FreeType + fontconfig, shaped by HarfBuzz), fribidi for
-  # right-to-left text, PNG output, the default font (DejaVu covers Latin, Hebrew and Arabic).
-  libpixman-1-dev libfcft-dev libfribidi-dev libpng-dev fonts-dejavu-core
+  # right-to-left text, PNG and JPEG files (libjpeg-turbo's TurboJPEG API), the default font
+  # (DejaVu covers Latin, Hebrew and Arabic).
+  libpixman-1-dev libfcft-dev libfribidi-dev libpng-dev libturbojpeg0-dev fonts-dejavu-core
   # The headless test compositor and the headers our input-injection module builds against.
   weston libweston-10-dev
   # The other desktops the conformance suite and `scrollway rig --compositor` run headless:

@@ -97,7 +97,7 @@ public enum PNG {
 
     /// Decodes PNG bytes into a new canvas (premultiplied), at `scale`.
     public static func decode(_ bytes: [UInt8], scale: Double = 1) throws -> Canvas {
-        guard bytes.starts(with: signature) else {
+        guard isPNG(bytes) else {
             throw RasterError.png("not a PNG file (it does not begin with the PNG signature)")
         }
         var image = png_image()
@@ -133,6 +133,9 @@ public enum PNG {
         }
         return canvas
     }
+
+    /// Whether `bytes` begin as a PNG file does.
+    public static func isPNG(_ bytes: [UInt8]) -> Bool { bytes.starts(with: signature) }
 
     /// The eight bytes every PNG file begins with.
     private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

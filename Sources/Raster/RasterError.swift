@@ -8,6 +8,10 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
     case fontLibraryUnavailable
     /// libpng reported an error.
     case png(String)
+    /// libjpeg-turbo reported an error, or the bytes are no JPEG a canvas can hold.
+    case jpeg(String)
+    /// The bytes are no image file of a kind we decode (`ImageFile`).
+    case imageFormat(String)
     /// A file could not be written whole (`PNG.writeFile`): where, and the system's reason.
     case fileWrite(path: String, reason: String)
     /// The memory to encode a picture of this many device pixels as a PNG could not be had.
@@ -19,6 +23,8 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
         case .fontNotFound(let pattern): return "no font matches '\(pattern)' (is fonts-dejavu-core installed?)"
         case .fontLibraryUnavailable: return "fcft could not be initialised (fontconfig/FreeType)"
         case .png(let message): return "PNG: \(message)"
+        case .jpeg(let message): return "JPEG: \(message)"
+        case .imageFormat(let message): return message
         case .fileWrite(let path, let reason): return "cannot write '\(path)': \(reason)"
         case .pngMemory(let w, let h): return "not enough memory to encode a \(w)×\(h) pixel picture as a PNG"
         }

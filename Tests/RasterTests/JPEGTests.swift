@@ -1,0 +1,185 @@
+import ScrollwayGeometry
+import ScrollwayRaster
+import Testing
+
+/// JPEG files through libjpeg-turbo: what a photo viewer needs of them (the pixels, upright by
+/// EXIF, small when only a thumbnail is wanted) and clear errors for files that are not photos.
+@Suite struct JPEGTests {
+    static let red = Color(rgb: 230, 30, 30)
+    static let green = Color(rgb: 30, 200, 40)
+    static let blue = Color(rgb: 30, 40, 220)
+    static let white = Color(rgb: 255, 255, 255)
+
+    /// A `w`×`h` picture of four quadrants: red, green above; blue, white below.
+    static func quadrants(_ w: Int = 64, _ h: Int = 48) throws -> Canvas {
+        let c = try Canvas(width: w, height: h)
+        let (hw, hh) = (Double(w / 2), Double(h / 2))
+        c.fill(Rect(x: 0, y: 0, width: hw, height: hh), color: red)
+        c.fill(Rect(x: hw, y: 0, width: hw, height: hh), color: green)
+        c.fill(Rect(x: 0, y: hh, width: hw, height: hh), color: blue)
+        c.fill(Rect(x: hw, y: hh, width: hw, height: hh), color: white)
+        return c
+    }
+
+    /// `jpeg` with an EXIF block (APP1) right after its start marker whose first directory
+    /// holds the Orientation tag, in either byte order.
+    static func withExif(_ jpeg: [UInt8], orientation: Int, bigEndian: Bool = false) -> [UInt8] {
+        func u16(_ v: Int) -> [UInt8] {
+            let (hi, lo) = (UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v))
+            return bigEndian ? [hi, lo] : [lo, hi]
+        }
+        func u32(_ v: Int) -> [UInt8] { bigEndian ? [0, 0] + u16(v) : u16(v) + [0, 0] }
+        var tiff: [UInt8] = bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]
+        tiff += u16(42) + u32(8) + u16(1)
+        tiff += u16(0x0112) + u16(3) + u32(1) + u16(orientation) + [0, 0]
+        tiff += u32(0)
+        let body: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0] + tiff
+        let length = body.count + 2
+        return [0xFF, 0xD8, 0xFF, 0xE1] + u16Big(length) + body + jpeg.dropFirst(2)
+    }
+
+    static func u16Big(_ v: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)] }
+
+    /// Whether `c`'s pixel is `expected` within JPEG's loss (a few levels a channel).
+    static func near(_ c: Canvas, _ x: Int, _ y: Int, _ expected: Color) -> Bool {
+        let p = c.pixel(x: x, y: y)
+        let e = expected.premultipliedARGB
+        guard p >> 24 == 0xFF else { return false }
+        for shift in [0, 8, 16] {
+            let a = Int((p >> UInt32(shift)) & 0xFF)
+            let b = Int((e >> UInt32(shift)) & 0xFF)
+            if abs(a - b) > 12 { return false }
+        }
+        return true
+    }
+
+    @Test func aJPEGDecodesToThePixelsItWasMadeOf() throws {
+        let bytes = try JPEG.encode(Self.quadrants(), quality: 95)
+        #expect(JPEG.isJPEG(bytes))
+        #expect(try JPEG.size(of: bytes) == (64, 48))
+        let c = try JPEG.decode(bytes, scale: 2)
+        #expect(c.width == 64 && c.height == 48 && c.scale == 2)
+        #expect(Self.near(c, 8, 8, Self.red))
+        #expect(Self.near(c, 56, 8, Self.green))
+        #expect(Self.near(c, 8, 40, Self.blue))
+        #expect(Self.near(c, 56, 40, Self.white))
+        // Decoded as what it is, whatever a file's name says.
+        let again = try ImageFile.decode(bytes)
+        #expect(again.firstPixel(differingFrom: c) == nil)
+    }
+
+    /// Each of EXIF's eight orientations stands the picture up: the quadrants land where
+    /// turning or mirroring the stored picture puts them, and a quarter turn swaps its sides.
+    /// Both byte orders (Intel's "II", Motorola's "MM") are read.
+    @Test func everyExifOrientationStandsThePictureUp() throws {
+        let stored = try JPEG.encode(Self.quadrants(), quality: 95)
+        let (r, g, b, w) = (Self.red, Self.green, Self.blue, Self.white)
+        // Top left, top right, bottom left, bottom right, upright.
+        let expected: [Int: [Color]] = [
+            1: [r, g, b, w], 2: [g, r, w, b], 3: [w, b, g, r], 4: [b, w, r, g],
+            5: [r, b, g, w], 6: [b, r, w, g], 7: [w, g, b, r], 8: [g, w, r, b],
+        ]
+        for bigEndian in [false, true] {
+            for (value, corners) in expected.sorted(by: { $0.key < $1.key }) {
+                let bytes = Self.withExif(stored, orientation: value, bigEndian: bigEndian)
+                #expect(ExifOrientation(jpeg: bytes).rawValue == value)
+                let c = try JPEG.decode(bytes)
+                let size = value >= 5 ? (48, 64) : (64, 48)
+                #expect(c.width == size.0 && c.height == size.1, "orientation \(value)")
+                #expect(try JPEG.size(of: bytes) == size)
+                let (cw, ch) = (c.width, c.height)
+                let points = [(6, 6), (cw - 7, 6), (6, ch - 7), (cw - 7, ch - 7)]
+                for (p, color) in zip(points, corners) {
+                    #expect(Self.near(c, p.0, p.1, color), "orientation \(value) at \(p): \(c.color(x: p.0, y: p.1))")
+                }
+            }
+        }
+    }
+
+    /// Asked for at least a size, a large photo is decoded by the least of libjpeg-turbo's
+    /// factors that covers it (eighths): an eighth of 800×600 for 100×75, a quarter for 101 px
+    /// wide, five eighths for just over half, never more than the whole, in the upright axes
+    /// of a turned photo.
+    @Test func aPhotoWantedSmallIsDecodedAtTheLeastFactorThatCoversIt() throws {
+        let big = try JPEG.encode(Self.quadrants(800, 600), quality: 90)
+        func decoded(_ bytes: [UInt8], _ w: Int, _ h: Int) throws -> (Int, Int) {
+            let c = try JPEG.decode(bytes, atLeast: (w, h))
+            return (c.width, c.height)
+        }
+        #expect(try decoded(big, 100, 75) == (100, 75))
+        #expect(try decoded(big, 101, 75) == (200, 150))
+        #expect(try decoded(big, 100, 76) == (200, 150))
+        #expect(try decoded(big, 401, 10) == (500, 375))
+        #expect(try decoded(big, 2000, 2000) == (800, 600))
+        let small = try JPEG.decode(big, atLeast: (100, 75))
+        #expect(Self.near(small, 10, 10, Self.red) && Self.near(small, 90, 65, Self.white))
+        let turned = Self.withExif(big, orientation: 6)
+        #expect(try decoded(turned, 75, 100) == (75, 100))
+        #expect(try decoded(turned, 100, 75) == (150, 200))
+    }
+
+    /// Files that are not photos say what they are not; a file cut short says so, never a grey
+    /// half picture; an EXIF block that points outside itself reads as upright.
+    @Test func brokenFilesGetClearErrors() throws {
+        let bytes = try JPEG.encode(Self.quadrants(), quality: 90)
+        let large = try JPEG.encode(Self.quadrants(400, 300), quality: 90)
+        func error(_ body: () throws -> Canvas) -> String {
+            do {
+                _ = try body()
+                return "no error"
+            } catch {
+                return "\(error)"
+            }
+        }
+        // Cut in its pixels' data (past the tables of its header).
+        #expect(error { try JPEG.decode(Array(large.prefix(large.count * 3 / 4))) }.contains("ends early"))
+        #expect(error { try JPEG.decode(Array(bytes.prefix(bytes.count / 2))) }.hasPrefix("JPEG: "))
+        #expect(error { try JPEG.decode([0x89, 0x50, 0x4E, 0x47]) }.hasPrefix("JPEG: not a JPEG file"))
+        #expect(error { try JPEG.decode([0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 1, 2, 3]) }.hasPrefix("JPEG: "))
+        #expect(error { try ImageFile.decode([]) } == "the file is empty")
+        #expect(
+            error { try ImageFile.decode(Array("GIF89a".utf8)) }
+                == "neither a PNG nor a JPEG file (it begins with the bytes 47 49 46 38)")
+        // A PNG through the same door decodes.
+        let png = try PNG.encode(Self.quadrants())
+        #expect(try ImageFile.decode(png).width == 64)
+        // The directory's offset points past the block; a value outside 1–8; a block cut short.
+        var outside = Self.withExif(bytes, orientation: 6)
+        outside[12 + 4] = 0xF0  // the block (after 6 bytes of marker and length, 6 of "Exif"), then 4
+        #expect(ExifOrientation(jpeg: outside) == .up)
+        #expect(ExifOrientation(jpeg: Self.withExif(bytes, orientation: 9)) == .up)
+        #expect(ExifOrientation(jpeg: Array(Self.withExif(bytes, orientation: 6).prefix(20))) == .up)
+    }
+
+    /// Bytes changed at random in a JPEG with an EXIF block, and the file cut anywhere: each
+    /// either decodes or throws, and reading its orientation never traps.
+    @Test func mangledFilesNeverTrap() throws {
+        let bytes = Self.withExif(try JPEG.encode(Self.quadrants(32, 24), quality: 80), orientation: 6)
+        var rng = SplitMix(seed: 40)
+        for round in 0..<300 {
+            var b = bytes
+            if round % 3 == 0 {
+                b = Array(b.prefix(Int(rng.next() % UInt64(b.count))))
+            } else {
+                for _ in 0..<(1 + Int(rng.next() % 6)) {
+                    b[Int(rng.next() % UInt64(b.count))] = UInt8(truncatingIfNeeded: rng.next())
+                }
+            }
+            _ = ExifOrientation(jpeg: b)
+            if let c = try? ImageFile.decode(b) { #expect(c.width > 0 && c.height > 0) }
+        }
+    }
+}
+
+/// A small seeded generator (the tests' own, so runs repeat).
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
