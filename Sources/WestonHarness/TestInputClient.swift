@@ -44,7 +44,7 @@ public final class TestInputClient {
             throw RigError.missingGlobal("scrollway_test_input_v1")
         }
         guard core.globals["wl_shm"] != nil else { throw RigError.missingGlobal("wl_shm") }
-        input = core.bind("scrollway_test_input_v1", sw_scrollway_test_input_v1_interface(), handled: 3)
+        input = core.bind("scrollway_test_input_v1", sw_scrollway_test_input_v1_interface(), handled: 4)
         scrollway_test_input_v1_add_listener(input, Listeners.testInput, Unmanaged.passUnretained(self).toOpaque())
         shm = core.bind("wl_shm", sw_wl_shm_interface(), handled: 1)
         let deadline = Deadline(in: timeout)
@@ -158,6 +158,33 @@ public final class TestInputClient {
     /// for a system keyboard does.
     public func resizeFocused(width: Int, height: Int) {
         scrollway_test_input_v1_resize_focused(input, Int32(clamping: width), Int32(clamping: height))
+    }
+
+    /// Plugs in a headless output named `name`, `width`×`height` logical pixels at `scale`, its
+    /// top-left corner at (`x`, `y`) (over another output: a mirrored monitor). Module version 4.
+    /// Windows go onto it at `reassignViews()`.
+    public func addOutput(name: String, x: Int, y: Int, width: Int, height: Int, scale: Int) {
+        scrollway_test_input_v1_add_output(
+            input, name, Int32(clamping: x), Int32(clamping: y), Int32(clamping: width), Int32(clamping: height),
+            Int32(clamping: scale))
+    }
+
+    /// Puts every window on the outputs it overlaps now (weston 10 leaves a window where it was
+    /// when an output is plugged in over it, or after an unplug moved the outputs left): send
+    /// it once the clients have bound the outputs plugged in, which alone get wl_surface.enter.
+    public func reassignViews() { scrollway_test_input_v1_reassign_views(input) }
+
+    /// How an output is unplugged (`removeOutput`): weston's two orders.
+    public enum OutputRemoval: UInt32, Sendable {
+        /// The output destroyed: wl_surface.leave for it, then wl_registry.global_remove.
+        case outputFirst = 0
+        /// Its heads detached first: global_remove, and no leave ever.
+        case headsFirst = 1
+    }
+
+    /// Unplugs the output named `name` (the rig's own is "headless"): its wl_output global goes.
+    public func removeOutput(name: String, _ how: OutputRemoval = .outputFirst) {
+        scrollway_test_input_v1_remove_output(input, name, how.rawValue)
     }
 
     // MARK: Capture

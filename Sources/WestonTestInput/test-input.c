@@ -30,6 +30,7 @@
 #include <wayland-server.h>
 
 #include <libweston-desktop/libweston-desktop.h>
+#include <libweston/windowed-output-api.h>
 
 #include "weston10-internal.h"
 #include "scrollway-test-input-v1-server-protocol.h"
@@ -52,6 +53,10 @@ struct test_input {
 	struct wl_list captures;
 	struct wl_listener frame_listener;
 	bool frame_listening;
+	/* The output frame_listener listens on, and the listener that stops it when that output is
+	 * unplugged (remove_output): a destroyed output's frame signal must not keep our link. */
+	struct weston_output *frame_output;
+	struct wl_listener output_destroyed_listener;
 	/* The cursor sprite view we took down with pointer_hide, to put back on the next motion. */
 	struct weston_view *hidden_sprite;
 	/* Holds the pointer off every surface after pointer_hide until the next pointer input
@@ -538,6 +543,19 @@ static void stop_frame_listening(struct test_input *ti)
 		return;
 	wl_list_remove(&ti->frame_listener.link);
 	ti->frame_listening = false;
+	ti->frame_output = NULL;
+}
+
+/* An output went away (remove_output): captures waiting for its repaint fail, never wait. */
+static void output_destroyed(struct wl_listener *listener, void *data)
+{
+	struct test_input *ti = wl_container_of(listener, ti, output_destroyed_listener);
+	struct capture *c, *next;
+	if (!ti->frame_listening || ti->frame_output != data)
+		return;
+	stop_frame_listening(ti);
+	wl_list_for_each_safe(c, next, &ti->captures, link)
+		capture_finish(c, "the output went away");
 }
 
 /* The output repainted: serve every pending capture from this frame. */
@@ -617,6 +635,7 @@ static void handle_capture(struct wl_client *client, struct wl_resource *resourc
 		ti->frame_listener.notify = output_frame;
 		wl_signal_add(&output->frame_signal, &ti->frame_listener);
 		ti->frame_listening = true;
+		ti->frame_output = output;
 	}
 	/* A capture waits for the next repaint; make sure there is one. */
 	weston_output_damage(output);
@@ -652,6 +671,113 @@ static void handle_resize_focused(struct wl_client *client, struct wl_resource *
 		weston_desktop_surface_set_size(desktop, width, height);
 }
 
+/* --- outputs plugged in and unplugged ------------------------------------------------------ */
+
+static struct weston_head *head_named(struct test_input *ti, const char *name)
+{
+	struct weston_head *head = NULL;
+	while ((head = weston_compositor_iterate_heads(ti->compositor, head)))
+		if (strcmp(weston_head_get_name(head), name) == 0)
+			return head;
+	return NULL;
+}
+
+/* Assigns every view to the outputs it overlaps now. weston 10 does so only for a view that
+ * moves, or was on an output being removed, before the outputs left are moved into the gap:
+ * a window kiosk-shell orphaned, or one an output plugged in over it overlaps, would stay on no
+ * output or off the new one, where a compositor that re-places windows (sway moves a
+ * workspace to an output left) puts it on one. Not done by add_output itself: weston sends
+ * enter only to the wl_output objects bound by then, and the clients bind a new one later. */
+static void reassign_views(struct test_input *ti)
+{
+	struct weston_view *view;
+	/* Each view is taken off every output, then put back: weston's own repaints may already
+	 * have put it on a new output before the clients bound it, and an unchanged mask sends no
+	 * enter. */
+	wl_list_for_each(view, &ti->compositor->view_list, link) {
+		float x = view->geometry.x, y = view->geometry.y;
+		weston_view_set_position(view, -1000000, -1000000);
+		weston_view_update_transform(view);
+		weston_view_set_position(view, x, y);
+		weston_view_update_transform(view);
+	}
+	weston_compositor_schedule_repaint(ti->compositor);
+}
+
+/* A headless head and an output of our own on it, enabled here: weston's frontend configures
+ * the outputs it enables itself from the command line's one size and scale, and finds this
+ * head enabled when its heads-changed handler runs. */
+static void handle_add_output(struct wl_client *client, struct wl_resource *resource, const char *name, int32_t x,
+			      int32_t y, int32_t width, int32_t height, int32_t scale)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	const struct weston_windowed_output_api *api = weston_windowed_output_get_api(ti->compositor);
+	struct weston_head *head;
+	struct weston_output *output;
+	if (width <= 0 || height <= 0 || scale < 1 || scale > 4 || head_named(ti, name) ||
+	    weston_compositor_find_output_by_name(ti->compositor, name)) {
+		wl_resource_post_error(resource, SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_OUTPUT,
+				       "add_output %s %dx%d at %d: name in use, or a bad size or scale", name, width,
+				       height, scale);
+		return;
+	}
+	if (!api || api->create_head(ti->compositor, name) < 0 || !(head = head_named(ti, name))) {
+		wl_resource_post_error(resource, SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_OUTPUT,
+				       "add_output %s: the backend made no head", name);
+		return;
+	}
+	output = weston_compositor_create_output(ti->compositor, name);
+	if (!output || weston_output_attach_head(output, head) < 0) {
+		if (output)
+			weston_output_destroy(output);
+		weston_head_set_connection_status(head, false);
+		wl_resource_post_error(resource, SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_OUTPUT,
+				       "add_output %s: no output made", name);
+		return;
+	}
+	weston_output_set_scale(output, scale);
+	weston_output_set_transform(output, WL_OUTPUT_TRANSFORM_NORMAL);
+	if (api->output_set_size(output, width, height) < 0 || weston_output_enable(output) < 0) {
+		weston_output_destroy(output);
+		weston_head_set_connection_status(head, false);
+		wl_resource_post_error(resource, SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_OUTPUT,
+				       "add_output %s: the output could not be enabled", name);
+		return;
+	}
+	weston_output_move(output, x, y);
+}
+
+/* Unplugs an output as weston's frontend does when a head is disconnected: the output is
+ * destroyed, and its heads, marked disconnected, are not enabled again by the frontend. */
+static void handle_remove_output(struct wl_client *client, struct wl_resource *resource, const char *name,
+				 uint32_t how)
+{
+	struct test_input *ti = wl_resource_get_user_data(resource);
+	struct weston_output *output = weston_compositor_find_output_by_name(ti->compositor, name);
+	struct weston_head *heads[8];
+	struct weston_head *head = NULL;
+	int n = 0;
+	if (!output || how > SCROLLWAY_TEST_INPUT_V1_REMOVAL_HEADS_FIRST) {
+		wl_resource_post_error(resource, SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_OUTPUT,
+				       "remove_output %s (%u): no such output or way", name, how);
+		return;
+	}
+	while (n < 8 && (head = weston_output_iterate_heads(output, head)))
+		heads[n++] = head;
+	/* The last head detached disables the output, with no head left to send leave for. */
+	if (how == SCROLLWAY_TEST_INPUT_V1_REMOVAL_HEADS_FIRST)
+		for (int i = 0; i < n; i++)
+			weston_head_detach(heads[i]);
+	weston_output_destroy(output);
+	for (int i = 0; i < n; i++)
+		weston_head_set_connection_status(heads[i], false);
+}
+
+static void handle_reassign_views(struct wl_client *client, struct wl_resource *resource)
+{
+	reassign_views(wl_resource_get_user_data(resource));
+}
+
 static const struct scrollway_test_input_v1_interface test_input_implementation = {
 	.destroy = handle_destroy,
 	.pointer_motion_absolute = handle_pointer_motion_absolute,
@@ -673,6 +799,9 @@ static const struct scrollway_test_input_v1_interface test_input_implementation 
 	.text_input_delete_surrounding = handle_text_input_delete_surrounding,
 	.text_input_done = handle_text_input_done,
 	.resize_focused = handle_resize_focused,
+	.add_output = handle_add_output,
+	.remove_output = handle_remove_output,
+	.reassign_views = handle_reassign_views,
 };
 
 /* A driver that goes away lifts its fingers: leave weston's touch state consistent. */
@@ -697,7 +826,7 @@ static void bind_test_input(struct wl_client *client, void *data, uint32_t versi
 	struct test_input *ti = data;
 	struct weston_output *output = first_output(ti);
 	struct wl_resource *resource =
-		wl_resource_create(client, &scrollway_test_input_v1_interface, version < 3 ? version : 3, id);
+		wl_resource_create(client, &scrollway_test_input_v1_interface, version < 4 ? version : 4, id);
 	if (!resource) {
 		wl_client_post_no_memory(client);
 		return;
@@ -1154,6 +1283,8 @@ static void test_input_free(struct test_input *ti)
 		wl_list_remove(&ti->keyboard_focus_listener.link);
 	im_reset(ti);
 	stop_frame_listening(ti);
+	if (ti->output_destroyed_listener.notify)
+		wl_list_remove(&ti->output_destroyed_listener.link);
 	wl_list_for_each_safe(c, next, &ti->captures, link)
 		capture_finish(c, "the compositor is shutting down");
 	if (ti->parent_watch)
@@ -1198,12 +1329,14 @@ WL_EXPORT int wet_module_init(struct weston_compositor *compositor, int *argc, c
 	}
 	/* No ops: the device cannot be calibrated, so touches pass norm = NULL. */
 	ti->touch_device = weston_touch_create_touch_device(ti->seat.touch_state, "scrollway-test-touch", NULL, NULL);
-	ti->global = wl_global_create(compositor->wl_display, &scrollway_test_input_v1_interface, 3, ti,
+	ti->global = wl_global_create(compositor->wl_display, &scrollway_test_input_v1_interface, 4, ti,
 				      bind_test_input);
 	ti->idle_inhibit_global = wl_global_create(compositor->wl_display, &zwp_idle_inhibit_manager_v1_interface, 1,
 						   ti, bind_idle_inhibit_manager);
 	ti->text_input_global = wl_global_create(compositor->wl_display, &zwp_text_input_manager_v3_interface, 1, ti,
 						 bind_text_input_manager);
+	ti->output_destroyed_listener.notify = output_destroyed;
+	wl_signal_add(&compositor->output_destroyed_signal, &ti->output_destroyed_listener);
 	ti->keyboard_focus_listener.notify = keyboard_focus_changed;
 	wl_signal_add(&ti->seat.keyboard_state->focus_signal, &ti->keyboard_focus_listener);
 	if (!ti->touch_device || !ti->global || !ti->idle_inhibit_global || !ti->text_input_global) {

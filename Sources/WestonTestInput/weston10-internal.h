@@ -35,6 +35,8 @@ void notify_touch_frame(struct weston_touch_device *device);
 /* Only cancels an active grab; it sends nothing to clients and does not reset num_tp. */
 void notify_touch_cancel(struct weston_touch_device *device);
 void weston_output_damage(struct weston_output *output);
+/* A backend's report that a monitor was plugged in or unplugged (remove_output). */
+void weston_head_set_connection_status(struct weston_head *head, bool connected);
 
 /* libweston/libweston-internal.h */
 void weston_seat_init(struct weston_seat *seat, struct weston_compositor *ec, const char *seat_name);

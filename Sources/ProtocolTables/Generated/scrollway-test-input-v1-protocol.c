@@ -79,6 +79,9 @@ static const struct wl_message scrollway_test_input_v1_requests[] = {
 	{ "text_input_delete_surrounding", "3uu", scrollway_test_input_v1_types + 0 },
 	{ "text_input_done", "3", scrollway_test_input_v1_types + 0 },
 	{ "resize_focused", "3ii", scrollway_test_input_v1_types + 0 },
+	{ "add_output", "4siiiii", scrollway_test_input_v1_types + 0 },
+	{ "remove_output", "4su", scrollway_test_input_v1_types + 0 },
+	{ "reassign_views", "4", scrollway_test_input_v1_types + 0 },
 };
 
 static const struct wl_message scrollway_test_input_v1_events[] = {
@@ -89,8 +92,8 @@ static const struct wl_message scrollway_test_input_v1_events[] = {
 };
 
 WL_PRIVATE const struct wl_interface scrollway_test_input_v1_interface = {
-	"scrollway_test_input_v1", 3,
-	20, scrollway_test_input_v1_requests,
+	"scrollway_test_input_v1", 4,
+	23, scrollway_test_input_v1_requests,
 	4, scrollway_test_input_v1_events,
 };
 

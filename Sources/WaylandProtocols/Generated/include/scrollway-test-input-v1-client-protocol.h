@@ -79,6 +79,7 @@ struct wl_buffer;
  * Bound once per driver. On bind the server sends output_info for the
  * output that captures read, (version 2) idle_inhibitors, and (version 3)
  * text_input_state for each text input a client has committed state on.
+ * Version 4 plugs in and unplugs outputs (add_output, remove_output).
  * @section page_iface_scrollway_test_input_v1_api API
  * See @ref iface_scrollway_test_input_v1.
  */
@@ -88,6 +89,7 @@ struct wl_buffer;
  * Bound once per driver. On bind the server sends output_info for the
  * output that captures read, (version 2) idle_inhibitors, and (version 3)
  * text_input_state for each text input a client has committed state on.
+ * Version 4 plugs in and unplugs outputs (add_output, remove_output).
  */
 extern const struct wl_interface scrollway_test_input_v1_interface;
 #endif
@@ -120,6 +122,10 @@ enum scrollway_test_input_v1_error {
 	 * an enum value or coordinate outside its range
 	 */
 	SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_ARGUMENT = 2,
+	/**
+	 * add_output with a name in use or a bad size or scale, remove_output of no output
+	 */
+	SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_OUTPUT = 3,
 };
 #endif /* SCROLLWAY_TEST_INPUT_V1_ERROR_ENUM */
 
@@ -138,6 +144,20 @@ enum scrollway_test_input_v1_key_state {
 	SCROLLWAY_TEST_INPUT_V1_KEY_STATE_PRESSED = 1,
 };
 #endif /* SCROLLWAY_TEST_INPUT_V1_KEY_STATE_ENUM */
+
+#ifndef SCROLLWAY_TEST_INPUT_V1_REMOVAL_ENUM
+#define SCROLLWAY_TEST_INPUT_V1_REMOVAL_ENUM
+enum scrollway_test_input_v1_removal {
+	/**
+	 * destroy the output: leave, then global_remove
+	 */
+	SCROLLWAY_TEST_INPUT_V1_REMOVAL_OUTPUT_FIRST = 0,
+	/**
+	 * detach the heads: global_remove, and no leave
+	 */
+	SCROLLWAY_TEST_INPUT_V1_REMOVAL_HEADS_FIRST = 1,
+};
+#endif /* SCROLLWAY_TEST_INPUT_V1_REMOVAL_ENUM */
 
 /**
  * @ingroup iface_scrollway_test_input_v1
@@ -237,6 +257,9 @@ scrollway_test_input_v1_add_listener(struct scrollway_test_input_v1 *scrollway_t
 #define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_DELETE_SURROUNDING 17
 #define SCROLLWAY_TEST_INPUT_V1_TEXT_INPUT_DONE 18
 #define SCROLLWAY_TEST_INPUT_V1_RESIZE_FOCUSED 19
+#define SCROLLWAY_TEST_INPUT_V1_ADD_OUTPUT 20
+#define SCROLLWAY_TEST_INPUT_V1_REMOVE_OUTPUT 21
+#define SCROLLWAY_TEST_INPUT_V1_REASSIGN_VIEWS 22
 
 /**
  * @ingroup iface_scrollway_test_input_v1
@@ -335,6 +358,18 @@ scrollway_test_input_v1_add_listener(struct scrollway_test_input_v1 *scrollway_t
  * @ingroup iface_scrollway_test_input_v1
  */
 #define SCROLLWAY_TEST_INPUT_V1_RESIZE_FOCUSED_SINCE_VERSION 3
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_ADD_OUTPUT_SINCE_VERSION 4
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_REMOVE_OUTPUT_SINCE_VERSION 4
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ */
+#define SCROLLWAY_TEST_INPUT_V1_REASSIGN_VIEWS_SINCE_VERSION 4
 
 /** @ingroup iface_scrollway_test_input_v1 */
 static inline void
@@ -612,6 +647,66 @@ scrollway_test_input_v1_resize_focused(struct scrollway_test_input_v1 *scrollway
 {
 	wl_proxy_marshal_flags((struct wl_proxy *) scrollway_test_input_v1,
 			 SCROLLWAY_TEST_INPUT_V1_RESIZE_FOCUSED, NULL, wl_proxy_get_version((struct wl_proxy *) scrollway_test_input_v1), 0, width, height);
+}
+
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ *
+ * Creates a headless head named name and enables an output of its own
+ * on it, width x height logical pixels at integer scale, its top-left
+ * corner at (x, y) of the global space (it may overlap another output,
+ * as a mirrored monitor does): its wl_output global appears, as a
+ * monitor plugged in does. Windows are not put on it until
+ * reassign_views: weston sends wl_surface.enter only to the wl_output
+ * objects a client has bound by then. Captures keep reading the first
+ * output.
+ */
+static inline void
+scrollway_test_input_v1_add_output(struct scrollway_test_input_v1 *scrollway_test_input_v1, const char *name, int32_t x, int32_t y, int32_t width, int32_t height, int32_t scale)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) scrollway_test_input_v1,
+			 SCROLLWAY_TEST_INPUT_V1_ADD_OUTPUT, NULL, wl_proxy_get_version((struct wl_proxy *) scrollway_test_input_v1), 0, name, x, y, width, height, scale);
+}
+
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ *
+ * Unplugs the output named name (the rig's own is "headless"): its
+ * wl_output globals go (wl_registry.global_remove), its pending
+ * presentation feedback is discarded and its heads are marked
+ * disconnected. Windows on it are assigned to the outputs they overlap
+ * then, before the outputs left move into its place (reassign_views
+ * puts them on those). Captures waiting on it fail.
+ *
+ * how says in which order, as weston does it on two paths: output_first
+ * destroys the output, which sends wl_surface.leave to the surfaces on
+ * it before its globals go; heads_first detaches its heads first, as
+ * a frontend does for an unplugged head, and their globals go with no
+ * leave ever sent for them.
+ */
+static inline void
+scrollway_test_input_v1_remove_output(struct scrollway_test_input_v1 *scrollway_test_input_v1, const char *name, uint32_t how)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) scrollway_test_input_v1,
+			 SCROLLWAY_TEST_INPUT_V1_REMOVE_OUTPUT, NULL, wl_proxy_get_version((struct wl_proxy *) scrollway_test_input_v1), 0, name, how);
+}
+
+/**
+ * @ingroup iface_scrollway_test_input_v1
+ *
+ * Assigns every view to the outputs it overlaps now, sending
+ * wl_surface.enter and leave for the changes. weston 10 does so only
+ * for a view that moves, or one on an output being removed (before the
+ * outputs left move into its place): a window kiosk-shell orphaned, or
+ * one an output plugged in overlaps, stays where it was, where a
+ * compositor that re-places windows puts it on an output. Send it once
+ * the clients have bound the outputs plugged in.
+ */
+static inline void
+scrollway_test_input_v1_reassign_views(struct scrollway_test_input_v1 *scrollway_test_input_v1)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) scrollway_test_input_v1,
+			 SCROLLWAY_TEST_INPUT_V1_REASSIGN_VIEWS, NULL, wl_proxy_get_version((struct wl_proxy *) scrollway_test_input_v1), 0);
 }
 
 /**
