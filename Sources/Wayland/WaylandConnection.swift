@@ -249,6 +249,9 @@ public final class WaylandConnection {
         return sizes.max { $0.width * $0.height < $1.width * $1.height }
     }
 
+    /// How many wl_output globals are bound now (tests: an unplugged output's proxy is gone).
+    var outputCount: Int { outputs.count }
+
     /// The largest scale of any output: a window's before it is on any.
     var bufferScale: Int { outputs.lazy.map(\.scale).max() ?? 1 }
 
