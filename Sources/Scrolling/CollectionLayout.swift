@@ -43,61 +43,98 @@ public protocol CollectionViewLayout: AnyObject {
     func setMeasuredHeight(_ height: Double, forItemAt path: ItemPath) -> Double
     /// The item an arrow key moves to from `path` (nil: none that way).
     func item(from path: ItemPath, toward direction: CollectionDirection) -> ItemPath?
-    /// Items or sections were inserted, deleted or reloaded (`CollectionView.insertItems(at:)`
-    /// and the rest) at the width `prepare` last saw: the counts are the new ones. A layout
-    /// that keeps state by item (measured sizes) carries it to the items' new paths and returns
-    /// true; false (the default) has the collection call `prepare` again, which places every
-    /// item anew (and forgets what it measured).
+    /// Items or sections were inserted, deleted, moved or reloaded (`CollectionView.insertItems(at:)`
+    /// and the rest; a batch's calls all in one update) at the width `prepare` last saw: the
+    /// counts are the new ones. A layout that keeps state by item (measured sizes) carries it
+    /// to the items' new paths and returns true; false (the default) has the collection call
+    /// `prepare` again, which places every item anew (and forgets what it measured).
     func prepare(forUpdate update: CollectionUpdate, for collectionView: CollectionView) -> Bool
 }
 
 /// What an update did to a collection's items, for a layout carrying its state over
 /// (`CollectionViewLayout.prepare(forUpdate:for:)`): where each item went, and which items'
-/// contents changed. Indices as UIKit's: deletions name items before the update, insertions
-/// after it (deletions apply first).
+/// contents changed. One update is one batch (`CollectionView.performBatchUpdates(_:completion:)`,
+/// or a single call on its own), read with UIKit's index rules: deletions, reloads and the
+/// sources of moves name items and sections before the update, insertions and the
+/// destinations of moves after it. The sections and items that stay (neither deleted nor
+/// moved) keep their order, and fill, in that order, the places the insertions and the moves'
+/// destinations leave free.
 public struct CollectionUpdate: Sendable {
-    /// Sections deleted (before), ascending.
-    let deletedSections: [Int]
-    /// Sections inserted (after), less the insertions before each, ascending: old section s
-    /// (once the deletions are taken out) goes after every one at or below it.
-    private let sectionsInsertedBefore: [Int]
-    /// Items deleted (before), ascending, by section (before).
-    let deletedItems: [Int: [Int]]
-    /// Items inserted (after) less the insertions before each, ascending, by section (after).
-    private let itemsInsertedBefore: [Int: [Int]]
+    /// Each section before the update: its index after (nil: deleted).
+    private let newSections: [Int?]
+    /// Sections moved (before): their items go with them, but not in the order the others keep.
+    private let movedSections: Set<Int>
+    /// Sections reloaded (after), and their item counts: every item of one is reloaded, the
+    /// item at each index taking the place of the one there before (if the section still has
+    /// that many).
+    private let reloadedSections: [Int: Int]
+    /// Items leaving their section (deleted or moved from it), before, ascending, by section
+    /// (before).
+    private let itemsLeaving: [Int: [Int]]
+    /// Items arriving in their section (inserted or moved to it), after, less the arrivals
+    /// before each, ascending, by section (after): an item that stays, the k-th of those left
+    /// in its section, goes after every arrival at or below k.
+    private let itemsArrivingBefore: [Int: [Int]]
+    /// Items moved: where each goes (before to after).
+    private let movedItems: [ItemPath: ItemPath]
     /// Items whose content changed (after the update; they are there before it too): what was
-    /// measured of them is stale.
-    public let reloadedItems: Set<ItemPath>
+    /// measured of them is stale. The items of a reloaded section are too (`reloads(_:)`).
+    public private(set) var reloadedItems: Set<ItemPath> = []
+    /// Whether sections come, go, move or are reloaded (their headers' indices or titles change).
+    let changesSections: Bool
 
     init(
-        deletedSections: [Int] = [], insertedSections: [Int] = [], deletedItems: [Int: [Int]] = [:],
-        insertedItems: [Int: [Int]] = [:], reloadedItems: Set<ItemPath> = []
+        newSections: [Int?], insertsSections: Bool, movedSections: Set<Int>, reloadedSections: [Int: Int],
+        itemsLeaving: [Int: [Int]],
+        itemsArriving: [Int: [Int]], movedItems: [ItemPath: ItemPath], reloadedItems: Set<ItemPath>
     ) {
-        self.deletedSections = deletedSections
-        sectionsInsertedBefore = insertedSections.enumerated().map { $1 - $0 }
-        self.deletedItems = deletedItems
-        itemsInsertedBefore = insertedItems.mapValues { $0.enumerated().map { $1 - $0 } }
-        self.reloadedItems = reloadedItems
+        self.newSections = newSections
+        self.movedSections = movedSections
+        self.reloadedSections = reloadedSections
+        self.itemsLeaving = itemsLeaving
+        itemsArrivingBefore = itemsArriving.mapValues { $0.enumerated().map { $1 - $0 } }
+        self.movedItems = movedItems
+        changesSections =
+            insertsSections || !movedSections.isEmpty || !reloadedSections.isEmpty || newSections.contains(nil)
+        // Named before the update, found after it (none is deleted or moved).
+        self.reloadedItems = Set(reloadedItems.compactMap { newPath(for: $0) })
     }
-
-    /// Whether section `s` (before) is deleted.
-    func deletes(section s: Int) -> Bool { Self.contains(s, in: deletedSections) }
-
-    /// Whether sections come or go (their headers' indices change).
-    var changesSections: Bool { !deletedSections.isEmpty || !sectionsInsertedBefore.isEmpty }
 
     /// Where the item at `old` is after the update; nil when it was deleted (or its section).
     public func newPath(for old: ItemPath) -> ItemPath? {
-        if Self.contains(old.section, in: deletedSections) { return nil }
-        let s = old.section - deletedSections.countBelow(old.section)
-        let section = s + sectionsInsertedBefore.countBelow(s + 1)
-        var item = old.item
-        if let deleted = deletedItems[old.section] {
-            if Self.contains(item, in: deleted) { return nil }
-            item -= deleted.countBelow(item)
+        guard old.section >= 0 && old.section < newSections.count, let section = newSections[old.section] else {
+            return nil
         }
-        if let inserted = itemsInsertedBefore[section] { item += inserted.countBelow(item + 1) }
+        if let moved = movedItems[old] { return moved }
+        if let count = reloadedSections[section] {
+            return old.item < count ? ItemPath(item: old.item, section: section) : nil
+        }
+        var item = old.item
+        if let leaving = itemsLeaving[old.section] {
+            if Self.contains(item, in: leaving) { return nil }
+            item -= leaving.countBelow(item)
+        }
+        if let arriving = itemsArrivingBefore[section] { item += arriving.countBelow(item + 1) }
         return ItemPath(item: item, section: section)
+    }
+
+    /// Whether the item at `new` (after the update) is reloaded: named by `reloadItems`, or in
+    /// a section `reloadSections` named. Its cell and what was measured of it are stale.
+    public func reloads(_ new: ItemPath) -> Bool {
+        reloadedSections[new.section] != nil || reloadedItems.contains(new)
+    }
+
+    /// Whether section `s` (before) stays in the order of the sections (neither deleted nor
+    /// moved).
+    func keepsInOrder(section s: Int) -> Bool {
+        s >= 0 && s < newSections.count && newSections[s] != nil && !movedSections.contains(s)
+    }
+
+    /// Whether the item at `old` stays in the order of the items (neither deleted nor moved,
+    /// its section neither): the update only renumbers it, and the items around it in view stay
+    /// around it.
+    func keepsInOrder(_ old: ItemPath) -> Bool {
+        keepsInOrder(section: old.section) && movedItems[old] == nil && newPath(for: old) != nil
     }
 
     private static func contains(_ value: Int, in values: [Int]) -> Bool {
@@ -105,7 +142,6 @@ public struct CollectionUpdate: Sendable {
         return i < values.count && values[i] == value
     }
 }
-
 /// Which way an arrow key moves the focus in a collection.
 public enum CollectionDirection: Sendable { case up, down, left, right }
 
@@ -236,13 +272,14 @@ public final class FlowLayout: CollectionViewLayout {
     }
 
     /// The same width, the items changed: the rows are placed again from the new counts, and
-    /// the items measured (not reloaded) keep their heights at their new paths, so only the
-    /// items inserted or reloaded are measured again. O(items measured + rows).
+    /// the items measured (not reloaded) keep their heights at their new paths, a moved item
+    /// its own, so only the items inserted or reloaded are measured again. O(items measured +
+    /// rows).
     public func prepare(forUpdate update: CollectionUpdate, for collectionView: CollectionView) -> Bool {
         guard self.collectionView === collectionView, width == collectionView.bounds.width else { return false }
         var carried: [ItemPath: Double] = [:]
         for (old, height) in measuredItems {
-            if let new = update.newPath(for: old), !update.reloadedItems.contains(new) { carried[new] = height }
+            if let new = update.newPath(for: old), !update.reloads(new) { carried[new] = height }
         }
         measuredItems = carried
         placeRows(of: collectionView)

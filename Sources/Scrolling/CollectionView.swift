@@ -99,10 +99,11 @@ open class CollectionCell: ReusableCell {
 /// O(log n)). Tapping an item selects it; with the keyboard, the arrows move the focus from
 /// item to item and Space or Return select.
 ///
-/// Items and sections are inserted, deleted and reloaded as UIKit's are (`insertItems(at:)`,
-/// `deleteItems(at:)`, `reloadItems(at:)`, `insertSections(_:)`, `deleteSections(_:)`): the
-/// cells in view keep their items, what is on screen stays still, and the selection and the
-/// keyboard focus follow their items.
+/// Items and sections are inserted, deleted, moved and reloaded as UIKit's are
+/// (`insertItems(at:)`, `deleteItems(at:)`, `reloadItems(at:)`, `moveItem(at:to:)` and the
+/// sections' kin), one at a time or many as one update (`performBatchUpdates(_:completion:)`):
+/// the cells in view keep their items, what is on screen stays still, and the selection and
+/// the keyboard focus follow their items.
 public final class CollectionView: ScrollView {
     public weak var dataSource: CollectionViewDataSource?
     public let layout: CollectionViewLayout
@@ -133,6 +134,9 @@ public final class CollectionView: ScrollView {
     /// An update was refused during a pass (`refuseUpdate`): the pass stops asking for items
     /// and the collection reloads when it ends.
     private var reloadPending = false
+    /// The calls of the `performBatchUpdates` running (nil: none is): a call made in it is
+    /// added here, and they are applied together when it ends.
+    private var batch: CollectionBatch?
     /// Where the collection says what it refused (an update the data source does not agree
     /// with); a test routes it into memory.
     var log = Logger(label: "scrollway.collection")
@@ -191,119 +195,120 @@ public final class CollectionView: ScrollView {
     /// have them. The cells in view keep their items, and the first item in view stays where
     /// it is on screen, whatever is inserted above it.
     public func insertItems(at paths: [ItemPath]) {
-        let inserted = Array(Set(paths)).sorted()
-        guard !inserted.isEmpty else { return }
-        var newCounts = counts
-        for p in inserted {
-            guard p.section >= 0 && p.section < counts.count else {
-                return refuseUpdate("insertItems: \(Self.outside(p, counts))")
-            }
-            newCounts[p.section] += 1
-        }
-        if let p = inserted.first(where: { !$0.isItem(in: newCounts) }) {
-            return refuseUpdate("insertItems: \(Self.outside(p, newCounts)) (the items after inserting)")
-        }
-        if let d = disagreement(with: newCounts) { return refuseUpdate("insertItems: \(d)") }
-        let bySection = Dictionary(grouping: inserted, by: \.section).mapValues { $0.map(\.item) }
-        apply(CollectionUpdate(insertedItems: bySection), counts: newCounts)
+        record("insertItems") { $0.insertedItems.formUnion(paths) }
     }
 
     /// Deletes items (paths before the deletion, as UIKit's); the data source must no longer
     /// have them. Their cells are recycled, the selection and the keyboard focus on one of them
     /// are cleared, and the first item in view that stays keeps its place on screen.
     public func deleteItems(at paths: [ItemPath]) {
-        let deleted = Array(Set(paths)).sorted()
-        guard !deleted.isEmpty else { return }
-        if let p = deleted.first(where: { !contains($0) }) {
-            return refuseUpdate("deleteItems: \(Self.outside(p, counts))")
-        }
-        var newCounts = counts
-        for p in deleted { newCounts[p.section] -= 1 }
-        if let d = disagreement(with: newCounts) { return refuseUpdate("deleteItems: \(d)") }
-        let bySection = Dictionary(grouping: deleted, by: \.section).mapValues { $0.map(\.item) }
-        apply(CollectionUpdate(deletedItems: bySection), counts: newCounts)
+        record("deleteItems") { $0.deletedItems.formUnion(paths) }
     }
 
     /// Asks the data source again for these items (their content changed): those with cells
     /// get new ones, and a self-sizing layout measures them again. The selection and the
     /// keyboard focus stay on them; the first item in view stays where it is on screen.
     public func reloadItems(at paths: [ItemPath]) {
-        let reloaded = Set(paths)
-        guard !reloaded.isEmpty else { return }
-        if let p = reloaded.sorted().first(where: { !contains($0) }) {
-            return refuseUpdate("reloadItems: \(Self.outside(p, counts))")
-        }
-        if let d = disagreement(with: counts) { return refuseUpdate("reloadItems: \(d)") }
-        apply(CollectionUpdate(reloadedItems: reloaded), counts: counts)
+        record("reloadItems") { $0.reloadedItems.formUnion(paths) }
+    }
+
+    /// Moves an item from `path` (before the update) to `newPath` (after it), as UIKit's
+    /// `moveItem(at:to:)`, in its section or into another; the data source must already have
+    /// it there. Its cell goes with it (the same cell shows it), and so do the selection, the
+    /// keyboard focus and what a self-sizing layout measured of it. The items between close
+    /// up or make room; the first item in view that stays in order keeps its place on screen
+    /// (a moved one does not hold the view: the view does not follow it away).
+    public func moveItem(at path: ItemPath, to newPath: ItemPath) {
+        record("moveItem") { $0.movedItems.append((path, newPath)) }
     }
 
     /// Inserts sections (indices after the insertion), their items read from the data source,
     /// which must already have them; the first item in view stays where it is on screen.
     public func insertSections(_ sections: [Int]) {
-        let inserted = Array(Set(sections)).sorted()
-        guard !inserted.isEmpty else { return }
-        let newSectionCount = counts.count + inserted.count
-        if let s = inserted.first(where: { $0 < 0 || $0 >= newSectionCount }) {
-            return refuseUpdate(
-                "insertSections: section \(s) is outside 0..<\(newSectionCount) (the sections after inserting)")
-        }
-        guard let dataSource else { return refuseUpdate("insertSections: there is no data source") }
-        let has = dataSource.numberOfSections(in: self)
-        if has != newSectionCount {
-            return refuseUpdate(
-                "insertSections: the data source has \(has) sections, where \(counts.count) and \(inserted.count) inserted make \(newSectionCount)"
-            )
-        }
-        let new = Set(inserted)
-        var newCounts: [Int] = []
-        var old = 0
-        for s in 0..<newSectionCount {
-            if new.contains(s) {
-                newCounts.append(max(0, dataSource.collectionView(self, numberOfItemsInSection: s)))
-            } else {
-                newCounts.append(counts[old])
-                old += 1
-            }
-        }
-        if let d = disagreement(with: newCounts) { return refuseUpdate("insertSections: \(d)") }
-        apply(CollectionUpdate(insertedSections: inserted), counts: newCounts)
+        record("insertSections") { $0.insertedSections.formUnion(sections) }
     }
 
     /// Deletes sections (indices before the deletion) and their items; the data source must no
     /// longer have them. The first item in view that stays keeps its place on screen.
     public func deleteSections(_ sections: [Int]) {
-        let deleted = Array(Set(sections)).sorted()
-        guard !deleted.isEmpty else { return }
-        if let s = deleted.first(where: { $0 < 0 || $0 >= counts.count }) {
-            return refuseUpdate("deleteSections: section \(s) is outside 0..<\(counts.count)")
-        }
-        let gone = Set(deleted)
-        let newCounts = counts.indices.filter { !gone.contains($0) }.map { counts[$0] }
-        if let d = disagreement(with: newCounts) { return refuseUpdate("deleteSections: \(d)") }
-        apply(CollectionUpdate(deletedSections: deleted), counts: newCounts)
+        record("deleteSections") { $0.deletedSections.formUnion(sections) }
     }
 
-    /// Why `path` names no item of sections holding `counts` items.
-    private static func outside(_ path: ItemPath, _ counts: [Int]) -> String {
-        guard path.section >= 0 && path.section < counts.count else {
-            return "section \(path.section) of item \(path) is outside 0..<\(counts.count)"
-        }
-        return "item \(path) is outside 0..<\(counts[path.section]) in section \(path.section)"
+    /// Moves a section from `section` (before the update) to `newSection` (after it), with its
+    /// items, as UIKit's `moveSection(_:toSection:)`: their cells, the selection and the focus
+    /// go with them, and the headers are read again.
+    public func moveSection(_ section: Int, toSection newSection: Int) {
+        record("moveSection") { $0.movedSections.append((section, newSection)) }
     }
 
-    /// Where the data source's counts differ from `expected`, the counts an update makes (nil
-    /// when they agree, or when there is no data source to ask).
-    private func disagreement(with expected: [Int]) -> String? {
-        guard let dataSource else { return nil }
-        let sections = dataSource.numberOfSections(in: self)
-        guard sections == expected.count else {
-            return "the data source has \(sections) sections, where the update makes \(expected.count)"
+    /// Reads sections (indices before the update) again, their item counts too, as UIKit's
+    /// `reloadSections(_:)`: every item of them gets a new cell and is measured again, and
+    /// their headers are read again. As with `reloadItems(at:)`, the selection and the focus
+    /// stay at their index in the section, if it still has that many items.
+    public func reloadSections(_ sections: [Int]) {
+        record("reloadSections") { $0.reloadedSections.formUnion(sections) }
+    }
+
+    /// Makes the updates `updates` calls (`insertItems(at:)`, `deleteItems(at:)`,
+    /// `reloadItems(at:)`, `moveItem(at:to:)` and the sections' kin) one update, as UIKit's:
+    /// they are collected, not applied, and applied together when `updates` returns, read with
+    /// UIKit's index rules (deletions, reloads and the sources of moves name indices before the
+    /// batch; insertions and the destinations of moves, after it), so the data source changes
+    /// its model once, in the closure, for all of them. The data source's counts after must be
+    /// those before, less the deletions, plus the insertions, per section (a move counted out
+    /// of its source and into its destination); a batch they do not agree with, or one that
+    /// deletes and moves one item or reloads a moved one, is refused as a single update is:
+    /// logged, and the collection reloads (UIKit raises "Invalid update").
+    ///
+    /// A batch inside the closure joins this one (its completion waits for this one's end).
+    /// `completion` is called once the batch is applied, with true: there are no update
+    /// animations, so the update is over when it is applied (UIKit calls it when its animations
+    /// end, with whether they ran to the end). It gets false for a batch refused (reloaded
+    /// instead).
+    public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        guard batch == nil else {
+            updates()
+            if let completion { batch?.completions.append(completion) }
+            return
         }
-        for (s, n) in expected.enumerated() {
-            let has = dataSource.collectionView(self, numberOfItemsInSection: s)
-            if has != n { return "the data source has \(has) items in section \(s), where the update makes \(n)" }
+        batch = CollectionBatch(name: "performBatchUpdates")
+        updates()
+        guard var collected = batch else { return }
+        batch = nil
+        if let completion { collected.completions.append(completion) }
+        let applied = commit(collected)
+        for done in collected.completions { done(applied) }
+    }
+
+    /// A single call: added to the batch running, else applied as a batch of its own (nothing,
+    /// when it names nothing).
+    private func record(_ name: String, _ change: (inout CollectionBatch) -> Void) {
+        if batch != nil {
+            change(&batch!)
+            return
         }
-        return nil
+        var single = CollectionBatch(name: name)
+        change(&single)
+        if !single.isEmpty { commit(single) }
+    }
+
+    /// Checks a batch against the collection and the data source, and applies it; a batch
+    /// they do not agree with is refused. Whether it was applied.
+    @discardableResult
+    private func commit(_ batch: CollectionBatch) -> Bool {
+        let source = dataSource.map { dataSource in
+            CollectionBatch.Source(
+                sections: dataSource.numberOfSections(in: self),
+                items: { dataSource.collectionView(self, numberOfItemsInSection: $0) })
+        }
+        do throws(CollectionBatch.Refusal) {
+            let (update, newCounts) = try batch.resolve(counts: counts, source: source)
+            if !batch.isEmpty { apply(update, counts: newCounts) }
+            return true
+        } catch {
+            refuseUpdate("\(batch.name): \(error.reason)")
+            return false
+        }
     }
 
     /// An update that names items or sections the collection does not have, or that the data
@@ -328,10 +333,11 @@ public final class CollectionView: ScrollView {
 
     /// Applies an update the data source agrees with: the layout brought up to date (keeping
     /// what it measured, or prepared again), the cells in view renumbered (those of items gone
-    /// or reloaded recycled), the selection and the focus moved with their items, then the
-    /// offset moved by however far the first item in view (or the first after it that stays)
-    /// moved, so nothing in view jumps. If that would leave a resting collection outside its
-    /// range (the items above it were deleted), it rests at the edge.
+    /// or reloaded recycled; a moved item's cell goes with it), the selection and the focus
+    /// moved with their items, then the offset moved by however far the first item in view
+    /// (or the first after it that stays in order) moved, so nothing in view jumps. If that
+    /// would leave a resting collection outside its range (the items above it were deleted),
+    /// it rests at the edge.
     private func apply(_ update: CollectionUpdate, counts newCounts: [Int]) {
         // The layout as the collection stands (a new width, a reload not yet placed) first:
         // the item kept still is found in it.
@@ -339,7 +345,8 @@ public final class CollectionView: ScrollView {
         itemsGeneration &+= 1
         var reference: (path: ItemPath, y: Double)?
         let inView = layout.items(in: bounds)
-        if let first = inView.first(where: { update.newPath(for: $0) != nil })
+        // Not a moved item: the view stays with the items around it, not with one taken away.
+        if let first = inView.first(where: { update.keepsInOrder($0) })
             ?? inView.last.flatMap({ firstSurvivor(after: $0, of: update) })
         {
             reference = (first, layout.frameForItem(at: first).minY - bounds.minY)
@@ -358,7 +365,7 @@ public final class CollectionView: ScrollView {
         var gone: [CollectionCell] = []
         for (path, cell) in visibleCells {
             let new = update.newPath(for: path)
-            if let new, !update.reloadedItems.contains(new) {
+            if let new, !update.reloads(new) {
                 renumbered[new] = cell
             } else {
                 gone.append(cell)
@@ -391,15 +398,15 @@ public final class CollectionView: ScrollView {
         }
     }
 
-    /// The first item after `path` (in the old numbering) that `update` keeps.
+    /// The first item after `path` (in the old numbering) that `update` keeps in order.
     private func firstSurvivor(after path: ItemPath, of update: CollectionUpdate) -> ItemPath? {
         var s = path.section
         var i = path.item + 1
         while s < counts.count {
-            if !update.deletes(section: s) {
+            if update.keepsInOrder(section: s) {
                 while i < counts[s] {
                     let p = ItemPath(item: i, section: s)
-                    if update.newPath(for: p) != nil { return p }
+                    if update.keepsInOrder(p) { return p }
                     i += 1
                 }
             }

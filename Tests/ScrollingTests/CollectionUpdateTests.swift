@@ -64,9 +64,11 @@ import Testing
 
     /// The items of `counts` named "s.i", as CollectionViewTests' grid: a 400×600 window, items
     /// 100×80 in three columns 140 apart, rows 90 apart from y = 40 (a header of 30, an inset
-    /// of 10). The collection's log goes to `lines`.
-    func rig(_ names: [[String]], selfSizing: Bool = false) -> (ScrollBench, CollectionView, Model, Lines) {
-        let collection = CollectionView(layout: CollectionViewTests.gridLayout(selfSizing: selfSizing))
+    /// of 10). The collection's log goes to `lines`. `layout`: another layout instead.
+    func rig(
+        _ names: [[String]], selfSizing: Bool = false, layout: CollectionViewLayout? = nil
+    ) -> (ScrollBench, CollectionView, Model, Lines) {
+        let collection = CollectionView(layout: layout ?? CollectionViewTests.gridLayout(selfSizing: selfSizing))
         collection.register("cell") { CollectionViewTests.TextCell() }
         let lines = Lines()
         collection.log = Logger(label: "test") { _ in Capture(lines: lines) }
