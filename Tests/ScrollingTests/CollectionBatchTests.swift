@@ -289,7 +289,8 @@ extension CollectionUpdateTests {
     }
 
     /// Batches UIKit raises on (a deletion and a move of one item, a reload of a moved item or
-    /// section, two moves to one place, a section deleted and moved), and batches whose counts
+    /// section, two moves to one place, a section deleted and moved), batches naming an item
+    /// in a section they delete or insert (its items are the section's business), and batches whose counts
     /// the data source does not agree with (a move the model did not make; an empty batch after
     /// the model changed; a nested batch adding to a count the model has once) are refused:
     /// logged, the completion called once with false, and the collection reloaded from the
@@ -327,6 +328,16 @@ extension CollectionUpdateTests {
             collection.insertItems(at: [Self.path(0, 0)])
             collection.performBatchUpdates({ collection.insertItems(at: [Self.path(0, 1)]) }) { results.append($0) }
         }
+        batch {
+            model.names.remove(at: 1)
+            collection.deleteSections([1])
+            collection.deleteItems(at: [Self.path(1, 0)])
+        }
+        batch {
+            model.names.insert(["a"], at: 0)
+            collection.insertSections([0])
+            collection.insertItems(at: [Self.path(0, 0)])
+        }
         collection.reloadSections([5])
         let suffix = "; reloaded from the data source instead"
         #expect(
@@ -340,12 +351,14 @@ extension CollectionUpdateTests {
                     "performBatchUpdates: section 0 is moved and reloaded",
                     "performBatchUpdates: the data source has 7 items in section 0, where the update makes 6",
                     "performBatchUpdates: the data source has 8 items in section 0, where the update makes 9",
+                    "performBatchUpdates: item 1.0 is in section 1, which the update deletes or reloads",
+                    "performBatchUpdates: item 0.0 is in section 0, which the update inserts or reloads",
                     "reloadSections: section 5 is outside 0..<2",
                 ].map { "error CollectionView: " + $0 + suffix })
-        #expect(results == [false, false, false, false, false, false, false, false, false])
+        #expect(results == Array(repeating: false, count: 11))
         bench.window.layoutIfNeeded()
-        #expect(collection.numberOfItems(inSection: 0) == 8 && collection.numberOfItems(inSection: 1) == 2)
-        #expect(collection.visibleCells.keys.sorted() == Self.paths([8, 2]))
+        #expect(collection.numberOfItems(inSection: 0) == 1 && collection.numberOfItems(inSection: 1) == 8)
+        #expect(collection.visibleCells.keys.sorted() == Self.paths([1, 8]))
         expectCellsShowTheModel(collection, model, in: bench.window)
     }
 }
