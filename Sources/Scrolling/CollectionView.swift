@@ -337,14 +337,15 @@ public final class CollectionView: ScrollView {
     /// moved with their items, then the offset moved by however far the first item in view
     /// (or the first after it that stays in order) moved, so nothing in view jumps. If that
     /// would leave a resting collection outside its range (the items above it were deleted),
-    /// it rests at the edge.
+    /// it rests at the edge. A collection at its top (or pulled past it) keeps its offset, as
+    /// UIKit's does and a list here does: items inserted above the first in view show.
     private func apply(_ update: CollectionUpdate, counts newCounts: [Int]) {
         // The layout as the collection stands (a new width, a reload not yet placed) first:
         // the item kept still is found in it.
         prepareIfNeeded()
         itemsGeneration &+= 1
         var reference: (path: ItemPath, y: Double)?
-        let inView = layout.items(in: bounds)
+        let inView = contentOffset.y > verticalRange.lowerBound ? layout.items(in: bounds) : []
         // Not a moved item: the view stays with the items around it, not with one taken away.
         if let first = inView.first(where: { update.keepsInOrder($0) })
             ?? inView.last.flatMap({ firstSurvivor(after: $0, of: update) })

@@ -112,6 +112,37 @@ import Testing
     /// cells in view keep their items (renumbered, not asked for again), the first row in view
     /// stays where it is on screen, the items after the one inserted in view move on by one,
     /// and the selection and the keyboard focus follow their items.
+    /// A collection at its top keeps its offset as items are inserted above the first in view,
+    /// as UIKit's does and the list does: the new items show, and those that were in view move
+    /// on by a row. A pixel below the top, what is in view stays still.
+    @Test func insertingAtTheTopOfACollectionAtItsTopShowsTheNewItems() throws {
+        for below in [0.0, 1.0] {
+            let (bench, collection, model, _) = rig([Self.names(300)])
+            let start = collection.verticalRange.lowerBound + below
+            collection.contentOffset = Point(x: 0, y: start)
+            bench.window.layoutIfNeeded()
+            let cell = try #require(collection.visibleCells[ItemPath(item: 0)])
+            let before = onScreen(cell)
+            model.names[0].insert(contentsOf: ["new a", "new b", "new c"], at: 0)
+            collection.insertItems(at: [0, 1, 2].map { ItemPath(item: $0) })
+            bench.window.layoutIfNeeded()
+            #expect(collection.visibleCells[ItemPath(item: 3)] === cell)
+            let row =
+                collection.frameForItem(at: ItemPath(item: 3)).minY
+                - collection.frameForItem(at: ItemPath(item: 0)).minY
+            #expect(row > 0)
+            if below == 0 {
+                #expect(collection.contentOffset.y == start)
+                #expect(onScreen(cell) == Point(x: before.x, y: before.y + row))
+                #expect(collection.visibleCells[ItemPath(item: 0)].map(onScreen) == before)
+            } else {
+                #expect(collection.contentOffset.y == start + row)
+                #expect(onScreen(cell) == before)
+            }
+            expectCellsShowTheModel(collection, model, in: bench.window)
+        }
+    }
+
     @Test func insertingKeepsTheItemsInViewAndTheirPlaceOnScreen() throws {
         let (bench, collection, model, _) = rig([Self.names(300)])
         collection.contentOffset = Point(x: 0, y: 40 + 90 * 20)  // row 20 (items 60…62) at the top
@@ -323,8 +354,9 @@ import Testing
     }
 
     /// A section inserted above: the cells move with their items into the next section, the
-    /// headers are read again, the first item in view keeps its place on screen; deleting it
-    /// brings everything back.
+    /// headers are read again; at the top, the offset is kept and the new section shows above
+    /// them, and a pixel below it what was in view stays still. Deleting it brings everything
+    /// back.
     @Test func sectionsInsertedAndDeletedRenumberTheItemsAndHeaders() throws {
         let (bench, collection, model, _) = rig([Self.names(30), Self.names(2, section: 1)])
         model.titles = ["A", "B"]
@@ -342,11 +374,25 @@ import Testing
         collection.insertSections([0])
         bench.window.layoutIfNeeded()
         #expect(collection.visibleCells[ItemPath(item: 0, section: 1)] === first)
-        #expect(onScreen(first) == place)
         // Section 0 is 30 + 10 + 80 + 10 tall.
-        #expect(collection.contentOffset.y == 130)
-        #expect(headers() == ["A 130.0"])
+        #expect(collection.contentOffset.y == 0)
+        #expect(onScreen(first) == Point(x: place.x, y: place.y + 130))
+        #expect(headers() == ["Z 0.0", "A 130.0"])
         expectCellsShowTheModel(collection, model, in: bench.window)
+        // Once more a pixel below the top: what is in view stays.
+        model.names.insert(["y0"], at: 0)
+        model.titles.insert("Y", at: 0)
+        collection.contentOffset = Point(x: 0, y: 1)
+        bench.window.layoutIfNeeded()
+        let shown = onScreen(first)
+        collection.insertSections([0])
+        bench.window.layoutIfNeeded()
+        #expect(collection.visibleCells[ItemPath(item: 0, section: 2)] === first)
+        #expect(onScreen(first) == shown)
+        #expect(collection.contentOffset.y == 1 + 130)
+        model.names.remove(at: 0)
+        model.titles.remove(at: 0)
+        collection.deleteSections([0])
         collection.contentOffset = .zero
         bench.window.layoutIfNeeded()
         #expect(headers() == ["Z 0.0", "A 130.0"])
