@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// A fullscreen photo kiosk: pages through a folder of PNGs, each photo zoomable. The app is a
+// A fullscreen photo kiosk: pages through a folder of PNG and JPEG photos, each zoomable. The app is a
 // library (PhotoKioskApp) and a thin executable, so that its tests can open the very same window
 // in a headless weston (the ScrollwayWestonHarness product) and drive it with real touches.
 import PackageDescription

@@ -1,7 +1,7 @@
 import ScrollwayGeometry
 import ScrollwayRaster
 
-/// Shows an image (a canvas, e.g. from `PNG.decode`), scaled per `contentMode`.
+/// Shows an image (a canvas, e.g. from `ImageFile.decode`: a PNG or a JPEG), scaled per `contentMode`.
 open class ImageView: View {
     public enum ContentMode: Sendable {
         /// Stretch to the bounds.

@@ -5,7 +5,7 @@ import Scrollway
 // The command line. Everything the kiosk shows and does is in PhotoKioskApp (its tests open
 // the same window in a headless weston); this file reads the arguments and runs it.
 let usage = """
-    usage: PhotoKiosk [DIR] [--png FILE]    show the PNG photos in DIR (default: the current folder)
+    usage: PhotoKiosk [DIR] [--png FILE]    show the PNG and JPEG photos in DIR (default: the current folder)
            PhotoKiosk --make-samples DIR    write four sample photos into DIR
     --png FILE renders the kiosk's first screen (the contact sheet), offscreen, with no compositor.
     Staff leave the kiosk with a three-finger tap.

@@ -76,7 +76,7 @@ public final class PhotoDecoder: Sendable {
     private let decode: Decode
     private let startThread: ThreadStarter
 
-    /// A decoder that reads photos with `decode` (PNG files by default) on threads that
+    /// A decoder that reads photos with `decode` (PNG and JPEG files by default) on threads that
     /// `startThread` starts (a test's stand-in for a system that refuses them; by default
     /// `BackgroundThread.start`).
     public init(decode: @escaping Decode = Photo.decode, startThread: ThreadStarter? = nil) {

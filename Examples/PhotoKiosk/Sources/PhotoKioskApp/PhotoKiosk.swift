@@ -19,7 +19,7 @@ public final class PhotoKiosk {
     public var onExit: (() -> Void)?
 
     /// The kiosk's window at `size` (the compositor's fullscreen size replaces it once shown),
-    /// showing the contact sheet. The pager's photos are decoded by `decoder` (PNG files on a
+    /// showing the contact sheet. The pager's photos are decoded by `decoder` (PNG and JPEG files on a
     /// thread of its own by default).
     public init(photos: [Photo], size: Size = Size(width: 1024, height: 600), decoder: PhotoDecoder = PhotoDecoder()) {
         window = Window(size: size)

@@ -21,7 +21,10 @@ public final class Photo {
         case image(Canvas)
     }
 
-    public static let thumbnailSize = Size(width: 360, height: 240)
+    public static let thumbnailSize = Size(width: Double(thumbnailPixels.width), height: Double(thumbnailPixels.height))
+    /// `thumbnailSize` in whole pixels: what a JPEG's decode must cover at least for its
+    /// thumbnail (`JPEG.decode(_:atLeast:)`).
+    static let thumbnailPixels = (width: 360, height: 240)
 
     /// A photo held in memory (samples, tests).
     public init(name: String, image: Canvas) throws {
@@ -33,12 +36,21 @@ public final class Photo {
     }
 
     /// A photo in a file, decoded now for its thumbnail and size, and again when a page shows it.
+    /// A JPEG's thumbnail is decoded from an eighth of it, or as little as covers the thumbnail
+    /// (its size is its header's): a camera's 12-megapixel photo costs the start a 500×375
+    /// decode, not a whole one.
     init(name: String, path: String) throws {
-        let image = try Self.decode(path)
+        let bytes = try Self.read(path)
         self.name = name
-        thumbnail = try Self.fitted(image)
-        pixelWidth = image.width
-        pixelHeight = image.height
+        if JPEG.isJPEG(bytes) {
+            (pixelWidth, pixelHeight) = try JPEG.size(of: bytes)
+            thumbnail = try Self.fitted(try JPEG.decode(bytes, atLeast: Self.thumbnailPixels))
+        } else {
+            let image = try ImageFile.decode(bytes)
+            thumbnail = try Self.fitted(image)
+            pixelWidth = image.width
+            pixelHeight = image.height
+        }
         source = .file(path)
     }
 
@@ -80,10 +92,22 @@ public final class Photo {
         FileHandle.standardError.write(Data("PhotoKiosk: \(message)\n".utf8))
     }
 
-    /// Decodes the PNG file at `path` (any thread).
+    /// Decodes the photo file at `path`, PNG or JPEG (a JPEG turned upright by its EXIF
+    /// orientation), on any thread.
     public static func decode(_ path: String) throws -> Canvas {
-        try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        try ImageFile.decode(try read(path))
     }
+
+    private static func read(_ path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// The names of the files a folder's photos come from: PNG and JPEG, by extension.
+    static func isPhotoFile(_ name: String) -> Bool {
+        photoExtensions.contains((name as NSString).pathExtension.lowercased())
+    }
+
+    static let photoExtensions: Set<String> = ["png", "jpg", "jpeg"]
 
     /// `image` fitted into `thumbnailSize`, halved step by step first (each halving averages
     /// pixels two by two, where one bilinear step of ten times would skip most of them and
@@ -108,7 +132,7 @@ public final class Photo {
     /// What a screen reader says for the photo, which has no text of its own: its file name
     /// without the extension, dashes and underscores read as spaces ("harbour at dawn").
     public var spokenName: String {
-        let base = name.lowercased().hasSuffix(".png") ? String(name.dropLast(4)) : name
+        let base = Self.isPhotoFile(name) ? (name as NSString).deletingPathExtension : name
         return base.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
     }
 }
@@ -118,12 +142,12 @@ public struct PhotoKioskError: Error, CustomStringConvertible {
     public let description: String
 }
 
-/// Photos come from a folder of PNG files.
+/// Photos come from a folder of PNG and JPEG files.
 public enum PhotoFolder {
-    /// Every PNG in `directory`, in the order people sort names ("photo-9" before "photo-10").
-    /// A file that does not decode is skipped and reported to `skipped` with the reason, so
-    /// that one bad file never keeps the kiosk dark. Throws when the folder cannot be read or
-    /// holds no readable PNG.
+    /// Every PNG and JPEG in `directory` (.png, .jpg, .jpeg, in any case), in the order people
+    /// sort names ("photo-9" before "photo-10"). A file that does not decode is skipped and
+    /// reported to `skipped` with the reason, so that one bad file never keeps the kiosk dark.
+    /// Throws when the folder cannot be read or holds no readable photo.
     ///
     /// Each photo is decoded once at start for its thumbnail and let go, one at a time (a
     /// folder of camera photos had all of them decoded at once, hundreds of megabytes before
@@ -141,11 +165,11 @@ public enum PhotoFolder {
         } catch {
             throw PhotoKioskError(description: "cannot read the folder '\(directory)': \(error.localizedDescription)")
         }
-        let pngs = names.filter { $0.lowercased().hasSuffix(".png") }
+        let files = names.filter(Photo.isPhotoFile)
             .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
-        guard !pngs.isEmpty else { throw PhotoKioskError(description: "no PNG files in '\(directory)'") }
+        guard !files.isEmpty else { throw PhotoKioskError(description: "no PNG or JPEG files in '\(directory)'") }
         var photos: [Photo] = []
-        for name in pngs {
+        for name in files {
             let path = (directory as NSString).appendingPathComponent(name)
             do {
                 photos.append(try Photo(name: name, path: path))
@@ -156,7 +180,7 @@ public enum PhotoFolder {
             }
         }
         guard !photos.isEmpty else {
-            throw PhotoKioskError(description: "none of the PNG files in '\(directory)' could be read")
+            throw PhotoKioskError(description: "none of the PNG and JPEG files in '\(directory)' could be read")
         }
         return photos
     }
