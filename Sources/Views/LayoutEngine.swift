@@ -170,6 +170,8 @@ final class LayoutEngine {
         var items: [ObjectIdentifier]
         var inSolver = false
         var refusal: UnsatisfiableLayout?
+        /// Whether it went into the solver mirrored (`isMirrored`).
+        var mirrored = false
     }
 
     private func state(_ item: LayoutItem) -> ItemState? { items[ObjectIdentifier(item.object)] }
@@ -293,7 +295,7 @@ final class LayoutEngine {
         let key = ObjectIdentifier(c)
         guard var entry = installed[key] else { return }
         if let linear = entry.linear, entry.inSolver, linear.priority == c.priority,
-            (try? solver.updateConstant(of: linear, to: c.constant)) != nil
+            (try? solver.updateConstant(of: linear, to: entry.mirrored ? -c.constant : c.constant)) != nil
         {
             needsSolve = true
             window?.setNeedsLayout()
@@ -314,11 +316,16 @@ final class LayoutEngine {
     private func insert(_ key: ObjectIdentifier) {
         guard var entry = installed[key], !entry.inSolver, let host = entry.constraint.installedOn else { return }
         let c = entry.constraint
-        guard let first = c.first, let lhs = expression(first, c.firstAttribute, in: host) else { return }
-        var rhs = LinearExpression(constant: c.constant)
+        let mirrored = isMirrored(c)
+        entry.mirrored = mirrored
+        let constant = mirrored ? -c.constant : c.constant
+        guard let first = c.first, let lhs = expression(first, resolved(c.firstAttribute, mirrored), in: host) else {
+            return
+        }
+        var rhs = LinearExpression(constant: constant)
         if let second = c.second, let attribute = c.secondAttribute {
-            guard let e = expression(second, attribute, in: host) else { return }
-            rhs = e * c.multiplier + c.constant
+            guard let e = expression(second, resolved(attribute, mirrored), in: host) else { return }
+            rhs = e * c.multiplier + constant
         }
         let linear = LinearConstraint(lhs, c.relation, rhs, priority: c.priority, identifier: c.identifier)
         entry.linear = linear
@@ -361,6 +368,53 @@ final class LayoutEngine {
 
     var refusals: [UnsatisfiableLayout] {
         installed.values.compactMap(\.refusal).sorted { "\($0.constraint)" < "\($1.constraint)" }
+    }
+
+    // MARK: Layout direction
+
+    /// Whether `c` is laid out mirrored: it names a leading or trailing edge, and its first
+    /// item's view reads right to left. A mirrored constraint is its left-to-right self seen in
+    /// a mirror: leading is the right edge, trailing the left, and its constant runs leftwards
+    /// (an inset of 16 from the leading edge is 16 from the right), which keeps constraints
+    /// between a leading edge and a centre or a width meaning what they mean left to right.
+    private func isMirrored(_ c: LayoutConstraint) -> Bool {
+        guard Self.isDirectional(c.firstAttribute) || c.secondAttribute.map(Self.isDirectional) == true else {
+            return false
+        }
+        return c.first?.anchorView?.effectiveUserInterfaceLayoutDirection == .rightToLeft
+    }
+
+    private static func isDirectional(_ a: LayoutAttribute) -> Bool { a == .leading || a == .trailing }
+
+    /// The edge `attribute` is on screen: leading and trailing swap sides when mirrored.
+    private func resolved(_ attribute: LayoutAttribute, _ mirrored: Bool) -> LayoutAttribute {
+        switch attribute {
+        case .leading: mirrored ? .right : .left
+        case .trailing: mirrored ? .left : .right
+        default: attribute
+        }
+    }
+
+    /// A window's or a view's direction changed (`userInterfaceLayoutDirection`,
+    /// `semanticContentAttribute`): every constraint whose mirroring no longer matches goes out
+    /// of the solver and back in, resolved anew.
+    func directionChanged() {
+        var changed = false
+        for key in installed.keys.sorted(by: { installed[$0]!.order < installed[$1]!.order }) {
+            guard var entry = installed[key], entry.linear != nil, isMirrored(entry.constraint) != entry.mirrored else {
+                continue
+            }
+            if let linear = entry.linear, entry.inSolver { try? solver.remove(linear) }
+            entry.inSolver = false
+            entry.refusal = nil
+            installed[key] = entry
+            insert(key)
+            changed = true
+        }
+        guard changed else { return }
+        needsSolve = true
+        window?.setNeedsLayout()
+        retryRefused()
     }
 
     /// `item`'s `attribute` in `host`'s bounds coordinates.

@@ -43,7 +43,9 @@ open class StackView: View {
 
     public var axis: Axis = .vertical { didSet { if axis != oldValue { setNeedsArrangement() } } }
     public var spacing: Double = 0 { didSet { if spacing != oldValue { setNeedsArrangement() } } }
-    /// Room left between the stack's edges and its arranged views.
+    /// Room left between the stack's edges and its arranged views. Across a row or a column,
+    /// `left` is taken at the leading edge and `right` at the trailing one, so a right-to-left
+    /// stack mirrors them with its views (as UIStackView's directional margins).
     public var insets: EdgeInsets = .zero { didSet { if insets != oldValue { setNeedsArrangement() } } }
     public var alignment: Alignment = .fill { didSet { if alignment != oldValue { setNeedsArrangement() } } }
     public var distribution: Distribution = .fill { didSet { if distribution != oldValue { setNeedsArrangement() } } }

@@ -507,6 +507,12 @@ open class View {
     /// is also redrawn): a view whose focus shows in subviews (a ring, a caret) updates them.
     open func focusDidChange() {}
 
+    /// Whether this view's content flips in a right-to-left layout (UIKit's name): its
+    /// subviews' leading and trailing anchors follow it (`effectiveUserInterfaceLayoutDirection`).
+    public var semanticContentAttribute = SemanticContentAttribute.unspecified {
+        didSet { if semanticContentAttribute != oldValue { window?.layoutEngineIfCreated?.directionChanged() } }
+    }
+
     // MARK: Accessibility
 
     /// Whether assistive technology (a screen reader) presents this view as one element, its

@@ -86,6 +86,14 @@ public final class Window: View {
     var gestureArena = GestureArena()
     /// Solves the window's constraints (made with the first one activated in it).
     var layoutEngineIfCreated: LayoutEngine?
+    /// The direction the app's interface reads in (UIKit's application-wide
+    /// `userInterfaceLayoutDirection`): right to left for an app shown in Hebrew or Arabic. Its
+    /// views' leading and trailing anchors follow it, unless a view says otherwise
+    /// (`semanticContentAttribute`). Left to right by default: an app is laid out right to left
+    /// because it is shown in such a language, which only the app knows.
+    public var userInterfaceLayoutDirection = UserInterfaceLayoutDirection.leftToRight {
+        didSet { if userInterfaceLayoutDirection != oldValue { layoutEngineIfCreated?.directionChanged() } }
+    }
     /// The last pointer position (window coordinates), nil when the pointer is outside.
     public internal(set) var pointerPosition: Point?
     /// The view a button press went to: its release goes there too, wherever the pointer is

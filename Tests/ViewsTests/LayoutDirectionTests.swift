@@ -1,0 +1,119 @@
+import Scrollway
+import Testing
+
+/// Right-to-left layout (UIKit's `userInterfaceLayoutDirection` and `semanticContentAttribute`):
+/// constraints written with leading and trailing anchors lay the screen out mirrored, their
+/// constants running from the right; left, right, centres and sizes stay where they are.
+@MainActor
+@Suite struct LayoutDirectionTests {
+    final class Box: View {
+        let size: Size
+        init(_ w: Double, _ h: Double) {
+            size = Size(width: w, height: h)
+            super.init()
+        }
+        override var intrinsicContentSize: Size { size }
+    }
+
+    /// A 400×300 window reading `direction`, holding a row: `a` 16 from the leading edge, `b`
+    /// 8 after it, `c` at the window's centre plus 10 towards the trailing side, `d` pinned by
+    /// its left edge.
+    func screen(_ direction: UserInterfaceLayoutDirection) -> (Window, [Box]) {
+        let window = Window(size: Size(width: 400, height: 300))
+        window.userInterfaceLayoutDirection = direction
+        let boxes = [Box(100, 20), Box(50, 20), Box(30, 20), Box(40, 20)]
+        for b in boxes {
+            b.translatesAutoresizingMaskIntoConstraints = false
+            window.addSubview(b)
+        }
+        let (a, b, c, d) = (boxes[0], boxes[1], boxes[2], boxes[3])
+        LayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 16),
+            b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 8),
+            c.leadingAnchor.constraint(equalTo: window.centerXAnchor, constant: 10),
+            d.leftAnchor.constraint(equalTo: window.leftAnchor, constant: 5),
+        ])
+        for box in boxes { box.topAnchor.constraint(equalTo: window.topAnchor).isActive = true }
+        window.layoutIfNeeded()
+        return (window, boxes)
+    }
+
+    @Test func leadingAndTrailingMirrorRightToLeft() {
+        let (ltr, l) = screen(.leftToRight)
+        #expect(l.map(\.frame.minX) == [16, 124, 210, 5])
+        let (rtl, r) = screen(.rightToLeft)
+        // a: its right edge 16 from the window's; b 8 to its left; c's right edge 10 left of
+        // the centre; d, pinned by its left edge, where it was.
+        #expect(r.map(\.frame.maxX) == [384, 276, 190, 45])
+        #expect(r.map(\.effectiveUserInterfaceLayoutDirection) == Array(repeating: .rightToLeft, count: 4))
+        #expect(ltr.unsatisfiableLayouts.isEmpty && rtl.unsatisfiableLayouts.isEmpty)
+    }
+
+    /// The direction changed on a laid-out window mirrors it at the next layout, and back; a
+    /// constant changed meanwhile (an animated inset) runs from the right too.
+    @Test func aWindowTurnedRightToLeftLaysOutAgain() throws {
+        let (window, boxes) = screen(.leftToRight)
+        window.userInterfaceLayoutDirection = .rightToLeft
+        window.layoutIfNeeded()
+        #expect(boxes.map(\.frame.maxX) == [384, 276, 190, 45])
+        let inset = try #require(
+            window.installedConstraints.first { $0.firstAttribute == .leading && $0.constant == 16 })
+        inset.constant = 30
+        window.layoutIfNeeded()
+        #expect(boxes[0].frame.maxX == 370 && boxes[1].frame.maxX == 262)
+        window.userInterfaceLayoutDirection = .leftToRight
+        window.layoutIfNeeded()
+        #expect(boxes.map(\.frame.minX) == [30, 138, 210, 5])
+        #expect(window.unsatisfiableLayouts.isEmpty)
+    }
+
+    /// A subtree that says its direction keeps it under a window that reads the other way
+    /// (a media bar stays left to right in a Hebrew app), and changing what it says lays it
+    /// out again.
+    @Test func aSubtreeKeepsTheDirectionItSays() {
+        let window = Window(size: Size(width: 400, height: 300))
+        window.userInterfaceLayoutDirection = .rightToLeft
+        let bar = View(frame: Rect(x: 0, y: 0, width: 200, height: 50))
+        bar.semanticContentAttribute = .playback
+        window.addSubview(bar)
+        let play = Box(40, 40)
+        play.translatesAutoresizingMaskIntoConstraints = false
+        bar.addSubview(play)
+        LayoutConstraint.activate([
+            play.leadingAnchor.constraint(equalTo: bar.leadingAnchor, constant: 4),
+            play.topAnchor.constraint(equalTo: bar.topAnchor),
+        ])
+        window.layoutIfNeeded()
+        #expect(play.effectiveUserInterfaceLayoutDirection == .leftToRight)
+        #expect(play.frame.minX == 4)
+        bar.semanticContentAttribute = .unspecified
+        window.layoutIfNeeded()
+        #expect(play.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+        #expect(play.frame.maxX == 196)
+        bar.semanticContentAttribute = .forceLeftToRight
+        window.layoutIfNeeded()
+        #expect(play.frame.minX == 4)
+    }
+
+    /// A row of a stack view runs from the right in a right-to-left window, as UIStackView's
+    /// does: its first arranged view is the rightmost.
+    @Test func aStackRowRunsFromTheRight() {
+        let window = Window(size: Size(width: 400, height: 300))
+        window.userInterfaceLayoutDirection = .rightToLeft
+        let stack = StackView(axis: .horizontal, spacing: 10, alignment: .center)
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(stack)
+        let boxes = [Box(40, 30), Box(60, 50), Box(80, 20)]
+        for b in boxes { stack.addArrangedSubview(b) }
+        LayoutConstraint.activate([
+            stack.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -20),
+            stack.topAnchor.constraint(equalTo: window.topAnchor),
+        ])
+        window.layoutIfNeeded()
+        // 40 + 10 + 60 + 10 + 80 = 200 wide, its left edge 20 from the window's left; the
+        // boxes, in its coordinates, from its right edge leftwards.
+        #expect(stack.frame.minX == 20 && stack.frame.width == 200)
+        #expect(boxes.map(\.frame.minX) == [160, 90, 0])
+        #expect(window.unsatisfiableLayouts.isEmpty)
+    }
+}
