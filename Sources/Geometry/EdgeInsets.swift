@@ -45,3 +45,36 @@ extension Rect {
             width: Swift.max(0, width - i.horizontal), height: Swift.max(0, height - i.vertical))
     }
 }
+
+/// Distances inwards from each edge, by leading and trailing rather than left and right
+/// (UIKit's `NSDirectionalEdgeInsets`): in a right-to-left layout the leading edge is the right.
+public struct DirectionalEdgeInsets: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var top: Double
+    public var leading: Double
+    public var bottom: Double
+    public var trailing: Double
+
+    public static let zero = DirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
+
+    public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+
+    public var description: String { "(top \(top), leading \(leading), bottom \(bottom), trailing \(trailing))" }
+
+    /// The insets by left and right, for a layout that reads right to left or not.
+    public func absolute(rightToLeft: Bool) -> EdgeInsets {
+        EdgeInsets(
+            top: top, left: rightToLeft ? trailing : leading, bottom: bottom, right: rightToLeft ? leading : trailing)
+    }
+
+    /// `insets` by leading and trailing, for a layout that reads right to left or not.
+    public init(_ insets: EdgeInsets, rightToLeft: Bool) {
+        self.init(
+            top: insets.top, leading: rightToLeft ? insets.right : insets.left, bottom: insets.bottom,
+            trailing: rightToLeft ? insets.left : insets.right)
+    }
+}

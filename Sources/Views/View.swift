@@ -503,9 +503,23 @@ open class View {
         window?.focus(self, byTouch: byTouch)
     }
 
+    /// Called when `directionalLayoutMargins` (or `layoutMargins`) changed: a view that lays
+    /// out its subviews by hand within its margins does so again.
+    open func layoutMarginsDidChange() { setNeedsLayout() }
+
     /// Called when this view gains or loses the keyboard focus (after `isFocused` changed; it
     /// is also redrawn): a view whose focus shows in subviews (a ring, a caret) updates them.
     open func focusDidChange() {}
+
+    /// The room this view's content keeps from its edges, by leading and trailing (UIKit's
+    /// `directionalLayoutMargins`, 8 on every side by default): `layoutMarginsGuide` stands
+    /// that far inside the view, and constraints to it follow a change.
+    public var directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) {
+        didSet { if directionalLayoutMargins != oldValue { marginsChanged() } }
+    }
+    /// The margins' guide and the four constraints that hold it inside the view, made when the
+    /// guide is first asked for (most views never are).
+    var marginsGuide: (guide: LayoutGuide, edges: [LayoutConstraint])?
 
     /// Whether this view's content flips in a right-to-left layout (UIKit's name): its
     /// subviews' leading and trailing anchors follow it (`effectiveUserInterfaceLayoutDirection`).

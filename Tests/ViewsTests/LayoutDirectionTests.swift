@@ -116,4 +116,50 @@ import Testing
         #expect(boxes.map(\.frame.minX) == [160, 90, 0])
         #expect(window.unsatisfiableLayouts.isEmpty)
     }
+
+    final class Panel: View {
+        var marginChanges = 0
+        override func layoutMarginsDidChange() {
+            super.layoutMarginsDidChange()
+            marginChanges += 1
+        }
+    }
+
+    /// A view's layout margins (UIKit's: 8 on every side by default) and the guide inside them:
+    /// content pinned to the guide keeps the margins, follows a change of them, and in a
+    /// right-to-left window takes the leading margin at the right; `layoutMargins` reads and
+    /// writes them by left and right.
+    @Test func contentPinnedToTheMarginsGuideKeepsTheMargins() {
+        for direction in [UserInterfaceLayoutDirection.leftToRight, .rightToLeft] {
+            let rtl = direction == .rightToLeft
+            let window = Window(size: Size(width: 400, height: 300))
+            window.userInterfaceLayoutDirection = direction
+            let panel = Panel(frame: Rect(x: 50, y: 40, width: 300, height: 200))
+            window.addSubview(panel)
+            let content = View()
+            content.translatesAutoresizingMaskIntoConstraints = false
+            panel.addSubview(content)
+            let g = panel.layoutMarginsGuide
+            LayoutConstraint.activate([
+                content.leadingAnchor.constraint(equalTo: g.leadingAnchor),
+                content.trailingAnchor.constraint(equalTo: g.trailingAnchor),
+                content.topAnchor.constraint(equalTo: g.topAnchor),
+                content.bottomAnchor.constraint(equalTo: g.bottomAnchor),
+            ])
+            window.layoutIfNeeded()
+            #expect(content.frame == Rect(x: 8, y: 8, width: 284, height: 184), "\(direction)")
+            #expect(g.layoutFrame == content.frame)
+            panel.directionalLayoutMargins = DirectionalEdgeInsets(top: 4, leading: 20, bottom: 6, trailing: 10)
+            window.layoutIfNeeded()
+            #expect(panel.marginChanges == 1)
+            #expect(content.frame == Rect(x: rtl ? 10 : 20, y: 4, width: 270, height: 190), "\(direction)")
+            #expect(
+                panel.layoutMargins == EdgeInsets(top: 4, left: rtl ? 10 : 20, bottom: 6, right: rtl ? 20 : 10))
+            panel.layoutMargins = EdgeInsets(top: 0, left: 30, bottom: 0, right: 0)
+            window.layoutIfNeeded()
+            #expect(panel.directionalLayoutMargins.leading == (rtl ? 0 : 30))
+            #expect(content.frame == Rect(x: 30, y: 0, width: 270, height: 200), "\(direction)")
+            #expect(window.unsatisfiableLayouts.isEmpty)
+        }
+    }
 }
