@@ -66,7 +66,8 @@ extension ListView {
 /// edge) move left on screen while its background stays, the same model as a scroll.
 ///
 /// Released past half the buttons' width (or flicked left) the row stays open; otherwise it
-/// closes. An open row closes when the list starts scrolling, when a touch taps anywhere but
+/// closes. In a right-to-left list all of it is mirrored, as UIKit's trailing actions are: the
+/// row slides right over buttons at its left edge (`side`). An open row closes when the list starts scrolling, when a touch taps anywhere but
 /// its buttons (that tap does nothing else), when its cell is recycled, and after a button.
 @MainActor
 final class RowSwipeActions: GestureRecognizerDelegate {
@@ -84,6 +85,10 @@ final class RowSwipeActions: GestureRecognizerDelegate {
     private(set) var openCell: ListCell?
     private var buttons: RowActionButtons?
     private var revealAtStart = 0.0
+    /// Which way the open row's content moves on screen as it is revealed, as a sign on x:
+    /// 1 (left, its buttons at its right edge) or −1 in a right-to-left list. Reveals are
+    /// counted positive either way; the cell's bounds origin is the reveal times the side.
+    private var side = 1.0
     private var animation: RevealAnimation?
     /// Whether the open cell clipped its subviews before it opened (it clips while open).
     private var cellClipped = false
@@ -123,9 +128,12 @@ final class RowSwipeActions: GestureRecognizerDelegate {
         let t = pan.translation(in: nil)
         guard abs(t.x) > abs(t.y) else { return false }
         guard let cell = cell(at: pan.location(in: list)) else { return false }
-        // An open row drags in either direction; a closed one opens leftwards only.
+        // An open row drags in either direction; a closed one opens towards its leading edge
+        // only (leftwards, or rightwards in a right-to-left list).
         if cell === openCell { return true }
-        guard t.x < 0, let row = list.row(for: cell), !list.actions(forRow: row).isEmpty else { return false }
+        guard t.x * Self.side(of: list) < 0, let row = list.row(for: cell), !list.actions(forRow: row).isEmpty else {
+            return false
+        }
         return true
     }
 
@@ -150,15 +158,15 @@ final class RowSwipeActions: GestureRecognizerDelegate {
             if cell !== openCell { close(animated: false) }
             guard open(cell) else { return }
             animation?.stop()
-            revealAtStart = cell.bounds.origin.x
+            revealAtStart = cell.bounds.origin.x * side
             follow()
         case .changed:
             follow()
         case .ended:
             guard let cell = openCell, let buttons else { return }
             let width = buttons.bounds.width
-            let vx = pan.velocity(in: nil).x
-            let reveal = cell.bounds.origin.x
+            let vx = pan.velocity(in: nil).x * side
+            let reveal = cell.bounds.origin.x * side
             let stays = vx < -Self.flickSpeed || (vx <= Self.flickSpeed && reveal > width / 2)
             slide(to: stays ? width : 0, velocity: -vx)
         case .cancelled:
@@ -168,18 +176,26 @@ final class RowSwipeActions: GestureRecognizerDelegate {
         }
     }
 
-    /// Puts the row's buttons just past its right edge; false if it has no actions.
+    /// The sign a list's reveals move its rows' content by on x (`side`).
+    private static func side(of list: ListView) -> Double {
+        list.effectiveUserInterfaceLayoutDirection == .rightToLeft ? -1 : 1
+    }
+
+    /// Puts the row's buttons just past its trailing edge; false if it has no actions.
     private func open(_ cell: ListCell) -> Bool {
         if cell === openCell, buttons != nil { return true }
         guard let row = list.row(for: cell) else { return false }
         let actions = list.actions(forRow: row)
         guard !actions.isEmpty else { return false }
-        let b = RowActionButtons(actions: actions, height: cell.bounds.height) { [unowned self, unowned cell] action in
+        side = Self.side(of: list)
+        let b = RowActionButtons(actions: actions, height: cell.bounds.height, rightToLeft: side < 0) {
+            [unowned self, unowned cell] action in
             guard let row = self.list.row(for: cell) else { return }
             self.close(animated: false)
             action.handler(row)
         }
-        b.frame = Rect(x: cell.bounds.width, y: 0, width: b.preferredWidth, height: cell.bounds.height)
+        let x = side > 0 ? cell.bounds.width : -b.preferredWidth
+        b.frame = Rect(x: x, y: 0, width: b.preferredWidth, height: cell.bounds.height)
         cell.addSubview(b)
         cellClipped = cell.clipsToBounds
         cell.clipsToBounds = true
@@ -188,14 +204,14 @@ final class RowSwipeActions: GestureRecognizerDelegate {
         return true
     }
 
-    /// The row follows the finger: revealed by what it travelled left, rubber-banded past
-    /// the buttons' width (as content past its edge), never past closed.
+    /// The row follows the finger: revealed by what it travelled towards the leading edge,
+    /// rubber-banded past the buttons' width (as content past its edge), never past closed.
     private func follow() {
         guard let cell = openCell, let buttons else { return }
-        let wanted = revealAtStart - pan.translation(in: nil).x
+        let wanted = revealAtStart - pan.translation(in: nil).x * side
         let width = buttons.bounds.width
         let reveal = RubberBand.clamp(max(0, wanted), min: 0, max: width, dimension: cell.bounds.width)
-        cell.bounds.origin = Point(x: reveal, y: cell.bounds.origin.y)
+        cell.bounds.origin = Point(x: reveal * side, y: cell.bounds.origin.y)
     }
 
     /// Springs the row to `reveal` (0: closed), taking the finger's speed (px/s of reveal).
@@ -206,8 +222,9 @@ final class RowSwipeActions: GestureRecognizerDelegate {
         }
         animation?.stop()
         let a = RevealAnimation(
-            cell: cell,
-            spring: Spring(from: cell.bounds.origin.x, to: reveal, velocity: velocity, omega: Spring.animationOmega),
+            cell: cell, side: side,
+            spring: Spring(
+                from: cell.bounds.origin.x * side, to: reveal, velocity: velocity, omega: Spring.animationOmega),
             start: window.now
         ) { [weak self] in
             if reveal == 0 { self?.close(animated: false) }
@@ -219,7 +236,7 @@ final class RowSwipeActions: GestureRecognizerDelegate {
     /// Shuts the open row: its content back in place, its buttons gone.
     func close(animated: Bool) {
         guard let cell = openCell else { return }
-        if animated, cell.bounds.origin.x > 0, list.window != nil {
+        if animated, cell.bounds.origin.x * side > 0, list.window != nil {
             slide(to: 0, velocity: 0)
             return
         }
@@ -242,13 +259,16 @@ final class RowSwipeActions: GestureRecognizerDelegate {
 @MainActor
 private final class RevealAnimation: FrameAnimation {
     weak var cell: ListCell?
+    /// The sign of the cell's bounds origin for a reveal (`RowSwipeActions.side`).
+    let side: Double
     let spring: Spring
     let start: Double
     let done: () -> Void
     private var stopped = false
 
-    init(cell: ListCell, spring: Spring, start: Double, done: @escaping () -> Void) {
+    init(cell: ListCell, side: Double, spring: Spring, start: Double, done: @escaping () -> Void) {
         self.cell = cell
+        self.side = side
         self.spring = spring
         self.start = start
         self.done = done
@@ -263,23 +283,26 @@ private final class RevealAnimation: FrameAnimation {
         guard !stopped, let cell else { return false }
         let dt = time - start
         if spring.isSettled(at: dt, scale: 1) {
-            cell.bounds.origin = Point(x: spring.rest, y: cell.bounds.origin.y)
+            cell.bounds.origin = Point(x: spring.rest * side, y: cell.bounds.origin.y)
             done()
             return false
         }
-        cell.bounds.origin = Point(x: max(0, spring.position(at: dt)), y: cell.bounds.origin.y)
+        cell.bounds.origin = Point(x: max(0, spring.position(at: dt)) * side, y: cell.bounds.origin.y)
         return true
     }
 }
 
-/// A row's action buttons side by side, full height, the first action nearest the row.
+/// A row's action buttons side by side, full height, the first action nearest the row (at
+/// the left, or at the right when they stand at a right-to-left row's left edge).
 @MainActor
 final class RowActionButtons: View {
     let preferredWidth: Double
 
-    init(actions: [RowAction], height: Double, perform: @escaping @MainActor (RowAction) -> Void) {
+    init(
+        actions: [RowAction], height: Double, rightToLeft: Bool = false,
+        perform: @escaping @MainActor (RowAction) -> Void
+    ) {
         let font = try? Font.system(size: 15, bold: true)
-        var x = 0.0
         var made: [Button] = []
         for action in actions {
             let b = Button(title: action.title)
@@ -287,12 +310,16 @@ final class RowActionButtons: View {
             b.fillColor = action.color
             b.cornerRadius = 0
             let width = max(74, (b.sizeThatFits(Size(width: 400, height: height)).width) + 24)
-            b.frame = Rect(x: x, y: 0, width: width, height: height)
+            b.frame = Rect(x: 0, y: 0, width: width, height: height)
             b.onTap = { perform(action) }
             made.append(b)
-            x += width
         }
-        preferredWidth = x
+        preferredWidth = made.reduce(0) { $0 + $1.frame.width }
+        var x = 0.0
+        for b in rightToLeft ? made.reversed() : made {
+            b.frame.origin.x = x
+            x += b.frame.width
+        }
         super.init()
         for b in made { addSubview(b) }
     }

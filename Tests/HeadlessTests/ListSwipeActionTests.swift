@@ -67,6 +67,46 @@ import Testing
         #expect(d.list.openSwipeRow == nil && cell.bounds.origin.x == 0)
     }
 
+    /// In a right-to-left window a row's actions are at its left edge and a swipe rightwards
+    /// opens it, mirrored: its content moves right by the buttons' width, Delete (the first
+    /// action) nearest the row, and a swipe leftwards does not open it. A release short of
+    /// half the buttons closes it again; a tap runs the action.
+    @Test func aRightToLeftRowSwipesRightOverButtonsAtItsLeft() throws {
+        let (d, actions) = scene()
+        d.window.userInterfaceLayoutDirection = .rightToLeft
+        d.settle()
+        swipe(d, row: 2, by: -120)
+        d.settle()
+        #expect(d.list.openSwipeRow == nil)
+        swipe(d, row: 2, by: 120)
+        d.settle()
+        #expect(d.list.openSwipeRow == 2)
+        let cell = try #require(d.list.visibleCells[2])
+        let buttons = try #require(cell.subviews.first { $0.subviews.contains { ($0 as? Button)?.title == "Delete" } })
+        #expect(cell.bounds.origin.x == -buttons.bounds.width)
+        #expect(buttons.frame.maxX == 0)
+        let titles = buttons.subviews.compactMap { $0 as? Button }.sorted { $0.frame.minX < $1.frame.minX }.map(\.title)
+        #expect(titles == ["Flag", "Delete"])
+        // On screen: the buttons fill the row's left part, Delete against the content.
+        let row = d.list.convert(cell.frame, to: nil)
+        let delete = try #require(buttons.subviews.compactMap { $0 as? Button }.first { $0.title == "Delete" })
+        let shown = delete.convert(delete.bounds, to: nil)
+        #expect(shown.maxX == row.minX + buttons.bounds.width)
+        d.send(from: d.time + 0.2) { $0.tap(at: shown.center, at: 0, hold: 60) }
+        d.settle()
+        #expect(actions.performed == ["delete 2"])
+        #expect(d.list.openSwipeRow == nil && cell.bounds.origin.x == 0)
+        // A slow, short drag rightwards: released short of half the buttons, it closes.
+        let p = center(of: 3, in: d)
+        d.send(from: d.time + 0.2) {
+            $0.drag(from: p, through: [p + Point(x: 20, y: 0), p + Point(x: 40, y: 0)], at: 0, id: 1)
+        }
+        d.send(.touchUp(id: 1), at: d.time + 0.3)
+        d.settle()
+        #expect(d.list.openSwipeRow == nil)
+        #expect(d.list.visibleCells[3]?.bounds.origin.x == 0)
+    }
+
     /// A row is named by its text; one whose text label the app left empty, by the labels it
     /// put in the row, and never by its swipe buttons, open or not (they are its actions).
     @Test func aRowIsNamedByItsLabelsNotItsSwipeButtons() throws {
