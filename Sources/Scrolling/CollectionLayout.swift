@@ -29,6 +29,8 @@ public protocol CollectionViewLayout: AnyObject {
     /// Reads the counts (`numberOfItems(inSection:)`) and the width, and places everything.
     func prepare(for collectionView: CollectionView)
     var contentSize: Size { get }
+    /// Whether a right-to-left collection shows this layout mirrored (see the default).
+    var flipsHorizontallyInOppositeLayoutDirection: Bool { get }
     /// The items whose frames meet `rect`, in order.
     func items(in rect: Rect) -> [ItemPath]
     func frameForItem(at path: ItemPath) -> Rect
@@ -146,6 +148,11 @@ public struct CollectionUpdate: Sendable {
 public enum CollectionDirection: Sendable { case up, down, left, right }
 
 extension CollectionViewLayout {
+    /// Whether the collection lays this layout out mirrored in a right-to-left layout (UIKit's
+    /// `flipsHorizontallyInOppositeLayoutDirection`): a layout's frames are worked out left to
+    /// right, and one that says yes has them mirrored across the content's width there, its
+    /// left and right arrows swapped with them. No, unless a layout says otherwise.
+    public var flipsHorizontallyInOppositeLayoutDirection: Bool { false }
     public func measuringWidth(forItemAt path: ItemPath) -> Double? { nil }
     public func isMeasured(_ path: ItemPath) -> Bool { true }
     public func setMeasuredHeight(_ height: Double, forItemAt path: ItemPath) -> Double { 0 }
@@ -172,6 +179,9 @@ extension CollectionViewLayout {
 /// measured item; every item of a row gets the row's height.
 @MainActor
 public final class FlowLayout: CollectionViewLayout {
+    /// A grid reads from the right in a right-to-left collection, as UIKit's flow layout does:
+    /// its first item at the top right.
+    public var flipsHorizontallyInOppositeLayoutDirection: Bool { true }
     /// A size with a part not finite, or negative, is ignored (the last good one stays): NaN
     /// frames drew nothing.
     public var itemSize = Size(width: 100, height: 100) {

@@ -427,7 +427,28 @@ public final class CollectionView: ScrollView {
     /// Where the item is in the content; `.zero` for a path that names no item (UIKit's
     /// `layoutAttributesForItem(at:)` answers nil).
     public func frameForItem(at path: ItemPath) -> Rect {
-        prepareIfNeeded() && contains(path) ? layout.frameForItem(at: path) : .zero
+        prepareIfNeeded() && contains(path) ? itemFrame(path) : .zero
+    }
+
+    /// Whether the layout is shown mirrored: it says it flips, and the collection reads right
+    /// to left.
+    private var isFlipped: Bool {
+        layout.flipsHorizontallyInOppositeLayoutDirection && effectiveUserInterfaceLayoutDirection == .rightToLeft
+    }
+
+    /// `r`, from the layout, where it is shown: mirrored across the content's width when the
+    /// layout is (the rects asked of the layout span the width, so they need no mirroring).
+    private func shown(_ r: Rect) -> Rect {
+        guard isFlipped else { return r }
+        return Rect(x: layout.contentSize.width - r.maxX, y: r.minY, width: r.width, height: r.height)
+    }
+
+    private func itemFrame(_ path: ItemPath) -> Rect { shown(layout.frameForItem(at: path)) }
+
+    /// A new direction may mirror the layout (`isFlipped`): the items are placed again.
+    public override func layoutDirectionDidChange() {
+        super.layoutDirectionDidChange()
+        placedRect = nil
     }
 
     /// Whether `path` names an item: a section there is, an item of it. Paths from outside (an
@@ -460,13 +481,20 @@ public final class CollectionView: ScrollView {
     /// Scrolls the least distance that brings the item fully into view.
     public func scrollToItem(at path: ItemPath, animated: Bool = false) {
         guard prepareIfNeeded(), contains(path) else { return }
-        scrollRectToVisible(layout.frameForItem(at: path), animated: animated)
+        scrollRectToVisible(itemFrame(path), animated: animated)
         updateVisibleItems()
     }
 
     /// Moves the keyboard focus from `path` one item `direction`, scrolling it into view.
     public func moveFocus(from path: ItemPath, toward direction: CollectionDirection) {
-        guard prepareIfNeeded(), contains(path), let next = layout.item(from: path, toward: direction) else { return }
+        // On screen the layout's left is the right when it is mirrored.
+        let along: CollectionDirection =
+            switch direction {
+            case .left where isFlipped: .right
+            case .right where isFlipped: .left
+            default: direction
+            }
+        guard prepareIfNeeded(), contains(path), let next = layout.item(from: path, toward: along) else { return }
         scrollToItem(at: next)
         visibleCells[next]?.becomeFocused()
     }
@@ -616,7 +644,7 @@ public final class CollectionView: ScrollView {
     private func keep(_ cell: CollectionCell, at path: ItemPath) {
         if let old = visibleCells[path], old !== cell { recycle(old) }
         visibleCells[path] = cell
-        let frame = layout.frameForItem(at: path)
+        let frame = itemFrame(path)
         if cell.frame != frame { cell.frame = frame }
         cell.isSelected = path == selectedItem
         if cell.onTap == nil {
@@ -653,7 +681,7 @@ public final class CollectionView: ScrollView {
             }
         }
         for s in wanted {
-            guard let frame = layout.frameForHeader(inSection: s) else { continue }
+            guard let frame = layout.frameForHeader(inSection: s).map(shown) else { continue }
             let header = headers[s] ?? headerPool.popLast() ?? ListSectionHeader()
             if headers[s] == nil {
                 header.textLabel.text = dataSource.collectionView(self, titleForSection: s)

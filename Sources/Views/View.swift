@@ -524,7 +524,23 @@ open class View {
     /// Whether this view's content flips in a right-to-left layout (UIKit's name): its
     /// subviews' leading and trailing anchors follow it (`effectiveUserInterfaceLayoutDirection`).
     public var semanticContentAttribute = SemanticContentAttribute.unspecified {
-        didSet { if semanticContentAttribute != oldValue { window?.layoutEngineIfCreated?.directionChanged() } }
+        didSet {
+            guard semanticContentAttribute != oldValue else { return }
+            window?.layoutEngineIfCreated?.directionChanged()
+            notifyLayoutDirectionChanged()
+        }
+    }
+
+    /// Called when `effectiveUserInterfaceLayoutDirection` may have changed (the window's
+    /// direction, or a `semanticContentAttribute` here or above, was set; UIKit tells it
+    /// through `traitCollectionDidChange`): a view that lays out by hand in its direction
+    /// does so again. The default asks for layout.
+    open func layoutDirectionDidChange() { setNeedsLayout() }
+
+    /// Tells this view and every view under it that the direction may have changed.
+    func notifyLayoutDirectionChanged() {
+        layoutDirectionDidChange()
+        for v in subviews { v.notifyLayoutDirectionChanged() }
     }
 
     // MARK: Accessibility

@@ -92,7 +92,11 @@ public final class Window: View {
     /// (`semanticContentAttribute`). Left to right by default: an app is laid out right to left
     /// because it is shown in such a language, which only the app knows.
     public var userInterfaceLayoutDirection = UserInterfaceLayoutDirection.leftToRight {
-        didSet { if userInterfaceLayoutDirection != oldValue { layoutEngineIfCreated?.directionChanged() } }
+        didSet {
+            guard userInterfaceLayoutDirection != oldValue else { return }
+            layoutEngineIfCreated?.directionChanged()
+            notifyLayoutDirectionChanged()
+        }
     }
     /// The last pointer position (window coordinates), nil when the pointer is outside.
     public internal(set) var pointerPosition: Point?

@@ -112,6 +112,34 @@ import Testing
     /// cells in view keep their items (renumbered, not asked for again), the first row in view
     /// stays where it is on screen, the items after the one inserted in view move on by one,
     /// and the selection and the keyboard focus follow their items.
+    /// A flow layout reads from the right in a right-to-left window, as UIKit's does: each
+    /// item's frame mirrored across the content's width (the first item at the top right), the
+    /// cells placed there, the left and right arrows swapped with it; turned back, it reads
+    /// from the left again.
+    @Test func aRightToLeftGridReadsFromTheRight() throws {
+        let (bench, collection, _, _) = rig([Self.names(30)])
+        let width = collection.contentSize.width
+        let ltr = (0..<6).map { collection.frameForItem(at: ItemPath(item: $0)) }
+        #expect(ltr[0].minX < ltr[1].minX && ltr[1].minX < ltr[2].minX)
+        bench.window.userInterfaceLayoutDirection = .rightToLeft
+        bench.window.layoutIfNeeded()
+        for (i, f) in ltr.enumerated() {
+            let mirrored = Rect(x: width - f.maxX, y: f.minY, width: f.width, height: f.height)
+            #expect(collection.frameForItem(at: ItemPath(item: i)) == mirrored, "item \(i)")
+            #expect(collection.visibleCells[ItemPath(item: i)]?.frame == mirrored, "item \(i)")
+        }
+        // From item 1 (the middle column) the right arrow goes to item 0, on its right.
+        let middle = try #require(collection.visibleCells[ItemPath(item: 1)])
+        middle.becomeFocused()
+        collection.moveFocus(from: ItemPath(item: 1), toward: .right)
+        #expect(bench.window.focusedView === collection.visibleCells[ItemPath(item: 0)])
+        collection.moveFocus(from: ItemPath(item: 0), toward: .left)
+        #expect(bench.window.focusedView === middle)
+        bench.window.userInterfaceLayoutDirection = .leftToRight
+        bench.window.layoutIfNeeded()
+        #expect((0..<6).map { collection.visibleCells[ItemPath(item: $0)]?.frame } == ltr)
+    }
+
     /// A collection at its top keeps its offset as items are inserted above the first in view,
     /// as UIKit's does and the list does: the new items show, and those that were in view move
     /// on by a row. A pixel below the top, what is in view stays still.
