@@ -293,7 +293,7 @@ final class LayoutEngine {
     /// side's constant is the constraint's own: `expression(_:_:in:)` has none.)
     func constraintChanged(_ c: LayoutConstraint) {
         let key = ObjectIdentifier(c)
-        guard var entry = installed[key] else { return }
+        guard let entry = installed[key] else { return }
         if let linear = entry.linear, entry.inSolver, linear.priority == c.priority,
             (try? solver.updateConstant(of: linear, to: entry.mirrored ? -c.constant : c.constant)) != nil
         {
@@ -302,14 +302,21 @@ final class LayoutEngine {
             retryRefused()
             return
         }
+        reinsert(key)
+        needsSolve = true
+        window?.setNeedsLayout()
+        retryRefused()
+    }
+
+    /// Takes an installed constraint out of the solver and puts it back as it is now (resolved
+    /// anew: its constant, its priority, its direction), recording why if it cannot go.
+    private func reinsert(_ key: ObjectIdentifier) {
+        guard var entry = installed[key] else { return }
         if let linear = entry.linear, entry.inSolver { try? solver.remove(linear) }
         entry.inSolver = false
         entry.refusal = nil
         installed[key] = entry
         insert(key)
-        needsSolve = true
-        window?.setNeedsLayout()
-        retryRefused()
     }
 
     /// Puts an installed constraint into the solver, or records why it cannot go.
@@ -401,14 +408,10 @@ final class LayoutEngine {
     func directionChanged() {
         var changed = false
         for key in installed.keys.sorted(by: { installed[$0]!.order < installed[$1]!.order }) {
-            guard var entry = installed[key], entry.linear != nil, isMirrored(entry.constraint) != entry.mirrored else {
+            guard let entry = installed[key], entry.linear != nil, isMirrored(entry.constraint) != entry.mirrored else {
                 continue
             }
-            if let linear = entry.linear, entry.inSolver { try? solver.remove(linear) }
-            entry.inSolver = false
-            entry.refusal = nil
-            installed[key] = entry
-            insert(key)
+            reinsert(key)
             changed = true
         }
         guard changed else { return }

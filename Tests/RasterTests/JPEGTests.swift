@@ -1,5 +1,6 @@
 import ScrollwayGeometry
 import ScrollwayRaster
+import ScrollwayTestSupport
 import Testing
 
 /// JPEG files through libjpeg-turbo: what a photo viewer needs of them (the pixels, upright by
@@ -155,31 +156,16 @@ import Testing
     /// either decodes or throws, and reading its orientation never traps.
     @Test func mangledFilesNeverTrap() throws {
         let bytes = Self.withExif(try JPEG.encode(Self.quadrants(32, 24), quality: 80), orientation: 6)
-        var rng = SplitMix(seed: 40)
+        var rng = SeededRandom(state: 40)
         for round in 0..<300 {
             var b = bytes
             if round % 3 == 0 {
-                b = Array(b.prefix(Int(rng.next() % UInt64(b.count))))
+                b = Array(b.prefix(rng.int(b.count)))
             } else {
-                for _ in 0..<(1 + Int(rng.next() % 6)) {
-                    b[Int(rng.next() % UInt64(b.count))] = UInt8(truncatingIfNeeded: rng.next())
-                }
+                for _ in 0...rng.int(6) { b[rng.int(b.count)] = UInt8(truncatingIfNeeded: rng.next()) }
             }
             _ = ExifOrientation(jpeg: b)
             if let c = try? ImageFile.decode(b) { #expect(c.width > 0 && c.height > 0) }
         }
-    }
-}
-
-/// A small seeded generator (the tests' own, so runs repeat).
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -6,14 +6,7 @@ import Testing
 /// constants running from the right; left, right, centres and sizes stay where they are.
 @MainActor
 @Suite struct LayoutDirectionTests {
-    final class Box: View {
-        let size: Size
-        init(_ w: Double, _ h: Double) {
-            size = Size(width: w, height: h)
-            super.init()
-        }
-        override var intrinsicContentSize: Size { size }
-    }
+    typealias Box = StackViewTests.Box
 
     /// A 400×300 window reading `direction`, holding a row: `a` 16 from the leading edge, `b`
     /// 8 after it, `c` at the window's centre plus 10 towards the trailing side, `d` pinned by
