@@ -39,9 +39,7 @@ public enum JPEG {
         let factor = wanted.map { scalingFactor(for: header, covering: $0) } ?? (1, 1)
         let w = scaled(header.width, factor)
         let h = scaled(header.height, factor)
-        guard (1...32767).contains(w), (1...32767).contains(h) else {
-            throw RasterError.jpeg("a \(w)×\(h) image is larger than a canvas holds (32767 px a side)")
-        }
+        if let why = ImageFile.sizeProblem(width: w, height: h) { throw RasterError.jpeg(why) }
         let stored = try Canvas(width: w, height: h, scale: turn == .up ? scale : 1)
         try header.handle.decompress(bytes, into: stored)
         return turn == .up ? stored : try turn.applied(to: stored, scale: scale)

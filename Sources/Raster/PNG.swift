@@ -110,9 +110,9 @@ public enum PNG {
         let h = Int(image.height)
         // Checked against what a canvas holds before allocating: a PNG header may claim a
         // million pixels a side (terabytes).
-        guard (1...32767).contains(w), (1...32767).contains(h) else {
+        if let why = ImageFile.sizeProblem(width: w, height: h) {
             png_image_free(&image)
-            throw RasterError.png("a \(w)×\(h) image is larger than a canvas holds (32767 px a side)")
+            throw RasterError.png(why)
         }
         var straight = [UInt8](repeating: 0, count: w * h * 4)
         guard png_image_finish_read(&image, nil, &straight, Int32(w * 4), nil) != 0 else {

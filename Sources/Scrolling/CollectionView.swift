@@ -193,7 +193,8 @@ public final class CollectionView: ScrollView {
 
     /// Inserts items (paths after the insertion, as UIKit's); the data source must already
     /// have them. The cells in view keep their items, and the first item in view stays where
-    /// it is on screen, whatever is inserted above it.
+    /// it is on screen, whatever is inserted above it, unless the collection is at its top,
+    /// where what is inserted above shows (as UIKit keeps the offset).
     public func insertItems(at paths: [ItemPath]) {
         record("insertItems") { $0.insertedItems.formUnion(paths) }
     }
@@ -223,7 +224,8 @@ public final class CollectionView: ScrollView {
     }
 
     /// Inserts sections (indices after the insertion), their items read from the data source,
-    /// which must already have them; the first item in view stays where it is on screen.
+    /// which must already have them; the first item in view stays where it is on screen (at
+    /// the top, the offset, so that sections inserted there show).
     public func insertSections(_ sections: [Int]) {
         record("insertSections") { $0.insertedSections.formUnion(sections) }
     }

@@ -717,7 +717,7 @@ static void handle_add_output(struct wl_client *client, struct wl_resource *reso
 	if (width <= 0 || height <= 0 || scale < 1 || scale > 4 || head_named(ti, name) ||
 	    weston_compositor_find_output_by_name(ti->compositor, name)) {
 		wl_resource_post_error(resource, SCROLLWAY_TEST_INPUT_V1_ERROR_INVALID_OUTPUT,
-				       "add_output %s %dx%d at %d: name in use, or a bad size or scale", name, width,
+				       "add_output %s %dx%d scale %d: name in use, or a bad size or scale", name, width,
 				       height, scale);
 		return;
 	}

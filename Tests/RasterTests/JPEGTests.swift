@@ -152,6 +152,29 @@ import Testing
         #expect(ExifOrientation(jpeg: Array(Self.withExif(bytes, orientation: 6).prefix(20))) == .up)
     }
 
+    /// A header that claims more than a canvas may hold is refused before anything is
+    /// allocated: past 32767 a side, or past `ImageFile.maximumPixels` (a kilobyte's file
+    /// claiming 20000×20000 would have had 1.6 GB allocated and filled with grey).
+    @Test func aHeaderClaimingTooManyPixelsIsRefused() throws {
+        var bytes = try JPEG.encode(Self.quadrants(), quality: 90)
+        // The frame header (start of frame 0, FF C0): its length, precision, then height and
+        // width.
+        let sof = try #require((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        func claim(_ w: Int, _ h: Int) -> String {
+            bytes.replaceSubrange(sof + 5..<sof + 9, with: Self.u16Big(h) + Self.u16Big(w))
+            do {
+                _ = try JPEG.decode(bytes)
+                return "decoded"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(claim(20000, 20000) == "JPEG: a 20000×20000 image has more pixels than a decoded image may (268435456)")
+        #expect(claim(40000, 10) == "JPEG: a 40000×10 image is larger than a canvas holds (32767 px a side)")
+        #expect(ImageFile.sizeProblem(width: 16384, height: 16384) == nil)
+        #expect(try JPEG.size(of: bytes) == (40000, 10))
+    }
+
     /// Bytes changed at random in a JPEG with an EXIF block, and the file cut anywhere: each
     /// either decodes or throws, and reading its orientation never traps.
     @Test func mangledFilesNeverTrap() throws {

@@ -119,8 +119,10 @@ public final class ContactsScreen: View, ListDataSource {
         countLabel.text = searchField.text.isEmpty ? "\(book.count) people" : "\(shown.count) of \(book.count)"
     }
 
-    /// A pull to refresh: after `syncDuration`, new people arrive at the top under "New", and
-    /// the rows in view stay exactly where they are.
+    /// A pull to refresh: after `syncDuration`, new people arrive at the top under "New", in
+    /// view there (the list rests at its top as it refreshes, and a list at its top keeps its
+    /// offset through an insertion, as UIKit's does); a list scrolled down meanwhile keeps the
+    /// rows in view where they are.
     private func sync() {
         guard let window else { return }
         window.schedule(at: window.now + syncDuration) { [weak self] in

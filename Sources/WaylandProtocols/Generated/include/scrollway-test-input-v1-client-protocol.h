@@ -659,7 +659,9 @@ scrollway_test_input_v1_resize_focused(struct scrollway_test_input_v1 *scrollway
  * monitor plugged in does. Windows are not put on it until
  * reassign_views: weston sends wl_surface.enter only to the wl_output
  * objects a client has bound by then. Captures keep reading the first
- * output.
+ * output. A name is used once: an unplugged output's head stays,
+ * disconnected, and keeps its name (weston's headless backend
+ * destroys heads only as it shuts down).
  */
 static inline void
 scrollway_test_input_v1_add_output(struct scrollway_test_input_v1 *scrollway_test_input_v1, const char *name, int32_t x, int32_t y, int32_t width, int32_t height, int32_t scale)

@@ -389,7 +389,10 @@ struct scrollway_test_input_v1_interface {
 	 * wl_output global appears, as a monitor plugged in does. Windows
 	 * are not put on it until reassign_views: weston sends
 	 * wl_surface.enter only to the wl_output objects a client has
-	 * bound by then. Captures keep reading the first output.
+	 * bound by then. Captures keep reading the first output. A name is
+	 * used once: an unplugged output's head stays, disconnected, and
+	 * keeps its name (weston's headless backend destroys heads only as
+	 * it shuts down).
 	 * @since 4
 	 */
 	void (*add_output)(struct wl_client *client,
