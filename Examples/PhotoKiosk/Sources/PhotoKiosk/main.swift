@@ -38,8 +38,12 @@ do {
     }
     let png = value(of: "--png")
     if arguments.count > 1 || arguments.contains(where: { $0.hasPrefix("-") }) { fail(usage, status: 2) }
-    let kiosk = PhotoKiosk(photos: try PhotoFolder.load(arguments.first ?? ".", skipped: warn))
+    // The folder is only listed: the window opens at once, and the thumbnails are made on the
+    // decoder's thread, the files that do not decode reported (on standard error) as they are found.
+    let kiosk = PhotoKiosk(photos: try PhotoFolder.load(arguments.first ?? "."))
     if let png {
+        // The frame waits for the thumbnails of the cells it shows (their requests' tickets),
+        // not for the whole folder's.
         try PNG.write(Offscreen.render(kiosk.window), toFile: png)
         exit(0)
     }

@@ -18,9 +18,25 @@ public final class PhotoKiosk {
     /// What the exit gesture does: `open` makes it stop the app's loop.
     public var onExit: (() -> Void)?
 
+    /// Said on screen, over black, when none of the folder's photos could be read (known only
+    /// once the decoder has tried them all): the kiosk stays up and says so, where a kiosk that
+    /// exited would be started again by its service, and try again, every few seconds.
+    public let messageLabel = Label()
+    /// The photos the kiosk shows, in the contact sheet's order: those whose files did not
+    /// decode are gone from it.
+    public var photos: [Photo] { contactSheet.photos }
+    /// Where a photo file whose thumbnail does not decode is reported, as it is taken off the
+    /// contact sheet (and the pager), and then, when none is left, that none could be read: on
+    /// standard error unless told otherwise, as the command reports what it skips.
+    public var reportsSkipped: (String) -> Void {
+        get { contactSheet.reportsSkipped }
+        set { contactSheet.reportsSkipped = newValue }
+    }
+
     /// The kiosk's window at `size` (the compositor's fullscreen size replaces it once shown),
-    /// showing the contact sheet. The pager's photos are decoded by `decoder` (PNG and JPEG files on a
-    /// thread of its own by default).
+    /// showing the contact sheet, every photo listed at once and each thumbnail made on
+    /// `decoder`'s thread. The pager's photos are decoded by `decoder` too (PNG and JPEG files on
+    /// a thread of its own by default).
     public init(photos: [Photo], size: Size = Size(width: 1024, height: 600), decoder: PhotoDecoder = PhotoDecoder()) {
         window = Window(size: size)
         window.clearColor = .black
@@ -33,12 +49,37 @@ public final class PhotoKiosk {
         let size = allPhotosButton.intrinsicContentSize
         allPhotosButton.frame = Rect(x: 16, y: 16, width: size.width, height: size.height)
         window.addSubview(allPhotosButton)
-        contactSheet = ContactSheet(photos: photos)
+        contactSheet = ContactSheet(photos: photos, decoder: decoder)
         window.addSubview(contactSheet.view)
+        messageLabel.name = "message"
+        messageLabel.textColor = .white
+        messageLabel.textAlignment = .center
+        messageLabel.numberOfLines = 0
+        messageLabel.fillsSuperview = true
+        messageLabel.fillInsets = EdgeInsets(top: 32, left: 32, bottom: 32, right: 32)
+        messageLabel.isHidden = true
+        window.addSubview(messageLabel)
+        let folder = photos.lazy.compactMap(\.folder).first
         allPhotosButton.onTap = { [unowned self] in self.showSheet() }
         sheet.onSelectItem = { [unowned self] path in self.showPhoto(path.item) }
+        contactSheet.onThumbnail = { [unowned self] photo in self.pager.thumbnailArrived(for: photo) }
+        contactSheet.onRemove = { [unowned self] index in
+            self.pager.removePage(at: index)
+            if self.photos.isEmpty { self.showNoPhotos(folder: folder) }
+        }
         window.addGestureRecognizer(ThreeFingerTap { [weak self] in self?.onExit?() })
         window.layoutIfNeeded()
+    }
+
+    /// None of the photos could be read: said on screen and reported.
+    private func showNoPhotos(folder: String?) {
+        let said = PhotoFolder.noneCouldBeRead(folder ?? ".")
+        messageLabel.text = said.prefix(1).uppercased() + said.dropFirst() + "."
+        messageLabel.isHidden = false
+        sheet.isHidden = true
+        pager.isHidden = true
+        allPhotosButton.isHidden = true
+        reportsSkipped(said)
     }
 
     /// Whether the contact sheet shows (else the pager does).
@@ -46,6 +87,7 @@ public final class PhotoKiosk {
 
     /// Opens photo `index` in the pager, the sheet put away.
     public func showPhoto(_ index: Int) {
+        guard !pager.pages.isEmpty else { return }
         window.layoutIfNeeded()
         let page = min(max(index, 0), max(0, pager.pages.count - 1))
         pager.setContentOffset(Point(x: Double(page) * pager.bounds.width, y: 0), animated: false)
@@ -56,6 +98,7 @@ public final class PhotoKiosk {
 
     /// Back to the contact sheet, the photo that showed selected and in view.
     public func showSheet() {
+        guard !photos.isEmpty else { return }
         sheet.isHidden = false
         allPhotosButton.isHidden = true
         pager.holdsPhotos = false
@@ -78,7 +121,8 @@ public final class PhotoKiosk {
 
 /// The photos side by side, one page each: a swipe or a flick turns exactly one page.
 public final class PhotoPager: ScrollView {
-    public let pages: [PhotoPage]
+    /// A page for each photo of the contact sheet, in its order.
+    public private(set) var pages: [PhotoPage]
     private var laidOutSize: Size?
     /// Decodes the pages' photos off the main thread.
     public let decoder: PhotoDecoder
@@ -118,12 +162,36 @@ public final class PhotoPager: ScrollView {
         let old = laidOutSize?.width ?? size.width
         let page = old > 0 ? min(max(Int((contentOffset.x / old).rounded()), 0), max(0, pages.count - 1)) : 0
         laidOutSize = size
+        placePages(showing: page)
+    }
+
+    /// Every page at its place for the laid-out size, and `page` showing.
+    private func placePages(showing page: Int) {
+        guard let size = laidOutSize else { return }
         for (i, p) in pages.enumerated() {
             p.frame = Rect(x: Double(i) * size.width, y: 0, width: size.width, height: size.height)
         }
         contentSize = Size(width: size.width * Double(pages.count), height: size.height)
         setContentOffset(Point(x: Double(page) * size.width, y: 0), animated: false)
         loadPagesNearTheScreen()
+    }
+
+    /// Takes page `index` away (its photo's file did not decode for the contact sheet): the
+    /// photo that showed still shows (the next one, if it was this one), and the page lets its
+    /// photo and its decode go.
+    func removePage(at index: Int) {
+        guard pages.indices.contains(index) else { return }
+        let showing = currentPage
+        let page = pages.remove(at: index)
+        page.isLoaded = false
+        page.removeFromSuperview()
+        guard laidOutSize != nil else { return }
+        placePages(showing: min(showing > index ? showing - 1 : showing, max(0, pages.count - 1)))
+    }
+
+    /// A photo's thumbnail was made: its page shows it if it holds its photo and waits for it.
+    func thumbnailArrived(for photo: Photo) {
+        for page in pages where page.photo === photo { page.thumbnailArrived() }
     }
 
     /// A photo that has left the screen is shown whole when it comes back (as photo apps do),
@@ -152,7 +220,7 @@ public final class PhotoPager: ScrollView {
         guard holdsPhotos, let size = laidOutSize, size == bounds.size, bounds.width > 0, !pages.isEmpty else {
             if !holdsPhotos {
                 for page in pages { page.isLoaded = false }
-                decoder.schedule(keeping: [:], adding: [])
+                decoder.schedule(.photo, keeping: [:], adding: [])
             }
             return
         }
@@ -192,9 +260,11 @@ public final class PhotoPager: ScrollView {
             page.decodeRequest = id
             priorities[id] = priority
             jobs.append(
-                PhotoDecoder.Job(id: id, page: i, path: path, priority: priority, ticket: window.ticket(on: channel)))
+                PhotoDecoder.Job(
+                    kind: .photo, id: id, path: path, priority: priority, ticket: window.ticket(on: channel),
+                    channel: channel))
         }
-        decoder.schedule(keeping: priorities, adding: jobs)
+        decoder.schedule(.photo, keeping: priorities, adding: jobs)
     }
 
     /// The channel into `window`'s inbox, opened on first use; moving to another window drops
@@ -213,13 +283,13 @@ public final class PhotoPager: ScrollView {
     public private(set) var droppedDecodeCount = 0
 
     /// A decode arrives (main thread, from the inbox): shown in the next frame if its page still
-    /// wants it, else dropped, never shown on another page.
+    /// wants it, else dropped, never shown on another page. Found by its request, not by its
+    /// index: a page taken away before it moves those after it.
     private func receive(_ decoded: DecodedPhoto) {
-        guard pages.indices.contains(decoded.page), pages[decoded.page].decodeRequest == decoded.id else {
+        guard let page = pages.first(where: { $0.decodeRequest == decoded.id }) else {
             droppedDecodeCount += 1
             return
         }
-        let page = pages[decoded.page]
         page.decodeRequest = nil
         switch decoded.outcome {
         case .decoded(let handoff):
@@ -229,6 +299,8 @@ public final class PhotoPager: ScrollView {
             reportsFailure(message)
         case .notStarted:
             retryDecodes()  // the thumbnail stays meanwhile
+        case .thumbnail:
+            break
         }
     }
 
@@ -279,6 +351,13 @@ public final class PhotoPage: ScrollView, ScrollViewDelegate {
         }
     }
 
+    /// The photo's thumbnail was made after the page came to hold it (opened from a cell whose
+    /// thumbnail was not ready): it stands in until the full photo arrives.
+    func thumbnailArrived() {
+        guard isLoaded, !showsFullPhoto, !failedToDecode, imageView.image == nil else { return }
+        imageView.image = photo.thumbnail
+    }
+
     /// Whether the page shows its full photo (else its thumbnail, or nothing when let go or when
     /// the photo did not decode).
     public private(set) var showsFullPhoto = false
@@ -290,10 +369,13 @@ public final class PhotoPage: ScrollView, ScrollViewDelegate {
     /// go and comes back, as the photo was decoded again each time it came near.
     private(set) var failedToDecode = false
 
-    /// The full photo, decoded, replaces the thumbnail.
+    /// The full photo, decoded, replaces the thumbnail (or nothing, if it came first), at the
+    /// zoom's resolution if the page was zoomed meanwhile; its size is the photo's.
     func show(fullPhoto image: Canvas) {
         showsFullPhoto = true
+        photo.noteSize(of: image)
         imageView.image = image
+        if zoomScale > 1 { sharpenForZoom(zoomScale) }
     }
 
     /// A photo that does not decode shows nothing, as it always has.
@@ -328,8 +410,15 @@ public final class PhotoPage: ScrollView, ScrollViewDelegate {
     /// Once a zoom ends, the photo is drawn again at the zoomed resolution (never finer than
     /// the photo's own pixels), so that a zoomed photo is sharp rather than a stretched image.
     public func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: Double) {
+        sharpenForZoom(scale)
+    }
+
+    /// Draws the photo at the resolution of zoom `scale`, no finer than its own pixels (the
+    /// image's, before its size is known: what it shows is all there is to draw).
+    private func sharpenForZoom(_ scale: Double) {
         let fitted = imageView.imageRect.width
-        let finest = fitted > 0 ? Double(photo.pixelWidth) / fitted : 1
+        let pixels = photo.pixelWidth ?? imageView.image?.width ?? 0
+        let finest = fitted > 0 ? Double(pixels) / fitted : 1
         let deviceScale = window?.scale ?? 1
         imageView.contentsScale = scale > 1 ? max(deviceScale, min(deviceScale * scale, finest)) : nil
     }

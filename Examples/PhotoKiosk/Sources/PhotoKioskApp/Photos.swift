@@ -6,14 +6,18 @@ import Scrollway
 /// comes near the screen (off the main thread, `PhotoDecoder`) and lets it go when it is far
 /// (`PhotoPage.isLoaded`), so a folder of a hundred camera photos costs a few photos' pixels,
 /// not a hundred.
+///
+/// A photo file's thumbnail and size are not known when the folder is listed: the kiosk has
+/// them made on its decoder's thread (`ContactSheet`), so that the window opens at once
+/// however many photos the folder holds; a cell shows a placeholder until then.
 public final class Photo {
     public let name: String
     /// The photo fitted into `Photo.thumbnailSize` (twice the contact sheet's cell, for a 2×
-    /// screen).
-    public let thumbnail: Canvas
-    /// The photo's own size in pixels.
-    public let pixelWidth: Int
-    public let pixelHeight: Int
+    /// screen); nil until it is made.
+    public private(set) var thumbnail: Canvas?
+    /// The photo's own size in pixels; nil until its thumbnail or its full photo is made.
+    public private(set) var pixelWidth: Int?
+    public private(set) var pixelHeight: Int?
     private let source: Source
 
     private enum Source {
@@ -35,23 +39,67 @@ public final class Photo {
         source = .image(image)
     }
 
-    /// A photo in a file, decoded now for its thumbnail and size, and again when a page shows it.
-    /// A JPEG's thumbnail is decoded from an eighth of it, or as little as covers the thumbnail
-    /// (its size is its header's): a camera's 12-megapixel photo costs the start a 500×375
-    /// decode, not a whole one.
-    init(name: String, path: String) throws {
-        let bytes = try Self.read(path)
+    /// A photo in the file at `path`, not read yet: its thumbnail and size come later
+    /// (`makeThumbnail`, on the decoder's thread), its pixels each time a page shows it.
+    public init(name: String, path: String) {
         self.name = name
-        if JPEG.isJPEG(bytes) {
-            (pixelWidth, pixelHeight) = try JPEG.size(of: bytes)
-            thumbnail = try Self.fitted(try JPEG.decode(bytes, atLeast: Self.thumbnailPixels))
-        } else {
-            let image = try ImageFile.decode(bytes)
-            thumbnail = try Self.fitted(image)
-            pixelWidth = image.width
-            pixelHeight = image.height
-        }
         source = .file(path)
+    }
+
+    /// Makes the thumbnail now, on the calling thread, for a photo that has none (tests and
+    /// tools; the kiosk has its decoder make them, never on the main thread). Throws what the
+    /// file's decode throws.
+    public func loadThumbnail() throws {
+        guard thumbnail == nil, let path else { return }
+        let made = try Self.makeThumbnail(path)
+        setThumbnail(made.image, width: made.pixelWidth, height: made.pixelHeight)
+    }
+
+    /// The thumbnail made for the photo, and its size in pixels.
+    func setThumbnail(_ image: Canvas, width: Int, height: Int) {
+        thumbnail = image
+        pixelWidth = width
+        pixelHeight = height
+    }
+
+    /// The size the full photo turned out to have, when a page decodes it: the file's own word
+    /// on it, if its thumbnail is not made yet (a page opened first) or it changed since.
+    func noteSize(of image: Canvas) {
+        pixelWidth = image.width
+        pixelHeight = image.height
+    }
+
+    /// The thumbnail of the photo file at `path` and the photo's size, on any thread. The size
+    /// comes from the file's header (`pixelSize(ofHeader:)`), the thumbnail from as little a
+    /// decode as covers it: a JPEG is decoded from an eighth of it, or as little as covers the
+    /// thumbnail (a camera's 12-megapixel photo costs a 500×375 decode, not a whole one); a PNG
+    /// whole, as it has no smaller decode.
+    public static func makeThumbnail(_ path: String) throws -> PhotoThumbnail {
+        let bytes = try read(path)
+        let image = try ImageFile.decode(bytes, atLeast: thumbnailPixels)
+        let size = pixelSize(ofHeader: bytes) ?? (image.width, image.height)
+        return PhotoThumbnail(image: try fitted(image), pixelWidth: size.width, pixelHeight: size.height)
+    }
+
+    /// A photo file's size upright, read from its header without decoding it: a JPEG's
+    /// (`JPEG.size(of:)`, turned by its EXIF orientation), a PNG's from its IHDR chunk, which
+    /// the format puts first, at bytes 16 to 24 (width and height, big-endian, each 1 to
+    /// 2³¹ − 1). Nil for a file too short for it, a PNG whose first chunk is not IHDR or says
+    /// a size that is none, or anything else.
+    public static func pixelSize(ofHeader bytes: [UInt8]) -> (width: Int, height: Int)? {
+        if JPEG.isJPEG(bytes) {
+            guard let size = try? JPEG.size(of: bytes), size.width > 0, size.height > 0 else { return nil }
+            return size
+        }
+        guard PNG.isPNG(bytes), bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        func bigEndian(at offset: Int) -> Int {
+            bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int(truncatingIfNeeded: $1) }
+        }
+        let width = bigEndian(at: 16)
+        let height = bigEndian(at: 20)
+        let valid = 1...0x7FFF_FFFF
+        guard valid.contains(width), valid.contains(height) else { return nil }
+        return (width, height)
     }
 
     /// The full photo: decoded from its file each time, on the calling thread (nil if the file
@@ -78,6 +126,9 @@ public final class Photo {
         return nil
     }
 
+    /// The folder the photo's file is in; nil for a photo held in memory.
+    var folder: String? { path.map { ($0 as NSString).deletingLastPathComponent } }
+
     /// The full photo when it is held in memory (nothing to decode); nil for a file's.
     var heldImage: Canvas? {
         if case .image(let image) = source { return image }
@@ -86,6 +137,13 @@ public final class Photo {
 
     /// What is reported of a photo file that does not decode.
     static func cannotShow(_ path: String, _ error: any Error) -> String { "cannot show '\(path)': \(error)" }
+
+    /// What is reported of a photo file whose thumbnail does not decode, taken off the contact
+    /// sheet: a decoder's error as it says it, a file's (gone, unreadable) as the system does.
+    static func skipping(_ path: String, _ error: any Error) -> String {
+        let why = error is RasterError ? "\(error)" : error.localizedDescription
+        return "skipping '\(path)': \(why)"
+    }
 
     /// Writes `message` on standard error, named as the kiosk's.
     public static func warn(_ message: String) {
@@ -98,7 +156,7 @@ public final class Photo {
         try ImageFile.decode(try read(path))
     }
 
-    private static func read(_ path: String) throws -> [UInt8] {
+    static func read(_ path: String) throws -> [UInt8] {
         Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
@@ -137,6 +195,19 @@ public final class Photo {
     }
 }
 
+/// A photo's thumbnail as its decoder makes it, with the photo's own size in pixels.
+public struct PhotoThumbnail {
+    public let image: Canvas
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+
+    public init(image: Canvas, pixelWidth: Int, pixelHeight: Int) {
+        self.image = image
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+    }
+}
+
 /// What goes wrong with a photo folder, worded for the person setting up the kiosk.
 public struct PhotoKioskError: Error, CustomStringConvertible {
     public let description: String
@@ -145,15 +216,13 @@ public struct PhotoKioskError: Error, CustomStringConvertible {
 /// Photos come from a folder of PNG and JPEG files.
 public enum PhotoFolder {
     /// Every PNG and JPEG in `directory` (.png, .jpg, .jpeg, in any case), in the order people
-    /// sort names ("photo-9" before "photo-10"). A file that does not decode is skipped and
-    /// reported to `skipped` with the reason, so that one bad file never keeps the kiosk dark.
-    /// Throws when the folder cannot be read or holds no readable photo.
-    ///
-    /// Each photo is decoded once at start for its thumbnail and let go, one at a time (a
-    /// folder of camera photos had all of them decoded at once, hundreds of megabytes before
-    /// the window opened); the pager has each decoded again, off the main thread, when its page
-    /// comes near the screen (`PhotoDecoder`).
-    public static func load(_ directory: String, skipped: (String) -> Void) throws -> [Photo] {
+    /// sort names ("photo-9" before "photo-10"), none of them read yet: the folder is only
+    /// listed, so the window opens at once however many photos it holds, and their thumbnails
+    /// are made on the decoder's thread once it shows (a folder of camera photos decoded one by
+    /// one for their thumbnails had kept the screen dark for seconds). A file that turns out not
+    /// to decode is taken off the contact sheet then, and reported (`PhotoKiosk.reportsSkipped`).
+    /// Throws when the folder cannot be read or holds no PNG or JPEG file.
+    public static func load(_ directory: String) throws -> [Photo] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder) else {
             throw PhotoKioskError(description: "there is no folder '\(directory)'")
@@ -168,21 +237,13 @@ public enum PhotoFolder {
         let files = names.filter(Photo.isPhotoFile)
             .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
         guard !files.isEmpty else { throw PhotoKioskError(description: "no PNG or JPEG files in '\(directory)'") }
-        var photos: [Photo] = []
-        for name in files {
-            let path = (directory as NSString).appendingPathComponent(name)
-            do {
-                photos.append(try Photo(name: name, path: path))
-            } catch let error as RasterError {
-                skipped("skipping '\(path)': \(error)")
-            } catch {
-                skipped("skipping '\(path)': \(error.localizedDescription)")
-            }
-        }
-        guard !photos.isEmpty else {
-            throw PhotoKioskError(description: "none of the PNG and JPEG files in '\(directory)' could be read")
-        }
-        return photos
+        return files.map { Photo(name: $0, path: (directory as NSString).appendingPathComponent($0)) }
+    }
+
+    /// What is said when none of a folder's photo files decodes, known only once the decoder
+    /// has tried them all.
+    static func noneCouldBeRead(_ directory: String) -> String {
+        "none of the PNG and JPEG files in '\(directory)' could be read"
     }
 }
 

@@ -21,17 +21,21 @@ func samplesFolderPath(pid: Int32) -> String {
 }
 
 /// The kiosk on the sample photos in a fresh headless weston (kiosk-shell, as on a real kiosk),
-/// shown and at rest, its photos decoded by `decoder`.
+/// shown and at rest (the thumbnails in view made: their requests are background work the app
+/// settles for), its photos decoded by `decoder`.
 @MainActor func startKiosk(
     showingSheet: Bool = false, decoder: PhotoDecoder = PhotoDecoder()
 ) throws -> (rig: WestonRig, app: WaylandApp, kiosk: PhotoKiosk) {
-    var skipped: [String] = []
-    let photos = try PhotoFolder.load(samplesFolder) { skipped.append($0) }
-    guard skipped.isEmpty else { throw TestFailure(skipped.joined(separator: "\n")) }
+    let photos = try PhotoFolder.load(samplesFolder)
     let rig = try WestonRig(width: Int(screen.width), height: Int(screen.height))
     let kiosk = PhotoKiosk(photos: photos, size: screen, decoder: decoder)
+    var skipped: [String] = []
+    kiosk.reportsSkipped = { skipped.append($0) }
     let app = try kiosk.open(socket: rig.socketPath)
     try app.settle()
+    guard skipped.isEmpty, photos.allSatisfy({ $0.thumbnail != nil }) else {
+        throw TestFailure("the samples' thumbnails: \(skipped.joined(separator: "\n"))")
+    }
     // The kiosk starts on its contact sheet; most tests are about the first photo's page.
     if !showingSheet {
         kiosk.showPhoto(0)

@@ -7,7 +7,8 @@ import Testing
 
 /// Eight photos (the samples twice over, photo-1.png to photo-8.png: page i shows
 /// photo-(i + 1)), loaded once for this test process, their files kept until it exits (the
-/// kiosk's own decoder reads them).
+/// kiosk's own decoder reads them). Their thumbnails are made at once: these tests are about
+/// the pages, and a kiosk asks its decoder for no thumbnail a photo has.
 @MainActor let eightPhotos: [Photo] = {
     let dir = eightPhotosFolder(pid: getpid())
     atexit { try? FileManager.default.removeItem(atPath: eightPhotosFolder(pid: getpid())) }
@@ -16,7 +17,9 @@ import Testing
         try? FileManager.default.copyItem(atPath: samples[i % samples.count], toPath: dir + "/photo-\(i + 1).png")
     }
     for sample in samples { try? FileManager.default.removeItem(atPath: sample) }
-    return (try? PhotoFolder.load(dir) { _ in }) ?? []
+    let photos = (try? PhotoFolder.load(dir)) ?? []
+    for photo in photos { try? photo.loadThumbnail() }
+    return photos
 }()
 
 func eightPhotosFolder(pid: Int32) -> String {
@@ -51,24 +54,31 @@ final class CountedPixels {
 /// The kiosk's decoder with a stand-in for the PNG decoder: it notes each file it is asked for
 /// and the thread it ran on, may wait for the test to let it finish (`gated`), and
 /// "decodes" every photo as the same size in one plain colour that no sample has, so the screen
-/// tells the full photo from its thumbnail. Files named in `failing` do not decode.
+/// tells the full photo from its thumbnail. Files named in `failing` do not decode. Thumbnails
+/// are made by `thumbnails` (the kiosk's own way, from the files, without it).
 final class TestDecoder: Sendable {
     static let photoColor = Color(rgb: 0, 200, 0)
     let gated: Bool
     let failing: Set<String>
+    let thumbnails: TestThumbnails?
     let live = LiveCount()
     private let calls = Mutex<[(file: String, thread: pthread_t)]>([])
     private let entered = DispatchSemaphore(value: 0)
     private let gate = DispatchSemaphore(value: 0)
 
-    init(gated: Bool = false, failing: Set<String> = []) {
+    init(gated: Bool = false, failing: Set<String> = [], thumbnails: TestThumbnails? = nil) {
         self.gated = gated
         self.failing = failing
+        self.thumbnails = thumbnails
     }
 
-    /// A decoder that decodes with `decode(_:)`, on threads `startThread` starts.
+    /// A decoder that decodes with `decode(_:)` and makes thumbnails with `thumbnails`, on
+    /// threads `startThread` starts.
     func decoder(startThread: PhotoDecoder.ThreadStarter? = nil) -> PhotoDecoder {
-        PhotoDecoder(decode: { [self] in try decode($0) }, startThread: startThread)
+        PhotoDecoder(
+            decode: { [self] in try decode($0) },
+            thumbnail: { [thumbnails] in try thumbnails?.make($0) ?? Photo.makeThumbnail($0) },
+            startThread: startThread)
     }
 
     func decode(_ path: String) throws -> Canvas {
@@ -101,6 +111,58 @@ final class TestDecoder: Sendable {
     /// the window and its views live on (the main actor's, which under the test runner need
     /// not be the process's first thread: `Thread.isMainThread` said no on it).
     func decoded(onThread thread: pthread_t) -> Bool {
+        calls.withLock { $0.contains { pthread_equal($0.thread, thread) != 0 } }
+    }
+}
+
+/// A stand-in for the kiosk's thumbnail maker: it notes each file it is asked for and the
+/// thread it ran on, may wait for the test to let it finish (`gated`), and makes every
+/// thumbnail in one plain colour that no sample has, for a photo of `pixelSize`. Files named in
+/// `failing` do not decode. The files need not exist: it reads none.
+final class TestThumbnails: Sendable {
+    static let color = Color(rgb: 40, 90, 220)
+    static let pixelSize = (width: 4000, height: 3000)
+    let gated: Bool
+    let failing: Set<String>
+    private let calls = Mutex<[(file: String, thread: pthread_t)]>([])
+    private let made = Atomic(0)
+    private let entered = DispatchSemaphore(value: 0)
+    private let gate = DispatchSemaphore(value: 0)
+
+    init(gated: Bool = false, failing: Set<String> = []) {
+        self.gated = gated
+        self.failing = failing
+    }
+
+    func make(_ path: String) throws -> PhotoThumbnail {
+        let file = (path as NSString).lastPathComponent
+        calls.withLock { $0.append((file, pthread_self())) }
+        entered.signal()
+        // Bounded, so that a thumbnail wrongly made on the main thread fails the test, not hangs it.
+        if gated { _ = gate.wait(timeout: .now() + 10) }
+        defer { made.add(1, ordering: .acquiringAndReleasing) }
+        if failing.contains(file) { throw RasterError.imageFormat("\(file) is broken") }
+        let image = try Canvas(size: Photo.thumbnailSize)
+        image.fill(Rect(origin: .zero, size: Photo.thumbnailSize), color: Self.color)
+        return PhotoThumbnail(image: image, pixelWidth: Self.pixelSize.width, pixelHeight: Self.pixelSize.height)
+    }
+
+    /// Lets `count` gated thumbnails finish.
+    func release(_ count: Int = 1) {
+        for _ in 0..<count { gate.signal() }
+    }
+
+    /// Waits until one more thumbnail has started.
+    func waitForOneToStart() throws {
+        guard entered.wait(timeout: .now() + 10) == .success else { throw TestFailure("no thumbnail started") }
+    }
+
+    /// The files asked for, in order.
+    var files: [String] { calls.withLock { $0.map(\.file) } }
+    /// How many have finished (made, or thrown).
+    var finished: Int { made.load(ordering: .acquiring) }
+    /// Whether any was made on `thread`.
+    func made(onThread thread: pthread_t) -> Bool {
         calls.withLock { $0.contains { pthread_equal($0.thread, thread) != 0 } }
     }
 }
