@@ -73,9 +73,16 @@ public final class Photo {
     /// comes from the file's header (`pixelSize(ofHeader:)`), the thumbnail from as little a
     /// decode as covers it: a JPEG is decoded from an eighth of it, or as little as covers the
     /// thumbnail (a camera's 12-megapixel photo costs a 500×375 decode, not a whole one); a PNG
-    /// whole, as it has no smaller decode.
+    /// whole, as it has no smaller decode. A photo larger than a decode may be (a JPEG whose
+    /// eighth would still make a thumbnail) fails here, as its page's decode would: a sheet
+    /// cell that never opens is worse than a file reported and left out.
     public static func makeThumbnail(_ path: String) throws -> PhotoThumbnail {
         let bytes = try read(path)
+        if let size = pixelSize(ofHeader: bytes),
+            let why = ImageFile.sizeProblem(width: size.width, height: size.height)
+        {
+            throw JPEG.isJPEG(bytes) ? RasterError.jpeg(why) : RasterError.png(why)
+        }
         let image = try ImageFile.decode(bytes, atLeast: thumbnailPixels)
         let size = pixelSize(ofHeader: bytes) ?? (image.width, image.height)
         return PhotoThumbnail(image: try fitted(image), pixelWidth: size.width, pixelHeight: size.height)

@@ -122,6 +122,23 @@ import Testing
         #expect(Photo.pixelSize(ofHeader: with([0x7F, 0xFF, 0xFF, 0xFF], at: 20)).map(\.height) == 0x7FFF_FFFF)
     }
 
+    /// A JPEG whose header claims more than a decode may hold is refused by its thumbnail job,
+    /// as its page's decode would refuse it: its eighth would have made a thumbnail of a photo
+    /// that never opens.
+    @Test func aPhotoTooLargeToOpenGetsNoThumbnail() throws {
+        let dir = try folder("huge")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var bytes = try JPEG.encode(SamplePhotos.make(0), quality: 80)
+        // The frame header (FF C0): its length and precision, then height and width.
+        let sof = try #require((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        bytes.replaceSubrange(sof + 5..<sof + 9, with: [0, 10, 0x9C, 0x40])  // 40000 × 10
+        let path = dir + "/wide.jpg"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(throws: RasterError.jpeg("a 40000×10 image is larger than a canvas holds (32767 px a side)")) {
+            try Photo.makeThumbnail(path)
+        }
+    }
+
     /// A folder with no PNG or JPEG file is an error at once; one whose files all turn out not
     /// to decode is listed (the kiosk says so once it has tried them: ContactSheetTests).
     @Test func aFolderWithoutPhotosIsAnErrorNamingIt() throws {
