@@ -95,8 +95,8 @@ public struct PanTracker: Sendable {
     /// centroid's jump is not taken as motion). The fingers' recent motion moves with it
     /// (`keepsVelocity`), so a finger joining or lifting beside others does not cut the
     /// centroid's throw short, where a tracker started afresh had one sample and threw nothing;
-    /// the last finger of several takes its own motion (`lift`). A drag
-    /// that is another gesture's continuation (the finger left after a pinch) starts afresh.
+    /// the last finger of several takes its own motion (`lift`). A drag that is another
+    /// gesture's continuation (the finger left after a pinch) starts afresh.
     public mutating func rebase(at point: Point, time: Double, keepsVelocity: Bool = true) {
         let shift = shiftBase(to: point, time: time)
         if keepsVelocity, !tracker.isEmpty {
