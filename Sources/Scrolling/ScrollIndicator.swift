@@ -34,6 +34,9 @@ public final class ScrollIndicator: View, FrameAnimation {
     var fadeStart: Double?
     var dragGrab: Double?
     weak var scrollView: ScrollView?
+    /// Whether the thumb hugs the track's left side: a vertical indicator stands at the left
+    /// edge of a right-to-left scroll view, as UIKit's does.
+    var hugsLeft = false { didSet { if hugsLeft != oldValue { setNeedsDisplay() } } }
 
     init(axis: Axis) {
         self.axis = axis
@@ -53,7 +56,8 @@ public final class ScrollIndicator: View, FrameAnimation {
         let t = isWide ? Self.wideThickness : Self.thickness
         func snapped(_ v: Double) -> Double { scale > 0 ? (v * scale).rounded() / scale : v }
         switch axis {
-        case .vertical: return Rect(x: bounds.width - t, y: snapped(thumb.minY), width: t, height: thumb.height)
+        case .vertical:
+            return Rect(x: hugsLeft ? 0 : bounds.width - t, y: snapped(thumb.minY), width: t, height: thumb.height)
         case .horizontal: return Rect(x: snapped(thumb.minX), y: bounds.height - t, width: thumb.width, height: t)
         }
     }
@@ -65,6 +69,7 @@ public final class ScrollIndicator: View, FrameAnimation {
         var isWide: Bool
         var style: ScrollView.IndicatorStyle
         var scale: Double
+        var hugsLeft: Bool
     }
 
     private var drawnLook: Look?
@@ -73,7 +78,7 @@ public final class ScrollIndicator: View, FrameAnimation {
         Look(
             length: axis == .vertical ? thumb.height : thumb.width,
             across: axis == .vertical ? bounds.width : bounds.height, isWide: isWide,
-            style: scrollView?.indicatorStyle ?? .default, scale: scale)
+            style: scrollView?.indicatorStyle ?? .default, scale: scale, hugsLeft: hugsLeft)
     }
 
     /// Only the thumb (with the default style's 1 px border) unless the track is wide and
@@ -186,11 +191,16 @@ extension ScrollView {
         verticalIndicator.isHidden = !showV
         horizontalIndicator.isHidden = !showH
         let e = ScrollIndicator.edgeDistance
+        // In a right-to-left scroll view the vertical indicator stands at the left edge, as
+        // UIKit's does, and the horizontal one leaves the corner room at the left.
+        let atLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        verticalIndicator.hugsLeft = atLeft
         if showV {
             let ins = effectiveIndicatorInsets(verticalScrollIndicatorInsets)
             let width = ScrollIndicator.wideThickness + e
             let track = Rect(
-                x: bounds.maxX - width - ins.right, y: bounds.minY + ins.top + e, width: width - e,
+                x: atLeft ? bounds.minX + ins.left + e : bounds.maxX - width - ins.right, y: bounds.minY + ins.top + e,
+                width: width - e,
                 height: max(0, bounds.height - ins.vertical - 2 * e - (showH ? ScrollIndicator.thickness + e : 0)))
             verticalIndicator.frame = track
             verticalIndicator.thumb = thumb(
@@ -201,10 +211,10 @@ extension ScrollView {
         if showH {
             let ins = effectiveIndicatorInsets(horizontalScrollIndicatorInsets)
             let height = ScrollIndicator.wideThickness + e
+            let corner = showV ? ScrollIndicator.thickness + e : 0
             let track = Rect(
-                x: bounds.minX + ins.left + e, y: bounds.maxY - height - ins.bottom,
-                width: max(0, bounds.width - ins.horizontal - 2 * e - (showV ? ScrollIndicator.thickness + e : 0)),
-                height: height - e)
+                x: bounds.minX + ins.left + e + (atLeft ? corner : 0), y: bounds.maxY - height - ins.bottom,
+                width: max(0, bounds.width - ins.horizontal - 2 * e - corner), height: height - e)
             horizontalIndicator.frame = track
             horizontalIndicator.thumb = thumb(
                 track: track.width, viewport: bounds.width,
@@ -274,6 +284,10 @@ extension ScrollView {
             let p = ind.convert(windowPoint, from: nil)
             let near: Bool
             switch ind.axis {
+            case .vertical where ind.hugsLeft:
+                near =
+                    p.x <= ScrollIndicator.thickness + ScrollIndicator.hoverDistance
+                    && p.x >= -ScrollIndicator.edgeDistance && p.y >= 0 && p.y <= ind.bounds.height
             case .vertical:
                 near =
                     p.x >= ind.bounds.width - ScrollIndicator.thickness - ScrollIndicator.hoverDistance

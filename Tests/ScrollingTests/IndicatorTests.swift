@@ -89,6 +89,36 @@ import Testing
         #expect(!s.verticalScrollIndicator.isWide)
     }
 
+    /// In a right-to-left scroll view the vertical indicator stands at the left edge, as
+    /// UIKit's does: its thumb 3 px from the left and drawn there, widened by the pointer near
+    /// it there and not at the right, and a click on its track pages down as at the right.
+    @Test func aRightToLeftScrollViewsIndicatorStandsAtTheLeft() {
+        let rig = ScrollBench()
+        rig.window.userInterfaceLayoutDirection = .rightToLeft
+        let s = rig.scroll
+        s.flashScrollIndicators()
+        s.layoutIfNeeded()
+        let ind = s.verticalScrollIndicator
+        #expect(ind.frame.minX == 3)
+        let drawn = ind.drawnRect(scale: 1)
+        #expect(drawn?.minX == -1 && drawn?.width == 5)
+        rig.send(.pointerMotion(position: Point(x: 383, y: 400)))
+        #expect(!ind.isWide)
+        rig.send(.pointerMotion(position: Point(x: 7, y: 400)))
+        #expect(ind.isWide && ind.alpha == 1)
+        rig.send(.pointerButton(.left, pressed: true))
+        rig.send(.pointerButton(.left, pressed: false), at: rig.time + 0.05)
+        rig.settle()
+        #expect(s.contentOffset.y == 804)
+        // Turned back, it stands at the right again (narrow, the pointer gone from it).
+        rig.send(.pointerMotion(position: Point(x: 200, y: 400)))
+        #expect(!ind.isWide)
+        rig.window.userInterfaceLayoutDirection = .leftToRight
+        s.layoutIfNeeded()
+        #expect(ind.frame.maxX == 390 - 3)
+        #expect(ind.drawnRect(scale: 1).map { $0.maxX == ind.bounds.width + 1 } == true)
+    }
+
     /// The pointer leaving the window over a widened indicator (out through the window's right
     /// edge, where the bar sits) narrows it, and it fades as after the pointer moved away: it
     /// stayed wide and shown for good, since nothing told the views the pointer had gone.
