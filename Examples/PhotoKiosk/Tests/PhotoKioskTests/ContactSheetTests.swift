@@ -1,6 +1,7 @@
 import Foundation
 import PhotoKioskApp
 import Scrollway
+import Synchronization
 import Testing
 
 /// The contact sheet opens at once on every file of the folder, each cell a placeholder until
@@ -88,6 +89,35 @@ import Testing
         #expect(kiosk.photos.allSatisfy { $0.pixelWidth == 4000 && $0.pixelHeight == 3000 })
         #expect(Set(thumbnails.files) == Set((0..<30).map(name)))
         #expect(!thumbnails.made(onThread: windowThread))
+    }
+
+    /// A thread refused once (a limit on processes met for a moment) leaves the sheet on its
+    /// placeholders until the retry a second later, no frame asking the system again
+    /// meanwhile; then every thumbnail comes.
+    @Test func aRefusedThreadIsAskedForAgainASecondLater() throws {
+        let dir = try folder("refused", files: 12)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let asked = Mutex(0)
+        let decoder = TestDecoder(thumbnails: TestThumbnails()).decoder(startThread: { name, body in
+            let n = asked.withLock { count in
+                count += 1
+                return count
+            }
+            return n == 1 ? EAGAIN : BackgroundThread.start(named: name, body)
+        })
+        let kiosk = PhotoKiosk(photos: try PhotoFolder.load(dir), size: screen, decoder: decoder)
+        for _ in 0..<4 { _ = try frame(kiosk) }
+        kiosk.window.drainInbox()
+        #expect(asked.withLock { $0 } == 1)
+        #expect(kiosk.photos.allSatisfy { $0.thumbnail == nil })
+        kiosk.window.advanceClock(to: kiosk.window.now + PhotoPager.decodeRetryDelay)
+        try wait(for: "the thumbnails after the retry") {
+            _ = try frame(kiosk)
+            kiosk.window.drainInbox()
+            return kiosk.photos.allSatisfy { $0.thumbnail != nil }
+        }
+        #expect(asked.withLock { $0 } >= 2)
+        #expect(kiosk.photos.count == 12)
     }
 
     /// The cells in view are made first, in reading order; a scroll while the first is being
