@@ -438,14 +438,19 @@ public final class CollectionView: ScrollView {
         layout.flipsHorizontallyInOppositeLayoutDirection && effectiveUserInterfaceLayoutDirection == .rightToLeft
     }
 
+    /// `isFlipped` as the placing pass under way found it: asked once a pass (it walks up the
+    /// ancestors), not for each cell and header placed in it.
+    private var placesFlipped = false
+
     /// `r`, from the layout, where it is shown: mirrored across the content's width when the
-    /// layout is (the rects asked of the layout span the width, so they need no mirroring).
-    private func shown(_ r: Rect) -> Rect {
-        guard isFlipped else { return r }
+    /// layout is (`flipped`; the rects asked of the layout span the width, so they need no
+    /// mirroring).
+    private func shown(_ r: Rect, flipped: Bool) -> Rect {
+        guard flipped else { return r }
         return Rect(x: layout.contentSize.width - r.maxX, y: r.minY, width: r.width, height: r.height)
     }
 
-    private func itemFrame(_ path: ItemPath) -> Rect { shown(layout.frameForItem(at: path)) }
+    private func itemFrame(_ path: ItemPath) -> Rect { shown(layout.frameForItem(at: path), flipped: isFlipped) }
 
     /// A new direction may mirror the layout (`isFlipped`): the items are placed again.
     public override func layoutDirectionDidChange() {
@@ -554,6 +559,7 @@ public final class CollectionView: ScrollView {
     func updateVisibleItems() {
         // Not from inside a pass: its pending reload waits for that pass to end.
         guard !isUpdating, dataSource != nil else { return }
+        placesFlipped = isFlipped
         for _ in 0..<4 {
             let generation = itemsGeneration
             placeItems()
@@ -646,7 +652,7 @@ public final class CollectionView: ScrollView {
     private func keep(_ cell: CollectionCell, at path: ItemPath) {
         if let old = visibleCells[path], old !== cell { recycle(old) }
         visibleCells[path] = cell
-        let frame = itemFrame(path)
+        let frame = shown(layout.frameForItem(at: path), flipped: placesFlipped)
         if cell.frame != frame { cell.frame = frame }
         cell.isSelected = path == selectedItem
         if cell.onTap == nil {
@@ -683,7 +689,8 @@ public final class CollectionView: ScrollView {
             }
         }
         for s in wanted {
-            guard let frame = layout.frameForHeader(inSection: s).map(shown) else { continue }
+            guard let r = layout.frameForHeader(inSection: s) else { continue }
+            let frame = shown(r, flipped: placesFlipped)
             let header = headers[s] ?? headerPool.popLast() ?? ListSectionHeader()
             if headers[s] == nil {
                 header.textLabel.text = dataSource.collectionView(self, titleForSection: s)
