@@ -4,7 +4,7 @@ import ScrollwayPhysics
 import ScrollwayRaster
 import ScrollwayViews
 
-/// A button a row reveals when swiped to the left (UIKit's `UIContextualAction`): a title on a
+/// A button a row reveals when swiped sideways (UIKit's `UIContextualAction`): a title on a
 /// coloured band, and what it does to the row.
 public struct RowAction {
     public enum Style: Hashable, Sendable {
@@ -44,31 +44,46 @@ extension ListView {
     /// Slides an open row shut (at once, or with a short spring).
     public func closeSwipeActions(animated: Bool = true) { swipeActions?.close(animated: animated) }
 
-    /// Turns row swiping on or off as `trailingSwipeActions` is set.
+    /// Turns row swiping on or off as either side's actions are set.
     func updateSwipeActions() {
-        if trailingSwipeActions != nil, swipeActions == nil {
+        let swipes = trailingSwipeActions != nil || leadingSwipeActions != nil
+        if swipes, swipeActions == nil {
             swipeActions = RowSwipeActions(list: self)
-        } else if trailingSwipeActions == nil, let s = swipeActions {
+        } else if !swipes, let s = swipeActions {
             s.uninstall()
             swipeActions = nil
         }
     }
 
-    /// The actions for `row`, as the app gives them.
-    func actions(forRow row: Int) -> [RowAction] { trailingSwipeActions?(row) ?? [] }
+    /// The actions for `row` on both sides, trailing first (what a screen reader offers).
+    func actions(forRow row: Int) -> [RowAction] {
+        (trailingSwipeActions?(row) ?? []) + (leadingSwipeActions?(row) ?? [])
+    }
+
+    /// The actions a row reveals at its right edge (`side` 1: swiped leftwards) or its left
+    /// edge (−1): the trailing ones at the right unless the list runs right to left.
+    func actions(forRow row: Int, side: Double) -> [RowAction] {
+        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        let trailing = (side > 0) != rightToLeft
+        return (trailing ? trailingSwipeActions : leadingSwipeActions)?(row) ?? []
+    }
 }
 
 /// Row swiping for a list: a horizontal pan on the list (its delegate lets it begin only
-/// sideways, on a row with actions) that slides the row's content left over its action buttons,
-/// while a vertical pan still scrolls the list (the two are arbitrated as recognizers: the
-/// first to begin makes the other fail). The row slides by its bounds: the cell's bounds origin
-/// moves right by what is revealed, so its subviews (and the buttons placed just past its right
-/// edge) move left on screen while its background stays, the same model as a scroll.
+/// sideways, on a row with actions on that side) that slides the row's content over its action
+/// buttons, while a vertical pan still scrolls the list (the two are arbitrated as recognizers:
+/// the first to begin makes the other fail). The row slides by its bounds: swiped leftwards,
+/// the cell's bounds origin moves right by what is revealed, so its subviews (and the buttons
+/// placed just past its right edge) move left on screen while its background stays, the same
+/// model as a scroll; swiped rightwards, all of it is mirrored (`side`). Leftwards reveals the
+/// trailing actions and rightwards the leading ones, the other way round in a right-to-left
+/// list, as UIKit's are.
 ///
-/// Released past half the buttons' width (or flicked left) the row stays open; otherwise it
-/// closes. In a right-to-left list all of it is mirrored, as UIKit's trailing actions are: the
-/// row slides right over buttons at its left edge (`side`). An open row closes when the list starts scrolling, when a touch taps anywhere but
-/// its buttons (that tap does nothing else), when its cell is recycled, and after a button.
+/// Released past half the buttons' width (or flicked open) the row stays open; otherwise it
+/// closes. With `performsFirstActionWithFullSwipe`, a row drawn past `fullSwipeReveal` shows
+/// its first action across all it reveals, and released there performs it. An open row closes
+/// when the list starts scrolling, when a touch taps anywhere but its buttons (that tap does
+/// nothing else), when its cell is recycled, and after a button.
 @MainActor
 final class RowSwipeActions: GestureRecognizerDelegate {
     unowned let list: ListView
@@ -86,8 +101,9 @@ final class RowSwipeActions: GestureRecognizerDelegate {
     private var buttons: RowActionButtons?
     private var revealAtStart = 0.0
     /// Which way the open row's content moves on screen as it is revealed, as a sign on x:
-    /// 1 (left, its buttons at its right edge) or −1 in a right-to-left list. Reveals are
-    /// counted positive either way; the cell's bounds origin is the reveal times the side.
+    /// 1 (left, its buttons at its right edge) or −1 (right, its buttons at its left edge).
+    /// Reveals are counted positive either way; the cell's bounds origin is the reveal times
+    /// the side.
     private var side = 1.0
     private var animation: RevealAnimation?
     /// Whether the open cell clipped its subviews before it opened (it clips while open).
@@ -128,10 +144,10 @@ final class RowSwipeActions: GestureRecognizerDelegate {
         let t = pan.translation(in: nil)
         guard abs(t.x) > abs(t.y) else { return false }
         guard let cell = cell(at: pan.location(in: list)) else { return false }
-        // An open row drags in either direction; a closed one opens towards its leading edge
-        // only (leftwards, or rightwards in a right-to-left list).
+        // An open row drags in either direction; a closed one opens towards the side that has
+        // actions.
         if cell === openCell { return true }
-        guard t.x * Self.side(of: list) < 0, let row = list.row(for: cell), !list.actions(forRow: row).isEmpty else {
+        guard let row = list.row(for: cell), !list.actions(forRow: row, side: t.x < 0 ? 1 : -1).isEmpty else {
             return false
         }
         return true
@@ -156,7 +172,7 @@ final class RowSwipeActions: GestureRecognizerDelegate {
         case .began:
             guard let cell = cell(at: pan.location(in: list)) else { return }
             if cell !== openCell { close(animated: false) }
-            guard open(cell) else { return }
+            guard open(cell, side: pan.translation(in: nil).x < 0 ? 1 : -1) else { return }
             animation?.stop()
             revealAtStart = cell.bounds.origin.x * side
             follow()
@@ -164,9 +180,16 @@ final class RowSwipeActions: GestureRecognizerDelegate {
             follow()
         case .ended:
             guard let cell = openCell, let buttons else { return }
-            let width = buttons.bounds.width
-            let vx = pan.velocity(in: nil).x * side
             let reveal = cell.bounds.origin.x * side
+            if buttons.expanded, let row = list.row(for: cell), let action = buttons.actions.first {
+                // A full swipe: the row closes as its first action runs (the action may take
+                // the row away, and the cell with it).
+                close(animated: true)
+                action.handler(row)
+                return
+            }
+            let width = buttons.preferredWidth
+            let vx = pan.velocity(in: nil).x * side
             let stays = vx < -Self.flickSpeed || (vx <= Self.flickSpeed && reveal > width / 2)
             slide(to: stays ? width : 0, velocity: -vx)
         case .cancelled:
@@ -176,42 +199,61 @@ final class RowSwipeActions: GestureRecognizerDelegate {
         }
     }
 
-    /// The sign a list's reveals move its rows' content by on x (`side`).
-    private static func side(of list: ListView) -> Double {
-        list.effectiveUserInterfaceLayoutDirection == .rightToLeft ? -1 : 1
-    }
-
-    /// Puts the row's buttons just past its trailing edge; false if it has no actions.
-    private func open(_ cell: ListCell) -> Bool {
+    /// Puts the row's buttons for `side` just past its edge on that side; false if it has no
+    /// actions there. An open row keeps the side it opened to.
+    private func open(_ cell: ListCell, side: Double) -> Bool {
         if cell === openCell, buttons != nil { return true }
         guard let row = list.row(for: cell) else { return false }
-        let actions = list.actions(forRow: row)
+        let actions = list.actions(forRow: row, side: side)
         guard !actions.isEmpty else { return false }
-        side = Self.side(of: list)
-        let b = RowActionButtons(actions: actions, height: cell.bounds.height, rightToLeft: side < 0) {
+        self.side = side
+        let b = RowActionButtons(actions: actions, height: cell.bounds.height, atRightEdge: side > 0) {
             [unowned self, unowned cell] action in
             guard let row = self.list.row(for: cell) else { return }
             self.close(animated: false)
             action.handler(row)
         }
-        let x = side > 0 ? cell.bounds.width : -b.preferredWidth
-        b.frame = Rect(x: x, y: 0, width: b.preferredWidth, height: cell.bounds.height)
         cell.addSubview(b)
         cellClipped = cell.clipsToBounds
         cell.clipsToBounds = true
         openCell = cell
         buttons = b
+        show(reveal: 0)
         return true
     }
 
-    /// The row follows the finger: revealed by what it travelled towards the leading edge,
-    /// rubber-banded past the buttons' width (as content past its edge), never past closed.
+    /// How far a row is drawn before its first action fills what it reveals and a release
+    /// performs it: past the buttons by 32 px at least, and over 60% of the row (short of its
+    /// whole width, which the finger cannot pass).
+    static func fullSwipeReveal(rowWidth: Double, buttonsWidth: Double) -> Double {
+        max(buttonsWidth + 32, 0.6 * rowWidth)
+    }
+
+    /// The row follows the finger: revealed by what it travelled towards the buttons, never
+    /// past closed. Past the buttons' width it follows on to the row's width when a full swipe
+    /// may perform the first action, else it is rubber-banded (as content past its edge).
     private func follow() {
         guard let cell = openCell, let buttons else { return }
-        let wanted = revealAtStart - pan.translation(in: nil).x * side
-        let width = buttons.bounds.width
-        let reveal = RubberBand.clamp(max(0, wanted), min: 0, max: width, dimension: cell.bounds.width)
+        let wanted = max(0, revealAtStart - pan.translation(in: nil).x * side)
+        let width = buttons.preferredWidth
+        let reveal =
+            list.performsFirstActionWithFullSwipe
+            ? min(wanted, cell.bounds.width)
+            : RubberBand.clamp(wanted, min: 0, max: width, dimension: cell.bounds.width)
+        show(reveal: reveal)
+    }
+
+    /// Moves the open row's content by `reveal` and lays its buttons over what that uncovers.
+    private func show(reveal: Double) {
+        guard let cell = openCell, let buttons else { return }
         cell.bounds.origin = Point(x: reveal * side, y: cell.bounds.origin.y)
+        let rowWidth = cell.bounds.width
+        let expanded =
+            list.performsFirstActionWithFullSwipe
+            && reveal >= Self.fullSwipeReveal(rowWidth: rowWidth, buttonsWidth: buttons.preferredWidth)
+        buttons.lay(out: reveal, expanded: expanded)
+        let w = buttons.bounds.width
+        buttons.frame = Rect(x: side > 0 ? rowWidth : -w, y: 0, width: w, height: cell.bounds.height)
     }
 
     /// Springs the row to `reveal` (0: closed), taking the finger's speed (px/s of reveal).
@@ -222,10 +264,11 @@ final class RowSwipeActions: GestureRecognizerDelegate {
         }
         animation?.stop()
         let a = RevealAnimation(
-            cell: cell, side: side,
+            window: window,
             spring: Spring(
                 from: cell.bounds.origin.x * side, to: reveal, velocity: velocity, omega: Spring.animationOmega),
-            start: window.now
+            start: window.now,
+            show: { [weak self] in self?.show(reveal: $0) }
         ) { [weak self] in
             if reveal == 0 { self?.close(animated: false) }
         }
@@ -258,48 +301,59 @@ final class RowSwipeActions: GestureRecognizerDelegate {
 /// Springs an open row's reveal to a rest, then says so.
 @MainActor
 private final class RevealAnimation: FrameAnimation {
-    weak var cell: ListCell?
-    /// The sign of the cell's bounds origin for a reveal (`RowSwipeActions.side`).
-    let side: Double
+    weak var window: Window?
     let spring: Spring
     let start: Double
+    /// Shows a reveal (`RowSwipeActions.show`).
+    let show: (Double) -> Void
     let done: () -> Void
     private var stopped = false
 
-    init(cell: ListCell, side: Double, spring: Spring, start: Double, done: @escaping () -> Void) {
-        self.cell = cell
-        self.side = side
+    init(
+        window: Window, spring: Spring, start: Double, show: @escaping (Double) -> Void,
+        done: @escaping () -> Void
+    ) {
+        self.window = window
         self.spring = spring
         self.start = start
+        self.show = show
         self.done = done
     }
 
     func stop() {
         stopped = true
-        cell?.window?.removeAnimation(self)
+        window?.removeAnimation(self)
     }
 
     func advance(to time: Double) -> Bool {
-        guard !stopped, let cell else { return false }
+        guard !stopped else { return false }
         let dt = time - start
         if spring.isSettled(at: dt, scale: 1) {
-            cell.bounds.origin = Point(x: spring.rest * side, y: cell.bounds.origin.y)
+            show(spring.rest)
             done()
             return false
         }
-        cell.bounds.origin = Point(x: max(0, spring.position(at: dt)) * side, y: cell.bounds.origin.y)
+        show(max(0, spring.position(at: dt)))
         return true
     }
 }
 
-/// A row's action buttons side by side, full height, the first action nearest the row (at
-/// the left, or at the right when they stand at a right-to-left row's left edge).
+/// A row's action buttons side by side, full height, the first action outermost (UIKit's
+/// order: at the row's right edge for buttons there, at its left edge for buttons there).
+/// Revealed past their own width they widen in proportion to fill what the row uncovers, and
+/// `expanded` (a full swipe) gives the first all of it.
 @MainActor
 final class RowActionButtons: View {
+    /// The actions, first outermost, and their buttons in the same order.
+    let actions: [RowAction]
+    private let made: [Button]
+    private let widths: [Double]
     let preferredWidth: Double
+    let atRightEdge: Bool
+    private(set) var expanded = false
 
     init(
-        actions: [RowAction], height: Double, rightToLeft: Bool = false,
+        actions: [RowAction], height: Double, atRightEdge: Bool,
         perform: @escaping @MainActor (RowAction) -> Void
     ) {
         let font = try? Font.system(size: 15, bold: true)
@@ -309,18 +363,34 @@ final class RowActionButtons: View {
             b.font = font
             b.fillColor = action.color
             b.cornerRadius = 0
-            let width = max(74, (b.sizeThatFits(Size(width: 400, height: height)).width) + 24)
-            b.frame = Rect(x: 0, y: 0, width: width, height: height)
+            b.frame = Rect(x: 0, y: 0, width: 0, height: height)
             b.onTap = { perform(action) }
             made.append(b)
         }
-        preferredWidth = made.reduce(0) { $0 + $1.frame.width }
-        var x = 0.0
-        for b in rightToLeft ? made.reversed() : made {
-            b.frame.origin.x = x
-            x += b.frame.width
-        }
+        self.actions = actions
+        self.made = made
+        widths = made.map { max(74, $0.sizeThatFits(Size(width: 400, height: height)).width + 24) }
+        preferredWidth = widths.reduce(0, +)
+        self.atRightEdge = atRightEdge
         super.init()
         for b in made { addSubview(b) }
+        lay(out: 0, expanded: false)
+    }
+
+    /// Lays the buttons out for a row revealed by `reveal`: their own widths until it passes
+    /// them, then widened alike to fill it; expanded, the first fills it alone.
+    func lay(out reveal: Double, expanded: Bool) {
+        self.expanded = expanded
+        let total = max(reveal, preferredWidth)
+        bounds.size = Size(width: total, height: bounds.height)
+        let stretch = total / preferredWidth
+        // From the inner edge outwards: the last action innermost.
+        var inner = 0.0
+        for (i, b) in zip(made.indices, made).reversed() {
+            let w = expanded ? (i == 0 ? total : 0) : widths[i] * stretch
+            b.isHidden = w == 0
+            b.frame = Rect(x: atRightEdge ? inner : total - inner - w, y: 0, width: w, height: b.frame.height)
+            inner += w
+        }
     }
 }

@@ -44,18 +44,32 @@ public final class ListView: ScrollView {
     @exclusivity(unchecked) public var margin = 100.0 { didSet { updateVisibleRows() } }
     /// Rows selected by a tap.
     public var onSelectRow: ((Int) -> Void)?
-    /// The buttons a row reveals when swiped left (UIKit's trailing swipe actions), by row; nil
-    /// (or no actions for a row): rows do not swipe. A horizontal swipe on a row slides it open
-    /// while a vertical pan still scrolls the list (ListView+SwipeActions.swift); a screen
-    /// reader offers the same actions on each row.
+    /// The buttons a row reveals at its trailing edge when swiped towards its leading edge
+    /// (leftwards, or rightwards right to left; UIKit's trailing swipe actions), by row, the
+    /// first outermost; nil (or no actions for a row): rows do not swipe that way. A
+    /// horizontal swipe on a row slides it open while a vertical pan still scrolls the list
+    /// (ListView+SwipeActions.swift); a screen reader offers the same actions on each row.
     public var trailingSwipeActions: ((Int) -> [RowAction])? {
-        didSet {
-            updateSwipeActions()
-            for (row, cell) in visibleCells { offerActions(of: row, on: cell) }
-        }
+        didSet { swipeActionsChanged() }
     }
-    /// Row swiping, while `trailingSwipeActions` is set.
+    /// The buttons a row reveals at its leading edge when swiped towards its trailing edge
+    /// (rightwards, or leftwards right to left; UIKit's leading swipe actions), the first
+    /// outermost, as `trailingSwipeActions`.
+    public var leadingSwipeActions: ((Int) -> [RowAction])? {
+        didSet { swipeActionsChanged() }
+    }
+    /// Whether a row swiped on past its buttons, most of the way across (UIKit's full swipe),
+    /// performs the first action of that side as it is released, as UIKit's default
+    /// configuration does. Ours applies to every row and both sides; UIKit's is asked with
+    /// each row's actions.
+    public var performsFirstActionWithFullSwipe = true
+    /// Row swiping, while either side's actions are set.
     var swipeActions: RowSwipeActions?
+
+    private func swipeActionsChanged() {
+        updateSwipeActions()
+        for (row, cell) in visibleCells { offerActions(of: row, on: cell) }
+    }
 
     /// A list; the rows with cells stand inside it.
     public override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .list) }
@@ -165,7 +179,7 @@ public final class ListView: ScrollView {
     /// A row's swipe actions as the cell's accessibility actions (a screen reader's way to
     /// them), found by row when performed (inserts and deletes renumber cells).
     private func offerActions(of row: Int, on cell: ListCell) {
-        guard trailingSwipeActions != nil else {
+        guard swipeActions != nil else {
             if !cell.accessibilityCustomActions.isEmpty { cell.accessibilityCustomActions = [] }
             return
         }

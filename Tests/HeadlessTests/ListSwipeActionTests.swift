@@ -48,15 +48,17 @@ import Testing
         #expect(d.list.openSwipeRow == 2)
         let cell = try #require(d.list.visibleCells[2])
         // Open: the row's content moved left by the buttons' width, its buttons in view at its
-        // right edge; the list stayed where it was and never began to drag.
+        // right edge, Delete (the first action) outermost as UIKit puts it; the list stayed
+        // where it was and never began to drag.
         let buttons = try #require(cell.subviews.first { $0.subviews.contains { ($0 as? Button)?.title == "Delete" } })
         #expect(cell.bounds.origin.x == buttons.bounds.width)
         #expect(buttons.frame.minX == cell.bounds.width)
+        let titles = buttons.subviews.compactMap { $0 as? Button }.sorted { $0.frame.minX < $1.frame.minX }.map(\.title)
+        #expect(titles == ["Flag", "Delete"])
         let deleteButton = try #require(buttons.subviews.first as? Button)
         #expect(deleteButton.title == "Delete")
         let shown = deleteButton.convert(deleteButton.bounds, to: nil)
-        #expect(
-            shown.maxX == d.list.convert(cell.frame, to: nil).maxX - (buttons.bounds.width - deleteButton.frame.maxX))
+        #expect(shown.maxX == d.list.convert(cell.frame, to: nil).maxX)
         #expect(d.list.contentOffset == offset && began == 0)
         #expect(actions.performed.isEmpty)
 
@@ -69,7 +71,7 @@ import Testing
 
     /// In a right-to-left window a row's actions are at its left edge and a swipe rightwards
     /// opens it, mirrored: its content moves right by the buttons' width, Delete (the first
-    /// action) nearest the row, and a swipe leftwards does not open it. A release short of
+    /// action) outermost, at the row's left edge, and a swipe leftwards does not open it. A release short of
     /// half the buttons closes it again; a tap runs the action.
     @Test func aRightToLeftRowSwipesRightOverButtonsAtItsLeft() throws {
         let (d, actions) = scene()
@@ -86,12 +88,14 @@ import Testing
         #expect(cell.bounds.origin.x == -buttons.bounds.width)
         #expect(buttons.frame.maxX == 0)
         let titles = buttons.subviews.compactMap { $0 as? Button }.sorted { $0.frame.minX < $1.frame.minX }.map(\.title)
-        #expect(titles == ["Flag", "Delete"])
-        // On screen: the buttons fill the row's left part, Delete against the content.
+        #expect(titles == ["Delete", "Flag"])
+        // On screen: the buttons fill the row's left part, Delete at the row's edge.
         let row = d.list.convert(cell.frame, to: nil)
         let delete = try #require(buttons.subviews.compactMap { $0 as? Button }.first { $0.title == "Delete" })
         let shown = delete.convert(delete.bounds, to: nil)
-        #expect(shown.maxX == row.minX + buttons.bounds.width)
+        #expect(shown.minX == row.minX)
+        let flag = try #require(buttons.subviews.compactMap { $0 as? Button }.first { $0.title == "Flag" })
+        #expect(flag.convert(flag.bounds, to: nil).maxX == row.minX + buttons.bounds.width)
         d.send(from: d.time + 0.2) { $0.tap(at: shown.center, at: 0, hold: 60) }
         d.settle()
         #expect(actions.performed == ["delete 2"])
@@ -232,5 +236,133 @@ import Testing
         swipe(d, row: 5, by: -150)
         d.settle()
         #expect(d.list.openSwipeRow == nil && cell.bounds.origin.x == 0)
+    }
+
+    /// The row's buttons shown, left to right on screen: their titles and spans on x.
+    func shownButtons(of cell: ListCell) -> [(title: String, minX: Double, maxX: Double)] {
+        let buttons = cell.subviews.first { $0.subviews.contains { $0 is Button } }
+        return (buttons?.subviews ?? []).compactMap { $0 as? Button }.filter { !$0.isHidden }
+            .map { b in
+                let r = b.convert(b.bounds, to: nil); return (b.title, r.minX, r.maxX)
+            }
+            .sorted { $0.minX < $1.minX }
+    }
+
+    /// Leading actions: a swipe rightwards reveals them at the row's left edge, the first
+    /// outermost, while a swipe leftwards still reveals the trailing ones; a row without
+    /// actions on a side does not open towards it.
+    @Test func aRightwardSwipeRevealsTheLeadingActionsAtTheLeft() throws {
+        let (d, actions) = scene()
+        d.list.leadingSwipeActions = { [unowned actions] row in
+            row == 4
+                ? []
+                : [
+                    RowAction(title: "Unread") { actions.performed.append("unread \($0)") },
+                    RowAction(title: "Pin") { actions.performed.append("pin \($0)") },
+                ]
+        }
+        d.settle()
+        swipe(d, row: 2, by: 150)
+        d.settle()
+        #expect(d.list.openSwipeRow == 2)
+        let cell = try #require(d.list.visibleCells[2])
+        let row = d.list.convert(cell.frame, to: nil)
+        let shown = shownButtons(of: cell)
+        #expect(shown.map(\.title) == ["Unread", "Pin"])
+        let revealed = -cell.bounds.origin.x
+        #expect(revealed > 0 && shown.first?.minX == row.minX && shown.last?.maxX == row.minX + revealed)
+        let pin = try #require(shown.last)
+        d.send(from: d.time + 0.2) { $0.tap(at: Point(x: (pin.minX + pin.maxX) / 2, y: row.midY), at: 0, hold: 60) }
+        d.settle()
+        #expect(actions.performed == ["pin 2"])
+        #expect(d.list.openSwipeRow == nil && cell.bounds.origin.x == 0)
+
+        // Leftwards, the same row shows its trailing actions at its right edge.
+        swipe(d, row: 2, by: -150)
+        d.settle()
+        #expect(d.list.openSwipeRow == 2 && cell.bounds.origin.x > 0)
+        #expect(shownButtons(of: cell).map(\.title) == ["Flag", "Delete"])
+        d.list.closeSwipeActions(animated: false)
+
+        // Row 4 has no leading actions: a swipe rightwards leaves it shut.
+        swipe(d, row: 4, by: 150)
+        d.settle()
+        #expect(d.list.openSwipeRow == nil && d.list.visibleCells[4]?.bounds.origin.x == 0)
+
+        // With only leading actions, leftwards opens nothing and a screen reader is offered
+        // the leading ones.
+        d.list.trailingSwipeActions = nil
+        swipe(d, row: 2, by: -150)
+        d.settle()
+        #expect(d.list.openSwipeRow == nil && cell.bounds.origin.x == 0)
+        #expect(cell.accessibilityCustomActions.map(\.name) == ["Unread", "Pin"])
+        swipe(d, row: 2, by: 150)
+        d.settle()
+        #expect(d.list.openSwipeRow == 2)
+        d.list.leadingSwipeActions = nil
+        #expect(d.list.openSwipeRow == nil && cell.bounds.origin.x == 0 && cell.accessibilityCustomActions.isEmpty)
+    }
+
+    /// A full swipe (UIKit's default): drawn past 60% of the row, the first action alone fills
+    /// all the row uncovers, and the release performs it as the row closes. Drawn back short
+    /// of that before the release, the row only stays open over its buttons. Past its
+    /// buttons and short of a full swipe, the buttons widen alike to fill what it uncovers.
+    @Test func aFullSwipePerformsTheFirstActionOnRelease() throws {
+        let (d, actions) = scene()
+        d.settle()
+        let cell = try #require(d.list.visibleCells[2])
+        let width = cell.bounds.width
+        let row = d.list.convert(cell.frame, to: nil)
+        // The buttons' own width: what an open row rests at.
+        swipe(d, row: 2, by: -150)
+        d.settle()
+        let buttonsWidth = cell.bounds.origin.x
+        #expect(buttonsWidth > 0 && buttonsWidth < 0.5 * width)
+        d.list.closeSwipeActions(animated: false)
+        let p = center(of: 2, in: d)
+        let far = (1...9).map { p + Point(x: -0.1 * Double($0) * width, y: 0) }
+        var t = d.press(at: p, then: far, start: d.time + 0.1)
+        d.advance(to: t + 0.05)
+        let reveal = cell.bounds.origin.x
+        #expect(reveal > 0.8 * width && reveal <= 0.9 * width)
+        let full = shownButtons(of: cell)
+        #expect(full.map(\.title) == ["Delete"])
+        #expect(full.first?.minX == row.maxX - reveal && full.first?.maxX == row.maxX)
+        #expect(actions.performed.isEmpty)
+        d.send(.touchUp(id: 1), at: d.time + 0.01)
+        d.settle()
+        #expect(actions.performed == ["delete 2"])
+        #expect(d.list.openSwipeRow == nil && cell.bounds.origin.x == 0)
+
+        // As far, then back to 45% of the row before the release: both buttons, widened to
+        // fill it, and the release leaves the row open over them.
+        t = d.press(at: p, then: far, start: d.time + 0.2)
+        let back = (1...4).map { p + Point(x: -(0.9 - 0.1 * Double($0)) * width, y: 0) }
+        t = d.move(through: back + [p + Point(x: -0.45 * width, y: 0)], after: t + 0.016)
+        d.advance(to: t + 0.05)
+        let part = cell.bounds.origin.x
+        #expect(part > buttonsWidth && part < 0.6 * width)
+        let widened = shownButtons(of: cell)
+        #expect(widened.map(\.title) == ["Flag", "Delete"])
+        #expect(widened.first?.minX == row.maxX - part && widened.last?.maxX == row.maxX)
+        #expect(widened[0].maxX == widened[1].minX)
+        d.send(.touchUp(id: 1), at: d.time + 0.3)
+        d.settle()
+        #expect(actions.performed == ["delete 2"])
+        #expect(d.list.openSwipeRow == 2 && cell.bounds.origin.x == buttonsWidth)
+        d.list.closeSwipeActions(animated: false)
+
+        // Without full swipes the same long swipe is held back past the buttons (rubber
+        // band), which fill it, and opens the row without performing anything.
+        d.list.performsFirstActionWithFullSwipe = false
+        t = d.press(at: p, then: far, start: d.time + 0.2)
+        d.advance(to: t + 0.05)
+        let held = cell.bounds.origin.x
+        let shown = shownButtons(of: cell)
+        #expect(held > buttonsWidth && held < 0.7 * width)
+        #expect(shown.map(\.title) == ["Flag", "Delete"] && shown.first?.minX == row.maxX - held)
+        d.send(.touchUp(id: 1), at: d.time + 0.01)
+        d.settle()
+        #expect(actions.performed == ["delete 2"] && d.list.openSwipeRow == 2)
     }
 }

@@ -3,7 +3,7 @@ import Scrollway
 /// The address book's one screen: a bar with the title and a search field, the people below in
 /// a list with a section per letter (the current letter's header sticks to the top), pull to
 /// refresh, a person's page over it all when a row is tapped, and a row swiped left shows
-/// Delete (the list still scrolls under a vertical drag).
+/// Delete, swiped all the way across deletes (the list still scrolls under a vertical drag).
 ///
 /// With the on-screen keyboard up (a touch on the search field brings it), the list's bottom
 /// inset grows by what the keyboard covers, so every row can still be scrolled into view above

@@ -64,7 +64,7 @@ import Testing
         try app.pump(until: { screen.detail == nil }, "Escape")
     }
 
-    @Test func aRowSwipedLeftShowsDeleteWhichDeletesItAndAVerticalDragStillScrolls() throws {
+    @Test func aRowSwipedLeftShowsDeleteWhichDeletesItAsAFullSwipeDoesAndAVerticalDragStillScrolls() throws {
         let (rig, app, screen) = try startContacts()
         let list = screen.list
         let row = 3
@@ -94,6 +94,15 @@ import Testing
         #expect(screen.book.count == 2999 && screen.countLabel.text == "2999 people")
         #expect(screen.shown[row] == next && list.openSwipeRow == nil)
         #expect(screen.detail == nil)  // the tap on Delete did not also open the row
+
+        // A full swipe across the row deletes the person there without a tap, and the row
+        // closes.
+        let after = screen.shown[row + 1]
+        try fingers.drag(from: Point(x: rowFrame.maxX - 40, y: rowFrame.midY), step: Point(x: -40, y: 0), moves: 8)
+        try app.pump(until: { !screen.shown.contains(next) }, "the full swipe's delete")
+        try app.settle()
+        #expect(screen.book.count == 2998 && screen.shown[row] == after && list.openSwipeRow == nil)
+        #expect(list.visibleCells[row]?.bounds.origin.x == 0 && screen.detail == nil)
 
         // A vertical drag starting on a row scrolls the list, as before.
         try fingers.drag(from: Point(x: 300, y: rowFrame.midY + 200), step: Point(x: 0, y: -30), moves: 6)
