@@ -16,11 +16,20 @@ public protocol ListDataSource: AnyObject {
     func sectionStarts(in list: ListView) -> [Int]
     /// The title shown in a section's header.
     func list(_ list: ListView, titleForSection section: Int) -> String
+    /// The titles of the section index down the list's trailing edge ("A" to "Z" in an
+    /// address book); empty, the default: no index. Read on `reloadData` and
+    /// `reloadSectionIndexTitles`.
+    func sectionIndexTitles(in list: ListView) -> [String]
+    /// The section that index title `title`, at `index` among them, leads to. By default the
+    /// section at the same place, for an index with a title per section.
+    func list(_ list: ListView, sectionForSectionIndexTitle title: String, at index: Int) -> Int
 }
 
 extension ListDataSource {
     public func sectionStarts(in list: ListView) -> [Int] { [] }
     public func list(_ list: ListView, titleForSection section: Int) -> String { "" }
+    public func sectionIndexTitles(in list: ListView) -> [String] { [] }
+    public func list(_ list: ListView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
 }
 
 /// A section's header: a grey band with the section's title. In a list, while its section
@@ -77,9 +86,13 @@ open class ListCell: ReusableCell {
 
     open override func appearanceDidChange() { backgroundColor = isHighlighted ? highlightColor : normalColor }
 
+    /// The text stands 16 px in from each side, and short of the list's section index.
     open override func layoutSubviews() {
         super.layoutSubviews()
-        textLabel.frame = Rect(x: 16, y: 0, width: max(0, bounds.width - 32), height: bounds.height)
+        let index = (superview as? ListView)?.sectionIndexInset ?? 0
+        let leading = effectiveUserInterfaceLayoutDirection == .rightToLeft ? index : 0
+        textLabel.frame = Rect(
+            x: 16 + leading, y: 0, width: max(0, bounds.width - 32 - index), height: bounds.height)
     }
 
     /// A focused row: Space and Return select it (pressed and released, so neither also pages
@@ -107,9 +120,12 @@ open class ListCell: ReusableCell {
         }
     }
 
-    /// The height this cell wants at `width` (its text wrapped, with 10 px above and below).
+    /// The height this cell wants at `width` (its text wrapped short of a section index, with
+    /// 10 px above and below).
     open override func sizeThatFits(_ size: Size) -> Size {
-        let text = textLabel.sizeThatFits(Size(width: max(0, size.width - 32), height: .greatestFiniteMagnitude))
+        let index = (superview as? ListView)?.sectionIndexInset ?? 0
+        let text = textLabel.sizeThatFits(
+            Size(width: max(0, size.width - 32 - index), height: .greatestFiniteMagnitude))
         return Size(width: size.width, height: max(44, text.height + 20))
     }
 }

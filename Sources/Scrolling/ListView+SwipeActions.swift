@@ -154,6 +154,12 @@ final class RowSwipeActions: GestureRecognizerDelegate {
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+        // The section index keeps its touches (a drag along it is no row's swipe).
+        if let index = list.sectionIndex, index.superview === list,
+            index.bounds.contains(index.convert(touch.location, from: nil))
+        {
+            return false
+        }
         guard recognizer === dismissTap else { return true }
         // Only while a row is open, and not for its buttons (they take their own taps).
         guard openCell != nil, let buttons else { return false }

@@ -66,6 +66,26 @@ public final class ListView: ScrollView {
     /// Row swiping, while either side's actions are set.
     var swipeActions: RowSwipeActions?
 
+    /// The section index's titles (UITableView's `sectionIndexColor`); the system blue.
+    public var sectionIndexColor = Color(rgb: 0, 122, 255) { didSet { sectionIndex?.applyColors() } }
+    /// Behind the index while it is not touched (nil: clear).
+    public var sectionIndexBackgroundColor: Color? { didSet { sectionIndex?.applyColors() } }
+    /// Behind the index while a finger is on it (nil: the untouched background).
+    public var sectionIndexTrackingBackgroundColor: Color? { didSet { sectionIndex?.applyColors() } }
+    /// The fewest rows that show the index (UITableView's, 0 by default: any).
+    public var sectionIndexMinimumDisplayRowCount = 0 { didSet { reloadSectionIndexTitles() } }
+    /// The section index, while the data source gives titles (ListView+SectionIndex.swift).
+    var sectionIndex: SectionIndexView?
+    /// The vertical indicator stands beside the section index, not over it.
+    override var verticalIndicatorClearance: Double { sectionIndexInset }
+
+    /// The section index moves to the other edge (the cells lay their text out again: their
+    /// own `layoutDirectionDidChange`).
+    public override func layoutDirectionDidChange() {
+        super.layoutDirectionDidChange()
+        placeSectionIndex()
+    }
+
     private func swipeActionsChanged() {
         updateSwipeActions()
         for (row, cell) in visibleCells { offerActions(of: row, on: cell) }
@@ -122,7 +142,7 @@ public final class ListView: ScrollView {
     private var wantedHeaders: [Int] = []
     /// Each section's first row, by the data source's section index, clamped to 0…rowCount
     /// (rowCount: after the last row, an empty section at the end).
-    private var sectionStarts: [Int] = []
+    private(set) var sectionStarts: [Int] = []
     /// The sections in header order: by first row, then by index (sections before the last of
     /// those starting at one row are empty, and their headers stack above it).
     private var headerOrder: [Int] = []
@@ -209,6 +229,8 @@ public final class ListView: ScrollView {
             count: rows, sectionStartRows: sectionStarts, estimate: estimatedRowHeight,
             headerHeight: sectionHeaderHeight)
         lastRows = nil
+        // Before the rows are measured: a cell's text is laid out short of the index.
+        loadSectionIndex()
         updateContentSize()
         updateVisibleRows()
     }
@@ -715,8 +737,9 @@ public final class ListView: ScrollView {
         for s in leaving {
             if let header = visibleHeaders.removeValue(forKey: s) { recycle(header) }
         }
-        // In front of every cell, behind the scroll indicators.
-        let front = indicatorsFront
+        placeSectionIndex()
+        // In front of every cell, behind the section index and the scroll indicators.
+        let front = headersFront
         for s in wanted {
             var rect = rectForHeader(inSection: s)
             if s == top {
@@ -746,14 +769,22 @@ public final class ListView: ScrollView {
 
     private func bringSubviewBelowIndicators(_ view: View) {
         guard let i = subviews.index(ofIdentical: view) else { return }
-        let front = indicatorsFront
+        let front = headersFront
         if i != front - 1 { insertSubview(view, at: front - 1) }
+    }
+
+    /// Where headers go in `subviews`: below the section index, which stands just below the
+    /// scroll indicators (`loadSectionIndex`).
+    private var headersFront: Int {
+        let front = indicatorsFront
+        if let index = sectionIndex, front > 0, subviews[front - 1] === index { return front - 1 }
+        return front
     }
 
     /// Where the scroll indicators start in `subviews`: `layoutIndicators` keeps them last, so
     /// that is looked at first (a scan asking each subview whether it is an indicator cost a
     /// dynamic cast per row, twice a frame).
-    private var indicatorsFront: Int {
+    var indicatorsFront: Int {
         let n = subviews.count
         if n >= 2, subviews[n - 2] === horizontalIndicator, subviews[n - 1] === verticalIndicator { return n - 2 }
         return subviews.firstIndex { $0 === horizontalIndicator || $0 === verticalIndicator } ?? n

@@ -198,8 +198,10 @@ extension ScrollView {
         if showV {
             let ins = effectiveIndicatorInsets(verticalScrollIndicatorInsets)
             let width = ScrollIndicator.wideThickness + e
+            let clear = verticalIndicatorClearance
             let track = Rect(
-                x: atLeft ? bounds.minX + ins.left + e : bounds.maxX - width - ins.right, y: bounds.minY + ins.top + e,
+                x: atLeft ? bounds.minX + ins.left + e + clear : bounds.maxX - width - ins.right - clear,
+                y: bounds.minY + ins.top + e,
                 width: width - e,
                 height: max(0, bounds.height - ins.vertical - 2 * e - (showH ? ScrollIndicator.thickness + e : 0)))
             verticalIndicator.frame = track

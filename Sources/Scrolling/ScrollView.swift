@@ -231,6 +231,9 @@ open class ScrollView: View {
     @exclusivity(unchecked) public var automaticallyAdjustsScrollIndicatorInsets = true {
         didSet { layoutIndicators() }
     }
+    /// How far in from the trailing edge the vertical indicator stands, clear of what a
+    /// subclass keeps along that edge (a list's section index, whose touches it would take).
+    var verticalIndicatorClearance: Double { 0 }
 
     // MARK: Zoom
 

@@ -4,6 +4,7 @@ import Scrollway
 /// a list with a section per letter (the current letter's header sticks to the top), pull to
 /// refresh, a person's page over it all when a row is tapped, and a row swiped left shows
 /// Delete, swiped all the way across deletes (the list still scrolls under a vertical drag).
+/// The alphabet down the right edge jumps to a letter under a touch.
 ///
 /// With the on-screen keyboard up (a touch on the search field brings it), the list's bottom
 /// inset grows by what the keyboard covers, so every row can still be scrolled into view above
@@ -89,6 +90,21 @@ public final class ContactsScreen: View, ListDataSource {
     public func sectionStarts(in list: ListView) -> [Int] { sections.map(\.start) }
 
     public func list(_ list: ListView, titleForSection section: Int) -> String { sections[section].title }
+
+    /// The alphabet down the right edge, as a phone's address book has it, while no search
+    /// narrows the people down.
+    public func sectionIndexTitles(in list: ListView) -> [String] {
+        searchField.text.isEmpty ? Self.alphabet : []
+    }
+
+    /// A letter leads to its people, or to the next letter that has any (the last section past
+    /// the last of them).
+    public func list(_ list: ListView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+        let first = recentShown > 0 ? 1 : 0
+        return sections.indices.dropFirst(first).first { sections[$0].title >= title } ?? sections.count - 1
+    }
+
+    static let alphabet = (0..<26).map { String(UnicodeScalar(UInt8(65 + $0))) }
 
     /// "New" for the people a refresh brought, then a section per initial.
     private func regroup() {

@@ -38,6 +38,48 @@ import Testing
         #expect(try rig.capture().shows(headerColor, x: 200, y: Int(barBottom) + 16))
     }
 
+    /// The alphabet down the right edge: a touch on "M" shows the M people at the top, their
+    /// header under the bar; a drag down the letters to "T" goes on to the T people, and the
+    /// list never scrolls by the drag. Searching hides the index.
+    @Test func theAlphabetJumpsToALetterAndFollowsADragDownIt() throws {
+        let (rig, app, screen) = try startContacts()
+        let list = screen.list
+        let index = try #require(list.subviews.first { $0.resolvedAccessibility.label == "Section index" })
+        let frame = index.windowFrame
+        #expect(frame.maxX == screenSize.width && frame.minY == barBottom)
+        // 26 letters of 14 px, centred down the index.
+        func letter(_ i: Int) -> Point {
+            Point(x: frame.midX, y: frame.minY + (frame.height - 26 * 14) / 2 + (Double(i) + 0.5) * 14)
+        }
+        func showsAtTop(_ initial: String) throws {
+            let section = try #require(
+                (0..<list.numberOfSections).first {
+                    list.rectForHeader(inSection: $0).minY >= 0 && list.visibleHeaders[$0]?.textLabel.text == initial
+                })
+            #expect(list.visibleHeaders[section]?.windowFrame.minY == barBottom)
+            let top = try #require(screen.shown.indices.first { list.rectForRow($0).maxY > list.contentOffset.y + 32 })
+            #expect(screen.shown[top].initial == initial)
+        }
+        var fingers = Fingers(rig, app)
+        try fingers.tap(letter(12))
+        try app.settle()
+        try showsAtTop("M")
+        try fingers.drag(from: letter(12), step: Point(x: 0, y: 14), moves: 7)
+        try app.settle()
+        try showsAtTop("T")
+        #expect(!list.isDecelerating && list.openSwipeRow == nil)
+        // On screen, the letters are drawn in the index's column: blue ink there.
+        let shot = try rig.capture()
+        let ink = shot.darkPixels(in: Rect(x: frame.minX, y: letter(0).y - 7, width: frame.width, height: 26 * 14))
+        #expect(ink > 26 * 4)
+
+        // A search narrows the people down, and the index goes.
+        screen.searchField.text = "ann"
+        screen.searchField.onChange?("ann")
+        try app.settle()
+        #expect(!list.subviews.contains { $0.resolvedAccessibility.label == "Section index" })
+    }
+
     @Test func aTappedRowOpensItsPersonAndBackOrEscapeReturns() throws {
         let (rig, app, screen) = try startContacts()
         var fingers = Fingers(rig, app)
