@@ -16,6 +16,12 @@ public protocol ListDataSource: AnyObject {
     func sectionStarts(in list: ListView) -> [Int]
     /// The title shown in a section's header.
     func list(_ list: ListView, titleForSection section: Int) -> String
+    /// Whether a long press may lift `row` to move it (`ListView.reordersRowsOnLongPress`);
+    /// false by default (UITableViewDataSource's `canMoveRowAt`).
+    func list(_ list: ListView, canMoveRow row: Int) -> Bool
+    /// A row moved by hand was dropped: the model moves it from `source` to `destination`
+    /// (its index after the move), and the list already shows it there.
+    func list(_ list: ListView, moveRowAt source: Int, to destination: Int)
     /// The titles of the section index down the list's trailing edge ("A" to "Z" in an
     /// address book); empty, the default: no index. Read on `reloadData` and
     /// `reloadSectionIndexTitles`.
@@ -29,6 +35,8 @@ extension ListDataSource {
     public func sectionStarts(in list: ListView) -> [Int] { [] }
     public func list(_ list: ListView, titleForSection section: Int) -> String { "" }
     public func sectionIndexTitles(in list: ListView) -> [String] { [] }
+    public func list(_ list: ListView, canMoveRow row: Int) -> Bool { false }
+    public func list(_ list: ListView, moveRowAt source: Int, to destination: Int) {}
     public func list(_ list: ListView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
 }
 

@@ -76,6 +76,15 @@ public final class ListView: ScrollView {
     public var sectionIndexMinimumDisplayRowCount = 0 { didSet { reloadSectionIndexTitles() } }
     /// The section index, while the data source gives titles (ListView+SectionIndex.swift).
     var sectionIndex: SectionIndexView?
+    /// Whether a long press on a row the data source lets move (`list(_:canMoveRow:)`) lifts
+    /// it to be dragged to another place, the list scrolling by itself near its ends; the data
+    /// source hears of the move when it is dropped (`list(_:moveRowAt:to:)`).
+    /// ListView+Reorder.swift; off by default.
+    public var reordersRowsOnLongPress = false { didSet { updateRowReorder() } }
+    /// The long press that lifts rows, while `reordersRowsOnLongPress` is on.
+    var rowReorder: RowReorder?
+    /// The row being moved by hand, if one is.
+    var movement: RowMovement?
     /// The vertical indicator stands beside the section index, not over it.
     override var verticalIndicatorClearance: Double { sectionIndexInset }
 
@@ -216,6 +225,7 @@ public final class ListView: ScrollView {
     /// Reloads everything from the data source.
     public func reloadData() {
         closeSwipeActions(animated: false)
+        dropMovement()
         follower?.list = nil
         follower = nil
         for (_, cell) in visibleCells { recycle(cell) }
@@ -372,6 +382,7 @@ public final class ListView: ScrollView {
     /// screen, whatever is inserted above them, unless the list is at its top, where rows
     /// inserted above show. The data source must already have them.
     public func insertRows(at rows: [Int]) {
+        cancelInteractiveMovement()
         let inserted = Array(Set(rows)).sorted()
         guard !inserted.isEmpty else { return }
         let newCount = count + inserted.count
@@ -394,6 +405,7 @@ public final class ListView: ScrollView {
     /// Deletes rows (indices before the deletion); the rows in view stay where they are on
     /// screen, whatever is deleted above them. The data source must no longer have them.
     public func deleteRows(at rows: [Int]) {
+        cancelInteractiveMovement()
         let deleted = Array(Set(rows)).sorted()
         guard !deleted.isEmpty else { return }
         if let r = deleted.first(where: { $0 < 0 || $0 >= count }) {
@@ -417,6 +429,7 @@ public final class ListView: ScrollView {
     /// stays where it is on screen, whatever heights change above it. The data source's count
     /// must be the list's (UIKit's batch checks it: a reload changes no count).
     public func reloadRows(at rows: [Int]) {
+        cancelInteractiveMovement()
         let reloaded = Array(Set(rows)).sorted()
         guard !reloaded.isEmpty else { return }
         if let r = reloaded.first(where: { $0 < 0 || $0 >= count }) {
@@ -435,19 +448,54 @@ public final class ListView: ScrollView {
             newIndex: { $0 })
     }
 
+    /// Moves a row (UITableView's `moveRow(at:to:)`; `to` is its index after the move): its
+    /// cell and its measured height go with it, the rows between move one place, and the
+    /// offset stays (the heights add up to the same), so only the rows between move on screen.
+    /// The data source must have the row at `to` already; its sections are read again.
+    public func moveRow(at from: Int, to: Int) {
+        cancelInteractiveMovement()
+        if let r = [from, to].first(where: { $0 < 0 || $0 >= count }) {
+            return refuseUpdate("moveRow: row \(r) is outside 0..<\(count)")
+        }
+        if let rows = dataSourceHas(count) {
+            return refuseUpdate("moveRow: the data source has \(rows) rows, where the list has \(count)")
+        }
+        guard from != to else { return }
+        moveInLayout(from: from, to: to)
+    }
+
+    /// The row at `from` to `to` in the layout and the cells, the offset kept.
+    func moveInLayout(from: Int, to: Int) {
+        keepingRowsInViewStill(
+            mutate: { layout.move(from: from, to: to) },
+            newIndex: { Self.index(of: $0, afterMoving: from, to: to) }, anchored: false)
+    }
+
+    /// The data source's sections read again, the rows and the offset where they are.
+    func sectionsMayHaveChanged() { keepingRowsInViewStill(mutate: {}, newIndex: { $0 }, anchored: false) }
+
+    /// Where row `row` is after the row at `from` moved to `to`.
+    static func index(of row: Int, afterMoving from: Int, to: Int) -> Int {
+        if row == from { return to }
+        if from < to, row > from, row <= to { return row - 1 }
+        if to < from, row >= to, row < from { return row + 1 }
+        return row
+    }
+
     /// Applies a change to the rows, renumbers the cells in view by `newIndex` (nil: the row is
     /// gone, its cell recycled), then moves the offset by however far the first row in view (or
     /// the first that survives) moved, so nothing in view jumps. If that would leave a resting
-    /// list outside its range (the rows above it were deleted), it rests at the edge.
+    /// list outside its range (the rows above it were deleted), it rests at the edge. Not
+    /// `anchored` (a move), the offset stays.
     ///
     /// A list at its top (or pulled past it) keeps its offset instead, as UIKit's does: rows
     /// inserted there show, as a new message arrives at the top of an inbox read from the
     /// top, where keeping the first row still had hidden them above the screen.
-    private func keepingRowsInViewStill(mutate: () -> Void, newIndex: (Int) -> Int?) {
+    private func keepingRowsInViewStill(mutate: () -> Void, newIndex: (Int) -> Int?, anchored: Bool = true) {
         follower?.list = nil  // its row number is stale now
         lastRows = nil
         var reference: (old: Double, new: Int)?
-        if count > 0, contentOffset.y > verticalRange.lowerBound {
+        if anchored, count > 0, contentOffset.y > verticalRange.lowerBound {
             var r = row(at: max(0, bounds.minY))
             while r < count, newIndex(r) == nil { r += 1 }
             if r < count, let n = newIndex(r) { reference = (rectForRow(r).minY, n) }
@@ -591,7 +639,7 @@ public final class ListView: ScrollView {
             if let cell = visibleCells[r] {
                 if r >= moved { cell.frame = rectForRow(r) }
             } else {
-                place(dataSource.list(self, cellForRow: r), row: r)
+                place(dataSource.list(self, cellForRow: movement?.dataRow(r) ?? r), row: r)
             }
         }
         // The kept focused row follows its row while away (rows above it measured, inserted or
@@ -623,7 +671,7 @@ public final class ListView: ScrollView {
     /// Row `r`'s cell from the data source, and how far its measured height moved the rows
     /// below it.
     private func measure(_ r: Int, dataSource: ListDataSource) -> (ListCell, Double) {
-        let cell = dataSource.list(self, cellForRow: r)
+        let cell = dataSource.list(self, cellForRow: movement?.dataRow(r) ?? r)
         // Measured in the window, at its scale: text is measured in device pixels, and a cell
         // out of the tree (new, or waiting out of it) measured its labels at 1, so at 1.5 a
         // paragraph a line longer than at 1 was cut. It waits hidden until placed (`place`
@@ -765,6 +813,8 @@ public final class ListView: ScrollView {
                 bringSubviewBelowIndicators(header)
             }
         }
+        // A row moved by hand floats in front of the rows and headers, where the finger is.
+        if movement != nil { placeLiftedCell() }
     }
 
     private func bringSubviewBelowIndicators(_ view: View) {
@@ -820,6 +870,7 @@ public final class ListView: ScrollView {
         // inherit it. (Scrolling away keeps the focused row's cell: `recycleCells`.)
         if let focused = window?.focusedView, focused.isDescendant(of: cell) { focused.resignFocus() }
         swipeActions?.cellWillRecycle(cell)
+        if movement?.cell === cell { dropMovement() }
         window?.postAccessibilityNotification(.elementRemoved(cell, container: self))
         cell.leaveRowsInView()
         cell.onTap = nil

@@ -8,7 +8,7 @@ import ScrollwayViews
 open class ReusableCell: View {
     public let reuseIdentifier: String
     /// Touched: drawn in the highlight colour until the touch ends or is cancelled.
-    public private(set) var isHighlighted = false {
+    public internal(set) var isHighlighted = false {
         didSet { if isHighlighted != oldValue { appearanceDidChange() } }
     }
     var onTap: (() -> Void)?

@@ -139,6 +139,35 @@ struct RowLayout {
         return delta
     }
 
+    /// Row `from` moved to `to` (a reorder): its height goes with it and the rows between shift
+    /// by one place, each span changed in the tree in place: O(|to − from| · log n), so a drag
+    /// that moves a row a place at a time costs a few additions a step, not a rebuild. The
+    /// rows outside the two keep their tops (the heights add up to the same). Section starts
+    /// stay where they are; the caller sets new ones if they changed.
+    mutating func move(from: Int, to: Int) {
+        guard from != to else { return }
+        let moving = measured[from]
+        let span = min(from, to)...max(from, to)
+        let old = span.map { height($0) }
+        if from < to {
+            for i in from..<to { measured[i] = measured[i + 1] }
+        } else {
+            for i in stride(from: from, to: to, by: -1) { measured[i] = measured[i - 1] }
+        }
+        measured[to] = moving
+        for (k, row) in span.enumerated() {
+            if measured[row] != nil { measuredRows.insert(row) } else { measuredRows.remove(row) }
+            let delta = height(row) - old[k]
+            guard delta != 0 else { continue }
+            var i = row + 1
+            while i <= count {
+                tree[i] += delta
+                i += i & -i
+            }
+        }
+        firstMovedRow = min(firstMovedRow, span.lowerBound)
+    }
+
     /// One row back to the estimate (its content changed): measured again when next in view.
     mutating func forgetMeasurement(_ row: Int) {
         setHeight(row, estimate)

@@ -4,7 +4,7 @@ import Testing
 @testable import ScrollwayScrolling
 
 /// The Fenwick-tree layout against the plain running sum it replaces, through measurements,
-/// inserts, deletes and section changes.
+/// inserts, deletes, moves and section changes.
 @MainActor
 @Suite struct RowLayoutTests {
     @MainActor
@@ -69,7 +69,7 @@ import Testing
         }
     }
 
-    @Test func theTreeMatchesARunningSumThroughMeasurementsInsertsAndDeletes() {
+    @Test func theTreeMatchesARunningSumThroughMeasurementsInsertsDeletesAndMoves() {
         var g = Lcg(state: 7)
         var naive = Naive(
             heights: Array(repeating: nil, count: 300), starts: [0, 10, 11, 11, 11, 40, 299, 300, 300], estimate: 56,
@@ -93,6 +93,14 @@ import Testing
                 layout.apply(inserted: inserted, deleted: [])
                 for i in inserted { naive.heights.insert(nil, at: i) }
                 layout.setSectionStarts(naive.starts)
+            }
+            // A reorder: a row moved up or down, its height with it, the rows between one
+            // place along (sections stay at their rows).
+            for _ in 0..<3 {
+                let from = g.next(naive.heights.count)
+                let to = g.next(naive.heights.count)
+                layout.move(from: from, to: to)
+                naive.heights.insert(naive.heights.remove(at: from), at: to)
             }
             if round % 7 == 3 {
                 let deleted = Array(Set((0..<5).map { _ in g.next(naive.heights.count) })).sorted()

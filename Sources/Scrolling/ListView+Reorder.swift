@@ -1,0 +1,274 @@
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayViews
+
+/// A row being moved by hand (`ListView.beginInteractiveMovementForRow`): which row of the
+/// data source it is, where it stands in the list now, its cell, and where the finger holds it.
+@MainActor
+final class RowMovement {
+    /// Its index in the data source, which has not moved it yet.
+    let original: Int
+    /// Its index in the list as it stands now (the rows between moved a place for it).
+    var current: Int
+    let cell: ListCell
+    /// How far below the cell's top the finger holds it.
+    let grab: Double
+    /// The finger's last position, in the window (the content scrolls under it).
+    var finger: Point
+    var autoscroll: ReorderAutoscroll?
+
+    init(original: Int, cell: ListCell, grab: Double, finger: Point) {
+        self.original = original
+        current = original
+        self.cell = cell
+        self.grab = grab
+        self.finger = finger
+    }
+
+    /// The data source's index of the row the list shows at `row` while this one is away from
+    /// its place: the list's rows between its old and new places are one place along.
+    func dataRow(_ row: Int) -> Int {
+        if row == current { return original }
+        if original < current, row >= original, row < current { return row + 1 }
+        if current < original, row > current, row <= original { return row - 1 }
+        return row
+    }
+}
+
+extension ListView {
+    /// The row being moved by hand, where it stands now (nil: none).
+    public var interactiveMovementRow: Int? { movement?.current }
+
+    /// Lifts `row` to move it by hand (UICollectionView's interactive movement, for a list):
+    /// false when the data source does not let it move (`list(_:canMoveRow:)`), it has no cell,
+    /// or a row is already moving. The lifted row follows
+    /// `updateInteractiveMovementTargetPosition`, and the rows it passes make room for it; the
+    /// data source hears of the move once it is dropped (`endInteractiveMovement`).
+    /// `reordersRowsOnLongPress` drives all of it from a long press.
+    @discardableResult
+    public func beginInteractiveMovementForRow(_ row: Int) -> Bool {
+        guard movement == nil, row >= 0, row < rowCount, let dataSource, dataSource.list(self, canMoveRow: row),
+            let cell = visibleCells[row]
+        else { return false }
+        closeSwipeActions(animated: false)
+        stopMotion()
+        let finger = convert(Point(x: cell.frame.midX, y: cell.frame.midY), to: nil)
+        movement = RowMovement(original: row, cell: cell, grab: cell.frame.height / 2, finger: finger)
+        cell.isHighlighted = true
+        placeLiftedCell()
+        return true
+    }
+
+    /// The lifted row follows `point` (list coordinates, where the finger is): its cell's middle
+    /// goes where the finger holds it, the row takes the place of each row whose middle it
+    /// passes, and near the top or bottom edge the list scrolls on by itself.
+    public func updateInteractiveMovementTargetPosition(_ point: Point) {
+        guard let movement else { return }
+        movement.finger = convert(point, to: nil)
+        followFinger()
+        startAutoscrollIfNeeded()
+    }
+
+    /// Drops the lifted row where it stands: the data source is told of the move (when it
+    /// moved), the row settles into its place and the sections are read again.
+    public func endInteractiveMovement() {
+        guard let movement else { return }
+        let (from, to) = (movement.original, movement.current)
+        // The model first: the update that settles the row may ask for rows it brings in.
+        if from != to { dataSource?.list(self, moveRowAt: from, to: to) }
+        finishMovement()
+        // The data source's sections may have moved with the row.
+        if from != to { sectionsMayHaveChanged() }
+    }
+
+    /// Puts the lifted row back where it was; the data source hears nothing.
+    public func cancelInteractiveMovement() {
+        guard let movement else { return }
+        let from = movement.current
+        // Back in the data source's order before any row is asked for again.
+        movement.current = movement.original
+        if from != movement.original { moveInLayout(from: from, to: movement.original) }
+        finishMovement()
+    }
+
+    /// A lifted row's cell leaves the list (a reload): the movement ends where it is, with no
+    /// word to the data source (a reload reads its order afresh).
+    func dropMovement() {
+        guard let movement else { return }
+        movement.autoscroll?.stopped = true
+        movement.cell.isHighlighted = false
+        self.movement = nil
+    }
+
+    private func finishMovement() {
+        guard let movement else { return }
+        movement.autoscroll?.stopped = true
+        self.movement = nil
+        movement.cell.isHighlighted = false
+        if let r = visibleCells.first(where: { $0.value === movement.cell })?.key {
+            movement.cell.frame = rectForRow(r)
+        }
+        updateVisibleRows()
+    }
+
+    /// The lifted cell where the finger holds it (never beyond the content's ends), in front
+    /// of the rows and headers. Called at the end of every update while a row moves.
+    func placeLiftedCell() {
+        guard let movement, movement.cell.superview === self else { return }
+        let cell = movement.cell
+        let fingerY = convert(movement.finger, from: nil).y
+        let h = cell.frame.height
+        let y = min(max(0, fingerY - movement.grab), max(0, contentSize.height - h))
+        let rect = Rect(x: 0, y: y, width: bounds.width, height: h)
+        if cell.frame != rect { cell.frame = rect }
+        let front = indicatorsFront - (sectionIndex.map { $0.superview === self ? 1 : 0 } ?? 0)
+        if subviews.index(ofIdentical: cell) != front - 1 { insertSubview(cell, at: front - 1) }
+    }
+
+    /// The row takes the place of each neighbour whose middle the lifted cell's middle has
+    /// passed, one place at a time (a taller or shorter neighbour never makes it swing back).
+    func followFinger() {
+        guard let movement else { return }
+        let middle = convert(movement.finger, from: nil).y - movement.grab + movement.cell.frame.height / 2
+        var target = movement.current
+        while target > 0, middle < rectForRow(target - 1).midY { target -= 1 }
+        while target < rowCount - 1, middle > rectForRow(target + 1).midY { target += 1 }
+        if target != movement.current {
+            let from = movement.current
+            movement.current = target
+            moveInLayout(from: from, to: target)
+        }
+        placeLiftedCell()
+    }
+
+    /// How fast the list scrolls by itself with the finger `depth` px into the band along an
+    /// edge (`ReorderAutoscroll.band` deep): faster the deeper, to `maximumSpeed` at the edge.
+    static func autoscrollSpeed(depth: Double) -> Double {
+        let band = ReorderAutoscroll.band
+        guard depth > 0 else { return 0 }
+        return ReorderAutoscroll.maximumSpeed * min(1, depth / band)
+    }
+
+    /// The list's own speed (px/s, positive downwards) for where the finger is: in the band
+    /// along the visible top it scrolls up, along the bottom down, and not past its range.
+    func autoscrollVelocity() -> Double {
+        guard let movement else { return 0 }
+        let visible = bounds.inset(by: adjustedContentInset)
+        let y = convert(movement.finger, from: nil).y
+        let band = ReorderAutoscroll.band
+        let range = verticalRange
+        if y < visible.minY + band, contentOffset.y > range.lowerBound {
+            return -Self.autoscrollSpeed(depth: visible.minY + band - y)
+        }
+        if y > visible.maxY - band, contentOffset.y < range.upperBound {
+            return Self.autoscrollSpeed(depth: y - (visible.maxY - band))
+        }
+        return 0
+    }
+
+    private func startAutoscrollIfNeeded() {
+        guard let movement, movement.autoscroll == nil, autoscrollVelocity() != 0, let window else { return }
+        let a = ReorderAutoscroll(list: self, start: window.now)
+        movement.autoscroll = a
+        window.addAnimation(a)
+    }
+
+    /// A frame of the autoscroll: the list moves on by the speed for where the finger is, the
+    /// lifted row with the finger; false once the finger left the bands or the list its range
+    /// (the next move that brings it back starts another).
+    func autoscrollStep(dt: Double) -> Bool {
+        guard let movement else { return false }
+        let v = autoscrollVelocity()
+        guard v != 0 else {
+            movement.autoscroll = nil
+            return false
+        }
+        let range = verticalRange
+        let y = min(max(contentOffset.y + v * dt, range.lowerBound), range.upperBound)
+        contentOffset = Point(x: contentOffset.x, y: y)
+        followFinger()
+        return true
+    }
+
+    /// Turns the long press that lifts rows on or off.
+    func updateRowReorder() {
+        if reordersRowsOnLongPress, rowReorder == nil {
+            rowReorder = RowReorder(list: self)
+        } else if !reordersRowsOnLongPress, let r = rowReorder {
+            cancelInteractiveMovement()
+            removeGestureRecognizer(r.press)
+            rowReorder = nil
+        }
+    }
+
+    /// The long press that lifts a row (`reordersRowsOnLongPress`) and moves it.
+    func reorderPressChanged(_ g: GestureRecognizer) {
+        switch g.state {
+        case .began:
+            let p = g.location(in: self)
+            guard let (row, cell) = visibleCells.first(where: { $0.value.frame.contains(p) }),
+                beginInteractiveMovementForRow(row), let movement
+            else { return }
+            // Held where the finger took it, not by its middle.
+            self.movement = RowMovement(
+                original: movement.original, cell: cell, grab: p.y - cell.frame.minY, finger: convert(p, to: nil))
+            placeLiftedCell()
+        case .changed:
+            updateInteractiveMovementTargetPosition(g.location(in: self))
+        case .ended:
+            endInteractiveMovement()
+        case .cancelled, .failed:
+            cancelInteractiveMovement()
+        default:
+            break
+        }
+    }
+}
+
+/// The long press on a list that lifts a row the data source lets move; it may begin only on
+/// such a row, so a long press elsewhere leaves the list's own gestures alone.
+@MainActor
+final class RowReorder: GestureRecognizerDelegate {
+    unowned let list: ListView
+    let press = LongPressGestureRecognizer()
+
+    init(list: ListView) {
+        self.list = list
+        press.name = "rowReorder"
+        press.delegate = self
+        press.addAction { [unowned list] g in list.reorderPressChanged(g) }
+        list.addGestureRecognizer(press)
+    }
+
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        let p = recognizer.location(in: list)
+        guard list.interactiveMovementRow == nil, let dataSource = list.dataSource,
+            let row = list.visibleCells.first(where: { $0.value.frame.contains(p) })?.key
+        else { return false }
+        return dataSource.list(list, canMoveRow: row)
+    }
+}
+
+/// Scrolls a list while a lifted row is held near its top or bottom edge, a frame at a time.
+@MainActor
+final class ReorderAutoscroll: FrameAnimation {
+    /// How deep the band along each edge is where the list scrolls by itself.
+    static let band = 60.0
+    /// Its speed at the edge (px/s).
+    static let maximumSpeed = 1200.0
+    weak var list: ListView?
+    private var last: Double
+    var stopped = false
+
+    init(list: ListView, start: Double) {
+        self.list = list
+        last = start
+    }
+
+    func advance(to time: Double) -> Bool {
+        guard !stopped, let list else { return false }
+        let dt = max(0, time - last)
+        last = time
+        return list.autoscrollStep(dt: dt)
+    }
+}

@@ -1,0 +1,203 @@
+import ScrollwayGeometry
+import ScrollwayHeadless
+import ScrollwayScrolling
+import ScrollwayViews
+import Testing
+
+/// Rows moved: by the app (`moveRow(at:to:)`) and by hand (a long press lifts a row, a drag
+/// takes it to another place, the list scrolling by itself near its ends), the data source
+/// told once, when it is dropped.
+@MainActor
+@Suite struct ListReorderTests {
+    /// Items of one or two lines (every third has a second): rows of two heights. Row 0 is
+    /// pinned (it may not move).
+    final class Items: ListDataSource {
+        var items: [String]
+        var moves: [(Int, Int)] = []
+        init(count: Int) {
+            items = (0..<count).map { $0 % 3 == 0 ? "Item \($0)\nwith a second line" : "Item \($0)" }
+        }
+        func numberOfRows(in list: ListView) -> Int { items.count }
+        func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+            let cell = list.dequeueReusableCell(withIdentifier: "r")
+            cell.textLabel.text = items[row]
+            return cell
+        }
+        func list(_ list: ListView, canMoveRow row: Int) -> Bool { row != 0 }
+        func list(_ list: ListView, moveRowAt source: Int, to destination: Int) {
+            moves.append((source, destination))
+            items.insert(items.remove(at: source), at: destination)
+        }
+    }
+
+    func make(_ items: Items) -> (FrameDriver, ListView) {
+        let window = Window(size: Size(width: 320, height: 480))
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        list.register("r") { ListCell(reuseIdentifier: "r") }
+        list.dataSource = items
+        list.reordersRowsOnLongPress = true
+        window.addSubview(list)
+        list.reloadData()
+        let driver = FrameDriver(window: window)
+        driver.advance(by: 0.05)
+        return (driver, list)
+    }
+
+    /// Every cell in view shows the model's item for its row, at its row's rect.
+    func expectCellsMatch(_ list: ListView, _ items: Items, skipping lifted: Int? = nil) {
+        for (row, cell) in list.visibleCells where row != lifted {
+            #expect(cell.textLabel.text == items.items[row], "row \(row)")
+            #expect(cell.frame == list.rectForRow(row), "row \(row)'s frame")
+        }
+    }
+
+    @Test func moveRowTakesTheCellAndItsHeightAndKeepsTheOffset() throws {
+        let items = Items(count: 60)
+        let (driver, list) = make(items)
+        list.contentOffset = Point(x: 0, y: 100)
+        driver.advance(by: 0.05)
+        let cell = try #require(list.visibleCells[3])
+        let tall = list.rectForRow(3).height
+        #expect(tall > list.rectForRow(4).height)  // two lines against one
+        let below = list.rectForRow(9).minY
+        let fifthTop = list.rectForRow(5).minY
+        items.items.insert(items.items.remove(at: 3), at: 7)
+        list.moveRow(at: 3, to: 7)
+        driver.advance(by: 0.05)
+        #expect(list.visibleCells[7] === cell && list.rectForRow(7).height == tall)
+        #expect(list.contentOffset.y == 100)
+        // The rows between moved up a place, by the moved row's height; those after it stay.
+        #expect(list.rectForRow(4).minY == fifthTop - tall)
+        #expect(list.rectForRow(9).minY == below)
+        expectCellsMatch(list, items)
+        // One the data source does not agree with (no such row) is refused and reloads.
+        list.moveRow(at: 3, to: 60)
+        expectCellsMatch(list, items)
+    }
+
+    /// Held half a second, a row lifts; dragged down it takes the place of each row whose
+    /// middle it passes (they move up for it, the list stays still), and dropped there the data
+    /// source hears of the one move.
+    @Test func aLongPressLiftsARowThatADragMovesAndTheDropTellsTheDataSourceOnce() throws {
+        let items = Items(count: 40)
+        let (driver, list) = make(items)
+        var drags = 0
+        list.panGestureRecognizer.addAction { g in if g.state == .began { drags += 1 } }
+        let start = list.convert(list.rectForRow(2), to: nil)
+        let lifted = try #require(list.visibleCells[2])
+        // Down 130 px after the hold, in 10 px steps, then held (not lifted).
+        let p = Point(x: 160, y: start.midY)
+        let moves = (1...13).map { (t: 600 + 16 * Double($0), to: p + Point(x: 0, y: 10 * Double($0))) }
+        let end = driver.send(from: driver.time + 0.05) { $0.touch(from: p, at: 0, moves: moves, liftAt: nil, id: 1) }
+        driver.advance(to: end + 0.05)
+        // It floats where the finger holds it, highlighted, over the rows.
+        #expect(lifted.isHighlighted)
+        #expect(lifted.frame.minY == start.minY + 130)
+        // Its middle passed the middles of rows 3, 4 and 5 (44, 44 and 64 px tall below its 64):
+        // it stands at 5, they at 2 to 4.
+        let now = try #require(list.interactiveMovementRow)
+        var passed = 2
+        while passed + 1 < 40,
+            lifted.frame.midY > list.rectForRow(passed + 1).midY
+        {
+            passed += 1
+        }
+        #expect(now == passed && now > 2)
+        #expect(list.visibleCells[now] === lifted)
+        // The others show the rows as they stand, though the model has not moved yet.
+        for (row, cell) in list.visibleCells where row != now {
+            let model = row < 2 || row > now ? row : row + 1
+            #expect(cell.textLabel.text == items.items[model] && cell.frame == list.rectForRow(row))
+        }
+        #expect(items.moves.isEmpty && list.contentOffset.y == 0 && drags == 0)
+        // Dropped: the data source moves it once, and the cells show the new order.
+        driver.send(.touchUp(id: 1), at: driver.time + 0.01)
+        driver.send(.touchFrame, at: driver.time)
+        driver.settle()
+        #expect(items.moves.count == 1 && items.moves.first! == (2, now))
+        #expect(items.items[now] == "Item 2")
+        #expect(!lifted.isHighlighted && list.interactiveMovementRow == nil)
+        expectCellsMatch(list, items)
+    }
+
+    /// Held near the bottom edge, the lifted row scrolls the list by itself, faster the
+    /// deeper into the band, taking the place of the rows that come under it; the rows brought
+    /// in meanwhile show their own items; dropped, the model moves it once, far down.
+    @Test func aRowHeldNearTheBottomScrollsTheListOnAndDropsFarBelow() throws {
+        let items = Items(count: 200)
+        let (driver, list) = make(items)
+        let p = list.convert(list.rectForRow(4), to: nil).center
+        // Lifted, then down to 10 px above the bottom edge, and held there 1.5 s.
+        let to = Point(x: 160, y: 470)
+        let moves = (1...10).map { (t: 600 + 16 * Double($0), to: p + (to - p) * (Double($0) / 10)) }
+        let end = driver.send(from: driver.time + 0.05) { $0.touch(from: p, at: 0, moves: moves, liftAt: nil, id: 1) }
+        driver.advance(to: end + 0.1)
+        let early = list.contentOffset.y
+        #expect(early > 0)
+        driver.advance(by: 1.4)
+        // 50 px into the 60 px band: five sixths of 1,200 px/s, about 1,400 px in 1.4 s.
+        let travelled = list.contentOffset.y - early
+        #expect(travelled > 1_300 && travelled < 1_500)
+        let now = try #require(list.interactiveMovementRow)
+        #expect(now > 30)
+        let lifted = try #require(list.visibleCells[now])
+        #expect(lifted.textLabel.text == "Item 4")
+        // Held by its middle where the finger is.
+        #expect(lifted.convert(lifted.bounds, to: nil).midY == to.y)
+        for (row, cell) in list.visibleCells where row != now {
+            #expect(cell.textLabel.text == items.items[row < 4 || row > now ? row : row + 1])
+        }
+        // Then up to the top band for half a second: the list scrolls back up, and the rows
+        // that come in above it (between its old and new places) show theirs.
+        let up = Point(x: 160, y: 20)
+        let back = driver.send(from: driver.time + 0.01) {
+            $0.move(id: 1, through: [to + (up - to) * 0.5, up], after: 0)
+        }
+        driver.advance(to: back + 0.5)
+        let high = try #require(list.interactiveMovementRow)
+        #expect(high < now - 10 && high > 4)
+        for (row, cell) in list.visibleCells where row != high {
+            #expect(cell.textLabel.text == items.items[row < 4 || row > high ? row : row + 1], "row \(row)")
+        }
+        // Down again, past where it was, and dropped there.
+        let down = driver.send(from: driver.time + 0.01) { $0.move(id: 1, through: [Point(x: 160, y: 240)], after: 0) }
+        driver.advance(to: down + 0.05)
+        let dropped = try #require(list.interactiveMovementRow)
+        driver.send(.touchUp(id: 1), at: driver.time + 0.01)
+        driver.send(.touchFrame, at: driver.time)
+        driver.settle()
+        #expect(items.moves.count == 1 && items.moves.first! == (4, dropped) && items.items[dropped] == "Item 4")
+        expectCellsMatch(list, items)
+        // It stopped scrolling with the drop.
+        let offset = list.contentOffset.y
+        driver.advance(by: 0.5)
+        #expect(list.contentOffset.y == offset)
+    }
+
+    /// A long press on a row that may not move lifts nothing, and a drag that moves before the
+    /// half second scrolls the list as ever. A movement cancelled puts the row back, and the
+    /// data source hears nothing.
+    @Test func pinnedRowsStayQuickDragsScrollAndACancelPutsTheRowBack() throws {
+        let items = Items(count: 40)
+        let (driver, list) = make(items)
+        let first = list.convert(list.rectForRow(0), to: nil).center
+        driver.send(from: driver.time + 0.05) { $0.tap(at: first, at: 0, hold: 800) }
+        driver.settle()
+        #expect(list.interactiveMovementRow == nil && list.visibleCells[0]?.isHighlighted == false)
+        #expect(!list.beginInteractiveMovementForRow(0))
+        let p = list.convert(list.rectForRow(5), to: nil).center
+        driver.send(from: driver.time + 0.05) { $0.flick(from: p, by: Point(x: 0, y: -200), at: 0) }
+        driver.settle()
+        #expect(list.contentOffset.y > 200 && list.interactiveMovementRow == nil && items.moves.isEmpty)
+
+        list.setContentOffset(.zero, animated: false)
+        driver.advance(by: 0.05)
+        #expect(list.beginInteractiveMovementForRow(3))
+        list.updateInteractiveMovementTargetPosition(Point(x: 160, y: list.rectForRow(8).midY))
+        #expect(list.interactiveMovementRow == 7 || list.interactiveMovementRow == 8)
+        list.cancelInteractiveMovement()
+        driver.advance(by: 0.05)
+        #expect(list.interactiveMovementRow == nil && items.moves.isEmpty)
+        expectCellsMatch(list, items)
+    }
+}
