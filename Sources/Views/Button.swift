@@ -94,6 +94,12 @@ open class Button: PressableControl {
         return Size(width: w + 4 * cornerRadius, height: 44)
     }
 
+    /// The title's baseline: one line centred in the height, as `draw` places it.
+    open override func baselines(forWidth width: Double) -> Baselines {
+        guard let font = font ?? Font.standard else { return .bottom }
+        return .centred(lines: 1, metrics: font.metrics(scale: window?.scale ?? 1))
+    }
+
     /// The title's width with the rounded ends, and the 44 points a finger needs.
     open override var intrinsicContentSize: Size {
         sizeThatFits(Size(width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude))

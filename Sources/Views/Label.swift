@@ -112,6 +112,18 @@ open class Label: View {
 
     open override var intrinsicContentSizeDependsOnWidth: Bool { numberOfLines != 1 && preferredMaxLayoutWidth == nil }
 
+    /// The first and last lines' baselines as `draw` places them at `width` (the lines broken
+    /// there, whatever `preferredMaxLayoutWidth` says: it sizes the label, the width draws it),
+    /// their band centred in the height. A label squeezed shorter than its text draws from its
+    /// top instead: its baselines then stand where centred text's would, above the drawn ones
+    /// by half the shortfall. (Following the squeeze would make a baseline a different function
+    /// of the height on either side of the text's own, and a constraint on it could flip the
+    /// solution between the two at every pass.)
+    open override func baselines(forWidth width: Double) -> Baselines {
+        guard let layout = layout(maxWidth: width, scale: scale) else { return .bottom }
+        return .centred(lines: layout.lines.count, metrics: layout.metrics)
+    }
+
     private func contentChanged() {
         setNeedsDisplay()
         superview?.setNeedsLayout()

@@ -1,11 +1,12 @@
 import ScrollwayGeometry
 import ScrollwayLayout
 
-/// Which edge, centre or size of a view or layout guide an anchor names (UIKit's
-/// `NSLayoutConstraint.Attribute`). Leading and trailing are left and right: text direction
-/// does not mirror layout (yet).
+/// Which edge, centre, size or baseline of a view or layout guide an anchor names (UIKit's
+/// `NSLayoutConstraint.Attribute`). Leading and trailing are left and right, or right and left
+/// in a right-to-left layout. The baselines are a view's alone (`View.baselines(forWidth:)`).
 public enum LayoutAttribute: String, Sendable {
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+    case firstBaseline, lastBaseline
 }
 
 /// The thing an anchor belongs to: a view or a layout guide.
@@ -157,6 +158,12 @@ extension View: LayoutAnchorProviding {
     public var centerYAnchor: LayoutYAxisAnchor { LayoutAnchor(.view(self), .centerY) }
     public var widthAnchor: LayoutDimension { LayoutAnchor(.view(self), .width) }
     public var heightAnchor: LayoutDimension { LayoutAnchor(.view(self), .height) }
+    /// The baseline of the first line of text the view draws, or its bottom edge if it draws
+    /// none (UIKit's): views of different fonts aligned on it read as one line.
+    public var firstBaselineAnchor: LayoutYAxisAnchor { LayoutAnchor(.view(self), .firstBaseline) }
+    /// The baseline of the last line of text the view draws (a wrapping label's last line), or
+    /// its bottom edge if it draws none.
+    public var lastBaselineAnchor: LayoutYAxisAnchor { LayoutAnchor(.view(self), .lastBaseline) }
 }
 
 extension LayoutGuide: LayoutAnchorProviding {

@@ -125,6 +125,11 @@ final class LayoutEngine {
         var roleConstraints: [LinearConstraint] = []
         /// Items this one keeps registered (a frame guide's owner).
         var dependencies: [ObjectIdentifier] = []
+        /// The view's baselines, made when a constraint first names one.
+        var baselines: BaselineHolds?
+        /// The width layout last solved for a view it places, at which its baselines are
+        /// measured (nil: its bounds' width, until a solve).
+        var solvedWidth: Double?
 
         /// The view or guide, while it lives.
         var item: LayoutItem? {
@@ -155,6 +160,15 @@ final class LayoutEngine {
         static func == (a: IntrinsicKey, b: IntrinsicKey) -> Bool {
             a.axes == b.axes && a.hugging == b.hugging && a.compression == b.compression
         }
+    }
+
+    /// A view's first and last baselines as variables, their distances below its top: each
+    /// held to its height by a required equality (`baseline == fraction × height + offset`,
+    /// `BaselinePosition`), whose offset moves in place when its text does.
+    struct BaselineHolds {
+        let first, last: LayoutVariable
+        var definitions: [LinearConstraint]
+        var value: Baselines
     }
 
     /// A required hugging or compression resistance acts at this, just below required: a
@@ -222,7 +236,9 @@ final class LayoutEngine {
         guard let s = items[key] else { return }
         s.references -= 1
         guard s.references <= 0 else { return }
-        for c in s.pins.compactMap({ $0 }) + s.intrinsicConstraints + s.roleConstraints where solver.contains(c) {
+        let baselines = s.baselines?.definitions ?? []
+        for c in s.pins.compactMap({ $0 }) + s.intrinsicConstraints + s.roleConstraints + baselines
+        where solver.contains(c) {
             try? solver.remove(c)
         }
         items[key] = nil
@@ -426,6 +442,11 @@ final class LayoutEngine {
         switch attribute {
         case .width: return LinearExpression(s.width)
         case .height: return LinearExpression(s.height)
+        case .firstBaseline, .lastBaseline:
+            // A guide has no baseline (nor has UIKit's); no anchor names one.
+            guard case .view(let v) = item, let top = expression(item, .top, in: host) else { return nil }
+            let b = baselineHolds(s, v)
+            return top + (attribute == .firstBaseline ? b.first : b.last)
         default: break
         }
         let horizontal = [.left, .right, .leading, .trailing, .centerX].contains(attribute)
@@ -447,8 +468,69 @@ final class LayoutEngine {
         case .bottom: return position + s.height
         case .centerX: return position + s.width * 0.5
         case .centerY: return position + s.height * 0.5
-        case .width, .height: return nil
+        case .width, .height, .firstBaseline, .lastBaseline: return nil
         }
+    }
+
+    // MARK: Baselines
+
+    /// `v`'s baselines, made and put in the solver the first time a constraint names one.
+    private func baselineHolds(_ s: ItemState, _ v: View) -> BaselineHolds {
+        if let made = s.baselines { return made }
+        let value = v.baselines(forWidth: baselineWidth(s, v))
+        let b = BaselineHolds(
+            first: LayoutVariable("\(s.name).firstBaseline"), last: LayoutVariable("\(s.name).lastBaseline"),
+            definitions: [], value: value)
+        s.baselines = b
+        defineBaselines(s, value)
+        return s.baselines!
+    }
+
+    /// Holds `s`'s baseline variables to its height as `value` says (new constraints).
+    private func defineBaselines(_ s: ItemState, _ value: Baselines) {
+        guard var b = s.baselines else { return }
+        for c in b.definitions where solver.contains(c) { try? solver.remove(c) }
+        b.definitions = [(b.first, value.first, "firstBaseline"), (b.last, value.last, "lastBaseline")].map {
+            variable, position, name in
+            let c = LinearExpression(variable) == LinearExpression(s.height) * position.heightFraction + position.offset
+            c.identifier = "\(s.name).\(name) (its text)"
+            return c
+        }
+        b.value = value
+        s.baselines = b
+        for c in b.definitions { addQuietly(c) }
+    }
+
+    /// The width `v`'s baselines are measured at: what layout solved for a view it places (a
+    /// wrapping label's lines are broken at it), a hand-set frame's own.
+    private func baselineWidth(_ s: ItemState, _ v: View) -> Double {
+        isPinned(v) ? v.bounds.width : (s.solvedWidth ?? v.bounds.width)
+    }
+
+    /// The baselines as the view now says: a new offset moves in place (a new text, a new
+    /// width), a new fraction of the height makes the constraints anew.
+    private func refreshBaselines(_ s: ItemState, _ v: View) {
+        guard let b = s.baselines else { return }
+        let value = v.baselines(forWidth: baselineWidth(s, v))
+        guard value != b.value else { return }
+        if value.first.heightFraction == b.value.first.heightFraction,
+            value.last.heightFraction == b.value.last.heightFraction,
+            (try? solver.updateConstants(zip(b.definitions, [value.first.offset, value.last.offset]).map { $0 }))
+                != nil
+        {
+            s.baselines?.value = value
+            return
+        }
+        defineBaselines(s, value)
+    }
+
+    /// Whether a view whose baselines a constraint names, just solved `width` wide, has them
+    /// elsewhere at that width than where the solve put them: it is then measured again there
+    /// and solved again, as a wrapping label's intrinsic height is.
+    private func baselinesMoved(_ s: ItemState, _ v: View, width: Double) -> Bool {
+        guard let b = s.baselines, s.solvedWidth != width else { return false }
+        s.solvedWidth = width
+        return v.baselines(forWidth: width) != b.value
     }
 
     // MARK: Changes from the views
@@ -507,6 +589,10 @@ final class LayoutEngine {
                     dirty.insert(key)
                     needsSolve = true
                 }
+                if baselinesMoved(s, v, width: f.width) {
+                    dirty.insert(key)
+                    needsSolve = true
+                }
             case .guide(let g)?:
                 // On the grid too: a content guide's size is the content size the views pinned
                 // to it fill.
@@ -542,12 +628,14 @@ final class LayoutEngine {
             refreshDirtyItems()
             solver.updateVariables()
             for key in itemOrder {
-                guard let s = items[key], case .view(let v)? = s.item, v.intrinsicContentSizeDependsOnWidth,
-                    !v.translatesAutoresizingMaskIntoConstraints || v === freeRoot
-                else { continue }
+                guard let s = items[key], case .view(let v)? = s.item, !isPinned(v) else { continue }
                 let w = max(0, clean(s.width.value))
-                if v.layoutWidthForIntrinsicSize != w {
+                if v.intrinsicContentSizeDependsOnWidth, v.layoutWidthForIntrinsicSize != w {
                     v.layoutWidthForIntrinsicSize = w
+                    dirty.insert(key)
+                    needsSolve = true
+                }
+                if baselinesMoved(s, v, width: w) {
                     dirty.insert(key)
                     needsSolve = true
                 }
@@ -606,6 +694,7 @@ final class LayoutEngine {
             let pinned = isPinned(v)
             refreshPins(s, v, pinned: pinned)
             refreshIntrinsic(s, v, active: !pinned, moves: &moves)
+            refreshBaselines(s, v)
         }
         moveIntrinsicSizes(moves)
         dirty.removeAll()

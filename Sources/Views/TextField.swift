@@ -28,6 +28,8 @@ open class TextField: Control, TextEditingView {
         didSet {
             layouts.removeAll()
             setNeedsDisplay()
+            // Its baselines move with the font.
+            invalidateIntrinsicContentSize()
         }
     }
     /// Drawing and the caret rectangle (which a system input method is told after every frame
@@ -368,4 +370,10 @@ open class TextField: Control, TextEditingView {
 
     /// A line of text's 44 points high; as wide as layout makes it.
     open override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: 44) }
+
+    /// Its one line's baseline, where the text and the placeholder are drawn (`textRect`).
+    open override func baselines(forWidth width: Double) -> Baselines {
+        guard let font = font ?? Font.standard else { return .bottom }
+        return .centred(lines: 1, metrics: font.metrics(scale: window?.scale ?? 1))
+    }
 }

@@ -411,6 +411,14 @@ open class View {
     /// (`layoutWidthForIntrinsicSize`) until the two agree.
     open var intrinsicContentSizeDependsOnWidth: Bool { false }
 
+    /// Where this view's first and last baselines stand when it is `width` wide: what its
+    /// `firstBaselineAnchor` and `lastBaselineAnchor` name (UIKit's baseline offsets). The
+    /// bottom edge by default, as for any UIKit view without text; a view that draws text says
+    /// where its lines' baselines are as it draws them at that width. Layout asks again at each
+    /// width it solves (a wrapping label's last line moves with it); call
+    /// `invalidateIntrinsicContentSize()` when they move otherwise (a new text or font).
+    open func baselines(forWidth width: Double) -> Baselines { .bottom }
+
     /// Called after layout moved or resized one of this view's layout guides (`layoutFrame`):
     /// a scroll view takes its content size from its content guide. Nothing by default.
     open func layoutGuidesDidChange() {}
