@@ -31,6 +31,10 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     }
     /// Named in diagnostics (an unsatisfiable set lists constraints by it).
     public var identifier: String?
+    /// Made by the toolkit to define a guide, below required (the readable content guide's pull
+    /// to its margins' width): giving way is its job, so it is not among
+    /// `Window.brokenLayoutConstraints`.
+    var isGuideDefinition = false
     /// The view it is installed on while active (the items' nearest common ancestor).
     public internal(set) weak var installedOn: View?
 

@@ -839,7 +839,7 @@ final class LayoutEngine {
     var brokenConstraints: [LayoutConstraint] {
         let broken = Set(solver.brokenConstraints.map(ObjectIdentifier.init))
         return installed.values.filter { $0.linear.map { broken.contains(ObjectIdentifier($0)) } ?? false }
-            .map(\.constraint)
+            .map(\.constraint).filter { !$0.isGuideDefinition }
     }
 }
 

@@ -528,6 +528,8 @@ open class View {
     /// The margins' guide and the four constraints that hold it inside the view, made when the
     /// guide is first asked for (most views never are).
     var marginsGuide: (guide: LayoutGuide, edges: [LayoutConstraint])?
+    /// The readable content guide, made when first asked for.
+    var readableGuide: LayoutGuide?
 
     /// Whether this view's content flips in a right-to-left layout (UIKit's name): its
     /// subviews' leading and trailing anchors follow it (`effectiveUserInterfaceLayoutDirection`).
