@@ -13,14 +13,35 @@ extension View {
         }
     }
 
-    /// A guide inside the view by its margins (UIKit's `layoutMarginsGuide`): content pinned to
-    /// it keeps the margins from the view's edges, leading and trailing mirrored with the
-    /// view's direction.
+    /// The margins content keeps, by left and right: `layoutMargins`, raised where the view
+    /// preserves its superview's (`preservesSuperviewLayoutMargins`) and an edge comes within
+    /// them, by as much as keeps the content inside the superview's effective margins too.
+    /// What `layoutMarginsGuide` stands inside; a view that lays out by hand within its
+    /// margins reads this. (UIKit reports the raised margins through `layoutMargins` itself;
+    /// here that stays what was set, so that reading and writing it back does not keep
+    /// margins the view had only from where it stood.)
+    public var effectiveLayoutMargins: EdgeInsets {
+        let own = layoutMargins
+        guard preservesSuperviewLayoutMargins, let s = superview else { return own }
+        return own.preserving(s.effectiveLayoutMargins, frame: frame, superviewSize: s.bounds.size)
+    }
+
+    /// `effectiveLayoutMargins` by leading and trailing, as the margins guide's constraints
+    /// take them.
+    var effectiveDirectionalLayoutMargins: DirectionalEdgeInsets {
+        guard preservesSuperviewLayoutMargins else { return directionalLayoutMargins }
+        let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        return DirectionalEdgeInsets(effectiveLayoutMargins, rightToLeft: rtl)
+    }
+
+    /// A guide inside the view by its effective margins (UIKit's `layoutMarginsGuide`):
+    /// content pinned to it keeps the margins from the view's edges, leading and trailing
+    /// mirrored with the view's direction.
     public var layoutMarginsGuide: LayoutGuide {
         if let made = marginsGuide { return made.guide }
         let guide = LayoutGuide(identifier: "\(name ?? "\(type(of: self))").layoutMarginsGuide")
         addLayoutGuide(guide)
-        let m = directionalLayoutMargins
+        let m = effectiveDirectionalLayoutMargins
         let edges = [
             guide.leadingAnchor.constraint(equalTo: leadingAnchor, constant: m.leading),
             guide.topAnchor.constraint(equalTo: topAnchor, constant: m.top),
@@ -61,16 +82,27 @@ extension View {
         return guide
     }
 
-    /// The margins changed: the guide's constraints take the new ones (each a constant moved in
-    /// place), then the view hears of it.
+    /// The margins changed (set, or inherited anew): the guide's constraints take the
+    /// effective ones (each a constant moved in place), then the view hears of it, and lays
+    /// out again, so that subviews that preserve its margins look again.
     func marginsChanged() {
+        let m = effectiveDirectionalLayoutMargins
+        preservedMargins = preservesSuperviewLayoutMargins ? m : nil
         if let edges = marginsGuide?.edges {
-            let m = directionalLayoutMargins
             for (c, constant) in zip(edges, [m.leading, m.top, -m.trailing, -m.bottom]) where c.constant != constant {
                 c.constant = constant
             }
         }
+        setNeedsLayout()
         layoutMarginsDidChange()
+    }
+
+    /// A layout pass reached a view that may inherit other margins than it was last told of
+    /// (it moved, or its superview's size or margins changed; or it stopped preserving them).
+    func updatePreservedMargins() {
+        let now = preservesSuperviewLayoutMargins ? effectiveDirectionalLayoutMargins : nil
+        guard now != preservedMargins else { return }
+        marginsChanged()
     }
 }
 
@@ -78,4 +110,22 @@ extension LayoutPriority {
     /// The readable content guide's pull to its margins' width, just below required: the
     /// guide fills its margins unless the readable width or a required constraint holds it.
     static let readableFill: LayoutPriority = 999
+}
+
+extension EdgeInsets {
+    /// These margins of a view at `frame` in a superview `superviewSize` large, each edge
+    /// raised where it lies within the superview's `margins`: to as much as keeps the content
+    /// inside them too (the superview's margin less the edge's distance from the superview's
+    /// edge). An edge at or beyond the superview's margin keeps its own. The superview's
+    /// bounds origin is not counted, as layout does not count it: a scroll offset moves no
+    /// margin.
+    func preserving(_ margins: EdgeInsets, frame: Rect, superviewSize: Size) -> EdgeInsets {
+        func edge(_ own: Double, _ theirs: Double, _ distance: Double) -> Double {
+            distance < theirs ? max(own, theirs - distance) : own
+        }
+        return EdgeInsets(
+            top: edge(top, margins.top, frame.minY), left: edge(left, margins.left, frame.minX),
+            bottom: edge(bottom, margins.bottom, superviewSize.height - frame.maxY),
+            right: edge(right, margins.right, superviewSize.width - frame.maxX))
+    }
 }

@@ -47,6 +47,8 @@ open class View {
             guard center != oldValue else { return }
             invalidate()
             if isInLayoutEngine { layoutEngineItemChanged() }
+            // Its distance from its superview's margins changed.
+            if preservesSuperviewLayoutMargins { setNeedsLayout() }
         }
     }
 
@@ -383,9 +385,14 @@ open class View {
         guard needsLayout || descendantNeedsLayout else { return }
         descendantNeedsLayout = false
         if needsLayout {
+            // A moved or resized view, or one whose superview's size or margins changed, may
+            // inherit other margins: its guide takes them before constraints are solved, and
+            // its own layout below sees them.
+            if preservesSuperviewLayoutMargins { updatePreservedMargins() }
             needsLayout = false
             let fill = Rect(origin: .zero, size: bounds.size).inset(by: fillInsets)
             for v in subviews where v.fillsSuperview && v.frame != fill { v.frame = fill }
+            for v in subviews where v.preservesSuperviewLayoutMargins { v.updatePreservedMargins() }
             layoutSubviews()
         }
         for v in subviews { v.layoutSubtreeIfNeeded() }
@@ -530,6 +537,16 @@ open class View {
     var marginsGuide: (guide: LayoutGuide, edges: [LayoutConstraint])?
     /// The readable content guide, made when first asked for.
     var readableGuide: LayoutGuide?
+    /// Whether the view's margins grow to keep its content inside its superview's margins
+    /// where its edges come within them (UIKit's name; false by default): a panel flush with a
+    /// card's edge then lines its content up with the card's. `effectiveLayoutMargins` is what
+    /// results; `layoutMarginsGuide` stands inside it.
+    @exclusivity(unchecked) public var preservesSuperviewLayoutMargins = false {
+        didSet { if preservesSuperviewLayoutMargins != oldValue { updatePreservedMargins() } }
+    }
+    /// The effective margins the view was last told of, while it preserves its superview's:
+    /// a layout pass that finds them moved tells it again (`updatePreservedMargins`).
+    var preservedMargins: DirectionalEdgeInsets?
 
     /// Whether this view's content flips in a right-to-left layout (UIKit's name): its
     /// subviews' leading and trailing anchors follow it (`effectiveUserInterfaceLayoutDirection`).
@@ -550,6 +567,8 @@ open class View {
     /// Tells this view and every view under it that the direction may have changed.
     func notifyLayoutDirectionChanged() {
         layoutDirectionDidChange()
+        // Margins inherited by left and right are leading and trailing the other way round.
+        if preservesSuperviewLayoutMargins { setNeedsLayout() }
         for v in subviews { v.notifyLayoutDirectionChanged() }
     }
 
