@@ -100,20 +100,39 @@ open class TextView: ScrollView, TextEditingView {
         let none = View.noIntrinsicMetric
         guard !isScrollEnabled, let font = effectiveFont else { return Size(width: none, height: none) }
         let scale = window?.scale ?? 1
-        let width = max(1, (layoutWidthForIntrinsicSize ?? bounds.width) - textInset.horizontal)
+        let count = lineCount(viewWidth: layoutWidthForIntrinsicSize ?? bounds.width, font: font, scale: scale)
+        let height = textInset.vertical + Double(count) * font.metrics(scale: scale).lineHeight
+        return Size(width: none, height: height.rounded(.up))
+    }
+
+    /// How many lines the shown text takes in the view `viewWidth` wide (its inset inside).
+    private func lineCount(viewWidth: Double, font: Font, scale: Double) -> Int {
+        let width = max(1, viewWidth - textInset.horizontal)
         // At the width the text is laid out at already, its lines are the ones drawn (wrapped
         // piece by piece, a keystroke shaping one piece): laid out whole again, a long text cost
         // its whole length at every change.
         if let l = laidOutFor, l.width == width, l.scale == scale, font === piecesFont, l.shown == editing.shownText {
-            let height = textInset.vertical + Double(lines.count) * lineHeight
-            return Size(width: none, height: height.rounded(.up))
+            return lines.count
         }
         var count = 0
         for paragraph in editing.shownText.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             count += max(1, font.layout(String(paragraph), maxWidth: width, scale: scale).lines.count)
         }
-        let height = textInset.vertical + Double(count) * font.metrics(scale: scale).lineHeight
-        return Size(width: none, height: height.rounded(.up))
+        return count
+    }
+
+    /// Its first and last lines' baselines at `width`, as it draws them: from the inset's top,
+    /// whatever its height (the text is not centred). A text view that scrolls has them where
+    /// they stand scrolled to the top: constraints do not move as its text scrolls.
+    open override func baselines(forWidth width: Double) -> Baselines {
+        guard let font = effectiveFont else { return .bottom }
+        let scale = window?.scale ?? 1
+        let metrics = font.metrics(scale: scale)
+        let first = textInset.top + metrics.ascent
+        let lines = max(1, lineCount(viewWidth: width, font: font, scale: scale))
+        return Baselines(
+            first: BaselinePosition(heightFraction: 0, offset: first),
+            last: BaselinePosition(heightFraction: 0, offset: first + Double(lines - 1) * metrics.lineHeight))
     }
 
     open override var intrinsicContentSizeDependsOnWidth: Bool { !isScrollEnabled }

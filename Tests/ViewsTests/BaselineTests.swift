@@ -168,6 +168,35 @@ import Testing
         #expect(nameLabel.frame.minY != (40 + fieldLine - m.ascent).rounded())
     }
 
+    /// A text view draws its text from its inset's top, not centred: its first baseline is the
+    /// inset and an ascent below its top, and a line typed moves its last one down a line.
+    @Test func aTextViewsBaselinesAreItsLinesFromTheInsetsTop() throws {
+        let font = try Font.system(size: 15)
+        let m = font.metrics(scale: 1)
+        let window = Window(size: Size(width: 600, height: 400))
+        let notes = TextView()
+        notes.font = font
+        notes.isScrollEnabled = false
+        notes.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(notes)
+        LayoutConstraint.activate([
+            notes.leftAnchor.constraint(equalTo: window.leftAnchor, constant: 200),
+            notes.topAnchor.constraint(equalTo: window.topAnchor, constant: 40),
+            notes.widthAnchor.constraint(equalToConstant: 300),
+        ])
+        let first = marker(in: window, at: notes.firstBaselineAnchor)
+        let last = marker(in: window, at: notes.lastBaselineAnchor, x: 20)
+        notes.text = "One line"
+        window.layoutIfNeeded()
+        let top = 40 + notes.textInset.top + m.ascent
+        #expect(first.frame.minY == top && last.frame.minY == top)
+        notes.text = "One line\nand another"
+        window.layoutIfNeeded()
+        #expect(first.frame.minY == top)
+        #expect(last.frame.minY == top + m.lineHeight)
+        #expect(window.unsatisfiableLayouts.isEmpty)
+    }
+
     /// A fitting size counts a baseline: a cell whose footer hangs 10 below its wrapping
     /// label's last baseline is as tall as the lines the label breaks into at the width asked.
     @Test func aFittingSizeMeasuresTheLastBaselineAtTheWidthAsked() throws {
