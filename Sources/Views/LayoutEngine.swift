@@ -350,7 +350,9 @@ final class LayoutEngine {
             guard let e = expression(second, resolved(attribute, mirrored), in: host) else { return }
             rhs = e * c.multiplier + constant
         }
-        let linear = LinearConstraint(lhs, c.relation, rhs, priority: c.priority, identifier: c.identifier)
+        let linear = LinearConstraint(
+            lhs, mirrored ? Self.mirrored(c.relation) : c.relation, rhs, priority: c.priority,
+            identifier: c.identifier)
         entry.linear = linear
         let previous = entry.refusal?.identity
         do {
@@ -408,6 +410,17 @@ final class LayoutEngine {
     }
 
     private static func isDirectional(_ a: LayoutAttribute) -> Bool { a == .leading || a == .trailing }
+
+    /// An inequality seen in the mirror points the other way: `b.leading >= a.trailing + 8`
+    /// (b at least 8 past a, reading on) is `b.right <= a.left - 8` right to left, where it
+    /// had stayed `>=` and let b overlap a.
+    private static func mirrored(_ relation: LinearConstraint.Relation) -> LinearConstraint.Relation {
+        switch relation {
+        case .equal: .equal
+        case .lessOrEqual: .greaterOrEqual
+        case .greaterOrEqual: .lessOrEqual
+        }
+    }
 
     /// The edge `attribute` is on screen: leading and trailing swap sides when mirrored.
     private func resolved(_ attribute: LayoutAttribute, _ mirrored: Bool) -> LayoutAttribute {

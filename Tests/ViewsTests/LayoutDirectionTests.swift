@@ -42,6 +42,40 @@ import Testing
         #expect(ltr.unsatisfiableLayouts.isEmpty && rtl.unsatisfiableLayouts.isEmpty)
     }
 
+    /// An inequality between leading and trailing edges keeps its sense in the mirror: "b at
+    /// least 8 after a", b drawn weakly back to the leading edge, stops 8 short of a either
+    /// way (right to left it had overlapped a, its `>=` taken on the left-hand edges as is);
+    /// the same for `<=` written the other way round.
+    @Test func inequalitiesOnLeadingAndTrailingPointTheOtherWayInTheMirror() {
+        for direction in [UserInterfaceLayoutDirection.leftToRight, .rightToLeft] {
+            let window = Window(size: Size(width: 400, height: 300))
+            window.userInterfaceLayoutDirection = direction
+            let (a, b, c) = (Box(50, 20), Box(50, 20), Box(50, 20))
+            for v in [a, b, c] {
+                v.translatesAutoresizingMaskIntoConstraints = false
+                window.addSubview(v)
+                v.topAnchor.constraint(equalTo: window.topAnchor).isActive = true
+            }
+            let pullB = b.leadingAnchor.constraint(equalTo: window.leadingAnchor)
+            pullB.priority = .defaultLow
+            let pullC = c.trailingAnchor.constraint(equalTo: window.trailingAnchor)
+            pullC.priority = .defaultLow
+            LayoutConstraint.activate([
+                a.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 10),
+                b.leadingAnchor.constraint(greaterThanOrEqualTo: a.trailingAnchor, constant: 8), pullB,
+                // c's trailing edge at least 100 px in from the window's: pulled to it, c stops there.
+                c.trailingAnchor.constraint(lessThanOrEqualTo: window.trailingAnchor, constant: -100), pullC,
+            ])
+            window.layoutIfNeeded()
+            if direction == .leftToRight {
+                #expect(a.frame.minX == 10 && b.frame.minX == 68 && c.frame.maxX == 300)
+            } else {
+                #expect(a.frame.maxX == 390 && b.frame.maxX == 332 && c.frame.minX == 100)
+            }
+            #expect(window.unsatisfiableLayouts.isEmpty)
+        }
+    }
+
     /// The direction changed on a laid-out window mirrors it at the next layout, and back; a
     /// constant changed meanwhile (an animated inset) runs from the right too.
     @Test func aWindowTurnedRightToLeftLaysOutAgain() throws {
