@@ -190,6 +190,21 @@ extension ListView {
         return true
     }
 
+    /// A screen reader's "Move up" or "Move down" (`step` −1 or 1) on the row of `cell`: the
+    /// data source moves it a place, and so does the list, keeping the cell (and the reader's
+    /// place on it); a reader hears where it went. False at either end, or for a row that may
+    /// not move.
+    func moveForReader(_ cell: ListCell, by step: Int) -> Bool {
+        guard movement == nil, let dataSource, let row = row(for: cell) else { return false }
+        let target = row + step
+        guard target >= 0, target < rowCount, dataSource.list(self, canMoveRow: row) else { return false }
+        dataSource.list(self, moveRowAt: row, to: target)
+        moveRow(at: row, to: target)
+        scrollToRow(target, animated: false)
+        window?.postAccessibilityNotification(.announcement("Moved to row \(target + 1) of \(rowCount)"))
+        return true
+    }
+
     /// Turns the long press that lifts rows on or off.
     func updateRowReorder() {
         if reordersRowsOnLongPress, rowReorder == nil {

@@ -80,7 +80,12 @@ public final class ListView: ScrollView {
     /// it to be dragged to another place, the list scrolling by itself near its ends; the data
     /// source hears of the move when it is dropped (`list(_:moveRowAt:to:)`).
     /// ListView+Reorder.swift; off by default.
-    public var reordersRowsOnLongPress = false { didSet { updateRowReorder() } }
+    public var reordersRowsOnLongPress = false {
+        didSet {
+            updateRowReorder()
+            for (row, cell) in visibleCells { offerActions(of: row, on: cell) }
+        }
+    }
     /// The long press that lifts rows, while `reordersRowsOnLongPress` is on.
     var rowReorder: RowReorder?
     /// The row being moved by hand, if one is.
@@ -206,13 +211,15 @@ public final class ListView: ScrollView {
     }
 
     /// A row's swipe actions as the cell's accessibility actions (a screen reader's way to
-    /// them), found by row when performed (inserts and deletes renumber cells).
-    private func offerActions(of row: Int, on cell: ListCell) {
-        guard swipeActions != nil else {
+    /// them), and "Move up" and "Move down" for a row a long press could lift (a reader
+    /// cannot drag it), found by row when performed (inserts and deletes renumber cells).
+    func offerActions(of row: Int, on cell: ListCell) {
+        let moves = reordersRowsOnLongPress && dataSource?.list(self, canMoveRow: row) == true
+        guard swipeActions != nil || moves else {
             if !cell.accessibilityCustomActions.isEmpty { cell.accessibilityCustomActions = [] }
             return
         }
-        cell.accessibilityCustomActions = actions(forRow: row).map { action in
+        var offered = actions(forRow: row).map { action in
             AccessibilityCustomAction(name: action.title) { [weak self, weak cell] in
                 guard let self, let cell, let row = self.row(for: cell) else { return false }
                 self.closeSwipeActions(animated: false)
@@ -220,6 +227,16 @@ public final class ListView: ScrollView {
                 return true
             }
         }
+        if moves {
+            for (name, step) in [("Move up", -1), ("Move down", 1)] {
+                offered.append(
+                    AccessibilityCustomAction(name: name) { [weak self, weak cell] in
+                        guard let self, let cell else { return false }
+                        return self.moveForReader(cell, by: step)
+                    })
+            }
+        }
+        cell.accessibilityCustomActions = offered
     }
 
     /// Reloads everything from the data source.

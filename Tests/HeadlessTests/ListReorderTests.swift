@@ -200,4 +200,36 @@ import Testing
         #expect(list.interactiveMovementRow == nil && items.moves.isEmpty)
         expectCellsMatch(list, items)
     }
+
+    /// A screen reader cannot drag: a row that may move offers "Move up" and "Move down",
+    /// which move it a place in the model and the list, its cell with it; a row that may not
+    /// move offers neither, and at the top "Move up" does nothing. Without long-press reordering
+    /// the actions are not offered.
+    @Test func aReaderMovesARowAPlaceAtATime() throws {
+        let items = Items(count: 40)
+        let (driver, list) = make(items)
+        let cell = try #require(list.visibleCells[3])
+        let text = items.items[3]
+        #expect(cell.accessibilityCustomActions.map(\.name) == ["Move up", "Move down"])
+        #expect(list.visibleCells[0]?.accessibilityCustomActions.isEmpty == true)
+        #expect(cell.accessibilityCustomActions[1].handler())
+        driver.advance(by: 0.05)
+        #expect(items.moves.count == 1 && items.moves.first! == (3, 4))
+        #expect(list.visibleCells[4] === cell && cell.textLabel.text == text)
+        expectCellsMatch(list, items)
+        #expect(cell.accessibilityCustomActions[0].handler())
+        #expect(cell.accessibilityCustomActions[0].handler())
+        #expect(cell.accessibilityCustomActions[0].handler())
+        driver.advance(by: 0.05)
+        #expect(list.visibleCells[1] === cell && items.items[1] == text)
+        // It may pass the pinned first row (which may not move itself), and stops at the top.
+        #expect(cell.accessibilityCustomActions[0].handler())
+        #expect(!cell.accessibilityCustomActions[0].handler())
+        driver.advance(by: 0.05)
+        #expect(items.moves.count == 5 && list.visibleCells[0] === cell && items.items[0] == text)
+        expectCellsMatch(list, items)
+        let top = try #require(list.visibleCells[0])
+        list.reordersRowsOnLongPress = false
+        #expect(top.accessibilityCustomActions.isEmpty)
+    }
 }
