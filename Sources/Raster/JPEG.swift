@@ -40,9 +40,58 @@ public enum JPEG {
         let w = scaled(header.width, factor)
         let h = scaled(header.height, factor)
         if let why = ImageFile.sizeProblem(width: w, height: h) { throw RasterError.jpeg(why) }
+        if scanCount(bytes, upTo: maximumScans) > maximumScans {
+            throw RasterError.jpeg(
+                "the file has more than \(maximumScans) scans (a progressive JPEG is read in one pass over the "
+                    + "whole picture for each; no encoder writes so many)")
+        }
         let stored = try Canvas(width: w, height: h, scale: turn == .up ? scale : 1)
         try header.handle.decompress(bytes, into: stored)
         return turn == .up ? stored : try turn.applied(to: stored, scale: scale)
+    }
+
+    /// The most scans a progressive file may have: libjpeg-turbo's own limit for decoders that
+    /// read what anyone sends (`TJFLAG_LIMITSCANS`). Each scan is a pass over every block of the
+    /// picture, however few bytes it has, so a file of a few kilobytes of empty scans claiming a
+    /// large picture keeps a decoder busy for minutes; an encoder writes a dozen or so.
+    public static let maximumScans = 500
+
+    /// How many scans (start-of-scan markers) `bytes` hold, counted up to one past `limit`,
+    /// by walking the markers as libjpeg does (each scan's data skipped to the next marker):
+    /// the file is refused before any pass, where the decoder's own limit stops it only after
+    /// its first `limit` passes. The decoder's limit stays, for a file this walk reads
+    /// otherwise.
+    static func scanCount(_ b: [UInt8], upTo limit: Int) -> Int {
+        var count = 0
+        var i = 2
+        while i + 1 < b.count, count <= limit {
+            // Bytes between segments (libjpeg skips them with a warning) and fill bytes.
+            guard b[i] == 0xFF, b[i + 1] != 0xFF else {
+                i += 1
+                continue
+            }
+            let marker = b[i + 1]
+            if marker == 0xD9 { break }
+            // Markers without a length: restarts, TEM, and a stuffed zero.
+            if (0xD0...0xD7).contains(marker) || marker <= 0x01 {
+                i += 2
+                continue
+            }
+            guard i + 3 < b.count else { break }
+            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+            guard length >= 2 else { break }
+            i += 2 + length
+            guard marker == 0xDA else { continue }
+            count += 1
+            // The scan's entropy-coded data, up to the next marker that is not a stuffed zero or
+            // a restart.
+            while i + 1 < b.count,
+                !(b[i] == 0xFF && b[i + 1] != 0 && b[i + 1] != 0xFF && !(0xD0...0xD7).contains(b[i + 1]))
+            {
+                i += 1
+            }
+        }
+        return count
     }
 
     /// Encodes a canvas as a baseline JPEG (4:2:0, `quality` 1–100). JPEG has no alpha: the
@@ -117,7 +166,7 @@ public enum JPEG {
                 px.withMemoryRebound(to: UInt8.self) { out in
                     tjDecompress2(
                         raw, bytes, UInt(bytes.count), out.baseAddress, Int32(canvas.width), Int32(canvas.stride),
-                        Int32(canvas.height), Int32(TJPF_BGRA.rawValue), 0)
+                        Int32(canvas.height), Int32(TJPF_BGRA.rawValue), Int32(TJFLAG_LIMITSCANS))
                 }
             }
             guard status != 0 else { return }

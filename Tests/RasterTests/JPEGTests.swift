@@ -175,6 +175,35 @@ import Testing
         #expect(try JPEG.size(of: bytes) == (40000, 10))
     }
 
+    /// A progressive JPEG of `scans` scans that carry no data: a header of a few dozen bytes
+    /// (a grey `w`×`h` frame, a quantization table, one DC Huffman table) and then, over and
+    /// over, the same ten-byte start of a DC scan.
+    static func emptyScans(_ scans: Int, width w: Int, height h: Int) -> [UInt8] {
+        var b: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)
+        b += [0xFF, 0xC2, 0x00, 0x0B, 0x08] + u16Big(h) + u16Big(w) + [0x01, 0x01, 0x11, 0x00]
+        b += [0xFF, 0xC4, 0x00, 0x14, 0x00, 1] + [UInt8](repeating: 0, count: 15) + [0x00]
+        for _ in 0..<scans { b += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00] }
+        return b + [0xFF, 0xD9]
+    }
+
+    /// A progressive file of many empty scans is refused by their count: each scan is a pass
+    /// over every block of the picture however few bytes it has, so a few kilobytes of them
+    /// claiming a large picture had kept a decoder busy for minutes (libjpeg's warnings, which
+    /// a decode otherwise lets by, said only "premature end of data segment").
+    @Test func aProgressiveFileOfEndlessScansIsRefused() throws {
+        #expect(throws: Never.self) { try JPEG.decode(Self.emptyScans(3, width: 64, height: 64)) }
+        let refusal = RasterError.jpeg(
+            "the file has more than 500 scans (a progressive JPEG is read in one pass over the whole picture "
+                + "for each; no encoder writes so many)")
+        #expect(throws: refusal) { try JPEG.decode(Self.emptyScans(501, width: 64, height: 64)) }
+        #expect(throws: Never.self) { try JPEG.decode(Self.emptyScans(500, width: 64, height: 64)) }
+        // Refused before the decoder's first pass: the canvas, and the passes, of a 16384² picture
+        // would have cost seconds each.
+        let start = ContinuousClock.now
+        #expect(throws: RasterError.self) { try JPEG.decode(Self.emptyScans(10_000, width: 16384, height: 16384)) }
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
     /// Bytes changed at random in a JPEG with an EXIF block, and the file cut anywhere: each
     /// either decodes or throws, and reading its orientation never traps.
     @Test func mangledFilesNeverTrap() throws {
