@@ -95,7 +95,11 @@ public enum PNG {
         }
     }
 
-    /// Decodes PNG bytes into a new canvas (premultiplied), at `scale`.
+    /// Decodes PNG bytes into a new canvas (premultiplied), at `scale`. libpng writes its
+    /// straight BGRA rows into the canvas's own memory, premultiplied there after: a straight
+    /// copy beside the canvas doubled what a decode needs (two gigabytes for the largest
+    /// picture), and as a Swift array its allocation trapped when memory was short, where the
+    /// canvas's is checked and an error.
     public static func decode(_ bytes: [UInt8], scale: Double = 1) throws -> Canvas {
         guard isPNG(bytes) else {
             throw RasterError.png("not a PNG file (it does not begin with the PNG signature)")
@@ -114,20 +118,26 @@ public enum PNG {
             png_image_free(&image)
             throw RasterError.png(why)
         }
-        var straight = [UInt8](repeating: 0, count: w * h * 4)
-        guard png_image_finish_read(&image, nil, &straight, Int32(w * 4), nil) != 0 else {
-            throw RasterError.png(message(image))
+        let canvas: Canvas
+        do {
+            canvas = try Canvas(width: w, height: h, scale: scale)
+        } catch {
+            png_image_free(&image)
+            throw error
         }
-        let canvas = try Canvas(width: w, height: h, scale: scale)
+        let read = canvas.withPixels { px in
+            png_image_finish_read(&image, nil, px.baseAddress, Int32(canvas.stride), nil)
+        }
+        guard read != 0 else { throw RasterError.png(message(image)) }
         canvas.withPixels { px in
             let rowWords = canvas.stride / 4
             for y in 0..<h {
                 for x in 0..<w {
-                    let o = (y * w + x) * 4
-                    let a = UInt32(straight[o + 3])
-                    func pre(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
-                    px[y * rowWords + x] =
-                        a << 24 | pre(straight[o + 2]) << 16 | pre(straight[o + 1]) << 8 | pre(straight[o])
+                    // B, G, R, A in memory: the canvas's little-endian ARGB word, straight.
+                    let p = px[y * rowWords + x]
+                    let a = p >> 24
+                    func pre(_ shift: UInt32) -> UInt32 { ((((p >> shift) & 0xff) * a + 127) / 255) << shift }
+                    px[y * rowWords + x] = a << 24 | pre(16) | pre(8) | pre(0)
                 }
             }
         }
