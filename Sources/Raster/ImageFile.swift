@@ -1,3 +1,6 @@
+import Glibc
+import ScrollwayGeometry
+
 /// An image file's bytes decoded as what they are, PNG or JPEG, told by their first bytes (a
 /// file's name may say otherwise).
 public enum ImageFile {
@@ -19,6 +22,54 @@ public enum ImageFile {
             return "a \(width)×\(height) image has more pixels than a decoded image may (\(maximumPixels))"
         }
         return nil
+    }
+
+    /// The most bytes `read` takes from an image file: four for each pixel a decode may make.
+    /// A PNG or JPEG is no larger than its pixels uncompressed (all but a 16-bit PNG stored
+    /// without compression), and a path that is no photo (a disk image renamed, a link to
+    /// `/dev/zero`) must not have all of it taken into memory.
+    public static let maximumFileBytes = 4 * maximumPixels
+
+    /// The bytes of the image file at `path`, for `decode`. Only a regular file is read: a
+    /// named pipe would keep the reader waiting for a writer (a decoder's thread, for ever) and
+    /// a device would never end, so they and directories are named as what they are; a file
+    /// larger than `maximumFileBytes` is refused by its size, before anything is read. Errors
+    /// are `RasterError.fileRead`, with the path.
+    public static func read(_ path: String) throws -> [UInt8] {
+        func failure(_ reason: String) -> RasterError { .fileRead(path: path, reason: reason) }
+        func systemFailure() -> RasterError { failure(String(cString: strerror(errno))) }
+        // Non-blocking, so that opening a pipe does not wait for its writer.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw systemFailure() }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw systemFailure() }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw failure("a directory, not an image file")
+        case S_IFIFO: throw failure("a pipe, not an image file")
+        case S_IFCHR, S_IFBLK: throw failure("a device, not an image file")
+        default: throw failure("not a regular file")
+        }
+        let size = Int(st.st_size)
+        guard size <= maximumFileBytes else {
+            throw failure("\(size) bytes, more than an image file may have (\(maximumFileBytes))")
+        }
+        // The size the file had when opened: one that grows meanwhile is read no further.
+        var bytes = [UInt8](repeating: 0, count: size)
+        var count = 0
+        try bytes.withUnsafeMutableBytes { buffer in
+            while count < size {
+                let n = Glibc.read(fd, buffer.baseAddress! + count, size - count)
+                if n == 0 { break }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw systemFailure()
+                }
+                count += n
+            }
+        }
+        return count == size ? bytes : Array(bytes.prefix(count))
     }
 
     /// Decodes PNG or JPEG bytes into a new canvas at `scale` (a JPEG turned upright by its

@@ -14,6 +14,9 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
     case imageFormat(String)
     /// A file could not be written whole (`PNG.writeFile`): where, and the system's reason.
     case fileWrite(path: String, reason: String)
+    /// An image file could not be read (`ImageFile.read`): where, and why (the system's reason, or
+    /// what the path is instead of a file).
+    case fileRead(path: String, reason: String)
     /// The memory to encode a picture of this many device pixels as a PNG could not be had.
     case pngMemory(width: Int, height: Int)
 
@@ -26,6 +29,7 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
         case .jpeg(let message): return "JPEG: \(message)"
         case .imageFormat(let message): return message
         case .fileWrite(let path, let reason): return "cannot write '\(path)': \(reason)"
+        case .fileRead(let path, let reason): return "cannot read '\(path)': \(reason)"
         case .pngMemory(let w, let h): return "not enough memory to encode a \(w)×\(h) pixel picture as a PNG"
         }
     }

@@ -143,13 +143,20 @@ public final class Photo {
     }
 
     /// What is reported of a photo file that does not decode.
-    static func cannotShow(_ path: String, _ error: any Error) -> String { "cannot show '\(path)': \(error)" }
+    static func cannotShow(_ path: String, _ error: any Error) -> String { "cannot show '\(path)': \(why(error))" }
 
     /// What is reported of a photo file whose thumbnail does not decode, taken off the contact
     /// sheet: a decoder's error as it says it, a file's (gone, unreadable) as the system does.
     static func skipping(_ path: String, _ error: any Error) -> String {
-        let why = error is RasterError ? "\(error)" : error.localizedDescription
-        return "skipping '\(path)': \(why)"
+        "skipping '\(path)': \(why(error))"
+    }
+
+    /// What went wrong with a photo's file, after its path: a decoder's error as it says it, a
+    /// file that could not be read by the reason alone (its error names the path again), any
+    /// other as the system says it.
+    static func why(_ error: any Error) -> String {
+        if case RasterError.fileRead(_, let reason) = error { return reason }
+        return error is RasterError ? "\(error)" : error.localizedDescription
     }
 
     /// Writes `message` on standard error, named as the kiosk's.
@@ -163,9 +170,10 @@ public final class Photo {
         try ImageFile.decode(try read(path))
     }
 
-    static func read(_ path: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-    }
+    /// The file's bytes, if it is a regular file of a size an image may have (`ImageFile.read`,
+    /// whose errors say what a path is instead: Foundation's said "You don't have permission"
+    /// of a named pipe or a device, and read a file of any size whole).
+    static func read(_ path: String) throws -> [UInt8] { try ImageFile.read(path) }
 
     /// The names of the files a folder's photos come from: PNG and JPEG, by extension.
     static func isPhotoFile(_ name: String) -> Bool {

@@ -3,14 +3,61 @@ import PhotoKioskApp
 import Scrollway
 import Testing
 
-/// Photo files more than memory holds: each is reported with its name, and does not end the
-/// kiosk.
+/// Photo files that are not what their names say, or more than memory holds: each is reported
+/// with its name, and neither keeps a decoder waiting nor ends the kiosk.
 @Suite struct PhotoFileTests {
     func folder(_ name: String) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("photofile-\(name)-\(getpid())").path
         try? FileManager.default.removeItem(atPath: dir)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
+    }
+
+    /// What making `path`'s thumbnail throws, said as the kiosk reports it; nil when it is not
+    /// done within `seconds` (the thread is left waiting).
+    func thumbnailError(_ path: String, within seconds: Double = 10) -> String? {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var said = "no error"
+        Thread.detachNewThread {
+            do {
+                _ = try Photo.makeThumbnail(path)
+            } catch {
+                said = "\(error)"
+            }
+            done.signal()
+        }
+        return done.wait(timeout: .now() + seconds) == .timedOut ? nil : said
+    }
+
+    /// A named pipe, a directory, a link to a device and a file larger than any photo, each
+    /// given a photo's name, are named as what they are, and the large one is not read:
+    /// Foundation's read had said "You don't have permission" of the pipe and the device,
+    /// "error 256" of the directory, and taken the large file whole into memory.
+    @Test func aPathThatIsNoPhotoFileIsNamedAsWhatItIs() throws {
+        let dir = try folder("special")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let pipe = dir + "/pipe.jpg"
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let said = thumbnailError(pipe)
+        if said == nil {
+            // Lets a reader waiting for a writer go: one comes and leaves at once.
+            let fd = open(pipe, O_WRONLY)
+            if fd >= 0 { close(fd) }
+        }
+        #expect(said == "cannot read '\(pipe)': a pipe, not an image file")
+        try FileManager.default.createDirectory(atPath: dir + "/folder.png", withIntermediateDirectories: false)
+        #expect(
+            thumbnailError(dir + "/folder.png") == "cannot read '\(dir)/folder.png': a directory, not an image file")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/zero.png", withDestinationPath: "/dev/zero")
+        #expect(thumbnailError(dir + "/zero.png") == "cannot read '\(dir)/zero.png': a device, not an image file")
+        // Sparse: its size is said, its bytes never written.
+        let large = dir + "/large.jpg"
+        #expect(FileManager.default.createFile(atPath: large, contents: nil))
+        #expect(truncate(large, off_t(ImageFile.maximumFileBytes + 1)) == 0)
+        #expect(
+            thumbnailError(large)
+                == "cannot read '\(large)': \(ImageFile.maximumFileBytes + 1) bytes, more than an image file may have "
+                + "(\(ImageFile.maximumFileBytes))")
     }
 
     /// A 16384×16384 PNG (the largest a decode may make) with too little memory for its canvas
