@@ -40,6 +40,10 @@ public enum JPEG {
         let w = scaled(header.width, factor)
         let h = scaled(header.height, factor)
         if let why = ImageFile.sizeProblem(width: w, height: h) { throw RasterError.jpeg(why) }
+        if header.isCMYK {
+            throw RasterError.jpeg(
+                "a CMYK JPEG (inks for print, not a screen's colours), which is not decoded: save it as RGB")
+        }
         if scanCount(bytes, upTo: maximumScans) > maximumScans {
             throw RasterError.jpeg(
                 "the file has more than \(maximumScans) scans (a progressive JPEG is read in one pass over the "
@@ -129,6 +133,10 @@ public enum JPEG {
         let width: Int
         let height: Int
         let orientation: ExifOrientation
+        /// Whether its colours are inks, CMYK or YCCK (Photoshop's for print): libjpeg turns no
+        /// ink into a screen's colours, and said only "Unsupported color conversion request",
+        /// once the picture's canvas was allocated.
+        let isCMYK: Bool
 
         init(_ bytes: [UInt8]) throws {
             guard JPEG.isJPEG(bytes) else {
@@ -145,6 +153,7 @@ public enum JPEG {
             }
             width = Int(w)
             height = Int(h)
+            isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
             orientation = ExifOrientation(jpeg: bytes)
         }
     }

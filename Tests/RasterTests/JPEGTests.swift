@@ -204,6 +204,25 @@ import Testing
         #expect(ContinuousClock.now - start < .seconds(5))
     }
 
+    /// A CMYK JPEG (Photoshop's for print: an Adobe block, four components) says so, before its
+    /// canvas is allocated: libjpeg turns no inks into a screen's colours, and its words were
+    /// "Unsupported color conversion request". Its header is all it takes.
+    @Test func aCMYKFileSaysItIsCMYK() throws {
+        var b: [UInt8] = [0xFF, 0xD8, 0xFF, 0xEE, 0x00, 0x0E] + Array("Adobe".utf8) + [0, 100, 0, 0, 0, 0, 0]
+        b += [0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)
+        b += [0xFF, 0xC0, 0x00, 0x14, 0x08] + Self.u16Big(8) + Self.u16Big(8) + [4]
+        for component in 1...4 { b += [UInt8(component), 0x11, 0x00] }
+        b += [0xFF, 0xC4, 0x00, 0x14, 0x00, 1] + [UInt8](repeating: 0, count: 15) + [0x00]
+        b += [0xFF, 0xDA, 0x00, 0x0E, 0x04, 1, 0, 2, 0, 3, 0, 4, 0, 0x00, 0x3F, 0x00, 0x00, 0xFF, 0xD9]
+        #expect(try JPEG.size(of: b) == (8, 8))
+        #expect(
+            throws: RasterError.jpeg(
+                "a CMYK JPEG (inks for print, not a screen's colours), which is not decoded: save it as RGB")
+        ) {
+            try ImageFile.decode(b)
+        }
+    }
+
     /// Bytes changed at random in a JPEG with an EXIF block, and the file cut anywhere: each
     /// either decodes or throws, and reading its orientation never traps.
     @Test func mangledFilesNeverTrap() throws {
