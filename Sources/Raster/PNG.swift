@@ -109,7 +109,16 @@ public enum PNG {
         guard png_image_begin_read_from_memory(&image, bytes, bytes.count) != 0 else {
             throw RasterError.png(message(image))
         }
-        image.format = UInt32(PNG_FORMAT_BGRA)
+        // libpng's simplified API scales an interlaced 16-bit file's rows to 8 bits from stale
+        // rows of the pass before (libpng issue 853, in its fix of a buffer overflow, which
+        // distributions carry): half its samples came out wrong. Such a file is read as 16-bit
+        // linear light, another path, and turned into 8-bit sRGB here (`readLinear`). The
+        // header's last byte says whether it is interlaced: IHDR comes first in every PNG, and
+        // libpng has read it.
+        let linear = image.format & UInt32(PNG_FORMAT_FLAG_LINEAR) != 0 && bytes.count > 28 && bytes[28] != 0
+        image.format =
+            linear
+            ? UInt32(PNG_FORMAT_FLAG_LINEAR | PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA) : UInt32(PNG_FORMAT_BGRA)
         let w = Int(image.width)
         let h = Int(image.height)
         // Checked against what a canvas holds before allocating: a PNG header may claim a
@@ -124,6 +133,10 @@ public enum PNG {
         } catch {
             png_image_free(&image)
             throw error
+        }
+        if linear {
+            try readLinear(&image, into: canvas)
+            return canvas
         }
         let read = canvas.withPixels { px in
             png_image_finish_read(&image, nil, px.baseAddress, Int32(canvas.stride), nil)
@@ -142,6 +155,44 @@ public enum PNG {
             }
         }
         return canvas
+    }
+
+    /// Finishes reading `image` as 16-bit linear RGBA (its colour premultiplied, as libpng gives
+    /// linear light) into memory of its own, and writes it into `canvas` as the 8-bit read would
+    /// have: sRGB, then premultiplied.
+    private static func readLinear(_ image: inout png_image, into canvas: Canvas) throws {
+        let (w, h) = (canvas.width, canvas.height)
+        guard let memory = malloc(w * h * 8) else {
+            png_image_free(&image)
+            throw RasterError.png("not enough memory to read the 16-bit samples of a \(w)×\(h) picture")
+        }
+        defer { free(memory) }
+        guard png_image_finish_read(&image, nil, memory, Int32(w * 4), nil) != 0 else {
+            throw RasterError.png(message(image))
+        }
+        let samples = memory.bindMemory(to: UInt16.self, capacity: w * h * 4)
+        // sRGB's encoding of each 16-bit linear level.
+        let encoded = (0...65535).map { (level: Int) -> UInt32 in
+            let l = Double(level) / 65535
+            let s = l <= 0.0031308 ? 12.92 * l : 1.055 * pow(l, 1 / 2.4) - 0.055
+            return UInt32(Int(clamping: s * 255, rounding: .toNearestOrAwayFromZero))
+        }
+        canvas.withPixels { px in
+            let rowWords = canvas.stride / 4
+            for y in 0..<h {
+                for x in 0..<w {
+                    let o = (y * w + x) * 4
+                    let a = UInt32(samples[o + 3])
+                    let a8 = (a * 255 + 32767) / 65535
+                    func channel(_ i: Int) -> UInt32 {
+                        guard a > 0 else { return 0 }
+                        let straight = min(65535, (UInt32(samples[o + i]) * 65535 + a / 2) / a)
+                        return (encoded[Int(straight)] * a8 + 127) / 255
+                    }
+                    px[y * rowWords + x] = a8 << 24 | channel(0) << 16 | channel(1) << 8 | channel(2)
+                }
+            }
+        }
     }
 
     /// Whether `bytes` begin as a PNG file does.
