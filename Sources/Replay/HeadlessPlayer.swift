@@ -86,6 +86,29 @@ public final class HeadlessPlayer: ScriptTarget {
         return [summary.firstLine["keyboard.show"], summary.firstLine["keyboard.hide"]].compactMap { $0 }.min()
     }
 
+    /// The line, field and reason of a `window.resize` whose window the canvas cannot hold at
+    /// `scale` (a side of more than 32767 device pixels), found from the script's summary before
+    /// anything runs; nil when every one fits. Played, such a resize failed at its event with
+    /// the canvas's allocation error, which named no line, after the screenshots before it
+    /// were written.
+    public static func oversizedResize(
+        _ summary: ScriptSummary, scale: Double
+    ) -> (
+        line: Int, field: String, message: String
+    )? {
+        let sides = [("width", "wide", summary.widestResize), ("height", "high", summary.tallestResize)]
+        for case (let field, let adjective, let (line, side)?) in sides {
+            let device = (side * scale).rounded(.up)
+            guard device > 32767 else { continue }
+            return (
+                line, field,
+                "a window \(side.messageText) px \(adjective) is \(device.messageText) device pixels at scale "
+                    + "\(scale.messageText), more than a canvas holds (32767)"
+            )
+        }
+        return nil
+    }
+
     /// Plays `script` to the end: the last event's time plus `settle`, or earlier once nothing
     /// moves after the last event.
     public func play(_ script: GestureScript) throws {

@@ -45,12 +45,23 @@ public struct ScriptSummary: Sendable {
     /// event between whole detents counts under its own name too).
     public var firstLine: [String: Int] = [:]
     public var warnings: [String] = []
+    /// The widest and the tallest `window.resize` (its line and side, logical pixels): what a
+    /// player checks against its scale before anything runs (`HeadlessPlayer.oversizedResize`).
+    public var widestResize: (line: Int, side: Double)?
+    public var tallestResize: (line: Int, side: Double)?
     /// The lines read and their digest: what the play pass must read again
     /// (`ScriptFileReader.expect`).
     public var lineCount = 0
     public var digest: UInt64 = 0
 
     public init() {}
+
+    /// Keeps `e` as the widest or the tallest resize, if it is one (the first of equals).
+    mutating func noteResize(_ e: ScriptEvent) {
+        guard case .windowResize(let w, let h) = e.kind else { return }
+        if w > widestResize?.side ?? 0 { widestResize = (e.line, w) }
+        if h > tallestResize?.side ?? 0 { tallestResize = (e.line, h) }
+    }
 }
 
 /// A source of script events in order: a script in memory or a file read line by line.
@@ -75,6 +86,7 @@ extension GestureScript {
         s.duration = duration
         for e in events {
             for name in e.kind.summaryNames where s.firstLine[name] == nil { s.firstLine[name] = e.line }
+            s.noteResize(e)
         }
         return s
     }
@@ -202,6 +214,7 @@ extension ScriptParser {
                     message: "more than \(maximumEvents) events (the limit for one script played offscreen)")
             }
             for name in e.kind.summaryNames where summary.firstLine[name] == nil { summary.firstLine[name] = e.line }
+            summary.noteResize(e)
         }
         summary.version = reader.version
         summary.lineCount = reader.lineCount

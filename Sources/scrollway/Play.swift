@@ -77,6 +77,12 @@ struct Play: AsyncParsableCommand {
         guard HeadlessPlayer.Options.settleRange.contains(settle) else {
             throw ValidationError("--settle: expected milliseconds from 0 to 3600000, got \(settle)")
         }
+        if let size, let side = [size.width, size.height].first(where: { ($0 * scale).rounded(.up) > 32767 }) {
+            throw ValidationError(
+                "--size: \(size.defaultValueDescription) at --scale \(scale.messageText) is "
+                    + "\((side * scale).rounded(.up).messageText) device pixels a side, more than a canvas holds (32767)"
+            )
+        }
         // The compositor sets weston's pace and scale: these would be ignored there, silently.
         if platform == .weston && refresh != 60 {
             throw ValidationError(
@@ -114,6 +120,9 @@ struct Play: AsyncParsableCommand {
             throw CommandError(
                 "\(script):\(line): keyboard.show/hide needs an on-screen keyboard; scene '\(scene)' has none "
                     + "(try --scene keyboard)")
+        }
+        if platform == .offscreen, let (line, field, message) = HeadlessPlayer.oversizedResize(summary, scale: scale) {
+            throw CommandError("\(script):\(line): field '\(field)': \(message) (--scale)")
         }
         if platform == .weston { try WestonTarget.checkSupported(summary, file: script) }
         let main = try settings.apply(to: window, scene: scene.rawValue)

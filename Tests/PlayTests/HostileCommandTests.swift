@@ -98,6 +98,11 @@ import Testing
             ["--scene", "zoom", "--set", "minimumZoomScale=10", "--set", "maximumZoomScale=1"],
             "--set maximumZoomScale: minimumZoomScale (10.0) is greater than maximumZoomScale (1.0)"
         ),
+        // Failed at the window's allocation before, naming neither option.
+        (
+            ["--size", "16384x16384", "--scale", "2"],
+            "--size: 16384x16384 at --scale 2 is 32768 device pixels a side, more than a canvas holds (32767)"
+        ),
         (["--refresh", "1e-13"], "--refresh: expected a rate from 1 to 1000 Hz, got 1e-13"),
         (["--refresh", "0.001"], "--refresh: expected a rate from 1 to 1000 Hz, got 0.001"),
         (["--refresh", "-1"], "--refresh: expected a rate from 1 to 1000 Hz, got -1.0"),
@@ -124,6 +129,28 @@ import Testing
         expectError(r, message)
         // Nothing ran: no picture, no directory for it.
         #expect(!FileManager.default.fileExists(atPath: shots.path))
+    }
+
+    /// A `window.resize` the canvas cannot hold at the run's scale is refused with its line and
+    /// field before anything runs: it had failed when played, with the canvas's allocation error
+    /// and no line, the screenshot taken before it left written.
+    @Test func aResizeTooLargeForTheScaleIsRefusedBeforeAnythingRuns() async throws {
+        let s = try script(
+            Self.tap + #"{"t": 60, "type": "screenshot", "name": "before"}"# + "\n"
+                + #"{"t": 70, "type": "window.resize", "width": 100, "height": 16384}"# + "\n",
+            "resize-too-large.jsonl")
+        let shots = CommandRunner.temp("resize-too-large-shots")
+        try? FileManager.default.removeItem(at: shots)
+        let r = try await CommandRunner.run(["play", s, "--scale", "2", "--screenshots", shots.path])
+        expectError(
+            r,
+            "\(s):6: field 'height': a window 16384 px high is 32768 device pixels at scale 2, more than a canvas "
+                + "holds (32767) (--scale)")
+        #expect(!FileManager.default.fileExists(atPath: shots.path))
+        // At scale 1 it fits, and plays.
+        let fits = try await CommandRunner.run(["play", s, "--screenshots", shots.path])
+        #expect(fits.status == 0, "\(fits.err)")
+        try? FileManager.default.removeItem(at: shots)
     }
 
     /// An output that is the input is refused before it is touched: a trace written over the
