@@ -130,6 +130,33 @@ public final class WaylandApp {
     /// Whether `requestStop()` was called.
     public nonisolated var isStopRequested: Bool { stopRequested.load(ordering: .acquiring) }
 
+    /// The file an app's `--png FILE` asks its first frame be written to (offscreen, with no
+    /// compositor), nil when `arguments` (the program's name left out) are none: anything but
+    /// none or `--png` and a file is refused, saying what. An example app had taken what it did
+    /// not know, and `--png` without its file, as no options at all, and opened its window on
+    /// the compositor instead, silently.
+    nonisolated public static func pngOutput(_ arguments: [String]) throws -> String? {
+        switch arguments.count {
+        case 0:
+            return nil
+        case 1 where arguments[0] == "--png":
+            throw UsageError("--png needs the file to write the picture to")
+        case 2 where arguments[0] == "--png" && !arguments[1].isEmpty:
+            return arguments[1]
+        case 2 where arguments[0] == "--png":
+            throw UsageError("--png: an empty path names no file")
+        default:
+            let unknown = arguments[0] == "--png" ? arguments[2] : arguments[0]
+            throw UsageError("expected no arguments, or --png FILE; got \(ScriptText.quoted(unknown, quote: "'"))")
+        }
+    }
+
+    /// A command line an app does not take: what is wrong with it.
+    public struct UsageError: Error, Equatable, CustomStringConvertible {
+        public let description: String
+        public init(_ description: String) { self.description = description }
+    }
+
     /// Runs an app's top-level code and, when it throws, ends the process as a command-line
     /// tool does: "NAME: the error" on standard error (NAME is the program's file name) and
     /// status 1. A `try` at the top level of `main.swift` instead traps, with a backtrace that

@@ -9,10 +9,9 @@ screen.install(in: window)
 
 // An error (no compositor, a PNG that cannot be written) ends the app with a message, not a trap.
 WaylandApp.runMain {
-    let arguments = CommandLine.arguments
-    if let i = arguments.firstIndex(of: "--png"), i + 1 < arguments.count {
+    if let png = try WaylandApp.pngOutput(Array(CommandLine.arguments.dropFirst())) {
         let canvas = try Offscreen.render(window)
-        try PNG.write(canvas, toFile: arguments[i + 1])
+        try PNG.write(canvas, toFile: png)
     } else {
         let app = try WaylandApp(content: window, title: "Contacts", appID: "contacts")
         try app.run()

@@ -23,13 +23,12 @@ LayoutConstraint.activate(
 // (`--png FILE`): the first frame rendered offscreen, scrolled 300 px, written as a PNG.
 // An error (no compositor, a PNG that cannot be written) ends the app with a message, not a trap.
 WaylandApp.runMain {
-    let arguments = CommandLine.arguments
-    if let i = arguments.firstIndex(of: "--png"), i + 1 < arguments.count {
+    if let png = try WaylandApp.pngOutput(Array(CommandLine.arguments.dropFirst())) {
         window.layoutIfNeeded()
         scrollView.contentOffset = Point(x: 0, y: 300)
         let canvas = try Canvas(size: window.bounds.size, scale: window.scale)
         _ = try window.render(into: canvas)
-        try PNG.write(canvas, toFile: arguments[i + 1])
+        try PNG.write(canvas, toFile: png)
     } else {
         let app = try WaylandApp(content: window, title: "Hello, Scroll")
         try app.run()
