@@ -98,7 +98,8 @@ open class ListCell: ReusableCell {
     open override func layoutSubviews() {
         super.layoutSubviews()
         let index = (superview as? ListView)?.sectionIndexInset ?? 0
-        let leading = effectiveUserInterfaceLayoutDirection == .rightToLeft ? index : 0
+        // The direction walks up the ancestors: asked only when there is an index to clear.
+        let leading = index > 0 && effectiveUserInterfaceLayoutDirection == .rightToLeft ? index : 0
         textLabel.frame = Rect(
             x: 16 + leading, y: 0, width: max(0, bounds.width - 32 - index), height: bounds.height)
     }
