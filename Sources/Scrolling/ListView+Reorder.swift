@@ -262,6 +262,12 @@ final class RowReorder: GestureRecognizerDelegate {
         else { return false }
         return dataSource.list(list, canMoveRow: row)
     }
+
+    /// A finger held on the section index reads it (or jumps along it): no row lifts under it.
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+        guard let index = list.sectionIndex, index.superview === list else { return true }
+        return !index.bounds.contains(index.convert(touch.location, from: nil))
+    }
 }
 
 /// Scrolls a list while a lifted row is held near its top or bottom edge, a frame at a time.

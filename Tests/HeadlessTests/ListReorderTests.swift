@@ -14,6 +14,8 @@ import Testing
     final class Items: ListDataSource {
         var items: [String]
         var moves: [(Int, Int)] = []
+        /// Sections of 4 rows, "A" to "Z" down a section index.
+        var indexed = false
         init(count: Int) {
             items = (0..<count).map { $0 % 3 == 0 ? "Item \($0)\nwith a second line" : "Item \($0)" }
         }
@@ -24,6 +26,10 @@ import Testing
             return cell
         }
         func list(_ list: ListView, canMoveRow row: Int) -> Bool { row != 0 }
+        func sectionStarts(in list: ListView) -> [Int] { indexed ? (0..<26).map { $0 * 4 } : [] }
+        func sectionIndexTitles(in list: ListView) -> [String] {
+            indexed ? (0..<26).map { String(UnicodeScalar(UInt8(65 + $0))) } : []
+        }
         func list(_ list: ListView, moveRowAt source: Int, to destination: Int) {
             moves.append((source, destination))
             items.insert(items.remove(at: source), at: destination)
@@ -199,6 +205,35 @@ import Testing
         driver.advance(by: 0.05)
         #expect(list.interactiveMovementRow == nil && items.moves.isEmpty)
         expectCellsMatch(list, items)
+    }
+
+    /// Items with a section index ("A" to "Z"): a finger held on the index reads it, and lifts
+    /// no row under it; held on the row beside it, it lifts that row.
+    @Test func aFingerHeldOnTheSectionIndexLiftsNoRow() throws {
+        let items = Items(count: 104)
+        items.indexed = true
+        let (driver, list) = make(items)
+        let index = try #require(list.subviews.first { $0.resolvedAccessibility.label == "Section index" })
+        let column = index.convert(index.bounds, to: nil)
+        let row = try #require((1..<list.rowCount).first { list.convert(list.rectForRow($0), to: nil).minY > 200 })
+        let y = list.convert(list.rectForRow(row), to: nil).midY
+        let held = Point(x: column.midX, y: y)
+        driver.send(from: driver.time + 0.05) { $0.touch(from: held, at: 0, moves: [], liftAt: nil, id: 1) }
+        driver.advance(by: 0.9)
+        #expect(list.interactiveMovementRow == nil)
+        driver.send(.touchUp(id: 1), at: driver.time + 0.01)
+        driver.send(.touchFrame, at: driver.time)
+        driver.settle()
+        #expect(items.moves.isEmpty)
+        // Beside it, on the row there now (the index jumped the list), the same hold lifts it.
+        let at = Point(x: 160, y: y)
+        let under = try #require(list.visibleCells.first { list.convert($0.value.frame, to: nil).contains(at) })
+        driver.send(from: driver.time + 0.05) { $0.touch(from: at, at: 0, moves: [], liftAt: nil, id: 1) }
+        driver.advance(by: 0.9)
+        #expect(list.interactiveMovementRow == under.key)
+        list.cancelInteractiveMovement()
+        driver.send(.touchUp(id: 1), at: driver.time + 0.01)
+        driver.settle()
     }
 
     /// A screen reader cannot drag: a row that may move offers "Move up" and "Move down",
