@@ -175,20 +175,31 @@ extension ListView {
 
     /// A frame of the autoscroll: the list moves on by the speed for where the finger is, the
     /// lifted row with the finger; false once the finger left the bands or the list its range
-    /// (the next move that brings it back starts another).
+    /// (the next move that brings it back starts another). A long frame (a stall, frames
+    /// throttled) goes in steps no longer than a 60 Hz frame: each moves the viewport by less
+    /// than the margin, so the lifted row's cell stays among the rows with cells (one jump
+    /// past them recycled it, and the movement was dropped under the finger).
     func autoscrollStep(dt: Double) -> Bool {
-        guard let movement else { return false }
-        let v = autoscrollVelocity()
-        guard v != 0 else {
-            movement.autoscroll = nil
-            return false
-        }
-        let range = verticalRange
-        let y = min(max(contentOffset.y + v * dt, range.lowerBound), range.upperBound)
-        contentOffset = Point(x: contentOffset.x, y: y)
-        followFinger()
+        var left = dt
+        repeat {
+            guard let movement else { return false }
+            let step = min(left, Self.autoscrollMaximumStep)
+            left -= step
+            let v = autoscrollVelocity()
+            guard v != 0 else {
+                movement.autoscroll = nil
+                return false
+            }
+            let range = verticalRange
+            let y = min(max(contentOffset.y + v * step, range.lowerBound), range.upperBound)
+            contentOffset = Point(x: contentOffset.x, y: y)
+            followFinger()
+        } while left > 0
         return true
     }
+
+    /// The longest time one step of the autoscroll covers (s).
+    static let autoscrollMaximumStep = 1.0 / 60
 
     /// A screen reader's "Move up" or "Move down" (`step` −1 or 1) on the row of `cell`: the
     /// data source moves it a place, and so does the list, keeping the cell (and the reader's

@@ -180,6 +180,33 @@ import Testing
         #expect(list.contentOffset.y == offset)
     }
 
+    /// Frames far apart (a stall, a window whose frames are throttled) while the list scrolls
+    /// by itself: it covers the same distance, and the lifted row stays lifted under the finger
+    /// (a jump of a whole screenful recycled its cell, and the movement was dropped).
+    @Test func longFramesWhileTheListScrollsByItselfKeepTheRowLifted() throws {
+        let items = Items(count: 200)
+        let window = Window(size: Size(width: 320, height: 480))
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        list.register("r") { ListCell(reuseIdentifier: "r") }
+        list.dataSource = items
+        window.addSubview(list)
+        list.reloadData()
+        let driver = FrameDriver(window: window, refresh: 1.5)
+        driver.advance(by: 0.05)
+        #expect(list.beginInteractiveMovementForRow(3))
+        let finger = Point(x: 160, y: 470)
+        list.updateInteractiveMovementTargetPosition(finger)
+        driver.advance(by: 1.4)
+        // 50 px into the band: 1,000 px/s for the two frames' 1.33 s.
+        #expect(list.contentOffset.y > 1_200)
+        let now = try #require(list.interactiveMovementRow)
+        let lifted = try #require(list.visibleCells[now])
+        #expect(lifted.textLabel.text == items.items[3] && lifted.isHighlighted)
+        #expect(lifted.convert(lifted.bounds, to: nil).midY == finger.y)
+        list.endInteractiveMovement()
+        #expect(items.moves.count == 1 && items.moves.first! == (3, now))
+    }
+
     /// A long press on a row that may not move lifts nothing, and a drag that moves before the
     /// half second scrolls the list as ever. A movement cancelled puts the row back, and the
     /// data source hears nothing.
