@@ -399,7 +399,7 @@ public final class ListView: ScrollView {
     /// screen, whatever is inserted above them, unless the list is at its top, where rows
     /// inserted above show. The data source must already have them.
     public func insertRows(at rows: [Int]) {
-        cancelInteractiveMovement()
+        abandonMovementForUpdate()
         let inserted = Array(Set(rows)).sorted()
         guard !inserted.isEmpty else { return }
         let newCount = count + inserted.count
@@ -422,7 +422,7 @@ public final class ListView: ScrollView {
     /// Deletes rows (indices before the deletion); the rows in view stay where they are on
     /// screen, whatever is deleted above them. The data source must no longer have them.
     public func deleteRows(at rows: [Int]) {
-        cancelInteractiveMovement()
+        abandonMovementForUpdate()
         let deleted = Array(Set(rows)).sorted()
         guard !deleted.isEmpty else { return }
         if let r = deleted.first(where: { $0 < 0 || $0 >= count }) {
@@ -446,7 +446,7 @@ public final class ListView: ScrollView {
     /// stays where it is on screen, whatever heights change above it. The data source's count
     /// must be the list's (UIKit's batch checks it: a reload changes no count).
     public func reloadRows(at rows: [Int]) {
-        cancelInteractiveMovement()
+        abandonMovementForUpdate()
         let reloaded = Array(Set(rows)).sorted()
         guard !reloaded.isEmpty else { return }
         if let r = reloaded.first(where: { $0 < 0 || $0 >= count }) {
@@ -470,7 +470,7 @@ public final class ListView: ScrollView {
     /// offset stays (the heights add up to the same), so only the rows between move on screen.
     /// The data source must have the row at `to` already; its sections are read again.
     public func moveRow(at from: Int, to: Int) {
-        cancelInteractiveMovement()
+        abandonMovementForUpdate()
         if let r = [from, to].first(where: { $0 < 0 || $0 >= count }) {
             return refuseUpdate("moveRow: row \(r) is outside 0..<\(count)")
         }
@@ -479,6 +479,23 @@ public final class ListView: ScrollView {
         }
         guard from != to else { return }
         moveInLayout(from: from, to: to)
+    }
+
+    /// An update from the app while a row is lifted (`insertRows`, `deleteRows`, `reloadRows`,
+    /// `moveRow`): the movement ends with no word to the data source, as a cancel does, its
+    /// row put back in the layout and the cells renumbered, but no row is asked for here: the
+    /// data source already has the update (the calls ask for it first), and a cancel's update
+    /// asked it for rows by their old indices (the wrong items in view after an insert, and
+    /// rows it no longer had after a delete).
+    private func abandonMovementForUpdate() {
+        guard let movement else { return }
+        let (from, to) = (movement.current, movement.original)
+        dropMovement()
+        guard from != to else { return }
+        layout.move(from: from, to: to)
+        var renumbered: [Int: ListCell] = [:]
+        for (r, cell) in visibleCells { renumbered[Self.index(of: r, afterMoving: from, to: to)] = cell }
+        visibleCells = renumbered
     }
 
     /// The row at `from` to `to` in the layout and the cells, the offset kept.

@@ -20,9 +20,12 @@ import Testing
             items = (0..<count).map { $0 % 3 == 0 ? "Item \($0)\nwith a second line" : "Item \($0)" }
         }
         func numberOfRows(in list: ListView) -> Int { items.count }
+        /// Rows asked for that the model does not have.
+        var outOfRange: [Int] = []
         func list(_ list: ListView, cellForRow row: Int) -> ListCell {
             let cell = list.dequeueReusableCell(withIdentifier: "r")
-            cell.textLabel.text = items[row]
+            if row >= items.count { outOfRange.append(row) }
+            cell.textLabel.text = row < items.count ? items[row] : "?"
             return cell
         }
         func list(_ list: ListView, canMoveRow row: Int) -> Bool { row != 0 }
@@ -205,6 +208,35 @@ import Testing
         #expect(lifted.convert(lifted.bounds, to: nil).midY == finger.y)
         list.endInteractiveMovement()
         #expect(items.moves.count == 1 && items.moves.first! == (3, now))
+    }
+
+    /// The app inserts or deletes rows while a row is lifted far from its place (its model
+    /// first, as it must): the movement is dropped, and the list asks only for rows the model
+    /// has, by their new indices (the cancel that ran first asked by the old ones: after an
+    /// insert above, rows in view showed their neighbours' items; after a delete of most
+    /// rows, it asked for rows the model no longer had).
+    @Test func rowsInsertedOrDeletedWhileARowIsLiftedShowTheModel() throws {
+        for deleting in [false, true] {
+            let items = Items(count: 200)
+            let (driver, list) = make(items)
+            #expect(list.beginInteractiveMovementForRow(1))
+            list.updateInteractiveMovementTargetPosition(Point(x: 160, y: 470))
+            driver.advance(by: 0.5)
+            #expect((list.interactiveMovementRow ?? 0) > 15)
+            if deleting {
+                items.items.removeLast(195)
+                list.deleteRows(at: Array(5..<200))
+            } else {
+                items.items.insert(contentsOf: ["New 0", "New 1", "New 2"], at: 0)
+                list.insertRows(at: [0, 1, 2])
+            }
+            driver.advance(by: 0.05)
+            #expect(list.interactiveMovementRow == nil && items.moves.isEmpty)
+            #expect(items.outOfRange.isEmpty, "asked for \(items.outOfRange)")
+            #expect(!list.visibleCells.isEmpty)
+            expectCellsMatch(list, items)
+            #expect(list.visibleCells.values.allSatisfy { !$0.isHighlighted })
+        }
     }
 
     /// A long press on a row that may not move lifts nothing, and a drag that moves before the
