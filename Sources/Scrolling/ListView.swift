@@ -544,6 +544,11 @@ public final class ListView: ScrollView {
             if let n = newIndex(r) { renumbered[n] = cell } else { gone.append(cell) }
         }
         visibleCells = renumbered
+        // A cell's actions are its row's (a row's swipe actions, whether it may move): a cell
+        // with a new row is offered the new row's. Only in a list that offers any.
+        if swipeActions != nil || reordersRowsOnLongPress {
+            for (r, cell) in renumbered { offerActions(of: r, on: cell) }
+        }
         for cell in gone { recycle(cell) }
         loadSections()
         for (_, header) in visibleHeaders { recycle(header) }

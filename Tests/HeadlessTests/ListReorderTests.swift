@@ -297,8 +297,9 @@ import Testing
 
     /// A screen reader cannot drag: a row that may move offers "Move up" and "Move down",
     /// which move it a place in the model and the list, its cell with it; a row that may not
-    /// move offers neither, and at the top "Move up" does nothing. Without long-press reordering
-    /// the actions are not offered.
+    /// move offers neither, asked again for each cell whose row a move changed (the first
+    /// place is pinned here, whichever row stands in it). Without long-press reordering the
+    /// actions are not offered.
     @Test func aReaderMovesARowAPlaceAtATime() throws {
         let items = Items(count: 40)
         let (driver, list) = make(items)
@@ -318,10 +319,15 @@ import Testing
         #expect(list.visibleCells[1] === cell && items.items[1] == text)
         // It may pass the pinned first row (which may not move itself), and stops at the top.
         #expect(cell.accessibilityCustomActions[0].handler())
-        #expect(!cell.accessibilityCustomActions[0].handler())
         driver.advance(by: 0.05)
         #expect(items.moves.count == 5 && list.visibleCells[0] === cell && items.items[0] == text)
         expectCellsMatch(list, items)
+        // The pinned row, a place down now, may move there: it offers the moves; the row at
+        // the top, which may not, offers none.
+        let pinned = try #require(list.visibleCells[1])
+        #expect(pinned.textLabel.text == "Item 0\nwith a second line")
+        #expect(pinned.accessibilityCustomActions.map(\.name) == ["Move up", "Move down"])
+        #expect(cell.accessibilityCustomActions.isEmpty)
         let top = try #require(list.visibleCells[0])
         list.reordersRowsOnLongPress = false
         #expect(top.accessibilityCustomActions.isEmpty)
