@@ -25,6 +25,17 @@ final class RowMovement {
         self.finger = finger
     }
 
+    /// Where a section the data source starts at row `start` starts in the list now: its rows
+    /// other than the lifted one keep their order around it. The lifted row standing right at
+    /// the section's edge stays in the section it came from (the data source decides where it
+    /// goes when it is dropped).
+    func listStart(ofSectionStartingAt start: Int) -> Int {
+        // The rows other than the lifted one that come before the section's first.
+        let before = start - (original < start ? 1 : 0)
+        let liftedBefore = current < before || (current == before && original < start)
+        return before + (liftedBefore ? 1 : 0)
+    }
+
     /// The data source's index of the row the list shows at `row` while this one is away from
     /// its place: the list's rows between its old and new places are one place along.
     func dataRow(_ row: Int) -> Int {
@@ -276,7 +287,7 @@ final class RowReorder: GestureRecognizerDelegate {
 
     /// A finger held on the section index reads it (or jumps along it): no row lifts under it.
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
-        guard let index = list.sectionIndex, index.superview === list else { return true }
+        guard let index = list.sectionIndex, index.superview === list, !index.isHidden else { return true }
         return !index.bounds.contains(index.convert(touch.location, from: nil))
     }
 }

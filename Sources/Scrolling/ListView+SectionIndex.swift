@@ -31,6 +31,7 @@ extension ListView {
         }
         let index = sectionIndex ?? SectionIndexView(list: self)
         sectionIndex = index
+        index.isHidden = openSwipeRow != nil  // away while a row is open (RowSwipeActions)
         index.titles = titles
         index.applyColors()
         if index.superview !== self {
@@ -75,7 +76,9 @@ extension ListView {
 /// UIKit's are, and the finger still picks among all of them by where it is.
 @MainActor
 final class SectionIndexView: View, TouchInterceptor {
-    unowned let list: ListView
+    /// Weak: an element a screen reader holds may outlive the list, and its actions then do
+    /// nothing.
+    weak var list: ListView?
     var titles: [String] = [] {
         didSet {
             guard titles != oldValue else { return }
@@ -83,8 +86,8 @@ final class SectionIndexView: View, TouchInterceptor {
             setNeedsDisplay()
             accessibilityCustomActions = titles.indices.map { i in
                 AccessibilityCustomAction(name: titles[i]) { [weak self] in
-                    guard let self else { return false }
-                    self.list.scrollToSectionIndexTitle(i)
+                    guard let list = self?.list else { return false }
+                    list.scrollToSectionIndexTitle(i)
                     return true
                 }
             }
@@ -121,8 +124,8 @@ final class SectionIndexView: View, TouchInterceptor {
     /// The list's colours (`sectionIndexColor` and the backgrounds) as they are now.
     func applyColors() {
         backgroundColor =
-            (trackedTitle != nil ? list.sectionIndexTrackingBackgroundColor : nil)
-            ?? list.sectionIndexBackgroundColor
+            (trackedTitle != nil ? list?.sectionIndexTrackingBackgroundColor : nil)
+            ?? list?.sectionIndexBackgroundColor
         setNeedsDisplay()
     }
 
@@ -166,7 +169,7 @@ final class SectionIndexView: View, TouchInterceptor {
             let y = top + Double(k) * Self.entryHeight + (Self.entryHeight - h) / 2
             canvas.drawText(
                 layout, font: font, in: Rect(x: 0, y: y, width: bounds.width, height: h),
-                color: list.sectionIndexColor, alignment: .center)
+                color: list?.sectionIndexColor ?? .black, alignment: .center)
         }
     }
 
@@ -199,7 +202,7 @@ final class SectionIndexView: View, TouchInterceptor {
         guard i != trackedTitle else { return }
         trackedTitle = i
         if began { applyColors() }
-        list.scrollToSectionIndexTitle(i)
+        list?.scrollToSectionIndexTitle(i)
     }
 
     private func endTracking(_ touch: Touch) {

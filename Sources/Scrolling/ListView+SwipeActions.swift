@@ -154,8 +154,9 @@ final class RowSwipeActions: GestureRecognizerDelegate {
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
-        // The section index keeps its touches (a drag along it is no row's swipe).
-        if let index = list.sectionIndex, index.superview === list,
+        // The section index keeps its touches (a drag along it is no row's swipe), while it
+        // shows (it is away while a row is open).
+        if let index = list.sectionIndex, index.superview === list, !index.isHidden,
             index.bounds.contains(index.convert(touch.location, from: nil))
         {
             return false
@@ -224,6 +225,9 @@ final class RowSwipeActions: GestureRecognizerDelegate {
         cell.clipsToBounds = true
         openCell = cell
         buttons = b
+        // The section index would stand over the outermost button and take its taps: it is
+        // away while a row is open, as UITableView's is while it edits.
+        list.sectionIndex?.isHidden = true
         show(reveal: 0)
         return true
     }
@@ -296,6 +300,7 @@ final class RowSwipeActions: GestureRecognizerDelegate {
         cell.bounds.origin = Point(x: 0, y: cell.bounds.origin.y)
         cell.clipsToBounds = cellClipped
         openCell = nil
+        list.sectionIndex?.isHidden = false
     }
 
     /// A cell leaves the list (recycled for another row): if it is the open one, it closes.

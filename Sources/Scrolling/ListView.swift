@@ -334,6 +334,11 @@ public final class ListView: ScrollView {
     /// Reads the data source's sections for a list of `rows` rows, and orders their headers.
     private func readSections(rows: Int) {
         sectionStarts = (dataSource?.sectionStarts(in: self) ?? []).map { min(max(0, $0), rows) }
+        // A row lifted away from its place: the data source's sections, which have not heard of
+        // it, are where its rows stand in the list now.
+        if let movement, movement.current != movement.original {
+            sectionStarts = sectionStarts.map { movement.listStart(ofSectionStartingAt: $0) }
+        }
         headerOrder = sectionStarts.indices.sorted { (sectionStarts[$0], $0) < (sectionStarts[$1], $1) }
         headerSlot = Array(repeating: 0, count: sectionStarts.count)
         for (i, s) in headerOrder.enumerated() where i > 0 && sectionStarts[headerOrder[i - 1]] == sectionStarts[s] {

@@ -332,4 +332,40 @@ import Testing
         list.reordersRowsOnLongPress = false
         #expect(top.accessibilityCustomActions.isEmpty)
     }
+
+    /// A row dragged from section A into section B: while it moves, every other row stays
+    /// under its own section's header (the headers move with the rows the lifted one passes);
+    /// dragged back to the edge of A it is still in A.
+    @Test func whileARowMovesAcrossSectionsEveryOtherRowStaysUnderItsHeader() throws {
+        let book = ListSectionIndexTests.Book()
+        book.movable = true
+        let (driver, list) = ListSectionIndexTests().make(book)
+        let letters = ListSectionIndexTests.letters
+        func rowsUnderTheirHeaders(lifted: Int) {
+            for (row, cell) in list.visibleCells where row != lifted {
+                let section = list.section(containingRow: row) ?? -1
+                #expect(
+                    cell.textLabel.text.hasPrefix(letters[max(0, section)] + " "),
+                    "row \(row), '\(cell.textLabel.text)', under \(section)")
+            }
+        }
+        #expect(list.beginInteractiveMovementForRow(2))
+        list.updateInteractiveMovementTargetPosition(Point(x: 150, y: list.rectForRow(11).midY + 2))
+        driver.advance(by: 0.05)
+        let lifted = try #require(list.interactiveMovementRow)
+        #expect(lifted >= 10)
+        rowsUnderTheirHeaders(lifted: lifted)
+        // B starts a row earlier (A lent it the lifted row); the lifted row is in B.
+        #expect(list.section(containingRow: 7) == 1 && list.section(containingRow: lifted) == 1)
+        // Back up to just below A's last row: the edge; it stays in A, where it came from.
+        list.updateInteractiveMovementTargetPosition(Point(x: 150, y: list.rectForRow(6).maxY + 10))
+        driver.advance(by: 0.05)
+        let edge = try #require(list.interactiveMovementRow)
+        rowsUnderTheirHeaders(lifted: edge)
+        #expect(list.section(containingRow: edge) == 0)
+        list.cancelInteractiveMovement()
+        driver.advance(by: 0.05)
+        rowsUnderTheirHeaders(lifted: -1)
+        #expect(book.moves.isEmpty)
+    }
 }

@@ -16,6 +16,9 @@ import Testing
     final class Book: ListDataSource {
         var titles: [String]
         var rows = 26 * 8
+        /// Whether rows may be moved by hand (the reorder tests use the book too).
+        var movable = false
+        var moves: [(Int, Int)] = []
         init(titles: [String] = ListSectionIndexTests.letters) { self.titles = titles }
         func numberOfRows(in list: ListView) -> Int { rows }
         func sectionStarts(in list: ListView) -> [Int] { (0..<26).map { $0 * 8 } }
@@ -24,10 +27,18 @@ import Testing
         func list(_ list: ListView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
             title == "#" ? 25 : ListSectionIndexTests.letters.firstIndex(of: title) ?? 0
         }
+        lazy var names = (0..<rows).map {
+            "\(ListSectionIndexTests.letters[$0 / 8]) person \($0 % 8) with a long name here"
+        }
         func list(_ list: ListView, cellForRow row: Int) -> ListCell {
             let cell = list.dequeueReusableCell(withIdentifier: "r")
-            cell.textLabel.text = "\(ListSectionIndexTests.letters[row / 8]) person \(row % 8) with a long name here"
+            cell.textLabel.text = names[row]
             return cell
+        }
+        func list(_ list: ListView, canMoveRow row: Int) -> Bool { movable }
+        func list(_ list: ListView, moveRowAt source: Int, to destination: Int) {
+            moves.append((source, destination))
+            names.insert(names.remove(at: source), at: destination)
         }
     }
 
@@ -218,5 +229,28 @@ import Testing
         driver.advance(by: 0.05)
         #expect(list.sectionIndexInset == 0)
         #expect(!list.subviews.contains { $0.resolvedAccessibility.label == "Section index" })
+    }
+
+    /// A row swiped open has its outermost button at the list's edge, where the index
+    /// stands: the index is away while the row is open, so the whole button takes its tap;
+    /// it comes back as the row closes.
+    @Test func theIndexStandsAsideWhileARowIsOpen() throws {
+        let book = Book()
+        let (driver, list) = make(book)
+        var deleted: [Int] = []
+        list.trailingSwipeActions = { _ in [RowAction(title: "Delete", style: .destructive) { deleted.append($0) }] }
+        let index = try index(of: list)
+        let column = index.convert(index.bounds, to: nil)
+        let row = list.convert(list.rectForRow(2), to: nil)
+        driver.send(from: driver.time + 0.05) {
+            $0.flick(from: Point(x: 200, y: row.midY), by: Point(x: -120, y: 0), at: 0, moves: 6, id: 1)
+        }
+        driver.settle()
+        #expect(list.openSwipeRow == 2 && index.isHidden)
+        let offset = list.contentOffset
+        driver.send(from: driver.time + 0.05) { $0.tap(at: Point(x: column.midX, y: row.midY), at: 0) }
+        driver.settle()
+        #expect(deleted == [2] && list.contentOffset == offset)
+        #expect(list.openSwipeRow == nil && !index.isHidden)
     }
 }
