@@ -67,6 +67,10 @@ open class ListCell: ReusableCell {
     public let textLabel = Label()
     public var normalColor: Color = .white { didSet { appearanceDidChange() } }
     public var highlightColor = Color(rgb: 210, 220, 235) { didSet { appearanceDidChange() } }
+    /// Its row is selected (`ListView.selectedRows`): drawn in `selectedColor`.
+    public internal(set) var isSelected = false { didSet { if isSelected != oldValue { appearanceDidChange() } } }
+    /// UIKit's default selection grey.
+    public var selectedColor = Color(rgb: 209, 209, 214) { didSet { appearanceDidChange() } }
     /// Whether Space and Return select the row (the list has a selection callback).
     var selectsOnKeys = false
 
@@ -92,7 +96,12 @@ open class ListCell: ReusableCell {
         addSubview(textLabel)
     }
 
-    open override func appearanceDidChange() { backgroundColor = isHighlighted ? highlightColor : normalColor }
+    open override func appearanceDidChange() {
+        backgroundColor = isHighlighted ? highlightColor : isSelected ? selectedColor : normalColor
+    }
+
+    /// A selected row says so to a screen reader.
+    open override var accessibilityExtraStates: AccessibilityStates { isSelected ? [.selected] : [] }
 
     /// The text stands 16 px in from each side, and short of the list's section index.
     open override func layoutSubviews() {

@@ -42,8 +42,24 @@ public final class ListView: ScrollView {
     // across a call); the rows' arrays and dictionaries keep the check.
     /// Extra distance above and below the viewport that gets cells too.
     @exclusivity(unchecked) public var margin = 100.0 { didSet { updateVisibleRows() } }
-    /// Rows selected by a tap.
+    /// Called when a tap (or Space or Return on a focused row) selects a row.
     public var onSelectRow: ((Int) -> Void)?
+    /// Called when a tap deselects a row (`allowsMultipleSelection`: a second tap).
+    public var onDeselectRow: ((Int) -> Void)?
+    /// Whether a tap selects its row (UITableView's `allowsSelection`, on by default): the row
+    /// stays selected, drawn in its cell's `selectedColor`, until another is selected or the
+    /// app deselects it. Off, a tap neither selects nor calls `onSelectRow`.
+    public var allowsSelection = true {
+        didSet { if !allowsSelection { setSelection([]) } }
+    }
+    /// Whether several rows may be selected at once (UITableView's): a tap then selects its
+    /// row, or deselects it if it was. Off, selecting a row deselects the others.
+    public var allowsMultipleSelection = false {
+        didSet { if !allowsMultipleSelection, let first = selection.min() { setSelection([first]) } }
+    }
+    /// The selected rows; they follow their rows through inserts, deletes and moves, and a
+    /// reload clears them (ListView+Selection.swift).
+    var selection = Set<Int>()
     /// The buttons a row reveals at its trailing edge when swiped towards its leading edge
     /// (leftwards, or rightwards right to left; UIKit's trailing swipe actions), by row, the
     /// first outermost; nil (or no actions for a row): rows do not swipe that way. A
@@ -239,10 +255,11 @@ public final class ListView: ScrollView {
         cell.accessibilityCustomActions = offered
     }
 
-    /// Reloads everything from the data source.
+    /// Reloads everything from the data source; the selection is cleared, as UITableView's is.
     public func reloadData() {
         closeSwipeActions(animated: false)
         dropMovement()
+        setSelection([])
         follower?.list = nil
         follower = nil
         for (_, cell) in visibleCells { recycle(cell) }
@@ -501,6 +518,7 @@ public final class ListView: ScrollView {
         var renumbered: [Int: ListCell] = [:]
         for (r, cell) in visibleCells { renumbered[Self.index(of: r, afterMoving: from, to: to)] = cell }
         visibleCells = renumbered
+        selection = Set(selection.map { Self.index(of: $0, afterMoving: from, to: to) })
     }
 
     /// The row at `from` to `to` in the layout and the cells, the offset kept.
@@ -549,6 +567,7 @@ public final class ListView: ScrollView {
             if let n = newIndex(r) { renumbered[n] = cell } else { gone.append(cell) }
         }
         visibleCells = renumbered
+        if !selection.isEmpty { selection = Set(selection.compactMap(newIndex)) }
         // A cell's actions are its row's (a row's swipe actions, whether it may move): a cell
         // with a new row is offered the new row's. Only in a list that offers any.
         if swipeActions != nil || reordersRowsOnLongPress {
@@ -899,8 +918,9 @@ public final class ListView: ScrollView {
         // reference would give every cell a side table, slowing each retain of it).
         cell.onTap = { [weak self, unowned cell] in
             guard let self, let row = self.row(for: cell) else { return }
-            self.onSelectRow?(row)
+            self.rowTapped(row)
         }
+        cell.isSelected = !selection.isEmpty && selection.contains(row)
         cell.selectsOnKeys = onSelectRow != nil
         offerActions(of: row, on: cell)
         if cell.joinRowsInView(of: self) {

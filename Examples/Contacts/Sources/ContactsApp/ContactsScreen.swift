@@ -176,9 +176,12 @@ public final class ContactsScreen: View, ListDataSource {
         window?.focus(page, byTouch: false)  // so that Escape reaches this screen
     }
 
+    /// Back to the list, whose tapped row is no longer shown selected (as a UIKit table view
+    /// controller clears its selection when it shows again).
     public func closeDetail() {
         detail?.removeFromSuperview()
         detail = nil
+        for row in list.selectedRows { list.deselectRow(row) }
         window?.focus(nil, byTouch: false)
     }
 

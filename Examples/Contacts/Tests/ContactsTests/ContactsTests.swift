@@ -99,6 +99,10 @@ import Testing
         try app.pump(until: { screen.detail == nil }, "the back button")
         try app.settle()
         #expect(try rig.capture().shows(headerColor, x: 200, y: Int(barBottom) + 16))
+        // Back on the list, the row tapped is not left selected: white, not the selection's grey.
+        let cell = try #require(screen.list.visibleCells[row])
+        #expect(screen.list.selectedRows.isEmpty && !cell.isSelected)
+        #expect(try rig.capture().shows(.white, x: 200, y: Int(cell.windowFrame.minY) + 4))
 
         try fingers.tap(screen.list.convert(screen.list.rectForRow(row), to: nil).center)
         try app.pump(until: { screen.detail != nil }, "the person's page again")
