@@ -19,6 +19,11 @@ public protocol ListDataSource: AnyObject {
     /// Whether a long press may lift `row` to move it (`ListView.reordersRowsOnLongPress`);
     /// false by default (UITableViewDataSource's `canMoveRowAt`).
     func list(_ list: ListView, canMoveRow row: Int) -> Bool
+    /// Where a row moved by hand from `source` (its index in the model) goes when the finger
+    /// proposes `proposed` (UITableViewDelegate's `targetIndexPathForMoveFromRowAt`): the
+    /// proposal by default; another row keeps it out of places it may not take (a pinned
+    /// first row stays first when the answer is never 0).
+    func list(_ list: ListView, targetRowForMoveFrom source: Int, toProposedRow proposed: Int) -> Int
     /// A row moved by hand was dropped: the model moves it from `source` to `destination`
     /// (its index after the move), and the list already shows it there.
     func list(_ list: ListView, moveRowAt source: Int, to destination: Int)
@@ -36,6 +41,9 @@ extension ListDataSource {
     public func list(_ list: ListView, titleForSection section: Int) -> String { "" }
     public func sectionIndexTitles(in list: ListView) -> [String] { [] }
     public func list(_ list: ListView, canMoveRow row: Int) -> Bool { false }
+    public func list(_ list: ListView, targetRowForMoveFrom source: Int, toProposedRow proposed: Int) -> Int {
+        proposed
+    }
     public func list(_ list: ListView, moveRowAt source: Int, to destination: Int) {}
     public func list(_ list: ListView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
 }

@@ -144,6 +144,11 @@ extension ListView {
         var target = movement.current
         while target > 0, middle < rectForRow(target - 1).midY { target -= 1 }
         while target < rowCount - 1, middle > rectForRow(target + 1).midY { target += 1 }
+        // The data source may send it elsewhere (a pinned first row stays first).
+        if target != movement.current, let dataSource {
+            let asked = dataSource.list(self, targetRowForMoveFrom: movement.original, toProposedRow: target)
+            target = min(max(asked, 0), rowCount - 1)
+        }
         if target != movement.current {
             let from = movement.current
             movement.current = target
@@ -214,12 +219,14 @@ extension ListView {
 
     /// A screen reader's "Move up" or "Move down" (`step` −1 or 1) on the row of `cell`: the
     /// data source moves it a place, and so does the list, keeping the cell (and the reader's
-    /// place on it); a reader hears where it went. False at either end, or for a row that may
-    /// not move.
+    /// place on it); a reader hears where it went. False at either end, for a row that may not
+    /// move, or where the data source keeps it (`list(_:targetRowForMoveFrom:toProposedRow:)`).
     func moveForReader(_ cell: ListCell, by step: Int) -> Bool {
         guard movement == nil, let dataSource, let row = row(for: cell) else { return false }
-        let target = row + step
-        guard target >= 0, target < rowCount, dataSource.list(self, canMoveRow: row) else { return false }
+        guard row + step >= 0, row + step < rowCount, dataSource.list(self, canMoveRow: row) else { return false }
+        let target = min(
+            max(dataSource.list(self, targetRowForMoveFrom: row, toProposedRow: row + step), 0), rowCount - 1)
+        guard target != row else { return false }
         dataSource.list(self, moveRowAt: row, to: target)
         moveRow(at: row, to: target)
         scrollToRow(target, animated: false)

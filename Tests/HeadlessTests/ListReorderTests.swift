@@ -29,6 +29,11 @@ import Testing
             return cell
         }
         func list(_ list: ListView, canMoveRow row: Int) -> Bool { row != 0 }
+        /// Whether row 0 stays first: a row is never taken there.
+        var keepsFirst = false
+        func list(_ list: ListView, targetRowForMoveFrom source: Int, toProposedRow proposed: Int) -> Int {
+            keepsFirst ? max(1, proposed) : proposed
+        }
         func sectionStarts(in list: ListView) -> [Int] { indexed ? (0..<26).map { $0 * 4 } : [] }
         func sectionIndexTitles(in list: ListView) -> [String] {
             indexed ? (0..<26).map { String(UnicodeScalar(UInt8(65 + $0))) } : []
@@ -367,5 +372,32 @@ import Testing
         driver.advance(by: 0.05)
         rowsUnderTheirHeaders(lifted: -1)
         #expect(book.moves.isEmpty)
+    }
+
+    /// The data source redirects a move (`targetRowForMoveFrom`): with the first row kept
+    /// first, a row dragged above it stops at 1, dropped there, and a reader's "Move up" from 1
+    /// does nothing.
+    @Test func theDataSourceKeepsARowOutOfPlacesItMayNotTake() throws {
+        let items = Items(count: 40)
+        items.keepsFirst = true
+        let (driver, list) = make(items)
+        let first = items.items[0]
+        #expect(list.beginInteractiveMovementForRow(4))
+        list.updateInteractiveMovementTargetPosition(Point(x: 160, y: 2))
+        driver.advance(by: 0.05)
+        #expect(list.interactiveMovementRow == 1)
+        list.endInteractiveMovement()
+        driver.advance(by: 0.05)
+        #expect(items.moves.count == 1 && items.moves.first! == (4, 1) && items.items[0] == first)
+        expectCellsMatch(list, items)
+        let cell = try #require(list.visibleCells[1])
+        let up = try #require(cell.accessibilityCustomActions.first { $0.name == "Move up" })
+        #expect(!up.handler() && items.moves.count == 1)
+        // Without it, the same drag takes the first place.
+        items.keepsFirst = false
+        #expect(list.beginInteractiveMovementForRow(4))
+        list.updateInteractiveMovementTargetPosition(Point(x: 160, y: 2))
+        #expect(list.interactiveMovementRow == 0)
+        list.cancelInteractiveMovement()
     }
 }
