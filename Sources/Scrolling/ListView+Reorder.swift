@@ -58,13 +58,20 @@ extension ListView {
     /// `reordersRowsOnLongPress` drives all of it from a long press.
     @discardableResult
     public func beginInteractiveMovementForRow(_ row: Int) -> Bool {
+        guard let cell = visibleCells[row] else { return false }
+        return lift(row, at: Point(x: cell.frame.midX, y: cell.frame.midY))
+    }
+
+    /// Lifts `row`, held at `point` (list coordinates, on its cell); false as
+    /// `beginInteractiveMovementForRow` says.
+    private func lift(_ row: Int, at point: Point) -> Bool {
         guard movement == nil, row >= 0, row < rowCount, let dataSource, dataSource.list(self, canMoveRow: row),
             let cell = visibleCells[row]
         else { return false }
         closeSwipeActions(animated: false)
         stopMotion()
-        let finger = convert(Point(x: cell.frame.midX, y: cell.frame.midY), to: nil)
-        movement = RowMovement(original: row, cell: cell, grab: cell.frame.height / 2, finger: finger)
+        movement = RowMovement(
+            original: row, cell: cell, grab: point.y - cell.frame.minY, finger: convert(point, to: nil))
         cell.isHighlighted = true
         placeLiftedCell()
         return true
@@ -132,7 +139,7 @@ extension ListView {
         let y = min(max(0, fingerY - movement.grab), max(0, contentSize.height - h))
         let rect = Rect(x: 0, y: y, width: bounds.width, height: h)
         if cell.frame != rect { cell.frame = rect }
-        let front = indicatorsFront - (sectionIndex.map { $0.superview === self ? 1 : 0 } ?? 0)
+        let front = headersFront
         if subviews.index(ofIdentical: cell) != front - 1 { insertSubview(cell, at: front - 1) }
     }
 
@@ -249,14 +256,9 @@ extension ListView {
     func reorderPressChanged(_ g: GestureRecognizer) {
         switch g.state {
         case .began:
-            let p = g.location(in: self)
-            guard let (row, cell) = visibleCells.first(where: { $0.value.frame.contains(p) }),
-                beginInteractiveMovementForRow(row), let movement
-            else { return }
             // Held where the finger took it, not by its middle.
-            self.movement = RowMovement(
-                original: movement.original, cell: cell, grab: p.y - cell.frame.minY, finger: convert(p, to: nil))
-            placeLiftedCell()
+            let p = g.location(in: self)
+            if let row = visibleRow(at: p)?.row { _ = lift(row, at: p) }
         case .changed:
             updateInteractiveMovementTargetPosition(g.location(in: self))
         case .ended:
@@ -287,15 +289,14 @@ final class RowReorder: GestureRecognizerDelegate {
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         let p = recognizer.location(in: list)
         guard list.interactiveMovementRow == nil, let dataSource = list.dataSource,
-            let row = list.visibleCells.first(where: { $0.value.frame.contains(p) })?.key
+            let row = list.visibleRow(at: p)?.row
         else { return false }
         return dataSource.list(list, canMoveRow: row)
     }
 
     /// A finger held on the section index reads it (or jumps along it): no row lifts under it.
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
-        guard let index = list.sectionIndex, index.superview === list, !index.isHidden else { return true }
-        return !index.bounds.contains(index.convert(touch.location, from: nil))
+        !list.sectionIndexTakes(touch)
     }
 }
 

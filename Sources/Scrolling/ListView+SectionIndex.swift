@@ -21,6 +21,18 @@ extension ListView {
         return index.preferredWidth
     }
 
+    /// Whether `touch` lands on the section index while it shows: the list's own recognizers
+    /// (row swipes, the reorder press) let such a touch be, as the index keeps it.
+    func sectionIndexTakes(_ touch: Touch) -> Bool {
+        guard let index = sectionIndex, index.superview === self, !index.isHidden else { return false }
+        return index.bounds.contains(index.convert(touch.location, from: nil))
+    }
+
+    /// The row in view whose cell is under `point` (list coordinates), and the cell.
+    func visibleRow(at point: Point) -> (row: Int, cell: ListCell)? {
+        visibleCells.first { $0.value.frame.contains(point) }.map { ($0.key, $0.value) }
+    }
+
     /// Makes, updates or removes the index for the data source's titles.
     func loadSectionIndex() {
         let titles = dataSource?.sectionIndexTitles(in: self) ?? []

@@ -154,13 +154,8 @@ final class RowSwipeActions: GestureRecognizerDelegate {
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
-        // The section index keeps its touches (a drag along it is no row's swipe), while it
-        // shows (it is away while a row is open).
-        if let index = list.sectionIndex, index.superview === list, !index.isHidden,
-            index.bounds.contains(index.convert(touch.location, from: nil))
-        {
-            return false
-        }
+        // The section index keeps its touches (a drag along it is no row's swipe).
+        if list.sectionIndexTakes(touch) { return false }
         guard recognizer === dismissTap else { return true }
         // Only while a row is open, and not for its buttons (they take their own taps).
         guard openCell != nil, let buttons else { return false }
@@ -168,9 +163,7 @@ final class RowSwipeActions: GestureRecognizerDelegate {
     }
 
     /// The cell under `point` (list coordinates).
-    private func cell(at point: Point) -> ListCell? {
-        list.visibleCells.values.first { $0.frame.contains(point) }
-    }
+    private func cell(at point: Point) -> ListCell? { list.visibleRow(at: point)?.cell }
 
     // MARK: Sliding
 
@@ -233,11 +226,14 @@ final class RowSwipeActions: GestureRecognizerDelegate {
     }
 
     /// How far a row is drawn before its first action fills what it reveals and a release
-    /// performs it: past the buttons by 32 px at least, and over 60% of the row (short of its
-    /// whole width, which the finger cannot pass).
+    /// performs it: `fullSwipeMargin` past the buttons at least, and `fullSwipeFraction` of the
+    /// row (short of its whole width, which the finger cannot pass), so that a long ordinary
+    /// swipe opens the row rather than performs (physics.md).
     static func fullSwipeReveal(rowWidth: Double, buttonsWidth: Double) -> Double {
-        max(buttonsWidth + 32, 0.6 * rowWidth)
+        max(buttonsWidth + fullSwipeMargin, fullSwipeFraction * rowWidth)
     }
+    static let fullSwipeMargin = 32.0
+    static let fullSwipeFraction = 0.6
 
     /// The row follows the finger: revealed by what it travelled towards the buttons, never
     /// past closed. Past the buttons' width it follows on to the row's width when a full swipe

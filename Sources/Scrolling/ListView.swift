@@ -888,7 +888,7 @@ public final class ListView: ScrollView {
 
     /// Where headers go in `subviews`: below the section index, which stands just below the
     /// scroll indicators (`loadSectionIndex`).
-    private var headersFront: Int {
+    var headersFront: Int {
         let front = indicatorsFront
         if let index = sectionIndex, front > 0, subviews[front - 1] === index { return front - 1 }
         return front
