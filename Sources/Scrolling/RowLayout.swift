@@ -131,12 +131,17 @@ struct RowLayout {
         measuredRows.insert(row)
         guard delta != 0 else { return 0 }
         firstMovedRow = min(firstMovedRow, row)
+        add(delta, toSpanOf: row)
+        return delta
+    }
+
+    /// Row `row`'s span grew by `delta`: the tree's nodes that sum it, O(log n).
+    private mutating func add(_ delta: Double, toSpanOf row: Int) {
         var i = row + 1
         while i <= count {
             tree[i] += delta
             i += i & -i
         }
-        return delta
     }
 
     /// Row `from` moved to `to` (a reorder): its height goes with it and the rows between shift
@@ -158,12 +163,7 @@ struct RowLayout {
         for (k, row) in span.enumerated() {
             if measured[row] != nil { measuredRows.insert(row) } else { measuredRows.remove(row) }
             let delta = height(row) - old[k]
-            guard delta != 0 else { continue }
-            var i = row + 1
-            while i <= count {
-                tree[i] += delta
-                i += i & -i
-            }
+            if delta != 0 { add(delta, toSpanOf: row) }
         }
         firstMovedRow = min(firstMovedRow, span.lowerBound)
     }
