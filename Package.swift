@@ -93,7 +93,7 @@ let package = Package(
         .target(
             name: "ScrollwayViews",
             dependencies: [
-                "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayLayout", "ScrollwayRaster",
+                "ScrollwayGeometry", "ScrollwayGestures", "ScrollwayLayout", "ScrollwayPhysics", "ScrollwayRaster",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Views"),

@@ -80,6 +80,8 @@ public final class Window: View {
     var timers: [WindowTimer] = []
     var nextTimerID = 0
     var animations: [any FrameAnimation] = []
+    /// The views' property animations (`animate(withDuration:)`), made with the first.
+    var viewAnimator: ViewAnimator?
     /// Where each touch's events go, by touch id (the mouse uses `Window.mouseTouchID`).
     var touchRoutes: [Int: TouchRoute] = [:]
     /// The gesture recognizers following touches, and what the views under them are owed.

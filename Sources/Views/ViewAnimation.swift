@@ -1,0 +1,326 @@
+import ScrollwayGeometry
+import ScrollwayPhysics
+import ScrollwayRaster
+
+extension View {
+    /// Animates the changes `animations` makes to the views of this view's window
+    /// (UIView.animate's role; any view of the window serves, the window too): each view's
+    /// `center`, `bounds`, `frame` (its center and bounds), `transform`, `alpha` and
+    /// `backgroundColor` that the closure leaves different moves there from where it stood
+    /// over `duration` seconds, after `delay`, along `curve` (UIKit's default, ease-in-out).
+    /// Only re-composited: a view moved or faded draws nothing again, and one resized draws at
+    /// its new sizes as any resize does.
+    ///
+    /// Unlike UIKit's, whose properties read their final values at once while a presentation
+    /// layer shows the way there, a view's properties read what is on screen: each frame sets
+    /// them along the way (`animationTargets` gives the ends). Layout the closure asks for
+    /// (`setNeedsLayout`) runs at the next frame, after it, and is not animated unless the
+    /// closure runs it (`layoutIfNeeded()`), as in UIKit.
+    ///
+    /// A property animated again starts from where it stands, and its earlier animation ends
+    /// unfinished; a property set outside an animation while one runs keeps the value set, and
+    /// its animation ends unfinished; a view that leaves the window is put at its ends.
+    /// `completion` runs once every property it animated has ended, with whether all of them
+    /// reached their ends; with nothing to animate, at the next frame, finished. Outside a
+    /// window the changes are made and `completion` runs at once, finished.
+    public func animate(
+        withDuration duration: Double, delay: Double = 0, curve: TimingCurve = .easeInOut,
+        animations: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        guard let window else {
+            animations()
+            completion?(true)
+            return
+        }
+        let before = AnimatableState.snapshot(of: window)
+        animations()
+        let start = window.now + (delay.isFinite ? max(0, delay) : 0)
+        let group = ViewAnimationGroup(
+            start: start, duration: duration.isFinite ? max(0, duration) : 0, curve: curve, completion: completion)
+        let animator = window.viewAnimator ?? ViewAnimator(window: window)
+        window.viewAnimator = animator
+        for (view, old) in before where view.window === window {
+            let new = AnimatableState(of: view)
+            guard new != old else { continue }
+            // A running animation of the property ends where it stands; the new one starts there.
+            animator.add(view: view, from: old, to: new, group: group)
+        }
+        animator.groups.append(group)
+        window.addAnimation(animator)
+    }
+
+    /// The values this view's animated properties are heading for, nil when none is animated.
+    public var animationTargets: AnimatableState? {
+        guard let animator = window?.viewAnimator else { return nil }
+        return animator.targets(of: self)
+    }
+
+    /// Ends this view's animations with their properties at their ends (UIKit's
+    /// `layer.removeAllAnimations()`, after which a view shows its final values); their
+    /// completions hear they did not finish.
+    public func removeAllAnimations() {
+        window?.viewAnimator?.finish(self)
+    }
+}
+
+extension Window {
+    /// Whether any view of this window is animated (`View.animate(withDuration:)`), or an
+    /// animation waits for its delay or its completion.
+    public var hasViewAnimations: Bool { !(viewAnimator?.groups.isEmpty ?? true) }
+}
+
+/// The properties of a view that `Window.animate` animates.
+public struct AnimatableState: Equatable, Sendable {
+    public var center: Point
+    public var bounds: Rect
+    public var transform: AffineTransform
+    public var alpha: Double
+    public var backgroundColor: Color?
+
+    @MainActor init(of view: View) {
+        center = view.center
+        bounds = view.bounds
+        transform = view.transform
+        alpha = view.alpha
+        backgroundColor = view.backgroundColor
+    }
+
+    /// Every view of the window's tree and its state: what an animation compares with.
+    @MainActor static func snapshot(of window: Window) -> [(View, AnimatableState)] {
+        var out: [(View, AnimatableState)] = []
+        var stack: [View] = [window]
+        while let view = stack.popLast() {
+            out.append((view, AnimatableState(of: view)))
+            stack.append(contentsOf: view.subviews)
+        }
+        return out
+    }
+}
+
+/// One `animate` call: its timing, and its completion once its tracks have ended.
+@MainActor
+final class ViewAnimationGroup {
+    let start: Double
+    let duration: Double
+    let curve: TimingCurve
+    let completion: ((Bool) -> Void)?
+    var tracks = 0
+    var finished = true
+
+    init(start: Double, duration: Double, curve: TimingCurve, completion: ((Bool) -> Void)?) {
+        self.start = start
+        self.duration = duration
+        self.curve = curve
+        self.completion = completion
+    }
+
+    /// How far along the curve the group is at `time` (0 before its start, 1 from its end).
+    func progress(at time: Double) -> Double {
+        guard duration > 0 else { return time >= start ? 1 : 0 }
+        return curve.progress(at: (time - start) / duration)
+    }
+
+    func isOver(at time: Double) -> Bool { time >= start + duration }
+}
+
+/// The window's running property animations, advanced as one frame animation.
+@MainActor
+final class ViewAnimator: FrameAnimation {
+    /// A property of one view on its way, and the value the animation last gave it: a value
+    /// found different was set by someone else.
+    struct Track {
+        /// Held until the track ends (at the latest the frame after the view leaves the
+        /// window): a weak reference would give every animated view a side table for good.
+        let view: View
+        let key: AnimatableKey
+        let from: AnimatableValue
+        let to: AnimatableValue
+        var applied: AnimatableValue
+        let group: ViewAnimationGroup
+    }
+
+    unowned let window: Window
+    var tracks: [Track] = []
+    var groups: [ViewAnimationGroup] = []
+
+    init(window: Window) { self.window = window }
+
+    /// Tracks for each property that differs between `old` and `new`, the view put back at
+    /// `old` for now.
+    func add(view: View, from old: AnimatableState, to new: AnimatableState, group: ViewAnimationGroup) {
+        for key in AnimatableKey.allCases {
+            let (from, to) = (key.value(in: old), key.value(in: new))
+            guard from != to else { continue }
+            // Whatever animated this property before ends here, unfinished.
+            if let i = tracks.firstIndex(where: { $0.view === view && $0.key == key }) {
+                end(tracks.remove(at: i), finished: false)
+            }
+            tracks.append(Track(view: view, key: key, from: from, to: to, applied: from, group: group))
+            group.tracks += 1
+        }
+        // Back where it stood; the frames take it on from there.
+        for track in tracks where track.view === view && track.group === group { track.key.apply(track.from, to: view) }
+    }
+
+    private func end(_ track: Track, finished: Bool) {
+        track.group.tracks -= 1
+        if !finished { track.group.finished = false }
+    }
+
+    func targets(of view: View) -> AnimatableState? {
+        var state = AnimatableState(of: view)
+        var any = false
+        for track in tracks where track.view === view {
+            track.key.set(track.to, in: &state)
+            any = true
+        }
+        return any ? state : nil
+    }
+
+    /// The view's tracks ended at their ends.
+    func finish(_ view: View) {
+        var kept: [Track] = []
+        for track in tracks {
+            if track.view === view {
+                track.key.apply(track.to, to: view)
+                end(track, finished: false)
+            } else {
+                kept.append(track)
+            }
+        }
+        tracks = kept
+        window.setNeedsFrame()
+    }
+
+    func advance(to time: Double) -> Bool {
+        var kept: [Track] = []
+        kept.reserveCapacity(tracks.count)
+        for var track in tracks {
+            let view = track.view
+            if view.window !== window {
+                // Left the window: at its end, as it would show if added again.
+                track.key.apply(track.to, to: view)
+                end(track, finished: false)
+                continue
+            }
+            if track.key.value(of: view) != track.applied {
+                // Set by someone else meanwhile: that value stands.
+                end(track, finished: false)
+                continue
+            }
+            let group = track.group
+            if group.isOver(at: time) {
+                track.key.apply(track.to, to: view)
+                end(track, finished: true)
+                continue
+            }
+            let value = AnimatableValue.interpolate(track.from, track.to, group.progress(at: time))
+            track.key.apply(value, to: view)
+            // Read back: a view may adjust what it is given (a scroll view's bounds).
+            track.applied = track.key.value(of: view)
+            kept.append(track)
+        }
+        tracks = kept
+        // Completions last, in the order the animations were made: one may start another.
+        // A group's tracks end at its end, or earlier unfinished; one with none made nothing move.
+        let over = groups.filter { $0.tracks == 0 }
+        groups.removeAll { g in over.contains { $0 === g } }
+        for group in over { group.completion?(group.finished) }
+        return !tracks.isEmpty || !groups.isEmpty
+    }
+}
+
+/// The properties `Window.animate` animates, each read, written and kept in a state.
+enum AnimatableKey: CaseIterable {
+    case center, bounds, transform, alpha, backgroundColor
+
+    func value(in state: AnimatableState) -> AnimatableValue {
+        switch self {
+        case .center: .point(state.center)
+        case .bounds: .rect(state.bounds)
+        case .transform: .transform(state.transform)
+        case .alpha: .scalar(state.alpha)
+        case .backgroundColor: .color(state.backgroundColor)
+        }
+    }
+
+    func set(_ value: AnimatableValue, in state: inout AnimatableState) {
+        switch (self, value) {
+        case (.center, .point(let p)): state.center = p
+        case (.bounds, .rect(let r)): state.bounds = r
+        case (.transform, .transform(let t)): state.transform = t
+        case (.alpha, .scalar(let a)): state.alpha = a
+        case (.backgroundColor, .color(let c)): state.backgroundColor = c
+        default: break
+        }
+    }
+
+    @MainActor func value(of view: View) -> AnimatableValue {
+        switch self {
+        case .center: .point(view.center)
+        case .bounds: .rect(view.bounds)
+        case .transform: .transform(view.transform)
+        case .alpha: .scalar(view.alpha)
+        case .backgroundColor: .color(view.backgroundColor)
+        }
+    }
+
+    @MainActor func apply(_ value: AnimatableValue, to view: View) {
+        switch (self, value) {
+        case (.center, .point(let p)): view.center = p
+        case (.bounds, .rect(let r)): view.bounds = r
+        case (.transform, .transform(let t)): view.transform = t
+        case (.alpha, .scalar(let a)): view.alpha = a
+        case (.backgroundColor, .color(let c)): view.backgroundColor = c
+        default: break
+        }
+    }
+}
+
+/// A value on its way: each kind interpolated as what it is.
+enum AnimatableValue: Equatable {
+    case point(Point)
+    case rect(Rect)
+    case transform(AffineTransform)
+    case scalar(Double)
+    case color(Color?)
+
+    /// `a` + (`b` − `a`)·f, componentwise. f may leave [0, 1] on a curve that overshoots: a
+    /// size and an opacity are kept in their ranges; a colour is mixed premultiplied (a fade
+    /// from clear shows the colour growing in, not black), nil standing for its other end
+    /// made clear.
+    static func interpolate(_ a: AnimatableValue, _ b: AnimatableValue, _ f: Double) -> AnimatableValue {
+        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
+        switch (a, b) {
+        case (.point(let p), .point(let q)):
+            return .point(Point(x: mix(p.x, q.x), y: mix(p.y, q.y)))
+        case (.rect(let r), .rect(let s)):
+            return .rect(
+                Rect(
+                    x: mix(r.minX, s.minX), y: mix(r.minY, s.minY), width: max(0, mix(r.width, s.width)),
+                    height: max(0, mix(r.height, s.height))))
+        case (.transform(let t), .transform(let u)):
+            return .transform(
+                AffineTransform(a: mix(t.a, u.a), d: mix(t.d, u.d), tx: mix(t.tx, u.tx), ty: mix(t.ty, u.ty)))
+        case (.scalar(let x), .scalar(let y)):
+            // The only scalar is an opacity.
+            return .scalar(min(1, max(0, mix(x, y))))
+        case (.color(let c), .color(let d)):
+            guard let from = c ?? d.map({ Color(red: $0.red, green: $0.green, blue: $0.blue, alpha: 0) }),
+                let to = d ?? c.map({ Color(red: $0.red, green: $0.green, blue: $0.blue, alpha: 0) })
+            else { return b }
+            if f >= 1 { return b }
+            let alpha = min(1, max(0, mix(from.alpha, to.alpha)))
+            guard alpha > 0 else { return .color(Color(red: to.red, green: to.green, blue: to.blue, alpha: 0)) }
+            func channel(_ x: Double, _ y: Double) -> Double {
+                min(1, max(0, (x * from.alpha + (y * to.alpha - x * from.alpha) * f) / alpha))
+            }
+            return .color(
+                Color(
+                    red: channel(from.red, to.red), green: channel(from.green, to.green),
+                    blue: channel(from.blue, to.blue), alpha: alpha))
+        default:
+            return b
+        }
+    }
+}
