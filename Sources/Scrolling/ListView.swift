@@ -179,11 +179,11 @@ public final class ListView: ScrollView {
     /// Each section's place among the headers stacked above its first row.
     private var headerSlot: [Int] = []
 
-    private var pool = ReusePool<ListCell>()
+    var pool = ReusePool<ListCell>()
     /// Reused cells (and headers) kept per identifier beyond those in view, between updates.
     public static let poolLimit = 4
     /// Cells by row, for the rows that have one.
-    public private(set) var visibleCells: [Int: ListCell] = [:] { didSet { rowsByCell = nil } }
+    public internal(set) var visibleCells: [Int: ListCell] = [:] { didSet { rowsByCell = nil } }
     /// `visibleCells` the other way round, made when first asked after a change (a screen
     /// reader asks each row's place, and a scan per row would be quadratic).
     private var rowsByCell: [ObjectIdentifier: Int]?
@@ -218,6 +218,8 @@ public final class ListView: ScrollView {
     /// the list reloads when it ends.
     private var reloadPending = false
     var follower: RowScrollFollower?
+    /// Animated updates under way (ListView+RowAnimations.swift).
+    var rowAnimationsRunning = 0
 
     public func register(_ identifier: String, _ make: @escaping () -> ListCell) { pool.register(identifier, make) }
 
@@ -419,8 +421,10 @@ public final class ListView: ScrollView {
 
     /// Inserts rows (indices after the insertion); the rows in view stay where they are on
     /// screen, whatever is inserted above them, unless the list is at its top, where rows
-    /// inserted above show. The data source must already have them.
-    public func insertRows(at rows: [Int]) {
+    /// inserted above show. The data source must already have them. With an `animation`, the
+    /// new rows come in that way as the rows after them slide to make room
+    /// (ListView+RowAnimations.swift); without, at once.
+    public func insertRows(at rows: [Int], with animation: RowAnimation = .none) {
         abandonMovementForUpdate()
         let inserted = Array(Set(rows)).sorted()
         guard !inserted.isEmpty else { return }
@@ -436,14 +440,17 @@ public final class ListView: ScrollView {
         // Old row r goes after every insertion j with inserted[j] − j ≤ r (that many old rows
         // come before it), a non-decreasing sequence: binary search, O(log k) a row.
         let oldRowsBefore = inserted.enumerated().map { $1 - $0 }
-        keepingRowsInViewStill(
-            mutate: { layout.apply(inserted: inserted, deleted: []) },
-            newIndex: { old in old + oldRowsBefore.countBelow(old + 1) })
+        animatingRows(animation, departing: [], arriving: inserted) {
+            keepingRowsInViewStill(
+                mutate: { layout.apply(inserted: inserted, deleted: []) },
+                newIndex: { old in old + oldRowsBefore.countBelow(old + 1) })
+        }
     }
 
     /// Deletes rows (indices before the deletion); the rows in view stay where they are on
-    /// screen, whatever is deleted above them. The data source must no longer have them.
-    public func deleteRows(at rows: [Int]) {
+    /// screen, whatever is deleted above them. The data source must no longer have them. With
+    /// an `animation`, the rows go out that way as the rows after them slide up.
+    public func deleteRows(at rows: [Int], with animation: RowAnimation = .none) {
         abandonMovementForUpdate()
         let deleted = Array(Set(rows)).sorted()
         guard !deleted.isEmpty else { return }
@@ -456,18 +463,22 @@ public final class ListView: ScrollView {
             )
         }
         let gone = Set(deleted)
-        keepingRowsInViewStill(
-            mutate: { layout.apply(inserted: [], deleted: deleted) },
-            newIndex: { old in
-                gone.contains(old) ? nil : old - deleted.countBelow(old)
-            })
+        animatingRows(animation, departing: deleted, arriving: []) {
+            keepingRowsInViewStill(
+                mutate: { layout.apply(inserted: [], deleted: deleted) },
+                newIndex: { old in
+                    gone.contains(old) ? nil : old - deleted.countBelow(old)
+                })
+        }
     }
 
     /// Asks the data source again for these rows (their content changed): rows with cells get
     /// new ones, and every listed row is measured again when in view. The first row in view
     /// stays where it is on screen, whatever heights change above it. The data source's count
-    /// must be the list's (UIKit's batch checks it: a reload changes no count).
-    public func reloadRows(at rows: [Int]) {
+    /// must be the list's (UIKit's batch checks it: a reload changes no count). With an
+    /// `animation`, a row's old cell goes out that way as its new one comes in, and the rows
+    /// after it slide to its new height.
+    public func reloadRows(at rows: [Int], with animation: RowAnimation = .none) {
         abandonMovementForUpdate()
         let reloaded = Array(Set(rows)).sorted()
         guard !reloaded.isEmpty else { return }
@@ -477,21 +488,24 @@ public final class ListView: ScrollView {
         if let rows = dataSourceHas(count) {
             return refuseUpdate("reloadRows: the data source has \(rows) rows, where the list has \(count)")
         }
-        keepingRowsInViewStill(
-            mutate: {
-                for r in reloaded {
-                    if let cell = visibleCells.removeValue(forKey: r) { recycle(cell) }
-                    layout.forgetMeasurement(r)
-                }
-            },
-            newIndex: { $0 })
+        animatingRows(animation, departing: reloaded, arriving: reloaded) {
+            keepingRowsInViewStill(
+                mutate: {
+                    for r in reloaded {
+                        if let cell = visibleCells.removeValue(forKey: r) { recycle(cell) }
+                        layout.forgetMeasurement(r)
+                    }
+                },
+                newIndex: { $0 })
+        }
     }
 
     /// Moves a row (UITableView's `moveRow(at:to:)`; `to` is its index after the move): its
     /// cell and its measured height go with it, the rows between move one place, and the
     /// offset stays (the heights add up to the same), so only the rows between move on screen.
     /// The data source must have the row at `to` already; its sections are read again.
-    public func moveRow(at from: Int, to: Int) {
+    /// `animated`, the rows slide to their new places (UITableView's always do).
+    public func moveRow(at from: Int, to: Int, animated: Bool = false) {
         abandonMovementForUpdate()
         if let r = [from, to].first(where: { $0 < 0 || $0 >= count }) {
             return refuseUpdate("moveRow: row \(r) is outside 0..<\(count)")
@@ -500,7 +514,7 @@ public final class ListView: ScrollView {
             return refuseUpdate("moveRow: the data source has \(rows) rows, where the list has \(count)")
         }
         guard from != to else { return }
-        moveInLayout(from: from, to: to)
+        animatingRows(animated ? .automatic : .none, departing: [], arriving: []) { moveInLayout(from: from, to: to) }
     }
 
     /// An update from the app while a row is lifted (`insertRows`, `deleteRows`, `reloadRows`,
@@ -912,6 +926,8 @@ public final class ListView: ScrollView {
     private func place(_ cell: ListCell, row: Int) {
         if let old = visibleCells[row], old !== cell { recycle(old) }
         visibleCells[row] = cell
+        // A cell reused while rows animate may still be on its way in or out for its last row.
+        if rowAnimationsRunning > 0 { cell.removeAllAnimations() }
         cell.frame = rectForRow(row)
         // The row is looked up at tap time: inserts and deletes renumber cells in view.
         // The cell owns the closure, so it is alive whenever the closure runs: unowned (a weak
@@ -929,13 +945,25 @@ public final class ListView: ScrollView {
     }
 
     private func recycle(_ cell: ListCell) {
-        // A cell recycled with the focus, its own or a control's inside it (its row deleted,
-        // the data reloaded), gives it up: it is about to show another row, which must not
-        // inherit it. (Scrolling away keeps the focused row's cell: `recycleCells`.)
+        retire(cell)
+        shelve(cell)
+    }
+
+    /// A cell leaves its row: it gives up the focus, its open actions and a movement, and a
+    /// reader hears it go. A cell recycled with the focus, its own or a control's inside it
+    /// (its row deleted, the data reloaded), gives it up: it is about to show another row,
+    /// which must not inherit it. (Scrolling away keeps the focused row's cell:
+    /// `recycleCells`.)
+    func retire(_ cell: ListCell) {
         if let focused = window?.focusedView, focused.isDescendant(of: cell) { focused.resignFocus() }
         swipeActions?.cellWillRecycle(cell)
         if movement?.cell === cell { dropMovement() }
         window?.postAccessibilityNotification(.elementRemoved(cell, container: self))
+    }
+
+    /// A retired cell goes to the pool: at once, or once it has animated out
+    /// (ListView+RowAnimations.swift).
+    func shelve(_ cell: ListCell) {
         cell.leaveRowsInView()
         cell.onTap = nil
         pool.put(cell, identifier: cell.reuseIdentifier)

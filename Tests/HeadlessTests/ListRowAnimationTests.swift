@@ -1,0 +1,203 @@
+import ScrollwayGeometry
+import ScrollwayHeadless
+import ScrollwayScrolling
+import ScrollwayViews
+import Testing
+
+/// Animated row updates (UITableView's `insertRows(at:with:)` and kin): the rows that stay
+/// slide from where they stood on screen to their places over `rowAnimationDuration` on the
+/// ease-in-out curve (half the time, half the way); rows come in and go out by fading or
+/// sliding; what went is reused whole afterwards.
+@MainActor
+@Suite struct ListRowAnimationTests {
+    typealias Items = ListReorderTests.Items
+
+    /// A list of `count` rows at rest at time 0.05 (frame 3), no reordering.
+    func make(_ count: Int) -> (Items, FrameDriver, ListView) {
+        let items = Items(count: count)
+        let (driver, list) = ListReorderTests().make(items)
+        list.reordersRowsOnLongPress = false
+        return (items, driver, list)
+    }
+
+    /// Frames up to half the animation's time (from 0.05: 0.2, frame 12), then to its end.
+    func half(_ driver: FrameDriver) { driver.advance(to: 0.05 + ListView.rowAnimationDuration / 2) }
+    func end(_ driver: FrameDriver) { driver.advance(to: 0.05 + ListView.rowAnimationDuration + 1 / 60) }
+
+    /// Cells not in `visibleCells` still standing in the list, shown.
+    func strayCells(_ list: ListView) -> [ListCell] {
+        let kept = Set(list.visibleCells.values.map(ObjectIdentifier.init))
+        return list.subviews.compactMap { $0 as? ListCell }.filter {
+            !$0.isHidden && !kept.contains(ObjectIdentifier($0))
+        }
+    }
+
+    @Test func insertedRowsFadeInAsTheRowsBelowSlideDown() throws {
+        let (items, driver, list) = make(40)
+        let oldFrames = (3..<8).map { list.rectForRow($0) }
+        let cells = try (3..<8).map { try #require(list.visibleCells[$0]) }
+        items.items.insert("New", at: 3)
+        list.insertRows(at: [3], with: .fade)
+        // Nothing has moved yet; the new row is clear, at its place.
+        let new = try #require(list.visibleCells[3])
+        #expect(new.alpha == 0 && new.frame == list.rectForRow(3) && new.textLabel.text == "New")
+        for (cell, old) in zip(cells, oldFrames) { #expect(cell.frame == old) }
+        let drop = list.rectForRow(3).height
+        #expect(list.rectForRow(4).minY == oldFrames[0].minY + drop)
+        half(driver)
+        #expect(abs(new.alpha - 0.5) < 1e-9)
+        for (cell, old) in zip(cells, oldFrames) { #expect(abs(cell.frame.minY - (old.minY + drop / 2)) < 1e-9) }
+        #expect(list.hasRowAnimations)
+        end(driver)
+        #expect(new.alpha == 1)
+        ListReorderTests().expectCellsMatch(list, items)
+        #expect(!list.hasRowAnimations && !driver.window.hasActiveAnimations)
+    }
+
+    @Test func deletedRowsFadeWhereTheyStoodAndAreReusedWhole() throws {
+        let (items, driver, list) = make(40)
+        let gone = try #require(list.visibleCells[2])
+        let goneFrame = gone.frame
+        let below = try #require(list.visibleCells[3])
+        let belowFrame = below.frame
+        let lastWithCell = try #require(list.visibleCells.keys.max())
+        items.items.remove(at: 2)
+        list.deleteRows(at: [2], with: .automatic)
+        // Rows brought in below start where they would have stood, sliding up with the others.
+        let newcomers = list.visibleCells.filter { $0.key >= lastWithCell }
+        #expect(!newcomers.isEmpty)
+        for (row, cell) in newcomers { #expect(cell.frame.minY == list.rectForRow(row).minY + goneFrame.height) }
+        // The deleted row's cell has left the rows but still shows where it stood, untouchable.
+        #expect(list.visibleCells.values.allSatisfy { $0 !== gone })
+        #expect(gone.superview === list && !gone.isHidden && gone.frame == goneFrame)
+        #expect(!gone.isUserInteractionEnabled && list.subviews.first === gone)
+        #expect(list.row(for: gone) == nil)
+        #expect(list.visibleCells[2] === below && below.frame == belowFrame)
+        half(driver)
+        #expect(abs(gone.alpha - 0.5) < 1e-9)
+        #expect(abs(below.frame.minY - (belowFrame.minY - goneFrame.height / 2)) < 1e-9)
+        #expect(strayCells(list).count == 1 && strayCells(list).first === gone)
+        end(driver)
+        ListReorderTests().expectCellsMatch(list, items)
+        #expect(strayCells(list).isEmpty)
+        // Back in the pool, whole: the next row to need a cell gets it opaque and touchable.
+        #expect(gone.alpha == 1 && gone.isUserInteractionEnabled && gone.frame.minX == 0)
+        list.contentOffset = Point(x: 0, y: 900)
+        driver.advance(by: 0.05)
+        #expect(list.visibleCells.values.contains { $0 === gone })
+        #expect(list.visibleCells.values.allSatisfy { $0.alpha == 1 && $0.isUserInteractionEnabled })
+    }
+
+    @Test func rowsSlideInAndOutAcross() throws {
+        let (items, driver, list) = make(40)
+        items.items.insert("From the left", at: 1)
+        list.insertRows(at: [1], with: .left)
+        let new = try #require(list.visibleCells[1])
+        #expect(new.frame.minX == -320 && new.alpha == 1)
+        half(driver)
+        #expect(abs(new.frame.minX + 160) < 1e-9)
+        end(driver)
+        #expect(new.frame.minX == 0)
+        let gone = try #require(list.visibleCells[4])
+        items.items.remove(at: 4)
+        list.deleteRows(at: [4], with: .right)
+        driver.advance(to: driver.time + ListView.rowAnimationDuration / 2)
+        #expect(abs(gone.frame.minX - 160) < 1e-9 && gone.alpha == 1)
+        driver.advance(to: driver.time + ListView.rowAnimationDuration)
+        ListReorderTests().expectCellsMatch(list, items)
+        #expect(strayCells(list).isEmpty)
+    }
+
+    @Test func aReloadCrossFadesAndTheRowsBelowFollowTheNewHeight() throws {
+        let (items, driver, list) = make(40)
+        let old = try #require(list.visibleCells[1])
+        let oldHeight = list.rectForRow(1).height
+        let next = try #require(list.visibleCells[2])
+        let nextTop = next.frame.minY
+        items.items[1] = "Reloaded\nnow with\nthree lines"
+        list.reloadRows(at: [1], with: .fade)
+        let new = try #require(list.visibleCells[1])
+        #expect(new !== old && new.alpha == 0 && old.alpha == 1 && old.superview === list)
+        let grew = list.rectForRow(1).height - oldHeight
+        #expect(grew > 0)
+        #expect(next.frame.minY == nextTop)
+        half(driver)
+        #expect(abs(new.alpha - 0.5) < 1e-9 && abs(old.alpha - 0.5) < 1e-9)
+        #expect(abs(next.frame.minY - (nextTop + grew / 2)) < 1e-9)
+        end(driver)
+        ListReorderTests().expectCellsMatch(list, items)
+        #expect(strayCells(list).isEmpty)
+    }
+
+    @Test func anAnimatedMoveSlidesTheRowAndThoseBetween() throws {
+        let (items, driver, list) = make(40)
+        let moving = try #require(list.visibleCells[1])
+        let from = moving.frame.minY
+        items.items.insert(items.items.remove(at: 1), at: 4)
+        list.moveRow(at: 1, to: 4, animated: true)
+        #expect(list.visibleCells[4] === moving && moving.frame.minY == from)
+        let to = list.rectForRow(4).minY
+        half(driver)
+        #expect(abs(moving.frame.minY - (from + to) / 2) < 1e-9)
+        end(driver)
+        ListReorderTests().expectCellsMatch(list, items)
+    }
+
+    @Test func rowsStillOnScreenDoNotMoveAndAScrollPutsRowsInPlace() throws {
+        let (items, driver, list) = make(60)
+        list.contentOffset = Point(x: 0, y: 600)
+        driver.advance(by: 0.05)
+        let firstInView = try #require(list.visibleCells.keys.sorted().first { list.rectForRow($0).maxY > 600 })
+        let cell = try #require(list.visibleCells[firstInView + 1])
+        let screenY = cell.frame.minY - list.bounds.minY
+        // Inserted above the viewport: the rows in view keep their places on screen.
+        items.items.insert("Above", at: 0)
+        list.insertRows(at: [0], with: .fade)
+        #expect(cell.frame.minY - list.bounds.minY == screenY)
+        driver.advance(by: 0.05)
+        #expect(cell.frame.minY - list.bounds.minY == screenY)
+        // Inserted in view, then scrolled at once: the cells reused meanwhile come whole.
+        items.items.insert("In view", at: firstInView + 3)
+        list.insertRows(at: [firstInView + 3], with: .fade)
+        list.contentOffset = Point(x: 0, y: 3000)
+        driver.advance(by: 0.05)
+        #expect(list.visibleCells.values.allSatisfy { $0.alpha == 1 })
+        driver.settle()
+        ListReorderTests().expectCellsMatch(list, items)
+        #expect(strayCells(list).isEmpty)
+        #expect(list.visibleCells.values.allSatisfy { $0.alpha == 1 && $0.frame.minX == 0 })
+    }
+
+    @Test func headersSlideWithTheirRows() throws {
+        let items = Items(count: 60)
+        items.indexed = true
+        let (driver, list) = ListReorderTests().make(items)
+        list.reordersRowsOnLongPress = false
+        let header = try #require(list.visibleHeaders[1])
+        let top = header.frame.minY
+        // A row added to the first section (sections start every fourth row): the second's
+        // header makes room with its rows.
+        items.items.insert("New\nwith\nfour\nlines", at: 2)
+        list.insertRows(at: [2], with: .fade)
+        let moved = try #require(list.visibleHeaders[1])
+        let to = list.rectForHeader(inSection: 1).minY
+        #expect(to > top && moved.frame.minY == top)
+        half(driver)
+        #expect(abs(moved.frame.minY - (top + to) / 2) < 1e-9)
+        end(driver)
+        #expect(moved.frame.minY == to)
+    }
+
+    @Test func withoutAnimationOrAWindowEverythingIsInPlaceAtOnce() throws {
+        let (items, _, list) = make(40)
+        items.items.insert("New", at: 2)
+        list.insertRows(at: [2], with: .none)
+        ListReorderTests().expectCellsMatch(list, items)
+        #expect(!list.hasRowAnimations)
+        list.removeFromSuperview()
+        items.items.remove(at: 5)
+        list.deleteRows(at: [5], with: .fade)
+        ListReorderTests().expectCellsMatch(list, items)
+        #expect(strayCells(list).isEmpty && !list.hasRowAnimations)
+    }
+}
