@@ -440,10 +440,9 @@ public final class ListView: ScrollView {
         // Old row r goes after every insertion j with inserted[j] − j ≤ r (that many old rows
         // come before it), a non-decreasing sequence: binary search, O(log k) a row.
         let oldRowsBefore = inserted.enumerated().map { $1 - $0 }
-        animatingRows(animation, departing: [], arriving: inserted) {
-            keepingRowsInViewStill(
-                mutate: { layout.apply(inserted: inserted, deleted: []) },
-                newIndex: { old in old + oldRowsBefore.countBelow(old + 1) })
+        let newIndex = { (old: Int) -> Int? in old + oldRowsBefore.countBelow(old + 1) }
+        animatingRows(animation, departing: [], arriving: inserted, newIndex: newIndex) {
+            keepingRowsInViewStill(mutate: { layout.apply(inserted: inserted, deleted: []) }, newIndex: newIndex)
         }
     }
 
@@ -463,12 +462,9 @@ public final class ListView: ScrollView {
             )
         }
         let gone = Set(deleted)
-        animatingRows(animation, departing: deleted, arriving: []) {
-            keepingRowsInViewStill(
-                mutate: { layout.apply(inserted: [], deleted: deleted) },
-                newIndex: { old in
-                    gone.contains(old) ? nil : old - deleted.countBelow(old)
-                })
+        let newIndex = { (old: Int) -> Int? in gone.contains(old) ? nil : old - deleted.countBelow(old) }
+        animatingRows(animation, departing: deleted, arriving: [], newIndex: newIndex) {
+            keepingRowsInViewStill(mutate: { layout.apply(inserted: [], deleted: deleted) }, newIndex: newIndex)
         }
     }
 
@@ -488,7 +484,7 @@ public final class ListView: ScrollView {
         if let rows = dataSourceHas(count) {
             return refuseUpdate("reloadRows: the data source has \(rows) rows, where the list has \(count)")
         }
-        animatingRows(animation, departing: reloaded, arriving: reloaded) {
+        animatingRows(animation, departing: reloaded, arriving: reloaded, newIndex: { $0 }) {
             keepingRowsInViewStill(
                 mutate: {
                     for r in reloaded {
@@ -514,7 +510,10 @@ public final class ListView: ScrollView {
             return refuseUpdate("moveRow: the data source has \(rows) rows, where the list has \(count)")
         }
         guard from != to else { return }
-        animatingRows(animated ? .automatic : .none, departing: [], arriving: []) { moveInLayout(from: from, to: to) }
+        animatingRows(
+            animated ? .automatic : .none, departing: [], arriving: [],
+            newIndex: { Self.index(of: $0, afterMoving: from, to: to) }
+        ) { moveInLayout(from: from, to: to) }
     }
 
     /// An update from the app while a row is lifted (`insertRows`, `deleteRows`, `reloadRows`,

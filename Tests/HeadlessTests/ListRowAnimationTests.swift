@@ -143,6 +143,25 @@ import Testing
         ListReorderTests().expectCellsMatch(list, items)
     }
 
+    @Test func aCellReusedDuringTheUpdateMovesWithItsNewNeighbours() throws {
+        let (items, driver, list) = make(40)
+        let last = try #require(list.visibleCells.keys.max())
+        let height = list.rectForRow(1).height
+        let moving = try #require(list.visibleCells[1])
+        // Row 1 moves far below: its cell leaves the rows in view and is reused at once for the
+        // row that comes in at the bottom. That row slides up with the rows around it; it does
+        // not fly down from where the cell stood as row 1.
+        items.items.insert(items.items.remove(at: 1), at: 30)
+        list.moveRow(at: 1, to: 30, animated: true)
+        let newcomer = try #require(list.visibleCells[last])
+        #expect(newcomer === moving)
+        #expect(newcomer.frame.minY == list.rectForRow(last).minY + height)
+        let neighbour = try #require(list.visibleCells[last - 1])
+        #expect(neighbour.frame.minY == list.rectForRow(last - 1).minY + height)
+        end(driver)
+        ListReorderTests().expectCellsMatch(list, items)
+    }
+
     @Test func rowsStillOnScreenDoNotMoveAndAScrollPutsRowsInPlace() throws {
         let (items, driver, list) = make(60)
         list.contentOffset = Point(x: 0, y: 600)

@@ -1,0 +1,146 @@
+import ScrollwayGeometry
+import ScrollwayViews
+
+/// How items come and go in an animated update (UITableView.RowAnimation's role): inserted
+/// rows or items come in this way, deleted ones go out this way, a reloaded one's old cell
+/// goes as its new one comes. Whatever the animation, the cells that stay slide from where
+/// they stood on screen to their new places.
+public enum RowAnimation: Sendable, Hashable {
+    /// At once: everything is in its new place at the next frame.
+    case none
+    /// Fading in, or out, where they stand.
+    case fade
+    /// Sliding in from beyond the view's left edge, or out past it.
+    case left
+    /// Sliding in from beyond the view's right edge, or out past it.
+    case right
+    /// The view's choice (UIKit's `.automatic`): a fade.
+    case automatic
+}
+
+/// An animated update of a list or a collection, noted before the update and run after it:
+/// every cell and header that stays slides from where it stood on screen (its frame's origin
+/// less the scroll view's bounds origin, kept however the update moved the offset) to its
+/// new place; a cell new to the view that does not arrive (brought in by cells that went or
+/// shrank) moves with the nearest cell that stayed, the one before it in order if any; cells
+/// that arrive come in by the animation; cells that leave were kept out of the view's cells,
+/// and go out from where they stood, behind the others, by the animation. Only
+/// re-composited (`View.animate`).
+@MainActor
+struct ChangeAnimation {
+    let animation: RowAnimation
+    private let container: ScrollView
+    private let origin: Point
+    private var stood: [ObjectIdentifier: Point] = [:]
+    private var headersStood: [Int: Point] = [:]
+    private(set) var leaving: [View] = []
+
+    /// How long an animated update takes (UITableView's row animations take about as long),
+    /// on UIKit's ease-in-out curve.
+    static let duration = 0.3
+
+    init(_ animation: RowAnimation, in container: ScrollView) {
+        self.animation = animation
+        self.container = container
+        origin = container.bounds.origin
+    }
+
+    /// Whether the update animates at all: not `.none`, in a window, in a view with a size.
+    var animates: Bool { animation != .none && container.window != nil && container.bounds.width > 0 }
+
+    mutating func noteCell(_ view: View) { stood[ObjectIdentifier(view)] = view.frame.origin - origin }
+    mutating func noteHeader(_ view: View, section: Int) { headersStood[section] = view.frame.origin - origin }
+
+    /// A cell taken out of the view's cells (its item gone or reloaded): it goes out from where
+    /// it stands, untouchable meanwhile.
+    mutating func noteLeaving(_ view: View) {
+        view.isUserInteractionEnabled = false
+        leaving.append(view)
+    }
+
+    /// What a cell in view after the update was before it.
+    enum Past {
+        /// It showed the same item before (renumbered, perhaps), noted with `noteCell`.
+        case stayed
+        /// Its item is new, or reloaded.
+        case arrives
+        /// Its item was there but had no cell in view (or had another: a cell may have gone
+        /// through the pool during the update, and where it stood says nothing of this item).
+        case cameIntoView
+    }
+
+    /// After the update: `cells` are the view's cells with their order (a row, an item's
+    /// index counting every item before it) and their past; `headers` by section, nil when
+    /// the sections changed (their numbers name others now). `done` runs once it is over (at
+    /// once when nothing moves), after the leaving cells are put back opaque, touchable and
+    /// where they stood, for the pool.
+    func run(cells: [(order: Int, view: View, past: Past)], headers: [Int: View]?, done: @escaping () -> Void) {
+        let now = container.bounds.origin
+        var starts: [(view: View, by: Point)] = []
+        var displacements: [(order: Int, by: Point)] = []
+        var coming: [View] = []
+        var newcomers: [(order: Int, view: View)] = []
+        for (order, view, past) in cells {
+            if past == .arrives {
+                coming.append(view)
+            } else if past == .stayed, let at = stood[ObjectIdentifier(view)] {
+                let by = at + now - view.frame.origin
+                displacements.append((order, by))
+                if by != .zero { starts.append((view, by)) }
+            } else {
+                newcomers.append((order, view))
+            }
+        }
+        displacements.sort { $0.order < $1.order }
+        for (order, view) in newcomers {
+            let i = displacements.firstIndex { $0.order > order } ?? displacements.count
+            let by = i > 0 ? displacements[i - 1].by : displacements.first?.by ?? .zero
+            if by != .zero { starts.append((view, by)) }
+        }
+        for (section, view) in headers ?? [:] {
+            guard let at = headersStood[section] else { continue }
+            let by = at + now - view.frame.origin
+            if by != .zero { starts.append((view, by)) }
+        }
+        let shift = now - origin
+        let homes = leaving.map { $0.center + shift }
+        for view in leaving {
+            // Still where it stood on screen, behind the others.
+            view.center = view.center + shift
+            container.insertSubview(view, at: 0)
+        }
+        let leaving = self.leaving
+        func putBack() {
+            for (view, home) in zip(leaving, homes) {
+                view.removeAllAnimations()
+                view.alpha = 1
+                view.center = home
+                view.isUserInteractionEnabled = true
+            }
+            done()
+        }
+        guard !starts.isEmpty || !coming.isEmpty || !leaving.isEmpty else { return putBack() }
+        let width = container.bounds.width
+        let out: Double =
+            switch animation {
+            case .left: -width
+            case .right: width
+            default: 0
+            }
+        for (view, by) in starts { view.center = view.center + by }
+        for view in coming {
+            if out == 0 { view.alpha = 0 } else { view.center.x += out }
+        }
+        container.animate(withDuration: Self.duration) {
+            for (view, by) in starts { view.center = view.center - by }
+            for view in coming {
+                if out == 0 { view.alpha = 1 } else { view.center.x -= out }
+            }
+            for view in leaving {
+                if out == 0 { view.alpha = 0 } else { view.center.x += out }
+            }
+        } completion: { _ in
+            putBack()
+        }
+    }
+}
