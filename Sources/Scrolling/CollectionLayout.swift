@@ -84,6 +84,10 @@ public struct CollectionUpdate: Sendable {
     public private(set) var reloadedItems: Set<ItemPath> = []
     /// Whether sections come, go, move or are reloaded (their headers' indices or titles change).
     let changesSections: Bool
+    /// The sections (after) that were there before: the others are inserted.
+    private let sectionsFromBefore: Set<Int>
+    /// Items inserted (after), by section (after): arrivals that are no move's destination.
+    private let insertedItems: [Int: Set<Int>]
 
     init(
         newSections: [Int?], insertsSections: Bool, movedSections: Set<Int>, reloadedSections: [Int: Int],
@@ -96,6 +100,11 @@ public struct CollectionUpdate: Sendable {
         self.itemsLeaving = itemsLeaving
         itemsArrivingBefore = itemsArriving.mapValues { $0.enumerated().map { $1 - $0 } }
         self.movedItems = movedItems
+        sectionsFromBefore = Set(newSections.compactMap { $0 })
+        let destinations = Set(movedItems.values)
+        insertedItems = itemsArriving.mapValues { items in Set(items) }.reduce(into: [:]) { out, entry in
+            out[entry.key] = entry.value.filter { !destinations.contains(ItemPath(item: $0, section: entry.key)) }
+        }
         changesSections =
             insertsSections || !movedSections.isEmpty || !reloadedSections.isEmpty || newSections.contains(nil)
         // Named before the update, found after it (none is deleted or moved).
@@ -124,6 +133,13 @@ public struct CollectionUpdate: Sendable {
     /// a section `reloadSections` named. Its cell and what was measured of it are stale.
     public func reloads(_ new: ItemPath) -> Bool {
         reloadedSections[new.section] != nil || reloadedItems.contains(new)
+    }
+
+    /// Whether the item at `new` (after the update) is new to the collection: inserted, in an
+    /// inserted section, or reloaded (its content new). A moved item is not: it was there.
+    public func arrives(_ new: ItemPath) -> Bool {
+        reloads(new) || !sectionsFromBefore.contains(new.section)
+            || insertedItems[new.section]?.contains(new.item) == true
     }
 
     /// Whether section `s` (before) stays in the order of the sections (neither deleted nor

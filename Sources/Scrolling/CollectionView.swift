@@ -113,6 +113,16 @@ public final class CollectionView: ScrollView {
     public var onSelectItem: ((ItemPath) -> Void)?
     public private(set) var selectedItem: ItemPath?
     public private(set) var visibleCells: [ItemPath: CollectionCell] = [:]
+    /// How updates animate (UICollectionView animates every update): `.none` (the default)
+    /// puts everything in its new place at the next frame; another animation has the items
+    /// that stay slide from where they stood on screen to their new places over
+    /// `ListView.rowAnimationDuration`, the inserted and reloaded ones come in that way and the
+    /// deleted ones, and the old cells of reloaded ones, go out that way (`ChangeAnimation`).
+    /// A batch's completion then runs when its animation is over.
+    public var updateAnimation = RowAnimation.none
+    /// Whether an animated update is under way.
+    public var hasUpdateAnimations: Bool { updateAnimationsRunning > 0 }
+    private var updateAnimationsRunning = 0
     public var cellsCreated: Int { pool.created }
     public static let poolLimit = 8
 
@@ -263,10 +273,10 @@ public final class CollectionView: ScrollView {
     /// logged, and the collection reloads (UIKit raises "Invalid update").
     ///
     /// A batch inside the closure joins this one (its completion waits for this one's end).
-    /// `completion` is called once the batch is applied, with true: there are no update
-    /// animations, so the update is over when it is applied (UIKit calls it when its animations
-    /// end, with whether they ran to the end). It gets false for a batch refused (reloaded
-    /// instead).
+    /// `completion` is called with true once the batch is applied, or once its animation is
+    /// over (`updateAnimation`); UIKit's hears whether its animations ran to the end, which
+    /// ours always do (an interrupted one ends at once). It gets false for a batch refused
+    /// (reloaded instead).
     public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) {
         guard batch == nil else {
             updates()
@@ -278,8 +288,10 @@ public final class CollectionView: ScrollView {
         guard var collected = batch else { return }
         batch = nil
         if let completion { collected.completions.append(completion) }
-        let applied = commit(collected)
-        for done in collected.completions { done(applied) }
+        let completions = collected.completions
+        if !commit(collected, done: { for done in completions { done(true) } }) {
+            for done in completions { done(false) }
+        }
     }
 
     /// A single call: added to the batch running, else applied as a batch of its own (nothing,
@@ -291,13 +303,13 @@ public final class CollectionView: ScrollView {
         }
         var single = CollectionBatch(name: name)
         change(&single)
-        if !single.isEmpty { commit(single) }
+        if !single.isEmpty { _ = commit(single, done: {}) }
     }
 
     /// Checks a batch against the collection and the data source, and applies it; a batch
-    /// they do not agree with is refused. Whether it was applied.
-    @discardableResult
-    private func commit(_ batch: CollectionBatch) -> Bool {
+    /// they do not agree with is refused. Whether it was applied; `done` runs once it is over
+    /// (its animation ended), if it was.
+    private func commit(_ batch: CollectionBatch, done: @escaping () -> Void) -> Bool {
         let source = dataSource.map { dataSource in
             CollectionBatch.Source(
                 sections: dataSource.numberOfSections(in: self),
@@ -305,7 +317,7 @@ public final class CollectionView: ScrollView {
         }
         do throws(CollectionBatch.Refusal) {
             let (update, newCounts) = try batch.resolve(counts: counts, source: source)
-            if !batch.isEmpty { apply(update, counts: newCounts) }
+            if batch.isEmpty { done() } else { apply(update, counts: newCounts, done: done) }
             return true
         } catch {
             refuseUpdate("\(batch.name): \(error.reason)")
@@ -341,7 +353,9 @@ public final class CollectionView: ScrollView {
     /// would leave a resting collection outside its range (the items above it were deleted),
     /// it rests at the edge. A collection at its top (or pulled past it) keeps its offset, as
     /// UIKit's does and a list here does: items inserted above the first in view show.
-    private func apply(_ update: CollectionUpdate, counts newCounts: [Int]) {
+    /// Animated by `updateAnimation`, the cells of items gone go out instead of being recycled
+    /// at once; `done` runs once the animation is over.
+    private func apply(_ update: CollectionUpdate, counts newCounts: [Int], done: @escaping () -> Void) {
         // The layout as the collection stands (a new width, a reload not yet placed) first:
         // the item kept still is found in it.
         prepareIfNeeded()
@@ -355,6 +369,16 @@ public final class CollectionView: ScrollView {
             reference = (first, layout.frameForItem(at: first).minY - bounds.minY)
         }
         let wasInRange = isOffsetInRange
+        var change = ChangeAnimation(updateAnimation, in: self)
+        let animates = change.animates
+        var before: [ObjectIdentifier: ItemPath] = [:]
+        if animates {
+            for (path, cell) in visibleCells {
+                change.noteCell(cell)
+                before[ObjectIdentifier(cell)] = path
+            }
+            if !update.changesSections { for (s, header) in headers { change.noteHeader(header, section: s) } }
+        }
         counts = newCounts
         if !layout.prepare(forUpdate: update, for: self) { layout.prepare(for: self) }
         needsPrepare = false
@@ -377,7 +401,14 @@ public final class CollectionView: ScrollView {
         }
         visibleCells = renumbered
         selectedItem = selectedItem.flatMap { update.newPath(for: $0) }
-        for cell in gone { recycle(cell) }
+        for cell in gone {
+            if animates {
+                retire(cell)
+                change.noteLeaving(cell)
+            } else {
+                recycle(cell)
+            }
+        }
         if update.changesSections {
             // Their indices changed: taken down, their titles read again.
             for (_, header) in headers {
@@ -398,6 +429,33 @@ public final class CollectionView: ScrollView {
                 keep(dataSource.collectionView(self, cellForItemAt: refocus), at: refocus)
             }
             visibleCells[refocus]?.becomeFocused()
+        }
+        guard animates else { return done() }
+        // Each cell's order: its item's index counting every item before it.
+        var firsts: [Int] = []
+        var total = 0
+        for n in counts {
+            firsts.append(total)
+            total += n
+        }
+        let cells = visibleCells.map { path, cell -> (Int, View, ChangeAnimation.Past) in
+            let order = path.section < firsts.count ? firsts[path.section] + path.item : total
+            if update.arrives(path) { return (order, cell, .arrives) }
+            let stayed = before[ObjectIdentifier(cell)].flatMap(update.newPath(for:)) == path
+            return (order, cell, stayed ? .stayed : .cameIntoView)
+        }
+        updateAnimationsRunning += 1
+        change.run(cells: cells, headers: update.changesSections ? nil : headers) {
+            [weak self, leaving = change.leaving] in
+            for case let cell as CollectionCell in leaving {
+                guard let self, cell.superview === self else {
+                    cell.removeFromSuperview()
+                    continue
+                }
+                self.shelve(cell)
+            }
+            self?.updateAnimationsRunning -= 1
+            done()
         }
     }
 
@@ -650,7 +708,10 @@ public final class CollectionView: ScrollView {
     }
 
     private func keep(_ cell: CollectionCell, at path: ItemPath) {
-        if let old = visibleCells[path], old !== cell { recycle(old) }
+        let old = visibleCells[path]
+        if let old, old !== cell { recycle(old) }
+        // A cell reused while items animate may still be on its way in or out for its last item.
+        if updateAnimationsRunning > 0, old !== cell { cell.removeAllAnimations() }
         visibleCells[path] = cell
         let frame = shown(layout.frameForItem(at: path), flipped: placesFlipped)
         if cell.frame != frame { cell.frame = frame }
@@ -672,8 +733,18 @@ public final class CollectionView: ScrollView {
     }
 
     private func recycle(_ cell: CollectionCell) {
+        retire(cell)
+        shelve(cell)
+    }
+
+    /// A cell leaves its item: it gives up the focus, and a reader hears it go.
+    private func retire(_ cell: CollectionCell) {
         if let focused = window?.focusedView, focused.isDescendant(of: cell) { focused.resignFocus() }
         window?.postAccessibilityNotification(.elementRemoved(cell, container: self))
+    }
+
+    /// A retired cell goes to the pool: at once, or once it has animated out.
+    private func shelve(_ cell: CollectionCell) {
         cell.leaveRowsInView()
         cell.onTap = nil
         cell.onMove = nil
