@@ -27,6 +27,26 @@ extension View {
         withDuration duration: Double, delay: Double = 0, curve: TimingCurve = .easeInOut,
         animations: () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
+        startAnimation(duration, delay, .curve(curve), animations, completion)
+    }
+
+    /// `animate(withDuration:)` on a spring (UIKit's
+    /// `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:)`): each
+    /// property follows `SpringTiming` with damping ratio `dampingRatio` (1: no overshoot;
+    /// lower: it overshoots and rings) and initial velocity `velocity` (in whole ways a
+    /// second), settled as the duration ends.
+    public func animate(
+        withDuration duration: Double, delay: Double = 0, usingSpringWithDamping dampingRatio: Double,
+        initialSpringVelocity velocity: Double = 0, animations: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        let spring = SpringTiming(dampingRatio: dampingRatio, initialVelocity: velocity, duration: duration)
+        startAnimation(duration, delay, .spring(spring), animations, completion)
+    }
+
+    private func startAnimation(
+        _ duration: Double, _ delay: Double, _ timing: AnimationTiming, _ animations: () -> Void,
+        _ completion: ((Bool) -> Void)?
+    ) {
         guard let window else {
             animations()
             completion?(true)
@@ -36,7 +56,7 @@ extension View {
         animations()
         let start = window.now + (delay.isFinite ? max(0, delay) : 0)
         let group = ViewAnimationGroup(
-            start: start, duration: duration.isFinite ? max(0, duration) : 0, curve: curve, completion: completion)
+            start: start, duration: duration.isFinite ? max(0, duration) : 0, timing: timing, completion: completion)
         let animator = window.viewAnimator ?? ViewAnimator(window: window)
         window.viewAnimator = animator
         for (view, old) in before where view.window === window {
@@ -97,27 +117,37 @@ public struct AnimatableState: Equatable, Sendable {
     }
 }
 
+/// How an animation's progress follows its time.
+enum AnimationTiming {
+    case curve(TimingCurve)
+    case spring(SpringTiming)
+}
+
 /// One `animate` call: its timing, and its completion once its tracks have ended.
 @MainActor
 final class ViewAnimationGroup {
     let start: Double
     let duration: Double
-    let curve: TimingCurve
+    let timing: AnimationTiming
     let completion: ((Bool) -> Void)?
     var tracks = 0
     var finished = true
 
-    init(start: Double, duration: Double, curve: TimingCurve, completion: ((Bool) -> Void)?) {
+    init(start: Double, duration: Double, timing: AnimationTiming, completion: ((Bool) -> Void)?) {
         self.start = start
         self.duration = duration
-        self.curve = curve
+        self.timing = timing
         self.completion = completion
     }
 
     /// How far along the curve the group is at `time` (0 before its start, 1 from its end).
     func progress(at time: Double) -> Double {
         guard duration > 0 else { return time >= start ? 1 : 0 }
-        return curve.progress(at: (time - start) / duration)
+        let f = (time - start) / duration
+        switch timing {
+        case .curve(let curve): return curve.progress(at: f)
+        case .spring(let spring): return spring.progress(at: f)
+        }
     }
 
     func isOver(at time: Double) -> Bool { time >= start + duration }

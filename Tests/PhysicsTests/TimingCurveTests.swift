@@ -80,3 +80,57 @@ import Testing
         #expect(TimingCurve(x1: .nan, y1: 0, x2: 0.5, y2: 1) == .linear)
     }
 }
+
+/// Spring timing against its closed form, worked from the spring's equation.
+@Suite struct SpringTimingTests {
+    @Test func criticallyDampedFollowsItsClosedFormAndNeverOvershoots() {
+        let spring = SpringTiming(dampingRatio: 1, duration: 0.5)
+        // ω = ln 1000 / 0.5 = 13.8155…; at t = 0.1 s: 1 − e^(−1.38155)·(1 + 1.38155).
+        let w = 6.907_755_278_982_137 / 0.5
+        #expect(abs(spring.omega - w) < 1e-9)
+        let expected = 1 - 0.251_188_643_150_958 * (1 + 1.381_551_055_796_427)
+        #expect(abs(spring.progress(at: 0.2) - expected) < 1e-9)
+        let path = (0...1000).map { spring.progress(at: Double($0) / 1000) }
+        #expect(path.allSatisfy { $0 >= 0 && $0 <= 1 })
+        #expect(zip(path, path.dropFirst()).allSatisfy { $0 <= $1 + 1e-12 })
+        // Within a thousandth at the end's approach (the envelope's promise, less its factor
+        // 1 + ωt), and exactly there at the end.
+        #expect(path[999] > 0.98 && path[1000] == 1)
+    }
+
+    @Test func underdampedOvershootsByItsEnvelopeAndRings() {
+        let spring = SpringTiming(dampingRatio: 0.3, duration: 1)
+        let w = spring.omega
+        let wd = w * (1 - 0.09).squareRoot()
+        // The first peak, at ω_d·t = π: 1 + e^(−ζωπ/ω_d) (from rest: no velocity term).
+        let peakTime = Double.pi / wd
+        let peak = 1 + seriesExp(-0.3 * w * peakTime)
+        #expect(abs(spring.progress(at: peakTime) - peak) < 1e-9)
+        #expect(peak > 1.3)
+        // It swings back below 1 at the next trough.
+        #expect(spring.progress(at: 2 * peakTime) < 1)
+        #expect(spring.progress(at: 1) == 1 && spring.progress(at: 0) == 0)
+    }
+
+    @Test func aThrownSpringStartsAtItsVelocityAndBadValuesAreTamed() {
+        // Initial velocity 5 (five whole ways a second): at the start, the progress rises at 5/s.
+        let spring = SpringTiming(dampingRatio: 1, initialVelocity: 5, duration: 0.5)
+        let dt = 1e-6
+        let slope = spring.progress(at: dt / 0.5) / dt
+        #expect(abs(slope - 5) < 1e-3)
+        #expect(SpringTiming(dampingRatio: 0, duration: 1).dampingRatio == SpringTiming.minimumDampingRatio)
+        #expect(SpringTiming(dampingRatio: 3, duration: 1).dampingRatio == 1)
+        #expect(SpringTiming(dampingRatio: .nan, initialVelocity: .infinity, duration: -1).progress(at: 0.5) == 1)
+    }
+}
+
+/// e^x without Foundation: the test's own, to check the spring against.
+private func seriesExp(_ x: Double) -> Double {
+    var term = 1.0
+    var sum = 1.0
+    for n in 1..<200 {
+        term *= x / Double(n)
+        sum += term
+    }
+    return sum
+}

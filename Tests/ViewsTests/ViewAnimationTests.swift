@@ -219,3 +219,30 @@ import Testing
         #expect(abs(row.frame.width - 90) < 1e-9)
     }
 }
+
+@MainActor
+@Suite struct ViewSpringAnimationTests {
+    @Test func aSpringOvershootsAndSettlesAtTheEnd() throws {
+        let (window, red) = ViewAnimationTests.scene()
+        var finished: [Bool] = []
+        red.animate(withDuration: 1, usingSpringWithDamping: 0.3) {
+            red.center.x = 120
+        } completion: {
+            finished.append($0)
+        }
+        // From 20 to 120 on the spring: at its first peak, past 120 by the envelope there.
+        let spring = SpringTiming(dampingRatio: 0.3, duration: 1)
+        let peak = Double.pi / (spring.omega * (1 - 0.09).squareRoot())
+        try window.prepareFrame(time: 1 + peak)
+        #expect(abs(red.center.x - (20 + 100 * spring.progress(at: peak))) < 1e-9)
+        #expect(red.center.x > 130)
+        try window.prepareFrame(time: 2)
+        #expect(red.center.x == 120 && finished == [true])
+        // An opacity on a spring that overshoots stays within 0…1.
+        red.animate(withDuration: 1, usingSpringWithDamping: 0.2) { red.alpha = 0.9 }
+        for i in 1...20 {
+            try window.prepareFrame(time: 2 + Double(i) / 20)
+            #expect(red.alpha >= 0 && red.alpha <= 1)
+        }
+    }
+}

@@ -135,7 +135,7 @@ public final class ContactsScreen: View, ListDataSource {
         countLabel.text = searchField.text.isEmpty ? "\(book.count) people" : "\(shown.count) of \(book.count)"
     }
 
-    /// A pull to refresh: after `syncDuration`, new people arrive at the top under "New", in
+    /// A pull to refresh: after `syncDuration`, new people fade in at the top under "New", in
     /// view there (the list rests at its top as it refreshes, and a list at its top keeps its
     /// offset through an insertion, as UIKit's does); a list scrolled down meanwhile keeps the
     /// rows in view where they are.
@@ -147,20 +147,20 @@ public final class ContactsScreen: View, ListDataSource {
             self.shown = arrived + self.shown
             self.recentShown += arrived.count
             self.regroup()
-            self.list.insertRows(at: Array(arrived.indices))
+            self.list.insertRows(at: Array(arrived.indices), with: .fade)
             self.updateCounts()
             self.list.refreshControl?.endRefreshing()
         }
     }
 
-    /// Deletes the person on `row`: from the book, the rows shown, and the list, whose rows
-    /// in view stay where they are.
+    /// Deletes the person on `row`: from the book, the rows shown, and the list, where the row
+    /// fades as the rows below slide up into its place.
     public func delete(row: Int) {
         let contact = shown.remove(at: row)
         if row < recentShown { recentShown -= 1 }
         book.remove(contact)
         regroup()
-        list.deleteRows(at: [row])
+        list.deleteRows(at: [row], with: .automatic)
         updateCounts()
     }
 
