@@ -175,6 +175,16 @@ final class ViewAnimator: FrameAnimation {
 
     init(window: Window) { self.window = window }
 
+    /// Sets a value on its way; a view the constraints place keeps its place in their solution
+    /// (`LayoutEngine.animating`).
+    private func set(_ key: AnimatableKey, _ value: AnimatableValue, on view: View) {
+        if view.isInLayoutEngine, let engine = window.layoutEngineIfCreated {
+            engine.animating(view) { key.apply(value, to: view) }
+        } else {
+            key.apply(value, to: view)
+        }
+    }
+
     /// Tracks for each property that differs between `old` and `new`, the view put back at
     /// `old` for now.
     func add(view: View, from old: AnimatableState, to new: AnimatableState, group: ViewAnimationGroup) {
@@ -189,7 +199,7 @@ final class ViewAnimator: FrameAnimation {
             group.tracks += 1
         }
         // Back where it stood; the frames take it on from there.
-        for track in tracks where track.view === view && track.group === group { track.key.apply(track.from, to: view) }
+        for track in tracks where track.view === view && track.group === group { set(track.key, track.from, on: view) }
     }
 
     private func end(_ track: Track, finished: Bool) {
@@ -212,7 +222,7 @@ final class ViewAnimator: FrameAnimation {
         var kept: [Track] = []
         for track in tracks {
             if track.view === view {
-                track.key.apply(track.to, to: view)
+                set(track.key, track.to, on: view)
                 end(track, finished: false)
             } else {
                 kept.append(track)
@@ -229,7 +239,7 @@ final class ViewAnimator: FrameAnimation {
             let view = track.view
             if view.window !== window {
                 // Left the window: at its end, as it would show if added again.
-                track.key.apply(track.to, to: view)
+                set(track.key, track.to, on: view)
                 end(track, finished: false)
                 continue
             }
@@ -240,12 +250,12 @@ final class ViewAnimator: FrameAnimation {
             }
             let group = track.group
             if group.isOver(at: time) {
-                track.key.apply(track.to, to: view)
+                set(track.key, track.to, on: view)
                 end(track, finished: true)
                 continue
             }
             let value = AnimatableValue.interpolate(track.from, track.to, group.progress(at: time))
-            track.key.apply(value, to: view)
+            set(track.key, value, on: view)
             // Read back: a view may adjust what it is given (a scroll view's bounds).
             track.applied = track.key.value(of: view)
             kept.append(track)

@@ -246,3 +246,38 @@ import Testing
         }
     }
 }
+
+/// UIKit's idiom for constraints: change a constant, then lay out inside the animation.
+@MainActor
+@Suite struct ConstraintAnimationTests {
+    @Test func aConstraintsNewConstantLaidOutInTheClosureIsAnimated() throws {
+        let (window, _) = ViewAnimationTests.scene()
+        let box = View()
+        box.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(box)
+        let leading = box.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 10)
+        LayoutConstraint.activate([
+            leading, box.topAnchor.constraint(equalTo: window.topAnchor, constant: 50),
+            box.widthAnchor.constraint(equalToConstant: 30), box.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        try window.prepareFrame(time: 1)
+        #expect(box.frame == Rect(x: 10, y: 50, width: 30, height: 20))
+        var finished: [Bool] = []
+        leading.constant = 110
+        window.animate(withDuration: 1, curve: .linear) {
+            window.layoutIfNeeded()
+        } completion: { finished.append($0) }
+        #expect(box.frame.minX == 10)
+        // The frame's layout pass does not put it at its end: the animation carries it.
+        try window.prepareFrame(time: 1.5)
+        #expect(abs(box.frame.minX - 60) < 1e-9)
+        try window.prepareFrame(time: 1.75)
+        #expect(abs(box.frame.minX - 85) < 1e-9)
+        try window.prepareFrame(time: 2)
+        #expect(box.frame.minX == 110 && finished == [true])
+        // Its constraints still hold it: a later change lays it out as before.
+        leading.constant = 20
+        try window.prepareFrame(time: 2.1)
+        #expect(box.frame == Rect(x: 20, y: 50, width: 30, height: 20))
+    }
+}
