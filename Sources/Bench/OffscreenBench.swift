@@ -39,7 +39,7 @@ public struct OffscreenBench {
     }
 
     /// The steps `run` reports through `progress`.
-    public static let steps = 10
+    public static let steps = 11
 
     /// Runs every step and writes the report.
     public func run() throws {
@@ -71,6 +71,8 @@ public struct OffscreenBench {
         let beside = try BesideFormRun.measure(quick: quick)
         progress(9, "feed fling, self-sizing cards by constraints and by hand")
         let feed = try FeedRun.measure(quick: quick)
+        progress(10, "list rows deleted and inserted, animated")
+        let updates = try ListUpdateRun.measure(quick: quick)
 
         let budget = 1000.0 / 60
         func ms(_ v: Double) -> String { String(format: "%.2f", v) }
@@ -132,6 +134,11 @@ public struct OffscreenBench {
             "feed fling, self-sizing cards (a title, a wrapping body), main-thread ms/frame, \(turns): laid out "
                 + "by constraints \(ms(feedConstraints)) against by hand \(ms(feedHand)) → "
                 + "\(ratio(feedConstraints, feedHand)) of baseline")
+        output(
+            "list rows deleted and inserted, animated (a fade, the rows below sliding; \(updates.updates) updates), "
+                + "main-thread ms/frame while they move: \(ms(updates.frames.mean)) (worst \(ms(updates.frames.worst))) "
+                + "against the 100,000-row fling's \(ms(list.mean)) → \(ratio(updates.frames.mean, list.mean)) of baseline"
+        )
         if let reader {
             let off = AccessibilityRun.Result.median(reader.off)
             let on = AccessibilityRun.Result.median(reader.on)
@@ -313,6 +320,39 @@ enum ListRun {
         }
         if toRest { try bench.runToRest() }
         return bench.times
+    }
+}
+
+/// The list scene's rows deleted and put back in view, each a row animation (`.fade`): the
+/// frames while rows move, against a fling's (the rows moving re-composite; nothing draws).
+@MainActor
+enum ListUpdateRun {
+    static func measure(quick: Bool) throws -> (frames: FrameTimes, updates: Int) {
+        let window = Scene.list.makeWindow()
+        guard let list = window.view(named: "main") as? ListView, let rows = list.dataSource as? ListRows else {
+            throw BenchError("bench: the list scene has no \"main\" list of ListRows")
+        }
+        let bench = try BenchDriver(window: window)
+        var moving = FrameTimes()
+        bench.afterFrame = {
+            if list.hasRowAnimations, let last = bench.times.samples.last { moving.samples.append(last) }
+        }
+        try bench.run(for: 0.2)
+        let updates = quick ? 4 : 12
+        for i in 0..<updates {
+            let row = 2 + i % 5
+            bench.driver.schedule(at: bench.time) {
+                if i % 2 == 0 {
+                    rows.rowCount -= 1
+                    list.deleteRows(at: [row], with: .fade)
+                } else {
+                    rows.rowCount += 1
+                    list.insertRows(at: [row], with: .fade)
+                }
+            }
+            try bench.run(for: ListView.rowAnimationDuration + 0.1)
+        }
+        return (moving, updates)
     }
 }
 
