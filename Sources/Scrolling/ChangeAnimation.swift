@@ -52,9 +52,11 @@ struct ChangeAnimation {
     mutating func noteHeader(_ view: View, section: Int) { headersStood[section] = view.frame.origin - origin }
 
     /// A cell taken out of the view's cells (its item gone or reloaded): it goes out from where
-    /// it stands, untouchable meanwhile.
+    /// it stands, untouchable meanwhile, and a screen reader passes over it (it has been told
+    /// the cell went).
     mutating func noteLeaving(_ view: View) {
         view.isUserInteractionEnabled = false
+        view.accessibilityElementsHidden = true
         leaving.append(view)
     }
 
@@ -116,6 +118,7 @@ struct ChangeAnimation {
                 view.alpha = 1
                 view.center = home
                 view.isUserInteractionEnabled = true
+                view.accessibilityElementsHidden = false
             }
             done()
         }

@@ -134,7 +134,7 @@ public final class ListView: ScrollView {
         guard child.superview === self, child is ListCell else {
             return super.accessibilityIndex(ofChild: child, in: window)
         }
-        guard !child.isHidden else { return -1 }
+        guard !child.isHidden, !child.accessibilityElementsHidden else { return -1 }
         /// Where an element stands, as the tree sorts: a header's by its title's place.
         func place(_ v: View) -> (Double, Double) {
             guard let header = v as? ListSectionHeader else { return (v.frame.minY, v.frame.minX) }
@@ -144,7 +144,8 @@ public final class ListView: ScrollView {
         let key = place(child)
         return subviews.reduce(0) { n, v in
             let element = v is ListCell || v is ListSectionHeader || v is RefreshControl
-            return n + (v !== child && !v.isHidden && element && place(v) < key ? 1 : 0)
+            let shown = !v.isHidden && !v.accessibilityElementsHidden
+            return n + (v !== child && shown && element && place(v) < key ? 1 : 0)
         }
     }
 

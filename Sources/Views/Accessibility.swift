@@ -172,7 +172,8 @@ extension View {
     }
 
     private func gatherAccessibilityLabels(into labels: inout [String], skipping skip: (View) -> Bool) {
-        for view in subviews where !view.isHidden && view.alpha > 0.01 && !skip(view) {
+        for view in subviews
+        where !view.isHidden && view.alpha > 0.01 && !view.accessibilityElementsHidden && !skip(view) {
             let a = view.resolvedAccessibility
             if let label = a.label, !label.isEmpty {
                 labels.append(label)
@@ -188,7 +189,7 @@ extension View {
     /// many levels of nodes below this one to make (a reader's call needs one or two, not the
     /// whole window's).
     func accessibilityNodes(in window: Window, depth: Int = .max) -> [AccessibilityNode] {
-        guard !isHidden, alpha > 0.01 else { return [] }
+        guard !isHidden, alpha > 0.01, !accessibilityElementsHidden else { return [] }
         let a = resolvedAccessibility
         let isNode = a.isInTree
         var children =
@@ -258,7 +259,9 @@ extension View {
         guard self.window === window else { return nil }
         var ancestor = superview
         while let a = ancestor, a !== window {
-            if a.isHidden || a.alpha <= 0.01 || a.resolvedAccessibility.isElement { return nil }
+            if a.isHidden || a.alpha <= 0.01 || a.accessibilityElementsHidden || a.resolvedAccessibility.isElement {
+                return nil
+            }
             ancestor = a.superview
         }
         guard let node = accessibilityNodes(in: window, depth: depth).first, node.view === self else { return nil }

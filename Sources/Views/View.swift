@@ -577,6 +577,9 @@ open class View {
     /// Whether assistive technology (a screen reader) presents this view as one element, its
     /// subviews part of it (UIKit's name); nil: the class decides (`accessibilityDefaults`).
     public var isAccessibilityElement: Bool?
+    /// Whether assistive technology passes over this view and all it holds (UIKit's name), as
+    /// it does a hidden one: a list's row on its way out while it fades.
+    public var accessibilityElementsHidden = false
     /// What a screen reader says for the view; nil: the class's (a label's text, a button's
     /// title). A picture with no text needs one.
     public var accessibilityLabel: String? {

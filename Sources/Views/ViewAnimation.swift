@@ -89,7 +89,7 @@ extension Window {
     public var hasViewAnimations: Bool { !(viewAnimator?.groups.isEmpty ?? true) }
 }
 
-/// The properties of a view that `Window.animate` animates.
+/// The properties of a view that `View.animate(withDuration:)` animates.
 public struct AnimatableState: Equatable, Sendable {
     public var center: Point
     public var bounds: Rect
@@ -270,7 +270,7 @@ final class ViewAnimator: FrameAnimation {
     }
 }
 
-/// The properties `Window.animate` animates, each read, written and kept in a state.
+/// The properties `View.animate(withDuration:)` animates, each read, written and kept in a state.
 enum AnimatableKey: CaseIterable {
     case center, bounds, transform, alpha, backgroundColor
 

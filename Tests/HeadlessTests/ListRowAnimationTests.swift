@@ -77,6 +77,11 @@ import Testing
         #expect(abs(gone.alpha - 0.5) < 1e-9)
         #expect(abs(below.frame.minY - (belowFrame.minY - goneFrame.height / 2)) < 1e-9)
         #expect(strayCells(list).count == 1 && strayCells(list).first === gone)
+        // A screen reader, told it went, passes over it while it fades.
+        let elements = list.accessibilityChildren(in: driver.window)
+        #expect(!elements.contains { $0.view === gone })
+        #expect(elements.contains { $0.view === below })
+        #expect(list.accessibilityIndex(ofChild: gone, in: driver.window) == -1)
         end(driver)
         ListReorderTests().expectCellsMatch(list, items)
         #expect(strayCells(list).isEmpty)

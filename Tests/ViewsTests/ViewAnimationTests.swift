@@ -266,7 +266,9 @@ import Testing
         leading.constant = 110
         window.animate(withDuration: 1, curve: .linear) {
             window.layoutIfNeeded()
-        } completion: { finished.append($0) }
+        } completion: {
+            finished.append($0)
+        }
         #expect(box.frame.minX == 10)
         // The frame's layout pass does not put it at its end: the animation carries it.
         try window.prepareFrame(time: 1.5)
