@@ -30,8 +30,11 @@ extension ListView {
         }
         for (s, header) in visibleHeaders { change.noteHeader(header, section: s) }
         let sections = numberOfSections
+        // An open row goes out as it stands, its buttons with it (a full swipe's delete).
+        var putRight: [() -> Void] = []
         for r in departing {
             guard let cell = visibleCells.removeValue(forKey: r) else { continue }
+            if let letGo = swipeActions?.letGo(cell) { putRight.append(letGo) }
             retire(cell)
             change.noteLeaving(cell)
         }
@@ -47,6 +50,7 @@ extension ListView {
             cells: cells,
             headers: numberOfSections == sections ? visibleHeaders : nil
         ) { [weak self, leaving = change.leaving] in
+            for put in putRight { put() }
             for case let cell as ListCell in leaving {
                 guard let self, cell.superview === self else {
                     cell.removeFromSuperview()

@@ -210,8 +210,10 @@ final class RowSwipeActions: GestureRecognizerDelegate {
         let b = RowActionButtons(actions: actions, height: cell.bounds.height, atRightEdge: side > 0) {
             [unowned self, unowned cell] action in
             guard let row = self.list.row(for: cell) else { return }
-            self.close(animated: false)
+            // The action first, the row still open: one that takes the row away animated takes
+            // it as it stands (`letGo`); after any other the row closes.
             action.handler(row)
+            if self.openCell === cell { self.close(animated: false) }
         }
         cell.addSubview(b)
         cellClipped = cell.clipsToBounds
@@ -302,6 +304,25 @@ final class RowSwipeActions: GestureRecognizerDelegate {
     /// A cell leaves the list (recycled for another row): if it is the open one, it closes.
     func cellWillRecycle(_ cell: ListCell) {
         if cell === openCell { close(animated: false) }
+    }
+
+    /// The open cell's row goes out animated (`ListView.animatingRows`): the cell goes as it
+    /// stands, open over its buttons (a full swipe's first action filling the row), as
+    /// UITableView's row does, and the list forgets it; nil for a cell not open. The closure
+    /// returned puts the cell right for reuse: its content back in place, its buttons gone.
+    func letGo(_ cell: ListCell) -> (() -> Void)? {
+        guard cell === openCell, let buttons else { return nil }
+        animation?.stop()
+        animation = nil
+        let clipped = cellClipped
+        openCell = nil
+        self.buttons = nil
+        list.sectionIndex?.isHidden = false
+        return {
+            buttons.removeFromSuperview()
+            cell.bounds.origin = Point(x: 0, y: cell.bounds.origin.y)
+            cell.clipsToBounds = clipped
+        }
     }
 }
 

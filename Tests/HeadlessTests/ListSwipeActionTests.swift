@@ -365,4 +365,63 @@ import Testing
         d.settle()
         #expect(actions.performed == ["delete 2"] && d.list.openSwipeRow == 2)
     }
+
+    /// A full swipe whose action deletes its row animated: the row goes as it stands, its
+    /// Delete filling it, sliding on out the way it was swiped; afterwards its cell is whole
+    /// again for reuse. A tapped Delete that deletes animated takes the row open, too.
+    @Test func aRowDeletedAnimatedGoesOutAsItStands() throws {
+        let d = SceneDriver(.list)
+        let rows = try #require(d.list.dataSource as? ListRows)
+        d.list.trailingSwipeActions = { [unowned d] _ in
+            [
+                RowAction(title: "Delete", style: .destructive) { row in
+                    rows.rowCount -= 1
+                    d.list.deleteRows(at: [row], with: .left)
+                },
+                RowAction(title: "Flag") { _ in },
+            ]
+        }
+        d.settle()
+        let cell = try #require(d.list.visibleCells[2])
+        let clipped = cell.clipsToBounds
+        let width = cell.bounds.width
+        let p = center(of: 2, in: d)
+        let far = (1...9).map { p + Point(x: -0.1 * Double($0) * width, y: 0) }
+        let t = d.press(at: p, then: far, start: d.time + 0.1)
+        d.advance(to: t + 0.05)
+        let reveal = cell.bounds.origin.x
+        #expect(reveal > 0.8 * width)
+        d.send(.touchUp(id: 1), at: d.time + 0.01)
+        d.advance(to: d.time + 0.05)
+        // Gone from the rows, still open over its Delete, on its way out to the left.
+        #expect(!d.list.visibleCells.values.contains { $0 === cell } && d.list.openSwipeRow == nil)
+        #expect(cell.superview === d.list && cell.bounds.origin.x == reveal)
+        #expect(shownButtons(of: cell).map(\.title) == ["Delete"])
+        #expect(cell.frame.minX < 0)
+        d.settle()
+        #expect(cell.bounds.origin.x == 0 && cell.frame.minX == 0 && cell.clipsToBounds == clipped)
+        #expect(shownButtons(of: cell).isEmpty && cell.subviews.allSatisfy { !$0.subviews.contains { $0 is Button } })
+        #expect(cell.superview !== d.list || cell.isHidden)
+
+        // Opened over its buttons, then its Delete tapped: out as it stands too.
+        let next = try #require(d.list.visibleCells[2])
+        swipe(d, row: 2, by: -150)
+        d.settle()
+        let open = next.bounds.origin.x
+        #expect(d.list.openSwipeRow == 2 && open > 0)
+        let delete = try #require(next.subviews.flatMap(\.subviews).first { ($0 as? Button)?.title == "Delete" })
+        d.send(from: d.time + 0.2) { $0.tap(at: delete.convert(delete.bounds, to: nil).center, at: 0, hold: 60) }
+        d.advance(to: d.time + 0.02)
+        #expect(!d.list.visibleCells.values.contains { $0 === next } && next.bounds.origin.x == open)
+        d.settle()
+        #expect(next.bounds.origin.x == 0 && d.list.openSwipeRow == nil)
+        // A Flag, which leaves the row, closes it as before.
+        swipe(d, row: 3, by: -150)
+        d.settle()
+        let flagged = try #require(d.list.visibleCells[3])
+        let flag = try #require(flagged.subviews.flatMap(\.subviews).first { ($0 as? Button)?.title == "Flag" })
+        d.send(from: d.time + 0.2) { $0.tap(at: flag.convert(flag.bounds, to: nil).center, at: 0, hold: 60) }
+        d.settle()
+        #expect(d.list.openSwipeRow == nil && flagged.bounds.origin.x == 0 && d.list.visibleCells[3] === flagged)
+    }
 }
