@@ -73,10 +73,13 @@ struct ChangeAnimation {
 
     /// After the update: `cells` are the view's cells with their order (a row, an item's
     /// index counting every item before it) and their past; `headers` by section, nil when
-    /// the sections changed (their numbers name others now). `done` runs once it is over (at
-    /// once when nothing moves), after the leaving cells are put back opaque, touchable and
-    /// where they stood, for the pool.
-    func run(cells: [(order: Int, view: View, past: Past)], headers: [Int: View]?, done: @escaping () -> Void) {
+    /// the sections changed (their numbers name others now). Once it is over (at once when
+    /// nothing moves) the leaving cells are put back opaque, touchable and where they stood,
+    /// and each still in the view goes to its pool (`shelve`), then `done` runs.
+    func run(
+        cells: [(order: Int, view: View, past: Past)], headers: [Int: View]?, shelve: @escaping (View) -> Void,
+        done: @escaping () -> Void
+    ) {
         let now = container.bounds.origin
         var starts: [(view: View, by: Point)] = []
         var displacements: [(order: Int, by: Point)] = []
@@ -112,6 +115,7 @@ struct ChangeAnimation {
             container.insertSubview(view, at: 0)
         }
         let leaving = self.leaving
+        let container = self.container
         func putBack() {
             for (view, home) in zip(leaving, homes) {
                 view.removeAllAnimations()
@@ -119,6 +123,7 @@ struct ChangeAnimation {
                 view.center = home
                 view.isUserInteractionEnabled = true
                 view.accessibilityElementsHidden = false
+                if view.superview === container { shelve(view) } else { view.removeFromSuperview() }
             }
             done()
         }

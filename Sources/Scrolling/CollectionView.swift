@@ -445,15 +445,10 @@ public final class CollectionView: ScrollView {
             return (order, cell, stayed ? .stayed : .cameIntoView)
         }
         updateAnimationsRunning += 1
-        change.run(cells: cells, headers: update.changesSections ? nil : headers) {
-            [weak self, leaving = change.leaving] in
-            for case let cell as CollectionCell in leaving {
-                guard let self, cell.superview === self else {
-                    cell.removeFromSuperview()
-                    continue
-                }
-                self.shelve(cell)
-            }
+        change.run(
+            cells: cells, headers: update.changesSections ? nil : headers,
+            shelve: { [unowned self] in if let cell = $0 as? CollectionCell { shelve(cell) } }
+        ) { [weak self] in
             self?.updateAnimationsRunning -= 1
             done()
         }

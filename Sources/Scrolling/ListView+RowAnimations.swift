@@ -31,10 +31,10 @@ extension ListView {
         for (s, header) in visibleHeaders { change.noteHeader(header, section: s) }
         let sections = numberOfSections
         // An open row goes out as it stands, its buttons with it (a full swipe's delete).
-        var putRight: [() -> Void] = []
+        var putRight: [ObjectIdentifier: () -> Void] = [:]
         for r in departing {
             guard let cell = visibleCells.removeValue(forKey: r) else { continue }
-            if let letGo = swipeActions?.letGo(cell) { putRight.append(letGo) }
+            if let letGo = swipeActions?.letGo(cell) { putRight[ObjectIdentifier(cell)] = letGo }
             retire(cell)
             change.noteLeaving(cell)
         }
@@ -47,18 +47,12 @@ extension ListView {
             return (r, cell, stayed ? .stayed : .cameIntoView)
         }
         change.run(
-            cells: cells,
-            headers: numberOfSections == sections ? visibleHeaders : nil
-        ) { [weak self, leaving = change.leaving] in
-            for put in putRight { put() }
-            for case let cell as ListCell in leaving {
-                guard let self, cell.superview === self else {
-                    cell.removeFromSuperview()
-                    continue
-                }
-                self.shelve(cell)
+            cells: cells, headers: numberOfSections == sections ? visibleHeaders : nil,
+            shelve: { [unowned self, putRight] view in
+                // A cell that went open over its buttons is closed before it goes to the pool.
+                putRight[ObjectIdentifier(view)]?()
+                if let cell = view as? ListCell { shelve(cell) }
             }
-            self?.rowAnimationsRunning -= 1
-        }
+        ) { [weak self] in self?.rowAnimationsRunning -= 1 }
     }
 }
