@@ -180,7 +180,7 @@ public final class ListView: ScrollView {
     /// Each section's place among the headers stacked above its first row.
     private var headerSlot: [Int] = []
 
-    var pool = ReusePool<ListCell>()
+    private var pool = ReusePool<ListCell>()
     /// Reused cells (and headers) kept per identifier beyond those in view, between updates.
     public static let poolLimit = 4
     /// Cells by row, for the rows that have one.
