@@ -154,6 +154,29 @@ import Testing
         #expect(!window.hasActiveAnimations)
     }
 
+    @Test func aCompletionMayStartTheNextAnimation() throws {
+        let (window, red) = Self.scene()
+        var steps: [String] = []
+        red.animate(withDuration: 0.5, curve: .linear) {
+            red.center.x = 120
+        } completion: { _ in
+            steps.append("there")
+            red.animate(withDuration: 0.5, curve: .linear) {
+                red.center.x = 20
+            } completion: { _ in
+                steps.append("back")
+            }
+        }
+        try window.prepareFrame(time: 1.5)
+        #expect(red.center.x == 120 && steps == ["there"])
+        #expect(window.hasActiveAnimations)
+        try window.prepareFrame(time: 1.75)
+        #expect(abs(red.center.x - 70) < 1e-9)
+        try window.prepareFrame(time: 2)
+        #expect(red.center.x == 20 && steps == ["there", "back"])
+        #expect(!window.hasActiveAnimations)
+    }
+
     @Test func aViewThatLeavesIsPutAtItsEnds() throws {
         let (window, red) = Self.scene()
         var finished: [Bool] = []
