@@ -212,6 +212,27 @@ import Testing
         #expect(moved.frame.minY == to)
     }
 
+    /// Two animated updates in one turn (as UITableView's batch): the rows slide once, from
+    /// where they stood before the first to their places after the second.
+    @Test func twoUpdatesInOneTurnSlideOnceFromBeforeTheFirstToAfterTheSecond() throws {
+        let (items, driver, list) = make(40)
+        let cell = try #require(list.visibleCells[4])
+        let from = cell.frame.minY
+        items.items.remove(at: 1)
+        list.deleteRows(at: [1], with: .fade)
+        items.items.insert("New\nwith\nthree lines", at: 2)
+        list.insertRows(at: [2], with: .fade)
+        // Row 4 is row 4 again (one row went above it, one came), its cell still where it stood.
+        #expect(list.visibleCells[4] === cell && cell.frame.minY == from)
+        let to = list.rectForRow(4).minY
+        #expect(to != from)
+        half(driver)
+        #expect(abs(cell.frame.minY - (from + to) / 2) < 1e-9)
+        end(driver)
+        ListReorderTests().expectCellsMatch(list, items)
+        #expect(strayCells(list).isEmpty && !list.hasRowAnimations)
+    }
+
     @Test func withoutAnimationOrAWindowEverythingIsInPlaceAtOnce() throws {
         let (items, _, list) = make(40)
         items.items.insert("New", at: 2)
