@@ -10,7 +10,7 @@ extension ListView {
     public var hasRowAnimations: Bool { rowAnimationsRunning > 0 }
 
     /// Runs `update`, a change to the rows that renumbers the cells it keeps by `newIndex`
-    /// (nil: the row is gone), and animates it
+    /// (nil: the row is gone), and animates it, then runs `done` (at once when not animated)
     /// (`ChangeAnimation`): the cells of the `departing` rows (before it) are kept out of the
     /// rows and go out by `animation`, to the pool once gone; the cells of the `arriving` rows
     /// (after it) come in by `animation`; every other cell, and the headers while the sections
@@ -19,10 +19,14 @@ extension ListView {
     /// A scroll meanwhile that moves rows (one measured above the others) puts them at their
     /// places at once: the animation gives way to what the list sets.
     func animatingRows(
-        _ animation: RowAnimation, departing: [Int], arriving: [Int], newIndex: (Int) -> Int?, update: () -> Void
+        _ animation: RowAnimation, departing: [Int], arriving: [Int], newIndex: (Int) -> Int?,
+        done: @escaping () -> Void = {}, update: () -> Void
     ) {
         var change = ChangeAnimation(animation, in: self)
-        guard change.animates else { return update() }
+        guard change.animates else {
+            update()
+            return done()
+        }
         var before: [ObjectIdentifier: Int] = [:]
         for (r, cell) in visibleCells {
             change.noteCell(cell)
@@ -53,6 +57,9 @@ extension ListView {
                 putRight[ObjectIdentifier(view)]?()
                 if let cell = view as? ListCell { shelve(cell) }
             }
-        ) { [weak self] in self?.rowAnimationsRunning -= 1 }
+        ) { [weak self] in
+            self?.rowAnimationsRunning -= 1
+            done()
+        }
     }
 }

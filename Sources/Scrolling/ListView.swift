@@ -190,7 +190,7 @@ public final class ListView: ScrollView {
     private var rowsByCell: [ObjectIdentifier: Int]?
     /// How many cells were ever made (a test of reuse).
     public var cellsCreated: Int { pool.created }
-    private var layout = RowLayout(
+    var layout = RowLayout(
         count: 0, sectionStartRows: [], estimate: ListView.defaultEstimatedRowHeight, headerHeight: 32
     ) {
         didSet { layoutGeneration &+= 1 }
@@ -221,6 +221,8 @@ public final class ListView: ScrollView {
     var follower: RowScrollFollower?
     /// Animated updates under way (ListView+RowAnimations.swift).
     var rowAnimationsRunning = 0
+    /// The calls of the `performBatchUpdates` running (ListView+Batch.swift), nil when none is.
+    var rowBatch: RowBatch?
 
     public func register(_ identifier: String, _ make: @escaping () -> ListCell) { pool.register(identifier, make) }
 
@@ -404,7 +406,7 @@ public final class ListView: ScrollView {
     /// Refused while the list places its cells (the app's `cellForRow` changed its model and
     /// told the list), the reload waits for the pass to end, which stops asking for rows: a
     /// reload there left the pass measuring rows the new layout did not have, and it trapped.
-    private func refuseUpdate(_ what: String) {
+    func refuseUpdate(_ what: String) {
         log.error("ListView: \(what); reloaded from the data source instead")
         if isUpdating {
             reloadPending = true
@@ -415,7 +417,7 @@ public final class ListView: ScrollView {
 
     /// The data source's row count when it is not `expected` (nil when it agrees, or when there
     /// is no data source to ask).
-    private func dataSourceHas(_ expected: Int) -> Int? {
+    func dataSourceHas(_ expected: Int) -> Int? {
         guard let rows = dataSource?.numberOfRows(in: self), rows != expected else { return nil }
         return rows
     }
@@ -426,6 +428,7 @@ public final class ListView: ScrollView {
     /// new rows come in that way as the rows after them slide to make room
     /// (ListView+RowAnimations.swift); without, at once.
     public func insertRows(at rows: [Int], with animation: RowAnimation = .none) {
+        if rowBatch != nil { return rowBatch!.insert(rows, animation) }
         abandonMovementForUpdate()
         let inserted = Array(Set(rows)).sorted()
         guard !inserted.isEmpty else { return }
@@ -451,6 +454,7 @@ public final class ListView: ScrollView {
     /// screen, whatever is deleted above them. The data source must no longer have them. With
     /// an `animation`, the rows go out that way as the rows after them slide up.
     public func deleteRows(at rows: [Int], with animation: RowAnimation = .none) {
+        if rowBatch != nil { return rowBatch!.delete(rows, animation) }
         abandonMovementForUpdate()
         let deleted = Array(Set(rows)).sorted()
         guard !deleted.isEmpty else { return }
@@ -476,6 +480,7 @@ public final class ListView: ScrollView {
     /// `animation`, a row's old cell goes out that way as its new one comes in, and the rows
     /// after it slide to its new height.
     public func reloadRows(at rows: [Int], with animation: RowAnimation = .none) {
+        if rowBatch != nil { return rowBatch!.reload(rows, animation) }
         abandonMovementForUpdate()
         let reloaded = Array(Set(rows)).sorted()
         guard !reloaded.isEmpty else { return }
@@ -503,6 +508,7 @@ public final class ListView: ScrollView {
     /// The data source must have the row at `to` already; its sections are read again.
     /// `animated`, the rows slide to their new places (UITableView's always do).
     public func moveRow(at from: Int, to: Int, animated: Bool = false) {
+        if rowBatch != nil { return rowBatch!.move(from, to, animated ? .automatic : .none) }
         abandonMovementForUpdate()
         if let r = [from, to].first(where: { $0 < 0 || $0 >= count }) {
             return refuseUpdate("moveRow: row \(r) is outside 0..<\(count)")
@@ -523,7 +529,7 @@ public final class ListView: ScrollView {
     /// data source already has the update (the calls ask for it first), and a cancel's update
     /// asked it for rows by their old indices (the wrong items in view after an insert, and
     /// rows it no longer had after a delete).
-    private func abandonMovementForUpdate() {
+    func abandonMovementForUpdate() {
         guard let movement else { return }
         let (from, to) = (movement.current, movement.original)
         dropMovement()
@@ -562,7 +568,7 @@ public final class ListView: ScrollView {
     /// A list at its top (or pulled past it) keeps its offset instead, as UIKit's does: rows
     /// inserted there show, as a new message arrives at the top of an inbox read from the
     /// top, where keeping the first row still had hidden them above the screen.
-    private func keepingRowsInViewStill(mutate: () -> Void, newIndex: (Int) -> Int?, anchored: Bool = true) {
+    func keepingRowsInViewStill(mutate: () -> Void, newIndex: (Int) -> Int?, anchored: Bool = true) {
         follower?.list = nil  // its row number is stale now
         lastRows = nil
         var reference: (old: Double, new: Int)?
@@ -944,7 +950,7 @@ public final class ListView: ScrollView {
         }
     }
 
-    private func recycle(_ cell: ListCell) {
+    func recycle(_ cell: ListCell) {
         retire(cell)
         shelve(cell)
     }
