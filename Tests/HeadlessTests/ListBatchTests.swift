@@ -9,14 +9,8 @@ import Testing
 /// after it; the model changes once, the list follows once.
 @MainActor
 @Suite struct ListBatchTests {
-    typealias Items = ListReorderTests.Items
-
-    func make(_ count: Int) -> (Items, FrameDriver, ListView) {
-        let items = Items(count: count)
-        let (driver, list) = ListReorderTests().make(items)
-        list.reordersRowsOnLongPress = false
-        return (items, driver, list)
-    }
+    /// A list of `count` rows at rest at time 0.05 (ListRowAnimationTests').
+    func make(_ count: Int) -> (ListReorderTests.Items, FrameDriver, ListView) { ListRowAnimationTests().make(count) }
 
     @Test func deletionsAndInsertionsReadWithUIKitsIndices() throws {
         let (items, driver, list) = make(40)
