@@ -91,7 +91,7 @@ struct ChangeAnimation {
             } else if past == .stayed, let at = stood[ObjectIdentifier(view)] {
                 let by = at + now - view.frame.origin
                 displacements.append((order, by))
-                if by != .zero { starts.append((view, by)) }
+                starts.append((view, by))
             } else {
                 newcomers.append((order, view))
             }
@@ -100,13 +100,16 @@ struct ChangeAnimation {
         for (order, view) in newcomers {
             let i = displacements.firstIndex { $0.order > order } ?? displacements.count
             let by = i > 0 ? displacements[i - 1].by : displacements.first?.by ?? .zero
-            if by != .zero { starts.append((view, by)) }
+            starts.append((view, by))
         }
         for (section, view) in headers ?? [:] {
             guard let at = headersStood[section] else { continue }
-            let by = at + now - view.frame.origin
-            if by != .zero { starts.append((view, by)) }
+            starts.append((view, at + now - view.frame.origin))
         }
+        // A view whose new place is where it stands (an earlier update of this turn, or one
+        // still running, took it away from there) is not on its way elsewhere any more.
+        for (view, by) in starts where by == .zero { view.removeCenterAnimation() }
+        starts.removeAll { $0.by == .zero }
         let shift = now - origin
         let homes = leaving.map { $0.center + shift }
         for view in leaving {

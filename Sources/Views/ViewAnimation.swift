@@ -69,6 +69,14 @@ extension View {
         window.addAnimation(animator)
     }
 
+    /// Ends the animation of this view's center, if one runs, where the view stands (its
+    /// completion hears it did not finish): a view put at a new place that happens to be where
+    /// it stands on its way elsewhere stays there, where setting its center to the value it
+    /// has would leave it on its way.
+    package func removeCenterAnimation() {
+        window?.viewAnimator?.stop(self, .center)
+    }
+
     /// The values this view's animated properties are heading for, nil when none is animated.
     public var animationTargets: AnimatableState? {
         guard let animator = window?.viewAnimator else { return nil }
@@ -215,6 +223,13 @@ final class ViewAnimator: FrameAnimation {
             any = true
         }
         return any ? state : nil
+    }
+
+    /// The view's track of `key`, if any, ended where it stands.
+    func stop(_ view: View, _ key: AnimatableKey) {
+        guard let i = tracks.firstIndex(where: { $0.view === view && $0.key == key }) else { return }
+        end(tracks.remove(at: i), finished: false)
+        window.setNeedsFrame()
     }
 
     /// The view's tracks ended at their ends.

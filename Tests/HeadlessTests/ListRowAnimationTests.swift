@@ -233,6 +233,26 @@ import Testing
         #expect(strayCells(list).isEmpty && !list.hasRowAnimations)
     }
 
+    /// A row deleted and one as tall inserted in its place in one turn: the rows below end
+    /// where they stood, their slide to where the deletion alone would have put them ended
+    /// (it took them a row too high, and they stayed there).
+    @Test func rowsBackWhereTheyStoodAfterTwoUpdatesStayThere() throws {
+        let (items, driver, list) = make(40)
+        let cell = try #require(list.visibleCells[5])
+        let from = cell.frame
+        items.items.remove(at: 2)
+        list.deleteRows(at: [2], with: .fade)
+        items.items.insert("New", at: 2)
+        list.insertRows(at: [2], with: .fade)
+        #expect(list.visibleCells[5] === cell && list.rectForRow(5) == from && cell.frame == from)
+        half(driver)
+        #expect(cell.frame == from)
+        end(driver)
+        #expect(cell.frame == from)
+        ListReorderTests().expectCellsMatch(list, items)
+        #expect(strayCells(list).isEmpty && !list.hasRowAnimations)
+    }
+
     @Test func withoutAnimationOrAWindowEverythingIsInPlaceAtOnce() throws {
         let (items, _, list) = make(40)
         items.items.insert("New", at: 2)

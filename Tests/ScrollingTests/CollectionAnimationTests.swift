@@ -126,4 +126,25 @@ import Testing
         #expect(completions == [true, true] && !collection.hasUpdateAnimations)
         for (p, cell) in collection.visibleCells { #expect(cell.frame == collection.frameForItem(at: p)) }
     }
+
+    /// An item deleted and one inserted in its place in one turn: the items after it end
+    /// where they stood, the slide the deletion alone gave them (one place back) ended.
+    @Test func itemsBackWhereTheyStoodAfterTwoUpdatesStayThere() throws {
+        let (window, collection, model) = rig(30, .fade)
+        let fourth = try #require(collection.visibleCells[path(3)])
+        let from = fourth.frame
+        model.names[0].remove(at: 1)
+        collection.deleteItems(at: [path(1)])
+        model.names[0].insert("new", at: 1)
+        collection.insertItems(at: [path(1)])
+        #expect(collection.visibleCells[path(3)] === fourth && fourth.frame == from)
+        try window.prepareFrame(time: 1 + ListView.rowAnimationDuration / 2)
+        #expect(fourth.frame == from)
+        try window.prepareFrame(time: 1 + ListView.rowAnimationDuration + 0.01)
+        #expect(fourth.frame == from && !collection.hasUpdateAnimations)
+        for (p, cell) in collection.visibleCells {
+            #expect(cell.frame == collection.frameForItem(at: p) && cell.alpha == 1)
+            #expect(Rig().text(cell) == model.name(at: p))
+        }
+    }
 }
