@@ -138,12 +138,15 @@ struct ChangeAnimation {
             case .right: width
             default: 0
             }
+        // Each to its exact place (not back by the same amount: a sum and a difference can
+        // land a rounding off it, where a list that leaves unmoved rows alone would keep it).
+        let places = starts.map(\.view.center)
         for (view, by) in starts { view.center = view.center + by }
         for view in coming {
             if out == 0 { view.alpha = 0 } else { view.center.x += out }
         }
         container.animate(withDuration: Self.duration) {
-            for (view, by) in starts { view.center = view.center - by }
+            for ((view, _), place) in zip(starts, places) { view.center = place }
             for view in coming {
                 if out == 0 { view.alpha = 1 } else { view.center.x -= out }
             }

@@ -103,7 +103,9 @@ extension ListView {
     /// and the list reloads (UIKit raises "Invalid update").
     ///
     /// A batch inside the closure joins this one. `completion` is called with true once the
-    /// batch is applied, or once its animation is over; with false for a batch refused.
+    /// batch is applied, or once its animation is over (true even when a later update took
+    /// its rows on elsewhere meanwhile, as a collection's batch's); with false for a batch
+    /// refused.
     public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) {
         guard rowBatch == nil else {
             updates()
