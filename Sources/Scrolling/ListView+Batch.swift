@@ -1,7 +1,8 @@
 import ScrollwayGeometry
 import ScrollwayViews
 
-/// The calls collected by a list's `performBatchUpdates`, with UITableView's index rules:
+/// A list's update: the calls collected by its `performBatchUpdates`, or a single
+/// `insertRows`, `deleteRows` or `reloadRows` as a batch of one, with UITableView's index rules:
 /// deletions, reloads and the sources of moves name rows before the batch; insertions and the
 /// destinations of moves, rows after it.
 struct RowBatch {
@@ -43,10 +44,10 @@ struct RowBatch {
         let newCount = count - deleted.count + inserted.count
         func outside(_ rows: some Sequence<Int>, _ n: Int) -> Int? { rows.first { $0 < 0 || $0 >= n } }
         if let r = outside(deleted.union(reloaded).union(sources), count) {
-            return .failure(Refusal("row \(r) is outside 0..<\(count) (the rows before the batch)"))
+            return .failure(Refusal("row \(r) is outside 0..<\(count) (the rows before the update)"))
         }
         if let r = outside(inserted.union(destinations), newCount) {
-            return .failure(Refusal("row \(r) is outside 0..<\(newCount) (the rows after the batch)"))
+            return .failure(Refusal("row \(r) is outside 0..<\(newCount) (the rows after the update)"))
         }
         let from = Set(sources)
         let to = Set(destinations)
@@ -118,20 +119,27 @@ extension ListView {
         rowBatch = nil
         if let completion { batch.completions.append(completion) }
         let completions = batch.completions
-        guard !batch.isEmpty else { return completions.forEach { $0(true) } }
+        commit(batch, name: "performBatchUpdates") { applied in completions.forEach { $0(applied) } }
+    }
+
+    /// Checks an update (a batch, or a single call as a batch of one) against the list and the
+    /// data source, and applies it; one they do not agree with is refused (`refuseUpdate`).
+    /// `done` hears whether it was applied, once it is over (its animation ended).
+    func commit(_ batch: RowBatch, name: String, done: @escaping (Bool) -> Void = { _ in }) {
+        guard !batch.isEmpty else { return done(true) }
         abandonMovementForUpdate()
         let resolved: RowBatch.Resolved
         switch batch.resolve(count: count) {
         case .failure(let refusal):
-            refuseUpdate("performBatchUpdates: \(refusal.reason)")
-            return completions.forEach { $0(false) }
+            refuseUpdate("\(name): \(refusal.reason)")
+            return done(false)
         case .success(let r): resolved = r
         }
         if let rows = dataSourceHas(resolved.newCount) {
             refuseUpdate(
-                "performBatchUpdates: the data source has \(rows) rows, where \(count), less \(batch.deleted.count) "
+                "\(name): the data source has \(rows) rows, where \(count), less \(batch.deleted.count) "
                     + "deleted and with \(batch.inserted.count) inserted, make \(resolved.newCount)")
-            return completions.forEach { $0(false) }
+            return done(false)
         }
         let newIndex = resolved.newIndex
         let reloaded = batch.reloaded.sorted()
@@ -141,13 +149,16 @@ extension ListView {
         animatingRows(
             batch.animation, departing: batch.deleted.sorted() + reloaded,
             arriving: batch.inserted.sorted() + reloadedAfter,
-            newIndex: newIndex, done: { completions.forEach { $0(true) } }
+            newIndex: newIndex, done: { done(true) }
         ) {
             keepingRowsInViewStill(
                 mutate: {
-                    // Still numbered as before the batch here: the reloaded rows' cells go.
+                    // Still numbered as before the update here: the reloaded rows' cells go.
                     for r in reloaded { if let cell = visibleCells.removeValue(forKey: r) { recycle(cell) } }
-                    layout.apply(inserted: resolved.arriving, deleted: resolved.leaving)
+                    // Reloads alone change no row's place: no pass over every row.
+                    if !resolved.leaving.isEmpty || !resolved.arriving.isEmpty {
+                        layout.apply(inserted: resolved.arriving, deleted: resolved.leaving)
+                    }
                     for (row, h) in heights { layout.setHeight(row, h) }
                     for r in reloadedAfter { layout.forgetMeasurement(r) }
                 },

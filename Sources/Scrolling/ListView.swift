@@ -429,25 +429,9 @@ public final class ListView: ScrollView {
     /// (ListView+RowAnimations.swift); without, at once.
     public func insertRows(at rows: [Int], with animation: RowAnimation = .none) {
         if rowBatch != nil { return rowBatch!.insert(rows, animation) }
-        abandonMovementForUpdate()
-        let inserted = Array(Set(rows)).sorted()
-        guard !inserted.isEmpty else { return }
-        let newCount = count + inserted.count
-        if let r = inserted.first(where: { $0 < 0 || $0 >= newCount }) {
-            return refuseUpdate("insertRows: row \(r) is outside 0..<\(newCount) (the rows after inserting)")
-        }
-        if let rows = dataSourceHas(newCount) {
-            return refuseUpdate(
-                "insertRows: the data source has \(rows) rows, where \(count) and \(inserted.count) inserted make \(newCount)"
-            )
-        }
-        // Old row r goes after every insertion j with inserted[j] − j ≤ r (that many old rows
-        // come before it), a non-decreasing sequence: binary search, O(log k) a row.
-        let oldRowsBefore = inserted.enumerated().map { $1 - $0 }
-        let newIndex = { (old: Int) -> Int? in old + oldRowsBefore.countBelow(old + 1) }
-        animatingRows(animation, departing: [], arriving: inserted, newIndex: newIndex) {
-            keepingRowsInViewStill(mutate: { layout.apply(inserted: inserted, deleted: []) }, newIndex: newIndex)
-        }
+        var one = RowBatch()
+        one.insert(rows, animation)
+        commit(one, name: "insertRows")
     }
 
     /// Deletes rows (indices before the deletion); the rows in view stay where they are on
@@ -455,22 +439,9 @@ public final class ListView: ScrollView {
     /// an `animation`, the rows go out that way as the rows after them slide up.
     public func deleteRows(at rows: [Int], with animation: RowAnimation = .none) {
         if rowBatch != nil { return rowBatch!.delete(rows, animation) }
-        abandonMovementForUpdate()
-        let deleted = Array(Set(rows)).sorted()
-        guard !deleted.isEmpty else { return }
-        if let r = deleted.first(where: { $0 < 0 || $0 >= count }) {
-            return refuseUpdate("deleteRows: row \(r) is outside 0..<\(count)")
-        }
-        if let rows = dataSourceHas(count - deleted.count) {
-            return refuseUpdate(
-                "deleteRows: the data source has \(rows) rows, where \(count) less \(deleted.count) deleted make \(count - deleted.count)"
-            )
-        }
-        let gone = Set(deleted)
-        let newIndex = { (old: Int) -> Int? in gone.contains(old) ? nil : old - deleted.countBelow(old) }
-        animatingRows(animation, departing: deleted, arriving: [], newIndex: newIndex) {
-            keepingRowsInViewStill(mutate: { layout.apply(inserted: [], deleted: deleted) }, newIndex: newIndex)
-        }
+        var one = RowBatch()
+        one.delete(rows, animation)
+        commit(one, name: "deleteRows")
     }
 
     /// Asks the data source again for these rows (their content changed): rows with cells get
@@ -481,25 +452,9 @@ public final class ListView: ScrollView {
     /// after it slide to its new height.
     public func reloadRows(at rows: [Int], with animation: RowAnimation = .none) {
         if rowBatch != nil { return rowBatch!.reload(rows, animation) }
-        abandonMovementForUpdate()
-        let reloaded = Array(Set(rows)).sorted()
-        guard !reloaded.isEmpty else { return }
-        if let r = reloaded.first(where: { $0 < 0 || $0 >= count }) {
-            return refuseUpdate("reloadRows: row \(r) is outside 0..<\(count)")
-        }
-        if let rows = dataSourceHas(count) {
-            return refuseUpdate("reloadRows: the data source has \(rows) rows, where the list has \(count)")
-        }
-        animatingRows(animation, departing: reloaded, arriving: reloaded, newIndex: { $0 }) {
-            keepingRowsInViewStill(
-                mutate: {
-                    for r in reloaded {
-                        if let cell = visibleCells.removeValue(forKey: r) { recycle(cell) }
-                        layout.forgetMeasurement(r)
-                    }
-                },
-                newIndex: { $0 })
-        }
+        var one = RowBatch()
+        one.reload(rows, animation)
+        commit(one, name: "reloadRows")
     }
 
     /// Moves a row (UITableView's `moveRow(at:to:)`; `to` is its index after the move): its
