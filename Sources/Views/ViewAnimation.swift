@@ -234,6 +234,8 @@ final class ViewAnimator: FrameAnimation {
 
     /// The view's tracks ended at their ends.
     func finish(_ view: View) {
+        // Asked of every cell placed while rows animate: most have nothing running.
+        guard tracks.contains(where: { $0.view === view }) else { return }
         var kept: [Track] = []
         for track in tracks {
             if track.view === view {
