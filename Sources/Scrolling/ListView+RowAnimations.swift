@@ -45,7 +45,10 @@ extension ListView {
         update()
         // Every cell at its place, that the change slides it there from where it stood: the
         // list leaves a row its update did not move where it stands, on its way elsewhere.
-        for (r, cell) in visibleCells where cell.frame != rectForRow(r) { cell.frame = rectForRow(r) }
+        for (r, cell) in visibleCells {
+            let place = rectForRow(r)
+            if cell.frame != place { cell.frame = place }
+        }
         let arrivingRows = Set(arriving)
         rowAnimationsRunning += 1
         let cells = visibleCells.map { r, cell -> (Int, View, ChangeAnimation.Past) in
