@@ -52,19 +52,11 @@ extension View {
             completion?(true)
             return
         }
-        let before = AnimatableState.snapshot(of: window)
-        animations()
         let start = window.now + (delay.isFinite ? max(0, delay) : 0)
         let group = ViewAnimationGroup(
             start: start, duration: duration.isFinite ? max(0, duration) : 0, timing: timing, completion: completion)
-        let animator = window.viewAnimator ?? ViewAnimator(window: window)
-        window.viewAnimator = animator
-        for (view, old) in before where view.window === window {
-            let new = AnimatableState(of: view)
-            guard new != old else { continue }
-            // A running animation of the property ends where it stands; the new one starts there.
-            animator.add(view: view, from: old, to: new, group: group)
-        }
+        let animator = window.animator
+        animator.record(animations, into: group)
         animator.groups.append(group)
         window.addAnimation(animator)
     }
@@ -92,6 +84,14 @@ extension View {
 }
 
 extension Window {
+    /// The window's animator, made when first asked for.
+    var animator: ViewAnimator {
+        if let animator = viewAnimator { return animator }
+        let animator = ViewAnimator(window: self)
+        viewAnimator = animator
+        return animator
+    }
+
     /// Whether any view of this window is animated (`View.animate(withDuration:)`), or an
     /// animation waits for its delay or its completion.
     public var hasViewAnimations: Bool { !(viewAnimator?.groups.isEmpty ?? true) }
@@ -131,21 +131,30 @@ enum AnimationTiming {
     case spring(SpringTiming)
 }
 
-/// One `animate` call: its timing, and its completion once its tracks have ended.
+/// One `animate` call: its timing, and its completion once its tracks have ended; or a
+/// property animator's tracks, whose progress the animator sets (`driver`).
 @MainActor
 final class ViewAnimationGroup {
     let start: Double
     let duration: Double
     let timing: AnimationTiming
     let completion: ((Bool) -> Void)?
+    /// The property animator that moves this group, nil for `animate`'s, which its time moves.
+    /// Held strongly, as UIKit holds a running animator the app let go of; the animator lets
+    /// go of the group when it becomes inactive.
+    let driver: ViewPropertyAnimator?
     var tracks = 0
     var finished = true
 
-    init(start: Double, duration: Double, timing: AnimationTiming, completion: ((Bool) -> Void)?) {
+    init(
+        start: Double, duration: Double, timing: AnimationTiming, completion: ((Bool) -> Void)?,
+        driver: ViewPropertyAnimator? = nil
+    ) {
         self.start = start
         self.duration = duration
         self.timing = timing
         self.completion = completion
+        self.driver = driver
     }
 
     /// How far along the curve the group is at `time` (0 before its start, 1 from its end).
@@ -175,6 +184,17 @@ final class ViewAnimator: FrameAnimation {
         let to: AnimatableValue
         var applied: AnimatableValue
         let group: ViewAnimationGroup
+        /// The progress of a property animator at which this track leaves `from` (one added
+        /// while the animator ran starts where the animator stands): the track covers the rest.
+        let base: Double
+
+        /// How far along the way the track is when its group is `progress` along: the rest of
+        /// the way after `base`, `from` before it.
+        func fraction(at progress: Double) -> Double {
+            guard base > 0 else { return progress }
+            guard base < 1 else { return progress >= 1 ? 1 : 0 }
+            return max(0, (progress - base) / (1 - base))
+        }
     }
 
     unowned let window: Window
@@ -193,21 +213,38 @@ final class ViewAnimator: FrameAnimation {
         }
     }
 
+    /// Runs `animations` and gives `group` a track for each property of the window's views that
+    /// they change, each view put back where it stood; a running animation of such a property
+    /// ends where it stands, the new one starting there.
+    func record(_ animations: () -> Void, into group: ViewAnimationGroup, base: Double = 0) {
+        let before = AnimatableState.snapshot(of: window)
+        animations()
+        for (view, old) in before where view.window === window {
+            let new = AnimatableState(of: view)
+            guard new != old else { continue }
+            add(view: view, from: old, to: new, group: group, base: base)
+        }
+    }
+
     /// Tracks for each property that differs between `old` and `new`, the view put back at
     /// `old` for now.
-    func add(view: View, from old: AnimatableState, to new: AnimatableState, group: ViewAnimationGroup) {
+    func add(
+        view: View, from old: AnimatableState, to new: AnimatableState, group: ViewAnimationGroup, base: Double = 0
+    ) {
+        var added: [AnimatableKey] = []
         for key in AnimatableKey.allCases {
             let (from, to) = (key.value(in: old), key.value(in: new))
             guard from != to else { continue }
+            added.append(key)
             // Whatever animated this property before ends here, unfinished.
             if let i = tracks.firstIndex(where: { $0.view === view && $0.key == key }) {
                 end(tracks.remove(at: i), finished: false)
             }
-            tracks.append(Track(view: view, key: key, from: from, to: to, applied: from, group: group))
+            tracks.append(Track(view: view, key: key, from: from, to: to, applied: from, group: group, base: base))
             group.tracks += 1
         }
         // Back where it stood; the frames take it on from there.
-        for track in tracks where track.view === view && track.group === group { set(track.key, track.from, on: view) }
+        for key in added { set(key, key.value(in: old), on: view) }
     }
 
     private func end(_ track: Track, finished: Bool) {
@@ -219,7 +256,8 @@ final class ViewAnimator: FrameAnimation {
         var state = AnimatableState(of: view)
         var any = false
         for track in tracks where track.view === view {
-            track.key.set(track.to, in: &state)
+            let reversed = track.group.driver?.isReversed ?? false
+            track.key.set(reversed ? track.from : track.to, in: &state)
             any = true
         }
         return any ? state : nil
@@ -249,7 +287,39 @@ final class ViewAnimator: FrameAnimation {
         window.setNeedsFrame()
     }
 
+    /// Sets each track of `group` (a property animator's) at `progress`, now.
+    func apply(_ group: ViewAnimationGroup, at progress: Double) {
+        for i in tracks.indices where tracks[i].group === group {
+            let track = tracks[i]
+            let value = AnimatableValue.interpolate(track.from, track.to, track.fraction(at: progress))
+            set(track.key, value, on: track.view)
+            tracks[i].applied = track.key.value(of: track.view)
+        }
+        window.setNeedsFrame()
+    }
+
+    /// Takes `group`'s tracks out, for its property animator to put at an end or leave as they are.
+    func removeTracks(of group: ViewAnimationGroup) -> [Track] {
+        let out = tracks.filter { $0.group === group }
+        tracks.removeAll { $0.group === group }
+        groups.removeAll { $0 === group }
+        return out
+    }
+
+    /// Sets each of `tracks` at its start or its end.
+    func put(_ tracks: [Track], atEnd: Bool) {
+        for track in tracks where track.view.window === window {
+            set(track.key, atEnd ? track.to : track.from, on: track.view)
+        }
+        window.setNeedsFrame()
+    }
+
     func advance(to time: Double) -> Bool {
+        // The property animators first: where each stands at this time, and which arrived.
+        var arrived: [ViewPropertyAnimator] = []
+        for group in groups {
+            if let driver = group.driver, driver.isRunning, driver.advance(to: time) { arrived.append(driver) }
+        }
         var kept: [Track] = []
         kept.reserveCapacity(tracks.count)
         for var track in tracks {
@@ -266,6 +336,15 @@ final class ViewAnimator: FrameAnimation {
                 continue
             }
             let group = track.group
+            if let driver = group.driver {
+                if driver.isRunning {
+                    let value = AnimatableValue.interpolate(track.from, track.to, track.fraction(at: driver.progress))
+                    set(track.key, value, on: view)
+                    track.applied = track.key.value(of: view)
+                }
+                kept.append(track)
+                continue
+            }
             if group.isOver(at: time) {
                 set(track.key, track.to, on: view)
                 end(track, finished: true)
@@ -280,10 +359,13 @@ final class ViewAnimator: FrameAnimation {
         tracks = kept
         // Completions last, in the order the animations were made: one may start another.
         // A group's tracks end at its end, or earlier unfinished; one with none made nothing move.
-        let over = groups.filter { $0.tracks == 0 }
+        // A property animator's group lasts as long as the animator is active.
+        let over = groups.filter { $0.tracks == 0 && $0.driver == nil }
         groups.removeAll { g in over.contains { $0 === g } }
         for group in over { group.completion?(group.finished) }
-        return !tracks.isEmpty || !groups.isEmpty
+        for driver in arrived { driver.arrive() }
+        // A paused animator's tracks need no frames until it runs again (it asks for them).
+        return groups.contains { $0.driver?.isRunning ?? true }
     }
 }
 
