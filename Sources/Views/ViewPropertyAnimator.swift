@@ -302,7 +302,8 @@ public final class ViewPropertyAnimator {
             return false
         }
         self.window = window
-        let group = ViewAnimationGroup(start: window.now, duration: duration, timing: .curve(.linear), completion: nil, driver: self)
+        let group = ViewAnimationGroup(
+            start: window.now, duration: duration, timing: .curve(.linear), completion: nil, driver: self)
         self.group = group
         let animator = window.animator
         let run = pending
