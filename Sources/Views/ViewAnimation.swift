@@ -92,8 +92,9 @@ extension Window {
         return animator
     }
 
-    /// Whether any view of this window is animated (`View.animate(withDuration:)`), or an
-    /// animation waits for its delay or its completion.
+    /// Whether any view of this window is animated (`View.animate(withDuration:)`), an
+    /// animation waits for its delay or its completion, or a `ViewPropertyAnimator` is active
+    /// (paused ones too, which ask for no frames).
     public var hasViewAnimations: Bool { !(viewAnimator?.groups.isEmpty ?? true) }
 }
 

@@ -6,6 +6,10 @@ import Scrollway
 /// Delete, swiped all the way across deletes (the list still scrolls under a vertical drag).
 /// The alphabet down the right edge jumps to a letter under a touch.
 ///
+/// A person's page slides in from the right and goes back the way it came, as a navigation
+/// controller's push and pop; a finger from the window's left edge takes it back by hand (the
+/// pop's edge swipe), and let go it goes on out, or back in when not far or fast enough.
+///
 /// With the on-screen keyboard up (a touch on the search field brings it), the list's bottom
 /// inset grows by what the keyboard covers, so every row can still be scrolled into view above
 /// it. Escape goes back from a person's page, or clears the search.
@@ -15,7 +19,14 @@ public final class ContactsScreen: View, ListDataSource {
     public let list = ListView()
     public let searchField = SearchField(placeholder: "Search")
     public let countLabel = Label()
+    /// The person's page shown, or sliding in or following the finger back; nil once it goes.
     public private(set) var detail: DetailPage?
+    /// How long a page takes to slide in or out, as a navigation controller's push and pop.
+    public static let slideDuration = 0.35
+    /// A page going back, sliding out over the list until it is gone.
+    private var leaving: DetailPage?
+    /// The edge swipe's animation: the page taken back by the finger, paused and scrubbed.
+    private var backSwipe: ViewPropertyAnimator?
     /// How long a pull to refresh "syncs" before the new people arrive (a real app would wait
     /// for its server instead).
     public var syncDuration = 0.8
@@ -74,7 +85,12 @@ public final class ContactsScreen: View, ListDataSource {
         searchField.frame = Rect(x: 12, y: 54, width: w - 24, height: 44)
         list.frame = Rect(x: 0, y: Self.barHeight, width: w, height: max(0, bounds.height - Self.barHeight))
         noResults.frame = Rect(x: 0, y: Self.barHeight + 40, width: w, height: 24)
-        detail?.frame = bounds
+        // A page keeps its place across the window: it may be on its way in or out.
+        for page in [detail, leaving].compactMap({ $0 }) where page.bounds.size != bounds.size {
+            page.bounds.size = bounds.size
+            page.center.y = bounds.midY
+            if page === detail, backSwipe == nil, page.animationTargets == nil { page.frame = bounds }
+        }
     }
 
     // MARK: The list
@@ -166,23 +182,85 @@ public final class ContactsScreen: View, ListDataSource {
 
     // MARK: A person's page
 
+    /// Shows `contact`'s page, sliding in from the right edge over the list.
     public func open(_ contact: Contact) {
+        guard detail == nil else { return }
         searchField.resignFocus()  // the keyboard goes with the focus
         let page = DetailPage(contact: contact)
         page.onBack = { [weak self] in self?.closeDetail() }
+        let edge = ScreenEdgePanGestureRecognizer { [weak self] in self?.backSwipeChanged($0) }
+        edge.edges = .left
+        page.addGestureRecognizer(edge)
         detail = page
         addSubview(page)
-        page.frame = bounds
+        page.frame = bounds.offsetBy(dx: bounds.width, dy: 0)
+        animate(withDuration: Self.slideDuration, curve: .easeOut) { page.frame = self.bounds }
         window?.focus(page, byTouch: false)  // so that Escape reaches this screen
     }
 
-    /// Back to the list, whose tapped row is no longer shown selected (as a UIKit table view
-    /// controller clears its selection when it shows again).
+    /// Back to the list, the page sliding out to the right; the row tapped is no longer shown
+    /// selected (as a UIKit table view controller clears its selection when it shows again).
     public func closeDetail() {
-        detail?.removeFromSuperview()
+        guard let page = detail, backSwipe == nil else { return }
+        animate(withDuration: Self.slideDuration, curve: .easeOut) {
+            page.frame = self.bounds.offsetBy(dx: self.bounds.width, dy: 0)
+        } completion: { [weak self] _ in
+            self?.pageLeft(page)
+        }
+        pageLeaving(page)
+    }
+
+    /// The page is on its way out: no longer the one shown, and no longer touched.
+    private func pageLeaving(_ page: DetailPage) {
+        leaving?.removeFromSuperview()
+        leaving = page
+        page.isUserInteractionEnabled = false
         detail = nil
         for row in list.selectedRows { list.deselectRow(row) }
         window?.focus(nil, byTouch: false)
+    }
+
+    private func pageLeft(_ page: DetailPage) {
+        page.removeFromSuperview()
+        if leaving === page { leaving = nil }
+    }
+
+    /// The edge swipe: the page follows the finger across (its animation scrubbed), and let go
+    /// it runs on out when past halfway or thrown rightwards, else back in, on a spring that
+    /// starts at the finger's speed.
+    private func backSwipeChanged(_ recognizer: GestureRecognizer) {
+        guard let pan = recognizer as? PanGestureRecognizer, let page = detail else { return }
+        let width = max(1, bounds.width)
+        switch pan.state {
+        case .began:
+            let animator = ViewPropertyAnimator(duration: Self.slideDuration, curve: .linear, for: self) {
+                page.frame = self.bounds.offsetBy(dx: width, dy: 0)
+            }
+            animator.addCompletion { [weak self] position in self?.backSwipeEnded(page, at: position) }
+            animator.pauseAnimation()
+            backSwipe = animator
+        case .changed:
+            backSwipe?.fractionComplete = pan.translation(in: self).x / width
+        case .ended, .cancelled:
+            guard let animator = backSwipe else { return }
+            let speed = pan.state == .ended ? pan.velocity(in: self).x : 0
+            let goes = speed > 300 || (speed > -300 && animator.fractionComplete > 0.5)
+            animator.isReversed = !goes
+            let left = max(1e-3, goes ? 1 - animator.fractionComplete : animator.fractionComplete)
+            // The spring starts at the finger's speed towards the end it heads for, in ways a
+            // second of the way left.
+            let towards = goes ? speed : -speed
+            animator.continueAnimation(withSpringDamping: 1, initialVelocity: towards / (left * width))
+        default:
+            break
+        }
+    }
+
+    private func backSwipeEnded(_ page: DetailPage, at position: ViewPropertyAnimator.Position) {
+        backSwipe = nil
+        guard position == .end else { return }
+        pageLeaving(page)
+        pageLeft(page)
     }
 
     public override func handleInput(_ event: InputEvent) -> Bool {

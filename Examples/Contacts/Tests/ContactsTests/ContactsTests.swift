@@ -110,6 +110,47 @@ import Testing
         try app.pump(until: { screen.detail == nil }, "Escape")
     }
 
+    @Test func anEdgeSwipeTakesThePageBackUnderTheFingerAndLetGoItGoesBackInOrOut() throws {
+        let (rig, app, screen) = try startContacts()
+        var fingers = Fingers(rig, app)
+        try fingers.tap(screen.list.convert(screen.list.rectForRow(2), to: nil).center)
+        try app.pump(until: { screen.detail != nil }, "the person's page")
+        try app.settle()
+        let page = try #require(screen.detail)
+        #expect(page.frame.minX == 0)
+        let avatar = page.avatar.windowFrame
+        let y = 400.0
+
+        // A slow drag from the left edge, the finger held down at its end: the page has moved
+        // with it, over the list, by the finger's travel past the slop.
+        try fingers.play(after: 200) { b in
+            b.touch(
+                from: Point(x: 4, y: y), at: 0,
+                moves: (1...20).map { (t: Double(32 * $0), to: Point(x: 4 + 6 * Double($0), y: y)) }, liftAt: nil)
+        }
+        try app.pump(until: { page.frame.minX > 100 }, "the page to follow the finger")
+        #expect(page.frame.minX <= 120 && screen.detail === page)
+        let moved = page.frame.minX
+        let held = try rig.capture()
+        #expect(held.shows(page.avatar.color, x: Int(avatar.midX + moved), y: Int(avatar.minY) + 10))
+        #expect(!held.shows(page.avatar.color, x: Int(avatar.minX) + 4, y: Int(avatar.midY)))
+        // Let go short of halfway, still: back in, where it was.
+        try fingers.play(after: 150) { b in
+            b.add(.touchUp(id: 0), at: 0)
+            b.add(.touchFrame, at: 0)
+        }
+        try app.settle()
+        #expect(page.frame.minX == 0 && screen.detail === page && page.superview === screen)
+        #expect(try rig.capture().shows(page.avatar.color, x: Int(avatar.midX), y: Int(avatar.minY) + 10))
+
+        // A quick swipe: the page goes on out by itself, and the list is back.
+        try fingers.drag(from: Point(x: 4, y: y), step: Point(x: 30, y: 0), moves: 6)
+        try app.pump(until: { screen.detail == nil }, "the swipe to take the page back")
+        try app.settle()
+        #expect(page.superview == nil)
+        #expect(try rig.capture().shows(headerColor, x: 200, y: Int(barBottom) + 16))
+    }
+
     @Test func aRowSwipedLeftShowsDeleteWhichDeletesItAsAFullSwipeDoesAndAVerticalDragStillScrolls() throws {
         let (rig, app, screen) = try startContacts()
         let list = screen.list
