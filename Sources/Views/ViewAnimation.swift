@@ -23,11 +23,16 @@ extension View {
     /// `completion` runs once every property it animated has ended, with whether all of them
     /// reached their ends; with nothing to animate, at the next frame, finished. Outside a
     /// window the changes are made and `completion` runs at once, finished.
+    ///
+    /// `options` may make it repeat (for good, until set otherwise or removed: its completion
+    /// then hears it did not finish) and go back the way it came each time (`.autoreverse`); an
+    /// animation that goes there and back once ends, as UIKit's does, at the values the closure
+    /// set.
     public func animate(
-        withDuration duration: Double, delay: Double = 0, curve: TimingCurve = .easeInOut,
-        animations: () -> Void, completion: ((Bool) -> Void)? = nil
+        withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
+        curve: TimingCurve = .easeInOut, animations: () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
-        startAnimation(duration, delay, .curve(curve), animations, completion)
+        startAnimation(duration, delay, options, .curve(curve), animations, completion)
     }
 
     /// `animate(withDuration:)` on a spring (UIKit's
@@ -37,15 +42,16 @@ extension View {
     /// second), settled as the duration ends.
     public func animate(
         withDuration duration: Double, delay: Double = 0, usingSpringWithDamping dampingRatio: Double,
-        initialSpringVelocity velocity: Double = 0, animations: () -> Void, completion: ((Bool) -> Void)? = nil
+        initialSpringVelocity velocity: Double = 0, options: AnimationOptions = [], animations: () -> Void,
+        completion: ((Bool) -> Void)? = nil
     ) {
         let spring = SpringTiming(dampingRatio: dampingRatio, initialVelocity: velocity, duration: duration)
-        startAnimation(duration, delay, .spring(spring), animations, completion)
+        startAnimation(duration, delay, options, .spring(spring), animations, completion)
     }
 
     private func startAnimation(
-        _ duration: Double, _ delay: Double, _ timing: AnimationTiming, _ animations: () -> Void,
-        _ completion: ((Bool) -> Void)?
+        _ duration: Double, _ delay: Double, _ options: AnimationOptions, _ timing: AnimationTiming,
+        _ animations: () -> Void, _ completion: ((Bool) -> Void)?
     ) {
         guard let window else {
             animations()
@@ -55,6 +61,7 @@ extension View {
         let start = window.now + (delay.isFinite ? max(0, delay) : 0)
         let group = ViewAnimationGroup(
             start: start, duration: duration.isFinite ? max(0, duration) : 0, timing: timing, completion: completion)
+        group.options = options
         let animator = window.animator
         animator.record(animations, into: group)
         animator.groups.append(group)
@@ -126,6 +133,17 @@ public struct AnimatableState: Equatable, Sendable {
     }
 }
 
+/// What `View.animate` does besides going there once (UIKit's `UIView.AnimationOptions`' own).
+public struct AnimationOptions: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Over and over, until the animation is removed or its properties set or animated anew.
+    public static let `repeat` = AnimationOptions(rawValue: 1 << 0)
+    /// Back the way it came after each way there (its time doubled).
+    public static let autoreverse = AnimationOptions(rawValue: 1 << 1)
+}
+
 /// How an animation's progress follows its time.
 enum AnimationTiming {
     case curve(TimingCurve)
@@ -144,6 +162,7 @@ final class ViewAnimationGroup {
     /// Held strongly, as UIKit holds a running animator the app let go of; the animator lets
     /// go of the group when it becomes inactive.
     let driver: ViewPropertyAnimator?
+    var options: AnimationOptions = []
     var tracks = 0
     var finished = true
 
@@ -158,17 +177,26 @@ final class ViewAnimationGroup {
         self.driver = driver
     }
 
-    /// How far along the curve the group is at `time` (0 before its start, 1 from its end).
+    /// How far along the curve the group is at `time` (0 before its start, 1 from its end):
+    /// for one that repeats, along its current way there (or back, autoreversed).
     func progress(at time: Double) -> Double {
         guard duration > 0 else { return time >= start ? 1 : 0 }
-        let f = (time - start) / duration
+        var f = (time - start) / duration
+        let ways = options.contains(.autoreverse) ? 2.0 : 1.0
+        if options.contains(.repeat), f > 0 {
+            f = f.truncatingRemainder(dividingBy: ways)
+        }
+        if ways == 2, f > 1 { f = max(0, 2 - f) }
         switch timing {
         case .curve(let curve): return curve.progress(at: f)
         case .spring(let spring): return spring.progress(at: f)
         }
     }
 
-    func isOver(at time: Double) -> Bool { time >= start + duration }
+    func isOver(at time: Double) -> Bool {
+        guard !options.contains(.repeat) || duration == 0 else { return false }
+        return time >= start + duration * (options.contains(.autoreverse) ? 2 : 1)
+    }
 }
 
 /// The window's running property animations, advanced as one frame animation.

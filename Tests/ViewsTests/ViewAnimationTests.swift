@@ -305,4 +305,60 @@ import Testing
         try window.prepareFrame(time: 2.1)
         #expect(box.frame == Rect(x: 20, y: 50, width: 30, height: 20))
     }
+
+    @Test func anAutoreversedAnimationGoesThereAndBackAndEndsAtItsValues() throws {
+        let (window, red) = ViewAnimationTests.scene()
+        var finished: [Bool] = []
+        red.animate(withDuration: 1, options: .autoreverse, curve: .linear) {
+            red.center.x = 180
+        } completion: {
+            finished.append($0)
+        }
+        try window.prepareFrame(time: 1.5)
+        #expect(abs(red.center.x - 100) < 1e-9)
+        // A quarter of the way back: three quarters there.
+        try window.prepareFrame(time: 2.25)
+        #expect(abs(red.center.x - 140) < 1e-9 && finished.isEmpty)
+        try window.prepareFrame(time: 2.9)
+        #expect(abs(red.center.x - 36) < 1e-9)
+        // Over after both ways, at the value the closure set (UIKit's model value).
+        try window.prepareFrame(time: 3.01)
+        #expect(red.center.x == 180 && finished == [true] && !window.hasActiveAnimations)
+    }
+
+    @Test func aRepeatingAnimationRunsUntilRemovedOrSet() throws {
+        let (window, red) = ViewAnimationTests.scene()
+        var finished: [Bool] = []
+        red.animate(withDuration: 0.4, options: .repeat) {
+            red.center.x = 180
+        } completion: {
+            finished.append($0)
+        }
+        // The third time round, at 0.274375 of its time: 0.15625 of the way (ease-in-out).
+        try window.prepareFrame(time: 1 + 0.8 + 0.4 * 0.274_375)
+        #expect(abs(red.center.x - (20 + 0.156_25 * 160)) < 1e-6)
+        try window.prepareFrame(time: 1 + 40.2)
+        #expect(abs(red.center.x - 100) < 1e-6 && finished.isEmpty && window.hasActiveAnimations)
+        red.removeAllAnimations()
+        #expect(red.center.x == 180 && red.animationTargets == nil)
+        try window.prepareFrame(time: 42)
+        #expect(finished == [false] && !window.hasActiveAnimations && !window.hasViewAnimations)
+
+        // There and back, round and round, until a value set stops it where it is set.
+        var again: [Bool] = []
+        window.animate(withDuration: 1, options: [.repeat, .autoreverse], curve: .linear) {
+            red.alpha = 0
+        } completion: {
+            again.append($0)
+        }
+        try window.prepareFrame(time: 42.25)
+        #expect(abs(red.alpha - 0.75) < 1e-9)
+        try window.prepareFrame(time: 43.5)
+        #expect(abs(red.alpha - 0.5) < 1e-9)
+        try window.prepareFrame(time: 44.25)
+        #expect(abs(red.alpha - 0.75) < 1e-9)
+        red.alpha = 0.3
+        try window.prepareFrame(time: 44.5)
+        #expect(red.alpha == 0.3 && again == [false])
+    }
 }
