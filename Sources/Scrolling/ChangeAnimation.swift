@@ -14,6 +14,13 @@ public enum RowAnimation: Sendable, Hashable {
     case left
     /// Sliding in from beyond the view's right edge, or out past it.
     case right
+    /// Sliding down into place from behind what stands above, or up behind it (UIKit's
+    /// `.top`): a row inserted comes out from under the row above, glued to the rows below as
+    /// they make room; a row deleted goes up under the row above as the rows below close up.
+    case top
+    /// Sliding up into place from behind what stands below, or down behind it (UIKit's
+    /// `.bottom`).
+    case bottom
     /// The view's choice (UIKit's `.automatic`): a fade.
     case automatic
 }
@@ -132,26 +139,38 @@ struct ChangeAnimation {
         }
         guard !starts.isEmpty || !coming.isEmpty || !leaving.isEmpty else { return putBack() }
         let width = container.bounds.width
-        let out: Double =
+        let animation = self.animation
+        // Where a cell comes in from, or goes out to, from its place; nil: it fades.
+        func away(_ view: View) -> Point? {
             switch animation {
-            case .left: -width
-            case .right: width
-            default: 0
+            case .left: Point(x: -width, y: 0)
+            case .right: Point(x: width, y: 0)
+            case .top: Point(x: 0, y: -view.bounds.height)
+            case .bottom: Point(x: 0, y: view.bounds.height)
+            case .none, .fade, .automatic: nil
             }
+        }
         // Each to its exact place (not back by the same amount: a sum and a difference can
         // land a rounding off it, where a list that leaves unmoved rows alone would keep it).
         let places = starts.map(\.view.center)
         for (view, by) in starts { view.center = view.center + by }
+        let arrivals = coming.map(\.center)
         for view in coming {
-            if out == 0 { view.alpha = 0 } else { view.center.x += out }
+            guard let by = away(view) else {
+                view.alpha = 0
+                continue
+            }
+            view.center = view.center + by
+            // Up or down, it comes out from behind its neighbours.
+            if by.x == 0 { container.insertSubview(view, at: 0) }
         }
         container.animate(withDuration: Self.duration) {
             for ((view, _), place) in zip(starts, places) { view.center = place }
-            for view in coming {
-                if out == 0 { view.alpha = 1 } else { view.center.x -= out }
+            for (view, place) in zip(coming, arrivals) {
+                if away(view) == nil { view.alpha = 1 } else { view.center = place }
             }
             for view in leaving {
-                if out == 0 { view.alpha = 0 } else { view.center.x += out }
+                if let by = away(view) { view.center = view.center + by } else { view.alpha = 0 }
             }
         } completion: { _ in
             putBack()

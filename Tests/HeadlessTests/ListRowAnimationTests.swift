@@ -113,6 +113,111 @@ import Testing
         #expect(strayCells(list).isEmpty)
     }
 
+    @Test func rowsComeOutFromBehindTheRowAboveAndGoDownBehindTheRowBelow() throws {
+        let (items, driver, list) = make(40)
+        // A cell waits in the pool, in front of the rows (removed, it stays where it stood).
+        items.items.remove(at: 1)
+        list.deleteRows(at: [1], with: .none)
+        driver.advance(by: 0.05)
+        let below = try #require(list.visibleCells[3])
+        let belowFrame = below.frame
+        items.items.insert("From above", at: 3)
+        list.insertRows(at: [3], with: .top)
+        let new = try #require(list.visibleCells[3])
+        let place = list.rectForRow(3)
+        let h = place.height
+        // Its height up, behind every other row (the row above covers it), opaque.
+        #expect(new.frame == place.offsetBy(dx: 0, dy: -h) && new.alpha == 1)
+        #expect(list.subviews.first === new)
+        let start = driver.time
+        driver.advance(to: start + ListView.rowAnimationDuration / 2)
+        // Half way down, its bottom on the top of the row below as that makes room.
+        #expect(abs(new.frame.minY - (place.minY - h / 2)) < 1e-9)
+        #expect(abs(below.frame.minY - (belowFrame.minY + h / 2)) < 1e-9)
+        #expect(abs(new.frame.maxY - below.frame.minY) < 1e-9)
+        driver.advance(to: start + ListView.rowAnimationDuration + 1 / 60)
+        #expect(new.frame == place)
+        ListReorderTests().expectCellsMatch(list, items)
+
+        // Deleted with `.bottom`: down by its height behind the rows below, which close up.
+        let gone = try #require(list.visibleCells[5])
+        let goneFrame = gone.frame
+        let next = try #require(list.visibleCells[6])
+        items.items.remove(at: 5)
+        list.deleteRows(at: [5], with: .bottom)
+        #expect(gone.frame == goneFrame && list.subviews.first === gone)
+        driver.advance(to: driver.time + ListView.rowAnimationDuration / 2)
+        #expect(abs(gone.frame.minY - (goneFrame.minY + goneFrame.height / 2)) < 1e-9 && gone.alpha == 1)
+        #expect(abs(next.frame.minY - (goneFrame.maxY - goneFrame.height / 2)) < 1e-9)
+        driver.advance(to: driver.time + ListView.rowAnimationDuration)
+        ListReorderTests().expectCellsMatch(list, items)
+        #expect(strayCells(list).isEmpty)
+
+        // Inserted with `.bottom`: up from its height below; deleted with `.top`: up by its height.
+        items.items.insert("From below", at: 2)
+        list.insertRows(at: [2], with: .bottom)
+        let up = try #require(list.visibleCells[2])
+        #expect(up.frame == list.rectForRow(2).offsetBy(dx: 0, dy: list.rectForRow(2).height))
+        driver.advance(to: driver.time + ListView.rowAnimationDuration + 1 / 60)
+        #expect(up.frame == list.rectForRow(2))
+        let lifted = try #require(list.visibleCells[1])
+        let liftedFrame = lifted.frame
+        items.items.remove(at: 1)
+        list.deleteRows(at: [1], with: .top)
+        driver.advance(to: driver.time + ListView.rowAnimationDuration / 2)
+        #expect(abs(lifted.frame.minY - (liftedFrame.minY - liftedFrame.height / 2)) < 1e-9)
+        driver.advance(to: driver.time + ListView.rowAnimationDuration)
+        ListReorderTests().expectCellsMatch(list, items)
+        #expect(strayCells(list).isEmpty)
+    }
+
+    /// Cells with constraints wait hidden where they stood in the list's subviews, in front of
+    /// rows perhaps: one taken for a row coming out from behind its neighbours goes behind them.
+    @Test func aCellThatWaitedInFrontComesOutFromBehindToo() throws {
+        final class BadgeCell: ListCell {
+            init() {
+                super.init(reuseIdentifier: "badge")
+                let badge = View()
+                badge.translatesAutoresizingMaskIntoConstraints = false
+                addSubview(badge)
+                LayoutConstraint.activate([
+                    badge.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -8),
+                    badge.centerYAnchor.constraint(equalTo: centerYAnchor),
+                    badge.widthAnchor.constraint(equalToConstant: 20),
+                    badge.heightAnchor.constraint(equalToConstant: 20),
+                ])
+            }
+        }
+        final class Rows: ListDataSource {
+            var count = 1000
+            func numberOfRows(in list: ListView) -> Int { count }
+            func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+                list.dequeueReusableCell(withIdentifier: "badge")
+            }
+        }
+        let rows = Rows()
+        let window = Window(size: Size(width: 300, height: 600))
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 300, height: 600))
+        list.register("badge") { BadgeCell() }
+        list.dataSource = rows
+        window.addSubview(list)
+        list.reloadData()
+        var time = 0.0
+        for row in [500, 0, 700, 20, 0] {
+            list.scrollToRow(row)
+            time += 0.1
+            _ = try window.prepareFrame(time: time)
+        }
+        #expect(list.subviews.contains { $0 is BadgeCell && $0.isHidden })
+        rows.count += 1
+        list.insertRows(at: [3], with: .top)
+        let new = try #require(list.visibleCells[3])
+        let at = try #require(list.subviews.index(ofIdentical: new))
+        for (row, cell) in list.visibleCells where row != 3 {
+            #expect(try #require(list.subviews.index(ofIdentical: cell)) > at, "row \(row)")
+        }
+    }
+
     @Test func aReloadCrossFadesAndTheRowsBelowFollowTheNewHeight() throws {
         let (items, driver, list) = make(40)
         let old = try #require(list.visibleCells[1])
