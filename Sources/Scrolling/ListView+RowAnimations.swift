@@ -16,8 +16,9 @@ extension ListView {
     /// (after it) come in by `animation`; every other cell, and the headers while the sections
     /// stay as many, slides from where it stood on screen to its place.
     ///
-    /// A scroll meanwhile that moves rows (one measured above the others) puts them at their
-    /// places at once: the animation gives way to what the list sets.
+    /// A scroll meanwhile that moves rows (one measured above the others) moves their slides
+    /// with them, each going on as far as it had left to its new place; rows going out move
+    /// with what is in view when the offset does, here and in `layoutSubviews`.
     func animatingRows(
         _ animation: RowAnimation, departing: [Int], arriving: [Int], newIndex: (Int) -> Int?,
         done: @escaping () -> Void = {}, update: () -> Void
@@ -36,13 +37,20 @@ extension ListView {
         let sections = numberOfSections
         // An open row goes out as it stands, its buttons with it (a full swipe's delete).
         var putRight: [ObjectIdentifier: () -> Void] = [:]
+        var departed: [ListCell] = []
         for r in departing {
             guard let cell = visibleCells.removeValue(forKey: r) else { continue }
             if let letGo = swipeActions?.letGo(cell) { putRight[ObjectIdentifier(cell)] = letGo }
             retire(cell)
             change.noteLeaving(cell)
+            departed.append(cell)
         }
+        let origin = bounds.origin
         update()
+        // Rows still going out from an earlier update stay where they stand on screen, as this
+        // update's own do, however it moved the offset.
+        for cell in departingCells { cell.moveWithAnimation(by: bounds.origin - origin) }
+        departingCells += departed
         // Every cell at its place, that the change slides it there from where it stood: the
         // list leaves a row its update did not move where it stands, on its way elsewhere.
         for (r, cell) in visibleCells {
@@ -64,7 +72,9 @@ extension ListView {
                 if let cell = view as? ListCell { shelve(cell) }
             }
         ) { [weak self] in
-            self?.rowAnimationsRunning -= 1
+            guard let self else { return done() }
+            rowAnimationsRunning -= 1
+            departingCells.removeAll { cell in departed.contains { $0 === cell } }
             done()
         }
     }

@@ -221,6 +221,9 @@ public final class ListView: ScrollView {
     var follower: RowScrollFollower?
     /// Animated updates under way (ListView+RowAnimations.swift).
     var rowAnimationsRunning = 0
+    /// The cells of rows gone, still going out (ListView+RowAnimations.swift): they move with
+    /// what is in view when the offset does.
+    var departingCells: [ListCell] = []
     /// The calls of the `performBatchUpdates` running (ListView+Batch.swift), nil when none is.
     var rowBatch: RowBatch?
 
@@ -665,7 +668,11 @@ public final class ListView: ScrollView {
             }
             guard measuredAny else { break }
             updateContentSize()
-            if correctionAbove != 0 { contentShifted(by: correctionAbove) }
+            if correctionAbove != 0 {
+                contentShifted(by: correctionAbove)
+                // What is in view stays still, rows going out too.
+                for cell in departingCells { cell.moveWithAnimation(by: Point(x: 0, y: correctionAbove)) }
+            }
         }
         let rows = rowsInView()
         recycleCells(outside: rows)
@@ -675,7 +682,7 @@ public final class ListView: ScrollView {
         let moved = placed?.width == bounds.width ? layout.firstMovedRow : 0
         for r in rows where !reloadPending {
             if let cell = visibleCells[r] {
-                if r >= moved { cell.frame = rectForRow(r) }
+                if r >= moved { move(cell, to: rectForRow(r)) }
             } else {
                 place(dataSource.list(self, cellForRow: movement?.dataRow(r) ?? r), row: r)
             }
@@ -882,6 +889,16 @@ public final class ListView: ScrollView {
         window?.postAccessibilityNotification(.elementRemoved(header.textLabel, container: self))
         header.removeFromSuperview()
         headerPool.append(header)
+    }
+
+    /// Puts a cell in view at its row's new rect; one sliding to its place after an animated
+    /// update goes on sliding as far as it had left, to the new place.
+    private func move(_ cell: ListCell, to rect: Rect) {
+        guard rowAnimationsRunning > 0, cell.bounds.size == rect.size, let end = cell.animationTargets?.center else {
+            cell.frame = rect
+            return
+        }
+        cell.moveWithAnimation(by: Point(x: rect.midX, y: rect.midY) - end)
     }
 
     private func place(_ cell: ListCell, row: Int) {

@@ -76,6 +76,15 @@ extension View {
         window?.viewAnimator?.stop(self, .center)
     }
 
+    /// Moves the view by `delta` and its running slide with it, if one runs: both its ends move,
+    /// so it goes on sliding as far as it had left, now to a place `delta` away (a row whose
+    /// place a measurement moved while it slid; a row going out whose neighbours moved).
+    package func moveWithAnimation(by delta: Point) {
+        guard delta != .zero else { return }
+        if let animator = window?.viewAnimator, animator.shift(self, by: delta) { return }
+        center = center + delta
+    }
+
     /// The values this view's animated properties are heading for, nil when none is animated.
     public var animationTargets: AnimatableState? {
         guard let animator = window?.viewAnimator else { return nil }
@@ -290,6 +299,23 @@ final class ViewAnimator: FrameAnimation {
             any = true
         }
         return any ? state : nil
+    }
+
+    /// Moves `view` and both ends of its center's track by `delta`; false when its center has
+    /// no track.
+    func shift(_ view: View, by delta: Point) -> Bool {
+        guard let i = tracks.firstIndex(where: { $0.view === view && $0.key == .center }),
+            case .point(let from) = tracks[i].from, case .point(let to) = tracks[i].to
+        else { return false }
+        let track = tracks[i]
+        let moved = Track(
+            view: view, key: .center, from: .point(from + delta), to: .point(to + delta), applied: track.applied,
+            group: track.group, base: track.base)
+        set(.center, .point(view.center + delta), on: view)
+        tracks[i] = moved
+        tracks[i].applied = AnimatableKey.center.value(of: view)
+        window.setNeedsFrame()
+        return true
     }
 
     /// The view's track of `key`, if any, ended where it stands.

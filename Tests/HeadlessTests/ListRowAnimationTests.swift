@@ -297,6 +297,72 @@ import Testing
         #expect(list.visibleCells.values.allSatisfy { $0.alpha == 1 && $0.frame.minX == 0 })
     }
 
+    /// Rows measured above the viewport while rows slide (a scroll up into rows not yet
+    /// measured) move the rows in view in the list and the offset with them: the slides go on
+    /// from where they stand to the rows' new places, and a row going out stays among them.
+    @Test func rowsMeasuredAboveWhileRowsSlideKeepTheSlidesGoing() throws {
+        let (items, driver, list) = make(400)
+        list.scrollToRow(300)
+        driver.advance(by: 0.05)
+        let first = try #require(list.visibleCells.keys.sorted().first { list.rectForRow($0).minY >= list.bounds.minY })
+        let gone = try #require(list.visibleCells[first + 2])
+        let goneFrame = gone.frame
+        let h = goneFrame.height
+        let stays = try #require(list.visibleCells[first + 4])
+        let start = driver.time
+        items.items.remove(at: first + 2)
+        list.deleteRows(at: [first + 2], with: .fade)
+        // A quarter of the way in, a scroll up brings in rows above, measured, not as
+        // estimated: the rows in view move, and the offset with them.
+        driver.advance(to: start + ListView.rowAnimationDuration / 4)
+        let asked = list.contentOffset.y - 150
+        list.contentOffset = Point(x: 0, y: asked)
+        driver.advance(by: 1 / 60)
+        let dy = list.contentOffset.y - asked
+        #expect(dy != 0, "no row above was measured other than its estimate")
+        #expect(list.visibleCells[first + 3] === stays)
+        // Half the time: half the way to its new place, as the rest of the way was.
+        driver.advance(to: start + ListView.rowAnimationDuration / 2)
+        #expect(abs(stays.frame.minY - (list.rectForRow(first + 3).minY + h / 2)) < 1e-9)
+        // The row going out moved with its neighbours.
+        #expect(abs(gone.frame.minY - (goneFrame.minY + dy)) < 1e-9 && gone.alpha > 0)
+        driver.advance(to: start + ListView.rowAnimationDuration + 1 / 60)
+        ListReorderTests().expectCellsMatch(list, items)
+        #expect(strayCells(list).isEmpty)
+    }
+
+    /// A second update that moves the offset (a row inserted above the viewport, whose rows
+    /// keep their places on screen) leaves the first's rows going out where they stand.
+    @Test func rowsGoingOutStayPutWhenALaterUpdateMovesTheOffset() throws {
+        let (items, driver, list) = make(60)
+        list.contentOffset = Point(x: 0, y: 600)
+        driver.advance(by: 0.05)
+        let first = try #require(list.visibleCells.keys.sorted().first { list.rectForRow($0).minY >= 600 })
+        let faded = try #require(list.visibleCells[first + 1])
+        let slid = try #require(list.visibleCells[first + 4])
+        let fadedScreen = faded.frame.minY - list.bounds.minY
+        let slidScreen = slid.frame.minY - list.bounds.minY
+        items.items.remove(at: first + 4)
+        list.deleteRows(at: [first + 4], with: .left)
+        items.items.remove(at: first + 1)
+        list.deleteRows(at: [first + 1], with: .fade)
+        let start = driver.time
+        driver.advance(to: start + ListView.rowAnimationDuration / 2)
+        #expect(abs(slid.frame.minX + 160) < 1e-9)
+        items.items.insert("Above", at: 0)
+        list.insertRows(at: [0], with: .fade)
+        #expect(list.contentOffset.y != 600)
+        #expect(faded.frame.minY - list.bounds.minY == fadedScreen)
+        #expect(abs(slid.frame.minY - list.bounds.minY - slidScreen) < 1e-9)
+        // The slide goes on across, from where it was.
+        driver.advance(to: start + ListView.rowAnimationDuration * 3 / 4)
+        #expect(abs(slid.frame.minY - list.bounds.minY - slidScreen) < 1e-9)
+        #expect(slid.frame.minX < -160 && slid.frame.minX > -320)
+        driver.settle()
+        ListReorderTests().expectCellsMatch(list, items)
+        #expect(strayCells(list).isEmpty)
+    }
+
     @Test func headersSlideWithTheirRows() throws {
         let items = Items(count: 60)
         items.indexed = true
