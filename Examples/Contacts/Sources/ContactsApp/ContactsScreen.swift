@@ -210,11 +210,12 @@ public final class ContactsScreen: View, ListDataSource {
         pageLeaving(page)
     }
 
-    /// The page is on its way out: no longer the one shown, and no longer touched.
+    /// The page is on its way out: no longer the one shown, touched or read.
     private func pageLeaving(_ page: DetailPage) {
         leaving?.removeFromSuperview()
         leaving = page
         page.isUserInteractionEnabled = false
+        page.accessibilityElementsHidden = true
         detail = nil
         for row in list.selectedRows { list.deselectRow(row) }
         window?.focus(nil, byTouch: false)
