@@ -37,6 +37,13 @@ open class StackView: View {
         case center
         /// At the trailing (bottom, in a row) edge.
         case trailing
+        /// In a row, their first baselines on one line (UIKit's): a label beside a larger title
+        /// reads as one line of text. None stands above the stack's inside or below it; in a
+        /// taller stack they stand as high as they can. A column treats it as `.fill`.
+        case firstBaseline
+        /// In a row, their last baselines on one line (a wrapping label's last line beside a
+        /// button); as `.firstBaseline` otherwise.
+        case lastBaseline
         public static let top = Alignment.leading
         public static let bottom = Alignment.trailing
     }
@@ -222,8 +229,22 @@ open class StackView: View {
         func cMiddle(_ v: LayoutAnchorProviding) -> LayoutConstraint.AxisAnchor {
             vertical ? .x(v.centerXAnchor) : .y(v.centerYAnchor)
         }
+        // Baselines line up in a row only (UIKit's are for horizontal stacks); a column fills.
+        let alignment = vertical && [.firstBaseline, .lastBaseline].contains(self.alignment) ? .fill : self.alignment
         for v in shown {
             switch alignment {
+            case .firstBaseline, .lastBaseline:
+                let first = alignment == .firstBaseline
+                let line = first ? shown[0].firstBaselineAnchor : shown[0].lastBaselineAnchor
+                if v !== shown[0] {
+                    made.append((first ? v.firstBaselineAnchor : v.lastBaselineAnchor).constraint(equalTo: line))
+                }
+                made += [
+                    v.topAnchor.constraint(greaterThanOrEqualTo: topAnchor, constant: insets.top),
+                    v.bottomAnchor.constraint(lessThanOrEqualTo: bottomAnchor, constant: -insets.bottom),
+                    // As high as they can: the one that reaches highest touches the top.
+                    v.topAnchor.constraint(equalTo: topAnchor, constant: insets.top).withPriority(LayoutPriority(48)),
+                ]
             case .fill:
                 made += [cStart(v).equal(cStart(self), crossStart), cEnd(v).equal(cEnd(self), -crossEnd)]
             case .leading:

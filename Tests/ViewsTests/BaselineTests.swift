@@ -229,4 +229,60 @@ import Testing
             #expect(size.height == m.ascent + Double(lines - 1) * m.lineHeight + 14, "at \(width)")
         }
     }
+
+    /// A row stack aligned on its views' first baselines (UIStackView's `.firstBaseline`):
+    /// text of two sizes and a plain view stand on one line, the view reaching highest at the
+    /// top inset, and the stack hugs them; on their last baselines a two-line label's second
+    /// line stands on it. A column ignores it and fills. (Frames are in the stack's
+    /// coordinates: its top inset is 10.)
+    @Test func aRowStackLinesItsViewsUpOnTheirBaselines() throws {
+        let small = try Font.system(size: 15)
+        let large = try Font.system(size: 32)
+        let (a, b) = (small.metrics(scale: 1), large.metrics(scale: 1))
+        let window = Window(size: Size(width: 600, height: 300))
+        let name = Label(text: "Name")
+        name.font = small
+        let heading = Label(text: "Heading")
+        heading.font = large
+        let box = View()
+        box.translatesAutoresizingMaskIntoConstraints = false
+        let stack = StackView(axis: .horizontal, spacing: 8)
+        for v in [name, heading, box] { stack.addArrangedSubview(v) }
+        stack.alignment = .firstBaseline
+        stack.insets = EdgeInsets(top: 10, left: 0, bottom: 6, right: 0)
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(stack)
+        LayoutConstraint.activate([
+            stack.leftAnchor.constraint(equalTo: window.leftAnchor, constant: 20),
+            stack.topAnchor.constraint(equalTo: window.topAnchor, constant: 40),
+            box.widthAnchor.constraint(equalToConstant: 20), box.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        window.layoutIfNeeded()
+        #expect(window.unsatisfiableLayouts.isEmpty)
+        let line = name.frame.minY + a.ascent
+        #expect(heading.frame.minY + b.ascent == line && box.frame.maxY == line)
+        // The large text reaches highest (its ascent is more than the box's 20 and the small
+        // text's): at the top inset, and the stack as tall as it needs.
+        #expect(b.ascent > 20 && heading.frame.minY == 10)
+        #expect(name.frame.minY == 10 + b.ascent - a.ascent)
+        let bottom = [name, heading, box].map(\.frame.maxY).max() ?? 0
+        #expect(stack.frame.minY == 40 && stack.frame.height == bottom + 6)
+
+        // On their last baselines: the second line of a two-line name.
+        name.numberOfLines = 0
+        name.text = "Name\nSurname"
+        stack.alignment = .lastBaseline
+        window.layoutIfNeeded()
+        #expect(window.unsatisfiableLayouts.isEmpty)
+        let last = name.frame.minY + a.ascent + a.lineHeight
+        #expect(heading.frame.minY + b.ascent == last && box.frame.maxY == last)
+        #expect([name, heading, box].map(\.frame.minY).min() == 10)
+
+        // A column fills across, as with `.fill`.
+        stack.axis = .vertical
+        window.layoutIfNeeded()
+        #expect(window.unsatisfiableLayouts.isEmpty)
+        #expect(name.frame.width == heading.frame.width && box.frame.width == name.frame.width)
+        #expect(name.frame.minX == 0 && heading.frame.minY > name.frame.maxY)
+    }
 }
