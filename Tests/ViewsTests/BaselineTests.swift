@@ -267,6 +267,12 @@ import Testing
         #expect(name.frame.minY == 10 + b.ascent - a.ascent)
         let bottom = [name, heading, box].map(\.frame.maxY).max() ?? 0
         #expect(stack.frame.minY == 40 && stack.frame.height == bottom + 6)
+        // In a taller stack, they stand as high as they can.
+        let tall = stack.heightAnchor.constraint(equalToConstant: 150)
+        tall.isActive = true
+        window.layoutIfNeeded()
+        #expect(stack.frame.height == 150 && heading.frame.minY == 10 && box.frame.maxY == line)
+        tall.isActive = false
 
         // On their last baselines: the second line of a two-line name.
         name.numberOfLines = 0
