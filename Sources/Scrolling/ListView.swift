@@ -124,8 +124,8 @@ public final class ListView: ScrollView {
     /// A list; the rows with cells stand inside it.
     public override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .list) }
 
-    /// Its elements are its cells, its headers' titles and its refresh control while it shows,
-    /// in the tree's order (top to bottom, then left to right): a cell's index is how many of
+    /// Its elements are its header view's, its cells, its headers' titles, its refresh control
+    /// while it shows and its footer view's, in the tree's order (top to bottom, then left to right): a cell's index is how many of
     /// them come before it (counted, not made: one is asked as each cell is reused). Any other
     /// element (a header's title, a subview of its header) is found among the elements made.
     public override func accessibilityIndex(ofChild child: View, in window: Window) -> Int {
@@ -142,7 +142,10 @@ public final class ListView: ScrollView {
             return (header.frame.minY + title.minY, header.frame.minX + title.minX)
         }
         let key = place(child)
-        return subviews.reduce(0) { n, v in
+        // The header view's elements come before every row's.
+        let above =
+            listHeaderView.map { $0.superview === self ? $0.accessibilityNodes(in: window, depth: 0).count : 0 } ?? 0
+        return subviews.reduce(above) { n, v in
             let element = v is ListCell || v is ListSectionHeader || v is RefreshControl
             let shown = !v.isHidden && !v.accessibilityElementsHidden
             return n + (v !== child && shown && element && place(v) < key ? 1 : 0)
@@ -164,6 +167,48 @@ public final class ListView: ScrollView {
             keepingRowsInViewStill(mutate: { layout.setHeaderHeight(sectionHeaderHeight) }, newIndex: { $0 })
         }
     }
+    /// A view above the rows (UITableView's `tableHeaderView`): a search field, a profile, a
+    /// summary. It scrolls with them, as wide as the list and as tall as its frame when set
+    /// (set it again after changing its height, as in UIKit); a section's header pins below it
+    /// while it shows, at the top once it has gone. Setting one moves the rows, not the offset.
+    public var listHeaderView: View? {
+        didSet { listViewChanged(from: oldValue, to: listHeaderView) }
+    }
+    /// A view after the last row (UITableView's `tableFooterView`): a count, a "Load more"
+    /// button. As wide as the list and as tall as its frame when set.
+    public var listFooterView: View? {
+        didSet { listViewChanged(from: oldValue, to: listFooterView) }
+    }
+
+    private func listViewChanged(from old: View?, to new: View?) {
+        if old !== new, old?.superview === self { old?.removeFromSuperview() }
+        // Behind the rows' headers, which pin over it.
+        if let new, new.superview !== self { insertSubview(new, at: 0) }
+        let header = listHeaderView?.frame.height ?? 0
+        let footer = listFooterView?.frame.height ?? 0
+        guard header != layout.listHeaderHeight || footer != layout.listFooterHeight else {
+            return placeListViews()
+        }
+        lastRows = nil
+        layout.setListViews(headerHeight: header, footerHeight: footer)
+        for (_, header) in visibleHeaders { recycle(header) }
+        visibleHeaders.removeAll()
+        updateContentSize()
+        updateVisibleRows()
+    }
+
+    /// The header view at the top of the content, the footer view after the last row.
+    private func placeListViews() {
+        if let header = listHeaderView {
+            let rect = Rect(x: 0, y: 0, width: bounds.width, height: layout.listHeaderHeight)
+            if header.frame != rect { header.frame = rect }
+        }
+        if let footer = listFooterView {
+            let rect = Rect(x: 0, y: layout.footerTop, width: bounds.width, height: layout.listFooterHeight)
+            if footer.frame != rect { footer.frame = rect }
+        }
+    }
+
     /// Whether the header of the section at the top stays pinned there while it scrolls.
     @exclusivity(unchecked) public var pinsSectionHeaders = true { didSet { updateVisibleRows() } }
     /// Headers by section, for the sections that show one.
@@ -280,6 +325,8 @@ public final class ListView: ScrollView {
         layout = RowLayout(
             count: rows, sectionStartRows: sectionStarts, estimate: estimatedRowHeight,
             headerHeight: sectionHeaderHeight)
+        layout.setListViews(
+            headerHeight: listHeaderView?.frame.height ?? 0, footerHeight: listFooterView?.frame.height ?? 0)
         lastRows = nil
         // Before the rows are measured: a cell's text is laid out short of the index.
         loadSectionIndex()
@@ -605,6 +652,7 @@ public final class ListView: ScrollView {
 
     private func updateContentSize() {
         contentSize = Size(width: bounds.width, height: layout.totalHeight)
+        placeListViews()
     }
 
     /// The row whose span (its header band included) holds `y`.

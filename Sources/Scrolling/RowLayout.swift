@@ -10,6 +10,8 @@ import ScrollwayGeometry
 /// are empty). With `prefix(i)` the sum of the spans of rows 0..<i: `top(i) = prefix(i) +
 /// lead(i)`, the k-th header of the sections starting at row i has its top at `prefix(i) + k·h`,
 /// and the content height is `prefix(count)` plus the headers of sections after the last row.
+/// A list's own header view stands above row 0 (`listHeaderHeight`: every position is that
+/// much lower) and its footer view below the last (`listFooterHeight`, in the content height).
 ///
 /// Heights are kept in steps of 1/256 px (invisible), so every sum is exact in a Double, whatever
 /// order a height was added in: the tree never drifts, and two ways of adding up the same rows
@@ -24,6 +26,10 @@ struct RowLayout {
     private(set) var trailingHeaders = 0
     private(set) var estimate: Double
     private(set) var headerHeight: Double
+    /// The list's header view's height, above row 0.
+    private(set) var listHeaderHeight = 0.0
+    /// The list's footer view's height, after the last row and the headers after it.
+    private(set) var listFooterHeight = 0.0
     /// Fenwick tree over the spans, 1-based: tree[i] holds the spans of rows (i − lowbit(i))..<i.
     private var tree: [Double]
     /// The rows whose height is measured: a new width forgets only those (a list shows a few
@@ -85,9 +91,9 @@ struct RowLayout {
     func isMeasured(_ row: Int) -> Bool { measured[row] != nil }
     func startsSection(_ row: Int) -> Bool { row < count && headers[row] > 0 }
 
-    /// The spans of rows 0..<row.
+    /// Where row `row`'s span starts: the spans of rows 0..<row below the list's header view.
     func prefix(_ row: Int) -> Double {
-        var sum = 0.0
+        var sum = listHeaderHeight
         var i = row
         while i > 0 {
             sum += tree[i]
@@ -97,7 +103,18 @@ struct RowLayout {
     }
 
     func top(_ row: Int) -> Double { prefix(row) + (row < count ? lead(row) : 0) }
-    var totalHeight: Double { prefix(count) + Double(trailingHeaders) * headerHeight }
+    var totalHeight: Double { prefix(count) + Double(trailingHeaders) * headerHeight + listFooterHeight }
+
+    /// Where the footer view starts: after the last row and the headers after it.
+    var footerTop: Double { prefix(count) + Double(trailingHeaders) * headerHeight }
+
+    /// The list's header and footer views' heights. A new header moves every row.
+    mutating func setListViews(headerHeight header: Double, footerHeight footer: Double) {
+        let (top, bottom) = (Self.quantized(header), Self.quantized(footer))
+        if top != listHeaderHeight { firstMovedRow = 0 }
+        listHeaderHeight = top
+        listFooterHeight = bottom
+    }
 
     /// The top of the `slot`-th header (0-based) of the sections starting at `row` (`count`:
     /// after the last row).
@@ -108,7 +125,7 @@ struct RowLayout {
     func row(at y: Double) -> Int {
         guard count > 0 else { return 0 }
         var position = 0
-        var remaining = y
+        var remaining = y - listHeaderHeight
         var step = 1
         while step * 2 <= count { step *= 2 }
         while step > 0 {

@@ -188,7 +188,7 @@ extension View {
     /// subviews' nodes in its place. Hidden and transparent views give none. `depth` is how
     /// many levels of nodes below this one to make (a reader's call needs one or two, not the
     /// whole window's).
-    func accessibilityNodes(in window: Window, depth: Int = .max) -> [AccessibilityNode] {
+    package func accessibilityNodes(in window: Window, depth: Int = .max) -> [AccessibilityNode] {
         guard !isHidden, alpha > 0.01, !accessibilityElementsHidden else { return [] }
         let a = resolvedAccessibility
         let isNode = a.isInTree
