@@ -66,6 +66,9 @@ import Testing
         #expect(top.pixel(x: 300, y: 40) == Self.headerColor.premultipliedARGB)
         #expect(top.pixel(x: 300, y: 79) == Self.headerColor.premultipliedARGB)
         #expect(top.pixel(x: 300, y: 81) != Self.headerColor.premultipliedARGB)
+        // A reader hears of the rows that show below it: up to the one at the bottom edge.
+        let bottom = try #require((0..<30).first { list.rectForRow($0).maxY > 479 })
+        #expect(list.accessibilityScrollStatus(at: list.contentOffset) == "Rows 1 to \(bottom + 1) of 30")
         // A tap just below the header is on row 0.
         var tapped: [Int] = []
         list.onSelectRow = { tapped.append($0) }
