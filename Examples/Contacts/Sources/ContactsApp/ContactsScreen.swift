@@ -4,7 +4,8 @@ import Scrollway
 /// a list with a section per letter (the current letter's header sticks to the top), pull to
 /// refresh, a person's page over it all when a row is tapped, and a row swiped left shows
 /// Delete, swiped all the way across deletes (the list still scrolls under a vertical drag).
-/// The alphabet down the right edge jumps to a letter under a touch.
+/// The alphabet down the right edge jumps to a letter under a touch. Under the last person,
+/// the list says how many it holds (its footer view).
 ///
 /// A person's page slides in from the right and goes back the way it came, as a navigation
 /// controller's push and pop; a finger from the window's left edge takes it back by hand (the
@@ -19,6 +20,8 @@ public final class ContactsScreen: View, ListDataSource {
     public let list = ListView()
     public let searchField = SearchField(placeholder: "Search")
     public let countLabel = Label()
+    /// Under the last person, as the Contacts app's list ends: how many there are.
+    public let footerLabel = Label()
     /// The person's page shown, or sliding in or following the finger back; nil once it goes.
     public private(set) var detail: DetailPage?
     /// How long a page takes to slide in or out, as a navigation controller's push and pop.
@@ -65,6 +68,10 @@ public final class ContactsScreen: View, ListDataSource {
         let refresh = RefreshControl()
         refresh.onValueChanged = { [weak self] in self?.sync() }
         list.refreshControl = refresh
+        footerLabel.textAlignment = .center
+        footerLabel.textColor = Color(rgb: 110, 110, 118)
+        footerLabel.frame = Rect(x: 0, y: 0, width: 0, height: 64)
+        list.listFooterView = footerLabel
         for v in [list, noResults, bar] { addSubview(v) }
         search()
     }
@@ -149,6 +156,7 @@ public final class ContactsScreen: View, ListDataSource {
     private func updateCounts() {
         noResults.isHidden = !shown.isEmpty
         countLabel.text = searchField.text.isEmpty ? "\(book.count) people" : "\(shown.count) of \(book.count)"
+        footerLabel.text = shown.isEmpty ? "" : shown.count == 1 ? "1 Contact" : "\(shown.count) Contacts"
     }
 
     /// A pull to refresh: after `syncDuration`, new people fade in at the top under "New", in

@@ -74,10 +74,40 @@ import Testing
         #expect(ink > 26 * 4)
 
         // A search narrows the people down, and the index goes.
-        screen.searchField.text = "ann"
-        screen.searchField.onChange?("ann")
+        screen.searchField.text = "an"
+        screen.searchField.onChange?("an")
         try app.settle()
+        #expect(!screen.shown.isEmpty && screen.shown.count < 3000)
         #expect(!list.subviews.contains { $0.resolvedAccessibility.label == "Section index" })
+    }
+
+    @Test func theListEndsWithHowManyPeopleItHolds() throws {
+        let (rig, app, screen) = try startContacts()
+        let list = screen.list
+        #expect(screen.footerLabel.text == "3000 Contacts" && list.listFooterView === screen.footerLabel)
+        list.scrollToRow(screen.shown.count - 1)
+        try app.settle()
+        list.setContentOffset(
+            Point(x: 0, y: list.contentSize.height + list.adjustedContentInset.bottom - list.bounds.height),
+            animated: false)
+        try app.settle()
+        // The last row, then the count under it, in grey on white.
+        let footer = screen.footerLabel.windowFrame
+        let last = list.convert(list.rectForRow(screen.shown.count - 1), to: nil)
+        #expect(footer.minY == last.maxY && footer.maxY <= screenSize.height)
+        let shot = try rig.capture()
+        #expect(shot.darkPixels(in: footer.insetBy(dx: 100, dy: 16)) > 20)
+        #expect(shot.shows(.white, x: 20, y: Int(footer.midY)))
+        // A search counts what it found; one that finds nobody says so in the list instead.
+        screen.searchField.text = "an"
+        screen.searchField.onChange?("an")
+        try app.settle()
+        #expect(screen.shown.count > 1 && screen.shown.count < 3000)
+        #expect(screen.footerLabel.text == "\(screen.shown.count) Contacts")
+        screen.searchField.text = "zzzz"
+        screen.searchField.onChange?("zzzz")
+        try app.settle()
+        #expect(screen.shown.isEmpty && screen.footerLabel.text == "")
     }
 
     @Test func aTappedRowOpensItsPersonAndBackOrEscapeReturns() throws {
@@ -224,12 +254,14 @@ import Testing
         #expect(screen.shown.allSatisfy { $0.givenName == "Zoe" })
         #expect(screen.countLabel.text == "\(screen.shown.count) of 3000")
 
-        // Scrolled to its end, the last row rests just above the keyboard, not under it.
+        // Scrolled to its end, the last row and the count under it rest just above the
+        // keyboard, not under it.
         let list = screen.list
         list.setContentOffset(Point(x: 0, y: list.verticalRange.upperBound), animated: false)
         try app.settle()
         let last = list.convert(list.rectForRow(screen.shown.count - 1), to: nil)
-        #expect(abs(last.maxY - keyboard.top) < 0.5)
+        let count = screen.footerLabel.windowFrame
+        #expect(last.maxY == count.minY && abs(count.maxY - keyboard.top) < 0.5)
 
         // Escape clears the search; the keyboard goes, and the inset with it.
         try fingers.key("Escape")
