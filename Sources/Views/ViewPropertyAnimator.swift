@@ -185,15 +185,7 @@ public final class ViewPropertyAnimator {
     /// `startAnimation()` after `delay` seconds.
     public func startAnimation(afterDelay delay: Double) {
         let wait = delay.isFinite ? max(0, delay) : 0
-        switch state {
-        case .stopped:
-            return
-        case .inactive:
-            guard activate() else { return }
-        case .active:
-            guard !isRunning else { return }
-        }
-        guard let window else { return }
+        guard becomeActive(), !isRunning, let window else { return }
         if let stretch, let into = pausedInto {
             // Paused and left alone: on along the same stretch, as if never paused.
             self.stretch = Stretch(
@@ -211,20 +203,17 @@ public final class ViewPropertyAnimator {
     /// `continueAnimation`) or be scrubbed (`fractionComplete`). An inactive animator becomes
     /// active, paused at its start.
     public func pauseAnimation() {
-        switch state {
-        case .stopped:
+        guard state == .active else {
+            _ = becomeActive()
             return
-        case .inactive:
-            guard activate() else { return }
-        case .active:
-            guard isRunning, let window else { return }
-            if let stretch {
-                let (here, _) = stretch.progress(at: window.now)
-                progress = here
-                pausedInto = max(0, window.now - stretch.start)
-            }
-            isRunning = false
         }
+        guard isRunning, let window else { return }
+        if let stretch {
+            let (here, _) = stretch.progress(at: window.now)
+            progress = here
+            pausedInto = max(0, window.now - stretch.start)
+        }
+        isRunning = false
     }
 
     /// Runs a paused or running animation on to the end it heads for (its start when
@@ -244,15 +233,8 @@ public final class ViewPropertyAnimator {
     }
 
     private func continueAnimation(_ timing: Timing?, _ durationFactor: Double) {
-        switch state {
-        case .inactive:
-            guard activate() else { return }
-        case .active:
-            if isRunning { pauseAnimation() }
-        case .stopped:
-            return
-        }
-        guard let window else { return }
+        guard becomeActive(), let window else { return }
+        if isRunning { pauseAnimation() }
         let factor = durationFactor.isFinite ? max(0, durationFactor) : 1
         run(from: window.now, factor: factor, timing: timing)
     }
@@ -289,6 +271,16 @@ public final class ViewPropertyAnimator {
     }
 
     // MARK: The window's side
+
+    /// Whether the animator is active, made so if it was inactive (its animations run then); a
+    /// stopped one is not (UIKit raises), nor one whose view had no window to animate in.
+    private func becomeActive() -> Bool {
+        switch state {
+        case .stopped: false
+        case .inactive: activate()
+        case .active: true
+        }
+    }
 
     /// Runs the pending animations into a group of its own on the view's window; outside a
     /// window they are made at once and the animator completes at its end.
