@@ -174,20 +174,6 @@ import Testing
     /// Cells with constraints wait hidden where they stood in the list's subviews, in front of
     /// rows perhaps: one taken for a row coming out from behind its neighbours goes behind them.
     @Test func aCellThatWaitedInFrontComesOutFromBehindToo() throws {
-        final class BadgeCell: ListCell {
-            init() {
-                super.init(reuseIdentifier: "badge")
-                let badge = View()
-                badge.translatesAutoresizingMaskIntoConstraints = false
-                addSubview(badge)
-                LayoutConstraint.activate([
-                    badge.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -8),
-                    badge.centerYAnchor.constraint(equalTo: centerYAnchor),
-                    badge.widthAnchor.constraint(equalToConstant: 20),
-                    badge.heightAnchor.constraint(equalToConstant: 20),
-                ])
-            }
-        }
         final class Rows: ListDataSource {
             var count = 1000
             func numberOfRows(in list: ListView) -> Int { count }

@@ -457,20 +457,6 @@ final class SceneDriver {
     /// engine); jumps still leave no stray views: the cells in view, the indicators, and at
     /// most the pool's limit waiting hidden.
     @Test func recycledCellsWithConstraintsWaitHiddenAndJumpsLeaveNoStrayViews() {
-        final class BadgeCell: ListCell {
-            let badge = View()
-            init() {
-                super.init(reuseIdentifier: "badge")
-                badge.translatesAutoresizingMaskIntoConstraints = false
-                addSubview(badge)
-                LayoutConstraint.activate([
-                    badge.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -8),
-                    badge.centerYAnchor.constraint(equalTo: centerYAnchor),
-                    badge.widthAnchor.constraint(equalToConstant: 20),
-                    badge.heightAnchor.constraint(equalToConstant: 20),
-                ])
-            }
-        }
         final class Rows: ListDataSource {
             func numberOfRows(in list: ListView) -> Int { 100_000 }
             func list(_ list: ListView, cellForRow row: Int) -> ListCell {
@@ -945,5 +931,22 @@ final class SceneDriver {
             let text = try #require(cell.textLabel.textLayout(scale: scale)).size.height
             #expect(cell.textLabel.bounds.height >= text, "row \(row) moved to \(scale)")
         }
+    }
+}
+
+/// A cell with constraints (a 20×20 badge pinned 8 px inside its trailing edge): recycled, it
+/// waits hidden in the list (its constraints stay in the window's engine).
+final class BadgeCell: ListCell {
+    let badge = View()
+    init() {
+        super.init(reuseIdentifier: "badge")
+        badge.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(badge)
+        LayoutConstraint.activate([
+            badge.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -8),
+            badge.centerYAnchor.constraint(equalTo: centerYAnchor),
+            badge.widthAnchor.constraint(equalToConstant: 20),
+            badge.heightAnchor.constraint(equalToConstant: 20),
+        ])
     }
 }
