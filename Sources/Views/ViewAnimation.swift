@@ -342,14 +342,26 @@ final class ViewAnimator: FrameAnimation {
         window.setNeedsFrame()
     }
 
-    /// Sets each track of `group` (a property animator's) at `progress`, now.
+    /// Sets each track of `group` (a property animator's) at `progress`, now; a property set by
+    /// someone else while the animator was paused keeps that value, its track ended.
     func apply(_ group: ViewAnimationGroup, at progress: Double) {
-        for i in tracks.indices where tracks[i].group === group {
-            let track = tracks[i]
+        var kept: [Track] = []
+        kept.reserveCapacity(tracks.count)
+        for var track in tracks {
+            guard track.group === group else {
+                kept.append(track)
+                continue
+            }
+            if track.key.value(of: track.view) != track.applied {
+                end(track, finished: false)
+                continue
+            }
             let value = AnimatableValue.interpolate(track.from, track.to, track.fraction(at: progress))
             set(track.key, value, on: track.view)
-            tracks[i].applied = track.key.value(of: track.view)
+            track.applied = track.key.value(of: track.view)
+            kept.append(track)
         }
+        tracks = kept
         window.setNeedsFrame()
     }
 

@@ -216,6 +216,22 @@ import Testing
         #expect(red.alpha == 0.9 && red.center.x == 20 && ended == [.end])
     }
 
+    @Test func aValueSetWhilePausedStandsThroughAScrub() throws {
+        let (window, red) = ViewAnimationTests.scene()
+        let animator = ViewPropertyAnimator(duration: 1, curve: .linear, for: red) {
+            red.frame = Self.end
+            red.alpha = 0
+        }
+        animator.fractionComplete = 0.25
+        #expect(abs(red.alpha - 0.75) < 1e-12)
+        red.alpha = 0.9
+        animator.fractionComplete = 0.5
+        #expect(red.alpha == 0.9 && abs(red.frame.minX - 90) < 1e-9)
+        animator.startAnimation()
+        try window.prepareFrame(time: 1.6)
+        #expect(red.alpha == 0.9 && red.frame == Self.end && animator.state == .inactive)
+    }
+
     @Test func continuedOnASpringItSettlesOnTheClosedForm() throws {
         let (window, red) = ViewAnimationTests.scene()
         let animator = ViewPropertyAnimator(duration: 1, for: red) { red.frame = Self.end }
