@@ -990,6 +990,10 @@ public final class ListView: ScrollView {
     /// A retired cell goes to the pool: at once, or once it has animated out
     /// (ListView+RowAnimations.swift).
     func shelve(_ cell: ListCell) {
+        // A cell sliding for its row is put at its end while still in the window: out of it,
+        // the slide would wait for the next frame to end, and a row given the cell before
+        // then at the place where it stands would see it slide on to its last row's place.
+        if rowAnimationsRunning > 0 { cell.removeAllAnimations() }
         cell.leaveRowsInView()
         cell.onTap = nil
         pool.put(cell, identifier: cell.reuseIdentifier)

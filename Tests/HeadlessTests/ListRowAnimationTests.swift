@@ -349,6 +349,36 @@ import Testing
         #expect(strayCells(list).isEmpty)
     }
 
+    /// A cell whose row goes at once while it slides (an update without animation during an
+    /// animated one) goes to the pool, out of the list; taken from there at once for a
+    /// measured row whose place is where the cell stands, it shows that row there, not sliding
+    /// on to the place of the row it showed before.
+    @Test func aCellReusedBeforeTheNextFrameLeavesItsLastRowsSlideBehind() throws {
+        let (items, driver, list) = make(40)
+        items.items = (0..<40).map { "Item \($0)" }
+        list.reloadData()
+        // The rows below those in view measured too.
+        list.contentOffset = Point(x: 0, y: 400)
+        driver.advance(by: 0.05)
+        list.contentOffset = .zero
+        driver.advance(by: 0.05)
+        let h = list.rectForRow(0).height
+        #expect(list.rectForRow(13).minY == 13 * h && list.visibleCells.keys.max() == 13)
+        // Rows 4 and 5 go: every row below slides up two places, row 11's cell from row 13's
+        // place, where it still stands.
+        items.items.removeSubrange(4...5)
+        list.deleteRows(at: [4, 5], with: .fade)
+        let cell = try #require(list.visibleCells[11])
+        #expect(cell.frame.minY == 13 * h)
+        // Row 11 goes at once: its cell, reused for row 13, is at row 13's place already.
+        items.items.remove(at: 11)
+        list.deleteRows(at: [11])
+        #expect(list.visibleCells[13] === cell && cell.frame == list.rectForRow(13))
+        driver.settle()
+        ListReorderTests().expectCellsMatch(list, items)
+        #expect(strayCells(list).isEmpty)
+    }
+
     @Test func headersSlideWithTheirRows() throws {
         let items = Items(count: 60)
         items.indexed = true
