@@ -335,17 +335,21 @@ public final class ViewPropertyAnimator {
 
     /// Arrived at an end: paused there, or completed there with its properties at that end.
     func arrive() {
-        guard state == .active, let stretch else { return }
+        // A completion run earlier in the frame may have paused it, or turned or continued it
+        // on a new stretch: it has not arrived then.
+        guard state == .active, isRunning, let stretch, let window, stretch.progress(at: window.now).over else {
+            return
+        }
         progress = stretch.to
         if pausesOnCompletion {
             isRunning = false
             pausedInto = nil
-            if let group { window?.animator.apply(group, at: progress) }
+            if let group { window.animator.apply(group, at: progress) }
             return
         }
         let atEnd = stretch.to >= 1
-        let tracks = group.flatMap { g in window?.animator.removeTracks(of: g) } ?? []
-        window?.animator.put(tracks, atEnd: atEnd)
+        let tracks = group.flatMap { g in window.animator.removeTracks(of: g) } ?? []
+        window.animator.put(tracks, atEnd: atEnd)
         group = nil
         self.stretch = nil
         complete(at: atEnd ? .end : .start)

@@ -261,6 +261,28 @@ import Testing
         #expect(red.center.y == 80 && ended == [.end])
     }
 
+    /// Two animators arrive in one frame; the first's completion turns the second back: that
+    /// one runs back from its end over its time, not to its start at once.
+    @Test func turnedBackByACompletionInTheFrameItArrivesItRunsBack() throws {
+        let (window, red) = ViewAnimationTests.scene()
+        let blue = View(frame: Rect(x: 10, y: 50, width: 20, height: 20))
+        window.addSubview(blue)
+        var ended: [ViewPropertyAnimator.Position] = []
+        let second = ViewPropertyAnimator(duration: 0.4, curve: .linear, for: blue) { blue.frame.origin.x = 170 }
+        second.addCompletion { ended.append($0) }
+        let first = ViewPropertyAnimator(duration: 0.4, curve: .linear, for: red) { red.frame = Self.end }
+        first.addCompletion { _ in second.isReversed = true }
+        first.startAnimation()
+        second.startAnimation()
+        try window.prepareFrame(time: 1.41)
+        #expect(red.frame == Self.end && first.state == .inactive)
+        #expect(blue.frame.minX == 170 && second.state == .active && second.isRunning && ended.isEmpty)
+        try window.prepareFrame(time: 1.61)
+        #expect(abs(blue.frame.minX - 90) < 1e-9)
+        try window.prepareFrame(time: 1.82)
+        #expect(blue.frame.minX == 10 && ended == [.start] && !window.hasActiveAnimations)
+    }
+
     @Test func outsideAWindowItsChangesAreMadeAtOnce() {
         let loose = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         var ended: [ViewPropertyAnimator.Position] = []
