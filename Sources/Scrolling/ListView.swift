@@ -570,14 +570,18 @@ public final class ListView: ScrollView {
     /// list outside its range (the rows above it were deleted), it rests at the edge. Not
     /// `anchored` (a move), the offset stays.
     ///
-    /// A list at its top (or pulled past it) keeps its offset instead, as UIKit's does: rows
-    /// inserted there show, as a new message arrives at the top of an inbox read from the
-    /// top, where keeping the first row still had hidden them above the screen.
+    /// A list at its top (or pulled past it), or with its header view at the top of the
+    /// viewport, keeps its offset instead, as UIKit's does: rows inserted there show, as a new
+    /// message arrives at the top of an inbox read from the top, where keeping the first row
+    /// still had hidden them above the screen.
     func keepingRowsInViewStill(mutate: () -> Void, newIndex: (Int) -> Int?, anchored: Bool = true) {
         follower?.list = nil  // its row number is stale now
         lastRows = nil
         var reference: (old: Double, new: Int)?
-        if anchored, count > 0, contentOffset.y > verticalRange.lowerBound {
+        // The header view at the top of the viewport stands above every row: it keeps its
+        // place, as a list at its top does.
+        let headerAtTop = bounds.minY < layout.listHeaderHeight
+        if anchored, count > 0, contentOffset.y > verticalRange.lowerBound, !headerAtTop {
             var r = row(at: max(0, bounds.minY))
             while r < count, newIndex(r) == nil { r += 1 }
             if r < count, let n = newIndex(r) { reference = (rectForRow(r).minY, n) }

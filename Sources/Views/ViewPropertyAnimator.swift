@@ -212,6 +212,8 @@ public final class ViewPropertyAnimator {
             let (here, _) = stretch.progress(at: window.now)
             progress = here
             pausedInto = max(0, window.now - stretch.start)
+            // Shown where it is read to be (the last frame showed it a little way back).
+            if let group { window.animator.apply(group, at: here) }
         }
         isRunning = false
     }

@@ -133,6 +133,30 @@ import Testing
         #expect(list.rectForRow(0).minY == 90 && list.listFooterView?.frame.minY == list.contentSize.height - 40)
     }
 
+    /// Rows inserted above those in view while the header view shows at the top: it keeps its
+    /// place and the rows show under it, as at the list's top (the first row in view is kept
+    /// still only once the header has gone).
+    @Test func rowsInsertedUnderAHeaderThatShowsLeaveItWhereItIs() throws {
+        let (items, driver, list) = make(40)
+        list.listHeaderView = band(Self.headerColor, height: 120)
+        list.contentOffset = Point(x: 0, y: 50)
+        driver.advance(by: 1 / 60)
+        items.items.insert("New", at: 0)
+        list.insertRows(at: [0])
+        driver.advance(by: 1 / 60)
+        #expect(list.contentOffset.y == 50 && list.visibleCells[0]?.textLabel.text == "New")
+        // Scrolled past the header, the first row in view stays still instead.
+        list.contentOffset = Point(x: 0, y: 400)
+        driver.advance(by: 1 / 60)
+        let first = try #require(list.visibleCells.keys.sorted().first { list.rectForRow($0).maxY > 400 })
+        let screenY = list.rectForRow(first).minY - 400
+        items.items.insert("Newer", at: 0)
+        list.insertRows(at: [0])
+        driver.advance(by: 1 / 60)
+        #expect(list.rectForRow(first + 1).minY - list.contentOffset.y == screenY)
+        ListReorderTests().expectCellsMatch(list, items)
+    }
+
     @Test func aReaderFindsTheHeadersElementsFirstAndEachRowWhereItStands() throws {
         let (items, driver, list) = make(30)
         defer { withExtendedLifetime(items) {} }

@@ -59,6 +59,18 @@ import Testing
         #expect(abs(red.frame.minX - 90) < 1e-6)
     }
 
+    /// Paused between frames (the clock moved on since the last), it shows where it is read
+    /// to be.
+    @Test func pausedBetweenFramesItShowsWhereItIsReadToBe() throws {
+        let (window, red) = ViewAnimationTests.scene()
+        let animator = ViewPropertyAnimator(duration: 1, curve: .linear, for: red) { red.alpha = 0 }
+        animator.startAnimation()
+        try window.prepareFrame(time: 1.1)
+        window.advanceClock(to: 1.3)
+        animator.pauseAnimation()
+        #expect(abs(animator.fractionComplete - 0.3) < 1e-12 && abs(red.alpha - 0.7) < 1e-12)
+    }
+
     @Test func scrubbedItMovesAtOnceAndContinuesOverTheTimeLeft() throws {
         let (window, red) = ViewAnimationTests.scene()
         var ended: [ViewPropertyAnimator.Position] = []
