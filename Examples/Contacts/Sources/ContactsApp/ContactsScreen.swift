@@ -30,6 +30,9 @@ public final class ContactsScreen: View, ListDataSource {
     private var leaving: DetailPage?
     /// The edge swipe's animation: the page taken back by the finger, paused and scrubbed.
     private var backSwipe: ViewPropertyAnimator?
+    /// How far out the page stood when the finger took it: 0 from rest, or where a swipe let
+    /// go of it was still settling.
+    private var backSwipeFrom = 0.0
     /// How long a pull to refresh "syncs" before the new people arrive (a real app would wait
     /// for its server instead).
     public var syncDuration = 0.8
@@ -242,14 +245,22 @@ public final class ContactsScreen: View, ListDataSource {
         let width = max(1, bounds.width)
         switch pan.state {
         case .began:
+            if let settling = backSwipe {
+                // Caught on its way: from where it stands.
+                settling.pauseAnimation()
+                settling.isReversed = false
+                backSwipeFrom = settling.fractionComplete
+                return
+            }
             let animator = ViewPropertyAnimator(duration: Self.slideDuration, curve: .linear, for: self) {
                 page.frame = self.bounds.offsetBy(dx: width, dy: 0)
             }
             animator.addCompletion { [weak self] position in self?.backSwipeEnded(page, at: position) }
             animator.pauseAnimation()
             backSwipe = animator
+            backSwipeFrom = 0
         case .changed:
-            backSwipe?.fractionComplete = pan.translation(in: self).x / width
+            backSwipe?.fractionComplete = backSwipeFrom + pan.translation(in: self).x / width
         case .ended, .cancelled:
             guard let animator = backSwipe else { return }
             let speed = pan.state == .ended ? pan.velocity(in: self).x : 0

@@ -1,0 +1,55 @@
+import ContactsApp
+import Scrollway
+import Testing
+
+/// The address book offscreen, on the frame driver's clock: gestures whose timing a compositor
+/// could not pin down.
+@MainActor
+@Suite struct ContactsOffscreenTests {
+    /// A person's page let go of short of halfway springs back in; a finger from the edge that
+    /// lands before it is back catches it where it stands, takes it on, and thrown, it goes.
+    @Test func anEdgeSwipeCatchesThePageOnItsWayBack() throws {
+        let window = Window(size: screenSize)
+        let screen = ContactsScreen(book: AddressBook())
+        screen.install(in: window)
+        let driver = FrameDriver(window: window)
+        driver.settle()
+        screen.open(screen.shown[2])
+        driver.settle()
+        let page = try #require(screen.detail)
+        #expect(page.frame.minX == 0)
+        // Out by 100 px, slowly, held still, let go: it springs back in.
+        let y = 400.0
+        driver.send { b in
+            b.touch(
+                from: Point(x: 4, y: y), at: 0,
+                moves: (1...20).map { (t: Double(40 * $0), to: Point(x: 4 + 6 * Double($0), y: y)) },
+                liftAt: 1000)
+        }
+        let out = page.frame.minX
+        #expect(out > 90 && out < 120)
+        // Caught on its way back by a finger that lands on it within the window's edge band.
+        while page.frame.minX >= 15 { driver.advance(by: 1 / 60) }
+        let caught = page.frame.minX
+        #expect(caught > 0)
+        let x = caught + 3
+        let end = driver.send { b in
+            b.touch(
+                from: Point(x: x, y: y), at: 0,
+                moves: (1...10).map { (t: Double(40 * $0), to: Point(x: x + 8 * Double($0), y: y)) }, liftAt: nil)
+        }
+        driver.advance(to: end + 0.05)
+        // It follows the finger from where it stood as the drag began (it went on back in
+        // meanwhile, towards 0): 80 px of travel less the 10 px slop.
+        #expect(page.frame.minX >= 70 - 1e-9 && page.frame.minX <= caught + 70)
+        #expect(screen.detail === page)
+        // Thrown: out it goes, and the list is back.
+        driver.send { b in
+            b.move(through: (1...4).map { Point(x: x + 80 + 40 * Double($0), y: y) }, after: 0)
+            b.add(.touchUp(id: 0), at: 80)
+            b.add(.touchFrame, at: 80)
+        }
+        driver.settle()
+        #expect(screen.detail == nil && page.superview == nil && !window.hasViewAnimations)
+    }
+}
