@@ -28,24 +28,27 @@ import Testing
         }
         let out = page.frame.minX
         #expect(out > 90 && out < 120)
-        // Caught on its way back by a finger that lands on it within the window's edge band.
-        while page.frame.minX >= 15 { driver.advance(by: 1 / 60) }
+        // Caught on its way back by a finger that lands on it within the window's edge band
+        // and crosses the slop at once, while the page still moves.
+        while page.frame.minX >= 17 { driver.advance(by: 1 / 60) }
         let caught = page.frame.minX
         #expect(caught > 0)
-        let x = caught + 3
+        let x = caught + 2
         let end = driver.send { b in
             b.touch(
                 from: Point(x: x, y: y), at: 0,
-                moves: (1...10).map { (t: Double(40 * $0), to: Point(x: x + 8 * Double($0), y: y)) }, liftAt: nil)
+                moves: [(t: 2, to: Point(x: x + 12, y: y))]
+                    + (1...10).map { (t: 2 + Double(40 * $0), to: Point(x: x + 12 + 8 * Double($0), y: y)) },
+                liftAt: nil)
         }
         driver.advance(to: end + 0.05)
-        // It follows the finger from where it stood as the drag began (it went on back in
-        // meanwhile, towards 0): 80 px of travel less the 10 px slop.
-        #expect(page.frame.minX >= 70 - 1e-9 && page.frame.minX <= caught + 70)
+        // It follows the finger from where it stood as the drag began: 92 px of travel less
+        // the 10 px slop.
+        #expect(page.frame.minX >= 82 - 1e-9 && page.frame.minX <= caught + 82)
         #expect(screen.detail === page)
         // Thrown: out it goes, and the list is back.
         driver.send { b in
-            b.move(through: (1...4).map { Point(x: x + 80 + 40 * Double($0), y: y) }, after: 0)
+            b.move(through: (1...4).map { Point(x: x + 92 + 40 * Double($0), y: y) }, after: 0)
             b.add(.touchUp(id: 0), at: 80)
             b.add(.touchFrame, at: 80)
         }
