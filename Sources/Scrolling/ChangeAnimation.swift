@@ -85,7 +85,7 @@ struct ChangeAnimation {
     /// and each still in the view goes to its pool (`shelve`), then `done` runs.
     func run(
         cells: [(order: Int, view: View, past: Past)], headers: [Int: View]?, shelve: @escaping (View) -> Void,
-        done: @escaping () -> Void
+        done: @escaping (_ finished: Bool) -> Void
     ) {
         let now = container.bounds.origin
         var starts: [(view: View, by: Point)] = []
@@ -126,7 +126,7 @@ struct ChangeAnimation {
         }
         let leaving = self.leaving
         let container = self.container
-        func putBack() {
+        func putBack(_ finished: Bool) {
             for (view, home) in zip(leaving, homes) {
                 view.removeAllAnimations()
                 view.alpha = 1
@@ -135,9 +135,9 @@ struct ChangeAnimation {
                 view.accessibilityElementsHidden = false
                 if view.superview === container { shelve(view) } else { view.removeFromSuperview() }
             }
-            done()
+            done(finished)
         }
-        guard !starts.isEmpty || !coming.isEmpty || !leaving.isEmpty else { return putBack() }
+        guard !starts.isEmpty || !coming.isEmpty || !leaving.isEmpty else { return putBack(true) }
         let width = container.bounds.width
         let animation = self.animation
         // Where a cell comes in from, or goes out to, from its place; nil: it fades.
@@ -172,8 +172,8 @@ struct ChangeAnimation {
             for view in leaving {
                 if let by = away(view) { view.center = view.center + by } else { view.alpha = 0 }
             }
-        } completion: { _ in
-            putBack()
+        } completion: { finished in
+            putBack(finished)
         }
     }
 }

@@ -273,10 +273,10 @@ public final class CollectionView: ScrollView {
     /// logged, and the collection reloads (UIKit raises "Invalid update").
     ///
     /// A batch inside the closure joins this one (its completion waits for this one's end).
-    /// `completion` is called with true once the batch is applied, or once its animation is
-    /// over (`updateAnimation`); UIKit's hears whether its animations ran to the end, which
-    /// ours always do (an interrupted one ends at once). It gets false for a batch refused
-    /// (reloaded instead).
+    /// `completion` is called once the batch is applied, or once its animation is over
+    /// (`updateAnimation`), with whether its items ran to their places (as UIKit's: false when
+    /// a later update or the app took an item's animation over on the way); with false for a
+    /// batch refused (reloaded instead).
     public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) {
         guard batch == nil else {
             updates()
@@ -289,7 +289,7 @@ public final class CollectionView: ScrollView {
         batch = nil
         if let completion { collected.completions.append(completion) }
         let completions = collected.completions
-        if !commit(collected, done: { for done in completions { done(true) } }) {
+        if !commit(collected, done: { finished in for done in completions { done(finished) } }) {
             for done in completions { done(false) }
         }
     }
@@ -303,13 +303,13 @@ public final class CollectionView: ScrollView {
         }
         var single = CollectionBatch(name: name)
         change(&single)
-        if !single.isEmpty { _ = commit(single, done: {}) }
+        if !single.isEmpty { _ = commit(single, done: { _ in }) }
     }
 
     /// Checks a batch against the collection and the data source, and applies it; a batch
     /// they do not agree with is refused. Whether it was applied; `done` runs once it is over
     /// (its animation ended), if it was.
-    private func commit(_ batch: CollectionBatch, done: @escaping () -> Void) -> Bool {
+    private func commit(_ batch: CollectionBatch, done: @escaping (_ finished: Bool) -> Void) -> Bool {
         let source = dataSource.map { dataSource in
             CollectionBatch.Source(
                 sections: dataSource.numberOfSections(in: self),
@@ -317,7 +317,7 @@ public final class CollectionView: ScrollView {
         }
         do throws(CollectionBatch.Refusal) {
             let (update, newCounts) = try batch.resolve(counts: counts, source: source)
-            if batch.isEmpty { done() } else { apply(update, counts: newCounts, done: done) }
+            if batch.isEmpty { done(true) } else { apply(update, counts: newCounts, done: done) }
             return true
         } catch {
             refuseUpdate("\(batch.name): \(error.reason)")
@@ -355,7 +355,9 @@ public final class CollectionView: ScrollView {
     /// UIKit's does and a list here does: items inserted above the first in view show.
     /// Animated by `updateAnimation`, the cells of items gone go out instead of being recycled
     /// at once; `done` runs once the animation is over.
-    private func apply(_ update: CollectionUpdate, counts newCounts: [Int], done: @escaping () -> Void) {
+    private func apply(
+        _ update: CollectionUpdate, counts newCounts: [Int], done: @escaping (_ finished: Bool) -> Void
+    ) {
         // The layout as the collection stands (a new width, a reload not yet placed) first:
         // the item kept still is found in it.
         prepareIfNeeded()
@@ -430,7 +432,7 @@ public final class CollectionView: ScrollView {
             }
             visibleCells[refocus]?.becomeFocused()
         }
-        guard animates else { return done() }
+        guard animates else { return done(true) }
         // Each cell's order: its item's index counting every item before it.
         var firsts: [Int] = []
         var total = 0
@@ -448,9 +450,9 @@ public final class CollectionView: ScrollView {
         change.run(
             cells: cells, headers: update.changesSections ? nil : headers,
             shelve: { [unowned self] in if let cell = $0 as? CollectionCell { shelve(cell) } }
-        ) { [weak self] in
+        ) { [weak self] finished in
             self?.updateAnimationsRunning -= 1
-            done()
+            done(finished)
         }
     }
 

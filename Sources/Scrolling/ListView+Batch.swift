@@ -103,10 +103,10 @@ extension ListView {
     /// and moves one row, or moves and reloads it, is refused as a single update is: logged,
     /// and the list reloads (UIKit raises "Invalid update").
     ///
-    /// A batch inside the closure joins this one. `completion` is called with true once the
-    /// batch is applied, or once its animation is over (true even when a later update took
-    /// its rows on elsewhere meanwhile, as a collection's batch's); with false for a batch
-    /// refused.
+    /// A batch inside the closure joins this one. `completion` is called once the batch is
+    /// applied, or once its animation is over, with whether its rows ran to their places (as
+    /// UIKit's: false when a later update or the app took a row's animation over on the way);
+    /// with false for a batch refused.
     public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) {
         guard rowBatch == nil else {
             updates()
@@ -149,7 +149,7 @@ extension ListView {
         animatingRows(
             batch.animation, departing: batch.deleted.sorted() + reloaded,
             arriving: batch.inserted.sorted() + reloadedAfter,
-            newIndex: newIndex, done: { done(true) }
+            newIndex: newIndex, done: done
         ) {
             keepingRowsInViewStill(
                 mutate: {

@@ -21,12 +21,12 @@ extension ListView {
     /// with what is in view when the offset does, here and in `layoutSubviews`.
     func animatingRows(
         _ animation: RowAnimation, departing: [Int], arriving: [Int], newIndex: (Int) -> Int?,
-        done: @escaping () -> Void = {}, update: () -> Void
+        done: @escaping (_ finished: Bool) -> Void = { _ in }, update: () -> Void
     ) {
         var change = ChangeAnimation(animation, in: self)
         guard change.animates else {
             update()
-            return done()
+            return done(true)
         }
         var before: [ObjectIdentifier: Int] = [:]
         for (r, cell) in visibleCells {
@@ -71,11 +71,11 @@ extension ListView {
                 putRight[ObjectIdentifier(view)]?()
                 if let cell = view as? ListCell { shelve(cell) }
             }
-        ) { [weak self] in
-            guard let self else { return done() }
+        ) { [weak self] finished in
+            guard let self else { return done(finished) }
             rowAnimationsRunning -= 1
             departingCells.removeAll { cell in departed.contains { $0 === cell } }
-            done()
+            done(finished)
         }
     }
 }

@@ -12,6 +12,39 @@ import Testing
     /// A list of `count` rows at rest at time 0.05 (ListRowAnimationTests').
     func make(_ count: Int) -> (ListReorderTests.Items, FrameDriver, ListView) { ListRowAnimationTests().make(count) }
 
+    /// UIKit's completion hears whether the batch's animations ran to their end: one whose
+    /// rows a later update took on elsewhere before then hears false, the later one true.
+    @Test func aBatchWhoseSlidesAnotherUpdateTookOverHearsItDidNotFinish() throws {
+        let (items, driver, list) = make(40)
+        var first: [Bool] = []
+        var second: [Bool] = []
+        items.items.remove(at: 2)
+        list.performBatchUpdates {
+            list.deleteRows(at: [2], with: .fade)
+        } completion: {
+            first.append($0)
+        }
+        driver.advance(by: ListView.rowAnimationDuration / 2)
+        items.items.remove(at: 5)
+        list.performBatchUpdates {
+            list.deleteRows(at: [5], with: .fade)
+        } completion: {
+            second.append($0)
+        }
+        driver.settle()
+        #expect(first == [false] && second == [true])
+        ListReorderTests().expectCellsMatch(list, items)
+        // Left alone, a batch runs to its end.
+        items.items.remove(at: 1)
+        list.performBatchUpdates {
+            list.deleteRows(at: [1], with: .fade)
+        } completion: {
+            first.append($0)
+        }
+        driver.settle()
+        #expect(first == [false, true])
+    }
+
     @Test func deletionsAndInsertionsReadWithUIKitsIndices() throws {
         let (items, driver, list) = make(40)
         let kept = try #require(list.visibleCells[6])
