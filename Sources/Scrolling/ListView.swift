@@ -125,9 +125,10 @@ public final class ListView: ScrollView {
     public override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .list) }
 
     /// Its elements are its header view's, its cells, its headers' titles, its refresh control
-    /// while it shows and its footer view's, in the tree's order (top to bottom, then left to right): a cell's index is how many of
-    /// them come before it (counted, not made: one is asked as each cell is reused). Any other
-    /// element (a header's title, a subview of its header) is found among the elements made.
+    /// while it shows and its footer view's, in the tree's order (top to bottom, then left to
+    /// right): a cell's index is how many of them come before it (counted, not made: one is
+    /// asked as each cell is reused). Any other element (a header's title, a subview of its
+    /// header) is found among the elements made.
     public override func accessibilityIndex(ofChild child: View, in window: Window) -> Int {
         // A header's title, the refresh control, an app's own subview: found among the elements
         // made (a few at once).
@@ -817,7 +818,10 @@ public final class ListView: ScrollView {
         }
         guard measuredAny else { return }
         updateContentSize()
-        if shift != 0 { contentShifted(by: shift) }
+        if shift != 0 {
+            contentShifted(by: shift)
+            for cell in departingCells { cell.moveWithAnimation(by: Point(x: 0, y: shift)) }
+        }
     }
 
     /// A cell made to measure a passed row: placed if the row meets the viewport plus the
