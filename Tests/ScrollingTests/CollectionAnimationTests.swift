@@ -24,6 +24,37 @@ import Testing
 
     func path(_ i: Int) -> ItemPath { ItemPath(item: i) }
 
+    /// An item going out stays where it stands on screen when a later update moves the offset
+    /// (items inserted above the viewport, those in view kept still), as the items around it do.
+    @Test func anItemGoingOutStaysPutWhenALaterUpdateMovesTheOffset() throws {
+        // The bench kept: its frame driver hears of the scroll.
+        let (bench, collection, model, _) = Rig().rig([CollectionUpdateTests.names(90)])
+        defer { withExtendedLifetime(bench) {} }
+        collection.updateAnimation = .fade
+        let window = bench.window
+        window.advanceClock(to: 1)
+        collection.contentOffset = Point(x: 0, y: 450)
+        try window.prepareFrame(time: 1.01)
+        let first = try #require(
+            collection.visibleCells.keys.map(\.item).sorted().first {
+                collection.frameForItem(at: path($0)).minY >= 450
+            })
+        let gone = try #require(collection.visibleCells[path(first + 1)])
+        let screen = gone.frame.minY - collection.bounds.minY
+        model.names[0].remove(at: first + 1)
+        collection.deleteItems(at: [path(first + 1)])
+        try window.prepareFrame(time: 1.01 + ListView.rowAnimationDuration / 2)
+        model.names[0].insert(contentsOf: ["A", "B", "C"], at: 0)
+        collection.insertItems(at: [path(0), path(1), path(2)])
+        #expect(collection.contentOffset.y == 540)
+        #expect(gone.frame.minY - collection.bounds.minY == screen && gone.superview === collection)
+        try window.prepareFrame(time: 1.01 + ListView.rowAnimationDuration * 3 / 4)
+        #expect(gone.frame.minY - collection.bounds.minY == screen && gone.alpha > 0)
+        try window.prepareFrame(time: 3)
+        for (p, cell) in collection.visibleCells { #expect(cell.frame == collection.frameForItem(at: p)) }
+        #expect(!collection.hasUpdateAnimations)
+    }
+
     @Test func aDeletionFadesTheItemAndSlidesTheRestAcrossAndUp() throws {
         let (window, collection, model) = rig(30, .fade)
         let gone = try #require(collection.visibleCells[path(1)])
