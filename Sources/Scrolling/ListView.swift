@@ -124,8 +124,8 @@ public final class ListView: ScrollView {
     /// A list; the rows with cells stand inside it.
     public override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .list) }
 
-    /// Its elements are its header view's, its cells, its headers' titles, its refresh control
-    /// while it shows and its footer view's, in the tree's order (top to bottom, then left to
+    /// Its elements are its header view's, its cells, its headers' titles, its section index and
+    /// its refresh control while they show, and its footer view's, in the tree's order (top to bottom, then left to
     /// right): a cell's index is how many of them come before it (counted, not made: one is
     /// asked as each cell is reused). Any other element (a header's title, a subview of its
     /// header) is found among the elements made.
@@ -147,7 +147,7 @@ public final class ListView: ScrollView {
         let above =
             listHeaderView.map { $0.superview === self ? $0.accessibilityNodes(in: window, depth: 0).count : 0 } ?? 0
         return subviews.reduce(above) { n, v in
-            let element = v is ListCell || v is ListSectionHeader || v is RefreshControl
+            let element = v is ListCell || v is ListSectionHeader || v is RefreshControl || v is SectionIndexView
             let shown = !v.isHidden && !v.accessibilityElementsHidden
             return n + (v !== child && shown && element && place(v) < key ? 1 : 0)
         }

@@ -170,6 +170,19 @@ import Testing
             let index = list.accessibilityIndex(ofChild: cell, in: driver.window)
             #expect(index == children.firstIndex { $0.view === cell })
         }
+        // With sections and their index, scrolled part of the way past the header view: every
+        // element, the header view's, the rows', the headers' titles and the index (at the top
+        // of the viewport, before the rows below it), where it stands.
+        items.indexed = true
+        list.reloadData()
+        list.contentOffset = Point(x: 0, y: 50)
+        driver.advance(by: 1 / 60)
+        let sorted = list.accessibilityChildren(in: driver.window)
+        #expect(sorted.first?.label == "Summary" && sorted.contains { $0.label == "Section index" })
+        #expect(sorted.filter { $0.view.superview is ListSectionHeader }.count > 1)
+        for (i, child) in sorted.enumerated() {
+            #expect(list.accessibilityIndex(ofChild: child.view, in: driver.window) == i, "\(child.label)")
+        }
         toTheEnd(list, driver)
         #expect(list.accessibilityChildren(in: driver.window).last?.label == "30 items")
     }
