@@ -174,20 +174,8 @@ import Testing
     /// Cells with constraints wait hidden where they stood in the list's subviews, in front of
     /// rows perhaps: one taken for a row coming out from behind its neighbours goes behind them.
     @Test func aCellThatWaitedInFrontComesOutFromBehindToo() throws {
-        final class Rows: ListDataSource {
-            var count = 1000
-            func numberOfRows(in list: ListView) -> Int { count }
-            func list(_ list: ListView, cellForRow row: Int) -> ListCell {
-                list.dequeueReusableCell(withIdentifier: "badge")
-            }
-        }
-        let rows = Rows()
-        let window = Window(size: Size(width: 300, height: 600))
-        let list = ListView(frame: Rect(x: 0, y: 0, width: 300, height: 600))
-        list.register("badge") { BadgeCell() }
-        list.dataSource = rows
-        window.addSubview(list)
-        list.reloadData()
+        let rows = BadgeRows(count: 1000)
+        let (window, list) = rows.makeList()
         var time = 0.0
         for row in [500, 0, 700, 20, 0] {
             list.scrollToRow(row)

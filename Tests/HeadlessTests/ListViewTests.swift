@@ -457,21 +457,8 @@ final class SceneDriver {
     /// engine); jumps still leave no stray views: the cells in view, the indicators, and at
     /// most the pool's limit waiting hidden.
     @Test func recycledCellsWithConstraintsWaitHiddenAndJumpsLeaveNoStrayViews() {
-        final class Rows: ListDataSource {
-            func numberOfRows(in list: ListView) -> Int { 100_000 }
-            func list(_ list: ListView, cellForRow row: Int) -> ListCell {
-                let cell = list.dequeueReusableCell(withIdentifier: "badge")
-                cell.textLabel.text = "row \(row)"
-                return cell
-            }
-        }
-        let rows = Rows()
-        let window = Window(size: Size(width: 300, height: 600))
-        let list = ListView(frame: Rect(x: 0, y: 0, width: 300, height: 600))
-        list.register("badge") { BadgeCell() }
-        list.dataSource = rows
-        window.addSubview(list)
-        list.reloadData()
+        let rows = BadgeRows(count: 100_000)
+        let (window, list) = rows.makeList()
         for (i, row) in [99_999, 0, 50_000, 12_345, 50_003, 7].enumerated() {
             list.scrollToRow(row)
             _ = try? window.prepareFrame(time: 0.1 * Double(i + 1))
@@ -948,5 +935,28 @@ final class BadgeCell: ListCell {
             badge.widthAnchor.constraint(equalToConstant: 20),
             badge.heightAnchor.constraint(equalToConstant: 20),
         ])
+    }
+}
+
+/// `count` rows of `BadgeCell`s, each titled by its row.
+final class BadgeRows: ListDataSource {
+    var count: Int
+    init(count: Int) { self.count = count }
+    func numberOfRows(in list: ListView) -> Int { count }
+    func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+        let cell = list.dequeueReusableCell(withIdentifier: "badge")
+        cell.textLabel.text = "row \(row)"
+        return cell
+    }
+
+    /// A 300×600 window holding a list of these rows, loaded (the list holds them weakly).
+    @MainActor func makeList() -> (Window, ListView) {
+        let window = Window(size: Size(width: 300, height: 600))
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 300, height: 600))
+        list.register("badge") { BadgeCell() }
+        list.dataSource = self
+        window.addSubview(list)
+        list.reloadData()
+        return (window, list)
     }
 }
