@@ -118,6 +118,10 @@ struct ChangeAnimation {
         for (view, by) in starts where by == .zero { view.removeCenterAnimation() }
         starts.removeAll { $0.by == .zero }
         let shift = now - origin
+        // Those still going out from an earlier update stay where they stand on screen, as
+        // this update's own do, however it moved the offset.
+        for view in container.departingViews { view.moveWithAnimation(by: shift) }
+        container.departingViews += leaving
         let homes = leaving.map { $0.center + shift }
         for view in leaving {
             // Still where it stood on screen, behind the others.
@@ -127,6 +131,7 @@ struct ChangeAnimation {
         let leaving = self.leaving
         let container = self.container
         func putBack(_ finished: Bool) {
+            container.departingViews.removeAll { view in leaving.contains { $0 === view } }
             for (view, home) in zip(leaving, homes) {
                 view.removeAllAnimations()
                 view.alpha = 1

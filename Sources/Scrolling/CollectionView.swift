@@ -123,9 +123,6 @@ public final class CollectionView: ScrollView {
     /// Whether an animated update is under way.
     public var hasUpdateAnimations: Bool { updateAnimationsRunning > 0 }
     private var updateAnimationsRunning = 0
-    /// The cells of items gone, still going out: they stay where they stand on screen when a
-    /// later update moves the offset, as this update's own do.
-    private var departingCells: [CollectionCell] = []
     public var cellsCreated: Int { pool.created }
     public static let poolLimit = 8
 
@@ -395,7 +392,6 @@ public final class CollectionView: ScrollView {
         var refocus: ItemPath?
         var renumbered: [ItemPath: CollectionCell] = [:]
         var gone: [CollectionCell] = []
-        let origin = bounds.origin
         for (path, cell) in visibleCells {
             let new = update.newPath(for: path)
             if let new, !update.reloads(new) {
@@ -428,7 +424,6 @@ public final class CollectionView: ScrollView {
             contentShifted(by: layout.frameForItem(at: new).minY - bounds.minY - reference.y)
         }
         keepOffsetInRangeAtRest(ifItWas: wasInRange)
-        for cell in departingCells { cell.moveWithAnimation(by: bounds.origin - origin) }
         updateVisibleItems()
         // A reloaded item keeps the focus: its new cell takes it (made here if the item is away).
         if let refocus, !isUpdating, let dataSource, contains(refocus) {
@@ -452,15 +447,11 @@ public final class CollectionView: ScrollView {
             return (order, cell, stayed ? .stayed : .cameIntoView)
         }
         updateAnimationsRunning += 1
-        let departed = animates ? gone : []
-        departingCells += departed
         change.run(
             cells: cells, headers: update.changesSections ? nil : headers,
             shelve: { [unowned self] in if let cell = $0 as? CollectionCell { shelve(cell) } }
         ) { [weak self] finished in
-            guard let self else { return done(finished) }
-            updateAnimationsRunning -= 1
-            departingCells.removeAll { cell in departed.contains { $0 === cell } }
+            self?.updateAnimationsRunning -= 1
             done(finished)
         }
     }

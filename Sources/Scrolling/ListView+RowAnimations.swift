@@ -17,8 +17,8 @@ extension ListView {
     /// stay as many, slides from where it stood on screen to its place.
     ///
     /// A scroll meanwhile that moves rows (one measured above the others) moves their slides
-    /// with them, each going on as far as it had left to its new place; rows going out move
-    /// with what is in view when the offset does, here and in `layoutSubviews`.
+    /// with them, each going on as far as it had left to its new place; rows going out
+    /// (`departingViews`) move with what is in view when the offset does.
     func animatingRows(
         _ animation: RowAnimation, departing: [Int], arriving: [Int], newIndex: (Int) -> Int?,
         done: @escaping (_ finished: Bool) -> Void = { _ in }, update: () -> Void
@@ -37,20 +37,13 @@ extension ListView {
         let sections = numberOfSections
         // An open row goes out as it stands, its buttons with it (a full swipe's delete).
         var putRight: [ObjectIdentifier: () -> Void] = [:]
-        var departed: [ListCell] = []
         for r in departing {
             guard let cell = visibleCells.removeValue(forKey: r) else { continue }
             if let letGo = swipeActions?.letGo(cell) { putRight[ObjectIdentifier(cell)] = letGo }
             retire(cell)
             change.noteLeaving(cell)
-            departed.append(cell)
         }
-        let origin = bounds.origin
         update()
-        // Rows still going out from an earlier update stay where they stand on screen, as this
-        // update's own do, however it moved the offset.
-        for cell in departingCells { cell.moveWithAnimation(by: bounds.origin - origin) }
-        departingCells += departed
         // Every cell at its place, that the change slides it there from where it stood: the
         // list leaves a row its update did not move where it stands, on its way elsewhere.
         for (r, cell) in visibleCells {
@@ -72,9 +65,7 @@ extension ListView {
                 if let cell = view as? ListCell { shelve(cell) }
             }
         ) { [weak self] finished in
-            guard let self else { return done(finished) }
-            rowAnimationsRunning -= 1
-            departingCells.removeAll { cell in departed.contains { $0 === cell } }
+            self?.rowAnimationsRunning -= 1
             done(finished)
         }
     }

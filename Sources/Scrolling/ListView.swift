@@ -267,9 +267,6 @@ public final class ListView: ScrollView {
     var follower: RowScrollFollower?
     /// Animated updates under way (ListView+RowAnimations.swift).
     var rowAnimationsRunning = 0
-    /// The cells of rows gone, still going out (ListView+RowAnimations.swift): they move with
-    /// what is in view when the offset does.
-    var departingCells: [ListCell] = []
     /// The calls of the `performBatchUpdates` running (ListView+Batch.swift), nil when none is.
     var rowBatch: RowBatch?
 
@@ -724,7 +721,7 @@ public final class ListView: ScrollView {
             if correctionAbove != 0 {
                 contentShifted(by: correctionAbove)
                 // What is in view stays still, rows going out too.
-                for cell in departingCells { cell.moveWithAnimation(by: Point(x: 0, y: correctionAbove)) }
+                for view in departingViews { view.moveWithAnimation(by: Point(x: 0, y: correctionAbove)) }
             }
         }
         let rows = rowsInView()
@@ -820,7 +817,7 @@ public final class ListView: ScrollView {
         updateContentSize()
         if shift != 0 {
             contentShifted(by: shift)
-            for cell in departingCells { cell.moveWithAnimation(by: Point(x: 0, y: shift)) }
+            for view in departingViews { view.moveWithAnimation(by: Point(x: 0, y: shift)) }
         }
     }
 

@@ -314,6 +314,9 @@ open class ScrollView: View {
     var pagingWheelCredit = (vertical: true, detents120: 0.0)
     /// The page a pager last told assistive technology it shows ("Page 2 of 5").
     var lastAnnouncedPage: String?
+    /// The cells of rows or items gone, still going out after an animated update
+    /// (`ChangeAnimation`): they move with what is in view when the offset moves for it.
+    var departingViews: [View] = []
 
     /// What the scroll view is doing, for traces.
     public var phase: Phase {
