@@ -81,8 +81,14 @@ extension View {
     /// place a measurement moved while it slid; a row going out whose neighbours moved).
     package func moveWithAnimation(by delta: Point) {
         guard delta != .zero else { return }
-        if let animator = window?.viewAnimator, animator.shift(self, by: delta) { return }
+        if let animator = window?.viewAnimator, animator.shift(self, by: { _ in delta }) { return }
         center = center + delta
+    }
+
+    /// Moves the view's running slide, with the view, so that it ends at `end`; false (nothing
+    /// moved) when its center is not animated.
+    package func moveSlide(endingAt end: Point) -> Bool {
+        window?.viewAnimator?.shift(self, by: { end - $0 }) ?? false
     }
 
     /// The values this view's animated properties are heading for, nil when none is animated.
@@ -301,12 +307,14 @@ final class ViewAnimator: FrameAnimation {
         return any ? state : nil
     }
 
-    /// Moves `view` and both ends of its center's track by `delta`; false when its center has
-    /// no track.
-    func shift(_ view: View, by delta: Point) -> Bool {
+    /// Moves `view` and both ends of its center's track by `delta` of the track's end; false
+    /// when its center has no track.
+    func shift(_ view: View, by delta: (_ end: Point) -> Point) -> Bool {
         guard let i = tracks.firstIndex(where: { $0.view === view && $0.key == .center }),
             case .point(let from) = tracks[i].from, case .point(let to) = tracks[i].to
         else { return false }
+        let delta = delta(to)
+        guard delta != .zero else { return true }
         let track = tracks[i]
         let moved = Track(
             view: view, key: .center, from: .point(from + delta), to: .point(to + delta), applied: track.applied,
