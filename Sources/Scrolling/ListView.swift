@@ -124,11 +124,11 @@ public final class ListView: ScrollView {
     /// A list; the rows with cells stand inside it.
     public override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .list) }
 
-    /// Its elements are its header view's, its cells, its headers' titles, its section index and
-    /// its refresh control while they show, and its footer view's, in the tree's order (top to bottom, then left to
-    /// right): a cell's index is how many of them come before it (counted, not made: one is
-    /// asked as each cell is reused). Any other element (a header's title, a subview of its
-    /// header) is found among the elements made.
+    /// Its elements are its header view's, its cells, its headers' titles, its section index
+    /// and its refresh control while they show, and its footer view's, in the tree's order (top
+    /// to bottom, then left to right): a cell's index is how many of them come before it
+    /// (counted, not made: one is asked as each cell is reused). Any other element (a header's
+    /// title, a subview of its header) is found among the elements made.
     public override func accessibilityIndex(ofChild child: View, in window: Window) -> Int {
         // A header's title, the refresh control, an app's own subview: found among the elements
         // made (a few at once).
@@ -185,17 +185,14 @@ public final class ListView: ScrollView {
         if old !== new, old?.superview === self { old?.removeFromSuperview() }
         // Behind the rows' headers, which pin over it.
         if let new, new.superview !== self { insertSubview(new, at: 0) }
-        let header = listHeaderView?.frame.height ?? 0
-        let footer = listFooterView?.frame.height ?? 0
-        guard header != layout.listHeaderHeight || footer != layout.listFooterHeight else {
-            return placeListViews()
-        }
-        lastRows = nil
-        layout.setListViews(headerHeight: header, footerHeight: footer)
-        for (_, header) in visibleHeaders { recycle(header) }
-        visibleHeaders.removeAll()
-        updateContentSize()
-        updateVisibleRows()
+        // The rows move, the offset stays (not anchored), as with any change to the rows.
+        keepingRowsInViewStill(mutate: { setListViewHeights() }, newIndex: { $0 }, anchored: false)
+    }
+
+    /// The layout takes the header and footer views' heights as they are now.
+    private func setListViewHeights() {
+        layout.setListViews(
+            headerHeight: listHeaderView?.frame.height ?? 0, footerHeight: listFooterView?.frame.height ?? 0)
     }
 
     /// The header view at the top of the content, the footer view after the last row.
@@ -323,8 +320,7 @@ public final class ListView: ScrollView {
         layout = RowLayout(
             count: rows, sectionStartRows: sectionStarts, estimate: estimatedRowHeight,
             headerHeight: sectionHeaderHeight)
-        layout.setListViews(
-            headerHeight: listHeaderView?.frame.height ?? 0, footerHeight: listFooterView?.frame.height ?? 0)
+        setListViewHeights()
         lastRows = nil
         // Before the rows are measured: a cell's text is laid out short of the index.
         loadSectionIndex()
@@ -947,11 +943,12 @@ public final class ListView: ScrollView {
     /// Puts a cell in view at its row's new rect; one sliding to its place after an animated
     /// update goes on sliding as far as it had left, to the new place.
     private func move(_ cell: ListCell, to rect: Rect) {
-        guard rowAnimationsRunning > 0, cell.bounds.size == rect.size, let end = cell.animationTargets?.center else {
+        guard rowAnimationsRunning > 0, cell.bounds.size == rect.size,
+            cell.moveSlide(endingAt: Point(x: rect.midX, y: rect.midY))
+        else {
             cell.frame = rect
             return
         }
-        cell.moveWithAnimation(by: Point(x: rect.midX, y: rect.midY) - end)
     }
 
     private func place(_ cell: ListCell, row: Int) {

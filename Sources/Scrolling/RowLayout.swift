@@ -103,7 +103,7 @@ struct RowLayout {
     }
 
     func top(_ row: Int) -> Double { prefix(row) + (row < count ? lead(row) : 0) }
-    var totalHeight: Double { prefix(count) + Double(trailingHeaders) * headerHeight + listFooterHeight }
+    var totalHeight: Double { footerTop + listFooterHeight }
 
     /// Where the footer view starts: after the last row and the headers after it.
     var footerTop: Double { prefix(count) + Double(trailingHeaders) * headerHeight }
