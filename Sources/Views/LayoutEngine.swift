@@ -548,7 +548,6 @@ final class LayoutEngine {
 
     // MARK: Changes from the views
 
-    /// A view's hand-set frame, its flag or its intrinsic size changed.
     /// Runs `body`, an animation setting `view`'s frame on its way between frames the
     /// constraints gave it: not news to the engine, whose solution stands (news, it would put
     /// the view at its end at the next layout). A view laid out by hand is news: the
@@ -561,6 +560,7 @@ final class LayoutEngine {
         applyingView = previous
     }
 
+    /// A view's hand-set frame, its flag or its intrinsic size changed.
     func itemChanged(_ view: View) {
         guard view !== applyingView else { return }
         let key = ObjectIdentifier(view)

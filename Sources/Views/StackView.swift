@@ -240,10 +240,9 @@ open class StackView: View {
                     made.append((first ? v.firstBaselineAnchor : v.lastBaselineAnchor).constraint(equalTo: line))
                 }
                 made += [
-                    v.topAnchor.constraint(greaterThanOrEqualTo: topAnchor, constant: insets.top),
-                    v.bottomAnchor.constraint(lessThanOrEqualTo: bottomAnchor, constant: -insets.bottom),
+                    cStart(v).atLeast(cStart(self), crossStart), cEnd(v).atMost(cEnd(self), -crossEnd),
                     // As high as they can: the one that reaches highest touches the top.
-                    v.topAnchor.constraint(equalTo: topAnchor, constant: insets.top).withPriority(LayoutPriority(48)),
+                    cStart(v).equal(cStart(self), crossStart).withPriority(LayoutPriority(48)),
                 ]
             case .fill:
                 made += [cStart(v).equal(cStart(self), crossStart), cEnd(v).equal(cEnd(self), -crossEnd)]
