@@ -84,6 +84,10 @@ extension AtSpiBridge {
             for (state, _, name) in AtSpiRoles.stateTypes where states.contains(state) {
                 stateChanged(name, on, on: view)
             }
+        case .valueChanged(let view):
+            // GTK 4's and ATK's shape: the new number, which Orca says as the value's text.
+            guard let value = view.accessibilityValue else { return }
+            event("PropertyChange", from: view, detail: "accessible-value", data: .double(value.current))
         }
     }
 }

@@ -363,6 +363,7 @@ public final class AtSpiBridge: WindowObserver {
             if node.role == .list { names.append("org.a11y.atspi.Selection") }
             if Self.readable(node) != nil { names.append("org.a11y.atspi.Text") }
             if Self.editor(node) != nil { names.append("org.a11y.atspi.EditableText") }
+            if node.value != nil { names.append("org.a11y.atspi.Value") }
             return names
         }
     }
@@ -427,6 +428,16 @@ public final class AtSpiBridge: WindowObserver {
         case ("org.a11y.atspi.Action", "NActions"):
             if case .element(let node, _, _) = object { return .int32(Int32(clamping: AtSpiRoles.actions(node).count)) }
             return .int32(0)
+        case ("org.a11y.atspi.Value", _):
+            guard case .element(let node, _, _) = object, let value = node.value else { return nil }
+            switch name {
+            case "MinimumValue": return .double(value.minimum)
+            case "MaximumValue": return .double(value.maximum)
+            case "MinimumIncrement": return .double(value.step)
+            case "CurrentValue": return .double(value.current)
+            case "Text": return .string(value.text)
+            default: return nil
+            }
         case ("org.a11y.atspi.Selection", "NSelectedChildren"):
             if case .element(let node, _, _) = object, node.role == .list {
                 return .int32(node.children.contains { $0.states.contains(.selected) } ? 1 : 0)
@@ -447,6 +458,7 @@ public final class AtSpiBridge: WindowObserver {
         "org.a11y.atspi.Action": ["NActions"],
         "org.a11y.atspi.Text": ["CharacterCount", "CaretOffset"],
         "org.a11y.atspi.Selection": ["NSelectedChildren"],
+        "org.a11y.atspi.Value": ["MinimumValue", "MaximumValue", "MinimumIncrement", "CurrentValue", "Text"],
     ]
 
     private func properties(_ call: DBusCall, _ object: Object) throws -> DBusAnswer {
@@ -468,6 +480,20 @@ public final class AtSpiBridge: WindowObserver {
             }
             return .reply([.array(element: "{sv}", entries)])
         case "Set":
+            // A reader sets an adjustable element's value (a slider's), as a number of any of
+            // D-Bus's numeric types; the view brings it into its range.
+            if case .element(let node, _, _) = object, node.value != nil, call.arguments.count == 3,
+                call.arguments[0].stringValue == "org.a11y.atspi.Value", call.arguments[1].stringValue == "CurrentValue"
+            {
+                guard case .variant(let v) = call.arguments[2], let number = v.doubleValue, number.isFinite else {
+                    return .error(
+                        name: "org.freedesktop.DBus.Error.InvalidArgs", message: "CurrentValue takes a finite number")
+                }
+                guard node.view.accessibilitySetValue(number) else {
+                    return .error(name: "org.freedesktop.DBus.Error.Failed", message: "the value cannot be set")
+                }
+                return .reply([])
+            }
             // The registry sets the application's id once it is embedded: only that property of
             // that interface on the application's object; everything else is read-only.
             guard case .application = object, call.arguments.count == 3,

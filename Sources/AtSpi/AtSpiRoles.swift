@@ -31,6 +31,7 @@ enum AtSpiRoles {
         case .image: return 27  // IMAGE
         case .progressIndicator: return 42  // PROGRESS_BAR
         case .toggleButton: return 62  // TOGGLE_BUTTON (at-spi2-core 2.46 has no SWITCH)
+        case .slider: return 51  // SLIDER
         }
     }
 
@@ -50,6 +51,7 @@ enum AtSpiRoles {
         case .image: return "image"
         case .progressIndicator: return "progress bar"
         case .toggleButton: return "toggle button"
+        case .slider: return "slider"
         }
     }
 

@@ -43,11 +43,9 @@ extension Scene {
             pager.addSubview(card)
             cards.append((card, label))
         }
-        let indicator = PageIndicator(count: NestedFeed.cards)
+        let indicator = PageControl(numberOfPages: NestedFeed.cards)
         indicator.name = "pageIndicator"
-        let tracker = PageTracker(indicator: indicator)
-        pager.delegate = tracker
-        window.retainedObjects.append(tracker)
+        indicator.scrollView = pager
 
         for i in 1...NestedFeed.rowsAbove { add(NestedFeed.row("Story \(i)"), height: NestedFeed.rowHeight) }
 

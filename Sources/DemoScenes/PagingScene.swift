@@ -25,12 +25,12 @@ extension Scene {
             main.addSubview(page)
             pages.append((page, label))
         }
-        let indicator = PageIndicator(count: Pages.count)
+        // It follows the pages, and a tap beside the current dot (or a drag along the dots)
+        // turns them.
+        let indicator = PageControl(numberOfPages: Pages.count)
         indicator.name = "pageIndicator"
         window.addSubview(indicator)
-        let tracker = PageTracker(indicator: indicator)
-        main.delegate = tracker
-        window.retainedObjects.append(tracker)
+        indicator.scrollView = main
         // Pages are the view's size at any window size; a resize keeps the page in view.
         main.relayout = { [weak indicator] main, old in
             let w = main.bounds.width
@@ -54,43 +54,4 @@ public enum Pages {
         Color(rgb: 208, 2, 27), Color(rgb: 245, 166, 35), Color(rgb: 126, 211, 33),
         Color(rgb: 74, 144, 226), Color(rgb: 144, 19, 254), Color(rgb: 80, 80, 90),
     ]
-}
-
-/// Dots, one per page, the current one solid (UIPageControl's look).
-public final class PageIndicator: View {
-    public let count: Int
-    public var currentPage = 0 { didSet { if currentPage != oldValue { setNeedsDisplay() } } }
-
-    init(count: Int) {
-        self.count = count
-        super.init()
-        isUserInteractionEnabled = false
-    }
-
-    public override var drawsContent: Bool { true }
-
-    public override func draw(in canvas: Canvas) {
-        let d = 9.0
-        let gap = 10.0
-        let total = Double(count) * d + Double(count - 1) * gap
-        var x = (bounds.width - total) / 2
-        for i in 0..<count {
-            let dot = Rect(x: x, y: (bounds.height - d) / 2, width: d, height: d)
-            canvas.fillEllipse(in: dot, color: i == currentPage ? .white : Color.white.withAlpha(0.45))
-            x += d + gap
-        }
-    }
-}
-
-/// Keeps the indicator on the page nearest the offset.
-final class PageTracker: ScrollViewDelegate {
-    weak var indicator: PageIndicator?
-    init(indicator: PageIndicator) { self.indicator = indicator }
-    func scrollViewDidScroll(_ scrollView: ScrollView) {
-        guard let indicator, scrollView.bounds.width > 0 else { return }
-        // Clamped as a double first: an offset set from outside may be any finite number.
-        let page = min(
-            max((scrollView.contentOffset.x / scrollView.bounds.width).rounded(), 0), Double(indicator.count - 1))
-        indicator.currentPage = Int(clamping: page)
-    }
 }

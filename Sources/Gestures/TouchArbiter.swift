@@ -9,6 +9,7 @@ import ScrollwayGeometry
 /// - If the finger later crosses the slop and cancelling is allowed, the content gets a cancel
 ///   and the scroll view scrolls.
 /// - A touch that stops a fast deceleration (≥ 250 px/s) never goes to the content.
+/// - A held touch whose pan failed (it can never scroll) goes to the content at once.
 ///
 /// Pure: time is a parameter; the owner calls `timerFired` at `deadline`.
 public struct TouchArbiter: Sendable {
@@ -79,6 +80,15 @@ public struct TouchArbiter: Sendable {
     /// which may still drag with it, and the content never hears of it.
     public mutating func contentDeclined() {
         state = .stopOnly
+    }
+
+    /// The scroll view's pan failed for this touch (a view under it or another recognizer
+    /// stopped it), so the touch will never scroll: a held touch goes to the content at once
+    /// rather than when the 150 ms pass, as it would after them.
+    public mutating func panFailed() -> [Action] {
+        guard state == .holding else { return [] }
+        state = .content
+        return [.beginContent]
     }
 
     /// The actions due at touch-down (an immediate began when there is no delay).

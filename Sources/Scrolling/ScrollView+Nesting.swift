@@ -187,7 +187,7 @@ extension ScrollView {
         }
         let next = scrollView(under: state.target, toward: direction, source: state.source) ?? outwards
         // The other view's pan decides too: off, waiting or declining, it does not take it.
-        guard let next, next.panDecision(fingers: 1 + state.extra.count, source: state.source) == .proceed else {
+        guard let next, next.panDecision(state) == .proceed else {
             return nil
         }
         return next
@@ -245,7 +245,7 @@ extension ScrollView {
             if tr.y != 0, abs(tr.y) >= ratio * abs(tr.x), beyond.y == 0 { return false }
         }
         guard let outer = enclosingScrollView(toward: beyond, source: state.source),
-            outer.panDecision(fingers: 1 + state.extra.count, source: state.source) == .proceed
+            outer.panDecision(state) == .proceed
         else { return false }
         contentOffset = clampedOffset(unbanded)
         handOff(to: outer, beyond: beyond, at: state.pan.time)

@@ -22,13 +22,18 @@ import ScrollwayViews
 /// scroll views' own recognizers never make each other fail (nested scroll views settle a
 /// gesture between themselves by handing it on).
 extension ScrollView {
-    /// Whether the pan may begin a drag now with `fingers` fingers down: the pan's own
-    /// settings (enabled, the number of touches) and the window's arbitration with other
-    /// recognizers (which may make it wait, or fail).
-    func panDecision(fingers: Int, source: Touch.Source) -> RecognitionDecision {
+    /// Whether the pan may begin a drag of `state`'s fingers now: the pan's own settings
+    /// (enabled, the number of touches) and the window's arbitration with other recognizers
+    /// (which may make it wait, or fail) and with the views under the fingers (a slider's thumb
+    /// keeps a drag along its track). Those asked read the fingers' motion from the pan.
+    func panDecision(_ state: TouchState) -> RecognitionDecision {
         let pan = panGestureRecognizer
-        guard pan.isEnabled, pan.state == .possible, pan.allowedTouchSources.contains(source) else { return .fail }
+        let fingers = 1 + state.extra.count
+        guard pan.isEnabled, pan.state == .possible, pan.allowedTouchSources.contains(state.source) else {
+            return .fail
+        }
         guard fingers >= pan.minimumNumberOfTouches, fingers <= pan.maximumNumberOfTouches else { return .wait }
+        pan.tracker = state.pan
         let decision = window?.decision(for: pan) ?? .proceed
         if decision == .fail { pan.state = .failed }
         return decision

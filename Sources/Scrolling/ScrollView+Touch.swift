@@ -124,8 +124,9 @@ extension ScrollView {
         // The pan is asked when the slop is crossed, and again on each move while it waits.
         var begins = false
         var late = false
+        var failed: [TouchArbiter.Action] = []
         if crossed || state.panWaiting {
-            switch panDecision(fingers: 1 + state.extra.count, source: state.source) {
+            switch panDecision(state) {
             case .proceed:
                 begins = true
                 late = state.panWaiting
@@ -134,10 +135,14 @@ extension ScrollView {
                 state.panWaiting = true
             case .fail:
                 state.panWaiting = false
+                failed = state.arbiter.panFailed()
             }
         }
         if begins, !late, handOffAtSlopCrossing(&state, touch: touch) { return }
-        var actions = state.arbiter.moved(
+        if !failed.isEmpty { window?.cancelTimer(state.timer) }
+        // A touch the pan gave up goes to the content now (`failed`), then this move.
+        var actions = failed
+        actions += state.arbiter.moved(
             crossedSlop: begins, scrollEnabled: isScrollEnabled,
             contentAllowsCancel: state.target.map { touchesShouldCancel(in: $0) } ?? true)
         touchState = state

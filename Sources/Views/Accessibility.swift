@@ -27,6 +27,9 @@ public enum AccessibilityRole: String, Sendable, CaseIterable {
     case progressIndicator
     /// Something on or off (a `Switch`): checkable, and checked while on.
     case toggleButton
+    /// A value set in a range (a `Slider`, a page control's page): a reader reads and sets its
+    /// number (`View.accessibilityValue`) and steps it (`accessibilityIncrement()`).
+    case slider
 
     /// Whether it holds other elements (a window, a group, a scroll area, a list) rather than
     /// being one leaf to read or use.
@@ -79,6 +82,27 @@ public struct AccessibilityStates: OptionSet, Hashable, Sendable {
     public static let checked = AccessibilityStates(rawValue: 1 << 13)
 }
 
+/// An adjustable element's value as assistive technology reads it (UIKit's `accessibilityValue`
+/// of an `.adjustable` element, with the number and range AT-SPI's Value interface gives): the
+/// number, its range, the step a reader's increment moves it by, and the words said for it
+/// ("50%", "Page 2 of 6").
+public struct AccessibilityValue: Equatable, Sendable {
+    public var current: Double
+    public var minimum: Double
+    public var maximum: Double
+    /// How far one `accessibilityIncrement()` moves it (AT-SPI's `MinimumIncrement`).
+    public var step: Double
+    public var text: String
+
+    public init(current: Double, minimum: Double, maximum: Double, step: Double, text: String) {
+        self.current = current
+        self.minimum = minimum
+        self.maximum = maximum
+        self.step = step
+        self.text = text
+    }
+}
+
 /// Which way assistive technology asks a scroll view to move (UIAccessibilityScrollDirection's
 /// cases, and the two ends): a screen-reader user pages with commands where a sighted user
 /// swipes.
@@ -123,6 +147,8 @@ public enum AccessibilityNotification {
     /// `view`'s `state` came on or went off (a switch checked): a reader that keeps a copy of
     /// its states hears of it.
     case stateChanged(View, AccessibilityStates, Bool)
+    /// `view`'s value (`View.accessibilityValue`) changed: a slider moved, a page turned.
+    case valueChanged(View)
 }
 
 /// One element of a window as assistive technology sees it, made from the view tree
@@ -142,6 +168,9 @@ public struct AccessibilityNode {
     /// Its place among its set's members, from 1, and how many there are (a list's row, of all
     /// its rows, though only rows in view have elements).
     public var position: (index: Int, count: Int)?
+
+    /// Its value, when it is adjustable (a slider's).
+    public var value: AccessibilityValue?
 
     /// Every node, depth first (this one first).
     public var all: [AccessibilityNode] { [self] + children.flatMap(\.all) }
@@ -216,7 +245,7 @@ extension View {
         return [
             AccessibilityNode(
                 view: self, role: a.role, label: a.label ?? "", hint: accessibilityHint ?? "", frame: frame,
-                states: states, children: children, position: accessibilityPosition)
+                states: states, children: children, position: accessibilityPosition, value: accessibilityValue)
         ]
     }
 }

@@ -104,6 +104,14 @@ open class View {
         recognizer.view = nil
     }
 
+    /// Whether `recognizer` may begin with touches that landed on this view or inside it (UIKit's
+    /// `UIView.gestureRecognizerShouldBegin(_:)`), asked as it would leave `.possible`, after its
+    /// delegate: of the view each of its touches landed on and of the views above it up to the
+    /// recognizer's own. A view keeps a gesture of its own from recognizers above it this way,
+    /// as UIKit's slider stops a pan along its track that starts on its thumb, a scroll view's
+    /// pan included. True by default.
+    open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+
     /// How many times `draw(in:)` ran: tests and benchmarks use it to prove that scrolling
     /// re-composites and never re-rasterizes.
     public private(set) var drawCount = 0
@@ -606,6 +614,21 @@ open class View {
 
     /// Its place in its set, from 1, and the set's size (a list's row); nil: not in a set.
     open var accessibilityPosition: (index: Int, count: Int)? { nil }
+
+    /// Its value when it is adjustable (a slider's, a page control's page); nil: it has none.
+    /// A class that gives one also steps it (`accessibilityIncrement()`) and sets it
+    /// (`accessibilitySetValue(_:)`), as UIKit's `.adjustable` elements do.
+    open var accessibilityValue: AccessibilityValue? { nil }
+
+    /// Moves the value up a step, as a reader's "increment" (a swipe up in VoiceOver).
+    open func accessibilityIncrement() {}
+
+    /// Moves the value down a step.
+    open func accessibilityDecrement() {}
+
+    /// Sets the value to `value` as a reader asks (AT-SPI's `CurrentValue`), brought into
+    /// range; false when the view has no value to set.
+    open func accessibilitySetValue(_ value: Double) -> Bool { false }
 
     /// Moves the content by a page `direction` as assistive technology asks (UIKit's
     /// `accessibilityScroll`); false when nothing here scrolls that way. A view passes the

@@ -22,6 +22,9 @@ struct GestureArena {
     var seen: [ObjectIdentifier: Set<Int>] = [:]
     /// What each live touch's view has been told, by serial.
     var viewTouches: [Int: ViewTouch] = [:]
+    /// The view each live touch landed on (hit-tested), by serial: asked, with the views
+    /// above it, whether a recognizer following the touch may begin.
+    var hitViews: [Int: Weak<View>] = [:]
     /// Touch ends held for the views while a recognizer may still recognize (`delaysTouchesEnded`).
     var heldEnds: [HeldEnd] = []
     /// The pinch recognizer following the touchpad's pinch, from its begin to its end.
@@ -88,6 +91,7 @@ extension Window {
         guard let serial = gestureArena.serials.removeValue(forKey: id) else { return }
         gestureArena.byTouch[serial] = nil
         gestureArena.viewTouches[serial] = nil
+        gestureArena.hitViews[serial] = nil
     }
 
     /// Tells the recognizers of the views from `hit` up to the window of a new touch.
@@ -101,6 +105,7 @@ extension Window {
     /// (a double tap, a long press, a pan) still hear it.
     func recognizersBegin(_ touch: Touch, hit: View?, interceptor: View?) {
         guard let serial = gestureArena.serials[touch.id] else { return }
+        if let hit { gestureArena.hitViews[serial] = Weak(hit) }
         var found: [GestureRecognizer] = []
         var control: PressableControl?
         var v = hit
@@ -294,7 +299,7 @@ extension Window {
     /// recognizer it shares touches with is already recognizing and may not recognize with it,
     /// or if one it waits for recognized; it waits while one it waits for may still recognize.
     public func decision(for g: GestureRecognizer) -> RecognitionDecision {
-        guard g.isEnabled, g.delegate?.gestureRecognizerShouldBegin(g) != false else { return .fail }
+        guard g.isEnabled, g.delegate?.gestureRecognizerShouldBegin(g) != false, viewsLetBegin(g) else { return .fail }
         for p in peers(of: g) where p.storedState == .began || p.storedState == .changed {
             if !mayCoexist(g, p), p.canPrevent(g), g.canBePrevented(by: p) { return .fail }
         }
@@ -307,6 +312,21 @@ extension Window {
             }
         }
         return wait ? .wait : .proceed
+    }
+
+    /// Whether the views under `g`'s touches let it begin (`View.gestureRecognizerShouldBegin`):
+    /// each touch's hit view and the views above it, up to `g`'s own, are asked; one no is
+    /// enough to stop it (a slider's thumb stops a pan along its track, whoever's pan it is).
+    private func viewsLetBegin(_ g: GestureRecognizer) -> Bool {
+        for serial in (gestureArena.seen[ObjectIdentifier(g)] ?? []).sorted() {
+            var v = gestureArena.hitViews[serial]?.value
+            while let current = v {
+                if !current.gestureRecognizerShouldBegin(g) { return false }
+                if current === g.view { break }
+                v = current.superview
+            }
+        }
+        return true
     }
 
     /// The recognizers that have followed a touch `g` has (since each was reset).

@@ -76,7 +76,7 @@ import Testing
             #expect(f.d.main.contentOffset == .zero)
         }
         #expect(f.pager.contentOffset.x == 390)
-        #expect((f.d.window.view(named: "pageIndicator") as! PageIndicator).currentPage == 1)
+        #expect((f.d.window.view(named: "pageIndicator") as! PageControl).currentPage == 1)
         #expect(f.d.main.contentOffset == .zero)
         #expect(f.delegateRecords.allSatisfy { $0.hasPrefix("pager.") })
         #expect(f.delegateRecords.first == "pager.scrollViewWillBeginDragging")

@@ -20,7 +20,7 @@ import Testing
         let pages = d.main.subviews.filter { !($0 is ScrollIndicator) }
         #expect(pages.count == Pages.count)
         #expect(pages[2].frame == Rect(x: 1200, y: 0, width: 600, height: 700))
-        let indicator = try #require(d.window.view(named: "pageIndicator") as? PageIndicator)
+        let indicator = try #require(d.window.view(named: "pageIndicator") as? PageControl)
         #expect(indicator.currentPage == 2)
         #expect(indicator.frame == Rect(x: 0, y: 640, width: 600, height: 24))
         // The page turns by the new width.

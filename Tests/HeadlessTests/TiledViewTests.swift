@@ -213,7 +213,7 @@ enum TileGeometry {
 @Suite struct PagingSceneTests {
     @Test func aFlickTurnsOnePageAndTheIndicatorFollows() {
         let d = SceneDriver(.paging)
-        let indicator = d.window.view(named: "pageIndicator") as! PageIndicator
+        let indicator = d.window.view(named: "pageIndicator") as! PageControl
         #expect(indicator.currentPage == 0)
         func flick(_ dx: Double) {
             d.flick(from: Point(x: 200, y: 400), by: Point(x: dx, y: 0), moves: 3)

@@ -1,0 +1,218 @@
+import ScrollwayGeometry
+import ScrollwayGestures
+import ScrollwayViews
+import Testing
+
+@testable import ScrollwayScrolling
+
+/// A slider and a page control in and beside scroll views: a pan along the track (or the dots)
+/// that starts on the thumb (or the control) is the control's at once, not the scroll view's,
+/// whichever way it scrolls; a pan across scrolls; a page control follows its scroll view's
+/// page and turns it, animated, without the pages the animation passes showing on its dots.
+@MainActor
+@Suite struct ControlsInScrollViewTests {
+    /// Moves the finger `id` from `from` by `step` every 10 ms, `count` times, from time `t`.
+    static func move(_ rig: ScrollBench, from: Point, step: Point, count: Int, at t: Double, id: Int = 1) {
+        for i in 1...count {
+            rig.send(.touchMotion(id: id, position: from + step * Double(i)), at: t + Double(i) * 0.01)
+        }
+    }
+
+    /// A slider at x 40, y 300 in the content, 300 wide: its thumb's centre at 54 + 272·v.
+    static func slider(in rig: ScrollBench) -> Slider {
+        let slider = Slider(value: 0, frame: Rect(x: 40, y: 300, width: 300, height: 44))
+        rig.content.addSubview(slider)
+        rig.window.layoutIfNeeded()
+        return slider
+    }
+
+    @Test func aQuickDragAlongTheTrackFromTheThumbMovesTheSliderAtOnceNotTheScrollView() {
+        let rig = ScrollBench()
+        let slider = Self.slider(in: rig)
+        let start = Point(x: 54, y: 322)
+        rig.send(.touchDown(id: 1, position: start), at: 0)
+        // 6 px every 10 ms: the slop (10 px) is crossed at 20 ms, long before the 150 ms hold.
+        Self.move(rig, from: start, step: Point(x: 6, y: 0.5), count: 2, at: 0)
+        // The scroll view's pan failed, so the touch went to the slider at once: it took hold
+        // where the finger was (12 px right of the thumb's centre).
+        #expect(slider.isTracking && slider.value == 0)
+        Self.move(rig, from: start + Point(x: 12, y: 1), step: Point(x: 6, y: 0.5), count: 8, at: 0.02)
+        // At 100 ms: 48 px past where it took hold.
+        #expect(rig.time < 0.15)
+        #expect(abs(slider.value - 48 / 272) < 1e-12)
+        rig.send(.touchUp(id: 1), at: 0.11)
+        rig.settle()
+        #expect(!rig.scroll.isDragging && rig.scroll.contentOffset == .zero)
+        #expect(!rig.callbacks.contains(.willBeginDragging))
+    }
+
+    @Test func aQuickDragAcrossTheTrackFromTheThumbScrolls() {
+        let rig = ScrollBench()
+        let slider = Self.slider(in: rig)
+        var heard = 0
+        slider.onValueChanged = { _ in heard += 1 }
+        rig.drag(from: Point(x: 54, y: 322), to: Point(x: 58, y: 200), duration: 0.1)
+        #expect(rig.callbacks.first == .willBeginDragging)
+        #expect(rig.scroll.contentOffset.y > 100)
+        #expect(slider.value == 0 && heard == 0 && !slider.isTracking)
+    }
+
+    @Test func inAPagerTheThumbKeepsItsDragAndTheTrackPages() {
+        let rig = ScrollBench(content: Size(width: 390 * 3, height: 844))
+        rig.scroll.isPagingEnabled = true
+        let slider = Self.slider(in: rig)
+        // From the thumb, leftwards along the track... (the thumb at 0.5 first)
+        slider.value = 0.5
+        let thumb = Point(x: 54 + 136, y: 322)
+        rig.send(.touchDown(id: 1, position: thumb), at: 0)
+        Self.move(rig, from: thumb, step: Point(x: -8, y: 0), count: 10, at: 0)
+        rig.send(.touchUp(id: 1), at: 0.11)
+        rig.settle()
+        // ...the slider's: taken at the slop's crossing (16 px in), 64 px more.
+        #expect(abs(slider.value - (0.5 - 64 / 272)) < 1e-12)
+        #expect(rig.scroll.contentOffset.x == 0 && !rig.callbacks.contains(.willBeginDragging))
+        // From the track, the same drag turns the page.
+        let track = Point(x: 320, y: 322)
+        rig.send(.touchDown(id: 1, position: track), at: 2)
+        Self.move(rig, from: track, step: Point(x: -16, y: 0), count: 10, at: 2)
+        rig.send(.touchUp(id: 1), at: 2.11)
+        rig.settle()
+        #expect(rig.scroll.contentOffset.x == 390)
+        #expect(abs(slider.value - (0.5 - 64 / 272)) < 1e-12)
+    }
+
+    // MARK: Page control
+
+    /// A pager of six pages with a page control below it, in the window: the dots' centres are
+    /// 19 px apart from x 147.5, on y 793.
+    func pager() -> (ScrollBench, PageControl) {
+        let rig = ScrollBench(content: Size(width: 390 * 6, height: 844))
+        rig.scroll.isPagingEnabled = true
+        let control = PageControl(numberOfPages: 6, frame: Rect(x: 0, y: 780, width: 390, height: 26))
+        rig.window.addSubview(control)
+        control.scrollView = rig.scroll
+        return (rig, control)
+    }
+
+    static func dot(_ page: Int) -> Point { Point(x: 147.5 + 19 * Double(page), y: 793) }
+
+    @Test func aTapBesideTheCurrentDotTurnsOnePageAndTheDotsDoNotFlickerOnTheWay() {
+        let (rig, control) = pager()
+        var heard: [Int] = []
+        control.onValueChanged = { heard.append($0) }
+        rig.send(from: 0) { $0.tap(at: Point(x: 300, y: 793), at: 0, id: 1) }
+        #expect(control.currentPage == 1 && heard == [1])
+        var shown: Set<Int> = []
+        rig.driver.afterFrame = { _ in shown.insert(control.currentPage) }
+        rig.settle()
+        #expect(rig.scroll.contentOffset.x == 390)
+        // The offset passed 0 to 195, page 0's half, on the way: the dots stayed on page 1.
+        #expect(shown == [1])
+        #expect(rig.callbacks.contains(.didEndScrollingAnimation))
+        rig.send(from: rig.time + 0.1) { $0.tap(at: Point(x: 40, y: 793), at: 0, id: 1) }
+        rig.settle()
+        #expect(control.currentPage == 0 && rig.scroll.contentOffset.x == 0 && heard == [1, 0])
+        // At the first page, a tap before it does nothing.
+        rig.send(from: rig.time + 0.1) { $0.tap(at: Point(x: 40, y: 793), at: 0, id: 1) }
+        rig.settle()
+        #expect(heard == [1, 0] && rig.scroll.contentOffset.x == 0)
+    }
+
+    @Test func aDragAlongTheDotsScrubsAndACancelledScrubGoesBack() {
+        let (rig, control) = pager()
+        var heard: [Int] = []
+        control.onValueChanged = { heard.append($0) }
+        rig.send(.touchDown(id: 1, position: Self.dot(0)), at: 0)
+        for page in 1...5 { rig.send(.touchMotion(id: 1, position: Self.dot(page)), at: Double(page) * 0.05) }
+        rig.send(.touchUp(id: 1), at: 0.3)
+        rig.settle()
+        #expect(heard == [1, 2, 3, 4, 5])
+        #expect(control.currentPage == 5 && rig.scroll.contentOffset.x == 1950)
+        let at = rig.time + 0.1
+        rig.send(.touchDown(id: 1, position: Self.dot(5)), at: at)
+        rig.send(.touchMotion(id: 1, position: Self.dot(2)), at: at + 0.05)
+        #expect(control.currentPage == 2)
+        rig.send(.touchCancel, at: at + 0.1)
+        rig.settle()
+        #expect(control.currentPage == 5 && rig.scroll.contentOffset.x == 1950)
+        #expect(heard == [1, 2, 3, 4, 5, 2, 5])
+    }
+
+    @Test func itFollowsThePageWhoseHalfIsInView() {
+        let (rig, control) = pager()
+        var heard = 0
+        control.onValueChanged = { _ in heard += 1 }
+        rig.scroll.setContentOffset(Point(x: 390 * 1.4, y: 0), animated: false)
+        #expect(control.currentPage == 1)
+        rig.scroll.setContentOffset(Point(x: 390 * 1.6, y: 0), animated: false)
+        #expect(control.currentPage == 2)
+        // A flick of the pages.
+        rig.send(from: rig.time) { $0.flick(from: Point(x: 300, y: 400), by: Point(x: -120, y: 0), at: 0, moves: 3) }
+        rig.settle()
+        #expect(rig.scroll.contentOffset.x == 1170 && control.currentPage == 3)
+        // The scroll view's own moves are not the user's choice of the control.
+        #expect(heard == 0)
+    }
+
+    @Test func keysAndAReaderTurnPages() throws {
+        let (rig, control) = pager()
+        control.becomeFocused()
+        func press(_ key: Key) {
+            rig.send(.key(key, pressed: true, modifiers: []), at: rig.time + 0.01)
+            rig.send(.key(key, pressed: false, modifiers: []), at: rig.time + 0.03)
+        }
+        press(.right)
+        rig.settle()
+        #expect(control.currentPage == 1 && rig.scroll.contentOffset.x == 390)
+        press(.end)
+        rig.settle()
+        #expect(control.currentPage == 5 && rig.scroll.contentOffset.x == 1950)
+        press(.left)
+        rig.settle()
+        #expect(control.currentPage == 4)
+        let node = try #require(rig.window.accessibilityTree().all.first { $0.view === control })
+        #expect(node.role == .slider)
+        #expect(node.value == AccessibilityValue(current: 5, minimum: 1, maximum: 6, step: 1, text: "Page 5 of 6"))
+        control.accessibilityDecrement()
+        rig.settle()
+        #expect(control.currentPage == 3 && rig.scroll.contentOffset.x == 1170)
+        #expect(control.accessibilitySetValue(1.2))
+        rig.settle()
+        #expect(control.currentPage == 0 && rig.scroll.contentOffset.x == 0)
+    }
+
+    @Test func aScrubInsideAScrollViewIsTheControlsNotThePagers() {
+        let rig = ScrollBench(content: Size(width: 390 * 3, height: 844))
+        rig.scroll.isPagingEnabled = true
+        let control = PageControl(numberOfPages: 6, frame: Rect(x: 0, y: 780, width: 390, height: 26))
+        rig.content.addSubview(control)
+        rig.send(.touchDown(id: 1, position: Self.dot(0)), at: 0)
+        Self.move(rig, from: Self.dot(0), step: Point(x: 9.5, y: 0), count: 10, at: 0)
+        #expect(rig.time < 0.15 && control.currentPage == 5)
+        rig.send(.touchUp(id: 1), at: 0.11)
+        rig.settle()
+        #expect(rig.scroll.contentOffset.x == 0 && !rig.callbacks.contains(.willBeginDragging))
+    }
+
+    @Test func manyPagesShowARunAroundTheCurrentOneAndOnePageHides() {
+        let control = PageControl(numberOfPages: 40, frame: Rect(x: 0, y: 0, width: 200, height: 26))
+        // (200 − 10) / 19: ten dots fit.
+        #expect(control.dots.count == 10 && control.dots.first == 0)
+        control.currentPage = 20
+        #expect(control.dots.first == 15)
+        control.currentPage = 39
+        #expect(control.dots.first == 30)
+        control.currentPage = 99
+        #expect(control.currentPage == 39)
+        control.numberOfPages = 3
+        #expect(control.currentPage == 2 && control.dots.count == 3)
+        #expect(control.size(forNumberOfPages: 3) == Size(width: 3 * 9 + 2 * 10 + 20, height: 26))
+        let window = Window(size: Size(width: 200, height: 100))
+        window.addSubview(control)
+        control.numberOfPages = 1
+        #expect(window.hitTest(Point(x: 100, y: 13)) === control)
+        control.hidesForSinglePage = true
+        #expect(window.hitTest(Point(x: 100, y: 13)) === window)
+        #expect(!window.accessibilityTree().all.contains { $0.view === control })
+    }
+}
