@@ -28,6 +28,10 @@ client library, the one Orca uses), printed as JSON on standard output.
                                        the point (window coordinates) and the name of its
                                        innermost object there (null for none)
     atspi-client.py scroll-to NAME     asks the object named NAME to scroll itself into sight
+    atspi-client.py value NAME [--set NUMBER]
+                                       sets the value of the object named NAME (a slider) if
+                                       asked, then prints its value interface: minimum,
+                                       maximum, increment, current and text
     atspi-client.py listen TYPE... --count N [--timeout S] [--stream]
                                        prints "ready" once listening to the event TYPEs
                                        ("object:state-changed:focused"), then the first N events
@@ -250,6 +254,9 @@ def main():
     component.add_argument("--at", nargs=2, type=int, metavar=("X", "Y"))
     scroll = commands.add_parser("scroll-to")
     scroll.add_argument("name")
+    value = commands.add_parser("value")
+    value.add_argument("name")
+    value.add_argument("--set", type=float)
     listen = commands.add_parser("listen")
     listen.add_argument("types", nargs="+")
     listen.add_argument("--count", type=int, required=True)
@@ -320,6 +327,20 @@ def main():
         elif args.command == "scroll-to":
             found = find(desktop, args.name)
             print(json.dumps({"scrolled": found.scroll_to(Atspi.ScrollType.ANYWHERE)}))
+        elif args.command == "value":
+            found = find(desktop, args.name)
+            answer = {}
+            # Through the Value interface by name: Text has a get_text of its own.
+            if args.set is not None:
+                answer["set"] = Atspi.Value.set_current_value(found, args.set)
+            answer.update({
+                "minimum": Atspi.Value.get_minimum_value(found),
+                "maximum": Atspi.Value.get_maximum_value(found),
+                "increment": Atspi.Value.get_minimum_increment(found),
+                "current": Atspi.Value.get_current_value(found),
+                "text": Atspi.Value.get_text(found),
+            })
+            print(json.dumps(answer))
         elif args.command == "listen":
             return listen_for(args.types, args.count, args.timeout, args.stream)
         elif args.command == "keys":

@@ -45,6 +45,7 @@ extension Scene {
         }
         let indicator = PageControl(numberOfPages: NestedFeed.cards)
         indicator.name = "pageIndicator"
+        indicator.accessibilityLabel = "Cards"
         indicator.scrollView = pager
 
         for i in 1...NestedFeed.rowsAbove { add(NestedFeed.row("Story \(i)"), height: NestedFeed.rowHeight) }

@@ -29,6 +29,7 @@ extension Scene {
         // turns them.
         let indicator = PageControl(numberOfPages: Pages.count)
         indicator.name = "pageIndicator"
+        indicator.accessibilityLabel = "Pages"
         window.addSubview(indicator)
         indicator.scrollView = main
         // Pages are the view's size at any window size; a resize keeps the page in view.

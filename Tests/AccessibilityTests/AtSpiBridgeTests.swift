@@ -4,6 +4,7 @@ import ScrollwayDBus
 import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayRigs
+import ScrollwayScrolling
 import ScrollwayTestSupport
 import ScrollwayViews
 import Testing
@@ -270,6 +271,52 @@ import Testing
         let events = try listener.finish(serve: serve)
         #expect(
             events.first?["detail1"] as? Int == 0 && events.first?["role"] as? String == "toggle button", "\(events)")
+    }
+
+    /// A slider and a page control through libatspi's Value: each is a slider with the Value
+    /// interface, read as its number, range, step and words; a reader's number sets it (brought
+    /// into its range, heard by the app as the user's change), and the change is heard as
+    /// `object:property-change:accessible-value`.
+    @Test func aSliderAndAPageControlAreReadAndSetThroughTheirValue() throws {
+        let window = Window(size: Size(width: 400, height: 300))
+        let slider = Slider(value: 0.25, frame: Rect(x: 20, y: 20, width: 300, height: 44))
+        slider.accessibilityLabel = "Volume"
+        let pages = PageControl(numberOfPages: 6, frame: Rect(x: 0, y: 200, width: 400, height: 26))
+        pages.accessibilityLabel = "Photos"
+        for v in [slider, pages] { window.addSubview(v) }
+        var heard: [Double] = []
+        slider.onValueChanged = { heard.append($0) }
+        let served = try ServedWindow(window)
+        defer { served.stop() }
+        let (bus, serve) = (served.bus, served.serve)
+
+        let desktop = try AccessibilityBusTests.client(["tree", "--depth", "3"], in: bus, serve: serve)
+        let app = try #require((desktop["children"] as? [[String: Any]])?.first)
+        let frame = try #require((app["children"] as? [[String: Any]])?.first)
+        let elements = try #require(frame["children"] as? [[String: Any]])
+        #expect(elements.map { $0["role"] as? String } == ["slider", "slider"], "\(elements)")
+        #expect(elements.allSatisfy { ($0["interfaces"] as? [String])?.contains("Value") == true }, "\(elements)")
+
+        let read = try AccessibilityBusTests.client(["value", "Volume"], in: bus, serve: serve)
+        #expect(read["minimum"] as? Double == 0 && read["maximum"] as? Double == 1, "\(read)")
+        #expect(read["increment"] as? Double == 0.1 && read["current"] as? Double == 0.25, "\(read)")
+        #expect(read["text"] as? String == "25%", "\(read)")
+
+        let listener = try AccessibilityBusTests.listen(
+            ["object:property-change:accessible-value"], count: 1, in: bus, serve: serve)
+        let set = try AccessibilityBusTests.client(["value", "Volume", "--set", "0.75"], in: bus, serve: serve)
+        #expect(set["set"] as? Bool == true && set["current"] as? Double == 0.75 && set["text"] as? String == "75%")
+        #expect(slider.value == 0.75 && heard == [0.75])
+        let events = try listener.finish(serve: serve)
+        #expect(events.first?["role"] as? String == "slider" && events.first?["name"] as? String == "Volume", "\(events)")
+        // Beyond its range: brought to its end.
+        let beyond = try AccessibilityBusTests.client(["value", "Volume", "--set", "3"], in: bus, serve: serve)
+        #expect(beyond["current"] as? Double == 1 && slider.value == 1 && heard == [0.75, 1])
+
+        let page = try AccessibilityBusTests.client(["value", "Photos", "--set", "4"], in: bus, serve: serve)
+        #expect(page["minimum"] as? Double == 1 && page["maximum"] as? Double == 6 && page["increment"] as? Double == 1)
+        #expect(page["current"] as? Double == 4 && page["text"] as? String == "Page 4 of 6", "\(page)")
+        #expect(pages.currentPage == 3)
     }
 
     /// `Component` in each coordinate type and at a point, through libatspi: a button in a

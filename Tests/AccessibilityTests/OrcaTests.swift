@@ -11,7 +11,7 @@ import Testing
 
 /// Orca 43 itself, headless, reading scenes in weston (issue 37), its speech written to a file
 /// by speech-dispatcher: in the list, after Tab the first row and after Page Down the row the
-/// focus moved to; in a field, the word Ctrl+Left moves the caret to.
+/// focus moved to; in a field, the word Ctrl+Left moves the caret to; in the pager, the page.
 @MainActor
 @Suite struct OrcaTests {
     /// Runs `app` until what speech-dispatcher was given (one utterance a line, a row's lines
@@ -86,6 +86,33 @@ import Testing
         try rig.input.roundtrip()
         try app.pump(until: { field.caret == 12 }, "Ctrl+Left to move the caret to \"world\"")
         try spoken("Orca to say \"world\"") { $0.dropFirst(before).contains { $0.contains("world") } }
+        #expect(!orca.log.contains("Traceback"), "Orca raised: \(orca.log)")
+    }
+
+    /// Orca reads the paging scene's page control, a slider, by its value: the page number as
+    /// Tab focuses it, and the next page's as Right turns to it (Orca 43 says the Value's
+    /// number, not its words).
+    @Test func orcaSaysThePageAPageControlTurnsTo() throws {
+        let scene = try AccessibilityInWestonTests.ListSceneInWeston(.paging)
+        defer { scene.stop() }
+        let (bus, rig, window, app) = (scene.bus, scene.rig, scene.window, scene.app)
+        try app.pump(until: { window.isKeyWindow }, "the keyboard")
+        let control = try #require(window.view(named: "pageIndicator") as? PageControl)
+        let pager = try #require(window.view(named: "main") as? ScrollView)
+        let orca = try ScreenReader(bus: bus)
+        defer { orca.stop() }
+        func spoken(_ what: String, _ condition: @escaping ([String]) -> Bool) throws {
+            try Self.wait(for: orca, in: app, what, condition)
+        }
+        try spoken("Orca to start") { $0.contains { $0.contains("Screen reader on") } }
+        let before = orca.spoken.count
+        try rig.pressKey(named: "Tab", at: 1000)
+        try app.pump(until: { control.isFocused }, "the page control to take the focus")
+        try spoken("Orca to say the page control") { $0.dropFirst(before).contains("Pages slider 1.") }
+        let focused = orca.spoken.count
+        try rig.pressKey(named: "Right", at: 2000)
+        try app.pump(until: { control.currentPage == 1 && pager.contentOffset.x == 390 }, "the page to turn")
+        try spoken("Orca to say the page") { $0.dropFirst(focused).contains("2") }
         #expect(!orca.log.contains("Traceback"), "Orca raised: \(orca.log)")
     }
 }

@@ -73,6 +73,19 @@ import Testing
         }
     }
 
+    /// A held touch whose pan failed cannot scroll: the content has it at once, no timer is
+    /// left, and its moves and end are the content's. Only a held touch is given over.
+    @Test func aHeldTouchWhosePanFailedGoesToTheContentAtOnce() {
+        var a = TouchArbiter(time: 0)
+        #expect(a.panFailed() == [.beginContent])
+        #expect(a.state == .content && a.deadline == nil)
+        #expect(a.panFailed().isEmpty)
+        #expect(a.moved(crossedSlop: false) == [.moveContent])
+        #expect(a.lifted() == [.endContent])
+        var stop = TouchArbiter(time: 0, stoppedSpeed: 900)
+        #expect(stop.panFailed().isEmpty && stop.state == .stopOnly)
+    }
+
     @Test func afterTheDelayContentGetsItAndIsCancelledByAScroll() {
         var a = TouchArbiter(time: 1)
         do {
