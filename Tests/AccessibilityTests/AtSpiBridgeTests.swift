@@ -308,7 +308,8 @@ import Testing
         #expect(set["set"] as? Bool == true && set["current"] as? Double == 0.75 && set["text"] as? String == "75%")
         #expect(slider.value == 0.75 && heard == [0.75])
         let events = try listener.finish(serve: serve)
-        #expect(events.first?["role"] as? String == "slider" && events.first?["name"] as? String == "Volume", "\(events)")
+        #expect(
+            events.first?["role"] as? String == "slider" && events.first?["name"] as? String == "Volume", "\(events)")
         // Beyond its range: brought to its end.
         let beyond = try AccessibilityBusTests.client(["value", "Volume", "--set", "3"], in: bus, serve: serve)
         #expect(beyond["current"] as? Double == 1 && slider.value == 1 && heard == [0.75, 1])
