@@ -7,9 +7,10 @@ import ScrollwayViews
 extension Scene {
     /// A settings page laid out only with constraints: a content view pinned to the scroll
     /// view's content guide and as wide as its frame guide, sections of rows whose titles,
-    /// wrapping descriptions and controls are tied to each other, and a bio that grows line by
-    /// line as it is typed. Nothing sets a frame or the content size: a narrower window wraps the
-    /// descriptions and the content grows taller, and the solver re-solves from where it was.
+    /// wrapping descriptions and controls (switches, a slider) are tied to each other, and a
+    /// bio that grows line by line as it is typed. Nothing sets a frame or the content size: a
+    /// narrower window wraps the descriptions and the content grows taller, and the solver
+    /// re-solves from where it was.
     public static let form = Scene(
         name: "form",
         summary: "A settings page laid out by constraints and the content guide; grows as text wraps",
@@ -68,7 +69,7 @@ public final class SettingsForm: View {
         (
             "Accessibility",
             [
-                .toggle("Larger text", "Use a larger font for messages and lists."),
+                .slider("Text size", "The size of the text in messages and lists."),
                 .toggle("Reduce motion", "Turn pages without sliding and show new messages without animation."),
                 .toggle("High contrast", "Darker text and stronger borders."),
                 .toggle("Spoken hints", "A screen reader says what each control does after its name."),
@@ -81,6 +82,8 @@ public final class SettingsForm: View {
         case toggle(String, String)
         /// A text view without scrolling: it grows with its text.
         case bio
+        /// A title, a slider under it and a note under that.
+        case slider(String, String)
     }
 
     /// The bio's text view (the one that grows as it wraps).
@@ -164,6 +167,26 @@ public final class SettingsForm: View {
                 text.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -8),
                 text.topAnchor.constraint(equalTo: label.bottomAnchor, constant: 4),
                 card.bottomAnchor.constraint(equalTo: text.bottomAnchor, constant: 8),
+            ]
+        case .slider(let title, let detail):
+            let label = managed(Label(text: title))
+            let note = managed(Label(text: detail))
+            note.numberOfLines = 0
+            note.font = try? Font.system(size: 13)
+            note.textColor = Color(rgb: 110, 110, 118)
+            let slider = managed(Slider(value: 0.5))
+            slider.name = title.lowercased()
+            slider.accessibilityLabel = title
+            return [
+                label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 12),
+                label.topAnchor.constraint(equalTo: card.topAnchor, constant: 12),
+                slider.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 12),
+                slider.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -12),
+                slider.topAnchor.constraint(equalTo: label.bottomAnchor, constant: 2),
+                note.leadingAnchor.constraint(equalTo: label.leadingAnchor),
+                note.trailingAnchor.constraint(equalTo: slider.trailingAnchor),
+                note.topAnchor.constraint(equalTo: slider.bottomAnchor, constant: 2),
+                card.bottomAnchor.constraint(equalTo: note.bottomAnchor, constant: 12),
             ]
         case .toggle(let title, let detail):
             let label = managed(Label(text: title))
