@@ -106,6 +106,22 @@ open class CollectionCell: ReusableCell {
 /// the keyboard focus follow their items.
 public final class CollectionView: ScrollView {
     public weak var dataSource: CollectionViewDataSource?
+    /// The app's part in getting items ready a screen ahead (UICollectionView's
+    /// `prefetchDataSource`).
+    public weak var prefetchDataSource: CollectionPrefetchDataSource? {
+        didSet {
+            guard prefetchDataSource !== oldValue else { return }
+            prefetch.forget()
+            updateVisibleItems()
+        }
+    }
+    /// Whether `prefetchDataSource` is asked (on by default, as UIKit's). Off, what was asked
+    /// and not shown is cancelled.
+    public var isPrefetchingEnabled = true {
+        didSet { if isPrefetchingEnabled != oldValue { prefetchAhead() } }
+    }
+    /// What the prefetch data source was asked for and not yet shown or cancelled.
+    var prefetch = PrefetchBook<ItemPath>()
     public let layout: CollectionViewLayout
     /// How far beyond the viewport items get cells.
     public var margin = 100.0 { didSet { updateVisibleItems() } }
@@ -180,6 +196,8 @@ public final class CollectionView: ScrollView {
     /// Reads the data source again and places everything anew.
     public func reloadData() {
         itemsGeneration &+= 1
+        // The paths may name other data now: what was asked is forgotten, not cancelled.
+        prefetch.forget()
         for (_, cell) in visibleCells { recycle(cell) }
         visibleCells.removeAll()
         // Headers too: their titles are read again.
@@ -403,6 +421,9 @@ public final class CollectionView: ScrollView {
         }
         visibleCells = renumbered
         selectedItem = selectedItem.flatMap { update.newPath(for: $0) }
+        // Items asked for keep their data under their new paths; deleted and reloaded ones
+        // are the app's doing.
+        prefetch.renumber { path in update.newPath(for: path).flatMap { update.reloads($0) ? nil : $0 } }
         for cell in gone {
             if animates {
                 retire(cell)
@@ -614,6 +635,7 @@ public final class CollectionView: ScrollView {
     func updateVisibleItems() {
         // Not from inside a pass: its pending reload waits for that pass to end.
         guard !isUpdating, dataSource != nil else { return }
+        defer { prefetchAhead() }
         placesFlipped = isFlipped
         for _ in 0..<4 {
             let generation = itemsGeneration
@@ -625,6 +647,24 @@ public final class CollectionView: ScrollView {
             guard itemsGeneration != generation else { return }
             placedRect = nil
         }
+    }
+
+    /// Asks the prefetch data source for the items in the screen beyond the cells' reach, in
+    /// the way the collection last moved (down at first), nearest first, and cancels those
+    /// asked for that fell out of it unshown. Nothing at all without a prefetch data source.
+    private func prefetchAhead() {
+        guard let source = prefetchDataSource, !isUpdating else { return }
+        prefetch.moved(to: bounds.minY)
+        var window: [ItemPath] = []
+        if isPrefetchingEnabled, dataSource != nil, bounds.height > 0 {
+            let reach = bounds.height + margin
+            let rect = bounds.offsetBy(dx: 0, dy: prefetch.forward ? reach : -reach)
+            window = layout.items(in: rect)
+            if !prefetch.forward { window.reverse() }
+        }
+        let (asked, cancelled) = prefetch.update(window: window) { visibleCells[$0] != nil }
+        if !cancelled.isEmpty { source.collectionView(self, cancelPrefetchingForItemsAt: cancelled) }
+        if !asked.isEmpty { source.collectionView(self, prefetchItemsAt: asked) }
     }
 
     /// One pass of `updateVisibleItems`: stops asking for items when they change under it.

@@ -20,6 +20,27 @@ import ScrollwayViews
 /// pushed up by the next one: `y = min(max(natural, pin), nextNatural − headerHeight)`.
 public final class ListView: ScrollView {
     public weak var dataSource: ListDataSource?
+    /// The app's part in getting rows ready a screen ahead (UITableView's `prefetchDataSource`).
+    public weak var prefetchDataSource: ListPrefetchDataSource? {
+        didSet {
+            guard prefetchDataSource !== oldValue else { return }
+            prefetch.forget()
+            prefetchWindow = nil
+            updateVisibleRows()
+        }
+    }
+    /// Whether `prefetchDataSource` is asked (on by default, as UICollectionView's
+    /// `isPrefetchingEnabled`). Off, what was asked and not shown is cancelled.
+    public var isPrefetchingEnabled = true {
+        didSet {
+            guard isPrefetchingEnabled != oldValue else { return }
+            prefetchWindow = nil
+            prefetchAhead()
+        }
+    }
+    /// What the prefetch data source was asked for, and the rows it was asked for last.
+    var prefetch = PrefetchBook<Int>()
+    var prefetchWindow: ClosedRange<Int>?
     private let log = Logger(label: "scrollway.list")
     /// The estimate of a row's height a list starts with.
     public static let defaultEstimatedRowHeight = 56.0
@@ -310,6 +331,9 @@ public final class ListView: ScrollView {
         setSelection([])
         follower?.list = nil
         follower = nil
+        // The rows' numbers may name other data now: what was asked is forgotten, not cancelled.
+        prefetch.forget()
+        prefetchWindow = nil
         for (_, cell) in visibleCells { recycle(cell) }
         visibleCells.removeAll()
         for (_, header) in visibleHeaders { recycle(header) }
@@ -591,6 +615,9 @@ public final class ListView: ScrollView {
         }
         visibleCells = renumbered
         if !selection.isEmpty { selection = Set(selection.compactMap(newIndex)) }
+        // Rows asked for keep their data under their new numbers; a deleted one is the app's.
+        prefetch.renumber(newIndex)
+        prefetchWindow = nil
         // A cell's actions are its row's (a row's swipe actions, whether it may move): a cell
         // with a new row is offered the new row's. Only in a list that offers any.
         if swipeActions != nil || reordersRowsOnLongPress {
@@ -672,6 +699,8 @@ public final class ListView: ScrollView {
             if reloadPending {
                 reloadPending = false
                 reloadData()
+            } else {
+                prefetchAhead()
             }
         }
         guard count > 0 else {
@@ -747,6 +776,33 @@ public final class ListView: ScrollView {
     private var isIdle: Bool {
         if case .idle = motion { return true }
         return false
+    }
+
+    /// Asks the prefetch data source for the rows a screen beyond those with cells, in the way
+    /// the list last moved (down at first), and cancels those asked for that fell out of reach
+    /// unshown. Runs after each placement of the rows; costs nothing while the rows in reach
+    /// are the same, and nothing at all without a prefetch data source. Not while a row is
+    /// moved by hand (the rows' numbers are the list's own then).
+    private func prefetchAhead() {
+        guard let source = prefetchDataSource, movement == nil else { return }
+        prefetch.moved(to: bounds.minY)
+        var window: ClosedRange<Int>?
+        if isPrefetchingEnabled, count > 0, let rows = lastRows {
+            if prefetch.forward, rows.upperBound + 1 < count {
+                window = (rows.upperBound + 1)...max(rows.upperBound + 1, row(at: bounds.maxY + margin + bounds.height))
+            } else if !prefetch.forward, rows.lowerBound > 0 {
+                window =
+                    min(
+                        rows.lowerBound - 1, row(at: max(0, bounds.minY - margin - bounds.height)))...(rows.lowerBound
+                    - 1)
+            }
+        }
+        guard window != prefetchWindow || prefetchWindow == nil else { return }
+        prefetchWindow = window
+        let ordered: [Int] = window.map { prefetch.forward ? Array($0) : $0.reversed() } ?? []
+        let (asked, cancelled) = prefetch.update(window: ordered) { visibleCells[$0] != nil }
+        if !cancelled.isEmpty { source.list(self, cancelPrefetchingForRowsAt: cancelled) }
+        if !asked.isEmpty { source.list(self, prefetchRowsAt: asked) }
     }
 
     /// Whether the motion heads for a place the rows define rather than an offset: an edge
