@@ -32,6 +32,7 @@ enum AtSpiRoles {
         case .progressIndicator: return 42  // PROGRESS_BAR
         case .toggleButton: return 62  // TOGGLE_BUTTON (at-spi2-core 2.46 has no SWITCH)
         case .slider: return 51  // SLIDER
+        case .radioButton: return 44  // RADIO_BUTTON
         }
     }
 
@@ -52,6 +53,7 @@ enum AtSpiRoles {
         case .progressIndicator: return "progress bar"
         case .toggleButton: return "toggle button"
         case .slider: return "slider"
+        case .radioButton: return "radio button"
         }
     }
 
@@ -85,7 +87,7 @@ enum AtSpiRoles {
         let view = node.view
         var actions: [Action] = []
         switch node.role {
-        case .button, .toggleButton:
+        case .button, .toggleButton, .radioButton:
             actions.append(Action(name: "click", description: node.hint) { view.accessibilityActivate() })
         case .listItem:
             actions.append(Action(name: "activate", description: node.hint) { view.accessibilityActivate() })

@@ -27,6 +27,9 @@ public enum AccessibilityRole: String, Sendable, CaseIterable {
     case progressIndicator
     /// Something on or off (a `Switch`): checkable, and checked while on.
     case toggleButton
+    /// One of a set of choices of which one is chosen (a segment of a `SegmentedControl`):
+    /// checkable, and checked while chosen.
+    case radioButton
     /// A value set in a range (a `Slider`, a page control's page): a reader reads and sets its
     /// number (`View.accessibilityValue`) and steps it (`accessibilityIncrement()`).
     case slider

@@ -320,6 +320,43 @@ import Testing
         #expect(pages.currentPage == 3)
     }
 
+    /// A segmented control through libatspi: a panel named by its label holding one radio
+    /// button a segment, the selected one checked, each "n of 3" in its set; clicking one
+    /// chooses it, heard by the app and as a checked state changing.
+    @Test func aSegmentedControlIsAGroupOfRadioButtonsAReaderClicks() throws {
+        let window = Window(size: Size(width: 400, height: 300))
+        let control = SegmentedControl(
+            items: ["Light", "Dark", "Auto"], frame: Rect(x: 20, y: 20, width: 304, height: 32))
+        control.accessibilityLabel = "Theme"
+        control.selectedSegmentIndex = 0
+        window.addSubview(control)
+        var heard: [Int] = []
+        control.onValueChanged = { heard.append($0) }
+        let served = try ServedWindow(window)
+        defer { served.stop() }
+        let (bus, serve) = (served.bus, served.serve)
+
+        let desktop = try AccessibilityBusTests.client(["tree", "--depth", "4"], in: bus, serve: serve)
+        let app = try #require((desktop["children"] as? [[String: Any]])?.first)
+        let frame = try #require((app["children"] as? [[String: Any]])?.first)
+        let group = try #require((frame["children"] as? [[String: Any]])?.first)
+        #expect(group["role"] as? String == "panel" && group["name"] as? String == "Theme", "\(group)")
+        let segments = try #require(group["children"] as? [[String: Any]])
+        #expect(segments.map { $0["role"] as? String } == Array(repeating: "radio button", count: 3), "\(segments)")
+        #expect(segments.map { $0["name"] as? String } == ["Light", "Dark", "Auto"])
+        #expect(segments.map { ($0["states"] as? [String])?.contains("checked") } == [true, false, false])
+        #expect(segments.map { ($0["attributes"] as? [String: String])?["posinset"] } == ["1", "2", "3"])
+
+        let listener = try AccessibilityBusTests.listen(
+            ["object:state-changed:checked"], count: 2, in: bus, serve: serve)
+        let clicked = try AccessibilityBusTests.client(["action", "Auto"], in: bus, serve: serve)
+        #expect(clicked["actions"] as? [String] == ["click"] && clicked["done"] as? Bool == true, "\(clicked)")
+        #expect(control.selectedSegmentIndex == 2 && heard == [2])
+        let events = try listener.finish(serve: serve)
+        #expect(events.map { $0["name"] as? String } == ["Light", "Auto"], "\(events)")
+        #expect(events.map { $0["detail1"] as? Int } == [0, 1], "\(events)")
+    }
+
     /// `Component` in each coordinate type and at a point, through libatspi: a button in a
     /// scroll view 40 px down the window is at (16, 80) in the window and (16, 40) in its
     /// parent (it had answered window coordinates for both), and the point over it finds it
