@@ -7,7 +7,7 @@ import ScrollwayViews
 extension Scene {
     /// A settings page laid out only with constraints: a content view pinned to the scroll
     /// view's content guide and as wide as its frame guide, sections of rows whose titles,
-    /// wrapping descriptions and controls (switches, a slider) are tied to each other, and a
+    /// wrapping descriptions and controls (switches, a segmented control, a slider) are tied to each other, and a
     /// bio that grows line by line as it is typed. Nothing sets a frame or the content size: a
     /// narrower window wraps the descriptions and the content grows taller, and the solver
     /// re-solves from where it was.
@@ -67,9 +67,15 @@ public final class SettingsForm: View {
             ]
         ),
         (
+            "Appearance",
+            [
+                .choice("Theme", ["Light", "Dark", "Automatic"]),
+                .slider("Text size", "The size of the text in messages and lists."),
+            ]
+        ),
+        (
             "Accessibility",
             [
-                .slider("Text size", "The size of the text in messages and lists."),
                 .toggle("Reduce motion", "Turn pages without sliding and show new messages without animation."),
                 .toggle("High contrast", "Darker text and stronger borders."),
                 .toggle("Spoken hints", "A screen reader says what each control does after its name."),
@@ -84,6 +90,8 @@ public final class SettingsForm: View {
         case bio
         /// A title, a slider under it and a note under that.
         case slider(String, String)
+        /// A title and a segmented control of the choices beside it.
+        case choice(String, [String])
     }
 
     /// The bio's text view (the one that grows as it wraps).
@@ -167,6 +175,21 @@ public final class SettingsForm: View {
                 text.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -8),
                 text.topAnchor.constraint(equalTo: label.bottomAnchor, constant: 4),
                 card.bottomAnchor.constraint(equalTo: text.bottomAnchor, constant: 8),
+            ]
+        case .choice(let title, let choices):
+            let label = managed(Label(text: title))
+            let control = managed(SegmentedControl(items: choices))
+            control.name = title.lowercased()
+            control.accessibilityLabel = title
+            control.selectedSegmentIndex = choices.count - 1
+            label.setContentHuggingPriority(.defaultHigh, for: .horizontal)
+            return [
+                label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 12),
+                label.centerYAnchor.constraint(equalTo: control.centerYAnchor),
+                control.leadingAnchor.constraint(greaterThanOrEqualTo: label.trailingAnchor, constant: 12),
+                control.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -12),
+                control.topAnchor.constraint(equalTo: card.topAnchor, constant: 8),
+                card.bottomAnchor.constraint(equalTo: control.bottomAnchor, constant: 8),
             ]
         case .slider(let title, let detail):
             let label = managed(Label(text: title))
