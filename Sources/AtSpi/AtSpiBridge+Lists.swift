@@ -84,6 +84,8 @@ extension AtSpiBridge {
             for (state, _, name) in AtSpiRoles.stateTypes where states.contains(state) {
                 stateChanged(name, on, on: view)
             }
+            // SENSITIVE goes with ENABLED in the state set (`AtSpiRoles.states`): both change.
+            if states.contains(.enabled) { stateChanged("sensitive", on, on: view) }
         case .valueChanged(let view):
             // GTK 4's and ATK's shape: the new number, which Orca says as the value's text.
             guard let value = view.accessibilityValue else { return }

@@ -174,6 +174,10 @@ extension AtSpiBridge {
 
     func editableText(_ call: DBusCall, _ object: Object) -> DBusAnswer {
         guard case .element(let node, _, _) = object, let editor = Self.editor(node) else { return .unhandled }
+        // A disabled field is not edited, by a reader either.
+        if !node.states.contains(.enabled), ["SetTextContents", "InsertText", "DeleteText"].contains(call.member) {
+            return .reply([.bool(false)])
+        }
         let text = editor.editing.text
         // A reader's edit of a field without the focus is told at once (the focused field's
         // changes are told after the frame, whatever made them).

@@ -489,7 +489,7 @@ public final class AtSpiBridge: WindowObserver {
                     return .error(
                         name: "org.freedesktop.DBus.Error.InvalidArgs", message: "CurrentValue takes a finite number")
                 }
-                guard node.view.accessibilitySetValue(number) else {
+                guard node.states.contains(.enabled), node.view.accessibilitySetValue(number) else {
                     return .error(name: "org.freedesktop.DBus.Error.Failed", message: "the value cannot be set")
                 }
                 return .reply([])
@@ -613,6 +613,8 @@ public final class AtSpiBridge: WindowObserver {
             ])
         case "DoAction":
             guard let i = call.int32(at: 0) else { return invalid(call) }
+            // A disabled control does nothing, as a tap on it does nothing.
+            guard node.states.contains(.enabled) else { return .reply([.bool(false)]) }
             return .reply([.bool(actions.indices.contains(i) && actions[i].perform())])
         default: return .unhandled
         }

@@ -150,7 +150,7 @@ open class PageControl: Control {
             let x = dotX(page, in: d)
             let dot = Rect(x: x - size / 2, y: bounds.midY - size / 2, width: size, height: size)
             canvas.fillEllipse(
-                in: dot, color: page == storedPage ? currentPageIndicatorTintColor : pageIndicatorTintColor)
+                in: dot, color: drawn(page == storedPage ? currentPageIndicatorTintColor : pageIndicatorTintColor))
         }
         if showsFocus {
             let ring = bounds.insetBy(dx: 1, dy: 1)
@@ -231,10 +231,19 @@ open class PageControl: Control {
         return abs(t.x) <= abs(t.y)
     }
 
+    /// A press under way when it was disabled ends as a cancel does.
+    open override func enabledDidChange() {
+        super.enabledDidChange()
+        if !isEnabled, let p = press {
+            press = nil
+            if p.scrubbing { setPage(p.pageBefore, byUser: true) }
+        }
+    }
+
     // MARK: Keys
 
     open override func handleInput(_ event: InputEvent) -> Bool {
-        guard isFocused, isShown, case .key(let key, let pressed, let modifiers) = event.kind,
+        guard isFocused, isEnabled, isShown, case .key(let key, let pressed, let modifiers) = event.kind,
             modifiers.isDisjoint(with: [.control, .alt, .logo])
         else { return false }
         let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft

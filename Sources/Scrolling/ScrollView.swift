@@ -552,9 +552,12 @@ open class ScrollView: View {
 
     /// Whether a touch the content already has may be cancelled to scroll instead. UIKit's
     /// default: not when the view is a control (`Control`: buttons, text fields), yes
-    /// otherwise. `ListView` says yes for every view, as UITableView does, so a drag that starts
-    /// on a row's button still scrolls the list.
-    open func touchesShouldCancel(in view: View) -> Bool { !Control.contains(view, below: self) }
+    /// otherwise; ours also yes for a disabled control, which does nothing with the touch, so a
+    /// finger held on a greyed button still scrolls. `ListView` says yes for every view, as
+    /// UITableView does, so a drag that starts on a row's button still scrolls the list.
+    open func touchesShouldCancel(in view: View) -> Bool {
+        !Control.contains(view, below: self) || Control.isDisabled(view)
+    }
 
     /// Scrolls the least distance that brings `rect` (content coordinates) inside the visible
     /// area (the bounds less the adjusted inset), clamped to the range; animated with the

@@ -66,7 +66,7 @@ open class Button: PressableControl {
 
     open override func draw(in canvas: Canvas) {
         let rect = Rect(origin: .zero, size: bounds.size)
-        canvas.fillRoundedRect(rect, radius: cornerRadius, color: currentFill)
+        canvas.fillRoundedRect(rect, radius: cornerRadius, color: drawn(currentFill))
         if showsFocus {
             let inset = Self.focusRingInset + Self.focusRingWidth / 2
             canvas.strokeRoundedRect(
@@ -78,7 +78,7 @@ open class Button: PressableControl {
         let h = layout.size.height
         canvas.drawText(
             layout, font: font, in: Rect(x: 0, y: (rect.height - h) / 2, width: rect.width, height: h),
-            color: titleColor, alignment: .center)
+            color: drawn(titleColor), alignment: .center)
     }
 
     /// A press that ended inside, or Space or Enter released while focused.

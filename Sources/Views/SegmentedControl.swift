@@ -211,7 +211,7 @@ open class SegmentedControl: Control {
 
     /// The track, and a hairline between two segments where the pill is on neither.
     open override func draw(in canvas: Canvas) {
-        canvas.fillRoundedRect(bounds, radius: Self.cornerRadius, color: trackColor)
+        canvas.fillRoundedRect(bounds, radius: Self.cornerRadius, color: drawn(trackColor))
         let onPill = pillSegment
         for i in 0..<max(0, segments.count - 1) where i != onPill && i + 1 != onPill {
             let a = rectForSegment(at: i)
@@ -219,7 +219,7 @@ open class SegmentedControl: Control {
             let x = max(a.minX, b.minX)  // where they meet, whichever way they run
             canvas.fill(
                 Rect(x: x - 0.5, y: bounds.minY + 8, width: 1, height: max(0, bounds.height - 16)),
-                color: Color(rgb: 142, 142, 147).withAlpha(0.3))
+                color: drawn(Color(rgb: 142, 142, 147).withAlpha(0.3)))
         }
         if showsFocus {
             canvas.strokeRoundedRect(
@@ -316,6 +316,17 @@ open class SegmentedControl: Control {
         for (i, s) in segments.enumerated() { s.isHighlighted = i == dimmed }
     }
 
+    /// A touch under way when it was disabled ends as a cancel does; the parts are drawn
+    /// faint or full again.
+    open override func enabledDidChange() {
+        super.enabledDidChange()
+        if !isEnabled { press = nil }
+        highlight()
+        placePill()
+        pill.setNeedsDisplay()
+        for s in segments { s.setNeedsDisplay() }
+    }
+
     /// A pan along the control that starts on the selected segment drags the pill.
     func keepsPan(_ recognizer: GestureRecognizer, from index: Int) -> Bool {
         guard index == selected, !isMomentary, let pan = recognizer as? PanGestureRecognizer,
@@ -328,7 +339,7 @@ open class SegmentedControl: Control {
     // MARK: Keys
 
     open override func handleInput(_ event: InputEvent) -> Bool {
-        guard isFocused, !segments.isEmpty, case .key(let key, let pressed, let modifiers) = event.kind,
+        guard isFocused, isEnabled, !segments.isEmpty, case .key(let key, let pressed, let modifiers) = event.kind,
             modifiers.isDisjoint(with: [.control, .alt, .logo])
         else { return false }
         let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
@@ -378,7 +389,7 @@ final class SegmentView: View {
         guard let font = control.font ?? Self.standardFont else { return }
         let layout = font.layout(title, maxWidth: max(0, bounds.width - 8), maxLines: 1, scale: canvas.scale)
         let h = layout.size.height
-        var color = control.titleColor
+        var color = control.drawn(control.titleColor)
         if !isEnabled || isHighlighted { color = color.withAlpha(color.alpha * (isEnabled ? 0.4 : 0.25)) }
         canvas.drawText(
             layout, font: font, in: Rect(x: 4, y: (bounds.height - h) / 2, width: max(0, bounds.width - 8), height: h),
@@ -422,7 +433,8 @@ final class SegmentPill: View {
 
     override func draw(in canvas: Canvas) {
         let radius = SegmentedControl.cornerRadius - SegmentedControl.inset
-        canvas.fillRoundedRect(bounds, radius: radius, color: Color.black.withAlpha(0.08))
-        canvas.fillRoundedRect(bounds.insetBy(dx: 0.5, dy: 0.5), radius: radius - 0.5, color: color)
+        let shade: (Color) -> Color = { (self.superview as? Control)?.drawn($0) ?? $0 }
+        canvas.fillRoundedRect(bounds, radius: radius, color: shade(Color.black.withAlpha(0.08)))
+        canvas.fillRoundedRect(bounds.insetBy(dx: 0.5, dy: 0.5), radius: radius - 0.5, color: shade(color))
     }
 }

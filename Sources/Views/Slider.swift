@@ -157,8 +157,8 @@ open class Slider: Control {
         let leading = Rect(x: track.minX, y: track.minY, width: split - track.minX, height: track.height)
         let trailing = Rect(x: split, y: track.minY, width: track.maxX - split, height: track.height)
         let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
-        canvas.fillRoundedRect(rtl ? leading : trailing, radius: radius, color: maximumTrackTintColor)
-        canvas.fillRoundedRect(rtl ? trailing : leading, radius: radius, color: minimumTrackTintColor)
+        canvas.fillRoundedRect(rtl ? leading : trailing, radius: radius, color: drawn(maximumTrackTintColor))
+        canvas.fillRoundedRect(rtl ? trailing : leading, radius: radius, color: drawn(minimumTrackTintColor))
         if showsFocus {
             let ring = bounds.insetBy(dx: 1, dy: 1)
             canvas.strokeRoundedRect(ring, radius: min(ring.height / 2, 8), lineWidth: 2, color: .tint)
@@ -241,7 +241,7 @@ open class Slider: Control {
     // MARK: Keys
 
     open override func handleInput(_ event: InputEvent) -> Bool {
-        guard isFocused, case .key(let key, let pressed, let modifiers) = event.kind,
+        guard isFocused, isEnabled, case .key(let key, let pressed, let modifiers) = event.kind,
             modifiers.isDisjoint(with: [.control, .alt, .logo])
         else { return false }
         let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
@@ -257,6 +257,18 @@ open class Slider: Control {
         }
         if pressed, drag == nil { setValue(target, byUser: true) }
         return true
+    }
+
+    /// A drag under way when it was disabled is undone, as a cancel is; the thumb is drawn
+    /// faint or full again.
+    open override func enabledDidChange() {
+        super.enabledDidChange()
+        thumb.setNeedsDisplay()
+        if !isEnabled, let d = drag {
+            drag = nil
+            isTracking = false
+            setValue(d.valueBefore, byUser: isContinuous)
+        }
     }
 
     /// A tenth of the range.
@@ -296,9 +308,10 @@ final class SliderThumb: View {
     override func draw(in canvas: Canvas) {
         let disc = bounds.insetBy(dx: 1, dy: 1)
         // A shadow below and a hairline edge, so the white disc stands out on a white page.
-        canvas.fillEllipse(in: disc.offsetBy(dx: 0, dy: 1), color: Color.black.withAlpha(0.12))
-        canvas.fillEllipse(in: disc, color: Color.black.withAlpha(0.06))
-        canvas.fillEllipse(in: disc.insetBy(dx: 0.5, dy: 0.5), color: color)
+        let shade: (Color) -> Color = { self.slider?.drawn($0) ?? $0 }
+        canvas.fillEllipse(in: disc.offsetBy(dx: 0, dy: 1), color: shade(Color.black.withAlpha(0.12)))
+        canvas.fillEllipse(in: disc, color: shade(Color.black.withAlpha(0.06)))
+        canvas.fillEllipse(in: disc.insetBy(dx: 0.5, dy: 0.5), color: shade(color))
     }
 
     /// A finger's 44 points, around the 28-point disc.

@@ -68,13 +68,13 @@ open class Switch: PressableControl {
         let track = trackRect
         guard track.width > 0, track.height > 0 else { return }
         let radius = track.height / 2
-        var fill = isOn ? onTintColor : offTintColor
+        var fill = drawn(isOn ? onTintColor : offTintColor)
         if isHighlighted { fill = Color(red: fill.red * 0.85, green: fill.green * 0.85, blue: fill.blue * 0.85) }
         canvas.fillRoundedRect(track, radius: radius, color: fill)
         let inset = 2.0
         let d = max(0, track.height - 2 * inset)
         let x = isOn ? track.maxX - inset - d : track.minX + inset
-        canvas.fillEllipse(in: Rect(x: x, y: track.minY + inset, width: d, height: d), color: thumbColor)
+        canvas.fillEllipse(in: Rect(x: x, y: track.minY + inset, width: d, height: d), color: drawn(thumbColor))
         if showsFocus {
             let ring = track.insetBy(dx: -3, dy: -3)
             canvas.strokeRoundedRect(ring, radius: radius + 3, lineWidth: 2, color: .tint)

@@ -337,11 +337,11 @@ open class TextField: Control, TextEditingView {
             // The placeholder in its own direction, where the empty field's caret waits.
             canvas.drawText(
                 lineLayout(placeholder, font: font, scale: canvas.scale), font: font, in: textRect,
-                color: .placeholderText, alignment: .natural)
+                color: drawn(.placeholderText), alignment: .natural)
         } else {
             // Where the window puts the layout's left end (moved sideways in a line of both
             // directions to keep the caret in sight), as the caret and hit-testing read it.
-            canvas.drawText(layout, font: font, in: textRect, color: .black, shift: shown.left)
+            canvas.drawText(layout, font: font, in: textRect, color: drawn(.black), shift: shown.left)
         }
         if !preedit.isEmpty {
             // The composing text is underlined, as every input method's host shows it, one pixel

@@ -19,13 +19,15 @@ extension View {
 extension Window {
     /// The views Tab stops at, in reading order: top to bottom, then left to right, by their
     /// frames' top-left corners in window coordinates. Views scrolled out of view count; a
-    /// hidden or transparent one (or one under a hidden ancestor), one that takes no input,
-    /// and one whose `canBecomeFocused` is false do not. Controls, text views and list rows
+    /// hidden or transparent one (or one under a hidden ancestor), one that takes no input, a
+    /// disabled control, and one whose `canBecomeFocused` is false do not. Controls, text views and list rows
     /// alike: what counts is `canBecomeFocused`, not the class.
     public var focusableViews: [View] {
         var found: [(view: View, origin: Point)] = []
         func visit(_ v: View) {
             guard !v.isHidden, v.alpha > 0.01, v.isUserInteractionEnabled else { return }
+            // A disabled control and what it holds are passed over.
+            if let control = v as? Control, !control.isEnabled { return }
             if v.canBecomeFocused {
                 found.append((v, v.convert(Point.zero, to: nil)))
             }

@@ -203,6 +203,8 @@ extension Window {
         // A touch a recognizer took stays taken until the window's touch ends, even if a view
         // is offered it late (a scroll view's held content touch).
         if gestureArena.viewTouches[serial]?.claimed == true { return }
+        // A disabled control (or a view inside one) hears nothing; the touch stops there.
+        if Control.isDisabled(view) { return }
         var vt = GestureArena.ViewTouch(view: view, last: touch)
         if let existing = gestureArena.viewTouches[serial], existing.view === view, phase != .began {
             vt = existing

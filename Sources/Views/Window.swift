@@ -202,8 +202,10 @@ public final class Window: View {
         return true
     }
 
-    /// Focuses `view` (nil clears), remembering whether a touch did it.
+    /// Focuses `view` (nil clears), remembering whether a touch did it. A disabled control
+    /// (or a view inside one) takes no focus: the call does nothing.
     public func focus(_ view: View?, byTouch: Bool) {
+        if let view, Control.isDisabled(view) { return }
         focusedByTouch = byTouch && view != nil
         focusedView = view
     }

@@ -357,6 +357,37 @@ import Testing
         #expect(events.map { $0["detail1"] as? Int } == [0, 1], "\(events)")
     }
 
+    /// A disabled button through libatspi: neither enabled nor sensitive, and its click does
+    /// nothing; enabling it is heard as both states coming on, and its click fires it.
+    @Test func aDisabledButtonIsReadAsNotEnabledAndCannotBeClicked() throws {
+        let window = Window(size: Size(width: 400, height: 300))
+        let button = Button(title: "Send", frame: Rect(x: 20, y: 20, width: 120, height: 44))
+        button.isEnabled = false
+        window.addSubview(button)
+        let served = try ServedWindow(window)
+        defer { served.stop() }
+        let (bus, serve) = (served.bus, served.serve)
+
+        let desktop = try AccessibilityBusTests.client(["tree", "--depth", "3"], in: bus, serve: serve)
+        let app = try #require((desktop["children"] as? [[String: Any]])?.first)
+        let frame = try #require((app["children"] as? [[String: Any]])?.first)
+        let element = try #require((frame["children"] as? [[String: Any]])?.first)
+        let states = Set(element["states"] as? [String] ?? [])
+        #expect(
+            states.isDisjoint(with: ["enabled", "sensitive", "focusable"]) && states.contains("showing"), "\(states)")
+        let refused = try AccessibilityBusTests.client(["action", "Send"], in: bus, serve: serve)
+        #expect(refused["done"] as? Bool == false && button.tapCount == 0, "\(refused)")
+
+        let listener = try AccessibilityBusTests.listen(
+            ["object:state-changed:enabled", "object:state-changed:sensitive"], count: 2, in: bus, serve: serve)
+        button.isEnabled = true
+        let events = try listener.finish(serve: serve)
+        #expect(
+            events.map { $0["detail1"] as? Int } == [1, 1] && events.allSatisfy { $0["name"] as? String == "Send" })
+        let clicked = try AccessibilityBusTests.client(["action", "Send"], in: bus, serve: serve)
+        #expect(clicked["done"] as? Bool == true && button.tapCount == 1, "\(clicked)")
+    }
+
     /// `Component` in each coordinate type and at a point, through libatspi: a button in a
     /// scroll view 40 px down the window is at (16, 80) in the window and (16, 40) in its
     /// parent (it had answered window coordinates for both), and the point over it finds it
