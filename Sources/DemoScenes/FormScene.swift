@@ -182,11 +182,11 @@ public final class SettingsForm: View {
             control.name = title.lowercased()
             control.accessibilityLabel = title
             control.selectedSegmentIndex = choices.count - 1
-            label.setContentHuggingPriority(.defaultHigh, for: .horizontal)
             return [
                 label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 12),
                 label.centerYAnchor.constraint(equalTo: control.centerYAnchor),
-                control.leadingAnchor.constraint(greaterThanOrEqualTo: label.trailingAnchor, constant: 12),
+                label.widthAnchor.constraint(equalToConstant: 64),
+                control.leadingAnchor.constraint(equalTo: label.trailingAnchor, constant: 12),
                 control.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -12),
                 control.topAnchor.constraint(equalTo: card.topAnchor, constant: 8),
                 card.bottomAnchor.constraint(equalTo: control.bottomAnchor, constant: 8),
