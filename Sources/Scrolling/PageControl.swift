@@ -277,8 +277,11 @@ open class PageControl: Control {
     open override func accessibilityDecrement() { setPage(storedPage - 1, byUser: true) }
 
     open override func accessibilitySetValue(_ value: Double) -> Bool {
-        guard isShown else { return false }
-        setPage(Int(clamping: value, rounding: .toNearestOrAwayFromZero) - 1, byUser: true)
+        guard isShown, !value.isNaN else { return false }
+        // Brought to the pages as a number: a huge one (or an infinity) is the last page, not an
+        // overflow of the page's Int.
+        let number = min(max(value, 1), Double(numberOfPages))
+        setPage(Int(clamping: number, rounding: .toNearestOrAwayFromZero) - 1, byUser: true)
         return true
     }
 }

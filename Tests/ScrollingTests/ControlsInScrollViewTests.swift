@@ -215,4 +215,15 @@ import Testing
         #expect(window.hitTest(Point(x: 100, y: 13)) === window)
         #expect(!window.accessibilityTree().all.contains { $0.view === control })
     }
+
+    @Test func aReaderSettingAPageFarOutOfRangeGetsAnEndAndNaNIsRefused() {
+        let (_, control) = pager()
+        control.currentPage = 2
+        #expect(control.accessibilitySetValue(-1e300) && control.currentPage == 0)
+        #expect(control.accessibilitySetValue(.infinity) && control.currentPage == 5)
+        #expect(control.accessibilitySetValue(-.infinity) && control.currentPage == 0)
+        #expect(control.accessibilitySetValue(Double(Int.min)) && control.currentPage == 0)
+        #expect(!control.accessibilitySetValue(.nan) && control.currentPage == 0)
+        #expect(control.accessibilitySetValue(3.4) && control.currentPage == 2)
+    }
 }
