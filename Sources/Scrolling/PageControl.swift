@@ -70,8 +70,10 @@ open class PageControl: Control {
 
     private var storedPage = 0
     private lazy var follower = PageFollower(control: self)
-    /// A touch on the control: where it landed, the page then, and whether it scrubs.
-    private var press: (id: Int, start: Point, pageBefore: Int, scrubbing: Bool)?
+    /// A touch on the control: where it landed, the page then, whether it scrubs, and the first
+    /// page of the run of dots it found (a scrub reads the finger's place against that run, not
+    /// against the run the pages it picks re-centre).
+    private var press: (id: Int, start: Point, pageBefore: Int, scrubbing: Bool, runFirst: Int)?
 
     public init(numberOfPages: Int = 0, frame: Rect = .zero) {
         self.numberOfPages = max(0, numberOfPages)
@@ -129,14 +131,15 @@ open class PageControl: Control {
         return effectiveUserInterfaceLayoutDirection == .rightToLeft ? bounds.width - x : x
     }
 
-    /// The page whose dot is nearest `x` among those shown (bounds coordinates).
-    private func page(nearest x: Double) -> Int {
+    /// The page whose dot is nearest `x` (bounds coordinates) in the run of dots starting at
+    /// page `first`, going on past its ends (within the pages) when not all pages are shown.
+    private func page(nearest x: Double, runFirst first: Int) -> Int {
         let d = dots
         guard d.count > 0 else { return 0 }
         var along = x
         if effectiveUserInterfaceLayoutDirection == .rightToLeft { along = bounds.width - x }
         let slot = Int(clamping: (along - d.startX) / d.pitch, rounding: .toNearestOrAwayFromZero)
-        return d.first + min(max(slot, 0), d.count - 1)
+        return min(max(first + min(max(slot, -numberOfPages), numberOfPages), 0), lastPage)
     }
 
     open override var drawsContent: Bool { true }
@@ -187,7 +190,7 @@ open class PageControl: Control {
 
     open override func touchesBegan(_ touches: [Touch]) {
         guard let t = touches.first, press == nil else { return }
-        press = (t.id, convert(t.location, from: nil), storedPage, false)
+        press = (t.id, convert(t.location, from: nil), storedPage, false, dots.first)
     }
 
     open override func touchesMoved(_ touches: [Touch]) {
@@ -197,7 +200,9 @@ open class PageControl: Control {
             p.scrubbing = true
         }
         press = p
-        if p.scrubbing { setPage(page(nearest: at.x), byUser: true) }
+        // Against the run the press found: the run shown moves with the page, and read against
+        // it, the dot under a finger held still would be another page at each move.
+        if p.scrubbing { setPage(page(nearest: at.x, runFirst: p.runFirst), byUser: true) }
     }
 
     open override func touchesEnded(_ touches: [Touch]) {

@@ -216,6 +216,34 @@ import Testing
         #expect(!window.accessibilityTree().all.contains { $0.view === control })
     }
 
+    @Test func aScrubAmongMorePagesThanFitFollowsTheFingerNotTheRunItRecentres() {
+        let window = Window(size: Size(width: 200, height: 100))
+        let control = PageControl(numberOfPages: 40, frame: Rect(x: 0, y: 0, width: 200, height: 26))
+        window.addSubview(control)
+        window.layoutIfNeeded()
+        var heard: [Int] = []
+        control.onValueChanged = { heard.append($0) }
+        // Ten dots fit: pages 0 to 9, 19 px apart from x 14.5.
+        let d = control.dots
+        #expect(d.first == 0 && d.count == 10 && d.startX == 14.5)
+        func send(_ kind: InputEvent.Kind, at t: Double) { window.handle(InputEvent(time: t, kind)) }
+        send(.touchDown(id: 1, position: Point(x: 14.5, y: 13)), at: 0)
+        // To the last dot shown, then a finger held there that trembles by a pixel: page 9 stays,
+        // though the run shown now centres it (a finger read against that run ran to page 39).
+        for i in 0..<6 {
+            let x = 14.5 + 9 * 19 + Double(i % 2)
+            send(.touchMotion(id: 1, position: Point(x: x, y: 13)), at: 0.02 * Double(i + 1))
+        }
+        #expect(control.currentPage == 9 && heard == [9])
+        #expect(control.dots.first == 4)
+        // Back and on past the end: the pages the finger is over in the run the press found.
+        send(.touchMotion(id: 1, position: Point(x: 14.5 + 5 * 19, y: 13)), at: 0.2)
+        #expect(control.currentPage == 5)
+        send(.touchMotion(id: 1, position: Point(x: 14.5 + 12 * 19, y: 13)), at: 0.22)
+        send(.touchUp(id: 1), at: 0.24)
+        #expect(control.currentPage == 12 && heard == [9, 5, 12])
+    }
+
     @Test func aReaderSettingAPageFarOutOfRangeGetsAnEndAndNaNIsRefused() {
         let (_, control) = pager()
         control.currentPage = 2
