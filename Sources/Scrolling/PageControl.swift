@@ -299,13 +299,16 @@ final class PageFollower: ScrollEventObserver {
     unowned let control: PageControl
     /// The page a turn under way goes to.
     var turningTo: Int?
+    /// `turn` is starting its animation, which stops the one before it (another turn's).
+    private var startingTurn = false
 
     init(control: PageControl) { self.control = control }
 
     func scrollView(_ scrollView: ScrollView, didSend event: ScrollEvent) {
         switch event {
         case .didScroll:
-            // A turn stopped short (a touch that held the content still) ends here.
+            // A turn the view no longer runs ends here at the latest (a touch stopping it ends it
+            // at once, `scrollAnimationStoppedShort`).
             if turningTo != nil, !scrollView.isScrollAnimating { turningTo = nil }
             if turningTo == nil { follow(scrollView) }
         case .willBeginDragging, .didEndScrollingAnimation:
@@ -313,6 +316,14 @@ final class PageFollower: ScrollEventObserver {
             follow(scrollView)
         default: break
         }
+    }
+
+    /// The turn's animation stopped short (a touch that held the content still sends no
+    /// scroll event): the control takes the page in view and follows the offset again.
+    func scrollAnimationStoppedShort(_ scrollView: ScrollView) {
+        guard turningTo != nil, !startingTurn else { return }
+        turningTo = nil
+        follow(scrollView)
     }
 
     /// Whether the scroll view pages across (its content wider than it) or down.
@@ -341,7 +352,9 @@ final class PageFollower: ScrollEventObserver {
             target.y = Double(page) * scrollView.bounds.height
         }
         turningTo = page
+        startingTurn = true
         scrollView.setContentOffset(scrollView.clampedOffset(target), animated: true)
+        startingTurn = false
         // Already there: no animation runs, so none will end.
         if !scrollView.isScrollAnimating { turningTo = nil }
     }

@@ -24,4 +24,12 @@ extension ScrollView {
         let current = eventObservers
         current.forEach { $0.scrollView(self, didSend: event) }
     }
+
+    /// A programmatic animation stopped short of its end (a touch held the content, another
+    /// offset or animation replaced it): no delegate call says so (UIKit sends none), but a page
+    /// control that turned this view stops waiting for the turn's end and reads the page.
+    func notifyAnimationStoppedShort() {
+        let current = eventObservers
+        current.forEach { ($0 as? PageFollower)?.scrollAnimationStoppedShort(self) }
+    }
 }

@@ -129,8 +129,10 @@ extension ScrollView: FrameAnimation {
         let v = currentVelocity(at: t ?? time)
         // Place the offset exactly where the curve is at this time (the last frame may be older).
         _ = advance(to: time)
+        let stopsAnimation = isScrollAnimating
         // Stopped, not finished: no delegate call (UIKit sends none when a touch stops a glide).
         transition(to: state.withoutMotion)
+        if stopsAnimation { notifyAnimationStoppedShort() }
         return v.length
     }
 

@@ -154,6 +154,31 @@ import Testing
         #expect(heard == 0)
     }
 
+    @Test func aTurnAFingerStopsShortLeavesTheDotsOnThePageInView() {
+        // Not paging: the content stays where the finger stopped it, and no scroll event says so.
+        let (rig, control) = pager()
+        rig.scroll.isPagingEnabled = false
+        #expect(control.accessibilitySetValue(6) && control.currentPage == 5)
+        rig.advance(by: 0.12)
+        #expect(control.currentPage == 5 && rig.scroll.isScrollAnimating)
+        let t = rig.time
+        rig.send(.touchDown(id: 1, position: Point(x: 200, y: 400)), at: t + 0.001)
+        rig.send(.touchUp(id: 1), at: t + 0.3)
+        rig.settle()
+        let x = rig.scroll.contentOffset.x
+        #expect(x > 390 * 2.5 && x < 390 * 3.5)
+        #expect(control.currentPage == 3)
+        // A turn that replaces one under way: the dots go from one target to the other only.
+        var shown: [Int] = []
+        rig.driver.afterFrame = { _ in if shown.last != control.currentPage { shown.append(control.currentPage) } }
+        control.accessibilityDecrement()
+        rig.advance(by: 0.05)
+        control.accessibilityDecrement()
+        rig.settle()
+        #expect(shown == [2, 1])
+        #expect(control.currentPage == 1 && rig.scroll.contentOffset.x == 390)
+    }
+
     @Test func keysAndAReaderTurnPages() throws {
         let (rig, control) = pager()
         control.becomeFocused()
