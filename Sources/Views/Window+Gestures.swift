@@ -319,9 +319,11 @@ extension Window {
     /// Whether the views under `g`'s touches let it begin (`View.gestureRecognizerShouldBegin`):
     /// each touch's hit view and the views above it, up to `g`'s own, are asked; one no is
     /// enough to stop it (a slider's thumb stops a pan along its track, whoever's pan it is).
+    /// A hit view that has left the window since is not under the touch any more: not asked.
     private func viewsLetBegin(_ g: GestureRecognizer) -> Bool {
         for serial in (gestureArena.seen[ObjectIdentifier(g)] ?? []).sorted() {
-            var v = gestureArena.hitViews[serial]?.value
+            guard let hit = gestureArena.hitViews[serial]?.value, hit.window === self else { continue }
+            var v: View? = hit
             while let current = v {
                 if !current.gestureRecognizerShouldBegin(g) { return false }
                 if current === g.view { break }

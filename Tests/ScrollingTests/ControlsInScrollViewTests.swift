@@ -81,6 +81,25 @@ import Testing
         #expect(abs(slider.value - (0.5 - 64 / 272)) < 1e-12)
     }
 
+    @Test func aSliderTakenAwayUnderTheFingerNoLongerKeepsItsDragFromThePager() {
+        let rig = ScrollBench(content: Size(width: 390 * 3, height: 844))
+        rig.scroll.isPagingEnabled = true
+        let slider = Self.slider(in: rig)
+        slider.value = 1
+        let thumb = Point(x: 54 + 272, y: 322)
+        rig.send(.touchDown(id: 1, position: thumb), at: 0)
+        // The app takes the slider out (and keeps it) while the finger rests on its thumb.
+        rig.advance(to: 0.05)
+        slider.removeFromSuperview()
+        #expect(slider.window == nil)
+        Self.move(rig, from: thumb, step: Point(x: -16, y: 0), count: 10, at: 0.05)
+        rig.send(.touchUp(id: 1), at: 0.16)
+        rig.settle()
+        // Nothing of the slider is under the finger any more: the drag along is the pager's.
+        #expect(rig.callbacks.first == .willBeginDragging && rig.scroll.contentOffset.x == 390)
+        #expect(slider.value == 1 && !slider.isTracking)
+    }
+
     // MARK: Page control
 
     /// A pager of six pages with a page control below it, in the window: the dots' centres are
