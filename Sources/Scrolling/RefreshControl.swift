@@ -120,19 +120,10 @@ public final class RefreshControl: View, FrameAnimation {
     /// Twelve segments around a circle: as many filled as the pull's progress, all of them
     /// (fading round) and turning while refreshing.
     public override func draw(in canvas: Canvas) {
-        let c = Point(x: bounds.width / 2, y: bounds.height / 2)
-        let inner = 8.0
-        let outer = 16.0
-        let n = Self.segments
-        let lit = isRefreshing ? n : Int(clamping: progress * Double(n), rounding: .down)
-        for i in 0..<n {
-            let a = Double(i) / Double(n) * 2 * Double.pi + (isRefreshing ? rotation : 0) - Double.pi / 2
-            let fade = isRefreshing ? 0.25 + 0.75 * Double(n - i) / Double(n) : (i < lit ? 1 : 0.15)
-            let dir = Point(x: cosine(a), y: sine(a))
-            canvas.strokeLine(
-                from: c + dir * inner, to: c + dir * outer, lineWidth: 2.5,
-                color: tintColor.withAlpha(tintColor.alpha * fade))
-        }
+        let lit = Int(clamping: progress * Double(Self.segments), rounding: .down)
+        ActivityIndicatorView.drawSegments(
+            in: canvas, centre: Point(x: bounds.width / 2, y: bounds.height / 2), inner: 8, outer: 16,
+            lineWidth: 2.5, rotation: rotation, lit: isRefreshing ? nil : lit, color: tintColor)
     }
 }
 

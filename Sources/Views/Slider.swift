@@ -112,11 +112,12 @@ open class Slider: Control {
         return range > 0 ? min(max((value - minimumValue) / range, 0), 1) : 0
     }
 
-    /// The value whose thumb centre stands at `x` (bounds coordinates), within the range.
+    /// The value whose thumb centre stands at `x` (bounds coordinates), within the range. A
+    /// track no longer than the thumb gives it no way to travel: the value stays.
     private func value(atThumbCentre x: Double) -> Double {
         let track = trackRect(forBounds: bounds)
         let travel = track.width - Self.thumbDiameter
-        guard travel > 0 else { return minimumValue }
+        guard travel > 0 else { return storedValue }
         var share = min(max((x - track.minX - Self.thumbDiameter / 2) / travel, 0), 1)
         if effectiveUserInterfaceLayoutDirection == .rightToLeft { share = 1 - share }
         return minimumValue + share * (maximumValue - minimumValue)

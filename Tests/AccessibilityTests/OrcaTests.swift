@@ -12,8 +12,10 @@ import Testing
 /// Orca 43 itself, headless, reading scenes in weston (issue 37), its speech written to a file
 /// by speech-dispatcher: in the list, after Tab the first row and after Page Down the row the
 /// focus moved to; in a field, the word Ctrl+Left moves the caret to; in the pager, the page.
+/// One at a time: each starts an Orca, whose start on a loaded two-core machine took long
+/// enough, three at once, for a key to reach it before it listened.
 @MainActor
-@Suite struct OrcaTests {
+@Suite(.serialized) struct OrcaTests {
     /// Runs `app` until what speech-dispatcher was given (one utterance a line, a row's lines
     /// joined by spaces) meets `condition`, for at most a minute; on failure, says what Orca said.
     static func wait(

@@ -131,6 +131,17 @@ import Testing
         #expect(slider.subviews[0].frame.midX == 300 - 14 - 27.2)
     }
 
+    /// A slider no wider than its thumb: the thumb cannot travel, so a drag leaves the value.
+    @Test func aSliderNarrowerThanItsThumbKeepsItsValueUnderADrag() {
+        slider.frame = Rect(x: 20, y: 20, width: 20, height: 44)
+        slider.value = 0.6
+        window.layoutIfNeeded()
+        send(.touchDown(id: 1, position: Point(x: 30, y: 42)), at: 1)
+        send(.touchMotion(id: 1, position: Point(x: 31, y: 42)), at: 1.02)
+        send(.touchUp(id: 1), at: 1.04)
+        #expect(slider.value == 0.6)
+    }
+
     @Test func theRangeKeepsTheValueAndItsEndsInOrder() {
         slider.value = 0.5
         slider.minimumValue = 2
