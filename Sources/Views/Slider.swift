@@ -106,10 +106,11 @@ open class Slider: Control {
         return Rect(x: trackRect.minX + share * travel, y: bounds.midY - d / 2, width: d, height: d)
     }
 
-    /// Where `value` stands in the range, from 0 to 1 (0 for an empty range).
+    /// Where `value` stands in the range, from 0 to 1 (0 for an empty range). Worked out in
+    /// halves, so that a range wider than a double holds (−1e308…1e308) still has its middle.
     private func fraction(of value: Double) -> Double {
-        let range = maximumValue - minimumValue
-        return range > 0 ? min(max((value - minimumValue) / range, 0), 1) : 0
+        let halfRange = maximumValue / 2 - minimumValue / 2
+        return halfRange > 0 ? min(max((value / 2 - minimumValue / 2) / halfRange, 0), 1) : 0
     }
 
     /// The value whose thumb centre stands at `x` (bounds coordinates), within the range. A
@@ -120,7 +121,7 @@ open class Slider: Control {
         guard travel > 0 else { return storedValue }
         var share = min(max((x - track.minX - Self.thumbDiameter / 2) / travel, 0), 1)
         if effectiveUserInterfaceLayoutDirection == .rightToLeft { share = 1 - share }
-        return minimumValue + share * (maximumValue - minimumValue)
+        return (1 - share) * minimumValue + share * maximumValue
     }
 
     open override func layoutSubviews() {
@@ -273,7 +274,7 @@ open class Slider: Control {
     }
 
     /// A tenth of the range.
-    private var step: Double { (maximumValue - minimumValue) * Self.stepFraction }
+    private var step: Double { maximumValue * Self.stepFraction - minimumValue * Self.stepFraction }
 
     // MARK: Accessibility
 

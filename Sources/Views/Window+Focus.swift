@@ -20,8 +20,9 @@ extension Window {
     /// The views Tab stops at, in reading order: top to bottom, then left to right, by their
     /// frames' top-left corners in window coordinates. Views scrolled out of view count; a
     /// hidden or transparent one (or one under a hidden ancestor), one that takes no input, a
-    /// disabled control, and one whose `canBecomeFocused` is false do not. Controls, text views and list rows
-    /// alike: what counts is `canBecomeFocused`, not the class.
+    /// disabled control (and what it holds), and one whose `canBecomeFocused` is false do not.
+    /// Controls, text views and list rows alike: what counts is `canBecomeFocused`, not the
+    /// class.
     public var focusableViews: [View] {
         var found: [(view: View, origin: Point)] = []
         func visit(_ v: View) {

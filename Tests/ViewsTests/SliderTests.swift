@@ -142,6 +142,23 @@ import Testing
         #expect(slider.value == 0.6)
     }
 
+    /// A range wider than a double holds: the thumb still stands in the middle for 0, a drag
+    /// and the keys still move it.
+    @Test func aRangeAsWideAsDoublesGoStillWorks() {
+        slider.minimumValue = -1e308
+        slider.maximumValue = 1e308
+        slider.value = 0
+        window.layoutIfNeeded()
+        #expect(slider.subviews[0].frame.midX == 14 + 136)
+        slider.becomeFocused()
+        press(.right, at: 1)
+        #expect(abs(slider.value / 2e307 - 1) < 1e-12)  // a tenth of 2e308, in doubles
+        send(.touchDown(id: 1, position: Point(x: 20 + slider.subviews[0].frame.midX, y: 42)), at: 2)
+        send(.touchMotion(id: 1, position: Point(x: 20 + 14 + 272, y: 42)), at: 2.02)
+        send(.touchUp(id: 1), at: 2.04)
+        #expect(slider.value == 1e308)
+    }
+
     @Test func theRangeKeepsTheValueAndItsEndsInOrder() {
         slider.value = 0.5
         slider.minimumValue = 2
