@@ -137,6 +137,15 @@ public final class SettingsForm: View {
         LayoutConstraint.activate(made)
     }
 
+    /// A row's description under its title: small grey text, wrapped.
+    private static func note(_ text: String) -> Label {
+        let note = Label(text: text)
+        note.numberOfLines = 0
+        note.font = try? Font.system(size: 13)
+        note.textColor = Color(rgb: 110, 110, 118)
+        return note
+    }
+
     /// A row's content and the constraints that place it inside `card`.
     private func fill(_ card: View, with row: Row) -> [LayoutConstraint] {
         func managed<V: View>(_ v: V) -> V {
@@ -193,10 +202,7 @@ public final class SettingsForm: View {
             ]
         case .slider(let title, let detail):
             let label = managed(Label(text: title))
-            let note = managed(Label(text: detail))
-            note.numberOfLines = 0
-            note.font = try? Font.system(size: 13)
-            note.textColor = Color(rgb: 110, 110, 118)
+            let note = managed(Self.note(detail))
             let slider = managed(Slider(value: 0.5))
             slider.name = title.lowercased()
             slider.accessibilityLabel = title
@@ -213,10 +219,7 @@ public final class SettingsForm: View {
             ]
         case .toggle(let title, let detail):
             let label = managed(Label(text: title))
-            let note = managed(Label(text: detail))
-            note.numberOfLines = 0
-            note.font = try? Font.system(size: 13)
-            note.textColor = Color(rgb: 110, 110, 118)
+            let note = managed(Self.note(detail))
             let toggle = managed(Switch(isOn: true))
             toggle.name = title.lowercased()
             // Heard as "<title>, toggle button, checked": the label beside it names it.

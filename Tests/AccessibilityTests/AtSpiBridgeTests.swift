@@ -22,6 +22,17 @@ import Testing
         return (connection, bridge)
     }
 
+    /// The elements of the one window of the one application a reader finds on `bus`, read
+    /// `depth` levels below the desktop (3: the window's own elements).
+    static func windowElements(
+        in bus: AccessibilityBus, depth: Int = 3, serve: @escaping () throws -> Void
+    ) throws -> [[String: Any]] {
+        let desktop = try AccessibilityBusTests.client(["tree", "--depth", String(depth)], in: bus, serve: serve)
+        let app = try #require((desktop["children"] as? [[String: Any]])?.first)
+        let frame = try #require((app["children"] as? [[String: Any]])?.first)
+        return try #require(frame["children"] as? [[String: Any]], "\(frame)")
+    }
+
     @Test func aScreenReaderFindsTheWindowReadsItsElementsAndPressesItsButton() throws {
         let bus = try AccessibilityBus()
         defer { bus.stop() }
@@ -256,10 +267,7 @@ import Testing
         defer { served.stop() }
         let (bus, serve) = (served.bus, served.serve)
 
-        let desktop = try AccessibilityBusTests.client(["tree", "--depth", "3"], in: bus, serve: serve)
-        let app = try #require((desktop["children"] as? [[String: Any]])?.first)
-        let frame = try #require((app["children"] as? [[String: Any]])?.first)
-        let element = try #require((frame["children"] as? [[String: Any]])?.first)
+        let element = try #require(try Self.windowElements(in: bus, serve: serve).first)
         #expect(element["role"] as? String == "toggle button" && element["name"] as? String == "Show my photo")
         #expect(Set(element["states"] as? [String] ?? []).isSuperset(of: ["checkable", "checked"]), "\(element)")
 
@@ -290,10 +298,7 @@ import Testing
         defer { served.stop() }
         let (bus, serve) = (served.bus, served.serve)
 
-        let desktop = try AccessibilityBusTests.client(["tree", "--depth", "3"], in: bus, serve: serve)
-        let app = try #require((desktop["children"] as? [[String: Any]])?.first)
-        let frame = try #require((app["children"] as? [[String: Any]])?.first)
-        let elements = try #require(frame["children"] as? [[String: Any]])
+        let elements = try Self.windowElements(in: bus, serve: serve)
         #expect(elements.map { $0["role"] as? String } == ["slider", "slider"], "\(elements)")
         #expect(elements.allSatisfy { ($0["interfaces"] as? [String])?.contains("Value") == true }, "\(elements)")
 
@@ -336,10 +341,7 @@ import Testing
         defer { served.stop() }
         let (bus, serve) = (served.bus, served.serve)
 
-        let desktop = try AccessibilityBusTests.client(["tree", "--depth", "4"], in: bus, serve: serve)
-        let app = try #require((desktop["children"] as? [[String: Any]])?.first)
-        let frame = try #require((app["children"] as? [[String: Any]])?.first)
-        let group = try #require((frame["children"] as? [[String: Any]])?.first)
+        let group = try #require(try Self.windowElements(in: bus, depth: 4, serve: serve).first)
         #expect(group["role"] as? String == "panel" && group["name"] as? String == "Theme", "\(group)")
         let segments = try #require(group["children"] as? [[String: Any]])
         #expect(segments.map { $0["role"] as? String } == Array(repeating: "radio button", count: 3), "\(segments)")
@@ -368,10 +370,7 @@ import Testing
         defer { served.stop() }
         let (bus, serve) = (served.bus, served.serve)
 
-        let desktop = try AccessibilityBusTests.client(["tree", "--depth", "3"], in: bus, serve: serve)
-        let app = try #require((desktop["children"] as? [[String: Any]])?.first)
-        let frame = try #require((app["children"] as? [[String: Any]])?.first)
-        let element = try #require((frame["children"] as? [[String: Any]])?.first)
+        let element = try #require(try Self.windowElements(in: bus, serve: serve).first)
         let states = Set(element["states"] as? [String] ?? [])
         #expect(
             states.isDisjoint(with: ["enabled", "sensitive", "focusable"]) && states.contains("showing"), "\(states)")
