@@ -231,7 +231,7 @@ extension View {
         // goes through rows top to bottom.
         if a.role == .list { children.sort { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) } }
         guard isNode else { return children }
-        var states: AccessibilityStates = Control.isDisabled(self) ? [.visible] : [.visible, .enabled]
+        var states: AccessibilityStates = accessibilityIsEnabled ? [.visible, .enabled] : [.visible]
         let frame = convert(bounds, to: nil)
         if frame.intersects(Rect(origin: .zero, size: window.bounds.size)) { states.insert(.showing) }
         if canBecomeFocused, states.contains(.enabled) { states.insert(.focusable) }

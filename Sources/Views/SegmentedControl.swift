@@ -118,10 +118,12 @@ open class SegmentedControl: Control {
         invalidateIntrinsicContentSize()
     }
 
-    /// Whether the segment may be chosen; a disabled selected segment stays selected.
+    /// Whether the segment may be chosen; a disabled selected segment stays selected. A reader
+    /// hears a disabled segment as not enabled.
     public func setEnabled(_ enabled: Bool, forSegmentAt index: Int) {
-        guard segments.indices.contains(index) else { return }
+        guard segments.indices.contains(index), segments[index].isEnabled != enabled else { return }
         segments[index].isEnabled = enabled
+        window?.postAccessibilityNotification(.stateChanged(segments[index], .enabled, enabled))
     }
 
     public func isEnabledForSegment(at index: Int) -> Bool {
@@ -416,6 +418,8 @@ final class SegmentView: View {
     }
 
     override var accessibilityPosition: (index: Int, count: Int)? { (index + 1, control.numberOfSegments) }
+
+    override var accessibilityIsEnabled: Bool { isEnabled && super.accessibilityIsEnabled }
 
     override func accessibilityActivate() -> Bool { control.choose(index) }
 }

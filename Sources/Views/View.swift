@@ -612,6 +612,10 @@ open class View {
     /// States the class adds to those the tree works out (a refresh control's busy).
     open var accessibilityExtraStates: AccessibilityStates { [] }
 
+    /// Whether a reader hears it as enabled (able to act): not inside a disabled control, and
+    /// not a part its control has disabled (a segment).
+    open var accessibilityIsEnabled: Bool { !Control.isDisabled(self) }
+
     /// Its place in its set, from 1, and the set's size (a list's row); nil: not in a set.
     open var accessibilityPosition: (index: Int, count: Int)? { nil }
 

@@ -175,6 +175,11 @@ import Testing
         #expect(group.children.map { $0.position?.index } == [1, 2, 3])
         #expect(group.children[2].view.accessibilityActivate())
         #expect(control.selectedSegmentIndex == 2 && heard == [2])
+        // A disabled segment is read as not enabled, nor can it be chosen.
+        control.setEnabled(false, forSegmentAt: 0)
+        let disabled = try #require(rig.window.accessibilityTree().all.first { $0.view === control })
+        #expect(disabled.children.map { $0.states.contains(.enabled) } == [false, true, true])
+        #expect(!disabled.children[0].view.accessibilityActivate() && control.selectedSegmentIndex == 2)
     }
 
     /// In a pager, a drag along the control from the selected segment drags the pill at once;
