@@ -1,5 +1,6 @@
 import ScrollwayGeometry
 import ScrollwayGestures
+import ScrollwayPhysics
 import ScrollwayRaster
 
 /// A value picked along a track, as UIKit's UISlider: a thin track, filled with the tint up to
@@ -25,7 +26,7 @@ import ScrollwayRaster
 /// its range, Home and End take it to its ends. A screen reader reads it as a slider with the
 /// value's number and range (AT-SPI's Value) and its words ("50%", UIKit's), steps it by a
 /// tenth, or sets it to a number.
-open class Slider: Control {
+open class Slider: Control, FrameAnimation {
     /// The value, kept within `minimumValue...maximumValue`. Setting it moves the thumb; only
     /// the user's changes call `onValueChanged`.
     public var value: Double {
@@ -76,6 +77,12 @@ open class Slider: Control {
     public static let stepFraction = 0.1
 
     private var storedValue: Double
+    /// The value the thumb and the track show while `setValue(_:animated:)` glides them there
+    /// (nil: the value), and where and when the glide began (its first frame's time).
+    private var shownValue: Double?
+    private var glide: (from: Double, start: Double?)?
+    /// How long an animated `setValue` glides, on UIKit's ease-in-out curve.
+    public static let glideDuration = 0.3
     /// The thumb, a view of its own: dragging it re-composites it, and the touches that land on
     /// it are told from those on the track.
     private let thumb = SliderThumb()
@@ -136,7 +143,8 @@ open class Slider: Control {
     }
 
     private func placeThumb() {
-        let rect = thumbRect(forBounds: bounds, trackRect: trackRect(forBounds: bounds), value: storedValue)
+        let rect = thumbRect(
+            forBounds: bounds, trackRect: trackRect(forBounds: bounds), value: shownValue ?? storedValue)
         if thumb.frame != rect { thumb.frame = rect }
     }
 
@@ -154,7 +162,7 @@ open class Slider: Control {
     open override func draw(in canvas: Canvas) {
         let track = trackRect(forBounds: bounds)
         guard track.width > 0 else { return }
-        let split = thumbRect(forBounds: bounds, trackRect: track, value: storedValue).midX
+        let split = thumbRect(forBounds: bounds, trackRect: track, value: shownValue ?? storedValue).midX
         let radius = track.height / 2
         let leading = Rect(x: track.minX, y: track.minY, width: split - track.minX, height: track.height)
         let trailing = Rect(x: split, y: track.minY, width: track.maxX - split, height: track.height)
@@ -169,14 +177,65 @@ open class Slider: Control {
 
     // MARK: Value
 
+    /// Sets the value (as setting `value` does); `animated`, the thumb and the track glide to it
+    /// over `glideDuration` on UIKit's ease-in-out curve, while `value` reads the new value at
+    /// once (UISlider's). Any other change, or a touch on the thumb, ends the glide there.
+    public func setValue(_ value: Double, animated: Bool) {
+        guard animated, let window, value.isFinite, drag == nil else {
+            self.value = value
+            return
+        }
+        let from = shownValue ?? storedValue
+        glide = (from, nil)
+        shownValue = from
+        setValue(value, byUser: false, keepingGlide: true)
+        guard storedValue != from else {
+            endGlide()
+            return
+        }
+        window.addAnimation(self)
+    }
+
+    /// Moves the shown value along the glide; false once it has arrived.
+    public func advance(to time: Double) -> Bool {
+        guard let g = glide else { return false }
+        let start = g.start ?? time
+        glide = (g.from, start)
+        let p = min(1, max(0, (time - start) / Self.glideDuration))
+        let e = TimingCurve.easeInOut.progress(at: p)
+        shownValue = (1 - e) * g.from + e * storedValue
+        placeThumb()
+        setNeedsDisplay()
+        guard p >= 1 else { return true }
+        endGlide()
+        return false
+    }
+
+    /// The thumb and the track show the value again.
+    private func endGlide() {
+        guard glide != nil || shownValue != nil else { return }
+        glide = nil
+        shownValue = nil
+        window?.removeAnimation(self)
+        placeThumb()
+        setNeedsDisplay()
+    }
+
+    open override func didMoveToWindow() {
+        super.didMoveToWindow()
+        // Out of a window no frame moves it: it is where it goes.
+        if window == nil { endGlide() } else if glide != nil { window?.addAnimation(self) }
+    }
+
     private func rangeDidChange() {
         setValue(storedValue, byUser: false, force: true)
     }
 
     /// Sets the value (clamped), moves the thumb and redraws the track; `byUser` tells
     /// `onValueChanged` when it changed (and the drag is continuous, or there is none).
-    private func setValue(_ new: Double, byUser: Bool, force: Bool = false) {
+    private func setValue(_ new: Double, byUser: Bool, force: Bool = false, keepingGlide: Bool = false) {
         guard new.isFinite else { return }
+        if !keepingGlide { endGlide() }
         let clamped = min(max(new, minimumValue), maximumValue)
         guard clamped != storedValue || force else { return }
         let changed = clamped != storedValue
@@ -201,6 +260,8 @@ open class Slider: Control {
     /// A touch took hold of the thumb at `location` (window coordinates).
     func beginDrag(_ touch: Touch, grabbingThumb: Bool) {
         guard drag == nil else { return }
+        // A glide under way stops where it stands, under the finger.
+        if let shown = shownValue { setValue(shown, byUser: false) }
         let x = convert(touch.location, from: nil).x
         let thumbCentre = thumb.frame.midX
         drag = (touch.id, grabbingThumb ? x - thumbCentre : 0, storedValue)

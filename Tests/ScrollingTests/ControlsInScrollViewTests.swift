@@ -1,5 +1,6 @@
 import ScrollwayGeometry
 import ScrollwayGestures
+import ScrollwayPhysics
 import ScrollwayViews
 import Testing
 
@@ -98,6 +99,50 @@ import Testing
         // Nothing of the slider is under the finger any more: the drag along is the pager's.
         #expect(rig.callbacks.first == .willBeginDragging && rig.scroll.contentOffset.x == 390)
         #expect(slider.value == 1 && !slider.isTracking)
+    }
+
+    /// `setValue(_:animated:)`: the value is new at once, the thumb glides there on the
+    /// ease-in-out curve (half way at half the 0.3 s, as the curve is symmetric); a value set
+    /// meanwhile ends the glide, and a finger on the thumb stops it where it stands.
+    @Test func anAnimatedValueGlidesOnTheEaseInOutCurve() {
+        let rig = ScrollBench()
+        // Over the scroll view, so that a finger reaches it at once.
+        let slider = Slider(value: 0.25, frame: Rect(x: 40, y: 300, width: 300, height: 44))
+        rig.window.addSubview(slider)
+        rig.window.layoutIfNeeded()
+        var heard: [Double] = []
+        slider.onValueChanged = { heard.append($0) }
+        let thumb = slider.subviews[0]
+        slider.setValue(0.75, animated: true)
+        #expect(slider.value == 0.75 && thumb.frame.midX == 14 + 68)
+        rig.advance(by: 1 / 60)
+        let start = rig.time
+        // Five frames in (60 Hz), 5/18 of the time: the curve's slow start, 16.02% of the way
+        // (cubic-bezier(0.42, 0, 0.58, 1) solved by bisection), where a linear glide is at 28%.
+        rig.advance(to: start + 5 / 60)
+        let early = TimingCurve.easeInOut.progress(at: 5 / 60 / 0.3)
+        #expect(abs(early - 0.16023) < 1e-5)
+        #expect(abs(thumb.frame.midX - (14 + 68 + 136 * early)) < 1e-6)
+        rig.advance(to: start + 0.15)
+        #expect(abs(thumb.frame.midX - (14 + 136)) < 1e-6)
+        rig.settle()
+        #expect(thumb.frame.midX == 14 + 204 && !rig.window.hasActiveAnimations)
+        // Set in code while it glides back: it is there at once.
+        slider.setValue(0.25, animated: true)
+        rig.advance(by: 0.1)
+        slider.value = 1
+        #expect(thumb.frame.midX == 14 + 272)
+        // A finger on the thumb while it glides: the value is where it shows.
+        slider.setValue(0, animated: true)
+        rig.advance(by: 1 / 60)
+        let at = rig.time
+        rig.advance(to: at + 0.15)
+        let shown = (thumb.frame.midX - 14) / 272
+        rig.send(.touchDown(id: 1, position: Point(x: 40 + thumb.frame.midX, y: 322)), at: rig.time)
+        #expect(abs(slider.value - shown) < 1e-9 && abs(shown - 0.5) < 1e-6)
+        rig.send(.touchUp(id: 1), at: rig.time + 0.05)
+        rig.settle()
+        #expect(abs(slider.value - shown) < 1e-9 && heard.isEmpty)
     }
 
     // MARK: Page control
