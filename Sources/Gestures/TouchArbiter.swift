@@ -84,7 +84,7 @@ public struct TouchArbiter: Sendable {
 
     /// The scroll view's pan failed for this touch (a view under it or another recognizer
     /// stopped it), so the touch will never scroll: a held touch goes to the content at once
-    /// rather than when the 150 ms pass, as it would after them.
+    /// rather than when the hold (`delay`) ends, as it would then.
     public mutating func panFailed() -> [Action] {
         guard state == .holding else { return [] }
         state = .content

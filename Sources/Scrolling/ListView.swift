@@ -25,7 +25,6 @@ public final class ListView: ScrollView {
         didSet {
             guard prefetchDataSource !== oldValue else { return }
             prefetch.forget()
-            prefetchWindow = nil
             updateVisibleRows()
         }
     }
@@ -34,11 +33,12 @@ public final class ListView: ScrollView {
     public var isPrefetchingEnabled = true {
         didSet {
             guard isPrefetchingEnabled != oldValue else { return }
-            prefetchWindow = nil
+            prefetch.isStale = true
             prefetchAhead()
         }
     }
-    /// What the prefetch data source was asked for, and the rows it was asked for last.
+    /// What the prefetch data source was asked for, and the rows it was asked for last (nil:
+    /// none).
     var prefetch = PrefetchBook<Int>()
     var prefetchWindow: ClosedRange<Int>?
     private let log = Logger(label: "scrollway.list")
@@ -333,7 +333,6 @@ public final class ListView: ScrollView {
         follower = nil
         // The rows' numbers may name other data now: what was asked is forgotten, not cancelled.
         prefetch.forget()
-        prefetchWindow = nil
         for (_, cell) in visibleCells { recycle(cell) }
         visibleCells.removeAll()
         for (_, header) in visibleHeaders { recycle(header) }
@@ -617,7 +616,6 @@ public final class ListView: ScrollView {
         if !selection.isEmpty { selection = Set(selection.compactMap(newIndex)) }
         // Rows asked for keep their data under their new numbers; a deleted one is the app's.
         prefetch.renumber(newIndex)
-        prefetchWindow = nil
         // A cell's actions are its row's (a row's swipe actions, whether it may move): a cell
         // with a new row is offered the new row's. Only in a list that offers any.
         if swipeActions != nil || reordersRowsOnLongPress {
@@ -787,17 +785,17 @@ public final class ListView: ScrollView {
         guard let source = prefetchDataSource, movement == nil else { return }
         prefetch.moved(to: bounds.minY)
         var window: ClosedRange<Int>?
+        let reach = margin + bounds.height
         if isPrefetchingEnabled, count > 0, let rows = lastRows {
             if prefetch.forward, rows.upperBound + 1 < count {
-                window = (rows.upperBound + 1)...max(rows.upperBound + 1, row(at: bounds.maxY + margin + bounds.height))
+                let first = rows.upperBound + 1
+                window = first...max(first, row(at: bounds.maxY + reach))
             } else if !prefetch.forward, rows.lowerBound > 0 {
-                window =
-                    min(
-                        rows.lowerBound - 1, row(at: max(0, bounds.minY - margin - bounds.height)))...(rows.lowerBound
-                    - 1)
+                let last = rows.lowerBound - 1
+                window = min(last, row(at: max(0, bounds.minY - reach)))...last
             }
         }
-        guard window != prefetchWindow || prefetchWindow == nil else { return }
+        guard window != prefetchWindow || prefetch.isStale else { return }
         prefetchWindow = window
         let ordered: [Int] = window.map { prefetch.forward ? Array($0) : $0.reversed() } ?? []
         let (asked, cancelled) = prefetch.update(window: ordered) { visibleCells[$0] != nil }

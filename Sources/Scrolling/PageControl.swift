@@ -320,7 +320,7 @@ final class PageFollower: ScrollEventObserver {
 
     /// The turn's animation stopped short (a touch that held the content still sends no
     /// scroll event): the control takes the page in view and follows the offset again.
-    func scrollAnimationStoppedShort(_ scrollView: ScrollView) {
+    func scrollViewAnimationStoppedShort(_ scrollView: ScrollView) {
         guard turningTo != nil, !startingTurn else { return }
         turningTo = nil
         follow(scrollView)

@@ -42,6 +42,9 @@ struct PrefetchBook<Key: Hashable & Comparable> {
     var forward = true
     /// The last position the direction was read at (the bounds' top).
     var lastPosition: Double?
+    /// Whether what was asked no longer answers to the last window (renumbered, forgotten, or
+    /// the asking turned on or off): the window is worked out and asked for again.
+    var isStale = true
 
     /// Notes where the view is: a move of more than a hundredth of a point turns the window.
     mutating func moved(to position: Double) {
@@ -53,6 +56,7 @@ struct PrefetchBook<Key: Hashable & Comparable> {
     /// cells. Returns the keys to ask for (in the window's order) and those to cancel (asked,
     /// now out of the window and not shown, in order). Keys shown leave the book silently.
     mutating func update(window: [Key], shown: (Key) -> Bool) -> (prefetch: [Key], cancel: [Key]) {
+        isStale = false
         let wanted = Set(window)
         var cancel: [Key] = []
         for key in asked where !wanted.contains(key) {
@@ -69,8 +73,14 @@ struct PrefetchBook<Key: Hashable & Comparable> {
 
     /// The keys asked for, renumbered by an update (`new(key)`, nil for one deleted, which
     /// leaves the book without a cancel: the app took it away).
-    mutating func renumber(_ new: (Key) -> Key?) { asked = Set(asked.compactMap(new)) }
+    mutating func renumber(_ new: (Key) -> Key?) {
+        asked = Set(asked.compactMap(new))
+        isStale = true
+    }
 
     /// Forgets what was asked (a reload: the numbers may name other data now).
-    mutating func forget() { asked.removeAll() }
+    mutating func forget() {
+        asked.removeAll()
+        isStale = true
+    }
 }

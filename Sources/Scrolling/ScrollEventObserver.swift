@@ -7,6 +7,14 @@
 @MainActor
 public protocol ScrollEventObserver: AnyObject {
     func scrollView(_ scrollView: ScrollView, didSend event: ScrollEvent)
+    /// A programmatic animation stopped short of its end (a touch held the content still):
+    /// no delegate call says so (UIKit sends none), but an observer waiting for the animation's
+    /// end (a page control's turn) hears it here. Nothing by default.
+    func scrollViewAnimationStoppedShort(_ scrollView: ScrollView)
+}
+
+extension ScrollEventObserver {
+    public func scrollViewAnimationStoppedShort(_ scrollView: ScrollView) {}
 }
 
 extension ScrollView {
@@ -25,11 +33,9 @@ extension ScrollView {
         current.forEach { $0.scrollView(self, didSend: event) }
     }
 
-    /// A programmatic animation stopped short of its end (a touch held the content, another
-    /// offset or animation replaced it): no delegate call says so (UIKit sends none), but a page
-    /// control that turned this view stops waiting for the turn's end and reads the page.
+    /// Tells each live observer that a programmatic animation stopped short of its end.
     func notifyAnimationStoppedShort() {
         let current = eventObservers
-        current.forEach { ($0 as? PageFollower)?.scrollAnimationStoppedShort(self) }
+        current.forEach { $0.scrollViewAnimationStoppedShort(self) }
     }
 }
