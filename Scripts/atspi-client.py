@@ -9,9 +9,12 @@ client library, the one Orca uses), printed as JSON on standard output.
                                        the first object named NAME under any application: its
                                        actions, and what doing ACTION (by default the first)
                                        answered
-    atspi-client.py select NAME INDEX  selects child INDEX of the object named NAME (a list),
-                                       then prints the selected child's name and how many are
-                                       selected
+    atspi-client.py select NAME [INDEX] [--clear]
+                                       selects child INDEX of the object named NAME (a list)
+                                       if given, or clears its selection, then prints whether
+                                       that was done, the first selected child's name, how
+                                       many are selected, all their names in order, and the
+                                       list's states
     atspi-client.py text NAME [--set TEXT] [--insert OFFSET TEXT] [--caret OFFSET]
                          [--select START END] [--pieces OFFSET] [--offset-at X Y]
                                        edits the text of the object named NAME as given (in
@@ -236,7 +239,8 @@ def main():
     action.add_argument("--do", dest="perform")
     select = commands.add_parser("select")
     select.add_argument("name")
-    select.add_argument("index", type=int)
+    select.add_argument("index", type=int, nargs="?")
+    select.add_argument("--clear", action="store_true")
     keys = commands.add_parser("keys")
     keys.add_argument("--count", type=int, required=True)
     keys.add_argument("--consume", nargs="*", default=[])
@@ -277,12 +281,19 @@ def main():
             print(json.dumps({"actions": names, "done": found.do_action(index) if names else False}))
         elif args.command == "select":
             found = find(desktop, args.name)
-            done = found.select_child(args.index)
-            selected = found.get_selected_child(0) if found.get_n_selected_children() > 0 else None
+            done = None
+            if args.index is not None:
+                done = found.select_child(args.index)
+            if args.clear:
+                done = found.clear_selection()
+            count = found.get_n_selected_children()
+            names = [found.get_selected_child(i).get_name() for i in range(count)]
             print(json.dumps({
                 "done": done,
-                "selected": selected.get_name() if selected else None,
-                "count": found.get_n_selected_children(),
+                "selected": names[0] if names else None,
+                "count": count,
+                "all": names,
+                "states": sorted(s.value_nick for s in found.get_state_set().get_states()),
             }))
         elif args.command == "text":
             found = find(desktop, args.name)

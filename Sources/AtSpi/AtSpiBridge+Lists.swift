@@ -8,19 +8,20 @@ import ScrollwayViews
 /// A list of 100,000 rows exposes only the rows that have cells (as GTK 4's list views do: the
 /// tree is the widget tree), each saying its place among all rows (`posinset`, `setsize` in its
 /// attributes, as GTK and AccessKit do); a reader reaches the others by moving the focus,
-/// which scrolls the next row in, or by the list's scroll actions. The selection is the row
-/// that has the keyboard focus: the list keeps no other (its taps call the app).
+/// which scrolls the next row in, or by the list's scroll actions. The selection is the rows
+/// in view that are selected (`ListView.selectedRows`, `CollectionView.selectedItems`) and
+/// the row that has the keyboard focus, which a reader's `SelectChild` moves.
 extension AtSpiBridge {
     func selection(_ call: DBusCall, _ object: Object) throws -> DBusAnswer {
         guard case .element(let node, _, _) = object, node.role == .list else { return .unhandled }
         let rows = node.children
         func child(_ i: Int?) -> AccessibilityNode? { i.flatMap { rows.indices.contains($0) ? rows[$0] : nil } }
-        let selected = rows.first { $0.states.contains(.selected) }
+        let selected = rows.filter { $0.states.contains(.selected) }
         switch call.member {
         case "GetSelectedChild":
             guard let i = call.int32(at: 0) else { return invalid(call) }
-            guard i == 0, let selected else { return .reply([Self.null]) }
-            return .reply([try reference(selected.view)])
+            guard selected.indices.contains(Int(i)) else { return .reply([Self.null]) }
+            return .reply([try reference(selected[Int(i)].view)])
         case "IsChildSelected":
             guard let i = call.int32(at: 0) else { return invalid(call) }
             return .reply([.bool(child(i)?.states.contains(.selected) ?? false)])
@@ -31,13 +32,14 @@ extension AtSpiBridge {
             return .reply([.bool(row.view.isFocused)])
         case "DeselectSelectedChild", "DeselectChild":
             guard let i = call.int32(at: 0) else { return invalid(call) }
-            let row = call.member == "DeselectChild" ? child(i) : (i == 0 ? selected : nil)
-            guard let row, row.states.contains(.selected) else { return .reply([.bool(false)]) }
+            let row = call.member == "DeselectChild" ? child(i) : (selected.indices.contains(Int(i)) ? selected[Int(i)] : nil)
+            guard let row, row.states.contains(.selected), row.view.isFocused else { return .reply([.bool(false)]) }
             row.view.resignFocus()
             return .reply([.bool(true)])
         case "ClearSelection":
-            selected?.view.resignFocus()
-            return .reply([.bool(true)])
+            let focused = selected.first { $0.view.isFocused }
+            focused?.view.resignFocus()
+            return .reply([.bool(selected.allSatisfy { $0.view.isFocused })])
         case "SelectAll":
             return .reply([.bool(false)])
         default: return .unhandled

@@ -440,7 +440,7 @@ public final class AtSpiBridge: WindowObserver {
             }
         case ("org.a11y.atspi.Selection", "NSelectedChildren"):
             if case .element(let node, _, _) = object, node.role == .list {
-                return .int32(node.children.contains { $0.states.contains(.selected) } ? 1 : 0)
+                return .int32(Int32(clamping: node.children.count(where: { $0.states.contains(.selected) })))
             }
             return nil
         default: return nil

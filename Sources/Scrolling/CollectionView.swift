@@ -27,7 +27,8 @@ extension CollectionViewDataSource {
 open class CollectionCell: ReusableCell {
     /// Where the cell's content goes; it fills the cell.
     public let contentView = View()
-    /// The collection's selected item is shown selected.
+    /// Its item is selected (`CollectionView.selectedItems`): drawn in `selectedColor`, and a
+    /// reader hears it.
     public internal(set) var isSelected = false { didSet { if isSelected != oldValue { appearanceDidChange() } } }
     public var normalColor: Color? = nil { didSet { appearanceDidChange() } }
     public var highlightColor: Color? = Color(rgb: 210, 220, 235) { didSet { appearanceDidChange() } }
@@ -45,6 +46,8 @@ open class CollectionCell: ReusableCell {
     open override func appearanceDidChange() {
         backgroundColor = isHighlighted ? highlightColor ?? normalColor : isSelected ? selectedColor : normalColor
     }
+
+    open override var accessibilityExtraStates: AccessibilityStates { isSelected ? [.selected] : [] }
 
     /// An item is one element, named by the labels its content view holds (unless the app
     /// names it: `accessibilityLabel`).
@@ -70,7 +73,9 @@ open class CollectionCell: ReusableCell {
         return sizeThatFits(Size(width: width, height: .greatestFiniteMagnitude)).height
     }
 
-    /// A focused cell: Space and Return select it; the arrows move the focus through the grid.
+    /// A focused cell: Space and Return select it (or, among several, deselect it, as a tap
+    /// does) while its collection allows selection, else they scroll it; the arrows move the
+    /// focus through the grid.
     open override func handleInput(_ event: InputEvent) -> Bool {
         guard isFocused, case .key(let key, let pressed, let modifiers) = event.kind,
             modifiers.isDisjoint(with: [.control, .alt, .logo])
@@ -78,7 +83,7 @@ open class CollectionCell: ReusableCell {
         let direction: CollectionDirection
         switch key {
         case .space, .enter:
-            guard let onTap else { return false }
+            guard let onTap, (superview as? CollectionView)?.allowsSelection != false else { return false }
             if pressed { onTap() }
             return true
         case .up: direction = .up
@@ -96,8 +101,9 @@ open class CollectionCell: ReusableCell {
 /// default), UICollectionView's model: the data source configures cells dequeued from a reuse
 /// pool, only the items meeting the viewport plus `margin` have cells, and a frame of a fling
 /// costs what it shows, not what the collection holds (the layout finds the rows in view in
-/// O(log n)). Tapping an item selects it; with the keyboard, the arrows move the focus from
-/// item to item and Space or Return select.
+/// O(log n)). Tapping an item selects it (or, with `allowsMultipleSelection`, adds it to the
+/// selection or takes it out); with the keyboard, the arrows move the focus from item to item
+/// and Space or Return do what a tap does.
 ///
 /// Items and sections are inserted, deleted, moved and reloaded as UIKit's are
 /// (`insertItems(at:)`, `deleteItems(at:)`, `reloadItems(at:)`, `moveItem(at:to:)` and the
@@ -125,9 +131,32 @@ public final class CollectionView: ScrollView {
     public let layout: CollectionViewLayout
     /// How far beyond the viewport items get cells.
     public var margin = 100.0 { didSet { updateVisibleItems() } }
-    /// Called when an item is selected (tapped, or Space or Return on a focused item).
+    /// Called when a tap (or Space or Return on a focused item) selects an item
+    /// (UICollectionView's `didSelectItemAt`).
     public var onSelectItem: ((ItemPath) -> Void)?
-    public private(set) var selectedItem: ItemPath?
+    /// Called when a tap deselects an item (`allowsMultipleSelection`: a second tap; UIKit's
+    /// `didDeselectItemAt`).
+    public var onDeselectItem: ((ItemPath) -> Void)?
+    /// Whether a tap selects its item (UICollectionView's `allowsSelection`, on by default):
+    /// the item stays selected, drawn in its cell's `selectedColor`, until another is selected
+    /// or the app deselects it. Off, a tap neither selects nor calls `onSelectItem`, Space and
+    /// Return scroll, and what was selected is deselected.
+    public var allowsSelection = true {
+        didSet { if !allowsSelection { setSelection([]) } }
+    }
+    /// Whether several items may be selected at once (UICollectionView's, off by default): a
+    /// tap then selects its item, or deselects it if it was, as in a photo picker. Off,
+    /// selecting an item deselects the others; turned off, the first selected stays.
+    public var allowsMultipleSelection = false {
+        didSet { if !allowsMultipleSelection, let first = selection.min() { setSelection([first]) } }
+    }
+    /// The selected items. They follow their items through updates (a deleted item leaves
+    /// it, a reloaded one stays in it), and a reload keeps those that still name an item.
+    var selection = Set<ItemPath>()
+    /// The first selected item (nil: none).
+    public var selectedItem: ItemPath? { selection.min() }
+    /// The selected items, in order (UICollectionView's `indexPathsForSelectedItems`).
+    public var selectedItems: [ItemPath] { selection.sorted() }
     public private(set) var visibleCells: [ItemPath: CollectionCell] = [:]
     /// How updates animate (UICollectionView animates every update): `.none` (the default)
     /// puts everything in its new place at the next frame; another animation has the items
@@ -174,6 +203,10 @@ public final class CollectionView: ScrollView {
     }
 
     public override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .list) }
+    /// A reader says a photo picker's grid takes several.
+    public override var accessibilityExtraStates: AccessibilityStates {
+        allowsSelection && allowsMultipleSelection ? .multiselectable : []
+    }
 
     public func register(_ identifier: String, _ make: @escaping () -> CollectionCell) {
         pool.register(identifier, make)
@@ -213,7 +246,7 @@ public final class CollectionView: ScrollView {
         }
         let sections = max(0, dataSource.numberOfSections(in: self))
         counts = (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
-        if let s = selectedItem, s.section >= counts.count || s.item >= counts[s.section] { selectedItem = nil }
+        selection = selection.filter { $0.isItem(in: counts) }
         invalidateLayout()
     }
 
@@ -420,7 +453,7 @@ public final class CollectionView: ScrollView {
             }
         }
         visibleCells = renumbered
-        selectedItem = selectedItem.flatMap { update.newPath(for: $0) }
+        selection = Set(selection.compactMap { update.newPath(for: $0) })
         // Items asked for keep their data under their new paths; deleted and reloaded ones
         // are the app's doing.
         prefetch.renumber { path in update.newPath(for: path).flatMap { update.reloads($0) ? nil : $0 } }
@@ -546,19 +579,47 @@ public final class CollectionView: ScrollView {
 
     public func cellForItem(at path: ItemPath) -> CollectionCell? { visibleCells[path] }
 
-    /// Selects `path` (nil, or a path that names no item: none) as a tap does, without calling
-    /// `onSelectItem`. Before the items are loaded any path not negative is kept, and the load
-    /// keeps it if it names an item.
+    /// Selects `path` as a tap does, without calling `onSelectItem` (as UIKit's
+    /// `selectItem(at:animated:scrollPosition:)` does not call its delegate): with
+    /// `allowsMultipleSelection` it joins the others, else it replaces them. nil deselects
+    /// every item, as UIKit's; a path that names no item is ignored. Before the items are
+    /// loaded any path not negative is kept, and the load keeps it if it names an item.
     public func selectItem(at path: ItemPath?, scrollsIntoView: Bool = false) {
-        if let old = selectedItem { visibleCells[old]?.isSelected = false }
-        let path = path.flatMap { p in
-            p.section >= 0 && p.item >= 0 && (counts.isEmpty || contains(p)) ? p : nil
+        guard let path else { return setSelection([]) }
+        guard path.section >= 0, path.item >= 0, counts.isEmpty || contains(path) else { return }
+        setSelection(allowsMultipleSelection ? selection.union([path]) : [path])
+        if scrollsIntoView { scrollToItem(at: path) }
+    }
+
+    /// Deselects `path` (nothing if it is not selected), without calling `onDeselectItem`.
+    public func deselectItem(at path: ItemPath) {
+        guard selection.contains(path) else { return }
+        setSelection(selection.subtracting([path]))
+    }
+
+    /// A tap (or Space or Return) on `path`: selected, or, among several, deselected if it
+    /// was; the app hears which.
+    private func itemTapped(_ path: ItemPath) {
+        guard allowsSelection else { return }
+        if allowsMultipleSelection, selection.contains(path) {
+            deselectItem(at: path)
+            onDeselectItem?(path)
+            return
         }
-        selectedItem = path
-        if let path {
-            visibleCells[path]?.isSelected = true
-            if scrollsIntoView { scrollToItem(at: path) }
+        selectItem(at: path)
+        onSelectItem?(path)
+    }
+
+    /// The selection becomes `paths`; the cells in view whose state changed are redrawn, and a
+    /// reader hears each change.
+    private func setSelection(_ paths: Set<ItemPath>) {
+        guard paths != selection else { return }
+        for path in selection.symmetricDifference(paths) {
+            guard let cell = visibleCells[path] else { continue }
+            cell.isSelected = paths.contains(path)
+            window?.postAccessibilityNotification(.stateChanged(cell, .selected, cell.isSelected))
         }
+        selection = paths
     }
 
     /// Scrolls the least distance that brings the item fully into view.
@@ -752,12 +813,11 @@ public final class CollectionView: ScrollView {
         visibleCells[path] = cell
         let frame = shown(layout.frameForItem(at: path), flipped: placesFlipped)
         if cell.frame != frame { cell.frame = frame }
-        cell.isSelected = path == selectedItem
+        cell.isSelected = selection.contains(path)
         if cell.onTap == nil {
             cell.onTap = { [weak self, unowned cell] in
                 guard let self, let path = self.itemPath(for: cell) else { return }
-                self.selectItem(at: path)
-                self.onSelectItem?(path)
+                self.itemTapped(path)
             }
             cell.onMove = { [weak self, unowned cell] direction in
                 guard let self, let path = self.itemPath(for: cell) else { return }

@@ -144,6 +144,10 @@ public final class ListView: ScrollView {
 
     /// A list; the rows with cells stand inside it.
     public override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .list) }
+    /// A reader says the list takes several rows.
+    public override var accessibilityExtraStates: AccessibilityStates {
+        allowsSelection && allowsMultipleSelection ? .multiselectable : []
+    }
 
     /// Its elements are its header view's, its cells, its headers' titles, its section index
     /// and its refresh control while they show, and its footer view's, in the tree's order (top

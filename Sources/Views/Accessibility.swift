@@ -83,6 +83,9 @@ public struct AccessibilityStates: OptionSet, Hashable, Sendable {
     /// It can be on or off (a switch), and is on.
     public static let checkable = AccessibilityStates(rawValue: 1 << 12)
     public static let checked = AccessibilityStates(rawValue: 1 << 13)
+    /// A set whose user may pick several of its members at once (a list or a collection with
+    /// `allowsMultipleSelection`).
+    public static let multiselectable = AccessibilityStates(rawValue: 1 << 14)
 }
 
 /// An adjustable element's value as assistive technology reads it (UIKit's `accessibilityValue`

@@ -485,6 +485,42 @@ import Testing
         #expect(shown.minY >= 0 && shown.maxY <= 844, "\(shown)")
     }
 
+    /// A photo picker's grid (a collection with `allowsMultipleSelection`) says it takes
+    /// several, and a reader counts and names its selected items in order, the focused one
+    /// among them (a reader's `SelectChild` moves the focus). An item the app selects is heard
+    /// as `state-changed:selected` on it; a reader's `ClearSelection` drops the focus and says
+    /// it could not drop the app's selection.
+    @Test func aGridThatTakesSeveralSaysWhichAreSelected() throws {
+        let window = Window(size: Size(width: 400, height: 600))
+        let grid = PhotoGrid.make(in: window, count: 40)
+        grid.allowsMultipleSelection = true
+        grid.selectItem(at: ItemPath(item: 1))
+        grid.selectItem(at: ItemPath(item: 3))
+        let served = try ServedWindow(window)
+        defer { served.stop() }
+        let (bus, serve) = (served.bus, served.serve)
+
+        let read = try AccessibilityBusTests.client(["select", "role:list"], in: bus, serve: serve)
+        #expect(read["count"] as? Int == 2 && read["all"] as? [String] == ["Photo 2", "Photo 4"], "\(read)")
+        #expect((read["states"] as? [String])?.contains("multiselectable") == true, "\(read)")
+
+        let events = try heard(["object:state-changed:selected"], count: 1, window, served) {
+            grid.selectItem(at: ItemPath(item: 6))
+        }
+        #expect(events.first?["name"] as? String == "Photo 7" && events.first?["detail1"] as? Int == 1, "\(events)")
+
+        let children = try #require(grid.accessibilityNode(in: window)).children
+        let ninth = try #require(children.firstIndex { $0.label == "Photo 9" })
+        let focused = try AccessibilityBusTests.client(["select", "role:list", "\(ninth)"], in: bus, serve: serve)
+        #expect(focused["done"] as? Bool == true, "\(focused)")
+        #expect(focused["all"] as? [String] == ["Photo 2", "Photo 4", "Photo 7", "Photo 9"], "\(focused)")
+        #expect(grid.selectedItems == [1, 3, 6].map { ItemPath(item: $0) })
+
+        let cleared = try AccessibilityBusTests.client(["select", "role:list", "--clear"], in: bus, serve: serve)
+        #expect(cleared["done"] as? Bool == false && cleared["count"] as? Int == 3, "\(cleared)")
+        #expect(window.focusedView == nil)
+    }
+
     /// The window losing and getting the keyboard is heard as `window:deactivate` and
     /// `window:activate` from its frame, named by its title.
     @Test func theWindowsActivationIsHeard() throws {
