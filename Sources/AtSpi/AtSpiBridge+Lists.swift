@@ -32,7 +32,8 @@ extension AtSpiBridge {
             return .reply([.bool(row.view.isFocused)])
         case "DeselectSelectedChild", "DeselectChild":
             guard let i = call.int32(at: 0) else { return invalid(call) }
-            let row = call.member == "DeselectChild" ? child(i) : (selected.indices.contains(Int(i)) ? selected[Int(i)] : nil)
+            let nth = selected.indices.contains(Int(i)) ? selected[Int(i)] : nil
+            let row = call.member == "DeselectChild" ? child(i) : nth
             guard let row, row.states.contains(.selected), row.view.isFocused else { return .reply([.bool(false)]) }
             row.view.resignFocus()
             return .reply([.bool(true)])
