@@ -77,6 +77,12 @@ import Testing
         tap(6, list, driver)
         #expect(list.selectedRows == [2, 4] && heard == ["select 2", "select 6", "select 4", "deselect 6"])
         #expect(list.visibleCells[6]?.isSelected == false && list.visibleCells[4]?.isSelected == true)
+        // A reader hears a list that takes several, and which rows are selected.
+        let window = try #require(list.window)
+        let node = try #require(list.accessibilityNode(in: window))
+        #expect(node.states.contains(.multiselectable))
+        let picked = node.children.filter { $0.states.contains(.selected) }.map(\.label)
+        #expect(picked == [2, 4].compactMap { list.visibleCells[$0]?.textLabel.text } && picked.count == 2)
         // A row lifted and moved keeps its selection.
         list.reordersRowsOnLongPress = true
         #expect(list.beginInteractiveMovementForRow(4))
