@@ -79,7 +79,8 @@ struct ChangeAnimation {
     }
 
     /// After the update: `cells` are the view's cells with their order (a row, an item's
-    /// index counting every item before it) and their past; `headers` by section, nil when
+    /// index counting every item before it) and their past; `headers` (and footers) by the
+    /// key each was noted with (`noteHeader`), nil when
     /// the sections changed (their numbers name others now). Once it is over (at once when
     /// nothing moves) the leaving cells are put back opaque, touchable and where they stood,
     /// and each still in the view goes to its pool (`shelve`), then `done` runs.

@@ -16,6 +16,10 @@ public protocol ListDataSource: AnyObject {
     func sectionStarts(in list: ListView) -> [Int]
     /// The title shown in a section's header.
     func list(_ list: ListView, titleForSection section: Int) -> String
+    /// The text of a section's footer, shown below its last row while `sectionFooterHeight`
+    /// is more than 0 (UITableView's `titleForFooterInSection`): a note on the section, a
+    /// count. Empty by default.
+    func list(_ list: ListView, titleForFooterInSection section: Int) -> String
     /// Whether a long press may lift `row` to move it (`ListView.reordersRowsOnLongPress`);
     /// false by default (UITableViewDataSource's `canMoveRowAt`).
     func list(_ list: ListView, canMoveRow row: Int) -> Bool
@@ -39,6 +43,7 @@ public protocol ListDataSource: AnyObject {
 extension ListDataSource {
     public func sectionStarts(in list: ListView) -> [Int] { [] }
     public func list(_ list: ListView, titleForSection section: Int) -> String { "" }
+    public func list(_ list: ListView, titleForFooterInSection section: Int) -> String { "" }
     public func sectionIndexTitles(in list: ListView) -> [String] { [] }
     public func list(_ list: ListView, canMoveRow row: Int) -> Bool { false }
     public func list(_ list: ListView, targetRowForMoveFrom source: Int, toProposedRow proposed: Int) -> Int {
@@ -66,6 +71,16 @@ open class ListSectionHeader: View {
     open override func layoutSubviews() {
         textLabel.frame = Rect(x: 16, y: 0, width: max(0, bounds.width - 32), height: bounds.height)
             .insetBy(dx: 0, dy: max(0, (bounds.height - 18) / 2))
+    }
+}
+
+/// A section's footer: the header's grey band, its text in the regular weight. In a list,
+/// while its section fills the bottom it stays pinned there (UITableView's plain style),
+/// until its own header pushes it down.
+open class ListSectionFooter: ListSectionHeader {
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        textLabel.font = try? Font.system(size: 13)
     }
 }
 

@@ -18,6 +18,10 @@ import ScrollwayViews
 /// header height times the sections starting at row i (empty ones stack). The header of the
 /// section at the top of the viewport is pinned at `bounds.minY + adjustedContentInset.top` and
 /// pushed up by the next one: `y = min(max(natural, pin), nextNatural − headerHeight)`.
+/// With `sectionFooterHeight` set, a footer follows each section's last row (RowLayout's bands,
+/// ListView+SectionFooters.swift), and the footer of the section at the bottom of the viewport
+/// is pinned there and pushed down by its own header: `y = max(min(natural, bottomPin −
+/// footerHeight), headerNatural + headerHeight)`.
 public final class ListView: ScrollView {
     public weak var dataSource: ListDataSource?
     /// The app's part in getting rows ready a screen ahead (UITableView's `prefetchDataSource`).
@@ -193,6 +197,23 @@ public final class ListView: ScrollView {
             keepingRowsInViewStill(mutate: { layout.setHeaderHeight(sectionHeaderHeight) }, newIndex: { $0 })
         }
     }
+    /// The height of section footers (UITableView's `sectionFooterHeight`); 0, the default:
+    /// no footers. A negative or non-finite height is 0.
+    @exclusivity(unchecked) public var sectionFooterHeight = 0.0 {
+        didSet {
+            if !(sectionFooterHeight >= 0 && sectionFooterHeight.isFinite) { sectionFooterHeight = 0 }
+            guard sectionFooterHeight != oldValue else { return }
+            keepingRowsInViewStill(mutate: { layout.setFooterHeight(sectionFooterHeight) }, newIndex: { $0 })
+        }
+    }
+    /// Whether the footer of the section at the bottom stays pinned there while it scrolls (as
+    /// in UITableView's plain style, on by default).
+    @exclusivity(unchecked) public var pinsSectionFooters = true { didSet { updateVisibleRows() } }
+    /// Footers by section, for the sections that show one.
+    public internal(set) var visibleFooters: [Int: ListSectionFooter] = [:]
+    var footerPool: [ListSectionFooter] = []
+    /// The sections `updateFooters` wants shown, its storage kept between frames.
+    var wantedFooters: [Int] = []
     /// A view above the rows (UITableView's `tableHeaderView`): a search field, a profile, a
     /// summary. It scrolls with them, as wide as the list and as tall as its frame when set
     /// (set it again after changing its height, as in UIKit); a section's header pins below it
@@ -244,7 +265,9 @@ public final class ListView: ScrollView {
     private(set) var sectionStarts: [Int] = []
     /// The sections in header order: by first row, then by index (sections before the last of
     /// those starting at one row are empty, and their headers stack above it).
-    private var headerOrder: [Int] = []
+    private(set) var headerOrder: [Int] = []
+    /// Each section's place in `headerOrder`.
+    private(set) var headerPosition: [Int] = []
     /// Each section's place among the headers stacked above its first row.
     private var headerSlot: [Int] = []
 
@@ -339,14 +362,13 @@ public final class ListView: ScrollView {
         prefetch.forget()
         for (_, cell) in visibleCells { recycle(cell) }
         visibleCells.removeAll()
-        for (_, header) in visibleHeaders { recycle(header) }
-        visibleHeaders.removeAll()
+        recycleHeadersAndFooters()
         let rows = max(0, dataSource?.numberOfRows(in: self) ?? 0)
         // The sections first, so the layout's tree is built once, with its headers.
         readSections(rows: rows)
         layout = RowLayout(
             count: rows, sectionStartRows: sectionStarts, estimate: estimatedRowHeight,
-            headerHeight: sectionHeaderHeight)
+            headerHeight: sectionHeaderHeight, footerHeight: sectionFooterHeight)
         setListViewHeights()
         lastRows = nil
         // Before the rows are measured: a cell's text is laid out short of the index.
@@ -395,7 +417,7 @@ public final class ListView: ScrollView {
     /// each header it tried instead, a dozen walks of the tree for the demo's 4,000 sections,
     /// twice a frame. The tops ascend along `headerOrder`, so the header after the one found
     /// must lie below `y`; if the tree's rounding put the row elsewhere, the search decides.
-    private func lastHeader(atOrAbove y: Double) -> Int? {
+    func lastHeader(atOrAbove y: Double) -> Int? {
         guard !headerOrder.isEmpty, !y.isNaN else { return nil }
         let near = layout.row(at: y) + 1
         var found = lastHeader { sectionStarts[$0] <= near }
@@ -406,7 +428,7 @@ public final class ListView: ScrollView {
     }
 
     /// The natural top of section `section`'s header (`rectForHeader`'s, without the rect).
-    private func headerTop(_ section: Int) -> Double {
+    func headerTop(_ section: Int) -> Double {
         layout.headerTop(row: sectionStarts[section], slot: headerSlot[section])
     }
 
@@ -433,6 +455,8 @@ public final class ListView: ScrollView {
             sectionStarts = sectionStarts.map { movement.listStart(ofSectionStartingAt: $0) }
         }
         headerOrder = sectionStarts.indices.sorted { (sectionStarts[$0], $0) < (sectionStarts[$1], $1) }
+        headerPosition = Array(repeating: 0, count: sectionStarts.count)
+        for (i, s) in headerOrder.enumerated() { headerPosition[s] = i }
         headerSlot = Array(repeating: 0, count: sectionStarts.count)
         for (i, s) in headerOrder.enumerated() where i > 0 && sectionStarts[headerOrder[i - 1]] == sectionStarts[s] {
             headerSlot[s] = headerSlot[headerOrder[i - 1]] + 1
@@ -627,8 +651,7 @@ public final class ListView: ScrollView {
         }
         for cell in gone { recycle(cell) }
         loadSections()
-        for (_, header) in visibleHeaders { recycle(header) }
-        visibleHeaders.removeAll()
+        recycleHeadersAndFooters()
         updateContentSize()
         // The updates this runs (the shift's own, the last) measure around the kept row.
         defer { keptRow = nil }
@@ -646,6 +669,13 @@ public final class ListView: ScrollView {
     /// Every touch in a list may be cancelled to scroll, a row's button's too (UITableView's
     /// override of UIScrollView's default, which keeps a control's touch).
     public override func touchesShouldCancel(in view: View) -> Bool { true }
+
+    /// The pinned header and footer stand inside the adjusted inset: a keyboard coming up moves
+    /// the footer above it, and a new top inset the header below it, without a scroll.
+    public override func adjustedContentInsetDidChange() {
+        super.adjustedContentInsetDidChange()
+        updateVisibleRows()
+    }
 
     public override func didChangeBounds(from old: Rect) {
         super.didChangeBounds(from: old)
@@ -965,11 +995,20 @@ public final class ListView: ScrollView {
                 bringSubviewBelowIndicators(header)
             }
         }
+        updateFooters()
         // A row moved by hand floats in front of the rows and headers, where the finger is.
         if movement != nil { placeLiftedCell() }
     }
 
-    private func bringSubviewBelowIndicators(_ view: View) {
+    /// Every header and footer back to its pool (the sections changed).
+    private func recycleHeadersAndFooters() {
+        for (_, header) in visibleHeaders { recycle(header) }
+        visibleHeaders.removeAll()
+        for (_, footer) in visibleFooters { recycle(footer) }
+        visibleFooters.removeAll()
+    }
+
+    func bringSubviewBelowIndicators(_ view: View) {
         guard let i = subviews.index(ofIdentical: view) else { return }
         let front = headersFront
         if i != front - 1 { insertSubview(view, at: front - 1) }
@@ -992,10 +1031,11 @@ public final class ListView: ScrollView {
         return subviews.firstIndex { $0 === horizontalIndicator || $0 === verticalIndicator } ?? n
     }
 
-    private func recycle(_ header: ListSectionHeader) {
+    /// A header or a footer leaves; a reader hears its title go.
+    func recycle(_ header: ListSectionHeader) {
         window?.postAccessibilityNotification(.elementRemoved(header.textLabel, container: self))
         header.removeFromSuperview()
-        headerPool.append(header)
+        if let footer = header as? ListSectionFooter { footerPool.append(footer) } else { headerPool.append(header) }
     }
 
     /// Puts a cell in view at its row's new rect; one sliding to its place after an animated
@@ -1063,5 +1103,6 @@ public final class ListView: ScrollView {
     private func trimPools() {
         pool.trim(to: Self.poolLimit, waitingIn: self)
         if headerPool.count > Self.poolLimit { headerPool.removeLast(headerPool.count - Self.poolLimit) }
+        if footerPool.count > Self.poolLimit { footerPool.removeLast(footerPool.count - Self.poolLimit) }
     }
 }

@@ -5,11 +5,17 @@ import ScrollwayGeometry
 /// height each cost O(log n), and so does measuring one row. A 100,000-row list that measures
 /// a row or two per frame while it flings does a few dozen additions per frame, not 100,000.
 ///
-/// Layout: row i occupies a span of `lead(i) + height(i)`, where `lead(i)` is the header height
-/// times the number of sections starting at row i (more than one when sections before the last
-/// are empty). With `prefix(i)` the sum of the spans of rows 0..<i: `top(i) = prefix(i) +
-/// lead(i)`, the k-th header of the sections starting at row i has its top at `prefix(i) + k·h`,
-/// and the content height is `prefix(count)` plus the headers of sections after the last row.
+/// Layout: row i occupies a span of `lead(i) + height(i)`, where `lead(i)` is the band of
+/// section headers and footers above it. With n sections starting at row i (more than one when
+/// those before the last are empty), header height h and footer height f, the band holds the
+/// footer of the section above (when a section starts above row i), then n − 1 empty sections'
+/// header and footer each, then the last one's header: `lead(i) = n·h + (n − 1 + above)·f`,
+/// with `above` 1 or 0. With `prefix(i)` the sum of the spans of rows 0..<i: `top(i) =
+/// prefix(i) + lead(i)`, the k-th header of the sections starting at row i has its top at
+/// `prefix(i) + above·f + k·(h + f)`, the footer of a section that ends before row i at
+/// `prefix(i)`, and the content height is `prefix(count)` plus the last row's section's footer
+/// and the headers and footers of the sections after the last row. Without footers (f = 0) a
+/// band is its headers.
 /// A list's own header view stands above row 0 (`listHeaderHeight`: every position is that
 /// much lower) and its footer view below the last (`listFooterHeight`, in the content height).
 ///
@@ -26,6 +32,11 @@ struct RowLayout {
     private(set) var trailingHeaders = 0
     private(set) var estimate: Double
     private(set) var headerHeight: Double
+    /// Section footers' height (0: no footers).
+    private(set) var footerHeight = 0.0
+    /// The first row a section starts at (`count` when none does): the band of every later
+    /// section start opens with the footer of the section above it.
+    private var firstSectionRow = 0
     /// The list's header view's height, above row 0.
     private(set) var listHeaderHeight = 0.0
     /// The list's footer view's height, after the last row and the headers after it.
@@ -57,12 +68,16 @@ struct RowLayout {
     }
 
     /// `count` rows, none measured yet (a list's reload): the estimate stands in for every row.
-    init(count: Int, sectionStartRows: some Sequence<Int>, estimate: Double, headerHeight: Double) {
+    init(
+        count: Int, sectionStartRows: some Sequence<Int>, estimate: Double, headerHeight: Double,
+        footerHeight: Double = 0
+    ) {
         self.count = count
         measured = Array(repeating: nil, count: count)
         headers = Array(repeating: 0, count: count)
         self.estimate = Self.quantized(estimate)
         self.headerHeight = Self.quantized(headerHeight)
+        self.footerHeight = Self.quantized(footerHeight)
         tree = []
         setSectionStarts(sectionStartRows)
     }
@@ -74,17 +89,31 @@ struct RowLayout {
     private mutating func rebuild() {
         firstMovedRow = 0
         var nodes = [Double](repeating: 0, count: count + 1)
-        let header = headerHeight
+        let (header, footer) = (headerHeight, footerHeight)
         let fallback = estimate
+        let first = firstSectionRow
         for i in stride(from: 1, through: count, by: 1) {
-            nodes[i] += Double(headers[i - 1]) * header + (measured[i - 1] ?? fallback)
+            let n = headers[i - 1]
+            if n > 0 {
+                let footers = n - 1 + (i - 1 > first ? 1 : 0)
+                nodes[i] += Double(n) * header + Double(footers) * footer
+            }
+            nodes[i] += measured[i - 1] ?? fallback
             let parent = i + (i & -i)
             if parent <= count { nodes[parent] += nodes[i] }
         }
         tree = nodes
     }
 
-    private func lead(_ row: Int) -> Double { Double(headers[row]) * headerHeight }
+    private func lead(_ row: Int) -> Double {
+        let n = headers[row]
+        guard n > 0 else { return 0 }
+        return Double(n) * headerHeight + Double(n - 1 + (row > firstSectionRow ? 1 : 0)) * footerHeight
+    }
+
+    /// The footer of the section above opens the band before `row` (`count`: after the last
+    /// row).
+    private func footerAbove(_ row: Int) -> Bool { footerHeight > 0 && row > firstSectionRow }
     private func span(_ row: Int) -> Double { lead(row) + height(row) }
 
     func height(_ row: Int) -> Double { measured[row] ?? estimate }
@@ -105,8 +134,12 @@ struct RowLayout {
     func top(_ row: Int) -> Double { prefix(row) + (row < count ? lead(row) : 0) }
     var totalHeight: Double { footerTop + listFooterHeight }
 
-    /// Where the footer view starts: after the last row and the headers after it.
-    var footerTop: Double { prefix(count) + Double(trailingHeaders) * headerHeight }
+    /// Where the footer view starts: after the last row, its section's footer, and the headers
+    /// and footers of the sections after it.
+    var footerTop: Double {
+        prefix(count) + (footerAbove(count) ? footerHeight : 0)
+            + Double(trailingHeaders) * (headerHeight + footerHeight)
+    }
 
     /// The list's header and footer views' heights. A new header moves every row.
     mutating func setListViews(headerHeight header: Double, footerHeight footer: Double) {
@@ -118,7 +151,14 @@ struct RowLayout {
 
     /// The top of the `slot`-th header (0-based) of the sections starting at `row` (`count`:
     /// after the last row).
-    func headerTop(row: Int, slot: Int) -> Double { prefix(min(row, count)) + Double(slot) * headerHeight }
+    func headerTop(row: Int, slot: Int) -> Double {
+        let row = min(row, count)
+        return prefix(row) + (footerAbove(row) ? footerHeight : 0) + Double(slot) * (headerHeight + footerHeight)
+    }
+
+    /// The top of the footer of a section whose last row is just above `row` (`count`: the
+    /// last row): the band before `row` opens with it.
+    func footerTop(endingBefore row: Int) -> Double { prefix(min(row, count)) }
 
     /// The row whose span holds `y` (a header band belongs to the row below it); rows past the
     /// end give the last row. Binary lifting down the tree: O(log n).
@@ -216,6 +256,11 @@ struct RowLayout {
         rebuild()
     }
 
+    mutating func setFooterHeight(_ h: Double) {
+        footerHeight = Self.quantized(h)
+        rebuild()
+    }
+
     /// Each element a section's first row (a row twice: an empty section before another;
     /// negative: row 0; `count` or more: after the last row).
     mutating func setSectionStarts(_ rows: some Sequence<Int>) {
@@ -228,6 +273,7 @@ struct RowLayout {
         if starts == headers && trailing == trailingHeaders && tree.count == count + 1 { return }
         headers = starts
         trailingHeaders = trailing
+        firstSectionRow = starts.firstIndex { $0 > 0 } ?? count
         rebuild()
     }
 
@@ -262,6 +308,7 @@ struct RowLayout {
         count = result.count
         headers = Array(repeating: 0, count: count)
         trailingHeaders = 0
+        firstSectionRow = count
         rebuild()
     }
 }

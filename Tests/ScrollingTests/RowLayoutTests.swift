@@ -8,38 +8,45 @@ import Testing
 @MainActor
 @Suite struct RowLayoutTests {
     @MainActor
-    /// The naive layout: top(0) = lead(0), top(i + 1) = top(i) + height(i) + lead(i + 1), with
-    /// lead(i) a header for each section starting at row i (several: empty sections).
+    /// The naive layout, walked as a reader would lay the list out: the rows before the first
+    /// section, then each section in order (by first row, then by index) as its header, its
+    /// rows and its footer, one after another.
     struct Naive {
         var heights: [Double?]
         var starts: [Int]
         let estimate: Double
         let header: Double
+        var footer = 0.0
 
-        func lead(_ i: Int) -> Double { Double(starts.filter { $0 == i }.count) * header }
-
+        /// Each row's top, then the content's end.
         func tops() -> [Double] {
-            var tops: [Double] = []
+            let order = starts.indices.sorted { (starts[$0], $0) < (starts[$1], $1) }
+            var tops = Array(repeating: 0.0, count: heights.count)
             var y = 0.0
-            for i in heights.indices {
-                y += lead(i)
-                tops.append(y)
-                y += RowLayout.quantized(heights[i] ?? estimate)
+            func rows(_ range: Range<Int>) {
+                for i in range {
+                    tops[i] = y
+                    y += RowLayout.quantized(heights[i] ?? estimate)
+                }
             }
-            tops.append(y)
-            return tops
+            let count = heights.count
+            rows(0..<min(count, starts.min() ?? count))
+            for (k, s) in order.enumerated() {
+                let start = min(starts[s], count)
+                let end = k + 1 < order.count ? min(starts[order[k + 1]], count) : count
+                y += header
+                rows(start..<max(start, end))
+                y += footer
+            }
+            return tops + [y]
         }
 
-        /// The content's end: the rows, then the headers of sections after the last row.
-        func total() -> Double { tops().last! + Double(starts.filter { $0 >= heights.count }.count) * header }
+        func total() -> Double { tops().last! }
 
-        /// The row whose span (header band above it included) holds y, given `tops()` (the
-        /// checker works them out once for all its probes).
+        /// The row whose span (the band of headers and footers above it included) holds y,
+        /// given `tops()` (the checker works them out once for all its probes).
         func row(at y: Double, tops t: [Double]) -> Int {
-            for i in heights.indices {
-                let spanEnd = i + 1 < heights.count ? t[i + 1] - lead(i + 1) : t[i + 1]
-                if y < spanEnd { return i }
-            }
+            for i in heights.indices where y < t[i] + RowLayout.quantized(heights[i] ?? estimate) { return i }
             return heights.count - 1
         }
     }
@@ -69,14 +76,17 @@ import Testing
         }
     }
 
-    @Test func theTreeMatchesARunningSumThroughMeasurementsInsertsDeletesAndMoves() {
+    /// Without section footers and with them (a band of 24 after each section).
+    @Test(arguments: [0.0, 24.0])
+    func theTreeMatchesARunningSumThroughMeasurementsInsertsDeletesAndMoves(footer: Double) {
         var g = Lcg(state: 7)
         var naive = Naive(
             heights: Array(repeating: nil, count: 300), starts: [0, 10, 11, 11, 11, 40, 299, 300, 300], estimate: 56,
-            header: 32)
+            header: 32, footer: footer)
         var layout = RowLayout(
             measured: naive.heights, sectionStartRows: naive.starts, estimate: naive.estimate,
             headerHeight: naive.header)
+        layout.setFooterHeight(footer)
         check(layout, against: naive, probes: &g)
         for round in 0..<40 {
             // Measure a few rows, with heights that are not multiples of 1/256.
@@ -139,6 +149,30 @@ import Testing
             for r in naive.heights.indices { #expect(!layout.isMeasured(r), "row \(r) still measured") }
             check(layout, against: naive, probes: &g)
         }
+    }
+
+    /// Ten rows of 40 in four sections (headers 30, footers 20): rows 0–3, an empty one,
+    /// rows 4–9, and an empty one after the last row, worked by hand. The band before row 4
+    /// holds section 0's footer, section 1's header and footer, and section 2's header.
+    @Test func footersFollowEachSectionsLastRowAndEmptySectionsHeaders() {
+        var layout = RowLayout(
+            count: 10, sectionStartRows: [0, 4, 4, 10], estimate: 40, headerHeight: 30, footerHeight: 20)
+        #expect((0..<4).map { layout.top($0) } == [30, 70, 110, 150])
+        #expect(layout.footerTop(endingBefore: 4) == 190)  // section 0's footer
+        #expect(layout.headerTop(row: 4, slot: 0) == 210)  // section 1's header, its footer at 240
+        #expect(layout.headerTop(row: 4, slot: 1) == 260)  // section 2's header
+        #expect((4..<10).map { layout.top($0) } == [290, 330, 370, 410, 450, 490])
+        #expect(layout.footerTop(endingBefore: 10) == 530)  // section 2's footer
+        #expect(layout.headerTop(row: 10, slot: 0) == 550)  // section 3's header, its footer at 580
+        #expect(layout.footerTop == 600 && layout.totalHeight == 600)
+        // The band belongs to the row below it.
+        #expect(layout.row(at: 189) == 3 && layout.row(at: 190) == 4 && layout.row(at: 289) == 4)
+        // Footers off: the headers alone, as before.
+        layout.setFooterHeight(0)
+        #expect(layout.top(4) == 30 + 160 + 60 && layout.totalHeight == 30 + 160 + 60 + 240 + 30)
+        // Rows before the first section have no footer; the first section's band has none above.
+        let late = RowLayout(count: 4, sectionStartRows: [2], estimate: 40, headerHeight: 30, footerHeight: 20)
+        #expect(late.top(2) == 110 && late.footerTop(endingBefore: 4) == 190 && late.totalHeight == 210)
     }
 
     @Test func anEmptyLayoutAndOneRow() {

@@ -1,0 +1,102 @@
+import ScrollwayGeometry
+import ScrollwayViews
+
+/// Section footers (UITableView's `sectionFooterHeight` and `titleForFooterInSection`): a band
+/// of `sectionFooterHeight` after each section's last row, its text the data source's. The
+/// layout keeps them in the bands between rows (RowLayout): a section with rows has its footer
+/// where the next section's band starts (or after the last row); an empty one, right under
+/// its own header. In the plain style the footer of the section at the bottom of the viewport
+/// stays pinned there while the section runs on below, and is pushed down by its own header
+/// as the section's top comes up the screen:
+/// `y = max(min(natural, bottomPin − footerHeight), headerNatural + headerHeight)`, with
+/// `bottomPin = bounds.maxY − adjustedContentInset.bottom` (above an on-screen keyboard).
+extension ListView {
+    /// The natural top of section `section`'s footer (`rectForFooter`'s, without the rect).
+    func footerTop(_ section: Int) -> Double {
+        let position = headerPosition[section]
+        let start = sectionStarts[section]
+        let end = position + 1 < headerOrder.count ? sectionStarts[headerOrder[position + 1]] : count
+        // An empty section (ending where it starts, or after the last row): under its header.
+        if end <= start || start >= count { return headerTop(section) + sectionHeaderHeight }
+        return layout.footerTop(endingBefore: end)
+    }
+
+    /// The rect of section `section`'s footer where the content puts it (before pinning); a
+    /// zero-height rect while the list has no footers.
+    public func rectForFooter(inSection section: Int) -> Rect {
+        precondition(
+            section >= 0 && section < sectionStarts.count, "section \(section) out of 0..<\(sectionStarts.count)")
+        return Rect(x: 0, y: footerTop(section), width: bounds.width, height: sectionFooterHeight)
+    }
+
+    /// The headers and footers in view as a row animation follows them: headers by section,
+    /// footers by its complement (`~section`).
+    var headersAndFooters: [Int: View] {
+        var all: [Int: View] = visibleHeaders
+        for (s, footer) in visibleFooters { all[~s] = footer }
+        return all
+    }
+
+    /// Footers for the sections whose footer meets the viewport plus the margin, and for the
+    /// section at the bottom (pinned); the rest go back to the pool. Without footers, nothing
+    /// (a frame of a scroll asks).
+    func updateFooters() {
+        let height = sectionFooterHeight
+        guard height > 0, let dataSource, !headerOrder.isEmpty else {
+            if !visibleFooters.isEmpty {
+                for (_, footer) in visibleFooters { recycle(footer) }
+                visibleFooters.removeAll()
+            }
+            return
+        }
+        // A few at most: an array kept from frame to frame, as the headers' is.
+        var wanted = wantedFooters
+        wantedFooters = []
+        defer { wantedFooters = wanted }
+        wanted.removeAll(keepingCapacity: true)
+        let (from, to) = (bounds.minY - margin, bounds.maxY + margin)
+        // Footers follow the headers' order, each at or above the next section's header: from
+        // the last header above the range's end, upwards until one ends above its start.
+        if let last = lastHeader(atOrAbove: to) {
+            var i = last
+            while i >= 0 {
+                let top = footerTop(headerOrder[i])
+                if top + height <= from { break }
+                if top < to { wanted.append(headerOrder[i]) }
+                i -= 1
+            }
+        }
+        let pin = bounds.maxY - adjustedContentInset.bottom
+        let bottom = pinsSectionFooters ? lastHeader(atOrAbove: pin).map { headerOrder[$0] } : nil
+        if let bottom, !wanted.contains(bottom) { wanted.append(bottom) }
+        wanted.sort()
+        var leaving: [Int] = []
+        for s in visibleFooters.keys where !wanted.contains(s) { leaving.append(s) }
+        for s in leaving {
+            if let footer = visibleFooters.removeValue(forKey: s) { recycle(footer) }
+        }
+        let front = headersFront
+        for s in wanted {
+            var rect = rectForFooter(inSection: s)
+            if s == bottom {
+                rect.origin.y = max(min(rect.minY, pin - height), headerTop(s) + sectionHeaderHeight)
+            }
+            let footer: ListSectionFooter
+            if let shown = visibleFooters[s] {
+                footer = shown
+            } else {
+                footer = footerPool.popLast() ?? ListSectionFooter()
+                footer.textLabel.text = dataSource.list(self, titleForFooterInSection: s)
+                visibleFooters[s] = footer
+            }
+            footer.frame = rect
+            if footer.superview !== self {
+                insertSubview(footer, at: front)
+                // Its text is one of the list's elements (a reader hears it come).
+                window?.postAccessibilityNotification(.elementAdded(footer.textLabel, container: self))
+            } else if s == bottom {
+                bringSubviewBelowIndicators(footer)
+            }
+        }
+    }
+}
