@@ -29,9 +29,10 @@ extension ListView {
     }
 
     /// Scrolls so that `row` is fully in view with the least scroll: a row above comes in at
-    /// the top (below a pinned header), a row below at the bottom. Measuring the rows that come
-    /// into view can move the row, so the chosen edge is aligned again until nothing moves.
-    /// Animated, the list goes back to where it was and animates to the measured offset.
+    /// the top (below a pinned header), a row below at the bottom (above a pinned footer).
+    /// Measuring the rows that come into view can move the row, so the chosen edge is aligned
+    /// again until nothing moves. Animated, the list goes back to where it was and animates to
+    /// the measured offset.
     public func scrollToRow(_ row: Int, animated: Bool = false) {
         guard row >= 0 && row < count else { return }
         scroll(to: RowTarget(row: row, offset: nil, height: nil, x: nil), animated: animated)
@@ -91,14 +92,17 @@ extension ListView {
     }
 
     /// The rect a target covers now, extended upwards by the header height when a pinned
-    /// header would cover a row's top.
+    /// header would cover a row's top, and downwards by the footer height when a pinned footer
+    /// would cover its bottom.
     private func targetRect(_ target: RowTarget) -> Rect {
         let r = rectForRow(target.row)
         if let offset = target.offset, let height = target.height {
             return Rect(x: r.minX, y: r.minY + offset, width: r.width, height: height)
         }
-        guard pinsSectionHeaders, section(containingRow: target.row) != nil else { return r }
-        return Rect(x: r.minX, y: r.minY - sectionHeaderHeight, width: r.width, height: r.height + sectionHeaderHeight)
+        guard section(containingRow: target.row) != nil else { return r }
+        let above = pinsSectionHeaders ? sectionHeaderHeight : 0
+        let below = pinsSectionFooters ? sectionFooterHeight : 0
+        return Rect(x: r.minX, y: r.minY - above, width: r.width, height: r.height + above + below)
     }
 
     /// The offset that puts the target at the top (below a pinned header) or at the bottom.

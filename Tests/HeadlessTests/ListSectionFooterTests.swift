@@ -131,6 +131,28 @@ import Testing
         #expect(tapped == [9])
     }
 
+    /// A row scrolled to from above comes in above the pinned footer, and the keyboard's Down
+    /// arrow keeps the focused row there: the footer never covers it.
+    @Test func aRowScrolledToStandsAboveThePinnedFooter() throws {
+        let (window, driver, list, rows) = make()
+        defer { withExtendedLifetime((window, rows)) {} }
+        list.scrollToRow(20)
+        driver.advance(by: 1 / 60)
+        // Row 20 spans 944…984; the footer pinned below it: 984 + 24 = 1008 is the bottom.
+        #expect(list.contentOffset.y == 1008 - 480)
+        #expect(list.visibleFooters[2]?.frame.minY == 984.0)
+        let cell = try #require(list.visibleCells[20])
+        cell.becomeFocused()
+        driver.send(.key(.down, pressed: true, modifiers: []), at: driver.time + 0.02)
+        driver.send(.key(.down, pressed: false, modifiers: []), at: driver.time + 0.05)
+        driver.settle()
+        #expect(window.focusedView === list.visibleCells[21] && list.contentOffset.y == 1048 - 480)
+        // Above, a row comes in below the pinned header.
+        list.scrollToRow(11)  // 584…624, its top 16 above the pinned header's bottom
+        driver.advance(by: 1 / 60)
+        #expect(list.contentOffset.y == 584 - 32)
+    }
+
     /// A new footer height moves the rows, not what is in view; rows inserted or deleted move
     /// the footers after them, and an animated delete slides them there.
     @Test func rowsInsertedAndDeletedMoveTheFooters() throws {
