@@ -34,6 +34,7 @@ enum AtSpiRoles {
         case .toggleButton: return 62  // TOGGLE_BUTTON (at-spi2-core 2.46 has no SWITCH)
         case .slider: return 51  // SLIDER
         case .radioButton: return 44  // RADIO_BUTTON
+        case .spinButton: return 52  // SPIN_BUTTON
         }
     }
 
@@ -55,6 +56,7 @@ enum AtSpiRoles {
         case .toggleButton: return "toggle button"
         case .slider: return "slider"
         case .radioButton: return "radio button"
+        case .spinButton: return "spin button"
         }
     }
 

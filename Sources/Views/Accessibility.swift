@@ -33,6 +33,9 @@ public enum AccessibilityRole: String, Sendable, CaseIterable {
     /// A value set in a range (a `Slider`, a page control's page): a reader reads and sets its
     /// number (`View.accessibilityValue`) and steps it (`accessibilityIncrement()`).
     case slider
+    /// A number stepped up and down (a `Stepper`): a reader reads, steps and sets it as a
+    /// slider's.
+    case spinButton
 
     /// Whether it holds other elements (a window, a group, a scroll area, a list) rather than
     /// being one leaf to read or use.

@@ -281,17 +281,20 @@ import Testing
             events.first?["detail1"] as? Int == 0 && events.first?["role"] as? String == "toggle button", "\(events)")
     }
 
-    /// A slider and a page control through libatspi's Value: each is a slider with the Value
-    /// interface, read as its number, range, step and words; a reader's number sets it (brought
-    /// into its range, heard by the app as the user's change), and the change is heard as
-    /// `object:property-change:accessible-value`.
-    @Test func aSliderAndAPageControlAreReadAndSetThroughTheirValue() throws {
+    /// A slider, a stepper and a page control through libatspi's Value: each (the stepper a
+    /// spin button, the others sliders) has the Value interface, read as its number, range,
+    /// step and words; a reader's number sets it (brought into its range, heard by the app as
+    /// the user's change), and the change is heard as `object:property-change:accessible-value`.
+    @Test func aSliderAStepperAndAPageControlAreReadAndSetThroughTheirValue() throws {
         let window = Window(size: Size(width: 400, height: 300))
         let slider = Slider(value: 0.25, frame: Rect(x: 20, y: 20, width: 300, height: 44))
         slider.accessibilityLabel = "Volume"
         let pages = PageControl(numberOfPages: 6, frame: Rect(x: 0, y: 200, width: 400, height: 26))
         pages.accessibilityLabel = "Photos"
-        for v in [slider, pages] { window.addSubview(v) }
+        let copies = Stepper(value: 2, frame: Rect(x: 20, y: 100, width: 94, height: 32))
+        copies.accessibilityLabel = "Copies"
+        copies.maximumValue = 20
+        for v in [slider, copies, pages] { window.addSubview(v) }
         var heard: [Double] = []
         slider.onValueChanged = { heard.append($0) }
         let served = try ServedWindow(window)
@@ -299,7 +302,7 @@ import Testing
         let (bus, serve) = (served.bus, served.serve)
 
         let elements = try Self.windowElements(in: bus, serve: serve)
-        #expect(elements.map { $0["role"] as? String } == ["slider", "slider"], "\(elements)")
+        #expect(elements.map { $0["role"] as? String } == ["slider", "spin button", "slider"], "\(elements)")
         #expect(elements.allSatisfy { ($0["interfaces"] as? [String])?.contains("Value") == true }, "\(elements)")
 
         let read = try AccessibilityBusTests.client(["value", "Volume"], in: bus, serve: serve)
@@ -323,6 +326,13 @@ import Testing
         #expect(page["minimum"] as? Double == 1 && page["maximum"] as? Double == 6 && page["increment"] as? Double == 1)
         #expect(page["current"] as? Double == 4 && page["text"] as? String == "Page 4 of 6", "\(page)")
         #expect(pages.currentPage == 3)
+
+        var stepped: [Double] = []
+        copies.onValueChanged = { stepped.append($0) }
+        let count = try AccessibilityBusTests.client(["value", "Copies", "--set", "7"], in: bus, serve: serve)
+        #expect(count["minimum"] as? Double == 0 && count["maximum"] as? Double == 20, "\(count)")
+        #expect(count["increment"] as? Double == 1 && count["current"] as? Double == 7, "\(count)")
+        #expect(count["text"] as? String == "7" && copies.value == 7 && stepped == [7], "\(count)")
     }
 
     /// A segmented control through libatspi: a panel named by its label holding one radio
