@@ -7,10 +7,10 @@ import ScrollwayViews
 extension Scene {
     /// A settings page laid out only with constraints: a content view pinned to the scroll
     /// view's content guide and as wide as its frame guide, sections of rows whose titles,
-    /// wrapping descriptions and controls (switches, a segmented control, a slider) are tied to each other, and a
-    /// bio that grows line by line as it is typed. Nothing sets a frame or the content size: a
-    /// narrower window wraps the descriptions and the content grows taller, and the solver
-    /// re-solves from where it was.
+    /// wrapping descriptions and controls (switches, a segmented control, a slider, a stepper)
+    /// are tied to each other, and a bio that grows line by line as it is typed. Nothing sets a
+    /// frame or the content size: a narrower window wraps the descriptions and the content grows
+    /// taller, and the solver re-solves from where it was.
     public static let form = Scene(
         name: "form",
         summary: "A settings page laid out by constraints and the content guide; grows as text wraps",
@@ -71,6 +71,7 @@ public final class SettingsForm: View {
             [
                 .choice("Theme", ["Light", "Dark", "Automatic"]),
                 .slider("Text size", "The size of the text in messages and lists."),
+                .stepper("Preview lines", "How many lines of each message the list shows.", 2, 1...5),
             ]
         ),
         (
@@ -92,6 +93,8 @@ public final class SettingsForm: View {
         case slider(String, String)
         /// A title and a segmented control of the choices beside it.
         case choice(String, [String])
+        /// A title that shows a number, a stepper for it beside it, and a note under the title.
+        case stepper(String, String, Double, ClosedRange<Double>)
     }
 
     /// The bio's text view (the one that grows as it wraps).
@@ -215,6 +218,29 @@ public final class SettingsForm: View {
                 note.leadingAnchor.constraint(equalTo: label.leadingAnchor),
                 note.trailingAnchor.constraint(equalTo: slider.trailingAnchor),
                 note.topAnchor.constraint(equalTo: slider.bottomAnchor, constant: 2),
+                card.bottomAnchor.constraint(equalTo: note.bottomAnchor, constant: 12),
+            ]
+        case .stepper(let title, let detail, let value, let range):
+            let label = managed(Label(text: "\(title): \(Int(clamping: value, rounding: .down))"))
+            let note = managed(Self.note(detail))
+            let stepper = managed(Stepper(value: 0))
+            stepper.minimumValue = range.lowerBound
+            stepper.maximumValue = range.upperBound
+            stepper.value = value
+            stepper.name = title.lowercased()
+            stepper.accessibilityLabel = title
+            stepper.onValueChanged = { [unowned label] n in
+                label.text = "\(title): \(Int(clamping: n, rounding: .down))"
+            }
+            return [
+                stepper.topAnchor.constraint(equalTo: card.topAnchor, constant: 8),
+                stepper.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -8),
+                label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 12),
+                label.centerYAnchor.constraint(equalTo: stepper.centerYAnchor),
+                label.trailingAnchor.constraint(lessThanOrEqualTo: stepper.leadingAnchor, constant: -8),
+                note.leadingAnchor.constraint(equalTo: label.leadingAnchor),
+                note.trailingAnchor.constraint(equalTo: stepper.leadingAnchor, constant: -8),
+                note.topAnchor.constraint(equalTo: stepper.bottomAnchor, constant: 4),
                 card.bottomAnchor.constraint(equalTo: note.bottomAnchor, constant: 12),
             ]
         case .toggle(let title, let detail):

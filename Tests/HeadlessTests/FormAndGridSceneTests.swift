@@ -40,6 +40,25 @@ import Testing
         }
     }
 
+    /// The Appearance section's stepper: a tap on its "+" (held past the scroll view's 150 ms,
+    /// so it is the stepper's) shows one line more in its title; at 5 the "+" does nothing.
+    @Test func thePreviewLinesStepperCountsInItsTitle() throws {
+        let (d, form) = try form(width: 390)
+        let stepper = try #require(form.view(named: "preview lines") as? Stepper)
+        let title = try #require(stepper.superview?.subviews.compactMap { $0 as? Label }.first)
+        #expect(stepper.value == 2 && title.text == "Preview lines: 2")
+        d.main.scrollRectToVisible(stepper.convert(stepper.bounds, to: d.main), animated: false)
+        d.advance(to: d.time + 0.05)
+        let plus = stepper.convert(stepper.rect(for: .increment).center, to: nil)
+        for _ in 0..<4 {
+            _ = d.send(from: d.time + 0.05) { $0.tap(at: plus, at: 0, hold: 200) }
+            d.advance(to: d.time + 0.4)
+        }
+        #expect(stepper.value == 5 && title.text == "Preview lines: 5")
+        #expect(stepper.accessibilityValue?.text == "5" && stepper.accessibilityLabel == "Preview lines")
+        #expect(d.window.unsatisfiableLayouts.isEmpty)
+    }
+
     @Test func theBioGrowsTheFormLineByLineAsItWraps() throws {
         let (d, form) = try form(width: 390)
         let before = d.main.contentSize.height
