@@ -281,10 +281,11 @@ import Testing
             events.first?["detail1"] as? Int == 0 && events.first?["role"] as? String == "toggle button", "\(events)")
     }
 
-    /// A slider, a stepper and a page control through libatspi's Value: each (the stepper a
-    /// spin button, the others sliders) has the Value interface, read as its number, range,
-    /// step and words; a reader's number sets it (brought into its range, heard by the app as
-    /// the user's change), and the change is heard as `object:property-change:accessible-value`.
+    /// A slider, a stepper, a progress view and a page control through libatspi's Value: each
+    /// (the stepper a spin button, the progress view a progress bar, the others sliders) has
+    /// the Value interface, read as its number, range, step and words; a reader's number sets
+    /// it (brought into its range, heard by the app as the user's change; a progress bar
+    /// refuses), and the change is heard as `object:property-change:accessible-value`.
     @Test func aSliderAStepperAndAPageControlAreReadAndSetThroughTheirValue() throws {
         let window = Window(size: Size(width: 400, height: 300))
         let slider = Slider(value: 0.25, frame: Rect(x: 20, y: 20, width: 300, height: 44))
@@ -294,7 +295,10 @@ import Testing
         let copies = Stepper(value: 2, frame: Rect(x: 20, y: 100, width: 94, height: 32))
         copies.accessibilityLabel = "Copies"
         copies.maximumValue = 20
-        for v in [slider, copies, pages] { window.addSubview(v) }
+        let download = ProgressView(frame: Rect(x: 20, y: 160, width: 300, height: 4))
+        download.accessibilityLabel = "Download"
+        download.progress = 0.4
+        for v in [slider, copies, download, pages] { window.addSubview(v) }
         var heard: [Double] = []
         slider.onValueChanged = { heard.append($0) }
         let served = try ServedWindow(window)
@@ -302,7 +306,9 @@ import Testing
         let (bus, serve) = (served.bus, served.serve)
 
         let elements = try Self.windowElements(in: bus, serve: serve)
-        #expect(elements.map { $0["role"] as? String } == ["slider", "spin button", "slider"], "\(elements)")
+        #expect(
+            elements.map { $0["role"] as? String } == ["slider", "spin button", "progress bar", "slider"], "\(elements)"
+        )
         #expect(elements.allSatisfy { ($0["interfaces"] as? [String])?.contains("Value") == true }, "\(elements)")
 
         let read = try AccessibilityBusTests.client(["value", "Volume"], in: bus, serve: serve)
@@ -333,6 +339,15 @@ import Testing
         #expect(count["minimum"] as? Double == 0 && count["maximum"] as? Double == 20, "\(count)")
         #expect(count["increment"] as? Double == 1 && count["current"] as? Double == 7, "\(count)")
         #expect(count["text"] as? String == "7" && copies.value == 7 && stepped == [7], "\(count)")
+
+        // A progress bar is read, not set: the reader's number is answered and left (an error
+        // answer aborted the reader in libatspi), and so is a disabled stepper's.
+        let progress = try AccessibilityBusTests.client(["value", "Download", "--set", "0.9"], in: bus, serve: serve)
+        #expect(progress["current"] as? Double == 0.4, "\(progress)")
+        #expect(progress["text"] as? String == "40%" && download.progress == 0.4, "\(progress)")
+        copies.isEnabled = false
+        let refused = try AccessibilityBusTests.client(["value", "Copies", "--set", "3"], in: bus, serve: serve)
+        #expect(refused["current"] as? Double == 7 && copies.value == 7 && stepped == [7], "\(refused)")
     }
 
     /// A segmented control through libatspi: a panel named by its label holding one radio
