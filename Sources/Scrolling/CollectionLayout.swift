@@ -37,6 +37,9 @@ public protocol CollectionViewLayout: AnyObject {
     /// The sections whose headers meet `rect`.
     func headers(in rect: Rect) -> [Int]
     func frameForHeader(inSection section: Int) -> Rect?
+    /// The sections whose footers meet `rect` (none by default).
+    func footers(in rect: Rect) -> [Int]
+    func frameForFooter(inSection section: Int) -> Rect?
     /// For self-sizing items: the width an item is measured at; nil when the layout sizes items.
     func measuringWidth(forItemAt path: ItemPath) -> Double?
     /// Whether `path`'s size is measured (or needs no measuring).
@@ -174,6 +177,8 @@ extension CollectionViewLayout {
     public func setMeasuredHeight(_ height: Double, forItemAt path: ItemPath) -> Double { 0 }
     public func headers(in rect: Rect) -> [Int] { [] }
     public func frameForHeader(inSection section: Int) -> Rect? { nil }
+    public func footers(in rect: Rect) -> [Int] { [] }
+    public func frameForFooter(inSection section: Int) -> Rect? { nil }
     public func prepare(forUpdate update: CollectionUpdate, for collectionView: CollectionView) -> Bool { false }
 }
 
@@ -247,6 +252,15 @@ public final class FlowLayout: CollectionViewLayout {
     public var headerHeight = 0.0 {
         didSet {
             if !headerHeight.isFinite { headerHeight = oldValue }
+            invalidate()
+        }
+    }
+    /// The footer band below each section, after its bottom inset (UIKit's
+    /// `footerReferenceSize.height`; 0: none, a negative one is none). An empty section's
+    /// stands under its header band.
+    public var footerHeight = 0.0 {
+        didSet {
+            if !footerHeight.isFinite { footerHeight = oldValue }
             invalidate()
         }
     }
@@ -329,7 +343,7 @@ public final class FlowLayout: CollectionViewLayout {
         let estimate = (estimatedItemHeight ?? itemSize.height) + minimumLineSpacing
         rows = RowLayout(
             count: total, sectionStartRows: firstRows, estimate: estimate,
-            headerHeight: max(0, headerHeight) + sectionInset.top)
+            headerHeight: max(0, headerHeight) + sectionInset.top, footerHeight: max(0, footerHeight))
         // A section's last row ends with the bottom inset, not the line spacing.
         for (s, n) in itemCounts.enumerated() where n > 0 {
             rows.setHeight(lastRow(ofSection: s), rowContentEstimate + sectionInset.bottom)
@@ -426,6 +440,40 @@ public final class FlowLayout: CollectionViewLayout {
         let slot = section - firstSection(startingAtOrAfter: startRow)
         let top = rows.headerTop(row: startRow, slot: slot)
         return Rect(x: 0, y: top, width: width, height: headerHeight)
+    }
+
+    /// The sections whose footer bands meet `rect`: a footer ends its section, so those from
+    /// the section before the rect's first row to the sections starting at its last, found as
+    /// the headers are.
+    public func footers(in rect: Rect) -> [Int] {
+        guard footerHeight > 0, !firstRows.isEmpty, rect.maxY > 0 else { return [] }
+        let first = rows.count > 0 ? rows.row(at: max(0, rect.minY)) : 0
+        let last = rows.count > 0 ? rows.row(at: rect.maxY) : 0
+        let upper = last == rows.count - 1 ? rows.count : last
+        // The band before `first` opens with the footer of the section ending above it.
+        let from = rows.count > 0 ? firstRows[section(ofRow: max(0, first - 1))] : 0
+        var out: [Int] = []
+        var s = firstSection(startingAtOrAfter: from)
+        while s < firstRows.count, firstRows[s] <= upper {
+            if let f = frameForFooter(inSection: s), f.intersects(rect) { out.append(s) }
+            s += 1
+        }
+        return out
+    }
+
+    /// A section with rows: its footer right after its last row's span (its bottom inset); an
+    /// empty one: under its header band.
+    public func frameForFooter(inSection section: Int) -> Rect? {
+        guard footerHeight > 0, section >= 0, section < firstRows.count else { return nil }
+        let top: Double
+        if itemCounts[section] > 0 {
+            top = rows.footerTop(endingBefore: lastRow(ofSection: section) + 1)
+        } else {
+            let startRow = firstRows[section]
+            let slot = section - firstSection(startingAtOrAfter: startRow)
+            top = rows.headerTop(row: startRow, slot: slot) + max(0, headerHeight) + sectionInset.top
+        }
+        return Rect(x: 0, y: top, width: width, height: footerHeight)
     }
 
     public func measuringWidth(forItemAt path: ItemPath) -> Double? {

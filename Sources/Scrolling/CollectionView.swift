@@ -14,11 +14,17 @@ public protocol CollectionViewDataSource: AnyObject {
     func collectionView(_ collectionView: CollectionView, cellForItemAt path: ItemPath) -> CollectionCell
     /// The title shown in a section's header (when the layout has headers).
     func collectionView(_ collectionView: CollectionView, titleForSection section: Int) -> String
+    /// The text shown in a section's footer (when the layout has footers: a flow layout's
+    /// `footerHeight`). Empty by default.
+    func collectionView(_ collectionView: CollectionView, titleForFooterInSection section: Int) -> String
 }
 
 extension CollectionViewDataSource {
     public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
     public func collectionView(_ collectionView: CollectionView, titleForSection section: Int) -> String { "" }
+    public func collectionView(_ collectionView: CollectionView, titleForFooterInSection section: Int) -> String {
+        ""
+    }
 }
 
 /// An item's view in a collection. Reused: when its item scrolls away it waits in the pool for
@@ -174,6 +180,8 @@ public final class CollectionView: ScrollView {
     private var pool = ReusePool<CollectionCell>()
     private var headers: [Int: ListSectionHeader] = [:]
     private var headerPool: [ListSectionHeader] = []
+    private var footers: [Int: ListSectionFooter] = [:]
+    private var footerPool: [ListSectionFooter] = []
     private var counts: [Int] = []
     private var needsPrepare = true
     private var preparedWidth: Double?
@@ -233,12 +241,8 @@ public final class CollectionView: ScrollView {
         prefetch.forget()
         for (_, cell) in visibleCells { recycle(cell) }
         visibleCells.removeAll()
-        // Headers too: their titles are read again.
-        for (_, header) in headers {
-            header.removeFromSuperview()
-            headerPool.append(header)
-        }
-        headers.removeAll()
+        // Headers and footers too: their titles are read again.
+        takeDownHeadersAndFooters()
         guard let dataSource else {
             counts = []
             invalidateLayout()
@@ -430,7 +434,11 @@ public final class CollectionView: ScrollView {
                 change.noteCell(cell)
                 before[ObjectIdentifier(cell)] = path
             }
-            if !update.changesSections { for (s, header) in headers { change.noteHeader(header, section: s) } }
+            // Headers by section, footers by its complement (~s).
+            if !update.changesSections {
+                for (s, header) in headers { change.noteHeader(header, section: s) }
+                for (s, footer) in footers { change.noteHeader(footer, section: ~s) }
+            }
         }
         counts = newCounts
         if !layout.prepare(forUpdate: update, for: self) { layout.prepare(for: self) }
@@ -465,14 +473,8 @@ public final class CollectionView: ScrollView {
                 recycle(cell)
             }
         }
-        if update.changesSections {
-            // Their indices changed: taken down, their titles read again.
-            for (_, header) in headers {
-                header.removeFromSuperview()
-                headerPool.append(header)
-            }
-            headers.removeAll()
-        }
+        // Their indices changed: taken down, their titles read again.
+        if update.changesSections { takeDownHeadersAndFooters() }
         contentSize = layout.contentSize
         if let reference, let new = update.newPath(for: reference.path) {
             contentShifted(by: layout.frameForItem(at: new).minY - bounds.minY - reference.y)
@@ -502,7 +504,7 @@ public final class CollectionView: ScrollView {
         }
         updateAnimationsRunning += 1
         change.run(
-            cells: cells, headers: update.changesSections ? nil : headers,
+            cells: cells, headers: update.changesSections ? nil : headersAndFooters,
             shelve: { [unowned self] in if let cell = $0 as? CollectionCell { shelve(cell) } }
         ) { [weak self] finished in
             self?.updateAnimationsRunning -= 1
@@ -848,6 +850,7 @@ public final class CollectionView: ScrollView {
         pool.put(cell, identifier: cell.reuseIdentifier)
     }
 
+    /// The headers and footers meeting `rect` (the layout's), each with its section's title.
     private func updateHeaders(in rect: Rect, dataSource: CollectionViewDataSource) {
         let wanted = layout.headers(in: rect)
         for s in headers.keys.filter({ !wanted.contains($0) }) {
@@ -867,10 +870,53 @@ public final class CollectionView: ScrollView {
             header.frame = frame
             if header.superview !== self { insertSubview(header, at: 0) }
         }
+        let wantedFooters = layout.footers(in: rect)
+        for s in footers.keys.filter({ !wantedFooters.contains($0) }) {
+            if let f = footers.removeValue(forKey: s) {
+                f.removeFromSuperview()
+                footerPool.append(f)
+            }
+        }
+        for s in wantedFooters {
+            guard let r = layout.frameForFooter(inSection: s) else { continue }
+            let footer = footers[s] ?? footerPool.popLast() ?? ListSectionFooter()
+            if footers[s] == nil {
+                footer.textLabel.text = dataSource.collectionView(self, titleForFooterInSection: s)
+                footers[s] = footer
+            }
+            footer.frame = shown(r, flipped: placesFlipped)
+            if footer.superview !== self { insertSubview(footer, at: 0) }
+        }
     }
+
+    /// Every header and footer back to its pool.
+    private func takeDownHeadersAndFooters() {
+        for (_, header) in headers {
+            header.removeFromSuperview()
+            headerPool.append(header)
+        }
+        headers.removeAll()
+        for (_, footer) in footers {
+            footer.removeFromSuperview()
+            footerPool.append(footer)
+        }
+        footers.removeAll()
+    }
+
+    /// The headers and footers in view as an update's animation follows them: headers by
+    /// section, footers by its complement (`~section`).
+    private var headersAndFooters: [Int: View] {
+        var all: [Int: View] = headers
+        for (s, footer) in footers { all[~s] = footer }
+        return all
+    }
+
+    /// The footers in view, by section (a test reads them).
+    public var visibleFooters: [Int: ListSectionFooter] { footers }
 
     private func trimPools() {
         pool.trim(to: Self.poolLimit, waitingIn: self)
         if headerPool.count > Self.poolLimit { headerPool.removeLast(headerPool.count - Self.poolLimit) }
+        if footerPool.count > Self.poolLimit { footerPool.removeLast(footerPool.count - Self.poolLimit) }
     }
 }

@@ -27,6 +27,9 @@ import Testing
         func collectionView(_ collectionView: CollectionView, titleForSection section: Int) -> String {
             "Section \(section)"
         }
+        func collectionView(_ collectionView: CollectionView, titleForFooterInSection section: Int) -> String {
+            "End of \(section)"
+        }
     }
 
     /// A cell whose label wraps, pinned by constraints 8 from every edge of its content view.

@@ -1,0 +1,67 @@
+import ScrollwayGeometry
+import ScrollwayScrolling
+import ScrollwayViews
+import Testing
+
+/// A flow layout's section footers (UIKit's `footerReferenceSize`): a band after each
+/// section's bottom inset, an empty section's under its header band, each showing the data
+/// source's text; they scroll with the items, slide with an animated update and are read
+/// after their sections' items.
+///
+/// The grid is `CollectionViewTests.gridLayout` (items 100×80 in three columns, 10 apart,
+/// insets 10, headers 30) with footers of 20, in a 400×600 window; sections of 30, 0 and 9
+/// items. Worked by hand: section 0's header 0–30, its ten rows from 40, 90 apart, the last
+/// 850–930, its bottom inset to 940, its footer 940–960; section 1's header 960–990 and, after
+/// its top inset, its footer 1000–1020; section 2's header 1020–1050, rows from 1060 to 1320,
+/// its footer 1330–1350, the content's end.
+@MainActor
+@Suite struct CollectionFooterTests {
+    func rig() -> (ScrollBench, CollectionView, CollectionViewTests.Source) {
+        let (bench, collection, source, layout) = CollectionViewTests().rig([30, 0, 9])
+        layout.footerHeight = 20
+        bench.window.layoutIfNeeded()
+        return (bench, collection, source)
+    }
+
+    @Test func footersFollowTheirSectionsAndScrollWithThem() throws {
+        let (bench, collection, _) = rig()
+        let layout = collection.layout
+        #expect(collection.contentSize.height == 1350)
+        #expect((0..<3).map { layout.frameForFooter(inSection: $0)?.minY } == [940, 1000, 1330])
+        #expect((0..<3).map { layout.frameForHeader(inSection: $0)?.minY } == [0, 960, 1020])
+        #expect(collection.frameForItem(at: ItemPath(item: 0, section: 2)).minY == 1060)
+        #expect(layout.frameForFooter(inSection: 0) == Rect(x: 0, y: 940, width: 400, height: 20))
+        // At the top, none is within reach (600 and the margin of 100).
+        #expect(collection.visibleFooters.isEmpty)
+        collection.contentOffset = Point(x: 0, y: 750)
+        bench.advance(by: 1 / 60)
+        #expect(collection.visibleFooters.keys.sorted() == [0, 1, 2])
+        #expect(collection.visibleFooters.mapValues(\.frame.minY) == [0: 940, 1: 1000, 2: 1330])
+        #expect(collection.visibleFooters[1]?.textLabel.text == "End of 1")
+        // A reader meets section 0's footer after its last item, then section 1's header.
+        let labels = collection.accessibilityChildren(in: bench.window).map(\.label)
+        let footer = try #require(labels.firstIndex(of: "End of 0"))
+        #expect(labels[footer - 1] == "0.29" && labels[footer + 1] == "Section 1" && labels[footer + 2] == "End of 1")
+        // Footers off: gone, and the content as before.
+        (layout as? FlowLayout)?.footerHeight = -4
+        bench.advance(by: 1 / 60)
+        #expect(collection.visibleFooters.isEmpty && collection.contentSize.height == 1350 - 60)
+    }
+
+    /// Three items added at the end of section 0, animated: a row more, and its footer slides
+    /// down 90 to make room.
+    @Test func anAnimatedUpdateSlidesTheFooters() throws {
+        let (bench, collection, source) = rig()
+        collection.contentOffset = Point(x: 0, y: 750)
+        bench.advance(by: 1 / 60)
+        collection.updateAnimation = .fade
+        source.counts[0] = 33
+        collection.insertItems(at: (30..<33).map { ItemPath(item: $0) })
+        bench.advance(by: 1 / 60)
+        let midway = try #require(collection.visibleFooters[0]).frame.minY
+        #expect(midway > 940 && midway < 1030, "\(midway)")
+        bench.settle()
+        #expect(collection.visibleFooters[0]?.frame.minY == 1030.0 && collection.contentOffset.y == 750)
+        #expect(collection.layout.frameForFooter(inSection: 2)?.minY == 1420)
+    }
+}
