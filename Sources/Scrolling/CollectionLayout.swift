@@ -255,6 +255,11 @@ public final class FlowLayout: CollectionViewLayout {
             invalidate()
         }
     }
+    /// Whether the header of the section at the top of the view stays there while the section
+    /// scrolls under it, pushed up by the section's end (UIKit's
+    /// `sectionHeadersPinToVisibleBounds`, off by default): a photo library's date over its
+    /// photos. The top is inside the collection's adjusted inset.
+    public var sectionHeadersPinToVisibleBounds = false { didSet { invalidate() } }
     /// The footer band below each section, after its bottom inset (UIKit's
     /// `footerReferenceSize.height`; 0: none, a negative one is none). An empty section's
     /// stands under its header band.
@@ -415,8 +420,42 @@ public final class FlowLayout: CollectionViewLayout {
 
     /// The sections whose header bands meet `rect`: those starting at the rows the rect spans
     /// (a header band belongs to the row below it), found by binary search, not by looking at
-    /// every section.
+    /// every section; and, pinning, the section whose items the pinned header stands over.
     public func headers(in rect: Rect) -> [Int] {
+        var out = naturalHeaders(in: rect)
+        if let pinned = pinnedSection(), !out.contains(pinned),
+            let f = frameForHeader(inSection: pinned), f.intersects(rect)
+        {
+            out.append(pinned)
+            out.sort()
+        }
+        return out
+    }
+
+    /// The line headers pin to: the collection's visible top, inside its adjusted inset (nil
+    /// while they do not pin).
+    private var pinLine: Double? {
+        guard sectionHeadersPinToVisibleBounds, let collectionView else { return nil }
+        return collectionView.bounds.minY + collectionView.adjustedContentInset.top
+    }
+
+    /// The section with items whose span (header to last row) holds the pin line.
+    private func pinnedSection() -> Int? {
+        guard let y = pinLine, headerHeight > 0, rows.count > 0, y >= 0, y < rows.totalHeight else { return nil }
+        let s = section(ofRow: rows.row(at: y))
+        guard itemCounts[s] > 0, naturalHeaderTop(s) <= y, y < sectionEnd(s) else { return nil }
+        return s
+    }
+
+    /// Where section `s`'s items end: after its last row and its bottom inset, before its footer.
+    private func sectionEnd(_ s: Int) -> Double { rows.footerTop(endingBefore: lastRow(ofSection: s) + 1) }
+
+    private func naturalHeaderTop(_ section: Int) -> Double {
+        let startRow = firstRows[section]
+        return rows.headerTop(row: startRow, slot: section - firstSection(startingAtOrAfter: startRow))
+    }
+
+    private func naturalHeaders(in rect: Rect) -> [Int] {
         guard headerHeight > 0, !firstRows.isEmpty, rect.maxY > 0 else { return [] }
         let first = rows.count > 0 ? rows.row(at: max(0, rect.minY)) : 0
         let last = rows.count > 0 ? rows.row(at: rect.maxY) : 0
@@ -434,11 +473,15 @@ public final class FlowLayout: CollectionViewLayout {
     /// The first section whose first row is `row` or later (`firstRows` ascends).
     private func firstSection(startingAtOrAfter row: Int) -> Int { firstRows.countBelow(row) }
 
+    /// Where the content puts the header; pinning, a section's header below the pin line
+    /// stays on it until the section's end pushes it up:
+    /// `y = min(max(natural, pin), sectionEnd − headerHeight)`.
     public func frameForHeader(inSection section: Int) -> Rect? {
         guard headerHeight > 0, section >= 0, section < firstRows.count else { return nil }
-        let startRow = firstRows[section]
-        let slot = section - firstSection(startingAtOrAfter: startRow)
-        let top = rows.headerTop(row: startRow, slot: slot)
+        var top = naturalHeaderTop(section)
+        if let pin = pinLine, itemCounts[section] > 0, top < pin {
+            top = max(top, min(pin, sectionEnd(section) - headerHeight))
+        }
         return Rect(x: 0, y: top, width: width, height: headerHeight)
     }
 

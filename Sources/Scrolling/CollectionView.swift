@@ -868,7 +868,18 @@ public final class CollectionView: ScrollView {
                 headers[s] = header
             }
             header.frame = frame
-            if header.superview !== self { insertSubview(header, at: 0) }
+            // Behind the items; pinning, in front of them (the pinned one over the items that
+            // scroll under it; cells come in at the back), behind the indicators, the topmost
+            // (the one that may be pinned) in front of the others.
+            if pinsHeaders {
+                if header.superview !== self {
+                    insertSubview(header, at: indicatorsFront)
+                } else if s == wanted.first, subviews.index(ofIdentical: header) != indicatorsFront - 1 {
+                    insertSubview(header, at: indicatorsFront - 1)
+                }
+            } else if header.superview !== self {
+                insertSubview(header, at: 0)
+            }
         }
         let wantedFooters = layout.footers(in: rect)
         for s in footers.keys.filter({ !wantedFooters.contains($0) }) {
@@ -887,6 +898,16 @@ public final class CollectionView: ScrollView {
             footer.frame = shown(r, flipped: placesFlipped)
             if footer.superview !== self { insertSubview(footer, at: 0) }
         }
+    }
+
+    /// Whether the layout pins its headers (a flow layout's `sectionHeadersPinToVisibleBounds`).
+    private var pinsHeaders: Bool { (layout as? FlowLayout)?.sectionHeadersPinToVisibleBounds == true }
+
+    /// Pinned headers stand inside the adjusted inset: a new top inset moves them.
+    public override func adjustedContentInsetDidChange() {
+        super.adjustedContentInsetDidChange()
+        placedRect = nil
+        updateVisibleItems()
     }
 
     /// Every header and footer back to its pool.
@@ -911,7 +932,8 @@ public final class CollectionView: ScrollView {
         return all
     }
 
-    /// The footers in view, by section (a test reads them).
+    /// The headers and the footers in view, by section.
+    public var visibleHeaders: [Int: ListSectionHeader] { headers }
     public var visibleFooters: [Int: ListSectionFooter] { footers }
 
     private func trimPools() {

@@ -1022,15 +1022,6 @@ public final class ListView: ScrollView {
         return front
     }
 
-    /// Where the scroll indicators start in `subviews`: `layoutIndicators` keeps them last, so
-    /// that is looked at first (a scan asking each subview whether it is an indicator cost a
-    /// dynamic cast per row, twice a frame).
-    var indicatorsFront: Int {
-        let n = subviews.count
-        if n >= 2, subviews[n - 2] === horizontalIndicator, subviews[n - 1] === verticalIndicator { return n - 2 }
-        return subviews.firstIndex { $0 === horizontalIndicator || $0 === verticalIndicator } ?? n
-    }
-
     /// A header or a footer leaves; a reader hears its title go.
     func recycle(_ header: ListSectionHeader) {
         window?.postAccessibilityNotification(.elementRemoved(header.textLabel, container: self))

@@ -346,3 +346,15 @@ extension ScrollView {
         contentOffset = axis == .vertical ? Point(x: contentOffset.x, y: value) : Point(x: value, y: contentOffset.y)
     }
 }
+
+extension ScrollView {
+    /// Where the scroll indicators start in `subviews`: `layoutIndicators` keeps them last, so
+    /// that is looked at first (a scan asking each subview whether it is an indicator cost a
+    /// dynamic cast per row, twice a frame). A list's pinned headers and a grid's go just
+    /// below them.
+    var indicatorsFront: Int {
+        let n = subviews.count
+        if n >= 2, subviews[n - 2] === horizontalIndicator, subviews[n - 1] === verticalIndicator { return n - 2 }
+        return subviews.firstIndex { $0 === horizontalIndicator || $0 === verticalIndicator } ?? n
+    }
+}

@@ -65,3 +65,44 @@ import Testing
         #expect(collection.layout.frameForFooter(inSection: 2)?.minY == 1420)
     }
 }
+
+/// A flow layout's `sectionHeadersPinToVisibleBounds` (UIKit's): the header of the section at
+/// the top stays there, in front of the items scrolling under it, until the section's end
+/// pushes it up; the next section's header then scrolls in where the content puts it.
+///
+/// Sections of 60, 0 and 60 items in `CollectionViewTests.gridLayout` (no footers): section 0's
+/// header 0–30, its twenty rows from 40, 90 apart, its end (after the bottom inset) at 1840;
+/// section 1's header 1840–1870; section 2's header 1880–1910, its rows from 1920 to 3710.
+@MainActor
+@Suite struct CollectionPinnedHeaderTests {
+    @Test func theTopSectionsHeaderStaysUntilItsSectionEnds() throws {
+        let (bench, collection, _, layout) = CollectionViewTests().rig([60, 0, 60])
+        layout.sectionHeadersPinToVisibleBounds = true
+        bench.window.layoutIfNeeded()
+        func headerTops(at y: Double) -> [Int: Double] {
+            collection.contentOffset = Point(x: 0, y: y)
+            bench.advance(by: 1 / 60)
+            return collection.visibleHeaders.mapValues(\.frame.minY)
+        }
+        #expect(headerTops(at: 300) == [0: 300])
+        // In front of every cell, behind the indicators.
+        let header = try #require(collection.visibleHeaders[0])
+        let at = try #require(collection.subviews.firstIndex { $0 === header })
+        let cells = collection.visibleCells.values.compactMap { cell in collection.subviews.firstIndex { $0 === cell } }
+        #expect(!cells.isEmpty && cells.allSatisfy { $0 < at })
+        #expect(
+            collection.subviews.indices.filter { $0 > at }.allSatisfy { collection.subviews[$0] is ScrollIndicator })
+        // Pushed up by its section's end (1840 − 30), then gone with it.
+        #expect(headerTops(at: 1820) == [0: 1810, 1: 1840, 2: 1880])
+        #expect(headerTops(at: 1850) == [1: 1840, 2: 1880])
+        #expect(headerTops(at: 1900)[2] == 1900)
+        // Inside the adjusted inset: below a top inset of 50.
+        collection.contentInset.top = 50
+        bench.advance(by: 1 / 60)
+        #expect(collection.visibleHeaders[2]?.frame.minY == 1950.0)
+        // Off, where the content puts them.
+        layout.sectionHeadersPinToVisibleBounds = false
+        bench.advance(by: 1 / 60)
+        #expect(collection.visibleHeaders[2]?.frame.minY == 1880.0)
+    }
+}
