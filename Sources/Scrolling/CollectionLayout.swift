@@ -260,6 +260,11 @@ public final class FlowLayout: CollectionViewLayout {
     /// `sectionHeadersPinToVisibleBounds`, off by default): a photo library's date over its
     /// photos. The top is inside the collection's adjusted inset.
     public var sectionHeadersPinToVisibleBounds = false { didSet { invalidate() } }
+    /// Whether the footer of the section at the bottom of the view stays there while the
+    /// section runs on below it, pushed down by the section's header (UIKit's
+    /// `sectionFootersPinToVisibleBounds`, off by default). The bottom is inside the
+    /// collection's adjusted inset.
+    public var sectionFootersPinToVisibleBounds = false { didSet { invalidate() } }
     /// The footer band below each section, after its bottom inset (UIKit's
     /// `footerReferenceSize.height`; 0: none, a negative one is none). An empty section's
     /// stands under its header band.
@@ -487,8 +492,35 @@ public final class FlowLayout: CollectionViewLayout {
 
     /// The sections whose footer bands meet `rect`: a footer ends its section, so those from
     /// the section before the rect's first row to the sections starting at its last, found as
-    /// the headers are.
+    /// the headers are; and, pinning, the section whose items the pinned footer stands under.
     public func footers(in rect: Rect) -> [Int] {
+        var out = naturalFooters(in: rect)
+        if let pinned = footerPinnedSection(), !out.contains(pinned),
+            let f = frameForFooter(inSection: pinned), f.intersects(rect)
+        {
+            out.append(pinned)
+            out.sort()
+        }
+        return out
+    }
+
+    /// The line footers pin to: the collection's visible bottom, inside its adjusted inset (nil
+    /// while they do not pin).
+    private var bottomPinLine: Double? {
+        guard sectionFootersPinToVisibleBounds, let collectionView else { return nil }
+        return collectionView.bounds.maxY - collectionView.adjustedContentInset.bottom
+    }
+
+    /// The section with items whose header top is at or above the bottom pin line and whose
+    /// footer's place is below it.
+    private func footerPinnedSection() -> Int? {
+        guard let y = bottomPinLine, footerHeight > 0, rows.count > 0, y > 0 else { return nil }
+        let s = section(ofRow: rows.row(at: min(y, rows.totalHeight)))
+        guard itemCounts[s] > 0, naturalHeaderTop(s) <= y, sectionEnd(s) + footerHeight > y else { return nil }
+        return s
+    }
+
+    private func naturalFooters(in rect: Rect) -> [Int] {
         guard footerHeight > 0, !firstRows.isEmpty, rect.maxY > 0 else { return [] }
         let first = rows.count > 0 ? rows.row(at: max(0, rect.minY)) : 0
         let last = rows.count > 0 ? rows.row(at: rect.maxY) : 0
@@ -508,9 +540,15 @@ public final class FlowLayout: CollectionViewLayout {
     /// empty one: under its header band.
     public func frameForFooter(inSection section: Int) -> Rect? {
         guard footerHeight > 0, section >= 0, section < firstRows.count else { return nil }
-        let top: Double
+        var top: Double
         if itemCounts[section] > 0 {
-            top = rows.footerTop(endingBefore: lastRow(ofSection: section) + 1)
+            top = sectionEnd(section)
+            // Pinned: on the bottom line, not above its header's bottom:
+            // `y = max(min(natural, bottomPin − footerHeight), headerBottom)`.
+            if let pin = bottomPinLine, top > pin - footerHeight {
+                let floor = naturalHeaderTop(section) + max(0, headerHeight)
+                top = max(min(top, pin - footerHeight), floor)
+            }
         } else {
             let startRow = firstRows[section]
             let slot = section - firstSection(startingAtOrAfter: startRow)

@@ -896,12 +896,22 @@ public final class CollectionView: ScrollView {
                 footers[s] = footer
             }
             footer.frame = shown(r, flipped: placesFlipped)
-            if footer.superview !== self { insertSubview(footer, at: 0) }
+            // As the headers: pinning, in front of the items, the bottommost frontmost.
+            if pinsFooters {
+                if footer.superview !== self {
+                    insertSubview(footer, at: indicatorsFront)
+                } else if s == wantedFooters.last, subviews.index(ofIdentical: footer) != indicatorsFront - 1 {
+                    insertSubview(footer, at: indicatorsFront - 1)
+                }
+            } else if footer.superview !== self {
+                insertSubview(footer, at: 0)
+            }
         }
     }
 
     /// Whether the layout pins its headers (a flow layout's `sectionHeadersPinToVisibleBounds`).
     private var pinsHeaders: Bool { (layout as? FlowLayout)?.sectionHeadersPinToVisibleBounds == true }
+    private var pinsFooters: Bool { (layout as? FlowLayout)?.sectionFootersPinToVisibleBounds == true }
 
     /// Pinned headers stand inside the adjusted inset: a new top inset moves them.
     public override func adjustedContentInsetDidChange() {

@@ -106,3 +106,42 @@ import Testing
         #expect(collection.visibleHeaders[2]?.frame.minY == 1880.0)
     }
 }
+
+/// A flow layout's `sectionFootersPinToVisibleBounds` (UIKit's): the footer of the section at
+/// the bottom stays there, in front of the items running on below it, until it reaches its
+/// own place; a section's footer never stands above its header's bottom.
+///
+/// Sections of 60, 0 and 60 items in `CollectionViewTests.gridLayout` with footers of 20:
+/// section 0's rows end (with the bottom inset) at 1840, its footer 1840–1860; section 1's
+/// header 1860–1890 and footer 1900–1920; section 2's header 1920–1950, its rows from 1960,
+/// its footer at 3760.
+@MainActor
+@Suite struct CollectionPinnedFooterTests {
+    @Test func theBottomSectionsFooterStaysAtTheBottom() throws {
+        let (bench, collection, _, layout) = CollectionViewTests().rig([60, 0, 60])
+        layout.footerHeight = 20
+        layout.sectionFootersPinToVisibleBounds = true
+        bench.window.layoutIfNeeded()
+        func footerTops(at y: Double) -> [Int: Double] {
+            collection.contentOffset = Point(x: 0, y: y)
+            bench.advance(by: 1 / 60)
+            return collection.visibleFooters.mapValues(\.frame.minY)
+        }
+        #expect(footerTops(at: 300) == [0: 880])
+        let footer = try #require(collection.visibleFooters[0])
+        let at = try #require(collection.subviews.firstIndex { $0 === footer })
+        let cells = collection.visibleCells.values.compactMap { cell in collection.subviews.firstIndex { $0 === cell } }
+        #expect(!cells.isEmpty && cells.allSatisfy { $0 < at })
+        // 20 short of its place, it still stands on the bottom line; the empty section's where
+        // the content puts it.
+        #expect(footerTops(at: 1240) == [0: 1820, 1: 1900])
+        // Section 2's header has come in: its footer under the header, below the view, then
+        // on the bottom line once the header is up far enough.
+        #expect(footerTops(at: 1340) == [0: 1840, 1: 1900, 2: 1950])
+        #expect(footerTops(at: 1400) == [0: 1840, 1: 1900, 2: 1980])
+        // Above an inset at the bottom.
+        collection.contentInset.bottom = 100
+        bench.advance(by: 1 / 60)
+        #expect(collection.visibleFooters[2]?.frame.minY == 1950.0)
+    }
+}
