@@ -492,35 +492,9 @@ public final class FlowLayout: CollectionViewLayout {
 
     /// The sections whose footer bands meet `rect`: a footer ends its section, so those from
     /// the section before the rect's first row to the sections starting at its last, found as
-    /// the headers are; and, pinning, the section whose items the pinned footer stands under.
+    /// the headers are. A pinned footer's section is among them: its rows reach the bottom
+    /// line, inside the rect.
     public func footers(in rect: Rect) -> [Int] {
-        var out = naturalFooters(in: rect)
-        if let pinned = footerPinnedSection(), !out.contains(pinned),
-            let f = frameForFooter(inSection: pinned), f.intersects(rect)
-        {
-            out.append(pinned)
-            out.sort()
-        }
-        return out
-    }
-
-    /// The line footers pin to: the collection's visible bottom, inside its adjusted inset (nil
-    /// while they do not pin).
-    private var bottomPinLine: Double? {
-        guard sectionFootersPinToVisibleBounds, let collectionView else { return nil }
-        return collectionView.bounds.maxY - collectionView.adjustedContentInset.bottom
-    }
-
-    /// The section with items whose header top is at or above the bottom pin line and whose
-    /// footer's place is below it.
-    private func footerPinnedSection() -> Int? {
-        guard let y = bottomPinLine, footerHeight > 0, rows.count > 0, y > 0 else { return nil }
-        let s = section(ofRow: rows.row(at: min(y, rows.totalHeight)))
-        guard itemCounts[s] > 0, naturalHeaderTop(s) <= y, sectionEnd(s) + footerHeight > y else { return nil }
-        return s
-    }
-
-    private func naturalFooters(in rect: Rect) -> [Int] {
         guard footerHeight > 0, !firstRows.isEmpty, rect.maxY > 0 else { return [] }
         let first = rows.count > 0 ? rows.row(at: max(0, rect.minY)) : 0
         let last = rows.count > 0 ? rows.row(at: rect.maxY) : 0
@@ -534,6 +508,13 @@ public final class FlowLayout: CollectionViewLayout {
             s += 1
         }
         return out
+    }
+
+    /// The line footers pin to: the collection's visible bottom, inside its adjusted inset (nil
+    /// while they do not pin).
+    private var bottomPinLine: Double? {
+        guard sectionFootersPinToVisibleBounds, let collectionView else { return nil }
+        return collectionView.bounds.maxY - collectionView.adjustedContentInset.bottom
     }
 
     /// A section with rows: its footer right after its last row's span (its bottom inset); an
