@@ -20,8 +20,8 @@ extension AtSpiBridge {
         switch call.member {
         case "GetSelectedChild":
             guard let i = call.int32(at: 0) else { return invalid(call) }
-            guard selected.indices.contains(Int(i)) else { return .reply([Self.null]) }
-            return .reply([try reference(selected[Int(i)].view)])
+            guard selected.indices.contains(i) else { return .reply([Self.null]) }
+            return .reply([try reference(selected[i].view)])
         case "IsChildSelected":
             guard let i = call.int32(at: 0) else { return invalid(call) }
             return .reply([.bool(child(i)?.states.contains(.selected) ?? false)])
@@ -32,7 +32,7 @@ extension AtSpiBridge {
             return .reply([.bool(row.view.isFocused)])
         case "DeselectSelectedChild", "DeselectChild":
             guard let i = call.int32(at: 0) else { return invalid(call) }
-            let nth = selected.indices.contains(Int(i)) ? selected[Int(i)] : nil
+            let nth = selected.indices.contains(i) ? selected[i] : nil
             let row = call.member == "DeselectChild" ? child(i) : nth
             guard let row, row.states.contains(.selected), row.view.isFocused else { return .reply([.bool(false)]) }
             row.view.resignFocus()
