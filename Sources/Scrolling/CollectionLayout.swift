@@ -423,33 +423,11 @@ public final class FlowLayout: CollectionViewLayout {
             height: max(0, contentHeight(ofRow: r, section: path.section)))
     }
 
-    /// The sections whose header bands meet `rect`: those starting at the rows the rect spans
-    /// (a header band belongs to the row below it), found by binary search, not by looking at
-    /// every section; and, pinning, the section whose items the pinned header stands over.
-    public func headers(in rect: Rect) -> [Int] {
-        var out = naturalHeaders(in: rect)
-        if let pinned = pinnedSection(), !out.contains(pinned),
-            let f = frameForHeader(inSection: pinned), f.intersects(rect)
-        {
-            out.append(pinned)
-            out.sort()
-        }
-        return out
-    }
-
     /// The line headers pin to: the collection's visible top, inside its adjusted inset (nil
     /// while they do not pin).
     private var pinLine: Double? {
         guard sectionHeadersPinToVisibleBounds, let collectionView else { return nil }
         return collectionView.bounds.minY + collectionView.adjustedContentInset.top
-    }
-
-    /// The section with items whose span (header to last row) holds the pin line.
-    private func pinnedSection() -> Int? {
-        guard let y = pinLine, headerHeight > 0, rows.count > 0, y >= 0, y < rows.totalHeight else { return nil }
-        let s = section(ofRow: rows.row(at: y))
-        guard itemCounts[s] > 0, naturalHeaderTop(s) <= y, y < sectionEnd(s) else { return nil }
-        return s
     }
 
     /// Where section `s`'s items end: after its last row and its bottom inset, before its footer.
@@ -460,14 +438,20 @@ public final class FlowLayout: CollectionViewLayout {
         return rows.headerTop(row: startRow, slot: section - firstSection(startingAtOrAfter: startRow))
     }
 
-    private func naturalHeaders(in rect: Rect) -> [Int] {
+    /// The sections whose header bands meet `rect`: those starting at the rows the rect spans
+    /// (a header band belongs to the row below it), found by binary search, not by looking at
+    /// every section. Pinning, a header stands anywhere in its section's span (on the pin line,
+    /// or pushed up to the section's end), so the section holding the rect's first row is
+    /// looked at too, though it started above: its header may have come down into the rect.
+    public func headers(in rect: Rect) -> [Int] {
         guard headerHeight > 0, !firstRows.isEmpty, rect.maxY > 0 else { return [] }
         let first = rows.count > 0 ? rows.row(at: max(0, rect.minY)) : 0
         let last = rows.count > 0 ? rows.row(at: rect.maxY) : 0
         // Sections after the last row (empty ones at the end) start at `rows.count`.
         let upper = last == rows.count - 1 ? rows.count : last
         var out: [Int] = []
-        var s = firstSection(startingAtOrAfter: first)
+        let from = pinLine != nil && rows.count > 0 ? firstRows[section(ofRow: first)] : first
+        var s = firstSection(startingAtOrAfter: from)
         while s < firstRows.count, firstRows[s] <= upper {
             if let f = frameForHeader(inSection: s), f.intersects(rect) { out.append(s) }
             s += 1

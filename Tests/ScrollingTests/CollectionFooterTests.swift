@@ -94,7 +94,9 @@ import Testing
             collection.subviews.indices.filter { $0 > at }.allSatisfy { collection.subviews[$0] is ScrollIndicator })
         // Pushed up by its section's end (1840 − 30), then gone with it.
         #expect(headerTops(at: 1820) == [0: 1810, 1: 1840, 2: 1880])
-        #expect(headerTops(at: 1850) == [1: 1840, 2: 1880])
+        // Off the top, it waits at its section's end within the margin, as a cell does.
+        #expect(headerTops(at: 1850) == [0: 1810, 1: 1840, 2: 1880])
+        #expect(headerTops(at: 1960)[0] == nil)
         #expect(headerTops(at: 1900)[2] == 1900)
         // Inside the adjusted inset: below a top inset of 50.
         collection.contentInset.top = 50
@@ -104,6 +106,54 @@ import Testing
         layout.sectionHeadersPinToVisibleBounds = false
         bench.advance(by: 1 / 60)
         #expect(collection.visibleHeaders[2]?.frame.minY == 1880.0)
+    }
+
+    /// Under a top inset (a translucent bar), a header pushed up by its section's end still
+    /// shows there while its section's last rows are above the pin line: the section is not
+    /// the pinned one, and it started far above the view.
+    @Test func aHeaderPushedUpShowsUnderATopInset() throws {
+        let (bench, collection, _, layout) = CollectionViewTests().rig([60, 0, 60])
+        layout.sectionHeadersPinToVisibleBounds = true
+        collection.contentInset.top = 50
+        bench.window.layoutIfNeeded()
+        // 1800…2400, the pin line at 1850: section 0 ended at 1840, its header 1810–1840.
+        collection.contentOffset = Point(x: 0, y: 1800)
+        bench.advance(by: 1 / 60)
+        #expect(layout.frameForHeader(inSection: 0)?.minY == 1810)
+        #expect(collection.visibleHeaders[0]?.frame.minY == 1810.0)
+    }
+
+    /// `headers(in:)` finds every section whose header, pinned or pushed, meets the rect: a
+    /// brute-force look at every section's frame agrees, for sections with and without items,
+    /// any rect and any offset.
+    @Test func headersInARectAreEveryHeaderMeetingIt() {
+        var seed: UInt64 = 0x5EED
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        var failures: [String] = []
+        for trial in 0..<40 {
+            let counts = (0..<(1 + next(7))).map { _ in next(4) == 0 ? 0 : 1 + next(12) }
+            let (bench, collection, _, layout) = CollectionViewTests().rig(counts)
+            layout.sectionHeadersPinToVisibleBounds = true
+            layout.footerHeight = Double(next(3) * 20)
+            collection.contentInset.top = Double(next(2) * 50)
+            bench.window.layoutIfNeeded()
+            let height = collection.contentSize.height
+            collection.contentOffset = Point(
+                x: 0, y: Double(next(Int(clamping: max(1, height - 300), rounding: .down))))
+            bench.advance(by: 1 / 60)
+            for _ in 0..<8 {
+                let rect = Rect(
+                    x: 0, y: Double(next(Int(clamping: height, rounding: .down) + 200) - 100), width: 400,
+                    height: Double(1 + next(700)))
+                let found = layout.headers(in: rect)
+                let meeting = counts.indices.filter { layout.frameForHeader(inSection: $0)?.intersects(rect) == true }
+                if found != meeting { failures.append("\(trial) \(counts) \(rect): \(found), not \(meeting)") }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
     }
 }
 
