@@ -17,7 +17,8 @@ import ScrollwayViews
 /// `top(0) = lead(0)` and `top(i + 1) = top(i) + height(i) + lead(i + 1)`, where `lead(i)` is the
 /// header height times the sections starting at row i (empty ones stack). The header of the
 /// section at the top of the viewport is pinned at `bounds.minY + adjustedContentInset.top` and
-/// pushed up by the next one: `y = min(max(natural, pin), nextNatural − headerHeight)`.
+/// pushed up by the next one: `y = min(max(natural, pin), nextNatural − headerHeight)` (with
+/// footers, by its own section's footer: `nextNatural` is the footer's natural top).
 /// With `sectionFooterHeight` set, a footer follows each section's last row (RowLayout's bands,
 /// ListView+SectionFooters.swift), and the footer of the section at the bottom of the viewport
 /// is pinned there and pushed down by its own header: `y = max(min(natural, bottomPin −
@@ -973,9 +974,13 @@ public final class ListView: ScrollView {
         for s in wanted {
             var rect = rectForHeader(inSection: s)
             if s == top {
+                // Pushed up by what follows its section: its own footer (the header never
+                // covers it, as the pinned footer never covers its header), else the next header.
                 let next =
-                    topIndex.flatMap { $0 + 1 < headerOrder.count ? headerOrder[$0 + 1] : nil }
-                    .map { headerTop($0) } ?? .infinity
+                    sectionFooterHeight > 0
+                    ? footerTop(s)
+                    : topIndex.flatMap { $0 + 1 < headerOrder.count ? headerOrder[$0 + 1] : nil }
+                        .map { headerTop($0) } ?? .infinity
                 rect.origin.y = min(max(rect.minY, pin), next - sectionHeaderHeight)
             }
             let header: ListSectionHeader

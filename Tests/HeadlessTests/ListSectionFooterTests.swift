@@ -110,6 +110,25 @@ import Testing
         #expect(list.visibleFooters.keys.allSatisfy { list.rectForFooter(inSection: $0).minY < 1480 + list.margin })
     }
 
+    /// The pinned header leaves with its section's last row: its own footer pushes it up, so
+    /// the footer shows below it as it scrolls off, not behind it; an empty section's header
+    /// stays above its footer.
+    @Test func theFooterPushesThePinnedHeaderUp() throws {
+        let (window, driver, list, rows) = make()
+        defer { withExtendedLifetime((window, rows)) {} }
+        scroll(list, to: 430, driver)  // section 0's footer 432–456 at the top
+        #expect(list.visibleHeaders[0]?.frame.minY == 400)
+        #expect(list.visibleFooters[0]?.frame.minY == 432)
+        scroll(list, to: 460, driver)  // in the empty section 1: header 456–488, footer 488–512
+        #expect(list.visibleHeaders[1]?.frame.minY == 456 && list.visibleFooters[1]?.frame.minY == 488)
+        scroll(list, to: 1000, driver)  // section 2 pinned, its footer far below
+        #expect(list.visibleHeaders[2]?.frame.minY == 1000)
+        // Without footers, the next header pushes it, as before.
+        list.sectionFooterHeight = 0
+        scroll(list, to: 430 - 24, driver)
+        #expect(list.visibleHeaders[0]?.frame.minY == 400)
+    }
+
     /// A reader meets a footer's text after its section's last row and before the next
     /// section's header; a tap on a footer selects no row.
     @Test func aReaderMeetsAFooterAfterItsRows() throws {
