@@ -85,8 +85,9 @@ open class ProgressView: View {
         Rect(x: bounds.minX, y: bounds.midY - trackHeight / 2, width: bounds.width, height: trackHeight)
     }
 
-    /// The fill follows a new size or direction; one sliding keeps sliding, to where its end is
-    /// now if that moved.
+    /// The fill follows a new size or direction. A layout that leaves its end where it was
+    /// leaves a slide under way alone; one that moves it puts the fill there at once, ending
+    /// the slide (a frame set outside an animation ends it).
     open override func layoutSubviews() {
         super.layoutSubviews()
         let rect = fillRect()

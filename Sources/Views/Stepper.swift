@@ -91,8 +91,10 @@ open class Stepper: Control {
     /// The press under way: its touch, its half, the value before it, and how many repeats it
     /// has made.
     private var press: (id: Int, half: Half, valueBefore: Double, repeats: Int)?
-    /// The next repeat's timer and its deadline on the window's clock.
+    /// The next repeat's timer, the window whose clock runs it (cancelled there after the
+    /// stepper has left it), and its deadline.
     private var repeatTimer: TimerToken?
+    private weak var repeatWindow: Window?
     private var nextRepeat: Double?
 
     public init(value: Double = 0, frame: Rect = .zero) {
@@ -252,12 +254,14 @@ open class Stepper: Control {
         cancelRepeat()
         guard autorepeat, let window else { return }
         nextRepeat = deadline
+        repeatWindow = window
         repeatTimer = window.schedule(at: deadline) { [weak self] in self?.repeatStep() }
     }
 
     private func cancelRepeat() {
-        window?.cancelTimer(repeatTimer)
+        repeatWindow?.cancelTimer(repeatTimer)
         repeatTimer = nil
+        repeatWindow = nil
         nextRepeat = nil
     }
 

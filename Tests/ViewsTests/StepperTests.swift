@@ -115,6 +115,16 @@ import Testing
         #expect(stepper.stepValue == 4)
     }
 
+    /// A stepper taken out of its window mid-hold leaves no repeat behind on that window's clock.
+    @Test func leavingTheWindowEndsTheHold() {
+        send(.touchDown(id: 1, position: Self.plus), at: 1)
+        #expect(window.nextTimerDeadline == 1.5)
+        stepper.removeFromSuperview()
+        #expect(window.nextTimerDeadline == nil && stepper.highlightedHalf == nil)
+        window.advanceClock(to: 3)
+        #expect(stepper.value == 1)
+    }
+
     @Test func keysStepItAndTakeItToItsEnds() {
         var heard: [Double] = []
         stepper.onValueChanged = { heard.append($0) }
