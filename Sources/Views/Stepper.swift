@@ -126,9 +126,14 @@ open class Stepper: Control {
     }
 
     /// The value one step along `half`: clamped at the ends, or carried round when it wraps
-    /// (UIStepper's wrap lands on the other end, not past it).
+    /// (UIStepper's wrap lands on the other end, not past it). A sum that misses an end by a
+    /// rounding (0.9 + 0.1 is 0.9999999999999999) lands on it, not round past it: the ends
+    /// are widened by a billionth of a step.
     private func stepped(_ half: Half) -> Double {
         let next = half == .decrement ? storedValue - stepValue : storedValue + stepValue
+        let slack = stepValue * 1e-9
+        if abs(next - maximumValue) <= slack { return maximumValue }
+        if abs(next - minimumValue) <= slack { return minimumValue }
         guard wraps else { return min(max(next, minimumValue), maximumValue) }
         if next > maximumValue { return minimumValue }
         if next < minimumValue { return maximumValue }
@@ -325,9 +330,23 @@ open class Stepper: Control {
 
     /// The number, as a reader says it: whole numbers without a point, others as they are.
     open override var accessibilityValue: AccessibilityValue? {
-        let text = Int64(exactly: storedValue).map { String($0) } ?? "\(storedValue)"
+        // To twelve significant digits: 0.1 + 0.2 is said "0.3", not "0.30000000000000004".
+        let shown = Self.twelveDigits(storedValue)
+        let text = Int64(exactly: shown).map { String($0) } ?? "\(shown)"
         return AccessibilityValue(
             current: storedValue, minimum: minimumValue, maximum: maximumValue, step: stepValue, text: text)
+    }
+
+    /// `v` rounded to twelve significant digits (its decimal exponent from its binary one, a
+    /// digit out at most, which leaves eleven or twelve), as it is said.
+    static func twelveDigits(_ v: Double) -> Double {
+        guard v != 0, v.isFinite else { return v }
+        let exponent = Int(clamping: (Double(v.exponent) * 0.30103).rounded(.down), rounding: .down)
+        let digits = 11 - exponent
+        guard digits > 0, digits < 300 else { return v }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        return (v * scale).rounded() / scale
     }
 
     open override func accessibilityIncrement() { step(.increment) }

@@ -167,10 +167,27 @@ import Testing
         #expect(stepper.value == 4 && heard == [6, 5, 4])
         #expect(stepper.accessibilitySetValue(42.5) && stepper.accessibilityValue?.text == "42.5")
         #expect(stepper.accessibilitySetValue(500) && stepper.value == 100)
+        // Tenths said as tenths, and a sum a rounding short of the end lands on it, not round
+        // past it to the other end.
+        stepper.minimumValue = 0
+        stepper.maximumValue = 1
+        stepper.stepValue = 0.1
+        stepper.wraps = true
+        stepper.value = 0.1
+        stepper.accessibilityIncrement()
+        #expect(stepper.value == 0.1 + 0.1 && stepper.accessibilityValue?.text == "0.2")
+        stepper.value = 0.2
+        stepper.accessibilityIncrement()
+        #expect(stepper.value == 0.2 + 0.1 && stepper.accessibilityValue?.text == "0.3")
+        stepper.value = 0.9
+        stepper.accessibilityIncrement()
+        #expect(stepper.value == 1)
+        stepper.accessibilityIncrement()
+        #expect(stepper.value == 0)
         stepper.isEnabled = false
-        send(.touchDown(id: 1, position: Self.minus), at: 1)
+        send(.touchDown(id: 1, position: Self.plus), at: 1)
         send(.touchUp(id: 1), at: 1.05)
-        #expect(stepper.value == 100)
+        #expect(stepper.value == 0)
     }
 
     /// Drawn: the band, the "−" and "+" in ink, a half under a finger darker, and the half that
