@@ -127,7 +127,7 @@ open class Stepper: Control {
 
     /// The value one step along `half`: clamped at the ends, or carried round when it wraps
     /// (UIStepper's wrap lands on the other end, not past it). A sum that misses an end by a
-    /// rounding (0.9 + 0.1 is 0.9999999999999999) lands on it, not round past it: the ends
+    /// rounding (0.7 + 0.1 is 0.7999999999999999) lands on it, not round past it: the ends
     /// are widened by a billionth of a step.
     private func stepped(_ half: Half) -> Double {
         let next = half == .decrement ? storedValue - stepValue : storedValue + stepValue
