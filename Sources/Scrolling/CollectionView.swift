@@ -624,10 +624,28 @@ public final class CollectionView: ScrollView {
         selection = paths
     }
 
-    /// Scrolls the least distance that brings the item fully into view.
-    public func scrollToItem(at path: ItemPath, animated: Bool = false) {
+    /// Scrolls the least distance that brings the item fully into view; `position` (UIKit's
+    /// `scrollToItem(at:at:animated:)`) puts it at the top, in the middle or at the bottom of the
+    /// view instead (inside the adjusted inset, within the offsets the content allows).
+    public func scrollToItem(at path: ItemPath, at position: ScrollPosition = .none, animated: Bool = false) {
         guard prepareIfNeeded(), contains(path) else { return }
-        scrollRectToVisible(itemFrame(path), animated: animated)
+        let r = itemFrame(path)
+        guard position != .none else {
+            scrollRectToVisible(r, animated: animated)
+            updateVisibleItems()
+            return
+        }
+        let inset = adjustedContentInset
+        let y: Double =
+            switch position {
+            case .none, .top: r.minY - inset.top
+            case .middle: r.midY - inset.top - max(0, bounds.height - inset.top - inset.bottom) / 2
+            case .bottom: r.maxY - bounds.height + inset.bottom
+            }
+        settleZoomAnimation()
+        stopMotion()
+        let x = leastDistanceOffset(toShow: r).x
+        setContentOffset(clampedOffset(Point(x: x, y: y)), animated: animated)
         updateVisibleItems()
     }
 

@@ -33,9 +33,13 @@ extension ListView {
     /// Measuring the rows that come into view can move the row, so the chosen edge is aligned
     /// again until nothing moves. Animated, the list goes back to where it was and animates to
     /// the measured offset.
-    public func scrollToRow(_ row: Int, animated: Bool = false) {
+    ///
+    /// `position` (UITableView's `scrollToRow(at:at:animated:)`) puts the row at the top, in the
+    /// middle or at the bottom of the view instead, wherever it is; `.none` is the least scroll
+    /// above.
+    public func scrollToRow(_ row: Int, at position: ScrollPosition = .none, animated: Bool = false) {
         guard row >= 0 && row < count else { return }
-        scroll(to: RowTarget(row: row, offset: nil, height: nil, x: nil), animated: animated)
+        scroll(to: RowTarget(row: row, offset: nil, height: nil, x: nil), at: position, animated: animated)
     }
 
     /// What `scroll(to:)` brings into view: a row (offset and height nil), or a rect that starts
@@ -48,9 +52,10 @@ extension ListView {
         let x: Double?
     }
 
-    /// The shared path of `scrollToRow` and `scrollRectToVisible`: pick the edge to align, align
-    /// it again while measuring moves it, then (animated) go back and follow it there.
-    func scroll(to target: RowTarget, animated: Bool) {
+    /// The shared path of `scrollToRow` and `scrollRectToVisible`: pick the edge to align (the
+    /// nearer one for `.none`), align it again while measuring moves it, then (animated) go back
+    /// and follow it there.
+    func scroll(to target: RowTarget, at position: ScrollPosition = .none, animated: Bool) {
         settleZoomAnimation()
         // A fling or an earlier scroll-to-row would go on moving the list from where this
         // one puts it: this call replaces them (UITableView's too).
@@ -62,11 +67,13 @@ extension ListView {
         let startOffset = contentOffset
         let visible = bounds.inset(by: adjustedContentInset)
         let rect = targetRect(target)
-        let alignTop: Bool
-        if rect.minY < visible.minY || rect.height >= visible.height {
-            alignTop = true
+        let edge: ScrollPosition
+        if position != .none {
+            edge = position
+        } else if rect.minY < visible.minY || rect.height >= visible.height {
+            edge = .top
         } else if rect.maxY > visible.maxY {
-            alignTop = false
+            edge = .bottom
         } else {
             if let x = target.x, x != contentOffset.x {
                 setContentOffset(Point(x: x, y: contentOffset.y), animated: animated)
@@ -75,7 +82,7 @@ extension ListView {
         }
         for _ in 0..<12 {
             let before = contentOffset
-            contentOffset = offset(aligning: target, top: alignTop)
+            contentOffset = offset(aligning: target, at: edge)
             updateVisibleRows()
             contentOffset = clampedOffset(contentOffset)
             if contentOffset == before { break }
@@ -86,7 +93,7 @@ extension ListView {
         let start = startRow < count ? rectForRow(startRow).minY + startDelta : startOffset.y
         contentOffset = clampedOffset(Point(x: startOffset.x, y: start))
         setContentOffset(goal, animated: true)
-        let follower = RowScrollFollower(list: self, target: target, alignTop: alignTop)
+        let follower = RowScrollFollower(list: self, target: target, edge: edge)
         self.follower = follower
         window.addAnimation(follower)
     }
@@ -105,10 +112,21 @@ extension ListView {
         return Rect(x: r.minX, y: r.minY - above, width: r.width, height: r.height + above + below)
     }
 
-    /// The offset that puts the target at the top (below a pinned header) or at the bottom.
-    func offset(aligning target: RowTarget, top: Bool) -> Point {
+    /// The offset that puts the target at the top (below a pinned header), at the bottom (above
+    /// a pinned footer), or its own middle (the pinned bands left out) at the view's middle,
+    /// all inside the adjusted inset.
+    func offset(aligning target: RowTarget, at edge: ScrollPosition) -> Point {
         let rect = targetRect(target)
-        let y = top ? rect.minY - adjustedContentInset.top : rect.maxY - bounds.height + adjustedContentInset.bottom
+        let inset = adjustedContentInset
+        let y: Double
+        switch edge {
+        case .none, .top: y = rect.minY - inset.top
+        case .bottom: y = rect.maxY - bounds.height + inset.bottom
+        case .middle:
+            let r = rectForRow(target.row)
+            let own = target.offset.map { r.minY + $0 + (target.height ?? 0) / 2 } ?? r.midY
+            y = own - inset.top - max(0, bounds.height - inset.top - inset.bottom) / 2
+        }
         return clampedOffset(Point(x: target.x ?? contentOffset.x, y: y))
     }
 }
@@ -121,15 +139,16 @@ extension ListView {
 final class RowScrollFollower: FrameAnimation {
     weak var list: ListView?
     let target: ListView.RowTarget
-    let alignTop: Bool
+    /// The edge it keeps the target at (`.top`, `.middle` or `.bottom`).
+    let edge: ScrollPosition
     /// The list's motion generation right after this follower last aimed it.
     private var generation: Int
 
     /// Call right after starting the animation to the row.
-    init(list: ListView, target: ListView.RowTarget, alignTop: Bool) {
+    init(list: ListView, target: ListView.RowTarget, edge: ScrollPosition) {
         self.list = list
         self.target = target
-        self.alignTop = alignTop
+        self.edge = edge
         generation = list.motionGeneration
     }
 
@@ -145,7 +164,7 @@ final class RowScrollFollower: FrameAnimation {
         else {
             return false
         }
-        let desired = list.offset(aligning: target, top: alignTop)
+        let desired = list.offset(aligning: target, at: edge)
         let heading = list.animationTarget ?? list.contentOffset
         if abs(heading.y - desired.y) > 0.25 {
             list.setContentOffset(desired, animated: true)
