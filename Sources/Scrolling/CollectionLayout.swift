@@ -444,16 +444,26 @@ public final class FlowLayout: CollectionViewLayout {
     /// or pushed up to the section's end), so the section holding the rect's first row is
     /// looked at too, though it started above: its header may have come down into the rect.
     public func headers(in rect: Rect) -> [Int] {
-        guard headerHeight > 0, !firstRows.isEmpty, rect.maxY > 0 else { return [] }
+        guard headerHeight > 0 else { return [] }
+        let pins = pinLine != nil
+        return sections(meeting: rect, frame: frameForHeader(inSection:)) { first in
+            pins ? self.firstRows[self.section(ofRow: first)] : first
+        }
+    }
+
+    /// The sections whose band (`frame`) meets `rect`, walked in order from the first section
+    /// starting at `from(first)` (`first`: the row at the rect's top) to the last starting at
+    /// the rect's bottom row (or after the last row, where empty ones at the end start): a
+    /// binary search and the sections in reach, not every section.
+    private func sections(meeting rect: Rect, frame: (Int) -> Rect?, from: (Int) -> Int) -> [Int] {
+        guard !firstRows.isEmpty, rect.maxY > 0 else { return [] }
         let first = rows.count > 0 ? rows.row(at: max(0, rect.minY)) : 0
         let last = rows.count > 0 ? rows.row(at: rect.maxY) : 0
-        // Sections after the last row (empty ones at the end) start at `rows.count`.
         let upper = last == rows.count - 1 ? rows.count : last
         var out: [Int] = []
-        let from = pinLine != nil && rows.count > 0 ? firstRows[section(ofRow: first)] : first
-        var s = firstSection(startingAtOrAfter: from)
+        var s = firstSection(startingAtOrAfter: rows.count > 0 ? from(first) : 0)
         while s < firstRows.count, firstRows[s] <= upper {
-            if let f = frameForHeader(inSection: s), f.intersects(rect) { out.append(s) }
+            if let f = frame(s), f.intersects(rect) { out.append(s) }
             s += 1
         }
         return out
@@ -479,19 +489,11 @@ public final class FlowLayout: CollectionViewLayout {
     /// the headers are. A pinned footer's section is among them: its rows reach the bottom
     /// line, inside the rect.
     public func footers(in rect: Rect) -> [Int] {
-        guard footerHeight > 0, !firstRows.isEmpty, rect.maxY > 0 else { return [] }
-        let first = rows.count > 0 ? rows.row(at: max(0, rect.minY)) : 0
-        let last = rows.count > 0 ? rows.row(at: rect.maxY) : 0
-        let upper = last == rows.count - 1 ? rows.count : last
+        guard footerHeight > 0 else { return [] }
         // The band before `first` opens with the footer of the section ending above it.
-        let from = rows.count > 0 ? firstRows[section(ofRow: max(0, first - 1))] : 0
-        var out: [Int] = []
-        var s = firstSection(startingAtOrAfter: from)
-        while s < firstRows.count, firstRows[s] <= upper {
-            if let f = frameForFooter(inSection: s), f.intersects(rect) { out.append(s) }
-            s += 1
+        return sections(meeting: rect, frame: frameForFooter(inSection:)) { first in
+            self.firstRows[self.section(ofRow: max(0, first - 1))]
         }
-        return out
     }
 
     /// The line footers pin to: the collection's visible bottom, inside its adjusted inset (nil
@@ -515,9 +517,7 @@ public final class FlowLayout: CollectionViewLayout {
                 top = max(min(top, pin - footerHeight), floor)
             }
         } else {
-            let startRow = firstRows[section]
-            let slot = section - firstSection(startingAtOrAfter: startRow)
-            top = rows.headerTop(row: startRow, slot: slot) + max(0, headerHeight) + sectionInset.top
+            top = naturalHeaderTop(section) + max(0, headerHeight) + sectionInset.top
         }
         return Rect(x: 0, y: top, width: width, height: footerHeight)
     }

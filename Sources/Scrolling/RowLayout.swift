@@ -93,12 +93,8 @@ struct RowLayout {
         let fallback = estimate
         let first = firstSectionRow
         for i in stride(from: 1, through: count, by: 1) {
-            let n = headers[i - 1]
-            if n > 0 {
-                let footers = n - 1 + (i - 1 > first ? 1 : 0)
-                nodes[i] += Double(n) * header + Double(footers) * footer
-            }
-            nodes[i] += measured[i - 1] ?? fallback
+            let band = Self.band(sections: headers[i - 1], footerAbove: i - 1 > first, header: header, footer: footer)
+            nodes[i] += band + (measured[i - 1] ?? fallback)
             let parent = i + (i & -i)
             if parent <= count { nodes[parent] += nodes[i] }
         }
@@ -106,9 +102,15 @@ struct RowLayout {
     }
 
     private func lead(_ row: Int) -> Double {
-        let n = headers[row]
+        Self.band(
+            sections: headers[row], footerAbove: row > firstSectionRow, header: headerHeight, footer: footerHeight)
+    }
+
+    /// The band above a row that `n` sections start at: `n·h + (n − 1 + above)·f`; none when no
+    /// section starts there. Static, so the rebuild's loop reads no copy of the layout.
+    private static func band(sections n: Int, footerAbove: Bool, header: Double, footer: Double) -> Double {
         guard n > 0 else { return 0 }
-        return Double(n) * headerHeight + Double(n - 1 + (row > firstSectionRow ? 1 : 0)) * footerHeight
+        return Double(n) * header + Double(n - 1 + (footerAbove ? 1 : 0)) * footer
     }
 
     /// The footer of the section above opens the band before `row` (`count`: after the last
