@@ -8,8 +8,8 @@ import ScrollwayRaster
 /// `animationDuration` with a view animation (re-composited, nothing drawn again but the
 /// fill's new width), while `progress` reads the new value at once, as UIKit's does.
 ///
-/// A screen reader hears a progress bar with its value in whole percent ("40%") through
-/// AT-SPI's Value, told as it changes; a reader cannot set it.
+/// A screen reader hears a progress bar with its value in whole percent, as UIKit's says it,
+/// through AT-SPI's Value, told as it changes; a reader cannot set it.
 open class ProgressView: View {
     /// UIKit's two looks: `.default`, a 4-point track with round ends; `.bar`, a 2.5-point one
     /// with square ends and no track colour of its own, for the edge of a bar.
