@@ -57,6 +57,17 @@ struct ChangeAnimation {
 
     mutating func noteCell(_ view: View) { stood[ObjectIdentifier(view)] = view.frame.origin - origin }
     mutating func noteHeader(_ view: View, section: Int) { headersStood[section] = view.frame.origin - origin }
+    /// A footer is noted by its section's complement (`~section`), so neither band takes the
+    /// other's place.
+    mutating func noteFooter(_ view: View, section: Int) { noteHeader(view, section: ~section) }
+
+    /// The headers and footers in view as `run` follows them: headers by section, footers by
+    /// its complement, as they were noted.
+    static func bands(headers: [Int: some View], footers: [Int: some View]) -> [Int: View] {
+        var all: [Int: View] = headers
+        for (s, footer) in footers { all[~s] = footer }
+        return all
+    }
 
     /// A cell taken out of the view's cells (its item gone or reloaded): it goes out from where
     /// it stands, untouchable meanwhile, and a screen reader passes over it (it has been told
@@ -79,11 +90,11 @@ struct ChangeAnimation {
     }
 
     /// After the update: `cells` are the view's cells with their order (a row, an item's
-    /// index counting every item before it) and their past; `headers` (and footers) by the
-    /// key each was noted with (`noteHeader`), nil when
-    /// the sections changed (their numbers name others now). Once it is over (at once when
-    /// nothing moves) the leaving cells are put back opaque, touchable and where they stood,
-    /// and each still in the view goes to its pool (`shelve`), then `done` runs.
+    /// index counting every item before it) and their past; `headers` and footers as `bands`
+    /// keys them, nil when the sections changed (their numbers name others now). Once it is
+    /// over (at once when nothing moves) the leaving cells are put back opaque, touchable and
+    /// where they stood, and each still in the view goes to its pool (`shelve`), then `done`
+    /// runs.
     func run(
         cells: [(order: Int, view: View, past: Past)], headers: [Int: View]?, shelve: @escaping (View) -> Void,
         done: @escaping (_ finished: Bool) -> Void

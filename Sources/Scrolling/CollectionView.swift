@@ -434,10 +434,9 @@ public final class CollectionView: ScrollView {
                 change.noteCell(cell)
                 before[ObjectIdentifier(cell)] = path
             }
-            // Headers by section, footers by its complement (~s).
             if !update.changesSections {
                 for (s, header) in headers { change.noteHeader(header, section: s) }
-                for (s, footer) in footers { change.noteHeader(footer, section: ~s) }
+                for (s, footer) in footers { change.noteFooter(footer, section: s) }
             }
         }
         counts = newCounts
@@ -504,7 +503,8 @@ public final class CollectionView: ScrollView {
         }
         updateAnimationsRunning += 1
         change.run(
-            cells: cells, headers: update.changesSections ? nil : headersAndFooters,
+            cells: cells,
+            headers: update.changesSections ? nil : ChangeAnimation.bands(headers: headers, footers: footers),
             shelve: { [unowned self] in if let cell = $0 as? CollectionCell { shelve(cell) } }
         ) { [weak self] finished in
             self?.updateAnimationsRunning -= 1
@@ -870,66 +870,53 @@ public final class CollectionView: ScrollView {
 
     /// The headers and footers meeting `rect` (the layout's), each with its section's title.
     private func updateHeaders(in rect: Rect, dataSource: CollectionViewDataSource) {
-        let wanted = layout.headers(in: rect)
-        for s in headers.keys.filter({ !wanted.contains($0) }) {
-            if let h = headers.removeValue(forKey: s) {
-                h.removeFromSuperview()
-                headerPool.append(h)
-            }
-        }
-        for s in wanted {
-            guard let r = layout.frameForHeader(inSection: s) else { continue }
-            let frame = shown(r, flipped: placesFlipped)
-            let header = headers[s] ?? headerPool.popLast() ?? ListSectionHeader()
-            if headers[s] == nil {
-                header.textLabel.text = dataSource.collectionView(self, titleForSection: s)
-                headers[s] = header
-            }
-            header.frame = frame
-            // Behind the items; pinning, in front of them (the pinned one over the items that
-            // scroll under it; cells come in at the back), behind the indicators, the topmost
-            // (the one that may be pinned) in front of the others.
-            if pinsHeaders {
-                if header.superview !== self {
-                    insertSubview(header, at: indicatorsFront)
-                } else if s == wanted.first, subviews.index(ofIdentical: header) != indicatorsFront - 1 {
-                    insertSubview(header, at: indicatorsFront - 1)
-                }
-            } else if header.superview !== self {
-                insertSubview(header, at: 0)
-            }
-        }
+        let flow = layout as? FlowLayout
+        let wantedHeaders = layout.headers(in: rect)
+        showBands(
+            wantedHeaders, in: \.headers, pool: \.headerPool, frame: layout.frameForHeader(inSection:),
+            pinning: flow?.sectionHeadersPinToVisibleBounds == true, frontmost: wantedHeaders.first,
+            make: { ListSectionHeader() }, title: { dataSource.collectionView(self, titleForSection: $0) })
         let wantedFooters = layout.footers(in: rect)
-        for s in footers.keys.filter({ !wantedFooters.contains($0) }) {
-            if let f = footers.removeValue(forKey: s) {
-                f.removeFromSuperview()
-                footerPool.append(f)
+        showBands(
+            wantedFooters, in: \.footers, pool: \.footerPool, frame: layout.frameForFooter(inSection:),
+            pinning: flow?.sectionFootersPinToVisibleBounds == true, frontmost: wantedFooters.last,
+            make: { ListSectionFooter() }, title: { dataSource.collectionView(self, titleForFooterInSection: $0) })
+    }
+
+    /// Shows the bands (headers or footers) of the sections in `wanted` where the layout puts
+    /// them (`frame`): the one shown, else one from `pool` (or `make`) titled by `title`; the
+    /// others go back to `pool`. Behind the items; pinning, in front of them (the pinned one
+    /// over the items that scroll under it; cells come in at the back), behind the indicators,
+    /// the `frontmost` (the one that may be pinned) in front of the others. The key paths are
+    /// read and written a step at a time, never across `title` (app code).
+    private func showBands<Band: ListSectionHeader>(
+        _ wanted: [Int], in bands: ReferenceWritableKeyPath<CollectionView, [Int: Band]>,
+        pool: ReferenceWritableKeyPath<CollectionView, [Band]>, frame: (Int) -> Rect?, pinning: Bool,
+        frontmost: Int?, make: () -> Band, title: (Int) -> String
+    ) {
+        putBack(bands, into: pool, keeping: wanted)
+        for s in wanted {
+            guard let r = frame(s) else { continue }
+            let band: Band
+            if let shown = self[keyPath: bands][s] {
+                band = shown
+            } else {
+                band = self[keyPath: pool].popLast() ?? make()
+                band.textLabel.text = title(s)
+                self[keyPath: bands][s] = band
             }
-        }
-        for s in wantedFooters {
-            guard let r = layout.frameForFooter(inSection: s) else { continue }
-            let footer = footers[s] ?? footerPool.popLast() ?? ListSectionFooter()
-            if footers[s] == nil {
-                footer.textLabel.text = dataSource.collectionView(self, titleForFooterInSection: s)
-                footers[s] = footer
-            }
-            footer.frame = shown(r, flipped: placesFlipped)
-            // As the headers: pinning, in front of the items, the bottommost frontmost.
-            if pinsFooters {
-                if footer.superview !== self {
-                    insertSubview(footer, at: indicatorsFront)
-                } else if s == wantedFooters.last, subviews.index(ofIdentical: footer) != indicatorsFront - 1 {
-                    insertSubview(footer, at: indicatorsFront - 1)
+            band.frame = shown(r, flipped: placesFlipped)
+            if pinning {
+                if band.superview !== self {
+                    insertSubview(band, at: indicatorsFront)
+                } else if s == frontmost, subviews.index(ofIdentical: band) != indicatorsFront - 1 {
+                    insertSubview(band, at: indicatorsFront - 1)
                 }
-            } else if footer.superview !== self {
-                insertSubview(footer, at: 0)
+            } else if band.superview !== self {
+                insertSubview(band, at: 0)
             }
         }
     }
-
-    /// Whether the layout pins its headers (a flow layout's `sectionHeadersPinToVisibleBounds`).
-    private var pinsHeaders: Bool { (layout as? FlowLayout)?.sectionHeadersPinToVisibleBounds == true }
-    private var pinsFooters: Bool { (layout as? FlowLayout)?.sectionFootersPinToVisibleBounds == true }
 
     /// Pinned headers stand inside the adjusted inset: a new top inset moves them.
     public override func adjustedContentInsetDidChange() {
@@ -940,24 +927,21 @@ public final class CollectionView: ScrollView {
 
     /// Every header and footer back to its pool.
     private func takeDownHeadersAndFooters() {
-        for (_, header) in headers {
-            header.removeFromSuperview()
-            headerPool.append(header)
-        }
-        headers.removeAll()
-        for (_, footer) in footers {
-            footer.removeFromSuperview()
-            footerPool.append(footer)
-        }
-        footers.removeAll()
+        putBack(\.headers, into: \.headerPool, keeping: [])
+        putBack(\.footers, into: \.footerPool, keeping: [])
     }
 
-    /// The headers and footers in view as an update's animation follows them: headers by
-    /// section, footers by its complement (`~section`).
-    private var headersAndFooters: [Int: View] {
-        var all: [Int: View] = headers
-        for (s, footer) in footers { all[~s] = footer }
-        return all
+    /// The bands of the sections not in `wanted` leave the view for `pool`.
+    private func putBack<Band: ListSectionHeader>(
+        _ bands: ReferenceWritableKeyPath<CollectionView, [Int: Band]>,
+        into pool: ReferenceWritableKeyPath<CollectionView, [Band]>, keeping wanted: [Int]
+    ) {
+        for s in self[keyPath: bands].keys.filter({ !wanted.contains($0) }) {
+            if let band = self[keyPath: bands].removeValue(forKey: s) {
+                band.removeFromSuperview()
+                self[keyPath: pool].append(band)
+            }
+        }
     }
 
     /// The headers and the footers in view, by section.

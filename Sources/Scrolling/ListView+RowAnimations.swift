@@ -33,9 +33,8 @@ extension ListView {
             change.noteCell(cell)
             before[ObjectIdentifier(cell)] = r
         }
-        // Headers by section, footers by its complement (~s), so neither takes the other's place.
         for (s, header) in visibleHeaders { change.noteHeader(header, section: s) }
-        for (s, footer) in visibleFooters { change.noteHeader(footer, section: ~s) }
+        for (s, footer) in visibleFooters { change.noteFooter(footer, section: s) }
         let sections = numberOfSections
         // An open row goes out as it stands, its buttons with it (a full swipe's delete).
         var putRight: [ObjectIdentifier: () -> Void] = [:]
@@ -60,7 +59,9 @@ extension ListView {
             return (r, cell, stayed ? .stayed : .cameIntoView)
         }
         change.run(
-            cells: cells, headers: numberOfSections == sections ? headersAndFooters : nil,
+            cells: cells,
+            headers: numberOfSections == sections
+                ? ChangeAnimation.bands(headers: visibleHeaders, footers: visibleFooters) : nil,
             shelve: { [unowned self, putRight] view in
                 // A cell that went open over its buttons is closed before it goes to the pool.
                 putRight[ObjectIdentifier(view)]?()

@@ -29,24 +29,13 @@ extension ListView {
         return Rect(x: 0, y: footerTop(section), width: bounds.width, height: sectionFooterHeight)
     }
 
-    /// The headers and footers in view as a row animation follows them: headers by section,
-    /// footers by its complement (`~section`).
-    var headersAndFooters: [Int: View] {
-        var all: [Int: View] = visibleHeaders
-        for (s, footer) in visibleFooters { all[~s] = footer }
-        return all
-    }
-
     /// Footers for the sections whose footer meets the viewport plus the margin, and for the
     /// section at the bottom (pinned); the rest go back to the pool. Without footers, nothing
     /// (a frame of a scroll asks).
     func updateFooters() {
         let height = sectionFooterHeight
         guard height > 0, let dataSource, !headerOrder.isEmpty else {
-            if !visibleFooters.isEmpty {
-                for (_, footer) in visibleFooters { recycle(footer) }
-                visibleFooters.removeAll()
-            }
+            recycleBands(\.visibleFooters, keeping: [])
             return
         }
         // A few at most: an array kept from frame to frame, as the headers' is.
@@ -70,33 +59,16 @@ extension ListView {
         let bottom = pinsSectionFooters ? lastHeader(atOrAbove: pin).map { headerOrder[$0] } : nil
         if let bottom, !wanted.contains(bottom) { wanted.append(bottom) }
         wanted.sort()
-        var leaving: [Int] = []
-        for s in visibleFooters.keys where !wanted.contains(s) { leaving.append(s) }
-        for s in leaving {
-            if let footer = visibleFooters.removeValue(forKey: s) { recycle(footer) }
-        }
+        recycleBands(\.visibleFooters, keeping: wanted)
         let front = headersFront
         for s in wanted {
             var rect = rectForFooter(inSection: s)
             if s == bottom {
                 rect.origin.y = max(min(rect.minY, pin - height), headerTop(s) + sectionHeaderHeight)
             }
-            let footer: ListSectionFooter
-            if let shown = visibleFooters[s] {
-                footer = shown
-            } else {
-                footer = footerPool.popLast() ?? ListSectionFooter()
-                footer.textLabel.text = dataSource.list(self, titleForFooterInSection: s)
-                visibleFooters[s] = footer
-            }
-            footer.frame = rect
-            if footer.superview !== self {
-                insertSubview(footer, at: front)
-                // Its text is one of the list's elements (a reader hears it come).
-                window?.postAccessibilityNotification(.elementAdded(footer.textLabel, container: self))
-            } else if s == bottom {
-                bringSubviewBelowIndicators(footer)
-            }
+            showBand(
+                s, at: rect, in: \.visibleFooters, pool: \.footerPool, front: front, pinned: s == bottom,
+                make: { ListSectionFooter() }, title: { dataSource.list(self, titleForFooterInSection: $0) })
         }
     }
 }

@@ -963,11 +963,7 @@ public final class ListView: ScrollView {
         let top = topIndex.map { headerOrder[$0] }
         if let top, !wanted.contains(top) { wanted.append(top) }
         wanted.sort()
-        var leaving: [Int] = []
-        for s in visibleHeaders.keys where !wanted.contains(s) { leaving.append(s) }
-        for s in leaving {
-            if let header = visibleHeaders.removeValue(forKey: s) { recycle(header) }
-        }
+        recycleBands(\.visibleHeaders, keeping: wanted)
         placeSectionIndex()
         // In front of every cell, behind the section index and the scroll indicators.
         let front = headersFront
@@ -983,22 +979,9 @@ public final class ListView: ScrollView {
                         .map { headerTop($0) } ?? .infinity
                 rect.origin.y = min(max(rect.minY, pin), next - sectionHeaderHeight)
             }
-            let header: ListSectionHeader
-            if let shown = visibleHeaders[s] {
-                header = shown
-            } else {
-                header = headerPool.popLast() ?? ListSectionHeader()
-                header.textLabel.text = dataSource.list(self, titleForSection: s)
-                visibleHeaders[s] = header
-            }
-            header.frame = rect
-            if header.superview !== self {
-                insertSubview(header, at: front)
-                // Its title is one of the list's elements (a reader hears it come).
-                window?.postAccessibilityNotification(.elementAdded(header.textLabel, container: self))
-            } else if s == top {
-                bringSubviewBelowIndicators(header)
-            }
+            showBand(
+                s, at: rect, in: \.visibleHeaders, pool: \.headerPool, front: front, pinned: s == top,
+                make: { ListSectionHeader() }, title: { dataSource.list(self, titleForSection: $0) })
         }
         updateFooters()
         // A row moved by hand floats in front of the rows and headers, where the finger is.
@@ -1007,10 +990,49 @@ public final class ListView: ScrollView {
 
     /// Every header and footer back to its pool (the sections changed).
     private func recycleHeadersAndFooters() {
-        for (_, header) in visibleHeaders { recycle(header) }
-        visibleHeaders.removeAll()
-        for (_, footer) in visibleFooters { recycle(footer) }
-        visibleFooters.removeAll()
+        recycleBands(\.visibleHeaders, keeping: [])
+        recycleBands(\.visibleFooters, keeping: [])
+    }
+
+    /// The bands (`visibleHeaders` or `visibleFooters`) of the sections not in `wanted` go
+    /// back to their pool.
+    func recycleBands<Band: ListSectionHeader>(
+        _ bands: ReferenceWritableKeyPath<ListView, [Int: Band]>, keeping wanted: [Int]
+    ) {
+        guard !self[keyPath: bands].isEmpty else { return }
+        var leaving: [Int] = []
+        for s in self[keyPath: bands].keys where !wanted.contains(s) { leaving.append(s) }
+        for s in leaving {
+            if let band = self[keyPath: bands].removeValue(forKey: s) { recycle(band) }
+        }
+    }
+
+    /// Section `s`'s band (a header or a footer) at `rect`: the one shown, else one from
+    /// `pool` (or `make`) titled by `title`. A new one goes in at `front` (in front of every
+    /// cell, behind the section index and the indicators) and a reader hears its title come;
+    /// a `pinned` one is brought in front of the others. The key paths are read and written
+    /// a step at a time, never across `title` (app code that may read the list).
+    func showBand<Band: ListSectionHeader>(
+        _ s: Int, at rect: Rect, in bands: ReferenceWritableKeyPath<ListView, [Int: Band]>,
+        pool: ReferenceWritableKeyPath<ListView, [Band]>, front: Int, pinned: Bool, make: () -> Band,
+        title: (Int) -> String
+    ) {
+        let band: Band
+        if let shown = self[keyPath: bands][s] {
+            band = shown
+        } else {
+            band = self[keyPath: pool].popLast() ?? make()
+            band.textLabel.text = title(s)
+            self[keyPath: bands][s] = band
+        }
+        band.frame = rect
+        if band.superview !== self {
+            insertSubview(band, at: front)
+            // Its title is one of the list's elements (a reader hears it come).
+            window?.postAccessibilityNotification(.elementAdded(band.textLabel, container: self))
+        } else if pinned {
+            bringSubviewBelowIndicators(band)
+        }
     }
 
     func bringSubviewBelowIndicators(_ view: View) {
