@@ -88,9 +88,10 @@ open class Stepper: Control {
     public private(set) var highlightedHalf: Half?
 
     private var storedValue: Double
-    /// The press under way: its touch, its half, the value before it, and how many repeats it
-    /// has made.
-    private var press: (id: Int, half: Half, valueBefore: Double, repeats: Int)?
+    /// A press: its touch, its half, the value before it, and how many repeats it has made.
+    private typealias Press = (id: Int, half: Half, valueBefore: Double, repeats: Int)
+    /// The press under way.
+    private var press: Press?
     /// The next repeat's timer, the window whose clock runs it (cancelled there after the
     /// stepper has left it), and its deadline.
     private var repeatTimer: TimerToken?
@@ -240,7 +241,7 @@ open class Stepper: Control {
         finishPress(p)
     }
 
-    private func finishPress(_ p: (id: Int, half: Half, valueBefore: Double, repeats: Int)) {
+    private func finishPress(_ p: Press) {
         press = nil
         cancelRepeat()
         if highlightedHalf != nil {
