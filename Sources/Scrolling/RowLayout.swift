@@ -6,16 +6,19 @@ import ScrollwayGeometry
 /// a row or two per frame while it flings does a few dozen additions per frame, not 100,000.
 ///
 /// Layout: row i occupies a span of `lead(i) + height(i)`, where `lead(i)` is the band of
-/// section headers and footers above it. With n sections starting at row i (more than one when
-/// those before the last are empty), header height h and footer height f, the band holds the
-/// footer of the section above (when a section starts above row i), then n − 1 empty sections'
-/// header and footer each, then the last one's header: `lead(i) = n·h + (n − 1 + above)·f`,
-/// with `above` 1 or 0. With `prefix(i)` the sum of the spans of rows 0..<i: `top(i) =
-/// prefix(i) + lead(i)`, the k-th header of the sections starting at row i has its top at
-/// `prefix(i) + above·f + k·(h + f)`, the footer of a section that ends before row i at
-/// `prefix(i)`, and the content height is `prefix(count)` plus the last row's section's footer
-/// and the headers and footers of the sections after the last row. Without footers (f = 0) a
-/// band is its headers.
+/// section headers and footers above it. Sections are kept in header order (ascending first
+/// rows), each with its own header height `H[p]` and footer height `F[p]` (UITableView's
+/// `heightForHeaderInSection`; 0: none). With sections a...b starting at row i (more than one
+/// when those before the last are empty), the band holds the footer of the section above (when
+/// a section starts above row i, a > 0), then the empty sections' header and footer each, then
+/// the last one's header: `lead(i) = F[a − 1] + Σ_{p=a}^{b−1} (H[p] + F[p]) + H[b]`. The sums
+/// of header-and-footer pairs are kept as prefix sums over the sections (`pairs`), so any run
+/// of them costs one subtraction. With `prefix(i)` the sum of the spans of rows 0..<i:
+/// `top(i) = prefix(i) + lead(i)`, the header of section a + k has its top at `prefix(i) +
+/// F[a − 1] + Σ_{p=a}^{a+k−1} (H[p] + F[p])`, the footer of a section that ends before row i
+/// at `prefix(i)`, and the content height is `prefix(count)` plus the last row's section's
+/// footer and the headers and footers of the sections after the last row. With every section
+/// alike (h, f) a band is `n·h + (n − 1 + above)·f`.
 /// A list's own header view stands above row 0 (`listHeaderHeight`: every position is that
 /// much lower) and its footer view below the last (`listFooterHeight`, in the content height).
 ///
@@ -26,17 +29,23 @@ struct RowLayout {
     private(set) var count: Int
     /// Measured heights; nil: not measured yet (the estimate stands in).
     private var measured: [Double?]
-    /// Section headers right above each row.
-    private var headers: [Int]
-    /// Headers of sections that start after the last row (empty ones at the end).
-    private(set) var trailingHeaders = 0
+    /// The band of headers and footers right above each row (`lead`).
+    private var bands: [Double]
+    /// The row each section starts at, in header order (ascending, `count` for those after
+    /// the last row), and its header's and footer's heights.
+    private var starts: [Int] = []
+    private var headerHeights: [Double] = []
+    private var footerHeights: [Double] = []
+    /// `pairs[p]`: the headers and footers of sections 0..<p, `Σ_{t<p} (H[t] + F[t])`.
+    private var pairs: [Double] = [0]
     private(set) var estimate: Double
+    /// The height every section's header gets from `setSectionStarts` and `setHeaderHeight` (a
+    /// grid's sections, all alike).
     private(set) var headerHeight: Double
-    /// Section footers' height (0: no footers).
+    /// The same for footers (0: no footers).
     private(set) var footerHeight = 0.0
-    /// The first row a section starts at (`count` when none does): the band of every later
-    /// section start opens with the footer of the section above it.
-    private var firstSectionRow = 0
+    /// Whether any section has a footer.
+    private(set) var hasFooters = false
     /// The list's header view's height, above row 0.
     private(set) var listHeaderHeight = 0.0
     /// The list's footer view's height, after the last row and the headers after it.
@@ -74,7 +83,7 @@ struct RowLayout {
     ) {
         self.count = count
         measured = Array(repeating: nil, count: count)
-        headers = Array(repeating: 0, count: count)
+        bands = Array(repeating: 0, count: count)
         self.estimate = Self.quantized(estimate)
         self.headerHeight = Self.quantized(headerHeight)
         self.footerHeight = Self.quantized(footerHeight)
@@ -83,44 +92,43 @@ struct RowLayout {
     }
 
     /// O(n): every node from the spans. The spans are read from the stored arrays directly,
-    /// into a local tree: a call to `span(_:)` from this mutating method would copy the whole
-    /// layout (its three arrays retained and released) for every row in an unoptimized build,
-    /// where a list's `reloadData` then costs most of its time.
+    /// into a local tree: a call to a method of the layout from this mutating method would copy
+    /// the whole layout (its arrays retained and released) for every row in an unoptimized
+    /// build, where a list's `reloadData` then costs most of its time.
     private mutating func rebuild() {
         firstMovedRow = 0
         var nodes = [Double](repeating: 0, count: count + 1)
-        let (header, footer) = (headerHeight, footerHeight)
         let fallback = estimate
-        let first = firstSectionRow
         for i in stride(from: 1, through: count, by: 1) {
-            let band = Self.band(sections: headers[i - 1], footerAbove: i - 1 > first, header: header, footer: footer)
-            nodes[i] += band + (measured[i - 1] ?? fallback)
+            nodes[i] += bands[i - 1] + (measured[i - 1] ?? fallback)
             let parent = i + (i & -i)
             if parent <= count { nodes[parent] += nodes[i] }
         }
         tree = nodes
     }
 
-    private func lead(_ row: Int) -> Double {
-        Self.band(
-            sections: headers[row], footerAbove: row > firstSectionRow, header: headerHeight, footer: footerHeight)
+    private func lead(_ row: Int) -> Double { bands[row] }
+
+    /// The first section (in header order) that starts at or after `row`: binary search.
+    private func firstSection(startingAtOrAfter row: Int) -> Int {
+        var (lo, hi) = (0, starts.count)
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if starts[mid] < row { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
-    /// The band above a row that `n` sections start at: `n·h + (n − 1 + above)·f`; none when no
-    /// section starts there. Static, so the rebuild's loop reads no copy of the layout.
-    private static func band(sections n: Int, footerAbove: Bool, header: Double, footer: Double) -> Double {
-        guard n > 0 else { return 0 }
-        return Double(n) * header + Double(n - 1 + (footerAbove ? 1 : 0)) * footer
-    }
-
-    /// The footer of the section above opens the band before `row` (`count`: after the last
-    /// row).
-    private func footerAbove(_ row: Int) -> Bool { footerHeight > 0 && row > firstSectionRow }
-    private func span(_ row: Int) -> Double { lead(row) + height(row) }
+    /// The footer that opens the band of the sections from `first` on: the section above's.
+    private func footer(above first: Int) -> Double { first > 0 ? footerHeights[first - 1] : 0 }
 
     func height(_ row: Int) -> Double { measured[row] ?? estimate }
     func isMeasured(_ row: Int) -> Bool { measured[row] != nil }
-    func startsSection(_ row: Int) -> Bool { row < count && headers[row] > 0 }
+    /// The number of sections, empty ones included.
+    var sectionCount: Int { starts.count }
+    /// The header's and the footer's height of the section at `position` in header order.
+    func headerHeight(at position: Int) -> Double { headerHeights[position] }
+    func footerHeight(at position: Int) -> Double { footerHeights[position] }
 
     /// Where row `row`'s span starts: the spans of rows 0..<row below the list's header view.
     func prefix(_ row: Int) -> Double {
@@ -139,8 +147,8 @@ struct RowLayout {
     /// Where the footer view starts: after the last row, its section's footer, and the headers
     /// and footers of the sections after it.
     var footerTop: Double {
-        prefix(count) + (footerAbove(count) ? footerHeight : 0)
-            + Double(trailingHeaders) * (headerHeight + footerHeight)
+        let first = firstSection(startingAtOrAfter: count)
+        return prefix(count) + footer(above: first) + pairs[starts.count] - pairs[first]
     }
 
     /// The list's header and footer views' heights. A new header moves every row.
@@ -155,7 +163,9 @@ struct RowLayout {
     /// after the last row).
     func headerTop(row: Int, slot: Int) -> Double {
         let row = min(row, count)
-        return prefix(row) + (footerAbove(row) ? footerHeight : 0) + Double(slot) * (headerHeight + footerHeight)
+        let first = firstSection(startingAtOrAfter: row)
+        precondition(first + slot < starts.count && starts[first + slot] == row, "no header \(slot) at row \(row)")
+        return prefix(row) + footer(above: first) + pairs[first + slot] - pairs[first]
     }
 
     /// The top of the footer of a section whose last row is just above `row` (`count`: the
@@ -253,29 +263,61 @@ struct RowLayout {
         rebuild()
     }
 
+    /// Every section's header `h` high (the sections stay).
     mutating func setHeaderHeight(_ h: Double) {
         headerHeight = Self.quantized(h)
-        rebuild()
+        setSections(
+            starts: starts, headerHeights: Array(repeating: headerHeight, count: starts.count),
+            footerHeights: footerHeights)
     }
 
+    /// Every section's footer `h` high (the sections stay).
     mutating func setFooterHeight(_ h: Double) {
         footerHeight = Self.quantized(h)
-        rebuild()
+        setSections(
+            starts: starts, headerHeights: headerHeights,
+            footerHeights: Array(repeating: footerHeight, count: starts.count))
     }
 
     /// Each element a section's first row (a row twice: an empty section before another;
-    /// negative: row 0; `count` or more: after the last row).
+    /// negative: row 0; `count` or more: after the last row), every header `headerHeight`
+    /// and every footer `footerHeight` high.
     mutating func setSectionStarts(_ rows: some Sequence<Int>) {
-        var starts = Array(repeating: 0, count: count)
-        var trailing = 0
-        for r in rows {
-            if r < count { starts[max(0, r)] += 1 } else { trailing += 1 }
-        }
+        let sorted = rows.sorted()
+        setSections(
+            starts: sorted, headerHeights: Array(repeating: headerHeight, count: sorted.count),
+            footerHeights: Array(repeating: footerHeight, count: sorted.count))
+    }
+
+    /// Sections in header order: the row each starts at (ascending; negative: row 0; `count`
+    /// or more: after the last row) and its header's and footer's heights (negative or not
+    /// finite: 0).
+    mutating func setSections(starts rows: [Int], headerHeights h: [Double], footerHeights f: [Double]) {
+        precondition(rows.count == h.count && rows.count == f.count, "a height for each section")
+        let clamped = rows.map { min(max(0, $0), count) }
+        precondition(zip(clamped, clamped.dropFirst()).allSatisfy { $0 <= $1 }, "sections in header order")
+        let (headers, footers) = (h.map(Self.quantized), f.map(Self.quantized))
         // The same sections again (a list's edits keep most of them): the tree stands as it is.
-        if starts == headers && trailing == trailingHeaders && tree.count == count + 1 { return }
-        headers = starts
-        trailingHeaders = trailing
-        firstSectionRow = starts.firstIndex { $0 > 0 } ?? count
+        if clamped == starts && headers == headerHeights && footers == footerHeights && tree.count == count + 1 {
+            return
+        }
+        starts = clamped
+        headerHeights = headers
+        footerHeights = footers
+        hasFooters = footers.contains { $0 > 0 }
+        var sums = [Double](repeating: 0, count: clamped.count + 1)
+        for p in clamped.indices { sums[p + 1] = sums[p] + headers[p] + footers[p] }
+        pairs = sums
+        var leads = [Double](repeating: 0, count: count)
+        // Each run of sections starting at one row makes that row's band.
+        var a = 0
+        while a < clamped.count && clamped[a] < count {
+            var b = a
+            while b + 1 < clamped.count && clamped[b + 1] == clamped[a] { b += 1 }
+            leads[clamped[a]] = (a > 0 ? footers[a - 1] : 0) + sums[b] - sums[a] + headers[b]
+            a = b + 1
+        }
+        bands = leads
         rebuild()
     }
 
@@ -308,9 +350,12 @@ struct RowLayout {
         measuredRows.removeAll()
         for (row, h) in result.enumerated() where h != nil { measuredRows.insert(row) }
         count = result.count
-        headers = Array(repeating: 0, count: count)
-        trailingHeaders = 0
-        firstSectionRow = count
+        bands = Array(repeating: 0, count: count)
+        starts = []
+        headerHeights = []
+        footerHeights = []
+        pairs = [0]
+        hasFooters = false
         rebuild()
     }
 }

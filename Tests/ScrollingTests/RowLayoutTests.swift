@@ -17,11 +17,29 @@ import Testing
         let estimate: Double
         let header: Double
         var footer = 0.0
+        /// Each section's own header and footer heights, by section (nil: `header`, `footer`).
+        var sectionHeaders: [Double]?
+        var sectionFooters: [Double]?
+
+        /// Section `s`'s header and footer, as the layout keeps them (in steps of 1/256).
+        func header(_ s: Int) -> Double { RowLayout.quantized(sectionHeaders?[s] ?? header) }
+        func footer(_ s: Int) -> Double { RowLayout.quantized(sectionFooters?[s] ?? footer) }
+
+        /// The sections, in header order, with their own heights, set in `layout`.
+        func setSections(in layout: inout RowLayout) {
+            let order = starts.indices.sorted { (starts[$0], $0) < (starts[$1], $1) }
+            layout.setSections(
+                starts: order.map { starts[$0] }, headerHeights: order.map(header), footerHeights: order.map(footer))
+        }
 
         /// Each row's top, then the content's end.
-        func tops() -> [Double] {
+        func tops() -> [Double] { walk().tops }
+
+        /// Each row's top then the content's end, and each section's header and footer tops.
+        func walk() -> (tops: [Double], headers: [Double], footers: [Double]) {
             let order = starts.indices.sorted { (starts[$0], $0) < (starts[$1], $1) }
             var tops = Array(repeating: 0.0, count: heights.count)
+            var (headerTops, footerTops) = (Array(repeating: 0.0, count: starts.count), Array(repeating: 0.0, count: starts.count))
             var y = 0.0
             func rows(_ range: Range<Int>) {
                 for i in range {
@@ -34,11 +52,13 @@ import Testing
             for (k, s) in order.enumerated() {
                 let start = min(starts[s], count)
                 let end = k + 1 < order.count ? min(starts[order[k + 1]], count) : count
-                y += header
+                headerTops[s] = y
+                y += header(s)
                 rows(start..<max(start, end))
-                y += footer
+                footerTops[s] = y
+                y += footer(s)
             }
-            return tops + [y]
+            return (tops + [y], headerTops, footerTops)
         }
 
         func total() -> Double { tops().last! }
@@ -62,10 +82,21 @@ import Testing
     }
 
     func check(_ layout: RowLayout, against naive: Naive, probes: inout Lcg) {
-        let tops = naive.tops()
+        let (tops, headers, footers) = naive.walk()
         #expect(layout.count == naive.heights.count)
         #expect(layout.totalHeight == naive.total())
         for i in 0..<naive.heights.count { #expect(layout.top(i) == tops[i], "top of row \(i)") }
+        // Every header from its row and place among the sections starting there, and the footer
+        // of every section with rows from the row after its last.
+        let order = naive.starts.indices.sorted { (naive.starts[$0], $0) < (naive.starts[$1], $1) }
+        let count = naive.heights.count
+        for (k, s) in order.enumerated() {
+            let row = min(naive.starts[s], count)
+            let slot = order[..<k].filter { min(naive.starts[$0], count) == row }.count
+            #expect(layout.headerTop(row: row, slot: slot) == headers[s], "header of section \(s)")
+            let end = k + 1 < order.count ? min(naive.starts[order[k + 1]], count) : count
+            if end > row { #expect(layout.footerTop(endingBefore: end) == footers[s], "footer of section \(s)") }
+        }
         for _ in 0..<50 {
             let y = Double(probes.next(Int(clamping: tops.last!) + 50)) - 10 + Double(probes.next(4)) / 4
             #expect(layout.row(at: y) == naive.row(at: y, tops: tops), "row at y \(y)")
@@ -76,17 +107,29 @@ import Testing
         }
     }
 
-    /// Without section footers and with them (a band of 24 after each section).
-    @Test(arguments: [0.0, 24.0])
+    /// Without section footers, with them (a band of 24 after each section), and with each
+    /// section's own header and footer (some of them 0, some not whole pixels, the sections
+    /// given out of order).
+    @Test(arguments: [0.0, 24.0, -1])
     func theTreeMatchesARunningSumThroughMeasurementsInsertsDeletesAndMoves(footer: Double) {
         var g = Lcg(state: 7)
+        let ownHeights = footer < 0
         var naive = Naive(
             heights: Array(repeating: nil, count: 300), starts: [0, 10, 11, 11, 11, 40, 299, 300, 300], estimate: 56,
-            header: 32, footer: footer)
+            header: 32, footer: max(0, footer))
+        if ownHeights {
+            naive.starts = [11, 0, 10, 11, 300, 11, 40, 299, 300]
+            naive.sectionHeaders = [0, 28, 40.3, 0, 12, 32, 0, 18.7, 30]
+            naive.sectionFooters = [16, 0, 0, 22.1, 8, 0, 30, 0, 14]
+        }
         var layout = RowLayout(
             measured: naive.heights, sectionStartRows: naive.starts, estimate: naive.estimate,
             headerHeight: naive.header)
-        layout.setFooterHeight(footer)
+        layout.setFooterHeight(naive.footer)
+        if ownHeights { naive.setSections(in: &layout) }
+        func setSections() {
+            if ownHeights { naive.setSections(in: &layout) } else { layout.setSectionStarts(naive.starts) }
+        }
         check(layout, against: naive, probes: &g)
         for round in 0..<40 {
             // Measure a few rows, with heights that are not multiples of 1/256.
@@ -102,7 +145,7 @@ import Testing
                 let inserted = Array(Set((0..<4).map { _ in g.next(naive.heights.count + 4) })).sorted()
                 layout.apply(inserted: inserted, deleted: [])
                 for i in inserted { naive.heights.insert(nil, at: i) }
-                layout.setSectionStarts(naive.starts)
+                setSections()
             }
             // A reorder: a row moved up or down, its height with it, the rows between one
             // place along (sections stay at their rows).
@@ -117,7 +160,7 @@ import Testing
                 layout.apply(inserted: [], deleted: deleted)
                 for i in deleted.reversed() { naive.heights.remove(at: i) }
                 naive.starts = naive.starts.map { min($0, naive.heights.count) }
-                layout.setSectionStarts(naive.starts)
+                setSections()
             }
             check(layout, against: naive, probes: &g)
         }
