@@ -16,10 +16,22 @@ public protocol ListDataSource: AnyObject {
     func sectionStarts(in list: ListView) -> [Int]
     /// The title shown in a section's header.
     func list(_ list: ListView, titleForSection section: Int) -> String
-    /// The text of a section's footer, shown below its last row while `sectionFooterHeight`
-    /// is more than 0 (UITableView's `titleForFooterInSection`): a note on the section, a
-    /// count. Empty by default.
+    /// The text of a section's footer, shown below its last row while the footer's height
+    /// (`heightForFooterInSection`, `sectionFooterHeight` by default) is more than 0
+    /// (UITableView's `titleForFooterInSection`): a note on the section, a count. Empty by
+    /// default.
     func list(_ list: ListView, titleForFooterInSection section: Int) -> String
+    /// The height of a section's header (UITableViewDelegate's `heightForHeaderInSection`):
+    /// `list.sectionHeaderHeight` by default; 0 leaves the section without one (a section
+    /// that runs on from the one above, a first section that needs no title). Asked for every
+    /// section with the sections: on `reloadData`, on every update, and on an empty
+    /// `performBatchUpdates`, which is how a height changed in the app's model is shown.
+    /// Negative or not finite: 0.
+    func list(_ list: ListView, heightForHeaderInSection section: Int) -> Double
+    /// The height of a section's footer (UITableViewDelegate's `heightForFooterInSection`), as
+    /// the header's: `list.sectionFooterHeight` by default; 0: none (only the sections with a
+    /// note to give have a footer).
+    func list(_ list: ListView, heightForFooterInSection section: Int) -> Double
     /// Whether a long press may lift `row` to move it (`ListView.reordersRowsOnLongPress`);
     /// false by default (UITableViewDataSource's `canMoveRowAt`).
     func list(_ list: ListView, canMoveRow row: Int) -> Bool
@@ -44,6 +56,8 @@ extension ListDataSource {
     public func sectionStarts(in list: ListView) -> [Int] { [] }
     public func list(_ list: ListView, titleForSection section: Int) -> String { "" }
     public func list(_ list: ListView, titleForFooterInSection section: Int) -> String { "" }
+    public func list(_ list: ListView, heightForHeaderInSection section: Int) -> Double { list.sectionHeaderHeight }
+    public func list(_ list: ListView, heightForFooterInSection section: Int) -> Double { list.sectionFooterHeight }
     public func sectionIndexTitles(in list: ListView) -> [String] { [] }
     public func list(_ list: ListView, canMoveRow row: Int) -> Bool { false }
     public func list(_ list: ListView, targetRowForMoveFrom source: Int, toProposedRow proposed: Int) -> Int {

@@ -103,6 +103,10 @@ extension ListView {
     /// and moves one row, or moves and reloads it, is refused as a single update is: logged,
     /// and the list reloads (UIKit raises "Invalid update").
     ///
+    /// A batch that changes no row (as UIKit's empty `beginUpdates()`/`endUpdates()`) asks the
+    /// data source for its sections again, their heights and titles: how a section's header or
+    /// footer height changed in the app's model is shown, the rows in view kept still.
+    ///
     /// A batch inside the closure joins this one. `completion` is called once the batch is
     /// applied, or once its animation is over, with whether its rows ran to their places (as
     /// UIKit's: false when a later update or the app took a row's animation over on the way);
@@ -118,6 +122,7 @@ extension ListView {
         guard var batch = rowBatch else { return }
         rowBatch = nil
         if let completion { batch.completions.append(completion) }
+        if batch.isEmpty && !isUpdating { keepingRowsInViewStill(mutate: {}, newIndex: { $0 }) }
         let completions = batch.completions
         commit(batch, name: "performBatchUpdates") { applied in completions.forEach { $0(applied) } }
     }

@@ -98,17 +98,17 @@ extension ListView {
         window.addAnimation(follower)
     }
 
-    /// The rect a target covers now, extended upwards by the header height when a pinned
-    /// header would cover a row's top, and downwards by the footer height when a pinned footer
-    /// would cover its bottom.
+    /// The rect a target covers now, extended upwards by its section's header height when a
+    /// pinned header would cover a row's top, and downwards by its footer height when a pinned
+    /// footer would cover its bottom.
     private func targetRect(_ target: RowTarget) -> Rect {
         let r = rectForRow(target.row)
         if let offset = target.offset, let height = target.height {
             return Rect(x: r.minX, y: r.minY + offset, width: r.width, height: height)
         }
-        guard section(containingRow: target.row) != nil else { return r }
-        let above = pinsSectionHeaders ? sectionHeaderHeight : 0
-        let below = pinsSectionFooters ? sectionFooterHeight : 0
+        guard let section = section(containingRow: target.row) else { return r }
+        let above = pinsSectionHeaders ? headerHeight(section) : 0
+        let below = pinsSectionFooters ? footerHeight(section) : 0
         return Rect(x: r.minX, y: r.minY - above, width: r.width, height: r.height + above + below)
     }
 

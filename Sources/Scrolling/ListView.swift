@@ -13,16 +13,17 @@ import ScrollwayViews
 /// `UITableView` does: it comes to rest on the same rows whatever it measured on the way.
 ///
 /// Optional sections (`ListDataSource.sectionStarts`) put a header of `sectionHeaderHeight`
-/// above each section's first row. Layout (`RowLayout`, prefix sums in a Fenwick tree):
-/// `top(0) = lead(0)` and `top(i + 1) = top(i) + height(i) + lead(i + 1)`, where `lead(i)` is the
-/// header height times the sections starting at row i (empty ones stack). The header of the
-/// section at the top of the viewport is pinned at `bounds.minY + adjustedContentInset.top` and
-/// pushed up by the next one: `y = min(max(natural, pin), nextNatural − headerHeight)` (with
-/// footers, by its own section's footer: `nextNatural` is the footer's natural top).
-/// With `sectionFooterHeight` set, a footer follows each section's last row (RowLayout's bands,
-/// ListView+SectionFooters.swift), and the footer of the section at the bottom of the viewport
-/// is pinned there and pushed down by its own header: `y = max(min(natural, bottomPin −
-/// footerHeight), headerNatural + headerHeight)`.
+/// (or the section's own, `heightForHeaderInSection`; 0: none) above each section's first row.
+/// Layout (`RowLayout`, prefix sums in a Fenwick tree): `top(0) = lead(0)` and `top(i + 1) =
+/// top(i) + height(i) + lead(i + 1)`, where `lead(i)` is the band of the headers of the
+/// sections starting at row i (empty ones stack). The header of the section at the top of the
+/// viewport is pinned at `bounds.minY + adjustedContentInset.top` and pushed up by the next
+/// one: `y = min(max(natural, pin), nextNatural − headerHeight)` (with footers, by its own
+/// section's footer: `nextNatural` is the footer's natural top).
+/// With footers (`sectionFooterHeight`, or a section's own), a footer follows each section's
+/// last row (RowLayout's bands, ListView+SectionFooters.swift), and the footer of the section
+/// at the bottom of the viewport is pinned there and pushed down by its own header: `y =
+/// max(min(natural, bottomPin − footerHeight), headerNatural + headerHeight)`.
 public final class ListView: ScrollView {
     public weak var dataSource: ListDataSource?
     /// The app's part in getting rows ready a screen ahead (UITableView's `prefetchDataSource`).
@@ -191,20 +192,22 @@ public final class ListView: ScrollView {
         let last = max(first, row(at: max(0, visible.maxY - 1)))
         return "Rows \(first + 1) to \(last + 1) of \(count)"
     }
-    /// The height of section headers.
+    /// The height of section headers, unless the data source gives a section its own
+    /// (`heightForHeaderInSection`). A new height asks the data source again.
     @exclusivity(unchecked) public var sectionHeaderHeight = 32.0 {
         didSet {
             guard sectionHeaderHeight != oldValue else { return }
-            keepingRowsInViewStill(mutate: { layout.setHeaderHeight(sectionHeaderHeight) }, newIndex: { $0 })
+            keepingRowsInViewStill(mutate: {}, newIndex: { $0 })
         }
     }
-    /// The height of section footers (UITableView's `sectionFooterHeight`); 0, the default:
-    /// no footers. A negative or non-finite height is 0.
+    /// The height of section footers (UITableView's `sectionFooterHeight`), unless the data
+    /// source gives a section its own (`heightForFooterInSection`); 0, the default: no
+    /// footers. A negative or non-finite height is 0.
     @exclusivity(unchecked) public var sectionFooterHeight = 0.0 {
         didSet {
             if !(sectionFooterHeight >= 0 && sectionFooterHeight.isFinite) { sectionFooterHeight = 0 }
             guard sectionFooterHeight != oldValue else { return }
-            keepingRowsInViewStill(mutate: { layout.setFooterHeight(sectionFooterHeight) }, newIndex: { $0 })
+            keepingRowsInViewStill(mutate: {}, newIndex: { $0 })
         }
     }
     /// Whether the footer of the section at the bottom stays pinned there while it scrolls (as
@@ -306,7 +309,7 @@ public final class ListView: ScrollView {
     /// recycling found it.
     @exclusivity(unchecked) private var focusKeptRow: Int?
     var count: Int { layout.count }
-    @exclusivity(unchecked) private var isUpdating = false
+    @exclusivity(unchecked) private(set) var isUpdating = false
     /// An update was refused during a pass (`refuseUpdate`): the pass stops asking for rows and
     /// the list reloads when it ends.
     private var reloadPending = false
@@ -367,9 +370,10 @@ public final class ListView: ScrollView {
         let rows = max(0, dataSource?.numberOfRows(in: self) ?? 0)
         // The sections first, so the layout's tree is built once, with its headers.
         readSections(rows: rows)
+        let heights = sectionHeights()
         layout = RowLayout(
-            count: rows, sectionStartRows: sectionStarts, estimate: estimatedRowHeight,
-            headerHeight: sectionHeaderHeight, footerHeight: sectionFooterHeight)
+            count: rows, estimate: estimatedRowHeight, sectionStarts: headerOrder.map { sectionStarts[$0] },
+            headerHeights: heights.headers, footerHeights: heights.footers)
         setListViewHeights()
         lastRows = nil
         // Before the rows are measured: a cell's text is laid out short of the index.
@@ -438,13 +442,32 @@ public final class ListView: ScrollView {
     public func rectForHeader(inSection section: Int) -> Rect {
         precondition(
             section >= 0 && section < sectionStarts.count, "section \(section) out of 0..<\(sectionStarts.count)")
-        return Rect(x: 0, y: headerTop(section), width: bounds.width, height: sectionHeaderHeight)
+        return Rect(x: 0, y: headerTop(section), width: bounds.width, height: headerHeight(section))
     }
 
-    /// Sections as the data source gives them, in header order, set in the layout.
+    /// Section `section`'s header height (0: it has none).
+    func headerHeight(_ section: Int) -> Double { layout.headerHeight(at: headerPosition[section]) }
+    /// Section `section`'s footer height (0: it has none).
+    func footerHeight(_ section: Int) -> Double { layout.footerHeight(at: headerPosition[section]) }
+
+    /// Sections as the data source gives them, in header order, set in the layout with their
+    /// heights.
     private func loadSections() {
         readSections(rows: count)
-        layout.setSectionStarts(sectionStarts)
+        let heights = sectionHeights()
+        layout.setSections(
+            starts: headerOrder.map { sectionStarts[$0] }, headerHeights: heights.headers,
+            footerHeights: heights.footers)
+    }
+
+    /// Each section's header and footer height from the data source, in header order.
+    private func sectionHeights() -> (headers: [Double], footers: [Double]) {
+        guard let dataSource else { return ([], []) }
+        func valid(_ h: Double) -> Double { h.isFinite ? max(0, h) : 0 }
+        return (
+            headerOrder.map { valid(dataSource.list(self, heightForHeaderInSection: $0)) },
+            headerOrder.map { valid(dataSource.list(self, heightForFooterInSection: $0)) }
+        )
     }
 
     /// Reads the data source's sections for a list of `rows` rows, and orders their headers.
@@ -953,14 +976,18 @@ public final class ListView: ScrollView {
         wanted.removeAll(keepingCapacity: true)
         let from = bounds.minY - margin
         if let last = lastHeader(atOrAbove: bounds.maxY + margin) {
+            // Upwards until a header ends above the range (a section without one has none).
             var i = last
-            while i >= 0, headerTop(headerOrder[i]) + sectionHeaderHeight > from {
-                wanted.append(headerOrder[i])
+            while i >= 0 {
+                let (s, height) = (headerOrder[i], headerHeight(headerOrder[i]))
+                if headerTop(s) + height <= from { break }
+                if height > 0 { wanted.append(s) }
                 i -= 1
             }
         }
         let topIndex = pinsSectionHeaders ? lastHeader(atOrAbove: max(0, pin)) : nil
-        let top = topIndex.map { headerOrder[$0] }
+        // A section without a header has none pinned.
+        let top = topIndex.map { headerOrder[$0] }.flatMap { headerHeight($0) > 0 ? $0 : nil }
         if let top, !wanted.contains(top) { wanted.append(top) }
         wanted.sort()
         recycleBands(\.visibleHeaders, keeping: wanted)
@@ -973,11 +1000,11 @@ public final class ListView: ScrollView {
                 // Pushed up by what follows its section: its own footer (the header never
                 // covers it, as the pinned footer never covers its header), else the next header.
                 let next =
-                    sectionFooterHeight > 0
+                    layout.hasFooters
                     ? footerTop(s)
                     : topIndex.flatMap { $0 + 1 < headerOrder.count ? headerOrder[$0 + 1] : nil }
                         .map { headerTop($0) } ?? .infinity
-                rect.origin.y = min(max(rect.minY, pin), next - sectionHeaderHeight)
+                rect.origin.y = min(max(rect.minY, pin), next - rect.height)
             }
             showBand(
                 s, at: rect, in: \.visibleHeaders, pool: \.headerPool, front: front, pinned: s == top,

@@ -81,6 +81,12 @@ struct RowLayout {
         count: Int, sectionStartRows: some Sequence<Int>, estimate: Double, headerHeight: Double,
         footerHeight: Double = 0
     ) {
+        self.init(count: count, estimate: estimate, headerHeight: headerHeight, footerHeight: footerHeight)
+        setSectionStarts(sectionStartRows)
+    }
+
+    /// No sections and no tree yet: each public init sets its sections, which builds it once.
+    private init(count: Int, estimate: Double, headerHeight: Double, footerHeight: Double) {
         self.count = count
         measured = Array(repeating: nil, count: count)
         bands = Array(repeating: 0, count: count)
@@ -88,7 +94,13 @@ struct RowLayout {
         self.headerHeight = Self.quantized(headerHeight)
         self.footerHeight = Self.quantized(footerHeight)
         tree = []
-        setSectionStarts(sectionStartRows)
+    }
+
+    /// `count` rows, none measured yet, in sections given in header order with their own
+    /// heights (`setSections`): the tree built once.
+    init(count: Int, estimate: Double, sectionStarts: [Int], headerHeights: [Double], footerHeights: [Double]) {
+        self.init(count: count, estimate: estimate, headerHeight: 0, footerHeight: 0)
+        setSections(starts: sectionStarts, headerHeights: headerHeights, footerHeights: footerHeights)
     }
 
     /// O(n): every node from the spans. The spans are read from the stored arrays directly,

@@ -1,0 +1,169 @@
+import ScrollwayGeometry
+import ScrollwayHeadless
+import ScrollwayScrolling
+import ScrollwayViews
+import Testing
+
+/// Each section's own header and footer height (UITableView's `heightForHeaderInSection` and
+/// `heightForFooterInSection`; 0: none): the rows, the bands, the pinned header and footer, a
+/// row scrolled to and a reader all follow each section's heights, and an empty batch shows
+/// heights changed in the model.
+///
+/// The list: 320×480, rows of 40, sections starting at rows 0, 10, 10 (section 1 is empty) and
+/// 25, forty rows; headers 0, 28, 32, 20 and footers 24, 0, 16, 0. Worked by hand: section 0
+/// has no header, rows 0–9 from 0 to 400, its footer 400–424; section 1's header 424–452 and no
+/// footer; section 2's header 452–484, rows 10–24 from 484 to 1084, its footer 1084–1100;
+/// section 3's header 1100–1120, rows 25–39 from 1120 to 1720, no footer: the content's end.
+@MainActor
+@Suite struct ListSectionHeightTests {
+    final class FixedCell: ListCell {
+        override func sizeThatFits(_ size: Size) -> Size { Size(width: size.width, height: 40) }
+    }
+
+    final class Rows: ListDataSource {
+        var starts = [0, 10, 10, 25]
+        var headers = [0.0, 28, 32, 20]
+        var footers = [24.0, 0, 16, 0]
+        var asked = 0
+        func numberOfRows(in list: ListView) -> Int { 40 }
+        func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+            let cell = list.dequeueReusableCell(withIdentifier: "r")
+            cell.textLabel.text = "Row \(row)"
+            return cell
+        }
+        func sectionStarts(in list: ListView) -> [Int] { starts }
+        func list(_ list: ListView, titleForSection section: Int) -> String { "Section \(section)" }
+        func list(_ list: ListView, titleForFooterInSection section: Int) -> String { "End of \(section)" }
+        func list(_ list: ListView, heightForHeaderInSection section: Int) -> Double {
+            asked += 1
+            return headers[section]
+        }
+        func list(_ list: ListView, heightForFooterInSection section: Int) -> Double { footers[section] }
+    }
+
+    /// The driver holds its window weakly and the list its data source: a test keeps both.
+    func make() -> (window: Window, FrameDriver, ListView, Rows) {
+        let window = Window(size: Size(width: 320, height: 480))
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        list.register("r") { FixedCell(reuseIdentifier: "r") }
+        list.estimatedRowHeight = 40  // every row where it will be measured
+        let rows = Rows()
+        list.dataSource = rows
+        window.addSubview(list)
+        list.reloadData()
+        let driver = FrameDriver(window: window)
+        driver.advance(by: 0.05)
+        return (window, driver, list, rows)
+    }
+
+    func scroll(_ list: ListView, to y: Double, _ driver: FrameDriver) {
+        list.contentOffset = Point(x: 0, y: y)
+        driver.advance(by: 1 / 60)
+    }
+
+    func frames(_ bands: [Int: some View]) -> [Int: Rect] { bands.mapValues(\.frame) }
+
+    @Test func eachSectionHasItsOwnHeaderAndFooter() {
+        let (window, driver, list, rows) = make()
+        defer { withExtendedLifetime((window, rows)) {} }
+        #expect(list.contentSize.height == 1720)
+        #expect([0, 9, 10, 24, 25, 39].map { list.rectForRow($0).minY } == [0, 360, 484, 1044, 1120, 1680])
+        #expect((0..<4).map { list.rectForHeader(inSection: $0).minY } == [0, 424, 452, 1100])
+        #expect((0..<4).map { list.rectForHeader(inSection: $0).height } == [0, 28, 32, 20])
+        #expect((0..<4).map { list.rectForFooter(inSection: $0).minY } == [400, 452, 1084, 1720])
+        #expect((0..<4).map { list.rectForFooter(inSection: $0).height } == [24, 0, 16, 0])
+        // At the top: no header for section 0, none pinned; section 2's footer pinned at the
+        // bottom is pushed down under its own header, out of view.
+        #expect(
+            frames(list.visibleHeaders) == [
+                1: Rect(x: 0, y: 424, width: 320, height: 28), 2: Rect(x: 0, y: 452, width: 320, height: 32),
+            ])
+        #expect(
+            frames(list.visibleFooters) == [
+                0: Rect(x: 0, y: 400, width: 320, height: 24), 2: Rect(x: 0, y: 484, width: 320, height: 16),
+            ])
+        // A tap where section 0's header would be selects row 0: there is no band there.
+        var tapped: [Int] = []
+        list.onSelectRow = { tapped.append($0) }
+        driver.send { $0.tap(at: Point(x: 100, y: 10), at: 0, hold: 60) }
+        driver.settle()
+        #expect(tapped == [0])
+    }
+
+    /// The pinned header is pushed up by its own footer; the section with no footer pins none
+    /// at the bottom, and the one with no header pins none at the top.
+    @Test func pinnedBandsUseTheirSectionsHeights() {
+        let (window, driver, list, rows) = make()
+        defer { withExtendedLifetime((window, rows)) {} }
+        scroll(list, to: 600, driver)  // 600…1080, in section 2
+        #expect(list.visibleHeaders[2]?.frame == Rect(x: 0, y: 600, width: 320, height: 32))
+        #expect(list.visibleFooters[2]?.frame == Rect(x: 0, y: 1064, width: 320, height: 16))
+        scroll(list, to: 1060, driver)  // 1060…1540: section 2's header above its footer
+        #expect(list.visibleHeaders[2]?.frame.minY == 1052)
+        #expect(list.visibleFooters[2]?.frame.minY == 1084)
+        #expect(list.visibleFooters[3] == nil)
+        scroll(list, to: 1110, driver)  // in section 3, pinned under the top
+        #expect(list.visibleHeaders[3]?.frame == Rect(x: 0, y: 1110, width: 320, height: 20))
+        scroll(list, to: 100, driver)  // in section 0: nothing pinned at the top
+        #expect(list.visibleHeaders[0] == nil && list.visibleHeaders.keys.sorted() == [1, 2])
+    }
+
+    /// A row scrolled to the top stands below its own section's pinned header, and one
+    /// scrolled to the bottom above its own section's pinned footer (none in section 3).
+    @Test func aRowScrolledToClearsItsOwnSectionsBands() {
+        let (window, driver, list, rows) = make()
+        defer { withExtendedLifetime((window, rows)) {} }
+        list.scrollToRow(12, at: .top, animated: false)
+        driver.advance(by: 1 / 60)
+        #expect(list.contentOffset.y == 564 - 32)
+        list.scrollToRow(5, at: .top, animated: false)
+        driver.advance(by: 1 / 60)
+        #expect(list.contentOffset.y == 200)
+        list.scrollToRow(20, at: .bottom, animated: false)
+        driver.advance(by: 1 / 60)
+        #expect(list.contentOffset.y == 924 + 16 - 480)
+        list.scrollToRow(30, at: .bottom, animated: false)
+        driver.advance(by: 1 / 60)
+        #expect(list.contentOffset.y == 1360 - 480)
+    }
+
+    /// A height changed in the model shows after an empty batch, the rows in view kept where
+    /// they are on screen; a new `sectionHeaderHeight` asks again; heights that are negative
+    /// or not numbers are 0.
+    @Test func anEmptyBatchShowsNewHeights() {
+        let (window, driver, list, rows) = make()
+        defer { withExtendedLifetime((window, rows)) {} }
+        scroll(list, to: 600, driver)
+        let onScreen = list.rectForRow(12).minY - list.contentOffset.y
+        rows.headers[0] = 40
+        rows.footers[3] = 30
+        driver.advance(by: 1 / 60)
+        #expect(list.contentSize.height == 1720)  // not asked yet
+        var done = false
+        list.performBatchUpdates({}, completion: { done = $0 })
+        driver.advance(by: 1 / 60)
+        #expect(done)
+        #expect(list.contentSize.height == 1790)
+        #expect(list.rectForHeader(inSection: 0) == Rect(x: 0, y: 0, width: 320, height: 40))
+        #expect(list.rectForRow(12).minY - list.contentOffset.y == onScreen)
+        #expect(list.contentOffset.y == 640)
+        let asked = rows.asked
+        list.sectionHeaderHeight = 10
+        #expect(rows.asked == asked + 4)
+        rows.headers = [-5, .nan, .infinity, 20]
+        list.performBatchUpdates {}
+        #expect((0..<4).map { list.rectForHeader(inSection: $0).height } == [0, 0, 0, 20])
+        #expect(list.contentSize.height == 1720 - 28 - 32 + 30)
+    }
+
+    /// A reader meets no header for a section without one, and no footer for a section
+    /// without one.
+    @Test func aReaderMeetsOnlyTheBandsThatExist() {
+        let (window, driver, list, rows) = make()
+        defer { withExtendedLifetime((window, rows)) {} }
+        let labels = list.accessibilityChildren(in: driver.window).map(\.label)
+        #expect(labels.first == "Row 0")
+        #expect(!labels.contains("Section 0") && !labels.contains("End of 1"))
+        #expect(labels.contains("End of 0") && labels.contains("Section 1"))
+    }
+}
