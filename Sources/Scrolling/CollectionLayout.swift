@@ -248,7 +248,8 @@ public final class FlowLayout: CollectionViewLayout {
             invalidate()
         }
     }
-    /// The header band above each section (0: none; a negative one is none).
+    /// The header band above each section (0: none; a negative one is none), unless the data
+    /// source gives a section its own (`heightForHeaderInSection`).
     public var headerHeight = 0.0 {
         didSet {
             if !headerHeight.isFinite { headerHeight = oldValue }
@@ -266,8 +267,9 @@ public final class FlowLayout: CollectionViewLayout {
     /// collection's adjusted inset.
     public var sectionFootersPinToVisibleBounds = false { didSet { invalidate() } }
     /// The footer band below each section, after its bottom inset (UIKit's
-    /// `footerReferenceSize.height`; 0: none, a negative one is none). An empty section's
-    /// stands under its header band.
+    /// `footerReferenceSize.height`; 0: none, a negative one is none), unless the data source
+    /// gives a section its own (`heightForFooterInSection`). An empty section's stands under
+    /// its header band.
     public var footerHeight = 0.0 {
         didSet {
             if !footerHeight.isFinite { footerHeight = oldValue }
@@ -277,9 +279,15 @@ public final class FlowLayout: CollectionViewLayout {
 
     private weak var collectionView: CollectionView?
     private var rows = RowLayout(count: 0, sectionStartRows: [], estimate: 0, headerHeight: 0)
-    /// Per section: its item count and its first row.
+    /// Per section: its item count, its first row, and its header's and footer's heights (0:
+    /// none).
     private var itemCounts: [Int] = []
     private var firstRows: [Int] = []
+    private var headerHeights: [Double] = []
+    private var footerHeights: [Double] = []
+    /// Whether any section has a header, or a footer: a frame of a scroll asks.
+    private var hasHeaders = false
+    private var hasFooters = false
     private(set) var columns = 1
     /// The distance from one column's left edge to the next's.
     private(set) var pitch = 0.0
@@ -350,10 +358,12 @@ public final class FlowLayout: CollectionViewLayout {
             let r = row(of: path)
             measuredRows[r] = max(measuredRows[r] ?? 0, height)
         }
+        readBandHeights(of: collectionView)
         let estimate = (estimatedItemHeight ?? itemSize.height) + minimumLineSpacing
+        // A section's band: its header, then the top inset.
         rows = RowLayout(
-            count: total, sectionStartRows: firstRows, estimate: estimate,
-            headerHeight: max(0, headerHeight) + sectionInset.top, footerHeight: max(0, footerHeight))
+            count: total, estimate: estimate, sectionStarts: firstRows,
+            headerHeights: headerHeights.map { $0 + sectionInset.top }, footerHeights: footerHeights)
         // A section's last row ends with the bottom inset, not the line spacing.
         for (s, n) in itemCounts.enumerated() where n > 0 {
             rows.setHeight(lastRow(ofSection: s), rowContentEstimate + sectionInset.bottom)
@@ -365,6 +375,21 @@ public final class FlowLayout: CollectionViewLayout {
     }
 
     private var rowContentEstimate: Double { estimatedItemHeight ?? itemSize.height }
+
+    /// Each section's header and footer height, the data source's or the layout's.
+    private func readBandHeights(of collectionView: CollectionView) {
+        func valid(_ h: Double) -> Double { h.isFinite ? max(0, h) : 0 }
+        let source = collectionView.dataSource
+        let sections = itemCounts.indices
+        headerHeights = sections.map {
+            valid(source?.collectionView(collectionView, layout: self, heightForHeaderInSection: $0) ?? headerHeight)
+        }
+        footerHeights = sections.map {
+            valid(source?.collectionView(collectionView, layout: self, heightForFooterInSection: $0) ?? footerHeight)
+        }
+        hasHeaders = headerHeights.contains { $0 > 0 }
+        hasFooters = footerHeights.contains { $0 > 0 }
+    }
 
     private func rowCount(ofSection s: Int) -> Int { (itemCounts[s] + columns - 1) / columns }
     private func lastRow(ofSection s: Int) -> Int { firstRows[s] + rowCount(ofSection: s) - 1 }
@@ -444,7 +469,7 @@ public final class FlowLayout: CollectionViewLayout {
     /// or pushed up to the section's end), so the section holding the rect's first row is
     /// looked at too, though it started above: its header may have come down into the rect.
     public func headers(in rect: Rect) -> [Int] {
-        guard headerHeight > 0 else { return [] }
+        guard hasHeaders else { return [] }
         let pins = pinLine != nil
         return sections(meeting: rect, frame: frameForHeader(inSection:)) { first in
             pins ? self.firstRows[self.section(ofRow: first)] : first
@@ -476,12 +501,13 @@ public final class FlowLayout: CollectionViewLayout {
     /// stays on it until the section's end pushes it up:
     /// `y = min(max(natural, pin), sectionEnd − headerHeight)`.
     public func frameForHeader(inSection section: Int) -> Rect? {
-        guard headerHeight > 0, section >= 0, section < firstRows.count else { return nil }
+        guard section >= 0, section < firstRows.count, headerHeights[section] > 0 else { return nil }
+        let height = headerHeights[section]
         var top = naturalHeaderTop(section)
         if let pin = pinLine, itemCounts[section] > 0, top < pin {
-            top = max(top, min(pin, sectionEnd(section) - headerHeight))
+            top = max(top, min(pin, sectionEnd(section) - height))
         }
-        return Rect(x: 0, y: top, width: width, height: headerHeight)
+        return Rect(x: 0, y: top, width: width, height: height)
     }
 
     /// The sections whose footer bands meet `rect`: a footer ends its section, so those from
@@ -489,7 +515,7 @@ public final class FlowLayout: CollectionViewLayout {
     /// the headers are. A pinned footer's section is among them: its rows reach the bottom
     /// line, inside the rect.
     public func footers(in rect: Rect) -> [Int] {
-        guard footerHeight > 0 else { return [] }
+        guard hasFooters else { return [] }
         // The band before `first` opens with the footer of the section ending above it.
         return sections(meeting: rect, frame: frameForFooter(inSection:)) { first in
             self.firstRows[self.section(ofRow: max(0, first - 1))]
@@ -506,20 +532,21 @@ public final class FlowLayout: CollectionViewLayout {
     /// A section with rows: its footer right after its last row's span (its bottom inset); an
     /// empty one: under its header band.
     public func frameForFooter(inSection section: Int) -> Rect? {
-        guard footerHeight > 0, section >= 0, section < firstRows.count else { return nil }
+        guard section >= 0, section < firstRows.count, footerHeights[section] > 0 else { return nil }
+        let height = footerHeights[section]
         var top: Double
         if itemCounts[section] > 0 {
             top = sectionEnd(section)
             // Pinned: on the bottom line, not above its header's bottom:
             // `y = max(min(natural, bottomPin − footerHeight), headerBottom)`.
-            if let pin = bottomPinLine, top > pin - footerHeight {
-                let floor = naturalHeaderTop(section) + max(0, headerHeight)
-                top = max(min(top, pin - footerHeight), floor)
+            if let pin = bottomPinLine, top > pin - height {
+                let floor = naturalHeaderTop(section) + headerHeights[section]
+                top = max(min(top, pin - height), floor)
             }
         } else {
-            top = naturalHeaderTop(section) + max(0, headerHeight) + sectionInset.top
+            top = naturalHeaderTop(section) + headerHeights[section] + sectionInset.top
         }
-        return Rect(x: 0, y: top, width: width, height: footerHeight)
+        return Rect(x: 0, y: top, width: width, height: height)
     }
 
     public func measuringWidth(forItemAt path: ItemPath) -> Double? {

@@ -17,6 +17,16 @@ public protocol CollectionViewDataSource: AnyObject {
     /// The text shown in a section's footer (when the layout has footers: a flow layout's
     /// `footerHeight`). Empty by default.
     func collectionView(_ collectionView: CollectionView, titleForFooterInSection section: Int) -> String
+    /// A section's own header height in a flow layout (UICollectionViewDelegateFlowLayout's
+    /// `referenceSizeForHeaderInSection`): `layout.headerHeight` by default; 0: none. Asked
+    /// for every section whenever the layout is prepared (a reload, an update,
+    /// `invalidateLayout()`). Negative or not finite: 0.
+    func collectionView(_ collectionView: CollectionView, layout: FlowLayout, heightForHeaderInSection section: Int)
+        -> Double
+    /// A section's own footer height in a flow layout (`referenceSizeForFooterInSection`), as
+    /// the header's: `layout.footerHeight` by default; 0: none.
+    func collectionView(_ collectionView: CollectionView, layout: FlowLayout, heightForFooterInSection section: Int)
+        -> Double
 }
 
 extension CollectionViewDataSource {
@@ -25,6 +35,12 @@ extension CollectionViewDataSource {
     public func collectionView(_ collectionView: CollectionView, titleForFooterInSection section: Int) -> String {
         ""
     }
+    public func collectionView(
+        _ collectionView: CollectionView, layout: FlowLayout, heightForHeaderInSection section: Int
+    ) -> Double { layout.headerHeight }
+    public func collectionView(
+        _ collectionView: CollectionView, layout: FlowLayout, heightForFooterInSection section: Int
+    ) -> Double { layout.footerHeight }
 }
 
 /// An item's view in a collection. Reused: when its item scrolls away it waits in the pool for

@@ -39,11 +39,6 @@ struct RowLayout {
     /// `pairs[p]`: the headers and footers of sections 0..<p, `Σ_{t<p} (H[t] + F[t])`.
     private var pairs: [Double] = [0]
     private(set) var estimate: Double
-    /// The height every section's header gets from `setSectionStarts` and `setHeaderHeight` (a
-    /// grid's sections, all alike).
-    private(set) var headerHeight: Double
-    /// The same for footers (0: no footers).
-    private(set) var footerHeight = 0.0
     /// Whether any section has a footer.
     private(set) var hasFooters = false
     /// The list's header view's height, above row 0.
@@ -81,25 +76,21 @@ struct RowLayout {
         count: Int, sectionStartRows: some Sequence<Int>, estimate: Double, headerHeight: Double,
         footerHeight: Double = 0
     ) {
-        self.init(count: count, estimate: estimate, headerHeight: headerHeight, footerHeight: footerHeight)
-        setSectionStarts(sectionStartRows)
-    }
-
-    /// No sections and no tree yet: each public init sets its sections, which builds it once.
-    private init(count: Int, estimate: Double, headerHeight: Double, footerHeight: Double) {
-        self.count = count
-        measured = Array(repeating: nil, count: count)
-        bands = Array(repeating: 0, count: count)
-        self.estimate = Self.quantized(estimate)
-        self.headerHeight = Self.quantized(headerHeight)
-        self.footerHeight = Self.quantized(footerHeight)
-        tree = []
+        let sorted = sectionStartRows.sorted()
+        self.init(
+            count: count, estimate: estimate, sectionStarts: sorted,
+            headerHeights: Array(repeating: headerHeight, count: sorted.count),
+            footerHeights: Array(repeating: footerHeight, count: sorted.count))
     }
 
     /// `count` rows, none measured yet, in sections given in header order with their own
     /// heights (`setSections`): the tree built once.
     init(count: Int, estimate: Double, sectionStarts: [Int], headerHeights: [Double], footerHeights: [Double]) {
-        self.init(count: count, estimate: estimate, headerHeight: 0, footerHeight: 0)
+        self.count = count
+        measured = Array(repeating: nil, count: count)
+        bands = Array(repeating: 0, count: count)
+        self.estimate = Self.quantized(estimate)
+        tree = []
         setSections(starts: sectionStarts, headerHeights: headerHeights, footerHeights: footerHeights)
     }
 
@@ -273,32 +264,6 @@ struct RowLayout {
     mutating func setEstimate(_ h: Double) {
         estimate = Self.quantized(h)
         rebuild()
-    }
-
-    /// Every section's header `h` high (the sections stay).
-    mutating func setHeaderHeight(_ h: Double) {
-        headerHeight = Self.quantized(h)
-        setSections(
-            starts: starts, headerHeights: Array(repeating: headerHeight, count: starts.count),
-            footerHeights: footerHeights)
-    }
-
-    /// Every section's footer `h` high (the sections stay).
-    mutating func setFooterHeight(_ h: Double) {
-        footerHeight = Self.quantized(h)
-        setSections(
-            starts: starts, headerHeights: headerHeights,
-            footerHeights: Array(repeating: footerHeight, count: starts.count))
-    }
-
-    /// Each element a section's first row (a row twice: an empty section before another;
-    /// negative: row 0; `count` or more: after the last row), every header `headerHeight`
-    /// and every footer `footerHeight` high.
-    mutating func setSectionStarts(_ rows: some Sequence<Int>) {
-        let sorted = rows.sorted()
-        setSections(
-            starts: sorted, headerHeights: Array(repeating: headerHeight, count: sorted.count),
-            footerHeights: Array(repeating: footerHeight, count: sorted.count))
     }
 
     /// Sections in header order: the row each starts at (ascending; negative: row 0; `count`

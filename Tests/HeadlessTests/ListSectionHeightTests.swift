@@ -104,6 +104,8 @@ import Testing
         #expect(list.visibleFooters[3] == nil)
         scroll(list, to: 1110, driver)  // in section 3, pinned under the top
         #expect(list.visibleHeaders[3]?.frame == Rect(x: 0, y: 1110, width: 320, height: 20))
+        scroll(list, to: 430, driver)  // in the empty section 1: its header stays at its place
+        #expect(list.visibleHeaders[1]?.frame == Rect(x: 0, y: 424, width: 320, height: 28))
         scroll(list, to: 100, driver)  // in section 0: nothing pinned at the top
         #expect(list.visibleHeaders[0] == nil && list.visibleHeaders.keys.sorted() == [1, 2])
     }

@@ -195,3 +195,71 @@ import Testing
         #expect(collection.visibleFooters[2]?.frame.minY == 1950.0)
     }
 }
+
+/// Each section's own header and footer height in a flow layout (UIKit's
+/// `referenceSizeForHeaderInSection` and `referenceSizeForFooterInSection`; 0: none).
+///
+/// Sections of 30, 0 and 9 items in `CollectionViewTests.gridLayout` (items 100×80 in three
+/// columns, 10 apart, insets 10), headers 0, 44 and 30, footers 20, 0 and 12. Worked by hand:
+/// section 0 has no header, its top inset to 10, its ten rows from 10, 90 apart, the last
+/// 820–900, its bottom inset to 910, its footer 910–930; section 1's header 930–974, its top
+/// inset to 984, no footer; section 2's header 984–1014, rows from 1024 to 1284, its bottom
+/// inset to 1294, its footer 1294–1306, the content's end.
+@MainActor
+@Suite struct CollectionSectionHeightTests {
+    func rig() -> (ScrollBench, CollectionView, CollectionViewTests.Source, FlowLayout) {
+        let (bench, collection, source, layout) = CollectionViewTests().rig([30, 0, 9])
+        source.headerHeights = [0, 44, 30]
+        source.footerHeights = [20, 0, 12]
+        layout.footerHeight = 8  // every section's own height stands instead
+        bench.window.layoutIfNeeded()
+        return (bench, collection, source, layout)
+    }
+
+    @Test func eachSectionHasItsOwnHeaderAndFooter() {
+        let (bench, collection, source, layout) = rig()
+        #expect(collection.contentSize.height == 1306)
+        #expect(collection.frameForItem(at: ItemPath(item: 0)).minY == 10)
+        #expect(collection.frameForItem(at: ItemPath(item: 29)).minY == 820)
+        #expect(collection.frameForItem(at: ItemPath(item: 0, section: 2)).minY == 1024)
+        #expect(layout.frameForHeader(inSection: 0) == nil && layout.frameForFooter(inSection: 1) == nil)
+        #expect(layout.frameForHeader(inSection: 1) == Rect(x: 0, y: 930, width: 400, height: 44))
+        #expect(layout.frameForHeader(inSection: 2) == Rect(x: 0, y: 984, width: 400, height: 30))
+        #expect(layout.frameForFooter(inSection: 0) == Rect(x: 0, y: 910, width: 400, height: 20))
+        #expect(layout.frameForFooter(inSection: 2) == Rect(x: 0, y: 1294, width: 400, height: 12))
+        collection.contentOffset = Point(x: 0, y: 700)
+        bench.advance(by: 1 / 60)
+        #expect(collection.visibleHeaders.keys.sorted() == [1, 2] && collection.visibleFooters.keys.sorted() == [0, 2])
+        #expect(collection.visibleFooters[2]?.frame.height == 12)
+        // A height changed in the model shows once the layout is invalidated: section 1 gets
+        // a footer under its top inset, and section 2 moves down by it.
+        source.footerHeights = [20, 16, 12]
+        collection.invalidateLayout()
+        bench.advance(by: 1 / 60)
+        #expect(layout.frameForFooter(inSection: 1) == Rect(x: 0, y: 984, width: 400, height: 16))
+        #expect(layout.frameForHeader(inSection: 2)?.minY == 1000 && collection.contentSize.height == 1322)
+        // Heights that are negative or not numbers are none.
+        source.headerHeights = [-3, .nan, 30]
+        collection.invalidateLayout()
+        bench.advance(by: 1 / 60)
+        #expect(layout.frameForHeader(inSection: 1) == nil && collection.contentSize.height == 1322 - 44)
+    }
+
+    /// Pinned, the footer at the bottom stands on the bottom line with its own height, and the
+    /// section without a header pins none at the top.
+    @Test func pinnedBandsUseTheirSectionsHeights() {
+        let (bench, collection, _, layout) = rig()
+        layout.sectionHeadersPinToVisibleBounds = true
+        layout.sectionFootersPinToVisibleBounds = true
+        bench.advance(by: 1 / 60)
+        #expect(collection.visibleFooters[0]?.frame == Rect(x: 0, y: 580, width: 400, height: 20))
+        collection.contentOffset = Point(x: 0, y: 300)
+        bench.advance(by: 1 / 60)
+        // None on the top line: the headers in reach stand where the content puts them.
+        #expect(collection.visibleHeaders.mapValues(\.frame.minY) == [1: 930, 2: 984])
+        #expect(collection.visibleFooters[0]?.frame.minY == 880)
+        collection.contentOffset = Point(x: 0, y: 990)  // in section 2: its header on the top line
+        bench.advance(by: 1 / 60)
+        #expect(collection.visibleHeaders[2]?.frame == Rect(x: 0, y: 990, width: 400, height: 30))
+    }
+}

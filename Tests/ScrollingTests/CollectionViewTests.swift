@@ -30,6 +30,15 @@ import Testing
         func collectionView(_ collectionView: CollectionView, titleForFooterInSection section: Int) -> String {
             "End of \(section)"
         }
+        /// Each section's own header and footer heights (nil: the layout's).
+        var headerHeights: [Double]?
+        var footerHeights: [Double]?
+        func collectionView(
+            _ collectionView: CollectionView, layout: FlowLayout, heightForHeaderInSection section: Int
+        ) -> Double { headerHeights?[section] ?? layout.headerHeight }
+        func collectionView(
+            _ collectionView: CollectionView, layout: FlowLayout, heightForFooterInSection section: Int
+        ) -> Double { footerHeights?[section] ?? layout.footerHeight }
     }
 
     /// A cell whose label wraps, pinned by constraints 8 from every edge of its content view.

@@ -125,11 +125,8 @@ import Testing
         var layout = RowLayout(
             measured: naive.heights, sectionStartRows: naive.starts, estimate: naive.estimate,
             headerHeight: naive.header)
-        layout.setFooterHeight(naive.footer)
-        if ownHeights { naive.setSections(in: &layout) }
-        func setSections() {
-            if ownHeights { naive.setSections(in: &layout) } else { layout.setSectionStarts(naive.starts) }
-        }
+        naive.setSections(in: &layout)
+        func setSections() { naive.setSections(in: &layout) }
         check(layout, against: naive, probes: &g)
         for round in 0..<40 {
             // Measure a few rows, with heights that are not multiples of 1/256.
@@ -185,7 +182,7 @@ import Testing
             layout.apply(inserted: [7], deleted: [])
             naive.heights.insert(nil, at: 7)
             naive.starts = naive.starts.map { $0 > 7 ? $0 + 1 : $0 }
-            layout.setSectionStarts(naive.starts)
+            naive.setSections(in: &layout)
             // The inserted row moved every measured row below it one down.
             layout.setHeight(8, 77)
             layout.forgetMeasurements()
@@ -211,7 +208,7 @@ import Testing
         // The band belongs to the row below it.
         #expect(layout.row(at: 189) == 3 && layout.row(at: 190) == 4 && layout.row(at: 289) == 4)
         // Footers off: the headers alone, as before.
-        layout.setFooterHeight(0)
+        layout.setSections([0, 4, 4, 10], header: 30)
         #expect(layout.top(4) == 30 + 160 + 60 && layout.totalHeight == 30 + 160 + 60 + 240 + 30)
         // Rows before the first section have no footer; the first section's band has none above.
         let late = RowLayout(count: 4, sectionStartRows: [2], estimate: 40, headerHeight: 30, footerHeight: 20)
@@ -222,7 +219,7 @@ import Testing
         var layout = RowLayout(measured: [], sectionStartRows: [], estimate: 44, headerHeight: 20)
         #expect(layout.totalHeight == 0 && layout.row(at: 100) == 0)
         layout.apply(inserted: [0], deleted: [])
-        layout.setSectionStarts([0])
+        layout.setSections([0], header: 20)
         #expect(layout.top(0) == 20 && layout.totalHeight == 64)
         #expect(layout.row(at: -5) == 0 && layout.row(at: 63.9) == 0 && layout.row(at: 1e9) == 0)
     }
@@ -269,17 +266,26 @@ import Testing
         expectKept("a measurement forgotten")
         mark()
         // The same sections again: nothing moves.
-        layout.setSectionStarts([0, 50, 120])
+        layout.setSections([0, 50, 120], header: 32)
         #expect(layout.firstMovedRow == 200)
         for change in 0..<4 {
             mark()
             switch change {
-            case 0: layout.setHeaderHeight(40)
+            case 0: layout.setSections([0, 50, 120], header: 40)
             case 1: layout.setEstimate(60)
-            case 2: layout.setSectionStarts([0, 60])
+            case 2: layout.setSections([0, 60], header: 32)
             default: layout.apply(inserted: [3], deleted: [])
             }
             #expect(layout.firstMovedRow == 0, "change \(change) moves every row")
         }
+    }
+}
+
+extension RowLayout {
+    /// Sections starting at `starts` (ascending), every header `header` and every footer
+    /// `footer` high.
+    mutating func setSections(_ starts: [Int], header: Double, footer: Double = 0) {
+        setSections(
+            starts: starts, headerHeights: starts.map { _ in header }, footerHeights: starts.map { _ in footer })
     }
 }
