@@ -258,6 +258,9 @@ import Testing
         // None on the top line: the headers in reach stand where the content puts them.
         #expect(collection.visibleHeaders.mapValues(\.frame.minY) == [1: 930, 2: 984])
         #expect(collection.visibleFooters[0]?.frame.minY == 880)
+        collection.contentOffset = Point(x: 0, y: 325)  // its place 910–930 ends 5 below the line
+        bench.advance(by: 1 / 60)
+        #expect(collection.visibleFooters[0]?.frame.minY == 905)
         collection.contentOffset = Point(x: 0, y: 990)  // in section 2: its header on the top line
         bench.advance(by: 1 / 60)
         #expect(collection.visibleHeaders[2]?.frame == Rect(x: 0, y: 990, width: 400, height: 30))
