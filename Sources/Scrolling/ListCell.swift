@@ -72,6 +72,8 @@ extension ListDataSource {
 /// header pushes it up; a collection view's headers scroll with their items.
 open class ListSectionHeader: View {
     public let textLabel = Label()
+    /// The room beside the text, and above and below it in a band that fits it.
+    static let padding = (side: 16.0, vertical: 8.0)
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -82,9 +84,29 @@ open class ListSectionHeader: View {
         addSubview(textLabel)
     }
 
+    /// The text's lines centred in the band, at least a line's 18 high: as many lines as the
+    /// band holds inside its padding (a band as high as `ListView.automaticDimension` made it
+    /// holds them all), the last cut short with an ellipsis; one in a band too low for two.
     open override func layoutSubviews() {
-        textLabel.frame = Rect(x: 16, y: 0, width: max(0, bounds.width - 32), height: bounds.height)
-            .insetBy(dx: 0, dy: max(0, (bounds.height - 18) / 2))
+        let width = max(0, bounds.width - 2 * Self.padding.side)
+        let line = textLabel.font.map { $0.metrics(scale: window?.scale ?? 1).lineHeight } ?? 18
+        let room = (bounds.height - 2 * Self.padding.vertical) / max(1, line)
+        textLabel.numberOfLines = Int(clamping: room, rounding: .down, in: 1...1_000)
+        let text = textLabel.sizeThatFits(Size(width: width, height: .infinity)).height
+        let height = min(bounds.height, max(18, text))
+        textLabel.frame = Rect(x: Self.padding.side, y: (bounds.height - height) / 2, width: width, height: height)
+    }
+
+    /// As high as the text wrapped at the width, with the padding above and below; none for no
+    /// text (`ListView.automaticDimension`).
+    open override func sizeThatFits(_ size: Size) -> Size {
+        guard !textLabel.text.isEmpty else { return Size(width: size.width, height: 0) }
+        let width = max(0, size.width - 2 * Self.padding.side)
+        let lines = textLabel.numberOfLines
+        defer { textLabel.numberOfLines = lines }
+        textLabel.numberOfLines = 0
+        let text = textLabel.sizeThatFits(Size(width: width, height: .infinity)).height
+        return Size(width: size.width, height: max(18, text) + 2 * Self.padding.vertical)
     }
 }
 

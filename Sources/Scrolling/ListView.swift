@@ -193,7 +193,8 @@ public final class ListView: ScrollView {
         return "Rows \(first + 1) to \(last + 1) of \(count)"
     }
     /// The height of section headers, unless the data source gives a section its own
-    /// (`heightForHeaderInSection`). A new height asks the data source again.
+    /// (`heightForHeaderInSection`); `ListView.automaticDimension`: each as high as its title
+    /// needs (none for an empty title). A new height asks the data source again.
     @exclusivity(unchecked) public var sectionHeaderHeight = 32.0 {
         didSet {
             guard sectionHeaderHeight != oldValue else { return }
@@ -202,10 +203,15 @@ public final class ListView: ScrollView {
     }
     /// The height of section footers (UITableView's `sectionFooterHeight`), unless the data
     /// source gives a section its own (`heightForFooterInSection`); 0, the default: no
-    /// footers. A negative or non-finite height is 0.
+    /// footers; `ListView.automaticDimension`: each as high as its text needs, wrapped (none
+    /// for an empty text). Any other negative or non-finite height is 0.
     @exclusivity(unchecked) public var sectionFooterHeight = 0.0 {
         didSet {
-            if !(sectionFooterHeight >= 0 && sectionFooterHeight.isFinite) { sectionFooterHeight = 0 }
+            if !(sectionFooterHeight >= 0 && sectionFooterHeight.isFinite)
+                && sectionFooterHeight != Self.automaticDimension
+            {
+                sectionFooterHeight = 0
+            }
             guard sectionFooterHeight != oldValue else { return }
             keepingRowsInViewStill(mutate: {}, newIndex: { $0 })
         }
@@ -213,6 +219,8 @@ public final class ListView: ScrollView {
     /// Whether the footer of the section at the bottom stays pinned there while it scrolls (as
     /// in UITableView's plain style, on by default).
     @exclusivity(unchecked) public var pinsSectionFooters = true { didSet { updateVisibleRows() } }
+    /// Titles measured for `automaticDimension` bands, at the list's width.
+    var bandHeights = BandHeights()
     /// Footers by section, for the sections that show one.
     public internal(set) var visibleFooters: [Int: ListSectionFooter] = [:]
     var footerPool: [ListSectionFooter] = []
@@ -458,16 +466,6 @@ public final class ListView: ScrollView {
         layout.setSections(
             starts: headerOrder.map { sectionStarts[$0] }, headerHeights: heights.headers,
             footerHeights: heights.footers)
-    }
-
-    /// Each section's header and footer height from the data source, in header order.
-    private func sectionHeights() -> (headers: [Double], footers: [Double]) {
-        guard let dataSource else { return ([], []) }
-        func valid(_ h: Double) -> Double { h.isFinite ? max(0, h) : 0 }
-        return (
-            headerOrder.map { valid(dataSource.list(self, heightForHeaderInSection: $0)) },
-            headerOrder.map { valid(dataSource.list(self, heightForFooterInSection: $0)) }
-        )
     }
 
     /// Reads the data source's sections for a list of `rows` rows, and orders their headers.

@@ -1,5 +1,6 @@
 import ScrollwayGeometry
 import ScrollwayHeadless
+import ScrollwayRaster
 import ScrollwayScrolling
 import ScrollwayViews
 import Testing
@@ -167,5 +168,72 @@ import Testing
         #expect(labels.first == "Row 0")
         #expect(!labels.contains("Section 0") && !labels.contains("End of 1"))
         #expect(labels.contains("End of 0") && labels.contains("Section 1"))
+    }
+
+    /// Bands as high as their text (`automaticDimension`): the text wrapped at the list's
+    /// width with 8 above and below, at least a line's 18; none for an empty title; measured
+    /// again at a new width. The heights expected are the footer's font's own lines, laid out
+    /// by a label of their own.
+    @Test func automaticBandsFitTheirText() throws {
+        final class Notes: ListDataSource {
+            var footers = ["", "One line.", String(repeating: "A note that wraps across the list. ", count: 4)]
+            func numberOfRows(in list: ListView) -> Int { 30 }
+            func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+                list.dequeueReusableCell(withIdentifier: "r")
+            }
+            func sectionStarts(in list: ListView) -> [Int] { [0, 10, 20] }
+            func list(_ list: ListView, titleForSection section: Int) -> String { section == 1 ? "" : "Section \(section)" }
+            func list(_ list: ListView, titleForFooterInSection section: Int) -> String { footers[section] }
+            func list(_ list: ListView, heightForHeaderInSection section: Int) -> Double {
+                section == 0 ? 32 : ListView.automaticDimension
+            }
+        }
+        let window = Window(size: Size(width: 320, height: 480))
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        list.register("r") { FixedCell(reuseIdentifier: "r") }
+        list.estimatedRowHeight = 40
+        let notes = Notes()
+        list.dataSource = notes
+        list.sectionFooterHeight = ListView.automaticDimension
+        #expect(list.sectionFooterHeight == ListView.automaticDimension)
+        window.addSubview(list)
+        list.reloadData()
+        let driver = FrameDriver(window: window)
+        driver.advance(by: 0.05)
+        defer { withExtendedLifetime((window, notes)) {} }
+        func textHeight(_ text: String, width: Double, bold: Bool = false) throws -> Double {
+            let label = Label()
+            label.font = try Font.system(size: 13, bold: bold)
+            label.numberOfLines = 0
+            label.text = text
+            return label.sizeThatFits(Size(width: width, height: .infinity)).height
+        }
+        let one = try textHeight("One line.", width: 288)
+        let long = try textHeight(notes.footers[2], width: 288)
+        #expect(long > 2 * one, "the long note wraps")
+        #expect((0..<3).map { list.rectForFooter(inSection: $0).height } == [0, max(18, one) + 16, long + 16])
+        // Section 1's empty title: no header; section 2's bold title on one line.
+        let header = try textHeight("Section 2", width: 288, bold: true)
+        #expect((0..<3).map { list.rectForHeader(inSection: $0).height } == [32, 0, max(18, header) + 16])
+        // Every line of the long note shows in its band.
+        list.contentOffset = Point(x: 0, y: list.rectForFooter(inSection: 2).minY - 200)
+        driver.advance(by: 1 / 60)
+        let band = try #require(list.visibleFooters[2])
+        #expect(band.textLabel.frame.height == long && band.textLabel.frame.minY == 8)
+        #expect(Double(band.textLabel.numberOfLines) * one >= long)
+        // Narrower: the note wraps to more lines, and its band grows.
+        list.frame = Rect(x: 0, y: 0, width: 200, height: 480)
+        driver.advance(by: 1 / 60)
+        let narrow = try textHeight(notes.footers[2], width: 168)
+        #expect(narrow > long && list.rectForFooter(inSection: 2).height == narrow + 16)
+        // A fixed band keeps one line, cut short, however long its text.
+        list.sectionFooterHeight = 24
+        driver.advance(by: 1 / 60)
+        #expect(list.rectForFooter(inSection: 2).height == 24)
+        list.contentOffset = Point(x: 0, y: list.rectForFooter(inSection: 2).minY - 200)
+        driver.advance(by: 1 / 60)
+        #expect(list.visibleFooters[2]?.textLabel.numberOfLines == 1)
+        list.sectionFooterHeight = -5
+        #expect(list.sectionFooterHeight == 0)
     }
 }

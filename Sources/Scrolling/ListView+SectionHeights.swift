@@ -1,0 +1,68 @@
+import ScrollwayGeometry
+import ScrollwayViews
+
+/// Each section's own header and footer height (UITableView's `heightForHeaderInSection` and
+/// `heightForFooterInSection`), read with the sections, and the heights that fit a title
+/// (`automaticDimension`): the band's title laid out at the list's width, wrapped, with the
+/// band's padding above and below (`ListSectionHeader.sizeThatFits`).
+extension ListView {
+    /// A header or footer height that fits the section's title (UITableView's
+    /// `automaticDimension`): the text wrapped at the list's width, with the band's padding;
+    /// none for an empty title. Measured again when the width changes.
+    public static let automaticDimension = -1.0
+
+    /// Each section's header and footer height from the data source, in header order.
+    func sectionHeights() -> (headers: [Double], footers: [Double]) {
+        guard let dataSource else { return ([], []) }
+        if bandHeights.width != bounds.width { bandHeights.reset(width: bounds.width) }
+        func valid(_ h: Double, footer: Bool, _ section: Int) -> Double {
+            if h == Self.automaticDimension {
+                let title =
+                    footer
+                    ? dataSource.list(self, titleForFooterInSection: section)
+                    : dataSource.list(self, titleForSection: section)
+                return fittingHeight(title, footer: footer)
+            }
+            return h.isFinite ? max(0, h) : 0
+        }
+        return (
+            headerOrder.map { valid(dataSource.list(self, heightForHeaderInSection: $0), footer: false, $0) },
+            headerOrder.map { valid(dataSource.list(self, heightForFooterInSection: $0), footer: true, $0) }
+        )
+    }
+
+    /// The height of a band showing `title` at the list's width (0 for no title), from the
+    /// cache while the width stays.
+    private func fittingHeight(_ title: String, footer: Bool) -> Double {
+        guard !title.isEmpty else { return 0 }
+        let key = BandHeights.Key(title: title, footer: footer)
+        if let h = bandHeights.measured[key] { return h }
+        let band = footer ? bandHeights.footer : bandHeights.header
+        band.textLabel.text = title
+        let h = band.sizeThatFits(Size(width: bounds.width, height: .infinity)).height
+        bandHeights.measured[key] = h
+        return h
+    }
+}
+
+/// The heights of titles measured for `automaticDimension` at one width (an update asks every
+/// section's height, and most titles are the same as last time), and the bands that measure
+/// them.
+@MainActor
+struct BandHeights {
+    struct Key: Hashable {
+        let title: String
+        let footer: Bool
+    }
+    private(set) var width = 0.0
+    var measured: [Key: Double] = [:]
+    /// Made when first measured with: most lists never do.
+    lazy var header = ListSectionHeader()
+    lazy var footer = ListSectionFooter()
+
+    /// Nothing measured at a new width.
+    mutating func reset(width: Double) {
+        self.width = width
+        measured = [:]
+    }
+}
