@@ -235,5 +235,7 @@ import Testing
         #expect(list.visibleFooters[2]?.textLabel.numberOfLines == 1)
         list.sectionFooterHeight = -5
         #expect(list.sectionFooterHeight == 0)
+        // A band with no text fits in none.
+        #expect(ListSectionFooter().sizeThatFits(Size(width: 320, height: 100)).height == 0)
     }
 }
