@@ -27,6 +27,15 @@ public protocol CollectionViewDataSource: AnyObject {
     /// the header's: `layout.footerHeight` by default; 0: none.
     func collectionView(_ collectionView: CollectionView, layout: FlowLayout, heightForFooterInSection section: Int)
         -> Double
+    /// A header is about to show section `section`, its title set (UICollectionViewDelegate's
+    /// `willDisplaySupplementaryView`): a band of the app's own
+    /// (`CollectionView.sectionHeaderFactory`) is configured for the section here. Nothing by
+    /// default.
+    func collectionView(
+        _ collectionView: CollectionView, willDisplayHeader header: ListSectionHeader, forSection section: Int)
+    /// A footer is about to show section `section`, as `willDisplayHeader`.
+    func collectionView(
+        _ collectionView: CollectionView, willDisplayFooter footer: ListSectionFooter, forSection section: Int)
 }
 
 extension CollectionViewDataSource {
@@ -41,6 +50,12 @@ extension CollectionViewDataSource {
     public func collectionView(
         _ collectionView: CollectionView, layout: FlowLayout, heightForFooterInSection section: Int
     ) -> Double { layout.footerHeight }
+    public func collectionView(
+        _ collectionView: CollectionView, willDisplayHeader header: ListSectionHeader, forSection section: Int
+    ) {}
+    public func collectionView(
+        _ collectionView: CollectionView, willDisplayFooter footer: ListSectionFooter, forSection section: Int
+    ) {}
 }
 
 /// An item's view in a collection. Reused: when its item scrolls away it waits in the pool for
@@ -198,6 +213,18 @@ public final class CollectionView: ScrollView {
     private var headerPool: [ListSectionHeader] = []
     private var footers: [Int: ListSectionFooter] = [:]
     private var footerPool: [ListSectionFooter] = []
+    /// Makes a section header when none waits to be reused (UICollectionView's registered
+    /// supplementary view class): the grey band with its title by default; a
+    /// `ListSectionHeader` subclass brings views of its own, configured for each section in the
+    /// data source's `collectionView(_:willDisplayHeader:forSection:)`. A new one lets the
+    /// bands made before go.
+    public var sectionHeaderFactory: () -> ListSectionHeader = { ListSectionHeader() } {
+        didSet { bandFactoriesChanged() }
+    }
+    /// Makes a section footer, as `sectionHeaderFactory` makes headers.
+    public var sectionFooterFactory: () -> ListSectionFooter = { ListSectionFooter() } {
+        didSet { bandFactoriesChanged() }
+    }
     private var counts: [Int] = []
     private var needsPrepare = true
     private var preparedWidth: Double?
@@ -891,24 +918,42 @@ public final class CollectionView: ScrollView {
         showBands(
             wantedHeaders, in: \.headers, pool: \.headerPool, frame: layout.frameForHeader(inSection:),
             pinning: flow?.sectionHeadersPinToVisibleBounds == true, frontmost: wantedHeaders.first,
-            make: { ListSectionHeader() }, title: { dataSource.collectionView(self, titleForSection: $0) })
+            make: sectionHeaderFactory
+        ) { band, s in
+            band.textLabel.text = dataSource.collectionView(self, titleForSection: s)
+            dataSource.collectionView(self, willDisplayHeader: band, forSection: s)
+        }
         let wantedFooters = layout.footers(in: rect)
         showBands(
             wantedFooters, in: \.footers, pool: \.footerPool, frame: layout.frameForFooter(inSection:),
             pinning: flow?.sectionFootersPinToVisibleBounds == true, frontmost: wantedFooters.last,
-            make: { ListSectionFooter() }, title: { dataSource.collectionView(self, titleForFooterInSection: $0) })
+            make: sectionFooterFactory
+        ) { band, s in
+            band.textLabel.text = dataSource.collectionView(self, titleForFooterInSection: s)
+            dataSource.collectionView(self, willDisplayFooter: band, forSection: s)
+        }
+    }
+
+    /// Bands of another kind from now on: those shown and pooled go.
+    private func bandFactoriesChanged() {
+        takeDownHeadersAndFooters()
+        headerPool = []
+        footerPool = []
+        placedRect = nil
+        updateVisibleItems()
     }
 
     /// Shows the bands (headers or footers) of the sections in `wanted` where the layout puts
-    /// them (`frame`): the one shown, else one from `pool` (or `make`) titled by `title`; the
-    /// others go back to `pool`. Behind the items; pinning, in front of them (the pinned one
-    /// over the items that scroll under it; cells come in at the back), behind the indicators,
-    /// the `frontmost` (the one that may be pinned) in front of the others. The key paths are
-    /// read and written a step at a time, never across `title` (app code).
+    /// them (`frame`): the one shown, else one from `pool` (or `make`) given its section by
+    /// `prepare` (its title, the app's configuration); the others go back to `pool`. Behind the
+    /// items; pinning, in front of them (the pinned one over the items that scroll under it;
+    /// cells come in at the back), behind the indicators, the `frontmost` (the one that may be
+    /// pinned) in front of the others. The key paths are read and written a step at a time,
+    /// never across `make` and `prepare` (app code).
     private func showBands<Band: ListSectionHeader>(
         _ wanted: [Int], in bands: ReferenceWritableKeyPath<CollectionView, [Int: Band]>,
         pool: ReferenceWritableKeyPath<CollectionView, [Band]>, frame: (Int) -> Rect?, pinning: Bool,
-        frontmost: Int?, make: () -> Band, title: (Int) -> String
+        frontmost: Int?, make: () -> Band, prepare: (Band, Int) -> Void
     ) {
         putBack(bands, into: pool, keeping: wanted)
         for s in wanted {
@@ -918,7 +963,7 @@ public final class CollectionView: ScrollView {
                 band = shown
             } else {
                 band = self[keyPath: pool].popLast() ?? make()
-                band.textLabel.text = title(s)
+                prepare(band, s)
                 self[keyPath: bands][s] = band
             }
             band.frame = shown(r, flipped: placesFlipped)

@@ -32,6 +32,13 @@ public protocol ListDataSource: AnyObject {
     /// the header's: `list.sectionFooterHeight` by default; 0: none (only the sections with a
     /// note to give have a footer).
     func list(_ list: ListView, heightForFooterInSection section: Int) -> Double
+    /// A header is about to show section `section` (UITableViewDelegate's
+    /// `willDisplayHeaderView`), its title set: a band of the app's own
+    /// (`ListView.sectionHeaderFactory`) is configured for the section here. Called when a band
+    /// takes the section, not at every frame it moves. Nothing by default.
+    func list(_ list: ListView, willDisplayHeader header: ListSectionHeader, forSection section: Int)
+    /// A footer is about to show section `section`, as `willDisplayHeader`.
+    func list(_ list: ListView, willDisplayFooter footer: ListSectionFooter, forSection section: Int)
     /// Whether a long press may lift `row` to move it (`ListView.reordersRowsOnLongPress`);
     /// false by default (UITableViewDataSource's `canMoveRowAt`).
     func list(_ list: ListView, canMoveRow row: Int) -> Bool
@@ -58,6 +65,8 @@ extension ListDataSource {
     public func list(_ list: ListView, titleForFooterInSection section: Int) -> String { "" }
     public func list(_ list: ListView, heightForHeaderInSection section: Int) -> Double { list.sectionHeaderHeight }
     public func list(_ list: ListView, heightForFooterInSection section: Int) -> Double { list.sectionFooterHeight }
+    public func list(_ list: ListView, willDisplayHeader header: ListSectionHeader, forSection section: Int) {}
+    public func list(_ list: ListView, willDisplayFooter footer: ListSectionFooter, forSection section: Int) {}
     public func sectionIndexTitles(in list: ListView) -> [String] { [] }
     public func list(_ list: ListView, canMoveRow row: Int) -> Bool { false }
     public func list(_ list: ListView, targetRowForMoveFrom source: Int, toProposedRow proposed: Int) -> Int {
@@ -69,7 +78,9 @@ extension ListDataSource {
 
 /// A section's header: a grey band with the section's title. In a list, while its section
 /// fills the top it stays pinned there (UITableView's plain style), until the next section's
-/// header pushes it up; a collection view's headers scroll with their items.
+/// header pushes it up; a collection view's headers scroll with their items. Open: a subclass
+/// with views of its own (a "See all" button) is made by a list's or a collection's
+/// `sectionHeaderFactory`, and measured by its `sizeThatFits` for `automaticDimension`.
 open class ListSectionHeader: View {
     public let textLabel = Label()
     /// The room beside the text, and above and below it in a band that fits it.

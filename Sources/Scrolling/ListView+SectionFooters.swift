@@ -73,7 +73,11 @@ extension ListView {
             }
             showBand(
                 s, at: rect, in: \.visibleFooters, pool: \.footerPool, front: front, pinned: s == bottom,
-                make: { ListSectionFooter() }, title: { dataSource.list(self, titleForFooterInSection: $0) })
+                make: sectionFooterFactory
+            ) { band, s in
+                band.textLabel.text = dataSource.list(self, titleForFooterInSection: s)
+                dataSource.list(self, willDisplayFooter: band, forSection: s)
+            }
         }
     }
 }

@@ -37,7 +37,17 @@ extension ListView {
         guard !title.isEmpty else { return 0 }
         let key = BandHeights.Key(title: title, footer: footer)
         if let h = bandHeights.measured[key] { return h }
-        let band = footer ? bandHeights.footer : bandHeights.header
+        // Made outside any access to `bandHeights`: the factory is the app's code.
+        let band: ListSectionHeader
+        if footer {
+            let made = bandHeights.footerBand ?? sectionFooterFactory()
+            bandHeights.footerBand = made
+            band = made
+        } else {
+            let made = bandHeights.headerBand ?? sectionHeaderFactory()
+            bandHeights.headerBand = made
+            band = made
+        }
         band.textLabel.text = title
         let h = band.sizeThatFits(Size(width: bounds.width, height: .infinity)).height
         bandHeights.measured[key] = h
@@ -47,7 +57,7 @@ extension ListView {
 
 /// The heights of titles measured for `automaticDimension` at one width (an update asks every
 /// section's height, and most titles are the same as last time), and the bands that measure
-/// them.
+/// them, made by the list's factories (a band of the app's own measures as it is drawn).
 @MainActor
 struct BandHeights {
     struct Key: Hashable {
@@ -57,8 +67,8 @@ struct BandHeights {
     private(set) var width = 0.0
     var measured: [Key: Double] = [:]
     /// Made when first measured with: most lists never do.
-    lazy var header = ListSectionHeader()
-    lazy var footer = ListSectionFooter()
+    var headerBand: ListSectionHeader?
+    var footerBand: ListSectionFooter?
 
     /// Nothing measured at a new width.
     mutating func reset(width: Double) {

@@ -267,6 +267,17 @@ public final class ListView: ScrollView {
 
     /// Whether the header of the section at the top stays pinned there while it scrolls.
     @exclusivity(unchecked) public var pinsSectionHeaders = true { didSet { updateVisibleRows() } }
+    /// Makes a section header when none waits to be reused (UITableView's registered header
+    /// view class): the grey band with its title by default; a `ListSectionHeader` subclass
+    /// brings views of its own, configured for each section in the data source's
+    /// `list(_:willDisplayHeader:forSection:)`. A new one lets the bands made before go.
+    public var sectionHeaderFactory: () -> ListSectionHeader = { ListSectionHeader() } {
+        didSet { bandFactoriesChanged() }
+    }
+    /// Makes a section footer, as `sectionHeaderFactory` makes headers.
+    public var sectionFooterFactory: () -> ListSectionFooter = { ListSectionFooter() } {
+        didSet { bandFactoriesChanged() }
+    }
     /// Headers by section, for the sections that show one.
     public private(set) var visibleHeaders: [Int: ListSectionHeader] = [:]
     private var headerPool: [ListSectionHeader] = []
@@ -1006,11 +1017,25 @@ public final class ListView: ScrollView {
             }
             showBand(
                 s, at: rect, in: \.visibleHeaders, pool: \.headerPool, front: front, pinned: s == top,
-                make: { ListSectionHeader() }, title: { dataSource.list(self, titleForSection: $0) })
+                make: sectionHeaderFactory
+            ) { band, s in
+                band.textLabel.text = dataSource.list(self, titleForSection: s)
+                dataSource.list(self, willDisplayHeader: band, forSection: s)
+            }
         }
         updateFooters()
         // A row moved by hand floats in front of the rows and headers, where the finger is.
         if movement != nil { placeLiftedCell() }
+    }
+
+    /// Bands of another kind from now on: those shown and pooled go, the heights that fit a
+    /// title are measured again with the new kind, and the sections are read again.
+    private func bandFactoriesChanged() {
+        recycleHeadersAndFooters()
+        headerPool = []
+        footerPool = []
+        bandHeights = BandHeights()
+        keepingRowsInViewStill(mutate: {}, newIndex: { $0 })
     }
 
     /// Every header and footer back to its pool (the sections changed).
@@ -1033,21 +1058,22 @@ public final class ListView: ScrollView {
     }
 
     /// Section `s`'s band (a header or a footer) at `rect`: the one shown, else one from
-    /// `pool` (or `make`) titled by `title`. A new one goes in at `front` (in front of every
-    /// cell, behind the section index and the indicators) and a reader hears its title come;
-    /// a `pinned` one is brought in front of the others. The key paths are read and written
-    /// a step at a time, never across `title` (app code that may read the list).
+    /// `pool` (or `make`) given its section by `prepare` (its title, the app's configuration).
+    /// A new one goes in at `front` (in front of every cell, behind the section index and the
+    /// indicators) and a reader hears its title come; a `pinned` one is brought in front of
+    /// the others. The key paths are read and written a step at a time, never across `make`
+    /// and `prepare` (app code that may read the list).
     func showBand<Band: ListSectionHeader>(
         _ s: Int, at rect: Rect, in bands: ReferenceWritableKeyPath<ListView, [Int: Band]>,
         pool: ReferenceWritableKeyPath<ListView, [Band]>, front: Int, pinned: Bool, make: () -> Band,
-        title: (Int) -> String
+        prepare: (Band, Int) -> Void
     ) {
         let band: Band
         if let shown = self[keyPath: bands][s] {
             band = shown
         } else {
             band = self[keyPath: pool].popLast() ?? make()
-            band.textLabel.text = title(s)
+            prepare(band, s)
             self[keyPath: bands][s] = band
         }
         band.frame = rect
