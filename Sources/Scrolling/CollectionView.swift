@@ -21,12 +21,14 @@ public protocol CollectionViewDataSource: AnyObject {
     /// `referenceSizeForHeaderInSection`): `layout.headerHeight` by default; 0: none. Asked
     /// for every section whenever the layout is prepared (a reload, an update,
     /// `invalidateLayout()`). Negative or not finite: 0.
-    func collectionView(_ collectionView: CollectionView, layout: FlowLayout, heightForHeaderInSection section: Int)
-        -> Double
+    func collectionView(
+        _ collectionView: CollectionView, layout: FlowLayout, heightForHeaderInSection section: Int
+    ) -> Double
     /// A section's own footer height in a flow layout (`referenceSizeForFooterInSection`), as
     /// the header's: `layout.footerHeight` by default; 0: none.
-    func collectionView(_ collectionView: CollectionView, layout: FlowLayout, heightForFooterInSection section: Int)
-        -> Double
+    func collectionView(
+        _ collectionView: CollectionView, layout: FlowLayout, heightForFooterInSection section: Int
+    ) -> Double
     /// A header is about to show section `section`, its title set (UICollectionViewDelegate's
     /// `willDisplaySupplementaryView`): a band of the app's own
     /// (`CollectionView.sectionHeaderFactory`) is configured for the section here. Nothing by

@@ -182,7 +182,9 @@ import Testing
                 list.dequeueReusableCell(withIdentifier: "r")
             }
             func sectionStarts(in list: ListView) -> [Int] { [0, 10, 20] }
-            func list(_ list: ListView, titleForSection section: Int) -> String { section == 1 ? "" : "Section \(section)" }
+            func list(_ list: ListView, titleForSection section: Int) -> String {
+                section == 1 ? "" : "Section \(section)"
+            }
             func list(_ list: ListView, titleForFooterInSection section: Int) -> String { footers[section] }
             func list(_ list: ListView, heightForHeaderInSection section: Int) -> Double {
                 section == 0 ? 32 : ListView.automaticDimension

@@ -229,7 +229,8 @@ import Testing
         #expect(layout.frameForFooter(inSection: 2) == Rect(x: 0, y: 1294, width: 400, height: 12))
         collection.contentOffset = Point(x: 0, y: 700)
         bench.advance(by: 1 / 60)
-        #expect(collection.visibleHeaders.keys.sorted() == [1, 2] && collection.visibleFooters.keys.sorted() == [0, 2])
+        #expect(
+            collection.visibleHeaders.keys.sorted() == [1, 2] && collection.visibleFooters.keys.sorted() == [0, 2])
         #expect(collection.visibleFooters[2]?.frame.height == 12)
         // A height changed in the model shows once the layout is invalidated: section 1 gets
         // a footer under its top inset, and section 2 moves down by it.

@@ -39,7 +39,9 @@ import Testing
         func walk() -> (tops: [Double], headers: [Double], footers: [Double]) {
             let order = starts.indices.sorted { (starts[$0], $0) < (starts[$1], $1) }
             var tops = Array(repeating: 0.0, count: heights.count)
-            var (headerTops, footerTops) = (Array(repeating: 0.0, count: starts.count), Array(repeating: 0.0, count: starts.count))
+            var (headerTops, footerTops) = (
+                Array(repeating: 0.0, count: starts.count), Array(repeating: 0.0, count: starts.count)
+            )
             var y = 0.0
             func rows(_ range: Range<Int>) {
                 for i in range {
