@@ -31,10 +31,6 @@ import Testing
 
     final class NoteFooter: ListSectionFooter {}
 
-    final class FixedCell: ListCell {
-        override func sizeThatFits(_ size: Size) -> Size { Size(width: size.width, height: 40) }
-    }
-
     /// 200 rows in sections of 10; each header counts its section's rows.
     final class Rows: ListDataSource {
         var configured: [Int] = []
@@ -56,19 +52,12 @@ import Testing
     }
 
     func make() -> (window: Window, FrameDriver, ListView, Rows) {
-        let window = Window(size: Size(width: 320, height: 480))
-        let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
-        list.register("r") { FixedCell(reuseIdentifier: "r") }
-        list.estimatedRowHeight = 40
-        list.sectionHeaderFactory = { CountedHeader() }
-        list.sectionFooterFactory = { NoteFooter() }
-        list.sectionFooterHeight = 24
         let rows = Rows()
-        list.dataSource = rows
-        window.addSubview(list)
-        list.reloadData()
-        let driver = FrameDriver(window: window)
-        driver.advance(by: 0.05)
+        let (window, driver, list) = SectionListRig.make(rows) {
+            $0.sectionHeaderFactory = { CountedHeader() }
+            $0.sectionFooterFactory = { NoteFooter() }
+            $0.sectionFooterHeight = 24
+        }
         return (window, driver, list, rows)
     }
 

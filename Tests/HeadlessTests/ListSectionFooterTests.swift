@@ -17,10 +17,6 @@ import Testing
 /// header 1168–1200, rows 25–39 from 1200 to 1800, its footer 1800–1824, the content's end.
 @MainActor
 @Suite struct ListSectionFooterTests {
-    final class FixedCell: ListCell {
-        override func sizeThatFits(_ size: Size) -> Size { Size(width: size.width, height: 40) }
-    }
-
     final class Rows: ListDataSource {
         var count = 40
         var starts = [0, 10, 10, 25]
@@ -37,17 +33,8 @@ import Testing
 
     /// The driver holds its window weakly and the list its data source: a test keeps both.
     func make(footer: Double = 24) -> (window: Window, FrameDriver, ListView, Rows) {
-        let window = Window(size: Size(width: 320, height: 480))
-        let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
-        list.register("r") { FixedCell(reuseIdentifier: "r") }
-        list.estimatedRowHeight = 40  // every row where it will be measured
         let rows = Rows()
-        list.dataSource = rows
-        list.sectionFooterHeight = footer
-        window.addSubview(list)
-        list.reloadData()
-        let driver = FrameDriver(window: window)
-        driver.advance(by: 0.05)
+        let (window, driver, list) = SectionListRig.make(rows) { $0.sectionFooterHeight = footer }
         return (window, driver, list, rows)
     }
 

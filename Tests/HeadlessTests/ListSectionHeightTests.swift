@@ -17,10 +17,6 @@ import Testing
 /// section 3's header 1100–1120, rows 25–39 from 1120 to 1720, no footer: the content's end.
 @MainActor
 @Suite struct ListSectionHeightTests {
-    final class FixedCell: ListCell {
-        override func sizeThatFits(_ size: Size) -> Size { Size(width: size.width, height: 40) }
-    }
-
     final class Rows: ListDataSource {
         var starts = [0, 10, 10, 25]
         var headers = [0.0, 28, 32, 20]
@@ -44,16 +40,8 @@ import Testing
 
     /// The driver holds its window weakly and the list its data source: a test keeps both.
     func make() -> (window: Window, FrameDriver, ListView, Rows) {
-        let window = Window(size: Size(width: 320, height: 480))
-        let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
-        list.register("r") { FixedCell(reuseIdentifier: "r") }
-        list.estimatedRowHeight = 40  // every row where it will be measured
         let rows = Rows()
-        list.dataSource = rows
-        window.addSubview(list)
-        list.reloadData()
-        let driver = FrameDriver(window: window)
-        driver.advance(by: 0.05)
+        let (window, driver, list) = SectionListRig.make(rows)
         return (window, driver, list, rows)
     }
 
@@ -190,18 +178,11 @@ import Testing
                 section == 0 ? 32 : ListView.automaticDimension
             }
         }
-        let window = Window(size: Size(width: 320, height: 480))
-        let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
-        list.register("r") { FixedCell(reuseIdentifier: "r") }
-        list.estimatedRowHeight = 40
         let notes = Notes()
-        list.dataSource = notes
-        list.sectionFooterHeight = ListView.automaticDimension
+        let (window, driver, list) = SectionListRig.make(notes) {
+            $0.sectionFooterHeight = ListView.automaticDimension
+        }
         #expect(list.sectionFooterHeight == ListView.automaticDimension)
-        window.addSubview(list)
-        list.reloadData()
-        let driver = FrameDriver(window: window)
-        driver.advance(by: 0.05)
         defer { withExtendedLifetime((window, notes)) {} }
         func textHeight(_ text: String, width: Double, bold: Bool = false) throws -> Double {
             let label = Label()
