@@ -17,19 +17,7 @@ import Testing
 /// header 1168–1200, rows 25–39 from 1200 to 1800, its footer 1800–1824, the content's end.
 @MainActor
 @Suite struct ListSectionFooterTests {
-    final class Rows: ListDataSource {
-        var count = 40
-        var starts = [0, 10, 10, 25]
-        func numberOfRows(in list: ListView) -> Int { count }
-        func list(_ list: ListView, cellForRow row: Int) -> ListCell {
-            let cell = list.dequeueReusableCell(withIdentifier: "r")
-            cell.textLabel.text = "Row \(row)"
-            return cell
-        }
-        func sectionStarts(in list: ListView) -> [Int] { starts }
-        func list(_ list: ListView, titleForSection section: Int) -> String { "Section \(section)" }
-        func list(_ list: ListView, titleForFooterInSection section: Int) -> String { "End of \(section)" }
-    }
+    typealias Rows = SectionListRig.Rows
 
     /// The driver holds its window weakly and the list its data source: a test keeps both.
     func make(footer: Double = 24) -> (window: Window, FrameDriver, ListView, Rows) {

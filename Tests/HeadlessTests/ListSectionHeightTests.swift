@@ -17,30 +17,13 @@ import Testing
 /// section 3's header 1100–1120, rows 25–39 from 1120 to 1720, no footer: the content's end.
 @MainActor
 @Suite struct ListSectionHeightTests {
-    final class Rows: ListDataSource {
-        var starts = [0, 10, 10, 25]
-        var headers = [0.0, 28, 32, 20]
-        var footers = [24.0, 0, 16, 0]
-        var asked = 0
-        func numberOfRows(in list: ListView) -> Int { 40 }
-        func list(_ list: ListView, cellForRow row: Int) -> ListCell {
-            let cell = list.dequeueReusableCell(withIdentifier: "r")
-            cell.textLabel.text = "Row \(row)"
-            return cell
-        }
-        func sectionStarts(in list: ListView) -> [Int] { starts }
-        func list(_ list: ListView, titleForSection section: Int) -> String { "Section \(section)" }
-        func list(_ list: ListView, titleForFooterInSection section: Int) -> String { "End of \(section)" }
-        func list(_ list: ListView, heightForHeaderInSection section: Int) -> Double {
-            asked += 1
-            return headers[section]
-        }
-        func list(_ list: ListView, heightForFooterInSection section: Int) -> Double { footers[section] }
-    }
+    typealias Rows = SectionListRig.Rows
 
     /// The driver holds its window weakly and the list its data source: a test keeps both.
     func make() -> (window: Window, FrameDriver, ListView, Rows) {
         let rows = Rows()
+        rows.headers = [0, 28, 32, 20]
+        rows.footers = [24, 0, 16, 0]
         let (window, driver, list) = SectionListRig.make(rows)
         return (window, driver, list, rows)
     }
@@ -126,8 +109,8 @@ import Testing
         defer { withExtendedLifetime((window, rows)) {} }
         scroll(list, to: 600, driver)
         let onScreen = list.rectForRow(12).minY - list.contentOffset.y
-        rows.headers[0] = 40
-        rows.footers[3] = 30
+        rows.headers?[0] = 40
+        rows.footers?[3] = 30
         driver.advance(by: 1 / 60)
         #expect(list.contentSize.height == 1720)  // not asked yet
         var done = false
@@ -138,9 +121,9 @@ import Testing
         #expect(list.rectForHeader(inSection: 0) == Rect(x: 0, y: 0, width: 320, height: 40))
         #expect(list.rectForRow(12).minY - list.contentOffset.y == onScreen)
         #expect(list.contentOffset.y == 640)
-        let asked = rows.asked
+        let asked = rows.headerHeightsAsked
         list.sectionHeaderHeight = 10
-        #expect(rows.asked == asked + 4)
+        #expect(rows.headerHeightsAsked == asked + 4)
         rows.headers = [-5, .nan, .infinity, 20]
         list.performBatchUpdates {}
         #expect((0..<4).map { list.rectForHeader(inSection: $0).height } == [0, 0, 0, 20])

@@ -13,6 +13,34 @@ enum SectionListRig {
         override func sizeThatFits(_ size: Size) -> Size { Size(width: size.width, height: 40) }
     }
 
+    /// Forty rows ("Row 0" on) in sections starting at rows 0, 10, 10 (an empty one) and 25,
+    /// titled "Section n" and "End of n"; each section's own heights when set (else the
+    /// list's).
+    final class Rows: ListDataSource {
+        var count = 40
+        var starts = [0, 10, 10, 25]
+        var headers: [Double]?
+        var footers: [Double]?
+        /// How many times a header's height was asked.
+        var headerHeightsAsked = 0
+        func numberOfRows(in list: ListView) -> Int { count }
+        func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+            let cell = list.dequeueReusableCell(withIdentifier: "r")
+            cell.textLabel.text = "Row \(row)"
+            return cell
+        }
+        func sectionStarts(in list: ListView) -> [Int] { starts }
+        func list(_ list: ListView, titleForSection section: Int) -> String { "Section \(section)" }
+        func list(_ list: ListView, titleForFooterInSection section: Int) -> String { "End of \(section)" }
+        func list(_ list: ListView, heightForHeaderInSection section: Int) -> Double {
+            headerHeightsAsked += 1
+            return headers?[section] ?? list.sectionHeaderHeight
+        }
+        func list(_ list: ListView, heightForFooterInSection section: Int) -> Double {
+            footers?[section] ?? list.sectionFooterHeight
+        }
+    }
+
     static func make(
         _ rows: ListDataSource, configure: (ListView) -> Void = { _ in }
     ) -> (
