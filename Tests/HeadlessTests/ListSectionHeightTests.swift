@@ -141,6 +141,31 @@ import Testing
         #expect(labels.contains("End of 0") && labels.contains("Section 1"))
     }
 
+    /// At a scale where a line is a little taller than at 1 (1.5: 15⅓ against 15), a band
+    /// measured to hold every line of its note still shows them all.
+    @Test func automaticBandsShowEveryLineAtAFractionalScale() throws {
+        let rows = Rows()
+        rows.footers = [0, 0, ListView.automaticDimension, 0]
+        rows.starts = [0, 10, 10, 39]
+        let (window, driver, list) = SectionListRig.make(rows, scale: 1.5)
+        defer { withExtendedLifetime((window, rows)) {} }
+        // Section 2's footer: its note made long enough to wrap to several lines.
+        let note = String(repeating: "A note that wraps across the list. ", count: 6)
+        rows.footerTitles = [2: note]
+        list.performBatchUpdates {}
+        list.contentOffset = Point(x: 0, y: list.rectForFooter(inSection: 2).minY - 200)
+        driver.advance(by: 1 / 60)
+        let band = try #require(list.visibleFooters[2])
+        let label = Label()
+        label.font = band.textLabel.font
+        label.numberOfLines = 0
+        label.text = note
+        let line = try #require(label.font).metrics(scale: 1).lineHeight
+        let lines = (label.sizeThatFits(Size(width: 288, height: .infinity)).height / line).rounded(.down)
+        #expect(lines >= 4 && band.frame.height == lines * line + 16)
+        #expect(band.textLabel.numberOfLines == Int(exactly: lines))
+    }
+
     /// Bands as high as their text (`automaticDimension`): the text wrapped at the list's
     /// width with 8 above and below, at least a line's 18; none for an empty title; measured
     /// again at a new width. The heights expected are the footer's font's own lines, laid out

@@ -31,7 +31,11 @@ enum SectionListRig {
         }
         func sectionStarts(in list: ListView) -> [Int] { starts }
         func list(_ list: ListView, titleForSection section: Int) -> String { "Section \(section)" }
-        func list(_ list: ListView, titleForFooterInSection section: Int) -> String { "End of \(section)" }
+        /// Footers' own titles by section (else "End of n").
+        var footerTitles: [Int: String] = [:]
+        func list(_ list: ListView, titleForFooterInSection section: Int) -> String {
+            footerTitles[section] ?? "End of \(section)"
+        }
         func list(_ list: ListView, heightForHeaderInSection section: Int) -> Double {
             headerHeightsAsked += 1
             return headers?[section] ?? list.sectionHeaderHeight
@@ -42,11 +46,9 @@ enum SectionListRig {
     }
 
     static func make(
-        _ rows: ListDataSource, configure: (ListView) -> Void = { _ in }
-    ) -> (
-        window: Window, driver: FrameDriver, list: ListView
-    ) {
-        let window = Window(size: Size(width: 320, height: 480))
+        _ rows: ListDataSource, scale: Double = 1, configure: (ListView) -> Void = { _ in }
+    ) -> (window: Window, driver: FrameDriver, list: ListView) {
+        let window = Window(size: Size(width: 320, height: 480), scale: scale)
         let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
         list.register("r") { FortyHighCell(reuseIdentifier: "r") }
         list.estimatedRowHeight = 40
