@@ -14,7 +14,10 @@ extension ListView {
     /// Each section's header and footer height from the data source, in header order.
     func sectionHeights() -> (headers: [Double], footers: [Double]) {
         guard let dataSource else { return ([], []) }
-        if bandHeights.width != bounds.width { bandHeights.reset(width: bounds.width) }
+        let scale = window?.scale ?? 1
+        if bandHeights.width != bounds.width || bandHeights.scale != scale {
+            bandHeights.reset(width: bounds.width, scale: scale)
+        }
         func valid(_ h: Double, footer: Bool, _ section: Int) -> Double {
             if h == Self.automaticDimension {
                 let title =
@@ -49,7 +52,15 @@ extension ListView {
             band = made
         }
         band.textLabel.text = title
+        // Measured in the window, at its scale, as a row's cell is (`measure`): text is measured
+        // in device pixels, and a band out of the tree measures at 1, a line short at 1.25.
+        let outside = band.superview !== self
+        if outside {
+            band.isHidden = true
+            insertSubview(band, at: 0)
+        }
         let h = band.sizeThatFits(Size(width: bounds.width, height: .infinity)).height
+        if outside { band.removeFromSuperview() }
         bandHeights.measured[key] = h
         return h
     }
@@ -65,14 +76,16 @@ struct BandHeights {
         let footer: Bool
     }
     private(set) var width = 0.0
+    private(set) var scale = 1.0
     var measured: [Key: Double] = [:]
     /// Made when first measured with: most lists never do.
     var headerBand: ListSectionHeader?
     var footerBand: ListSectionFooter?
 
     /// Nothing measured at a new width.
-    mutating func reset(width: Double) {
+    mutating func reset(width: Double, scale: Double) {
         self.width = width
+        self.scale = scale
         measured = [:]
     }
 }

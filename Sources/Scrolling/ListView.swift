@@ -713,7 +713,8 @@ public final class ListView: ScrollView {
     public override func didChangeBounds(from old: Rect) {
         super.didChangeBounds(from: old)
         if old.width != bounds.width {
-            if count > 0 { remeasureForNewWidth() } else { updateContentSize() }
+            // Without rows, the sections' bands still fit their titles at the new width.
+            if count > 0 { remeasureForNewWidth() } else { keepingRowsInViewStill(mutate: {}, newIndex: { $0 }) }
         } else if old != bounds {
             updateVisibleRows()
         }
@@ -724,7 +725,7 @@ public final class ListView: ScrollView {
     /// width.
     public override func windowScaleDidChange() {
         super.windowScaleDidChange()
-        if count > 0 { remeasureForNewWidth() }
+        if count > 0 { remeasureForNewWidth() } else { keepingRowsInViewStill(mutate: {}, newIndex: { $0 }) }
     }
 
     /// A new width (a resized window) wraps text differently, so every measured height is
