@@ -97,14 +97,12 @@ open class ListSectionHeader: View {
 
     /// The text's lines centred in the band, at least a line's 18 high: as many lines as the
     /// band holds inside its padding (a band as high as `ListView.automaticDimension` made it
-    /// holds them all), the last cut short with an ellipsis; one in a band too low for two.
-    /// A quarter of a line's slack: `automaticDimension` measures at scale 1, and a line is a
-    /// little taller at some scales (a pixel grid of 1.5 rounds it up), which must not cost
-    /// the last line of a band measured to hold them all.
+    /// holds them all, measured in the window at its scale), the last cut short with an
+    /// ellipsis; one in a band too low for two.
     open override func layoutSubviews() {
         let width = max(0, bounds.width - 2 * Self.padding.side)
         let line = textLabel.font.map { $0.metrics(scale: window?.scale ?? 1).lineHeight } ?? 18
-        let room = (bounds.height - 2 * Self.padding.vertical) / max(1, line) + 0.25
+        let room = (bounds.height - 2 * Self.padding.vertical) / max(1, line)
         textLabel.numberOfLines = Int(clamping: room, rounding: .down, in: 1...1_000)
         let text = textLabel.sizeThatFits(Size(width: width, height: .infinity)).height
         let height = min(bounds.height, max(18, text))

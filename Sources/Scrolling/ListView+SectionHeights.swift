@@ -66,7 +66,7 @@ extension ListView {
     }
 }
 
-/// The heights of titles measured for `automaticDimension` at one width (an update asks every
+/// The heights of titles measured for `automaticDimension` at one width and scale (an update asks every
 /// section's height, and most titles are the same as last time), and the bands that measure
 /// them, made by the list's factories (a band of the app's own measures as it is drawn).
 @MainActor
@@ -82,7 +82,7 @@ struct BandHeights {
     var headerBand: ListSectionHeader?
     var footerBand: ListSectionFooter?
 
-    /// Nothing measured at a new width.
+    /// Nothing measured at a new width or scale.
     mutating func reset(width: Double, scale: Double) {
         self.width = width
         self.scale = scale

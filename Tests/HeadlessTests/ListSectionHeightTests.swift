@@ -142,8 +142,9 @@ import Testing
     }
 
     /// At a scale where a line is a little taller than at 1 (1.5: 15⅓ against 15), a band
-    /// measured to hold every line of its note still shows them all.
-    @Test func automaticBandsShowEveryLineAtAFractionalScale() throws {
+    /// fitted to its note is measured at that scale and shows every line; a new scale, and a
+    /// new width in a list without rows, measure again.
+    @Test func automaticBandsAreMeasuredAtTheWindowsScale() throws {
         let rows = Rows()
         rows.footers = [0, 0, ListView.automaticDimension, 0]
         rows.starts = [0, 10, 10, 39]
@@ -156,14 +157,27 @@ import Testing
         list.contentOffset = Point(x: 0, y: list.rectForFooter(inSection: 2).minY - 200)
         driver.advance(by: 1 / 60)
         let band = try #require(list.visibleFooters[2])
+        // The note as a label in the same window lays it out.
         let label = Label()
         label.font = band.textLabel.font
         label.numberOfLines = 0
         label.text = note
-        let line = try #require(label.font).metrics(scale: 1).lineHeight
-        let lines = (label.sizeThatFits(Size(width: 288, height: .infinity)).height / line).rounded(.down)
-        #expect(lines >= 4 && band.frame.height == lines * line + 16)
+        window.addSubview(label)
+        func wrapped(_ width: Double) -> Double { label.sizeThatFits(Size(width: width, height: .infinity)).height }
+        let line = try #require(label.font).metrics(scale: 1.5).lineHeight
+        let lines = (wrapped(288) / line).rounded()
+        #expect(lines >= 4 && band.frame.height == wrapped(288) + 16)
         #expect(band.textLabel.numberOfLines == Int(exactly: lines))
+        // At scale 1 the lines are 15 high: measured again.
+        window.scale = 1
+        driver.advance(by: 1 / 60)
+        #expect(list.rectForFooter(inSection: 2).height == wrapped(288) + 16 && wrapped(288) == lines * 15)
+        // No rows: the empty sections' bands still fit their text at a new width.
+        rows.count = 0
+        list.reloadData()
+        list.frame.size.width = 200
+        driver.advance(by: 1 / 60)
+        #expect(wrapped(168) > wrapped(288) && list.rectForFooter(inSection: 2).height == wrapped(168) + 16)
     }
 
     /// Bands as high as their text (`automaticDimension`): the text wrapped at the list's
