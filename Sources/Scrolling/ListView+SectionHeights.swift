@@ -8,7 +8,8 @@ import ScrollwayViews
 extension ListView {
     /// A header or footer height that fits the section's title (UITableView's
     /// `automaticDimension`): the text wrapped at the list's width, with the band's padding;
-    /// none for an empty title. Measured again when the width changes.
+    /// none for an empty title. Measured at the window's scale, and again when the width or
+    /// the scale changes.
     public static let automaticDimension = -1.0
 
     /// Each section's header and footer height from the data source, in header order.
