@@ -329,6 +329,8 @@ public final class ListView: ScrollView {
     @exclusivity(unchecked) private var focusKeptRow: Int?
     var count: Int { layout.count }
     @exclusivity(unchecked) private(set) var isUpdating = false
+    /// Whether `reloadData` has read the data source.
+    private var hasLoaded = false
     /// An update was refused during a pass (`refuseUpdate`): the pass stops asking for rows and
     /// the list reloads when it ends.
     private var reloadPending = false
@@ -376,6 +378,7 @@ public final class ListView: ScrollView {
 
     /// Reloads everything from the data source; the selection is cleared, as UITableView's is.
     public func reloadData() {
+        hasLoaded = true
         closeSwipeActions(animated: false)
         dropMovement()
         setSelection([])
@@ -470,8 +473,11 @@ public final class ListView: ScrollView {
     func footerHeight(_ section: Int) -> Double { layout.footerHeight(at: headerPosition[section]) }
 
     /// Sections as the data source gives them, in header order, set in the layout with their
-    /// heights.
+    /// heights. Not before the first `reloadData`: a list not loaded yet has no rows and asks
+    /// its data source nothing (a band height or a width set first would have read the
+    /// sections of a model the app may not have yet).
     private func loadSections() {
+        guard hasLoaded else { return }
         readSections(rows: count)
         let heights = sectionHeights()
         layout.setSections(

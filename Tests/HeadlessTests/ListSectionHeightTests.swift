@@ -243,4 +243,25 @@ import Testing
         // A band with no text fits in none.
         #expect(ListSectionFooter().sizeThatFits(Size(width: 320, height: 100)).height == 0)
     }
+
+    /// A list not loaded yet asks its data source nothing: band heights, a factory and a new
+    /// width set before `reloadData` read no sections; the load reads them once.
+    @Test func aListNotLoadedAsksNothing() {
+        let rows = Rows()
+        let window = Window(size: Size(width: 320, height: 480))
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        list.register("r") { SectionListRig.FortyHighCell(reuseIdentifier: "r") }
+        list.dataSource = rows
+        window.addSubview(list)
+        defer { withExtendedLifetime((window, rows)) {} }
+        list.sectionHeaderHeight = 40
+        list.sectionFooterHeight = ListView.automaticDimension
+        list.sectionHeaderFactory = { ListSectionHeader() }
+        list.frame = Rect(x: 0, y: 0, width: 200, height: 480)
+        window.layoutIfNeeded()
+        #expect(rows.headerHeightsAsked == 0 && list.numberOfSections == 0)
+        list.reloadData()
+        #expect(rows.headerHeightsAsked == 4 && list.numberOfSections == 4)
+        #expect(list.rectForHeader(inSection: 0).height == 40)
+    }
 }
