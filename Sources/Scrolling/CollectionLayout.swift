@@ -248,6 +248,13 @@ public final class FlowLayout: CollectionViewLayout {
             invalidate()
         }
     }
+    /// A section's header or footer height that fits its title (UICollectionViewFlowLayout's
+    /// `automaticSize`), from the data source's `heightForHeaderInSection` or
+    /// `heightForFooterInSection`, or as the layout's `headerHeight` or `footerHeight`: the
+    /// title wrapped at the collection's width, with the band's padding (none for an empty
+    /// title), as a list's `ListView.automaticDimension`.
+    public static let automaticDimension = ListView.automaticDimension
+
     /// The header band above each section (0: none; a negative one is none), unless the data
     /// source gives a section its own (`heightForHeaderInSection`).
     public var headerHeight = 0.0 {
@@ -376,16 +383,24 @@ public final class FlowLayout: CollectionViewLayout {
 
     private var rowContentEstimate: Double { estimatedItemHeight ?? itemSize.height }
 
-    /// Each section's header and footer height, the data source's or the layout's.
+    /// Each section's header and footer height, the data source's or the layout's; one that
+    /// fits its title (`automaticDimension`) measured by the collection.
     private func readBandHeights(of collectionView: CollectionView) {
-        func valid(_ h: Double) -> Double { h.isFinite ? max(0, h) : 0 }
+        func valid(_ h: Double, footer: Bool, _ section: Int) -> Double {
+            if h == Self.automaticDimension {
+                return collectionView.fittingBandHeight(section: section, footer: footer)
+            }
+            return h.isFinite ? max(0, h) : 0
+        }
         let source = collectionView.dataSource
         let sections = itemCounts.indices
         headerHeights = sections.map {
-            valid(source?.collectionView(collectionView, layout: self, heightForHeaderInSection: $0) ?? headerHeight)
+            let h = source?.collectionView(collectionView, layout: self, heightForHeaderInSection: $0) ?? headerHeight
+            return valid(h, footer: false, $0)
         }
         footerHeights = sections.map {
-            valid(source?.collectionView(collectionView, layout: self, heightForFooterInSection: $0) ?? footerHeight)
+            let h = source?.collectionView(collectionView, layout: self, heightForFooterInSection: $0) ?? footerHeight
+            return valid(h, footer: true, $0)
         }
         hasHeaders = headerHeights.contains { $0 > 0 }
         hasFooters = footerHeights.contains { $0 > 0 }

@@ -227,6 +227,8 @@ public final class CollectionView: ScrollView {
     public var sectionFooterFactory: () -> ListSectionFooter = { ListSectionFooter() } {
         didSet { bandFactoriesChanged() }
     }
+    /// Titles measured for `FlowLayout.automaticDimension` bands.
+    private var bandMeasurer = BandMeasurer()
     private var counts: [Int] = []
     private var needsPrepare = true
     private var preparedWidth: Double?
@@ -936,13 +938,25 @@ public final class CollectionView: ScrollView {
         }
     }
 
-    /// Bands of another kind from now on: those shown and pooled go.
+    /// Bands of another kind from now on: those shown and pooled go, and the heights that
+    /// fit a title are measured again with the new kind.
     private func bandFactoriesChanged() {
         takeDownHeadersAndFooters()
         headerPool = []
         footerPool = []
-        placedRect = nil
-        updateVisibleItems()
+        bandMeasurer = BandMeasurer()
+        invalidateLayout()
+    }
+
+    /// The height of section `section`'s band fitted to its title (`FlowLayout.automaticDimension`).
+    func fittingBandHeight(section: Int, footer: Bool) -> Double {
+        guard let dataSource else { return 0 }
+        let title =
+            footer
+            ? dataSource.collectionView(self, titleForFooterInSection: section)
+            : dataSource.collectionView(self, titleForSection: section)
+        return bandMeasurer.height(
+            of: title, footer: footer, in: self, makeHeader: sectionHeaderFactory, makeFooter: sectionFooterFactory)
     }
 
     /// Shows the bands (headers or footers) of the sections in `wanted` where the layout puts

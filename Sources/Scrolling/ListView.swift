@@ -220,7 +220,7 @@ public final class ListView: ScrollView {
     /// in UITableView's plain style, on by default).
     @exclusivity(unchecked) public var pinsSectionFooters = true { didSet { updateVisibleRows() } }
     /// Titles measured for `automaticDimension` bands, at the list's width.
-    var bandHeights = BandHeights()
+    private(set) var bandMeasurer = BandMeasurer()
     /// Footers by section, for the sections that show one.
     public internal(set) var visibleFooters: [Int: ListSectionFooter] = [:]
     var footerPool: [ListSectionFooter] = []
@@ -1041,7 +1041,7 @@ public final class ListView: ScrollView {
         recycleHeadersAndFooters()
         headerPool = []
         footerPool = []
-        bandHeights = BandHeights()
+        bandMeasurer = BandMeasurer()
         keepingRowsInViewStill(mutate: {}, newIndex: { $0 })
     }
 

@@ -156,4 +156,55 @@ import Testing
         #expect(!collection.visibleHeaders.isEmpty)
         #expect(collection.visibleHeaders.values.allSatisfy { !($0 is CountedHeader) })
     }
+
+    /// A grid's bands fitted to their titles (`FlowLayout.automaticDimension`): measured as a
+    /// band in the same window measures, none for an empty title, again at a new width, and
+    /// with the app's band once its factory makes them.
+    @Test func aGridsBandsFitTheirTitles() throws {
+        final class Rolls: CollectionViewDataSource {
+            let titles = ["Roll 0", String(repeating: "A long roll title that wraps. ", count: 5), ""]
+            func numberOfSections(in collectionView: CollectionView) -> Int { 3 }
+            func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 3 }
+            func collectionView(_ collectionView: CollectionView, cellForItemAt path: ItemPath) -> CollectionCell {
+                collectionView.dequeueReusableCell(withIdentifier: "c")
+            }
+            func collectionView(_ collectionView: CollectionView, titleForSection section: Int) -> String {
+                titles[section]
+            }
+        }
+        let layout = FlowLayout()
+        layout.itemSize = Size(width: 100, height: 80)
+        layout.headerHeight = FlowLayout.automaticDimension
+        let collection = CollectionView(layout: layout)
+        collection.frame = Rect(x: 0, y: 0, width: 320, height: 480)
+        collection.register("c") { CollectionCell(reuseIdentifier: "c") }
+        let rolls = Rolls()
+        collection.dataSource = rolls
+        let window = Window(size: Size(width: 320, height: 480), scale: 1.5)
+        window.addSubview(collection)
+        collection.reloadData()
+        let driver = FrameDriver(window: window)
+        driver.advance(by: 0.05)
+        defer { withExtendedLifetime((window, rolls)) {} }
+        // The bands expected: a plain band in the same window, measured.
+        let probe = ListSectionHeader()
+        window.addSubview(probe)
+        func fitted(_ title: String, width: Double) -> Double {
+            probe.textLabel.text = title
+            return probe.sizeThatFits(Size(width: width, height: .infinity)).height
+        }
+        let long = fitted(rolls.titles[1], width: 320)
+        #expect(long > fitted("Roll 0", width: 320) + 20, "the long title wraps")
+        #expect(layout.frameForHeader(inSection: 0)?.height == fitted("Roll 0", width: 320))
+        #expect(layout.frameForHeader(inSection: 1)?.height == long)
+        #expect(layout.frameForHeader(inSection: 2) == nil)
+        // Narrower: measured again.
+        collection.frame = Rect(x: 0, y: 0, width: 200, height: 480)
+        driver.advance(by: 1 / 60)
+        #expect(layout.frameForHeader(inSection: 1)?.height == fitted(rolls.titles[1], width: 200))
+        // The app's band measures 20 taller.
+        collection.sectionHeaderFactory = { CountedHeader() }
+        driver.advance(by: 1 / 60)
+        #expect(layout.frameForHeader(inSection: 1)?.height == fitted(rolls.titles[1], width: 200) + 20)
+    }
 }
