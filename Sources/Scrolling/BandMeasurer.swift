@@ -5,8 +5,8 @@ import ScrollwayViews
 /// a band made by the host's factory, given the title, measured by its `sizeThatFits` at the
 /// host's width, inside the host, hidden, at the window's scale, as a row's cell is measured
 /// (text is measured in device pixels: a band out of the tree measures at scale 1, a line
-/// short at 1.25). Heights are kept by title for one width and scale: every update asks every
-/// section, and most titles are the ones measured last time.
+/// short at another scale). Heights are kept by title for one width and scale: every update
+/// asks every section, and most titles are the ones measured last time.
 ///
 /// A class, not a value in the host: measuring runs app code (the factory, an app band's
 /// `sizeThatFits`), which may use the host, while the host's stored state is not being
