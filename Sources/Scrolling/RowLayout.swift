@@ -59,9 +59,11 @@ struct RowLayout {
     /// Every row's rect is where a list last put its cells.
     mutating func markPlaced() { firstMovedRow = count }
 
+    /// A height in steps of 1/256, at most `ScrollView.largestOffset`: two of the largest
+    /// finite heights summed were infinite, and a band's top, an infinity less another, NaN.
     static func quantized(_ h: Double) -> Double {
         guard h.isFinite else { return 0 }
-        return (max(0, h) * 256).rounded() / 256
+        return (min(max(0, h), ScrollView.largestOffset) * 256).rounded() / 256
     }
 
     /// Rows with the heights measured so far (nil: the estimate stands in).

@@ -118,7 +118,7 @@ open class ScrollView: View {
     /// The farthest an offset or an inset goes from 0: 2^53, past which a `Double` no longer
     /// holds every whole pixel (and a spring's arithmetic over the distance overflows long
     /// before the range of a `Double` ends).
-    public static let largestOffset = 9_007_199_254_740_992.0
+    public nonisolated static let largestOffset = 9_007_199_254_740_992.0
 
     static func withinLargestOffset(_ p: Point) -> Point {
         Point(

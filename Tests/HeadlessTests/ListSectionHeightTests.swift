@@ -264,4 +264,22 @@ import Testing
         #expect(rows.headerHeightsAsked == 4 && list.numberOfSections == 4)
         #expect(list.rectForHeader(inSection: 0).height == 40)
     }
+
+    /// Heights near the largest a `Double` holds are taken as the largest offset a scroll view
+    /// goes to: the content's height stays a number (the largest two summed were infinite, and
+    /// a band's top NaN), and the list still scrolls to a row.
+    @Test func absurdHeightsLeaveTheLayoutFinite() {
+        let rows = Rows()
+        rows.headers = [1e300, 28, 1e308, 20]
+        rows.footers = [24, .greatestFiniteMagnitude, 16, 0]
+        let (window, driver, list) = SectionListRig.make(rows)
+        defer { withExtendedLifetime((window, rows)) {} }
+        let largest = ScrollView.largestOffset
+        #expect(list.rectForHeader(inSection: 2).height == largest)
+        #expect(list.contentSize.height.isFinite && list.contentSize.height >= 3 * largest)
+        #expect((0..<4).allSatisfy { list.rectForHeader(inSection: $0).minY.isFinite })
+        list.scrollToRow(30, at: .top, animated: false)
+        driver.advance(by: 1 / 60)
+        #expect(list.contentOffset.y.isFinite && list.contentOffset.y > 0)
+    }
 }
