@@ -24,9 +24,19 @@ final class BandMeasurer {
     private var headerBand: ListSectionHeader?
     private var footerBand: ListSectionFooter?
 
+    /// A band height a data source asked for, as it is laid out: `automaticDimension`, the
+    /// height that fits `title` (asked only then); else negative or not finite, 0.
+    func resolve(
+        _ requested: Double, footer: Bool, title: () -> String, in host: View, makeHeader: () -> ListSectionHeader,
+        makeFooter: () -> ListSectionFooter
+    ) -> Double {
+        guard requested == ListView.automaticDimension else { return requested.isFinite ? max(0, requested) : 0 }
+        return height(of: title(), footer: footer, in: host, makeHeader: makeHeader, makeFooter: makeFooter)
+    }
+
     /// The height of a band showing `title` across `host` (0 for no title); `makeHeader` and
     /// `makeFooter` are the host's factories.
-    func height(
+    private func height(
         of title: String, footer: Bool, in host: View, makeHeader: () -> ListSectionHeader,
         makeFooter: () -> ListSectionFooter
     ) -> Double {
@@ -58,5 +68,24 @@ final class BandMeasurer {
         if outside { band.removeFromSuperview() }
         measured[key] = h
         return h
+    }
+}
+
+/// What a list and a collection share in showing their section bands.
+@MainActor
+enum SectionBands {
+    /// Section `s`'s band: the one `host` shows in `bands`, else one from `pool` (or `make`),
+    /// given its section by `prepare` (its title, the app's configuration) and recorded as
+    /// shown. The key paths are read and written a step at a time, never across `make` and
+    /// `prepare` (app code that may read the host).
+    static func band<Host: AnyObject, Band: ListSectionHeader>(
+        _ s: Int, of host: Host, in bands: ReferenceWritableKeyPath<Host, [Int: Band]>,
+        pool: ReferenceWritableKeyPath<Host, [Band]>, make: () -> Band, prepare: (Band, Int) -> Void
+    ) -> Band {
+        if let shown = host[keyPath: bands][s] { return shown }
+        let band = host[keyPath: pool].popLast() ?? make()
+        prepare(band, s)
+        host[keyPath: bands][s] = band
+        return band
     }
 }

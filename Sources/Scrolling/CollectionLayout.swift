@@ -386,21 +386,15 @@ public final class FlowLayout: CollectionViewLayout {
     /// Each section's header and footer height, the data source's or the layout's; one that
     /// fits its title (`automaticDimension`) measured by the collection.
     private func readBandHeights(of collectionView: CollectionView) {
-        func valid(_ h: Double, footer: Bool, _ section: Int) -> Double {
-            if h == Self.automaticDimension {
-                return collectionView.fittingBandHeight(section: section, footer: footer)
-            }
-            return h.isFinite ? max(0, h) : 0
-        }
         let source = collectionView.dataSource
         let sections = itemCounts.indices
         headerHeights = sections.map {
             let h = source?.collectionView(collectionView, layout: self, heightForHeaderInSection: $0) ?? headerHeight
-            return valid(h, footer: false, $0)
+            return collectionView.bandHeight(h, section: $0, footer: false)
         }
         footerHeights = sections.map {
             let h = source?.collectionView(collectionView, layout: self, heightForFooterInSection: $0) ?? footerHeight
-            return valid(h, footer: true, $0)
+            return collectionView.bandHeight(h, section: $0, footer: true)
         }
         hasHeaders = headerHeights.contains { $0 > 0 }
         hasFooters = footerHeights.contains { $0 > 0 }

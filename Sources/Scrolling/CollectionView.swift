@@ -948,15 +948,17 @@ public final class CollectionView: ScrollView {
         invalidateLayout()
     }
 
-    /// The height of section `section`'s band fitted to its title (`FlowLayout.automaticDimension`).
-    func fittingBandHeight(section: Int, footer: Bool) -> Double {
-        guard let dataSource else { return 0 }
-        let title =
-            footer
-            ? dataSource.collectionView(self, titleForFooterInSection: section)
-            : dataSource.collectionView(self, titleForSection: section)
-        return bandMeasurer.height(
-            of: title, footer: footer, in: self, makeHeader: sectionHeaderFactory, makeFooter: sectionFooterFactory)
+    /// Section `section`'s band height as laid out, from the one its layout asked for: fitted
+    /// to its title for `FlowLayout.automaticDimension` (`BandMeasurer.resolve`).
+    func bandHeight(_ requested: Double, section: Int, footer: Bool) -> Double {
+        bandMeasurer.resolve(
+            requested, footer: footer,
+            title: {
+                guard let dataSource else { return "" }
+                return footer
+                    ? dataSource.collectionView(self, titleForFooterInSection: section)
+                    : dataSource.collectionView(self, titleForSection: section)
+            }, in: self, makeHeader: sectionHeaderFactory, makeFooter: sectionFooterFactory)
     }
 
     /// Shows the bands (headers or footers) of the sections in `wanted` where the layout puts
@@ -974,14 +976,7 @@ public final class CollectionView: ScrollView {
         putBack(bands, into: pool, keeping: wanted)
         for s in wanted {
             guard let r = frame(s) else { continue }
-            let band: Band
-            if let shown = self[keyPath: bands][s] {
-                band = shown
-            } else {
-                band = self[keyPath: pool].popLast() ?? make()
-                prepare(band, s)
-                self[keyPath: bands][s] = band
-            }
+            let band = SectionBands.band(s, of: self, in: bands, pool: pool, make: make, prepare: prepare)
             band.frame = shown(r, flipped: placesFlipped)
             if pinning {
                 if band.superview !== self {

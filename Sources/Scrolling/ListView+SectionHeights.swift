@@ -16,16 +16,13 @@ extension ListView {
     func sectionHeights() -> (headers: [Double], footers: [Double]) {
         guard let dataSource else { return ([], []) }
         func valid(_ h: Double, footer: Bool, _ section: Int) -> Double {
-            if h == Self.automaticDimension {
-                let title =
+            bandMeasurer.resolve(
+                h, footer: footer,
+                title: {
                     footer
-                    ? dataSource.list(self, titleForFooterInSection: section)
-                    : dataSource.list(self, titleForSection: section)
-                return bandMeasurer.height(
-                    of: title, footer: footer, in: self, makeHeader: sectionHeaderFactory,
-                    makeFooter: sectionFooterFactory)
-            }
-            return h.isFinite ? max(0, h) : 0
+                        ? dataSource.list(self, titleForFooterInSection: section)
+                        : dataSource.list(self, titleForSection: section)
+                }, in: self, makeHeader: sectionHeaderFactory, makeFooter: sectionFooterFactory)
         }
         return (
             headerOrder.map { valid(dataSource.list(self, heightForHeaderInSection: $0), footer: false, $0) },

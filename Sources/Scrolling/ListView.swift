@@ -1075,14 +1075,7 @@ public final class ListView: ScrollView {
         pool: ReferenceWritableKeyPath<ListView, [Band]>, front: Int, pinned: Bool, make: () -> Band,
         prepare: (Band, Int) -> Void
     ) {
-        let band: Band
-        if let shown = self[keyPath: bands][s] {
-            band = shown
-        } else {
-            band = self[keyPath: pool].popLast() ?? make()
-            prepare(band, s)
-            self[keyPath: bands][s] = band
-        }
+        let band = SectionBands.band(s, of: self, in: bands, pool: pool, make: make, prepare: prepare)
         band.frame = rect
         if band.superview !== self {
             insertSubview(band, at: front)

@@ -87,9 +87,7 @@ import Testing
         #expect(headerTops(at: 300) == [0: 300])
         // In front of every cell, behind the indicators.
         let header = try #require(collection.visibleHeaders[0])
-        let at = try #require(collection.subviews.firstIndex { $0 === header })
-        let cells = collection.visibleCells.values.compactMap { cell in collection.subviews.firstIndex { $0 === cell } }
-        #expect(!cells.isEmpty && cells.allSatisfy { $0 < at })
+        let at = try placeInFrontOfCells(header, in: collection)
         #expect(
             collection.subviews.indices.filter { $0 > at }.allSatisfy { collection.subviews[$0] is ScrollIndicator })
         // Pushed up by its section's end (1840 − 30), then gone with it.
@@ -179,9 +177,7 @@ import Testing
         }
         #expect(footerTops(at: 300) == [0: 880])
         let footer = try #require(collection.visibleFooters[0])
-        let at = try #require(collection.subviews.firstIndex { $0 === footer })
-        let cells = collection.visibleCells.values.compactMap { cell in collection.subviews.firstIndex { $0 === cell } }
-        #expect(!cells.isEmpty && cells.allSatisfy { $0 < at })
+        try placeInFrontOfCells(footer, in: collection)
         // 20 short of its place, it still stands on the bottom line; the empty section's where
         // the content puts it.
         #expect(footerTops(at: 1240) == [0: 1820, 1: 1900])
@@ -266,4 +262,13 @@ import Testing
         bench.advance(by: 1 / 60)
         #expect(collection.visibleHeaders[2]?.frame == Rect(x: 0, y: 990, width: 400, height: 30))
     }
+}
+
+/// Where `band` stands among the collection's subviews, expected in front of every cell in view.
+@MainActor @discardableResult
+func placeInFrontOfCells(_ band: View, in collection: CollectionView) throws -> Int {
+    let at = try #require(collection.subviews.firstIndex { $0 === band })
+    let cells = collection.visibleCells.values.compactMap { cell in collection.subviews.firstIndex { $0 === cell } }
+    #expect(!cells.isEmpty && cells.allSatisfy { $0 < at })
+    return at
 }
