@@ -209,6 +209,8 @@ extension ScrollView: FrameAnimation {
                 y: curve(pos.y, v.y, vr, bounds.height, bounces: bouncesVertically).restingPoint)
         }
         let proposed = target
+        // A view's own resting places (a picker's rows) before the delegate's say.
+        if !isPagingEnabled { target = restingOffset(forProposed: target, velocity: v) }
         notifyWillEndDragging(velocity: Point(x: v.x / 1000, y: v.y / 1000), target: &target)
         // A target that is not a number is no target: the proposed one stands (a NaN rest
         // would never settle).
@@ -342,14 +344,19 @@ extension ScrollView: FrameAnimation {
     /// The touch that held the content is gone without a drag releasing it (it lifted without
     /// dragging, or its gesture went to an enclosing scroll view): a banded offset springs back
     /// inside the range, and a paging view that the touch stopped between pages settles on
-    /// the nearest page (the paging spring, ω = 14), as it would after a slow release.
+    /// the nearest page (the paging spring, ω = 14), as it would after a slow release; a view
+    /// with resting places of its own (`restingOffset`) on the nearest of them.
     func settleAfterTouch(at t: Double) {
         guard !holdsContent else { return }
-        guard isPagingEnabled else {
-            bounceBackIfNeeded(at: t)
-            return
+        let target: Point
+        if isPagingEnabled {
+            target = nearestPageOffset()
+        } else {
+            // Out of range it bounces back to the edge; inside, to its own resting place if it
+            // has one (a picker's row), as a page does.
+            guard isOffsetInRange else { return bounceBackIfNeeded(at: t) }
+            target = restingOffset(forProposed: contentOffset, velocity: .zero)
         }
-        let target = nearestPageOffset()
         guard target != contentOffset else { return }
         run(
             .bouncing(
