@@ -252,6 +252,8 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
         }
     }
 
+    /// A finger lifted without a drag (one that stopped a glide, or a tap between rows): the
+    /// wheel may be resting on a row no one picked, or between two.
     override func interceptedTouchEnded(_ touch: Touch) {
         super.interceptedTouchEnded(touch)
         settle()

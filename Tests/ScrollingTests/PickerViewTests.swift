@@ -156,6 +156,33 @@ final class PickerRig {
         #expect(rig.wheel(1).contentOffset.y == PickerRig.offset(30))
     }
 
+    /// A finger that stops a glide between rows and lifts lets the wheel settle on the nearest;
+    /// a touchpad's scroll comes to rest on a row as a drag's release does.
+    @Test func aWheelStoppedByAFingerOrTurnedOnATouchpadRestsOnARow() {
+        let rig = PickerRig()
+        rig.driver.send { $0.flick(from: Point(x: 260, y: 160), by: Point(x: 0, y: -60), at: 0) }
+        rig.driver.advance(by: 0.23)
+        #expect(rig.wheel(2).isDecelerating)
+        rig.send { $0.tap(at: Point(x: 260, y: 108), at: 0, hold: 200) }
+        let stopped = rig.picker.selectedRow(inComponent: 2)
+        #expect(stopped > 0)
+        #expect(rig.wheel(2).contentOffset.y == PickerRig.offset(stopped))
+        #expect(rig.picks == ["\(stopped)@2"])
+        rig.driver.send(.pointerMotion(position: Point(x: 180, y: 108)))
+        rig.driver.send(.pointerFrame)
+        for _ in 0..<6 {
+            rig.driver.send(.axis(.vertical, value: 9, source: .finger, value120: nil), at: rig.driver.time + 0.01)
+            rig.driver.send(.pointerFrame)
+        }
+        rig.driver.send(.axisStop(.vertical), at: rig.driver.time + 0.01)
+        rig.driver.send(.pointerFrame)
+        rig.driver.settle()
+        let day = rig.picker.selectedRow(inComponent: 1)
+        #expect(day > 0)
+        #expect(rig.wheel(1).contentOffset.y == PickerRig.offset(day))
+        #expect(rig.picks == ["\(stopped)@2", "\(day)@1"])
+    }
+
     @Test func aTapOnARowTurnsTheWheelToIt() {
         let rig = PickerRig()
         // Row 1 shows 31.5 below the middle (108).
