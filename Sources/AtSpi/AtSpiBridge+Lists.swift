@@ -10,7 +10,8 @@ import ScrollwayViews
 /// attributes, as GTK and AccessKit do); a reader reaches the others by moving the focus,
 /// which scrolls the next row in, or by the list's scroll actions. The selection is the rows
 /// in view that are selected (`ListView.selectedRows`, `CollectionView.selectedItems`) and
-/// the row that has the keyboard focus, which a reader's `SelectChild` moves.
+/// the row that has the keyboard focus, which a reader's `SelectChild` moves; a picker's
+/// wheel's is its picked row, which `SelectChild` turns the wheel to (`accessibilitySelect`).
 extension AtSpiBridge {
     func selection(_ call: DBusCall, _ object: Object) throws -> DBusAnswer {
         guard case .element(let node, _, _) = object, node.role == .list else { return .unhandled }
@@ -27,9 +28,8 @@ extension AtSpiBridge {
             return .reply([.bool(child(i)?.states.contains(.selected) ?? false)])
         case "SelectChild":
             // Focusing a row scrolls it fully into view, as Tab does.
-            guard let row = child(call.int32(at: 0)), row.view.canBecomeFocused else { return .reply([.bool(false)]) }
-            row.view.becomeFocused()
-            return .reply([.bool(row.view.isFocused)])
+            guard let row = child(call.int32(at: 0)) else { return .reply([.bool(false)]) }
+            return .reply([.bool(row.view.accessibilitySelect())])
         case "DeselectSelectedChild", "DeselectChild":
             guard let i = call.int32(at: 0) else { return invalid(call) }
             let nth = selected.indices.contains(i) ? selected[i] : nil

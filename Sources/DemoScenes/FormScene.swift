@@ -7,8 +7,8 @@ import ScrollwayViews
 extension Scene {
     /// A settings page laid out only with constraints: a content view pinned to the scroll
     /// view's content guide and as wide as its frame guide, sections of rows whose titles,
-    /// wrapping descriptions and controls (switches, a segmented control, a slider, a stepper)
-    /// are tied to each other, and a bio that grows line by line as it is typed. Nothing sets a
+    /// wrapping descriptions and controls (switches, a segmented control, a slider, a stepper,
+    /// a time's picker) are tied to each other, and a bio that grows line by line as it is typed. Nothing sets a
     /// frame or the content size: a narrower window wraps the descriptions and the content grows
     /// taller, and the solver re-solves from where it was.
     public static let form = Scene(
@@ -82,6 +82,10 @@ public final class SettingsForm: View {
                 .toggle("Spoken hints", "A screen reader says what each control does after its name."),
             ]
         ),
+        (
+            "Quiet hours",
+            [.time("Starts at", "Notifications wait until quiet hours end.", hour: 22, minute: 0)]
+        ),
     ]
 
     public enum Row: Sendable {
@@ -95,7 +99,13 @@ public final class SettingsForm: View {
         case choice(String, [String])
         /// A title that shows a number, a stepper for it beside it, and a note under the title.
         case stepper(String, String, Double, ClosedRange<Double>)
+        /// A title that shows a time of day, a note under it, and a picker of hours and
+        /// minutes under that.
+        case time(String, String, hour: Int, minute: Int)
     }
+
+    /// The time rows' wheels (a picker holds its data source weakly).
+    private var clocks: [ClockWheels] = []
 
     /// The bio's text view (the one that grows as it wraps).
     public private(set) var bio: TextView!
@@ -243,6 +253,32 @@ public final class SettingsForm: View {
                 note.topAnchor.constraint(equalTo: stepper.bottomAnchor, constant: 4),
                 card.bottomAnchor.constraint(equalTo: note.bottomAnchor, constant: 12),
             ]
+        case .time(let title, let detail, let hour, let minute):
+            let label = managed(Label(text: "\(title) \(ClockWheels.text(hour, minute))"))
+            let note = managed(Self.note(detail))
+            let picker = managed(PickerView())
+            let clock = ClockWheels()
+            clocks.append(clock)
+            picker.name = title.lowercased()
+            picker.accessibilityLabel = title
+            picker.dataSource = clock
+            picker.selectRow(hour, inComponent: 0, animated: false)
+            picker.selectRow(minute, inComponent: 1, animated: false)
+            picker.onSelectRow = { [unowned label, unowned picker] _, _ in
+                let time = ClockWheels.text(picker.selectedRow(inComponent: 0), picker.selectedRow(inComponent: 1))
+                label.text = "\(title) \(time)"
+            }
+            return [
+                label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 12),
+                label.topAnchor.constraint(equalTo: card.topAnchor, constant: 12),
+                note.leadingAnchor.constraint(equalTo: label.leadingAnchor),
+                note.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -12),
+                note.topAnchor.constraint(equalTo: label.bottomAnchor, constant: 4),
+                picker.leadingAnchor.constraint(equalTo: card.leadingAnchor),
+                picker.trailingAnchor.constraint(equalTo: card.trailingAnchor),
+                picker.topAnchor.constraint(equalTo: note.bottomAnchor, constant: 4),
+                card.bottomAnchor.constraint(equalTo: picker.bottomAnchor, constant: 4),
+            ]
         case .toggle(let title, let detail):
             let label = managed(Label(text: title))
             let note = managed(Self.note(detail))
@@ -263,5 +299,22 @@ public final class SettingsForm: View {
                 card.bottomAnchor.constraint(equalTo: note.bottomAnchor, constant: 12),
             ]
         }
+    }
+}
+
+/// A time row's wheels: the hours of a day, 00 to 23, and the minutes, 00 to 59.
+@MainActor
+final class ClockWheels: PickerViewDataSource {
+    static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    static func text(_ hour: Int, _ minute: Int) -> String { "\(twoDigits(hour)):\(twoDigits(minute))" }
+
+    func numberOfComponents(in picker: PickerView) -> Int { 2 }
+    func picker(_ picker: PickerView, numberOfRowsInComponent component: Int) -> Int { component == 0 ? 24 : 60 }
+    func picker(_ picker: PickerView, titleForRow row: Int, forComponent component: Int) -> String {
+        Self.twoDigits(row)
+    }
+    func picker(_ picker: PickerView, widthForComponent component: Int) -> Double { 80 }
+    func picker(_ picker: PickerView, accessibilityLabelForComponent component: Int) -> String? {
+        component == 0 ? "Hours" : "Minutes"
     }
 }

@@ -316,7 +316,8 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
 
     /// A list (named by the data source) whose rows are the shown rows, the picked one selected.
     override var accessibilityDefaults: AccessibilityDefaults {
-        AccessibilityDefaults(role: .list, label: picker.dataSource?.picker(picker, accessibilityLabelForComponent: component))
+        AccessibilityDefaults(
+            role: .list, label: picker.dataSource?.picker(picker, accessibilityLabelForComponent: component))
     }
 }
 
@@ -341,7 +342,8 @@ final class PickerRow: View {
             let layout = font.layout(title, maxWidth: max(0, bounds.width - 8), maxLines: 1, scale: canvas.scale)
             let h = layout.size.height
             canvas.drawText(
-                layout, font: font, in: Rect(x: 4, y: (bounds.height - h) / 2, width: max(0, bounds.width - 8), height: h),
+                layout, font: font,
+                in: Rect(x: 4, y: (bounds.height - h) / 2, width: max(0, bounds.width - 8), height: h),
                 color: picker.textColor, alignment: .center)
         }
         if showsFocus {
@@ -364,5 +366,12 @@ final class PickerRow: View {
     override func accessibilityActivate() -> Bool {
         wheel.pick(row, byUser: true, animated: true)
         return true
+    }
+
+    /// A reader selects a row by picking it: the wheel turns to it (and the focus, if it was on
+    /// the picked row, comes with it).
+    override func accessibilitySelect() -> Bool {
+        wheel.pick(row, byUser: true, animated: true)
+        return isPicked
     }
 }

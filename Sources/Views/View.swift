@@ -606,6 +606,15 @@ open class View {
     /// it has no such action.
     open func accessibilityActivate() -> Bool { false }
 
+    /// Selects this element among its list's, as a reader's `SelectChild` asks: by default it
+    /// takes the focus, as a list's row is selected by focusing it; false when it cannot. A
+    /// row selected otherwise (a picker's, by turning its wheel) says so itself.
+    open func accessibilitySelect() -> Bool {
+        guard canBecomeFocused else { return false }
+        becomeFocused()
+        return isFocused
+    }
+
     /// The app's own actions offered beside the role's (a row's "Delete").
     public var accessibilityCustomActions: [AccessibilityCustomAction] = []
 

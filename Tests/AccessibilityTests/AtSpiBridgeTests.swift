@@ -546,6 +546,56 @@ import Testing
         #expect(window.focusedView == nil)
     }
 
+    /// A picker's wheels through libatspi: each a list named by the data source whose rows in
+    /// view are its children, the picked one the list's selection; a reader's `SelectChild`
+    /// picks a row (the wheel turns to it, the app hears the pick), heard as
+    /// `state-changed:selected` on the rows.
+    @Test func aPickersWheelsAreListsWhoseSelectionIsThePick() throws {
+        final class Sizes: PickerViewDataSource {
+            static let names = ["Small", "Medium", "Large", "Extra large", "Huge"]
+            func numberOfComponents(in picker: PickerView) -> Int { 2 }
+            func picker(_ picker: PickerView, numberOfRowsInComponent component: Int) -> Int {
+                component == 0 ? Self.names.count : 9
+            }
+            func picker(_ picker: PickerView, titleForRow row: Int, forComponent component: Int) -> String {
+                component == 0 ? Self.names[row] : "\(row + 1) copies"
+            }
+            func picker(_ picker: PickerView, accessibilityLabelForComponent component: Int) -> String? {
+                component == 0 ? "Size" : "Copies"
+            }
+        }
+        let window = Window(size: Size(width: 400, height: 300))
+        let picker = PickerView(frame: Rect(x: 0, y: 40, width: 400, height: 216))
+        let sizes = Sizes()
+        picker.dataSource = sizes
+        picker.selectRow(1, inComponent: 0, animated: false)
+        var picks: [String] = []
+        picker.onSelectRow = { picks.append("\($0)@\($1)") }
+        window.addSubview(picker)
+        try window.prepareFrame()
+        let served = try ServedWindow(window)
+        defer { served.stop() }
+        let (bus, serve) = (served.bus, served.serve)
+
+        let read = try AccessibilityBusTests.client(["select", "Size"], in: bus, serve: serve)
+        #expect(read["count"] as? Int == 1 && read["selected"] as? String == "Medium", "\(read)")
+        let wheel = try #require(
+            try Self.windowElements(in: bus, depth: 4, serve: serve).first { $0["name"] as? String == "Size" })
+        #expect(wheel["role"] as? String == "list", "\(wheel)")
+        let rows = try #require(wheel["children"] as? [[String: Any]])
+        #expect(rows.map { $0["name"] as? String } == Sizes.names, "\(rows)")
+        #expect(rows.allSatisfy { $0["role"] as? String == "list item" }, "\(rows)")
+
+        let events = try heard(["object:state-changed:selected"], count: 2, window, served) {
+            let chose = try? AccessibilityBusTests.client(["select", "Size", "3"], in: bus, serve: serve)
+            #expect(
+                chose?["done"] as? Bool == true && chose?["selected"] as? String == "Extra large", "\(chose ?? [:])")
+        }
+        let said = events.map { "\($0["name"] as? String ?? "?") \($0["detail1"] as? Int ?? -1)" }
+        #expect(Set(said) == ["Medium 0", "Extra large 1"], "\(events)")
+        #expect(picker.selectedRow(inComponent: 0) == 3 && picks == ["3@0"])
+    }
+
     /// The window losing and getting the keyboard is heard as `window:deactivate` and
     /// `window:activate` from its frame, named by its title.
     @Test func theWindowsActivationIsHeard() throws {

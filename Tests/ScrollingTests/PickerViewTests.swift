@@ -91,10 +91,11 @@ final class PickerRig {
         #expect((0..<3).map(rig.picker.numberOfRows(inComponent:)) == [12, 31, 201])
         #expect(rig.picker.numberOfRows(inComponent: 3) == 0)
         // 320 − 16 of edges − 16 between: 288; the months share what 60 and 90 leave.
-        #expect((0..<3).map { rig.wheel($0).frame } == [
-            Rect(x: 8, y: 0, width: 138, height: 216), Rect(x: 154, y: 0, width: 60, height: 216),
-            Rect(x: 222, y: 0, width: 90, height: 216),
-        ])
+        #expect(
+            (0..<3).map { rig.wheel($0).frame } == [
+                Rect(x: 8, y: 0, width: 138, height: 216), Rect(x: 154, y: 0, width: 60, height: 216),
+                Rect(x: 222, y: 0, width: 90, height: 216),
+            ])
         #expect((0..<3).map(rig.picker.selectedRow(inComponent:)) == [0, 0, 0])
         #expect(rig.picker.selectedRow(inComponent: 5) == -1)
         #expect(rig.wheel(0).contentOffset.y == PickerRig.offset(0))
