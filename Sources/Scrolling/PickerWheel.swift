@@ -83,8 +83,11 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
 
     // MARK: Rows
 
+    /// Reads the rows again: every row's view is made afresh (titles may have changed), the
+    /// pick kept (or the last row), and the focus, if a row had it, given to the picked row.
     func reload() {
         rowCount = picker.dataSource.map { max(0, $0.picker(picker, numberOfRowsInComponent: component)) } ?? 0
+        let hadFocus = rows.values.contains { $0.isFocused }
         for (_, row) in rows { retire(row) }
         rows.removeAll()
         let picked = rowCount == 0 ? -1 : min(max(selectedRow, 0), rowCount - 1)
@@ -92,6 +95,13 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
         updateContentSize()
         if !isHeldByGesture, picked >= 0 { setContentOffset(offset(for: picked), animated: false) }
         layoutRows()
+        if hadFocus, picked >= 0 { focusRow(picked) }
+    }
+
+    /// Gives row `r` the focus, making its view if it has none yet.
+    private func focusRow(_ r: Int) {
+        if rows[r] == nil, bounds.height > 0 { place(r, middle: bounds.midY, radius: bounds.height / 2) }
+        (rows[r] ?? makeRow(r)).becomeFocused(byTouch: false)
     }
 
     func rowHeightChanged() {
@@ -220,9 +230,7 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
             window?.postAccessibilityNotification(.stateChanged(row, .selected, picked))
         }
         guard hadFocus, r >= 0 else { return }
-        let middle = bounds.midY
-        if rows[r] == nil, bounds.height > 0 { place(r, middle: middle, radius: bounds.height / 2) }
-        (rows[r] ?? makeRow(r)).becomeFocused(byTouch: false)
+        focusRow(r)
         layoutRows()
     }
 

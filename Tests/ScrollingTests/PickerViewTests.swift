@@ -235,6 +235,24 @@ final class PickerRig {
         #expect(rig.window.moveFocus() === rig.picker.viewForRow(0, forComponent: 1))
     }
 
+    /// A reload keeps the focus on the picked row (its view made afresh, its title new); a
+    /// taller picker keeps the picked row in its middle.
+    @Test func aReloadKeepsTheFocusAndANewHeightThePickInTheMiddle() throws {
+        let rig = PickerRig()
+        rig.picker.selectRow(4, inComponent: 0, animated: false)
+        rig.window.focus(rig.picker.viewForRow(4, forComponent: 0), byTouch: false)
+        rig.picker.reloadAllComponents()
+        let focused = try #require(rig.window.focusedView)
+        #expect(focused === rig.picker.viewForRow(4, forComponent: 0))
+        #expect(focused.accessibilityNode(in: rig.window)?.label == "May")
+        rig.picker.frame = Rect(x: 0, y: 0, width: 320, height: 300)
+        rig.driver.settle()
+        // (300 − 32) / 2 = 134 above the first row.
+        #expect(rig.wheel(0).contentOffset.y == 4 * 32 - 134)
+        #expect(rig.picker.viewForRow(4, forComponent: 0)?.frame.midY == 150 + rig.wheel(0).contentOffset.y)
+        #expect(rig.picker.selectedRow(inComponent: 0) == 4 && rig.picks.isEmpty)
+    }
+
     /// A fling with the focus on the wheel moves it to the row the wheel stops on.
     @Test func theFocusMovesToTheRowAFlingStopsOn() throws {
         let rig = PickerRig()
