@@ -91,6 +91,37 @@ import Testing
         #expect(!orca.log.contains("Traceback"), "Orca raised: \(orca.log)")
     }
 
+    /// Orca reads a picker's wheel as a list whose rows take the focus: the form's minutes as
+    /// Shift+Tab focuses their picked row (the last stop), and the next minute as Down picks it.
+    @Test func orcaSaysTheMinuteAPickerTurnsTo() throws {
+        let scene = try AccessibilityInWestonTests.ListSceneInWeston(.form)
+        defer { scene.stop() }
+        let (bus, rig, window, app) = (scene.bus, scene.rig, scene.window, scene.app)
+        try app.pump(until: { window.isKeyWindow }, "the keyboard")
+        let picker = try #require(window.view(named: "starts at") as? PickerView)
+        let orca = try ScreenReader(bus: bus)
+        defer { orca.stop() }
+        func spoken(_ what: String, _ condition: @escaping ([String]) -> Bool) throws {
+            try Self.wait(for: orca, in: app, what, condition)
+        }
+        try spoken("Orca to start") { $0.contains { $0.contains("Screen reader on") } }
+        let before = orca.spoken.count
+        let tab = try #require(rig.keys.stroke(forKeysymNamed: "Tab"))
+        rig.input.key(KeyCodes.leftShift, pressed: true, time: 1000)
+        rig.input.key(tab.evdev, pressed: true, time: 1001)
+        rig.input.key(tab.evdev, pressed: false, time: 1050)
+        rig.input.key(KeyCodes.leftShift, pressed: false, time: 1060)
+        try rig.input.roundtrip()
+        try app.pump(
+            until: { window.focusedView === picker.viewForRow(0, forComponent: 1) }, "the minutes' row to take the focus")
+        try spoken("Orca to say the minutes") { $0.dropFirst(before).contains { $0.contains("Minutes") } }
+        let focused = orca.spoken.count
+        try rig.pressKey(named: "Down", at: 2000)
+        try app.pump(until: { picker.selectedRow(inComponent: 1) == 1 }, "Down to pick the next minute")
+        try spoken("Orca to say the minute") { $0.dropFirst(focused).contains { $0.hasPrefix("01") } }
+        #expect(!orca.log.contains("Traceback"), "Orca raised: \(orca.log)")
+    }
+
     /// Orca reads the paging scene's page control, a slider, by its value: the page number as
     /// Tab focuses it, and the next page's as Right turns to it (Orca 43 says the Value's
     /// number, not its words).
