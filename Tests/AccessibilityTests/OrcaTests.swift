@@ -113,7 +113,8 @@ import Testing
         rig.input.key(KeyCodes.leftShift, pressed: false, time: 1060)
         try rig.input.roundtrip()
         try app.pump(
-            until: { window.focusedView === picker.viewForRow(0, forComponent: 1) }, "the minutes' row to take the focus")
+            until: { window.focusedView === picker.viewForRow(0, forComponent: 1) },
+            "the minutes' row to take the focus")
         try spoken("Orca to say the minutes") { $0.dropFirst(before).contains { $0.contains("Minutes") } }
         let focused = orca.spoken.count
         try rig.pressKey(named: "Down", at: 2000)
