@@ -11,7 +11,8 @@ import Testing
 
 /// Orca 43 itself, headless, reading scenes in weston (issue 37), its speech written to a file
 /// by speech-dispatcher: in the list, after Tab the first row and after Page Down the row the
-/// focus moved to; in a field, the word Ctrl+Left moves the caret to; in the pager, the page.
+/// focus moved to; in a field, the word Ctrl+Left moves the caret to; in the pager, the page;
+/// in the form's picker, the minute.
 /// One at a time: each starts an Orca, whose start on a loaded two-core machine took long
 /// enough, three at once, for a key to reach it before it listened.
 @MainActor
