@@ -978,15 +978,19 @@ public final class CollectionView: ScrollView {
             guard let r = frame(s) else { continue }
             let band = SectionBands.band(s, of: self, in: bands, pool: pool, make: make, prepare: prepare)
             band.frame = shown(r, flipped: placesFlipped)
+            let arrives = band.superview !== self
             if pinning {
-                if band.superview !== self {
+                if arrives {
                     insertSubview(band, at: indicatorsFront)
                 } else if s == frontmost, subviews.index(ofIdentical: band) != indicatorsFront - 1 {
                     insertSubview(band, at: indicatorsFront - 1)
                 }
-            } else if band.superview !== self {
+            } else if arrives {
                 insertSubview(band, at: 0)
             }
+            // Its title is one of the grid's elements: a reader hears it come (a band reused
+            // for another section comes back under its new title).
+            if arrives { window?.postAccessibilityNotification(.elementAdded(band.textLabel, container: self)) }
         }
     }
 
@@ -1003,13 +1007,15 @@ public final class CollectionView: ScrollView {
         putBack(\.footers, into: \.footerPool, keeping: [])
     }
 
-    /// The bands of the sections not in `wanted` leave the view for `pool`.
+    /// The bands of the sections not in `wanted` leave the view for `pool`; a reader hears
+    /// their titles go.
     private func putBack<Band: ListSectionHeader>(
         _ bands: ReferenceWritableKeyPath<CollectionView, [Int: Band]>,
         into pool: ReferenceWritableKeyPath<CollectionView, [Band]>, keeping wanted: [Int]
     ) {
         for s in self[keyPath: bands].keys.filter({ !wanted.contains($0) }) {
             if let band = self[keyPath: bands].removeValue(forKey: s) {
+                window?.postAccessibilityNotification(.elementRemoved(band.textLabel, container: self))
                 band.removeFromSuperview()
                 self[keyPath: pool].append(band)
             }

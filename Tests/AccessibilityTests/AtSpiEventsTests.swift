@@ -120,12 +120,15 @@ import Testing
     /// told: a fling through dozens of rows sends a few bursts of at most a remove and an add per
     /// cell, not two events per row passed, and the last burst's adds name the list's elements.
     /// The list's children before the fling, changed as the events say, are its children after
-    /// it, section headers' titles included (they had come and gone unheard).
-    @Test func childrenChangesAreToldInBurstsAsTheListSettles() throws {
-        let served = try Served(.list)
+    /// it, section headers' titles included (they had come and gone unheard), and a child never
+    /// told of again keeps the name the reader knew. The same of the grid, whose headers had
+    /// been reused for later sections unheard ("Roll 1" became "Roll 7").
+    @Test(arguments: [Scene.list, .grid])
+    func childrenChangesAreToldInBurstsAsTheListSettles(scene: Scene) throws {
+        let served = try Served(scene)
         defer { served.stop() }
         let (bus, window, connection, bridge) = (served.bus, served.window, served.connection, served.bridge)
-        let list = try served.main(ListView.self)
+        let list = try served.main(ScrollView.self)
 
         let watcher = try DBusConnection(address: bus.accessibilityAddress)
         var heard: [(kind: String, path: String, time: Double)] = []
@@ -140,7 +143,13 @@ import Testing
         func children() -> Set<String> {
             Set(list.accessibilityChildren(in: window).map { bridge.path(of: $0.view) })
         }
+        func names() -> [String: String] {
+            Dictionary(
+                list.accessibilityChildren(in: window).map { (bridge.path(of: $0.view), $0.label) },
+                uniquingKeysWith: { a, _ in a })
+        }
         let before = children()
+        let namesBefore = names()
         let driver = FrameDriver(window: window)
         var moving: ClosedRange<Double>?
         driver.afterFrame = { _ in
@@ -152,7 +161,15 @@ import Testing
         }
         driver.send { $0.flick(from: Point(x: 200, y: 780), by: Point(x: 0, y: -600), at: 0, id: 1) }
         driver.settle()
-        let passed = list.row(for: try #require(list.visibleCells.values.min { $0.frame.minY < $1.frame.minY })) ?? 0
+        // The first row (or item) in view: how many the fling passed.
+        let passed: Int
+        if let rows = list as? ListView {
+            passed = rows.row(for: try #require(rows.visibleCells.values.min { $0.frame.minY < $1.frame.minY })) ?? 0
+        } else {
+            let grid = try #require(list as? CollectionView)
+            let first = try #require(grid.visibleCells.keys.min())
+            passed = first.section * PhotoGrid.rollLength + first.item
+        }
         #expect(passed > 50, "the fling passed only \(passed) rows")
         // The last events may still be on their way through the bus.
         var count = -1
@@ -161,7 +178,7 @@ import Testing
             try watcher.wait(timeout: 0.1)
         }
         let motion = try #require(moving)
-        let cells = list.subviews.compactMap { $0 as? ListCell }
+        let cells = list.subviews.filter { $0 is ListCell || $0 is CollectionCell }
         let bursts = Set(heard.map(\.time))
         let most = Int(
             clamping: (motion.upperBound - motion.lowerBound) / AtSpiBridge.childrenCoalescing, rounding: .down)
@@ -177,6 +194,13 @@ import Testing
         }
         #expect(
             told == after, "told but gone: \(told.subtracting(after)); there but not told: \(after.subtracting(told))")
+        // A child never told of again is the one the reader knew: a view reused for another
+        // row or header while out of the view is told as gone and back, under its new name.
+        let retold = Set(heard.map(\.path))
+        let namesAfter = names()
+        for path in after.subtracting(retold) {
+            #expect(namesAfter[path] == namesBefore[path], "\(path) became \(namesAfter[path] ?? "?") unheard")
+        }
         #expect(list.accessibilityChildren(in: window).contains { $0.role == .staticText }, "no header in view")
     }
 
