@@ -16,12 +16,6 @@ public struct PickerWheelProjection: Equatable, Sendable {
     /// How opaque it is.
     public var alpha: Double
 
-    public init(shownOffset: Double, heightScale: Double, alpha: Double) {
-        self.shownOffset = shownOffset
-        self.heightScale = heightScale
-        self.alpha = alpha
-    }
-
     /// The faintest a shown row gets (at the drum's edge).
     public static let edgeAlpha = 0.25
 

@@ -73,7 +73,7 @@ final class PickerRig {
     /// fading to a quarter at the edge; past a quarter turn it is not shown.
     @Test func rowsLieOnADrumSeenSideOn() throws {
         let middle = try #require(PickerWheelProjection.place(distance: 0, radius: 108))
-        #expect(middle == PickerWheelProjection(shownOffset: 0, heightScale: 1, alpha: 1))
+        #expect(middle.shownOffset == 0 && middle.heightScale == 1 && middle.alpha == 1)
         let next = try #require(PickerWheelProjection.place(distance: 32, radius: 108))
         #expect(abs(next.shownOffset - 108 * Foundation.sin(32.0 / 108)) < 1e-12)
         #expect(abs(next.heightScale - Foundation.cos(32.0 / 108)) < 1e-12)
