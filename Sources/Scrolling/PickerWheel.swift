@@ -199,9 +199,11 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
 
     // MARK: Picking
 
-    /// Picks `row` (clamped to the rows) and turns the wheel to it; `byUser` tells the app.
+    /// Picks `row` and turns the wheel to it; `byUser` tells the app. The user's picks are
+    /// brought to the rows (Page Up near the top picks the first); the app's, outside them,
+    /// are ignored.
     func pick(_ row: Int, byUser: Bool, animated: Bool) {
-        guard rowCount > 0, row >= 0, row < rowCount || byUser else { return }
+        guard rowCount > 0, byUser || (0..<rowCount).contains(row) else { return }
         let r = min(max(row, 0), rowCount - 1)
         let changed = r != selectedRow
         setSelectedRow(r)

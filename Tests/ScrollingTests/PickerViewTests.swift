@@ -226,10 +226,13 @@ final class PickerRig {
         rig.send { $0.key("End", at: 0) }
         #expect(rig.picker.selectedRow(inComponent: 0) == 11)
         rig.send { $0.key("Up", at: 0) }
+        rig.send { $0.key("Page_Up", at: 0) }
+        rig.send { $0.key("Page_Up", at: 0) }
+        #expect(rig.picker.selectedRow(inComponent: 0) == 0)
         rig.send { $0.key("Home", at: 0) }
         #expect(rig.picker.selectedRow(inComponent: 0) == 0)
         #expect(rig.wheel(0).contentOffset.y == PickerRig.offset(0))
-        #expect(rig.picks == ["1@0", "2@0", "7@0", "11@0", "10@0", "0@0"])
+        #expect(rig.picks == ["1@0", "2@0", "7@0", "11@0", "10@0", "5@0", "0@0"])
         #expect(rig.window.focusedView === rig.picker.viewForRow(0, forComponent: 0))
         // Tab goes on to the next wheel's picked row.
         #expect(rig.window.moveFocus() === rig.picker.viewForRow(0, forComponent: 1))
