@@ -8,7 +8,7 @@ extension Scene {
     /// A settings page laid out only with constraints: a content view pinned to the scroll
     /// view's content guide and as wide as its frame guide, sections of rows whose titles,
     /// wrapping descriptions and controls (switches, a segmented control, a slider, a stepper,
-    /// a time's picker) are tied to each other, and a bio that grows line by line as it is typed. Nothing sets a
+    /// a time's picker, a date's) are tied to each other, and a bio that grows line by line as it is typed. Nothing sets a
     /// frame or the content size: a narrower window wraps the descriptions and the content grows
     /// taller, and the solver re-solves from where it was.
     public static let form = Scene(
@@ -86,6 +86,14 @@ public final class SettingsForm: View {
             "Quiet hours",
             [.time("Starts at", "Notifications wait until quiet hours end.", hour: 22, minute: 0)]
         ),
+        (
+            "Account",
+            [
+                .date(
+                    "Date of birth", "Only you see it; it proves your age if you ask us to restore the account.",
+                    CalendarDay(year: 1990, month: 6, day: 15))
+            ]
+        ),
     ]
 
     public enum Row: Sendable {
@@ -102,6 +110,8 @@ public final class SettingsForm: View {
         /// A title that shows a time of day, a note under it, and a picker of hours and
         /// minutes under that.
         case time(String, String, hour: Int, minute: Int)
+        /// A title that shows a day, a note under it, and month, day and year wheels under that.
+        case date(String, String, CalendarDay)
     }
 
     /// The time rows' wheels (a picker holds its data source weakly).
@@ -151,6 +161,11 @@ public final class SettingsForm: View {
     }
 
     /// A row's description under its title: small grey text, wrapped.
+    /// "15 June 1990".
+    static func spelled(_ day: CalendarDay) -> String {
+        "\(day.day) \(DatePicker.englishMonthSymbols[min(max(day.month, 1), 12) - 1]) \(day.year)"
+    }
+
     private static func note(_ text: String) -> Label {
         let note = Label(text: text)
         note.numberOfLines = 0
@@ -268,6 +283,25 @@ public final class SettingsForm: View {
                 let time = ClockWheels.text(picker.selectedRow(inComponent: 0), picker.selectedRow(inComponent: 1))
                 label.text = "\(title) \(time)"
             }
+            return [
+                label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 12),
+                label.topAnchor.constraint(equalTo: card.topAnchor, constant: 12),
+                note.leadingAnchor.constraint(equalTo: label.leadingAnchor),
+                note.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -12),
+                note.topAnchor.constraint(equalTo: label.bottomAnchor, constant: 4),
+                picker.leadingAnchor.constraint(equalTo: card.leadingAnchor),
+                picker.trailingAnchor.constraint(equalTo: card.trailingAnchor),
+                picker.topAnchor.constraint(equalTo: note.bottomAnchor, constant: 4),
+                card.bottomAnchor.constraint(equalTo: picker.bottomAnchor, constant: 4),
+            ]
+        case .date(let title, let detail, let day):
+            let label = managed(Label(text: "\(title): \(Self.spelled(day))"))
+            let note = managed(Self.note(detail))
+            let picker = managed(DatePicker(date: day))
+            picker.name = title.lowercased()
+            picker.accessibilityLabel = title
+            picker.maximumDate = CalendarDay(year: 2026, month: 12, day: 31)
+            picker.onDateChanged = { [unowned label] in label.text = "\(title): \(Self.spelled($0))" }
             return [
                 label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 12),
                 label.topAnchor.constraint(equalTo: card.topAnchor, constant: 12),

@@ -61,17 +61,20 @@ public final class DatePicker: View, PickerViewDataSource {
     public var maximumDate = CalendarDay(year: 2100, month: 12, day: 31) { didSet { limitsChanged() } }
     /// Called with the new day when the user changes it.
     public var onDateChanged: ((CalendarDay) -> Void)?
-    /// The months' names, January first.
-    public var monthSymbols = [
+    /// The months' names in English, January first.
+    public static let englishMonthSymbols = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
         "November", "December",
-    ] {
+    ]
+    /// The months' names, January first (twelve of them; another count is refused).
+    public var monthSymbols = DatePicker.englishMonthSymbols {
         didSet {
             if monthSymbols.count != 12 { monthSymbols = oldValue }
             picker.reloadComponent(Self.monthWheel)
         }
     }
-    /// What a screen reader calls the month, day and year wheels.
+    /// What a screen reader calls the month, day and year wheels (three; another count is
+    /// refused).
     public var wheelNames = ["Month", "Day", "Year"] {
         didSet {
             if wheelNames.count != 3 { wheelNames = oldValue }

@@ -12,7 +12,7 @@ import Testing
 /// Orca 43 itself, headless, reading scenes in weston (issue 37), its speech written to a file
 /// by speech-dispatcher: in the list, after Tab the first row and after Page Down the row the
 /// focus moved to; in a field, the word Ctrl+Left moves the caret to; in the pager, the page;
-/// in the form's picker, the minute.
+/// in the form's date picker, the year.
 /// One at a time: each starts an Orca, whose start on a loaded two-core machine took long
 /// enough, three at once, for a key to reach it before it listened.
 @MainActor
@@ -114,22 +114,23 @@ import Testing
         #expect(!s.orca.log.contains("Traceback"), "Orca raised: \(s.orca.log)")
     }
 
-    /// Orca reads a picker's wheel as a list whose rows take the focus: the form's minutes as
-    /// Shift+Tab focuses their picked row (the last stop), and the next minute as Down picks it.
-    @Test func orcaSaysTheMinuteAPickerTurnsTo() throws {
+    /// Orca reads a picker's wheel as a list whose rows take the focus: the form's date of
+    /// birth's years as Shift+Tab focuses their picked row (the last stop), and the next year
+    /// as Down picks it.
+    @Test func orcaSaysTheYearAPickerTurnsTo() throws {
         let s = try Session(.form)
         defer { s.stop() }
-        let picker = try #require(s.window.view(named: "starts at") as? PickerView)
+        let picker = try #require(s.window.view(named: "date of birth") as? DatePicker)
         let before = s.said
         try s.press("Tab", holding: KeyCodes.leftShift, at: 1000)
         try s.app.pump(
-            until: { s.window.focusedView === picker.viewForRow(0, forComponent: 1) },
-            "the minutes' row to take the focus")
-        try s.spoken("Orca to say the minutes") { $0.dropFirst(before).contains { $0.contains("Minutes") } }
+            until: { s.window.focusedView === picker.picker.viewForRow(90, forComponent: 2) },
+            "the year's row to take the focus")
+        try s.spoken("Orca to say the years") { $0.dropFirst(before).contains { $0.contains("Year") } }
         let focused = s.said
         try s.rig.pressKey(named: "Down", at: 2000)
-        try s.app.pump(until: { picker.selectedRow(inComponent: 1) == 1 }, "Down to pick the next minute")
-        try s.spoken("Orca to say the minute") { $0.dropFirst(focused).contains { $0.hasPrefix("01") } }
+        try s.app.pump(until: { picker.date.year == 1991 }, "Down to pick the next year")
+        try s.spoken("Orca to say the year") { $0.dropFirst(focused).contains { $0.hasPrefix("1991") } }
         #expect(!s.orca.log.contains("Traceback"), "Orca raised: \(s.orca.log)")
     }
 

@@ -12,10 +12,7 @@ import Testing
 /// (90 wide).
 @MainActor
 final class DateWheels: PickerViewDataSource {
-    static let months = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-        "November", "December",
-    ]
+    static let months = DatePicker.englishMonthSymbols
     var monthCount = 12
     var picks: [(row: Int, component: Int)] = []
 

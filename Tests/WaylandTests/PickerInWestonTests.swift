@@ -16,10 +16,9 @@ import Testing
     @Test func aFlingRestsOnAnHourAndWheelClicksStepTheMinutes() throws {
         let (rig, app, window) = try startScene(.form)
         let form = try #require(window.view(named: "main") as? ScrollView)
-        let end = form.contentSize.height + form.adjustedContentInset.bottom - form.bounds.height
-        form.setContentOffset(Point(x: 0, y: end), animated: false)
-        try app.settle()
         let picker = try #require(window.view(named: "starts at") as? PickerView)
+        form.scrollRectToVisible(picker.convert(picker.bounds, to: form), animated: false)
+        try app.settle()
         let label = try #require(picker.superview?.subviews.compactMap { $0 as? Label }.first)
         #expect(label.text == "Starts at 22:00")
         let wheels = picker.subviews.compactMap { $0 as? ScrollView }
