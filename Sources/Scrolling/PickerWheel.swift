@@ -63,8 +63,9 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
 
     var rowHeight: Double { picker.rowHeight }
 
-    /// The inset above and below that lets the first and the last row reach the middle.
-    private var edgeInset: Double { max(0, (bounds.height - rowHeight) / 2) }
+    /// The inset above and below that lets the first and the last row reach the middle:
+    /// negative when the wheel is lower than a row (the row's middle is still the wheel's).
+    private var edgeInset: Double { (bounds.height - rowHeight) / 2 }
 
     /// The offset at which `row` is picked.
     func offset(for row: Int) -> Point { Point(x: 0, y: Double(row) * rowHeight - edgeInset) }
