@@ -192,7 +192,11 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
         return row
     }
 
+    /// Lets a row's view go (kept for reuse). One with the focus gives it up first: the
+    /// window would otherwise keep focusing it out of the tree, and focus it again as
+    /// whatever row it is reused for (`reload` gives the focus back to the picked row).
     private func retire(_ row: PickerRow) {
+        row.resignFocus()
         row.removeFromSuperview()
         row.transform = .identity
         if spareRows.count < 16 { spareRows.append(row) }
