@@ -416,15 +416,13 @@ extension PickerFuzzRig {
             + failure.problems.joined(separator: "\n     ")
     }
 
-    /// Seeds to run: `PICKER_FUZZ_SEEDS=n` runs n (default: `count`, a few seconds in a
-    /// debug build); `PICKER_FUZZ_SEED=s` replays seed s alone.
+    /// Seeds to run: `count` from `base` (`FuzzBudget`: a tenth in a debug build); with
+    /// `SCROLLWAY_FUZZ_SEED=s` set, seed s alone, when it is one of them.
     static func seeds(from base: UInt64, count: Int) -> [UInt64] {
-        let env = ProcessInfo.processInfo.environment
-        if let one = env["PICKER_FUZZ_SEED"].flatMap(UInt64.init) {
-            return one >= base && one < base + 1000 ? [one] : []
+        if let one = ProcessInfo.processInfo.environment["SCROLLWAY_FUZZ_SEED"].flatMap(UInt64.init) {
+            return one >= base && one < base + UInt64(count) ? [one] : []
         }
-        let n = env["PICKER_FUZZ_SEEDS"].flatMap(Int.init) ?? count
-        return (0..<UInt64(max(0, n))).map { base + $0 }
+        return (0..<UInt64(count)).map { base + $0 }
     }
 
     static func check(from base: UInt64, count: Int, odd: Bool) {
@@ -438,11 +436,11 @@ extension PickerFuzzRig {
 
     /// Random gestures, keys and calls leave every wheel at rest on a row, the app told of each
     /// pick the user made and of none it made itself.
-    @Test func randomUseLeavesEveryWheelOnARow() { Self.check(from: 0, count: 20, odd: false) }
+    @Test func randomUseLeavesEveryWheelOnARow() { Self.check(from: 0, count: FuzzBudget.cases(200), odd: false) }
 
     /// The same with odd input: axis values that are not numbers or huge, row heights of 0,
     /// negative or not a number, negative row counts, a picker lower than a row or of no size.
-    @Test func oddInputLeavesEveryWheelOnARow() { Self.check(from: 1000, count: 12, odd: true) }
+    @Test func oddInputLeavesEveryWheelOnARow() { Self.check(from: 1000, count: FuzzBudget.cases(120), odd: true) }
 
     /// Found by the fuzzer (seed 1037): a wheel whose rows all went while its picked row had the
     /// focus left the window focusing the row's view out of the tree, and a reload with rows
