@@ -248,13 +248,17 @@ public final class Window: View {
         if preparingFrame { wantsFrameAfterThis = true } else { setNeedsFrame() }
     }
 
-    /// Cancels the touches held in `view`'s subtree and damages what it last showed, since it
-    /// is leaving the window.
+    /// Cancels the touches held in `view`'s subtree, takes the focus from it, and damages what
+    /// it last showed, since it is leaving the window.
     func viewWillLeave(_ view: View) {
         // Recognizers first: what they hold for views in it is dropped (or cancelled) before
         // the touches' cancels could release it as ends.
         abandonRecognizers(leaving: view)
         cancelTouches(leaving: view)
+        // A focused view that leaves gives the focus up, as UIKit's first responder does: keys
+        // went on to a view out of the window (a picker's wheel removed by a reload), and a
+        // view reused from a pool came back focused.
+        if let focused = focusedView, focused === view || focused.isDescendant(of: view) { focus(nil, byTouch: false) }
         forgetComposites(of: view) { $0.willLeaveWindow() }
     }
 

@@ -46,6 +46,29 @@ import Testing
         #expect(!window.focusedByTouch)
     }
 
+    /// A focused view that leaves the window, alone or with what holds it, gives the focus up
+    /// (keys had gone on to it out of the window); one moved to another place in the window
+    /// keeps it.
+    @Test mutating func aFocusedViewThatLeavesTheWindowGivesUpTheFocus() {
+        let (window, left, right, button, _) = form()
+        left.becomeFocused()
+        left.removeFromSuperview()
+        #expect(window.focusedView == nil && !left.isFocused)
+        let panel = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        window.addSubview(panel)
+        panel.addSubview(right)
+        #expect(right.window === window)
+        right.becomeFocused()
+        let box = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        window.addSubview(box)
+        box.addSubview(right)
+        #expect(window.focusedView === right)
+        box.removeFromSuperview()
+        #expect(window.focusedView == nil)
+        press(window, .tab)
+        #expect(window.focusedView === button)
+    }
+
     @Test mutating func controlsOptOutAndHiddenOnesAreSkipped() {
         let (window, left, right, button, last) = form()
         right.canBecomeFocused = false
