@@ -16,11 +16,19 @@ public protocol PickerViewDataSource: AnyObject {
     func picker(_ picker: PickerView, widthForComponent component: Int) -> Double
     /// What a screen reader calls wheel `component` ("Month"); nil (the default): nothing.
     func picker(_ picker: PickerView, accessibilityLabelForComponent component: Int) -> String?
+    /// A view to show row `row` with in place of its title (a colour's swatch, a flag), laid
+    /// out 3 points inside the row; `view` is the one the row showed before it was reused
+    /// for this one (nil at first), to configure again rather than make anew. nil (the
+    /// default): the title. The title still names the row for a screen reader.
+    func picker(_ picker: PickerView, viewForRow row: Int, forComponent component: Int, reusing view: View?) -> View?
 }
 
 extension PickerViewDataSource {
     public func picker(_ picker: PickerView, widthForComponent component: Int) -> Double { 0 }
     public func picker(_ picker: PickerView, accessibilityLabelForComponent component: Int) -> String? { nil }
+    public func picker(
+        _ picker: PickerView, viewForRow row: Int, forComponent component: Int, reusing view: View?
+    ) -> View? { nil }
 }
 
 /// Wheels of rows to pick from, side by side (UIPickerView's role): each wheel turns under a
@@ -127,7 +135,8 @@ public final class PickerView: View {
     /// The wheel that shows `component` (tests, and a reader's view of it).
     func wheel(_ component: Int) -> PickerWheel? { wheels.indices.contains(component) ? wheels[component] : nil }
 
-    /// The row of `component` that shows `row`, while it is shown.
+    /// The row of `component` that shows `row`, while it is shown (the app's view for it, if
+    /// it gave one, is inside it): the view that takes the focus and a reader reads.
     public func viewForRow(_ row: Int, forComponent component: Int) -> View? {
         wheel(component)?.rowView(row)
     }

@@ -126,9 +126,11 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
         layoutRows()
     }
 
+    /// A scroll turns the drum; a new size waits for the layout, which first centres the
+    /// picked row again (placed before that, rows were made for where the middle was).
     override func didChangeBounds(from old: Rect) {
         super.didChangeBounds(from: old)
-        layoutRows()
+        if old.size == bounds.size { layoutRows() } else { setNeedsLayout() }
     }
 
     /// Puts the rows on the front of the drum in place (`PickerWheelProjection`) and lets the
@@ -185,6 +187,7 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
         let row = spareRows.popLast() ?? PickerRow(wheel: self)
         row.row = r
         row.title = picker.dataSource?.picker(picker, titleForRow: r, forComponent: component) ?? ""
+        row.content = picker.dataSource?.picker(picker, viewForRow: r, forComponent: component, reusing: row.content)
         row.isPicked = r == selectedRow
         row.canBecomeFocused = r == selectedRow
         rows[r] = row
@@ -337,6 +340,23 @@ final class PickerRow: View {
     var row = 0
     var title = "" { didSet { if title != oldValue { setNeedsDisplay() } } }
     var isPicked = false
+    /// The app's view for the row (`viewForRow`), shown in place of the title, inside the
+    /// room the focus ring takes; the row keeps its touches (the view takes none) and is
+    /// read by its title.
+    var content: View? {
+        didSet {
+            guard content !== oldValue else { return }
+            if oldValue?.superview === self { oldValue?.removeFromSuperview() }
+            if let content {
+                content.isUserInteractionEnabled = false
+                addSubview(content)
+                setNeedsLayout()
+            }
+            setNeedsDisplay()
+        }
+    }
+    /// How far inside the row an app's view stands: the focus ring's room.
+    static let contentInset = 3.0
 
     init(wheel: PickerWheel) {
         self.wheel = wheel
@@ -345,9 +365,14 @@ final class PickerRow: View {
 
     override var drawsContent: Bool { true }
 
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        content?.frame = bounds.insetBy(dx: Self.contentInset, dy: Self.contentInset)
+    }
+
     override func draw(in canvas: Canvas) {
         let picker = wheel.picker
-        if let font = picker.font ?? PickerView.standardFont {
+        if content == nil, let font = picker.font ?? PickerView.standardFont {
             let layout = font.layout(title, maxWidth: max(0, bounds.width - 8), maxLines: 1, scale: canvas.scale)
             let h = layout.size.height
             canvas.drawText(

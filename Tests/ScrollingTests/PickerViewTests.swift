@@ -3,6 +3,7 @@ import ScrollwayGeometry
 import ScrollwayGestures
 import ScrollwayHeadless
 import ScrollwayPhysics
+import ScrollwayRaster
 import ScrollwayScripts
 import ScrollwayScrolling
 import ScrollwayViews
@@ -290,6 +291,54 @@ final class PickerRig {
         #expect(rig.picker.selectedRow(inComponent: 0) == -1)
         #expect(rig.picker.viewForRow(0, forComponent: 0) == nil)
         #expect(rig.picker.selectedRow(inComponent: 1) == 20)
+    }
+
+    /// Rows the data source shows with views of its own: each view inside its row, 3 points
+    /// in, taking no touches; a row's view reused for another row is handed back to be
+    /// configured again; the picked row's swatch is what the band shows; the title still
+    /// names the row for a reader.
+    @Test func rowsShowTheAppsViewsReusedAsTheWheelTurns() throws {
+        final class Swatches: PickerViewDataSource {
+            static let colors = (0..<40).map { Color(rgb: UInt8($0 * 6), 200, UInt8(255 - $0 * 6)) }
+            var made = 0
+            var reused = 0
+            func numberOfComponents(in picker: PickerView) -> Int { 1 }
+            func picker(_ picker: PickerView, numberOfRowsInComponent component: Int) -> Int { Self.colors.count }
+            func picker(_ picker: PickerView, titleForRow row: Int, forComponent component: Int) -> String {
+                "Colour \(row + 1)"
+            }
+            func picker(
+                _ picker: PickerView, viewForRow row: Int, forComponent component: Int, reusing view: View?
+            ) -> View? {
+                let swatch = view ?? View()
+                if view == nil { made += 1 } else { reused += 1 }
+                swatch.backgroundColor = Self.colors[row]
+                return swatch
+            }
+        }
+        let window = Window(size: Size(width: 320, height: 216))
+        let picker = PickerView(frame: Rect(x: 0, y: 0, width: 320, height: 216))
+        let swatches = Swatches()
+        picker.dataSource = swatches
+        window.addSubview(picker)
+        let driver = FrameDriver(window: window)
+        let row = try #require(picker.viewForRow(0, forComponent: 0))
+        let swatch = try #require(row.subviews.first)
+        #expect(swatch.frame == Rect(x: 3, y: 3, width: 298, height: 26) && !swatch.isUserInteractionEnabled)
+        #expect(swatches.made == 6 && swatches.reused == 0, "\(swatches.made) made, \(swatches.reused) reused")
+        driver.send { $0.flick(from: Point(x: 160, y: 200), by: Point(x: 0, y: -80), at: 0) }
+        driver.settle()
+        let picked = picker.selectedRow(inComponent: 0)
+        #expect(picked > 5)
+        #expect(swatches.reused > 0 && swatches.made < 16, "\(swatches.made) made, \(swatches.reused) reused")
+        let canvas = try Offscreen.render(window)
+        #expect(canvas.color(x: 160, y: 108) == Swatches.colors[picked], "row \(picked)")
+        let node = try #require(picker.viewForRow(picked, forComponent: 0)?.accessibilityNode(in: window))
+        #expect(node.label == "Colour \(picked + 1)" && node.children.isEmpty)
+        // A tap on a row's swatch picks the row.
+        driver.send { $0.tap(at: Point(x: 160, y: 140), at: 0) }
+        driver.settle()
+        #expect(picker.selectedRow(inComponent: 0) == picked + 1)
     }
 
     /// A reader sees a list per wheel, named by the data source, its shown rows' titles, the
