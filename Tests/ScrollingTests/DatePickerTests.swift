@@ -122,3 +122,22 @@ final class DatePickerRig {
         #expect(rig.changes.isEmpty)
     }
 }
+
+@MainActor
+@Suite struct DatePickerGlideTests {
+    /// A glide on one wheel goes on while another wheel picks a row: the day the glide stops
+    /// on is heard, not lost to the year wheel pulled back to its pick.
+    @Test func aGlidingWheelIsNotPulledBackByAnotherWheelsPick() throws {
+        let rig = DatePickerRig(CalendarDay(year: 2026, month: 12, day: 7))
+        let years = rig.wheels.subviews.compactMap { $0 as? ScrollView }[2]
+        let x = years.convert(Point(x: years.bounds.midX, y: 0), to: nil).x
+        rig.driver.send { $0.flick(from: Point(x: x, y: 60), by: Point(x: 0, y: 90), at: 0) }
+        rig.driver.advance(by: 0.1)
+        #expect(years.isDecelerating)
+        rig.click(1, on: 1)
+        let year = rig.picker.date.year
+        #expect(year < 2020, "the year's glide was pulled back: \(rig.picker.date)")
+        #expect(rig.picker.date.day == 8 && rig.rows == [11, 7, year - 1900])
+        #expect(rig.changes == ["2026-12-08", "\(year)-12-08"])
+    }
+}
