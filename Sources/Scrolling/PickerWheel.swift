@@ -192,6 +192,9 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
         row.canBecomeFocused = r == selectedRow
         rows[r] = row
         addSubview(row)
+        // One of the wheel's list's rows: a reader hears it come (a view reused for another
+        // row comes back under its new title), as a list's cells are.
+        window?.postAccessibilityNotification(.elementAdded(row, container: self))
         return row
     }
 
@@ -200,6 +203,7 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
     /// whatever row it is reused for (`reload` gives the focus back to the picked row).
     private func retire(_ row: PickerRow) {
         row.resignFocus()
+        if row.superview === self { window?.postAccessibilityNotification(.elementRemoved(row, container: self)) }
         row.removeFromSuperview()
         row.transform = .identity
         if spareRows.count < 16 { spareRows.append(row) }

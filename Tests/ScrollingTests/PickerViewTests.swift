@@ -363,3 +363,50 @@ final class PickerRig {
         #expect(selected == ["March"])
     }
 }
+
+@MainActor
+@Suite struct PickerRowsHeardTests {
+    /// What a reader is told of a wheel's rows: each come and gone, with the name it had then.
+    final class Told: WindowObserver {
+        let wheel: View
+        var rows: [ObjectIdentifier: String]
+        init(_ wheel: View, in window: Window) {
+            self.wheel = wheel
+            rows = Dictionary(
+                wheel.accessibilityChildren(in: window).map { (ObjectIdentifier($0.view), $0.label) },
+                uniquingKeysWith: { a, _ in a })
+        }
+        func window(_ window: Window, accessibilityNotification notification: AccessibilityNotification) {
+            switch notification {
+            case .elementAdded(let row, let container) where container === wheel:
+                rows[ObjectIdentifier(row)] = row.accessibilityNode(in: window)?.label ?? ""
+            case .elementRemoved(let row, let container) where container === wheel:
+                rows[ObjectIdentifier(row)] = nil
+            default: break
+            }
+        }
+    }
+
+    /// The rows a wheel shows come and go as it turns, and on a reload: a reader is told of
+    /// each, so the rows it knows are the wheel's, each under the title it shows (a row's view
+    /// reused for another row had been renamed unheard: "1904" became "1915").
+    @Test func aReaderHearsAWheelsRowsComeAndGo() {
+        let rig = PickerRig()
+        let wheel = rig.wheel(2)
+        let told = Told(wheel, in: rig.window)
+        rig.window.addObserver(told)
+        func check(_ what: String) {
+            let now = Dictionary(
+                wheel.accessibilityChildren(in: rig.window).map { (ObjectIdentifier($0.view), $0.label) },
+                uniquingKeysWith: { a, _ in a })
+            #expect(now == told.rows, "\(what): \(now.values.sorted()) but told \(told.rows.values.sorted())")
+        }
+        rig.send { $0.flick(from: Point(x: 260, y: 160), by: Point(x: 0, y: -60), at: 0) }
+        #expect(rig.picker.selectedRow(inComponent: 2) > 8)
+        check("after a fling")
+        rig.picker.selectRow(3, inComponent: 2, animated: false)
+        check("after selectRow")
+        rig.picker.reloadAllComponents()
+        check("after a reload")
+    }
+}
