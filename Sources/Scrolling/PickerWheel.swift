@@ -323,6 +323,12 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
             if atEnd, selectedRow == from { return false }
             pick(from + Int(clamping: steps, in: -rowCount...rowCount), byUser: true, animated: true)
             return true
+        case .holdEnd:
+            // Fingers that rested on a touchpad stopped a glide (no end is heard of a stopped
+            // glide): as they lift, the wheel comes to rest on a row, as after a finger's touch.
+            let handled = super.handleInput(event)
+            settle()
+            return handled
         default:
             return super.handleInput(event)
         }

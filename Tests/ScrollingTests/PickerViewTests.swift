@@ -410,3 +410,34 @@ final class PickerRig {
         check("after a reload")
     }
 }
+
+@MainActor
+@Suite struct PickerTouchpadHoldTests {
+    /// Fingers resting on a touchpad stop a wheel's glide between rows; as they lift the wheel
+    /// comes to rest on the nearest row, and the app hears it picked (it had stayed between
+    /// rows, 26.3 rows down, the pick still the first).
+    @Test func aTouchpadHoldThatStopsAGlideLeavesTheWheelOnARow() {
+        let rig = PickerRig()
+        rig.driver.send(.pointerMotion(position: Point(x: 180, y: 108)))
+        rig.driver.send(.pointerFrame)
+        for _ in 0..<6 {
+            rig.driver.send(.axis(.vertical, value: 25, source: .finger, value120: nil), at: rig.driver.time + 0.01)
+            rig.driver.send(.pointerFrame)
+        }
+        rig.driver.send(.axisStop(.vertical), at: rig.driver.time + 0.01)
+        rig.driver.send(.pointerFrame)
+        rig.driver.advance(by: 0.08)
+        #expect(rig.wheel(1).isDecelerating)
+        rig.driver.send(.holdBegin(fingers: 2), at: rig.driver.time + 0.001)
+        rig.driver.send(.pointerFrame)
+        rig.driver.advance(by: 0.1)
+        #expect(!rig.wheel(1).isDecelerating)
+        rig.driver.send(.holdEnd(cancelled: false), at: rig.driver.time + 0.001)
+        rig.driver.send(.pointerFrame)
+        rig.driver.settle()
+        let row = rig.picker.selectedRow(inComponent: 1)
+        #expect(row > 5)
+        #expect(rig.wheel(1).contentOffset.y == PickerRig.offset(row))
+        #expect(rig.picks == ["\(row)@1"])
+    }
+}
