@@ -516,9 +516,10 @@ open class ScrollView: View {
     }
 
     /// Where a released drag comes to rest, given where its deceleration would (`proposed`)
-    /// and its velocity in px/s: a subclass with resting places of its own (a picker's wheel,
-    /// on a row) moves it there, before the delegate's `scrollViewWillEndDragging` may move it
-    /// again, and the fling is aimed at it. Not asked when paging.
+    /// and its velocity in px/s: a subclass in this module with resting places of its own (a
+    /// picker's wheel, on a row) moves it there, before the delegate's
+    /// `scrollViewWillEndDragging` may move it again (an app's way to the same end), and the
+    /// fling is aimed at it. Not asked when paging.
     func restingOffset(forProposed proposed: Point, velocity: Point) -> Point { proposed }
 
     open var takesScrollToTop: Bool { scrollsToTop }
