@@ -62,7 +62,9 @@ extension AtSpiBridge {
         let new = row(new)
         // A row selected of its own (a picker's picked row, a list's selected row) stays
         // selected as the focus leaves it: a reader is not told otherwise.
-        if let old, !old.row.accessibilityExtraStates.contains(.selected) { stateChanged("selected", false, on: old.row) }
+        if let old, !old.row.accessibilityExtraStates.contains(.selected) {
+            stateChanged("selected", false, on: old.row)
+        }
         if let new { stateChanged("selected", true, on: new.row) }
         if let old, old.list !== new?.list { event("SelectionChanged", from: old.list) }
         guard let new else { return }
