@@ -161,6 +161,22 @@ public final class SettingsForm: View {
     }
 
     /// A row's description under its title: small grey text, wrapped.
+    /// A title, a note under it and a picker under that, across `card`: the time's and the
+    /// date's rows.
+    private static func stacked(_ label: Label, _ note: Label, over picker: View, in card: View) -> [LayoutConstraint] {
+        [
+            label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 12),
+            label.topAnchor.constraint(equalTo: card.topAnchor, constant: 12),
+            note.leadingAnchor.constraint(equalTo: label.leadingAnchor),
+            note.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -12),
+            note.topAnchor.constraint(equalTo: label.bottomAnchor, constant: 4),
+            picker.leadingAnchor.constraint(equalTo: card.leadingAnchor),
+            picker.trailingAnchor.constraint(equalTo: card.trailingAnchor),
+            picker.topAnchor.constraint(equalTo: note.bottomAnchor, constant: 4),
+            card.bottomAnchor.constraint(equalTo: picker.bottomAnchor, constant: 4),
+        ]
+    }
+
     /// "15 June 1990".
     static func spelled(_ day: CalendarDay) -> String {
         "\(day.day) \(DatePicker.englishMonthSymbols[min(max(day.month, 1), 12) - 1]) \(day.year)"
@@ -283,17 +299,7 @@ public final class SettingsForm: View {
                 let time = ClockWheels.text(picker.selectedRow(inComponent: 0), picker.selectedRow(inComponent: 1))
                 label.text = "\(title) \(time)"
             }
-            return [
-                label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 12),
-                label.topAnchor.constraint(equalTo: card.topAnchor, constant: 12),
-                note.leadingAnchor.constraint(equalTo: label.leadingAnchor),
-                note.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -12),
-                note.topAnchor.constraint(equalTo: label.bottomAnchor, constant: 4),
-                picker.leadingAnchor.constraint(equalTo: card.leadingAnchor),
-                picker.trailingAnchor.constraint(equalTo: card.trailingAnchor),
-                picker.topAnchor.constraint(equalTo: note.bottomAnchor, constant: 4),
-                card.bottomAnchor.constraint(equalTo: picker.bottomAnchor, constant: 4),
-            ]
+            return Self.stacked(label, note, over: picker, in: card)
         case .date(let title, let detail, let day):
             let label = managed(Label(text: "\(title): \(Self.spelled(day))"))
             let note = managed(Self.note(detail))
@@ -302,17 +308,7 @@ public final class SettingsForm: View {
             picker.accessibilityLabel = title
             picker.maximumDate = CalendarDay(year: 2026, month: 12, day: 31)
             picker.onDateChanged = { [unowned label] in label.text = "\(title): \(Self.spelled($0))" }
-            return [
-                label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 12),
-                label.topAnchor.constraint(equalTo: card.topAnchor, constant: 12),
-                note.leadingAnchor.constraint(equalTo: label.leadingAnchor),
-                note.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -12),
-                note.topAnchor.constraint(equalTo: label.bottomAnchor, constant: 4),
-                picker.leadingAnchor.constraint(equalTo: card.leadingAnchor),
-                picker.trailingAnchor.constraint(equalTo: card.trailingAnchor),
-                picker.topAnchor.constraint(equalTo: note.bottomAnchor, constant: 4),
-                card.bottomAnchor.constraint(equalTo: picker.bottomAnchor, constant: 4),
-            ]
+            return Self.stacked(label, note, over: picker, in: card)
         case .toggle(let title, let detail):
             let label = managed(Label(text: title))
             let note = managed(Self.note(detail))
