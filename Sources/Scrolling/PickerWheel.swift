@@ -255,6 +255,11 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
         pick(r, byUser: true, animated: false)
     }
 
+    /// A bounce ended, or a touch (this wheel's, or one an enclosing pager took over) let the
+    /// wheel go where it was: no end was heard, and it may rest between rows or on one not
+    /// picked.
+    override func cameToRestUnheard() { settle() }
+
     override func restingOffset(forProposed proposed: Point, velocity: Point) -> Point {
         guard rowCount > 0 else { return proposed }
         return Point(x: proposed.x, y: offset(for: row(atOffset: proposed.y)).y)

@@ -149,7 +149,7 @@ extension ScrollView: FrameAnimation {
         case .decelerating:
             notify(.didEndDecelerating)
         default:
-            break
+            cameToRestUnheard()
         }
     }
 
@@ -357,7 +357,7 @@ extension ScrollView: FrameAnimation {
             guard isOffsetInRange else { return bounceBackIfNeeded(at: t) }
             target = restingOffset(forProposed: contentOffset, velocity: .zero)
         }
-        guard target != contentOffset else { return }
+        guard target != contentOffset else { return cameToRestUnheard() }
         run(
             .bouncing(
                 .spring(

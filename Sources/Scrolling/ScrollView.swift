@@ -522,6 +522,12 @@ open class ScrollView: View {
     /// fling is aimed at it. Not asked when paging.
     func restingOffset(forProposed proposed: Point, velocity: Point) -> Point { proposed }
 
+    /// The content came to rest with no delegate call to say so: a bounce back into the range
+    /// ended, or a touch let go (or was taken over by an enclosing scroll view) leaving it
+    /// where it was. A subclass in this module with resting places of its own (a picker's
+    /// wheel) checks here that it rests on one.
+    func cameToRestUnheard() {}
+
     open var takesScrollToTop: Bool { scrollsToTop }
     open func performScrollToTop() { scrollToTopForGesture() }
 

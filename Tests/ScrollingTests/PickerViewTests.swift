@@ -182,6 +182,34 @@ final class PickerRig {
         #expect(rig.picks == ["\(stopped)@2", "\(day)@1"])
     }
 
+    /// A finger that stops a glide and then pages an enclosing pager sideways: the wheel, its
+    /// touch taken over, still comes to rest on a row, picked.
+    @Test func aWheelWhoseTouchAPagerTookOverRestsOnARow() throws {
+        let window = Window(size: Size(width: 320, height: 216))
+        let pager = ScrollView(frame: Rect(x: 0, y: 0, width: 320, height: 216))
+        pager.isPagingEnabled = true
+        pager.contentSize = Size(width: 640, height: 216)
+        window.addSubview(pager)
+        let picker = PickerView(frame: Rect(x: 0, y: 0, width: 320, height: 216))
+        let source = DateWheels()
+        picker.dataSource = source
+        picker.onSelectRow = { source.picks.append(($0, $1)) }
+        pager.addSubview(picker)
+        let driver = FrameDriver(window: window)
+        let years = try #require(picker.subviews.compactMap { $0 as? ScrollView }.last)
+        driver.send { $0.flick(from: Point(x: 260, y: 160), by: Point(x: 0, y: -60), at: 0) }
+        driver.advance(by: 0.23)
+        #expect(years.isDecelerating)
+        driver.send {
+            $0.drag(from: Point(x: 260, y: 108), through: (1...8).map { Point(x: 260 - Double($0) * 25, y: 108) }, at: 0, liftAfter: 16)
+        }
+        driver.settle()
+        #expect(pager.contentOffset.x == 320, "the pager did not turn")
+        let row = picker.selectedRow(inComponent: 2)
+        #expect(years.contentOffset.y == Double(row) * 32 - 92, "row \(row), offset \(years.contentOffset.y)")
+        #expect(source.picks.map { "\($0.row)@\($0.component)" } == ["\(row)@2"])
+    }
+
     @Test func aTapOnARowTurnsTheWheelToIt() {
         let rig = PickerRig()
         // Row 1 shows 31.5 below the middle (108).
