@@ -273,18 +273,6 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
         }
     }
 
-    /// A finger lifted without a drag (one that stopped a glide, or a tap between rows): the
-    /// wheel may be resting on a row no one picked, or between two.
-    override func interceptedTouchEnded(_ touch: Touch) {
-        super.interceptedTouchEnded(touch)
-        settle()
-    }
-
-    override func interceptedTouchCancelled(_ touch: Touch) {
-        super.interceptedTouchCancelled(touch)
-        settle()
-    }
-
     // MARK: Keys and wheels
 
     /// Up and Down pick the row above or below, Page Up and Page Down a wheelful on, Home
