@@ -201,7 +201,9 @@ final class PickerRig {
         driver.advance(by: 0.23)
         #expect(years.isDecelerating)
         driver.send {
-            $0.drag(from: Point(x: 260, y: 108), through: (1...8).map { Point(x: 260 - Double($0) * 25, y: 108) }, at: 0, liftAfter: 16)
+            $0.drag(
+                from: Point(x: 260, y: 108), through: (1...8).map { Point(x: 260 - Double($0) * 25, y: 108) }, at: 0,
+                liftAfter: 16)
         }
         driver.settle()
         #expect(pager.contentOffset.x == 320, "the pager did not turn")
