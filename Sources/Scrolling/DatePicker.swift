@@ -78,7 +78,7 @@ public final class DatePicker: View, PickerViewDataSource {
     public var wheelNames = ["Month", "Day", "Year"] {
         didSet {
             if wheelNames.count != 3 { wheelNames = oldValue }
-            picker.reloadAllComponents()
+            picker.componentLabelsChanged()
         }
     }
 

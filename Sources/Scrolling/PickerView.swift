@@ -132,6 +132,12 @@ public final class PickerView: View {
         setNeedsLayout()
     }
 
+    /// The data source's names for the wheels changed: a reader hears each wheel's new name;
+    /// no row is read again.
+    public func componentLabelsChanged() {
+        for wheel in wheels { window?.postAccessibilityNotification(.labelChanged(wheel)) }
+    }
+
     /// The wheel that shows `component` (tests, and a reader's view of it).
     func wheel(_ component: Int) -> PickerWheel? { wheels.indices.contains(component) ? wheels[component] : nil }
 

@@ -83,6 +83,7 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
     func reload() {
         rowCount = picker.dataSource.map { max(0, $0.picker(picker, numberOfRowsInComponent: component)) } ?? 0
         let hadFocus = rows.values.contains { $0.isFocused }
+        pendingClicks = 0
         for (_, row) in rows { retire(row) }
         rows.removeAll()
         let picked = rowCount == 0 ? -1 : min(max(selectedRow, 0), rowCount - 1)
@@ -301,10 +302,15 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
         case .axis(.vertical, let value, let source, let value120) where source != .finger:
             guard rowCount > 0, isScrollEnabled, value.isFinite else { return false }
             if holdsContent { return true }
+            let clicks: Double
             switch source {
-            case .continuous: pendingClicks += value / rowHeight
-            default: pendingClicks += value120.map { $0 / 120 } ?? (value > 0 ? 1 : value < 0 ? -1 : 0)
+            case .continuous: clicks = value / rowHeight
+            default: clicks = value120.map { $0 / 120 } ?? (value > 0 ? 1 : value < 0 ? -1 : 0)
             }
+            // A turn the other way starts afresh: part of a click left over the other way
+            // would swallow the first click back.
+            if clicks * pendingClicks < 0 { pendingClicks = 0 }
+            pendingClicks += clicks
             let steps = pendingClicks.rounded(.towardZero)
             guard steps != 0 else { return true }
             pendingClicks -= steps

@@ -48,13 +48,20 @@ final class DatePickerRig {
         #expect(CalendarDay(year: 2025, month: 12, day: 31) < CalendarDay(year: 2026, month: 1, day: 1))
     }
 
-    @Test func theWheelsShowTheDate() {
+    @Test func theWheelsShowTheDate() throws {
         let rig = DatePickerRig(CalendarDay(year: 2026, month: 12, day: 7))
         #expect(rig.rows == [11, 6, 126])
         #expect(rig.wheels.numberOfRows(inComponent: 1) == 31)
         #expect(rig.wheels.numberOfRows(inComponent: 2) == 201)
         let names = rig.window.accessibilityTree().all.filter { $0.role == .list }.map(\.label)
         #expect(names == ["Month", "Day", "Year"])
+        // Renamed wheels keep their rows (and the focus on the picked one).
+        rig.window.focus(rig.wheels.viewForRow(6, forComponent: 1), byTouch: false)
+        let focused = try #require(rig.window.focusedView)
+        rig.picker.wheelNames = ["Mois", "Jour", "Année"]
+        let renamed = rig.window.accessibilityTree().all.filter { $0.role == .list }.map(\.label)
+        #expect(renamed == ["Mois", "Jour", "Année"])
+        #expect(rig.window.focusedView === focused)
     }
 
     /// Turning from the 31st to a shorter month brings the day to that month's last, and the

@@ -235,6 +235,20 @@ final class PickerRig {
         #expect(!wheel.handleInput(InputEvent(time: 10, .axis(.vertical, value: -15, source: .wheel, value120: -120))))
     }
 
+    /// Part of a click one way (a high-resolution wheel's half detent) does not swallow a
+    /// whole click back.
+    @Test func aClickBackIsNotSwallowedByHalfAClickForward() {
+        let rig = PickerRig()
+        rig.picker.selectRow(5, inComponent: 0, animated: false)
+        let over = Point(x: 70, y: 108)
+        rig.driver.send(.pointerMotion(position: over))
+        rig.driver.send(.axis(.vertical, value: 7.5, source: .wheel, value120: 60))
+        rig.driver.send(.axis(.vertical, value: -15, source: .wheel, value120: -120))
+        rig.driver.settle()
+        #expect(rig.picker.selectedRow(inComponent: 0) == 4)
+        #expect(rig.picks == ["4@0"])
+    }
+
     /// The focus rests on the picked row; Up, Down, Page Down, End and Home pick rows, the
     /// focus following, and the app hears each.
     @Test func keysPickRowsAndTheFocusFollows() throws {
