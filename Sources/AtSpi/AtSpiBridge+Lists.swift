@@ -34,13 +34,14 @@ extension AtSpiBridge {
             guard let i = call.int32(at: 0) else { return invalid(call) }
             let nth = selected.indices.contains(i) ? selected[i] : nil
             let row = call.member == "DeselectChild" ? child(i) : nth
-            guard let row, row.states.contains(.selected), row.view.isFocused else { return .reply([.bool(false)]) }
-            row.view.resignFocus()
-            return .reply([.bool(true)])
+            guard let row, row.states.contains(.selected) else { return .reply([.bool(false)]) }
+            return .reply([.bool(row.view.accessibilityDeselect())])
         case "ClearSelection":
+            // Cleared when the only selection was the focus, and the row let it go.
             let focused = selected.first { $0.view.isFocused }
-            focused?.view.resignFocus()
-            return .reply([.bool(selected.allSatisfy { $0.view.isFocused })])
+            let onlyTheFocus = selected.allSatisfy { $0.view.isFocused }
+            let dropped = focused?.view.accessibilityDeselect() ?? true
+            return .reply([.bool(onlyTheFocus && dropped)])
         case "SelectAll":
             return .reply([.bool(false)])
         default: return .unhandled
@@ -60,12 +61,14 @@ extension AtSpiBridge {
         }
         let old = row(old)
         let new = row(new)
-        // A row selected of its own (a picker's picked row, a list's selected row) stays
-        // selected as the focus leaves it: a reader is not told otherwise.
-        if let old, !old.row.accessibilityExtraStates.contains(.selected) {
-            stateChanged("selected", false, on: old.row)
+        // Only a change is told: a row selected of its own (a picker's picked row, a list's
+        // selected row) stays selected as the focus leaves it and was selected as it came,
+        // and a row whose selection does not follow the focus (a picker's) tells its own.
+        func follows(_ row: View) -> Bool {
+            row.accessibilitySelectionFollowsFocus && !row.accessibilityExtraStates.contains(.selected)
         }
-        if let new { stateChanged("selected", true, on: new.row) }
+        if let old, follows(old.row) { stateChanged("selected", false, on: old.row) }
+        if let new, follows(new.row) { stateChanged("selected", true, on: new.row) }
         if let old, old.list !== new?.list { event("SelectionChanged", from: old.list) }
         guard let new else { return }
         event("SelectionChanged", from: new.list)

@@ -417,4 +417,9 @@ final class PickerRow: View {
         wheel.pick(row, byUser: true, animated: true)
         return isPicked
     }
+
+    /// A wheel always picks a row: its pick cannot be taken away, only moved.
+    override func accessibilityDeselect() -> Bool { false }
+
+    override var accessibilitySelectionFollowsFocus: Bool { false }
 }

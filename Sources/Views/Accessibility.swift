@@ -247,7 +247,7 @@ extension View {
         case .textArea: states.formUnion([.editable, .multiLine])
         case .listItem:
             states.insert(.selectable)
-            if isFocused { states.insert(.selected) }
+            if isFocused, accessibilitySelectionFollowsFocus { states.insert(.selected) }
         default: break
         }
         states.formUnion(accessibilityExtraStates)

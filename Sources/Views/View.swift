@@ -615,6 +615,20 @@ open class View {
         return isFocused
     }
 
+    /// Deselects this element, as a reader's `DeselectChild` asks: by default it gives the
+    /// focus up, which was its selection; false when it had not the focus. A row whose
+    /// selection is not the focus (a picker's picked row: a wheel always has one) refuses.
+    open func accessibilityDeselect() -> Bool {
+        guard isFocused else { return false }
+        resignFocus()
+        return true
+    }
+
+    /// Whether this element is selected while it has the focus, as a list's row is (a reader
+    /// is told of its selection as the focus moves); a picker's row is selected while picked,
+    /// and says so itself.
+    open var accessibilitySelectionFollowsFocus: Bool { true }
+
     /// The app's own actions offered beside the role's (a row's "Delete").
     public var accessibilityCustomActions: [AccessibilityCustomAction] = []
 

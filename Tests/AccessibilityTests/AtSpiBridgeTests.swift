@@ -544,6 +544,13 @@ import Testing
         let cleared = try AccessibilityBusTests.client(["select", "role:list", "--clear"], in: bus, serve: serve)
         #expect(cleared["done"] as? Bool == false && cleared["count"] as? Int == 3, "\(cleared)")
         #expect(window.focusedView == nil)
+        // With the focus the only selection, clearing it clears all (it had answered false).
+        grid.selectItem(at: nil)
+        let again = try AccessibilityBusTests.client(["select", "role:list", "\(ninth)"], in: bus, serve: serve)
+        #expect(again["count"] as? Int == 1, "\(again)")
+        let all = try AccessibilityBusTests.client(["select", "role:list", "--clear"], in: bus, serve: serve)
+        #expect(all["done"] as? Bool == true && all["count"] as? Int == 0, "\(all)")
+        #expect(window.focusedView == nil)
     }
 
     /// A picker's wheels through libatspi: each a list named by the data source whose rows in
@@ -594,6 +601,12 @@ import Testing
         let said = events.map { "\($0["name"] as? String ?? "?") \($0["detail1"] as? Int ?? -1)" }
         #expect(Set(said) == ["Medium 0", "Extra large 1"], "\(events)")
         #expect(picker.selectedRow(inComponent: 0) == 3 && picks == ["3@0"])
+
+        // A wheel always picks a row: a reader cannot clear it, nor deselect the pick.
+        window.focus(picker.viewForRow(3, forComponent: 0), byTouch: false)
+        let cleared = try AccessibilityBusTests.client(["select", "Size", "--clear"], in: bus, serve: serve)
+        #expect(cleared["done"] as? Bool == false && cleared["selected"] as? String == "Extra large", "\(cleared)")
+        #expect(picker.selectedRow(inComponent: 0) == 3 && window.focusedView === picker.viewForRow(3, forComponent: 0))
     }
 
     /// The window losing and getting the keyboard is heard as `window:deactivate` and

@@ -4,9 +4,9 @@ import ScrollwayViews
 import Testing
 
 extension AtSpiBridgeTests {
-    /// Tab from a wheel's picked row to the next wheel's: the row left stays picked, and a
-    /// reader is not told it was deselected (it had heard `selected 0` on "Medium", which its
-    /// state set still says is selected).
+    /// Tab from a wheel's picked row to the next wheel's: neither row's selection changed, and
+    /// a reader is told of neither (it had heard `selected 0` on "Medium", which its state set
+    /// still said was selected); a pick then is heard, once for each row.
     @Test func aPickedRowTheFocusLeavesIsNotHeardDeselected() throws {
         final class Sizes: PickerViewDataSource {
             static let names = ["Small", "Medium", "Large"]
@@ -26,11 +26,12 @@ extension AtSpiBridgeTests {
         window.focus(picker.viewForRow(1, forComponent: 0), byTouch: false)
         let served = try ServedWindow(window)
         defer { served.stop() }
-        let events = try heard(["object:state-changed:selected"], count: 1, window, served) {
+        let events = try heard(["object:state-changed:selected"], count: 2, window, served) {
             #expect(window.moveFocus() === picker.viewForRow(0, forComponent: 1))
+            picker.selectRow(2, inComponent: 0, animated: false)
         }
         let said = events.map { "\($0["name"] as? String ?? "?") \($0["detail1"] as? Int ?? -1)" }
-        #expect(said == ["1 copies 1"], "\(events)")
-        #expect(picker.selectedRow(inComponent: 0) == 1)
+        #expect(said == ["Medium 0", "Large 1"], "\(events)")
+        #expect(picker.selectedRow(inComponent: 0) == 2)
     }
 }
