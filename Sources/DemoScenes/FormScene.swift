@@ -8,9 +8,9 @@ extension Scene {
     /// A settings page laid out only with constraints: a content view pinned to the scroll
     /// view's content guide and as wide as its frame guide, sections of rows whose titles,
     /// wrapping descriptions and controls (switches, a segmented control, a slider, a stepper,
-    /// a time's picker, a date's) are tied to each other, and a bio that grows line by line as it is typed. Nothing sets a
-    /// frame or the content size: a narrower window wraps the descriptions and the content grows
-    /// taller, and the solver re-solves from where it was.
+    /// a time's picker, a date's) are tied to each other, and a bio that grows line by line as
+    /// it is typed. Nothing sets a frame or the content size: a narrower window wraps the
+    /// descriptions and the content grows taller, and the solver re-solves from where it was.
     public static let form = Scene(
         name: "form",
         summary: "A settings page laid out by constraints and the content guide; grows as text wraps",

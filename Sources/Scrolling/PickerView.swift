@@ -153,9 +153,17 @@ public final class PickerView: View {
 
     public override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: Self.standardHeight) }
 
+    /// The widths the data source gives the wheels, in their order; 0 for a wheel that takes
+    /// a share (the data source's 0, or a width that is no width: negative, not a number).
+    private func askedWidths() -> [Double] {
+        wheels.map { wheel in
+            let w = dataSource?.picker(self, widthForComponent: wheel.component) ?? 0
+            return w > 0 && w.isFinite ? w : 0
+        }
+    }
+
     public override func sizeThatFits(_ size: Size) -> Size {
-        let widths = wheels.map { dataSource?.picker(self, widthForComponent: $0.component) ?? 0 }
-        let own = widths.reduce(0) { $0 + max(0, $1.isFinite ? $1 : 0) }
+        let own = askedWidths().reduce(0, +)
         let spacing = Double(max(0, wheels.count - 1)) * Self.componentSpacing
         let needs = own + spacing + 16
         let width = size.width > 0 && size.width.isFinite ? max(size.width, needs) : max(needs, 320)
@@ -168,10 +176,7 @@ public final class PickerView: View {
         let n = wheels.count
         guard n > 0 else { return [] }
         let inner = max(0, width - 16 - Double(n - 1) * Self.componentSpacing)
-        let asked = wheels.map { wheel -> Double in
-            let w = dataSource?.picker(self, widthForComponent: wheel.component) ?? 0
-            return w > 0 && w.isFinite ? w : 0
-        }
+        let asked = askedWidths()
         let free = asked.count(where: { $0 == 0 })
         let share = free > 0 ? max(0, inner - asked.reduce(0, +)) / Double(free) : 0
         let widths = asked.map { $0 > 0 ? $0 : share }

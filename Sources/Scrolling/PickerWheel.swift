@@ -199,11 +199,10 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
         return row
     }
 
-    /// Lets a row's view go (kept for reuse). One with the focus gives it up first: the
-    /// window would otherwise keep focusing it out of the tree, and focus it again as
-    /// whatever row it is reused for (`reload` gives the focus back to the picked row).
+    /// Lets a row's view go (kept for reuse). One with the focus gives it up as it leaves the
+    /// window (`Window.viewWillLeave`), so it is not focused again as whatever row it is reused
+    /// for (`reload` gives the focus back to the picked row).
     private func retire(_ row: PickerRow) {
-        row.resignFocus()
         if row.superview === self { window?.postAccessibilityNotification(.elementRemoved(row, container: self)) }
         row.removeFromSuperview()
         row.transform = .identity
@@ -256,9 +255,9 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
         pick(r, byUser: true, animated: false)
     }
 
-    /// A bounce ended, or a touch (this wheel's, or one an enclosing pager took over) let the
-    /// wheel go where it was: no end was heard, and it may rest between rows or on one not
-    /// picked.
+    /// A bounce ended, or a touch (this wheel's, or one an enclosing pager took over) or a
+    /// touchpad hold let the wheel go where it was: no end was heard, and it may rest between
+    /// rows or on one not picked.
     override func cameToRestUnheard() { settle() }
 
     override func restingOffset(forProposed proposed: Point, velocity: Point) -> Point {
@@ -322,12 +321,6 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
             if atEnd, selectedRow == from { return false }
             pick(from + Int(clamping: steps, in: -rowCount...rowCount), byUser: true, animated: true)
             return true
-        case .holdEnd:
-            // Fingers that rested on a touchpad stopped a glide (no end is heard of a stopped
-            // glide): as they lift, the wheel comes to rest on a row, as after a finger's touch.
-            let handled = super.handleInput(event)
-            settle()
-            return handled
         default:
             return super.handleInput(event)
         }

@@ -53,6 +53,12 @@ extension ScrollView {
             // Fingers resting on the touchpad stop its momentum.
             if isDecelerating { stopMotion(at: t) }
             return isScrollEnabled
+        case .holdEnd(let cancelled):
+            // They lift: what their hold stopped between pages (or a view's own resting
+            // places) settles as after a touch. A hold cancelled became a scroll, whose own
+            // end settles it.
+            if !cancelled, case .idle = motion { settleAfterTouch(at: t) }
+            return false
         case .pointerButton(_, let pressed):
             // A click stops a glide, as a touch does; when it lets go without a drag having
             // taken over, whatever it stopped outside the range (or between pages) settles

@@ -14,6 +14,25 @@ import Testing
         #expect(rig.scroll.isDragging && rig.scroll.phase == .dragging)
     }
 
+    /// Fingers resting on a touchpad stop a paging view's turn between pages, as a touch does;
+    /// as they lift it settles on the nearest page, as after a touch (it had stayed between).
+    @Test func aTouchpadHoldThatStopsAPageTurnSettlesOnAPageAsItLifts() {
+        let rig = ScrollBench(content: Size(width: 390, height: 844 * 8))
+        rig.scroll.isPagingEnabled = true
+        rig.drag(from: Point(x: 200, y: 700), to: Point(x: 200, y: 500), duration: 0.08)
+        rig.send(.pointerMotion(position: Point(x: 200, y: 400)))
+        rig.advance(by: 0.05)
+        #expect(rig.scroll.isDecelerating)
+        rig.send(.holdBegin(fingers: 2))
+        #expect(!rig.scroll.isDecelerating)
+        let stopped = rig.scroll.contentOffset.y
+        #expect(stopped.truncatingRemainder(dividingBy: 844) != 0, "stopped on a page at \(stopped)")
+        rig.send(.holdEnd(cancelled: false), at: rig.time + 0.2)
+        rig.settle()
+        let page = (stopped / 844).rounded()
+        #expect(rig.scroll.contentOffset.y == page * 844)
+    }
+
     /// Release position and velocity, from the willEndDragging record.
     func release(_ rig: ScrollBench) -> (offset: Double, velocity: Double)? {
         for e in rig.events {
