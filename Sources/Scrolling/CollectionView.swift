@@ -229,7 +229,8 @@ public final class CollectionView: ScrollView {
     }
     /// Titles measured for `FlowLayout.automaticDimension` bands.
     private var bandMeasurer = BandMeasurer()
-    private var counts: [Int] = []
+    /// Each section's item count, as the collection last read or updated them.
+    private(set) var counts: [Int] = []
     private var needsPrepare = true
     private var preparedWidth: Double?
     /// The window's scale changed since the last `prepare`: the items are measured again.

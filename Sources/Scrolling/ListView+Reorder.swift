@@ -30,10 +30,19 @@ final class RowMovement {
     /// the section's edge stays in the section it came from (the data source decides where it
     /// goes when it is dropped).
     func listStart(ofSectionStartingAt start: Int) -> Int {
-        // The rows other than the lifted one that come before the section's first.
-        let before = start - (original < start ? 1 : 0)
-        let liftedBefore = current < before || (current == before && original < start)
-        return before + (liftedBefore ? 1 : 0)
+        Self.sectionStart(start, afterMovingRow: original, to: current)
+    }
+
+    /// Where a section starting at row `start` starts once the row at `from` stands at `to`
+    /// (its index after the move): the other rows keep their order around it, and a row right
+    /// at the section's edge stays on the side it came from. A diffable data source writes a
+    /// hand move back into its snapshot by the same rule, so the sections it gives after the
+    /// drop are those the list showed during it.
+    static func sectionStart(_ start: Int, afterMovingRow from: Int, to: Int) -> Int {
+        // The rows other than the moved one that come before the section's first.
+        let before = start - (from < start ? 1 : 0)
+        let movedBefore = to < before || (to == before && from < start)
+        return before + (movedBefore ? 1 : 0)
     }
 
     /// The data source's index of the row the list shows at `row` while this one is away from

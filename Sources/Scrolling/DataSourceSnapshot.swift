@@ -1,0 +1,304 @@
+import Logging
+
+/// What a diffable data source shows: sections and their items, each named by an identifier
+/// the app chooses (UIKit's `NSDiffableDataSourceSnapshot`). An app builds the snapshot its
+/// model makes, or edits the one the data source gives (`snapshot()`), and applies it; the data
+/// source works out the inserts, deletes, moves and reloads that turn the list or collection
+/// from the old snapshot into the new (`ListDiffableDataSource`,
+/// `CollectionDiffableDataSource`).
+///
+/// Identifiers are unique across the whole snapshot: a section's, among sections; an item's,
+/// among every section's items. An identifier stands for its item through the app's changes
+/// (a row keeps its cell when it moves); what it shows changing is `reloadItems(_:)`'s work.
+///
+/// An edit the snapshot cannot make (an item added twice, or an identifier it does not hold
+/// named as an anchor, or one to delete, move or reload) changes nothing, logs what it refused
+/// and why, and returns false: UIKit raises an exception there, which a Wayland client must not
+/// do to its user.
+public struct DataSourceSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
+    /// The sections, in order.
+    public private(set) var sectionIdentifiers: [SectionID] = []
+    /// Each section's items, in the sections' order.
+    private var sectionItems: [[ItemID]] = []
+    /// Where each section stands in `sectionIdentifiers`.
+    private var sectionIndices: [SectionID: Int] = [:]
+    /// The section holding each item.
+    private var sectionOfItem: [ItemID: SectionID] = [:]
+    /// The items whose content changed (`reloadItems(_:)`): applied, they get new cells.
+    public private(set) var reloadedItemIdentifiers = Set<ItemID>()
+    /// The sections whose content changed (`reloadSections(_:)`): applied, every item of
+    /// theirs gets a new cell and their headers are read again.
+    public private(set) var reloadedSectionIdentifiers = Set<SectionID>()
+
+    public init() {}
+
+    private static var log: Logger { Logger(label: "scrollway.snapshot") }
+
+    // MARK: Reading
+
+    public var numberOfSections: Int { sectionIdentifiers.count }
+    public var numberOfItems: Int { sectionOfItem.count }
+    /// Every item, section after section.
+    public var itemIdentifiers: [ItemID] { sectionItems.flatMap { $0 } }
+
+    /// The items of `section`, in order (none when the snapshot has no such section).
+    public func itemIdentifiers(inSection section: SectionID) -> [ItemID] {
+        sectionIndices[section].map { sectionItems[$0] } ?? []
+    }
+
+    public func numberOfItems(inSection section: SectionID) -> Int {
+        sectionIndices[section].map { sectionItems[$0].count } ?? 0
+    }
+
+    /// The section holding `item` (nil: the snapshot has no such item).
+    public func sectionIdentifier(containingItem item: ItemID) -> SectionID? { sectionOfItem[item] }
+
+    /// Where `item` stands among every item, section after section (nil: not here).
+    public func indexOfItem(_ item: ItemID) -> Int? {
+        guard let path = path(of: item) else { return nil }
+        return sectionItems[..<path.section].reduce(0) { $0 + $1.count } + path.item
+    }
+
+    /// Where `section` stands among the sections (nil: not here).
+    public func indexOfSection(_ section: SectionID) -> Int? { sectionIndices[section] }
+
+    /// Whether the snapshot holds `item`.
+    public func contains(_ item: ItemID) -> Bool { sectionOfItem[item] != nil }
+
+    /// `item`'s section and place in it, by index.
+    func path(of item: ItemID) -> ItemPath? {
+        guard let section = sectionOfItem[item], let s = sectionIndices[section],
+            let i = sectionItems[s].firstIndex(of: item)
+        else { return nil }
+        return ItemPath(item: i, section: s)
+    }
+
+    /// The items of the section at `index`.
+    func items(inSectionAt index: Int) -> [ItemID] { sectionItems[index] }
+
+    /// The snapshot without its marks of reloaded items and sections: what a data source keeps
+    /// once it applied them.
+    var withoutReloads: Self {
+        var plain = self
+        plain.reloadedItemIdentifiers = []
+        plain.reloadedSectionIdentifiers = []
+        return plain
+    }
+
+    // MARK: Sections
+
+    /// Adds sections after the last.
+    @discardableResult
+    public mutating func appendSections(_ sections: [SectionID]) -> Bool {
+        insertSections(sections, at: sectionIdentifiers.count, call: "appendSections")
+    }
+
+    /// Adds sections just before `anchor`.
+    @discardableResult
+    public mutating func insertSections(_ sections: [SectionID], beforeSection anchor: SectionID) -> Bool {
+        guard let a = sectionIndices[anchor] else {
+            return refuse("insertSections(_:beforeSection:)", "section \(anchor) is not in the snapshot")
+        }
+        return insertSections(sections, at: a, call: "insertSections(_:beforeSection:)")
+    }
+
+    /// Adds sections just after `anchor`.
+    @discardableResult
+    public mutating func insertSections(_ sections: [SectionID], afterSection anchor: SectionID) -> Bool {
+        guard let a = sectionIndices[anchor] else {
+            return refuse("insertSections(_:afterSection:)", "section \(anchor) is not in the snapshot")
+        }
+        return insertSections(sections, at: a + 1, call: "insertSections(_:afterSection:)")
+    }
+
+    /// Takes sections out, with their items.
+    @discardableResult
+    public mutating func deleteSections(_ sections: [SectionID]) -> Bool {
+        if let missing = sections.first(where: { sectionIndices[$0] == nil }) {
+            return refuse("deleteSections", "section \(missing) is not in the snapshot")
+        }
+        let gone = Set(sections)
+        for s in sections {
+            for item in sectionItems[sectionIndices[s]!] {
+                sectionOfItem[item] = nil
+                reloadedItemIdentifiers.remove(item)
+            }
+        }
+        var kept: [(SectionID, [ItemID])] = []
+        for (s, items) in zip(sectionIdentifiers, sectionItems) where !gone.contains(s) { kept.append((s, items)) }
+        sectionIdentifiers = kept.map(\.0)
+        sectionItems = kept.map(\.1)
+        reloadedSectionIdentifiers.subtract(gone)
+        indexSections()
+        return true
+    }
+
+    /// Moves `section`, with its items, to just before `anchor`.
+    @discardableResult
+    public mutating func moveSection(_ section: SectionID, beforeSection anchor: SectionID) -> Bool {
+        moveSection(section, next: anchor, after: false, call: "moveSection(_:beforeSection:)")
+    }
+
+    /// Moves `section`, with its items, to just after `anchor`.
+    @discardableResult
+    public mutating func moveSection(_ section: SectionID, afterSection anchor: SectionID) -> Bool {
+        moveSection(section, next: anchor, after: true, call: "moveSection(_:afterSection:)")
+    }
+
+    /// Marks sections whose content changed: applied, their items get new cells and their
+    /// headers and footers are read again.
+    @discardableResult
+    public mutating func reloadSections(_ sections: [SectionID]) -> Bool {
+        if let missing = sections.first(where: { sectionIndices[$0] == nil }) {
+            return refuse("reloadSections", "section \(missing) is not in the snapshot")
+        }
+        reloadedSectionIdentifiers.formUnion(sections)
+        return true
+    }
+
+    // MARK: Items
+
+    /// Adds items after the last of `section` (nil: the last section, as UIKit's).
+    @discardableResult
+    public mutating func appendItems(_ items: [ItemID], toSection section: SectionID? = nil) -> Bool {
+        let call = "appendItems"
+        guard let s = section.map({ sectionIndices[$0] }) ?? (sectionIdentifiers.isEmpty ? nil : sectionIdentifiers.count - 1)
+        else {
+            let why = section.map { "section \($0) is not in the snapshot" } ?? "the snapshot has no section to add to"
+            return refuse(call, why)
+        }
+        return insertItems(items, section: s, at: sectionItems[s].count, call: call)
+    }
+
+    /// Adds items just before `anchor`, in its section.
+    @discardableResult
+    public mutating func insertItems(_ items: [ItemID], beforeItem anchor: ItemID) -> Bool {
+        let call = "insertItems(_:beforeItem:)"
+        guard let p = path(of: anchor) else { return refuse(call, "item \(anchor) is not in the snapshot") }
+        return insertItems(items, section: p.section, at: p.item, call: call)
+    }
+
+    /// Adds items just after `anchor`, in its section.
+    @discardableResult
+    public mutating func insertItems(_ items: [ItemID], afterItem anchor: ItemID) -> Bool {
+        let call = "insertItems(_:afterItem:)"
+        guard let p = path(of: anchor) else { return refuse(call, "item \(anchor) is not in the snapshot") }
+        return insertItems(items, section: p.section, at: p.item + 1, call: call)
+    }
+
+    /// Takes items out.
+    @discardableResult
+    public mutating func deleteItems(_ items: [ItemID]) -> Bool {
+        if let missing = items.first(where: { sectionOfItem[$0] == nil }) {
+            return refuse("deleteItems", "item \(missing) is not in the snapshot")
+        }
+        let gone = Set(items)
+        var touched = Set<Int>()
+        for item in gone {
+            touched.insert(sectionIndices[sectionOfItem.removeValue(forKey: item)!]!)
+            reloadedItemIdentifiers.remove(item)
+        }
+        for s in touched { sectionItems[s].removeAll { gone.contains($0) } }
+        return true
+    }
+
+    /// Takes every section and item out.
+    public mutating func deleteAllItems() { self = Self() }
+
+    /// Moves `item` to just before `anchor`, into `anchor`'s section.
+    @discardableResult
+    public mutating func moveItem(_ item: ItemID, beforeItem anchor: ItemID) -> Bool {
+        moveItem(item, next: anchor, after: false, call: "moveItem(_:beforeItem:)")
+    }
+
+    /// Moves `item` to just after `anchor`, into `anchor`'s section.
+    @discardableResult
+    public mutating func moveItem(_ item: ItemID, afterItem anchor: ItemID) -> Bool {
+        moveItem(item, next: anchor, after: true, call: "moveItem(_:afterItem:)")
+    }
+
+    /// Marks items whose content changed: applied, each gets a new cell (and is measured
+    /// again), where the others keep theirs.
+    @discardableResult
+    public mutating func reloadItems(_ items: [ItemID]) -> Bool {
+        if let missing = items.first(where: { sectionOfItem[$0] == nil }) {
+            return refuse("reloadItems", "item \(missing) is not in the snapshot")
+        }
+        reloadedItemIdentifiers.formUnion(items)
+        return true
+    }
+
+    // MARK: Edits' parts
+
+    private mutating func insertSections(_ sections: [SectionID], at index: Int, call: String) -> Bool {
+        if let twice = Self.repeated(sections) { return refuse(call, "section \(twice) is named twice") }
+        if let present = sections.first(where: { sectionIndices[$0] != nil }) {
+            return refuse(call, "section \(present) is already in the snapshot")
+        }
+        sectionIdentifiers.insert(contentsOf: sections, at: index)
+        sectionItems.insert(contentsOf: sections.map { _ in [] }, at: index)
+        indexSections()
+        return true
+    }
+
+    private mutating func moveSection(_ section: SectionID, next anchor: SectionID, after: Bool, call: String) -> Bool {
+        guard let from = sectionIndices[section] else {
+            return refuse(call, "section \(section) is not in the snapshot")
+        }
+        guard sectionIndices[anchor] != nil else { return refuse(call, "section \(anchor) is not in the snapshot") }
+        guard section != anchor else { return refuse(call, "section \(section) is moved next to itself") }
+        let items = sectionItems.remove(at: from)
+        sectionIdentifiers.remove(at: from)
+        let a = sectionIdentifiers.firstIndex(of: anchor)! + (after ? 1 : 0)
+        sectionIdentifiers.insert(section, at: a)
+        sectionItems.insert(items, at: a)
+        indexSections()
+        return true
+    }
+
+    private mutating func insertItems(_ items: [ItemID], section s: Int, at index: Int, call: String) -> Bool {
+        if let twice = Self.repeated(items) { return refuse(call, "item \(twice) is named twice") }
+        if let present = items.first(where: { sectionOfItem[$0] != nil }) {
+            return refuse(call, "item \(present) is already in the snapshot (in section \(sectionOfItem[present]!))")
+        }
+        sectionItems[s].insert(contentsOf: items, at: index)
+        for item in items { sectionOfItem[item] = sectionIdentifiers[s] }
+        return true
+    }
+
+    private mutating func moveItem(_ item: ItemID, next anchor: ItemID, after: Bool, call: String) -> Bool {
+        guard let from = path(of: item) else { return refuse(call, "item \(item) is not in the snapshot") }
+        guard sectionOfItem[anchor] != nil else { return refuse(call, "item \(anchor) is not in the snapshot") }
+        guard item != anchor else { return refuse(call, "item \(item) is moved next to itself") }
+        sectionItems[from.section].remove(at: from.item)
+        let to = path(of: anchor)!
+        sectionItems[to.section].insert(item, at: to.item + (after ? 1 : 0))
+        sectionOfItem[item] = sectionIdentifiers[to.section]
+        return true
+    }
+
+    /// Replaces the items of every section at once (their sections kept): how a hand move in a
+    /// list, which may carry a row across a section's edge, is written back.
+    mutating func setItems(_ items: [[ItemID]]) {
+        precondition(items.count == sectionItems.count, "setItems: one array per section")
+        sectionItems = items
+        for (s, section) in zip(sectionIdentifiers, items) { for item in section { sectionOfItem[item] = s } }
+    }
+
+    private mutating func indexSections() {
+        sectionIndices = Dictionary(uniqueKeysWithValues: sectionIdentifiers.enumerated().map { ($1, $0) })
+    }
+
+    private func refuse(_ call: String, _ why: String) -> Bool {
+        Self.log.error("DataSourceSnapshot.\(call): \(why); the snapshot is left as it was")
+        return false
+    }
+
+    /// The first value `values` holds twice.
+    private static func repeated<T: Hashable>(_ values: [T]) -> T? {
+        var seen = Set<T>()
+        return values.first { !seen.insert($0).inserted }
+    }
+}
+
+extension DataSourceSnapshot: Sendable where SectionID: Sendable, ItemID: Sendable {}

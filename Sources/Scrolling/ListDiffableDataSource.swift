@@ -1,0 +1,192 @@
+import Logging
+import ScrollwayViews
+
+/// A list's data source that shows snapshots (UIKit's `UITableViewDiffableDataSource`): the
+/// app says what the list holds, sections and items by identifier
+/// (`DataSourceSnapshot`), and `apply` works out and makes the update from what it showed
+/// before, so the app writes no index arithmetic and no batch can disagree with its model.
+/// Items that stay keep their cells, moved ones slide, new ones come in and gone ones go
+/// (`defaultRowAnimation`), and the rows in view stay where they are on screen.
+///
+/// The list's rows are every section's items in order; a section with a header title
+/// (`titleForHeader`) gets a header of `list.sectionHeaderHeight`, one with a footer title
+/// (`titleForFooter`) a footer of `list.sectionFooterHeight`. Made with a list, it becomes the
+/// list's data source; the list holds it weakly, as UIKit's does, so the app keeps it.
+@MainActor
+public final class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDataSource {
+    public typealias Snapshot = DataSourceSnapshot<SectionID, ItemID>
+    /// Makes the cell for an item: `list.dequeueReusableCell(withIdentifier:)`, configured for
+    /// the item (the row is its index among all the rows).
+    public typealias CellProvider = @MainActor (_ list: ListView, _ row: Int, _ item: ItemID) -> ListCell
+
+    public private(set) weak var list: ListView?
+    private let cellProvider: CellProvider
+    /// What the list shows.
+    private var current = Snapshot()
+    /// The rows' items, and each section's first row: read at every frame that brings a row.
+    private var rows: [ItemID] = []
+    private var starts: [Int] = []
+    private let log = Logger(label: "scrollway.list.diffable")
+
+    /// How rows come and go in an animated `apply` (UITableViewDiffableDataSource's
+    /// `defaultRowAnimation`); moved rows slide.
+    public var defaultRowAnimation = RowAnimation.automatic
+    /// A section's header title; nil (the default, or for a section): no header.
+    public var titleForHeader: (@MainActor (SectionID) -> String?)?
+    /// A section's footer title; nil: no footer.
+    public var titleForFooter: (@MainActor (SectionID) -> String?)?
+    /// A band of the app's own (`ListView.sectionHeaderFactory`) is configured for a section.
+    public var willDisplayHeader: (@MainActor (ListSectionHeader, SectionID) -> Void)?
+    /// A footer band of the app's own is configured for a section.
+    public var willDisplayFooter: (@MainActor (ListSectionFooter, SectionID) -> Void)?
+    /// A section's title in the section index down the list's edge (nil: none for it; unset:
+    /// no index). A title leads to its section.
+    public var sectionIndexTitle: (@MainActor (SectionID) -> String?)? {
+        didSet { list?.reloadSectionIndexTitles() }
+    }
+    /// Whether a long press may lift an item's row to move it (`ListView.reordersRowsOnLongPress`);
+    /// unset: no row moves.
+    public var canMoveItem: (@MainActor (ItemID) -> Bool)?
+    /// A row moved by hand was dropped: the data source's snapshot already holds the move
+    /// (the item in the section the list showed it in), and the app's model follows here
+    /// (UIKit's `reorderingHandlers.didReorder`).
+    public var didReorder: (@MainActor (_ item: ItemID, _ snapshot: Snapshot) -> Void)?
+
+    /// Becomes `list`'s data source.
+    public init(list: ListView, cellProvider: @escaping CellProvider) {
+        self.list = list
+        self.cellProvider = cellProvider
+        list.dataSource = self
+    }
+
+    /// The snapshot the list shows: edit a copy and apply it.
+    public func snapshot() -> Snapshot { current }
+
+    /// The item on `row` (nil: no such row).
+    public func itemIdentifier(forRow row: Int) -> ItemID? { rows.indices.contains(row) ? rows[row] : nil }
+
+    /// The row showing `item` (nil: not in the list).
+    public func row(for item: ItemID) -> Int? { current.indexOfItem(item) }
+
+    /// The section at `index` (nil: no such section).
+    public func sectionIdentifier(forSection index: Int) -> SectionID? {
+        current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
+    }
+
+    /// Shows `snapshot`: the rows it no longer has are deleted, those it adds inserted, those
+    /// whose order changed moved (the fewest moves: the longest run of rows still in order
+    /// stays), and those it marks reloaded asked for again, in one batch
+    /// (`performBatchUpdates`), animated by `defaultRowAnimation` when `animatingDifferences`.
+    /// The first snapshot of an empty list, unless animated in a window, loads the list at
+    /// once. `completion` runs once the rows are in their places.
+    public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        let old = current
+        setCurrent(snapshot)
+        guard let list else {
+            completion?()
+            return
+        }
+        guard old.numberOfItems > 0 || (animatingDifferences && list.window != nil), list.count == old.numberOfItems
+        else {
+            list.reloadData()
+            completion?()
+            return
+        }
+        let changes = SnapshotDifference.rows(from: old, to: snapshot)
+        let animation = animatingDifferences ? defaultRowAnimation : .none
+        list.performBatchUpdates(
+            {
+                if !changes.deleted.isEmpty { list.deleteRows(at: changes.deleted, with: animation) }
+                if !changes.inserted.isEmpty { list.insertRows(at: changes.inserted, with: animation) }
+                if !changes.reloaded.isEmpty { list.reloadRows(at: changes.reloaded, with: animation) }
+                for m in changes.moves { list.moveRow(at: m.from, to: m.to, animated: animatingDifferences) }
+            },
+            completion: { _ in completion?() })
+    }
+
+    /// Shows `snapshot` by reloading the list (UIKit's `applySnapshotUsingReloadData`): no
+    /// difference worked out, nothing animated, every row asked for again.
+    public func applySnapshotUsingReloadData(_ snapshot: Snapshot) {
+        setCurrent(snapshot)
+        list?.reloadData()
+    }
+
+    private func setCurrent(_ snapshot: Snapshot) {
+        current = snapshot.withoutReloads
+        rows = current.itemIdentifiers
+        var row = 0
+        starts = current.sectionIdentifiers.map { s in
+            defer { row += current.numberOfItems(inSection: s) }
+            return row
+        }
+    }
+
+    // MARK: ListDataSource
+
+    public func numberOfRows(in list: ListView) -> Int { rows.count }
+
+    public func list(_ list: ListView, cellForRow row: Int) -> ListCell { cellProvider(list, row, rows[row]) }
+
+    public func sectionStarts(in list: ListView) -> [Int] { starts }
+
+    public func list(_ list: ListView, titleForSection section: Int) -> String {
+        sectionIdentifier(forSection: section).flatMap { titleForHeader?($0) } ?? ""
+    }
+
+    public func list(_ list: ListView, titleForFooterInSection section: Int) -> String {
+        sectionIdentifier(forSection: section).flatMap { titleForFooter?($0) } ?? ""
+    }
+
+    public func list(_ list: ListView, heightForHeaderInSection section: Int) -> Double {
+        sectionIdentifier(forSection: section).flatMap { titleForHeader?($0) } == nil ? 0 : list.sectionHeaderHeight
+    }
+
+    public func list(_ list: ListView, heightForFooterInSection section: Int) -> Double {
+        sectionIdentifier(forSection: section).flatMap { titleForFooter?($0) } == nil ? 0 : list.sectionFooterHeight
+    }
+
+    public func list(_ list: ListView, willDisplayHeader header: ListSectionHeader, forSection section: Int) {
+        if let id = sectionIdentifier(forSection: section) { willDisplayHeader?(header, id) }
+    }
+
+    public func list(_ list: ListView, willDisplayFooter footer: ListSectionFooter, forSection section: Int) {
+        if let id = sectionIdentifier(forSection: section) { willDisplayFooter?(footer, id) }
+    }
+
+    public func sectionIndexTitles(in list: ListView) -> [String] { indexTitles().map(\.title) }
+
+    public func list(_ list: ListView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+        let titles = indexTitles()
+        return titles.indices.contains(index) ? titles[index].section : 0
+    }
+
+    /// The index's titles and the section each leads to.
+    private func indexTitles() -> [(title: String, section: Int)] {
+        guard let sectionIndexTitle else { return [] }
+        return current.sectionIdentifiers.enumerated().compactMap { s, id in sectionIndexTitle(id).map { ($0, s) } }
+    }
+
+    public func list(_ list: ListView, canMoveRow row: Int) -> Bool {
+        itemIdentifier(forRow: row).map { canMoveItem?($0) ?? false } ?? false
+    }
+
+    /// A hand move, written into the snapshot: the row's item goes to its new place, in the
+    /// section the list showed it in (a row dropped at a section's edge stays on the side it
+    /// came from).
+    public func list(_ list: ListView, moveRowAt source: Int, to destination: Int) {
+        guard rows.indices.contains(source), rows.indices.contains(destination) else {
+            return log.error("moveRowAt: row \(source) or \(destination) is outside 0..<\(rows.count)")
+        }
+        var moved = rows
+        let item = moved.remove(at: source)
+        moved.insert(item, at: destination)
+        let newStarts = starts.map { RowMovement.sectionStart($0, afterMovingRow: source, to: destination) }
+        let sections = newStarts.indices.map { k in
+            Array(moved[newStarts[k]..<(k + 1 < newStarts.count ? newStarts[k + 1] : moved.count)])
+        }
+        var snapshot = current
+        snapshot.setItems(sections)
+        setCurrent(snapshot)
+        didReorder?(item, current)
+    }
+}

@@ -1,0 +1,201 @@
+/// The updates that turn a list or a collection showing one snapshot into one showing
+/// another, in UIKit's batch terms: deletions, reloads and the sources of moves name indices
+/// before the update, insertions and the destinations of moves, after it.
+///
+/// An item in both snapshots keeps its cell: it stays, or it moves. Which move is the fewest:
+/// of the items that keep their section, those whose old places still ascend in the new order
+/// stay, and the longest such run (the longest increasing subsequence, O(n log n)) is kept, so
+/// that swapping two rows moves one, not every row between them. A reloaded item that also
+/// moves is deleted and inserted (UIKit's batch refuses a move and a reload of one item), as a
+/// reloaded section that moves is.
+enum SnapshotDifference {
+    /// A list's update: rows by their index among all the rows.
+    struct Rows: Equatable {
+        var deleted: [Int] = []
+        var inserted: [Int] = []
+        var reloaded: [Int] = []
+        var moves: [Move<Int>] = []
+        var isEmpty: Bool { deleted.isEmpty && inserted.isEmpty && reloaded.isEmpty && moves.isEmpty }
+    }
+
+    /// A collection's update.
+    struct Paths: Equatable {
+        var deletedSections: [Int] = []
+        var insertedSections: [Int] = []
+        var reloadedSections: [Int] = []
+        var movedSections: [Move<Int>] = []
+        var deletedItems: [ItemPath] = []
+        var insertedItems: [ItemPath] = []
+        var reloadedItems: [ItemPath] = []
+        var movedItems: [Move<ItemPath>] = []
+        var isEmpty: Bool {
+            deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty
+                && movedSections.isEmpty && deletedItems.isEmpty && insertedItems.isEmpty && reloadedItems.isEmpty
+                && movedItems.isEmpty
+        }
+    }
+
+    struct Move<Index: Equatable>: Equatable {
+        let from: Index
+        let to: Index
+    }
+
+    /// A list's rows are every section's items one after another; its sections are read
+    /// anew with every update, so only the rows need saying. A reloaded section reloads its
+    /// rows.
+    static func rows<S, I>(from old: DataSourceSnapshot<S, I>, to new: DataSourceSnapshot<S, I>) -> Rows {
+        let before = old.itemIdentifiers
+        let after = new.itemIdentifiers
+        var reloadedItems = new.reloadedItemIdentifiers
+        for s in new.reloadedSectionIdentifiers { reloadedItems.formUnion(new.itemIdentifiers(inSection: s)) }
+        let oldIndex = Dictionary(uniqueKeysWithValues: before.enumerated().map { ($1, $0) })
+        var rows = Rows()
+        for (i, item) in before.enumerated() where !new.contains(item) { rows.deleted.append(i) }
+        // The items in both, in their new order, with their old places.
+        var kept: [(old: Int, new: Int)] = []
+        for (j, item) in after.enumerated() {
+            if let i = oldIndex[item] { kept.append((i, j)) } else { rows.inserted.append(j) }
+        }
+        let staying = longestIncreasingRun(kept.map(\.old))
+        for (k, pair) in kept.enumerated() {
+            let reloaded = reloadedItems.contains(after[pair.new])
+            if staying.contains(k) {
+                if reloaded { rows.reloaded.append(pair.old) }
+            } else if reloaded {
+                rows.deleted.append(pair.old)
+                rows.inserted.append(pair.new)
+            } else {
+                rows.moves.append(Move(from: pair.old, to: pair.new))
+            }
+        }
+        rows.deleted.sort()
+        rows.inserted.sort()
+        return rows
+    }
+
+    /// A collection's update: sections deleted, inserted, moved (the fewest) and reloaded,
+    /// then items. The items of a section deleted or reloaded are not named (they go with it),
+    /// nor those of a section inserted or reloaded (the data source gives them): an item
+    /// leaving such a section for one that stays is inserted there, and one coming into such a
+    /// section from one that stays is deleted from it.
+    static func paths<S, I>(from old: DataSourceSnapshot<S, I>, to new: DataSourceSnapshot<S, I>) -> Paths {
+        var paths = Paths()
+        let oldSections = old.sectionIdentifiers
+        let newSections = new.sectionIdentifiers
+        // Per old section: nil when its items go with it; per new section: nil when the data
+        // source gives its items.
+        var oldTracked = [Bool](repeating: true, count: oldSections.count)
+        var newTracked = [Bool](repeating: true, count: newSections.count)
+        // A section in both, by its new index: its old one.
+        var sameSection = [Int?](repeating: nil, count: newSections.count)
+        for (s, id) in oldSections.enumerated() where new.indexOfSection(id) == nil {
+            paths.deletedSections.append(s)
+            oldTracked[s] = false
+        }
+        var keptSections: [(old: Int, new: Int)] = []
+        for (t, id) in newSections.enumerated() {
+            if let s = old.indexOfSection(id) { keptSections.append((s, t)) } else {
+                paths.insertedSections.append(t)
+                newTracked[t] = false
+            }
+        }
+        let sectionsStaying = longestIncreasingRun(keptSections.map(\.old))
+        for (k, pair) in keptSections.enumerated() {
+            let reloaded = new.reloadedSectionIdentifiers.contains(newSections[pair.new])
+            if reloaded {
+                oldTracked[pair.old] = false
+                newTracked[pair.new] = false
+                if sectionsStaying.contains(k) {
+                    paths.reloadedSections.append(pair.old)
+                } else {
+                    paths.deletedSections.append(pair.old)
+                    paths.insertedSections.append(pair.new)
+                }
+                continue
+            }
+            sameSection[pair.new] = pair.old
+            if !sectionsStaying.contains(k) { paths.movedSections.append(Move(from: pair.old, to: pair.new)) }
+        }
+
+        // Items: where each old one stood.
+        var oldPath: [I: ItemPath] = [:]
+        for s in oldSections.indices {
+            for (i, item) in old.items(inSectionAt: s).enumerated() { oldPath[item] = ItemPath(item: i, section: s) }
+        }
+        for t in newSections.indices {
+            let items = new.items(inSectionAt: t)
+            // The items that stay in this section, in their new order.
+            var kept: [(old: ItemPath, new: ItemPath)] = []
+            for (j, item) in items.enumerated() {
+                let to = ItemPath(item: j, section: t)
+                guard let from = oldPath[item] else {
+                    if newTracked[t] { paths.insertedItems.append(to) }
+                    continue
+                }
+                switch (oldTracked[from.section], newTracked[t]) {
+                case (false, false): break
+                case (false, true): paths.insertedItems.append(to)
+                case (true, false): paths.deletedItems.append(from)
+                case (true, true):
+                    if sameSection[t] == from.section {
+                        kept.append((from, to))
+                    } else if new.reloadedItemIdentifiers.contains(item) {
+                        paths.deletedItems.append(from)
+                        paths.insertedItems.append(to)
+                    } else {
+                        paths.movedItems.append(Move(from: from, to: to))
+                    }
+                }
+            }
+            let staying = longestIncreasingRun(kept.map(\.old.item))
+            for (k, pair) in kept.enumerated() {
+                let reloaded = new.reloadedItemIdentifiers.contains(items[pair.new.item])
+                if staying.contains(k) {
+                    if reloaded { paths.reloadedItems.append(pair.old) }
+                } else if reloaded {
+                    paths.deletedItems.append(pair.old)
+                    paths.insertedItems.append(pair.new)
+                } else {
+                    paths.movedItems.append(Move(from: pair.old, to: pair.new))
+                }
+            }
+        }
+        // The old items gone from the snapshot, from sections whose items are named.
+        for s in oldSections.indices where oldTracked[s] {
+            for (i, item) in old.items(inSectionAt: s).enumerated() where !new.contains(item) {
+                paths.deletedItems.append(ItemPath(item: i, section: s))
+            }
+        }
+        paths.deletedSections.sort()
+        paths.insertedSections.sort()
+        paths.deletedItems.sort()
+        paths.insertedItems.sort()
+        return paths
+    }
+
+    /// The positions in `values` (distinct) of a longest run that ascends, as patience sorting
+    /// finds one: `tails[k]` is the position of the least value ending an ascending run of
+    /// k + 1, and each position remembers the one before it in its run.
+    static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
+        var tails: [Int] = []
+        var previous = [Int](repeating: -1, count: values.count)
+        for (i, v) in values.enumerated() {
+            // The first run whose end is not below v.
+            var lo = 0
+            var hi = tails.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if values[tails[mid]] < v { lo = mid + 1 } else { hi = mid }
+            }
+            if lo > 0 { previous[i] = tails[lo - 1] }
+            if lo == tails.count { tails.append(i) } else { tails[lo] = i }
+        }
+        var run = Set<Int>()
+        var i = tails.last ?? -1
+        while i >= 0 {
+            run.insert(i)
+            i = previous[i]
+        }
+        return run
+    }
+}

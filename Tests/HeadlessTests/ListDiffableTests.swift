@@ -1,0 +1,203 @@
+import ScrollwayGeometry
+import ScrollwayHeadless
+import ScrollwayScrolling
+import ScrollwayViews
+import Testing
+
+/// A list shown from snapshots: the rows, headers and index the snapshot makes; an update
+/// that asks only for the items that are new or reloaded while the others keep their cells and
+/// stay still on screen; animated updates that end where the snapshot says; hand moves
+/// written back into the snapshot in the section the list showed.
+@MainActor
+@Suite struct ListDiffableTests {
+    typealias Source = ListDiffableDataSource<String, String>
+
+    /// A 320×480 list of 40-high rows (SectionListRig's) on a diffable data source whose cells
+    /// show their items; the items the provider was asked for, in order.
+    @MainActor
+    final class Rig {
+        let window: Window
+        let driver: FrameDriver
+        let list: ListView
+        let source: Source
+        private let log = Log()
+        var asked: [String] {
+            get { log.items }
+            set { log.items = newValue }
+        }
+        final class Log { var items: [String] = [] }
+
+        init(_ snapshot: DataSourceSnapshot<String, String>, headers: Bool = true) {
+            let made = SectionListRig.make(SectionListRig.Rows())
+            (window, driver, list) = made
+            source = Source(list: made.list) { [log] list, _, item in
+                log.items.append(item)
+                let cell = list.dequeueReusableCell(withIdentifier: "r")
+                cell.textLabel.text = item
+                return cell
+            }
+            if headers { source.titleForHeader = { "Section \($0)" } }
+            source.apply(snapshot, animatingDifferences: false)
+            driver.advance(by: 0.05)
+        }
+
+        /// The items the cells in view show, by row.
+        var shown: [Int: String] { list.visibleCells.mapValues { $0.textLabel.text } }
+
+        /// Whether every cell in view shows its row's item.
+        func cellsMatch() -> Bool {
+            !list.visibleCells.isEmpty
+                && list.visibleCells.allSatisfy { row, cell in cell.textLabel.text == source.itemIdentifier(forRow: row) }
+        }
+    }
+
+    /// Sections "A", "B", "C" of `count` items "A0"...
+    static func snapshot(_ count: Int = 10) -> DataSourceSnapshot<String, String> {
+        var s = DataSourceSnapshot<String, String>()
+        for name in ["A", "B", "C"] {
+            s.appendSections([name])
+            s.appendItems((0..<count).map { "\(name)\($0)" })
+        }
+        return s
+    }
+
+    @Test func aSnapshotShowsItsRowsHeadersAndIndex() throws {
+        let rig = Rig(Self.snapshot())
+        #expect(rig.source.numberOfRows(in: rig.list) == 30 && rig.source.sectionStarts(in: rig.list) == [0, 10, 20])
+        #expect(rig.shown[0] == "A0" && rig.source.itemIdentifier(forRow: 12) == "B2" && rig.source.row(for: "C9") == 29)
+        // The first header, then ten rows of 40, then B's.
+        #expect(rig.list.rectForRow(0).minY == 32 && rig.list.rectForRow(10).minY == 32 + 400 + 32)
+        #expect(rig.list.visibleHeaders[1]?.textLabel.text == "Section B")
+        // No title, no header: nothing above the first row.
+        let plain = Rig(Self.snapshot(), headers: false)
+        #expect(plain.list.rectForRow(0).minY == 0 && plain.list.rectForRow(10).minY == 400)
+        rig.source.sectionIndexTitle = { $0 == "B" ? nil : $0.lowercased() }
+        #expect(rig.source.sectionIndexTitles(in: rig.list) == ["a", "c"])
+        #expect(rig.source.list(rig.list, sectionForSectionIndexTitle: "c", at: 1) == 2)
+    }
+
+    /// An insert, a delete, a move and a reload at once, unanimated: the provider is asked for
+    /// the new and the reloaded items only, every other row in view keeps its very cell, and
+    /// the rows show the snapshot's order.
+    @Test func onlyNewAndReloadedItemsAreAskedForAndTheRestKeepTheirCells() throws {
+        let rig = Rig(Self.snapshot())
+        let before = rig.list.visibleCells
+        var s = rig.source.snapshot()
+        s.deleteItems(["A3"])
+        s.insertItems(["N"], afterItem: "A5")
+        s.moveItem("A1", afterItem: "A8")
+        s.reloadItems(["A6"])
+        rig.asked = []
+        rig.source.apply(s, animatingDifferences: false)
+        rig.driver.advance(by: 0.05)
+        #expect(rig.asked.sorted() == ["A6", "N"])
+        #expect((0..<10).map { rig.source.itemIdentifier(forRow: $0)! } == [
+            "A0", "A2", "A4", "A5", "N", "A6", "A7", "A8", "A1", "A9",
+        ])
+        #expect(rig.cellsMatch())
+        for cell in before.values {
+            let item = cell.textLabel.text
+            guard item != "A3", item != "A6", let now = rig.source.row(for: item) else { continue }
+            #expect(rig.list.visibleCells[now] === cell, "\(item) got a new cell")
+        }
+        // Applying the same snapshot again changes and asks for nothing.
+        rig.asked = []
+        rig.source.apply(rig.source.snapshot(), animatingDifferences: false)
+        rig.driver.advance(by: 0.05)
+        #expect(rig.asked.isEmpty && rig.cellsMatch())
+    }
+
+    /// Items inserted above the rows in view (a feed's new posts): the rows in view stay where
+    /// they are on screen.
+    @Test func itemsInsertedAboveTheRowsInViewLeaveThemStill() throws {
+        let rig = Rig(Self.snapshot(20))
+        rig.list.contentOffset = Point(x: 0, y: 1_000)
+        rig.driver.advance(by: 0.05)
+        let row = try #require(rig.source.row(for: "B5"))
+        let y = rig.list.convert(rig.list.rectForRow(row), to: nil).minY
+        var s = rig.source.snapshot()
+        s.insertItems(["n0", "n1", "n2"], beforeItem: "A0")
+        s.appendSections(["New"])
+        s.moveSection("New", beforeSection: "A")
+        s.appendItems(["n3"], toSection: "New")
+        rig.source.apply(s)
+        rig.driver.settle()
+        let now = try #require(rig.source.row(for: "B5"))
+        #expect(now == row + 4)
+        #expect(rig.list.convert(rig.list.rectForRow(now), to: nil).minY == y)
+        #expect(rig.cellsMatch())
+    }
+
+    /// Animated in a window: the rows slide and fade, and `completion` runs once they are in
+    /// place, not before.
+    @Test func anAnimatedApplyEndsWhereTheSnapshotSaysAndThenCompletes() throws {
+        let rig = Rig(Self.snapshot())
+        var s = rig.source.snapshot()
+        s.deleteItems(["A0", "A1"])
+        s.moveItem("A9", beforeItem: "A2")
+        s.appendItems(["A10"], toSection: "A")
+        var done = 0
+        rig.source.apply(s) { done += 1 }
+        #expect(done == 0)
+        rig.driver.advance(by: 0.05)
+        #expect(done == 0)
+        rig.driver.settle()
+        #expect(done == 1)
+        #expect((0..<9).map { rig.source.itemIdentifier(forRow: $0)! } == [
+            "A9", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A10",
+        ])
+        #expect(rig.cellsMatch())
+        let first = try #require(rig.list.visibleCells[0])
+        #expect(first.textLabel.text == "A9" && first.frame.minY == rig.list.rectForRow(0).minY)
+    }
+
+    /// A row lifted by hand and dropped at a section's edge stays in the section it came from,
+    /// as the list showed it; the snapshot holds the move and the app hears of it.
+    @Test func aRowMovedByHandJoinsTheSectionTheListShowedItIn() throws {
+        let rig = Rig(Self.snapshot())
+        rig.source.canMoveItem = { _ in true }
+        var heard: [(String, [String])] = []
+        rig.source.didReorder = { item, snapshot in heard.append((item, snapshot.itemIdentifiers(inSection: "A"))) }
+        // Each row's data source ↔ list rule: from above to the edge row 9 stays in A.
+        rig.source.list(rig.list, moveRowAt: 2, to: 9)
+        #expect(rig.source.snapshot().itemIdentifiers(inSection: "A").last == "A2")
+        rig.source.list(rig.list, moveRowAt: 15, to: 10)
+        #expect(rig.source.snapshot().itemIdentifiers(inSection: "B").first == "B5")
+        rig.source.list(rig.list, moveRowAt: 15, to: 9)
+        #expect(rig.source.snapshot().itemIdentifiers(inSection: "A") == [
+            "A0", "A1", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "B4", "A2",
+        ])
+        #expect(rig.source.sectionStarts(in: rig.list) == [0, 11, 20] && heard.count == 3 && heard.last?.0 == "B4")
+        rig.list.reloadData()
+        rig.driver.advance(by: 0.05)
+
+        // By hand: row 1 lifted and carried to the bottom of section A, past its last row's
+        // middle (the edge: B's header below).
+        #expect(rig.list.beginInteractiveMovementForRow(1))
+        let lastOfA = rig.list.rectForRow(10)
+        rig.list.updateInteractiveMovementTargetPosition(Point(x: 160, y: lastOfA.midY + 5))
+        rig.driver.advance(by: 0.05)
+        rig.list.endInteractiveMovement()
+        rig.driver.settle()
+        #expect(heard.last?.0 == "A1" && heard.last?.1.last == "A1")
+        #expect(rig.source.sectionStarts(in: rig.list) == [0, 11, 20])
+        #expect(rig.cellsMatch())
+    }
+
+    /// Sections only: an empty section added shows its header, a section's title changed is
+    /// read again, and no row is asked for.
+    @Test func sectionChangesAloneReadTheHeadersAgain() throws {
+        let rig = Rig(Self.snapshot(3))
+        var s = rig.source.snapshot()
+        s.insertSections(["Empty"], afterSection: "A")
+        rig.asked = []
+        rig.source.titleForHeader = { $0 == "B" ? "Bees" : "Section \($0)" }
+        rig.source.apply(s, animatingDifferences: false)
+        rig.driver.advance(by: 0.05)
+        #expect(rig.asked.isEmpty)
+        #expect(rig.list.visibleHeaders[1]?.textLabel.text == "Section Empty")
+        #expect(rig.list.visibleHeaders[2]?.textLabel.text == "Bees")
+        // Two headers stacked between A's last row and B's first.
+        #expect(rig.list.rectForRow(3).minY - rig.list.rectForRow(2).maxY == 64)
+    }
+}
