@@ -524,7 +524,7 @@ public final class CollectionView: ScrollView {
         if update.changesSections { takeDownHeadersAndFooters() }
         contentSize = layout.contentSize
         if let reference, let new = update.newPath(for: reference.path) {
-            contentShifted(by: layout.frameForItem(at: new).minY - bounds.minY - reference.y)
+            editShifted(by: layout.frameForItem(at: new).minY - bounds.minY - reference.y, ifInRange: wasInRange)
         }
         keepOffsetInRangeAtRest(ifItWas: wasInRange)
         updateVisibleItems()

@@ -167,7 +167,7 @@ extension ListView {
                     for (row, h) in heights { layout.setHeight(row, h) }
                     for r in reloadedAfter { layout.forgetMeasurement(r) }
                 },
-                newIndex: newIndex)
+                newIndex: newIndex, moved: Set(batch.moves.map(\.from)))
         }
     }
 }

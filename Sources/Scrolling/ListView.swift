@@ -650,15 +650,18 @@ public final class ListView: ScrollView {
 
     /// Applies a change to the rows, renumbers the cells in view by `newIndex` (nil: the row is
     /// gone, its cell recycled), then moves the offset by however far the first row in view (or
-    /// the first that survives) moved, so nothing in view jumps. If that would leave a resting
-    /// list outside its range (the rows above it were deleted), it rests at the edge. Not
+    /// the first that survives and is not among the `moved`: a row moved away does not take
+    /// the view with it) moved, so nothing in view jumps. If that would leave a resting list
+    /// outside its range (the rows above it were deleted), it rests at the edge. Not
     /// `anchored` (a move), the offset stays.
     ///
     /// A list at its top (or pulled past it), or with its header view at the top of the
     /// viewport, keeps its offset instead, as UIKit's does: rows inserted there show, as a new
     /// message arrives at the top of an inbox read from the top, where keeping the first row
     /// still had hidden them above the screen.
-    func keepingRowsInViewStill(mutate: () -> Void, newIndex: (Int) -> Int?, anchored: Bool = true) {
+    func keepingRowsInViewStill(
+        mutate: () -> Void, newIndex: (Int) -> Int?, anchored: Bool = true, moved: Set<Int> = []
+    ) {
         follower?.list = nil  // its row number is stale now
         lastRows = nil
         var reference: (old: Double, new: Int)?
@@ -667,7 +670,7 @@ public final class ListView: ScrollView {
         let headerAtTop = bounds.minY < layout.listHeaderHeight
         if anchored, count > 0, contentOffset.y > verticalRange.lowerBound, !headerAtTop {
             var r = row(at: max(0, bounds.minY))
-            while r < count, newIndex(r) == nil { r += 1 }
+            while r < count, newIndex(r) == nil || moved.contains(r) { r += 1 }
             if r < count, let n = newIndex(r) { reference = (rectForRow(r).minY, n) }
         }
         let wasInRange = isOffsetInRange
@@ -696,8 +699,7 @@ public final class ListView: ScrollView {
         defer { keptRow = nil }
         if let reference, reference.new < count {
             keptRow = reference.new
-            let shift = rectForRow(reference.new).minY - reference.old
-            if shift != 0 { contentShifted(by: shift) }
+            editShifted(by: rectForRow(reference.new).minY - reference.old, ifInRange: wasInRange)
         }
         keepOffsetInRangeAtRest(ifItWas: wasInRange)
         updateVisibleRows()

@@ -300,6 +300,19 @@ extension ScrollView: FrameAnimation {
             y: axis(pos.y, v.y, bounds.height, start.y, verticalRange))
     }
 
+    /// Whether nothing moves the offset but the app: no finger, glide or animation.
+    var restsWhereSet: Bool { !isTracking && !isDragging && !isDecelerating && animationTarget == nil }
+
+    /// An edit's shift that keeps what is in view still (`contentShifted(by:)`): for an offset
+    /// at rest that was in its range, one that would carry it past an edge (items below
+    /// deleted) stops at the edge at once, where `keepOffsetInRangeAtRest` would put it next;
+    /// the items it passed on the way out and back were recycled and asked for again.
+    func editShifted(by dy: Double, ifInRange wasInRange: Bool) {
+        var shift = dy
+        if wasInRange, restsWhereSet { shift = clampedOffset(contentOffset + Point(x: 0, y: dy)).y - contentOffset.y }
+        if shift != 0 { contentShifted(by: shift) }
+    }
+
     /// Content that changed under an offset at rest (an edit, rows measured, a reflow at a new
     /// width) can leave it outside the range it was in: it goes straight back inside, with no
     /// bounce, as UITableView's does. An offset in motion (held, flung, animated) is left to its
@@ -310,8 +323,7 @@ extension ScrollView: FrameAnimation {
     /// offset can bring rows into view that a list measures at once, changing the range (and
     /// starting a bounce) again: a few rounds settle it.
     func keepOffsetInRangeAtRest(ifItWas wasInRange: Bool) {
-        guard wasInRange, !isOffsetInRange, !isTracking, !isDragging, !isDecelerating, animationTarget == nil
-        else { return }
+        guard wasInRange, !isOffsetInRange, restsWhereSet else { return }
         for _ in 0..<4 where !isOffsetInRange {
             if case .bouncing = state { stopMotion() }
             contentOffset = clampedOffset(contentOffset)

@@ -128,6 +128,48 @@ import Testing
         #expect(rig.cellsMatch())
     }
 
+    /// The first row in view moved far away in one batch: the view stays with the rows that
+    /// stay (A7 keeps its place on screen), where it had followed the moved row down the list.
+    @Test func aRowMovedAwayFromTheTopOfTheViewDoesNotTakeTheViewWithIt() throws {
+        let rig = Rig(Self.snapshot(20))
+        rig.list.contentOffset = Point(x: 0, y: 32 + 5 * 40)  // A5 at the top
+        rig.driver.advance(by: 0.05)
+        #expect(rig.list.visibleCells.first { $0.value.frame.minY == rig.list.bounds.minY }?.value.textLabel.text == "A5")
+        let y = rig.list.convert(rig.list.rectForRow(7), to: nil).minY
+        var s = rig.source.snapshot()
+        s.moveItem("A5", afterItem: "C19")
+        s.moveItem("A6", afterItem: "C3")
+        rig.asked = []
+        rig.source.apply(s, animatingDifferences: false)
+        rig.driver.advance(by: 0.05)
+        let row = try #require(rig.source.row(for: "A7"))
+        #expect(row == 5 && rig.list.convert(rig.list.rectForRow(row), to: nil).minY == y)
+        #expect(rig.cellsMatch())
+        // Two rows came up from below the view to fill its bottom.
+        #expect(rig.asked.count <= 2)
+    }
+
+    /// Rows below a list scrolled to its end deleted: it rests at its new end at once, asking
+    /// again for no row it kept in view (it had slid past the end first, recycling the rows
+    /// on the way, and come back asking for them).
+    @Test func rowsDeletedBelowAListAtItsEndLeaveItAtTheNewEndWithItsCells() throws {
+        let rig = Rig(Self.snapshot(20))
+        let end = rig.list.contentSize.height - 480
+        rig.list.contentOffset = Point(x: 0, y: end - 200)
+        rig.driver.advance(by: 0.05)
+        let before = rig.list.visibleCells.values.map(\.textLabel.text)
+        var s = rig.source.snapshot()
+        s.deleteItems(Array(s.itemIdentifiers(inSection: "C")[12...]))
+        s.deleteItems(["B0"])
+        rig.asked = []
+        rig.source.apply(s, animatingDifferences: false)
+        rig.driver.advance(by: 0.05)
+        #expect(rig.list.contentOffset.y == rig.list.contentSize.height - 480)
+        let after = Set(rig.list.visibleCells.values.map(\.textLabel.text))
+        #expect(Set(rig.asked).isDisjoint(with: Set(before).intersection(after)), "asked again: \(rig.asked)")
+        #expect(rig.cellsMatch())
+    }
+
     /// Animated in a window: the rows slide and fade, and `completion` runs once they are in
     /// place, not before.
     @Test func anAnimatedApplyEndsWhereTheSnapshotSaysAndThenCompletes() throws {
