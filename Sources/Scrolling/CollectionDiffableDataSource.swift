@@ -10,12 +10,15 @@ import ScrollwayViews
 /// A section with a header title (`titleForHeader`) gets a header of the flow layout's
 /// `headerHeight`, one with a footer title a footer of its `footerHeight`; a layout of the
 /// app's own places its bands itself. Made with a collection, it becomes the collection's
-/// data source; the collection holds it weakly, as UIKit's does, so the app keeps it.
+/// data source; the collection holds it weakly, as UIKit's does, so the app keeps it. Open, as
+/// the list's is, for what the closures do not answer; its sections, items and cells are the
+/// snapshot's.
 @MainActor
-public final class CollectionDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: CollectionViewDataSource {
+open class CollectionDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: CollectionViewDataSource {
     public typealias Snapshot = DataSourceSnapshot<SectionID, ItemID>
     /// Makes the cell for an item: `collection.dequeueReusableCell(withIdentifier:)`,
-    /// configured for the item at `path`.
+    /// configured for the item at `path`: from the item, as the list's provider (the model may
+    /// be ahead of the snapshot shown).
     public typealias CellProvider = @MainActor (_ collection: CollectionView, _ path: ItemPath, _ item: ItemID) -> CollectionCell
 
     public private(set) weak var collectionView: CollectionView?
@@ -110,43 +113,43 @@ public final class CollectionDiffableDataSource<SectionID: Hashable, ItemID: Has
 
     // MARK: CollectionViewDataSource
 
-    public func numberOfSections(in collectionView: CollectionView) -> Int { current.numberOfSections }
+    public final func numberOfSections(in collectionView: CollectionView) -> Int { current.numberOfSections }
 
-    public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    public final func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
         current.sectionIdentifiers.indices.contains(section) ? current.items(inSectionAt: section).count : 0
     }
 
-    public func collectionView(_ collectionView: CollectionView, cellForItemAt path: ItemPath) -> CollectionCell {
+    public final func collectionView(_ collectionView: CollectionView, cellForItemAt path: ItemPath) -> CollectionCell {
         cellProvider(collectionView, path, current.items(inSectionAt: path.section)[path.item])
     }
 
-    public func collectionView(_ collectionView: CollectionView, titleForSection section: Int) -> String {
+    open func collectionView(_ collectionView: CollectionView, titleForSection section: Int) -> String {
         sectionIdentifier(forSection: section).flatMap { titleForHeader?($0) } ?? ""
     }
 
-    public func collectionView(_ collectionView: CollectionView, titleForFooterInSection section: Int) -> String {
+    open func collectionView(_ collectionView: CollectionView, titleForFooterInSection section: Int) -> String {
         sectionIdentifier(forSection: section).flatMap { titleForFooter?($0) } ?? ""
     }
 
-    public func collectionView(
+    open func collectionView(
         _ collectionView: CollectionView, layout: FlowLayout, heightForHeaderInSection section: Int
     ) -> Double {
         sectionIdentifier(forSection: section).flatMap { titleForHeader?($0) } == nil ? 0 : layout.headerHeight
     }
 
-    public func collectionView(
+    open func collectionView(
         _ collectionView: CollectionView, layout: FlowLayout, heightForFooterInSection section: Int
     ) -> Double {
         sectionIdentifier(forSection: section).flatMap { titleForFooter?($0) } == nil ? 0 : layout.footerHeight
     }
 
-    public func collectionView(
+    open func collectionView(
         _ collectionView: CollectionView, willDisplayHeader header: ListSectionHeader, forSection section: Int
     ) {
         if let id = sectionIdentifier(forSection: section) { willDisplayHeader?(header, id) }
     }
 
-    public func collectionView(
+    open func collectionView(
         _ collectionView: CollectionView, willDisplayFooter footer: ListSectionFooter, forSection section: Int
     ) {
         if let id = sectionIdentifier(forSection: section) { willDisplayFooter?(footer, id) }

@@ -12,11 +12,17 @@ import ScrollwayViews
 /// (`titleForHeader`) gets a header of `list.sectionHeaderHeight`, one with a footer title
 /// (`titleForFooter`) a footer of `list.sectionFooterHeight`. Made with a list, it becomes the
 /// list's data source; the list holds it weakly, as UIKit's does, so the app keeps it.
+///
+/// Open, as UIKit's is: a subclass answers what the closures do not (an index of every letter,
+/// some of which lead to the next section), overriding the `ListDataSource` methods; the rows,
+/// their cells, the sections' starts and a hand move's record are the snapshot's (final).
 @MainActor
-public final class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDataSource {
+open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDataSource {
     public typealias Snapshot = DataSourceSnapshot<SectionID, ItemID>
     /// Makes the cell for an item: `list.dequeueReusableCell(withIdentifier:)`, configured for
-    /// the item (the row is its index among all the rows).
+    /// the item (the row is its index among all the rows). Configure it from the item, not
+    /// from the row in the app's model: the list may ask (a reload, a new width) while the
+    /// model is ahead of the snapshot it shows.
     public typealias CellProvider = @MainActor (_ list: ListView, _ row: Int, _ item: ItemID) -> ListCell
 
     public private(set) weak var list: ListView?
@@ -123,39 +129,39 @@ public final class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>
 
     // MARK: ListDataSource
 
-    public func numberOfRows(in list: ListView) -> Int { rows.count }
+    public final func numberOfRows(in list: ListView) -> Int { rows.count }
 
-    public func list(_ list: ListView, cellForRow row: Int) -> ListCell { cellProvider(list, row, rows[row]) }
+    public final func list(_ list: ListView, cellForRow row: Int) -> ListCell { cellProvider(list, row, rows[row]) }
 
-    public func sectionStarts(in list: ListView) -> [Int] { starts }
+    public final func sectionStarts(in list: ListView) -> [Int] { starts }
 
-    public func list(_ list: ListView, titleForSection section: Int) -> String {
+    open func list(_ list: ListView, titleForSection section: Int) -> String {
         sectionIdentifier(forSection: section).flatMap { titleForHeader?($0) } ?? ""
     }
 
-    public func list(_ list: ListView, titleForFooterInSection section: Int) -> String {
+    open func list(_ list: ListView, titleForFooterInSection section: Int) -> String {
         sectionIdentifier(forSection: section).flatMap { titleForFooter?($0) } ?? ""
     }
 
-    public func list(_ list: ListView, heightForHeaderInSection section: Int) -> Double {
+    open func list(_ list: ListView, heightForHeaderInSection section: Int) -> Double {
         sectionIdentifier(forSection: section).flatMap { titleForHeader?($0) } == nil ? 0 : list.sectionHeaderHeight
     }
 
-    public func list(_ list: ListView, heightForFooterInSection section: Int) -> Double {
+    open func list(_ list: ListView, heightForFooterInSection section: Int) -> Double {
         sectionIdentifier(forSection: section).flatMap { titleForFooter?($0) } == nil ? 0 : list.sectionFooterHeight
     }
 
-    public func list(_ list: ListView, willDisplayHeader header: ListSectionHeader, forSection section: Int) {
+    open func list(_ list: ListView, willDisplayHeader header: ListSectionHeader, forSection section: Int) {
         if let id = sectionIdentifier(forSection: section) { willDisplayHeader?(header, id) }
     }
 
-    public func list(_ list: ListView, willDisplayFooter footer: ListSectionFooter, forSection section: Int) {
+    open func list(_ list: ListView, willDisplayFooter footer: ListSectionFooter, forSection section: Int) {
         if let id = sectionIdentifier(forSection: section) { willDisplayFooter?(footer, id) }
     }
 
-    public func sectionIndexTitles(in list: ListView) -> [String] { indexTitles().map(\.title) }
+    open func sectionIndexTitles(in list: ListView) -> [String] { indexTitles().map(\.title) }
 
-    public func list(_ list: ListView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+    open func list(_ list: ListView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
         let titles = indexTitles()
         return titles.indices.contains(index) ? titles[index].section : 0
     }
@@ -166,14 +172,14 @@ public final class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>
         return current.sectionIdentifiers.enumerated().compactMap { s, id in sectionIndexTitle(id).map { ($0, s) } }
     }
 
-    public func list(_ list: ListView, canMoveRow row: Int) -> Bool {
+    open func list(_ list: ListView, canMoveRow row: Int) -> Bool {
         itemIdentifier(forRow: row).map { canMoveItem?($0) ?? false } ?? false
     }
 
     /// A hand move, written into the snapshot: the row's item goes to its new place, in the
     /// section the list showed it in (a row dropped at a section's edge stays on the side it
     /// came from).
-    public func list(_ list: ListView, moveRowAt source: Int, to destination: Int) {
+    public final func list(_ list: ListView, moveRowAt source: Int, to destination: Int) {
         guard rows.indices.contains(source), rows.indices.contains(destination) else {
             return log.error("moveRowAt: row \(source) or \(destination) is outside 0..<\(rows.count)")
         }

@@ -14,7 +14,11 @@ import Scrollway
 /// With the on-screen keyboard up (a touch on the search field brings it), the list's bottom
 /// inset grows by what the keyboard covers, so every row can still be scrolled into view above
 /// it. Escape goes back from a person's page, or clears the search.
-public final class ContactsScreen: View, ListDataSource {
+///
+/// The list shows snapshots (`ListDiffableDataSource`): every change to the people shown (a
+/// search, a sync, a delete) builds the snapshot they make and applies it, and the list works
+/// out what to insert, delete and move.
+public final class ContactsScreen: View {
     public static let barHeight = 108.0
     public let book: AddressBook
     public let list = ListView()
@@ -39,8 +43,10 @@ public final class ContactsScreen: View, ListDataSource {
     /// The rows shown: the people matching the search, the recent ones first (under "New").
     public private(set) var shown: [Contact] = []
     private var recentShown = 0
-    /// Where each section starts, and its title.
-    private var sections: [(start: Int, title: String)] = []
+    /// The people shown, by id.
+    private var byID: [Int: Contact] = [:]
+    /// The list's rows: the people shown by id, in their sections.
+    private var people: PeopleSource!
     private let bar = View()
     private let title = Label(text: "Contacts")
     private let noResults = Label(text: "No results")
@@ -60,7 +66,14 @@ public final class ContactsScreen: View, ListDataSource {
         list.estimatedRowHeight = 44
         list.keyboardDismissMode = .onDrag
         list.register("person") { ListCell(reuseIdentifier: "person") }
-        list.dataSource = self
+        // By the item's id, not its row: the list may ask for rows while the model has moved
+        // on ahead of the snapshot it shows.
+        people = PeopleSource(list: list) { [weak self] list, _, id in
+            let cell = list.dequeueReusableCell(withIdentifier: "person")
+            cell.textLabel.text = self?.byID[id]?.name ?? ""
+            return cell
+        }
+        people.titleForHeader = { $0 }
         list.onSelectRow = { [weak self] row in
             guard let self else { return }
             self.open(self.shown[row])
@@ -105,39 +118,18 @@ public final class ContactsScreen: View, ListDataSource {
 
     // MARK: The list
 
-    public func numberOfRows(in list: ListView) -> Int { shown.count }
-
-    public func list(_ list: ListView, cellForRow row: Int) -> ListCell {
-        let cell = list.dequeueReusableCell(withIdentifier: "person")
-        cell.textLabel.text = shown[row].name
-        return cell
-    }
-
-    public func sectionStarts(in list: ListView) -> [Int] { sections.map(\.start) }
-
-    public func list(_ list: ListView, titleForSection section: Int) -> String { sections[section].title }
-
-    /// The alphabet down the right edge, as a phone's address book has it, while no search
-    /// narrows the people down.
-    public func sectionIndexTitles(in list: ListView) -> [String] {
-        searchField.text.isEmpty ? Self.alphabet : []
-    }
-
-    /// A letter leads to its people, or to the next letter that has any (the last section past
-    /// the last of them).
-    public func list(_ list: ListView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
-        let first = recentShown > 0 ? 1 : 0
-        return sections.indices.dropFirst(first).first { sections[$0].title >= title } ?? sections.count - 1
-    }
-
-    static let alphabet = (0..<26).map { String(UnicodeScalar(UInt8(65 + $0))) }
-
-    /// "New" for the people a refresh brought, then a section per initial.
-    private func regroup() {
-        sections = recentShown > 0 ? [(0, "New")] : []
-        for row in recentShown..<shown.count where row == recentShown || shown[row].initial != shown[row - 1].initial {
-            sections.append((row, shown[row].initial))
+    /// The people shown, by id: "New" for those a refresh brought, then a section per initial.
+    private func snapshot() -> DataSourceSnapshot<String, Int> {
+        var snapshot = DataSourceSnapshot<String, Int>()
+        if recentShown > 0 {
+            snapshot.appendSections([PeopleSource.recent])
+            snapshot.appendItems(shown[..<recentShown].map(\.id))
         }
+        for contact in shown[recentShown...] {
+            if snapshot.sectionIdentifiers.last != contact.initial { snapshot.appendSections([contact.initial]) }
+            snapshot.appendItems([contact.id])
+        }
+        return snapshot
     }
 
     /// A person matches the search when their name or number has it (in any case).
@@ -150,8 +142,9 @@ public final class ContactsScreen: View, ListDataSource {
         let recent = book.recent.filter(matchesSearch)
         shown = recent + book.people.filter(matchesSearch)
         recentShown = recent.count
-        regroup()
-        list.reloadData()
+        byID = Dictionary(uniqueKeysWithValues: shown.map { ($0.id, $0) })
+        people.apply(snapshot(), animatingDifferences: false)
+        people.showsIndex = searchField.text.isEmpty
         list.setContentOffset(Point(x: 0, y: -list.adjustedContentInset.top), animated: false)
         updateCounts()
     }
@@ -172,9 +165,10 @@ public final class ContactsScreen: View, ListDataSource {
             guard let self else { return }
             let arrived = self.book.addPeople(3).reversed().filter(self.matchesSearch)
             self.shown = arrived + self.shown
+            for contact in arrived { self.byID[contact.id] = contact }
             self.recentShown += arrived.count
-            self.regroup()
-            self.list.insertRows(at: Array(arrived.indices), with: .fade)
+            self.people.defaultRowAnimation = .fade
+            self.people.apply(self.snapshot())
             self.updateCounts()
             self.list.refreshControl?.endRefreshing()
         }
@@ -186,8 +180,9 @@ public final class ContactsScreen: View, ListDataSource {
         let contact = shown.remove(at: row)
         if row < recentShown { recentShown -= 1 }
         book.remove(contact)
-        regroup()
-        list.deleteRows(at: [row], with: .automatic)
+        byID[contact.id] = nil
+        people.defaultRowAnimation = .automatic
+        people.apply(snapshot())
         updateCounts()
     }
 
@@ -309,5 +304,28 @@ public final class SearchField: TextField {
         let handled = super.handleInput(event)
         if text != before { onChange?(text) }
         return handled
+    }
+}
+
+/// The list's data source: the people's snapshots, with the whole alphabet down the right
+/// edge, as a phone's address book has it, while no search narrows the people down; a letter
+/// with no people leads to the next that has some.
+final class PeopleSource: ListDiffableDataSource<String, Int> {
+    /// The section of the people a refresh brought.
+    static let recent = "New"
+    static let alphabet = (0..<26).map { String(UnicodeScalar(UInt8(65 + $0))) }
+
+    var showsIndex = true {
+        didSet { if showsIndex != oldValue { list?.reloadSectionIndexTitles() } }
+    }
+
+    override func sectionIndexTitles(in list: ListView) -> [String] { showsIndex ? Self.alphabet : [] }
+
+    /// A letter leads to its people, or to the next letter that has any (the last section past
+    /// the last of them).
+    override func list(_ list: ListView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+        let sections = snapshot().sectionIdentifiers
+        let first = sections.first == Self.recent ? 1 : 0
+        return sections.indices.dropFirst(first).first { sections[$0] >= title } ?? sections.count - 1
     }
 }

@@ -291,7 +291,7 @@ import Testing
         try app.pump(until: { !control.isRefreshing && app.isAtRest }, "the refresh to end")
         #expect(screen.book.count == 3003)
         #expect(screen.countLabel.text == "3003 people")
-        #expect(screen.list(list, titleForSection: 0) == "New")
+        #expect(list.dataSource?.list(list, titleForSection: 0) == "New")
         #expect(list.contentOffset.y == -list.adjustedContentInset.top)
         #expect(list.visibleHeaders[0]?.textLabel.text == "New")
         // The new people in view at the top, the first person who was in view below them.
