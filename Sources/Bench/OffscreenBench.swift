@@ -39,7 +39,7 @@ public struct OffscreenBench {
     }
 
     /// The steps `run` reports through `progress`.
-    public static let steps = 11
+    public static let steps = 12
 
     /// Runs every step and writes the report.
     public func run() throws {
@@ -73,6 +73,8 @@ public struct OffscreenBench {
         let feed = try FeedRun.measure(quick: quick)
         progress(10, "list rows deleted and inserted, animated")
         let updates = try ListUpdateRun.measure(quick: quick)
+        progress(11, "a 100,000-item snapshot applied to a list")
+        let snapshots = try SnapshotApplyRun.measure(quick: quick)
 
         let budget = 1000.0 / 60
         func ms(_ v: Double) -> String { String(format: "%.2f", v) }
@@ -139,6 +141,12 @@ public struct OffscreenBench {
                 + "main-thread ms/frame while they move: \(ms(updates.frames.mean)) (worst \(ms(updates.frames.worst))) "
                 + "against the 100,000-row fling's \(ms(list.mean)) → \(ratio(updates.frames.mean, list.mean)) of baseline"
         )
+        output(
+            "a snapshot of \(snapshots.items) items applied to a list (100 deleted, 100 inserted, "
+                + "100 moved; \(snapshots.apply.count) times), main-thread ms per apply: \(ms(snapshots.apply.mean)) "
+                + "(worst \(ms(snapshots.apply.worst))) against reloading the list with it \(ms(snapshots.reload.mean)) "
+                + "→ \(ratio(snapshots.apply.mean, snapshots.reload.mean)) of baseline; built (100 sections of "
+                + "1,000) in \(ms(snapshots.built)) ms")
         if let reader {
             let off = AccessibilityRun.Result.median(reader.off)
             let on = AccessibilityRun.Result.median(reader.on)

@@ -19,7 +19,8 @@ open class CollectionDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: 
     /// Makes the cell for an item: `collection.dequeueReusableCell(withIdentifier:)`,
     /// configured for the item at `path`: from the item, as the list's provider (the model may
     /// be ahead of the snapshot shown).
-    public typealias CellProvider = @MainActor (_ collection: CollectionView, _ path: ItemPath, _ item: ItemID) -> CollectionCell
+    public typealias CellProvider =
+        @MainActor (_ collection: CollectionView, _ path: ItemPath, _ item: ItemID) -> CollectionCell
 
     public private(set) weak var collectionView: CollectionView?
     private let cellProvider: CellProvider

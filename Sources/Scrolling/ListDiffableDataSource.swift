@@ -87,6 +87,7 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     /// once. `completion` runs once the rows are in their places.
     public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
         let old = current
+        let oldRows = rows
         setCurrent(snapshot)
         guard let list else {
             completion?()
@@ -98,7 +99,8 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
             completion?()
             return
         }
-        let changes = SnapshotDifference.rows(from: old, to: snapshot)
+        let changes = SnapshotDifference.rows(
+            from: oldRows, to: rows, reloaded: SnapshotDifference.reloadedItems(of: snapshot))
         let animation = animatingDifferences ? defaultRowAnimation : .none
         list.performBatchUpdates(
             {

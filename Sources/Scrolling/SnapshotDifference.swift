@@ -44,24 +44,39 @@ enum SnapshotDifference {
     /// anew with every update, so only the rows need saying. A reloaded section reloads its
     /// rows.
     static func rows<S, I>(from old: DataSourceSnapshot<S, I>, to new: DataSourceSnapshot<S, I>) -> Rows {
-        let before = old.itemIdentifiers
-        let after = new.itemIdentifiers
-        var reloadedItems = new.reloadedItemIdentifiers
-        for s in new.reloadedSectionIdentifiers { reloadedItems.formUnion(new.itemIdentifiers(inSection: s)) }
-        let oldIndex = Dictionary(uniqueKeysWithValues: before.enumerated().map { ($1, $0) })
+        rows(from: old.itemIdentifiers, to: new.itemIdentifiers, reloaded: reloadedItems(of: new))
+    }
+
+    /// The items `snapshot` marks reloaded, its reloaded sections' items among them.
+    static func reloadedItems<S, I>(of snapshot: DataSourceSnapshot<S, I>) -> Set<I> {
+        var items = snapshot.reloadedItemIdentifiers
+        for s in snapshot.reloadedSectionIdentifiers { items.formUnion(snapshot.itemIdentifiers(inSection: s)) }
+        return items
+    }
+
+    /// The rows' update from the items `before` to those `after` (each without repeats).
+    static func rows<I: Hashable>(from before: [I], to after: [I], reloaded: Set<I>) -> Rows {
+        let table = PositionTable(before)
         var rows = Rows()
-        for (i, item) in before.enumerated() where !new.contains(item) { rows.deleted.append(i) }
+        var found = [Bool](repeating: false, count: before.count)
         // The items in both, in their new order, with their old places.
         var kept: [(old: Int, new: Int)] = []
-        for (j, item) in after.enumerated() {
-            if let i = oldIndex[item] { kept.append((i, j)) } else { rows.inserted.append(j) }
+        kept.reserveCapacity(min(before.count, after.count))
+        for j in after.indices {
+            if let i = table.position(of: after[j]) {
+                kept.append((i, j))
+                found[i] = true
+            } else {
+                rows.inserted.append(j)
+            }
         }
+        for (i, isFound) in found.enumerated() where !isFound { rows.deleted.append(i) }
         let staying = longestIncreasingRun(kept.map(\.old))
         for (k, pair) in kept.enumerated() {
-            let reloaded = reloadedItems.contains(after[pair.new])
-            if staying.contains(k) {
-                if reloaded { rows.reloaded.append(pair.old) }
-            } else if reloaded {
+            let isReloaded = !reloaded.isEmpty && reloaded.contains(after[pair.new])
+            if staying[k] {
+                if isReloaded { rows.reloaded.append(pair.old) }
+            } else if isReloaded {
                 rows.deleted.append(pair.old)
                 rows.inserted.append(pair.new)
             } else {
@@ -94,7 +109,9 @@ enum SnapshotDifference {
         }
         var keptSections: [(old: Int, new: Int)] = []
         for (t, id) in newSections.enumerated() {
-            if let s = old.indexOfSection(id) { keptSections.append((s, t)) } else {
+            if let s = old.indexOfSection(id) {
+                keptSections.append((s, t))
+            } else {
                 paths.insertedSections.append(t)
                 newTracked[t] = false
             }
@@ -105,7 +122,7 @@ enum SnapshotDifference {
             if reloaded {
                 oldTracked[pair.old] = false
                 newTracked[pair.new] = false
-                if sectionsStaying.contains(k) {
+                if sectionsStaying[k] {
                     paths.reloadedSections.append(pair.old)
                 } else {
                     paths.deletedSections.append(pair.old)
@@ -114,24 +131,33 @@ enum SnapshotDifference {
                 continue
             }
             sameSection[pair.new] = pair.old
-            if !sectionsStaying.contains(k) { paths.movedSections.append(Move(from: pair.old, to: pair.new)) }
+            if !sectionsStaying[k] { paths.movedSections.append(Move(from: pair.old, to: pair.new)) }
         }
 
         // Items: where each old one stood.
-        var oldPath: [I: ItemPath] = [:]
+        var oldPaths: [ItemPath] = []
+        var oldItems: [I] = []
+        oldItems.reserveCapacity(old.numberOfItems)
         for s in oldSections.indices {
-            for (i, item) in old.items(inSectionAt: s).enumerated() { oldPath[item] = ItemPath(item: i, section: s) }
+            let items = old.items(inSectionAt: s)
+            oldItems.append(contentsOf: items)
+            oldPaths.append(contentsOf: items.indices.map { ItemPath(item: $0, section: s) })
         }
+        let table = PositionTable(oldItems)
+        var found = [Bool](repeating: false, count: oldItems.count)
+        let reloadsItems = !new.reloadedItemIdentifiers.isEmpty
         for t in newSections.indices {
             let items = new.items(inSectionAt: t)
             // The items that stay in this section, in their new order.
             var kept: [(old: ItemPath, new: ItemPath)] = []
             for (j, item) in items.enumerated() {
                 let to = ItemPath(item: j, section: t)
-                guard let from = oldPath[item] else {
+                guard let position = table.position(of: item) else {
                     if newTracked[t] { paths.insertedItems.append(to) }
                     continue
                 }
+                found[position] = true
+                let from = oldPaths[position]
                 switch (oldTracked[from.section], newTracked[t]) {
                 case (false, false): break
                 case (false, true): paths.insertedItems.append(to)
@@ -139,7 +165,7 @@ enum SnapshotDifference {
                 case (true, true):
                     if sameSection[t] == from.section {
                         kept.append((from, to))
-                    } else if new.reloadedItemIdentifiers.contains(item) {
+                    } else if reloadsItems && new.reloadedItemIdentifiers.contains(item) {
                         paths.deletedItems.append(from)
                         paths.insertedItems.append(to)
                     } else {
@@ -149,8 +175,8 @@ enum SnapshotDifference {
             }
             let staying = longestIncreasingRun(kept.map(\.old.item))
             for (k, pair) in kept.enumerated() {
-                let reloaded = new.reloadedItemIdentifiers.contains(items[pair.new.item])
-                if staying.contains(k) {
+                let reloaded = reloadsItems && new.reloadedItemIdentifiers.contains(items[pair.new.item])
+                if staying[k] {
                     if reloaded { paths.reloadedItems.append(pair.old) }
                 } else if reloaded {
                     paths.deletedItems.append(pair.old)
@@ -161,10 +187,8 @@ enum SnapshotDifference {
             }
         }
         // The old items gone from the snapshot, from sections whose items are named.
-        for s in oldSections.indices where oldTracked[s] {
-            for (i, item) in old.items(inSectionAt: s).enumerated() where !new.contains(item) {
-                paths.deletedItems.append(ItemPath(item: i, section: s))
-            }
+        for (position, path) in oldPaths.enumerated() where !found[position] && oldTracked[path.section] {
+            paths.deletedItems.append(path)
         }
         paths.deletedSections.sort()
         paths.insertedSections.sort()
@@ -173,29 +197,75 @@ enum SnapshotDifference {
         return paths
     }
 
-    /// The positions in `values` (distinct) of a longest run that ascends, as patience sorting
-    /// finds one: `tails[k]` is the position of the least value ending an ascending run of
-    /// k + 1, and each position remembers the one before it in its run.
-    static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
+    /// Which positions in `values` (distinct) make a longest run that ascends, as patience
+    /// sorting finds one: `tails[k]` is the position of the least value ending an ascending run
+    /// of k + 1, and each position remembers the one before it in its run.
+    static func longestIncreasingRun(_ values: [Int]) -> [Bool] {
         var tails: [Int] = []
+        // The values at `tails`, searched without going through the positions.
+        var ends: [Int] = []
         var previous = [Int](repeating: -1, count: values.count)
         for (i, v) in values.enumerated() {
-            // The first run whose end is not below v.
+            // The first run whose end is not below v; most often the longest (the values
+            // mostly ascend: few items moved), so that is tried first.
             var lo = 0
-            var hi = tails.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if values[tails[mid]] < v { lo = mid + 1 } else { hi = mid }
+            var hi = ends.count
+            if let last = ends.last, last < v {
+                lo = hi
+            } else {
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if ends[mid] < v { lo = mid + 1 } else { hi = mid }
+                }
             }
             if lo > 0 { previous[i] = tails[lo - 1] }
-            if lo == tails.count { tails.append(i) } else { tails[lo] = i }
+            if lo == tails.count {
+                tails.append(i)
+                ends.append(v)
+            } else {
+                tails[lo] = i
+                ends[lo] = v
+            }
         }
-        var run = Set<Int>()
+        var run = [Bool](repeating: false, count: values.count)
         var i = tails.last ?? -1
         while i >= 0 {
-            run.insert(i)
+            run[i] = true
             i = previous[i]
         }
         return run
+    }
+}
+
+/// Where each item of an array stands, found by its hash value in a table keyed by `Int` and
+/// compared with the item itself only on a match. A `Dictionary` keyed by the items, generic
+/// code not specialized for the app's identifier type, spent about 300 ns on each insertion and
+/// lookup (decisions.md, 0.15.48); the item's own hash and equality are still asked once each.
+struct PositionTable<Item: Hashable> {
+    private let items: [Item]
+    /// The first position with each hash value.
+    private var first: [Int: Int]
+    /// Further positions whose hash values collide with an earlier one's (rare).
+    private var more: [Int: [Int]] = [:]
+
+    init(_ items: [Item]) {
+        self.items = items
+        first = Dictionary(minimumCapacity: items.count)
+        // Index loops: an enumerated sequence of items asks the runtime for its generic
+        // metadata at every step in code not specialized for the item's type.
+        for i in items.indices {
+            let h = items[i].hashValue
+            if let earlier = first.updateValue(i, forKey: h) {
+                first[h] = earlier
+                more[h, default: []].append(i)
+            }
+        }
+    }
+
+    func position(of item: Item) -> Int? {
+        let h = item.hashValue
+        guard let i = first[h] else { return nil }
+        if items[i] == item { return i }
+        return more[h]?.first { items[$0] == item }
     }
 }

@@ -165,10 +165,13 @@ import Testing
                 Issue.record("\(replay): list row \(row) shows \(cell.textLabel.text), not \(rows[row])")
             }
             var reloaded = new.reloadedItemIdentifiers
-            for section in new.reloadedSectionIdentifiers { reloaded.formUnion(new.itemIdentifiers(inSection: section)) }
+            for section in new.reloadedSectionIdentifiers {
+                reloaded.formUnion(new.itemIdentifiers(inSection: section))
+            }
             if !animated {
                 let listAfter = Set(rig.list.visibleCells.values.map(\.textLabel.text))
-                let reasked = Set(rig.listAsked.items).intersection(listBefore).intersection(listAfter).subtracting(reloaded)
+                let reasked = Set(rig.listAsked.items).intersection(listBefore).intersection(listAfter).subtracting(
+                    reloaded)
                 #expect(reasked.isEmpty, "\(replay): the list asked again for \(reasked.sorted())")
             }
 

@@ -47,7 +47,8 @@ import Testing
         /// Whether every cell in view shows its row's item.
         func cellsMatch() -> Bool {
             !list.visibleCells.isEmpty
-                && list.visibleCells.allSatisfy { row, cell in cell.textLabel.text == source.itemIdentifier(forRow: row) }
+                && list.visibleCells.allSatisfy { row, cell in cell.textLabel.text == source.itemIdentifier(forRow: row)
+                }
         }
     }
 
@@ -64,7 +65,8 @@ import Testing
     @Test func aSnapshotShowsItsRowsHeadersAndIndex() throws {
         let rig = Rig(Self.snapshot())
         #expect(rig.source.numberOfRows(in: rig.list) == 30 && rig.source.sectionStarts(in: rig.list) == [0, 10, 20])
-        #expect(rig.shown[0] == "A0" && rig.source.itemIdentifier(forRow: 12) == "B2" && rig.source.row(for: "C9") == 29)
+        #expect(
+            rig.shown[0] == "A0" && rig.source.itemIdentifier(forRow: 12) == "B2" && rig.source.row(for: "C9") == 29)
         // The first header, then ten rows of 40, then B's.
         #expect(rig.list.rectForRow(0).minY == 32 && rig.list.rectForRow(10).minY == 32 + 400 + 32)
         #expect(rig.list.visibleHeaders[1]?.textLabel.text == "Section B")
@@ -91,9 +93,10 @@ import Testing
         rig.source.apply(s, animatingDifferences: false)
         rig.driver.advance(by: 0.05)
         #expect(rig.asked.sorted() == ["A6", "N"])
-        #expect((0..<10).map { rig.source.itemIdentifier(forRow: $0)! } == [
-            "A0", "A2", "A4", "A5", "N", "A6", "A7", "A8", "A1", "A9",
-        ])
+        #expect(
+            (0..<10).map { rig.source.itemIdentifier(forRow: $0)! } == [
+                "A0", "A2", "A4", "A5", "N", "A6", "A7", "A8", "A1", "A9",
+            ])
         #expect(rig.cellsMatch())
         for cell in before.values {
             let item = cell.textLabel.text
@@ -134,7 +137,8 @@ import Testing
         let rig = Rig(Self.snapshot(20))
         rig.list.contentOffset = Point(x: 0, y: 32 + 5 * 40)  // A5 at the top
         rig.driver.advance(by: 0.05)
-        #expect(rig.list.visibleCells.first { $0.value.frame.minY == rig.list.bounds.minY }?.value.textLabel.text == "A5")
+        #expect(
+            rig.list.visibleCells.first { $0.value.frame.minY == rig.list.bounds.minY }?.value.textLabel.text == "A5")
         let y = rig.list.convert(rig.list.rectForRow(7), to: nil).minY
         var s = rig.source.snapshot()
         s.moveItem("A5", afterItem: "C19")
@@ -190,9 +194,10 @@ import Testing
         #expect(done == 0)
         rig.driver.settle()
         #expect(done == 1)
-        #expect((0..<9).map { rig.source.itemIdentifier(forRow: $0)! } == [
-            "A9", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A10",
-        ])
+        #expect(
+            (0..<9).map { rig.source.itemIdentifier(forRow: $0)! } == [
+                "A9", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A10",
+            ])
         #expect(rig.cellsMatch())
         let first = try #require(rig.list.visibleCells[0])
         #expect(first.textLabel.text == "A9" && first.frame.minY == rig.list.rectForRow(0).minY)
@@ -211,9 +216,10 @@ import Testing
         rig.source.list(rig.list, moveRowAt: 15, to: 10)
         #expect(rig.source.snapshot().itemIdentifiers(inSection: "B").first == "B5")
         rig.source.list(rig.list, moveRowAt: 15, to: 9)
-        #expect(rig.source.snapshot().itemIdentifiers(inSection: "A") == [
-            "A0", "A1", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "B4", "A2",
-        ])
+        #expect(
+            rig.source.snapshot().itemIdentifiers(inSection: "A") == [
+                "A0", "A1", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "B4", "A2",
+            ])
         #expect(rig.source.sectionStarts(in: rig.list) == [0, 11, 20] && heard.count == 3 && heard.last?.0 == "B4")
         rig.list.reloadData()
         rig.driver.advance(by: 0.05)
