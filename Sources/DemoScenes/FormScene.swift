@@ -114,9 +114,6 @@ public final class SettingsForm: View {
         case date(String, String, CalendarDay)
     }
 
-    /// The time rows' wheels (a picker holds its data source weakly).
-    private var clocks: [ClockWheels] = []
-
     /// The bio's text view (the one that grows as it wraps).
     public private(set) var bio: TextView!
     /// The constraints this form made (its size for the bench's line).
@@ -285,20 +282,14 @@ public final class SettingsForm: View {
                 card.bottomAnchor.constraint(equalTo: note.bottomAnchor, constant: 12),
             ]
         case .time(let title, let detail, let hour, let minute):
-            let label = managed(Label(text: "\(title) \(ClockWheels.text(hour, minute))"))
+            let start = TimeOfDay(hour: hour, minute: minute)
+            let label = managed(Label(text: "\(title) \(start)"))
             let note = managed(Self.note(detail))
-            let picker = managed(PickerView())
-            let clock = ClockWheels()
-            clocks.append(clock)
+            let picker = managed(TimePicker(time: start))
+            picker.uses24HourClock = true
             picker.name = title.lowercased()
             picker.accessibilityLabel = title
-            picker.dataSource = clock
-            picker.selectRow(hour, inComponent: 0, animated: false)
-            picker.selectRow(minute, inComponent: 1, animated: false)
-            picker.onSelectRow = { [unowned label, unowned picker] _, _ in
-                let time = ClockWheels.text(picker.selectedRow(inComponent: 0), picker.selectedRow(inComponent: 1))
-                label.text = "\(title) \(time)"
-            }
+            picker.onTimeChanged = { [unowned label] in label.text = "\(title) \($0)" }
             return Self.stacked(label, note, over: picker, in: card)
         case .date(let title, let detail, let day):
             let label = managed(Label(text: "\(title): \(Self.spelled(day))"))
@@ -329,22 +320,5 @@ public final class SettingsForm: View {
                 card.bottomAnchor.constraint(equalTo: note.bottomAnchor, constant: 12),
             ]
         }
-    }
-}
-
-/// A time row's wheels: the hours of a day, 00 to 23, and the minutes, 00 to 59.
-@MainActor
-final class ClockWheels: PickerViewDataSource {
-    static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    static func text(_ hour: Int, _ minute: Int) -> String { "\(twoDigits(hour)):\(twoDigits(minute))" }
-
-    func numberOfComponents(in picker: PickerView) -> Int { 2 }
-    func picker(_ picker: PickerView, numberOfRowsInComponent component: Int) -> Int { component == 0 ? 24 : 60 }
-    func picker(_ picker: PickerView, titleForRow row: Int, forComponent component: Int) -> String {
-        Self.twoDigits(row)
-    }
-    func picker(_ picker: PickerView, widthForComponent component: Int) -> Double { 80 }
-    func picker(_ picker: PickerView, accessibilityLabelForComponent component: Int) -> String? {
-        component == 0 ? "Hours" : "Minutes"
     }
 }

@@ -7,7 +7,7 @@ import ScrollwayWayland
 import ScrollwayWestonHarness
 import Testing
 
-/// The form scene's time picker in a real window on headless weston: a real wl_touch flick
+/// The form scene's time picker (a `TimePicker` on a 24-hour clock) in a real window on headless weston: a real wl_touch flick
 /// turns the hours wheel, which comes to rest on an hour (the row exactly in the band, the
 /// row's title in the label above), weston showing what the window composites offscreen, drum
 /// and all; real wheel clicks turn the minutes a minute each.
@@ -16,10 +16,11 @@ import Testing
     @Test func aFlingRestsOnAnHourAndWheelClicksStepTheMinutes() throws {
         let (rig, app, window) = try startScene(.form)
         let form = try #require(window.view(named: "main") as? ScrollView)
-        let picker = try #require(window.view(named: "starts at") as? PickerView)
+        let timePicker = try #require(window.view(named: "starts at") as? TimePicker)
+        let picker = timePicker.picker
         form.scrollRectToVisible(picker.convert(picker.bounds, to: form), animated: false)
         try app.settle()
-        let label = try #require(picker.superview?.subviews.compactMap { $0 as? Label }.first)
+        let label = try #require(timePicker.superview?.subviews.compactMap { $0 as? Label }.first)
         #expect(label.text == "Starts at 22:00")
         let wheels = picker.subviews.compactMap { $0 as? ScrollView }
         #expect(wheels.count == 2)
@@ -37,6 +38,7 @@ import Testing
         // On the hour's row exactly: offset = row·32 − (216 − 32) / 2.
         #expect(hours.contentOffset.y == Double(hour) * 32 - 92)
         #expect(label.text == "Starts at \(hour < 10 ? "0" : "")\(hour):00")
+        #expect(timePicker.time == TimeOfDay(hour: hour, minute: 0))
         let shown = try offscreenMismatches(rig, app, width: 390, height: 600)
         #expect(shown.count == 0, "\(shown.count) pixels differ, within \(shown.box)")
 
