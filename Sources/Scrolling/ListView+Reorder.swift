@@ -101,9 +101,14 @@ extension ListView {
     public func endInteractiveMovement() {
         guard let movement else { return }
         let (from, to) = (movement.original, movement.current)
+        // Over before the data source hears of the move: the list already shows the row where it
+        // was dropped, so an update the data source makes then (an app applying a snapshot from
+        // a diffable source's `didReorder`) finds the list in the model's order, where it had put
+        // the row back where it was lifted under an update naming rows in the new order.
+        self.movement = nil
         // The model first: the update that settles the row may ask for rows it brings in.
         if from != to { dataSource?.list(self, moveRowAt: from, to: to) }
-        finishMovement()
+        finishMovement(movement)
         // The data source's sections may have moved with the row.
         if from != to { sectionsMayHaveChanged() }
     }
@@ -115,7 +120,7 @@ extension ListView {
         // Back in the data source's order before any row is asked for again.
         movement.current = movement.original
         if from != movement.original { moveInLayout(from: from, to: movement.original) }
-        finishMovement()
+        finishMovement(movement)
     }
 
     /// A lifted row's cell leaves the list (a reload): the movement ends where it is, with no
@@ -127,10 +132,9 @@ extension ListView {
         self.movement = nil
     }
 
-    private func finishMovement() {
-        guard let movement else { return }
+    private func finishMovement(_ movement: RowMovement) {
         movement.autoscroll?.stopped = true
-        self.movement = nil
+        if self.movement === movement { self.movement = nil }
         movement.cell.isHighlighted = false
         if let r = visibleCells.first(where: { $0.value === movement.cell })?.key {
             movement.cell.frame = rectForRow(r)

@@ -237,6 +237,26 @@ import Testing
         #expect(rig.cellsMatch())
     }
 
+    /// The app applies a snapshot as it hears of a row dropped by hand (`didReorder`): the
+    /// update names rows in the order the drop made, and the list is in that order, not with
+    /// the dropped row put back where it was lifted (every row between showed its neighbour).
+    @Test func aSnapshotAppliedWhenARowIsDroppedFindsTheListInTheDroppedOrder() throws {
+        let rig = Rig(Self.snapshot())
+        rig.source.canMoveItem = { _ in true }
+        rig.source.didReorder = { [unowned rig] _, snapshot in
+            var s = snapshot
+            s.insertItems(["N"], beforeItem: "A0")
+            rig.source.apply(s, animatingDifferences: false)
+        }
+        #expect(rig.list.beginInteractiveMovementForRow(1))
+        rig.list.updateInteractiveMovementTargetPosition(Point(x: 160, y: rig.list.rectForRow(4).midY + 5))
+        rig.driver.advance(by: 0.05)
+        rig.list.endInteractiveMovement()
+        rig.driver.settle()
+        #expect((0..<6).map { rig.source.itemIdentifier(forRow: $0)! } == ["N", "A0", "A2", "A3", "A4", "A1"])
+        #expect(rig.cellsMatch())
+    }
+
     /// Sections only: an empty section added shows its header, a section's title changed is
     /// read again, and no row is asked for.
     @Test func sectionChangesAloneReadTheHeadersAgain() throws {
