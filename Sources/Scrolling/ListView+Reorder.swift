@@ -247,10 +247,17 @@ extension ListView {
         let target = min(
             max(dataSource.list(self, targetRowForMoveFrom: row, toProposedRow: row + step), 0), rowCount - 1)
         guard target != row else { return false }
+        // An update the data source makes on hearing of the move (an app applying a snapshot
+        // from a diffable source's `didReorder`) makes the move in the list first.
+        readerMoveToShow = (row, target)
         dataSource.list(self, moveRowAt: row, to: target)
-        moveRow(at: row, to: target)
-        scrollToRow(target, animated: false)
-        window?.postAccessibilityNotification(.announcement("Moved to row \(target + 1) of \(rowCount)"))
+        if readerMoveToShow != nil {
+            readerMoveToShow = nil
+            moveRow(at: row, to: target)
+        }
+        let now = self.row(for: cell) ?? target
+        scrollToRow(now, animated: false)
+        window?.postAccessibilityNotification(.announcement("Moved to row \(now + 1) of \(rowCount)"))
         return true
     }
 

@@ -133,6 +133,10 @@ public final class ListView: ScrollView {
     var rowReorder: RowReorder?
     /// The row being moved by hand, if one is.
     var movement: RowMovement?
+    /// A screen reader's move the data source is hearing of, not yet made in the list
+    /// (`moveForReader`): an update the data source makes meanwhile, naming rows in the model's
+    /// new order, makes it first (`abandonMovementForUpdate`).
+    var readerMoveToShow: (from: Int, to: Int)?
     /// The vertical indicator stands beside the section index, not over it.
     override var verticalIndicatorClearance: Double { sectionIndexInset }
 
@@ -379,6 +383,7 @@ public final class ListView: ScrollView {
     /// Reloads everything from the data source; the selection is cleared, as UITableView's is.
     public func reloadData() {
         hasLoaded = true
+        readerMoveToShow = nil
         closeSwipeActions(animated: false)
         dropMovement()
         setSelection([])
@@ -619,10 +624,19 @@ public final class ListView: ScrollView {
     /// asked it for rows by their old indices (the wrong items in view after an insert, and
     /// rows it no longer had after a delete).
     func abandonMovementForUpdate() {
+        if let move = readerMoveToShow {
+            readerMoveToShow = nil
+            moveWithoutAsking(from: move.from, to: move.to)
+        }
         guard let movement else { return }
         let (from, to) = (movement.current, movement.original)
         dropMovement()
         guard from != to else { return }
+        moveWithoutAsking(from: from, to: to)
+    }
+
+    /// The row at `from` to `to` in the layout, the cells and the selection, no row asked for.
+    private func moveWithoutAsking(from: Int, to: Int) {
         layout.move(from: from, to: to)
         var renumbered: [Int: ListCell] = [:]
         for (r, cell) in visibleCells { renumbered[Self.index(of: r, afterMoving: from, to: to)] = cell }

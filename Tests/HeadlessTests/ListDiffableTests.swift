@@ -257,6 +257,26 @@ import Testing
         #expect(rig.cellsMatch())
     }
 
+    /// The same from a screen reader's "Move down": the list makes the move before the
+    /// update the app applies on hearing of it, and does not make it again after.
+    @Test func aSnapshotAppliedWhenAReaderMovesARowFindsTheListInTheNewOrder() throws {
+        let rig = Rig(Self.snapshot())
+        rig.source.canMoveItem = { _ in true }
+        rig.list.reordersRowsOnLongPress = true
+        rig.source.didReorder = { [unowned rig] _, snapshot in
+            var s = snapshot
+            s.insertItems(["N"], beforeItem: "A0")
+            rig.source.apply(s, animatingDifferences: false)
+        }
+        rig.driver.advance(by: 0.05)
+        let cell = try #require(rig.list.visibleCells[2])
+        let down = try #require(cell.accessibilityCustomActions.first { $0.name == "Move down" })
+        #expect(down.handler())
+        rig.driver.settle()
+        #expect((0..<5).map { rig.source.itemIdentifier(forRow: $0)! } == ["N", "A0", "A1", "A3", "A2"])
+        #expect(rig.list.visibleCells[4] === cell && rig.cellsMatch())
+    }
+
     /// Sections only: an empty section added shows its header, a section's title changed is
     /// read again, and no row is asked for.
     @Test func sectionChangesAloneReadTheHeadersAgain() throws {
