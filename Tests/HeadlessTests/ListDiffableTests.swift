@@ -277,6 +277,36 @@ import Testing
         #expect(rig.list.visibleCells[4] === cell && rig.cellsMatch())
     }
 
+    /// The cell provider applies a snapshot (the app's model changed as an item showed): the
+    /// cell it was making is not kept at the row the item had, whose row is another's now; the
+    /// list reloads once it has asked for its cells, every cell in view showing its row.
+    @Test func aSnapshotAppliedFromTheCellProviderLeavesNoCellOnAnotherRow() throws {
+        let made = SectionListRig.make(SectionListRig.Rows())
+        final class Box { var source: Source? }
+        let box = Box()
+        var applied = 0
+        box.source = Source(list: made.list) { list, _, item in
+            if item == "B5", applied == 0, let source = box.source {
+                var s = source.snapshot()
+                s.deleteItems(["A0"])
+                source.apply(s, animatingDifferences: false) { applied += 1 }
+            }
+            let cell = list.dequeueReusableCell(withIdentifier: "r")
+            cell.textLabel.text = item
+            return cell
+        }
+        let source = try #require(box.source)
+        source.apply(Self.snapshot(), animatingDifferences: false)
+        made.driver.advance(by: 0.05)
+        made.list.contentOffset = Point(x: 0, y: 300)
+        made.driver.settle()
+        #expect(applied == 1 && made.list.rowCount == 29)
+        #expect(!made.list.visibleCells.isEmpty)
+        for (row, cell) in made.list.visibleCells {
+            #expect(cell.textLabel.text == source.itemIdentifier(forRow: row), "row \(row)")
+        }
+    }
+
     /// Sections only: an empty section added shows its header, a section's title changed is
     /// read again, and no row is asked for.
     @Test func sectionChangesAloneReadTheHeadersAgain() throws {
