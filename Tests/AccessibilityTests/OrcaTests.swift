@@ -35,7 +35,9 @@ import Testing
                 throw error
             }
             do {
-                try spoken("Orca to start") { $0.contains { $0.contains("Screen reader on") } }
+                // Orca's start (Python loading its modules) is the slowest step on a loaded
+                // machine: a full test run beside a build took over a minute once.
+                try spoken("Orca to start", timeout: 180) { $0.contains { $0.contains("Screen reader on") } }
             } catch {
                 stop()
                 throw error
@@ -51,11 +53,11 @@ import Testing
         var said: Int { orca.spoken.count }
 
         /// Runs the app until what speech-dispatcher was given (one utterance a line, a row's
-        /// lines joined by spaces) meets `condition`, for at most a minute; on failure, says
-        /// what Orca said.
-        func spoken(_ what: String, _ condition: @escaping ([String]) -> Bool) throws {
+        /// lines joined by spaces) meets `condition`, for at most `timeout` seconds (a safety
+        /// net: a passing run waits a second or two); on failure, says what Orca said.
+        func spoken(_ what: String, timeout: Double = 120, _ condition: @escaping ([String]) -> Bool) throws {
             do {
-                try app.pump(until: { [orca] in condition(orca.spoken) }, timeout: 60, what)
+                try app.pump(until: { [orca] in condition(orca.spoken) }, timeout: timeout, what)
             } catch {
                 Issue.record("\(error)\nOrca said: \(orca.speechOutput)\nspeech file: \(orca.spoken)\n\(orca.log)")
                 throw error
