@@ -32,8 +32,6 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     /// The rows' items, and each section's first row: read at every frame that brings a row.
     private var rows: [ItemID] = []
     private var starts: [Int] = []
-    /// The provider is making a row's cell (`list(_:cellForRow:)`).
-    private var isProvidingCell = false
     private let log = Logger(label: "scrollway.list.diffable")
 
     /// How rows come and go in an animated `apply` (UITableViewDiffableDataSource's
@@ -95,13 +93,6 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
             completion?()
             return
         }
-        // From the provider, making the cell of a row the update renumbers (the list would
-        // keep it where the row was): the list reloads, once it has asked for its cells.
-        if isProvidingCell {
-            list.refuseUpdate("ListDiffableDataSource.apply: a snapshot applied while the cell provider makes a cell")
-            completion?()
-            return
-        }
         guard old.numberOfItems > 0 || (animatingDifferences && list.window != nil), list.count == old.numberOfItems
         else {
             list.reloadData()
@@ -142,12 +133,7 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
 
     public final func numberOfRows(in list: ListView) -> Int { rows.count }
 
-    public final func list(_ list: ListView, cellForRow row: Int) -> ListCell {
-        let was = isProvidingCell
-        isProvidingCell = true
-        defer { isProvidingCell = was }
-        return cellProvider(list, row, rows[row])
-    }
+    public final func list(_ list: ListView, cellForRow row: Int) -> ListCell { cellProvider(list, row, rows[row]) }
 
     public final func sectionStarts(in list: ListView) -> [Int] { starts }
 

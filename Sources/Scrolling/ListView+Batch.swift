@@ -132,6 +132,13 @@ extension ListView {
     /// `done` hears whether it was applied, once it is over (its animation ended).
     func commit(_ batch: RowBatch, name: String, done: @escaping (Bool) -> Void = { _ in }) {
         guard !batch.isEmpty else { return done(true) }
+        // From the data source's `cellForRow` (its model changed as a row was asked for): the
+        // pass would keep the cell being made on the row it was asked for, another's after
+        // the update. The list reloads once the pass ends, as the collection does.
+        if isUpdating {
+            refuseUpdate("\(name): made while the list asks for rows")
+            return done(false)
+        }
         abandonMovementForUpdate()
         let resolved: RowBatch.Resolved
         switch batch.resolve(count: count) {

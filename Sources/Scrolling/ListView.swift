@@ -603,6 +603,7 @@ public final class ListView: ScrollView {
     /// `animated`, the rows slide to their new places (UITableView's always do).
     public func moveRow(at from: Int, to: Int, animated: Bool = false) {
         if rowBatch != nil { return rowBatch!.move(from, to, animated ? .automatic : .none) }
+        if isUpdating { return refuseUpdate("moveRow: made while the list asks for rows") }
         abandonMovementForUpdate()
         if let r = [from, to].first(where: { $0 < 0 || $0 >= count }) {
             return refuseUpdate("moveRow: row \(r) is outside 0..<\(count)")

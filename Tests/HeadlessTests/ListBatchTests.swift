@@ -45,6 +45,50 @@ import Testing
         #expect(first == [false, true])
     }
 
+    /// A data source that changes its model as a row is asked for, and tells the list (rows
+    /// inserted above, one moved): the list reloads once it has asked for its cells, so no cell
+    /// is left on a row whose item it does not show (the cell being made stayed on its old
+    /// row, another's after the update).
+    @Test func updatesMadeWhileTheListAsksForRowsReloadAfterThePass() throws {
+        final class Changing: ListDataSource {
+            var items = (0..<40).map { "Item \($0)" }
+            var change: ((ListView) -> Void)?
+            func numberOfRows(in list: ListView) -> Int { items.count }
+            func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+                let cell = list.dequeueReusableCell(withIdentifier: "r")
+                cell.textLabel.text = items[row]
+                if row == 5, let change {
+                    self.change = nil
+                    change(list)
+                }
+                return cell
+            }
+        }
+        for moving in [false, true] {
+            let source = Changing()
+            let window = Window(size: Size(width: 320, height: 480))
+            let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+            list.register("r") { ListCell(reuseIdentifier: "r") }
+            list.dataSource = source
+            window.addSubview(list)
+            source.change = { list in
+                if moving {
+                    source.items.insert(source.items.remove(at: 9), at: 2)
+                    list.moveRow(at: 9, to: 2)
+                } else {
+                    source.items.insert(contentsOf: ["New 0", "New 1"], at: 0)
+                    list.insertRows(at: [0, 1])
+                }
+            }
+            list.reloadData()
+            FrameDriver(window: window).advance(by: 0.05)
+            #expect(source.change == nil && !list.visibleCells.isEmpty)
+            for (row, cell) in list.visibleCells {
+                #expect(cell.textLabel.text == source.items[row], "moving \(moving): row \(row)")
+            }
+        }
+    }
+
     @Test func deletionsAndInsertionsReadWithUIKitsIndices() throws {
         let (items, driver, list) = make(40)
         let kept = try #require(list.visibleCells[6])
