@@ -103,6 +103,20 @@ open class CollectionDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: 
                 for m in changes.movedItems { collectionView.moveItem(at: m.from, to: m.to) }
             },
             completion: { _ in completion?() })
+        reconfigure(snapshot, skipping: Set(changes.insertedItems), in: collectionView)
+    }
+
+    /// The items in view that `snapshot` marks reconfigured (not those just inserted or
+    /// reloaded, whose cells are new), configured again in their own cells.
+    private func reconfigure(_ snapshot: Snapshot, skipping new: Set<ItemPath>, in collectionView: CollectionView) {
+        let marked = snapshot.reconfiguredItemIdentifiers
+        guard !marked.isEmpty else { return }
+        let reloaded = SnapshotDifference.reloadedItems(of: snapshot)
+        let due = collectionView.visibleCells.keys.filter { path in
+            guard !new.contains(path), let item = itemIdentifier(for: path) else { return false }
+            return marked.contains(item) && !reloaded.contains(item)
+        }
+        if !due.isEmpty { collectionView.reconfigureItems(at: due) }
     }
 
     /// Shows `snapshot` by reloading the collection (UIKit's

@@ -248,6 +248,10 @@ public final class CollectionView: ScrollView {
     /// The calls of the `performBatchUpdates` running (nil: none is): a call made in it is
     /// added here, and they are applied together when it ends.
     private var batch: CollectionBatch?
+    /// Items `reconfigureItems(at:)` named inside a batch, for once it is applied.
+    private var reconfigureAfterBatch: [ItemPath] = []
+    /// The cell `dequeueReusableCell` hands back while its item is reconfigured.
+    private var reconfiguring: CollectionCell?
     /// Where the collection says what it refused (an update the data source does not agree
     /// with); a test routes it into memory.
     var log = Logger(label: "scrollway.collection")
@@ -270,7 +274,54 @@ public final class CollectionView: ScrollView {
 
     /// A cell from the pool, or a new one from the registered factory.
     public func dequeueReusableCell(withIdentifier identifier: String) -> CollectionCell {
-        pool.dequeue(identifier) { $0.prepareForReuse() }
+        if let cell = reconfiguring, cell.reuseIdentifier == identifier {
+            reconfiguring = nil
+            return cell
+        }
+        return pool.dequeue(identifier) { $0.prepareForReuse() }
+    }
+
+    /// Has the data source configure these items' cells again, in place (UICollectionView's
+    /// `reconfigureItems(at:)`): while it is asked for an item, `dequeueReusableCell` hands
+    /// back that item's own cell, not prepared for reuse, so nothing is swapped or animated
+    /// and the focus and the selection stay. A self-sizing layout measures each again, the
+    /// items in view kept still on screen. Items without a cell (out of view) have nothing to
+    /// do; one the data source answers with another cell is reloaded instead. Inside
+    /// `performBatchUpdates` the request is made once the batch is applied, the items named
+    /// as they are after it.
+    public func reconfigureItems(at paths: [ItemPath]) {
+        if batch != nil { return reconfigureAfterBatch.append(contentsOf: paths) }
+        guard let dataSource else { return }
+        if isUpdating { return refuseUpdate("reconfigureItems: made while the collection asks for items") }
+        var swapped: [ItemPath] = []
+        var shift = 0.0
+        isUpdating = true
+        for path in Set(paths).sorted() {
+            guard let cell = visibleCells[path] else { continue }
+            reconfiguring = cell
+            let answer = dataSource.collectionView(self, cellForItemAt: path)
+            reconfiguring = nil
+            guard answer === cell else {
+                pool.put(answer, identifier: answer.reuseIdentifier)
+                swapped.append(path)
+                continue
+            }
+            if let width = layout.measuringWidth(forItemAt: path) {
+                let above = layout.frameForItem(at: path).maxY <= bounds.minY + 1e-9
+                let moved = layout.setMeasuredHeight(cell.preferredHeight(forWidth: width), forItemAt: path)
+                if above { shift += moved }
+            }
+        }
+        isUpdating = false
+        if reloadPending {
+            reloadPending = false
+            return reloadData()
+        }
+        if contentSize != layout.contentSize { contentSize = layout.contentSize }
+        if shift != 0 { contentShifted(by: shift) }
+        placedRect = nil
+        updateVisibleItems()
+        if !swapped.isEmpty { reloadItems(at: swapped) }
     }
 
     public var numberOfSections: Int { counts.count }
@@ -394,6 +445,11 @@ public final class CollectionView: ScrollView {
         let completions = collected.completions
         if !commit(collected, done: { finished in for done in completions { done(finished) } }) {
             for done in completions { done(false) }
+        }
+        if !reconfigureAfterBatch.isEmpty {
+            let paths = reconfigureAfterBatch
+            reconfigureAfterBatch = []
+            reconfigureItems(at: paths.filter { $0.isItem(in: counts) })
         }
     }
 

@@ -29,6 +29,8 @@ public struct DataSourceSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatab
     /// The sections whose content changed (`reloadSections(_:)`): applied, every item of
     /// theirs gets a new cell and their headers are read again.
     public private(set) var reloadedSectionIdentifiers = Set<SectionID>()
+    /// The items whose cells are to be configured again in place (`reconfigureItems(_:)`).
+    public private(set) var reconfiguredItemIdentifiers = Set<ItemID>()
 
     public init() {}
 
@@ -82,6 +84,7 @@ public struct DataSourceSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatab
         var plain = self
         plain.reloadedItemIdentifiers = []
         plain.reloadedSectionIdentifiers = []
+        plain.reconfiguredItemIdentifiers = []
         return plain
     }
 
@@ -122,6 +125,7 @@ public struct DataSourceSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatab
             for item in sectionItems[sectionIndices[s]!] {
                 sectionOfItem[item] = nil
                 reloadedItemIdentifiers.remove(item)
+                reconfiguredItemIdentifiers.remove(item)
             }
         }
         var kept: [(SectionID, [ItemID])] = []
@@ -199,6 +203,7 @@ public struct DataSourceSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatab
         for item in gone {
             touched.insert(sectionIndices[sectionOfItem.removeValue(forKey: item)!]!)
             reloadedItemIdentifiers.remove(item)
+            reconfiguredItemIdentifiers.remove(item)
         }
         for s in touched { sectionItems[s].removeAll { gone.contains($0) } }
         return true
@@ -227,6 +232,19 @@ public struct DataSourceSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatab
             return refuse("reloadItems", "item \(missing) is not in the snapshot")
         }
         reloadedItemIdentifiers.formUnion(items)
+        return true
+    }
+
+    /// Marks items whose content changed but whose cells may stay (UIKit's
+    /// `reconfigureItems`): applied, the cell provider configures each one's own cell again
+    /// (`dequeueReusableCell` hands it back), so nothing is swapped or animated and its focus
+    /// and selection stay. Only items in view have anything to do.
+    @discardableResult
+    public mutating func reconfigureItems(_ items: [ItemID]) -> Bool {
+        if let missing = items.first(where: { sectionOfItem[$0] == nil }) {
+            return refuse("reconfigureItems", "item \(missing) is not in the snapshot")
+        }
+        reconfiguredItemIdentifiers.formUnion(items)
         return true
     }
 

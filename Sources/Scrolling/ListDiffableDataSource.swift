@@ -110,6 +110,19 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
                 for m in changes.moves { list.moveRow(at: m.from, to: m.to, animated: animatingDifferences) }
             },
             completion: { _ in completion?() })
+        reconfigure(snapshot, skipping: Set(changes.inserted))
+    }
+
+    /// The rows in view whose items `snapshot` marks reconfigured (not those just inserted or
+    /// reloaded, whose cells are new), configured again in their own cells.
+    private func reconfigure(_ snapshot: Snapshot, skipping new: Set<Int>) {
+        let marked = snapshot.reconfiguredItemIdentifiers
+        guard !marked.isEmpty, let list else { return }
+        let reloaded = SnapshotDifference.reloadedItems(of: snapshot)
+        let due = list.visibleCells.keys.filter { r in
+            r < rows.count && !new.contains(r) && marked.contains(rows[r]) && !reloaded.contains(rows[r])
+        }
+        if !due.isEmpty { list.reconfigureRows(at: due) }
     }
 
     /// Shows `snapshot` by reloading the list (UIKit's `applySnapshotUsingReloadData`): no

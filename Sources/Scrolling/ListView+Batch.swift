@@ -125,6 +125,11 @@ extension ListView {
         if batch.isEmpty && !isUpdating { keepingRowsInViewStill(mutate: {}, newIndex: { $0 }) }
         let completions = batch.completions
         commit(batch, name: "performBatchUpdates") { applied in completions.forEach { $0(applied) } }
+        if !reconfigureAfterBatch.isEmpty {
+            let rows = reconfigureAfterBatch
+            reconfigureAfterBatch = []
+            reconfigureRows(at: rows.filter { $0 >= 0 && $0 < count })
+        }
     }
 
     /// Checks an update (a batch, or a single call as a batch of one) against the list and the

@@ -343,12 +343,62 @@ public final class ListView: ScrollView {
     var rowAnimationsRunning = 0
     /// The calls of the `performBatchUpdates` running (ListView+Batch.swift), nil when none is.
     var rowBatch: RowBatch?
+    /// Rows `reconfigureRows(at:)` named inside a batch, for once it is applied.
+    var reconfigureAfterBatch: [Int] = []
+    /// The cell `dequeueReusableCell` hands back while its row is reconfigured.
+    private var reconfiguring: ListCell?
 
     public func register(_ identifier: String, _ make: @escaping () -> ListCell) { pool.register(identifier, make) }
 
-    /// A cell from the pool, or a new one from the registered factory.
+    /// A cell from the pool, or a new one from the registered factory; while a row is
+    /// reconfigured (`reconfigureRows(at:)`), that row's own cell, as it is.
     public func dequeueReusableCell(withIdentifier identifier: String) -> ListCell {
-        pool.dequeue(identifier) { $0.prepareForReuse() }
+        if let cell = reconfiguring, cell.reuseIdentifier == identifier {
+            reconfiguring = nil
+            return cell
+        }
+        return pool.dequeue(identifier) { $0.prepareForReuse() }
+    }
+
+    /// Has the data source configure these rows' cells again, in place (UITableView's
+    /// `reconfigureRows(at:)`): while it is asked for a row, `dequeueReusableCell` hands back
+    /// that row's own cell, not prepared for reuse, so nothing is swapped or animated and what
+    /// the cell holds besides its content stays (the focus, the selection, a swipe open). Each
+    /// row is measured again, the rows in view kept still on screen. Rows without a cell (out
+    /// of view) have nothing to do: they are asked for as they come in. A row the data source
+    /// answers with another cell (of another identifier) is reloaded instead.
+    ///
+    /// Inside `performBatchUpdates` the request is made once the batch is applied, the rows
+    /// named as they are after it.
+    public func reconfigureRows(at rows: [Int]) {
+        if rowBatch != nil { return reconfigureAfterBatch.append(contentsOf: rows) }
+        guard let dataSource else { return }
+        if isUpdating { return refuseUpdate("reconfigureRows: made while the list asks for rows") }
+        var swapped: [Int] = []
+        var heights: [(row: Int, height: Double)] = []
+        isUpdating = true
+        for r in Set(rows).sorted() {
+            guard let cell = visibleCells[r] else { continue }
+            reconfiguring = cell
+            let answer = dataSource.list(self, cellForRow: movement?.dataRow(r) ?? r)
+            reconfiguring = nil
+            guard answer === cell else {
+                pool.put(answer, identifier: answer.reuseIdentifier)
+                swapped.append(r)
+                continue
+            }
+            heights.append((r, cell.sizeThatFits(Size(width: bounds.width, height: .greatestFiniteMagnitude)).height))
+        }
+        isUpdating = false
+        if reloadPending {
+            reloadPending = false
+            return reloadData()
+        }
+        let changed = heights.filter { layout.height($0.row) != $0.height }
+        if !changed.isEmpty {
+            keepingRowsInViewStill(mutate: { for (r, h) in changed { layout.setHeight(r, h) } }, newIndex: { $0 })
+        }
+        if !swapped.isEmpty { reloadRows(at: swapped) }
     }
 
     /// A row's swipe actions as the cell's accessibility actions (a screen reader's way to

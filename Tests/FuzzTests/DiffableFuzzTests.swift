@@ -72,7 +72,7 @@ import Testing
             defer { fresh += n }
             return (0..<n).map { "i\(fresh + $0)" }
         }
-        switch g.int(12) {
+        switch g.int(13) {
         case 0, 1:
             if let section = anySection() { s.appendItems(new(1 + g.int(6)), toSection: section) }
         case 2:
@@ -112,8 +112,10 @@ import Testing
             if let section = anySection(), s.numberOfSections > 1 { s.deleteSections([section]) }
         case 10:
             s.reloadItems((0..<(1 + g.int(3))).compactMap { _ in anyItem() })
-        default:
+        case 11:
             if let section = anySection() { s.reloadSections([section]) }
+        default:
+            s.reconfigureItems((0..<(1 + g.int(4))).compactMap { _ in anyItem() })
         }
     }
 
@@ -141,6 +143,9 @@ import Testing
             rig.listDriver.advance(by: 0.05)
             rig.gridDriver.advance(by: 0.05)
             let listBefore = Set(rig.list.visibleCells.values.map(\.textLabel.text))
+            let listCells = Dictionary(
+                rig.list.visibleCells.values.map { ($0.textLabel.text, ObjectIdentifier($0)) },
+                uniquingKeysWith: { a, _ in a })
             let gridBefore = Set(rig.grid.visibleCells.values.compactMap(\.accessibilityLabel))
             rig.listAsked.items = []
             rig.gridAsked.items = []
@@ -170,9 +175,18 @@ import Testing
             }
             if !animated {
                 let listAfter = Set(rig.list.visibleCells.values.map(\.textLabel.text))
-                let reasked = Set(rig.listAsked.items).intersection(listBefore).intersection(listAfter).subtracting(
-                    reloaded)
+                let reasked = Set(rig.listAsked.items).intersection(listBefore).intersection(listAfter)
+                    .subtracting(reloaded).subtracting(new.reconfiguredItemIdentifiers)
                 #expect(reasked.isEmpty, "\(replay): the list asked again for \(reasked.sorted())")
+                // Reconfigured in view: asked again, in the same cell.
+                for cell in rig.list.visibleCells.values {
+                    let item = cell.textLabel.text
+                    guard new.reconfiguredItemIdentifiers.contains(item), !reloaded.contains(item),
+                        let was = listCells[item]
+                    else { continue }
+                    #expect(was == ObjectIdentifier(cell), "\(replay): reconfigured \(item) got a new cell")
+                    #expect(rig.listAsked.items.contains(item), "\(replay): reconfigured \(item) was not asked for")
+                }
             }
 
             // The collection: its sections and items, and the cells it kept.
@@ -187,7 +201,7 @@ import Testing
                     .subtracting(new.reloadedSectionIdentifiers)
                 let gridAfter = Set(rig.grid.visibleCells.values.compactMap(\.accessibilityLabel))
                 let reasked = Set(rig.gridAsked.items).intersection(gridBefore).intersection(gridAfter)
-                    .subtracting(new.reloadedItemIdentifiers)
+                    .subtracting(new.reloadedItemIdentifiers).subtracting(new.reconfiguredItemIdentifiers)
                     .filter { item in
                         [old.sectionIdentifier(containingItem: item), new.sectionIdentifier(containingItem: item)]
                             .allSatisfy { $0.map(stable.contains) ?? false }

@@ -179,6 +179,92 @@ import Testing
         #expect(rig.cellsMatch())
     }
 
+    /// Reconfigured items keep their very cells: the provider is handed each one's own cell
+    /// (not prepared for reuse), the selection stays, and a cell that grows is measured
+    /// again, the rows below moving down while the first row in view stays.
+    @Test func reconfiguredItemsAreConfiguredAgainInTheirOwnCells() throws {
+        final class Counted: ListCell {
+            var reuses = 0
+            override func prepareForReuse() {
+                super.prepareForReuse()
+                reuses += 1
+            }
+        }
+        let made = SectionListRig.make(SectionListRig.Rows())
+        let (window, driver, list) = made
+        list.register("c") { Counted(reuseIdentifier: "c") }
+        final class Model {
+            var texts: [String: String] = [:]
+            var handed: [String: ListCell] = [:]
+        }
+        let model = Model()
+        let source = ListDiffableDataSource<String, String>(list: list) { list, _, item in
+            let cell = list.dequeueReusableCell(withIdentifier: "c")
+            model.handed[item] = cell
+            cell.textLabel.text = model.texts[item] ?? item
+            return cell
+        }
+        source.apply(Self.snapshot(), animatingDifferences: false)
+        driver.advance(by: 0.05)
+        list.selectRow(2)
+        let cell = try #require(list.visibleCells[2] as? Counted)
+        let reuses = cell.reuses
+        let below = list.rectForRow(3).minY
+        model.texts["A2"] = "A2, now\nwith a second line"
+        var s = source.snapshot()
+        s.reconfigureItems(["A2", "C9"])  // C9 is out of view: nothing to do
+        model.handed = [:]
+        source.apply(s, animatingDifferences: false)
+        driver.advance(by: 0.05)
+        #expect(Array(model.handed.keys) == ["A2"] && model.handed["A2"] === cell)
+        #expect(list.visibleCells[2] === cell && cell.reuses == reuses)
+        #expect(cell.textLabel.text.hasPrefix("A2, now") && list.selectedRows == [2])
+        #expect(list.rectForRow(2).height > 40 && list.rectForRow(3).minY > below)
+        #expect(cell.frame == list.rectForRow(2))
+        #expect(source.snapshot().reconfiguredItemIdentifiers.isEmpty)
+        _ = window
+    }
+
+    /// Inside a batch, the rows to reconfigure are named as they are after it, and are
+    /// configured once it is applied, in their own cells; a row the data source answers with
+    /// a cell of another kind is reloaded instead.
+    @Test func rowsReconfiguredInABatchAreConfiguredAfterIt() throws {
+        final class Rows: ListDataSource {
+            var items = (0..<40).map { "Item \($0)" }
+            var plain: Set<Int> = []
+            var asked: [Int] = []
+            func numberOfRows(in list: ListView) -> Int { items.count }
+            func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+                asked.append(row)
+                let cell = list.dequeueReusableCell(withIdentifier: plain.contains(row) ? "p" : "r")
+                cell.textLabel.text = items[row]
+                return cell
+            }
+        }
+        let rows = Rows()
+        let (window, driver, list) = SectionListRig.make(rows) { $0.register("p") { ListCell(reuseIdentifier: "p") } }
+        let second = try #require(list.visibleCells[1])
+        rows.asked = []
+        list.performBatchUpdates {
+            rows.items.remove(at: 0)
+            list.deleteRows(at: [0])
+            rows.items[0] = "Item 1, changed"
+            list.reconfigureRows(at: [0])
+        }
+        driver.advance(by: 0.05)
+        // (The row the deletion brought in at the bottom was asked for too.)
+        #expect(rows.asked.filter { $0 == 0 }.count == 1 && list.visibleCells[0] === second)
+        #expect(second.textLabel.text == "Item 1, changed")
+        // Another kind of cell: reloaded, a new cell in its place.
+        let third = try #require(list.visibleCells[2])
+        rows.plain = [2]
+        list.reconfigureRows(at: [2])
+        driver.advance(by: 0.05)
+        let now = try #require(list.visibleCells[2])
+        #expect(now !== third && now.reuseIdentifier == "p" && now.textLabel.text == rows.items[2])
+        _ = window
+    }
+
     /// Animated in a window: the rows slide and fade, and `completion` runs once they are in
     /// place, not before.
     @Test func anAnimatedApplyEndsWhereTheSnapshotSaysAndThenCompletes() throws {

@@ -114,6 +114,34 @@ import Testing
         #expect(rig.collection.visibleHeaders[2]?.textLabel.text == "Sea")
     }
 
+    /// Reconfigured items keep their cells, focus and selection: the provider is handed each
+    /// one's own cell; a reconfigure inside a batch waits for it, naming items as after it.
+    @Test func reconfiguredItemsKeepTheirCellsAndFocus() throws {
+        let rig = Rig(Self.snapshot())
+        let path = ItemPath(item: 4)
+        let cell = try #require(rig.collection.visibleCells[path])
+        rig.collection.selectItem(at: path)
+        rig.bench.window.focus(cell, byTouch: false)
+        var s = rig.source.snapshot()
+        s.reconfigureItems(["A4", "B5"])
+        rig.asked = []
+        rig.source.apply(s, animatingDifferences: false)
+        #expect(rig.asked.sorted() == ["A4", "B5"])
+        #expect(rig.collection.visibleCells[path] === cell && rig.bench.window.focusedView === cell)
+        #expect(rig.collection.selectedItems == [path] && cell.isSelected)
+        // Inside a batch: after it, by the paths it makes (A0 deleted: A5 at item 4).
+        let a5 = try #require(rig.collection.visibleCells[ItemPath(item: 5)])
+        s = rig.source.snapshot()
+        s.deleteItems(["A0"])
+        rig.asked = []
+        rig.collection.performBatchUpdates {
+            rig.source.apply(s, animatingDifferences: false)
+            rig.collection.reconfigureItems(at: [ItemPath(item: 4)])
+        }
+        #expect(rig.asked.filter { $0 == "A5" }.count == 1)
+        #expect(rig.collection.visibleCells[ItemPath(item: 4)] === a5 && rig.text(a5) == "A5")
+    }
+
     /// Animated: the update runs by `defaultItemAnimation` and `completion` waits for its end;
     /// the collection's own `updateAnimation` is left as the app set it.
     @Test func anAnimatedApplyCompletesOnceItsItemsArePlaced() throws {
