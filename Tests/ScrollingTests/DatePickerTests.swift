@@ -5,31 +5,14 @@ import ScrollwayScrolling
 import ScrollwayViews
 import Testing
 
-/// A date picker, 320 × 216, in a window on the offscreen frame driver.
-@MainActor
-final class DatePickerRig {
-    let window = Window(size: Size(width: 320, height: 216))
-    let picker: DatePicker
-    let driver: FrameDriver
-    var changes: [String] = []
+/// A date picker, 320 × 216, in a window on the offscreen frame driver; what the app heard.
+typealias DatePickerRig = WheelsRig<DatePicker>
 
-    init(_ date: CalendarDay, configure: (DatePicker) -> Void = { _ in }) {
-        picker = DatePicker(date: date, frame: Rect(x: 0, y: 0, width: 320, height: 216))
-        configure(picker)
-        window.addSubview(picker)
-        driver = FrameDriver(window: window)
+extension WheelsRig where Picker == DatePicker {
+    convenience init(_ date: CalendarDay, configure: (DatePicker) -> Void = { _ in }) {
+        let picker = DatePicker(date: date, frame: Rect(x: 0, y: 0, width: 320, height: 216))
+        self.init(picker, wheels: picker.picker, configure: configure)
         picker.onDateChanged = { [unowned self] in changes.append("\($0)") }
-    }
-
-    var wheels: PickerView { picker.picker }
-    var rows: [Int] { (0..<3).map(wheels.selectedRow(inComponent:)) }
-
-    /// A click of the wheel over `component`'s middle (`clicks` of them; negative: back).
-    func click(_ clicks: Int, on component: Int) {
-        let wheel = wheels.subviews.compactMap { $0 as? ScrollView }[component]
-        let middle = wheel.convert(Point(x: wheel.bounds.midX, y: wheel.bounds.midY), to: nil)
-        driver.send { $0.wheel(clicks: clicks, over: middle, at: 0) }
-        driver.settle()
     }
 }
 

@@ -6,35 +6,19 @@ import ScrollwayViews
 import Testing
 
 /// A time picker, 320 × 216, in a window on the offscreen frame driver; what the app heard.
-@MainActor
-final class TimePickerRig {
-    let window = Window(size: Size(width: 320, height: 216))
-    let picker: TimePicker
-    let driver: FrameDriver
-    var changes: [String] = []
+typealias TimePickerRig = WheelsRig<TimePicker>
 
-    init(_ time: TimeOfDay, configure: (TimePicker) -> Void = { _ in }) {
-        picker = TimePicker(time: time, frame: Rect(x: 0, y: 0, width: 320, height: 216))
-        configure(picker)
-        window.addSubview(picker)
-        driver = FrameDriver(window: window)
+extension WheelsRig where Picker == TimePicker {
+    convenience init(_ time: TimeOfDay, configure: (TimePicker) -> Void = { _ in }) {
+        let picker = TimePicker(time: time, frame: Rect(x: 0, y: 0, width: 320, height: 216))
+        self.init(picker, wheels: picker.picker, configure: configure)
         picker.onTimeChanged = { [unowned self] in changes.append("\($0)") }
     }
 
-    var wheels: PickerView { picker.picker }
-    var rows: [Int] { (0..<wheels.numberOfComponents).map(wheels.selectedRow(inComponent:)) }
     func titles(_ component: Int) -> [String] {
         (0..<wheels.numberOfRows(inComponent: component)).map {
             picker.picker(wheels, titleForRow: $0, forComponent: component)
         }
-    }
-
-    /// Wheel clicks over `component`'s middle (negative: back).
-    func click(_ clicks: Int, on component: Int) {
-        let wheel = wheels.subviews.compactMap { $0 as? ScrollView }[component]
-        let middle = wheel.convert(Point(x: wheel.bounds.midX, y: wheel.bounds.midY), to: nil)
-        driver.send { $0.wheel(clicks: clicks, over: middle, at: 0) }
-        driver.settle()
     }
 }
 
