@@ -114,14 +114,17 @@ public final class TimePicker: View, PickerViewDataSource {
 
     /// `time` as one the wheels show within the limits: its minute down to the interval's
     /// multiple, then the nearest allowed (the limits themselves brought in to multiples: the
-    /// least at or after the minimum, the greatest at or before the maximum).
+    /// least at or after the minimum, the greatest at or before the maximum). A minimum past
+    /// the day's last multiple (23:58 by fives) gives that last one (23:55), which the wheels
+    /// show.
     func clamped(_ time: TimeOfDay) -> TimeOfDay {
         let step = minuteInterval
         var m = min(max(time.minutesSinceMidnight, 0), TimeOfDay.minutesInDay - 1)
         m -= m % step
+        let last = (TimeOfDay.minutesInDay - 1) / step * step
         let low = (minimumTime.minutesSinceMidnight + step - 1) / step * step
         let high = max(low, maximumTime.minutesSinceMidnight / step * step)
-        return TimeOfDay(minutesSinceMidnight: min(max(m, low), high))
+        return TimeOfDay(minutesSinceMidnight: min(max(m, low), high, last))
     }
 
     /// The wheels show `time`; only a wheel whose pick is another row turns (DatePicker's rule).

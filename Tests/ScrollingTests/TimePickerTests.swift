@@ -111,4 +111,15 @@ extension WheelsRig where Picker == TimePicker {
         rig.picker.maximumTime = TimeOfDay(hour: 8, minute: 0)
         #expect(rig.picker.time == TimeOfDay(hour: 9, minute: 15))
     }
+
+    /// A minimum past the day's last multiple of the interval (23:58 by fives): the time is
+    /// still one the wheels show, the day's last they have, not 23:59 under a wheel at 55.
+    @Test func aMinimumPastTheDaysLastStepGivesATimeTheWheelsShow() {
+        let rig = TimePickerRig(TimeOfDay(hour: 12, minute: 0)) {
+            $0.uses24HourClock = true
+            $0.minuteInterval = 5
+            $0.minimumTime = TimeOfDay(hour: 23, minute: 58)
+        }
+        #expect(rig.picker.time == TimeOfDay(hour: 23, minute: 55) && rig.rows == [23, 11])
+    }
 }
