@@ -567,12 +567,19 @@ public final class FlowLayout: CollectionViewLayout {
         estimatedItemHeight == nil || measuredItems[path] != nil
     }
 
-    /// A row is as tall as the tallest item measured in it.
+    /// A row is as tall as the tallest item measured in it; an item measured again shorter
+    /// (reconfigured) that was the tallest lets its row shrink.
     public func setMeasuredHeight(_ height: Double, forItemAt path: ItemPath) -> Double {
         guard contains(path) else { return 0 }
-        measuredItems[path] = height
+        let was = measuredItems.updateValue(height, forKey: path)
         let r = row(of: path)
-        let tallest = max(measuredRows[r] ?? 0, height)
+        var tallest = max(measuredRows[r] ?? 0, height)
+        if let was, height < was, was >= tallest {
+            let start = path.item / columns * columns
+            tallest = (start..<min(itemCounts[path.section], start + columns)).reduce(height) { t, i in
+                max(t, measuredItems[ItemPath(item: i, section: path.section)] ?? 0)
+            }
+        }
         measuredRows[r] = tallest
         let after = r == lastRow(ofSection: path.section) ? sectionInset.bottom : minimumLineSpacing
         let before = rows.height(r)

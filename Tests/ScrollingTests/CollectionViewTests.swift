@@ -83,6 +83,20 @@ import Testing
         return (rig, collection, source, layout)
     }
 
+    /// A reconfigured item of a self-sizing layout is measured again: its row grows with it,
+    /// and shrinks back when its content does.
+    @Test func aReconfiguredItemIsMeasuredAgainGrowingOrShrinking() {
+        let (_, collection, source, _) = rig([7], selfSizing: true)
+        let path = ItemPath(item: 0)
+        let before = collection.frameForItem(at: path).height
+        source.texts[path] = "a\nb\nc\nd"
+        collection.reconfigureItems(at: [path])
+        #expect(collection.frameForItem(at: path).height > before)
+        source.texts[path] = nil
+        collection.reconfigureItems(at: [path])
+        #expect(collection.frameForItem(at: path).height == before)
+    }
+
     @Test func aFlowLayoutPlacesItemsInColumnsAndSections() {
         let (_, collection, _, _) = rig([7, 2])
         // Inside 380: three columns of 100 (3·100 + 2·10 ≤ 380), the 80 left over widening the
