@@ -119,8 +119,12 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
         let marked = snapshot.reconfiguredItemIdentifiers
         guard !marked.isEmpty, let list else { return }
         let reloaded = SnapshotDifference.reloadedItems(of: snapshot)
+        // The list's rows in the snapshot's order: a reader's move made, and while a row is
+        // moved by hand, each row the list shows read as the data source's row it stands for.
+        if !list.isUpdating { list.showReaderMove() }
         let due = list.visibleCells.keys.filter { r in
-            r < rows.count && !new.contains(r) && marked.contains(rows[r]) && !reloaded.contains(rows[r])
+            let d = list.movement?.dataRow(r) ?? r
+            return d < rows.count && !new.contains(r) && marked.contains(rows[d]) && !reloaded.contains(rows[d])
         }
         if !due.isEmpty { list.reconfigureRows(at: due) }
     }

@@ -374,6 +374,8 @@ public final class ListView: ScrollView {
         if rowBatch != nil { return reconfigureAfterBatch.append(contentsOf: rows) }
         guard let dataSource else { return }
         if isUpdating { return refuseUpdate("reconfigureRows: made while the list asks for rows") }
+        // The rows are named in the data source's new order when a reader's move is pending.
+        showReaderMove()
         var swapped: [Int] = []
         var heights: [(row: Int, height: Double)] = []
         isUpdating = true
@@ -675,15 +677,20 @@ public final class ListView: ScrollView {
     /// asked it for rows by their old indices (the wrong items in view after an insert, and
     /// rows it no longer had after a delete).
     func abandonMovementForUpdate() {
-        if let move = readerMoveToShow {
-            readerMoveToShow = nil
-            moveWithoutAsking(from: move.from, to: move.to)
-        }
+        showReaderMove()
         guard let movement else { return }
         let (from, to) = (movement.current, movement.original)
         dropMovement()
         guard from != to else { return }
         moveWithoutAsking(from: from, to: to)
+    }
+
+    /// A screen reader's move the data source is hearing of (`readerMoveToShow`) made in the
+    /// list, so its rows are in the model's new order.
+    func showReaderMove() {
+        guard let move = readerMoveToShow else { return }
+        readerMoveToShow = nil
+        moveWithoutAsking(from: move.from, to: move.to)
     }
 
     /// The row at `from` to `to` in the layout, the cells and the selection, no row asked for.

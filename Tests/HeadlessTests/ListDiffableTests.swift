@@ -363,6 +363,65 @@ import Testing
         #expect(rig.list.visibleCells[4] === cell && rig.cellsMatch())
     }
 
+    /// An item reconfigured while a row is moved by hand: the cell of the item is configured
+    /// again, wherever the lifted row stands, not the cell of the row the item had before.
+    @Test func anItemReconfiguredWhileARowIsMovedByHandIsTheOneConfigured() throws {
+        let made = SectionListRig.make(SectionListRig.Rows())
+        final class Model { var texts: [String: String] = [:] }
+        let model = Model()
+        let source = Source(list: made.list) { list, _, item in
+            let cell = list.dequeueReusableCell(withIdentifier: "r")
+            cell.textLabel.text = model.texts[item] ?? item
+            return cell
+        }
+        source.canMoveItem = { _ in true }
+        source.apply(Self.snapshot(), animatingDifferences: false)
+        made.driver.advance(by: 0.05)
+        let lifted = try #require(made.list.visibleCells[1])
+        #expect(made.list.beginInteractiveMovementForRow(1))
+        made.list.updateInteractiveMovementTargetPosition(Point(x: 160, y: made.list.rectForRow(3).midY + 5))
+        made.driver.advance(by: 0.05)
+        #expect(made.list.interactiveMovementRow == 3)
+        model.texts["A1"] = "A1, changed"
+        var s = source.snapshot()
+        s.reconfigureItems(["A1"])
+        source.apply(s, animatingDifferences: false)
+        made.driver.advance(by: 0.05)
+        #expect(lifted.textLabel.text == "A1, changed")
+        for (row, cell) in made.list.visibleCells where cell !== lifted {
+            #expect(!cell.textLabel.text.hasPrefix("A1"), "row \(row)")
+        }
+    }
+
+    /// The app reconfigures the item a screen reader moved as it hears of the move
+    /// (`didReorder`): the item's own cell is configured again, no other row's.
+    @Test func anItemReconfiguredWhenAReaderMovesItIsTheOneConfigured() throws {
+        let rig = Rig(Self.snapshot())
+        final class Model { var texts: [String: String] = [:] }
+        let model = Model()
+        let source = Source(list: rig.list) { list, _, item in
+            let cell = list.dequeueReusableCell(withIdentifier: "r")
+            cell.textLabel.text = model.texts[item] ?? item
+            return cell
+        }
+        source.canMoveItem = { _ in true }
+        source.apply(Self.snapshot(), animatingDifferences: false)
+        rig.list.reordersRowsOnLongPress = true
+        source.didReorder = { [unowned source] item, snapshot in
+            model.texts[item] = "\(item), moved"
+            var s = snapshot
+            s.reconfigureItems([item])
+            source.apply(s, animatingDifferences: false)
+        }
+        rig.driver.advance(by: 0.05)
+        let cell = try #require(rig.list.visibleCells[2])
+        let down = try #require(cell.accessibilityCustomActions.first { $0.name == "Move down" })
+        #expect(down.handler())
+        rig.driver.settle()
+        #expect(rig.list.visibleCells[3] === cell && cell.textLabel.text == "A2, moved")
+        #expect(rig.list.visibleCells[2]?.textLabel.text == "A3")
+    }
+
     /// The cell provider applies a snapshot (the app's model changed as an item showed): the
     /// cell it was making is not kept at the row the item had, whose row is another's now; the
     /// list reloads once it has asked for its cells, every cell in view showing its row.
