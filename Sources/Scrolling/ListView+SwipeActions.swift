@@ -251,10 +251,17 @@ final class RowSwipeActions: GestureRecognizerDelegate {
         show(reveal: reveal)
     }
 
+    /// The open row's height changed (it was reconfigured): its buttons fill it again.
+    func openRowResized() {
+        guard let cell = openCell, buttons != nil else { return }
+        show(reveal: cell.bounds.origin.x * side)
+    }
+
     /// Moves the open row's content by `reveal` and lays its buttons over what that uncovers.
     private func show(reveal: Double) {
         guard let cell = openCell, let buttons else { return }
         cell.bounds.origin = Point(x: reveal * side, y: cell.bounds.origin.y)
+        buttons.bounds.size = Size(width: buttons.bounds.width, height: cell.bounds.height)
         let rowWidth = cell.bounds.width
         let expanded =
             list.performsFirstActionWithFullSwipe
@@ -401,6 +408,7 @@ final class RowActionButtons: View {
         preferredWidth = widths.reduce(0, +)
         self.atRightEdge = atRightEdge
         super.init()
+        bounds.size = Size(width: 0, height: height)
         for b in made { addSubview(b) }
         lay(out: 0, expanded: false)
     }
@@ -417,7 +425,7 @@ final class RowActionButtons: View {
         for (i, b) in zip(made.indices, made).reversed() {
             let w = expanded ? (i == 0 ? total : 0) : widths[i] * stretch
             b.isHidden = w == 0
-            b.frame = Rect(x: atRightEdge ? inner : total - inner - w, y: 0, width: w, height: b.frame.height)
+            b.frame = Rect(x: atRightEdge ? inner : total - inner - w, y: 0, width: w, height: bounds.height)
             inner += w
         }
     }

@@ -399,6 +399,7 @@ public final class ListView: ScrollView {
         let changed = heights.filter { layout.height($0.row) != $0.height }
         if !changed.isEmpty {
             keepingRowsInViewStill(mutate: { for (r, h) in changed { layout.setHeight(r, h) } }, newIndex: { $0 })
+            swipeActions?.openRowResized()
         }
         if !swapped.isEmpty { reloadRows(at: swapped) }
     }

@@ -1,6 +1,7 @@
 import ScrollwayDemoScenes
 import ScrollwayGeometry
 import ScrollwayGestures
+import ScrollwayHeadless
 import ScrollwayScrolling
 import ScrollwayViews
 import Testing
@@ -423,5 +424,42 @@ import Testing
         d.send(from: d.time + 0.2) { $0.tap(at: flag.convert(flag.bounds, to: nil).center, at: 0, hold: 60) }
         d.settle()
         #expect(d.list.openSwipeRow == nil && flagged.bounds.origin.x == 0 && d.list.visibleCells[3] === flagged)
+    }
+
+    /// A row reconfigured while its swipe actions are open stays open, and its buttons grow
+    /// with it (they kept the height the row had when it opened).
+    @Test func aRowReconfiguredOpenKeepsItsButtonsAsHighAsItIs() throws {
+        final class Rows: ListDataSource {
+            var texts = (0..<30).map { "Row \($0)" }
+            func numberOfRows(in list: ListView) -> Int { texts.count }
+            func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+                let cell = list.dequeueReusableCell(withIdentifier: "c")
+                cell.textLabel.text = texts[row]
+                return cell
+            }
+        }
+        let rows = Rows()
+        let window = Window(size: Size(width: 320, height: 480))
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        list.register("c") { ListCell(reuseIdentifier: "c") }
+        list.trailingSwipeActions = { _ in [RowAction(title: "Delete", style: .destructive) { _ in }] }
+        list.dataSource = rows
+        window.addSubview(list)
+        list.reloadData()
+        let d = FrameDriver(window: window)
+        d.advance(by: 0.05)
+        let p = list.convert(list.rectForRow(2), to: nil).center
+        d.send(from: d.time + 0.1) { $0.flick(from: p, by: Point(x: -120, y: 0), at: 0, moves: 6, id: 1) }
+        d.settle()
+        #expect(list.openSwipeRow == 2)
+        let cell = try #require(list.visibleCells[2])
+        let before = cell.bounds.height
+        rows.texts[2] = "Row 2\nnow\nthree lines"
+        list.reconfigureRows(at: [2])
+        d.settle()
+        #expect(list.openSwipeRow == 2 && list.visibleCells[2] === cell && cell.bounds.height > before)
+        let delete = try #require(
+            cell.subviews.flatMap(\.subviews).first { ($0 as? Button)?.title == "Delete" })
+        #expect(delete.convert(delete.bounds, to: cell).height == cell.bounds.height)
     }
 }
