@@ -295,6 +295,7 @@ public final class CollectionView: ScrollView {
         if isUpdating { return refuseUpdate("reconfigureItems: made while the collection asks for items") }
         var swapped: [ItemPath] = []
         var shift = 0.0
+        let wasInRange = isOffsetInRange
         isUpdating = true
         for path in Set(paths).sorted() {
             guard let cell = visibleCells[path] else { continue }
@@ -319,6 +320,8 @@ public final class CollectionView: ScrollView {
         }
         if contentSize != layout.contentSize { contentSize = layout.contentSize }
         if shift != 0 { contentShifted(by: shift) }
+        // Items at the end that shrank leave the offset at rest in the range, as a list's do.
+        keepOffsetInRangeAtRest(ifItWas: wasInRange)
         placedRect = nil
         updateVisibleItems()
         if !swapped.isEmpty { reloadItems(at: swapped) }

@@ -97,6 +97,21 @@ import Testing
         #expect(collection.frameForItem(at: path).height == before)
     }
 
+    /// Reconfigured items at the bottom that shrink leave the offset at rest within the range
+    /// at once (it sprang back from past the end, over an empty screen).
+    @Test func reconfiguredItemsShrinkingAtTheBottomKeepTheOffsetInRange() {
+        let (bench, collection, source, _) = rig([30], selfSizing: true)
+        for i in 0..<30 { source.texts[ItemPath(item: i)] = "a\nb\nc\nd\ne" }
+        collection.reloadData()
+        bench.window.layoutIfNeeded()
+        collection.contentOffset = Point(x: 0, y: collection.contentSize.height - collection.bounds.height)
+        bench.window.layoutIfNeeded()
+        source.texts = [:]
+        collection.reconfigureItems(at: Array(collection.visibleCells.keys))
+        bench.driver.advance(by: 0.02)
+        #expect(collection.contentOffset.y <= max(0, collection.contentSize.height - collection.bounds.height))
+    }
+
     @Test func aFlowLayoutPlacesItemsInColumnsAndSections() {
         let (_, collection, _, _) = rig([7, 2])
         // Inside 380: three columns of 100 (3·100 + 2·10 ≤ 380), the 80 left over widening the
