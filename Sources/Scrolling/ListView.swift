@@ -379,7 +379,9 @@ public final class ListView: ScrollView {
         var swapped: [Int] = []
         var heights: [(row: Int, height: Double)] = []
         isUpdating = true
-        for r in Set(rows).sorted() {
+        // An update from the data source's `cellForRow` (refused: a reload waits) stops the
+        // asking: its model no longer has the rows as the list names them.
+        for r in Set(rows).sorted() where !reloadPending {
             guard let cell = visibleCells[r] else { continue }
             reconfiguring = cell
             let answer = dataSource.list(self, cellForRow: movement?.dataRow(r) ?? r)

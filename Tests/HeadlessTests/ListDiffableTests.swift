@@ -422,6 +422,41 @@ import Testing
         #expect(rig.list.visibleCells[2]?.textLabel.text == "A3")
     }
 
+    /// The cell provider applies a snapshot that takes items away while rows are reconfigured:
+    /// the list asks for no more rows (the next, past the new count, trapped in the source)
+    /// and reloads once it is done, every cell in view showing its row.
+    @Test func aSnapshotAppliedFromTheProviderWhileRowsAreReconfiguredIsShownAfter() throws {
+        let made = SectionListRig.make(SectionListRig.Rows())
+        final class Box {
+            var source: Source?
+            var armed = false
+        }
+        let box = Box()
+        box.source = Source(list: made.list) { list, _, item in
+            if item == "A0", box.armed, let source = box.source {
+                box.armed = false
+                var s = source.snapshot()
+                s.deleteItems(["B0", "B1"])
+                source.apply(s, animatingDifferences: false)
+            }
+            let cell = list.dequeueReusableCell(withIdentifier: "r")
+            cell.textLabel.text = item
+            return cell
+        }
+        let source = try #require(box.source)
+        source.apply(Self.snapshot(3), animatingDifferences: false)
+        made.driver.advance(by: 0.05)
+        var s = source.snapshot()
+        s.reconfigureItems(["A0", "C2"])
+        box.armed = true
+        source.apply(s, animatingDifferences: false)
+        made.driver.settle()
+        #expect(made.list.rowCount == 7)
+        for (row, cell) in made.list.visibleCells {
+            #expect(cell.textLabel.text == source.itemIdentifier(forRow: row), "row \(row)")
+        }
+    }
+
     /// The cell provider applies a snapshot (the app's model changed as an item showed): the
     /// cell it was making is not kept at the row the item had, whose row is another's now; the
     /// list reloads once it has asked for its cells, every cell in view showing its row.
