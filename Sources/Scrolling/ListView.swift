@@ -398,7 +398,8 @@ public final class ListView: ScrollView {
             reloadPending = false
             return reloadData()
         }
-        let changed = heights.filter { layout.height($0.row) != $0.height }
+        // Heights are kept quantized: an unchanged row's measure, compared raw, read as changed.
+        let changed = heights.filter { layout.height($0.row) != RowLayout.quantized($0.height) }
         if !changed.isEmpty {
             keepingRowsInViewStill(mutate: { for (r, h) in changed { layout.setHeight(r, h) } }, newIndex: { $0 })
             swipeActions?.openRowResized()
