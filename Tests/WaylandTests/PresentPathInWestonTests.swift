@@ -330,7 +330,7 @@ import Testing
         let input = try #require(app.connection.input)
         input.newGesture()
         app.window.spareBufferKeep = .infinity
-        try twoKeys(app, input, at: 500)
+        try twoKeysUntilAThirdBuffer(app, input, at: 500)
         #expect(app.window.bufferCount == 3)
         try app.settle()
         #expect(app.window.bufferCount == 3 && app.window.sparesReturned == 0)
@@ -341,7 +341,7 @@ import Testing
         let main = try #require(window.view(named: "main") as? ScrollView)
         let before = main.contentOffset.y
         app.window.spareBufferKeep = .infinity
-        try twoKeys(app, input, at: 2000)
+        try twoKeysUntilAThirdBuffer(app, input, at: 2000)
         #expect(app.window.bufferCount == 3)
         #expect(main.contentOffset.y > before)
         try expectShowsOnceStill(window, rig, app, width, height, "at rest, the third buffer made again")
@@ -463,6 +463,15 @@ import Testing
     /// Two Down keys at rest, the second while the first's frame waits for its repaint: it
     /// finds both buffers held (weston keeps the one it shows until it repaints), and the
     /// third is made while the window is idle. Returns once the window rests again.
+    /// `twoKeys` again (a few times at most) until the window needed a third buffer: weston
+    /// may repaint between the two keys, on a loaded machine, and give back the buffer the
+    /// second would have found held, so that two were enough (a full run once saw it).
+    func twoKeysUntilAThirdBuffer(_ app: WaylandApp, _ input: WaylandInput, at ms: UInt32) throws {
+        for attempt in 0..<5 where app.window.bufferCount < 3 {
+            try twoKeys(app, input, at: ms + UInt32(attempt) * 300)
+        }
+    }
+
     func twoKeys(_ app: WaylandApp, _ input: WaylandInput, at ms: UInt32) throws {
         try app.settle()
         pressDown(input, at: ms)
