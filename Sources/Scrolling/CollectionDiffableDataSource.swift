@@ -24,7 +24,10 @@ open class CollectionDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: 
 
     public private(set) weak var collectionView: CollectionView?
     private let cellProvider: CellProvider
-    private var current = Snapshot()
+    private var current = Snapshot() { didSet { pathTable = nil } }
+    /// The items by place and their paths, made when an item is first looked up after an apply,
+    /// so that lookups do not each search every item.
+    private var pathTable: (PositionTable<ItemID>, [ItemPath])?
 
     /// How items come and go in an animated `apply` (as UITableViewDiffableDataSource's
     /// `defaultRowAnimation`; UIKit's collection fades them); moved items slide.
@@ -58,7 +61,19 @@ open class CollectionDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: 
     }
 
     /// Where `item` is shown (nil: not in the collection).
-    public func path(for item: ItemID) -> ItemPath? { current.path(of: item) }
+    public func path(for item: ItemID) -> ItemPath? {
+        if pathTable == nil {
+            var items: [ItemID] = []
+            var paths: [ItemPath] = []
+            for s in current.sectionIdentifiers.indices {
+                let section = current.items(inSectionAt: s)
+                items.append(contentsOf: section)
+                paths.append(contentsOf: section.indices.map { ItemPath(item: $0, section: s) })
+            }
+            pathTable = (PositionTable(items), paths)
+        }
+        return pathTable.flatMap { table, paths in table.position(of: item).map { paths[$0] } }
+    }
 
     /// The section at `index` (nil: no such section).
     public func sectionIdentifier(forSection index: Int) -> SectionID? {

@@ -32,6 +32,9 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     /// The rows' items, and each section's first row: read at every frame that brings a row.
     private var rows: [ItemID] = []
     private var starts: [Int] = []
+    /// The rows' items by place, made when a row is first looked up after an apply, so that
+    /// lookups do not each search every row.
+    private var rowTable: PositionTable<ItemID>?
     private let log = Logger(label: "scrollway.list.diffable")
 
     /// How rows come and go in an animated `apply` (UITableViewDiffableDataSource's
@@ -72,7 +75,10 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     public func itemIdentifier(forRow row: Int) -> ItemID? { rows.indices.contains(row) ? rows[row] : nil }
 
     /// The row showing `item` (nil: not in the list).
-    public func row(for item: ItemID) -> Int? { current.indexOfItem(item) }
+    public func row(for item: ItemID) -> Int? {
+        if rowTable == nil { rowTable = PositionTable(rows) }
+        return rowTable?.position(of: item)
+    }
 
     /// The section at `index` (nil: no such section).
     public func sectionIdentifier(forSection index: Int) -> SectionID? {
@@ -139,6 +145,7 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     private func setCurrent(_ snapshot: Snapshot) {
         current = snapshot.withoutReloads
         rows = current.itemIdentifiers
+        rowTable = nil
         var row = 0
         starts = current.sectionIdentifiers.map { s in
             defer { row += current.numberOfItems(inSection: s) }

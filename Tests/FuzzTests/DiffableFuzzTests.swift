@@ -166,6 +166,16 @@ import Testing
             // The list: its rows, and the cells it kept.
             let rows = new.itemIdentifiers
             #expect(rig.listSource.numberOfRows(in: rig.list) == rows.count)
+            // Lookups answer for the snapshot shown (a table kept from the last apply would not).
+            for (i, item) in rows.enumerated() where rig.listSource.row(for: item) != i {
+                Issue.record("\(replay): row(for: \(item)) is not \(i)")
+            }
+            for (s, section) in new.sectionIdentifiers.enumerated() {
+                for (i, item) in new.itemIdentifiers(inSection: section).enumerated()
+                where rig.gridSource.path(for: item) != ItemPath(item: i, section: s) {
+                    Issue.record("\(replay): path(for: \(item)) is not \(s).\(i)")
+                }
+            }
             for (row, cell) in rig.list.visibleCells where cell.textLabel.text != rows[row] {
                 Issue.record("\(replay): list row \(row) shows \(cell.textLabel.text), not \(rows[row])")
             }
