@@ -157,7 +157,6 @@ public final class SettingsForm: View {
         LayoutConstraint.activate(made)
     }
 
-    /// A row's description under its title: small grey text, wrapped.
     /// A title, a note under it and a picker under that, across `card`: the time's and the
     /// date's rows.
     private static func stacked(_ label: Label, _ note: Label, over picker: View, in card: View) -> [LayoutConstraint] {
@@ -179,6 +178,7 @@ public final class SettingsForm: View {
         "\(day.day) \(DatePicker.englishMonthSymbols[min(max(day.month, 1), 12) - 1]) \(day.year)"
     }
 
+    /// A row's description under its title: small grey text, wrapped.
     private static func note(_ text: String) -> Label {
         let note = Label(text: text)
         note.numberOfLines = 0

@@ -63,13 +63,7 @@ open class CollectionDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: 
     /// Where `item` is shown (nil: not in the collection).
     public func path(for item: ItemID) -> ItemPath? {
         if pathTable == nil {
-            var items: [ItemID] = []
-            var paths: [ItemPath] = []
-            for s in current.sectionIdentifiers.indices {
-                let section = current.items(inSectionAt: s)
-                items.append(contentsOf: section)
-                paths.append(contentsOf: section.indices.map { ItemPath(item: $0, section: s) })
-            }
+            let (items, paths) = current.itemsWithPaths()
             pathTable = (PositionTable(items), paths)
         }
         return pathTable.flatMap { table, paths in table.position(of: item).map { paths[$0] } }

@@ -319,7 +319,7 @@ public final class CollectionView: ScrollView {
             return reloadData()
         }
         if contentSize != layout.contentSize { contentSize = layout.contentSize }
-        if shift != 0 { contentShifted(by: shift) }
+        editShifted(by: shift, ifInRange: wasInRange)
         // Items at the end that shrank leave the offset at rest in the range, as a list's do.
         keepOffsetInRangeAtRest(ifItWas: wasInRange)
         placedRect = nil

@@ -78,6 +78,19 @@ public struct DataSourceSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatab
     /// The items of the section at `index`.
     func items(inSectionAt index: Int) -> [ItemID] { sectionItems[index] }
 
+    /// Every item, section after section, and where each stands.
+    func itemsWithPaths() -> (items: [ItemID], paths: [ItemPath]) {
+        var items: [ItemID] = []
+        var paths: [ItemPath] = []
+        items.reserveCapacity(numberOfItems)
+        paths.reserveCapacity(numberOfItems)
+        for (s, section) in sectionItems.enumerated() {
+            items.append(contentsOf: section)
+            paths.append(contentsOf: section.indices.map { ItemPath(item: $0, section: s) })
+        }
+        return (items, paths)
+    }
+
     /// The snapshot without its marks of reloaded items and sections: what a data source keeps
     /// once it applied them.
     var withoutReloads: Self {
@@ -117,9 +130,7 @@ public struct DataSourceSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatab
     /// Takes sections out, with their items.
     @discardableResult
     public mutating func deleteSections(_ sections: [SectionID]) -> Bool {
-        if let missing = sections.first(where: { sectionIndices[$0] == nil }) {
-            return refuse("deleteSections", "section \(missing) is not in the snapshot")
-        }
+        guard holdsSections(sections, call: "deleteSections") else { return false }
         let gone = Set(sections)
         for s in sections {
             for item in sectionItems[sectionIndices[s]!] {
@@ -153,9 +164,7 @@ public struct DataSourceSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatab
     /// headers and footers are read again.
     @discardableResult
     public mutating func reloadSections(_ sections: [SectionID]) -> Bool {
-        if let missing = sections.first(where: { sectionIndices[$0] == nil }) {
-            return refuse("reloadSections", "section \(missing) is not in the snapshot")
-        }
+        guard holdsSections(sections, call: "reloadSections") else { return false }
         reloadedSectionIdentifiers.formUnion(sections)
         return true
     }
@@ -195,9 +204,7 @@ public struct DataSourceSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatab
     /// Takes items out.
     @discardableResult
     public mutating func deleteItems(_ items: [ItemID]) -> Bool {
-        if let missing = items.first(where: { sectionOfItem[$0] == nil }) {
-            return refuse("deleteItems", "item \(missing) is not in the snapshot")
-        }
+        guard holdsItems(items, call: "deleteItems") else { return false }
         let gone = Set(items)
         var touched = Set<Int>()
         for item in gone {
@@ -228,9 +235,7 @@ public struct DataSourceSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatab
     /// again), where the others keep theirs.
     @discardableResult
     public mutating func reloadItems(_ items: [ItemID]) -> Bool {
-        if let missing = items.first(where: { sectionOfItem[$0] == nil }) {
-            return refuse("reloadItems", "item \(missing) is not in the snapshot")
-        }
+        guard holdsItems(items, call: "reloadItems") else { return false }
         reloadedItemIdentifiers.formUnion(items)
         return true
     }
@@ -241,9 +246,7 @@ public struct DataSourceSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatab
     /// and selection stay. Only items in view have anything to do.
     @discardableResult
     public mutating func reconfigureItems(_ items: [ItemID]) -> Bool {
-        if let missing = items.first(where: { sectionOfItem[$0] == nil }) {
-            return refuse("reconfigureItems", "item \(missing) is not in the snapshot")
-        }
+        guard holdsItems(items, call: "reconfigureItems") else { return false }
         reconfiguredItemIdentifiers.formUnion(items)
         return true
     }
@@ -317,6 +320,18 @@ public struct DataSourceSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatab
 
     private mutating func indexSections() {
         sectionIndices = Dictionary(uniqueKeysWithValues: sectionIdentifiers.enumerated().map { ($1, $0) })
+    }
+
+    /// Whether the snapshot holds every one of `items`; refused (logged) when not.
+    private func holdsItems(_ items: [ItemID], call: String) -> Bool {
+        guard let missing = items.first(where: { sectionOfItem[$0] == nil }) else { return true }
+        return refuse(call, "item \(missing) is not in the snapshot")
+    }
+
+    /// Whether the snapshot holds every one of `sections`; refused (logged) when not.
+    private func holdsSections(_ sections: [SectionID], call: String) -> Bool {
+        guard let missing = sections.first(where: { sectionIndices[$0] == nil }) else { return true }
+        return refuse(call, "section \(missing) is not in the snapshot")
     }
 
     private func refuse(_ call: String, _ why: String) -> Bool {

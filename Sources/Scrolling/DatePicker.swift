@@ -125,17 +125,13 @@ public final class DatePicker: View, PickerViewDataSource {
         setDate(date, animated: false)
     }
 
-    /// The wheels show `date`: only a wheel whose pick is another row turns; one that already
-    /// picks its row is left as it is (a glide the user gave it goes on, to be heard where it
-    /// stops, rather than being pulled back to its pick as another wheel's row is picked).
+    /// The wheels show `date`; only a wheel whose pick is another row turns.
     private func showDate(animated: Bool) {
-        let rows = [
-            (Self.monthWheel, date.month - 1), (Self.dayWheel, date.day - 1),
-            (Self.yearWheel, date.year - minimumDate.year),
-        ]
-        for (wheel, row) in rows where picker.selectedRow(inComponent: wheel) != row {
-            picker.selectRow(row, inComponent: wheel, animated: animated)
-        }
+        picker.selectRowsNotPicked(
+            [
+                (Self.monthWheel, date.month - 1), (Self.dayWheel, date.day - 1),
+                (Self.yearWheel, date.year - minimumDate.year),
+            ], animated: animated)
     }
 
     /// The user turned a wheel to a row: the day the wheels now name, a day past its month's

@@ -105,8 +105,8 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
             completion?()
             return
         }
-        let changes = SnapshotDifference.rows(
-            from: oldRows, to: rows, reloaded: SnapshotDifference.reloadedItems(of: snapshot))
+        let reloaded = SnapshotDifference.reloadedItems(of: snapshot)
+        let changes = SnapshotDifference.rows(from: oldRows, to: rows, reloaded: reloaded)
         let animation = animatingDifferences ? defaultRowAnimation : .none
         list.performBatchUpdates(
             {
@@ -116,21 +116,19 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
                 for m in changes.moves { list.moveRow(at: m.from, to: m.to, animated: animatingDifferences) }
             },
             completion: { _ in completion?() })
-        reconfigure(snapshot, skipping: Set(changes.inserted))
+        reconfigure(snapshot.reconfiguredItemIdentifiers.subtracting(reloaded), skipping: Set(changes.inserted))
     }
 
-    /// The rows in view whose items `snapshot` marks reconfigured (not those just inserted or
-    /// reloaded, whose cells are new), configured again in their own cells.
-    private func reconfigure(_ snapshot: Snapshot, skipping new: Set<Int>) {
-        let marked = snapshot.reconfiguredItemIdentifiers
+    /// The rows in view whose items are `marked` (not reloaded ones) and were not just
+    /// inserted (their cells are new), configured again in their own cells.
+    private func reconfigure(_ marked: Set<ItemID>, skipping new: Set<Int>) {
         guard !marked.isEmpty, let list else { return }
-        let reloaded = SnapshotDifference.reloadedItems(of: snapshot)
         // The list's rows in the snapshot's order: a reader's move made, and while a row is
         // moved by hand, each row the list shows read as the data source's row it stands for.
         if !list.isUpdating { list.showReaderMove() }
         let due = list.visibleCells.keys.filter { r in
             let d = list.movement?.dataRow(r) ?? r
-            return d < rows.count && !new.contains(r) && marked.contains(rows[d]) && !reloaded.contains(rows[d])
+            return d < rows.count && !new.contains(r) && marked.contains(rows[d])
         }
         if !due.isEmpty { list.reconfigureRows(at: due) }
     }

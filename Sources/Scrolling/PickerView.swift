@@ -103,6 +103,15 @@ public final class PickerView: View {
         wheels.indices.contains(component) ? wheels[component].selectedRow : -1
     }
 
+    /// Picks each listed row in its wheel, leaving alone a wheel that already picks it: a glide
+    /// the user gave it goes on, to be heard where it stops, rather than being pulled back to
+    /// its pick as another wheel's row is picked (the date and time pickers' wheels).
+    func selectRowsNotPicked(_ rows: [(component: Int, row: Int)], animated: Bool) {
+        for (component, row) in rows where selectedRow(inComponent: component) != row {
+            selectRow(row, inComponent: component, animated: animated)
+        }
+    }
+
     /// Picks `row` in wheel `component` and turns the wheel to it, springing there when
     /// `animated`; `onSelectRow` is not called. A row or a wheel it does not have is ignored.
     public func selectRow(_ row: Int, inComponent component: Int, animated: Bool) {

@@ -15,7 +15,6 @@ enum SnapshotDifference {
         var inserted: [Int] = []
         var reloaded: [Int] = []
         var moves: [Move<Int>] = []
-        var isEmpty: Bool { deleted.isEmpty && inserted.isEmpty && reloaded.isEmpty && moves.isEmpty }
     }
 
     /// A collection's update.
@@ -28,11 +27,6 @@ enum SnapshotDifference {
         var insertedItems: [ItemPath] = []
         var reloadedItems: [ItemPath] = []
         var movedItems: [Move<ItemPath>] = []
-        var isEmpty: Bool {
-            deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty
-                && movedSections.isEmpty && deletedItems.isEmpty && insertedItems.isEmpty && reloadedItems.isEmpty
-                && movedItems.isEmpty
-        }
     }
 
     struct Move<Index: Equatable>: Equatable {
@@ -97,8 +91,8 @@ enum SnapshotDifference {
         var paths = Paths()
         let oldSections = old.sectionIdentifiers
         let newSections = new.sectionIdentifiers
-        // Per old section: nil when its items go with it; per new section: nil when the data
-        // source gives its items.
+        // Per old section: false when its items go with it; per new section: false when the
+        // data source gives its items.
         var oldTracked = [Bool](repeating: true, count: oldSections.count)
         var newTracked = [Bool](repeating: true, count: newSections.count)
         // A section in both, by its new index: its old one.
@@ -135,14 +129,7 @@ enum SnapshotDifference {
         }
 
         // Items: where each old one stood.
-        var oldPaths: [ItemPath] = []
-        var oldItems: [I] = []
-        oldItems.reserveCapacity(old.numberOfItems)
-        for s in oldSections.indices {
-            let items = old.items(inSectionAt: s)
-            oldItems.append(contentsOf: items)
-            oldPaths.append(contentsOf: items.indices.map { ItemPath(item: $0, section: s) })
-        }
+        let (oldItems, oldPaths) = old.itemsWithPaths()
         let table = PositionTable(oldItems)
         var found = [Bool](repeating: false, count: oldItems.count)
         let reloadsItems = !new.reloadedItemIdentifiers.isEmpty
@@ -150,7 +137,9 @@ enum SnapshotDifference {
             let items = new.items(inSectionAt: t)
             // The items that stay in this section, in their new order.
             var kept: [(old: ItemPath, new: ItemPath)] = []
-            for (j, item) in items.enumerated() {
+            // An index loop, as in `rows`: no generic metadata asked for at every step.
+            for j in items.indices {
+                let item = items[j]
                 let to = ItemPath(item: j, section: t)
                 guard let position = table.position(of: item) else {
                     if newTracked[t] { paths.insertedItems.append(to) }

@@ -127,16 +127,14 @@ public final class TimePicker: View, PickerViewDataSource {
         return TimeOfDay(minutesSinceMidnight: min(max(m, low), high, last))
     }
 
-    /// The wheels show `time`; only a wheel whose pick is another row turns (DatePicker's rule).
+    /// The wheels show `time`; only a wheel whose pick is another row turns.
     private func showTime(animated: Bool) {
         var rows = [
             (Self.hourWheel, uses24HourClock ? time.hour : time.hour % 12),
             (Self.minuteWheel, time.minute / minuteInterval),
         ]
         if !uses24HourClock { rows.append((Self.halfWheel, time.hour >= 12 ? 1 : 0)) }
-        for (wheel, row) in rows where picker.selectedRow(inComponent: wheel) != row {
-            picker.selectRow(row, inComponent: wheel, animated: animated)
-        }
+        picker.selectRowsNotPicked(rows, animated: animated)
     }
 
     /// The user turned a wheel to a row: the time the wheels now name, one beyond the limits
