@@ -211,6 +211,10 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
 
     // MARK: Picking
 
+    /// `pick` is moving the offset to the row it picked: a motion that ends meanwhile does
+    /// not settle the wheel elsewhere.
+    private var placingPick = false
+
     /// Picks `row` and turns the wheel to it; `byUser` tells the app. The user's picks are
     /// brought to the rows (Page Up near the top picks the first); the app's, outside them,
     /// are ignored.
@@ -220,7 +224,14 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
         let changed = r != selectedRow
         setSelectedRow(r)
         let target = offset(for: r)
-        if contentOffset != target, !isHeldByGesture { setContentOffset(target, animated: animated) }
+        if contentOffset != target, !isHeldByGesture {
+            // Setting the offset stops a glide, whose end would settle the wheel on the row
+            // it had reached and tell the app of it as the user's pick, under the row picked
+            // here.
+            placingPick = true
+            setContentOffset(target, animated: animated)
+            placingPick = false
+        }
         if changed, byUser { picker.userPicked(r, in: component) }
     }
 
@@ -245,7 +256,7 @@ final class PickerWheel: ScrollView, ScrollEventObserver {
     /// The wheel came to rest: the row in the middle is picked (the user turned it there), or,
     /// resting between rows, it turns to the nearest.
     private func settle() {
-        guard rowCount > 0, !holdsContent, !isDecelerating, !isScrollAnimating else { return }
+        guard rowCount > 0, !placingPick, !holdsContent, !isDecelerating, !isScrollAnimating else { return }
         let r = row(atOffset: contentOffset.y)
         let target = offset(for: r)
         if abs(target.y - contentOffset.y) > 0.5 / deviceScale {

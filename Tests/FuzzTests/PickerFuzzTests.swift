@@ -442,6 +442,15 @@ extension PickerFuzzRig {
     /// negative or not a number, negative row counts, a picker lower than a row or of no size.
     @Test func oddInputLeavesEveryWheelOnARow() { Self.check(from: 1000, count: FuzzBudget.cases(120), odd: true) }
 
+    /// Found by the fuzzer (seed 1243, past the default budget): the app picked a row of a
+    /// wheel still moving from a flick, and setting the offset stopped the motion, whose end
+    /// settled the wheel on the row it had reached and told the app of it as the user's pick,
+    /// the wheel left resting on the app's row with the other picked.
+    @Test func aRowPickedWhileTheWheelMovesIsThePick() {
+        let failure = Self.run(seed: 1243, steps: 20, odd: true)
+        #expect(failure == nil, "\(failure.map { Self.report(1243, $0) } ?? "")")
+    }
+
     /// Found by the fuzzer (seed 1037): a wheel whose rows all went while its picked row had the
     /// focus left the window focusing the row's view out of the tree, and a reload with rows
     /// reused that view for another row, focused and selected beside the picked one.
