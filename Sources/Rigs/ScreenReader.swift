@@ -11,8 +11,9 @@ import ScrollwayWestonHarness
 /// Orca is a GTK 3 program that wants a display for its windows and X's keyboard tools: it is
 /// given GTK's broadway backend (a display served by broadwayd, with nothing watching it) and
 /// an `xkbcomp` that does nothing (it would otherwise wait on an X server that is not there).
-/// Braille is off. Its keys come from the apps, which forward them to AT-SPI's registry (on
-/// Wayland a screen reader cannot watch the keyboard itself).
+/// Braille and key echo are off; another Orca of the same user is no reason for it to quit.
+/// Its keys come from the apps, which forward them to AT-SPI's registry (on Wayland a screen
+/// reader cannot watch the keyboard itself).
 ///
 /// Everything it starts carries a marker in its environment and is ended by `stop()`
 /// (speech-dispatcher is started by Orca and outlives it otherwise).
@@ -28,10 +29,12 @@ public final class ScreenReader {
     public let speechFile: URL
     /// Orca's debug log.
     public let debugFile: URL
+    /// Written by Orca as it enters its event loop (`isListening`).
+    private let readyFile: URL
 
     /// Starts broadwayd and Orca in `bus`'s session. Orca is ready when it has said "Screen
-    /// reader on" (`waitUntilSpoken`), which it says after reading the desktop: an app it
-    /// should find must be answering its calls meanwhile.
+    /// reader on" (`spoken`) and is listening (`isListening`), which it does after reading
+    /// the desktop: an app it should find must be answering its calls meanwhile.
     public init(bus: AccessibilityBus) throws {
         for tool in [Self.orca, Self.broadwayd, "/usr/bin/speech-dispatcher"]
         where !FileManager.default.isExecutableFile(atPath: tool) {
@@ -43,6 +46,7 @@ public final class ScreenReader {
         marker = "SCROLLWAY_SCREEN_READER=\(directory.lastPathComponent)"
         speechFile = directory.appendingPathComponent("spoken.txt")
         debugFile = directory.appendingPathComponent("orca-debug.txt")
+        readyFile = directory.appendingPathComponent("listening")
         let fm = FileManager.default
         let config = directory.appendingPathComponent("config")
         let speechd = config.appendingPathComponent("speech-dispatcher")
@@ -71,9 +75,41 @@ public final class ScreenReader {
             """
         try module.write(
             to: speechd.appendingPathComponent("modules/logger.conf"), atomically: true, encoding: .utf8)
+        // Orca loads the customizations in its settings folder while it starts. These mark
+        // the moment it enters its event loop (`orca.start`, after it has read which element
+        // has the focus), which its debug log tells only when its buffer is next written out;
+        // and they turn off its echo of keys: saying "left shift" held it 0.2 s on a loaded
+        // machine, past the 0.1 s an app waits for its answer about the next key, and a key
+        // the app acts on before Orca reads it moves the focus without a word (Orca takes the
+        // focus it finds as it reads a key as already said).
+        let ready = """
+            import orca.settings as _settings
+            _settings.enableKeyEcho = False
+            import orca.orca as _orca
+            _start = _orca.start
+            def _start_marked(*args, **kwargs):
+                open(\(Self.pythonString(readyFile.path)), "w").close()
+                return _start(*args, **kwargs)
+            _orca.start = _start_marked
+
+            """
+        try ready.write(
+            to: directory.appendingPathComponent("orca/orca-customizations.py"), atomically: true, encoding: .utf8)
         let xkbcomp = shims.appendingPathComponent("xkbcomp")
         try "#!/bin/sh\nexit 0\n".write(to: xkbcomp, atomically: true, encoding: .utf8)
         chmod(xkbcomp.path, 0o755)
+        // Orca quits when `pgrep -u UID -x orca` finds another Orca of the same user (one a
+        // killed test left, another test's, the developer's own), and with `--replace` would
+        // kill it: this one has a bus, a home and a speech server of its own, so it is told
+        // of none.
+        let pgrep = shims.appendingPathComponent("pgrep")
+        try """
+            #!/bin/sh
+            case " $* " in *" -x orca "*) exit 1 ;; esac
+            exec /usr/bin/pgrep "$@"
+
+            """.write(to: pgrep, atomically: true, encoding: .utf8)
+        chmod(pgrep.path, 0o755)
 
         var env = try bus.environment
         env["HOME"] = directory.path
@@ -125,6 +161,11 @@ public final class ScreenReader {
     }
 
     deinit { stop() }
+
+    /// `text` as a Python string literal.
+    private static func pythonString(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
 
     private static func split(_ assignment: String) -> (String, String) {
         let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
@@ -186,6 +227,12 @@ public final class ScreenReader {
             "== \(name)\n" + ((try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)) ?? "")
         }.joined(separator: "\n") + "\n== the end of Orca's debug log\n" + debug.joined(separator: "\n")
     }
+
+    /// Whether Orca has entered its event loop: it has set its focus to the element focused
+    /// as it started (silently), and reads each later focus change as the user's. Its "Screen
+    /// reader on" comes before that: a key that moves the focus in between is read as the
+    /// focus it started with, and never spoken.
+    public var isListening: Bool { FileManager.default.fileExists(atPath: readyFile.path) }
 
     /// Whether Orca is still running.
     public var isRunning: Bool { processes.last?.isRunning ?? false }

@@ -36,8 +36,13 @@ import Testing
             }
             do {
                 // Orca's start (Python loading its modules) is the slowest step on a loaded
-                // machine: a full test run beside a build took over a minute once.
-                try spoken("Orca to start", timeout: 180) { $0.contains { $0.contains("Screen reader on") } }
+                // machine: a full test run beside a build took over a minute once. It says
+                // "Screen reader on" before it reads which element has the focus: a key sent
+                // before it listens moves a focus it then takes as its first, silently (the
+                // year picker's test waited two minutes for words that never came).
+                try spoken("Orca to start", timeout: 180) { [orca] in
+                    $0.contains { $0.contains("Screen reader on") } && orca.isListening
+                }
             } catch {
                 stop()
                 throw error
