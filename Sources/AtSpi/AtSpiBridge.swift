@@ -387,6 +387,9 @@ public final class AtSpiBridge: WindowObserver {
                 attributes.append(.dictEntry(.string("posinset"), .string("\(position.index)")))
                 attributes.append(.dictEntry(.string("setsize"), .string("\(position.count)")))
             }
+            if case .element(let node, _, _) = object, let level = node.view.accessibilityLevel {
+                attributes.append(.dictEntry(.string("level"), .string("\(level)")))
+            }
             // An editor's placeholder, as GTK 4 gives it: read while the field is empty, where
             // the field's name is what its label says.
             if case .element(let node, _, _) = object, let placeholder = Self.editor(node)?.placeholder,

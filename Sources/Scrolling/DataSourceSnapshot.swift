@@ -318,6 +318,27 @@ public struct DataSourceSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatab
         for (s, section) in zip(sectionIdentifiers, items) { for item in section { sectionOfItem[item] = s } }
     }
 
+    /// Replaces `section`'s items, the section added after the last when the snapshot lacks it:
+    /// how an outline's shown items go into the section it is applied to. Refused (logged)
+    /// when one of them is in another section, or named twice.
+    mutating func setItems(_ items: [ItemID], inSection section: SectionID, call: String) -> Bool {
+        if let twice = Self.repeated(items) { return refuse(call, "item \(twice) is named twice") }
+        if let elsewhere = items.first(where: { sectionOfItem[$0].map { $0 != section } ?? false }) {
+            return refuse(call, "item \(elsewhere) is already in section \(sectionOfItem[elsewhere]!)")
+        }
+        if sectionIndices[section] == nil { _ = insertSections([section], at: sectionIdentifiers.count, call: call) }
+        let s = sectionIndices[section]!
+        let kept = Set(items)
+        for item in sectionItems[s] where !kept.contains(item) {
+            sectionOfItem[item] = nil
+            reloadedItemIdentifiers.remove(item)
+            reconfiguredItemIdentifiers.remove(item)
+        }
+        sectionItems[s] = items
+        for item in items { sectionOfItem[item] = section }
+        return true
+    }
+
     private mutating func indexSections() {
         sectionIndices = Dictionary(uniqueKeysWithValues: sectionIdentifiers.enumerated().map { ($1, $0) })
     }

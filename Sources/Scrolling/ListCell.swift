@@ -57,6 +57,14 @@ public protocol ListDataSource: AnyObject {
     /// The section that index title `title`, at `index` among them, leads to. By default the
     /// section at the same place, for an index with a title per section.
     func list(_ list: ListView, sectionForSectionIndexTitle title: String, at index: Int) -> Int
+    /// Opens (`expanded`) or closes the outline row `row`: its chevron was tapped, Right or
+    /// Left pressed on it, or a reader asked. The data source updates the rows (a parent's
+    /// children inserted below it or deleted) and the row's `outlineDisclosure`; false when
+    /// nothing changed. False by default (no outline).
+    func list(_ list: ListView, setRow row: Int, expanded: Bool) -> Bool
+    /// The row of `row`'s parent in an outline (nil, the default: a top row, or no outline):
+    /// Left on a row that is not open moves the focus there.
+    func list(_ list: ListView, parentOfRow row: Int) -> Int?
 }
 
 extension ListDataSource {
@@ -74,6 +82,8 @@ extension ListDataSource {
     }
     public func list(_ list: ListView, moveRowAt source: Int, to destination: Int) {}
     public func list(_ list: ListView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
+    public func list(_ list: ListView, setRow row: Int, expanded: Bool) -> Bool { false }
+    public func list(_ list: ListView, parentOfRow row: Int) -> Int? { nil }
 }
 
 /// A section's header: a grey band with the section's title. In a list, while its section
@@ -145,6 +155,55 @@ open class ListCell: ReusableCell {
     /// Whether Space and Return select the row (the list has a selection callback).
     var selectsOnKeys = false
 
+    /// How deep the row stands in an outline (UITableViewCell's `indentationLevel`): its
+    /// content starts `indentationLevel × indentationWidth` further in. A diffable data source
+    /// showing a section as an outline sets it from the item's level.
+    public var indentationLevel = 0 { didSet { if indentationLevel != oldValue { setNeedsLayout() } } }
+    /// The indentation of one level.
+    public var indentationWidth = 20.0 { didSet { if indentationWidth != oldValue { setNeedsLayout() } } }
+    /// The row's place in an outline (nil: it is in none): a parent shows a chevron that opens
+    /// and closes it (by its list's data source, `ListDataSource.list(_:setRow:expanded:)`),
+    /// as Right and Left do when it has the focus, and a reader hears whether it is expanded.
+    /// Set by a diffable data source showing a section as an outline, the chevron turning
+    /// when the row opens or closes; `setOutlineDisclosure(_:animated:)` for one's own.
+    public var outlineDisclosure: OutlineDisclosure? {
+        get { disclosure }
+        set { setOutlineDisclosure(newValue, animated: false) }
+    }
+    private var disclosure: OutlineDisclosure?
+    private var chevron: OutlineDisclosureControl?
+
+    /// Sets `outlineDisclosure`, the chevron turning between collapsed and expanded when
+    /// `animated`; a reader following the row hears it open or close.
+    public func setOutlineDisclosure(_ new: OutlineDisclosure?, animated: Bool) {
+        let old = disclosure
+        disclosure = new
+        if (old == nil) != (new == nil) { setNeedsLayout() }
+        if new == .collapsed || new == .expanded {
+            let control: OutlineDisclosureControl
+            if let chevron {
+                control = chevron
+            } else {
+                control = OutlineDisclosureControl()
+                control.onPress = { [unowned self] in
+                    guard let list = superview as? ListView, let row = list.row(for: self) else { return }
+                    _ = list.dataSource?.list(list, setRow: row, expanded: disclosure != .expanded)
+                }
+                chevron = control
+                addSubview(control)
+                setNeedsLayout()
+            }
+            control.isHidden = false
+            control.show(expanded: new == .expanded, animated: animated && !(old != .collapsed && old != .expanded))
+        } else {
+            chevron?.isHidden = true
+        }
+        // A row turned from closed to open or back (not a cell given another row's place).
+        if let old, let new, old != .leaf, new != .leaf, old != new {
+            window?.postAccessibilityNotification(.stateChanged(self, .expanded, new == .expanded))
+        }
+    }
+
     /// A row is one element, named by its text; a row whose `textLabel` is empty, by the labels
     /// of what the app put in it (not its swipe buttons, which are its actions).
     open override var accessibilityDefaults: AccessibilityDefaults {
@@ -171,17 +230,52 @@ open class ListCell: ReusableCell {
         backgroundColor = isHighlighted ? highlightColor : isSelected ? selectedColor : normalColor
     }
 
-    /// A selected row says so to a screen reader.
-    open override var accessibilityExtraStates: AccessibilityStates { isSelected ? [.selected] : [] }
+    /// A selected row says so to a screen reader, and an outline's parent whether it is open.
+    open override var accessibilityExtraStates: AccessibilityStates {
+        var states: AccessibilityStates = isSelected ? [.selected] : []
+        if disclosure == .collapsed { states.insert(.expandable) }
+        if disclosure == .expanded { states.formUnion([.expandable, .expanded]) }
+        return states
+    }
 
-    /// The text stands 16 px in from each side, and short of the list's section index.
+    /// An outline's row is one level deeper than its parent's; a reader counts from 1.
+    open override var accessibilityLevel: Int? { disclosure == nil ? nil : max(0, indentationLevel) + 1 }
+
+    /// A reader opens or closes an outline's parent row as its chevron does.
+    open override func accessibilitySetExpanded(_ expanded: Bool) -> Bool {
+        guard disclosure == .collapsed || disclosure == .expanded, let list = superview as? ListView,
+            let row = list.row(for: self)
+        else { return false }
+        return list.dataSource?.list(list, setRow: row, expanded: expanded) ?? false
+    }
+
+    /// A cell given to another row is in no outline until its data source says so.
+    open override func prepareForReuse() {
+        super.prepareForReuse()
+        if disclosure != nil { outlineDisclosure = nil }
+        indentationLevel = 0
+    }
+
+    /// The text stands 16 px in from each side, and short of the list's section index; an
+    /// outline's row starts its indentation and its chevron's slot further in.
     open override func layoutSubviews() {
         super.layoutSubviews()
         let index = (superview as? ListView)?.sectionIndexInset ?? 0
-        // The direction walks up the ancestors: asked only when there is an index to clear.
-        let leading = index > 0 && effectiveUserInterfaceLayoutDirection == .rightToLeft ? index : 0
+        let indent = outlineIndent
+        // The direction walks up the ancestors: asked only when there is an index or an
+        // indentation to place.
+        let rtl = (index > 0 || indent > 0) && effectiveUserInterfaceLayoutDirection == .rightToLeft
         textLabel.frame = Rect(
-            x: 16 + leading, y: 0, width: max(0, bounds.width - 32 - index), height: bounds.height)
+            x: 16 + (rtl ? index : indent), y: 0, width: max(0, bounds.width - 32 - index - indent),
+            height: bounds.height)
+        if let chevron, disclosure != nil {
+            let slot = OutlineDisclosureControl.slotWidth
+            let reach = OutlineDisclosureControl.reach
+            let start = 16 + Double(max(0, indentationLevel)) * indentationWidth - reach
+            let width = slot + 2 * reach
+            chevron.frame = Rect(
+                x: rtl ? bounds.width - start - width : start, y: 0, width: width, height: bounds.height)
+        }
     }
 
     /// A focused row: Space and Return select it (pressed and released, so neither also pages
@@ -197,6 +291,11 @@ open class ListCell: ReusableCell {
         case .space, .enter:
             guard selectsOnKeys else { return false }
             if pressed { onTap?() }
+            return true
+        case .left, .right:
+            // An outline's row opens, closes, or passes the focus to its child or parent.
+            guard disclosure != nil else { return false }
+            if pressed { outlineKey(key) }
             return true
         case .up, .down, .pageUp, .pageDown, .home, .end:
             // The focus moves through the rows, as in a desktop list (and a screen reader says
@@ -214,7 +313,7 @@ open class ListCell: ReusableCell {
     open override func sizeThatFits(_ size: Size) -> Size {
         let index = (superview as? ListView)?.sectionIndexInset ?? 0
         let text = textLabel.sizeThatFits(
-            Size(width: max(0, size.width - 32 - index), height: .greatestFiniteMagnitude))
+            Size(width: max(0, size.width - 32 - index - outlineIndent), height: .greatestFiniteMagnitude))
         return Size(width: size.width, height: max(44, text.height + 20))
     }
 }

@@ -61,6 +61,31 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     /// (UIKit's `reorderingHandlers.didReorder`).
     public var didReorder: (@MainActor (_ item: ItemID, _ snapshot: Snapshot) -> Void)?
 
+    /// What an outline's row does as it opens and closes (UIKit's
+    /// `SectionSnapshotHandlers`): each may refuse, hear, or (`snapshotForExpandingParent`)
+    /// supply the children a parent opens onto (a folder's contents, loaded as it opens).
+    public struct SectionSnapshotHandlers {
+        /// Whether the item may open; unset: it may.
+        public var shouldExpandItem: (@MainActor (ItemID) -> Bool)?
+        /// The item is about to open.
+        public var willExpandItem: (@MainActor (ItemID) -> Void)?
+        /// Whether the item may close; unset: it may.
+        public var shouldCollapseItem: (@MainActor (ItemID) -> Bool)?
+        /// The item is about to close.
+        public var willCollapseItem: (@MainActor (ItemID) -> Void)?
+        /// The children the opening item shows, given the ones it has (an outline of them):
+        /// they replace its descendants. Unset: it keeps its own.
+        public var snapshotForExpandingParent:
+            (@MainActor (_ parent: ItemID, _ children: SectionSnapshot<ItemID>) -> SectionSnapshot<ItemID>)?
+
+        public init() {}
+    }
+    /// How outline rows open and close.
+    public var sectionSnapshotHandlers = SectionSnapshotHandlers()
+    /// The sections shown as outlines: the section snapshot last applied to each, while the
+    /// section shows its visible items.
+    private var outlines: [SectionID: SectionSnapshot<ItemID>] = [:]
+
     /// Becomes `list`'s data source.
     public init(list: ListView, cellProvider: @escaping CellProvider) {
         self.list = list
@@ -92,6 +117,96 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     /// The first snapshot of an empty list, unless animated in a window, loads the list at
     /// once. `completion` runs once the rows are in their places.
     public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        keepOutlines(matching: snapshot)
+        show(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// Shows `section` as the outline `sectionSnapshot` (UIKit's `apply(_:to:animatingDifferences:)`):
+    /// its rows become the outline's visible items, depth first, each indented by its level,
+    /// a parent's row with a chevron that opens and closes it (`expand(_:)`, `collapse(_:)`).
+    /// The section is added after the last when the list has none by that name; the other
+    /// sections stay as they are. Refused (logged, nothing changed) when one of the outline's
+    /// visible items is in another section.
+    public func apply(
+        _ sectionSnapshot: SectionSnapshot<ItemID>, to section: SectionID, animatingDifferences: Bool = true,
+        completion: (() -> Void)? = nil
+    ) {
+        var snapshot = current
+        guard snapshot.setItems(sectionSnapshot.visibleItems, inSection: section, call: "apply(_:to:)") else {
+            completion?()
+            return
+        }
+        outlines[section] = sectionSnapshot
+        show(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// `section`'s outline: the section snapshot last applied to it, or its items at the top of
+    /// one (empty when there is no such section). Edit it and apply it to the section.
+    public func snapshot(for section: SectionID) -> SectionSnapshot<ItemID> {
+        if let outline = outlines[section] { return outline }
+        var flat = SectionSnapshot<ItemID>()
+        flat.append(current.itemIdentifiers(inSection: section))
+        return flat
+    }
+
+    /// Opens `item`'s row in its section's outline, as its chevron does: its children (or
+    /// those `snapshotForExpandingParent` gives) are inserted below it. False when it is in no
+    /// outline, already open, or `shouldExpandItem` refused.
+    @discardableResult
+    public func expand(_ item: ItemID, animatingDifferences: Bool = true) -> Bool {
+        guard let section = current.sectionIdentifier(containingItem: item), var outline = outlines[section],
+            !outline.isExpanded(item), sectionSnapshotHandlers.shouldExpandItem?(item) ?? true
+        else { return false }
+        sectionSnapshotHandlers.willExpandItem?(item)
+        if let supply = sectionSnapshotHandlers.snapshotForExpandingParent {
+            guard outline.replace(childrenOf: item, using: supply(item, outline.snapshot(of: item))) else { return false }
+        }
+        outline.expand([item])
+        apply(outline, to: section, animatingDifferences: animatingDifferences)
+        return true
+    }
+
+    /// Closes `item`'s row in its section's outline, as its chevron does: the rows below it
+    /// go. A focused row among them gives the focus to `item`'s. False when it is in no
+    /// outline, not open, or `shouldCollapseItem` refused.
+    @discardableResult
+    public func collapse(_ item: ItemID, animatingDifferences: Bool = true) -> Bool {
+        guard let section = current.sectionIdentifier(containingItem: item), var outline = outlines[section],
+            outline.isExpanded(item), sectionSnapshotHandlers.shouldCollapseItem?(item) ?? true
+        else { return false }
+        sectionSnapshotHandlers.willCollapseItem?(item)
+        let focusedInside = focusedItem().map { f in
+            var up = outline.parent(of: f)
+            while let p = up, p != item { up = outline.parent(of: p) }
+            return up == item
+        }
+        outline.collapse([item])
+        apply(outline, to: section, animatingDifferences: animatingDifferences)
+        if focusedInside == true, let list, let row = row(for: item) { list.focusRow(row) }
+        return true
+    }
+
+    /// The item whose row has the window's focus.
+    private func focusedItem() -> ItemID? {
+        guard let list, let cell = list.window?.focusedView as? ListCell, let row = list.row(for: cell) else {
+            return nil
+        }
+        return itemIdentifier(forRow: list.movement?.dataRow(row) ?? row)
+    }
+
+    /// The outlines whose sections `snapshot` shows as they were: the others' sections are
+    /// flat lists now.
+    private func keepOutlines(matching snapshot: Snapshot) {
+        guard !outlines.isEmpty else { return }
+        outlines = outlines.filter { section, outline in
+            snapshot.indexOfSection(section) != nil
+                && outline.visibleItems == snapshot.itemIdentifiers(inSection: section)
+        }
+    }
+
+    /// Makes the update from the snapshot shown to `snapshot`.
+    private func show(_ snapshot: Snapshot, animatingDifferences: Bool, completion: (() -> Void)?) {
+        defer { showOutlinesInView(animated: animatingDifferences) }
         let old = current
         let oldRows = rows
         setCurrent(snapshot)
@@ -136,8 +251,37 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     /// Shows `snapshot` by reloading the list (UIKit's `applySnapshotUsingReloadData`): no
     /// difference worked out, nothing animated, every row asked for again.
     public func applySnapshotUsingReloadData(_ snapshot: Snapshot) {
+        keepOutlines(matching: snapshot)
         setCurrent(snapshot)
         list?.reloadData()
+    }
+
+    /// The cell of `item` shows its place in its section's outline: its level, and a
+    /// chevron when it has children (turning, when `animated`, as it opens or closes). A cell
+    /// of a flat section that showed one shows none.
+    private func showOutline(of item: ItemID, in cell: ListCell, animated: Bool) {
+        guard let section = current.sectionIdentifier(containingItem: item), let outline = outlines[section] else {
+            if cell.outlineDisclosure != nil {
+                cell.outlineDisclosure = nil
+                cell.indentationLevel = 0
+            }
+            return
+        }
+        cell.indentationLevel = outline.level(of: item)
+        let disclosure: OutlineDisclosure =
+            outline.children(of: item).isEmpty ? .leaf : outline.isExpanded(item) ? .expanded : .collapsed
+        cell.setOutlineDisclosure(disclosure, animated: animated)
+    }
+
+    /// The rows in view show their items' places after an update (a parent opened or closed,
+    /// an item given children or taken under another parent).
+    private func showOutlinesInView(animated: Bool) {
+        guard let list, !outlines.isEmpty || list.visibleCells.values.contains(where: { $0.outlineDisclosure != nil })
+        else { return }
+        for (r, cell) in list.visibleCells {
+            let d = list.movement?.dataRow(r) ?? r
+            if d < rows.count { showOutline(of: rows[d], in: cell, animated: animated && list.window != nil) }
+        }
     }
 
     private func setCurrent(_ snapshot: Snapshot) {
@@ -155,7 +299,24 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
 
     public final func numberOfRows(in list: ListView) -> Int { rows.count }
 
-    public final func list(_ list: ListView, cellForRow row: Int) -> ListCell { cellProvider(list, row, rows[row]) }
+    public final func list(_ list: ListView, cellForRow row: Int) -> ListCell {
+        let cell = cellProvider(list, row, rows[row])
+        if !outlines.isEmpty || cell.outlineDisclosure != nil { showOutline(of: rows[row], in: cell, animated: false) }
+        return cell
+    }
+
+    /// An outline's row opens or closes (`expand(_:)`, `collapse(_:)`).
+    public final func list(_ list: ListView, setRow row: Int, expanded: Bool) -> Bool {
+        guard let item = itemIdentifier(forRow: row) else { return false }
+        return expanded ? expand(item) : collapse(item)
+    }
+
+    public final func list(_ list: ListView, parentOfRow row: Int) -> Int? {
+        guard let item = itemIdentifier(forRow: row), let section = current.sectionIdentifier(containingItem: item),
+            let parent = outlines[section]?.parent(of: item)
+        else { return nil }
+        return self.row(for: parent)
+    }
 
     public final func sectionStarts(in list: ListView) -> [Int] { starts }
 
@@ -196,8 +357,13 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
         return current.sectionIdentifiers.enumerated().compactMap { s, id in sectionIndexTitle(id).map { ($0, s) } }
     }
 
+    /// A row of an outline stays where its parent puts it: it does not move by hand.
     open func list(_ list: ListView, canMoveRow row: Int) -> Bool {
-        itemIdentifier(forRow: row).map { canMoveItem?($0) ?? false } ?? false
+        guard let item = itemIdentifier(forRow: row) else { return false }
+        if !outlines.isEmpty, let section = current.sectionIdentifier(containingItem: item), outlines[section] != nil {
+            return false
+        }
+        return canMoveItem?(item) ?? false
     }
 
     /// A hand move, written into the snapshot: the row's item goes to its new place, in the
@@ -216,6 +382,8 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
         }
         var snapshot = current
         snapshot.setItems(sections)
+        // A row dropped into an outline's section makes it a flat list.
+        keepOutlines(matching: snapshot)
         setCurrent(snapshot)
         didReorder?(item, current)
     }

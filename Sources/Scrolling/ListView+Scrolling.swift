@@ -24,8 +24,14 @@ extension ListView {
         }
         let goal = min(max(target, 0), count - 1)
         guard goal != row else { return }
-        scrollToRow(goal, animated: false)
-        visibleCells[goal]?.becomeFocused()
+        focusRow(goal)
+    }
+
+    /// Scrolls `row` into full view at once and gives its cell the focus.
+    public func focusRow(_ row: Int) {
+        guard row >= 0 && row < count else { return }
+        scrollToRow(row, animated: false)
+        visibleCells[row]?.becomeFocused()
     }
 
     /// Scrolls so that `row` is fully in view with the least scroll: a row above comes in at

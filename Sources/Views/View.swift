@@ -642,6 +642,14 @@ open class View {
     /// Its place in its set, from 1, and the set's size (a list's row); nil: not in a set.
     open var accessibilityPosition: (index: Int, count: Int)? { nil }
 
+    /// Its depth in an outline, from 1 for a top row (ARIA's `aria-level`, AT-SPI's `level`
+    /// attribute); nil when it is in none.
+    open var accessibilityLevel: Int? { nil }
+
+    /// Opens (`expanded`) or closes an element that says it is `.expandable` (an outline's
+    /// parent row), as its own control does; false when it cannot.
+    open func accessibilitySetExpanded(_ expanded: Bool) -> Bool { false }
+
     /// Its value when it is adjustable (a slider's, a page control's page); nil: it has none.
     /// A class that gives one also steps it (`accessibilityIncrement()`) and sets it
     /// (`accessibilitySetValue(_:)`), as UIKit's `.adjustable` elements do.
