@@ -65,7 +65,7 @@ public struct Scene: Sendable {
 
     /// Every scene, in the order `scrollway scenes` lists them.
     public static let all: [Scene] = [
-        .bounds, .list, .refresh, .keyboard, .zoom, .paging, .nested, .form, .grid, .feed,
+        .bounds, .list, .refresh, .keyboard, .zoom, .paging, .nested, .form, .grid, .feed, .files,
     ]
 
     /// The scene called `name`, or nil.

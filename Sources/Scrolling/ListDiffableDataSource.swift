@@ -150,11 +150,12 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     }
 
     /// Opens `item`'s row in its section's outline, as its chevron does: its children (or
-    /// those `snapshotForExpandingParent` gives) are inserted below it. False when it is in no
+    /// those `snapshotForExpandingParent` gives) are inserted below it. An item hidden under a
+    /// closed parent is marked open, to show so when the parent opens. False when it is in no
     /// outline, already open, or `shouldExpandItem` refused.
     @discardableResult
     public func expand(_ item: ItemID, animatingDifferences: Bool = true) -> Bool {
-        guard let section = current.sectionIdentifier(containingItem: item), var outline = outlines[section],
+        guard let section = outlineSection(holding: item), var outline = outlines[section],
             !outline.isExpanded(item), sectionSnapshotHandlers.shouldExpandItem?(item) ?? true
         else { return false }
         sectionSnapshotHandlers.willExpandItem?(item)
@@ -171,7 +172,7 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     /// outline, not open, or `shouldCollapseItem` refused.
     @discardableResult
     public func collapse(_ item: ItemID, animatingDifferences: Bool = true) -> Bool {
-        guard let section = current.sectionIdentifier(containingItem: item), var outline = outlines[section],
+        guard let section = outlineSection(holding: item), var outline = outlines[section],
             outline.isExpanded(item), sectionSnapshotHandlers.shouldCollapseItem?(item) ?? true
         else { return false }
         sectionSnapshotHandlers.willCollapseItem?(item)
@@ -184,6 +185,12 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
         apply(outline, to: section, animatingDifferences: animatingDifferences)
         if focusedInside == true, let list, let row = row(for: item) { list.focusRow(row) }
         return true
+    }
+
+    /// The section whose outline holds `item`, shown or hidden under a closed parent.
+    private func outlineSection(holding item: ItemID) -> SectionID? {
+        if let section = current.sectionIdentifier(containingItem: item) { return section }
+        return outlines.first { $0.value.contains(item) }?.key
     }
 
     /// The item whose row has the window's focus.

@@ -9,7 +9,7 @@ import ScrollwayViews
 /// a wrong name is refused by the parser with the list (a test keeps it in step with
 /// `Scene.all`).
 enum SceneName: String, CaseIterable, ExpressibleByArgument {
-    case bounds, list, refresh, keyboard, zoom, paging, nested, form, grid, feed
+    case bounds, list, refresh, keyboard, zoom, paging, nested, form, grid, feed, files
 
     var scene: ScrollwayDemoScenes.Scene {
         guard let scene = ScrollwayDemoScenes.Scene.named(rawValue) else {
