@@ -228,3 +228,39 @@ final class StateWatch: WindowObserver {
         if case .stateChanged(let v, let states, let on) = notification, v === view { changes.append((states, on)) }
     }
 }
+
+/// An outline's row is measured at the width its indentation leaves: a title that fits one
+/// line at the top wraps at the fourth level, and the row grows to hold it.
+@MainActor
+@Suite struct ListOutlineMeasureTests {
+    @Test func aDeepRowIsMeasuredAtItsIndentedWidth() throws {
+        let window = Window(size: Size(width: 320, height: 480))
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        list.register("r") { ListCell(reuseIdentifier: "r") }
+        window.addSubview(list)
+        let title = "A title of some thirty letters"
+        let source = ListDiffableDataSource<String, String>(list: list) { list, _, item in
+            let cell = list.dequeueReusableCell(withIdentifier: "r")
+            cell.textLabel.text = item.hasPrefix("deep") ? title : item
+            return cell
+        }
+        var outline = SectionSnapshot<String>()
+        outline.append(["top"])
+        outline.append(["one"], to: "top")
+        outline.append(["two"], to: "one")
+        outline.append(["deep"], to: "two")
+        outline.expand(["top", "one", "two"])
+        source.apply(outline, to: "s", animatingDifferences: false)
+        window.layoutIfNeeded()
+        let label = Label()
+        label.text = title
+        label.font = ListCell(reuseIdentifier: "x").textLabel.font
+        label.numberOfLines = 0
+        func height(at width: Double) -> Double {
+            max(44, label.sizeThatFits(Size(width: width, height: .greatestFiniteMagnitude)).height + 20)
+        }
+        let indented = height(at: 320 - 32 - 3 * 20 - 28)
+        #expect(indented > height(at: 320 - 32), "the title must wrap only when indented")
+        #expect(list.rectForRow(3).height == indented)
+    }
+}
