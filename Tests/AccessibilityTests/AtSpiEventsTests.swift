@@ -353,6 +353,45 @@ import Testing
         }
     }
 
+    /// An outline's rows: a parent says it is expandable and whether it is expanded, every row
+    /// its level (from 1); the parent's own action closes it, heard as its `expanded` state
+    /// going off, and its children go.
+    @Test func anOutlinesRowsSayTheirLevelAndOpenAndCloseByTheirAction() throws {
+        let served = try Served(.files)
+        defer { served.stop() }
+        let bus = served.bus
+        let serve = served.serve
+        let desktop = try AccessibilityBusTests.client(["tree", "--depth", "5"], in: bus, serve: serve)
+        let items = Self.all(desktop).filter { $0["role"] as? String == "list item" }
+        func item(_ name: String) throws -> [String: Any] {
+            try #require(items.first { $0["name"] as? String == name }, "no row \(name)")
+        }
+        let documents = try item("Documents")
+        let states = documents["states"] as? [String] ?? []
+        #expect(states.contains("expandable") && states.contains("expanded"), "\(documents)")
+        #expect((documents["attributes"] as? [String: String])?["level"] == "1", "\(documents)")
+        let folder = try #require(FileTree.contents(of: "/Documents").folders.first?.split(separator: "/").last)
+        let child = try item(String(folder))
+        #expect((child["attributes"] as? [String: String])?["level"] == "2", "\(child)")
+        let home = try item("Home")
+        #expect((home["attributes"] as? [String: String])?["level"] == nil, "a flat row has no level: \(home)")
+        #expect(!(home["states"] as? [String] ?? []).contains("expandable"), "\(home)")
+
+        let list = try served.main(ListView.self)
+        let source = try #require(
+            served.window.retainedObjects.compactMap { $0 as? ListDiffableDataSource<String, String> }.first)
+        let rows = list.rowCount
+        let under = source.snapshot(for: FileTree.disk).snapshot(of: "/Documents").visibleItems.count
+        let listener = try AccessibilityBusTests.listen(["object:state-changed:expanded"], count: 1, in: bus, serve: serve)
+        let acted = try AccessibilityBusTests.client(["action", "Documents", "--do", "expand or contract"], in: bus, serve: serve)
+        #expect(acted["done"] as? Bool == true, "\(acted)")
+        let events = try listener.finish(serve: serve)
+        #expect(events.first?["name"] as? String == "Documents" && events.first?["detail1"] as? Int == 0, "\(events)")
+        let row = try #require(source.row(for: "/Documents"))
+        #expect(source.itemIdentifier(forRow: row + 1) == "/Music")
+        #expect(under > 5 && list.rowCount == rows - under, "the rows under Documents went")
+    }
+
     /// Every node of a client's tree, depth first.
     static func all(_ node: [String: Any]) -> [[String: Any]] {
         [node] + ((node["children"] as? [[String: Any]]) ?? []).flatMap(all)

@@ -141,6 +141,40 @@ import Testing
         #expect(!s.orca.log.contains("Traceback"), "Orca raised: \(s.orca.log)")
     }
 
+    /// Orca reads an outline's folder as expanded or collapsed: the files scene's Documents as
+    /// the focus comes to it, then "collapsed" as Left closes it and "expanded" as Right opens
+    /// it again.
+    @Test func orcaSaysAFolderOpensAndCloses() throws {
+        let s = try Session(.files)
+        defer { s.stop() }
+        let source = try #require(
+            s.window.retainedObjects.compactMap { $0 as? ListDiffableDataSource<String, String> }.first)
+        func open() -> Bool { source.snapshot(for: FileTree.disk).isExpanded("/Documents") }
+        func focused() -> String? { (s.window.focusedView as? ListCell)?.textLabel.text }
+        try s.rig.pressKey(named: "Tab", at: 1000)
+        try s.app.pump(until: { focused() == "Home" }, "the first place to take the focus")
+        var time: UInt32 = 2000
+        for _ in 0..<4 {
+            try s.rig.pressKey(named: "Down", at: time)
+            time += 200
+        }
+        try s.app.pump(until: { focused() == "Documents" }, "the focus to reach Documents")
+        // The row's name and its state, as one utterance or two.
+        try s.spoken("Orca to say Documents, expanded") { said in
+            guard let name = said.lastIndex(where: { $0.hasPrefix("Documents") }) else { return false }
+            return said[name...].contains { $0.contains("expanded") }
+        }
+        let before = s.said
+        try s.rig.pressKey(named: "Left", at: time)
+        try s.app.pump(until: { !open() }, "Left to close Documents")
+        try s.spoken("Orca to say collapsed") { $0.dropFirst(before).contains { $0.contains("collapsed") } }
+        let closed = s.said
+        try s.rig.pressKey(named: "Right", at: time + 200)
+        try s.app.pump(until: { open() }, "Right to open Documents")
+        try s.spoken("Orca to say expanded") { $0.dropFirst(closed).contains { $0.contains("expanded") } }
+        #expect(!s.orca.log.contains("Traceback"), "Orca raised: \(s.orca.log)")
+    }
+
     /// Orca reads the paging scene's page control, a slider, by its value: the page number as
     /// Tab focuses it, and the next page's as Right turns to it (Orca 43 says the Value's
     /// number, not its words).
