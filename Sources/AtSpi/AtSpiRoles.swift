@@ -9,7 +9,8 @@ enum AtSpiRoles {
     /// read this one table.
     static let stateTypes: [(state: AccessibilityStates, type: UInt64, name: String)] = [
         (.active, 1, "active"), (.busy, 3, "busy"), (.checked, 4, "checked"), (.editable, 7, "editable"),
-        (.enabled, 8, "enabled"), (.expandable, 9, "expandable"), (.expanded, 10, "expanded"), (.focusable, 11, "focusable"), (.focused, 12, "focused"),
+        (.enabled, 8, "enabled"), (.expandable, 9, "expandable"), (.expanded, 10, "expanded"),
+        (.focusable, 11, "focusable"), (.focused, 12, "focused"),
         (.multiLine, 17, "multi-line"), (.multiselectable, 18, "multiselectable"), (.selectable, 22, "selectable"),
         (.selected, 23, "selected"),
         (.showing, 25, "showing"), (.singleLine, 26, "single-line"), (.visible, 30, "visible"),

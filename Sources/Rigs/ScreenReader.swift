@@ -104,11 +104,11 @@ public final class ScreenReader {
         // of none.
         let pgrep = shims.appendingPathComponent("pgrep")
         try """
-            #!/bin/sh
-            case " $* " in *" -x orca "*) exit 1 ;; esac
-            exec /usr/bin/pgrep "$@"
+        #!/bin/sh
+        case " $* " in *" -x orca "*) exit 1 ;; esac
+        exec /usr/bin/pgrep "$@"
 
-            """.write(to: pgrep, atomically: true, encoding: .utf8)
+        """.write(to: pgrep, atomically: true, encoding: .utf8)
         chmod(pgrep.path, 0o755)
 
         var env = try bus.environment

@@ -160,7 +160,9 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
         else { return false }
         sectionSnapshotHandlers.willExpandItem?(item)
         if let supply = sectionSnapshotHandlers.snapshotForExpandingParent {
-            guard outline.replace(childrenOf: item, using: supply(item, outline.snapshot(of: item))) else { return false }
+            guard outline.replace(childrenOf: item, using: supply(item, outline.snapshot(of: item))) else {
+                return false
+            }
         }
         outline.expand([item])
         apply(outline, to: section, animatingDifferences: animatingDifferences)

@@ -82,7 +82,8 @@ final class OutlineDisclosureControl: PressableControl, FrameAnimation {
         let tip = Point(x: c.x + u.x * r * 0.75, y: c.y + u.y * r * 0.75)
         for side in [-1.0, 1.0] {
             let end = Point(x: tip.x - (u.x - side * v.x) * r * 1.25, y: tip.y - (u.y - side * v.y) * r * 1.25)
-            canvas.strokeLine(from: end, to: tip, lineWidth: 2, color: drawn(isHighlighted ? color.withAlpha(0.5) : color))
+            canvas.strokeLine(
+                from: end, to: tip, lineWidth: 2, color: drawn(isHighlighted ? color.withAlpha(0.5) : color))
         }
     }
 

@@ -382,8 +382,10 @@ import Testing
             served.window.retainedObjects.compactMap { $0 as? ListDiffableDataSource<String, String> }.first)
         let rows = list.rowCount
         let under = source.snapshot(for: FileTree.disk).snapshot(of: "/Documents").visibleItems.count
-        let listener = try AccessibilityBusTests.listen(["object:state-changed:expanded"], count: 1, in: bus, serve: serve)
-        let acted = try AccessibilityBusTests.client(["action", "Documents", "--do", "expand or contract"], in: bus, serve: serve)
+        let listener = try AccessibilityBusTests.listen(
+            ["object:state-changed:expanded"], count: 1, in: bus, serve: serve)
+        let acted = try AccessibilityBusTests.client(
+            ["action", "Documents", "--do", "expand or contract"], in: bus, serve: serve)
         #expect(acted["done"] as? Bool == true, "\(acted)")
         let events = try listener.finish(serve: serve)
         #expect(events.first?["name"] as? String == "Documents" && events.first?["detail1"] as? Int == 0, "\(events)")

@@ -74,7 +74,11 @@ import Testing
 
         var model = Model()
         var fresh = 0
-        func new(_ n: Int) -> [String] { (0..<n).map { _ in fresh += 1; return "o\(fresh)" } }
+        func new(_ n: Int) -> [String] {
+            (0..<n).map { _ in
+                fresh += 1; return "o\(fresh)"
+            }
+        }
         var outline = SectionSnapshot<String>()
         let roots = new(1 + g.int(5))
         outline.append(roots)

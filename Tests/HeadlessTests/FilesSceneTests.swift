@@ -31,7 +31,9 @@ import Testing
         // Documents' first folder, open, with its own folders closed on their placeholders.
         let firstRow = try #require(source.row(for: first))
         let inner = FileTree.contents(of: first)
-        #expect(Array(rows[(firstRow + 1)...].prefix(inner.folders.count + inner.files.count)) == inner.folders + inner.files)
+        #expect(
+            Array(rows[(firstRow + 1)...].prefix(inner.folders.count + inner.files.count)) == inner.folders
+                + inner.files)
         let outline = source.snapshot(for: FileTree.disk)
         #expect(FileTree.topFolders.allSatisfy { outline.isExpanded($0) })
         #expect(inner.folders.allSatisfy { !outline.isExpanded($0) && outline.children(of: $0).count == 1 })
@@ -52,11 +54,14 @@ import Testing
         d.send(from: d.time + 0.05) { $0.tap(at: Point(x: r.minX + 16 + 40 + 12, y: r.midY), at: 0, hold: 60) }
         d.driver.settle()
         let contents = FileTree.contents(of: folder)
-        #expect(Array(rows[(row + 1)...].prefix(contents.folders.count + contents.files.count)) == contents.folders + contents.files)
+        #expect(
+            Array(rows[(row + 1)...].prefix(contents.folders.count + contents.files.count)) == contents.folders
+                + contents.files)
         #expect(!rows.contains { $0.hasPrefix(folder + "/\u{2026}") } && outline != source.snapshot(for: FileTree.disk))
         let cell = try #require(d.list.visibleCells[row + 1])
         #expect(cell.indentationLevel == 3 && !cell.textLabel.text.hasPrefix("Loading"))
-        #expect(source.collapse(folder, animatingDifferences: false) && source.expand(folder, animatingDifferences: false))
+        #expect(
+            source.collapse(folder, animatingDifferences: false) && source.expand(folder, animatingDifferences: false))
         d.driver.settle()
         #expect(source.snapshot(for: FileTree.disk).children(of: folder) == contents.folders + contents.files)
     }

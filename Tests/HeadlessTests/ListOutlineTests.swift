@@ -90,7 +90,9 @@ import Testing
             let row = try #require(rig.source.row(for: "Pictures"))
             let r = rig.list.convert(rig.list.rectForRow(row), to: nil)
             // The chevron's slot: 16 to 40 in from the leading edge.
-            rig.driver.send(from: rig.driver.time + 0.05) { $0.tap(at: Point(x: r.minX + 28, y: r.midY), at: 0, hold: 60) }
+            rig.driver.send(from: rig.driver.time + 0.05) {
+                $0.tap(at: Point(x: r.minX + 28, y: r.midY), at: 0, hold: 60)
+            }
             rig.driver.settle()
         }
         rig.asked = []

@@ -68,7 +68,8 @@ import Testing
         #expect(work.rootItems == ["Plans", "Notes"] && work.items == ["Plans", "Notes", "Monday"])
         #expect(work.parent(of: "Plans") == nil && work.parent(of: "Monday") == "Notes")
         let withParent = s.snapshot(of: "Work", includingParent: true)
-        #expect(withParent.rootItems == ["Work"] && withParent.isExpanded("Work") && withParent.level(of: "Monday") == 2)
+        #expect(
+            withParent.rootItems == ["Work"] && withParent.isExpanded("Work") && withParent.level(of: "Monday") == 2)
         #expect(s.snapshot(of: "Nowhere").count == 0)
 
         var loaded = SectionSnapshot<String>()

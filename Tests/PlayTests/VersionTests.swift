@@ -22,7 +22,9 @@ import Testing
         #expect(r.err.contains("The value 'nope' is invalid for '--scene <scene>'"))
         let listed = r.err.split(separator: "\n").filter { $0.hasPrefix("  - ") }.map { $0.dropFirst(4) }
         #expect(
-            listed == ["bounds", "list", "refresh", "keyboard", "zoom", "paging", "nested", "form", "grid", "feed", "files"])
+            listed == [
+                "bounds", "list", "refresh", "keyboard", "zoom", "paging", "nested", "form", "grid", "feed", "files",
+            ])
         // The option's values are exactly the scenes there are.
         let scenes = try await CommandRunner.run(["scenes"]).out.split(separator: "\n").map {
             $0.split(separator: " ")[0]
