@@ -73,8 +73,11 @@ public enum FileTree {
     }
 
     /// Whether `path` is a folder (every folder's path is one `contents` makes as a folder, or
-    /// a top folder: a file's name has an extension).
-    public static func isFolder(_ path: String) -> Bool { !(path.split(separator: "/").last ?? "").contains(".") }
+    /// a top folder: a file's name has an extension, and a placeholder is neither).
+    public static func isFolder(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last ?? ""
+        return !name.contains(".") && name != placeholder
+    }
 
     /// The size shown under a file's name, from its path.
     static func size(of path: String) -> String {

@@ -198,9 +198,15 @@ open class ListCell: ReusableCell {
         } else {
             chevron?.isHidden = true
         }
-        // A row turned from closed to open or back (not a cell given another row's place).
-        if let old, let new, old != .leaf, new != .leaf, old != new {
-            window?.postAccessibilityNotification(.stateChanged(self, .expanded, new == .expanded))
+        // The row itself changed (a cell given another row's place comes through nil): it
+        // opened or closed, or it gained its first child or lost its last.
+        if let old, let new, old != new {
+            if (old == .leaf) != (new == .leaf) {
+                window?.postAccessibilityNotification(.stateChanged(self, .expandable, new != .leaf))
+            }
+            if old == .expanded || new == .expanded {
+                window?.postAccessibilityNotification(.stateChanged(self, .expanded, new == .expanded))
+            }
         }
     }
 
@@ -249,10 +255,12 @@ open class ListCell: ReusableCell {
         return list.dataSource?.list(list, setRow: row, expanded: expanded) ?? false
     }
 
-    /// A cell given to another row is in no outline until its data source says so.
+    /// A cell given to another row is in no outline until its data source says so (an
+    /// indentation the app gave a row outside any outline stays, as UIKit's does).
     open override func prepareForReuse() {
         super.prepareForReuse()
-        if disclosure != nil { outlineDisclosure = nil }
+        guard disclosure != nil else { return }
+        outlineDisclosure = nil
         indentationLevel = 0
     }
 
@@ -272,7 +280,7 @@ open class ListCell: ReusableCell {
             let slot = OutlineDisclosureControl.slotWidth
             let reach = OutlineDisclosureControl.reach
             let start = 16 + Double(max(0, indentationLevel)) * indentationWidth - reach
-            let width = slot + 2 * reach
+            let width = reach + slot + OutlineDisclosureControl.gap
             chevron.frame = Rect(
                 x: rtl ? bounds.width - start - width : start, y: 0, width: width, height: bounds.height)
         }

@@ -73,8 +73,10 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
         public var shouldCollapseItem: (@MainActor (ItemID) -> Bool)?
         /// The item is about to close.
         public var willCollapseItem: (@MainActor (ItemID) -> Void)?
-        /// The children the opening item shows, given the ones it has (an outline of them):
-        /// they replace its descendants. Unset: it keeps its own.
+        /// The children the opening item shows, given the ones it has (an outline of them, the
+        /// item not in it): they replace its descendants, and must hold neither the item nor
+        /// any item outside it (refused and logged, the item left closed). Unset: it keeps its
+        /// own.
         public var snapshotForExpandingParent:
             (@MainActor (_ parent: ItemID, _ children: SectionSnapshot<ItemID>) -> SectionSnapshot<ItemID>)?
 
@@ -126,18 +128,35 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     /// a parent's row with a chevron that opens and closes it (`expand(_:)`, `collapse(_:)`).
     /// The section is added after the last when the list has none by that name; the other
     /// sections stay as they are. Refused (logged, nothing changed) when one of the outline's
-    /// visible items is in another section.
+    /// items, shown or hidden under a closed parent, is in another section or another outline.
     public func apply(
         _ sectionSnapshot: SectionSnapshot<ItemID>, to section: SectionID, animatingDifferences: Bool = true,
         completion: (() -> Void)? = nil
     ) {
-        var snapshot = current
-        guard snapshot.setItems(sectionSnapshot.visibleItems, inSection: section, call: "apply(_:to:)") else {
+        if !show(sectionSnapshot, in: section, animatingDifferences: animatingDifferences, completion: completion) {
             completion?()
-            return
         }
+    }
+
+    /// `apply(_:to:)`, saying whether it was made.
+    private func show(
+        _ sectionSnapshot: SectionSnapshot<ItemID>, in section: SectionID, animatingDifferences: Bool,
+        completion: (() -> Void)?
+    ) -> Bool {
+        let call = "apply(_:to:)"
+        for item in sectionSnapshot.items {
+            let elsewhere =
+                current.sectionIdentifier(containingItem: item).map { $0 != section } ?? false
+                || outlines.contains { $0.key != section && $0.value.contains(item) }
+            guard elsewhere else { continue }
+            log.error("\(call): item \(item) is already in another section; the list is left as it was")
+            return false
+        }
+        var snapshot = current
+        guard snapshot.setItems(sectionSnapshot.visibleItems, inSection: section, call: call) else { return false }
         outlines[section] = sectionSnapshot
         show(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+        return true
     }
 
     /// `section`'s outline: the section snapshot last applied to it, or its items at the top of
@@ -152,39 +171,44 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     /// Opens `item`'s row in its section's outline, as its chevron does: its children (or
     /// those `snapshotForExpandingParent` gives) are inserted below it. An item hidden under a
     /// closed parent is marked open, to show so when the parent opens. False when it is in no
-    /// outline, already open, or `shouldExpandItem` refused.
+    /// outline, already open, `shouldExpandItem` refused, or the children
+    /// `snapshotForExpandingParent` gave could not go in (logged).
+    ///
+    /// The handlers may change the data source (open another row, show a row of their own):
+    /// the outline is read again after each.
     @discardableResult
     public func expand(_ item: ItemID, animatingDifferences: Bool = true) -> Bool {
-        guard let section = outlineSection(holding: item), var outline = outlines[section],
+        guard let section = outlineSection(holding: item), let outline = outlines[section],
             !outline.isExpanded(item), sectionSnapshotHandlers.shouldExpandItem?(item) ?? true
         else { return false }
         sectionSnapshotHandlers.willExpandItem?(item)
-        if let supply = sectionSnapshotHandlers.snapshotForExpandingParent {
-            guard outline.replace(childrenOf: item, using: supply(item, outline.snapshot(of: item))) else {
-                return false
-            }
-        }
-        outline.expand([item])
-        apply(outline, to: section, animatingDifferences: animatingDifferences)
-        return true
+        guard let children = outlines[section]?.snapshot(of: item) else { return false }
+        let given = sectionSnapshotHandlers.snapshotForExpandingParent?(item, children)
+        guard var opened = outlines[section], opened.contains(item) else { return false }
+        if let given, !opened.replace(childrenOf: item, using: given) { return false }
+        opened.expand([item])
+        return show(opened, in: section, animatingDifferences: animatingDifferences, completion: nil)
     }
 
     /// Closes `item`'s row in its section's outline, as its chevron does: the rows below it
-    /// go. A focused row among them gives the focus to `item`'s. False when it is in no
-    /// outline, not open, or `shouldCollapseItem` refused.
+    /// go. A focused row among them (or a control in one) gives the focus to `item`'s. False
+    /// when it is in no outline, not open, or `shouldCollapseItem` refused.
     @discardableResult
     public func collapse(_ item: ItemID, animatingDifferences: Bool = true) -> Bool {
-        guard let section = outlineSection(holding: item), var outline = outlines[section],
+        guard let section = outlineSection(holding: item), let outline = outlines[section],
             outline.isExpanded(item), sectionSnapshotHandlers.shouldCollapseItem?(item) ?? true
         else { return false }
         sectionSnapshotHandlers.willCollapseItem?(item)
+        guard var closed = outlines[section], closed.contains(item) else { return false }
         let focusedInside = focusedItem().map { f in
-            var up = outline.parent(of: f)
-            while let p = up, p != item { up = outline.parent(of: p) }
+            var up = closed.parent(of: f)
+            while let p = up, p != item { up = closed.parent(of: p) }
             return up == item
         }
-        outline.collapse([item])
-        apply(outline, to: section, animatingDifferences: animatingDifferences)
+        closed.collapse([item])
+        guard show(closed, in: section, animatingDifferences: animatingDifferences, completion: nil) else {
+            return false
+        }
         if focusedInside == true, let list, let row = row(for: item) { list.focusRow(row) }
         return true
     }
@@ -195,21 +219,23 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
         return outlines.first { $0.value.contains(item) }?.key
     }
 
-    /// The item whose row has the window's focus.
+    /// The item whose row has the window's focus, or a control in it.
     private func focusedItem() -> ItemID? {
-        guard let list, let cell = list.window?.focusedView as? ListCell, let row = list.row(for: cell) else {
-            return nil
-        }
+        guard let list else { return nil }
+        var view = list.window?.focusedView
+        while let v = view, v.superview !== list { view = v.superview }
+        guard let cell = view as? ListCell, let row = list.row(for: cell) else { return nil }
         return itemIdentifier(forRow: list.movement?.dataRow(row) ?? row)
     }
 
-    /// The outlines whose sections `snapshot` shows as they were: the others' sections are
-    /// flat lists now.
+    /// The outlines whose sections `snapshot` shows as they were, and none of whose hidden
+    /// items it puts elsewhere: the others' sections are flat lists now.
     private func keepOutlines(matching snapshot: Snapshot) {
         guard !outlines.isEmpty else { return }
         outlines = outlines.filter { section, outline in
-            snapshot.indexOfSection(section) != nil
-                && outline.visibleItems == snapshot.itemIdentifiers(inSection: section)
+            let visible = outline.visibleItems
+            return snapshot.indexOfSection(section) != nil && visible == snapshot.itemIdentifiers(inSection: section)
+                && outline.items.lazy.filter(snapshot.contains).count == visible.count
         }
     }
 
@@ -283,14 +309,20 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     }
 
     /// The rows in view show their items' places after an update (a parent opened or closed,
-    /// an item given children or taken under another parent).
+    /// an item given children or taken under another parent, a section made flat); a row
+    /// whose indentation changed is measured again, its text having another width.
     private func showOutlinesInView(animated: Bool) {
         guard let list, !outlines.isEmpty || list.visibleCells.values.contains(where: { $0.outlineDisclosure != nil })
         else { return }
+        var indented: [Int] = []
         for (r, cell) in list.visibleCells {
             let d = list.movement?.dataRow(r) ?? r
-            if d < rows.count { showOutline(of: rows[d], in: cell, animated: animated && list.window != nil) }
+            guard d < rows.count else { continue }
+            let indent = cell.outlineIndent
+            showOutline(of: rows[d], in: cell, animated: animated && list.window != nil)
+            if cell.outlineIndent != indent { indented.append(r) }
         }
+        if !indented.isEmpty { list.reconfigureRows(at: indented) }
     }
 
     private func setCurrent(_ snapshot: Snapshot) {
@@ -394,6 +426,7 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
         // A row dropped into an outline's section makes it a flat list.
         keepOutlines(matching: snapshot)
         setCurrent(snapshot)
+        showOutlinesInView(animated: false)
         didReorder?(item, current)
     }
 }

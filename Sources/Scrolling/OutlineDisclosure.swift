@@ -13,16 +13,18 @@ public enum OutlineDisclosure: Hashable, Sendable {
 }
 
 /// The chevron of an outline's parent row. A tap on it opens or closes the row (its hit area
-/// runs the row's height and past the chevron on either side, a finger's width); it turns a
-/// quarter of a circle between its two directions in `turnDuration`, on the window's frames.
+/// runs the row's height, and from the row's margin before the chevron to the text after it: a
+/// finger's width, 44 px); it turns a quarter of a circle between its two directions in
+/// `turnDuration`, on the window's frames.
 final class OutlineDisclosureControl: PressableControl, FrameAnimation {
     /// UIKit's outline chevron turns in about this long.
     static let turnDuration = 0.25
     /// The chevron's size: the slot a row keeps for it, and the gap to the text after it.
     static let slotWidth = 24.0
     static let gap = 4.0
-    /// How far the hit area reaches past the slot on either side.
-    static let reach = 8.0
+    /// How far the hit area reaches before the slot (over the row's margin or its parent's
+    /// indentation, where nothing else is); after it, it reaches to the text.
+    static let reach = 16.0
 
     var color = Color.tint { didSet { setNeedsDisplay() } }
     /// What a tap does (the row asks its list to open or close it).

@@ -83,10 +83,24 @@ public struct SectionSnapshot<ItemID: Hashable>: Equatable {
         return true
     }
 
-    /// Where `item` stands in `items` (nil: not here).
+    /// Where `item` stands in `items` (nil: not here): a walk of the outline up to it.
     public func index(of item: ItemID) -> Int? {
         guard contains(item) else { return nil }
-        return items.firstIndex(of: item)
+        var index = 0
+        var stack: [(items: [ItemID], next: Int)] = [(rootItems, 0)]
+        while let top = stack.last {
+            guard top.next < top.items.count else {
+                stack.removeLast()
+                continue
+            }
+            let here = top.items[top.next]
+            stack[stack.count - 1].next += 1
+            if here == item { return index }
+            index += 1
+            let children = nodes[here]!.children
+            if !children.isEmpty { stack.append((children, 0)) }
+        }
+        return nil
     }
 
     /// `parent`'s descendants as an outline of their own: its children at the top (with
@@ -152,6 +166,7 @@ public struct SectionSnapshot<ItemID: Hashable>: Equatable {
     public mutating func replace(childrenOf parent: ItemID, using snapshot: Self) -> Bool {
         let call = "replace(childrenOf:using:)"
         guard nodes[parent] != nil else { return refuse(call, "parent \(parent) is not in the snapshot") }
+        if snapshot.contains(parent) { return refuse(call, "the new children hold \(parent) itself") }
         var kept = self
         kept.removeDescendants(of: parent)
         if let present = snapshot.nodes.keys.first(where: { kept.nodes[$0] != nil }) {
@@ -162,19 +177,22 @@ public struct SectionSnapshot<ItemID: Hashable>: Equatable {
         return true
     }
 
-    /// Takes `items` out, with their descendants.
+    /// Takes `items` out, with their descendants. Each list of siblings is walked once, however
+    /// many of its items go.
     @discardableResult
     public mutating func delete(_ items: [ItemID]) -> Bool {
         guard holds(items, call: "delete") else { return false }
-        for item in items where nodes[item] != nil {
+        let gone = Set(items)
+        var parents = Set<ItemID>()
+        var fromRoots = false
+        for item in items {
+            guard let node = nodes[item] else { continue }  // under an item deleted before it
+            if let p = node.parent { parents.insert(p) } else { fromRoots = true }
             removeDescendants(of: item)
-            let node = nodes.removeValue(forKey: item)!
-            if let p = node.parent {
-                nodes[p]?.children.removeAll { $0 == item }
-            } else {
-                rootItems.removeAll { $0 == item }
-            }
+            nodes[item] = nil
         }
+        for p in parents where nodes[p] != nil { nodes[p]!.children.removeAll { gone.contains($0) } }
+        if fromRoots { rootItems.removeAll { gone.contains($0) } }
         return true
     }
 
@@ -191,14 +209,20 @@ public struct SectionSnapshot<ItemID: Hashable>: Equatable {
 
     // MARK: Parts
 
+    /// Depth first from `level`, on a stack of its own (an outline may be deeper than the
+    /// thread's stack would take recursion).
     private func walk(_ level: [ItemID], into out: inout [ItemID], onlyVisible: Bool) {
-        for i in level.indices {
-            let item = level[i]
+        var stack: [(items: [ItemID], next: Int)] = [(level, 0)]
+        while let top = stack.last {
+            guard top.next < top.items.count else {
+                stack.removeLast()
+                continue
+            }
+            let item = top.items[top.next]
+            stack[stack.count - 1].next += 1
             out.append(item)
             let node = nodes[item]!
-            if !node.children.isEmpty && (node.isExpanded || !onlyVisible) {
-                walk(node.children, into: &out, onlyVisible: onlyVisible)
-            }
+            if !node.children.isEmpty && (node.isExpanded || !onlyVisible) { stack.append((node.children, 0)) }
         }
     }
 

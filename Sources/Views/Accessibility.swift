@@ -89,8 +89,9 @@ public struct AccessibilityStates: OptionSet, Hashable, Sendable {
     /// A set whose user may pick several of its members at once (a list or a collection with
     /// `allowsMultipleSelection`).
     public static let multiselectable = AccessibilityStates(rawValue: 1 << 14)
-    /// It can be opened to show what it holds (an outline's parent row), and is open.
+    /// It can be opened to show what it holds (an outline's parent row).
     public static let expandable = AccessibilityStates(rawValue: 1 << 15)
+    /// It is open (with `expandable`).
     public static let expanded = AccessibilityStates(rawValue: 1 << 16)
 }
 

@@ -155,6 +155,59 @@ import Testing
         #expect(!rig.source.expand("Music") || rows(rig) == ["Documents", "Music", "Pictures"])
     }
 
+    /// A focused control in a row under a closing parent gives the focus to the parent too.
+    @Test func closingAroundAFocusedControlGivesTheFocusToTheParent() throws {
+        let rig = Self.rig()
+        let toggle = Switch()
+        try cell(rig, "Plans").addSubview(toggle)
+        toggle.becomeFocused()
+        #expect(rig.window.focusedView === toggle)
+        #expect(rig.source.collapse("Work", animatingDifferences: false))
+        rig.driver.settle()
+        #expect(focused(rig) == "Work")
+    }
+
+    /// A handler that opens another row as one opens: both end open (the outline is read
+    /// again after the handler, not applied from before it).
+    @Test func aHandlerThatOpensAnotherRowKeepsItOpen() throws {
+        let rig = Self.rig()
+        rig.source.sectionSnapshotHandlers.willExpandItem = { [source = rig.source] item in
+            if item == "Pictures" { source.expand("Notes", animatingDifferences: false) }
+        }
+        #expect(rig.source.expand("Pictures", animatingDifferences: false))
+        rig.driver.settle()
+        let outline = rig.source.snapshot(for: "F")
+        #expect(outline.isExpanded("Pictures") && outline.isExpanded("Notes"))
+        #expect(rows(rig).contains("Monday") && rows(rig).contains("Summer"))
+    }
+
+    /// An outline whose hidden item another section shows is refused whole; one applied
+    /// before a whole-list snapshot put its hidden item elsewhere stops being an outline, so
+    /// opening its parent cannot half-happen.
+    @Test func hiddenItemsAreUniqueToo() throws {
+        let rig = Self.rig(flatFirst: true)
+        var clash = SectionSnapshot<String>()
+        clash.append(["P"])
+        clash.append(["A0"], to: "P")  // hidden: P is closed
+        rig.source.apply(clash, to: "G", animatingDifferences: false)
+        #expect(rig.source.snapshot().numberOfSections == 2 && !rows(rig).contains("P"))
+        var moved = rig.source.snapshot()
+        moved.appendItems(["Summer"], toSection: "A")  // Summer is hidden under Pictures
+        rig.source.apply(moved, animatingDifferences: false)
+        rig.driver.settle()
+        #expect(!rig.source.expand("Pictures"), "the outline is flat now")
+        #expect(try cell(rig, "Work").outlineDisclosure == nil)
+    }
+
+    /// A row dropped into an outline's section makes it flat: the rows in view lose their
+    /// chevrons at once.
+    @Test func aRowDroppedIntoAnOutlineFlattensIt() throws {
+        let rig = Self.rig(flatFirst: true)
+        rig.source.list(rig.list, moveRowAt: 0, to: 3)
+        #expect(rows(rig)[3] == "A0" && rig.source.snapshot(for: "F").rootItems.count == 8)
+        #expect(rig.list.visibleCells.values.allSatisfy { $0.outlineDisclosure == nil && $0.indentationLevel == 0 })
+    }
+
     /// The handlers: a refusal leaves the row as it is; the will-handlers hear before the
     /// update; a loader's children replace the placeholder a folder held.
     @Test func handlersRefuseHearAndLoadChildren() throws {
@@ -193,7 +246,17 @@ import Testing
         rig.driver.settle()
         #expect(!rows(rig).contains("Monday"))
         #expect(heard.changes.map(\.1) == [true, false] && heard.changes.allSatisfy { $0.0 == .expanded })
-        #expect(!(try cell(rig, "Plans")).accessibilitySetExpanded(true), "a leaf does not open")
+        let plans = try cell(rig, "Plans")
+        #expect(!plans.accessibilitySetExpanded(true), "a leaf does not open")
+        // A leaf that gains a child becomes expandable, and says so.
+        let gained = StateWatch(plans)
+        rig.window.addObserver(gained)
+        var outline = rig.source.snapshot(for: "F")
+        outline.append(["Draft"], to: "Plans")
+        rig.source.apply(outline, to: "F", animatingDifferences: false)
+        rig.driver.settle()
+        #expect(plans.outlineDisclosure == .collapsed)
+        #expect(gained.changes.count == 1 && gained.changes.first?.0 == .expandable && gained.changes.first?.1 == true)
     }
 
     /// A full snapshot that changes an outline's section makes it flat: its rows lose their
@@ -264,5 +327,15 @@ final class StateWatch: WindowObserver {
         let indented = height(at: 320 - 32 - 3 * 20 - 28)
         #expect(indented > height(at: 320 - 32), "the title must wrap only when indented")
         #expect(list.rectForRow(3).height == indented)
+
+        // Taken to the top, in the same cell: measured again at its new width.
+        let cell = try #require(list.visibleCells[3])
+        var flatter = SectionSnapshot<String>()
+        flatter.append(["top", "one", "two", "deep"])
+        source.apply(flatter, to: "s", animatingDifferences: false)
+        window.layoutIfNeeded()
+        #expect(list.visibleCells[3] === cell && cell.indentationLevel == 0)
+        #expect(height(at: 320 - 32 - 28) < indented, "the title must fit one line less at the top")
+        #expect(list.rectForRow(3).height == height(at: 320 - 32 - 28))
     }
 }
