@@ -73,8 +73,9 @@ public struct OffscreenBench {
         let feed = try FeedRun.measure(quick: quick)
         progress(10, "list rows deleted and inserted, animated")
         let updates = try ListUpdateRun.measure(quick: quick)
-        progress(11, "a 100,000-item snapshot applied to a list")
+        progress(11, "a 100,000-item snapshot applied to a list, and an outline's folder opened")
         let snapshots = try SnapshotApplyRun.measure(quick: quick)
+        let outline = try OutlineToggleRun.measure(quick: quick)
 
         let budget = 1000.0 / 60
         func ms(_ v: Double) -> String { String(format: "%.2f", v) }
@@ -147,6 +148,11 @@ public struct OffscreenBench {
                 + "(worst \(ms(snapshots.apply.worst))) against reloading the list with it \(ms(snapshots.reload.mean)) "
                 + "→ \(ratio(snapshots.apply.mean, snapshots.reload.mean)) of baseline; built (100 sections of "
                 + "1,000) in \(ms(snapshots.built)) ms")
+        output(
+            "an outline of \(outline.rows) rows (100 open folders of 1,000) on a list, a folder in view closed and "
+                + "opened again (\(outline.toggle.count) times), main-thread ms per close or open: "
+                + "\(ms(outline.toggle.mean)) (worst \(ms(outline.toggle.worst))) against reloading the list with its "
+                + "rows \(ms(outline.reload.mean)) → \(ratio(outline.toggle.mean, outline.reload.mean)) of baseline")
         if let reader {
             let off = AccessibilityRun.Result.median(reader.off)
             let on = AccessibilityRun.Result.median(reader.on)

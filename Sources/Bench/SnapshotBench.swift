@@ -83,3 +83,66 @@ enum SnapshotApplyRun {
         return result
     }
 }
+
+/// An outline of 100 folders of 1,000 items each, every folder open (100,100 rows): the folder
+/// of the rows in view closed and opened again, each an apply of the edited outline (the
+/// folder's rows deleted, then inserted, the others kept), against showing the same rows by
+/// reloading the list, the baseline, measured in turn in the same run.
+@MainActor
+enum OutlineToggleRun {
+    struct Result {
+        var toggle = FrameTimes()
+        var reload = FrameTimes()
+        var rows = 0
+    }
+
+    static func measure(quick: Bool) throws -> Result {
+        let window = Window(size: Size(width: 390, height: 844))
+        let list = ListView(frame: window.bounds)
+        list.register("r") { ListCell(reuseIdentifier: "r") }
+        let source = ListDiffableDataSource<Int, Int>(list: list) { list, _, item in
+            let cell = list.dequeueReusableCell(withIdentifier: "r")
+            cell.textLabel.text = "Item \(item)"
+            return cell
+        }
+        window.addSubview(list)
+        // Folders are -1 to -100, their items 0 to 99,999.
+        var outline = SectionSnapshot<Int>()
+        let folders = (0..<100).map { -1 - $0 }
+        outline.append(folders)
+        for (k, folder) in folders.enumerated() { outline.append(Array(k * 1_000..<(k + 1) * 1_000), to: folder) }
+        outline.expand(folders)
+        source.apply(outline, to: 0, animatingDifferences: false)
+        list.contentOffset = Point(x: 0, y: list.contentSize.height / 2)
+        window.layoutIfNeeded()
+
+        var result = Result(rows: source.numberOfRows(in: list))
+        let clock = ContinuousClock()
+        for _ in 0..<(quick ? 3 : 10) {
+            let inView = list.visibleCells.keys.sorted()
+            let top = inView.isEmpty ? 0 : source.itemIdentifier(forRow: inView[inView.count / 2]) ?? 0
+            let folder = top < 0 ? top : -1 - top / 1_000
+            var start = clock.now
+            guard source.collapse(folder, animatingDifferences: false) else {
+                throw BenchError("bench: the outline's folder \(folder) did not close")
+            }
+            window.layoutIfNeeded()
+            guard source.expand(folder, animatingDifferences: false) else {
+                throw BenchError("bench: the outline's folder \(folder) did not open")
+            }
+            window.layoutIfNeeded()
+            result.toggle.samples.append(BenchDriver.seconds(start.duration(to: clock.now)) * 1000 / 2)
+            start = clock.now
+            source.applySnapshotUsingReloadData(source.snapshot())
+            window.layoutIfNeeded()
+            result.reload.samples.append(BenchDriver.seconds(start.duration(to: clock.now)) * 1000)
+        }
+        guard source.numberOfRows(in: list) == result.rows,
+            list.visibleCells.allSatisfy({ row, cell in
+                cell.textLabel.text == "Item \(source.itemIdentifier(forRow: row) ?? 0)"
+                    && cell.outlineDisclosure != nil
+            })
+        else { throw BenchError("bench: the outline's list shows rows other than its items") }
+        return result
+    }
+}

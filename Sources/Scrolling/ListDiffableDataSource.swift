@@ -144,16 +144,16 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
         completion: (() -> Void)?
     ) -> Bool {
         let call = "apply(_:to:)"
-        for item in sectionSnapshot.items {
-            let elsewhere =
-                current.sectionIdentifier(containingItem: item).map { $0 != section } ?? false
-                || outlines.contains { $0.key != section && $0.value.contains(item) }
-            guard elsewhere else { continue }
-            log.error("\(call): item \(item) is already in another section; the list is left as it was")
+        // The items of the other sections, and those hidden in their outlines, asked of this
+        // outline: what is elsewhere is usually a few rows beside a large tree, not the tree.
+        for other in current.sectionIdentifiers where other != section {
+            let items = outlines[other]?.items ?? current.itemIdentifiers(inSection: other)
+            guard let item = items.first(where: sectionSnapshot.contains) else { continue }
+            log.error("\(call): item \(item) is already in section \(other); the list is left as it was")
             return false
         }
         var snapshot = current
-        guard snapshot.setItems(sectionSnapshot.visibleItems, inSection: section, call: call) else { return false }
+        snapshot.setItems(sectionSnapshot.visibleItems, inSection: section, call: call)
         outlines[section] = sectionSnapshot
         show(snapshot, animatingDifferences: animatingDifferences, completion: completion)
         return true
