@@ -20,7 +20,8 @@ import Testing
         #expect(run.err.contains("bench: 58% form resize, constraints re-solved each frame\n"))
         #expect(run.err.contains("bench: 75% feed fling, self-sizing cards by constraints and by hand\n"))
         #expect(run.err.contains("bench: 83% list rows deleted and inserted, animated\n"))
-        #expect(run.err.contains("bench: 91% a 100,000-item snapshot applied to a list, and an outline's folder opened\n"))
+        #expect(
+            run.err.contains("bench: 91% a 100,000-item snapshot applied to a list, and an outline's folder opened\n"))
         #expect(!run.out.split(separator: "\n").contains { $0.hasPrefix("bench: ") })
         let lines = run.out.split(separator: "\n").map(String.init)
         for prefix in [
