@@ -18,7 +18,9 @@ enum SnapshotApplyRun {
         var built = 0.0
     }
 
-    static func measure(quick: Bool) throws -> Result {
+    /// A 390×844 window holding a list shown by a diffable data source whose cells say
+    /// "Item n".
+    static func makeList() -> (Window, ListView, ListDiffableDataSource<Int, Int>) {
         let window = Window(size: Size(width: 390, height: 844))
         let list = ListView(frame: window.bounds)
         list.register("r") { ListCell(reuseIdentifier: "r") }
@@ -27,8 +29,13 @@ enum SnapshotApplyRun {
             cell.textLabel.text = "Item \(item)"
             return cell
         }
-        source.titleForHeader = { "Section \($0)" }
         window.addSubview(list)
+        return (window, list, source)
+    }
+
+    static func measure(quick: Bool) throws -> Result {
+        let (window, list, source) = makeList()
+        source.titleForHeader = { "Section \($0)" }
         let clock = ContinuousClock()
         let building = clock.now
         var snapshot = DataSourceSnapshot<Int, Int>()
@@ -97,15 +104,7 @@ enum OutlineToggleRun {
     }
 
     static func measure(quick: Bool) throws -> Result {
-        let window = Window(size: Size(width: 390, height: 844))
-        let list = ListView(frame: window.bounds)
-        list.register("r") { ListCell(reuseIdentifier: "r") }
-        let source = ListDiffableDataSource<Int, Int>(list: list) { list, _, item in
-            let cell = list.dequeueReusableCell(withIdentifier: "r")
-            cell.textLabel.text = "Item \(item)"
-            return cell
-        }
-        window.addSubview(list)
+        let (window, list, source) = SnapshotApplyRun.makeList()
         // Folders are -1 to -100, their items 0 to 99,999.
         var outline = SectionSnapshot<Int>()
         let folders = (0..<100).map { -1 - $0 }

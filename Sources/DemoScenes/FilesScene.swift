@@ -15,13 +15,7 @@ extension Scene {
         summary: "A folder tree: an outline whose folders open and close, their contents loaded as they open",
         preferredSize: Size(width: 390, height: 844)
     ) { window in
-        window.clearColor = .white
-        let list = ListView(frame: Rect(origin: .zero, size: window.bounds.size))
-        list.name = "main"
-        list.fillsSuperview = true
-        list.backgroundColor = .white
-        list.register(FileTree.identifier) { ListCell(reuseIdentifier: FileTree.identifier) }
-        window.addSubview(list)
+        let list = addMainList(to: window, identifier: FileTree.identifier)
         window.retainedObjects.append(FileTree.makeSource(for: list))
     }
 }

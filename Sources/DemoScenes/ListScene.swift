@@ -12,16 +12,10 @@ extension Scene {
         summary: "100,000 rows of text with varied heights and sticky section headers, cells reused",
         preferredSize: Size(width: 390, height: 844)
     ) { window in
-        window.clearColor = .white
-        let list = ListView(frame: Rect(origin: .zero, size: window.bounds.size))
-        list.name = "main"
-        list.fillsSuperview = true
-        list.backgroundColor = .white
+        let list = addMainList(to: window, identifier: ListRows.identifier)
         let rows = ListRows()
         window.retainedObjects.append(rows)
-        list.register(ListRows.identifier) { ListCell(reuseIdentifier: ListRows.identifier) }
         list.dataSource = rows
-        window.addSubview(list)
         list.reloadData()
     }
 }

@@ -33,12 +33,27 @@ public struct Scene: Sendable {
     /// `contentSize` set (the window background is white too).
     @MainActor
     static func addMainScrollView(to window: Window, contentSize: Size) -> SceneScrollView {
+        let main = add(SceneScrollView(frame: Rect(origin: .zero, size: window.bounds.size)), to: window)
+        main.contentSize = contentSize
+        return main
+    }
+
+    /// The list a scene shows: named "main", filling the window, white, with cells of
+    /// `identifier` plain `ListCell`s.
+    @MainActor
+    static func addMainList(to window: Window, identifier: String) -> ListView {
+        let list = add(ListView(frame: Rect(origin: .zero, size: window.bounds.size)), to: window)
+        list.register(identifier) { ListCell(reuseIdentifier: identifier) }
+        return list
+    }
+
+    /// `main` as a scene's outer view: named "main", filling the window, white on white.
+    @MainActor
+    private static func add<V: View>(_ main: V, to window: Window) -> V {
         window.clearColor = .white
-        let main = SceneScrollView(frame: Rect(origin: .zero, size: window.bounds.size))
         main.name = "main"
         main.fillsSuperview = true
         main.backgroundColor = .white
-        main.contentSize = contentSize
         window.addSubview(main)
         return main
     }

@@ -38,7 +38,7 @@ public struct SectionSnapshot<ItemID: Hashable>: Equatable {
     public var items: [ItemID] {
         var out: [ItemID] = []
         out.reserveCapacity(nodes.count)
-        walk(rootItems, into: &out, onlyVisible: false)
+        walk(rootItems, onlyVisible: false) { out.append($0) }
         return out
     }
 
@@ -46,7 +46,7 @@ public struct SectionSnapshot<ItemID: Hashable>: Equatable {
     /// of it are expanded.
     public var visibleItems: [ItemID] {
         var out: [ItemID] = []
-        walk(rootItems, into: &out, onlyVisible: true)
+        walk(rootItems, onlyVisible: true) { out.append($0) }
         return out
     }
 
@@ -87,20 +87,13 @@ public struct SectionSnapshot<ItemID: Hashable>: Equatable {
     public func index(of item: ItemID) -> Int? {
         guard contains(item) else { return nil }
         var index = 0
-        var stack: [(items: [ItemID], next: Int)] = [(rootItems, 0)]
-        while let top = stack.last {
-            guard top.next < top.items.count else {
-                stack.removeLast()
-                continue
-            }
-            let here = top.items[top.next]
-            stack[stack.count - 1].next += 1
-            if here == item { return index }
-            index += 1
-            let children = nodes[here]!.children
-            if !children.isEmpty { stack.append((children, 0)) }
+        var found = false
+        walk(rootItems, onlyVisible: false) { here in
+            found = here == item
+            if !found { index += 1 }
+            return !found
         }
-        return nil
+        return found ? index : nil
     }
 
     /// `parent`'s descendants as an outline of their own: its children at the top (with
@@ -209,9 +202,10 @@ public struct SectionSnapshot<ItemID: Hashable>: Equatable {
 
     // MARK: Parts
 
-    /// Depth first from `level`, on a stack of its own (an outline may be deeper than the
-    /// thread's stack would take recursion).
-    private func walk(_ level: [ItemID], into out: inout [ItemID], onlyVisible: Bool) {
+    /// Gives `visit` each item depth first from `level` (through open parents only when
+    /// `onlyVisible`) until it answers false, on a stack of its own (an outline may be deeper
+    /// than the thread's stack would take recursion).
+    private func walk(_ level: [ItemID], onlyVisible: Bool, _ visit: (ItemID) -> Bool) {
         var stack: [(items: [ItemID], next: Int)] = [(level, 0)]
         while let top = stack.last {
             guard top.next < top.items.count else {
@@ -220,9 +214,17 @@ public struct SectionSnapshot<ItemID: Hashable>: Equatable {
             }
             let item = top.items[top.next]
             stack[stack.count - 1].next += 1
-            out.append(item)
+            guard visit(item) else { return }
             let node = nodes[item]!
             if !node.children.isEmpty && (node.isExpanded || !onlyVisible) { stack.append((node.children, 0)) }
+        }
+    }
+
+    /// `walk` to the end.
+    private func walk(_ level: [ItemID], onlyVisible: Bool, _ visit: (ItemID) -> Void) {
+        walk(level, onlyVisible: onlyVisible) { (item: ItemID) -> Bool in
+            visit(item)
+            return true
         }
     }
 
