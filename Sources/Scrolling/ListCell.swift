@@ -65,6 +65,10 @@ public protocol ListDataSource: AnyObject {
     /// The row of `row`'s parent in an outline (nil, the default: a top row, or no outline):
     /// Left on a row that is not open moves the focus there.
     func list(_ list: ListView, parentOfRow row: Int) -> Int?
+    /// Where an outline's `row` stands among its siblings, from 1, and how many they are (a
+    /// reader says "2 of 5" in a folder, as ARIA's tree items do); nil, the default: its
+    /// place among all the list's rows.
+    func list(_ list: ListView, siblingPositionOfRow row: Int) -> (index: Int, count: Int)?
 }
 
 extension ListDataSource {
@@ -84,6 +88,7 @@ extension ListDataSource {
     public func list(_ list: ListView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
     public func list(_ list: ListView, setRow row: Int, expanded: Bool) -> Bool { false }
     public func list(_ list: ListView, parentOfRow row: Int) -> Int? { nil }
+    public func list(_ list: ListView, siblingPositionOfRow row: Int) -> (index: Int, count: Int)? { nil }
 }
 
 /// A section's header: a grey band with the section's title. In a list, while its section
@@ -218,9 +223,11 @@ open class ListCell: ReusableCell {
         return AccessibilityDefaults(role: .listItem, label: label, isElement: true)
     }
 
-    /// Its row among all the list's rows, from 1 (a reader says "row 5,000 of 100,000").
+    /// Its row among all the list's rows, from 1 (a reader says "row 5,000 of 100,000"); in an
+    /// outline, among its siblings.
     open override var accessibilityPosition: (index: Int, count: Int)? {
         guard let list = superview as? ListView, let row = list.row(for: self) else { return nil }
+        if disclosure != nil, let place = list.dataSource?.list(list, siblingPositionOfRow: row) { return place }
         return (row + 1, list.rowCount)
     }
 

@@ -359,6 +359,14 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
         return self.row(for: parent)
     }
 
+    public final func list(_ list: ListView, siblingPositionOfRow row: Int) -> (index: Int, count: Int)? {
+        guard let item = itemIdentifier(forRow: row), let section = current.sectionIdentifier(containingItem: item),
+            let outline = outlines[section]
+        else { return nil }
+        let siblings = outline.parent(of: item).map { outline.children(of: $0) } ?? outline.rootItems
+        return siblings.firstIndex(of: item).map { ($0 + 1, siblings.count) }
+    }
+
     public final func sectionStarts(in list: ListView) -> [Int] { starts }
 
     open func list(_ list: ListView, titleForSection section: Int) -> String {

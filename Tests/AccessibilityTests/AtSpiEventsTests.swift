@@ -370,6 +370,9 @@ import Testing
         let states = documents["states"] as? [String] ?? []
         #expect(states.contains("expandable") && states.contains("expanded"), "\(documents)")
         #expect((documents["attributes"] as? [String: String])?["level"] == "1", "\(documents)")
+        // Its place among the disk's top folders, not among all rows.
+        #expect((documents["attributes"] as? [String: String])?["posinset"] == "1", "\(documents)")
+        #expect((documents["attributes"] as? [String: String])?["setsize"] == "\(FileTree.topFolders.count)")
         let folder = try #require(FileTree.contents(of: "/Documents").folders.first?.split(separator: "/").last)
         let child = try item(String(folder))
         #expect((child["attributes"] as? [String: String])?["level"] == "2", "\(child)")

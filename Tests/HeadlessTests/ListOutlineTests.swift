@@ -72,10 +72,15 @@ import Testing
             #expect(states.contains(.expandable) == (disclosure != .leaf), "\(item)")
             #expect(states.contains(.expanded) == (disclosure == .expanded), "\(item)")
         }
-        // The flat section's rows are in no outline.
+        // A reader hears an outline's row's place among its siblings.
+        #expect(try cell(rig, "Documents").accessibilityPosition! == (1, 3))
+        #expect(try cell(rig, "Letters").accessibilityPosition! == (2, 2))
+        #expect(try cell(rig, "Notes").accessibilityPosition! == (2, 2))
+        #expect(try cell(rig, "Pictures").accessibilityPosition! == (3, 3))
+        // The flat section's rows are in no outline: their place is among all rows.
         let a0 = try cell(rig, "A0")
         #expect(a0.outlineDisclosure == nil && a0.indentationLevel == 0 && a0.textLabel.frame.minX == 16)
-        #expect(a0.accessibilityLevel == nil)
+        #expect(a0.accessibilityLevel == nil && a0.accessibilityPosition! == (1, 9))
         #expect(rig.source.snapshot(for: "F") == SectionSnapshotTests.folders())
         #expect(rig.source.snapshot(for: "A").rootItems == ["A0", "A1"])
     }
