@@ -250,8 +250,6 @@ public final class CollectionView: ScrollView {
     private var batch: CollectionBatch?
     /// Items `reconfigureItems(at:)` named inside a batch, for once it is applied.
     private var reconfigureAfterBatch: [ItemPath] = []
-    /// The cell `dequeueReusableCell` hands back while its item is reconfigured.
-    private var reconfiguring: CollectionCell?
     /// Where the collection says what it refused (an update the data source does not agree
     /// with); a test routes it into memory.
     var log = Logger(label: "scrollway.collection")
@@ -274,11 +272,7 @@ public final class CollectionView: ScrollView {
 
     /// A cell from the pool, or a new one from the registered factory.
     public func dequeueReusableCell(withIdentifier identifier: String) -> CollectionCell {
-        if let cell = reconfiguring, cell.reuseIdentifier == identifier {
-            reconfiguring = nil
-            return cell
-        }
-        return pool.dequeue(identifier) { $0.prepareForReuse() }
+        pool.dequeue(identifier)
     }
 
     /// Has the data source configure these items' cells again, in place (UICollectionView's
@@ -299,9 +293,9 @@ public final class CollectionView: ScrollView {
         isUpdating = true
         for path in Set(paths).sorted() {
             guard let cell = visibleCells[path] else { continue }
-            reconfiguring = cell
+            pool.handingBack = cell
             let answer = dataSource.collectionView(self, cellForItemAt: path)
-            reconfiguring = nil
+            pool.handingBack = nil
             guard answer === cell else {
                 pool.put(answer, identifier: answer.reuseIdentifier)
                 swapped.append(path)

@@ -345,20 +345,12 @@ public final class ListView: ScrollView {
     var rowBatch: RowBatch?
     /// Rows `reconfigureRows(at:)` named inside a batch, for once it is applied.
     var reconfigureAfterBatch: [Int] = []
-    /// The cell `dequeueReusableCell` hands back while its row is reconfigured.
-    private var reconfiguring: ListCell?
 
     public func register(_ identifier: String, _ make: @escaping () -> ListCell) { pool.register(identifier, make) }
 
     /// A cell from the pool, or a new one from the registered factory; while a row is
     /// reconfigured (`reconfigureRows(at:)`), that row's own cell, as it is.
-    public func dequeueReusableCell(withIdentifier identifier: String) -> ListCell {
-        if let cell = reconfiguring, cell.reuseIdentifier == identifier {
-            reconfiguring = nil
-            return cell
-        }
-        return pool.dequeue(identifier) { $0.prepareForReuse() }
-    }
+    public func dequeueReusableCell(withIdentifier identifier: String) -> ListCell { pool.dequeue(identifier) }
 
     /// Has the data source configure these rows' cells again, in place (UITableView's
     /// `reconfigureRows(at:)`): while it is asked for a row, `dequeueReusableCell` hands back
@@ -383,9 +375,9 @@ public final class ListView: ScrollView {
         // asking: its model no longer has the rows as the list names them.
         for r in Set(rows).sorted() where !reloadPending {
             guard let cell = visibleCells[r] else { continue }
-            reconfiguring = cell
+            pool.handingBack = cell
             let answer = dataSource.list(self, cellForRow: movement?.dataRow(r) ?? r)
-            reconfiguring = nil
+            pool.handingBack = nil
             guard answer === cell else {
                 pool.put(answer, identifier: answer.reuseIdentifier)
                 swapped.append(r)

@@ -4,20 +4,27 @@ import ScrollwayViews
 /// new ones: what `ListView` and `CollectionView` share. Only the cells in view (and a margin)
 /// exist; one that leaves goes here, and the next row that needs one of its kind takes it.
 @MainActor
-struct ReusePool<Cell: View> {
+struct ReusePool<Cell: ReusableCell> {
     private var factories: [String: () -> Cell] = [:]
     private var waiting: [String: [Cell]] = [:]
     /// How many cells were ever made (a test of reuse).
     private(set) var created = 0
+    /// The cell of a row or item being configured again in place (`reconfigureRows(at:)`,
+    /// `reconfigureItems(at:)`): the next dequeue of its identifier hands it back as it is.
+    var handingBack: Cell?
 
     mutating func register(_ identifier: String, _ make: @escaping () -> Cell) { factories[identifier] = make }
 
-    /// A waiting cell (given to `prepare`, its `prepareForReuse`), or a new one from the
+    /// The cell handed back, or a waiting cell (prepared for reuse), or a new one from the
     /// registered factory. An identifier never registered is a programming error.
-    mutating func dequeue(_ identifier: String, prepare: (Cell) -> Void) -> Cell {
+    mutating func dequeue(_ identifier: String) -> Cell {
+        if let cell = handingBack, cell.reuseIdentifier == identifier {
+            handingBack = nil
+            return cell
+        }
         if var cells = waiting[identifier], let cell = cells.popLast() {
             waiting[identifier] = cells
-            prepare(cell)
+            cell.prepareForReuse()
             return cell
         }
         guard let make = factories[identifier] else {

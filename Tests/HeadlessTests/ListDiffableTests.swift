@@ -363,17 +363,25 @@ import Testing
         #expect(rig.list.visibleCells[4] === cell && rig.cellsMatch())
     }
 
-    /// An item reconfigured while a row is moved by hand: the cell of the item is configured
-    /// again, wherever the lifted row stands, not the cell of the row the item had before.
-    @Test func anItemReconfiguredWhileARowIsMovedByHandIsTheOneConfigured() throws {
-        let made = SectionListRig.make(SectionListRig.Rows())
-        final class Model { var texts: [String: String] = [:] }
-        let model = Model()
-        let source = Source(list: made.list) { list, _, item in
+    /// The texts an app shows for its items, by item (the item's name where none is set).
+    final class Texts { var texts: [String: String] = [:] }
+
+    /// A data source on `list` whose cells show `Texts`' text for their items.
+    static func textsSource(on list: ListView) -> (Texts, Source) {
+        let model = Texts()
+        let source = Source(list: list) { list, _, item in
             let cell = list.dequeueReusableCell(withIdentifier: "r")
             cell.textLabel.text = model.texts[item] ?? item
             return cell
         }
+        return (model, source)
+    }
+
+    /// An item reconfigured while a row is moved by hand: the cell of the item is configured
+    /// again, wherever the lifted row stands, not the cell of the row the item had before.
+    @Test func anItemReconfiguredWhileARowIsMovedByHandIsTheOneConfigured() throws {
+        let made = SectionListRig.make(SectionListRig.Rows())
+        let (model, source) = Self.textsSource(on: made.list)
         source.canMoveItem = { _ in true }
         source.apply(Self.snapshot(), animatingDifferences: false)
         made.driver.advance(by: 0.05)
@@ -397,13 +405,7 @@ import Testing
     /// (`didReorder`): the item's own cell is configured again, no other row's.
     @Test func anItemReconfiguredWhenAReaderMovesItIsTheOneConfigured() throws {
         let rig = Rig(Self.snapshot())
-        final class Model { var texts: [String: String] = [:] }
-        let model = Model()
-        let source = Source(list: rig.list) { list, _, item in
-            let cell = list.dequeueReusableCell(withIdentifier: "r")
-            cell.textLabel.text = model.texts[item] ?? item
-            return cell
-        }
+        let (model, source) = Self.textsSource(on: rig.list)
         source.canMoveItem = { _ in true }
         source.apply(Self.snapshot(), animatingDifferences: false)
         rig.list.reordersRowsOnLongPress = true
