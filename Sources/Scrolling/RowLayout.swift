@@ -280,6 +280,13 @@ struct RowLayout {
         if clamped == starts && headers == headerHeights && footers == footerHeights && tree.count == count + 1 {
             return
         }
+        place(starts: clamped, headerHeights: headers, footerHeights: footers)
+    }
+
+    /// Sections (clamped, in header order, heights quantized) laid out: the bands above their
+    /// first rows, and the tree built again.
+    private mutating func place(starts clamped: [Int], headerHeights headers: [Double], footerHeights footers: [Double])
+    {
         starts = clamped
         headerHeights = headers
         footerHeights = footers
@@ -301,40 +308,65 @@ struct RowLayout {
     }
 
     /// Rows inserted (`inserted`: indices after the change, ascending) and deleted (`deleted`:
-    /// indices before the change, ascending), in one pass over the rows: O(n) for any batch.
-    /// Section starts are set afterwards by the caller.
+    /// indices before the change, ascending): the kept rows' heights copied a run at a time
+    /// (one copy of the array for any batch), the measured rows and the sections' starts
+    /// renumbered (a row inserted at a section's first row joins the section above), and the
+    /// tree built once. The caller sets the sections afterwards (`setSections`); when they are
+    /// the renumbered ones (rows came and went inside sections: an outline's row opened), the
+    /// tree stands.
     mutating func apply(inserted: [Int], deleted: [Int]) {
         var kept: [Double?] = []
         kept.reserveCapacity(count - deleted.count)
-        var d = 0
-        for (i, h) in measured.enumerated() {
-            if d < deleted.count && deleted[d] == i {
-                d += 1
-            } else {
-                kept.append(h)
-            }
+        var from = 0
+        for d in deleted {
+            kept.append(contentsOf: measured[from..<d])
+            from = d + 1
         }
+        kept.append(contentsOf: measured[from...])
         var result: [Double?] = []
         result.reserveCapacity(kept.count + inserted.count)
         var k = 0
         for i in inserted {
-            while result.count < i && k < kept.count {
-                result.append(kept[k])
-                k += 1
-            }
+            let take = min(max(0, i - result.count), kept.count - k)
+            result.append(contentsOf: kept[k..<k + take])
+            k += take
             result.append(nil)
         }
         result.append(contentsOf: kept[k...])
+        let renumber = Renumbering(inserted: inserted, deleted: deleted)
+        measuredRows = Set(renumber.rows(measuredRows.sorted()).compactMap { $0 })
+        let shifted = renumber.rows(starts, keepingDeleted: true).map { $0! }
         measured = result
-        measuredRows.removeAll()
-        for (row, h) in result.enumerated() where h != nil { measuredRows.insert(row) }
         count = result.count
-        bands = Array(repeating: 0, count: count)
-        starts = []
-        headerHeights = []
-        footerHeights = []
-        pairs = [0]
-        hasFooters = false
-        rebuild()
+        place(starts: shifted.map { min($0, count) }, headerHeights: headerHeights, footerHeights: footerHeights)
+    }
+}
+
+/// Old row numbers to new ones across a batch of deletions (old numbers) and insertions (new
+/// numbers), both ascending, for rows given in ascending order: one merged pass, O(rows +
+/// changes).
+private struct Renumbering {
+    let inserted: [Int]
+    let deleted: [Int]
+
+    /// Each row's new number; nil for a deleted row, unless `keepingDeleted` (a section's start
+    /// whose row went: the next row that stays).
+    func rows(_ old: [Int], keepingDeleted: Bool = false) -> [Int?] {
+        var out: [Int?] = []
+        out.reserveCapacity(old.count)
+        var d = 0
+        var j = 0
+        for r in old {
+            while d < deleted.count && deleted[d] < r { d += 1 }
+            if !keepingDeleted && d < deleted.count && deleted[d] == r {
+                out.append(nil)
+                continue
+            }
+            // Its place among the kept rows, then pushed down by the insertions at or above it.
+            let place = r - d
+            while j < inserted.count && inserted[j] <= place + j { j += 1 }
+            out.append(place + j)
+        }
+        return out
     }
 }
