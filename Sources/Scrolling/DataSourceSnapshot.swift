@@ -318,6 +318,18 @@ public struct DataSourceSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatab
         for (s, section) in zip(sectionIdentifiers, items) { for item in section { sectionOfItem[item] = s } }
     }
 
+    /// Replaces the items at `range` of the section at `index` by `items`: how an outline's row
+    /// opening or closing changes its section, at the cost of the rows that come and go (and a
+    /// move of the section's array), not of the section. As `setItems(_:inSection:call:)`, the
+    /// caller has made sure that the new items are in no other place; the snapshot is one a
+    /// list shows, with nothing marked reloaded.
+    mutating func replaceItems(inSectionAt index: Int, _ range: Range<Int>, with items: [ItemID]) {
+        let section = sectionIdentifiers[index]
+        for i in range { sectionOfItem[sectionItems[index][i]] = nil }
+        for i in items.indices { sectionOfItem[items[i]] = section }
+        sectionItems[index].replaceSubrange(range, with: items)
+    }
+
     /// Replaces `section`'s items, the section added after the last when the snapshot lacks it:
     /// how an outline's shown items go into the section it is applied to. The caller has made
     /// sure that they are unique and in no other section (an outline's items are, and the data

@@ -178,16 +178,33 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     /// the outline is read again after each.
     @discardableResult
     public func expand(_ item: ItemID, animatingDifferences: Bool = true) -> Bool {
+        open(item, row: nil, animatingDifferences: animatingDifferences)
+    }
+
+    /// `expand(_:)`, `row` the item's row when the list asked (nil: to be found).
+    private func open(_ item: ItemID, row: Int?, animatingDifferences: Bool) -> Bool {
         guard let section = outlineSection(holding: item), let outline = outlines[section],
             !outline.isExpanded(item), sectionSnapshotHandlers.shouldExpandItem?(item) ?? true
         else { return false }
         sectionSnapshotHandlers.willExpandItem?(item)
-        guard let children = outlines[section]?.snapshot(of: item) else { return false }
-        let given = sectionSnapshotHandlers.snapshotForExpandingParent?(item, children)
-        guard var opened = outlines[section], opened.contains(item) else { return false }
-        if let given, !opened.replace(childrenOf: item, using: given) { return false }
-        opened.expand([item])
-        return show(opened, in: section, animatingDifferences: animatingDifferences, completion: nil)
+        var given: SectionSnapshot<ItemID>?
+        if let supply = sectionSnapshotHandlers.snapshotForExpandingParent {
+            guard let children = outlines[section]?.snapshot(of: item) else { return false }
+            given = supply(item, children)
+        }
+        guard outlines[section]?.contains(item) == true else { return false }
+        if let given {
+            if let (clash, other) = elsewhere(given, than: section) {
+                log.error("expand: item \(clash) is already in section \(other); \(item) is left closed")
+                return false
+            }
+            // In place: the outline's storage is the data source's alone (unless the app kept
+            // a copy of it), so an opening costs the folder, not the outline.
+            guard outlines[section]!.replace(childrenOf: item, using: given) else { return false }
+        }
+        outlines[section]!.expand([item])
+        showToggle(of: item, in: section, row: row, removing: 0, animatingDifferences: animatingDifferences)
+        return true
     }
 
     /// Closes `item`'s row in its section's outline, as its chevron does: the rows below it
@@ -195,22 +212,79 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     /// when it is in no outline, not open, or `shouldCollapseItem` refused.
     @discardableResult
     public func collapse(_ item: ItemID, animatingDifferences: Bool = true) -> Bool {
+        close(item, row: nil, animatingDifferences: animatingDifferences)
+    }
+
+    /// `collapse(_:)`, `row` the item's row when the list asked (nil: to be found).
+    private func close(_ item: ItemID, row: Int?, animatingDifferences: Bool) -> Bool {
         guard let section = outlineSection(holding: item), let outline = outlines[section],
             outline.isExpanded(item), sectionSnapshotHandlers.shouldCollapseItem?(item) ?? true
         else { return false }
         sectionSnapshotHandlers.willCollapseItem?(item)
-        guard var closed = outlines[section], closed.contains(item) else { return false }
+        guard let closing = outlines[section], closing.contains(item) else { return false }
         let focusedInside = focusedItem().map { f in
-            var up = closed.parent(of: f)
-            while let p = up, p != item { up = closed.parent(of: p) }
+            var up = closing.parent(of: f)
+            while let p = up, p != item { up = closing.parent(of: p) }
             return up == item
         }
-        closed.collapse([item])
-        guard show(closed, in: section, animatingDifferences: animatingDifferences, completion: nil) else {
-            return false
-        }
-        if focusedInside == true, let list, let row = row(for: item) { list.focusRow(row) }
+        let shown = closing.isVisible(item) ? closing.visibleItems(under: item).count : 0
+        outlines[section]!.collapse([item])
+        let at = showToggle(
+            of: item, in: section, row: row, removing: shown, animatingDifferences: animatingDifferences)
+        if focusedInside == true, let list, let at { list.focusRow(at) }
         return true
+    }
+
+    /// The first of `outline`'s items that another section holds, shown or hidden in its
+    /// outline, with that section: an item may stand in one place of the list only.
+    private func elsewhere(_ outline: SectionSnapshot<ItemID>, than section: SectionID) -> (ItemID, SectionID)? {
+        for item in outline.items {
+            if let other = current.sectionIdentifier(containingItem: item), other != section { return (item, other) }
+            if let other = outlines.first(where: { $0.key != section && $0.value.contains(item) })?.key {
+                return (item, other)
+            }
+        }
+        return nil
+    }
+
+    /// Shows `item` just opened or closed in `section`'s outline: the `removing` rows below
+    /// its row (its visible descendants before) give way to those it shows now. The other rows
+    /// are those the section showed, so only these come and go: the cost is the folder's (and
+    /// moving the rows' arrays), not a difference of the whole list. Returns the item's row
+    /// (nil: not shown, under a closed parent, or no list).
+    @discardableResult
+    private func showToggle(
+        of item: ItemID, in section: SectionID, row hint: Int?, removing: Int, animatingDifferences: Bool
+    ) -> Int? {
+        guard let s = current.indexOfSection(section), current.sectionIdentifier(containingItem: item) == section,
+            let outline = outlines[section]
+        else { return nil }
+        let start = starts[s]
+        let end = start + current.numberOfItems(inSection: section)
+        // The row the list named, or the item's: the table when it is made, else a search of
+        // the section alone (a table would hash every row).
+        guard
+            let row = hint.flatMap({ rows.indices.contains($0) && rows[$0] == item ? $0 : nil })
+                ?? rowTable?.position(of: item) ?? rows[start..<end].firstIndex(of: item)
+        else { return nil }
+        let added = outline.visibleItems(under: item)
+        let below = row + 1
+        rowTable = nil
+        rows.replaceSubrange(below..<below + removing, with: added)
+        current.replaceItems(inSectionAt: s, below - start..<below - start + removing, with: added)
+        for k in starts.indices where k > s { starts[k] += added.count - removing }
+        guard let list else { return row }
+        defer { showOutlinesInView(animated: animatingDifferences) }
+        guard list.count == rows.count - added.count + removing else {
+            list.reloadData()
+            return row
+        }
+        let animation = animatingDifferences ? defaultRowAnimation : .none
+        list.performBatchUpdates {
+            if removing > 0 { list.deleteRows(at: Array(below..<below + removing), with: animation) }
+            if !added.isEmpty { list.insertRows(at: Array(below..<below + added.count), with: animation) }
+        }
+        return row
     }
 
     /// The section whose outline holds `item`, shown or hidden under a closed parent.
@@ -230,12 +304,21 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
 
     /// The outlines whose sections `snapshot` shows as they were, and none of whose hidden
     /// items it puts elsewhere: the others' sections are flat lists now.
+    ///
+    /// An outline's section shows its visible items, so the section is compared with what it
+    /// shows (an array the snapshot, taken from the data source, usually shares: no item
+    /// compared). Its hidden items are in no section of the list, so only items new to the
+    /// list can be among them: the sections that differ from those shown are the ones asked
+    /// of the outline. Applying the data source's own snapshot again costs no walk of a tree.
     private func keepOutlines(matching snapshot: Snapshot) {
         guard !outlines.isEmpty else { return }
+        let changed = snapshot.sectionIdentifiers.filter { s in
+            snapshot.itemIdentifiers(inSection: s) != current.itemIdentifiers(inSection: s)
+        }
         outlines = outlines.filter { section, outline in
-            let visible = outline.visibleItems
-            return snapshot.indexOfSection(section) != nil && visible == snapshot.itemIdentifiers(inSection: section)
-                && outline.items.lazy.filter(snapshot.contains).count == visible.count
+            snapshot.indexOfSection(section) != nil
+                && snapshot.itemIdentifiers(inSection: section) == current.itemIdentifiers(inSection: section)
+                && !changed.contains { s in snapshot.itemIdentifiers(inSection: s).contains(where: outline.contains) }
         }
     }
 
@@ -349,7 +432,8 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     /// An outline's row opens or closes (`expand(_:)`, `collapse(_:)`).
     public final func list(_ list: ListView, setRow row: Int, expanded: Bool) -> Bool {
         guard let item = itemIdentifier(forRow: row) else { return false }
-        return expanded ? expand(item) : collapse(item)
+        return expanded
+            ? open(item, row: row, animatingDifferences: true) : close(item, row: row, animatingDifferences: true)
     }
 
     public final func list(_ list: ListView, parentOfRow row: Int) -> Int? {

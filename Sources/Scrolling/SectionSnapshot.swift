@@ -50,6 +50,16 @@ public struct SectionSnapshot<ItemID: Hashable>: Equatable {
         return out
     }
 
+    /// The items a list shows below `item` when it shows `item`: its visible descendants,
+    /// depth first (none when it is closed or a leaf). Opening or closing `item` inserts or
+    /// takes out just these rows, found by a walk of its subtree alone.
+    func visibleItems(under item: ItemID) -> [ItemID] {
+        guard let node = nodes[item], node.isExpanded else { return [] }
+        var out: [ItemID] = []
+        walk(node.children, onlyVisible: true) { out.append($0) }
+        return out
+    }
+
     /// Whether the outline holds `item`.
     public func contains(_ item: ItemID) -> Bool { nodes[item] != nil }
 
@@ -160,13 +170,15 @@ public struct SectionSnapshot<ItemID: Hashable>: Equatable {
         let call = "replace(childrenOf:using:)"
         guard nodes[parent] != nil else { return refuse(call, "parent \(parent) is not in the snapshot") }
         if snapshot.contains(parent) { return refuse(call, "the new children hold \(parent) itself") }
-        var kept = self
-        kept.removeDescendants(of: parent)
-        if let present = snapshot.nodes.keys.first(where: { kept.nodes[$0] != nil }) {
+        // Checked before anything changes, against the parent's subtree alone, so that the
+        // outline is edited in place: a copy would cost the whole outline.
+        var under = Set<ItemID>()
+        walk(children(of: parent), onlyVisible: false) { under.insert($0) }
+        if let present = snapshot.nodes.keys.first(where: { nodes[$0] != nil && !under.contains($0) }) {
             return refuse(call, "item \(present) is already in the snapshot, outside \(parent)")
         }
-        kept.graft(snapshot, under: parent)
-        self = kept
+        removeDescendants(of: parent)
+        graft(snapshot, under: parent)
         return true
     }
 

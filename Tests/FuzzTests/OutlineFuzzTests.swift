@@ -7,7 +7,9 @@ import Testing
 
 /// An outline section under a flat one, changed at random from random scroll positions: rows
 /// opened and closed by the data source (as a chevron, a key or a reader does), children
-/// added, subtrees deleted, siblings inserted and whole outlines applied, animated or not.
+/// added (some by a loader as their parent opens), subtrees deleted, siblings inserted, whole
+/// outlines applied, and the whole list's snapshot applied again with the flat section grown,
+/// animated or not.
 /// After each step the list's rows are the flat section's items then the outline's visible
 /// items as a model of the tree of its own works them out (depth first through open
 /// parents), and every cell in view shows its item, its level and its chevron.
@@ -92,17 +94,36 @@ import Testing
             driver.advance(by: 0.05)
             let items = model.all
             let any = items.isEmpty ? nil : items[g.int(items.count)]
-            switch g.int(6) {
+            switch g.int(7) {
             case 0, 1:
-                // Open or close an item as a chevron does (only a parent's opens or closes).
+                // Open or close an item as a chevron does (only a parent's opens or closes);
+                // one in three openings loads a child more, as a folder's contents come in.
                 guard let item = any else { break }
                 let wasOpen = model.open.contains(item)
+                let loaded = !wasOpen && g.int(3) == 0 ? new(1)[0] : nil
+                if let loaded {
+                    source.sectionSnapshotHandlers.snapshotForExpandingParent = { _, children in
+                        var more = children
+                        more.append([loaded])
+                        return more
+                    }
+                }
                 let done =
                     wasOpen
                     ? source.collapse(item, animatingDifferences: animated)
                     : source.expand(item, animatingDifferences: animated)
+                source.sectionSnapshotHandlers.snapshotForExpandingParent = nil
                 #expect(done, "\(replay): \(wasOpen ? "collapse" : "expand") \(item)")
                 if wasOpen { model.open.remove(item) } else { model.open.insert(item) }
+                if let loaded { model.add([loaded], under: item) }
+            case 2:
+                // The data source's own snapshot again, the flat section given an item new to
+                // the list: the outline stays one (its rows open and close at later steps).
+                var whole = source.snapshot()
+                let item = "f-\(step)"
+                whole.appendItems([item], toSection: "flat")
+                flat.appendItems([item], toSection: "flat")
+                source.apply(whole, animatingDifferences: animated)
             default:
                 var o = source.snapshot(for: "tree")
                 let edited: Bool

@@ -238,6 +238,48 @@ import Testing
         #expect(rig.source.collapse("Documents", animatingDifferences: false) && heard.last == "close Documents")
     }
 
+    /// A loader's children may stand nowhere else: one another section shows ("A1"), one
+    /// hidden in another outline ("Q", under a closed "P"), or one of this outline outside the
+    /// opening row ("Work") leaves the row closed and the list as it was.
+    @Test func aLoadersChildrenThatStandElsewhereAreRefused() throws {
+        let rig = Self.rig(flatFirst: true)
+        var other = SectionSnapshot<String>()
+        other.append(["P"])
+        other.append(["Q"], to: "P")
+        rig.source.apply(other, to: "G", animatingDifferences: false)
+        rig.driver.settle()
+        let before = rows(rig)
+        for clash in ["A1", "Q", "Work"] {
+            rig.source.sectionSnapshotHandlers.snapshotForExpandingParent = { _, _ in
+                var loaded = SectionSnapshot<String>()
+                loaded.append(["New", clash])
+                return loaded
+            }
+            #expect(!rig.source.expand("Pictures", animatingDifferences: false), "\(clash)")
+            let outline = rig.source.snapshot(for: "F")
+            #expect(rows(rig) == before && !outline.isExpanded("Pictures") && !outline.contains("New"), "\(clash)")
+            #expect(outline.children(of: "Pictures") == ["Summer"] && outline.parent(of: "Work") == "Documents")
+        }
+        rig.source.sectionSnapshotHandlers.snapshotForExpandingParent = nil
+        #expect(rig.source.expand("Pictures", animatingDifferences: false))
+        #expect(rows(rig) == before.prefix(9) + ["Summer"] + before.suffix(1))
+    }
+
+    /// A whole-list snapshot that changes only another section, with an item new to the list,
+    /// keeps the outline: its rows keep their chevrons and still open and close.
+    @Test func aSnapshotThatChangesOnlyAnotherSectionKeepsTheOutline() throws {
+        let rig = Self.rig(flatFirst: true)
+        var grown = rig.source.snapshot()
+        grown.appendItems(["A2"], toSection: "A")
+        grown.deleteItems(["A0"])
+        rig.source.apply(grown, animatingDifferences: false)
+        rig.driver.settle()
+        #expect(try cell(rig, "Work").outlineDisclosure == .expanded)
+        #expect(rig.source.expand("Pictures", animatingDifferences: false))
+        #expect(
+            rows(rig) == ["A1", "A2", "Documents", "Work", "Plans", "Notes", "Letters", "Music", "Pictures", "Summer"])
+    }
+
     /// A reader opens and closes a parent through its action, and hears it change.
     @Test func aReaderOpensAndClosesARow() throws {
         let rig = Self.rig()
