@@ -5,14 +5,16 @@ import ScrollwayTestSupport
 import ScrollwayViews
 import Testing
 
-/// An outline section under a flat one, changed at random from random scroll positions: rows
+/// An outline section between two flat ones, changed at random from random scroll positions: rows
 /// opened and closed by the data source (as a chevron, a key or a reader does), children
 /// added (some by a loader as their parent opens), subtrees deleted, siblings inserted, whole
 /// outlines applied, and the whole list's snapshot applied again with the flat section grown,
 /// animated or not.
-/// After each step the list's rows are the flat section's items then the outline's visible
+/// After each step the list's rows are the first flat section's items, the outline's visible
 /// items as a model of the tree of its own works them out (depth first through open
-/// parents), and every cell in view shows its item, its level and its chevron.
+/// parents), then the last section's; the sections start where their rows do (the last one's
+/// header right above its first row), and every cell in view shows its item, its level and
+/// its chevron.
 @MainActor
 @Suite struct OutlineFuzzTests {
     /// The tree as plain arrays: each parent's children, and which items are open.
@@ -70,8 +72,10 @@ import Testing
         window.addSubview(list)
         let driver = FrameDriver(window: window, skipsQuietFrames: true)
         var flat = DataSourceSnapshot<String, String>()
-        flat.appendSections(["flat"])
-        flat.appendItems((0..<g.int(6)).map { "f\($0)" })
+        flat.appendSections(["flat", "tree", "tail"])
+        flat.appendItems((0..<g.int(6)).map { "f\($0)" }, toSection: "flat")
+        let tail = (0..<1 + g.int(3)).map { "t\($0)" }
+        flat.appendItems(tail, toSection: "tail")
         source.apply(flat, animatingDifferences: false)
 
         var model = Model()
@@ -156,7 +160,13 @@ import Testing
             }
             if animated { driver.settle(limit: 3) } else { window.layoutIfNeeded() }
 
-            let expected = flat.itemIdentifiers + model.visible()
+            let head = flat.itemIdentifiers(inSection: "flat")
+            let shown = model.visible()
+            let expected = head + shown + tail
+            // The sections start where their items do, the tail's header right above its rows.
+            #expect(source.sectionStarts(in: list) == [0, head.count, head.count + shown.count], "\(replay): starts")
+            let tailHeader = list.rectForHeader(inSection: 2)
+            #expect(tailHeader.maxY == list.rectForRow(head.count + shown.count).minY, "\(replay): the tail's header")
             let rows = (0..<source.numberOfRows(in: list)).map { source.itemIdentifier(forRow: $0) ?? "?" }
             #expect(rows == expected, "\(replay): rows")
             #expect(list.rowCount == expected.count, "\(replay): the list counts \(list.rowCount)")
