@@ -235,6 +235,11 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
         return true
     }
 
+    /// The row in view that shows `item` (nil: none).
+    private func rowInView(showing item: ItemID) -> Int? {
+        list?.visibleCells.keys.first { rows.indices.contains($0) && rows[$0] == item }
+    }
+
     /// The first of `outline`'s items that another section holds, shown or hidden in its
     /// outline, with that section: an item may stand in one place of the list only.
     private func elsewhere(_ outline: SectionSnapshot<ItemID>, than section: SectionID) -> (ItemID, SectionID)? {
@@ -261,11 +266,12 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
         else { return nil }
         let start = starts[s]
         let end = start + current.numberOfItems(inSection: section)
-        // The row the list named, or the item's: the table when it is made, else a search of
-        // the section alone (a table would hash every row).
+        // The row the list named, or the item's: the table when it is made, else the rows in
+        // view (the row opened is nearly always one the user sees), else a search of the
+        // section alone (a table would hash every row).
         guard
             let row = hint.flatMap({ rows.indices.contains($0) && rows[$0] == item ? $0 : nil })
-                ?? rowTable?.position(of: item) ?? rows[start..<end].firstIndex(of: item)
+                ?? rowTable?.position(of: item) ?? rowInView(showing: item) ?? rows[start..<end].firstIndex(of: item)
         else { return nil }
         let added = outline.visibleItems(under: item)
         let below = row + 1
@@ -440,7 +446,10 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
         guard let item = itemIdentifier(forRow: row), let section = current.sectionIdentifier(containingItem: item),
             let parent = outlines[section]?.parent(of: item)
         else { return nil }
-        return self.row(for: parent)
+        if let rowTable { return rowTable.position(of: parent) }
+        // The parent's row is above, past its earlier children's: a walk up the rows costs the
+        // folder, where making the table after a row opened or closed would cost every row.
+        return rows[..<row].lastIndex(of: parent)
     }
 
     public final func list(_ list: ListView, siblingPositionOfRow row: Int) -> (index: Int, count: Int)? {

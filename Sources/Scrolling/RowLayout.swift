@@ -90,7 +90,7 @@ struct RowLayout {
     init(count: Int, estimate: Double, sectionStarts: [Int], headerHeights: [Double], footerHeights: [Double]) {
         self.count = count
         measured = Array(repeating: nil, count: count)
-        bands = Array(repeating: 0, count: count)
+        bands = []  // set by the sections
         self.estimate = Self.quantized(estimate)
         tree = []
         setSections(starts: sectionStarts, headerHeights: headerHeights, footerHeights: footerHeights)
@@ -102,7 +102,11 @@ struct RowLayout {
     /// build, where a list's `reloadData` then costs most of its time.
     private mutating func rebuild() {
         firstMovedRow = 0
-        var nodes = [Double](repeating: 0, count: count + 1)
+        // The old tree's storage, taken (unique now) and cleared: a 100,000-row list's batch
+        // allocates no new megabyte for it.
+        var nodes = tree
+        tree = []
+        Self.zero(&nodes, count: count + 1)
         let fallback = estimate
         for i in stride(from: 1, through: count, by: 1) {
             nodes[i] += bands[i - 1] + (measured[i - 1] ?? fallback)
@@ -110,6 +114,22 @@ struct RowLayout {
             if parent <= count { nodes[parent] += nodes[i] }
         }
         tree = nodes
+    }
+
+    /// `array` made `count` zeros in the storage it has (grown or cut by the difference, then
+    /// cleared at memset's speed), not a new one, unless it grows by more than a screenful.
+    private static func zero(_ array: inout [Double], count: Int) {
+        // A new layout's, or one grown by much: made new at once.
+        if array.count + 1_024 < count {
+            array = Array(repeating: 0, count: count)
+            return
+        }
+        if array.count > count {
+            array.removeLast(array.count - count)
+        } else if array.count < count {
+            array.append(contentsOf: repeatElement(0, count: count - array.count))
+        }
+        array.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 
     private func lead(_ row: Int) -> Double { bands[row] }
@@ -294,16 +314,15 @@ struct RowLayout {
         var sums = [Double](repeating: 0, count: clamped.count + 1)
         for p in clamped.indices { sums[p + 1] = sums[p] + headers[p] + footers[p] }
         pairs = sums
-        var leads = [Double](repeating: 0, count: count)
+        Self.zero(&bands, count: count)
         // Each run of sections starting at one row makes that row's band.
         var a = 0
         while a < clamped.count && clamped[a] < count {
             var b = a
             while b + 1 < clamped.count && clamped[b + 1] == clamped[a] { b += 1 }
-            leads[clamped[a]] = (a > 0 ? footers[a - 1] : 0) + sums[b] - sums[a] + headers[b]
+            bands[clamped[a]] = (a > 0 ? footers[a - 1] : 0) + sums[b] - sums[a] + headers[b]
             a = b + 1
         }
-        bands = leads
         rebuild()
     }
 
@@ -315,8 +334,31 @@ struct RowLayout {
     /// the renumbered ones (rows came and went inside sections: an outline's row opened), the
     /// tree stands.
     mutating func apply(inserted: [Int], deleted: [Int]) {
+        let renumber = Renumbering(inserted: inserted, deleted: deleted)
+        measuredRows = Set(renumber.rows(measuredRows.sorted()).compactMap { $0 })
+        let shifted = renumber.rows(starts, keepingDeleted: true).map { $0! }
+        if Self.isRun(deleted) && Self.isRun(inserted) {
+            // One run out and one in (a row, an outline's folder): moved in place.
+            if let first = deleted.first { measured.removeSubrange(first...deleted[deleted.count - 1]) }
+            if let first = inserted.first {
+                measured.insert(contentsOf: repeatElement(nil, count: inserted.count), at: first)
+            }
+        } else {
+            measured = Self.heights(measured, inserted: inserted, deleted: deleted)
+        }
+        count = measured.count
+        place(starts: shifted.map { min($0, count) }, headerHeights: headerHeights, footerHeights: footerHeights)
+    }
+
+    /// Whether `rows` (ascending) are one run of consecutive rows, or none.
+    private static func isRun(_ rows: [Int]) -> Bool {
+        rows.isEmpty || rows[rows.count - 1] - rows[0] == rows.count - 1
+    }
+
+    /// `measured` with `deleted` taken out and `inserted` (unmeasured) put in.
+    private static func heights(_ measured: [Double?], inserted: [Int], deleted: [Int]) -> [Double?] {
         var kept: [Double?] = []
-        kept.reserveCapacity(count - deleted.count)
+        kept.reserveCapacity(measured.count - deleted.count)
         var from = 0
         for d in deleted {
             kept.append(contentsOf: measured[from..<d])
@@ -333,12 +375,7 @@ struct RowLayout {
             result.append(nil)
         }
         result.append(contentsOf: kept[k...])
-        let renumber = Renumbering(inserted: inserted, deleted: deleted)
-        measuredRows = Set(renumber.rows(measuredRows.sorted()).compactMap { $0 })
-        let shifted = renumber.rows(starts, keepingDeleted: true).map { $0! }
-        measured = result
-        count = result.count
-        place(starts: shifted.map { min($0, count) }, headerHeights: headerHeights, footerHeights: footerHeights)
+        return result
     }
 }
 

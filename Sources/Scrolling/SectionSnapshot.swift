@@ -218,17 +218,26 @@ public struct SectionSnapshot<ItemID: Hashable>: Equatable {
     /// `onlyVisible`) until it answers false, on a stack of its own (an outline may be deeper
     /// than the thread's stack would take recursion).
     private func walk(_ level: [ItemID], onlyVisible: Bool, _ visit: (ItemID) -> Bool) {
-        var stack: [(items: [ItemID], next: Int)] = [(level, 0)]
-        while let top = stack.last {
-            guard top.next < top.items.count else {
-                stack.removeLast()
+        // Two stacks, not one of pairs: code not specialized for the item's type (an app's
+        // outline, called from the app's module) asks the runtime for a tuple's type at every
+        // step of one.
+        var levels = [level]
+        var nexts = [0]
+        while let items = levels.last {
+            let next = nexts[nexts.count - 1]
+            guard next < items.count else {
+                levels.removeLast()
+                nexts.removeLast()
                 continue
             }
-            let item = top.items[top.next]
-            stack[stack.count - 1].next += 1
+            nexts[nexts.count - 1] = next + 1
+            let item = items[next]
             guard visit(item) else { return }
             let node = nodes[item]!
-            if !node.children.isEmpty && (node.isExpanded || !onlyVisible) { stack.append((node.children, 0)) }
+            if !node.children.isEmpty && (node.isExpanded || !onlyVisible) {
+                levels.append(node.children)
+                nexts.append(0)
+            }
         }
     }
 

@@ -170,7 +170,7 @@ import Testing
     }
 
     /// A batch that deletes and inserts at once (runs, as an outline's row closing and another
-    /// opening, and scattered rows), in a list with rows measured and sections of their own
+    /// opening, alone or with scattered rows), in a list with rows measured and sections of their own
     /// heights. Right after it, the sections stand at their rows renumbered (a row inserted
     /// before a section's first row joins the section above; a section whose first row went
     /// starts at the next that stayed) and the measured rows are the same rows renumbered; the
@@ -196,11 +196,14 @@ import Testing
             }
             let n = naive.heights.count
             let from = g.next(n)
-            let deleted = Set(Array(from..<min(n, from + g.next(30))) + (0..<3).map { _ in g.next(n) })
+            // Every other batch one run out and one in (an outline's folder closing and
+            // another opening), the others with scattered rows besides.
+            let scattered = round % 2 == 0 ? 0 : 3
+            let deleted = Set(Array(from..<min(n, from + g.next(30))) + (0..<scattered).map { _ in g.next(n) })
             let kept = n - deleted.count
             let at = g.next(kept + 1)
             var inserted = Set(at..<at + g.next(25))
-            for _ in 0..<3 { inserted.insert(g.next(kept + inserted.count + 1)) }
+            for _ in 0..<scattered { inserted.insert(g.next(kept + inserted.count + 1)) }
 
             var tags: [Int?] = (0..<n).filter { !deleted.contains($0) }
             for i in inserted.sorted() { tags.insert(nil, at: i) }
