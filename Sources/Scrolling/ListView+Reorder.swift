@@ -113,13 +113,19 @@ extension ListView {
         if from != to { sectionsMayHaveChanged() }
     }
 
-    /// Puts the lifted row back where it was; the data source hears nothing.
+    /// Puts the lifted row back where it was, the rows it passed sliding back as it settles
+    /// there; the data source hears nothing.
     public func cancelInteractiveMovement() {
         guard let movement else { return }
         let from = movement.current
         // Back in the data source's order before any row is asked for again.
-        movement.current = movement.original
-        if from != movement.original { moveInLayout(from: from, to: movement.original) }
+        let to = movement.original
+        movement.current = to
+        if from != to {
+            animatingRows(
+                .automatic, departing: [], arriving: [], newIndex: { Self.index(of: $0, afterMoving: from, to: to) }
+            ) { moveInLayout(from: from, to: to) }
+        }
         finishMovement(movement)
     }
 
@@ -132,13 +138,15 @@ extension ListView {
         self.movement = nil
     }
 
+    /// The dropped (or put back) row settles from where the finger left it into its place,
+    /// as UIKit's does, and rows still making room go on to theirs: every cell in view slides
+    /// from where it stands (`animatingRows`, an update that changes nothing), at once outside
+    /// a window.
     private func finishMovement(_ movement: RowMovement) {
         movement.autoscroll?.stopped = true
         if self.movement === movement { self.movement = nil }
         movement.cell.isHighlighted = false
-        if let r = visibleCells.first(where: { $0.value === movement.cell })?.key {
-            movement.cell.frame = rectForRow(r)
-        }
+        animatingRows(.automatic, departing: [], arriving: [], newIndex: { $0 }) {}
         updateVisibleRows()
     }
 
@@ -157,7 +165,9 @@ extension ListView {
     }
 
     /// The row takes the place of each neighbour whose middle the lifted cell's middle has
-    /// passed, one place at a time (a taller or shorter neighbour never makes it swing back).
+    /// passed, one place at a time (a taller or shorter neighbour never makes it swing back),
+    /// the rows between sliding aside; the places are the layout's at once, so the next
+    /// neighbour is judged by where it is going, not where its slide has it.
     func followFinger() {
         guard let movement else { return }
         let middle = convert(movement.finger, from: nil).y - movement.grab + movement.cell.frame.height / 2
@@ -172,7 +182,11 @@ extension ListView {
         if target != movement.current {
             let from = movement.current
             movement.current = target
-            moveInLayout(from: from, to: target)
+            // The rows it passed slide to their new places (UIKit's rows making room), each
+            // from where it stands, so a row passed and passed back turns round smoothly.
+            animatingRows(
+                .automatic, departing: [], arriving: [], newIndex: { Self.index(of: $0, afterMoving: from, to: target) }
+            ) { moveInLayout(from: from, to: target) }
         }
         placeLiftedCell()
     }

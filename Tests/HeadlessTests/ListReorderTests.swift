@@ -57,12 +57,21 @@ import Testing
         return (driver, list)
     }
 
-    /// Every cell in view shows the model's item for its row, at its row's rect.
+    /// Every cell in view shows the model's item for its row, at its row's rect or on its way
+    /// there (rows making room for a lifted one slide aside).
     func expectCellsMatch(_ list: ListView, _ items: Items, skipping lifted: Int? = nil) {
         for (row, cell) in list.visibleCells where row != lifted {
             #expect(cell.textLabel.text == items.items[row], "row \(row)")
-            #expect(cell.frame == list.rectForRow(row), "row \(row)'s frame")
+            #expect(Self.destination(cell) == list.rectForRow(row), "row \(row)'s frame")
         }
+    }
+
+    /// Where `view` is going: its frame once its slide ends (its frame when none runs).
+    static func destination(_ view: View) -> Rect {
+        guard let end = view.animationTargets else { return view.frame }
+        return Rect(
+            x: end.center.x - end.bounds.width / 2, y: end.center.y - end.bounds.height / 2, width: end.bounds.width,
+            height: end.bounds.height)
     }
 
     @Test func moveRowTakesTheCellAndItsHeightAndKeepsTheOffset() throws {
@@ -121,7 +130,7 @@ import Testing
         // The others show the rows as they stand, though the model has not moved yet.
         for (row, cell) in list.visibleCells where row != now {
             let model = row < 2 || row > now ? row : row + 1
-            #expect(cell.textLabel.text == items.items[model] && cell.frame == list.rectForRow(row))
+            #expect(cell.textLabel.text == items.items[model] && Self.destination(cell) == list.rectForRow(row))
         }
         #expect(items.moves.isEmpty && list.contentOffset.y == 0 && drags == 0)
         // Dropped: the data source moves it once, and the cells show the new order.
@@ -132,6 +141,7 @@ import Testing
         #expect(items.items[now] == "Item 2")
         #expect(!lifted.isHighlighted && list.interactiveMovementRow == nil)
         expectCellsMatch(list, items)
+        #expect(list.visibleCells.values.allSatisfy { $0.animationTargets == nil }, "every row settled")
     }
 
     /// Held near the bottom edge, the lifted row scrolls the list by itself, faster the
@@ -268,6 +278,67 @@ import Testing
         list.cancelInteractiveMovement()
         driver.advance(by: 0.05)
         #expect(list.interactiveMovementRow == nil && items.moves.isEmpty)
+        expectCellsMatch(list, items)
+    }
+
+    /// The rows a lifted row passes slide aside to their new places over
+    /// `ListView.rowAnimationDuration`, from where they stood, as UIKit's make room; passed back
+    /// before its slide ends, a row turns round from where it is; the dropped row settles from
+    /// where the finger left it into its place; a cancel slides the rows back.
+    @Test func passedRowsSlideAsideAndTheDroppedRowSettles() throws {
+        let items = Items(count: 40)
+        let (driver, list) = make(items)
+        let duration = ListView.rowAnimationDuration
+        #expect(list.beginInteractiveMovementForRow(1))
+        let lifted = try #require(list.visibleCells[1])
+        let second = try #require(list.visibleCells[2])
+        let was = second.frame
+        // The lifted row's middle past row 2's (44 px, below the 64-px row 1): they swap.
+        list.updateInteractiveMovementTargetPosition(Point(x: 160, y: was.midY + 6))
+        #expect(list.interactiveMovementRow == 2 && list.visibleCells[1] === second)
+        let place = list.rectForRow(1)
+        #expect(place.minY < was.minY)
+        // Still where it stood, on its way up.
+        #expect(second.frame == was && Self.destination(second) == place)
+        driver.advance(by: duration / 2)
+        #expect(second.frame.minY < was.minY && second.frame.minY > place.minY, "half way: \(second.frame)")
+        // Passed back before it arrives: it turns round from where it is, down to where it was.
+        let halfway = second.frame.minY
+        list.updateInteractiveMovementTargetPosition(Point(x: 160, y: list.rectForRow(1).midY - 16))
+        #expect(list.interactiveMovementRow == 1 && list.visibleCells[2] === second)
+        #expect(second.frame.minY == halfway && Self.destination(second) == was)
+        driver.advance(by: duration + 0.05)
+        #expect(second.frame == was && second.animationTargets == nil)
+
+        // Past rows 2 to 4 again and dropped: the rows between are in place once their slides
+        // end, and the dropped row settles from the finger into row 4.
+        list.updateInteractiveMovementTargetPosition(Point(x: 160, y: list.rectForRow(4).midY + 10))
+        #expect(list.interactiveMovementRow == 4)
+        let held = lifted.frame
+        list.endInteractiveMovement()
+        #expect(items.moves.count == 1 && items.moves[0] == (1, 4))
+        #expect(lifted.frame == held && Self.destination(lifted) == list.rectForRow(4) && !lifted.isHighlighted)
+        driver.advance(by: duration / 2)
+        #expect(lifted.frame != held && lifted.frame != list.rectForRow(4))
+        driver.settle()
+        #expect(lifted.frame == list.rectForRow(4) && list.visibleCells[4] === lifted)
+        expectCellsMatch(list, items)
+        #expect(list.visibleCells.values.allSatisfy { $0.animationTargets == nil })
+
+        // Cancelled: the passed rows slide back, the row settles back into its place.
+        #expect(list.beginInteractiveMovementForRow(6))
+        let sixth = try #require(list.visibleCells[6])
+        let seventh = try #require(list.visibleCells[7])
+        let seventhWas = seventh.frame
+        list.updateInteractiveMovementTargetPosition(Point(x: 160, y: seventhWas.midY + 10))
+        #expect(list.interactiveMovementRow == 7)
+        driver.advance(by: duration + 0.05)
+        let aside = list.rectForRow(6)
+        #expect(seventh.frame == aside)
+        list.cancelInteractiveMovement()
+        #expect(seventh.frame == aside && Self.destination(seventh) == seventhWas)
+        driver.settle()
+        #expect(seventh.frame == seventhWas && sixth.frame == list.rectForRow(6) && items.moves.count == 1)
         expectCellsMatch(list, items)
     }
 
