@@ -183,8 +183,10 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
 
     /// `expand(_:)`, `row` the item's row when the list asked (nil: to be found).
     private func open(_ item: ItemID, row: Int?, animatingDifferences: Bool) -> Bool {
-        guard let section = outlineSection(holding: item), let outline = outlines[section],
-            !outline.isExpanded(item), sectionSnapshotHandlers.shouldExpandItem?(item) ?? true
+        // No copy of the outline held (`let outline = ...`) past this: the edits below are in
+        // place only while the data source's is the one reference to its storage.
+        guard let section = outlineSection(holding: item), outlines[section]?.isExpanded(item) == false,
+            sectionSnapshotHandlers.shouldExpandItem?(item) ?? true
         else { return false }
         sectionSnapshotHandlers.willExpandItem?(item)
         var given: SectionSnapshot<ItemID>?
@@ -193,6 +195,8 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
             given = supply(item, children)
         }
         guard outlines[section]?.contains(item) == true else { return false }
+        // What its row shows below it now: nothing, unless a handler opened it already.
+        let shown = shownBelow(item, in: section)
         if let given {
             if let (clash, other) = elsewhere(given, than: section) {
                 log.error("expand: item \(clash) is already in section \(other); \(item) is left closed")
@@ -203,7 +207,7 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
             guard outlines[section]!.replace(childrenOf: item, using: given) else { return false }
         }
         outlines[section]!.expand([item])
-        showToggle(of: item, in: section, row: row, removing: 0, animatingDifferences: animatingDifferences)
+        showToggle(of: item, in: section, row: row, removing: shown, animatingDifferences: animatingDifferences)
         return true
     }
 
@@ -217,22 +221,29 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
 
     /// `collapse(_:)`, `row` the item's row when the list asked (nil: to be found).
     private func close(_ item: ItemID, row: Int?, animatingDifferences: Bool) -> Bool {
-        guard let section = outlineSection(holding: item), let outline = outlines[section],
-            outline.isExpanded(item), sectionSnapshotHandlers.shouldCollapseItem?(item) ?? true
+        guard let section = outlineSection(holding: item), outlines[section]?.isExpanded(item) == true,
+            sectionSnapshotHandlers.shouldCollapseItem?(item) ?? true
         else { return false }
         sectionSnapshotHandlers.willCollapseItem?(item)
-        guard let closing = outlines[section], closing.contains(item) else { return false }
+        guard outlines[section]?.contains(item) == true else { return false }
         let focusedInside = focusedItem().map { f in
-            var up = closing.parent(of: f)
-            while let p = up, p != item { up = closing.parent(of: p) }
+            var up = outlines[section]?.parent(of: f)
+            while let p = up, p != item { up = outlines[section]?.parent(of: p) }
             return up == item
         }
-        let shown = closing.isVisible(item) ? closing.visibleItems(under: item).count : 0
+        let shown = shownBelow(item, in: section)
         outlines[section]!.collapse([item])
         let at = showToggle(
             of: item, in: section, row: row, removing: shown, animatingDifferences: animatingDifferences)
         if focusedInside == true, let list, let at { list.focusRow(at) }
         return true
+    }
+
+    /// How many rows `item`'s row has below it from its subtree: its visible descendants
+    /// while it is shown.
+    private func shownBelow(_ item: ItemID, in section: SectionID) -> Int {
+        guard outlines[section]?.isVisible(item) == true else { return 0 }
+        return outlines[section]?.visibleItems(under: item).count ?? 0
     }
 
     /// The row in view that shows `item` (nil: none).
@@ -256,7 +267,7 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     /// its row (its visible descendants before) give way to those it shows now. The other rows
     /// are those the section showed, so only these come and go: the cost is the folder's (and
     /// moving the rows' arrays), not a difference of the whole list. Returns the item's row
-    /// (nil: not shown, under a closed parent, or no list).
+    /// (nil: not shown, under a closed parent).
     @discardableResult
     private func showToggle(
         of item: ItemID, in section: SectionID, row hint: Int?, removing: Int, animatingDifferences: Bool

@@ -4,8 +4,8 @@ import Logging
 /// with children, children with their own, and which parents are open. A list shows the items
 /// whose every ancestor is expanded (`visibleItems`), depth first, each indented by its
 /// `level(of:)`; applied to a section of a `ListDiffableDataSource`, expanding a parent
-/// inserts its visible descendants below it and collapsing takes them out, animated, as any
-/// other snapshot's difference.
+/// inserts its visible descendants below it and collapsing takes them out, animated, at the
+/// cost of those rows alone.
 ///
 /// Identifiers are unique in the whole outline. Expansion is a mark on an item kept whether or
 /// not it has children (a folder opened before its contents are loaded stays open), and kept

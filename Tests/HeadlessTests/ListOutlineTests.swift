@@ -186,6 +186,36 @@ import Testing
         #expect(rows(rig).contains("Monday") && rows(rig).contains("Summer"))
     }
 
+    /// A handler that opens the very row being opened (an outline applied with it open) shows
+    /// its children once; with a loader too, the loaded children take the place of those the
+    /// handler showed. The rows stay the outline's visible items, each once.
+    @Test func aHandlerThatOpensTheRowItselfShowsItsChildrenOnce() throws {
+        for loads in [false, true] {
+            let rig = Self.rig()
+            rig.source.sectionSnapshotHandlers.willExpandItem = { [source = rig.source] item in
+                var opened = source.snapshot(for: "F")
+                opened.expand([item])
+                source.apply(opened, to: "F", animatingDifferences: false)
+            }
+            if loads {
+                rig.source.sectionSnapshotHandlers.snapshotForExpandingParent = { _, _ in
+                    var loaded = SectionSnapshot<String>()
+                    loaded.append(["Autumn", "Winter"])
+                    return loaded
+                }
+            }
+            #expect(rig.source.expand("Pictures", animatingDifferences: false))
+            rig.driver.settle()
+            let outline = rig.source.snapshot(for: "F")
+            let expected = outline.visibleItems
+            #expect(rows(rig) == expected, "loads: \(loads)")
+            #expect(
+                expected.suffix(loads ? 3 : 2) == (loads ? ["Pictures", "Autumn", "Winter"] : ["Pictures", "Summer"]))
+            #expect(rig.source.snapshot().numberOfItems == expected.count && rig.list.rowCount == expected.count)
+            #expect(try cell(rig, loads ? "Winter" : "Summer").indentationLevel == 1)
+        }
+    }
+
     /// An outline whose hidden item another section shows is refused whole; one applied
     /// before a whole-list snapshot put its hidden item elsewhere stops being an outline, so
     /// opening its parent cannot half-happen.
