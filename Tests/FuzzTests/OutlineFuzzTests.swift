@@ -6,10 +6,10 @@ import ScrollwayViews
 import Testing
 
 /// An outline section between two flat ones, changed at random from random scroll positions: rows
-/// opened and closed by the data source (as a chevron, a key or a reader does), children
-/// added (some by a loader as their parent opens), subtrees deleted, siblings inserted, whole
-/// outlines applied, and the whole list's snapshot applied again with the flat section grown,
-/// animated or not.
+/// opened and closed by the data source's calls and by the chevron's route (the list naming
+/// the row), children added (some by a loader as their parent opens, which may drop a child
+/// too), subtrees deleted, siblings inserted, whole outlines applied, and the whole list's
+/// snapshot applied again with the flat section grown, animated or not.
 /// After each step the list's rows are the first flat section's items, the outline's visible
 /// items as a model of the tree of its own works them out (depth first through open
 /// parents), then the last section's; the sections start where their rows do (the last one's
@@ -93,6 +93,7 @@ import Testing
 
         for step in 0..<12 {
             let animated = g.int(3) == 0
+            var byChevron = false
             let replay = "seed \(seed), step \(step), animated \(animated)"
             list.contentOffset = Point(x: 0, y: (g.unit(0, 1) * max(0, list.contentSize.height - 480)).rounded())
             driver.advance(by: 0.05)
@@ -100,25 +101,37 @@ import Testing
             let any = items.isEmpty ? nil : items[g.int(items.count)]
             switch g.int(7) {
             case 0, 1:
-                // Open or close an item as a chevron does (only a parent's opens or closes);
-                // one in three openings loads a child more, as a folder's contents come in.
+                // Open or close an item as the data source's calls do, or, for a row shown, as
+                // its chevron does (the list names the row; animated); one in three openings
+                // loads a child more, as a folder's contents come in, half of them dropping
+                // the first child the folder had (with its subtree).
                 guard let item = any else { break }
                 let wasOpen = model.open.contains(item)
                 let loaded = !wasOpen && g.int(3) == 0 ? new(1)[0] : nil
+                let dropped = loaded != nil && g.int(2) == 0 ? model.children[item]?.first : nil
                 if let loaded {
                     source.sectionSnapshotHandlers.snapshotForExpandingParent = { _, children in
                         var more = children
+                        if let dropped { more.delete([dropped]) }
                         more.append([loaded])
                         return more
                     }
                 }
-                let done =
-                    wasOpen
-                    ? source.collapse(item, animatingDifferences: animated)
-                    : source.expand(item, animatingDifferences: animated)
+                let shownRow = (flat.itemIdentifiers(inSection: "flat") + model.visible()).firstIndex(of: item)
+                let done: Bool
+                if let shownRow, g.int(2) == 0 {
+                    byChevron = true
+                    done = source.list(list, setRow: shownRow, expanded: !wasOpen)
+                } else {
+                    done =
+                        wasOpen
+                        ? source.collapse(item, animatingDifferences: animated)
+                        : source.expand(item, animatingDifferences: animated)
+                }
                 source.sectionSnapshotHandlers.snapshotForExpandingParent = nil
                 #expect(done, "\(replay): \(wasOpen ? "collapse" : "expand") \(item)")
                 if wasOpen { model.open.remove(item) } else { model.open.insert(item) }
+                if let dropped { model.remove(dropped) }
                 if let loaded { model.add([loaded], under: item) }
             case 2:
                 // The data source's own snapshot again, the flat section given an item new to
@@ -158,7 +171,7 @@ import Testing
                 #expect(edited, "\(replay): the edit")
                 source.apply(o, to: "tree", animatingDifferences: animated)
             }
-            if animated { driver.settle(limit: 3) } else { window.layoutIfNeeded() }
+            if animated || byChevron { driver.settle(limit: 3) } else { window.layoutIfNeeded() }
 
             let head = flat.itemIdentifiers(inSection: "flat")
             let shown = model.visible()
