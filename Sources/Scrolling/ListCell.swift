@@ -69,6 +69,15 @@ public protocol ListDataSource: AnyObject {
     /// reader says "2 of 5" in a folder, as ARIA's tree items do); nil, the default: its
     /// place among all the list's rows.
     func list(_ list: ListView, siblingPositionOfRow row: Int) -> (index: Int, count: Int)?
+    /// The control `row` shows while the list edits (UITableViewDelegate's
+    /// `editingStyleForRowAt`): `.none`, the default, for none; `.delete` or `.insert` for a
+    /// row the data source changes when asked (`list(_:commit:forRow:)`).
+    func list(_ list: ListView, editingStyleForRow row: Int) -> RowEditingStyle
+    /// The user asked for `row`'s change while the list edits (UITableViewDataSource's
+    /// `commit editingStyle`): its Delete was tapped (or a reader's "Delete"), or its insert
+    /// control. The data source changes its model and tells the list
+    /// (`deleteRows(at:with:)`, `insertRows(at:with:)`). Nothing by default.
+    func list(_ list: ListView, commit style: RowEditingStyle, forRow row: Int)
 }
 
 extension ListDataSource {
@@ -89,6 +98,8 @@ extension ListDataSource {
     public func list(_ list: ListView, setRow row: Int, expanded: Bool) -> Bool { false }
     public func list(_ list: ListView, parentOfRow row: Int) -> Int? { nil }
     public func list(_ list: ListView, siblingPositionOfRow row: Int) -> (index: Int, count: Int)? { nil }
+    public func list(_ list: ListView, editingStyleForRow row: Int) -> RowEditingStyle { .none }
+    public func list(_ list: ListView, commit style: RowEditingStyle, forRow row: Int) {}
 }
 
 /// A section's header: a grey band with the section's title. In a list, while its section
@@ -177,6 +188,68 @@ open class ListCell: ReusableCell {
     }
     private var disclosure: OutlineDisclosure?
     private var chevron: OutlineDisclosureControl?
+
+    /// Whether its list is editing (UITableViewCell's `isEditing`; `ListView.setEditing`).
+    public private(set) var isEditing = false
+    /// Its editing control while editing (`ListDataSource.list(_:editingStyleForRow:)`).
+    public private(set) var editingStyle = RowEditingStyle.none
+    /// Whether it shows the grip that moves it while editing (its row may move).
+    public private(set) var showsReorderControl = false
+    var editingControl: RowEditingControl?
+    var reorderGrip: RowReorderGrip?
+
+    /// Takes its list's editing state: the control for `style` at its leading edge and, with
+    /// `reorder`, the grip at its trailing edge, its content moved in to make room. Animated
+    /// (in a window), the content slides and the controls fade over `ListView.rowAnimationDuration`.
+    func setEditing(_ editing: Bool, style: RowEditingStyle, reorder: Bool, animated: Bool) {
+        let style = editing ? style : .none
+        let reorder = editing && reorder
+        guard editing != isEditing || style != editingStyle || reorder != showsReorderControl else { return }
+        isEditing = editing
+        editingStyle = style
+        showsReorderControl = reorder
+        if style != .none, editingControl == nil {
+            let control = RowEditingControl()
+            control.alpha = 0
+            control.onPress = { [unowned self] in (superview as? ListView)?.editingControlTapped(in: self) }
+            editingControl = control
+            addSubview(control)
+        }
+        if reorder, reorderGrip == nil {
+            let grip = RowReorderGrip()
+            grip.alpha = 0
+            reorderGrip = grip
+            addSubview(grip)
+        }
+        if style != .none { editingControl?.style = style }
+        let showsControl = style != .none
+        let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        // In their slots before anything moves: a control new to the row fades in where it
+        // stands, not from the row's corner.
+        placeEditingControls(index: (superview as? ListView)?.sectionIndexInset ?? 0, rtl: rtl)
+        if showsControl { editingControl?.isHidden = false }
+        if reorder { reorderGrip?.isHidden = false }
+        setNeedsLayout()
+        let show = { [self] in
+            editingControl?.alpha = showsControl ? 1 : 0
+            reorderGrip?.alpha = reorder ? 1 : 0
+        }
+        guard animated, window != nil else {
+            show()
+            editingControl?.isHidden = !showsControl
+            reorderGrip?.isHidden = !reorder
+            return
+        }
+        animate(withDuration: ListView.rowAnimationDuration) {
+            layoutIfNeeded()
+            show()
+        } completion: { [weak self] _ in
+            guard let self else { return }
+            // Hidden once faded, unless editing came back meanwhile.
+            if editingStyle == .none { editingControl?.isHidden = true }
+            if !showsReorderControl { reorderGrip?.isHidden = true }
+        }
+    }
 
     /// Sets `outlineDisclosure`, the chevron turning between collapsed and expanded when
     /// `animated`; a reader following the row hears it open or close.
@@ -272,21 +345,27 @@ open class ListCell: ReusableCell {
     }
 
     /// The text stands 16 px in from each side, and short of the list's section index; an
-    /// outline's row starts its indentation and its chevron's slot further in.
+    /// outline's row starts its indentation and its chevron's slot further in, and an editing
+    /// row its content after its editing control's slot and short of its grip's.
     open override func layoutSubviews() {
         super.layoutSubviews()
         let index = (superview as? ListView)?.sectionIndexInset ?? 0
-        let indent = outlineIndent
-        // The direction walks up the ancestors: asked only when there is an index or an
-        // indentation to place.
-        let rtl = (index > 0 || indent > 0) && effectiveUserInterfaceLayoutDirection == .rightToLeft
+        let lead = editingLead
+        let trail = editingTrail
+        let indent = outlineIndent + lead
+        // The direction walks up the ancestors: asked only when there is an index, an
+        // indentation or an editing control to place.
+        let rtl =
+            (index > 0 || indent > 0 || trail > 0 || editingControl != nil || reorderGrip != nil)
+            && effectiveUserInterfaceLayoutDirection == .rightToLeft
         textLabel.frame = Rect(
-            x: 16 + (rtl ? index : indent), y: 0, width: max(0, bounds.width - 32 - index - indent),
+            x: 16 + (rtl ? index + trail : indent), y: 0, width: max(0, bounds.width - 32 - index - indent - trail),
             height: bounds.height)
+        if editingControl != nil || reorderGrip != nil { placeEditingControls(index: index, rtl: rtl) }
         if let chevron, disclosure != nil {
             let slot = OutlineDisclosureControl.slotWidth
             let reach = OutlineDisclosureControl.reach
-            let start = 16 + Double(max(0, indentationLevel)) * indentationWidth - reach
+            let start = 16 + lead + Double(max(0, indentationLevel)) * indentationWidth - reach
             let width = reach + slot + OutlineDisclosureControl.gap
             chevron.frame = Rect(
                 x: rtl ? bounds.width - start - width : start, y: 0, width: width, height: bounds.height)
@@ -323,12 +402,12 @@ open class ListCell: ReusableCell {
         }
     }
 
-    /// The height this cell wants at `width` (its text wrapped short of a section index, with
-    /// 10 px above and below).
+    /// The height this cell wants at `width` (its text wrapped short of a section index, its
+    /// outline's indentation and its editing controls, with 10 px above and below).
     open override func sizeThatFits(_ size: Size) -> Size {
         let index = (superview as? ListView)?.sectionIndexInset ?? 0
-        let text = textLabel.sizeThatFits(
-            Size(width: max(0, size.width - 32 - index - outlineIndent), height: .greatestFiniteMagnitude))
+        let room = size.width - 32 - index - outlineIndent - editingLead - editingTrail
+        let text = textLabel.sizeThatFits(Size(width: max(0, room), height: .greatestFiniteMagnitude))
         return Size(width: size.width, height: max(44, text.height + 20))
     }
 }

@@ -61,6 +61,14 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     /// (UIKit's `reorderingHandlers.didReorder`).
     public var didReorder: (@MainActor (_ item: ItemID, _ snapshot: Snapshot) -> Void)?
 
+    /// The editing control an item's row shows while the list edits (`ListView.setEditing`,
+    /// UITableViewDiffableDataSource's `canEditRowAt` with the delegate's style); unset: none.
+    public var editingStyleForItem: (@MainActor (ItemID) -> RowEditingStyle)?
+    /// The user asked for an item's change while the list edits (its Delete tapped, its
+    /// insert control): the app changes its model and applies a snapshot without the item (or
+    /// with the new one), as UIKit's `commit editingStyle` does.
+    public var commitEditing: (@MainActor (_ style: RowEditingStyle, _ item: ItemID) -> Void)?
+
     /// What an outline's row does as it opens and closes (UIKit's
     /// `SectionSnapshotHandlers`): each may refuse, hear, or (`snapshotForExpandingParent`)
     /// supply the children a parent opens onto (a folder's contents, loaded as it opens).
@@ -508,6 +516,15 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
     private func indexTitles() -> [(title: String, section: Int)] {
         guard let sectionIndexTitle else { return [] }
         return current.sectionIdentifiers.enumerated().compactMap { s, id in sectionIndexTitle(id).map { ($0, s) } }
+    }
+
+    open func list(_ list: ListView, editingStyleForRow row: Int) -> RowEditingStyle {
+        itemIdentifier(forRow: row).flatMap { editingStyleForItem?($0) } ?? .none
+    }
+
+    open func list(_ list: ListView, commit style: RowEditingStyle, forRow row: Int) {
+        guard let item = itemIdentifier(forRow: row) else { return }
+        commitEditing?(style, item)
     }
 
     /// A row of an outline stays where its parent puts it: it does not move by hand.

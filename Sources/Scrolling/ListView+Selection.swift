@@ -26,7 +26,7 @@ extension ListView {
     /// A tap (or Space or Return) on `row`: selected, or, among several, deselected if it was;
     /// the app hears which.
     func rowTapped(_ row: Int) {
-        guard allowsSelection else { return }
+        guard allowsSelection, !editingRows || allowsSelectionDuringEditing else { return }
         if allowsMultipleSelection, selection.contains(row) {
             deselectRow(row)
             onDeselectRow?(row)

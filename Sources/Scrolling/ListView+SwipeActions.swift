@@ -46,7 +46,8 @@ extension ListView {
 
     /// Turns row swiping on or off as either side's actions are set.
     func updateSwipeActions() {
-        let swipes = trailingSwipeActions != nil || leadingSwipeActions != nil
+        // While editing, the Delete a row's delete control shows is an open row's button.
+        let swipes = trailingSwipeActions != nil || leadingSwipeActions != nil || isEditing
         if swipes, swipeActions == nil {
             swipeActions = RowSwipeActions(list: self)
         } else if !swipes, let s = swipeActions {
@@ -145,9 +146,10 @@ final class RowSwipeActions: GestureRecognizerDelegate {
         guard abs(t.x) > abs(t.y) else { return false }
         guard let cell = cell(at: pan.location(in: list)) else { return false }
         // An open row drags in either direction; a closed one opens towards the side that has
-        // actions.
+        // actions, and none while the list edits.
         if cell === openCell { return true }
-        guard let row = list.row(for: cell), !list.actions(forRow: row, side: t.x < 0 ? 1 : -1).isEmpty else {
+        guard !list.isEditing, let row = list.row(for: cell), !list.actions(forRow: row, side: t.x < 0 ? 1 : -1).isEmpty
+        else {
             return false
         }
         return true
@@ -201,10 +203,10 @@ final class RowSwipeActions: GestureRecognizerDelegate {
 
     /// Puts the row's buttons for `side` just past its edge on that side; false if it has no
     /// actions there. An open row keeps the side it opened to.
-    private func open(_ cell: ListCell, side: Double) -> Bool {
+    private func open(_ cell: ListCell, side: Double, actions given: [RowAction]? = nil) -> Bool {
         if cell === openCell, buttons != nil { return true }
         guard let row = list.row(for: cell) else { return false }
-        let actions = list.actions(forRow: row, side: side)
+        let actions = given ?? list.actions(forRow: row, side: side)
         guard !actions.isEmpty else { return false }
         self.side = side
         let b = RowActionButtons(actions: actions, height: cell.bounds.height, atRightEdge: side > 0) {
@@ -289,6 +291,19 @@ final class RowSwipeActions: GestureRecognizerDelegate {
         }
         animation = a
         window.addAnimation(a)
+    }
+
+    /// Shows `action` alone on `cell`'s trailing side, the row opened over it (a delete
+    /// control's Delete); tapped again while it shows, the row closes.
+    func confirm(_ cell: ListCell, with action: RowAction) {
+        if cell === openCell {
+            close(animated: true)
+            return
+        }
+        close(animated: false)
+        let trailing: Double = list.effectiveUserInterfaceLayoutDirection == .rightToLeft ? -1 : 1
+        guard open(cell, side: trailing, actions: [action]), let buttons else { return }
+        slide(to: buttons.preferredWidth, velocity: 0)
     }
 
     /// Shuts the open row: its content back in place, its buttons gone.

@@ -133,6 +133,12 @@ public final class ListView: ScrollView {
     var rowReorder: RowReorder?
     /// The row being moved by hand, if one is.
     var movement: RowMovement?
+    /// Whether the list edits its rows (`isEditing`, ListView+Editing.swift).
+    var editingRows = false
+    /// The grips' drag, while the list edits.
+    var gripDrag: RowGripDrag?
+    /// Whether a tap selects a row while the list edits (UITableView's, off by default).
+    public var allowsSelectionDuringEditing = false
     /// A screen reader's move the data source is hearing of, not yet made in the list
     /// (`moveForReader`): an update the data source makes meanwhile, naming rows in the model's
     /// new order, makes it first (`abandonMovementForUpdate`).
@@ -383,6 +389,7 @@ public final class ListView: ScrollView {
                 swapped.append(r)
                 continue
             }
+            showEditing(of: r, on: cell)
             heights.append((r, cell.sizeThatFits(Size(width: bounds.width, height: .greatestFiniteMagnitude)).height))
         }
         isUpdating = false
@@ -403,12 +410,14 @@ public final class ListView: ScrollView {
     /// them), and "Move up" and "Move down" for a row a long press could lift (a reader
     /// cannot drag it), found by row when performed (inserts and deletes renumber cells).
     func offerActions(of row: Int, on cell: ListCell) {
-        let moves = reordersRowsOnLongPress && dataSource?.list(self, canMoveRow: row) == true
+        let moves = (reordersRowsOnLongPress || editingRows) && dataSource?.list(self, canMoveRow: row) == true
         guard swipeActions != nil || moves else {
             if !cell.accessibilityCustomActions.isEmpty { cell.accessibilityCustomActions = [] }
             return
         }
-        var offered = actions(forRow: row).map { action in
+        // While editing, the row's change, not its swipe actions (it is not swiped then).
+        var offered = editingRows ? editingActions(forRow: row) : []
+        offered += (editingRows ? [] : actions(forRow: row)).map { action in
             AccessibilityCustomAction(name: action.title) { [weak self, weak cell] in
                 guard let self, let cell, let row = self.row(for: cell) else { return false }
                 self.closeSwipeActions(animated: false)
@@ -757,7 +766,10 @@ public final class ListView: ScrollView {
         // A cell's actions are its row's (a row's swipe actions, whether it may move): a cell
         // with a new row is offered the new row's. Only in a list that offers any.
         if swipeActions != nil || reordersRowsOnLongPress {
-            for (r, cell) in renumbered { offerActions(of: r, on: cell) }
+            for (r, cell) in renumbered {
+                showEditing(of: r, on: cell)
+                offerActions(of: r, on: cell)
+            }
         }
         for cell in gone { recycle(cell) }
         loadSections()
@@ -961,6 +973,8 @@ public final class ListView: ScrollView {
     /// below it.
     private func measure(_ r: Int, dataSource: ListDataSource) -> (ListCell, Double) {
         let cell = dataSource.list(self, cellForRow: movement?.dataRow(r) ?? r)
+        // Measured with its editing controls' room.
+        showEditing(of: r, on: cell)
         // Measured in the window, at its scale: text is measured in device pixels, and a cell
         // out of the tree (new, or waiting out of it) measured its labels at 1, so at 1.5 a
         // paragraph a line longer than at 1 was cut. It waits hidden until placed (`place`
@@ -1194,6 +1208,7 @@ public final class ListView: ScrollView {
         // A cell reused while rows animate may still be on its way in or out for its last row.
         if rowAnimationsRunning > 0 { cell.removeAllAnimations() }
         cell.frame = rectForRow(row)
+        showEditing(of: row, on: cell)
         // The row is looked up at tap time: inserts and deletes renumber cells in view.
         // The cell owns the closure, so it is alive whenever the closure runs: unowned (a weak
         // reference would give every cell a side table, slowing each retain of it).

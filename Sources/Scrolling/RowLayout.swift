@@ -283,6 +283,15 @@ struct RowLayout {
         rebuild()
     }
 
+    /// Every row but `kept` back to the estimate (a change that wraps text anew, the list's
+    /// editing controls coming or going, with the rows in view measured again at once): the
+    /// heights of `kept` are put back after.
+    mutating func forgetMeasurements(except kept: Set<Int>) {
+        let heights = kept.compactMap { r in r >= 0 && r < count ? measured[r].map { (r, $0) } : nil }
+        forgetMeasurements()
+        for (r, h) in heights { setHeight(r, h) }
+    }
+
     mutating func setEstimate(_ h: Double) {
         estimate = Self.quantized(h)
         rebuild()
