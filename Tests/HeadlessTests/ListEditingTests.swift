@@ -70,6 +70,7 @@ import Testing
     @Test func editingShowsControlsAndGripsAndMeasuresRowsAgain() throws {
         let items = Items(count: 40)
         items.items[3] = "A row with words enough to fill the width of this list once"
+        items.items[22] = items.items[3]
         let (driver, list) = make(items)
         let cell = try #require(list.visibleCells[2])
         let long = try #require(list.visibleCells[3])
@@ -98,6 +99,10 @@ import Testing
         driver.advance(by: 0.05)
         let later = try #require(list.visibleCells.keys.max().flatMap { list.visibleCells[$0] })
         #expect(later.isEditing && later.textLabel.frame.minX == 54)
+        // Measured with the controls' room when it first came into view.
+        let longLater = try #require(list.visibleCells[22])
+        let wantsLater = longLater.sizeThatFits(Size(width: 320, height: .greatestFiniteMagnitude)).height
+        #expect(list.rectForRow(22).height == wantsLater && wantsLater > oneLine)
 
         list.setContentOffset(.zero, animated: false)
         list.setEditing(false, animated: false)
