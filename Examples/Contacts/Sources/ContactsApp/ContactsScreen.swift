@@ -4,7 +4,8 @@ import Scrollway
 /// a list with a section per letter (the current letter's header sticks to the top), pull to
 /// refresh, a person's page over it all when a row is tapped, and a row swiped left shows
 /// Delete, swiped all the way across deletes (the list still scrolls under a vertical drag).
-/// The alphabet down the right edge jumps to a letter under a touch. Under the last person,
+/// Edit in the bar puts the list in editing: each person's delete control shows Delete, and
+/// Done ends it. The alphabet down the right edge jumps to a letter under a touch. Under the last person,
 /// the list says how many it holds (its footer view).
 ///
 /// A person's page slides in from the right and goes back the way it came, as a navigation
@@ -49,6 +50,8 @@ public final class ContactsScreen: View {
     private var people: PeopleSource!
     private let bar = View()
     private let title = Label(text: "Contacts")
+    /// Edit, and Done while editing: the list shows each person's delete control.
+    public let editButton = Button(title: "Edit")
     private let noResults = Label(text: "No results")
 
     public init(book: AddressBook) {
@@ -60,7 +63,10 @@ public final class ContactsScreen: View {
         countLabel.textColor = Color(rgb: 110, 110, 118)
         countLabel.textAlignment = .right
         searchField.onChange = { [weak self] _ in self?.search() }
-        for v in [title, countLabel, searchField] { bar.addSubview(v) }
+        editButton.fillColor = .clear
+        editButton.titleColor = .tint
+        editButton.onTap = { [weak self] in self?.setEditing(!(self?.list.isEditing ?? false)) }
+        for v in [title, countLabel, editButton, searchField] { bar.addSubview(v) }
         noResults.textAlignment = .center
         noResults.textColor = Color(rgb: 110, 110, 118)
         list.estimatedRowHeight = 44
@@ -80,6 +86,12 @@ public final class ContactsScreen: View {
         }
         list.trailingSwipeActions = { [weak self] _ in
             [RowAction(title: "Delete", style: .destructive) { row in self?.delete(row: row) }]
+        }
+        // While editing, each person's delete control shows Delete, which deletes them.
+        people.editingStyleForItem = { _ in .delete }
+        people.commitEditing = { [weak self] _, id in
+            guard let self, let row = self.shown.firstIndex(where: { $0.id == id }) else { return }
+            self.delete(row: row)
         }
         let refresh = RefreshControl()
         refresh.onValueChanged = { [weak self] in self?.sync() }
@@ -104,7 +116,8 @@ public final class ContactsScreen: View {
         let w = bounds.width
         bar.frame = Rect(x: 0, y: 0, width: w, height: Self.barHeight)
         title.frame = Rect(x: 16, y: 10, width: w - 32, height: 34)
-        countLabel.frame = Rect(x: 16, y: 16, width: w - 32, height: 24)
+        editButton.frame = Rect(x: w - 16 - 64, y: 10, width: 64, height: 34)
+        countLabel.frame = Rect(x: 16, y: 16, width: w - 32 - 72, height: 24)
         searchField.frame = Rect(x: 12, y: 54, width: w - 24, height: 44)
         list.frame = Rect(x: 0, y: Self.barHeight, width: w, height: max(0, bounds.height - Self.barHeight))
         noResults.frame = Rect(x: 0, y: Self.barHeight + 40, width: w, height: 24)
@@ -172,6 +185,12 @@ public final class ContactsScreen: View {
             self.updateCounts()
             self.list.refreshControl?.endRefreshing()
         }
+    }
+
+    /// Starts or ends editing the list (the Edit button, which says Done meanwhile).
+    public func setEditing(_ editing: Bool) {
+        list.setEditing(editing, animated: true)
+        editButton.title = editing ? "Done" : "Edit"
     }
 
     /// Deletes the person on `row`: from the book, the rows shown, and the list, where the row

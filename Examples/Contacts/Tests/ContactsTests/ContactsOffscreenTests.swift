@@ -55,4 +55,37 @@ import Testing
         driver.settle()
         #expect(screen.detail == nil && page.superview == nil && !window.hasViewAnimations)
     }
+
+    /// Edit puts the list in editing (the button says Done): a person's delete control shows
+    /// Delete, which takes them out of the book and the list; a tap on a person opens no page
+    /// meanwhile; Done ends it.
+    @Test func editDeletesAPersonByTheirDeleteControl() throws {
+        let window = Window(size: screenSize)
+        let screen = ContactsScreen(book: AddressBook())
+        screen.install(in: window)
+        let driver = FrameDriver(window: window)
+        driver.settle()
+        func tap(_ p: Point) {
+            driver.send(from: driver.time + 0.1) { $0.tap(at: p, at: 0, hold: 60) }
+            driver.settle()
+        }
+        func onScreen(_ v: View) -> Rect { v.convert(v.bounds, to: nil) }
+        tap(onScreen(screen.editButton).center)
+        #expect(screen.list.isEditing && screen.editButton.title == "Done")
+        let second = screen.shown[1]
+        let cell = try #require(screen.list.visibleCells[1])
+        #expect(cell.editingStyle == .delete && cell.textLabel.text == second.name)
+        let row = onScreen(cell)
+        tap(Point(x: row.minX + 27, y: row.midY))
+        #expect(screen.list.openSwipeRow == 1)
+        let delete = try #require(
+            cell.subviews.flatMap(\.subviews).compactMap { $0 as? Button }.first { $0.title == "Delete" })
+        tap(onScreen(delete).center)
+        #expect(screen.book.count == 2999 && !screen.shown.contains { $0.id == second.id })
+        #expect(screen.countLabel.text == "2999 people")
+        tap(onScreen(try #require(screen.list.visibleCells[2])).center)
+        #expect(screen.detail == nil)
+        tap(onScreen(screen.editButton).center)
+        #expect(!screen.list.isEditing && screen.editButton.title == "Edit")
+    }
 }
