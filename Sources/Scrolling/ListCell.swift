@@ -78,6 +78,10 @@ public protocol ListDataSource: AnyObject {
     /// control. The data source changes its model and tells the list
     /// (`deleteRows(at:with:)`, `insertRows(at:with:)`). Nothing by default.
     func list(_ list: ListView, commit style: RowEditingStyle, forRow row: Int)
+    /// The title of the button a delete control shows (UITableViewDelegate's
+    /// `titleForDeleteConfirmationButtonForRowAt`), and of a reader's action: "Delete" by
+    /// default.
+    func list(_ list: ListView, titleForDeleteConfirmationButtonForRow row: Int) -> String
 }
 
 extension ListDataSource {
@@ -100,6 +104,7 @@ extension ListDataSource {
     public func list(_ list: ListView, siblingPositionOfRow row: Int) -> (index: Int, count: Int)? { nil }
     public func list(_ list: ListView, editingStyleForRow row: Int) -> RowEditingStyle { .none }
     public func list(_ list: ListView, commit style: RowEditingStyle, forRow row: Int) {}
+    public func list(_ list: ListView, titleForDeleteConfirmationButtonForRow row: Int) -> String { "Delete" }
 }
 
 /// A section's header: a grey band with the section's title. In a list, while its section
@@ -197,6 +202,9 @@ open class ListCell: ReusableCell {
     public private(set) var showsReorderControl = false
     var editingControl: RowEditingControl?
     var reorderGrip: RowReorderGrip?
+    /// Counts editing changes: an animation's end hides the controls only if no later change
+    /// came meanwhile (one that ended it early fades them its own way).
+    private var editingChanges = 0
 
     /// Takes its list's editing state: the control for `style` at its leading edge and, with
     /// `reorder`, the grip at its trailing edge, its content moved in to make room. Animated
@@ -230,6 +238,8 @@ open class ListCell: ReusableCell {
         if showsControl { editingControl?.isHidden = false }
         if reorder { reorderGrip?.isHidden = false }
         setNeedsLayout()
+        editingChanges += 1
+        let change = editingChanges
         let show = { [self] in
             editingControl?.alpha = showsControl ? 1 : 0
             reorderGrip?.alpha = reorder ? 1 : 0
@@ -244,8 +254,8 @@ open class ListCell: ReusableCell {
             layoutIfNeeded()
             show()
         } completion: { [weak self] _ in
-            guard let self else { return }
-            // Hidden once faded, unless editing came back meanwhile.
+            // Hidden once faded, unless a later change took over.
+            guard let self, editingChanges == change else { return }
             if editingStyle == .none { editingControl?.isHidden = true }
             if !showsReorderControl { reorderGrip?.isHidden = true }
         }

@@ -522,6 +522,8 @@ open class ListDiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDa
         itemIdentifier(forRow: row).flatMap { editingStyleForItem?($0) } ?? .none
     }
 
+    open func list(_ list: ListView, titleForDeleteConfirmationButtonForRow row: Int) -> String { "Delete" }
+
     open func list(_ list: ListView, commit style: RowEditingStyle, forRow row: Int) {
         guard let item = itemIdentifier(forRow: row) else { return }
         commitEditing?(style, item)

@@ -34,8 +34,9 @@ extension ListView {
     /// fade in or out over `rowAnimationDuration`, the rows below moving with the heights.
     public func setEditing(_ editing: Bool, animated: Bool) {
         guard editing != editingRows else { return }
+        if isUpdating { return refuseUpdate("setEditing: made while the list asks for rows") }
         closeSwipeActions(animated: false)
-        if movement != nil { cancelInteractiveMovement() }
+        if movement != nil { cancelInteractiveMovement(animated: animated) }
         editingRows = editing
         updateSwipeActions()
         updateGripDrag()
@@ -68,12 +69,14 @@ extension ListView {
     }
 
     /// The row of `cell`'s editing control was tapped: a delete control shows the row's Delete
-    /// button (tapped again, hides it), an insert control asks for the insert.
+    /// button (`list(_:titleForDeleteConfirmationButtonForRow:)`), an insert control asks for
+    /// the insert.
     func editingControlTapped(in cell: ListCell) {
         guard editingRows, let row = row(for: cell), let dataSource else { return }
         switch cell.editingStyle {
         case .delete:
-            swipeActions?.confirm(cell, with: deleteAction())
+            let title = dataSource.list(self, titleForDeleteConfirmationButtonForRow: movement?.dataRow(row) ?? row)
+            swipeActions?.confirm(cell, with: deleteAction(title: title))
         case .insert:
             dataSource.list(self, commit: .insert, forRow: movement?.dataRow(row) ?? row)
         case .none:
@@ -82,22 +85,27 @@ extension ListView {
     }
 
     /// The Delete a delete control shows: the data source deletes the row.
-    func deleteAction() -> RowAction {
-        RowAction(title: "Delete", style: .destructive) { [weak self] row in
+    func deleteAction(title: String) -> RowAction {
+        RowAction(title: title, style: .destructive) { [weak self] row in
             guard let self, let dataSource = self.dataSource else { return }
             dataSource.list(self, commit: .delete, forRow: row)
         }
     }
 
-    /// While editing, a screen reader is offered the row's change as an action ("Delete",
-    /// "Insert"), its control's and Delete's work in one.
-    func editingActions(forRow row: Int) -> [AccessibilityCustomAction] {
-        guard editingRows, let style = dataSource?.list(self, editingStyleForRow: row), style != .none else {
-            return []
-        }
+    /// While editing, a screen reader is offered the row's change as an action (the Delete
+    /// button's title, "Insert"), its control's and Delete's work in one, found by the cell's
+    /// row when performed (inserts, deletes and moves renumber cells).
+    func editingActions(forRow row: Int, on cell: ListCell) -> [AccessibilityCustomAction] {
+        guard editingRows, let dataSource else { return [] }
+        let dataRow = movement?.dataRow(row) ?? row
+        let style = dataSource.list(self, editingStyleForRow: dataRow)
+        guard style != .none else { return [] }
+        let name = style == .delete ? dataSource.list(self, titleForDeleteConfirmationButtonForRow: dataRow) : "Insert"
         return [
-            AccessibilityCustomAction(name: style == .delete ? "Delete" : "Insert") { [weak self] in
-                guard let self, let dataSource = self.dataSource, row < self.rowCount else { return false }
+            AccessibilityCustomAction(name: name) { [weak self, weak cell] in
+                guard let self, self.editingRows, let cell, let row = self.row(for: cell), self.movement == nil,
+                    let dataSource = self.dataSource, dataSource.list(self, editingStyleForRow: row) == style
+                else { return false }
                 self.closeSwipeActions(animated: false)
                 dataSource.list(self, commit: style, forRow: row)
                 return true
@@ -115,9 +123,12 @@ extension ListView {
         }
     }
 
-    /// Whether `point` (list coordinates) is on the grip of a row in view.
+    /// Whether `point` (list coordinates) is on the grip of a row in view (not one showing its
+    /// Delete, whose grip has slid aside with its content).
     func gripTakes(_ point: Point) -> Bool {
-        guard let cell = visibleRow(at: point)?.cell, let grip = cell.reorderGrip, !grip.isHidden else { return false }
+        guard let cell = visibleRow(at: point)?.cell, let grip = cell.reorderGrip, !grip.isHidden,
+            swipeActions?.openCell !== cell
+        else { return false }
         return grip.bounds.contains(grip.convert(point, from: self))
     }
 }
@@ -154,7 +165,8 @@ final class RowGripDrag: GestureRecognizerDelegate {
 
 /// A row's editing control: a red circle with a white bar (delete) or a green one with a white
 /// cross (insert), in the slot its cell keeps at its leading edge while editing. Its hit area
-/// runs the row's height, from the row's edge to its content.
+/// runs the row's height, from the row's edge to its content (to the outline chevron's reach,
+/// in an outline).
 final class RowEditingControl: PressableControl {
     /// The room the row's content moves in by (UIKit's is about as wide).
     static let slotWidth = 38.0
@@ -219,17 +231,24 @@ final class RowReorderGrip: View {
 }
 
 extension ListCell {
-    /// How far the row's content starts in from its leading margin for its editing control.
-    var editingLead: Double { isEditing && editingStyle != .none ? RowEditingControl.slotWidth : 0 }
-    /// How much room its content leaves at its trailing edge for the grip.
-    var editingTrail: Double { isEditing && showsReorderControl ? RowReorderGrip.slotWidth : 0 }
+    /// How far the row's content starts in from its leading margin for its editing control
+    /// (38 px while it shows one, else 0). A cell with views of its own lays them out after it,
+    /// as UIKit's `contentView` moves in.
+    public var editingLeadingInset: Double { isEditing && editingStyle != .none ? RowEditingControl.slotWidth : 0 }
+    /// How much room its content leaves at its trailing edge for the grip (44 px while it
+    /// shows one, else 0): a cell's views of its own end short of it.
+    public var editingTrailingInset: Double { isEditing && showsReorderControl ? RowReorderGrip.slotWidth : 0 }
+    var editingLead: Double { editingLeadingInset }
+    var editingTrail: Double { editingTrailingInset }
 
     /// The editing control and the grip in their slots, shown or not (one fading out keeps its
     /// place until it is hidden).
     func placeEditingControls(index: Double, rtl: Bool) {
         let w = bounds.width
         if let control = editingControl {
-            let width = 16 + RowEditingControl.slotWidth
+            // Short of an outline chevron's hit area, which reaches back over the slot's end.
+            let reach = outlineDisclosure == nil ? 0 : OutlineDisclosureControl.reach
+            let width = 16 + RowEditingControl.slotWidth - reach
             control.frame = Rect(x: rtl ? w - width : 0, y: 0, width: width, height: bounds.height)
         }
         if let grip = reorderGrip {

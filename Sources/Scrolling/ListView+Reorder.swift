@@ -115,7 +115,10 @@ extension ListView {
 
     /// Puts the lifted row back where it was, the rows it passed sliding back as it settles
     /// there; the data source hears nothing.
-    public func cancelInteractiveMovement() {
+    public func cancelInteractiveMovement() { cancelInteractiveMovement(animated: true) }
+
+    /// `cancelInteractiveMovement()`, at once unless `animated`.
+    func cancelInteractiveMovement(animated: Bool) {
         guard let movement else { return }
         let from = movement.current
         // Back in the data source's order before any row is asked for again.
@@ -123,10 +126,11 @@ extension ListView {
         movement.current = to
         if from != to {
             animatingRows(
-                .automatic, departing: [], arriving: [], newIndex: { Self.index(of: $0, afterMoving: from, to: to) }
+                animated ? .automatic : .none, departing: [], arriving: [],
+                newIndex: { Self.index(of: $0, afterMoving: from, to: to) }
             ) { moveInLayout(from: from, to: to) }
         }
-        finishMovement(movement)
+        finishMovement(movement, animated: animated)
     }
 
     /// A lifted row's cell leaves the list (a reload): the movement ends where it is, with no
@@ -142,11 +146,11 @@ extension ListView {
     /// as UIKit's does, and rows still making room go on to theirs: every cell in view slides
     /// from where it stands (`animatingRows`, an update that changes nothing), at once outside
     /// a window.
-    private func finishMovement(_ movement: RowMovement) {
+    private func finishMovement(_ movement: RowMovement, animated: Bool = true) {
         movement.autoscroll?.stopped = true
         if self.movement === movement { self.movement = nil }
         movement.cell.isHighlighted = false
-        animatingRows(.automatic, departing: [], arriving: [], newIndex: { $0 }) {}
+        animatingRows(animated ? .automatic : .none, departing: [], arriving: [], newIndex: { $0 }) {}
         updateVisibleRows()
     }
 
@@ -159,6 +163,10 @@ extension ListView {
         let h = cell.frame.height
         let y = min(max(0, fingerY - movement.grab), max(0, contentSize.height - h))
         let rect = Rect(x: 0, y: y, width: bounds.width, height: h)
+        // Under the finger, never on its way anywhere: an update that slid the rows gave it a
+        // slide too, from where it stood (the finger's place already, an autoscroll's frame
+        // having put it there), which setting the same frame would leave running.
+        cell.removeCenterAnimation()
         if cell.frame != rect { cell.frame = rect }
         let front = headersFront
         if subviews.index(ofIdentical: cell) != front - 1 { insertSubview(cell, at: front - 1) }

@@ -416,7 +416,7 @@ public final class ListView: ScrollView {
             return
         }
         // While editing, the row's change, not its swipe actions (it is not swiped then).
-        var offered = editingRows ? editingActions(forRow: row) : []
+        var offered = editingRows ? editingActions(forRow: row, on: cell) : []
         offered += (editingRows ? [] : actions(forRow: row)).map { action in
             AccessibilityCustomAction(name: action.title) { [weak self, weak cell] in
                 guard let self, let cell, let row = self.row(for: cell) else { return false }
@@ -767,7 +767,14 @@ public final class ListView: ScrollView {
         // with a new row is offered the new row's. Only in a list that offers any.
         if swipeActions != nil || reordersRowsOnLongPress {
             for (r, cell) in renumbered {
+                // A row whose control or grip came or went with its new number (the data
+                // source answers by row) has another width for its text: measured again.
+                let room = (cell.editingLead, cell.editingTrail)
                 showEditing(of: r, on: cell)
+                if room != (cell.editingLead, cell.editingTrail) {
+                    layout.setHeight(
+                        r, cell.sizeThatFits(Size(width: bounds.width, height: .greatestFiniteMagnitude)).height)
+                }
                 offerActions(of: r, on: cell)
             }
         }

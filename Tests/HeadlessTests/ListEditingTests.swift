@@ -16,6 +16,8 @@ import Testing
         var items: [String]
         var commits: [(RowEditingStyle, String)] = []
         var moves: [(Int, Int)] = []
+        /// The Delete button's title for each row (nil: the default).
+        var deleteTitle: String?
         init(count: Int) { items = (0..<count).map { "Item \($0)" } }
         func numberOfRows(in list: ListView) -> Int { items.count }
         func list(_ list: ListView, cellForRow row: Int) -> ListCell {
@@ -27,6 +29,9 @@ import Testing
             row == 1 ? .none : row % 5 == 4 ? .insert : .delete
         }
         func list(_ list: ListView, canMoveRow row: Int) -> Bool { row != 0 }
+        func list(_ list: ListView, titleForDeleteConfirmationButtonForRow row: Int) -> String {
+            deleteTitle ?? "Delete"
+        }
         func list(_ list: ListView, moveRowAt source: Int, to destination: Int) {
             moves.append((source, destination))
             items.insert(items.remove(at: source), at: destination)
@@ -89,6 +94,7 @@ import Testing
         #expect(halfway > 16 && halfway < 54, "half way: \(halfway)")
         driver.settle()
         #expect(cell.textLabel.frame == Rect(x: 54, y: 0, width: 320 - 32 - 38 - 44, height: cell.bounds.height))
+        #expect(cell.editingLeadingInset == 38 && cell.editingTrailingInset == 44)
         let control = try #require(list.visibleCells[2]?.subviews.first { $0.frame.minX == 0 && $0.frame.width == 54 })
         #expect(control.alpha == 1 && !control.isHidden)
         let first = try #require(list.visibleCells[0])
@@ -224,6 +230,70 @@ import Testing
         driver.advance(by: 0.05)
         #expect(try #require(list.visibleCells[2]).accessibilityCustomActions.map(\.name) == ["Flag"])
         #expect(swiped == 0)
+    }
+
+    /// Turned off before the controls have faded in, they fade out from where they got to,
+    /// and are hidden only once they have.
+    @Test func editingEndedHalfWayFadesTheControlsOut() throws {
+        let items = Items(count: 40)
+        let (driver, list) = make(items)
+        let cell = try #require(list.visibleCells[2])
+        list.setEditing(true, animated: true)
+        driver.advance(by: 0.1)
+        list.setEditing(false, animated: true)
+        let control = try #require(cell.subviews.first { $0.frame.minX == 0 && $0.frame.width == 54 })
+        driver.advance(by: 0.1)
+        #expect(!control.isHidden && control.alpha > 0 && control.alpha < 1, "fading: \(control.alpha)")
+        driver.settle()
+        #expect(control.isHidden && cell.textLabel.frame.minX == 16)
+    }
+
+    /// A row whose control comes or goes with a new number (the data source answers by row)
+    /// is measured again at its new width; a reader's Delete, offered before the rows were
+    /// renumbered, deletes the row its cell shows now; the Delete button takes the data
+    /// source's title, and a row showing it has no grip to take.
+    @Test func renumberedRowsKeepTheirRoomAndTheirActions() throws {
+        let items = Items(count: 40)
+        items.items[2] = "A row with words enough to fill the width of this list once"
+        items.deleteTitle = "Remove"
+        let (driver, list) = make(items)
+        list.setEditing(true, animated: false)
+        driver.advance(by: 0.05)
+        let long = try #require(list.visibleCells[2])
+        let narrow = list.rectForRow(2).height
+        let third = try #require(list.visibleCells[3])
+        let offered = try #require(third.accessibilityCustomActions.first { $0.name == "Remove" })
+        // Row 0 goes: the long row is row 1 now, which has no control.
+        items.items.remove(at: 0)
+        list.deleteRows(at: [0])
+        driver.advance(by: 0.05)
+        #expect(list.visibleCells[1] === long && long.editingStyle == .none && long.editingLeadingInset == 0)
+        let wants = long.sizeThatFits(Size(width: 320, height: .greatestFiniteMagnitude)).height
+        #expect(list.rectForRow(1).height == wants && wants < narrow)
+        // The old offer removes "Item 3", on row 2 now.
+        #expect(offered.handler())
+        driver.settle()
+        #expect(items.commits.count == 1 && items.commits[0].1 == "Item 3")
+
+        let row = list.convert(list.rectForRow(3), to: nil)
+        driver.send(from: driver.time + 0.05) { $0.tap(at: Point(x: row.minX + 27, y: row.midY), at: 0) }
+        driver.settle()
+        let open = try #require(list.visibleCells[3])
+        #expect(list.openSwipeRow == 3)
+        #expect(open.subviews.flatMap(\.subviews).contains { ($0 as? Button)?.title == "Remove" })
+        #expect(open.accessibilityCustomActions.first?.name == "Remove")
+        // Where the grip stood, a touch lifts nothing: the row shows its Remove.
+        let grip = Point(x: row.maxX - 22, y: row.midY)
+        let moves = (1...4).map { (t: 16 * Double($0), to: grip + Point(x: 0, y: 14 * Double($0))) }
+        let end = driver.send(from: driver.time + 0.05) {
+            $0.touch(from: grip, at: 0, moves: moves, liftAt: nil, id: 1)
+        }
+        driver.advance(to: end + 0.02)
+        #expect(list.interactiveMovementRow == nil)
+        driver.send(.touchUp(id: 1), at: driver.time + 0.01)
+        driver.send(.touchFrame, at: driver.time)
+        driver.settle()
+        #expect(items.moves.isEmpty)
     }
 
     /// Right to left, the control stands at the right edge and the grip at the left, the text

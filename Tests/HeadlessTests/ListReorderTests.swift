@@ -298,8 +298,10 @@ import Testing
         #expect(list.interactiveMovementRow == 2 && list.visibleCells[1] === second)
         let place = list.rectForRow(1)
         #expect(place.minY < was.minY)
-        // Still where it stood, on its way up.
+        // Still where it stood, on its way up; the lifted row under the finger, on its way
+        // nowhere.
         #expect(second.frame == was && Self.destination(second) == place)
+        #expect(lifted.animationTargets == nil)
         driver.advance(by: duration / 2)
         #expect(second.frame.minY < was.minY && second.frame.minY > place.minY, "half way: \(second.frame)")
         // Passed back before it arrives: it turns round from where it is, down to where it was.
