@@ -116,7 +116,7 @@ extension ListView {
     /// The grips' drag, while the list edits.
     func updateGripDrag() {
         if editingRows, gripDrag == nil {
-            gripDrag = RowGripDrag(list: self)
+            gripDrag = RowReorder(list: self, byGrip: true)
         } else if !editingRows, let g = gripDrag {
             removeGestureRecognizer(g.press)
             gripDrag = nil
@@ -130,36 +130,6 @@ extension ListView {
             swipeActions?.openCell !== cell
         else { return false }
         return grip.bounds.contains(grip.convert(point, from: self))
-    }
-}
-
-/// A press on a row's grip while its list edits: the row lifts at once and follows the finger
-/// (the list's interactive movement, as a long press drives it with `reordersRowsOnLongPress`).
-@MainActor
-final class RowGripDrag: GestureRecognizerDelegate {
-    unowned let list: ListView
-    let press = LongPressGestureRecognizer()
-
-    init(list: ListView) {
-        self.list = list
-        press.name = "rowGrip"
-        press.minimumPressDuration = 0
-        press.allowableMovement = .greatestFiniteMagnitude
-        press.delegate = self
-        press.addAction { [unowned list] g in list.reorderPressChanged(g) }
-        list.addGestureRecognizer(press)
-    }
-
-    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
-        list.interactiveMovementRow == nil && list.gripTakes(list.convert(touch.location, from: nil))
-    }
-
-    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
-        let p = recognizer.location(in: list)
-        guard list.interactiveMovementRow == nil, list.gripTakes(p), let row = list.visibleRow(at: p)?.row else {
-            return false
-        }
-        return list.dataSource?.list(list, canMoveRow: row) == true
     }
 }
 
@@ -208,7 +178,7 @@ final class RowEditingControl: PressableControl {
 
 /// A row's grip (UITableView's reorder control): three grey lines in the slot its cell keeps
 /// at its trailing edge while editing a row that may move. A finger on it lifts the row at
-/// once (`RowGripDrag`, on the list).
+/// once (`RowReorder` by grip, on the list).
 final class RowReorderGrip: View {
     /// The slot's width: a finger's.
     static let slotWidth = 44.0

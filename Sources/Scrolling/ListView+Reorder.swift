@@ -314,15 +314,23 @@ extension ListView {
 }
 
 /// The long press on a list that lifts a row the data source lets move; it may begin only on
-/// such a row, so a long press elsewhere leaves the list's own gestures alone.
+/// such a row, so a long press elsewhere leaves the list's own gestures alone. `byGrip` (a list
+/// editing): a press of no duration, taking only touches on the rows' grips, lifts the row at
+/// once.
 @MainActor
 final class RowReorder: GestureRecognizerDelegate {
     unowned let list: ListView
     let press = LongPressGestureRecognizer()
+    let byGrip: Bool
 
-    init(list: ListView) {
+    init(list: ListView, byGrip: Bool = false) {
         self.list = list
-        press.name = "rowReorder"
+        self.byGrip = byGrip
+        press.name = byGrip ? "rowGrip" : "rowReorder"
+        if byGrip {
+            press.minimumPressDuration = 0
+            press.allowableMovement = .greatestFiniteMagnitude
+        }
         press.delegate = self
         press.addAction { [unowned list] g in list.reorderPressChanged(g) }
         list.addGestureRecognizer(press)
@@ -330,15 +338,17 @@ final class RowReorder: GestureRecognizerDelegate {
 
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         let p = recognizer.location(in: list)
-        guard list.interactiveMovementRow == nil, let dataSource = list.dataSource,
+        guard list.interactiveMovementRow == nil, !byGrip || list.gripTakes(p), let dataSource = list.dataSource,
             let row = list.visibleRow(at: p)?.row
         else { return false }
         return dataSource.list(list, canMoveRow: row)
     }
 
     /// A finger held on the section index reads it (or jumps along it): no row lifts under it.
+    /// By grip, only a touch on a grip is taken.
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
-        !list.sectionIndexTakes(touch)
+        guard byGrip else { return !list.sectionIndexTakes(touch) }
+        return list.interactiveMovementRow == nil && list.gripTakes(list.convert(touch.location, from: nil))
     }
 }
 

@@ -136,7 +136,7 @@ public final class ListView: ScrollView {
     /// Whether the list edits its rows (`isEditing`, ListView+Editing.swift).
     var editingRows = false
     /// The grips' drag, while the list edits.
-    var gripDrag: RowGripDrag?
+    var gripDrag: RowReorder?
     /// Whether a tap selects a row while the list edits (UITableView's, off by default).
     public var allowsSelectionDuringEditing = false
     /// A screen reader's move the data source is hearing of, not yet made in the list

@@ -6,14 +6,20 @@ import Testing
 /// could not pin down.
 @MainActor
 @Suite struct ContactsOffscreenTests {
-    /// A person's page let go of short of halfway springs back in; a finger from the edge that
-    /// lands before it is back catches it where it stands, takes it on, and thrown, it goes.
-    @Test func anEdgeSwipeCatchesThePageOnItsWayBack() throws {
+    /// The address book in a phone-sized window on the frame driver, at rest.
+    static func offscreen() -> (Window, ContactsScreen, FrameDriver) {
         let window = Window(size: screenSize)
         let screen = ContactsScreen(book: AddressBook())
         screen.install(in: window)
         let driver = FrameDriver(window: window)
         driver.settle()
+        return (window, screen, driver)
+    }
+
+    /// A person's page let go of short of halfway springs back in; a finger from the edge that
+    /// lands before it is back catches it where it stands, takes it on, and thrown, it goes.
+    @Test func anEdgeSwipeCatchesThePageOnItsWayBack() throws {
+        let (window, screen, driver) = Self.offscreen()
         screen.open(screen.shown[2])
         driver.settle()
         let page = try #require(screen.detail)
@@ -60,11 +66,7 @@ import Testing
     /// Delete, which takes them out of the book and the list; a tap on a person opens no page
     /// meanwhile; Done ends it.
     @Test func editDeletesAPersonByTheirDeleteControl() throws {
-        let window = Window(size: screenSize)
-        let screen = ContactsScreen(book: AddressBook())
-        screen.install(in: window)
-        let driver = FrameDriver(window: window)
-        driver.settle()
+        let (_, screen, driver) = Self.offscreen()
         func tap(_ p: Point) {
             driver.send(from: driver.time + 0.1) { $0.tap(at: p, at: 0, hold: 60) }
             driver.settle()
