@@ -170,7 +170,13 @@ open class ListCell: ReusableCell {
     public var normalColor: Color = .white { didSet { appearanceDidChange() } }
     public var highlightColor = Color(rgb: 210, 220, 235) { didSet { appearanceDidChange() } }
     /// Its row is selected (`ListView.selectedRows`): drawn in `selectedColor`.
-    public internal(set) var isSelected = false { didSet { if isSelected != oldValue { appearanceDidChange() } } }
+    public internal(set) var isSelected = false {
+        didSet {
+            guard isSelected != oldValue else { return }
+            appearanceDidChange()
+            if showsSelectionControl { editingControl?.setNeedsDisplay() }
+        }
+    }
     /// UIKit's default selection grey.
     public var selectedColor = Color(rgb: 209, 209, 214) { didSet { appearanceDidChange() } }
     /// Whether Space and Return select the row (the list has a selection callback).
@@ -200,6 +206,8 @@ open class ListCell: ReusableCell {
     public private(set) var editingStyle = RowEditingStyle.none
     /// Whether it shows the grip that moves it while editing (its row may move).
     public private(set) var showsReorderControl = false
+    /// Whether it shows a selection circle while editing (the list selects several rows then).
+    public private(set) var showsSelectionControl = false
     var editingControl: RowEditingControl?
     var reorderGrip: RowReorderGrip?
     /// Counts editing changes: an animation's end hides the controls only if no later change
@@ -209,14 +217,19 @@ open class ListCell: ReusableCell {
     /// Takes its list's editing state: the control for `style` at its leading edge and, with
     /// `reorder`, the grip at its trailing edge, its content moved in to make room. Animated
     /// (in a window), the content slides and the controls fade over `ListView.rowAnimationDuration`.
-    func setEditing(_ editing: Bool, style: RowEditingStyle, reorder: Bool, animated: Bool) {
+    func setEditing(_ editing: Bool, style: RowEditingStyle, reorder: Bool, selecting: Bool, animated: Bool) {
         let style = editing ? style : .none
         let reorder = editing && reorder
-        guard editing != isEditing || style != editingStyle || reorder != showsReorderControl else { return }
+        let selecting = editing && selecting
+        guard
+            editing != isEditing || style != editingStyle || reorder != showsReorderControl
+                || selecting != showsSelectionControl
+        else { return }
         isEditing = editing
         editingStyle = style
         showsReorderControl = reorder
-        if style != .none, editingControl == nil {
+        showsSelectionControl = selecting
+        if style != .none || selecting, editingControl == nil {
             let control = RowEditingControl()
             control.alpha = 0
             control.onPress = { [unowned self] in (superview as? ListView)?.editingControlTapped(in: self) }
@@ -230,7 +243,8 @@ open class ListCell: ReusableCell {
             addSubview(grip)
         }
         if style != .none { editingControl?.style = style }
-        let showsControl = style != .none
+        editingControl?.selects = selecting
+        let showsControl = style != .none || selecting
         let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
         // In their slots before anything moves: a control new to the row fades in where it
         // stands, not from the row's corner.
@@ -256,7 +270,7 @@ open class ListCell: ReusableCell {
         } completion: { [weak self] _ in
             // Hidden once faded, unless a later change took over.
             guard let self, editingChanges == change else { return }
-            if editingStyle == .none { editingControl?.isHidden = true }
+            if editingStyle == .none && !showsSelectionControl { editingControl?.isHidden = true }
             if !showsReorderControl { reorderGrip?.isHidden = true }
         }
     }

@@ -37,6 +37,8 @@ extension ListView {
         if isUpdating { return refuseUpdate("setEditing: made while the list asks for rows") }
         closeSwipeActions(animated: false)
         if movement != nil { cancelInteractiveMovement(animated: animated) }
+        // A selection made in one mode means nothing in the other, as in UIKit.
+        setSelection([])
         editingRows = editing
         updateSwipeActions()
         updateGripDrag()
@@ -63,9 +65,10 @@ extension ListView {
     func showEditing(of row: Int, on cell: ListCell, animated: Bool = false) {
         guard editingRows || cell.isEditing else { return }
         let dataRow = movement?.dataRow(row) ?? row
-        let style = editingRows ? dataSource?.list(self, editingStyleForRow: dataRow) ?? .none : .none
+        let selecting = editingRows && allowsMultipleSelectionDuringEditing
+        let style = editingRows && !selecting ? dataSource?.list(self, editingStyleForRow: dataRow) ?? .none : .none
         let grip = editingRows && dataSource?.list(self, canMoveRow: dataRow) == true
-        cell.setEditing(editingRows, style: style, reorder: grip, animated: animated)
+        cell.setEditing(editingRows, style: style, reorder: grip, selecting: selecting, animated: animated)
     }
 
     /// The row of `cell`'s editing control was tapped: a delete control shows the row's Delete
@@ -73,6 +76,7 @@ extension ListView {
     /// the insert.
     func editingControlTapped(in cell: ListCell) {
         guard editingRows, let row = row(for: cell), let dataSource else { return }
+        if cell.showsSelectionControl { return rowTapped(row) }
         switch cell.editingStyle {
         case .delete:
             let title = dataSource.list(self, titleForDeleteConfirmationButtonForRow: movement?.dataRow(row) ?? row)
@@ -96,7 +100,7 @@ extension ListView {
     /// button's title, "Insert"), its control's and Delete's work in one, found by the cell's
     /// row when performed (inserts, deletes and moves renumber cells).
     func editingActions(forRow row: Int, on cell: ListCell) -> [AccessibilityCustomAction] {
-        guard editingRows, let dataSource else { return [] }
+        guard editingRows, !allowsMultipleSelectionDuringEditing, let dataSource else { return [] }
         let dataRow = movement?.dataRow(row) ?? row
         let style = dataSource.list(self, editingStyleForRow: dataRow)
         guard style != .none else { return [] }
@@ -144,6 +148,9 @@ final class RowEditingControl: PressableControl {
     static let diameter = 22.0
 
     var style = RowEditingStyle.delete { didSet { if style != oldValue { setNeedsDisplay() } } }
+    /// A selection circle instead (a list selecting several rows while it edits): ticked
+    /// while its row is selected.
+    var selects = false { didSet { if selects != oldValue { setNeedsDisplay() } } }
     /// What a tap does (the list shows Delete, or inserts).
     var onPress: (() -> Void)?
 
@@ -160,6 +167,10 @@ final class RowEditingControl: PressableControl {
         let rtl = effectiveUserInterfaceLayoutDirection == .rightToLeft
         let x = rtl ? bounds.width - 16 - d : 16
         let circle = Rect(x: x, y: (bounds.height - d) / 2, width: d, height: d)
+        if selects {
+            drawSelection(in: circle, canvas: canvas)
+            return
+        }
         let fill = style == .insert ? Color(rgb: 52, 199, 89) : Color(rgb: 255, 59, 48)
         canvas.fillEllipse(in: circle, color: drawn(isHighlighted ? fill.withAlpha(0.6) : fill))
         let bar = 12.0
@@ -168,6 +179,22 @@ final class RowEditingControl: PressableControl {
         if style == .insert {
             canvas.fill(Rect(x: c.x - 1, y: c.y - bar / 2, width: 2, height: bar), color: drawn(.white))
         }
+    }
+
+    /// An empty grey ring, or, for a selected row, a tinted disc with a white tick.
+    private func drawSelection(in circle: Rect, canvas: Canvas) {
+        let selected = (superview as? ListCell)?.isSelected ?? false
+        guard selected else {
+            canvas.fillEllipse(in: circle, color: drawn(Color(rgb: 199, 199, 204)))
+            let inner = circle.insetBy(dx: 1.5, dy: 1.5)
+            canvas.fillEllipse(in: inner, color: drawn(superview?.backgroundColor ?? .white))
+            return
+        }
+        canvas.fillEllipse(in: circle, color: drawn(.tint))
+        let c = Point(x: circle.midX, y: circle.midY)
+        let elbow = Point(x: c.x - 1.5, y: c.y + 4)
+        canvas.strokeLine(from: Point(x: c.x - 5.5, y: c.y), to: elbow, lineWidth: 2, color: drawn(.white))
+        canvas.strokeLine(from: elbow, to: Point(x: c.x + 5.5, y: c.y - 4.5), lineWidth: 2, color: drawn(.white))
     }
 
     override func pressDidComplete() { onPress?() }
@@ -204,7 +231,9 @@ extension ListCell {
     /// How far the row's content starts in from its leading margin for its editing control
     /// (38 px while it shows one, else 0). A cell with views of its own lays them out after it,
     /// as UIKit's `contentView` moves in.
-    public var editingLeadingInset: Double { isEditing && editingStyle != .none ? RowEditingControl.slotWidth : 0 }
+    public var editingLeadingInset: Double {
+        isEditing && (editingStyle != .none || showsSelectionControl) ? RowEditingControl.slotWidth : 0
+    }
     /// How much room its content leaves at its trailing edge for the grip (44 px while it
     /// shows one, else 0): a cell's views of its own end short of it.
     public var editingTrailingInset: Double { isEditing && showsReorderControl ? RowReorderGrip.slotWidth : 0 }

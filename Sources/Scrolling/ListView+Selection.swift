@@ -2,6 +2,10 @@ import ScrollwayGeometry
 import ScrollwayViews
 
 extension ListView {
+    /// Whether a tap adds a row to the selection (and takes a selected one out of it): with
+    /// `allowsMultipleSelection`, or while editing with `allowsMultipleSelectionDuringEditing`.
+    var selectsSeveral: Bool { editingRows ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection }
+
     /// The selected rows, in order (UITableView's `indexPathsForSelectedRows`).
     public var selectedRows: [Int] { selection.sorted() }
 
@@ -13,7 +17,7 @@ extension ListView {
     /// it replaces them. A row the list does not have is ignored.
     public func selectRow(_ row: Int, scrollsIntoView: Bool = false) {
         guard row >= 0, row < rowCount else { return }
-        setSelection(allowsMultipleSelection ? selection.union([row]) : [row])
+        setSelection(selectsSeveral ? selection.union([row]) : [row])
         if scrollsIntoView { scrollToRow(row) }
     }
 
@@ -26,8 +30,9 @@ extension ListView {
     /// A tap (or Space or Return) on `row`: selected, or, among several, deselected if it was;
     /// the app hears which.
     func rowTapped(_ row: Int) {
-        guard allowsSelection, !editingRows || allowsSelectionDuringEditing else { return }
-        if allowsMultipleSelection, selection.contains(row) {
+        guard allowsSelection, !editingRows || allowsSelectionDuringEditing || allowsMultipleSelectionDuringEditing
+        else { return }
+        if selectsSeveral, selection.contains(row) {
             deselectRow(row)
             onDeselectRow?(row)
             return

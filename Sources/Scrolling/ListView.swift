@@ -139,6 +139,20 @@ public final class ListView: ScrollView {
     var gripDrag: RowReorder?
     /// Whether a tap selects a row while the list edits (UITableView's, off by default).
     public var allowsSelectionDuringEditing = false
+    /// Whether the list selects several rows while it edits (UITableView's, off by default, as
+    /// Mail's Edit picks messages): every row shows a selection circle in its editing
+    /// control's place, ticked while it is selected, and a tap anywhere on a row adds it to
+    /// the selection or takes it out; the rows' editing styles are not shown meanwhile.
+    public var allowsMultipleSelectionDuringEditing = false {
+        didSet {
+            guard editingRows, allowsMultipleSelectionDuringEditing != oldValue else { return }
+            setSelection([])
+            for (row, cell) in visibleCells {
+                showEditing(of: row, on: cell)
+                offerActions(of: row, on: cell)
+            }
+        }
+    }
     /// A screen reader's move the data source is hearing of, not yet made in the list
     /// (`moveForReader`): an update the data source makes meanwhile, naming rows in the model's
     /// new order, makes it first (`abandonMovementForUpdate`).
@@ -162,7 +176,7 @@ public final class ListView: ScrollView {
     public override var accessibilityDefaults: AccessibilityDefaults { AccessibilityDefaults(role: .list) }
     /// A reader says the list takes several rows.
     public override var accessibilityExtraStates: AccessibilityStates {
-        allowsSelection && allowsMultipleSelection ? .multiselectable : []
+        allowsSelection && selectsSeveral ? .multiselectable : []
     }
 
     /// Its elements are its header view's, its cells, its headers' titles, its section index

@@ -1,5 +1,6 @@
 import ScrollwayGeometry
 import ScrollwayHeadless
+import ScrollwayRaster
 import ScrollwayScrolling
 import ScrollwayViews
 import Testing
@@ -97,6 +98,13 @@ import Testing
         #expect(cell.editingLeadingInset == 38 && cell.editingTrailingInset == 44)
         let control = try #require(list.visibleCells[2]?.subviews.first { $0.frame.minX == 0 && $0.frame.width == 54 })
         #expect(control.alpha == 1 && !control.isHidden)
+        // A red disc, and the grip's grey lines at the trailing edge.
+        let canvas = try Offscreen.render(driver.window)
+        let row = list.convert(list.rectForRow(2), to: nil)
+        let disc = canvas.color(x: Int(clamping: row.minX + 27), y: Int(clamping: row.midY - 6))
+        #expect(disc.red > 0.95 && disc.green < 0.3, "\(disc)")
+        let lines = (0..<12).map { canvas.color(x: Int(clamping: row.maxX - 22), y: Int(clamping: row.midY - 6) + $0) }
+        #expect(lines.filter { $0.red < 0.85 && $0.red > 0.7 }.count >= 3, "\(lines)")
         let first = try #require(list.visibleCells[0])
         #expect(first.showsReorderControl == false && first.textLabel.frame.width == 320 - 32 - 38)
         let second = try #require(list.visibleCells[1])
@@ -294,6 +302,54 @@ import Testing
         driver.send(.touchFrame, at: driver.time)
         driver.settle()
         #expect(items.moves.isEmpty)
+    }
+
+    /// With `allowsMultipleSelectionDuringEditing`, every row shows a selection circle in its
+    /// control's place (no Delete, a row without a style too); a tap on a row or on its circle
+    /// adds it to the selection and another takes it out, the app hearing each; a reader hears
+    /// that the list takes several; the selection ends with editing.
+    @Test func editingSelectsSeveralRowsByTheirCircles() throws {
+        let items = Items(count: 40)
+        let (driver, list) = make(items)
+        var heard: [String] = []
+        list.onSelectRow = { heard.append("select \($0)") }
+        list.onDeselectRow = { heard.append("deselect \($0)") }
+        list.selectRow(7)
+        list.allowsMultipleSelectionDuringEditing = true
+        list.setEditing(true, animated: false)
+        driver.advance(by: 0.05)
+        #expect(list.selectedRows.isEmpty)
+        let cell = try #require(list.visibleCells[2])
+        #expect(cell.showsSelectionControl && cell.editingStyle == .none && cell.editingLeadingInset == 38)
+        #expect(try #require(list.visibleCells[1]).showsSelectionControl)
+        func tap(_ row: Int, x: Double) {
+            let r = list.convert(list.rectForRow(row), to: nil)
+            driver.send(from: driver.time + 0.05) { $0.tap(at: Point(x: x, y: r.midY), at: 0) }
+            driver.settle()
+        }
+        tap(2, x: 200)
+        tap(5, x: 27)
+        #expect(list.selectedRows == [2, 5] && cell.isSelected && list.openSwipeRow == nil)
+        tap(2, x: 200)
+        #expect(list.selectedRows == [5] && !cell.isSelected)
+        #expect(heard == ["select 2", "select 5", "deselect 2"])
+        // Row 5's circle a tinted disc, row 2's an empty ring on the row's white.
+        let canvas = try Offscreen.render(driver.window)
+        func color(_ row: Int, dx: Double, dy: Double = 0) -> Color {
+            let r = list.convert(list.rectForRow(row), to: nil)
+            return canvas.color(x: Int(clamping: r.minX + 27 + dx), y: Int(clamping: r.midY + dy))
+        }
+        let ticked = color(5, dx: 0, dy: -6)
+        #expect(ticked.blue > 0.9 && ticked.red < 0.1, "\(ticked)")
+        let ring = color(2, dx: -10.5)
+        let inside = color(2, dx: 0)
+        #expect(ring.red > 0.7 && ring.red < 0.85 && inside.red > 0.95 && inside.blue > 0.95, "\(ring) \(inside)")
+        #expect(list.accessibilityExtraStates.contains(.multiselectable))
+        #expect(cell.accessibilityCustomActions.map(\.name) == ["Move up", "Move down"])
+        list.setEditing(false, animated: false)
+        driver.advance(by: 0.05)
+        #expect(list.selectedRows.isEmpty && !cell.showsSelectionControl)
+        #expect(!list.accessibilityExtraStates.contains(.multiselectable))
     }
 
     /// Right to left, the control stands at the right edge and the grip at the left, the text
