@@ -174,7 +174,6 @@ open class ListCell: ReusableCell {
         didSet {
             guard isSelected != oldValue else { return }
             appearanceDidChange()
-            if showsSelectionControl { editingControl?.setNeedsDisplay() }
         }
     }
     /// UIKit's default selection grey.
@@ -338,6 +337,8 @@ open class ListCell: ReusableCell {
 
     open override func appearanceDidChange() {
         backgroundColor = isHighlighted ? highlightColor : isSelected ? selectedColor : normalColor
+        // A selection circle shows the selection, its ring's inside the row's colour.
+        if showsSelectionControl { editingControl?.setNeedsDisplay() }
     }
 
     /// A selected row says so to a screen reader, and an outline's parent whether it is open.

@@ -29,7 +29,8 @@ extension ListView {
     /// at its trailing edge that a finger drags at once, no long press. The delete control
     /// shows the row's Delete button, and Delete (or the insert control) asks the data source
     /// to make the change (`list(_:commit:forRow:)`). Rows are not swiped open and, unless
-    /// `allowsSelectionDuringEditing`, not selected by a tap. Rows whose text wraps anew at
+    /// `allowsSelectionDuringEditing` or `allowsMultipleSelectionDuringEditing`, not selected
+    /// by a tap; the selection ends as the mode changes. Rows whose text wraps anew at
     /// the narrower width are measured again. Animated, the content slides and the controls
     /// fade in or out over `rowAnimationDuration`, the rows below moving with the heights.
     public func setEditing(_ editing: Bool, animated: Bool) {
