@@ -92,9 +92,9 @@ enum SnapshotApplyRun {
 }
 
 /// An outline of 100 folders of 1,000 items each, every folder open (100,100 rows): the folder
-/// of the rows in view closed and opened again, each an apply of the edited outline (the
-/// folder's rows deleted, then inserted, the others kept), against showing the same rows by
-/// reloading the list, the baseline, measured in turn in the same run.
+/// of the rows in view closed and opened again, each an unanimated `collapse` or `expand` (the
+/// folder's rows deleted, then inserted, as one run; the others kept), against showing the
+/// same rows by reloading the list, the baseline, measured in turn in the same run.
 @MainActor
 enum OutlineToggleRun {
     struct Result {

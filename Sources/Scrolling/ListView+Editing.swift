@@ -49,9 +49,7 @@ extension ListView {
             offerActions(of: row, on: cell)
         }
         // The rows in view measured at their new width now, the others when next in view.
-        let heights = visibleCells.map { r, cell in
-            (r, cell.sizeThatFits(Size(width: bounds.width, height: .greatestFiniteMagnitude)).height)
-        }
+        let heights = visibleCells.map { r, cell in (r, wantedHeight(of: cell)) }
         animatingRows(animates ? .automatic : .none, departing: [], arriving: [], newIndex: { $0 }) {
             keepingRowsInViewStill(
                 mutate: {

@@ -124,12 +124,7 @@ extension ListView {
         // Back in the data source's order before any row is asked for again.
         let to = movement.original
         movement.current = to
-        if from != to {
-            animatingRows(
-                animated ? .automatic : .none, departing: [], arriving: [],
-                newIndex: { Self.index(of: $0, afterMoving: from, to: to) }
-            ) { moveInLayout(from: from, to: to) }
-        }
+        if from != to { moveInLayout(from: from, to: to, animated: animated) }
         finishMovement(movement, animated: animated)
     }
 
@@ -192,9 +187,7 @@ extension ListView {
             movement.current = target
             // The rows it passed slide to their new places (UIKit's rows making room), each
             // from where it stands, so a row passed and passed back turns round smoothly.
-            animatingRows(
-                .automatic, departing: [], arriving: [], newIndex: { Self.index(of: $0, afterMoving: from, to: target) }
-            ) { moveInLayout(from: from, to: target) }
+            moveInLayout(from: from, to: target, animated: true)
         }
         placeLiftedCell()
     }

@@ -294,12 +294,9 @@ final class RowSwipeActions: GestureRecognizerDelegate {
     }
 
     /// Shows `action` alone on `cell`'s trailing side, the row opened over it (a delete
-    /// control's Delete); tapped again while it shows, the row closes.
+    /// control's Delete); a tap anywhere else closes it (`dismissTap`), the control having
+    /// slid away with the row's content.
     func confirm(_ cell: ListCell, with action: RowAction) {
-        if cell === openCell {
-            close(animated: true)
-            return
-        }
         close(animated: false)
         let trailing: Double = list.effectiveUserInterfaceLayoutDirection == .rightToLeft ? -1 : 1
         guard open(cell, side: trailing, actions: [action]), let buttons else { return }

@@ -404,7 +404,7 @@ public final class ListView: ScrollView {
                 continue
             }
             showEditing(of: r, on: cell)
-            heights.append((r, cell.sizeThatFits(Size(width: bounds.width, height: .greatestFiniteMagnitude)).height))
+            heights.append((r, wantedHeight(of: cell)))
         }
         isUpdating = false
         if reloadPending {
@@ -683,10 +683,7 @@ public final class ListView: ScrollView {
             return refuseUpdate("moveRow: the data source has \(rows) rows, where the list has \(count)")
         }
         guard from != to else { return }
-        animatingRows(
-            animated ? .automatic : .none, departing: [], arriving: [],
-            newIndex: { Self.index(of: $0, afterMoving: from, to: to) }
-        ) { moveInLayout(from: from, to: to) }
+        moveInLayout(from: from, to: to, animated: animated)
     }
 
     /// An update from the app while a row is lifted (`insertRows`, `deleteRows`, `reloadRows`,
@@ -721,11 +718,19 @@ public final class ListView: ScrollView {
         selection = Set(selection.map { Self.index(of: $0, afterMoving: from, to: to) })
     }
 
-    /// The row at `from` to `to` in the layout and the cells, the offset kept.
-    func moveInLayout(from: Int, to: Int) {
-        keepingRowsInViewStill(
-            mutate: { layout.move(from: from, to: to) },
-            newIndex: { Self.index(of: $0, afterMoving: from, to: to) }, anchored: false)
+    /// The row at `from` to `to` in the layout and the cells, the offset kept; `animated`, the
+    /// rows slide to their new places from where they stand (`animatingRows`).
+    func moveInLayout(from: Int, to: Int, animated: Bool) {
+        let newIndex = { Self.index(of: $0, afterMoving: from, to: to) }
+        animatingRows(animated ? .automatic : .none, departing: [], arriving: [], newIndex: newIndex) {
+            keepingRowsInViewStill(mutate: { layout.move(from: from, to: to) }, newIndex: newIndex, anchored: false)
+        }
+    }
+
+    /// The height `cell` wants at the list's width (its text wrapped, its editing controls'
+    /// room left).
+    func wantedHeight(of cell: ListCell) -> Double {
+        cell.sizeThatFits(Size(width: bounds.width, height: .greatestFiniteMagnitude)).height
     }
 
     /// The data source's sections read again, the rows and the offset where they are.
@@ -785,10 +790,7 @@ public final class ListView: ScrollView {
                 // source answers by row) has another width for its text: measured again.
                 let room = (cell.editingLead, cell.editingTrail)
                 showEditing(of: r, on: cell)
-                if room != (cell.editingLead, cell.editingTrail) {
-                    layout.setHeight(
-                        r, cell.sizeThatFits(Size(width: bounds.width, height: .greatestFiniteMagnitude)).height)
-                }
+                if room != (cell.editingLead, cell.editingTrail) { layout.setHeight(r, wantedHeight(of: cell)) }
                 offerActions(of: r, on: cell)
             }
         }
@@ -1004,8 +1006,7 @@ public final class ListView: ScrollView {
             cell.isHidden = true
             insertSubview(cell, at: 0)
         }
-        let h = cell.sizeThatFits(Size(width: bounds.width, height: .greatestFiniteMagnitude)).height
-        return (cell, layout.setHeight(r, h))
+        return (cell, layout.setHeight(r, wantedHeight(of: cell)))
     }
 
     /// A motion's frame (a fling, the wheel, an animation) moved the viewport on from `last`,
